@@ -1,0 +1,19 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+// Workspace packages export their TypeScript sources under the `@learnkit/source` condition,
+// so tests run against src/ without a build step and a stale dist/ can never hide a bug.
+const source = '@learnkit/source';
+
+export default defineConfig({
+  resolve: { conditions: [source, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [source, ...defaultServerConditions] } },
+  test: {
+    include: ['packages/*/test/**/*.test.ts', 'scripts/test/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+    reporters: ['default'],
+  },
+});
