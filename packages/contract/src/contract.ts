@@ -1,0 +1,337 @@
+import { type OpenApiDocument, readDocuments, resolveLocal } from './documents.js';
+import { findOperation, indexOperations, type Operation } from './operations.js';
+import { SchemaRegistry } from './schemas.js';
+import {
+  type ContractIssue,
+  type ContractResult,
+  formatResult,
+  type RequestLike,
+  type ResponseLike,
+  toRequestLike,
+  toResponseLike,
+} from './types.js';
+import { coerceScalar, mediaType, parseBody, readQueryValue, toIssues } from './values.js';
+
+type Media = { schema?: unknown };
+
+/** Checks HTTP exchanges and webhook deliveries against the platform's OpenAPI documents. */
+export class Contract {
+  readonly #documents: Map<string, OpenApiDocument>;
+  readonly #operations: Operation[];
+  readonly #schemas: SchemaRegistry;
+
+  constructor(documents: Map<string, OpenApiDocument>) {
+    this.#documents = documents;
+    this.#operations = indexOperations(documents);
+    this.#schemas = new SchemaRegistry(documents);
+  }
+
+  /** Every operationId, across the documents. */
+  operationIds(): string[] {
+    return this.#operations.map((operation) => operation.operationId);
+  }
+
+  /** Every event type described under the top-level `webhooks` of the documents. */
+  webhookEventTypes(): string[] {
+    return [...this.#documents.values()].flatMap((document) => Object.keys(document.webhooks ?? {}));
+  }
+
+  /** Checks a request: operation, path and query parameters, required headers, security and JSON/form body. */
+  async checkRequest(input: Request | RequestLike): Promise<ContractResult> {
+    const request = input instanceof Request ? await toRequestLike(input) : input;
+    const url = new URL(request.url);
+    const found = findOperation(this.#operations, request.method, url.pathname);
+    const where = `${request.method.toUpperCase()} ${url.pathname}`;
+    if (!found) return this.#noOperation(`${where} request`);
+    const { operation, pathParams } = found;
+    const issues: ContractIssue[] = [];
+
+    for (const parameter of operation.parameters) {
+      if (parameter.in === 'path') {
+        const text = decodeURIComponent(pathParams[parameter.name.replace(/\W/g, '_')] ?? '');
+        this.#check(
+          issues,
+          operation,
+          `/path/${parameter.name}`,
+          parameter.schema,
+          coerceScalar(text, parameter.schema as object),
+        );
+      } else if (parameter.in === 'query') {
+        if (!url.searchParams.has(parameter.name)) {
+          if (parameter.required)
+            issues.push({
+              pointer: `/query/${parameter.name}`,
+              rule: 'required',
+              message: 'required query parameter is missing',
+            });
+          continue;
+        }
+        const value = readQueryValue(
+          url.searchParams,
+          parameter.name,
+          parameter.schema as object,
+          parameter.explode,
+        );
+        this.#check(issues, operation, `/query/${parameter.name}`, parameter.schema, value);
+      } else if (parameter.in === 'header') {
+        const text = request.headers.get(parameter.name);
+        if (text === null) {
+          if (parameter.required)
+            issues.push({
+              pointer: `/headers/${parameter.name.toLowerCase()}`,
+              rule: 'required',
+              message: 'required header is missing',
+            });
+          continue;
+        }
+        this.#check(
+          issues,
+          operation,
+          `/headers/${parameter.name.toLowerCase()}`,
+          parameter.schema,
+          coerceScalar(text, parameter.schema as object),
+        );
+      }
+    }
+    for (const name of url.searchParams.keys()) {
+      if (!operation.parameters.some((parameter) => parameter.in === 'query' && parameter.name === name)) {
+        issues.push({
+          pointer: `/query/${name}`,
+          rule: 'parameters',
+          message: `query parameter "${name}" is not declared by ${operation.operationId}`,
+        });
+      }
+    }
+    issues.push(...this.#checkSecurity(operation, request.headers));
+    issues.push(...this.#checkRequestBody(operation, request));
+    return this.#result(`${where} (${operation.operationId}) request`, operation, issues);
+  }
+
+  /** Checks a response to `request`: declared status, content type, declared headers and body schema. */
+  async checkResponse(
+    requestInput: Request | RequestLike,
+    input: Response | ResponseLike,
+  ): Promise<ContractResult> {
+    const request = requestInput instanceof Request ? await toRequestLike(requestInput) : requestInput;
+    const response = input instanceof Response ? await toResponseLike(input) : input;
+    const url = new URL(request.url);
+    const found = findOperation(this.#operations, request.method, url.pathname);
+    const where = `${request.method.toUpperCase()} ${url.pathname} -> ${response.status}`;
+    if (!found) return this.#noOperation(`${where} response`);
+    const { operation } = found;
+    const issues: ContractIssue[] = [];
+    const status = String(response.status);
+    const declared =
+      operation.responses[status] ?? operation.responses[`${status[0]}XX`] ?? operation.responses.default;
+    if (!declared) {
+      issues.push({
+        pointer: '/status',
+        rule: 'status',
+        message: `status ${status} is not declared; declared: ${Object.keys(operation.responses).join(', ')}`,
+      });
+      return this.#result(`${where} (${operation.operationId}) response`, operation, issues);
+    }
+    const document = this.#documents.get(operation.document)!;
+    for (const [name, rawHeader] of Object.entries(declared.headers ?? {})) {
+      const header = resolveLocal(document, rawHeader) as { required?: boolean; schema?: unknown };
+      const text = response.headers.get(name);
+      const pointer = `/headers/${name.toLowerCase()}`;
+      if (text === null) {
+        if (header.required)
+          issues.push({ pointer, rule: 'required', message: 'required response header is missing' });
+      } else
+        this.#check(issues, operation, pointer, header.schema, coerceScalar(text, header.schema as object));
+    }
+    const body = response.body ?? '';
+    const content = declared.content as Record<string, Media> | undefined;
+    if (!content || Object.keys(content).length === 0) {
+      if (body.length > 0)
+        issues.push({
+          pointer: '/body',
+          rule: 'content',
+          message: `status ${status} declares no body, got ${body.length} bytes`,
+        });
+    } else {
+      // `fields` narrows what a response holds, so required members may rightly be absent.
+      const relaxed = url.searchParams.has('fields');
+      issues.push(
+        ...this.#checkBody(operation, content, response.headers.get('content-type'), body, relaxed),
+      );
+    }
+    return this.#result(`${where} (${operation.operationId}) response`, operation, issues);
+  }
+
+  /** Checks a webhook delivery (body and the two signature headers) against the `webhooks` entry of its type. */
+  checkWebhookDelivery(delivery: { headers: Headers; body: string }): ContractResult {
+    const parsed = parseBody(delivery.body, 'application/json');
+    const type = parsed.ok ? (parsed.value as { type?: unknown } | null)?.type : undefined;
+    const where = `webhook delivery ${String(type)}`;
+    for (const [name, document] of this.#documents) {
+      const entry = document.webhooks?.[String(type)]?.post as Record<string, unknown> | undefined;
+      if (!entry) continue;
+      const operation = { document: name } as Operation;
+      const issues: ContractIssue[] = [];
+      for (const raw of (entry.parameters as unknown[]) ?? []) {
+        const parameter = resolveLocal(document, raw) as {
+          name: string;
+          in: string;
+          required?: boolean;
+          schema?: unknown;
+        };
+        if (parameter.in !== 'header') continue;
+        const text = delivery.headers.get(parameter.name);
+        const pointer = `/headers/${parameter.name.toLowerCase()}`;
+        if (text === null) {
+          if (parameter.required)
+            issues.push({ pointer, rule: 'required', message: 'required header is missing' });
+        } else this.#check(issues, operation, pointer, parameter.schema, text);
+      }
+      const body = resolveLocal(document, entry.requestBody) as { content?: Record<string, Media> };
+      issues.push(
+        ...this.#checkBody(
+          operation,
+          body.content ?? {},
+          delivery.headers.get('content-type'),
+          delivery.body,
+          false,
+        ),
+      );
+      return { ok: issues.length === 0, operationId: String(entry.operationId), where, issues };
+    }
+    return {
+      ok: false,
+      where,
+      issues: [
+        {
+          pointer: '/body/type',
+          rule: 'webhooks',
+          message: `no webhooks entry for event type ${JSON.stringify(type)}`,
+        },
+      ],
+    };
+  }
+
+  /** Like `checkRequest`, but throws a readable error when the request does not conform. */
+  async assertRequest(request: Request | RequestLike): Promise<void> {
+    const result = await this.checkRequest(request);
+    if (!result.ok) throw new Error(formatResult(result));
+  }
+
+  /** Like `checkResponse`, but throws a readable error when the response does not conform. */
+  async assertResponse(request: Request | RequestLike, response: Response | ResponseLike): Promise<void> {
+    const result = await this.checkResponse(request, response);
+    if (!result.ok) throw new Error(formatResult(result));
+  }
+
+  #checkSecurity(operation: Operation, headers: Headers): ContractIssue[] {
+    const requirements = (operation.security ?? []) as Record<string, unknown>[];
+    if (
+      requirements.length === 0 ||
+      requirements.some((requirement) => Object.keys(requirement).length === 0)
+    )
+      return [];
+    const authorization = headers.get('authorization') ?? '';
+    const schemes = requirements.flatMap((requirement) => Object.keys(requirement));
+    const accepted = schemes.some((scheme) =>
+      scheme.toLowerCase().includes('basic')
+        ? /^Basic \S+$/.test(authorization)
+        : /^Bearer \S+$/.test(authorization),
+    );
+    return accepted
+      ? []
+      : [
+          {
+            pointer: '/headers/authorization',
+            rule: 'security',
+            message: `missing or malformed Authorization for ${schemes.join(' or ')}`,
+          },
+        ];
+  }
+
+  #checkRequestBody(operation: Operation, request: RequestLike): ContractIssue[] {
+    const body = request.body ?? '';
+    const declared = operation.requestBody;
+    if (!declared) {
+      return body.length > 0
+        ? [
+            {
+              pointer: '/body',
+              rule: 'requestBody',
+              message: `${operation.operationId} takes no request body`,
+            },
+          ]
+        : [];
+    }
+    if (body.length === 0) {
+      return declared.required
+        ? [{ pointer: '/body', rule: 'required', message: 'request body is required' }]
+        : [];
+    }
+    return this.#checkBody(
+      operation,
+      declared.content ?? {},
+      request.headers.get('content-type'),
+      body,
+      false,
+    );
+  }
+
+  #checkBody(
+    operation: Operation,
+    content: Record<string, Media>,
+    contentType: string | null,
+    body: string,
+    relaxed: boolean,
+  ): ContractIssue[] {
+    const type = mediaType(contentType);
+    const media = content[type];
+    if (!media) {
+      return [
+        {
+          pointer: '/headers/content-type',
+          rule: 'content',
+          message: `content type "${type}" is not one of ${Object.keys(content).join(', ')}`,
+        },
+      ];
+    }
+    const parsed = parseBody(body, type);
+    if (!parsed.ok) return [parsed.issue];
+    return media.schema === undefined
+      ? []
+      : toIssues('/body', this.#schemas.validate(operation.document, media.schema, parsed.value, relaxed));
+  }
+
+  #check(
+    issues: ContractIssue[],
+    operation: Operation,
+    pointer: string,
+    schema: unknown,
+    value: unknown,
+  ): void {
+    if (schema !== undefined)
+      issues.push(...toIssues(pointer, this.#schemas.validate(operation.document, schema, value)));
+  }
+
+  #noOperation(where: string): ContractResult {
+    return {
+      ok: false,
+      where,
+      issues: [
+        { pointer: '', rule: 'operation', message: 'no operation in openapi/ matches this method and path' },
+      ],
+    };
+  }
+
+  #result(where: string, operation: Operation, issues: ContractIssue[]): ContractResult {
+    return { ok: issues.length === 0, operationId: operation.operationId, where, issues };
+  }
+}
+
+let shared: Contract | undefined;
+
+/** Loads the documents of `openapi/` once per process (or from `dir`) and returns the checker. */
+export function loadContract(options: { dir?: string } = {}): Contract {
+  if (options.dir) return new Contract(readDocuments(options.dir));
+  shared ??= new Contract(readDocuments());
+  return shared;
+}
