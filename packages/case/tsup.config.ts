@@ -1,4 +1,4 @@
 import { defineConfig } from 'tsup';
-import { packageBuild } from '../../tsup.base.mjs';
+import { packageBuild } from '../../tsup.base';
 
 export default defineConfig(packageBuild());

@@ -1,6 +1,8 @@
 // Shared tsup settings: every published package ships ESM + CJS with .d.ts/.d.cts, no bundled deps.
-/** @param {Partial<import('tsup').Options>} overrides */
-export function packageBuild(overrides = {}) {
+import type { Options } from 'tsup';
+
+/** The build of a published package; `overrides` adds entries (a CLI, a subpath) or changes a setting. */
+export function packageBuild(overrides: Partial<Options> = {}): Options {
   return {
     entry: ['src/index.ts'],
     format: ['esm', 'cjs'],
