@@ -1,0 +1,61 @@
+// `pnpm bench`: runs every package's benchmark against its anchors in one process, one after another (so they do
+// not compete for the two cores), and writes bench/RESULTS.md. A benchmark, never a timed test: nothing here fails
+// the test command; budgets are reported as met or missed.
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+
+/** One measured figure; `ratio` compares with the suite's anchor, `budget`/`met` say whether it is within budget. */
+export type BenchRow = {
+  name: string;
+  value: number;
+  unit: string;
+  ratio?: number;
+  budget?: string;
+  met?: boolean;
+};
+type Suite = { title: string; module: string; run: string };
+
+const SUITES: Suite[] = [
+  {
+    title: '@learnkit/core: transport and pagination',
+    module: '../packages/core/bench/run.ts',
+    run: 'runCoreBench',
+  },
+];
+
+const format = (value: number) => (Number.isInteger(value) ? value.toLocaleString('en') : value.toFixed(3));
+
+async function main() {
+  const sections: string[] = [];
+  for (const suite of SUITES) {
+    process.stdout.write(`bench: ${suite.title} ... `);
+    const started = performance.now();
+    const module = (await import(suite.module)) as Record<string, () => Promise<{ rows: BenchRow[] }>>;
+    const { rows } = await module[suite.run]!();
+    console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const lines = rows.map(
+      (row) =>
+        `| ${row.name} | ${format(row.value)} ${row.unit} | ${row.ratio === undefined ? '' : `${row.ratio.toFixed(3)}x`} | ${row.budget ?? ''} | ${row.met === undefined ? '' : row.met ? 'met' : '**missed**'} |`,
+    );
+    sections.push(
+      `## ${suite.title}\n\n| measure | value | ratio | budget | |\n|---|---|---|---|---|\n${lines.join('\n')}\n`,
+    );
+    for (const row of rows)
+      console.log(
+        `  ${row.name}: ${format(row.value)} ${row.unit}${row.met === false ? '  (budget missed)' : ''}`,
+      );
+  }
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  const header = [
+    '# Benchmark results',
+    '',
+    `Written by \`pnpm bench\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cpus().length} x ${cpu},`,
+    `${Math.round(totalmem() / 2 ** 30)} GiB. Every ratio is measured in the same run as its anchor.`,
+    '',
+  ].join('\n');
+  writeFileSync(join(import.meta.dirname, 'RESULTS.md'), `${header}\n${sections.join('\n')}`);
+  console.log('bench: wrote bench/RESULTS.md');
+}
+
+await main();
