@@ -1,7 +1,47 @@
 /**
  * @packageDocumentation
- * `@learnkit/mock`: The whole platform as a stateful mock: MSW handlers and a loopback HTTP server.
- *
- * The public surface is exported here by name as the package's capability lands.
+ * `@learnkit/mock`: the LearnKit platform as a stateful mock, served as MSW handlers or a loopback HTTP server.
  */
-export const PACKAGE_NAME = '@learnkit/mock';
+export { createMswHandlers, type MswModule } from './adapters/msw.js';
+export type { ListeningServer, ListenOptions } from './adapters/node-server.js';
+export type {
+  CaseAssociationInput,
+  CaseDocumentInput,
+  CaseItemInput,
+  CaseNodeRef,
+  CasePackageUpload,
+} from './case/types.js';
+export { EVENT_CATALOGUE, EVENT_TYPES, type EventRouting, type EventType, isEventType } from './catalogue.js';
+export type { ClockMode, MockClock } from './clock.js';
+export type { EmitOptions } from './events.js';
+export type { ActiveFault, FaultSpec, Faults, RevokeFilter } from './faults.js';
+export { signDelivery } from './internal/hmac.js';
+export {
+  createMockPlatform,
+  type DeveloperTokenOptions,
+  type MockFixtures,
+  type MockPlatform,
+  type MockPlatformOptions,
+} from './platform.js';
+export { ALL_SCOPES, SCOPES, type Scope, WEBHOOK_SCOPES } from './scopes.js';
+export type { CaseFixtures } from './seed/case.js';
+export type { ApplicationFixtures, MockClients } from './seed/clients.js';
+export {
+  type FrameworkRecord,
+  frameworkJsonChunks,
+  frameworkRecords,
+  type GenerateFrameworkOptions,
+  generateFramework,
+} from './seed/framework.js';
+export type { RosterFixtures } from './seed/roster.js';
+export type {
+  Delivery,
+  DeliveryAttempt,
+  IssuedToken,
+  MockClient,
+  MockState,
+  RaisedEvent,
+  StoredCaliperEvent,
+  StoredSubscription,
+  WebhookEnvelope,
+} from './state.js';

@@ -323,6 +323,7 @@ export interface components {
         };
         /** @description A page of documents. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4). */
         CFDocumentList: {
+            /** @description The spec says this array has at least 1 entry: the unfiltered listing always holds a document. Decision: a `filter`, `search` or `offset` past the end may rightly match none, so an empty page is valid here (see docs/decisions.md#d-oa-26). */
             CFDocuments: components["schemas"]["CFDocument"][];
             offset?: number;
             limit?: number;

@@ -422,7 +422,7 @@ export const caseSchemas: JsonSchemaDefs = {
     "properties": {
       "CFDocuments": {
         "type": "array",
-        "minItems": 1,
+        "description": "The spec says this array has at least 1 entry: the unfiltered listing always holds a document. Decision: a `filter`, `search` or `offset` past the end may rightly match none, so an empty page is valid here (see docs/decisions.md#d-oa-26).",
         "items": {
           "$ref": "#/$defs/CFDocument"
         }

@@ -1,0 +1,50 @@
+import type { HttpHandler } from 'msw';
+
+/** The part of the `msw` module the adapter needs (pass your own import where `msw` cannot be required). */
+export type MswModule = {
+  http: { all: (path: string, resolver: (info: { request: Request }) => Promise<Response>) => HttpHandler };
+};
+
+/** What the adapter serves: the core `handle` and the addresses it answers on. */
+export type MswTarget = { baseUrl: string; authUrl: string; handle(request: Request): Promise<Response> };
+
+/**
+ * MSW handlers that pass every request under the base URL (and the identity provider's `/oauth2/token`) to the
+ * mock's `handle`. The mock answers unknown paths itself (404 in the area's error format), so with
+ * `onUnhandledRequest: 'error'` only requests to other hosts are unhandled.
+ */
+export function createMswHandlers(target: MswTarget, msw: MswModule): HttpHandler[] {
+  const resolver = ({ request }: { request: Request }) => target.handle(request);
+  const handlers = [msw.http.all(`${target.baseUrl}/*`, resolver)];
+  if (!`${target.authUrl}/`.startsWith(`${target.baseUrl}/`)) {
+    handlers.push(msw.http.all(`${target.authUrl}/oauth2/token`, resolver));
+  }
+  return handlers;
+}
+
+type BuiltinModule = { createRequire(path: string): (id: string) => unknown };
+
+/**
+ * Loads `msw` synchronously (so `platform.handlers` can stay a property): with CommonJS `require` (which keeps
+ * jest's module registry in charge), else through `node:module` from the working directory, which finds the copy
+ * of `msw` the test itself imports.
+ */
+export function loadMsw(): MswModule {
+  const local = typeof require === 'function' ? (require as (id: string) => unknown) : undefined;
+  const process = (globalThis as { process?: { cwd(): string; getBuiltinModule?: (id: string) => unknown } })
+    .process;
+  const modules = process?.getBuiltinModule?.('node:module') as BuiltinModule | undefined;
+  const load = local ?? modules?.createRequire(`${process!.cwd()}/`);
+  if (!load) {
+    throw new Error(
+      'platform.handlers needs msw: install it, or pass it as createMockPlatform({ msw: await import("msw") })',
+    );
+  }
+  try {
+    return load('msw') as MswModule;
+  } catch (error) {
+    throw new Error(
+      `platform.handlers needs the optional peer dependency msw (^2.15.0): ${(error as Error).message}. Install msw, or pass createMockPlatform({ msw })`,
+    );
+  }
+}

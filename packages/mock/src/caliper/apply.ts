@@ -1,0 +1,277 @@
+import type { Core } from '../core.js';
+import { isRecord } from '../internal/body.js';
+import { hash32, seededUuid } from '../internal/random.js';
+import type { MockClient, RosterRecord, StoredApplication, StoredSession } from '../state.js';
+
+type CaliperEvent = Record<string, unknown>;
+
+/** The id of an entity reference (an IRI, or an object's `id`). */
+export const entityId = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : isRecord(value) && typeof value.id === 'string' ? value.id : undefined;
+
+/** The rostering user an actor IRI names: `.../users/<sourcedId>` (OneRoster or platform path, any origin) or `mailto:`. */
+export function userOfIri(core: Core, iri: string): string | undefined {
+  const users = core.state.roster.users;
+  if (iri.startsWith('mailto:')) {
+    const email = iri.slice('mailto:'.length).toLowerCase();
+    return [...users.values()].find((user) => user.email.toLowerCase() === email)?.sourcedId;
+  }
+  const match = /\/users\/([^/?#]+)\/?$/.exec(iri);
+  const id = match ? decodeURIComponent(match[1]!) : undefined;
+  return id && users.has(id) ? id : undefined;
+}
+
+/** The application an edApp IRI names: `urn:app:<id>`, `.../applications/<id>`, or its launch URL. */
+export function applicationOfIri(core: Core, iri: string): StoredApplication | undefined {
+  const apps = core.state.applications;
+  const urn = /^urn:app:(.+)$/.exec(iri);
+  if (urn) return apps.get(urn[1]!);
+  const path = /\/applications\/([^/?#]+)\/?$/.exec(iri);
+  if (path) return apps.get(decodeURIComponent(path[1]!));
+  return [...apps.values()].find((app) => app.launchUrl === iri || app.sourcedId === iri);
+}
+
+/** The user an event's actor stands for: by IRI, else by a TimebackUser's email. */
+function userOfActor(core: Core, actor: unknown): string | undefined {
+  const id = entityId(actor);
+  const byIri = id ? userOfIri(core, id) : undefined;
+  if (byIri) return byIri;
+  const email = isRecord(actor) && typeof actor.email === 'string' ? actor.email.toLowerCase() : undefined;
+  return email
+    ? [...core.state.roster.users.values()].find((user) => user.email.toLowerCase() === email)?.sourcedId
+    : undefined;
+}
+
+/** The answer to a refused batch: which member could not be resolved. */
+export type Unresolved = {
+  error: 'unresolved_actor' | 'unresolved_edapp' | 'unknown_session';
+  message: string;
+};
+
+/**
+ * Checks what a valid batch refers to: an IRI-only actor or edApp must be a Caliper entity already defined (by an
+ * earlier event) or match a rostering user / application; an `Archived` recording must name an existing session.
+ */
+export function unresolved(core: Core, events: CaliperEvent[], known: Set<string>): Unresolved | undefined {
+  const defined = new Set(known);
+  const sessions = new Set(core.state.sessions.keys());
+  for (const event of events) {
+    if (typeof event.actor === 'string' && !defined.has(event.actor) && !userOfIri(core, event.actor)) {
+      return { error: 'unresolved_actor', message: `actor ${event.actor} matches no rostering user` };
+    }
+    if (
+      typeof event.edApp === 'string' &&
+      !defined.has(event.edApp) &&
+      !applicationOfIri(core, event.edApp)
+    ) {
+      return { error: 'unresolved_edapp', message: `edApp ${event.edApp} matches no LTI application` };
+    }
+    for (const member of ['actor', 'object', 'edApp', 'generated']) {
+      const value = event[member];
+      if (isRecord(value) && typeof value.id === 'string') defined.add(value.id);
+    }
+    if (event.type === 'SessionEvent' && event.action === 'LoggedIn') {
+      const session = sessionIdOf(event);
+      if (session) sessions.add(session);
+    }
+    if (event.type === 'SessionEvent' && event.action === 'Archived') {
+      const session = (event.object as { session: string }).session;
+      if (!sessions.has(session))
+        return {
+          error: 'unknown_session',
+          message: `SessionRecording names session ${session}, which does not exist`,
+        };
+    }
+  }
+  return undefined;
+}
+
+/** The session an event belongs to: `session`, else a generated or object Session. */
+function sessionIdOf(event: CaliperEvent): string | undefined {
+  const session = entityId(event.session);
+  if (session) return session;
+  for (const member of ['generated', 'object']) {
+    const value = event[member];
+    if (isRecord(value) && value.type === 'Session' && typeof value.id === 'string') return value.id;
+  }
+  return undefined;
+}
+
+/** Entity ids an event defines as objects (so later IRI-only references to them resolve). */
+export function definedEntities(event: CaliperEvent): string[] {
+  return ['actor', 'object', 'edApp', 'generated']
+    .map((member) => event[member])
+    .filter((value): value is Record<string, unknown> => isRecord(value) && typeof value.id === 'string')
+    .map((value) => value.id as string);
+}
+
+function applicationOf(core: Core, event: CaliperEvent, client: MockClient) {
+  const edApp = entityId(event.edApp);
+  const app = edApp ? applicationOfIri(core, edApp) : undefined;
+  return { app, applicationId: app?.sourcedId ?? edApp ?? client.applicationId ?? '' };
+}
+
+const TEST_EVENTS: Record<string, 'test.started' | 'test.ended' | 'test.exited'> = {
+  Started: 'test.started',
+  Submitted: 'test.ended',
+  Abandoned: 'test.exited',
+};
+
+/** Applies what an accepted event means to the platform: sessions, test events, the gradebook pipeline. */
+export function applyEvent(core: Core, event: CaliperEvent, client: MockClient): void {
+  const userId = userOfActor(core, event.actor) ?? entityId(event.actor) ?? '';
+  const eventId = event.id as string;
+  const sessionId = sessionIdOf(event);
+  const session = sessionId ? core.state.sessions.get(sessionId) : undefined;
+  if (session && !session.eventIds.includes(eventId)) session.eventIds.push(eventId);
+
+  if (event.type === 'AssessmentEvent') {
+    const type = TEST_EVENTS[event.action as string];
+    if (!type) return;
+    const { app, applicationId } = applicationOf(core, event, client);
+    const generated = event.generated;
+    const attemptId =
+      isRecord(generated) && generated.type === 'Attempt' && typeof generated.id === 'string'
+        ? generated.id
+        : eventId;
+    core.raise(
+      type,
+      {
+        userId,
+        applicationId,
+        assessmentId: entityId(event.object) ?? '',
+        caliperSessionId: sessionId ?? null,
+        attemptId,
+        action: event.action,
+        isProctored: app?.proctoringEnabled ?? false,
+      },
+      { originClientId: client.clientId },
+    );
+    return;
+  }
+
+  if (event.type === 'SessionEvent') applySession(core, event, client, userId, sessionId);
+  if (event.type === 'ActivityEvent' && event.action === 'Completed') recordCompletion(core, event, userId);
+}
+
+function applySession(
+  core: Core,
+  event: CaliperEvent,
+  client: MockClient,
+  userId: string,
+  sessionId: string | undefined,
+): void {
+  const { app, applicationId } = applicationOf(core, event, client);
+  const sessionData = (session: StoredSession) => ({
+    caliperSessionId: session.sessionId,
+    userId: session.userId,
+    applicationId: session.applicationId,
+    isProctored: session.isProctored,
+  });
+  if (event.action === 'LoggedIn' && sessionId && !core.state.sessions.has(sessionId)) {
+    const session: StoredSession = {
+      sessionId,
+      userId,
+      applicationId: applicationId || client.clientId,
+      startedAtTime: event.eventTime as string,
+      endedAtTime: null,
+      isProctored: app?.proctoringEnabled ?? false,
+      webcamUsed: false,
+      storageKey: null,
+      subject: null,
+      eventIds: [event.id as string],
+    };
+    core.state.sessions.set(sessionId, session);
+    core.raise('session.started', sessionData(session), { originClientId: client.clientId });
+  } else if ((event.action === 'LoggedOut' || event.action === 'TimedOut') && sessionId) {
+    const session = core.state.sessions.get(sessionId);
+    if (session && session.endedAtTime === null) {
+      session.endedAtTime = event.eventTime as string;
+      core.raise('session.ended', sessionData(session), { originClientId: client.clientId });
+    }
+  } else if (event.action === 'Archived') {
+    const recording = event.object as Record<string, unknown>;
+    const session = core.state.sessions.get(recording.session as string);
+    if (session) writeSessionMetadata(session, recording);
+  }
+}
+
+/** The session-metadata writes (shared with POST /insights/1.0/sessions); never the start or end time. */
+export function writeSessionMetadata(session: StoredSession, fields: Record<string, unknown>): void {
+  if (typeof fields.isProctored === 'boolean') session.isProctored = fields.isProctored;
+  if (typeof fields.webcamUsed === 'boolean') session.webcamUsed = fields.webcamUsed;
+  if (typeof fields.storageKey === 'string') session.storageKey = fields.storageKey;
+  if (typeof fields.subject === 'string') session.subject = fields.subject;
+  if (typeof fields.recordingStartedAtTime === 'string')
+    session.recordingStartedAtTime = fields.recordingStartedAtTime;
+  if (fields.recordingEndedAtTime !== undefined)
+    session.recordingEndedAtTime = fields.recordingEndedAtTime as string | null;
+  if (isRecord(fields.extensions)) session.extensions = { ...session.extensions, ...fields.extensions };
+}
+
+/** The gradebook pipeline of a completion: a line item per activity and an assessment result with the metrics. */
+function recordCompletion(core: Core, event: CaliperEvent, userId: string): void {
+  const roster = core.state.roster;
+  if (!roster.users.has(userId)) return;
+  const object = event.object as {
+    id: string;
+    activity: { id?: string; name: string };
+    course: { id?: string; name: string };
+  };
+  const generated = event.generated as {
+    items: { type: string; value: number }[];
+    extensions?: { pctCompleteApp?: number };
+  };
+  const extensions = event.extensions as { runId: string; courseId?: string };
+  const metrics = Object.fromEntries(generated.items.map((item) => [item.type, item.value]));
+  let h = 0;
+  for (let index = 0; index < object.id.length; index++) h = hash32(h, object.id.charCodeAt(index));
+  const lineItemId = `ali-${seededUuid(h, 0, 0xac7)}`;
+  const stamp = core.iso();
+  const courseId = extensions.courseId ?? object.course.id;
+  if (!roster.lineItems.has(lineItemId)) {
+    roster.lineItems.set(lineItemId, {
+      sourcedId: lineItemId,
+      status: 'active',
+      dateLastModified: stamp,
+      title: object.activity.name,
+      description: `${object.course.name}: ${object.activity.name}`,
+      resultValueMin: 0,
+      resultValueMax: 100,
+      componentResource: { sourcedId: object.id },
+      metadata: { activityUrl: object.id, courseId: courseId ?? null },
+    });
+  }
+  const total = metrics.totalQuestions;
+  const correct = metrics.correctQuestions;
+  const resultId = `ar-${(event.id as string).replace(/^urn:uuid:/, '')}`;
+  const result: RosterRecord = {
+    sourcedId: resultId,
+    status: 'active',
+    dateLastModified: stamp,
+    assessmentLineItem: {
+      href: `${core.options.baseUrl}/ims/oneroster/gradebook/v1p2/assessmentLineItems/${lineItemId}`,
+      sourcedId: lineItemId,
+      type: 'assessmentLineItem',
+    },
+    student: {
+      href: `${core.options.baseUrl}/ims/oneroster/rostering/v1p2/users/${userId}`,
+      sourcedId: userId,
+      type: 'user',
+    },
+    score: total && correct !== undefined ? Math.round((correct / total) * 10_000) / 100 : null,
+    scoreDate: (event.eventTime as string).slice(0, 10),
+    scoreStatus: 'fully graded',
+    metadata: {
+      courseId: courseId ?? null,
+      runId: extensions.runId,
+      activityId: object.activity.id ?? object.id,
+      xpEarned: metrics.xpEarned ?? null,
+      totalQuestions: total ?? null,
+      correctQuestions: correct ?? null,
+      masteredUnits: metrics.masteredUnits ?? null,
+      pctCompleteApp: generated.extensions?.pctCompleteApp ?? null,
+    },
+  };
+  roster.assessmentResults.set(resultId, result);
+}

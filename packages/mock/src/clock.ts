@@ -1,0 +1,182 @@
+/**
+ * How the mock's time runs.
+ * - `manual`: time stands still until a test calls `advance(ms)` or `runAll()` (the default).
+ * - `realtime`: wall-clock time; scheduled work runs on real timers.
+ * - `fast`: wall-clock timestamps, but every scheduled wait (outbox, retry backoff) is 60 times shorter.
+ */
+export type ClockMode = 'manual' | 'realtime' | 'fast';
+
+/** The clock tests drive: every time the mock records or schedules comes from here. */
+export interface MockClock {
+  /** The mode this clock was created with. */
+  readonly mode: ClockMode;
+  /** The current time in milliseconds since the epoch (like `Date.now()`). */
+  now(): number;
+  /** Moves time forward by `ms`, running everything that falls due (deliveries, retries, drains) in time order. */
+  advance(ms: number): Promise<void>;
+  /** Runs every scheduled task, moving time to each one's due time, until nothing is left (or `limit` tasks ran). */
+  runAll(options?: { limit?: number }): Promise<number>;
+  /** How many tasks are scheduled. */
+  pending(): number;
+  /** When the next scheduled task falls due, if any. */
+  nextAt(): number | undefined;
+}
+
+/** The internal side of the clock: scheduling work at a time on it. */
+export interface Scheduler {
+  /** Runs `task` once the clock reaches `at`; returns a function that cancels it. */
+  schedule(at: number, task: () => unknown, label?: string): () => void;
+}
+
+type Timer = { at: number; due: number; seq: number; task: () => unknown; label: string; cancelled: boolean };
+
+/** Options of `createClock`. */
+export type ClockOptions = {
+  /** Start time of a manual clock (default: the real time at creation, so signatures verify against real clocks). */
+  start?: number | Date;
+  /** How much faster scheduled waits run in `fast` mode (default 60: a minute takes a second). */
+  speed?: number;
+  /** Called when a scheduled task throws. */
+  onError?: (error: unknown, label: string) => void;
+};
+
+/** A clock with a timer queue, serving the three modes with one implementation. */
+export class VirtualClock implements MockClock, Scheduler {
+  readonly mode: ClockMode;
+  readonly #speed: number;
+  readonly #onError: (error: unknown, label: string) => void;
+  #base: number;
+  #offset = 0;
+  #timers: Timer[] = [];
+  #seq = 0;
+  #chain: Promise<unknown> = Promise.resolve();
+  #handle: ReturnType<typeof setTimeout> | undefined;
+  #stopped = false;
+
+  constructor(mode: ClockMode = 'manual', options: ClockOptions = {}) {
+    this.mode = mode;
+    this.#speed = mode === 'fast' ? (options.speed ?? 60) : 1;
+    this.#onError = options.onError ?? (() => {});
+    const start = options.start instanceof Date ? options.start.getTime() : options.start;
+    // Whole seconds, so signature timestamps and ISO strings line up with what tests compute.
+    this.#base = start ?? Math.floor(Date.now() / 1000) * 1000;
+  }
+
+  now(): number {
+    return this.mode === 'manual' ? this.#base + this.#offset : Date.now() + this.#offset;
+  }
+
+  pending(): number {
+    return this.#timers.length;
+  }
+
+  nextAt(): number | undefined {
+    return this.#timers[0]?.at;
+  }
+
+  schedule(at: number, task: () => unknown, label = 'task'): () => void {
+    const delay = Math.max(0, at - this.now());
+    const timer: Timer = {
+      at,
+      due: Date.now() + delay / this.#speed,
+      seq: this.#seq++,
+      task,
+      label,
+      cancelled: false,
+    };
+    this.#timers.push(timer);
+    this.#sort();
+    this.#arm();
+    return () => {
+      timer.cancelled = true;
+      this.#timers = this.#timers.filter((entry) => entry !== timer);
+      this.#arm();
+    };
+  }
+
+  advance(ms: number): Promise<void> {
+    if (!Number.isFinite(ms) || ms < 0)
+      throw new RangeError('advance(ms) needs a finite, non-negative number');
+    return this.#enqueue(async () => {
+      const target = this.now() + ms;
+      for (;;) {
+        const timer = this.#timers[0];
+        if (!timer || timer.at > target) break;
+        this.#moveTo(timer.at);
+        await this.#run(timer);
+      }
+      this.#moveTo(target);
+    });
+  }
+
+  runAll(options: { limit?: number } = {}): Promise<number> {
+    const limit = options.limit ?? 10_000;
+    return this.#enqueue(async () => {
+      let ran = 0;
+      while (this.#timers.length > 0 && ran < limit) {
+        const timer = this.#timers[0]!;
+        this.#moveTo(timer.at);
+        await this.#run(timer);
+        ran++;
+      }
+      return ran;
+    });
+  }
+
+  /** Stops the real timers of realtime and fast clocks (pending tasks stay queued). */
+  stop(): void {
+    this.#stopped = true;
+    if (this.#handle) clearTimeout(this.#handle);
+    this.#handle = undefined;
+  }
+
+  #moveTo(at: number): void {
+    if (at > this.now()) this.#offset += at - this.now();
+  }
+
+  async #run(timer: Timer): Promise<void> {
+    this.#timers = this.#timers.filter((entry) => entry !== timer);
+    if (timer.cancelled) return;
+    try {
+      await timer.task();
+    } catch (error) {
+      this.#onError(error, timer.label);
+    }
+  }
+
+  #enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#chain.then(work);
+    this.#chain = next.catch(() => {});
+    return next;
+  }
+
+  #sort(): void {
+    const key = this.mode === 'manual' ? 'at' : 'due';
+    this.#timers.sort((a, b) => a[key] - b[key] || a.seq - b.seq);
+  }
+
+  // Realtime and fast clocks run due tasks from one real timer, re-armed for the earliest task.
+  #arm(): void {
+    if (this.mode === 'manual' || this.#stopped) return;
+    if (this.#handle) clearTimeout(this.#handle);
+    this.#handle = undefined;
+    const first = this.#timers[0];
+    if (!first) return;
+    this.#handle = setTimeout(
+      () => {
+        this.#handle = undefined;
+        void this.#enqueue(async () => {
+          const now = Date.now();
+          for (;;) {
+            const timer = this.#timers[0];
+            if (!timer || timer.due > now) break;
+            await this.#run(timer);
+          }
+        }).finally(() => this.#arm());
+      },
+      Math.max(0, first.due - Date.now()),
+    );
+    // A pending delivery must not keep a test process or a CLI alive on its own.
+    (this.#handle as { unref?: () => void }).unref?.();
+  }
+}

@@ -1,0 +1,249 @@
+import { EVENT_CATALOGUE } from './catalogue.js';
+import type { Core } from './core.js';
+import { signDelivery } from './internal/hmac.js';
+import { randomId } from './internal/random.js';
+import { scopeCovers } from './roster/orgs.js';
+import type { Delivery, DeliveryAttempt, RaisedEvent, StoredSubscription } from './state.js';
+
+/** Stable JSON (sorted keys), so two rows with the same data coalesce whatever their key order. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${stableJson(entry)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** What a consumer's answer (or failure) means for the delivery (the spec's delivery outcome table). */
+export function classifyStatus(status: number): DeliveryAttempt['outcome'] {
+  if (status >= 200 && status < 300) return 'delivered';
+  if (status === 408 || status === 429 || status >= 500) return 'retry';
+  if (status >= 400) return 'dead';
+  // Redirects are not followed; like an unreachable endpoint they are worth another try later.
+  return 'retry';
+}
+
+/**
+ * The outbox, routing and delivery attempts. Events wait in the outbox for a drain about a minute after the
+ * first pending row; a drain coalesces rows of the same type and identical data, routes every event to the
+ * matching subscriptions and POSTs one signed delivery per subscription, retrying on the mock clock.
+ */
+export class DeliveryEngine {
+  readonly #core: Core;
+  readonly #events = new Map<string, RaisedEvent>();
+  readonly #timers = new Map<string, () => void>();
+  #drainScheduled = false;
+
+  constructor(core: Core) {
+    this.#core = core;
+  }
+
+  /** Adds an event's outbox row and makes sure a drain is scheduled. */
+  enqueue(event: RaisedEvent): void {
+    this.#events.set(event.envelope.id, event);
+    this.#core.state.outbox.push({
+      eventId: event.envelope.id,
+      createdAt: event.raisedAt,
+      status: 'pending',
+    });
+    this.#scheduleDrain();
+  }
+
+  /** Dispatches every pending outbox row now (the drain the clock runs about a minute after a change). */
+  async drain(): Promise<void> {
+    this.#drainScheduled = false;
+    const { state, clock } = this.#core;
+    const now = clock.now();
+    const rows = state.outbox.filter((row) => row.status === 'pending' && row.createdAt <= now);
+    const kept = new Map<string, RaisedEvent>();
+    for (const row of rows) {
+      const event = this.#events.get(row.eventId)!;
+      const key = `${event.envelope.type}\u0000${stableJson(event.envelope.data)}`;
+      const first = kept.get(key);
+      if (first) {
+        row.status = 'coalesced';
+        row.coalescedInto = first.envelope.id;
+      } else {
+        kept.set(key, event);
+        row.status = 'dispatched';
+      }
+      row.dispatchedAt = now;
+    }
+    const created: Delivery[] = [];
+    for (const event of kept.values()) created.push(...this.#route(event));
+    await Promise.all(
+      created.filter((delivery) => delivery.status === 'pending').map((delivery) => this.#attempt(delivery)),
+    );
+    if (state.outbox.some((row) => row.status === 'pending')) this.#scheduleDrain();
+  }
+
+  /** A subscription went from paused to active: its held deliveries are attempted at once. */
+  resume(subscription: StoredSubscription): void {
+    for (const delivery of this.#core.state.deliveries) {
+      if (delivery.subscriptionId !== subscription.id || delivery.status !== 'held') continue;
+      delivery.status = 'pending';
+      this.#schedule(delivery, this.#core.clock.now());
+    }
+  }
+
+  /** A subscription was deleted (or disabled): nothing of it is delivered any more. */
+  dropAll(subscription: StoredSubscription): void {
+    for (const delivery of this.#core.state.deliveries) {
+      if (delivery.subscriptionId !== subscription.id) continue;
+      if (delivery.status !== 'pending' && delivery.status !== 'held') continue;
+      delivery.status = 'dropped';
+      delivery.nextAttemptAt = null;
+      this.#timers.get(delivery.id)?.();
+      this.#timers.delete(delivery.id);
+    }
+  }
+
+  #scheduleDrain(): void {
+    if (this.#drainScheduled) return;
+    const pending = this.#core.state.outbox.filter((row) => row.status === 'pending');
+    if (pending.length === 0) return;
+    this.#drainScheduled = true;
+    const first = Math.min(...pending.map((row) => row.createdAt));
+    this.#core.clock.schedule(first + this.#core.options.outboxDelayMs, () => this.drain(), 'outbox-drain');
+  }
+
+  /** One delivery per subscription the routing rules let the event reach. */
+  #route(event: RaisedEvent): Delivery[] {
+    const { state, clock } = this.#core;
+    const deliveries: Delivery[] = [];
+    const routing = EVENT_CATALOGUE[event.envelope.type].routing;
+    for (const subscription of state.subscriptions.values()) {
+      if (subscription.deletedAt !== null) continue;
+      if (!subscription.eventTypes.includes(event.envelope.type)) continue;
+      const owner = state.clients.get(subscription.ownerClientId);
+      if (!owner) continue;
+      if (event.originClientId !== undefined && event.originClientId === subscription.ownerClientId) continue;
+      if (routing === 'application' && !owner.internal) continue;
+      if (routing === 'org') {
+        const visible =
+          event.orgIds.length === 0 ? owner.internal : scopeCovers(state.roster, owner, event.orgIds);
+        if (!visible) continue;
+      }
+      const delivery: Delivery = {
+        id: randomId(),
+        eventId: event.envelope.id,
+        subscriptionId: subscription.id,
+        type: event.envelope.type,
+        status:
+          subscription.status === 'active'
+            ? 'pending'
+            : subscription.status === 'paused'
+              ? 'held'
+              : 'dropped',
+        attempts: [],
+        nextAttemptAt: null,
+        secret: subscription.secrets[subscription.secrets.length - 1]!.secret,
+        createdAt: clock.now(),
+      };
+      state.deliveries.push(delivery);
+      deliveries.push(delivery);
+    }
+    return deliveries;
+  }
+
+  #schedule(delivery: Delivery, at: number): void {
+    delivery.nextAttemptAt = at;
+    const cancel = this.#core.clock.schedule(at, () => this.#attempt(delivery), `delivery ${delivery.id}`);
+    this.#timers.set(delivery.id, cancel);
+  }
+
+  /** The secret that signs now: the one the delivery was routed with while its rotation window lasts. */
+  #signingSecret(delivery: Delivery, subscription: StoredSubscription): string {
+    const now = this.#core.clock.now();
+    const bound = subscription.secrets.find((entry) => entry.secret === delivery.secret);
+    if (bound && (bound.validUntil === null || bound.validUntil > now)) return bound.secret;
+    return subscription.secrets[subscription.secrets.length - 1]!.secret;
+  }
+
+  async #attempt(delivery: Delivery): Promise<void> {
+    this.#timers.delete(delivery.id);
+    const { state, clock, options } = this.#core;
+    const subscription = state.subscriptions.get(delivery.subscriptionId);
+    if (delivery.status !== 'pending') return;
+    if (!subscription || subscription.deletedAt !== null || subscription.status === 'disabled') {
+      delivery.status = 'dropped';
+      delivery.nextAttemptAt = null;
+      return;
+    }
+    if (subscription.status === 'paused') {
+      delivery.status = 'held';
+      delivery.nextAttemptAt = null;
+      return;
+    }
+    const event = this.#events.get(delivery.eventId)!;
+    const body = JSON.stringify(event.envelope);
+    const at = clock.now();
+    const headers = await signDelivery(
+      this.#signingSecret(delivery, subscription),
+      body,
+      Math.floor(at / 1000),
+    );
+    const url = options.forwardTo ?? subscription.url;
+    const attempt: DeliveryAttempt = {
+      attempt: delivery.attempts.length + 1,
+      at,
+      url,
+      outcome: 'retry',
+      timestampHeader: headers['X-Service-Webhook-Timestamp'],
+      signature: headers['X-Service-Webhook-Signature'],
+    };
+    try {
+      // Looked up at call time, so an MSW server a test starts later still intercepts deliveries.
+      const send = options.fetch ?? globalThis.fetch;
+      const response = await send(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'LearnKit-Webhooks/1.0 (mock)',
+          'x-learnkit-subscription-id': subscription.id,
+          ...(options.forwardTo ? { 'x-learnkit-forwarded-from': subscription.url } : {}),
+          ...headers,
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(options.deliveryTimeoutMs),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      attempt.status = response.status;
+      attempt.outcome = classifyStatus(response.status);
+    } catch (error) {
+      const name = (error as { name?: string } | null)?.name;
+      attempt.error = name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network';
+      attempt.outcome = 'retry';
+    }
+    delivery.attempts.push(attempt);
+    delivery.nextAttemptAt = null;
+    options.onDeliveryAttempt?.(delivery, attempt);
+    // The subscription may have been deleted or paused while the consumer was answering.
+    if (delivery.status !== 'pending') return;
+    if (attempt.outcome === 'delivered') delivery.status = 'delivered';
+    else if (attempt.outcome === 'dead') delivery.status = 'dead';
+    else if (delivery.attempts.length >= options.maxAttempts) {
+      attempt.outcome = 'dead';
+      delivery.status = 'dead';
+      this.#disable(subscription);
+    } else {
+      const delay = Math.min(
+        options.maxBackoffMs,
+        options.initialBackoffMs * 2 ** (delivery.attempts.length - 1),
+      );
+      this.#schedule(delivery, at + delay);
+    }
+  }
+
+  /** Retries exhausted: the platform disables the subscription, and events from now on are dropped. */
+  #disable(subscription: StoredSubscription): void {
+    if (subscription.status === 'disabled') return;
+    subscription.status = 'disabled';
+    subscription.disabledAt = this.#core.clock.now();
+    this.dropAll(subscription);
+  }
+}

@@ -1,0 +1,157 @@
+import type { Core } from './core.js';
+import { areaOf, errorResponse } from './internal/responses.js';
+import type { IssuedToken } from './state.js';
+
+/** A fault to inject into the next matching requests. */
+export type FaultSpec = {
+  /** HTTP method to match (any when omitted). */
+  method?: string;
+  /** Path to match: a string is an exact path (`*` matches any run of characters), a RegExp is tested on the path. */
+  path?: string | RegExp;
+  /** How many matching requests the fault applies to (default 1; `Infinity` for all). */
+  times?: number;
+  /** Answer with this status and the area's error body (or `body`). */
+  status?: number;
+  /** `Retry-After` header value: seconds, or an HTTP date. */
+  retryAfter?: number | string;
+  /** A JSON body to answer with instead of the area's error body. */
+  body?: unknown;
+  /** Never answer: the request hangs until the client gives up (aborts). */
+  hang?: true;
+  /** Reset the connection: a network error for the client. */
+  reset?: true;
+  /** Answer with a body that is not JSON (`text/html`), status 200 unless `status` says otherwise. */
+  nonJson?: true;
+  /** Wait this many real milliseconds before answering (or before the normal handling, when nothing else is set). */
+  delayMs?: number;
+};
+
+/** A fault as stored, with the requests it has left. */
+export type ActiveFault = FaultSpec & { id: number; remaining: number; hits: number };
+
+/** Which tokens `revokeTokens` revokes. */
+export type RevokeFilter =
+  | { clientId?: string; kind?: 'client' | 'developer' }
+  | ((token: IssuedToken) => boolean);
+
+/** What the core does with a request a fault matched. */
+export type FaultAction =
+  | { kind: 'respond'; response: Response; delayMs?: number }
+  | { kind: 'hang' }
+  | { kind: 'reset'; delayMs?: number }
+  | { kind: 'delay'; delayMs: number };
+
+/** Fault injection: statuses, hangs, resets, non-JSON bodies, delays, token revocation. */
+export class Faults {
+  readonly #core: Core;
+  readonly #faults: ActiveFault[] = [];
+  #next = 1;
+
+  constructor(core: Core) {
+    this.#core = core;
+  }
+
+  /** Makes the next `times` requests matching `method` and `path` fail as described; returns the stored fault. */
+  inject(spec: FaultSpec): ActiveFault {
+    const times = spec.times ?? 1;
+    if (!(times > 0)) throw new RangeError('times must be a positive number (or Infinity)');
+    if (
+      spec.status !== undefined &&
+      !(Number.isInteger(spec.status) && spec.status >= 200 && spec.status <= 599)
+    ) {
+      throw new RangeError('status must be an HTTP status from 200 to 599');
+    }
+    const fault: ActiveFault = { ...spec, id: this.#next++, remaining: times, hits: 0 };
+    this.#faults.push(fault);
+    return fault;
+  }
+
+  /** Revokes issued tokens (all, or those matching the filter): later calls with them get 401. Returns how many. */
+  revokeTokens(filter?: RevokeFilter): number {
+    let count = 0;
+    for (const token of this.#core.state.tokens) {
+      if (token.revoked) continue;
+      const match =
+        typeof filter === 'function'
+          ? filter(token)
+          : (!filter?.clientId || token.clientId === filter.clientId) &&
+            (!filter?.kind || token.kind === filter.kind);
+      if (match) {
+        token.revoked = true;
+        count++;
+      }
+    }
+    return count;
+  }
+
+  /** Removes every fault that has not run out. */
+  clear(): void {
+    this.#faults.length = 0;
+  }
+
+  /** The faults still waiting for requests. */
+  active(): readonly ActiveFault[] {
+    return this.#faults;
+  }
+
+  /** The action for a request, consuming one use of the first matching fault. */
+  take(method: string, pathname: string): FaultAction | undefined {
+    const index = this.#faults.findIndex((fault) => matches(fault, method, pathname));
+    if (index < 0) return undefined;
+    const fault = this.#faults[index]!;
+    fault.hits++;
+    fault.remaining--;
+    if (fault.remaining <= 0) this.#faults.splice(index, 1);
+    return actionOf(fault, pathname);
+  }
+}
+
+function matches(fault: ActiveFault, method: string, pathname: string): boolean {
+  if (fault.method && fault.method.toUpperCase() !== method.toUpperCase()) return false;
+  if (fault.path === undefined) return true;
+  if (fault.path instanceof RegExp) return fault.path.test(pathname);
+  const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+  if (!fault.path.includes('*')) return trim(fault.path) === trim(pathname);
+  const pattern = fault.path
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${pattern}$`).test(pathname);
+}
+
+function actionOf(fault: ActiveFault, pathname: string): FaultAction {
+  if (fault.hang) return { kind: 'hang' };
+  if (fault.reset) return { kind: 'reset', delayMs: fault.delayMs };
+  const headers: Record<string, string> = {};
+  if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
+  if (fault.nonJson) {
+    const response = new Response(
+      '<html><body><h1>502 Bad Gateway</h1><p>upstream hiccup</p></body></html>',
+      {
+        status: fault.status ?? 200,
+        headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
+      },
+    );
+    return { kind: 'respond', response, delayMs: fault.delayMs };
+  }
+  if (fault.status !== undefined) {
+    // These statuses cannot carry a body.
+    const bodiless = fault.status === 204 || fault.status === 205 || fault.status === 304;
+    const response = bodiless
+      ? new Response(null, { status: fault.status, headers })
+      : fault.body !== undefined
+        ? new Response(JSON.stringify(fault.body), {
+            status: fault.status,
+            headers: { 'content-type': 'application/json', ...headers },
+          })
+        : errorResponse(
+            areaOf(pathname),
+            fault.status,
+            `injected fault: ${fault.status}`,
+            undefined,
+            headers,
+          );
+    return { kind: 'respond', response, delayMs: fault.delayMs };
+  }
+  return { kind: 'delay', delayMs: fault.delayMs ?? 0 };
+}

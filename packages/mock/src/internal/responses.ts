@@ -1,0 +1,105 @@
+import { HttpError } from './http-error.js';
+
+/** Which error format a path answers with (DESIGN decision 2). */
+export type ErrorArea = 'ims' | 'platform' | 'oauth';
+
+/** A JSON response with the given status and extra headers. */
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+/** 204 with no body. */
+export function noContent(): Response {
+  return new Response(null, { status: 204 });
+}
+
+const IMSX_MINOR: Record<number, string> = {
+  400: 'invaliddata',
+  401: 'unauthorisedrequest',
+  403: 'forbidden',
+  404: 'unknownobject',
+  405: 'invaliddata',
+  409: 'invaliddata',
+  422: 'invaliddata',
+  429: 'server_busy',
+  500: 'internal_server_error',
+  502: 'server_busy',
+  503: 'server_busy',
+  504: 'server_busy',
+};
+
+const PLATFORM_CODE: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  422: 'unprocessable_entity',
+  429: 'too_many_requests',
+  500: 'internal_server_error',
+  502: 'bad_gateway',
+  503: 'service_unavailable',
+  504: 'gateway_timeout',
+};
+
+/** The imsx status body of CASE and OneRoster paths. */
+export function imsxBody(status: number, description: string, minor?: string) {
+  return {
+    imsx_codeMajor: 'failure',
+    imsx_severity: 'error',
+    imsx_description: description,
+    imsx_CodeMinor: {
+      imsx_codeMinorField: [
+        {
+          imsx_codeMinorFieldName: 'TargetEndSystem',
+          imsx_codeMinorFieldValue:
+            minor ?? IMSX_MINOR[status] ?? (status >= 500 ? 'internal_server_error' : 'invaliddata'),
+        },
+      ],
+    },
+  };
+}
+
+/** The error body of `area` for `status`. */
+export function errorBody(area: ErrorArea, status: number, message: string, code?: string): unknown {
+  if (area === 'ims') return imsxBody(status, message, code);
+  if (area === 'oauth')
+    return {
+      error: code ?? (status === 401 ? 'invalid_client' : 'invalid_request'),
+      error_description: message,
+    };
+  return {
+    error: code ?? PLATFORM_CODE[status] ?? (status >= 500 ? 'internal_error' : 'bad_request'),
+    message,
+  };
+}
+
+/** Renders an error in the area's format. */
+export function errorResponse(
+  area: ErrorArea,
+  status: number,
+  message: string,
+  code?: string,
+  headers: Record<string, string> = {},
+): Response {
+  return json(status, errorBody(area, status, message, code), headers);
+}
+
+/** Renders a thrown `HttpError` (anything else becomes a 500 that names the bug). */
+export function renderError(area: ErrorArea, error: unknown): Response {
+  if (error instanceof HttpError)
+    return errorResponse(area, error.status, error.message, error.code, error.headers);
+  const message = error instanceof Error ? error.message : String(error);
+  return errorResponse(area, 500, `mock internal error: ${message}`);
+}
+
+/** The error area of a path: imsx on CASE and OneRoster, RFC 6749 on token endpoints, `{ error, message }` elsewhere. */
+export function areaOf(pathname: string): ErrorArea {
+  if (pathname.startsWith('/ims/')) return 'ims';
+  if (pathname === '/auth/1.0/token' || pathname.endsWith('/oauth2/token')) return 'oauth';
+  return 'platform';
+}

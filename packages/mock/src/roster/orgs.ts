@@ -1,0 +1,30 @@
+import type { MockClient, RosterState } from '../state.js';
+
+/** An org and every org above it (a school, its district). */
+export function orgLineage(roster: RosterState, orgId: string): string[] {
+  const lineage: string[] = [];
+  let current: string | null = orgId;
+  while (current !== null && !lineage.includes(current)) {
+    lineage.push(current);
+    current = roster.orgs.get(current)?.parentId ?? null;
+  }
+  return lineage;
+}
+
+/** Whether a client's expanded org scope (its orgs and their descendants) covers any of `orgIds`. */
+export function scopeCovers(roster: RosterState, client: MockClient, orgIds: readonly string[]): boolean {
+  if (client.orgIds === 'all') return true;
+  const granted = client.orgIds;
+  return orgIds.some((orgId) => orgLineage(roster, orgId).some((id) => granted.includes(id)));
+}
+
+/** The orgs a user is attributed to: the primary org and the orgs of open roles. */
+export function orgsOfUser(roster: RosterState, userId: string): string[] {
+  const user = roster.users.get(userId);
+  const orgs = new Set<string>();
+  if (user?.primaryOrgId) orgs.add(user.primaryOrgId);
+  for (const role of roster.roles.values()) {
+    if (role.userId === userId && !role.ended) orgs.add(role.orgId);
+  }
+  return [...orgs];
+}

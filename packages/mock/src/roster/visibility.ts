@@ -1,0 +1,43 @@
+import type { MockClient, RosterRecord, RosterState } from '../state.js';
+import { orgsOfUser, scopeCovers } from './orgs.js';
+
+const refId = (value: unknown) => (value as { sourcedId?: string } | null | undefined)?.sourcedId;
+
+/** Whether a client's org scope lets it read a user (primary org or any role org). */
+export function canSeeUser(roster: RosterState, client: MockClient, userId: string): boolean {
+  return scopeCovers(roster, client, orgsOfUser(roster, userId));
+}
+
+/** The orgs a OneRoster record belongs to, for org-scoped reads. */
+export function orgsOfRecord(roster: RosterState, collection: string, record: RosterRecord): string[] {
+  switch (collection) {
+    case 'courses':
+      return [refId(record.org)].filter((id): id is string => !!id);
+    case 'classes':
+      return [refId(record.school)].filter((id): id is string => !!id);
+    case 'assessmentLineItems': {
+      const classId = refId(record.class);
+      const school = classId ? refId(roster.classes.get(classId)?.school) : undefined;
+      return school ? [school] : [];
+    }
+    case 'assessmentResults':
+    case 'results':
+    case 'demographics': {
+      const userId = collection === 'demographics' ? record.sourcedId : refId(record.student);
+      return userId ? orgsOfUser(roster, userId) : [];
+    }
+    default:
+      return [];
+  }
+}
+
+/** Whether a client may read a OneRoster record; records tied to no org (sessions, resources) are visible to all. */
+export function canSeeRecord(
+  roster: RosterState,
+  client: MockClient,
+  collection: string,
+  record: RosterRecord,
+): boolean {
+  const orgs = orgsOfRecord(roster, collection, record);
+  return orgs.length === 0 || scopeCovers(roster, client, orgs);
+}

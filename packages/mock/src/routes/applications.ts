@@ -1,0 +1,147 @@
+import { isRecord, readJson } from '../internal/body.js';
+import { badRequest, notFound } from '../internal/http-error.js';
+import { randomHex, randomId } from '../internal/random.js';
+import { json } from '../internal/responses.js';
+import { ALL_SCOPES } from '../scopes.js';
+import type { MockClient, StoredApplication } from '../state.js';
+import { authenticate, requireClient } from '../tokens.js';
+import type { MockRouter, RequestContext } from './context.js';
+
+const caller = (context: RequestContext) => requireClient(authenticate(context.core, context.request)).client;
+
+/** The application's own auth client, created with the application. */
+function createAppClient(context: RequestContext, applicationId: string, owner: MockClient): MockClient {
+  const client: MockClient = {
+    label: `app:${applicationId}`,
+    clientId: `${applicationId}-client`,
+    clientSecret: `lk_test_${randomHex(16)}`,
+    scopes: [...ALL_SCOPES],
+    tenantId: owner.tenantId,
+    orgIds: owner.orgIds,
+    internal: false,
+    applicationId,
+  };
+  context.core.state.clients.set(client.clientId, client);
+  // The registering tenant manages the new application's webhooks.
+  context.core.state.tenants.get(owner.tenantId)?.manageWebhooks.add(applicationId);
+  return client;
+}
+
+function applicationOr404(context: RequestContext, id: string): StoredApplication {
+  const application = context.core.state.applications.get(id);
+  if (!application) throw notFound(`application ${id} not found`);
+  return application;
+}
+
+const credentials = (application: StoredApplication) => ({
+  clientId: application.clientId,
+  sandboxStatus: application.sandboxStatus,
+});
+
+/** Applications: drafts with credentials the token endpoint accepts, credential status and rotation, the registry. */
+export function registerApplications(router: MockRouter): void {
+  router.on('POST', '/applications/1.0/drafts', async (context) => {
+    const owner = caller(context);
+    const body = await readJson(context.request);
+    if (!isRecord(body)) throw badRequest('request body must be a JSON object');
+    if (body.name !== undefined && typeof body.name !== 'string') throw badRequest('name must be a string');
+    const applicationId = `app-${randomId()}`;
+    const client = createAppClient(context, applicationId, owner);
+    context.core.state.applications.set(applicationId, {
+      ...body,
+      sourcedId: applicationId,
+      name: (body.name as string | undefined) ?? 'Draft application',
+      dateLastModified: context.core.iso(),
+      clientId: client.clientId,
+      sandboxStatus: null,
+      proctoringEnabled: false,
+      draft: true,
+    });
+    return json(201, { applicationId, clientId: client.clientId, clientSecret: client.clientSecret });
+  });
+
+  router.on('GET', '/applications/1.0/:appId/credentials', (context, params) => {
+    caller(context);
+    return json(200, credentials(applicationOr404(context, params.appId!)));
+  });
+
+  router.on('POST', '/applications/1.0/:appId/credentials/rotate', (context, params) => {
+    caller(context);
+    const { core } = context;
+    const application = applicationOr404(context, params.appId!);
+    const client = core.state.clients.get(application.clientId);
+    if (!client) throw notFound(`application ${application.sourcedId} has no client`);
+    // The new secret is surfaced only through the one-time claim URL; the old one works until it is claimed.
+    const token = randomHex(16);
+    core.state.secretClaims.set(token, {
+      token,
+      applicationId: application.sourcedId,
+      clientId: client.clientId,
+      clientSecret: `lk_test_${randomHex(16)}`,
+      claimed: false,
+    });
+    application.sandboxStatus = 'awaiting_secret_claim';
+    return json(200, {
+      claimUrl: `${core.options.baseUrl}/applications/1.0/claims/${token}`,
+      ...credentials(application),
+    });
+  });
+
+  // Not in the documents: where a claim URL leads. Answers the secret once, then 404.
+  router.on('GET', '/applications/1.0/claims/:token', (context, params) => {
+    const { core } = context;
+    const claim = core.state.secretClaims.get(params.token!);
+    if (!claim || claim.claimed) throw notFound('claim not found or already used');
+    claim.claimed = true;
+    const client = core.state.clients.get(claim.clientId);
+    if (client) client.clientSecret = claim.clientSecret;
+    const application = core.state.applications.get(claim.applicationId);
+    if (application) application.sandboxStatus = 'active';
+    return json(200, { clientId: claim.clientId, clientSecret: claim.clientSecret });
+  });
+
+  router.on('GET', '/applications/1.0/applications', (context) => {
+    caller(context);
+    return json(200, { applications: [...context.core.state.applications.values()] });
+  });
+
+  router.on('GET', '/applications/1.0/applications/:sourcedId', (context, params) => {
+    caller(context);
+    return json(200, applicationOr404(context, params.sourcedId!));
+  });
+
+  router.on('PUT', '/applications/1.0/applications/:sourcedId', async (context, params) => {
+    const owner = caller(context);
+    const { core } = context;
+    const id = params.sourcedId!;
+    const body = await readJson(context.request);
+    if (!isRecord(body)) throw badRequest('request body must be a JSON object');
+    if (body.sourcedId !== undefined && body.sourcedId !== id)
+      throw badRequest(`sourcedId ${String(body.sourcedId)} differs from the path's ${id}`);
+    if (body.name !== undefined && typeof body.name !== 'string') throw badRequest('name must be a string');
+    if (body.proctoringEnabled !== undefined && typeof body.proctoringEnabled !== 'boolean') {
+      throw badRequest('proctoringEnabled must be a boolean');
+    }
+    const existing = core.state.applications.get(id);
+    const clientId = existing?.clientId ?? createAppClient(context, id, owner).clientId;
+    const application: StoredApplication = {
+      ...existing,
+      ...body,
+      sourcedId: id,
+      name: (body.name as string | undefined) ?? existing?.name ?? id,
+      dateLastModified: core.iso(),
+      clientId,
+      sandboxStatus: existing?.sandboxStatus ?? null,
+      proctoringEnabled:
+        (body.proctoringEnabled as boolean | undefined) ?? existing?.proctoringEnabled ?? false,
+      draft: existing?.draft ?? false,
+    };
+    core.state.applications.set(id, application);
+    core.raise(
+      existing ? 'application.updated' : 'application.created',
+      { applicationId: id },
+      { originClientId: owner.clientId },
+    );
+    return json(existing ? 200 : 201, application);
+  });
+}

@@ -1,0 +1,107 @@
+import { HttpError } from '../internal/http-error.js';
+import { json } from '../internal/responses.js';
+import type { MockClient } from '../state.js';
+import { issueClientToken } from '../tokens.js';
+import type { MockRouter, RequestContext } from './context.js';
+
+const oauth = (status: number, error: string, description: string, headers: Record<string, string> = {}) =>
+  new HttpError(status, description, error, headers);
+
+/** Client id and secret from HTTP Basic (RFC 6749 2.3.1: form-urlencoded before base64) or from the form. */
+function credentialsOf(
+  request: Request,
+  form: URLSearchParams,
+): { id: string; secret: string; basic: boolean } | undefined {
+  const header = request.headers.get('authorization');
+  const basic = header ? /^Basic\s+(\S+)\s*$/i.exec(header) : null;
+  if (header && !basic)
+    throw oauth(401, 'invalid_client', 'Only HTTP Basic client authentication is supported', {
+      'www-authenticate': 'Basic realm="learnkit"',
+    });
+  if (basic) {
+    let decoded: string;
+    try {
+      decoded = atob(basic[1]!);
+    } catch {
+      throw oauth(401, 'invalid_client', 'Malformed HTTP Basic credentials', {
+        'www-authenticate': 'Basic realm="learnkit"',
+      });
+    }
+    const colon = decoded.indexOf(':');
+    if (colon < 0)
+      throw oauth(401, 'invalid_client', 'Malformed HTTP Basic credentials', {
+        'www-authenticate': 'Basic realm="learnkit"',
+      });
+    const formDecode = (text: string) => {
+      try {
+        return decodeURIComponent(text.replace(/\+/g, ' '));
+      } catch {
+        return text;
+      }
+    };
+    return {
+      id: formDecode(decoded.slice(0, colon)),
+      secret: formDecode(decoded.slice(colon + 1)),
+      basic: true,
+    };
+  }
+  const id = form.get('client_id');
+  const secret = form.get('client_secret');
+  if (id === null && secret === null) return undefined;
+  return { id: id ?? '', secret: secret ?? '', basic: false };
+}
+
+async function issue(context: RequestContext, endpoint: string): Promise<Response> {
+  const { core, request } = context;
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') {
+    throw oauth(400, 'invalid_request', 'The token request must be application/x-www-form-urlencoded');
+  }
+  const form = new URLSearchParams(await request.text());
+  const credentials = credentialsOf(request, form);
+  if (!credentials) {
+    throw oauth(
+      401,
+      'invalid_client',
+      'Client authentication is required (HTTP Basic or client_id and client_secret)',
+      {
+        'www-authenticate': 'Basic realm="learnkit"',
+      },
+    );
+  }
+  const client: MockClient | undefined = core.state.clients.get(credentials.id);
+  if (!client || client.clientSecret !== credentials.secret) {
+    throw oauth(
+      401,
+      'invalid_client',
+      'Client authentication failed',
+      credentials.basic ? { 'www-authenticate': 'Basic realm="learnkit"' } : {},
+    );
+  }
+  const grant = form.get('grant_type');
+  if (grant === null || grant === '') throw oauth(400, 'invalid_request', 'grant_type is required');
+  if (grant !== 'client_credentials')
+    throw oauth(400, 'unsupported_grant_type', 'grant_type must be client_credentials');
+  const requested = (form.get('scope') ?? '').split(/\s+/).filter((scope) => scope.length > 0);
+  const unknown = requested.filter((scope) => !client.scopes.includes(scope));
+  if (unknown.length > 0)
+    throw oauth(400, 'invalid_scope', `Scopes not granted to this client: ${unknown.join(' ')}`);
+  const scopes = requested.length > 0 ? [...new Set(requested)] : client.scopes;
+  const token = issueClientToken(core, client, scopes, endpoint);
+  return json(
+    200,
+    {
+      access_token: token.token,
+      token_type: 'Bearer',
+      expires_in: core.options.tokenTtlSec,
+      scope: scopes.join(' '),
+    },
+    { 'cache-control': 'no-store', pragma: 'no-cache' },
+  );
+}
+
+/** The two token endpoints: the platform's (`/auth/1.0/token`, HTTP Basic) and the identity provider's (`/oauth2/token`, form). */
+export function registerAuth(router: MockRouter): void {
+  router.on('POST', '/auth/1.0/token', (context) => issue(context, '/auth/1.0/token'));
+  router.on('POST', '/oauth2/token', (context) => issue(context, '/oauth2/token'));
+}

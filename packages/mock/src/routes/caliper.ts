@@ -1,0 +1,46 @@
+import { applyEvent, definedEntities, unresolved } from '../caliper/apply.js';
+import { envelopeProblems } from '../caliper/validate.js';
+import { readJson } from '../internal/body.js';
+import { badRequest, HttpError } from '../internal/http-error.js';
+import { json } from '../internal/responses.js';
+import { SCOPES } from '../scopes.js';
+import { authenticate, requireClient } from '../tokens.js';
+import type { MockRouter } from './context.js';
+
+type Envelope = { sensor: string; data: Record<string, unknown>[] };
+
+/** The Caliper ingest: validates the whole batch, then stores the events it has not seen (by id) and applies them. */
+export function registerCaliper(router: MockRouter): void {
+  router.on('POST', '/caliper/v1p2', async (context) => {
+    const { core } = context;
+    const { client } = requireClient(authenticate(core, context.request), SCOPES.eventsWrite);
+    const body = await readJson(context.request);
+    const problems = envelopeProblems(body);
+    if (problems.length > 0) throw badRequest(`Invalid Caliper batch: ${problems.slice(0, 8).join('; ')}`);
+    const envelope = body as Envelope;
+    const known = new Set(core.state.caliperEvents.flatMap((stored) => definedEntities(stored.event)));
+    const refused = unresolved(core, envelope.data, known);
+    if (refused) throw new HttpError(422, refused.message, refused.error);
+
+    const seen = new Set(core.state.caliperEvents.map((stored) => stored.event.id as string));
+    let accepted = 0;
+    let duplicates = 0;
+    for (const event of envelope.data) {
+      const id = event.id as string;
+      if (seen.has(id)) {
+        duplicates++;
+        continue;
+      }
+      seen.add(id);
+      core.state.caliperEvents.push({
+        event,
+        receivedAt: core.clock.now(),
+        clientId: client.clientId,
+        sensor: envelope.sensor,
+      });
+      applyEvent(core, event, client);
+      accepted++;
+    }
+    return json(200, { accepted, duplicates });
+  });
+}

@@ -1,0 +1,309 @@
+import type { EventType } from '../catalogue.js';
+import { isRecord, readJson } from '../internal/body.js';
+import { badRequest, HttpError, notFound } from '../internal/http-error.js';
+import { randomId } from '../internal/random.js';
+import { json } from '../internal/responses.js';
+import { checkShape, type Shape } from '../internal/shape.js';
+import { orgsOfUser, scopeCovers } from '../roster/orgs.js';
+import {
+  isOpenAgent,
+  platformEnrollment,
+  platformRelationship,
+  platformRole,
+  platformUser,
+  rolesOf,
+} from '../roster/views.js';
+import { canSeeUser } from '../roster/visibility.js';
+import { SCOPES } from '../scopes.js';
+import type { MockClient, StoredRole, StoredUser } from '../state.js';
+import { authenticate, requireClient } from '../tokens.js';
+import type { MockRouter, RequestContext } from './context.js';
+
+const reader = (context: RequestContext) =>
+  requireClient(authenticate(context.core, context.request), SCOPES.rosterRead).client;
+const writer = (context: RequestContext) =>
+  requireClient(authenticate(context.core, context.request), SCOPES.rosterWrite).client;
+const today = (context: RequestContext) => context.core.iso().slice(0, 10);
+
+const ROLE_UPSERT: Shape = {
+  open: true,
+  fields: {
+    orgId: { type: 'string' },
+    role: { type: 'string' },
+    roleType: { type: 'string' },
+    beginDate: { type: 'date', nullable: true },
+    endDate: { type: 'date', nullable: true },
+  },
+};
+
+const USER_UPSERT: Shape = {
+  open: true,
+  fields: {
+    email: { type: 'string' },
+    givenName: { type: 'string' },
+    familyName: { type: 'string' },
+    primaryOrgId: { type: 'string', nullable: true },
+    status: { type: 'string' },
+    roles: { type: 'array', items: ROLE_UPSERT },
+    metadata: { type: 'object', nullable: true },
+  },
+};
+
+/** A user the caller may see, or 404. */
+function visibleUser(context: RequestContext, client: MockClient, userId: string): StoredUser {
+  const roster = context.core.state.roster;
+  const user = roster.users.get(userId);
+  if (!user || !canSeeUser(roster, client, userId)) throw notFound(`user ${userId} not found`);
+  return user;
+}
+
+/** Refuses writes that would place a user or role in an org the caller's scope does not cover. */
+function checkOrgs(context: RequestContext, client: MockClient, orgIds: string[]): void {
+  const roster = context.core.state.roster;
+  for (const orgId of orgIds) {
+    if (!roster.orgs.has(orgId)) throw badRequest(`org ${orgId} does not exist`);
+    if (!scopeCovers(roster, client, [orgId]))
+      throw new HttpError(403, `org ${orgId} is outside the client's org scope`);
+  }
+}
+
+const roleKey = (role: { roleType?: unknown; role?: unknown; orgId?: unknown }) =>
+  `${String(role.roleType ?? 'primary')}|${String(role.role)}|${String(role.orgId)}`;
+
+/** Platform rostering: users (upsert with events), roles, profiles, agents, enrollments, org config. */
+export function registerRostering(router: MockRouter): void {
+  router.on('GET', '/rostering/1.0/enrollments', (context) => {
+    const client = reader(context);
+    const roster = context.core.state.roster;
+    const enrollments = [...roster.enrollments.values()].filter(
+      (enrollment) => enrollment.status === 'active' && scopeCovers(roster, client, [enrollment.schoolId]),
+    );
+    return json(200, { enrollments: enrollments.map(platformEnrollment) });
+  });
+
+  router.on('GET', '/rostering/1.0/enrollments/:enrollmentId', (context, params) => {
+    const client = reader(context);
+    const roster = context.core.state.roster;
+    const enrollment = roster.enrollments.get(params.enrollmentId!);
+    if (enrollment?.status !== 'active' || !scopeCovers(roster, client, [enrollment.schoolId])) {
+      throw notFound(`enrollment ${params.enrollmentId} not found`);
+    }
+    return json(200, platformEnrollment(enrollment));
+  });
+
+  router.on('GET', '/rostering/1.0/users/:sourcedId', (context, params) => {
+    const client = reader(context);
+    const user = visibleUser(context, client, params.sourcedId!);
+    return json(200, platformUser(context.core.state.roster, user, today(context)));
+  });
+
+  router.on('PUT', '/rostering/1.0/users/:sourcedId', async (context, params) => {
+    const client = writer(context);
+    const { core } = context;
+    const roster = core.state.roster;
+    const userId = params.sourcedId!;
+    const body = await readJson(context.request);
+    const problems = checkShape(body, USER_UPSERT, 'body');
+    if (problems.length > 0) throw badRequest(`Invalid user: ${problems.slice(0, 5).join('; ')}`);
+    const input = body as Record<string, unknown> & { roles?: Record<string, unknown>[] };
+    const existing = roster.users.get(userId);
+    if (existing && !canSeeUser(roster, client, userId)) throw notFound(`user ${userId} not found`);
+    if (!existing) {
+      const missing = ['email', 'givenName', 'familyName'].filter((key) => input[key] === undefined);
+      if (missing.length > 0) throw badRequest(`a new user needs ${missing.join(', ')}`);
+    }
+    const roleInputs = input.roles;
+    for (const [index, role] of (roleInputs ?? []).entries()) {
+      if (typeof role.orgId !== 'string' || typeof role.role !== 'string')
+        throw badRequest(`roles[${index}] needs orgId and role`);
+    }
+    const primaryOrgId =
+      input.primaryOrgId !== undefined
+        ? (input.primaryOrgId as string | null)
+        : (existing?.primaryOrgId ?? null);
+    checkOrgs(context, client, [
+      ...(primaryOrgId ? [primaryOrgId] : []),
+      ...(roleInputs ?? []).map((role) => role.orgId as string),
+    ]);
+
+    const now = core.iso();
+    const user: StoredUser = {
+      sourcedId: userId,
+      status: input.status === 'tobedeleted' ? 'tobedeleted' : (existing?.status ?? 'active'),
+      dateLastModified: now,
+      givenName: (input.givenName as string | undefined) ?? existing!.givenName,
+      familyName: (input.familyName as string | undefined) ?? existing!.familyName,
+      email: (input.email as string | undefined) ?? existing!.email,
+      username: existing?.username ?? null,
+      enabledUser: existing?.enabledUser ?? true,
+      primaryOrgId,
+      grades: existing?.grades,
+      metadata:
+        input.metadata !== undefined
+          ? (input.metadata as Record<string, unknown> | null)
+          : (existing?.metadata ?? null),
+    };
+    roster.users.set(userId, user);
+    const origin = { originClientId: client.clientId };
+    core.raise(existing ? 'user.updated' : 'user.created', { userId }, origin);
+
+    if (roleInputs) {
+      // A roles-list sync emits only when a membership key (role type, role, org) appears or goes; dates alone emit nothing.
+      const current = rolesOf(roster, userId);
+      const wanted = new Map(roleInputs.map((role) => [roleKey(role), role]));
+      for (const role of current) {
+        const match = wanted.get(roleKey(role));
+        if (match) {
+          if (match.beginDate !== undefined) role.beginDate = match.beginDate as string | null;
+          if (match.endDate !== undefined) role.endDate = match.endDate as string | null;
+          wanted.delete(roleKey(role));
+        } else {
+          role.ended = true;
+          role.endDate ??= now.slice(0, 10);
+          core.raise(
+            'user_role.deleted',
+            { roleId: role.roleId, userId, orgId: role.orgId },
+            { ...origin, orgIds: [role.orgId, ...orgsOfUser(roster, userId)] },
+          );
+        }
+      }
+      for (const role of wanted.values()) {
+        const stored: StoredRole = {
+          roleId: randomId(),
+          userId,
+          orgId: role.orgId as string,
+          role: role.role as string,
+          roleType: (role.roleType as string | undefined) ?? 'primary',
+          beginDate: (role.beginDate as string | null | undefined) ?? null,
+          endDate: (role.endDate as string | null | undefined) ?? null,
+          ended: false,
+        };
+        roster.roles.set(stored.roleId, stored);
+        core.raise('user_role.created', { roleId: stored.roleId, userId, orgId: stored.orgId }, origin);
+      }
+    }
+    return json(existing ? 200 : 201, platformUser(roster, user, today(context)));
+  });
+
+  router.on('GET', '/rostering/1.0/users/:sourcedId/roles', (context, params) => {
+    const client = reader(context);
+    visibleUser(context, client, params.sourcedId!);
+    return json(200, { roles: rolesOf(context.core.state.roster, params.sourcedId!).map(platformRole) });
+  });
+
+  router.on('PUT', '/rostering/1.0/users/:sourcedId/roles/:roleId', async (context, params) => {
+    const client = writer(context);
+    const { core } = context;
+    const roster = core.state.roster;
+    const userId = params.sourcedId!;
+    const roleId = params.roleId!;
+    visibleUser(context, client, userId);
+    const body = await readJson(context.request);
+    const problems = checkShape(body, ROLE_UPSERT, 'body');
+    if (problems.length > 0) throw badRequest(`Invalid role: ${problems.slice(0, 5).join('; ')}`);
+    const input = body as Record<string, unknown>;
+    const existing = roster.roles.get(roleId);
+    if (existing && existing.userId !== userId) throw badRequest(`role ${roleId} belongs to another user`);
+    const live = existing && !existing.ended ? existing : undefined;
+    if (!live && (typeof input.orgId !== 'string' || typeof input.role !== 'string')) {
+      throw badRequest('a new role needs orgId and role');
+    }
+    const orgId = (input.orgId as string | undefined) ?? live!.orgId;
+    checkOrgs(context, client, [orgId]);
+    const role: StoredRole = {
+      roleId,
+      userId,
+      orgId,
+      role: (input.role as string | undefined) ?? live!.role,
+      roleType: (input.roleType as string | undefined) ?? live?.roleType ?? 'primary',
+      beginDate:
+        input.beginDate !== undefined ? (input.beginDate as string | null) : (live?.beginDate ?? null),
+      endDate: input.endDate !== undefined ? (input.endDate as string | null) : (live?.endDate ?? null),
+      ended: false,
+    };
+    roster.roles.set(roleId, role);
+    const origin = { originClientId: client.clientId };
+    const data = { roleId, userId, orgId };
+    if (!live) core.raise('user_role.created', data, origin);
+    else if (roleKey(live) !== roleKey(role)) {
+      core.raise('user_role.updated', data, {
+        ...origin,
+        orgIds: [...new Set([live.orgId, ...orgsOfUser(roster, userId)])],
+      });
+    }
+    return json(live ? 200 : 201, platformRole(role));
+  });
+
+  router.on('GET', '/rostering/1.0/users/:userId/profiles', (context, params) => {
+    const client = reader(context);
+    visibleUser(context, client, params.userId!);
+    const profiles = [...context.core.state.roster.profiles.values()].filter(
+      (profile) => profile.userId === params.userId,
+    );
+    return json(200, { profiles });
+  });
+
+  router.on('GET', '/rostering/1.0/users/:userId/profiles/:profileId', (context, params) => {
+    const client = reader(context);
+    visibleUser(context, client, params.userId!);
+    const profile = context.core.state.roster.profiles.get(params.profileId!);
+    if (!profile || profile.userId !== params.userId) throw notFound(`profile ${params.profileId} not found`);
+    return json(200, profile);
+  });
+
+  router.on('GET', '/rostering/1.0/users/:sourcedId/agents', (context, params) => {
+    const client = reader(context);
+    visibleUser(context, client, params.sourcedId!);
+    const agents = context.core.state.roster.agents.filter(
+      (agent) => agent.userId === params.sourcedId && isOpenAgent(agent, today(context)),
+    );
+    return json(200, { agents: agents.map(platformRelationship) });
+  });
+
+  router.on('GET', '/rostering/1.0/users/:sourcedId/linkedUsers', (context, params) => {
+    const client = reader(context);
+    const userId = params.sourcedId!;
+    visibleUser(context, client, userId);
+    const linkedUsers = context.core.state.roster.agents
+      .filter(
+        (agent) =>
+          (agent.userId === userId || agent.agentUserId === userId) && isOpenAgent(agent, today(context)),
+      )
+      .map((agent) =>
+        platformRelationship({
+          ...agent,
+          agentUserId: agent.userId === userId ? agent.agentUserId : agent.userId,
+        }),
+      );
+    return json(200, { linkedUsers });
+  });
+
+  const visibleOrg = (context: RequestContext, client: MockClient, orgId: string) => {
+    const roster = context.core.state.roster;
+    if (!roster.orgs.has(orgId) || !scopeCovers(roster, client, [orgId]))
+      throw notFound(`org ${orgId} not found`);
+  };
+
+  router.on('GET', '/rostering/1.0/orgs/:sourcedId/config', (context, params) => {
+    const client = reader(context);
+    visibleOrg(context, client, params.sourcedId!);
+    return json(200, context.core.state.roster.orgConfigs.get(params.sourcedId!) ?? {});
+  });
+
+  router.on('PUT', '/rostering/1.0/orgs/:sourcedId/config', async (context, params) => {
+    const client = writer(context);
+    const orgId = params.sourcedId!;
+    visibleOrg(context, client, orgId);
+    const body = await readJson(context.request);
+    if (!isRecord(body)) throw badRequest('the config must be a JSON object');
+    const configs = context.core.state.roster.orgConfigs;
+    const config = { ...(configs.get(orgId) ?? {}), ...body };
+    configs.set(orgId, config);
+    // One event per write whatever the number of keys; an empty write emits nothing.
+    if (Object.keys(body).length > 0) {
+      const type: EventType = 'org.config.updated';
+      context.core.raise(type, { orgId }, { originClientId: client.clientId });
+    }
+    return json(200, config);
+  });
+}

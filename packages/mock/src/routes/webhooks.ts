@@ -1,0 +1,204 @@
+import { type EventType, isEventType } from '../catalogue.js';
+import { isRecord, readJson } from '../internal/body.js';
+import { badRequest, HttpError, notFound } from '../internal/http-error.js';
+import { randomId } from '../internal/random.js';
+import { json, noContent } from '../internal/responses.js';
+import { SCOPES } from '../scopes.js';
+import type { StoredSubscription } from '../state.js';
+import { authenticate, requireClient } from '../tokens.js';
+import type { MockRouter, RequestContext } from './context.js';
+
+const BASE = '/webhooks/1.0/:appId/subscriptions';
+
+/** The owner a call acts as: the caller's auth client, or (developer tool) the application's own auth client. */
+type Owner = { clientId: string; via: StoredSubscription['via'] };
+
+function ownerOf(context: RequestContext, appId: string, scope: string): Owner {
+  const { state } = context.core;
+  const principal = authenticate(context.core, context.request);
+  const missingGrant = () => new HttpError(403, `Missing grant app:manage_webhooks on urn:app:${appId}`);
+  if (principal.kind === 'developer') {
+    // The developer-tool path: an SSO token, no scopes, the user grant on the application.
+    const application = state.applications.get(appId);
+    if (!application || !principal.developer.manageWebhooks.has(appId)) throw missingGrant();
+    return { clientId: application.clientId, via: 'developer' };
+  }
+  const { client } = requireClient(principal, scope);
+  if (!state.tenants.get(client.tenantId)?.manageWebhooks.has(appId)) throw missingGrant();
+  return { clientId: client.clientId, via: 'client' };
+}
+
+/** The subscription, when it exists and belongs to this owner; otherwise the same 404 either way. */
+function ownedSubscription(
+  context: RequestContext,
+  appId: string,
+  id: string,
+  owner: Owner,
+): StoredSubscription {
+  const subscription = context.core.state.subscriptions.get(id);
+  if (
+    !subscription ||
+    subscription.applicationId !== appId ||
+    subscription.deletedAt !== null ||
+    subscription.ownerClientId !== owner.clientId ||
+    subscription.via !== owner.via
+  ) {
+    throw notFound('Subscription not found.');
+  }
+  return subscription;
+}
+
+/** Why a subscription URL is refused (HTTPS with a domain name; no IP address, no credentials), or undefined. */
+export function urlProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return 'url must be a string';
+  if (!value.startsWith('https://')) return 'url must be an https:// URL';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'url is not a valid URL';
+  }
+  if (url.username || url.password) return 'url must not embed credentials';
+  const host = url.hostname;
+  if (host.startsWith('[')) return 'url must use a domain name, not an IPv6 address';
+  // The URL parser normalises decimal, octal and hex forms (https://2130706433/) to dotted IPv4.
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return 'url must use a domain name, not an IPv4 address';
+  const labels = host.split('.');
+  if (labels.length < 2 || !/^[a-z][a-z0-9-]*$/i.test(labels[labels.length - 1]!))
+    return 'url must use a domain name';
+  return undefined;
+}
+
+/** The event types of a body, or a 400 naming what is wrong (empty, not strings, unknown types). */
+function eventTypesOf(value: unknown): EventType[] {
+  if (!Array.isArray(value) || value.length === 0)
+    throw badRequest('eventTypes must hold at least one event type');
+  const notStrings = value.filter((entry) => typeof entry !== 'string');
+  if (notStrings.length > 0) throw badRequest('eventTypes must be strings');
+  const unknown = (value as string[]).filter((entry) => !isEventType(entry));
+  if (unknown.length > 0)
+    throw badRequest(`Unknown webhook event types: ${[...new Set(unknown)].join(', ')}`);
+  return [...new Set(value as EventType[])];
+}
+
+async function bodyOf(context: RequestContext, allowed: readonly string[]): Promise<Record<string, unknown>> {
+  const body = await readJson(context.request);
+  if (!isRecord(body)) throw badRequest('request body must be a JSON object');
+  const extra = Object.keys(body).filter((key) => !allowed.includes(key));
+  if (extra.length > 0)
+    throw badRequest(`unknown member(s) ${extra.join(', ')}; allowed: ${allowed.join(', ')}`);
+  return body;
+}
+
+const newSecret = () => {
+  const bytes = new Uint8Array(24);
+  globalThis.crypto.getRandomValues(bytes);
+  return `whsec_${btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')}`;
+};
+
+/** A subscription as list, get and update show it (never the secret). */
+function view(subscription: StoredSubscription) {
+  const { id, url, eventTypes, status, dateCreated } = subscription;
+  return { id, url, eventTypes, status, dateCreated };
+}
+
+const currentSecret = (subscription: StoredSubscription) =>
+  subscription.secrets[subscription.secrets.length - 1]!.secret;
+
+/** The six subscription operations; the developer-tool path is the same paths with a developer SSO token. */
+export function registerWebhooks(router: MockRouter): void {
+  router.on('POST', BASE, async (context, params) => {
+    const appId = params.appId!;
+    const owner = ownerOf(context, appId, SCOPES.webhooksWrite);
+    const body = await bodyOf(context, ['url', 'eventTypes']);
+    if (body.url === undefined) throw badRequest('url is required');
+    const problem = urlProblem(body.url);
+    if (problem) throw badRequest(problem);
+    if (body.eventTypes === undefined) throw badRequest('eventTypes is required');
+    const eventTypes = eventTypesOf(body.eventTypes);
+    const { core } = context;
+    const subscription: StoredSubscription = {
+      id: randomId(),
+      applicationId: appId,
+      url: body.url as string,
+      eventTypes,
+      status: 'active',
+      dateCreated: core.iso(),
+      ownerClientId: owner.clientId,
+      via: owner.via,
+      secrets: [{ secret: newSecret(), createdAt: core.clock.now(), validUntil: null }],
+      deletedAt: null,
+      disabledAt: null,
+    };
+    core.state.subscriptions.set(subscription.id, subscription);
+    return json(201, { ...view(subscription), signingSecret: currentSecret(subscription) });
+  });
+
+  router.on('GET', BASE, (context, params) => {
+    const appId = params.appId!;
+    const owner = ownerOf(context, appId, SCOPES.webhooksRead);
+    const mine = [...context.core.state.subscriptions.values()].filter(
+      (subscription) =>
+        subscription.applicationId === appId &&
+        subscription.deletedAt === null &&
+        subscription.ownerClientId === owner.clientId &&
+        subscription.via === owner.via,
+    );
+    return json(200, mine.map(view));
+  });
+
+  router.on('GET', `${BASE}/:subscriptionId`, (context, params) => {
+    const owner = ownerOf(context, params.appId!, SCOPES.webhooksRead);
+    return json(200, view(ownedSubscription(context, params.appId!, params.subscriptionId!, owner)));
+  });
+
+  router.on('PUT', `${BASE}/:subscriptionId`, async (context, params) => {
+    const owner = ownerOf(context, params.appId!, SCOPES.webhooksWrite);
+    const subscription = ownedSubscription(context, params.appId!, params.subscriptionId!, owner);
+    const body = await bodyOf(context, ['url', 'eventTypes', 'status']);
+    // Everything is checked before anything changes, so a refused update leaves the subscription as it was.
+    if (body.url !== undefined) {
+      const problem = urlProblem(body.url);
+      if (problem) throw badRequest(problem);
+    }
+    const eventTypes = body.eventTypes !== undefined ? eventTypesOf(body.eventTypes) : undefined;
+    if (body.status === 'disabled')
+      throw badRequest('status disabled is set only by the platform; use active or paused');
+    if (body.status !== undefined && body.status !== 'active' && body.status !== 'paused') {
+      throw badRequest('status must be active or paused');
+    }
+    if (body.url !== undefined) subscription.url = body.url as string;
+    if (eventTypes) subscription.eventTypes = eventTypes;
+    const previous = subscription.status;
+    if (body.status === 'active' || body.status === 'paused') subscription.status = body.status;
+    if (previous === 'disabled' && subscription.status !== 'disabled') subscription.disabledAt = null;
+    if (previous === 'paused' && subscription.status === 'active')
+      context.core.deliveries.resume(subscription);
+    return json(200, view(subscription));
+  });
+
+  router.on('DELETE', `${BASE}/:subscriptionId`, (context, params) => {
+    const owner = ownerOf(context, params.appId!, SCOPES.webhooksDelete);
+    const subscription = ownedSubscription(context, params.appId!, params.subscriptionId!, owner);
+    subscription.deletedAt = context.core.clock.now();
+    context.core.deliveries.dropAll(subscription);
+    return noContent();
+  });
+
+  router.on('POST', `${BASE}/:subscriptionId/rotate-secret`, (context, params) => {
+    const owner = ownerOf(context, params.appId!, SCOPES.webhooksWrite);
+    const subscription = ownedSubscription(context, params.appId!, params.subscriptionId!, owner);
+    const { core } = context;
+    const now = core.clock.now();
+    for (const secret of subscription.secrets) {
+      if (secret.validUntil === null || secret.validUntil > now + core.options.rotationWindowMs) {
+        secret.validUntil = now + core.options.rotationWindowMs;
+      }
+    }
+    subscription.secrets.push({ secret: newSecret(), createdAt: now, validUntil: null });
+    return json(200, { ...view(subscription), signingSecret: currentSecret(subscription) });
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * The scope URIs the platform grants, as openapi/ names them. The documents use placeholder bases for
+ * `{rostering_scope_base}`, `{caliper_scope_base}` and `{webhooks_scope_base}`; the mock uses the same strings so
+ * tokens it issues satisfy the contract.
+ */
+export const SCOPES = {
+  rosterRead: 'https://scopes.example.com/rostering/roster.readonly',
+  rosterWrite: 'https://scopes.example.com/rostering/roster.createput',
+  eventsWrite: 'https://scopes.example.com/caliper/events.write',
+  webhooksRead: 'https://scopes.example.com/webhooks/webhooks.read',
+  webhooksWrite: 'https://scopes.example.com/webhooks/webhooks.write',
+  webhooksDelete: 'https://scopes.example.com/webhooks/webhooks.delete',
+  purchasesWrite: 'https://scopes.example.com/apps/purchases.write',
+} as const;
+
+/** A scope URI the platform knows. */
+export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
+
+/** Every scope, for clients with the full grant. */
+export const ALL_SCOPES: readonly Scope[] = Object.values(SCOPES);
+
+/** The three webhook scopes. */
+export const WEBHOOK_SCOPES: readonly Scope[] = [
+  SCOPES.webhooksRead,
+  SCOPES.webhooksWrite,
+  SCOPES.webhooksDelete,
+];

@@ -1,0 +1,307 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import {
+  actor,
+  assessment,
+  completed,
+  envelope,
+  SENSOR,
+  sessionEvent,
+  timeSpent,
+} from '../support/helpers.js';
+
+/** The Caliper ingest and the events writes raise. */
+export function caliperTests(h: Harness): void {
+  describe('Caliper ingest', () => {
+    let token = '';
+    let user: ReturnType<typeof actor>;
+    beforeEach(async () => {
+      token = await h.token(h.platform.clients.partner);
+      const { student } = h.platform.fixtures.roster;
+      user = actor(h.platform.baseUrl, student.sourcedId, student.email);
+    });
+    const send = (body: unknown) => h.call('POST', '/caliper/v1p2', { token, body });
+
+    it('accepts time-spent and completion events, dedupes by id, and keeps what it accepted', async () => {
+      const batch = envelope([timeSpent(user), completed(user)]);
+      const first = await send(batch);
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({ accepted: 2, duplicates: 0 });
+      const again = await send({ ...batch, data: [...batch.data, timeSpent(user, 12)] });
+      expect(again.body).toEqual({ accepted: 1, duplicates: 2 });
+      expect(h.platform.state.caliperEvents).toHaveLength(3);
+      expect(h.platform.state.caliperEvents.slice(0, 2).map((stored) => stored.event.id)).toEqual(
+        batch.data.map((event) => (event as { id: string }).id),
+      );
+      expect(h.platform.state.caliperEvents[0]).toMatchObject({
+        clientId: h.platform.clients.partner.clientId,
+        sensor: SENSOR,
+      });
+    });
+
+    it('runs the gradebook pipeline for a completion: the result is readable with its mastered units', async () => {
+      const event = completed(user, {
+        xpEarned: 20,
+        totalQuestions: 10,
+        correctQuestions: 9,
+        masteredUnits: 2,
+      });
+      expect((await send(envelope([event]))).status).toBe(200);
+      const filter = encodeURIComponent(`student='${h.platform.fixtures.roster.student.sourcedId}'`);
+      const results = await h.call(
+        'GET',
+        `/ims/oneroster/gradebook/v1p2/assessmentResults/?filter=${filter}&limit=100`,
+        { token },
+      );
+      const list = (
+        results.body as {
+          assessmentResults: { score: number; metadata: { masteredUnits: number; courseId: string } }[];
+        }
+      ).assessmentResults;
+      expect(list.at(-1)).toMatchObject({
+        score: 90,
+        metadata: { masteredUnits: 2, courseId: 'course-math-g3' },
+      });
+      expect(list.reduce((sum, result) => sum + (result.metadata.masteredUnits ?? 0), 0)).toBe(2 + 3 + 2);
+    });
+
+    it('refuses a malformed envelope or event with 400 naming the member, storing nothing', async () => {
+      h.allowBadRequests();
+      const good = timeSpent(user);
+      const cases: [unknown, RegExp][] = [
+        [{ ...envelope([good]), dataVersion: 'http://purl.imsglobal.org/ctx/caliper/v1p1' }, /dataVersion/],
+        [envelope([]), /data must be at least 1/],
+        [
+          {
+            sendTime: '2026-01-01T00:00:00Z',
+            dataVersion: 'http://purl.imsglobal.org/ctx/caliper/v1p2',
+            data: [good],
+          },
+          /sensor is required/,
+        ],
+        [envelope([{ ...good, actor: { ...user, nickname: 'x' } }]), /actor\.nickname is not allowed/],
+        [envelope([{ ...good, id: 'urn:uuid:not-a-uuid' }]), /urn:uuid/],
+        [envelope([{ ...good, extensions: {} }]), /runId is required/],
+        [
+          envelope([
+            {
+              ...completed(user),
+              generated: {
+                id: 'g',
+                type: 'TimebackActivityMetricsCollection',
+                items: [{ type: 'stars', value: 1 }],
+              },
+            },
+          ]),
+          /type must be one of/,
+        ],
+        [envelope([assessment(user.id, 'Finished')]), /action must be one of/],
+        [envelope([{ ...good, eventTime: 'yesterday' }]), /eventTime/],
+      ];
+      for (const [body, message] of cases) {
+        const answer = await send(body);
+        expect(answer.status).toBe(400);
+        expect(answer.body).toMatchObject({ error: 'bad_request', message: expect.stringMatching(message) });
+      }
+      expect(h.platform.state.caliperEvents).toHaveLength(0);
+    });
+
+    it('rejects an IRI-only actor with no rostering match (422), and resolves one that matches', async () => {
+      const unknown = `${h.platform.baseUrl}/ims/oneroster/rostering/v1p2/users/nobody`;
+      const refused = await send(envelope([assessment(unknown, 'Started')]));
+      expect(refused.status).toBe(422);
+      expect(refused.body).toEqual({
+        error: 'unresolved_actor',
+        message: `actor ${unknown} matches no rostering user`,
+      });
+      expect((await send(envelope([assessment(user.id, 'Started', 'urn:app:no-such-app')]))).status).toBe(
+        422,
+      );
+      expect(h.platform.state.caliperEvents).toHaveLength(0);
+      expect((await send(envelope([assessment(user.id, 'Reviewed')]))).status).toBe(200);
+      expect(
+        (await send(envelope([assessment('mailto:ada.lovelace@maple.learnkit.test', 'Reviewed')]))).status,
+      ).toBe(200);
+    });
+
+    it('turns AssessmentEvent Started, Submitted and Abandoned into test.started, test.ended and test.exited (others into nothing)', async () => {
+      const actions = [
+        'Started',
+        'Paused',
+        'Resumed',
+        'Submitted',
+        'Reviewed',
+        'Restarted',
+        'Reset',
+        'Abandoned',
+      ];
+      const events = actions.map((action) => assessment(user.id, action));
+      expect((await send(envelope(events))).body).toEqual({ accepted: 8, duplicates: 0 });
+      const raised = h.platform.state.events.map((event) => event.envelope);
+      expect(raised.map((event) => event.type)).toEqual(['test.started', 'test.ended', 'test.exited']);
+      expect(raised[0]!.data).toEqual({
+        userId: h.platform.fixtures.roster.student.sourcedId,
+        applicationId: h.platform.fixtures.application.applicationId,
+        assessmentId: `${SENSOR}/assessments/unit-test-1`,
+        caliperSessionId: `${SENSOR}/sessions/s-1`,
+        attemptId: `${SENSOR}/attempts/attempt-1`,
+        action: 'Started',
+        isProctored: true,
+      });
+      expect(h.platform.state.events[0]!.originClientId).toBe(h.platform.clients.partner.clientId);
+    });
+
+    it('records sessions: LoggedIn opens one, Archived writes recording metadata to an existing one only', async () => {
+      const sessionId = `${SENSOR}/sessions/live-1`;
+      expect((await send(envelope([sessionEvent(user.id, 'LoggedIn', sessionId)]))).status).toBe(200);
+      const recording = {
+        id: `${SENSOR}/recordings/1`,
+        type: 'SessionRecording',
+        session: sessionId,
+        isProctored: true,
+        webcamUsed: true,
+        storageKey: 'rec/1.webm',
+        subject: 'Math',
+      };
+      expect((await send(envelope([sessionEvent(user.id, 'Archived', sessionId, recording)]))).status).toBe(
+        200,
+      );
+      const read = await h.call('GET', `/events/1.0/sessions/${encodeURIComponent(sessionId)}/events`, {
+        token,
+      });
+      expect(read.body).toMatchObject({ sessionId, endedAtTime: null });
+      expect((read.body as { events: unknown[] }).events).toHaveLength(2);
+      expect(h.platform.state.sessions.get(sessionId)).toMatchObject({
+        webcamUsed: true,
+        storageKey: 'rec/1.webm',
+        subject: 'Math',
+        startedAtTime: '2026-01-15T12:00:00Z',
+      });
+      expect(h.platform.state.events.map((event) => event.envelope.type)).toEqual(['session.started']);
+
+      const orphan = await send(
+        envelope([
+          sessionEvent(user.id, 'Archived', `${SENSOR}/sessions/none`, {
+            ...recording,
+            session: `${SENSOR}/sessions/none`,
+          }),
+        ]),
+      );
+      expect(orphan.status).toBe(422);
+      expect(h.platform.state.sessions.size).toBe(1);
+      expect((await send(envelope([sessionEvent(user.id, 'LoggedOut', sessionId)]))).status).toBe(200);
+      expect(h.platform.state.sessions.get(sessionId)!.endedAtTime).toBe('2026-01-15T12:00:00Z');
+      expect(h.platform.state.events.map((event) => event.envelope.type)).toEqual([
+        'session.started',
+        'session.ended',
+      ]);
+    });
+  });
+
+  describe('writes that raise events', () => {
+    let token = '';
+    beforeEach(async () => {
+      token = await h.token(h.platform.clients.partner);
+    });
+    const types = () => h.platform.state.events.map((event) => event.envelope.type);
+
+    it('user upsert: user.created for a new id (201), user.updated after (200); a roles list syncs memberships', async () => {
+      const id = 'usr-new-student';
+      const created = await h.call('PUT', `/rostering/1.0/users/${id}`, {
+        token,
+        body: {
+          email: 'new.student@maple.learnkit.test',
+          givenName: 'New',
+          familyName: 'Student',
+          primaryOrgId: 'org-maple-elementary',
+          roles: [{ orgId: 'org-maple-elementary', role: 'student' }],
+        },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({
+        sourcedId: id,
+        roles: [{ orgId: 'org-maple-elementary', role: 'student', roleType: 'primary' }],
+      });
+      expect(types()).toEqual(['user.created', 'user_role.created']);
+      const updated = await h.call('PUT', `/rostering/1.0/users/${id}`, {
+        token,
+        body: {
+          givenName: 'Renamed',
+          roles: [{ orgId: 'org-maple-elementary', role: 'student', beginDate: '2026-01-01' }],
+        },
+      });
+      expect(updated.status).toBe(200);
+      expect(types()).toEqual(['user.created', 'user_role.created', 'user.updated']);
+      await h.call('PUT', `/rostering/1.0/users/${id}`, {
+        token,
+        body: { roles: [{ orgId: 'org-maple-middle', role: 'student' }] },
+      });
+      expect(types().slice(3)).toEqual(['user.updated', 'user_role.deleted', 'user_role.created']);
+      expect(
+        h.platform.state.events.every(
+          (event) => event.originClientId === h.platform.clients.partner.clientId,
+        ),
+      ).toBe(true);
+      h.allowBadRequests();
+      expect(
+        (await h.call('PUT', '/rostering/1.0/users/usr-incomplete', { token, body: { email: 'x@y.test' } }))
+          .status,
+      ).toBe(400);
+      expect(
+        (
+          await h.call('PUT', '/rostering/1.0/users/usr-elsewhere', {
+            token,
+            body: { email: 'x@y.test', givenName: 'X', familyName: 'Y', primaryOrgId: 'org-cedar-high' },
+          })
+        ).status,
+      ).toBe(403);
+    });
+
+    it('role upsert: created for a new id, updated when role, type or org change, nothing for dates only', async () => {
+      const user = h.platform.fixtures.roster.teacher.sourcedId;
+      const path = `/rostering/1.0/users/${user}/roles/role-extra`;
+      expect(
+        (await h.call('PUT', path, { token, body: { orgId: 'org-maple-elementary', role: 'aide' } })).status,
+      ).toBe(201);
+      expect((await h.call('PUT', path, { token, body: { endDate: '2026-06-30' } })).status).toBe(200);
+      expect((await h.call('PUT', path, { token, body: { role: 'teacher' } })).status).toBe(200);
+      expect(types()).toEqual(['user_role.created', 'user_role.updated']);
+      const roles = await h.call('GET', `/rostering/1.0/users/${user}/roles`, { token });
+      expect(
+        (roles.body as { roles: { roleId: string; role: string; endDate: string }[] }).roles.find(
+          (role) => role.roleId === 'role-extra',
+        ),
+      ).toMatchObject({ role: 'teacher', endDate: '2026-06-30' });
+    });
+
+    it('org config write: one org.config.updated per write, none for an empty write', async () => {
+      const path = `/rostering/1.0/orgs/${h.platform.fixtures.roster.districtId}/config`;
+      expect((await h.call('PUT', path, { token, body: { a: 1, b: 2, c: 3 } })).body).toMatchObject({
+        a: 1,
+        b: 2,
+        c: 3,
+        timezone: 'America/Chicago',
+      });
+      expect((await h.call('PUT', path, { token, body: {} })).status).toBe(200);
+      expect(types()).toEqual(['org.config.updated']);
+      expect((await h.call('GET', path, { token })).body).toMatchObject({ a: 1 });
+    });
+
+    it('application upsert: application.created first (201), application.updated after (200)', async () => {
+      expect(
+        (await h.call('PUT', '/applications/1.0/applications/app-new', { token, body: { name: 'New App' } }))
+          .status,
+      ).toBe(201);
+      expect(
+        (
+          await h.call('PUT', '/applications/1.0/applications/app-new', {
+            token,
+            body: { proctoringEnabled: true },
+          })
+        ).status,
+      ).toBe(200);
+      expect(types()).toEqual(['application.created', 'application.updated']);
+      expect(h.platform.state.events[0]!.orgIds).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,3 @@
+import { behaviourSuite } from './behaviour/index.js';
+
+behaviourSuite('msw');
