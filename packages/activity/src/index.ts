@@ -1,7 +1,21 @@
 /**
  * @packageDocumentation
- * `@learnkit/activity`: Activity tracking: activity.start in browsers, activity.record on servers, Caliper builders.
- *
- * The public surface is exported here by name as the package's capability lands.
+ * `@learnkit/activity`: the browser tracker (`activity.configure`, `activity.start`). What both sides share is
+ * in `@learnkit/activity/protocol` (the wire format) and `@learnkit/activity/config` (`learnkit.config.json`);
+ * Caliper builders in `@learnkit/activity/caliper`; the server side will be `@learnkit/activity/server`.
+ * Kept under 4 kB gzip: nothing here but the tracker.
  */
-export const PACKAGE_NAME = '@learnkit/activity';
+export { TIME_DEFAULTS } from './browser/options';
+export { DEFAULT_STORAGE_KEY } from './browser/outbox';
+export { ActivitySendError } from './browser/sender';
+export { activity, createActivityTracker } from './browser/tracker';
+export type {
+  ActivityErrorContext,
+  ActivityInstance,
+  ActivityTracker,
+  ConfigureOptions,
+  StartParams,
+  TimeOptions,
+} from './browser/types';
+export type { CompletionData, CompletionMetrics } from './completion';
+export type { CourseConfig, CourseRef } from './config/types';

@@ -1,0 +1,71 @@
+import { courseName } from '../config/courses';
+import type { CourseConfig } from '../config/types';
+import type { EventInput } from './common';
+import type { TimebackActivityContext, TimebackEventExtensions, TimebackUser } from './types';
+
+/** The student: the rostering user URL and email (`name`, `role` optional). */
+export interface ActorInput {
+  id: string;
+  email: string;
+  name?: string;
+  role?: string;
+}
+
+/** What the two profile events share: who, which activity of which course and app, which run. */
+export interface ProfileEventInput extends EventInput {
+  /** The partner application's base URL (`sensor` of learnkit.config.json). */
+  sensor: string;
+  actor: ActorInput;
+  app: { name: string; id?: string };
+  /** The configured course the activity belongs to. */
+  course: CourseConfig;
+  activity: { id: string; name: string };
+  runId: string;
+}
+
+/** The profile's actor with exactly `id, type, email, name?, role?`, whatever else `actor` holds. */
+export function timebackUser(actor: ActorInput): TimebackUser {
+  const user: TimebackUser = { id: actor.id, type: 'TimebackUser', email: actor.email };
+  if (actor.name !== undefined) user.name = actor.name;
+  if (actor.role !== undefined) user.role = actor.role;
+  return user;
+}
+
+/**
+ * The activity's URL: `<sensor>/activities/<code>/<id>` when the course has a code, else
+ * `<sensor>/activities/<Subject>/g<grade>/<id>`; each segment percent-encoded.
+ *
+ * @example
+ * activityUrl('https://app.example.com', { subject: 'Math', grade: 3 }, 'fractions-1')
+ * // 'https://app.example.com/activities/Math/g3/fractions-1'
+ */
+export function activityUrl(sensor: string, course: CourseConfig, activityId: string): string {
+  const e = encodeURIComponent;
+  const where =
+    course.code !== undefined ? e(course.code) : `${e(course.subject)}/g${e(String(course.grade))}`;
+  return `${sensor.replace(/\/+$/, '')}/activities/${where}/${e(activityId)}`;
+}
+
+/** The profile's object for an activity. */
+export function activityContext(input: ProfileEventInput): TimebackActivityContext {
+  const { sensor, app, course, activity } = input;
+  const appPart = app.id === undefined ? { name: app.name } : { name: app.name, id: app.id };
+  const coursePart =
+    course.courseId === undefined
+      ? { name: courseName(course) }
+      : { id: course.courseId, name: courseName(course) };
+  return {
+    id: activityUrl(sensor, course, activity.id),
+    type: 'TimebackActivityContext',
+    subject: course.subject,
+    app: appPart,
+    course: coursePart,
+    activity: { id: activity.id, name: activity.name },
+  };
+}
+
+/** The profile's `extensions`: the run id, and the course id when configured. */
+export function profileExtensions(input: ProfileEventInput): TimebackEventExtensions {
+  const courseId = input.course.courseId;
+  return courseId === undefined ? { runId: input.runId } : { runId: input.runId, courseId };
+}

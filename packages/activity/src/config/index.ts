@@ -1,0 +1,9 @@
+/**
+ * @packageDocumentation
+ * `@learnkit/activity/config`: `learnkit.config.json` (DESIGN decision 11): its checks and course matching,
+ * shared by the browser tracker and the server. The JSON Schema for editors is
+ * `@learnkit/activity/learnkit.config.schema.json`.
+ */
+export { courseName, courseRefProblem, describeCourse, findCourse, normalizeCourses } from './courses';
+export { parseLearnkitConfig } from './parse';
+export type { CourseConfig, CourseRef, LearnkitConfig } from './types';

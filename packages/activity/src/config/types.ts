@@ -1,0 +1,28 @@
+/** A course of `learnkit.config.json` (DESIGN decision 11). Needs `code`, or `subject` with `grade`. */
+export interface CourseConfig {
+  /** The course code; activities of this course get object ids `<sensor>/activities/<code>/<activity id>`. */
+  code?: string;
+  /** Science, Math, Reading, Language, Social Studies, None, or any other string. */
+  subject: string;
+  /** The grade: an integer (-1 pre-K, 0 K, 1..13) or a short label. */
+  grade?: number | string;
+  /** The platform's course id, sent as `extensions.courseId`. */
+  courseId?: string;
+  /** Lessons in the course; with `masteredUnits` the server computes `pctComplete` (decision 10). */
+  totalLessons?: number;
+  /** The course name sent as `object.course.name`; default the code, else `Grade <grade> <subject>`. */
+  name?: string;
+}
+
+/** How `activity.start` names its course: `{ subject, grade }` or `{ code }`. */
+export type CourseRef = { subject: string; grade: number | string } | { code: string };
+
+/** The project configuration file `learnkit.config.json` (DESIGN decision 11). */
+export interface LearnkitConfig {
+  /** The partner application's base URL, the Caliper `sensor`; activity object ids start with it. */
+  sensor: string;
+  /** The application, sent as `object.app`. */
+  app: { name: string; id?: string };
+  /** The courses activities may belong to. */
+  courses: CourseConfig[];
+}

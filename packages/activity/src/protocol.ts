@@ -1,0 +1,127 @@
+/**
+ * The wire protocol from the browser tracker to the partner's server (DESIGN decision 8).
+ *
+ * One JSON body, POSTed to the configured endpoint with `credentials: 'same-origin'` (or sent by
+ * `navigator.sendBeacon` on exit): `{ v: 1, events: [...] }`. Every event carries a stable id made in the
+ * browser (`urn:uuid:...`), which becomes the Caliper event id, so the server dedupes resends by it.
+ * The server answers 202 when it took the whole batch, 400 when the body is invalid, 401 when no user.
+ */
+import { isGrade, isNonNegative, isRecord, isText, show } from './check';
+import { type CompletionMetrics, completionProblem } from './completion';
+import type { CourseRef } from './config/types';
+import { EVENT_ID_PATTERN } from './uuid';
+
+/** The protocol version, `v` of every body. */
+export const PROTOCOL_VERSION = 1;
+
+/** Most events in one body; the tracker splits larger outboxes. */
+export const MAX_BATCH_EVENTS = 100;
+
+/** Most bytes of one body; far below the 64 KiB that beacons and keepalive fetches may carry. */
+export const MAX_BATCH_BYTES = 16_384;
+
+/** The activity an event belongs to, as given to `activity.start`. */
+export interface ActivityRef {
+  /** URL-safe activity slug. */
+  id: string;
+  name: string;
+  course: CourseRef;
+}
+
+/** One time window: active and inactive milliseconds between two wall-clock instants (ISO 8601). */
+export interface TimeWindow {
+  activeMs: number;
+  inactiveMs: number;
+  startedAt: string;
+  endedAt: string;
+}
+
+/** A time window of a run; becomes one Caliper TimeSpentEvent. */
+export interface TimeSpentMessage {
+  kind: 'timeSpent';
+  /** `urn:uuid:...`, made once in the browser and kept across every resend. */
+  id: string;
+  runId: string;
+  activity: ActivityRef;
+  window: TimeWindow;
+}
+
+/** The completion of a run; becomes one Caliper ActivityEvent `Completed`. */
+export interface CompletionMessage {
+  kind: 'completion';
+  id: string;
+  runId: string;
+  activity: ActivityRef;
+  /** When `end()` was called (ISO 8601); the event time. */
+  at: string;
+  completion: CompletionMetrics;
+}
+
+/** Any event of a body. */
+export type ActivityMessage = TimeSpentMessage | CompletionMessage;
+
+/** The body the tracker sends. */
+export interface ActivityBatch {
+  v: typeof PROTOCOL_VERSION;
+  events: ActivityMessage[];
+}
+
+/** The result of {@link parseActivityBatch}. */
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: string[] };
+
+const SLUG = /^[A-Za-z0-9._~-]{1,128}$/;
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
+
+/** Whether `v` is an ISO 8601 date-time with a zone, as Caliper's `date-time` wants. */
+export const isIsoTime = (v: unknown): v is string =>
+  typeof v === 'string' && ISO_TIME.test(v) && !Number.isNaN(Date.parse(v));
+
+/** Whether `v` is a URL-safe activity slug (letters, digits, `.`, `_`, `~`, `-`; 1 to 128 characters). */
+export const isActivitySlug = (v: unknown): v is string => typeof v === 'string' && SLUG.test(v);
+
+/** What is wrong with one event of a body (a message naming the field), or undefined. */
+export function messageProblem(m: unknown, at = 'event'): string | undefined {
+  if (!isRecord(m)) return `${at} must be an object`;
+  if (typeof m.id !== 'string' || !EVENT_ID_PATTERN.test(m.id)) return `${at}.id must be urn:uuid:<uuid>`;
+  if (!isText(m.runId, 128)) return `${at}.runId must be a non-empty string`;
+  const a = m.activity;
+  if (!isRecord(a) || !isActivitySlug(a.id)) return `${at}.activity.id must be a URL-safe slug`;
+  if (!isText(a.name)) return `${at}.activity.name must be a non-empty string`;
+  const c = a.course;
+  if (
+    !isRecord(c) ||
+    !(c.code !== undefined ? isText(c.code, 128) : isText(c.subject, 128) && isGrade(c.grade))
+  )
+    return `${at}.activity.course must be { subject, grade } or { code }`;
+  if (m.kind === 'timeSpent') {
+    const w = m.window;
+    if (!isRecord(w)) return `${at}.window must be an object`;
+    if (!isNonNegative(w.activeMs) || !isNonNegative(w.inactiveMs))
+      return `${at}.window.activeMs and inactiveMs must be numbers >= 0`;
+    if (!isIsoTime(w.startedAt) || !isIsoTime(w.endedAt))
+      return `${at}.window.startedAt and endedAt must be ISO 8601 date-times`;
+    return undefined;
+  }
+  if (m.kind === 'completion') {
+    if (!isIsoTime(m.at)) return `${at}.at must be an ISO 8601 date-time`;
+    return completionProblem(m.completion, `${at}.completion`);
+  }
+  return `${at}.kind must be "timeSpent" or "completion", got ${show(m.kind)}`;
+}
+
+/**
+ * Checks a parsed request body against the protocol; the server handler runs it before anything else.
+ *
+ * @example
+ * const result = parseActivityBatch(await req.json());
+ * if (!result.ok) return new Response(result.errors.join('\n'), { status: 400 });
+ */
+export function parseActivityBatch(body: unknown): ParseResult<ActivityBatch> {
+  if (!isRecord(body) || body.v !== PROTOCOL_VERSION)
+    return { ok: false, errors: [`body must be { v: ${PROTOCOL_VERSION}, events: [...] }`] };
+  const events = body.events;
+  if (!Array.isArray(events) || events.length === 0 || events.length > MAX_BATCH_EVENTS)
+    return { ok: false, errors: [`events must be an array of 1 to ${MAX_BATCH_EVENTS} events`] };
+  const errors = events.flatMap((m, i) => messageProblem(m, `events[${i}]`) ?? []);
+  return errors.length ? { ok: false, errors } : { ok: true, value: body as unknown as ActivityBatch };
+}
