@@ -1,7 +1,85 @@
 /**
- * @packageDocumentation
- * `@learnkit/core`: Transport, OAuth 2.0 client-credentials tokens, retries, typed errors, pagination and the query builder.
+ * @learnkit/core: the transport, OAuth 2.0 client-credentials tokens, retries, typed errors, pagination and
+ * the query builder that every LearnKit client is built on.
  *
- * The public surface is exported here by name as the package's capability lands.
+ * @packageDocumentation
  */
-export const PACKAGE_NAME = '@learnkit/core';
+
+export { type ClientCredentialsOptions, clientCredentials } from './auth/client-credentials';
+export { staticToken } from './auth/static-token';
+export { createTokenCache, type TokenCache } from './auth/token-cache';
+export type { TokenProvider } from './auth/token-provider';
+export {
+  type CallData,
+  type CallInit,
+  type CallMethod,
+  createHttpClient,
+  type HttpClient,
+  type HttpClientOptions,
+  type OperationOf,
+  type PathsWithMethod,
+} from './client';
+export { createMemoryDedupeStore, type DedupeStore, type MemoryDedupeStoreOptions } from './dedupe';
+export {
+  ApiError,
+  type ApiErrorInit,
+  AuthenticationError,
+  apiErrorFromResponse,
+  BadRequestError,
+  ConflictError,
+  ConnectionError,
+  createApiError,
+  type ImsxCodeMinor,
+  type ImsxStatus,
+  InternalServerError,
+  LearnKitError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  TimeoutError,
+  UnprocessableEntityError,
+  ValidationError,
+  type ValidationIssue,
+  WebhookVerificationError,
+  type WebhookVerificationReason,
+} from './errors';
+export { consoleLogger, createLogger, type LogFn, type Logger, type LogLevel } from './logger';
+export {
+  DEFAULT_LIMIT,
+  type FetchPage,
+  Page,
+  PagePromise,
+  type PageRequest,
+  type PageResult,
+  type PaginateOptions,
+  paginate,
+  readTotal,
+} from './pagination';
+export {
+  and,
+  type Filter,
+  type FilterValue,
+  isFilter,
+  type ListQuery,
+  type ListQueryParams,
+  MAX_LIMIT,
+  or,
+  toListQuery,
+  validateListQuery,
+  where,
+} from './query';
+export {
+  DEFAULT_RETRY,
+  isIdempotentMethod,
+  isRetryableStatus,
+  type RetryOptions,
+  type RetryPolicy,
+} from './transport/retry-policy';
+export {
+  createTransport,
+  type FetchLike,
+  type RequestOptions,
+  type Transport,
+  type TransportOptions,
+} from './transport/transport';
+export { VERSION } from './version';

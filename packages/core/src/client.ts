@@ -1,0 +1,305 @@
+import createClient, {
+  type Client,
+  createFinalURL,
+  createQuerySerializer,
+  defaultPathSerializer,
+  type FetchOptions,
+  type FetchResponse,
+  type HeadersOptions,
+  type Middleware,
+  mergeHeaders,
+  removeTrailingSlash,
+} from 'openapi-fetch';
+import { ApiError, apiErrorFromResponse, createApiError, ValidationError } from './errors';
+import { type HeaderRecord, PreparedRequest, toHeaderRecord } from './internal/prepared-request';
+import { preview } from './internal/text';
+import {
+  createTransport,
+  type RequestOptions,
+  type Transport,
+  type TransportOptions,
+} from './transport/transport';
+
+/** Options of {@link createHttpClient}: the transport's plus the API's base URL. */
+export interface HttpClientOptions extends TransportOptions {
+  /** The platform's base URL, e.g. `https://api.example.com` (paths such as `/ims/case/v1p1/...` are appended). */
+  baseUrl: string;
+}
+
+// The family's only array query parameter, `fields`, is `style: form, explode: false`: `fields=a,b`.
+const QUERY_OPTIONS = { array: { style: 'form', explode: false } } as const;
+const QUERY = /* @__PURE__ */ createQuerySerializer(QUERY_OPTIONS);
+
+/** openapi-fetch's default body serializer: FormData as is, a form when the caller says so, else JSON. */
+function serializeBody(body: unknown, headers: HeaderRecord): BodyInit {
+  if (body instanceof FormData) return body;
+  if (headers['content-type'] === 'application/x-www-form-urlencoded') {
+    return new URLSearchParams(body as Record<string, string>).toString();
+  }
+  return JSON.stringify(body);
+}
+
+type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+
+/** An HTTP method in upper case, as `call()` takes it. */
+export type CallMethod = Uppercase<HttpMethod>;
+
+type Media = `${string}/${string}`;
+
+/** The paths of `Paths` that have an operation for `M`. */
+export type PathsWithMethod<Paths, M extends HttpMethod> = {
+  [P in keyof Paths]: Paths[P] extends { [K in M]: infer O }
+    ? [O] extends [never | undefined]
+      ? never
+      : P
+    : never;
+}[keyof Paths];
+
+/** The operation object of `M P` in openapi-typescript's `paths`. */
+export type OperationOf<Paths, P extends keyof Paths, M extends HttpMethod> = Paths[P] extends {
+  [K in M]: infer O;
+}
+  ? O
+  : never;
+
+type RequiredKeysOf<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+
+/** openapi-fetch's request init for an operation, plus LearnKit's per-call `options`. */
+export type CallInit<O> = Omit<FetchOptions<O>, 'parseAs' | 'fetch'> & {
+  /** Signal, timeout, retry and idempotency of this call. */
+  options?: RequestOptions | undefined;
+};
+
+type CallArgs<O> = RequiredKeysOf<FetchOptions<O>> extends never ? [init?: CallInit<O>] : [init: CallInit<O>];
+
+type RawData<O> =
+  O extends Record<string | number, unknown>
+    ? Extract<FetchResponse<O, object, Media>, { error?: never }>['data']
+    : never;
+
+/**
+ * The success body type of an operation; `undefined` for operations without one (204). openapi-fetch's
+ * `data` also admits `undefined` for its `{ error }` branch, which `call()` turns into a throw instead.
+ */
+export type CallData<O> = [NonNullable<RawData<O>>] extends [never] ? undefined : NonNullable<RawData<O>>;
+
+/**
+ * An openapi-fetch client whose `fetch` is the LearnKit transport (`GET`, `POST`, ... work as in
+ * openapi-fetch), plus `call()`/`callWithResponse()`, which return the data or throw typed errors.
+ */
+export interface HttpClient<Paths extends object> extends Client<Paths> {
+  /** The transport every request goes through; also usable on its own like `fetch`. */
+  readonly transport: Transport;
+  /**
+   * Calls an operation and resolves with its parsed JSON body; rejects with an `ApiError` subclass for
+   * 4xx/5xx, `ApiError` for a success body that is not JSON, `ConnectionError` or `TimeoutError`.
+   *
+   * @example
+   * const { CFItem } = await http.call('GET', '/ims/case/v1p1/CFItems/{sourcedId}', {
+   *   params: { path: { sourcedId } },
+   *   options: { timeoutMs: 5_000, signal },
+   * });
+   */
+  call<M extends CallMethod, P extends PathsWithMethod<Paths, Lowercase<M>>>(
+    method: M,
+    path: P,
+    ...init: CallArgs<OperationOf<Paths, P, Lowercase<M>>>
+  ): Promise<CallData<OperationOf<Paths, P, Lowercase<M>>>>;
+  /**
+   * Like {@link HttpClient.call}, also giving the `Response` (for headers such as `X-Total-Count`).
+   *
+   * @example
+   * const { data, response } = await http.callWithResponse('GET', '/ims/case/v1p1/CFItems', { params: { query } });
+   */
+  callWithResponse<M extends CallMethod, P extends PathsWithMethod<Paths, Lowercase<M>>>(
+    method: M,
+    path: P,
+    ...init: CallArgs<OperationOf<Paths, P, Lowercase<M>>>
+  ): Promise<{ data: CallData<OperationOf<Paths, P, Lowercase<M>>>; response: Response }>;
+}
+
+function checkBaseUrl(baseUrl: unknown): string {
+  let ok = false;
+  if (typeof baseUrl === 'string') {
+    try {
+      const url = new URL(baseUrl);
+      ok = (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash;
+    } catch {
+      ok = false;
+    }
+  }
+  if (!ok) {
+    throw new ValidationError([
+      {
+        path: ['baseUrl'],
+        message: `must be an absolute http(s) URL without query, such as https://api.example.com (got ${JSON.stringify(baseUrl)})`,
+      },
+    ]);
+  }
+  return baseUrl as string;
+}
+
+/** Parses a success body, turning "not JSON" (an HTML login page, a proxy's text) into a clear ApiError. */
+function parseJsonBody(text: string | undefined, response: Response, operation: string): unknown {
+  if (text === undefined || text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const type = response.headers.get('content-type');
+    const what =
+      type && /json/i.test(type)
+        ? `invalid JSON (${error instanceof Error ? error.message : String(error)}): ${preview(text)}`
+        : `expected JSON, got ${type ?? 'a body without content type'}: ${preview(text)}`;
+    throw new ApiError({
+      status: response.status,
+      headers: response.headers,
+      body: text,
+      operation,
+      message: `${operation} returned ${response.status} with ${what}. Check baseUrl (a proxy or login page?).`,
+      cause: error,
+    });
+  }
+}
+
+/**
+ * Creates the typed HTTP client a domain client is built on: an openapi-fetch client over the LearnKit
+ * transport (auth, timeouts, retries, logging), with `call()` helpers that unwrap data or throw typed errors.
+ *
+ * @example
+ * import type { paths } from './generated/case';
+ * const http = createHttpClient<paths>({
+ *   baseUrl: 'https://api.example.com',
+ *   auth: clientCredentials({ tokenUrl: 'https://api.example.com/auth/1.0/token', clientId, clientSecret, style: 'basic' }),
+ * });
+ * const { CFDocuments } = await http.call('GET', '/ims/case/v1p1/CFDocuments');
+ */
+export function createHttpClient<Paths extends object>(options: HttpClientOptions): HttpClient<Paths> {
+  const baseUrl = removeTrailingSlash(checkBaseUrl(options?.baseUrl));
+  const transport = createTransport(options);
+  const client = createClient<Paths>({
+    baseUrl,
+    fetch: (request: Request) => transport(request),
+    // Requests are built as PreparedRequest, which the transport sends without re-reading a body stream.
+    Request: PreparedRequest as unknown as typeof Request,
+    querySerializer: QUERY,
+  });
+  const unauthorizedHint = options.auth?.unauthorizedHint;
+
+  // call() builds requests itself unless middleware is registered, so track what use()/eject() register.
+  const middleware = new Set<Middleware>();
+  const use = client.use.bind(client);
+  const eject = client.eject.bind(client);
+  client.use = (...items: Middleware[]) => {
+    use(...items);
+    for (const m of items) if (m) middleware.add(m);
+  };
+  client.eject = (...items: Middleware[]) => {
+    eject(...items);
+    for (const m of items) middleware.delete(m);
+  };
+
+  async function checked(request: Request | PreparedRequest, perCall: RequestOptions, operation: string) {
+    const response = await transport(request as Request, undefined, perCall);
+    if (response.status >= 400) {
+      throw await apiErrorFromResponse(
+        response,
+        operation,
+        response.status === 401 ? unauthorizedHint : undefined,
+      );
+    }
+    return response;
+  }
+
+  async function callWithResponse(
+    method: string,
+    path: string,
+    init?: Record<string, unknown> & { options?: RequestOptions },
+  ): Promise<{ data: unknown; response: Response }> {
+    const callOptions = init?.options;
+    const operation = callOptions?.operation ?? `${method} ${path}`;
+    const perCall: RequestOptions = callOptions ? { ...callOptions, operation } : { operation };
+
+    if (middleware.size === 0 && isPlainInit(init)) {
+      // The direct route: the same serializers openapi-fetch uses, without its per-call Request, header
+      // merging passes and middleware loop (a tenth of a loopback call).
+      const params = (init?.params ?? {}) as Params;
+      const url = createFinalURL(path, {
+        baseUrl,
+        params,
+        querySerializer: QUERY,
+        pathSerializer: defaultPathSerializer,
+      });
+      const headers: HeaderRecord =
+        init?.headers === undefined && params.header === undefined
+          ? {}
+          : toHeaderRecord(mergeHeaders(init?.headers as HeadersOptions, params.header as HeadersOptions));
+      let body: BodyInit | undefined;
+      if (init?.body !== undefined) {
+        body = serializeBody(init.body, headers);
+        if (!(body instanceof FormData) && headers['content-type'] === undefined) {
+          headers['content-type'] = 'application/json';
+        }
+      }
+      const request = PreparedRequest.fromRecord(url, method, headers, body);
+      const response = await transport(request as unknown as Request, undefined, perCall);
+      if (response.status >= 400) {
+        throw await apiErrorFromResponse(
+          response,
+          operation,
+          response.status === 401 ? unauthorizedHint : undefined,
+        );
+      }
+      const empty =
+        response.status === 204 || method === 'HEAD' || response.headers.get('content-length') === '0';
+      if (empty) {
+        response.body?.cancel().catch(() => {});
+        return { data: undefined, response };
+      }
+      return { data: parseJsonBody(await response.text(), response, operation), response };
+    }
+
+    const { options: _options, parseAs: _parseAs, fetch: _fetch, ...rest } = init ?? {};
+    // Untyped on purpose: the typed surface is HttpClient; here path and init are already checked by it.
+    const result = await (client.request as (m: string, p: string, i: object) => Promise<FetchResult>)(
+      method.toLowerCase(),
+      path,
+      {
+        ...rest,
+        // Read as text and parsed below, so a body that is not JSON gives a clear error with the raw text.
+        parseAs: 'text',
+        fetch: (request: Request) => checked(request, perCall, operation),
+      },
+    );
+    const { response } = result;
+    if (result.error !== undefined || !response.ok) {
+      const body = typeof result.error === 'string' ? result.error : JSON.stringify(result.error ?? '');
+      throw createApiError({ status: response.status, headers: response.headers, body, operation });
+    }
+    return { data: parseJsonBody(result.data, response, operation), response };
+  }
+
+  return Object.assign(client, {
+    transport,
+    callWithResponse,
+    async call(method: string, path: string, init?: Record<string, unknown> & { options?: RequestOptions }) {
+      return (await callWithResponse(method, path, init)).data;
+    },
+  }) as unknown as HttpClient<Paths>;
+}
+
+type Params = { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: unknown };
+
+const PLAIN_KEYS = new Set(['params', 'body', 'headers', 'options']);
+
+/** True when `init` only uses what the direct route handles (no custom serializers, baseUrl or parseAs). */
+function isPlainInit(init: Record<string, unknown> | undefined): boolean {
+  if (!init) return true;
+  for (const key in init) if (!PLAIN_KEYS.has(key)) return false;
+  return true;
+}
+
+interface FetchResult {
+  data?: string;
+  error?: unknown;
+  response: Response;
+}

@@ -1,0 +1,327 @@
+import { LearnKitError, ValidationError } from './errors';
+import { isRecord } from './internal/text';
+import { type ListQuery, type ListQueryParams, toListQuery } from './query';
+
+/** What a page loader is asked for. */
+export interface PageRequest {
+  offset: number;
+  limit: number;
+  signal: AbortSignal | undefined;
+  /** The serialized list query with this page's `offset` and `limit` set: spread it into the query string. */
+  query: ListQueryParams & { offset: number; limit: number };
+}
+
+/** What a page loader returns: the page's items and, when the server said, the total across all pages. */
+export interface PageResult<T> {
+  items: T[];
+  /** From the `X-Total-Count` header or a `totalCount` member; see {@link readTotal}. */
+  total?: number | undefined;
+}
+
+/** Loads one page. */
+export type FetchPage<T> = (request: PageRequest) => Promise<PageResult<T>>;
+
+/** Options of {@link paginate}. */
+export interface PaginateOptions {
+  /** The list query; checked (limit 1..3000, ...) before anything is sent. */
+  query?: ListQuery | undefined;
+  /** Aborts loading further pages. */
+  signal?: AbortSignal | undefined;
+}
+
+/** The platform's page size when none is asked for. Always sent, so "a short page" has a meaning. */
+export const DEFAULT_LIMIT = 100;
+
+interface PageContext<T> {
+  fetchPage: FetchPage<T>;
+  query: ListQueryParams;
+  limit: number;
+  signal: AbortSignal | undefined;
+}
+
+async function loadPage<T>(ctx: PageContext<T>, offset: number): Promise<Page<T>> {
+  if (ctx.signal?.aborted) throw ctx.signal.reason;
+  const limit = ctx.limit;
+  const result = await ctx.fetchPage({
+    offset,
+    limit,
+    signal: ctx.signal,
+    query: { ...ctx.query, offset, limit },
+  });
+  if (!result || !Array.isArray(result.items)) {
+    throw new LearnKitError('A page loader must resolve with { items: T[], total?: number }.');
+  }
+  const total =
+    typeof result.total === 'number' && Number.isFinite(result.total) && result.total >= 0
+      ? result.total
+      : undefined;
+  return new Page(result.items, total, offset, limit, ctx);
+}
+
+/**
+ * The total item count a list response announces: the `X-Total-Count` header, else a `totalCount` member
+ * of the body; undefined when neither is there.
+ *
+ * @example
+ * const { data, response } = await http.callWithResponse('GET', '/ims/case/v1p1/CFItems', { params: { query } });
+ * return { items: data.CFItems, total: readTotal(response, data) };
+ */
+export function readTotal(response?: Response, body?: unknown): number | undefined {
+  const header = response?.headers.get('x-total-count');
+  if (header !== null && header !== undefined && /^\d+$/.test(header.trim())) return Number(header.trim());
+  if (isRecord(body)) {
+    const member = body.totalCount;
+    if (typeof member === 'number' && Number.isFinite(member) && member >= 0) return member;
+    if (typeof member === 'string' && /^\d+$/.test(member)) return Number(member);
+  }
+  return undefined;
+}
+
+/** One page of a list. */
+export class Page<T> {
+  /** The items of this page. */
+  readonly data: T[];
+  /** Items across all pages, when the server said. */
+  readonly total: number | undefined;
+  /** Offset of this page's first item. */
+  readonly offset: number;
+  /** The page size asked for. */
+  readonly limit: number;
+  readonly #ctx: PageContext<T>;
+
+  /** @internal */
+  constructor(data: T[], total: number | undefined, offset: number, limit: number, ctx: PageContext<T>) {
+    this.data = data;
+    this.total = total;
+    this.offset = offset;
+    this.limit = limit;
+    this.#ctx = ctx;
+  }
+
+  /**
+   * DESIGN decision 5: no next page after an empty page; with a total, while `offset + length < total` (a
+   * short page mid-way does not end the walk); without one, only while pages come back full.
+   */
+  hasNextPage(): boolean {
+    if (this.data.length === 0) return false;
+    if (this.total !== undefined) return this.offset + this.data.length < this.total;
+    return this.data.length >= this.limit;
+  }
+
+  /**
+   * The next page (`offset += this page's length`). Check {@link Page.hasNextPage} first.
+   *
+   * @example
+   * let page = await lk.case.items.list({ limit: 500 });
+   * while (page.hasNextPage()) page = await page.getNextPage();
+   */
+  getNextPage(): Promise<Page<T>> {
+    if (!this.hasNextPage()) {
+      return Promise.reject(new LearnKitError('There is no next page; check page.hasNextPage() first.'));
+    }
+    return loadPage(this.#ctx, this.offset + this.data.length);
+  }
+}
+
+/**
+ * Walks pages holding one at a time: the previous page is released before the next is awaited, so a walk
+ * over 100,000 items uses the memory of one page.
+ */
+class PageIterator<T> implements AsyncIterableIterator<Page<T>> {
+  #pending: Promise<Page<T>> | undefined;
+  #last: Page<T> | undefined;
+  #done = false;
+
+  constructor(first: Promise<Page<T>>) {
+    this.#pending = first;
+  }
+
+  async next(): Promise<IteratorResult<Page<T>, undefined>> {
+    if (this.#done) return { done: true, value: undefined };
+    const pending = this.#pending ?? this.#advance();
+    this.#pending = undefined;
+    if (!pending) return this.#finish();
+    try {
+      const page = await pending;
+      this.#last = page;
+      return { done: false, value: page };
+    } catch (error) {
+      this.#finish();
+      throw error;
+    }
+  }
+
+  async return(): Promise<IteratorResult<Page<T>, undefined>> {
+    return this.#finish();
+  }
+
+  // Synchronous on purpose: the previous page must not stay referenced from next()'s frame while the
+  // following page loads.
+  #advance(): Promise<Page<T>> | undefined {
+    const last = this.#last;
+    this.#last = undefined;
+    return last?.hasNextPage() ? last.getNextPage() : undefined;
+  }
+
+  #finish(): IteratorResult<Page<T>, undefined> {
+    this.#done = true;
+    this.#pending = undefined;
+    this.#last = undefined;
+    return { done: true, value: undefined };
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}
+
+class ItemIterator<T> implements AsyncIterableIterator<T> {
+  readonly #pages: PageIterator<T>;
+  #data: T[] = [];
+  #index = 0;
+
+  constructor(first: Promise<Page<T>>) {
+    this.#pages = new PageIterator(first);
+  }
+
+  async next(): Promise<IteratorResult<T, undefined>> {
+    while (this.#index >= this.#data.length) {
+      this.#data = [];
+      const r = await this.#pages.next();
+      if (r.done) return r;
+      this.#data = r.value.data;
+      this.#index = 0;
+    }
+    return { done: false, value: this.#data[this.#index++] as T };
+  }
+
+  async return(): Promise<IteratorResult<T, undefined>> {
+    this.#data = [];
+    await this.#pages.return();
+    return { done: true, value: undefined };
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}
+
+/**
+ * The result of a list call. `await` it for the first {@link Page}; `for await` over it for every item of
+ * every page (one page in memory at a time); `toArray({ max })` to collect with a cap.
+ *
+ * The first page is requested when the list call is made, like any promise; later pages on demand.
+ *
+ * @example
+ * const first = await lk.case.items.list({ limit: 100 });      // Page: .data, .hasNextPage(), .getNextPage()
+ * for await (const item of lk.case.items.list()) console.log(item.sourcedId);
+ * const all = await lk.case.items.list().toArray({ max: 10_000 });
+ */
+export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
+  readonly #first: Promise<Page<T>>;
+
+  /** @internal Use {@link paginate}. */
+  constructor(first: Promise<Page<T>>) {
+    this.#first = first;
+    // The caller may only ever iterate (or drop the list); a failure is reported to whoever consumes it.
+    first.catch(() => {});
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: a page promise is a thenable by design, so `await` works.
+  then<A = Page<T>, B = never>(
+    onfulfilled?: ((page: Page<T>) => A | PromiseLike<A>) | null,
+    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.#first.then(onfulfilled, onrejected);
+  }
+
+  catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<Page<T> | B> {
+    return this.#first.catch(onrejected);
+  }
+
+  finally(onfinally?: (() => void) | null): Promise<Page<T>> {
+    return this.#first.finally(onfinally);
+  }
+
+  /** Every item of every page, fetching pages as the loop reaches them. */
+  [Symbol.asyncIterator](): AsyncIterableIterator<T> {
+    return new ItemIterator(this.#first);
+  }
+
+  /**
+   * Every page, one at a time.
+   *
+   * @example
+   * for await (const page of lk.case.items.list({ limit: 3000 }).pages()) await save(page.data);
+   */
+  pages(): AsyncIterableIterator<Page<T>> {
+    return new PageIterator(this.#first);
+  }
+
+  /**
+   * Every item in an array, refusing lists longer than `max` (a list you expected to be small that is not
+   * would otherwise fill memory). Fails before fetching more pages when the announced total exceeds `max`.
+   *
+   * @example
+   * const docs = await lk.case.documents.list().toArray({ max: 1000 });
+   */
+  async toArray(options: { max: number }): Promise<T[]> {
+    const max = options?.max;
+    if (!Number.isInteger(max) || max < 0) {
+      throw new ValidationError([
+        {
+          path: ['max'],
+          message: `is required: a whole number >= 0 capping the items collected (got ${String(max)})`,
+        },
+      ]);
+    }
+    const tooMany = () =>
+      new LearnKitError(
+        `toArray: the list has more than max=${max} items. Raise max, narrow the query with a filter, or stream it with for await.`,
+      );
+    const out: T[] = [];
+    let page = await this.#first;
+    if (page.total !== undefined && page.total - page.offset > max) throw tooMany();
+    for (;;) {
+      if (out.length + page.data.length > max) throw tooMany();
+      for (const item of page.data) out.push(item);
+      if (!page.hasNextPage()) return out;
+      page = await page.getNextPage();
+    }
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'PagePromise';
+  }
+}
+
+/**
+ * Builds a {@link PagePromise} from a page loader. The query is checked first (a bad `limit` rejects with a
+ * `ValidationError` and nothing is sent); `limit` defaults to 100 and is always sent.
+ *
+ * @example
+ * list(query?: ListQuery, options?: RequestOptions) {
+ *   return paginate(async ({ query, signal }) => {
+ *     const { data, response } = await http.callWithResponse('GET', '/ims/case/v1p1/CFItems', {
+ *       params: { query }, options: { ...options, signal },
+ *     });
+ *     return { items: data.CFItems, total: readTotal(response, data) };
+ *   }, { query, signal: options?.signal });
+ * }
+ */
+export function paginate<T>(fetchPage: FetchPage<T>, options: PaginateOptions = {}): PagePromise<T> {
+  let first: Promise<Page<T>>;
+  try {
+    const query = toListQuery(options.query);
+    const ctx: PageContext<T> = {
+      fetchPage,
+      query,
+      limit: query.limit ?? DEFAULT_LIMIT,
+      signal: options.signal,
+    };
+    first = loadPage(ctx, query.offset ?? 0);
+  } catch (error) {
+    first = Promise.reject(error);
+  }
+  return new PagePromise(first);
+}

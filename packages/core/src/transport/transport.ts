@@ -1,0 +1,347 @@
+import type { TokenProvider } from '../auth/token-provider';
+import { ConnectionError, TimeoutError, ValidationError, type ValidationIssue } from '../errors';
+import { raceAbort, sleep } from '../internal/abort';
+import { type HeaderRecord, PreparedRequest, toHeaderRecord } from '../internal/prepared-request';
+import { parseRetryAfterMs } from '../internal/retry-after';
+import { canSetUserAgent, clientHeaderValue } from '../internal/runtime';
+import { createLogger, type Logger } from '../logger';
+import {
+  backoffDelayMs,
+  DEFAULT_RETRY,
+  isIdempotentMethod,
+  isRetryableStatus,
+  isSurelyNotSent,
+  type RetryOptions,
+  resolveRetry,
+} from './retry-policy';
+import { AttemptTimeout, sendWithTimeout } from './timeout';
+
+/** A `fetch`-compatible function. */
+export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+/** Settings of a transport (and of `createHttpClient`, which builds one). */
+export interface TransportOptions {
+  /** Supplies the bearer token of each attempt; omit for endpoints that need no `Authorization`. */
+  auth?: TokenProvider | undefined;
+  /** Retry settings, or `false` for none. See {@link RetryOptions}. */
+  retry?: RetryOptions | false | undefined;
+  /** Time allowed for one attempt until the response headers arrive, in ms. Default 30,000. */
+  timeoutMs?: number | undefined;
+  /** Time allowed for the whole call, retries and backoff included, in ms. Default 120,000. */
+  deadlineMs?: number | undefined;
+  /** The `fetch` to send with; default: `globalThis.fetch`, looked up at each call (so MSW set up later intercepts). */
+  fetch?: FetchLike | undefined;
+  /** Where to log one line per attempt; default: none, or the console when `LEARNKIT_LOG` is set. */
+  logger?: Logger | false | undefined;
+  /** Headers sent on every request unless the request sets them. */
+  headers?: HeadersInit | undefined;
+  /** Random source in [0, 1) for backoff jitter; tests pin it. Default `Math.random`. */
+  random?: (() => number) | undefined;
+}
+
+/** Per-call settings that override the transport's for one call. */
+export interface RequestOptions {
+  /** Aborts the call: waits, backoff sleeps and the request stop at once and reject with `signal.reason`. */
+  signal?: AbortSignal | undefined;
+  /** Overrides {@link TransportOptions.timeoutMs} for this call. */
+  timeoutMs?: number | undefined;
+  /** Overrides {@link TransportOptions.deadlineMs} for this call. */
+  deadlineMs?: number | undefined;
+  /** Overrides the retry settings for this call (fields not given keep the transport's). */
+  retry?: RetryOptions | false | undefined;
+  /**
+   * Whether repeating the request is harmless. Default: true for GET, HEAD, OPTIONS and PUT; false for POST,
+   * PATCH and DELETE, which are then retried only when the request surely never left (connection refused) or
+   * on 429.
+   */
+  idempotent?: boolean | undefined;
+  /** Extra headers for this call. */
+  headers?: HeadersInit | undefined;
+  /** Name of the operation in errors and logs, e.g. `GET /ims/case/v1p1/CFItems/{sourcedId}`. */
+  operation?: string | undefined;
+}
+
+/**
+ * A `fetch`-compatible function that adds the bearer token, per-attempt timeouts, an overall deadline,
+ * retries with backoff, and one token refresh on 401. It resolves with the final `Response` whatever its
+ * status (as `fetch` does) and rejects with `ConnectionError`, `TimeoutError` or the caller's abort reason.
+ */
+export type Transport = (
+  input: RequestInfo | URL,
+  init?: RequestInit,
+  options?: RequestOptions,
+) => Promise<Response>;
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_DEADLINE_MS = 120_000;
+
+function checkMs(issues: ValidationIssue[], name: string, value: number | undefined): void {
+  if (value === undefined) return;
+  if (!Number.isFinite(value) || value <= 0) {
+    issues.push({ path: [name], message: `must be a positive number of ms (got ${String(value)})` });
+  }
+}
+
+interface Prepared {
+  url: string;
+  method: string;
+  headers: HeaderRecord;
+  body: BodyInit | undefined;
+  signal: AbortSignal | undefined;
+  redirect: RequestRedirect | undefined;
+  credentials: RequestCredentials | undefined;
+  keepalive: boolean | undefined;
+}
+
+/**
+ * Turns any `fetch` input into parts every attempt can reuse. A body is read once (a stream cannot be sent
+ * twice, which is why retries are not openapi-fetch middleware; see openapi-fetch issue 2075).
+ */
+function prepare(
+  input: RequestInfo | URL | PreparedRequest,
+  init: RequestInit | undefined,
+): Prepared | Promise<Prepared> {
+  // The fast path: built by openapi-fetch inside createHttpClient, already in reusable parts.
+  if (input instanceof PreparedRequest && init === undefined) {
+    return {
+      url: input.url,
+      method: input.method,
+      headers: input.headerRecord(),
+      body: input.body ?? undefined,
+      signal: input.signal,
+      redirect: input.redirect,
+      credentials: input.credentials,
+      keepalive: input.keepalive,
+    };
+  }
+  return prepareAny(input instanceof PreparedRequest ? input.toRequest() : input, init);
+}
+
+async function prepareAny(input: RequestInfo | URL, init: RequestInit | undefined): Promise<Prepared> {
+  if (typeof input === 'object' && 'url' in input && typeof input.arrayBuffer === 'function') {
+    const request = input as Request;
+    const headers = toHeaderRecord(request.headers);
+    if (init?.headers) for (const [k, v] of new Headers(init.headers)) headers[k] = v;
+    const body =
+      init?.body !== undefined && init.body !== null
+        ? await reusableBody(init.body)
+        : request.body !== null
+          ? await request.arrayBuffer()
+          : undefined;
+    return {
+      url: request.url,
+      method: (init?.method ?? request.method).toUpperCase(),
+      headers,
+      body,
+      signal: init?.signal ?? request.signal,
+      redirect: init?.redirect ?? request.redirect,
+      credentials: init?.credentials ?? request.credentials,
+      keepalive: init?.keepalive ?? request.keepalive,
+    };
+  }
+  return {
+    url: typeof input === 'string' ? input : input.toString(),
+    method: (init?.method ?? 'GET').toUpperCase(),
+    headers: toHeaderRecord(init?.headers),
+    body: init?.body === undefined || init.body === null ? undefined : await reusableBody(init.body),
+    signal: init?.signal ?? undefined,
+    redirect: init?.redirect,
+    credentials: init?.credentials,
+    keepalive: init?.keepalive,
+  };
+}
+
+/** Strings, buffers, blobs and forms can be sent again as they are; a stream is read into a buffer once. */
+async function reusableBody(body: BodyInit): Promise<BodyInit> {
+  if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) {
+    return new Response(body).arrayBuffer();
+  }
+  return body;
+}
+
+/** The path of an absolute URL, without query or fragment (a query may carry PII; logs and errors skip it). */
+function pathOf(url: string): string {
+  const scheme = url.indexOf('://');
+  const start = scheme === -1 ? 0 : url.indexOf('/', scheme + 3);
+  if (start === -1) return '/';
+  let end = url.length;
+  const q = url.indexOf('?', start);
+  if (q !== -1) end = q;
+  const h = url.indexOf('#', start);
+  if (h !== -1 && h < end) end = h;
+  return url.slice(start, end);
+}
+
+function discard(response: Response): void {
+  // Frees the connection for reuse; the body of a response we are about to retry is never read.
+  response.body?.cancel().catch(() => {});
+}
+
+/**
+ * Builds the LearnKit transport. Give it to openapi-fetch (`createHttpClient` does) or call it like `fetch`.
+ *
+ * @example
+ * const transport = createTransport({ auth: clientCredentials({ ... }), retry: { maxRetries: 3 } });
+ * const res = await transport('https://api.example.com/ims/case/v1p1/CFDocuments', undefined, { timeoutMs: 5000 });
+ */
+export function createTransport(options: TransportOptions = {}): Transport {
+  const issues: ValidationIssue[] = [];
+  checkMs(issues, 'timeoutMs', options.timeoutMs);
+  checkMs(issues, 'deadlineMs', options.deadlineMs);
+  if (issues.length) throw new ValidationError(issues);
+
+  const auth = options.auth;
+  const basePolicy = resolveRetry(DEFAULT_RETRY, options.retry);
+  const baseTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const baseDeadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const random = options.random ?? Math.random;
+  const log = createLogger(options.logger);
+  const defaultHeaders: [string, string][] = [];
+  for (const [k, v] of new Headers(options.headers)) defaultHeaders.push([k, v]);
+  defaultHeaders.push(['x-learnkit-client', clientHeaderValue]);
+  if (canSetUserAgent) defaultHeaders.push(['user-agent', clientHeaderValue]);
+
+  return async function transport(input, init, call) {
+    const prepared = prepare(input, init);
+    const req = prepared instanceof Promise ? await prepared : prepared;
+    const headers = req.headers;
+    for (const [k, v] of defaultHeaders) if (headers[k] === undefined) headers[k] = v;
+    if (call?.headers) for (const [k, v] of new Headers(call.headers)) headers[k] = v;
+
+    // Looked up per call, not captured at creation, so an MSW server started after the client intercepts.
+    const fetchImpl = options.fetch ?? globalThis.fetch;
+    let policy = basePolicy;
+    let timeoutMs = baseTimeoutMs;
+    let deadlineMs = baseDeadlineMs;
+    if (call) {
+      if (call.timeoutMs !== undefined || call.deadlineMs !== undefined) {
+        const callIssues: ValidationIssue[] = [];
+        checkMs(callIssues, 'timeoutMs', call.timeoutMs);
+        checkMs(callIssues, 'deadlineMs', call.deadlineMs);
+        if (callIssues.length) throw new ValidationError(callIssues);
+        timeoutMs = call.timeoutMs ?? timeoutMs;
+        deadlineMs = call.deadlineMs ?? deadlineMs;
+      }
+      policy = resolveRetry(basePolicy, call.retry);
+    }
+    const signal = call?.signal ?? req.signal;
+    const idempotent = call?.idempotent ?? isIdempotentMethod(req.method);
+    const op = () => call?.operation ?? `${req.method} ${pathOf(req.url)}`;
+
+    if (signal?.aborted) throw signal.reason;
+    const deadlineAt = Date.now() + deadlineMs;
+    let attempt = 0;
+    let retries = 0;
+    let refreshed = false;
+    let token: string | undefined;
+
+    for (;;) {
+      attempt++;
+      if (auth && token === undefined) {
+        token = signal ? await raceAbort(auth.getToken({ signal }), signal) : await auth.getToken();
+      }
+      if (token !== undefined) headers.authorization = `Bearer ${token}`;
+      if (attempt > 1) headers['x-learnkit-retry-count'] = String(attempt - 1);
+
+      const remaining = deadlineAt - Date.now();
+      if (remaining <= 0) throw new TimeoutError(op(), deadlineMs, 'deadline');
+      const byDeadline = remaining < timeoutMs;
+      // `headers` is shared by the attempts: fetch copies it when called, before the next attempt changes it.
+      const init: RequestInit = { method: req.method, headers };
+      if (req.body !== undefined) init.body = req.body;
+      if (req.redirect) init.redirect = req.redirect;
+      if (req.credentials) init.credentials = req.credentials;
+      if (req.keepalive) init.keepalive = req.keepalive;
+      const startedAt = Date.now();
+      let response: Response;
+      try {
+        response = await sendWithTimeout(
+          fetchImpl,
+          req.url,
+          init,
+          byDeadline ? remaining : timeoutMs,
+          signal,
+        );
+      } catch (cause) {
+        if (signal?.aborted) throw signal.reason;
+        const timedOut = cause instanceof AttemptTimeout;
+        const error = timedOut
+          ? byDeadline
+            ? new TimeoutError(op(), deadlineMs, 'deadline')
+            : new TimeoutError(op(), timeoutMs, 'attempt')
+          : new ConnectionError(op(), cause);
+        // A timed-out POST may have been processed; a refused connection surely was not.
+        const retryable = timedOut ? idempotent && !byDeadline : idempotent || isSurelyNotSent(cause);
+        const delay = retryable && retries < policy.maxRetries ? backoffDelayMs(policy, retries, random) : -1;
+        const willRetry = delay >= 0 && Date.now() + delay < deadlineAt;
+        log?.[willRetry ? 'info' : 'warn'](
+          {
+            method: req.method,
+            path: pathOf(req.url),
+            attempt,
+            durationMs: Date.now() - startedAt,
+            error: error.message,
+            ...(willRetry && { retryInMs: delay }),
+          },
+          `${op()} attempt ${attempt} failed: ${error.name}${willRetry ? `, retrying in ${delay} ms` : ''}`,
+        );
+        if (!willRetry) throw error;
+        await sleep(delay, signal);
+        retries++;
+        token = undefined;
+        continue;
+      }
+      const status = response.status;
+      let retryInMs = -1;
+      let refresh = false;
+
+      if (status === 401 && auth && token !== undefined && !refreshed) {
+        // One refresh per call: concurrent 401s with the same token coalesce in the provider.
+        refreshed = true;
+        auth.invalidate(token);
+        const fresh = await raceAbort(auth.getToken(signal ? { signal } : undefined), signal);
+        if (fresh !== token) {
+          token = fresh;
+          refresh = true;
+          retryInMs = 0;
+        }
+      } else if (isRetryableStatus(status) && (idempotent || status === 429) && retries < policy.maxRetries) {
+        const hinted = parseRetryAfterMs(response.headers);
+        // Beyond maxRetryAfterMs the response goes back at once; call() makes it a RateLimitError.
+        if (hinted === undefined || hinted <= policy.maxRetryAfterMs) {
+          const delay = hinted ?? backoffDelayMs(policy, retries, random);
+          if (Date.now() + delay < deadlineAt) retryInMs = delay;
+        }
+      }
+
+      if (log) {
+        const level = retryInMs >= 0 ? 'info' : status >= 500 ? 'warn' : status >= 400 ? 'info' : 'debug';
+        log[level](
+          {
+            method: req.method,
+            path: pathOf(req.url),
+            status,
+            attempt,
+            durationMs: Date.now() - startedAt,
+            requestId: response.headers.get('x-request-id') ?? undefined,
+            ...(retryInMs >= 0 && { retryInMs }),
+          },
+          `${op()} ${status} (attempt ${attempt})${
+            refresh
+              ? ', token refused: retrying with a fresh token'
+              : retryInMs >= 0
+                ? `, retrying in ${retryInMs} ms`
+                : ''
+          }`,
+        );
+      }
+      if (retryInMs < 0) return response;
+      discard(response);
+      if (!refresh) {
+        await sleep(retryInMs, signal);
+        retries++;
+        token = undefined;
+      }
+    }
+  };
+}

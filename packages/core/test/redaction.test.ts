@@ -1,0 +1,142 @@
+import { inspect } from 'node:util';
+import fc from 'fast-check';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { paths as CasePaths } from '../src/generated/case';
+import { clientCredentials, createHttpClient, createTokenCache, type Logger } from '../src/index';
+import { BASE, ITEMS_URL, TOKEN_URL, useMswServer } from './helpers';
+
+// Its own file: every secret generated here is registered with the redactor of this worker only.
+const msw = useMswServer();
+
+function recordingLogger() {
+  const lines: string[] = [];
+  const record =
+    (level: string) =>
+    (fields: Record<string, unknown>, message?: string): void => {
+      lines.push(`${level} ${message ?? ''} ${JSON.stringify(fields)}`);
+    };
+  const logger: Logger = {
+    debug: record('debug'),
+    info: record('info'),
+    warn: record('warn'),
+    error: record('error'),
+  };
+  return { logger, lines };
+}
+
+const secretChars = fc.constantFrom(
+  ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~+/=!@#$%'.split(''),
+);
+const secret = fc.string({ unit: secretChars, minLength: 16, maxLength: 48 });
+const token = fc.oneof(
+  fc.string({ unit: secretChars, minLength: 16, maxLength: 64 }),
+  fc
+    .tuple(fc.base64String({ minLength: 8, maxLength: 40 }), fc.base64String({ minLength: 8, maxLength: 40 }))
+    .map(([a, b]) => `eyJhbGciOiJSUzI1NiJ9.${a.replace(/[=+/]/g, 'x')}.${b.replace(/[=+/]/g, 'y')}`),
+);
+
+describe('redaction', () => {
+  it('property: no secret or token appears in any log line, error message, error JSON or inspected error', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        secret,
+        token,
+        fc.constantFrom<'basic' | 'form'>('basic', 'form'),
+        async (clientSecret, accessToken, style) => {
+          fc.pre(clientSecret !== accessToken);
+          const { logger, lines } = recordingLogger();
+          let apiCalls = 0;
+          let tokenCalls = 0;
+          const secondToken = `${accessToken}.second`;
+          msw.server.use(
+            http.post(TOKEN_URL, () =>
+              HttpResponse.json({
+                access_token: tokenCalls++ === 0 ? accessToken : secondToken,
+                expires_in: 3600,
+              }),
+            ),
+            http.get(ITEMS_URL, ({ request }) => {
+              apiCalls++;
+              const auth = request.headers.get('authorization') ?? '';
+              // A careless server echoing credentials back: 401 first, then 500 and 429 with everything in the body.
+              if (apiCalls === 1)
+                return HttpResponse.json({ error: 'invalid_token', message: `bad ${auth}` }, { status: 401 });
+              if (apiCalls <= 3)
+                return HttpResponse.json(
+                  { error: 'internal', message: `${auth} ${accessToken} ${clientSecret} whsec_abcdef123456` },
+                  { status: 500 },
+                );
+              return HttpResponse.json(
+                { error: 'rate', message: `${accessToken} / ${clientSecret}` },
+                { status: 429, headers: { 'retry-after': '600' } },
+              );
+            }),
+          );
+          const auth = clientCredentials({
+            tokenUrl: TOKEN_URL,
+            clientId: 'client-abc',
+            clientSecret,
+            style,
+            cache: createTokenCache(),
+            logger,
+          });
+          const client = createHttpClient<CasePaths>({
+            baseUrl: BASE,
+            auth,
+            logger,
+            retry: { initialDelayMs: 0, maxRetries: 3 },
+          });
+          const errors: unknown[] = [];
+          await client
+            .call('GET', '/ims/case/v1p1/CFItems', { params: { query: { search: clientSecret } } })
+            .catch((e: unknown) => errors.push(e));
+
+          // A failing token endpoint that echoes the secret in its OAuth error.
+          msw.server.use(
+            http.post(TOKEN_URL, () =>
+              HttpResponse.json(
+                { error: 'invalid_client', error_description: `secret ${clientSecret} is wrong` },
+                { status: 401 },
+              ),
+            ),
+          );
+          await clientCredentials({
+            tokenUrl: TOKEN_URL,
+            clientId: 'client-abc',
+            clientSecret,
+            style,
+            cache: createTokenCache(),
+            logger,
+          })
+            .getToken()
+            .catch((e: unknown) => errors.push(e));
+
+          expect(errors).toHaveLength(2);
+          expect(apiCalls).toBe(4);
+          expect(lines.length).toBeGreaterThanOrEqual(7);
+          const texts = [
+            ...lines,
+            ...errors.flatMap((e) => [
+              String((e as Error).message),
+              JSON.stringify(e),
+              inspect(e, { depth: 5 }),
+            ]),
+            String(auth),
+            JSON.stringify(auth),
+            inspect(auth),
+          ];
+          for (const text of texts) {
+            expect(text).not.toContain(clientSecret);
+            expect(text).not.toContain(accessToken);
+            expect(text).not.toContain(secondToken);
+            expect(text).not.toContain(encodeURIComponent(clientSecret));
+            expect(text).not.toContain(btoa(`client-abc:${encodeURIComponent(clientSecret)}`).slice(0, 20));
+            expect(text).not.toContain('whsec_abcdef123456');
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
