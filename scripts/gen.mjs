@@ -9,6 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse as parseYaml } from 'yaml';
+import { generateCatalogue } from '../packages/webhooks/scripts/gen-catalogue.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -45,6 +46,8 @@ export async function generateAll(root = repoRoot) {
       'export type JsonSchemaDefs = Readonly<Record<string, unknown>>;\n\n' +
       schemaBlocks.join('\n'),
   });
+  // The webhook event catalogue: types and a compact runtime table small enough for the web bundle.
+  outputs.push(...generateCatalogue(root));
   return outputs;
 }
 

@@ -1,7 +1,72 @@
 /**
- * @packageDocumentation
- * `@learnkit/webhooks`: Webhook subscriptions, verifyWebhook, signWebhook, a ready handler and typed events.
+ * `@learnkit/webhooks`: webhook subscriptions, `verifyWebhook`, `signWebhook`, a ready handler with dedupe,
+ * and the typed event catalogue.
  *
- * The public surface is exported here by name as the package's capability lands.
+ * @packageDocumentation
  */
-export const PACKAGE_NAME = '@learnkit/webhooks';
+
+export {
+  type NodeListener,
+  type NodeListenerOptions,
+  type NodeRequestLike,
+  type NodeResponseLike,
+  toNodeListener,
+} from './adapters/node';
+export {
+  CATALOGUE_VERSION,
+  isKnownWebhookEvent,
+  isWebhookEventType,
+  type KnownWebhookEvent,
+  parseWebhookEvent,
+  type UnknownWebhookEvent,
+  type UnknownWebhookEventType,
+  WEBHOOK_EVENT_CATALOGUE,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEvent,
+  type WebhookEventDataMap,
+  type WebhookEventField,
+  type WebhookEventSpec,
+  type WebhookEventType,
+} from './events';
+export type {
+  ApplicationEventData,
+  EnrollmentEventData,
+  InsightEventData,
+  MasteryEventData,
+  OrgConfigEventData,
+  ProctoringEnforcementEventData,
+  SessionEventData,
+  TestEventData,
+  TestPingEventData,
+  UserDeletedEventData,
+  UserEventData,
+  UserProfileEventData,
+  UserRoleEventData,
+} from './generated/catalogue';
+export {
+  createWebhookHandler,
+  DEFAULT_DEDUPE_TTL_MS,
+  type WebhookDedupeStore,
+  type WebhookHandlerContext,
+  type WebhookHandlerOptions,
+  type WebhookHandlers,
+  type WebhookRequestHandler,
+} from './handler';
+export { SIGNATURE_HEADER, TIMESTAMP_HEADER, type WebhookHeaders } from './internal/headers';
+export type { WebhookBody } from './internal/raw-body';
+export { createRedisDedupeStore, type RedisClientLike, type RedisDedupeStoreOptions } from './redis';
+export { type SignWebhookOptions, signWebhook, type WebhookSignatureHeaders } from './sign';
+export { SigningSecret, type WebhookSecret } from './signing-secret';
+export {
+  type CreateSubscriptionInput,
+  createSubscriptionsClient,
+  type SubscriptionCallOptions,
+  type SubscriptionsClient,
+  type SubscriptionsClientOptions,
+  type SubscriptionWriteOptions,
+  type UpdateSubscriptionInput,
+  type WebhookSubscription,
+  type WebhookSubscriptionStatus,
+  type WebhookSubscriptionWithSecret,
+} from './subscriptions';
+export { DEFAULT_TOLERANCE_SEC, type VerifyWebhookOptions, verifyWebhook } from './verify';

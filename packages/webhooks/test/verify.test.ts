@@ -1,0 +1,368 @@
+import {
+  LearnKitError,
+  ValidationError,
+  WebhookVerificationError,
+  type WebhookVerificationReason,
+} from '@learnkit/core';
+import { describe, expect, it } from 'vitest';
+import { webhookCrypto as nodeCrypto } from '../src/crypto/node';
+import { webhookCrypto as webCrypto } from '../src/crypto/web';
+import { SigningSecret, signWebhook, type VerifyWebhookOptions, verifyWebhook } from '../src/index';
+import { signWebhookWith } from '../src/sign';
+import { verifyWebhookWith } from '../src/verify';
+import { delivery, envelope, nowAt, OTHER_SECRET, platformSign, SECRET, T0, VECTORS } from './helpers';
+
+const IMPLS = [
+  ['node:crypto', nodeCrypto],
+  ['Web Crypto', webCrypto],
+] as const;
+
+async function reasonOf(options: VerifyWebhookOptions, impl = nodeCrypto): Promise<WebhookVerificationError> {
+  const error = await verifyWebhookWith(impl, options).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(WebhookVerificationError);
+  return error as WebhookVerificationError;
+}
+
+describe.each(IMPLS)('verifyWebhook on %s', (_name, impl) => {
+  const verify = (options: VerifyWebhookOptions) => verifyWebhookWith(impl, options);
+
+  it('verifies the known-answer vectors and signs them to the same signature', async () => {
+    for (const v of VECTORS) {
+      const headers = {
+        'x-service-webhook-timestamp': v.timestamp,
+        'x-service-webhook-signature': v.signature,
+      };
+      const event = await verify({
+        body: v.body,
+        headers,
+        secret: v.secret,
+        now: nowAt(Number(v.timestamp)),
+      });
+      expect(event).toEqual(JSON.parse(v.body));
+      const signed = await signWebhookWith(impl, {
+        body: v.body,
+        secret: v.secret,
+        timestamp: Number(v.timestamp),
+      });
+      expect(signed).toEqual({
+        'X-Service-Webhook-Timestamp': v.timestamp,
+        'X-Service-Webhook-Signature': v.signature,
+      });
+    }
+  });
+
+  it('takes the body as a string, Buffer, Uint8Array, ArrayBuffer or DataView', async () => {
+    const d = delivery();
+    const bytes = new TextEncoder().encode(d.body);
+    const bodies = [
+      d.body,
+      Buffer.from(d.body),
+      bytes,
+      bytes.slice().buffer,
+      new DataView(bytes.slice().buffer),
+    ];
+    for (const body of bodies) {
+      const event = await verify({ body, headers: d.headers, secret: SECRET, now: nowAt(T0) });
+      expect(event.id).toBe(JSON.parse(d.body).id);
+    }
+  });
+
+  it('verifies a body holding multi-byte UTF-8 given as text or as bytes', async () => {
+    const body = JSON.stringify(envelope('test.ping', { message: 'Grüße, 学生 ✓ 🎓' }));
+    const headers = {
+      'x-service-webhook-timestamp': String(T0),
+      'x-service-webhook-signature': platformSign(SECRET, T0, body),
+    };
+    expect((await verify({ body, headers, secret: SECRET, now: nowAt(T0) })).data).toEqual({
+      message: 'Grüße, 学生 ✓ 🎓',
+    });
+    const bytes = Buffer.from(body, 'utf8');
+    expect((await verify({ body: bytes, headers, secret: SECRET, now: nowAt(T0) })).type).toBe('test.ping');
+  });
+
+  it('accepts the timestamp exactly 300 s old or ahead and refuses 301 s either way', async () => {
+    const d = delivery();
+    const at = (seconds: number) => ({
+      body: d.body,
+      headers: d.headers,
+      secret: SECRET,
+      now: nowAt(seconds),
+    });
+    await expect(verify(at(T0 + 300))).resolves.toBeTruthy();
+    await expect(verify(at(T0 - 300))).resolves.toBeTruthy();
+    // Within the same second as the edge (the clock's milliseconds do not count).
+    await expect(verify({ ...at(T0), now: () => (T0 + 300) * 1000 + 999 })).resolves.toBeTruthy();
+    expect((await reasonOf(at(T0 + 301), impl)).reason).toBe('timestamp_too_old');
+    expect((await reasonOf(at(T0 - 301), impl)).reason).toBe('timestamp_in_future');
+  });
+
+  it('honours toleranceSec', async () => {
+    const d = delivery();
+    const options = { body: d.body, headers: d.headers, secret: SECRET, toleranceSec: 10 };
+    await expect(verify({ ...options, now: nowAt(T0 + 10) })).resolves.toBeTruthy();
+    expect((await reasonOf({ ...options, now: nowAt(T0 + 11) }, impl)).reason).toBe('timestamp_too_old');
+    expect((await reasonOf({ ...options, toleranceSec: 0, now: nowAt(T0 + 1) }, impl)).reason).toBe(
+      'timestamp_too_old',
+    );
+    await expect(verify({ ...options, toleranceSec: 0, now: nowAt(T0) })).resolves.toBeTruthy();
+  });
+
+  it('verifies with any secret of a rotation list', async () => {
+    const old = delivery({ secret: SECRET });
+    const fresh = delivery({ secret: OTHER_SECRET });
+    for (const d of [old, fresh]) {
+      await expect(
+        verify({ body: d.body, headers: d.headers, secret: [OTHER_SECRET, SECRET], now: nowAt(T0) }),
+      ).resolves.toBeTruthy();
+    }
+    expect(
+      (await reasonOf({ body: old.body, headers: old.headers, secret: [OTHER_SECRET], now: nowAt(T0) }, impl))
+        .reason,
+    ).toBe('signature_mismatch');
+  });
+
+  it('accepts a SigningSecret as returned by the subscriptions client', async () => {
+    const d = delivery();
+    const secret = new SigningSecret(SECRET);
+    await expect(verify({ body: d.body, headers: d.headers, secret, now: nowAt(T0) })).resolves.toBeTruthy();
+    await expect(
+      verify({ body: d.body, headers: d.headers, secret: [secret], now: nowAt(T0) }),
+    ).resolves.toBeTruthy();
+  });
+});
+
+describe('verifyWebhook reasons', () => {
+  const d = delivery();
+  const base = { body: d.body, headers: d.headers, secret: SECRET, now: nowAt(T0) };
+  const without = (name: string) =>
+    Object.fromEntries(Object.entries(d.headers).filter(([key]) => key !== name));
+  const cases: [WebhookVerificationReason, Partial<VerifyWebhookOptions>, RegExp][] = [
+    ['missing_signature', { headers: without('X-Service-Webhook-Signature') }, /X-Service-Webhook-Signature/],
+    [
+      'missing_signature',
+      { headers: { ...d.headers, 'X-Service-Webhook-Signature': '' } },
+      /X-Service-Webhook-Signature/,
+    ],
+    ['missing_timestamp', { headers: without('X-Service-Webhook-Timestamp') }, /X-Service-Webhook-Timestamp/],
+    [
+      'invalid_timestamp',
+      { headers: { ...d.headers, 'X-Service-Webhook-Timestamp': 'yesterday' } },
+      /Unix seconds/,
+    ],
+    [
+      'invalid_timestamp',
+      { headers: { ...d.headers, 'X-Service-Webhook-Timestamp': '-1767225600' } },
+      /Unix seconds/,
+    ],
+    [
+      'invalid_timestamp',
+      { headers: { ...d.headers, 'X-Service-Webhook-Timestamp': '1767225600.5' } },
+      /Unix seconds/,
+    ],
+    [
+      'malformed_signature',
+      { headers: { ...d.headers, 'X-Service-Webhook-Signature': 'abc' } },
+      /64 lowercase hex/,
+    ],
+    [
+      'malformed_signature',
+      {
+        headers: {
+          ...d.headers,
+          'X-Service-Webhook-Signature': d.headers['X-Service-Webhook-Signature']!.toUpperCase(),
+        },
+      },
+      /64 lowercase hex/,
+    ],
+    [
+      'malformed_signature',
+      {
+        headers: {
+          ...d.headers,
+          'X-Service-Webhook-Signature': `v1=${d.headers['X-Service-Webhook-Signature']}`,
+        },
+      },
+      /64 lowercase hex/,
+    ],
+    ['signature_mismatch', { body: d.body.replace('cls-1', 'cls-2') }, /raw body/],
+    ['signature_mismatch', { secret: OTHER_SECRET }, /does not match/],
+    ['timestamp_too_old', { now: nowAt(T0 + 3600) }, /3600 s ago/],
+    ['timestamp_in_future', { now: nowAt(T0 - 3600) }, /3600 s in the future/],
+    [
+      'body_not_raw',
+      { body: JSON.parse(d.body) as never },
+      /express\.raw[\s\S]*req\.text\(\)[\s\S]*c\.req\.text\(\)/,
+    ],
+    ['body_not_raw', { body: undefined as never }, /raw body/],
+  ];
+  it.each(cases)('%s (%#)', async (reason, change, message) => {
+    const error = await reasonOf({ ...base, ...change });
+    expect(error.reason).toBe(reason);
+    expect(error.message).toMatch(message);
+    expect(error).toBeInstanceOf(LearnKitError);
+  });
+
+  it('says how to get the raw body in Express, Next.js and Hono when given a parsed object', async () => {
+    const error = await reasonOf({ ...base, body: { ...envelope() } as never });
+    expect(error.message).toContain('express.raw({ type: "application/json" })');
+    expect(error.message).toContain('Next.js route handler: await req.text()');
+    expect(error.message).toContain('Hono: await c.req.text()');
+  });
+
+  it('invalid_payload only once the signature holds: a signed non-JSON body, a bad envelope, wrong data', async () => {
+    const signed = (body: string) => ({
+      ...base,
+      body,
+      headers: {
+        'x-service-webhook-timestamp': String(T0),
+        'x-service-webhook-signature': platformSign(SECRET, T0, body),
+      },
+    });
+    const bad: [string, RegExp][] = [
+      ['not json', /not JSON/],
+      ['[1,2]', /not a JSON object/],
+      [JSON.stringify({ ...envelope(), id: '' }), /id must be/],
+      [JSON.stringify({ ...envelope(), type: 5 }), /type must be/],
+      [JSON.stringify({ ...envelope(), timestamp: null }), /timestamp must be/],
+      [JSON.stringify({ ...envelope(), data: [] }), /data must be an object/],
+      [
+        JSON.stringify(envelope('enrollment.created', { enrollmentId: 'e', classId: 'c' })),
+        /data\.userId of enrollment\.created is missing/,
+      ],
+      [
+        JSON.stringify(envelope('enrollment.created', { enrollmentId: 1, classId: 'c', userId: 'u' })),
+        /data\.enrollmentId .* must be a string/,
+      ],
+      [
+        JSON.stringify(
+          envelope('session.started', {
+            caliperSessionId: 's',
+            userId: 'u',
+            applicationId: 'a',
+            isProctored: 'yes',
+          }),
+        ),
+        /isProctored .* boolean/,
+      ],
+      [
+        JSON.stringify(envelope('mastery.created', { userId: 'u', subject: null, masteredGrade: '3' })),
+        /data\.subject .* must be a string$|data\.subject/,
+      ],
+    ];
+    for (const [body, message] of bad) {
+      const error = await reasonOf(signed(body));
+      expect(error.reason, body).toBe('invalid_payload');
+      expect(error.message).toMatch(message);
+    }
+    // The same bodies unsigned are refused for their signature, never parsed.
+    expect((await reasonOf({ ...base, body: 'not json' })).reason).toBe('signature_mismatch');
+  });
+
+  it('passes nullable and optional members, extra members, and types newer than the SDK', async () => {
+    const signed = async (value: unknown) => {
+      const body = JSON.stringify(value);
+      const headers = {
+        'x-service-webhook-timestamp': String(T0),
+        'x-service-webhook-signature': platformSign(SECRET, T0, body),
+      };
+      return verifyWebhook({ body, headers, secret: SECRET, now: nowAt(T0) });
+    };
+    const deleted = await signed(
+      envelope('mastery.deleted', { userId: 'u', subject: 'Math', masteredGrade: null }),
+    );
+    expect(deleted.type).toBe('mastery.deleted');
+    const insight = envelope('insight.created', {
+      insightId: 'i',
+      insightType: 'Journal',
+      userId: 'u',
+      caliperSessionId: 'urn:s',
+      rolloutState: 'NOTIFY',
+      somethingNew: 42,
+    });
+    expect((await signed(insight)).data).toEqual(insight.data);
+    const future = { ...envelope('course.published', { courseId: 'c-1' }), extra: true };
+    const event = await signed(future);
+    expect(event).toEqual(future);
+    expect(event.type).toBe('course.published');
+  });
+
+  it('reads headers from Headers, IncomingHttpHeaders with arrays, and plain objects in any case', async () => {
+    const ts = d.headers['X-Service-Webhook-Timestamp']!;
+    const sig = d.headers['X-Service-Webhook-Signature']!;
+    const shapes = [
+      new Headers({ 'X-Service-Webhook-Timestamp': ts, 'X-SERVICE-WEBHOOK-SIGNATURE': sig }),
+      {
+        host: 'x',
+        'x-service-webhook-timestamp': [ts],
+        'x-service-webhook-signature': [sig, 'ignored'],
+        'set-cookie': ['a=b'],
+      },
+      { 'x-Service-WEBHOOK-timestamp': ts, 'X-service-webhook-SIGNATURE': sig },
+      { 'X-Service-Webhook-Timestamp': ts, 'x-service-webhook-signature': sig, unrelated: undefined },
+    ];
+    for (const headers of shapes) {
+      await expect(
+        verifyWebhook({ body: d.body, headers, secret: SECRET, now: nowAt(T0) }),
+      ).resolves.toBeTruthy();
+    }
+  });
+
+  it('diagnoses a secret with whitespace or without whsec_ on a mismatch', async () => {
+    const spaced = await reasonOf({ ...base, secret: `${SECRET}\n` });
+    expect(spaced.reason).toBe('signature_mismatch');
+    expect(spaced.message).toMatch(/whitespace \(a pasted newline\?\): trim it/);
+    const bare = await reasonOf({ ...base, secret: SECRET.slice('whsec_'.length) });
+    expect(bare.message).toMatch(/lacks the whsec_ prefix/);
+    const fine = await reasonOf({ ...base, secret: OTHER_SECRET });
+    expect(fine.message).not.toMatch(/whitespace|prefix/);
+  });
+
+  it('refuses an unusable secret or toleranceSec before checking anything', async () => {
+    for (const secret of ['', [], [SECRET, ''], undefined, 42, String(new SigningSecret(SECRET))]) {
+      const error = await verifyWebhook({ ...base, secret: secret as never }).catch((e: unknown) => e);
+      expect(error, String(secret)).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).issues[0]?.path).toEqual(['secret']);
+      expect((error as ValidationError).message).toMatch(/the secret option (must|is a redacted)/);
+    }
+    for (const toleranceSec of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      await expect(verifyWebhook({ ...base, toleranceSec })).rejects.toBeInstanceOf(ValidationError);
+    }
+  });
+
+  it('never puts the secret in an error message or its JSON', async () => {
+    const error = await reasonOf({ ...base, secret: `${SECRET} ` });
+    expect(JSON.stringify(error)).not.toContain(SECRET);
+    expect(error.message).not.toContain(SECRET);
+    expect(JSON.stringify(error)).toContain('signature_mismatch');
+  });
+});
+
+describe('signWebhook', () => {
+  it('signs now by default, or at a given time (seconds or Date)', async () => {
+    const body = JSON.stringify(envelope());
+    const before = Math.floor(Date.now() / 1000);
+    const headers = await signWebhook({ body, secret: SECRET });
+    const ts = Number(headers['X-Service-Webhook-Timestamp']);
+    expect(ts).toBeGreaterThanOrEqual(before);
+    expect(headers['X-Service-Webhook-Signature']).toBe(platformSign(SECRET, ts, body));
+    const dated = await signWebhook({
+      body,
+      secret: new SigningSecret(SECRET),
+      timestamp: new Date(T0 * 1000 + 999),
+    });
+    expect(dated['X-Service-Webhook-Timestamp']).toBe(String(T0));
+    await expect(verifyWebhook({ body, headers, secret: SECRET })).resolves.toBeTruthy();
+  });
+
+  it('refuses a timestamp that is not whole seconds, and a parsed body', async () => {
+    await expect(signWebhook({ body: '{}', secret: SECRET, timestamp: 1.5 })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+    await expect(signWebhook({ body: {} as never, secret: SECRET })).rejects.toMatchObject({
+      reason: 'body_not_raw',
+    });
+  });
+});
