@@ -2,11 +2,12 @@ import { redact } from './internal/redact';
 import { parseRetryAfterMs } from './internal/retry-after';
 import { isRecord, preview, tryParseJson } from './internal/text';
 
-// Where each class keeps its public name; module-local because only this copy's hasInstance reads it.
-const NAME = Symbol('learnkit.error.name');
+// Each class names itself in a plain static string field: a computed key (`static [symbol] = ...`) would make
+// bundlers keep every error class in every bundle, and the minified web entry of verifyWebhook must stay small.
+const NAME = 'brandName';
 
 interface ErrorClass {
-  [NAME]?: string;
+  brandName?: string;
 }
 
 function brandOf(name: string): symbol {
@@ -17,7 +18,7 @@ function brandOf(name: string): symbol {
 function hasBrand(this: ErrorClass, value: unknown): boolean {
   // A user's own subclass has no brand of its own: fall back to the prototype chain for it.
   if (!Object.hasOwn(this, NAME)) return Function.prototype[Symbol.hasInstance].call(this, value);
-  const brand = brandOf(this[NAME] as string);
+  const brand = brandOf(this.brandName as string);
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
 }
 
@@ -33,7 +34,7 @@ function hasBrand(this: ErrorClass, value: unknown): boolean {
  */
 export class LearnKitError extends Error {
   /** @internal */
-  static readonly [NAME]: string = 'LearnKitError';
+  static readonly brandName: string = 'LearnKitError';
 
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -44,7 +45,7 @@ export class LearnKitError extends Error {
       c = Object.getPrototypeOf(c)
     ) {
       if (!Object.hasOwn(c, NAME)) continue;
-      const name = (c as ErrorClass)[NAME] as string;
+      const name = (c as ErrorClass).brandName as string;
       Object.defineProperty(this, brandOf(name), { value: true });
       if (!named) {
         // Set here, not by class field, so the name survives minifiers that rename classes.
@@ -55,7 +56,9 @@ export class LearnKitError extends Error {
   }
 
   /** Brand check instead of the prototype chain, so instances from another copy of the package match. */
-  static override [Symbol.hasInstance]: (value: unknown) => boolean = hasBrand;
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand.call(this, value);
+  }
 
   /** A JSON form with the message and the public fields; never a secret (messages are redacted). */
   toJSON(): Record<string, unknown> {
@@ -213,7 +216,7 @@ function requestIdOf(headers: Headers): string | undefined {
  */
 export class ApiError extends LearnKitError {
   /** @internal */
-  static override readonly [NAME]: string = 'ApiError';
+  static override readonly brandName: string = 'ApiError';
 
   /** HTTP status of the final attempt. */
   readonly status: number;
@@ -268,7 +271,7 @@ export class ApiError extends LearnKitError {
 /** 400: the platform refused the request as invalid. */
 export class BadRequestError extends ApiError {
   /** @internal */
-  static override readonly [NAME]: string = 'BadRequestError';
+  static override readonly brandName: string = 'BadRequestError';
 }
 
 /**
@@ -277,7 +280,7 @@ export class BadRequestError extends ApiError {
  */
 export class AuthenticationError extends ApiError {
   /** @internal */
-  static override readonly [NAME]: string = 'AuthenticationError';
+  static override readonly brandName: string = 'AuthenticationError';
   /** OAuth `error`, e.g. `invalid_client`, `invalid_scope`. */
   readonly error: string | undefined;
   /** OAuth `error_description`. */
@@ -293,31 +296,31 @@ export class AuthenticationError extends ApiError {
 /** 403: the client lacks the scope or grant the operation needs. */
 export class PermissionDeniedError extends ApiError {
   /** @internal */
-  static override readonly [NAME]: string = 'PermissionDeniedError';
+  static override readonly brandName: string = 'PermissionDeniedError';
 }
 
 /** 404: the resource does not exist or the client may not see it. */
 export class NotFoundError extends ApiError {
   /** @internal */
-  static override readonly [NAME]: string = 'NotFoundError';
+  static override readonly brandName: string = 'NotFoundError';
 }
 
 /** 409: the resource is in a conflicting state. */
 export class ConflictError extends ApiError {
   /** @internal */
-  static override readonly [NAME]: string = 'ConflictError';
+  static override readonly brandName: string = 'ConflictError';
 }
 
 /** 422: the request was understood but refused. */
 export class UnprocessableEntityError extends ApiError {
   /** @internal */
-  static override readonly [NAME]: string = 'UnprocessableEntityError';
+  static override readonly brandName: string = 'UnprocessableEntityError';
 }
 
 /** 429 after the retries, or with a `Retry-After` beyond `maxRetryAfterMs` (then thrown at once). */
 export class RateLimitError extends ApiError {
   /** @internal */
-  static override readonly [NAME]: string = 'RateLimitError';
+  static override readonly brandName: string = 'RateLimitError';
   /** How long the server asked to wait, in ms, when it said (`Retry-After`). */
   readonly retryAfterMs: number | undefined;
 
@@ -334,7 +337,7 @@ export class RateLimitError extends ApiError {
 /** 500 and above, after the retries the operation allowed. */
 export class InternalServerError extends ApiError {
   /** @internal */
-  static override readonly [NAME]: string = 'InternalServerError';
+  static override readonly brandName: string = 'InternalServerError';
 }
 
 /**
@@ -390,7 +393,7 @@ function causeCode(error: unknown): string | undefined {
 /** The platform could not be reached (DNS, refused or reset connection, TLS). `cause` has the runtime's error. */
 export class ConnectionError extends LearnKitError {
   /** @internal */
-  static override readonly [NAME]: string = 'ConnectionError';
+  static override readonly brandName: string = 'ConnectionError';
   /** The operation, e.g. `GET /ims/case/v1p1/CFItems`. */
   readonly operation: string;
   /** The system error code when the runtime gave one (`ECONNREFUSED`, `ENOTFOUND`, ...). */
@@ -414,7 +417,7 @@ export class ConnectionError extends LearnKitError {
 /** No response within `timeoutMs` (one attempt) or `deadlineMs` (the whole call, retries included). */
 export class TimeoutError extends LearnKitError {
   /** @internal */
-  static override readonly [NAME]: string = 'TimeoutError';
+  static override readonly brandName: string = 'TimeoutError';
   /** The operation, e.g. `GET /ims/case/v1p1/CFItems`. */
   readonly operation: string;
   /** The limit that ran out, in ms. */
@@ -452,7 +455,7 @@ export interface ValidationIssue {
  */
 export class ValidationError extends LearnKitError {
   /** @internal */
-  static override readonly [NAME]: string = 'ValidationError';
+  static override readonly brandName: string = 'ValidationError';
   /** Each problem: the field path and what is wrong with it. */
   readonly issues: ValidationIssue[];
 
@@ -502,7 +505,7 @@ export type WebhookVerificationReason =
  */
 export class WebhookVerificationError extends LearnKitError {
   /** @internal */
-  static override readonly [NAME]: string = 'WebhookVerificationError';
+  static override readonly brandName: string = 'WebhookVerificationError';
   /** Which check failed. */
   readonly reason: WebhookVerificationReason;
 
