@@ -57,6 +57,7 @@ export class LearnKitError extends Error {
 
   /** Brand check instead of the prototype chain, so instances from another copy of the package match. */
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of instanceof (a subclass too).
     return hasBrand.call(this, value);
   }
 
