@@ -88,8 +88,11 @@ describe('learnkit-mock CLI', () => {
       }).then((response) => response.json() as Promise<{ signingSecret: string }>);
       running.platform.emit('test.ping', { message: 'from the CLI' });
       // The fast clock drains the outbox a minute after the change in about a second.
+      // The mock logs the outcome only once the consumer's answer is back, a moment after the consumer saw it.
+      const delivered = () =>
+        printed.some((line) => line.startsWith('delivery test.ping #1') && line.includes('(delivered)'));
       const deadline = Date.now() + 10_000;
-      while (deliveries.length === 0 && Date.now() < deadline)
+      while ((deliveries.length === 0 || !delivered()) && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 50));
       expect(deliveries).toHaveLength(1);
       const delivery = deliveries[0]!;
@@ -100,9 +103,7 @@ describe('learnkit-mock CLI', () => {
         .digest('hex');
       expect(delivery.headers['x-service-webhook-signature']).toBe(signature);
       expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(30);
-      expect(
-        printed.some((line) => line.startsWith('delivery test.ping #1') && line.includes('(delivered)')),
-      ).toBe(true);
+      expect(delivered()).toBe(true);
       expect(printed.some((line) => line.startsWith('POST /webhooks/1.0/'))).toBe(true);
     } finally {
       await running.stop();
