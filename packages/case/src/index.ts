@@ -1,7 +1,47 @@
 /**
  * @packageDocumentation
- * `@learnkit/case`: CASE 1.1 client: competency framework documents, items, associations, packages and validate.
- *
- * The public surface is exported here by name as the package's capability lands.
+ * `@learnkit/case`: the CASE 1.1 client (competency framework documents, items, associations, packages and
+ * validate), package upload with validation before sending, `fromCaseJson` for publishers' exports, and
+ * framework navigation with `buildTree`.
  */
-export const PACKAGE_NAME = '@learnkit/case';
+export { type CaseClient, type CaseClientInit, createCaseClient } from './client';
+export { type CaseJsonChange, type CaseJsonConversion, fromCaseJson } from './convert/from-case-json';
+export { Associations } from './resources/associations';
+export { Documents } from './resources/documents';
+export { Items, VALIDATE_CHUNK_SIZE } from './resources/items';
+export { Packages } from './resources/packages';
+export { buildTree } from './tree/build-tree';
+export type {
+  FrameworkTree,
+  TreeAssociation,
+  TreeDocument,
+  TreeItem,
+  TreeNode,
+  TreeNodeRef,
+  TreeProblem,
+  TreeProblemKind,
+  TreeSource,
+} from './tree/types';
+export type {
+  CaseCallOptions,
+  CaseListQuery,
+  CFAssociation,
+  CFDocument,
+  CFDocumentField,
+  CFItem,
+  CFItemField,
+  CFItemsValidateResult,
+  CFLink,
+  CFPackage,
+  CFPackageField,
+  CFPackageNodeRef,
+  CFPackageUpload,
+  CFPackageUploadAssociation,
+  CFPackageUploadDefinitions,
+  CFPackageUploadDocument,
+  CFPackageUploadItem,
+  CFPackageUploadResult,
+  FieldsOptions,
+  FieldsQuery,
+} from './types';
+export { assertPackageUpload, validatePackageUpload } from './validation';

@@ -442,6 +442,11 @@ export class TimeoutError extends LearnKitError {
   }
 }
 
+/** `['CFItems', 12, 'identifier']` -> `CFItems[12].identifier`, the way a reader finds it in the JSON. */
+export function formatIssuePath(path: readonly (string | number)[]): string {
+  return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`)).join('');
+}
+
 /** One problem found in the input: where (`path`) and what to do (`message`). Zod's issues fit this shape. */
 export interface ValidationIssue {
   path: (string | number)[];
@@ -463,7 +468,7 @@ export class ValidationError extends LearnKitError {
   constructor(issues: ValidationIssue[] | string) {
     const list = typeof issues === 'string' ? [{ path: [], message: issues }] : issues;
     const text = list
-      .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+      .map((i) => (i.path.length ? `${formatIssuePath(i.path)}: ${i.message}` : i.message))
       .join('; ');
     super(redact(`Invalid input: ${text}`));
     this.issues = list;

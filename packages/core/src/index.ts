@@ -29,6 +29,7 @@ export {
   ConflictError,
   ConnectionError,
   createApiError,
+  formatIssuePath,
   type ImsxCodeMinor,
   type ImsxStatus,
   InternalServerError,
@@ -43,6 +44,15 @@ export {
   WebhookVerificationError,
   type WebhookVerificationReason,
 } from './errors';
+// The platform as generated from openapi/ (types only, plus the JSON Schemas for runtime validators).
+export type { components as CaseComponents, paths as CasePaths } from './generated/case';
+export type { components as OneRosterComponents, paths as OneRosterPaths } from './generated/oneroster';
+export type {
+  components as PlatformComponents,
+  paths as PlatformPaths,
+  webhooks as PlatformWebhooks,
+} from './generated/platform';
+export { caseSchemas, type JsonSchemaDefs, onerosterSchemas, platformSchemas } from './generated/schemas';
 export { consoleLogger, createLogger, type LogFn, type Logger, type LogLevel } from './logger';
 export {
   DEFAULT_LIMIT,

@@ -194,7 +194,7 @@ describe('other errors', () => {
       { path: ['limit'], message: 'must be at most 3000' },
       { path: ['fields', 1], message: 'must be a field name' },
     ]);
-    expect(e.message).toBe('Invalid input: limit: must be at most 3000; fields.1: must be a field name');
+    expect(e.message).toBe('Invalid input: limit: must be at most 3000; fields[1]: must be a field name');
     const result = z.object({ url: z.string().startsWith('https://') }).safeParse({ url: 'http://x' });
     expect(result.success).toBe(false);
     const fromZod = ValidationError.fromZod(result.error as z.ZodError);

@@ -1,0 +1,219 @@
+/**
+ * Benchmark of @learnkit/case (not a test; `pnpm bench` imports runCaseBench()).
+ *
+ * Iterates every item of a 100,000-item framework (the mock's seeded framework, plus its 6-item Course
+ * Sequence) in pages of 3,000 through the loopback mock, which runs in a child process:
+ *  - items per second of `for await (const item of client.items.list({ limit: 3000 }))` against a
+ *    hand-written `fetch` loop with the same token and the same pages. Budget: LearnKit within 1.10x.
+ *  - peak heap of this process during the LearnKit walk, sampled at every page after a GC. Budget: < 50 MB.
+ *    Also reported: the same sampled without forcing a GC (an upper bound that includes garbage).
+ *
+ * The two walks alternate (ABBA) so that drift (JIT, CPU frequency, the mock's own GC) hits both alike; each
+ * figure is the median of the rounds.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { staticToken } from '@learnkit/core';
+import { createCaseClient } from '../src/index';
+
+/** One measured figure, as the workspace's bench runner prints it. */
+export interface CaseBenchRow {
+  name: string;
+  value: number;
+  unit: string;
+  ratio?: number;
+  budget?: string;
+  met?: boolean;
+}
+
+/** Options of {@link runCaseBench}. */
+export interface CaseBenchOptions {
+  /** Items of the framework (default 100,000). */
+  items?: number;
+  /** Page size (default 3,000, the platform's maximum). */
+  pageSize?: number;
+  /** Timed rounds per variant (default 6). */
+  rounds?: number;
+}
+
+const MB = 1024 * 1024;
+
+/** `global.gc` when node runs with --expose-gc, else the same function obtained through V8 flags. */
+function getGc(): (() => void) | undefined {
+  const existing = (globalThis as { gc?: () => void }).gc;
+  if (existing) return existing;
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  } catch {
+    return undefined;
+  }
+}
+
+type Ready = { url: string; clientId: string; clientSecret: string };
+
+async function startMock(items: number): Promise<{ child: ChildProcess; ready: Ready }> {
+  const execArgv = process.execArgv.some((a) => a.includes('@learnkit/source'))
+    ? process.execArgv
+    : [...process.execArgv, '--conditions=@learnkit/source'];
+  const child = fork(new URL('./mock-server.ts', import.meta.url), [], {
+    execArgv,
+    env: { ...process.env, LEARNKIT_BENCH_ITEMS: String(items) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as Ready));
+    child.once('exit', (code) => reject(new Error(`bench: the mock exited early (code ${code})`)));
+  });
+  return { child, ready };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Runs the benchmark once and returns its rows.
+ *
+ * @example
+ * const { rows } = await runCaseBench();
+ */
+export async function runCaseBench(options: CaseBenchOptions = {}): Promise<{ rows: CaseBenchRow[] }> {
+  const items = options.items ?? 100_000;
+  const pageSize = options.pageSize ?? 3000;
+  const rounds = options.rounds ?? 6;
+  const { child, ready } = await startMock(items);
+  try {
+    const { url } = ready;
+    const tokenResponse = await fetch(`${url}/auth/1.0/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${btoa(`${ready.clientId}:${ready.clientSecret}`)}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
+    const client = createCaseClient({ baseUrl: url, auth: staticToken(token), logger: false });
+
+    const handWalk = async (): Promise<number> => {
+      let offset = 0;
+      let seen = 0;
+      let total = Number.POSITIVE_INFINITY;
+      while (offset < total) {
+        const res = await fetch(`${url}/ims/case/v1p1/CFItems?limit=${pageSize}&offset=${offset}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (!res.ok) throw new Error(`bench: fetch loop got ${res.status}`);
+        const body = (await res.json()) as { CFItems: { sourcedId: string }[] };
+        total = Number(res.headers.get('x-total-count'));
+        for (const item of body.CFItems) {
+          if (!item.sourcedId) throw new Error('bench: item without sourcedId');
+          seen++;
+        }
+        if (body.CFItems.length === 0) break;
+        offset += body.CFItems.length;
+      }
+      return seen;
+    };
+    const learnkitWalk = async (): Promise<number> => {
+      let seen = 0;
+      for await (const item of client.items.list({ limit: pageSize })) {
+        if (!item.sourcedId) throw new Error('bench: item without sourcedId');
+        seen++;
+      }
+      return seen;
+    };
+
+    // Warm-up: JIT, keep-alive connections, the mock's first pass over its store.
+    const expected = await handWalk();
+    if ((await learnkitWalk()) !== expected) throw new Error('bench: the two walks saw different counts');
+
+    // Heap first, on a quiet process: the live heap (after a GC) at every page of a LearnKit walk.
+    const gc = getGc();
+    gc?.();
+    const baseline = process.memoryUsage().heapUsed;
+    let peak = baseline;
+    let seen = 0;
+    for await (const item of client.items.list({ limit: pageSize })) {
+      if (seen % pageSize === 0) {
+        gc?.();
+        peak = Math.max(peak, process.memoryUsage().heapUsed);
+      }
+      if (!item.sourcedId) throw new Error('bench: item without sourcedId');
+      seen++;
+    }
+    gc?.();
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+
+    // The same walk sampled without forcing a GC: live data plus whatever garbage V8 has not collected yet.
+    let rawPeak = 0;
+    seen = 0;
+    for await (const item of client.items.list({ limit: pageSize })) {
+      if (seen % pageSize === 0) rawPeak = Math.max(rawPeak, process.memoryUsage().heapUsed);
+      if (!item.sourcedId) throw new Error('bench: item without sourcedId');
+      seen++;
+    }
+
+    const rate = { fetch: [] as number[], learnkit: [] as number[] };
+    for (let r = 0; r < rounds; r++) {
+      const order: ('fetch' | 'learnkit')[] = r % 2 === 0 ? ['fetch', 'learnkit'] : ['learnkit', 'fetch'];
+      for (const variant of order) {
+        const started = performance.now();
+        const count = variant === 'fetch' ? await handWalk() : await learnkitWalk();
+        const seconds = (performance.now() - started) / 1000;
+        if (count !== expected)
+          throw new Error(`bench: ${variant} walked ${count} items, expected ${expected}`);
+        rate[variant].push(count / seconds);
+      }
+    }
+    const fetchRate = median(rate.fetch);
+    const learnkitRate = median(rate.learnkit);
+    const ratio = fetchRate / learnkitRate; // time of LearnKit / time of fetch
+    const label = `${expected.toLocaleString('en-US')} items (a ${items.toLocaleString('en-US')}-item framework + the seeded Course Sequence), pages of ${pageSize.toLocaleString('en-US')}`;
+    const peakMb = round2(peak / MB);
+    return {
+      rows: [
+        { name: `hand-written fetch loop: ${label}`, value: Math.round(fetchRate), unit: 'items/s' },
+        {
+          name: `LearnKit items.list for await: ${label}`,
+          value: Math.round(learnkitRate),
+          unit: 'items/s',
+          ratio: Math.round(ratio * 1000) / 1000,
+          budget: '<= 1.10x the fetch loop',
+          met: ratio <= 1.1,
+        },
+        {
+          name: `peak heap during the LearnKit walk (heapUsed after GC, per page${gc ? '' : '; no gc: upper bound'}; mock in a child process)`,
+          value: peakMb,
+          unit: 'MB',
+          budget: '< 50 MB',
+          met: peakMb < 50,
+        },
+        {
+          name: 'peak heap during the LearnKit walk without forced GC (live data plus uncollected garbage)',
+          value: round2(rawPeak / MB),
+          unit: 'MB',
+        },
+        {
+          name: 'heap growth over the pre-walk baseline during the LearnKit walk',
+          value: round2((peak - baseline) / MB),
+          unit: 'MB',
+        },
+      ],
+    };
+  } finally {
+    child.disconnect();
+    await new Promise<void>((resolve) => {
+      if (child.exitCode !== null) resolve();
+      else child.once('exit', () => resolve());
+    });
+  }
+}

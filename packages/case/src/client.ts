@@ -1,0 +1,63 @@
+import { createHttpClient, type HttpClient, type HttpClientOptions } from '@learnkit/core';
+import type { CaseHttp } from './internal/http';
+import { Associations } from './resources/associations';
+import { Documents } from './resources/documents';
+import { Items } from './resources/items';
+import { Packages } from './resources/packages';
+
+/** The CASE 1.1 client: `documents`, `items`, `associations` and `packages`. */
+export interface CaseClient {
+  /** Competency frameworks: `list`, `get`. */
+  readonly documents: Documents;
+  /** Standards: `list`, `get`, `validate`. */
+  readonly items: Items;
+  /** Relationships between nodes: `get`. */
+  readonly associations: Associations;
+  /** Whole frameworks: `get`, `upload`. */
+  readonly packages: Packages;
+}
+
+/**
+ * What {@link createCaseClient} takes: an existing core HTTP client (`{ http }`, or the client itself, so one
+ * transport and token cache serve every LearnKit client), or the options to build one.
+ */
+export type CaseClientInit<Paths extends object = object> =
+  | { http: HttpClient<Paths> }
+  | HttpClient<Paths>
+  | HttpClientOptions;
+
+function isHttpClient(value: unknown): value is HttpClient<object> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { callWithResponse?: unknown }).callWithResponse === 'function'
+  );
+}
+
+/**
+ * Creates the CASE client over a core HTTP client (what `new LearnKit()` does with its shared one) or over
+ * its own, built from `createHttpClient` options.
+ *
+ * @example
+ * const client = createCaseClient({
+ *   baseUrl: 'https://api.example.com',
+ *   auth: clientCredentials({ tokenUrl: 'https://api.example.com/auth/1.0/token', clientId, clientSecret, style: 'basic' }),
+ * });
+ * for await (const doc of client.documents.list()) console.log(doc.title);
+ */
+export function createCaseClient<Paths extends object>(init: CaseClientInit<Paths>): CaseClient {
+  const given =
+    typeof init === 'object' && init !== null && 'http' in init && isHttpClient(init.http)
+      ? init.http
+      : isHttpClient(init)
+        ? init
+        : createHttpClient(init as HttpClientOptions);
+  // The shared client is typed with the umbrella's paths; these resources call only CASE paths on it.
+  const http = given as unknown as CaseHttp;
+  return Object.freeze({
+    documents: new Documents(http),
+    items: new Items(http),
+    associations: new Associations(http),
+    packages: new Packages(http),
+  });
+}

@@ -1,0 +1,33 @@
+import { type CaseHttp, callOptions, checkId } from '../internal/http';
+import type { CaseCallOptions, CFAssociation } from '../types';
+
+const ONE = '/ims/case/v1p1/CFAssociations/{sourcedId}';
+
+/**
+ * The associations (relationships between two nodes). The API has no association listing: a framework's
+ * associations come with its package (`packages.get`).
+ *
+ * @example
+ * const association = await lk.case.associations.get(id);
+ */
+export class Associations {
+  readonly #http: CaseHttp;
+
+  /** @internal Built by `createCaseClient`. */
+  constructor(http: CaseHttp) {
+    this.#http = http;
+  }
+
+  /**
+   * One association by its `sourcedId` (the operation takes no `fields`).
+   *
+   * @example
+   * const { associationType, originNodeURI, destinationNodeURI } = await client.associations.get(id);
+   */
+  async get(id: string, options?: CaseCallOptions): Promise<CFAssociation> {
+    const sourcedId = checkId(id);
+    const { request } = callOptions(options, {}, false);
+    const data = await this.#http.call('GET', ONE, { params: { path: { sourcedId } }, options: request });
+    return data.CFAssociation;
+  }
+}

@@ -1,0 +1,77 @@
+import { type PagePromise, readTotal } from '@learnkit/core';
+import { type CaseHttp, callOptions, checkId, paged } from '../internal/http';
+import type {
+  CaseCallOptions,
+  CaseListQuery,
+  CFDocument,
+  CFDocumentField,
+  FieldsOptions,
+  FieldsQuery,
+} from '../types';
+
+const LIST = '/ims/case/v1p1/CFDocuments';
+const ONE = '/ims/case/v1p1/CFDocuments/{sourcedId}';
+
+/**
+ * The competency frameworks (CFDocuments).
+ *
+ * @example
+ * for await (const doc of lk.case.documents.list({ filter: where.contains('title', 'math') })) console.log(doc.title);
+ */
+export class Documents {
+  readonly #http: CaseHttp;
+
+  /** @internal Built by `createCaseClient`. */
+  constructor(http: CaseHttp) {
+    this.#http = http;
+  }
+
+  /**
+   * Lists documents, a page at a time: `await` for the first page, `for await` for every document. With
+   * `fields` given as literal names, the documents are typed down to those fields.
+   *
+   * @example
+   * const page = await client.documents.list({ limit: 50, sort: 'title', fields: ['sourcedId', 'title'] });
+   * page.data[0]?.title;
+   */
+  list<const F extends readonly CFDocumentField[]>(
+    query: FieldsQuery<F>,
+    options?: CaseCallOptions,
+  ): PagePromise<Pick<CFDocument, F[number]>>;
+  list(query?: CaseListQuery & { fields?: undefined }, options?: CaseCallOptions): PagePromise<CFDocument>;
+  list(query?: CaseListQuery, options?: CaseCallOptions): PagePromise<Partial<CFDocument>>;
+  list(query?: CaseListQuery, options?: CaseCallOptions): PagePromise<Partial<CFDocument>> {
+    return paged(query, options, async (params, request) => {
+      const { data, response } = await this.#http.callWithResponse('GET', LIST, {
+        params: { query: params },
+        options: request,
+      });
+      return { items: data.CFDocuments, total: readTotal(response, data) };
+    });
+  }
+
+  /**
+   * One document by its `sourcedId`. `fields` asks for only those fields (typed down when given as literals).
+   *
+   * @example
+   * const { title, uri } = await client.documents.get(id, { fields: ['title', 'uri'] });
+   */
+  get<const F extends readonly CFDocumentField[]>(
+    id: string,
+    options: FieldsOptions<F>,
+  ): Promise<Pick<CFDocument, F[number]>>;
+  get(id: string, options?: CaseCallOptions & { fields?: undefined }): Promise<CFDocument>;
+  get(id: string, options?: CaseCallOptions & { fields?: readonly string[] }): Promise<Partial<CFDocument>>;
+  async get(
+    id: string,
+    options?: CaseCallOptions & { fields?: readonly string[] },
+  ): Promise<Partial<CFDocument>> {
+    const sourcedId = checkId(id);
+    const { request, fields } = callOptions(options, {}, true);
+    const data = await this.#http.call('GET', ONE, {
+      params: { path: { sourcedId }, ...(fields && { query: { fields } }) },
+      options: request,
+    });
+    return data.CFDocument;
+  }
+}

@@ -1,0 +1,72 @@
+import { type CaseHttp, callOptions, checkId } from '../internal/http';
+import type {
+  CaseCallOptions,
+  CFPackage,
+  CFPackageField,
+  CFPackageUpload,
+  CFPackageUploadResult,
+  FieldsOptions,
+} from '../types';
+import { assertPackageUpload } from '../validation';
+
+const UPLOAD = '/ims/case/v1p1/CFPackages';
+const ONE = '/ims/case/v1p1/CFPackages/{sourcedId}';
+
+/**
+ * Packages: a document with its items and associations, read whole or uploaded whole.
+ *
+ * @example
+ * const pkg = await lk.case.packages.get(documentId);
+ * const tree = buildTree(pkg);
+ */
+export class Packages {
+  readonly #http: CaseHttp;
+
+  /** @internal Built by `createCaseClient`. */
+  constructor(http: CaseHttp) {
+    this.#http = http;
+  }
+
+  /**
+   * The package of a document (`id` is the CFDocument's `sourcedId`). `fields` picks members (`CFDocument`,
+   * `CFItems`, `CFAssociations`, `CFDefinitions`, `sourcedId`), typed down when given as literals.
+   *
+   * @example
+   * const { CFItems = [], CFAssociations = [] } = await client.packages.get(id, { fields: ['CFItems', 'CFAssociations'] });
+   */
+  get<const F extends readonly CFPackageField[]>(
+    id: string,
+    options: FieldsOptions<F>,
+  ): Promise<Pick<CFPackage, F[number]>>;
+  get(id: string, options?: CaseCallOptions & { fields?: undefined }): Promise<CFPackage>;
+  get(id: string, options?: CaseCallOptions & { fields?: readonly string[] }): Promise<Partial<CFPackage>>;
+  async get(
+    id: string,
+    options?: CaseCallOptions & { fields?: readonly string[] },
+  ): Promise<Partial<CFPackage>> {
+    const sourcedId = checkId(id);
+    const { request, fields } = callOptions(options, {}, true);
+    const data = await this.#http.call('GET', ONE, {
+      params: { path: { sourcedId }, ...(fields && { query: { fields } }) },
+      options: request,
+    });
+    return data.CFPackage;
+  }
+
+  /**
+   * Uploads a whole package. The body is checked first against the upload schema of openapi/case.yaml: any
+   * problem is a `ValidationError` naming its JSON path (`CFItems[12].identifier: not a uuid`) and nothing is
+   * sent. An upload is keyed by its document identifier (sending it again replaces the same package), so it
+   * is retried on 5xx, 429 and timeouts like a GET (DESIGN decision 3). For a publisher's CASE JSON, convert
+   * it with `fromCaseJson` first.
+   *
+   * @example
+   * const { result } = await client.packages.upload(body);
+   * console.log(result?.stats?.items);
+   */
+  async upload(pkg: CFPackageUpload, options?: CaseCallOptions): Promise<CFPackageUploadResult> {
+    const body = assertPackageUpload(pkg);
+    const { request } = callOptions(options, { idempotent: true }, false);
+    return this.#http.call('POST', UPLOAD, { body, options: request });
+  }
+}

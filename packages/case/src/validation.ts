@@ -1,0 +1,136 @@
+import type { ValidationIssue } from '@learnkit/core';
+import { type ZodType, z } from 'zod';
+import { validationError } from './internal/errors';
+import { caseSchemas } from './internal/generated';
+import { notAUuid, show } from './internal/ids';
+import { formatPath, valueAt } from './internal/json-path';
+import type { CFPackageUpload } from './types';
+
+let uploadSchema: ZodType | undefined;
+
+/**
+ * The runtime validator of the upload body, derived from openapi/case.yaml's `CFPackageUpload` (through the
+ * generated JSON Schemas), never written by hand. Built on first use: deriving it costs a few milliseconds
+ * that programs which never upload should not pay at import.
+ */
+function schema(): ZodType {
+  uploadSchema ??= z.fromJSONSchema({
+    $defs: caseSchemas as Record<string, z.core.JSONSchema.JSONSchema>,
+    $ref: '#/$defs/CFPackageUpload',
+  });
+  return uploadSchema;
+}
+
+type ZodIssue = z.core.$ZodIssue;
+
+const ARTICLE: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'a boolean',
+  array: 'an array',
+  object: 'an object',
+  null: 'null',
+};
+
+function readable(issue: ZodIssue, input: unknown, out: ValidationIssue[]): void {
+  const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)));
+  switch (issue.code) {
+    case 'invalid_type': {
+      const value = valueAt(input, issue.path);
+      out.push({
+        path,
+        message:
+          value === undefined
+            ? 'is required'
+            : `must be ${ARTICLE[issue.expected] ?? issue.expected} (got ${show(value)})`,
+      });
+      return;
+    }
+    case 'unrecognized_keys':
+      // One issue per member, so each names its own path.
+      for (const key of issue.keys) {
+        out.push({ path: [...path, key], message: 'is not a member of the upload shape' });
+      }
+      return;
+    case 'invalid_format':
+      if (issue.format === 'regex' && String(issue.pattern).includes('{8}-')) {
+        out.push({ path, message: notAUuid(valueAt(input, issue.path)) });
+        return;
+      }
+      break;
+    default:
+      break;
+  }
+  out.push({ path, message: issue.message });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * What the schema cannot say: an identifier used twice in one package (the platform stores by identifier, so
+ * the second would silently replace the first) and an item giving both `CFItemType` spellings with different
+ * values (the platform would have to pick one).
+ */
+function crossChecks(body: Record<string, unknown>, out: ValidationIssue[]): void {
+  const seen = new Map<string, string>();
+  const note = (id: unknown, path: (string | number)[]) => {
+    if (typeof id !== 'string') return;
+    const where = formatPath(path);
+    const first = seen.get(id);
+    if (first !== undefined) out.push({ path, message: `${show(id)} is already the identifier of ${first}` });
+    else seen.set(id, where);
+  };
+  if (isRecord(body.CFDocument)) note(body.CFDocument.identifier, ['CFDocument', 'identifier']);
+  for (const key of ['CFItems', 'CFAssociations'] as const) {
+    const list = body[key];
+    if (!Array.isArray(list)) continue;
+    for (let i = 0; i < list.length; i++) {
+      const entry = list[i] as unknown;
+      if (!isRecord(entry)) continue;
+      note(entry.identifier, [key, i, 'identifier']);
+      if (
+        key === 'CFItems' &&
+        typeof entry.CFItemType === 'string' &&
+        typeof entry.cfItemType === 'string' &&
+        entry.CFItemType !== entry.cfItemType
+      ) {
+        out.push({
+          path: [key, i, 'cfItemType'],
+          message: `differs from CFItemType (${show(entry.CFItemType)} vs ${show(entry.cfItemType)}); give one spelling`,
+        });
+      }
+    }
+  }
+}
+
+/**
+ * The problems of a package upload body, each with its JSON path (empty when the body is valid): the
+ * OpenAPI upload shape (required members, uuid identifiers, `{ title, identifier, uri }` node references, no
+ * unknown members) plus identifiers unique within the package.
+ *
+ * @example
+ * const issues = validatePackageUpload(body);
+ * for (const i of issues) console.error(i.path, i.message); // ['CFItems', 12, 'identifier'] 'not a uuid (...)'
+ */
+export function validatePackageUpload(body: unknown): ValidationIssue[] {
+  const out: ValidationIssue[] = [];
+  const result = schema().safeParse(body);
+  if (!result.success) for (const issue of result.error.issues) readable(issue, body, out);
+  if (isRecord(body)) crossChecks(body, out);
+  return out;
+}
+
+/**
+ * Throws a `ValidationError` naming every problem of a package upload body (`CFItems[12].identifier: not a
+ * uuid`); returns the body, typed, when it is valid.
+ *
+ * @example
+ * const body = assertPackageUpload(JSON.parse(text));
+ */
+export function assertPackageUpload(body: unknown): CFPackageUpload {
+  const issues = validatePackageUpload(body);
+  if (issues.length > 0) throw validationError(issues, 'Invalid CASE package');
+  return body as CFPackageUpload;
+}
