@@ -444,7 +444,9 @@ export class TimeoutError extends LearnKitError {
 
 /** `['CFItems', 12, 'identifier']` -> `CFItems[12].identifier`, the way a reader finds it in the JSON. */
 export function formatIssuePath(path: readonly (string | number)[]): string {
-  return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`)).join('');
+  return path
+    .map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`))
+    .join('');
 }
 
 /** One problem found in the input: where (`path`) and what to do (`message`). Zod's issues fit this shape. */
