@@ -22,6 +22,21 @@ const SUITES: Suite[] = [
     module: '../packages/core/bench/run.ts',
     run: 'runCoreBench',
   },
+  {
+    title: '@learnkit/case: walking a framework',
+    module: '../packages/case/bench/run.ts',
+    run: 'runCaseBench',
+  },
+  {
+    title: '@learnkit/webhooks: verify throughput and web size',
+    module: '../packages/webhooks/bench/run.ts',
+    run: 'runWebhooksBench',
+  },
+  {
+    title: '@learnkit/activity: browser entry size',
+    module: '../packages/activity/bench/run.ts',
+    run: 'runActivityBench',
+  },
 ];
 
 const format = (value: number) => (Number.isInteger(value) ? value.toLocaleString('en') : value.toFixed(3));
@@ -41,10 +56,11 @@ async function main() {
     sections.push(
       `## ${suite.title}\n\n| measure | value | ratio | budget | |\n|---|---|---|---|---|\n${lines.join('\n')}\n`,
     );
-    for (const row of rows)
-      console.log(
-        `  ${row.name}: ${format(row.value)} ${row.unit}${row.met === false ? '  (budget missed)' : ''}`,
-      );
+    for (const row of rows) {
+      const ratio = row.ratio === undefined ? '' : ` (${row.ratio.toFixed(3)}x)`;
+      const verdict = row.met === undefined ? '' : row.met ? '  budget met' : '  BUDGET MISSED';
+      console.log(`  ${row.name}: ${format(row.value)} ${row.unit}${ratio}${verdict}`);
+    }
   }
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   const header = [
