@@ -68,6 +68,11 @@ export type MockPlatformOptions = {
   onDeliveryAttempt?: (delivery: Delivery, attempt: DeliveryAttempt) => void;
   /** Called after every request the platform answers. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * How many entries `state.requests` keeps, newest last (default 10,000), so a long-running `learnkit-mock serve`
+   * or a benchmark does not grow without bound. Use `onRequest` to see every request.
+   */
+  requestLogSize?: number;
   /** The `msw` module for `.handlers` (default: loaded on first use). */
   msw?: MswModule;
 };
@@ -227,12 +232,17 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     }
   };
 
+  const requestLogSize = Math.max(1, options.requestLogSize ?? 10_000);
+
   const handle = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     const path = routePath(url.pathname) ?? url.pathname;
     const log = (status: number, fault?: string) => {
       const entry = { method: request.method, path, status, at: clock.now(), ...(fault ? { fault } : {}) };
       state.requests.push(entry);
+      // Trim in batches: one splice per `requestLogSize` requests keeps the log O(1) per request.
+      if (state.requests.length >= 2 * requestLogSize)
+        state.requests.splice(0, state.requests.length - requestLogSize);
       options.onRequest?.(entry);
     };
     const fault = faults.take(request.method, path);
