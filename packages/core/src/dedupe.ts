@@ -3,6 +3,16 @@ import { ValidationError } from './errors';
 /**
  * Remembers ids already seen, so a webhook delivery or an activity event processed twice is handled once.
  * Implementations: {@link createMemoryDedupeStore} here; a Redis store in `@learnkit/webhooks`.
+ *
+ * The protocol: `claim(id)` before handling (so concurrent copies of one id run once), and `release(id)` when
+ * the handling failed, so the sender's retry runs it again. A custom store should implement `release`; users of
+ * a store without it (such as `createWebhookHandler`) have to remember failed ids themselves, which only works
+ * within one process.
+ *
+ * @example
+ * if (await store.claim(event.id, ttlMs)) {
+ *   try { await handle(event) } catch (error) { await store.release?.(event.id); throw error }
+ * }
  */
 export interface DedupeStore {
   /**
@@ -10,6 +20,12 @@ export interface DedupeStore {
    * claimed before and has not expired (skip it).
    */
   claim(id: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Un-claims `id`, so the next `claim(id)` resolves `true` again: call it when handling the id failed and a
+   * retry should run it. Releasing an id that is not claimed does nothing. Optional for compatibility with
+   * stores written before it existed; every store should implement it.
+   */
+  release?(id: string): Promise<void>;
 }
 
 /** Options of {@link createMemoryDedupeStore}. */
@@ -21,14 +37,19 @@ export interface MemoryDedupeStoreOptions {
 }
 
 /**
- * An in-process {@link DedupeStore} with a TTL per id and a size bound (least recently claimed evicted).
- * Good for one process; use a shared store (Redis) when several processes receive the same events.
+ * An in-process {@link DedupeStore} with a TTL per id and a size bound (least recently claimed evicted), and
+ * `release` to un-claim an id whose handling failed. Good for one process; use a shared store (Redis) when
+ * several processes receive the same events.
  *
  * @example
  * const dedupe = createMemoryDedupeStore({ maxEntries: 50_000 });
- * if (await dedupe.claim(event.id, 24 * 3600_000)) await handle(event);
+ * if (await dedupe.claim(event.id, 24 * 3600_000)) {
+ *   try { await handle(event) } catch (error) { await dedupe.release(event.id); throw error }
+ * }
  */
-export function createMemoryDedupeStore(options: MemoryDedupeStoreOptions = {}): DedupeStore {
+export function createMemoryDedupeStore(
+  options: MemoryDedupeStoreOptions = {},
+): DedupeStore & { release(id: string): Promise<void> } {
   const maxEntries = options.maxEntries ?? 10_000;
   if (!Number.isInteger(maxEntries) || maxEntries < 1) {
     throw new ValidationError([
@@ -56,6 +77,9 @@ export function createMemoryDedupeStore(options: MemoryDedupeStoreOptions = {}):
         expiries.delete(oldest);
       }
       return true;
+    },
+    async release(id) {
+      expiries.delete(id);
     },
   };
 }

@@ -10,17 +10,7 @@ interface ErrorClass {
   brandName?: string;
 }
 
-function brandOf(name: string): symbol {
-  return Symbol.for(`learnkit.error.${name}`);
-}
-
-/** `Symbol.hasInstance` of every error class; `this` is the class on the right of `instanceof`. */
-function hasBrand(this: ErrorClass, value: unknown): boolean {
-  // A user's own subclass has no brand of its own: fall back to the prototype chain for it.
-  if (!Object.hasOwn(this, NAME)) return Function.prototype[Symbol.hasInstance].call(this, value);
-  const brand = brandOf(this.brandName as string);
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
-}
+const brandOf = (name: string): symbol => Symbol.for(`learnkit.error.${name}`);
 
 /**
  * Base class of every error the SDK throws.
@@ -38,27 +28,28 @@ export class LearnKitError extends Error {
 
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
-    let named = false;
-    for (
-      let c = new.target as unknown;
-      typeof c === 'function' && c !== Error;
-      c = Object.getPrototypeOf(c)
-    ) {
-      if (!Object.hasOwn(c, NAME)) continue;
-      const name = (c as ErrorClass).brandName as string;
-      Object.defineProperty(this, brandOf(name), { value: true });
-      if (!named) {
-        // Set here, not by class field, so the name survives minifiers that rename classes.
-        Object.defineProperty(this, 'name', { value: name, writable: true, configurable: true });
-        named = true;
+    // Every class of the chain is a constructor down to Error, which ends the walk.
+    for (let c: ErrorClass = new.target; c !== Error; c = Object.getPrototypeOf(c)) {
+      if (Object.hasOwn(c, NAME)) {
+        Object.defineProperty(this, brandOf(c.brandName as string), { value: true });
+        // The nearest brand names the error. Set here, not by class field, so it survives minifiers that rename
+        // classes; `super()` has just returned, so no subclass field has set a name yet.
+        if (!Object.hasOwn(this, 'name')) {
+          Object.defineProperty(this, 'name', { value: c.brandName, writable: true, configurable: true });
+        }
       }
     }
   }
 
   /** Brand check instead of the prototype chain, so instances from another copy of the package match. */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of instanceof (a subclass too).
-    return hasBrand.call(this, value);
+    // `this` is the class right of instanceof (a subclass too). A user's own subclass has no brand of its own: the
+    // prototype chain decides for it. A primitive has no brand.
+    // biome-ignore lint/complexity/noThisInStatic: see above.
+    const target = this as ErrorClass;
+    return Object.hasOwn(target, NAME)
+      ? (value as Record<symbol, unknown> | null | undefined)?.[brandOf(target.brandName as string)] === true
+      : Function.prototype[Symbol.hasInstance].call(target, value);
   }
 
   /** A JSON form with the message and the public fields; never a secret (messages are redacted). */
@@ -508,6 +499,10 @@ export type WebhookVerificationReason =
 /**
  * A webhook delivery failed verification; `reason` says which check.
  *
+ * The message is used as given, without a redaction pass: the SDK writes it from fixed text and numbers it
+ * computed (never a secret, a header value or the body), and leaving the redactor out keeps the browser bundle of
+ * `verifyWebhook` small. Code that builds one itself must keep secrets out of the message likewise.
+ *
  * @example
  * catch (e) { if (e instanceof WebhookVerificationError && e.reason === 'timestamp_too_old') ... }
  */
@@ -518,7 +513,7 @@ export class WebhookVerificationError extends LearnKitError {
   readonly reason: WebhookVerificationReason;
 
   constructor(reason: WebhookVerificationReason, message?: string) {
-    super(redact(message ?? `Webhook verification failed: ${reason}`));
+    super(message ?? `Webhook verification failed: ${reason}`);
     this.reason = reason;
   }
 

@@ -9,7 +9,15 @@ import {
   staticToken,
   ValidationError,
 } from '../src/index';
-import { makeAuth, TOKEN_URL, tokenEndpoint, useMswServer } from './helpers';
+import {
+  IDP_TOKEN_URL,
+  makeAuth,
+  platformError,
+  TOKEN_URL,
+  tokenEndpoint,
+  tokenResponse,
+  useMswServer,
+} from './helpers';
 
 const msw = useMswServer();
 afterEach(() => vi.useRealTimers());
@@ -52,13 +60,13 @@ describe('clientCredentials on the wire', () => {
   it("style 'form': client_id and client_secret as form fields, no Authorization header", async () => {
     let request: { headers: Headers; body: string } | undefined;
     msw.server.use(
-      http.post('https://auth.example.com/oauth2/token', async ({ request: r }) => {
+      http.post(IDP_TOKEN_URL, async ({ request: r }) => {
         request = { headers: r.headers, body: await r.text() };
         return HttpResponse.json({ access_token: 'tok-form-456', token_type: 'Bearer', expires_in: 3600 });
       }),
     );
     const auth = makeAuth({
-      tokenUrl: 'https://auth.example.com/oauth2/token',
+      tokenUrl: IDP_TOKEN_URL,
       style: 'form',
       scope: 'roster.readonly',
     });
@@ -108,9 +116,7 @@ describe('token cache', () => {
     let fail = false;
     msw.server.use(
       http.post(TOKEN_URL, () =>
-        fail
-          ? HttpResponse.json({ error: 'invalid_client' }, { status: 401 })
-          : HttpResponse.json({ access_token: 'token-early', expires_in: 3600 }),
+        fail ? HttpResponse.json({ error: 'invalid_client' }, { status: 401 }) : tokenResponse('token-early'),
       ),
     );
     const auth = makeAuth({ now: () => now });
@@ -140,7 +146,7 @@ describe('token cache', () => {
     msw.server.use(
       http.post(TOKEN_URL, async () => {
         await delay(50);
-        return HttpResponse.json({ access_token: 'slow-token', expires_in: 3600 });
+        return tokenResponse('slow-token');
       }),
     );
     const auth = makeAuth();
@@ -161,6 +167,8 @@ describe('token cache', () => {
         HttpResponse.json({ access_token: `t-${++tokens.n}`, token_type: 'Bearer' }),
       ),
     );
+    // The documents require expires_in; the SDK's lenient fallback for an endpoint that omits it is under test.
+    msw.offContract(/^POST \/auth\/1\.0\/token -> 200 /, ['required'], 'expires_in left out on purpose');
     const auth = makeAuth({ now: () => now });
     await auth.getToken();
     now = 3000_000;
@@ -211,12 +219,13 @@ describe('token endpoint errors', () => {
 
   it('retries the token endpoint on 5xx and connection errors with the same policy', async () => {
     let n = 0;
+    msw.allowGatewayStatuses();
     msw.server.use(
       http.post(TOKEN_URL, () => {
         n++;
         if (n === 1) return new HttpResponse(null, { status: 503 });
         if (n === 2) return HttpResponse.error();
-        return HttpResponse.json({ access_token: 'after-retries', expires_in: 3600 });
+        return tokenResponse('after-retries');
       }),
     );
     const auth = makeAuth({ retry: { initialDelayMs: 1 } });
@@ -225,11 +234,11 @@ describe('token endpoint errors', () => {
   });
 
   it('gives a clear error when the token URL is wrong (404) or the answer has no access_token', async () => {
-    msw.server.use(
-      http.post(TOKEN_URL, () =>
-        HttpResponse.json({ error: 'not_found', message: 'no route' }, { status: 404 }),
-      ),
-    );
+    // A token URL that points at no token endpoint: a 404, which the token operation does not declare, and an
+    // answer without access_token (a wrong service). Both are the misconfigurations under test.
+    msw.offContract(/^POST \/auth\/1\.0\/token -> 404 /, ['status'], 'a wrong token URL on purpose');
+    msw.offContract(/^POST \/auth\/1\.0\/token -> 200 /, ['required'], 'no access_token on purpose');
+    msw.server.use(http.post(TOKEN_URL, () => platformError(404, 'not_found', 'no route')));
     const notFound = await makeAuth({ retry: false })
       .getToken()
       .catch((e: unknown) => e);
@@ -297,11 +306,7 @@ describe('credential checks and secrecy', () => {
   });
 
   it('never shows the secret or the token in toString, JSON or util.inspect', async () => {
-    msw.server.use(
-      http.post(TOKEN_URL, () =>
-        HttpResponse.json({ access_token: 'access-token-value-xyz', expires_in: 3600 }),
-      ),
-    );
+    msw.server.use(http.post(TOKEN_URL, () => tokenResponse('access-token-value-xyz')));
     const auth = makeAuth({ clientSecret: 'super-secret-value-42' });
     await auth.getToken();
     for (const text of [String(auth), JSON.stringify(auth), inspect(auth, { depth: 10, showHidden: true })]) {

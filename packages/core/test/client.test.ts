@@ -3,9 +3,45 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { paths as CasePaths } from '../src/generated/case';
 import type { paths as PlatformPaths } from '../src/generated/platform';
 import { createHttpClient, InternalServerError, NotFoundError, TimeoutError } from '../src/index';
-import { BASE, cfItem, ITEMS_URL, makeAuth, SUBSCRIPTIONS_URL, tokenEndpoint, useMswServer } from './helpers';
+import {
+  APP_ID,
+  BASE,
+  cfItem,
+  ITEMS_URL,
+  imsxError,
+  makeAuth,
+  platformError,
+  SUBSCRIPTION_ID,
+  SUBSCRIPTIONS_URL,
+  subscriptionBody,
+  tokenEndpoint,
+  useMswServer,
+} from './helpers';
 
 const msw = useMswServer();
+
+describe('the contract check of these tests', () => {
+  it('records every request and response, and catches an answer that breaks the contract', async () => {
+    msw.server.use(
+      tokenEndpoint().handler,
+      http.get(ITEMS_URL, () => HttpResponse.json({ error: 'not_found' }, { status: 404 })),
+    );
+    const client = createHttpClient<CasePaths>({ baseUrl: BASE, auth: makeAuth(), retry: false });
+    await expect(client.call('GET', '/ims/case/v1p1/CFItems')).rejects.toBeInstanceOf(NotFoundError);
+    await msw.recorder.settled();
+    expect(msw.recorder.results.map((r) => `${r.where}: ${r.ok}`).sort()).toEqual([
+      'GET /ims/case/v1p1/CFItems (listCFItems) request: true',
+      'GET /ims/case/v1p1/CFItems -> 404 (listCFItems) response: false',
+      'POST /auth/1.0/token (issueToken) request: true',
+      'POST /auth/1.0/token -> 200 (issueToken) response: true',
+    ]);
+    expect(msw.recorder.violations()[0]?.issues.map((i) => i.message)).toContain(
+      "must have required property 'imsx_codeMajor'",
+    );
+    // Without this the afterEach check would fail the test: the platform-style body on a CASE path is the point.
+    msw.offContract(/CFItems -> 404 /, ['required'], 'a CASE error without its imsx body, to see it caught');
+  });
+});
 
 describe('createHttpClient', () => {
   it('types call() from the paths: data of the operation, required params, known methods only', async () => {
@@ -16,12 +52,13 @@ describe('createHttpClient', () => {
       ),
     );
     const client = createHttpClient<CasePaths>({ baseUrl: BASE, auth: makeAuth() });
+    const id = '6b1e2c9a-3f4d-4a5b-8c7d-9e0f1a2b3c4d';
     const got = await client.call('GET', '/ims/case/v1p1/CFItems/{sourcedId}', {
-      params: { path: { sourcedId: 'abc-123' } },
+      params: { path: { sourcedId: id } },
       options: { timeoutMs: 5000 },
     });
     expectTypeOf(got.CFItem.sourcedId).toEqualTypeOf<string>();
-    expect(got.CFItem.sourcedId).toBe('abc-123');
+    expect(got.CFItem.sourcedId).toBe(id);
     if (Math.random() > 2) {
       // @ts-expect-error the path parameter is required
       await client.call('GET', '/ims/case/v1p1/CFItems/{sourcedId}');
@@ -33,14 +70,14 @@ describe('createHttpClient', () => {
   it('resolves a 204 operation to undefined', async () => {
     msw.server.use(
       tokenEndpoint().handler,
-      http.delete(`${SUBSCRIPTIONS_URL}/sub-1`, () => new HttpResponse(null, { status: 204 })),
+      http.delete(`${SUBSCRIPTIONS_URL}/${SUBSCRIPTION_ID}`, () => new HttpResponse(null, { status: 204 })),
     );
     const client = createHttpClient<PlatformPaths>({ baseUrl: BASE, auth: makeAuth() });
     const result = await client.call(
       'DELETE',
       '/webhooks/1.0/{sourcedApplicationId}/subscriptions/{subscriptionId}',
       {
-        params: { path: { sourcedApplicationId: 'app-123', subscriptionId: 'sub-1' } },
+        params: { path: { sourcedApplicationId: APP_ID, subscriptionId: SUBSCRIPTION_ID } },
       },
     );
     expectTypeOf(result).toEqualTypeOf<undefined>();
@@ -66,7 +103,7 @@ describe('createHttpClient', () => {
       tokenEndpoint().handler,
       http.get(`${ITEMS_URL}/:id`, ({ request }) => {
         seen.push(request.headers.get('authorization'));
-        return HttpResponse.json({ imsx_codeMajor: 'failure', imsx_description: 'gone' }, { status: 404 });
+        return imsxError(404, 'unknownobject', 'gone');
       }),
     );
     const client = createHttpClient<CasePaths>({ baseUrl: BASE, auth: makeAuth() });
@@ -119,8 +156,8 @@ describe('createHttpClient', () => {
       http.post(SUBSCRIPTIONS_URL, ({ request }) => {
         headers.push(request.headers.get('x-trace'));
         return ++n === 1
-          ? new HttpResponse(null, { status: 500 })
-          : HttpResponse.json({ id: 's' }, { status: 201 });
+          ? platformError(500, 'internal', 'try again')
+          : HttpResponse.json(subscriptionBody, { status: 201 });
       }),
       http.get(ITEMS_URL, async () => {
         await new Promise((r) => setTimeout(r, 200));
@@ -133,11 +170,11 @@ describe('createHttpClient', () => {
       retry: { initialDelayMs: 1 },
     });
     const created = await platform.call('POST', '/webhooks/1.0/{sourcedApplicationId}/subscriptions', {
-      params: { path: { sourcedApplicationId: 'app-123' } },
+      params: { path: { sourcedApplicationId: APP_ID } },
       body: { url: 'https://hooks.example.com/x', eventTypes: ['enrollment.created'] },
       options: { idempotent: true, headers: { 'x-trace': 't-1' } },
     });
-    expect(created).toMatchObject({ id: 's' });
+    expect(created).toMatchObject({ id: SUBSCRIPTION_ID });
     expect(headers).toEqual(['t-1', 't-1']);
 
     const cases = createHttpClient<CasePaths>({ baseUrl: BASE, auth: makeAuth(), retry: false });
@@ -156,13 +193,13 @@ describe('createHttpClient', () => {
       tokenEndpoint().handler,
       http.post(SUBSCRIPTIONS_URL, async ({ request }) => {
         received = { type: request.headers.get('content-type'), body: await request.json() };
-        return HttpResponse.json({ error: 'internal', message: 'down' }, { status: 500 });
+        return platformError(500, 'internal', 'down');
       }),
     );
     const platform = createHttpClient<PlatformPaths>({ baseUrl: BASE, auth: makeAuth() });
     const error = await platform
       .call('POST', '/webhooks/1.0/{sourcedApplicationId}/subscriptions', {
-        params: { path: { sourcedApplicationId: 'app-123' } },
+        params: { path: { sourcedApplicationId: APP_ID } },
         body: { url: 'https://hooks.example.com/x', eventTypes: ['enrollment.created', 'user.updated'] },
       })
       .catch((e: unknown) => e);

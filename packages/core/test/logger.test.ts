@@ -7,10 +7,15 @@ import {
   createHttpClient,
   createLogger,
   createMemoryDedupeStore,
+  type DedupeStore,
   type Logger,
+  staticToken,
   VERSION,
 } from '../src/index';
 import { BASE, ITEMS_URL, makeAuth, tokenEndpoint, useMswServer } from './helpers';
+
+// A developer's single-sign-on token: the platform requires a bearer, and a static one writes no log lines.
+const auth = staticToken('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkZXYifQ.c2lnbmF0dXJl');
 
 const msw = useMswServer();
 afterEach(() => {
@@ -29,6 +34,7 @@ function spyLogger() {
 
 describe('logging', () => {
   it('writes one pino-style line per attempt: method, path without query, status, attempt, duration', async () => {
+    msw.allowGatewayStatuses();
     let n = 0;
     msw.server.use(
       tokenEndpoint().handler,
@@ -64,7 +70,7 @@ describe('logging', () => {
   it('logs a failed attempt with its error at warn', async () => {
     msw.server.use(http.get(ITEMS_URL, () => HttpResponse.error()));
     const { logger, calls } = spyLogger();
-    const client = createHttpClient<CasePaths>({ baseUrl: BASE, logger, retry: false });
+    const client = createHttpClient<CasePaths>({ baseUrl: BASE, auth, logger, retry: false });
     await expect(client.call('GET', '/ims/case/v1p1/CFItems')).rejects.toThrow(
       /could not reach the platform/,
     );
@@ -80,6 +86,7 @@ describe('logging', () => {
     };
     const client = createHttpClient<CasePaths>({
       baseUrl: BASE,
+      auth,
       logger: { debug: boom, info: boom, warn: boom, error: boom },
     });
     await expect(client.call('GET', '/ims/case/v1p1/CFItems')).resolves.toEqual({ CFItems: [] });
@@ -88,10 +95,10 @@ describe('logging', () => {
   it('LEARNKIT_LOG=debug turns on a console logger; unset, nothing is written', async () => {
     msw.server.use(http.get(ITEMS_URL, () => HttpResponse.json({ CFItems: [] })));
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
-    await createHttpClient<CasePaths>({ baseUrl: BASE }).call('GET', '/ims/case/v1p1/CFItems');
+    await createHttpClient<CasePaths>({ baseUrl: BASE, auth }).call('GET', '/ims/case/v1p1/CFItems');
     expect(debug).not.toHaveBeenCalled();
     vi.stubEnv('LEARNKIT_LOG', 'debug');
-    await createHttpClient<CasePaths>({ baseUrl: BASE }).call('GET', '/ims/case/v1p1/CFItems');
+    await createHttpClient<CasePaths>({ baseUrl: BASE, auth }).call('GET', '/ims/case/v1p1/CFItems');
     expect(debug).toHaveBeenCalledOnce();
     expect(String(debug.mock.calls[0]?.[0])).toMatch(
       /^\[learnkit\] debug GET \/ims\/case\/v1p1\/CFItems 200 \(attempt 1\) \{"method":"GET"/,
@@ -144,6 +151,39 @@ describe('dedupe store', () => {
     expect(await store.claim('a', 60_000)).toBe(false);
     expect(await store.claim('b', 60_000)).toBe(true);
     expect(() => createMemoryDedupeStore({ maxEntries: 0 })).toThrow(/maxEntries/);
+  });
+
+  it('release un-claims an id so a failed handling can run again, and leaves other ids claimed', async () => {
+    const store = createMemoryDedupeStore();
+    expect(await store.claim('evt-1', 60_000)).toBe(true);
+    expect(await store.claim('evt-2', 60_000)).toBe(true);
+    await store.release('evt-1');
+    expect(await store.claim('evt-1', 60_000)).toBe(true);
+    expect(await store.claim('evt-1', 60_000)).toBe(false);
+    expect(await store.claim('evt-2', 60_000)).toBe(false);
+    // Releasing an id that was never claimed (or already expired) is a no-op.
+    await expect(store.release('unknown')).resolves.toBeUndefined();
+    expect(await store.claim('unknown', 60_000)).toBe(true);
+  });
+
+  it('the claim-then-release protocol runs a failed handling exactly once more', async () => {
+    const store: DedupeStore = createMemoryDedupeStore();
+    const runs: string[] = [];
+    const deliver = async (id: string, fail: boolean) => {
+      if (!(await store.claim(id, 60_000))) return 'duplicate';
+      try {
+        runs.push(id);
+        if (fail) throw new Error('handler failed');
+        return 'handled';
+      } catch {
+        await store.release?.(id);
+        return 'failed';
+      }
+    };
+    expect(await deliver('evt-1', true)).toBe('failed');
+    expect(await deliver('evt-1', false)).toBe('handled');
+    expect(await deliver('evt-1', false)).toBe('duplicate');
+    expect(runs).toEqual(['evt-1', 'evt-1']);
   });
 });
 

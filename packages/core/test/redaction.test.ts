@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { paths as CasePaths } from '../src/generated/case';
 import { clientCredentials, createHttpClient, createTokenCache, type Logger } from '../src/index';
-import { BASE, ITEMS_URL, TOKEN_URL, useMswServer } from './helpers';
+import { BASE, IDP_TOKEN_URL, ITEMS_URL, imsxError, TOKEN_URL, useMswServer } from './helpers';
 
 // Its own file: every secret generated here is registered with the redactor of this worker only.
 const msw = useMswServer();
@@ -45,14 +45,17 @@ describe('redaction', () => {
         fc.constantFrom<'basic' | 'form'>('basic', 'form'),
         async (clientSecret, accessToken, style) => {
           fc.pre(clientSecret !== accessToken);
+          // Each style at its own endpoint: HTTP Basic at the platform's, form fields at the identity provider's.
+          const tokenUrl = style === 'basic' ? TOKEN_URL : IDP_TOKEN_URL;
           const { logger, lines } = recordingLogger();
           let apiCalls = 0;
           let tokenCalls = 0;
           const secondToken = `${accessToken}.second`;
           msw.server.use(
-            http.post(TOKEN_URL, () =>
+            http.post(tokenUrl, () =>
               HttpResponse.json({
                 access_token: tokenCalls++ === 0 ? accessToken : secondToken,
+                token_type: 'Bearer',
                 expires_in: 3600,
               }),
             ),
@@ -60,21 +63,20 @@ describe('redaction', () => {
               apiCalls++;
               const auth = request.headers.get('authorization') ?? '';
               // A careless server echoing credentials back: 401 first, then 500 and 429 with everything in the body.
-              if (apiCalls === 1)
-                return HttpResponse.json({ error: 'invalid_token', message: `bad ${auth}` }, { status: 401 });
+              if (apiCalls === 1) return imsxError(401, 'unauthorisedrequest', `bad ${auth}`);
               if (apiCalls <= 3)
-                return HttpResponse.json(
-                  { error: 'internal', message: `${auth} ${accessToken} ${clientSecret} whsec_abcdef123456` },
-                  { status: 500 },
+                return imsxError(
+                  500,
+                  'internal_server_error',
+                  `${auth} ${accessToken} ${clientSecret} whsec_abcdef123456`,
                 );
-              return HttpResponse.json(
-                { error: 'rate', message: `${accessToken} / ${clientSecret}` },
-                { status: 429, headers: { 'retry-after': '600' } },
-              );
+              return imsxError(429, 'server_busy', `${accessToken} / ${clientSecret}`, {
+                headers: { 'retry-after': '600' },
+              });
             }),
           );
           const auth = clientCredentials({
-            tokenUrl: TOKEN_URL,
+            tokenUrl,
             clientId: 'client-abc',
             clientSecret,
             style,
@@ -94,7 +96,7 @@ describe('redaction', () => {
 
           // A failing token endpoint that echoes the secret in its OAuth error.
           msw.server.use(
-            http.post(TOKEN_URL, () =>
+            http.post(tokenUrl, () =>
               HttpResponse.json(
                 { error: 'invalid_client', error_description: `secret ${clientSecret} is wrong` },
                 { status: 401 },
@@ -102,7 +104,7 @@ describe('redaction', () => {
             ),
           );
           await clientCredentials({
-            tokenUrl: TOKEN_URL,
+            tokenUrl,
             clientId: 'client-abc',
             clientSecret,
             style,

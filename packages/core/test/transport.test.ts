@@ -15,11 +15,16 @@ import {
   VERSION,
 } from '../src/index';
 import {
+  APP_ID,
   BASE,
   cfItem,
   ITEMS_URL,
+  imsxBody,
+  imsxError,
   makeAuth,
+  platformError,
   SUBSCRIPTIONS_URL,
+  subscriptionBody as subscription,
   TOKEN_URL,
   tokenEndpoint,
   useMswServer,
@@ -27,7 +32,7 @@ import {
 
 const msw = useMswServer();
 const ITEMS_PATH = '/ims/case/v1p1/CFItems';
-const SUBS_PATH = '/webhooks/1.0/app-123/subscriptions';
+const SUBS_PATH = `/webhooks/1.0/${APP_ID}/subscriptions`;
 const VALIDATE_URL = `${BASE}/ims/case/v1p1/CFItems/validate`;
 
 function caseClient(options: Partial<Parameters<typeof createHttpClient>[0]> = {}) {
@@ -48,19 +53,10 @@ const createSubscription = (
   options?: { idempotent?: boolean; timeoutMs?: number },
 ) =>
   c.call('POST', '/webhooks/1.0/{sourcedApplicationId}/subscriptions', {
-    params: { path: { sourcedApplicationId: 'app-123' } },
+    params: { path: { sourcedApplicationId: APP_ID } },
     body: { url: 'https://hooks.example.com/learnkit', eventTypes: ['enrollment.created'] },
     ...(options && { options }),
   });
-
-const subscription = {
-  id: '3f1c2b7e-8d4a-4c6b-9e2f-1a2b3c4d5e6f',
-  url: 'https://hooks.example.com/learnkit',
-  eventTypes: ['enrollment.created'],
-  status: 'active',
-  dateCreated: '2026-09-10T12:00:00Z',
-  signingSecret: 'whsec_c2VjcmV0LWV4YW1wbGU',
-};
 
 /** Registers a handler for fake-clock tests whose promise must not be left unhandled while time advances. */
 function settle<T>(p: Promise<T>) {
@@ -119,7 +115,7 @@ describe('tokens on the transport', () => {
             }
           });
         }
-        if (revoked.has(token)) return HttpResponse.json({ error: 'invalid_token' }, { status: 401 });
+        if (revoked.has(token)) return imsxError(401, 'unauthorisedrequest', 'Token revoked');
         return HttpResponse.json({ CFItems: [cfItem(1)] });
       }),
     );
@@ -134,24 +130,7 @@ describe('tokens on the transport', () => {
     const tokens = tokenEndpoint();
     msw.server.use(
       tokens.handler,
-      http.get(ITEMS_URL, () =>
-        HttpResponse.json(
-          {
-            imsx_codeMajor: 'failure',
-            imsx_severity: 'error',
-            imsx_description: 'Token rejected',
-            imsx_CodeMinor: {
-              imsx_codeMinorField: [
-                {
-                  imsx_codeMinorFieldName: 'TargetEndSystem',
-                  imsx_codeMinorFieldValue: 'unauthorisedrequest',
-                },
-              ],
-            },
-          },
-          { status: 401 },
-        ),
-      ),
+      http.get(ITEMS_URL, () => imsxError(401, 'unauthorisedrequest', 'Token rejected')),
     );
     const error = await listItems(caseClient()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
@@ -163,11 +142,7 @@ describe('tokens on the transport', () => {
   });
 
   it('treats a 401 with a static token as final: one request, advice to sign in again', async () => {
-    msw.server.use(
-      http.get(ITEMS_URL, () =>
-        HttpResponse.json({ error: 'unauthorized', message: 'expired' }, { status: 401 }),
-      ),
-    );
+    msw.server.use(http.get(ITEMS_URL, () => imsxError(401, 'unauthorisedrequest', 'Token expired')));
     const client = createHttpClient<CasePaths>({
       baseUrl: BASE,
       auth: staticToken('eyJhbGciOiJIUzI1NiJ9.e30.sig-abcdef'),
@@ -187,6 +162,12 @@ describe('tokens on the transport', () => {
         return HttpResponse.json({ CFItems: [] });
       }),
     );
+    // The call without auth sends no Authorization, which listCFItems requires: that absence is under test.
+    msw.offContract(
+      /^GET \/ims\/case\/v1p1\/CFItems \(listCFItems\) request$/,
+      ['security'],
+      'no auth on purpose',
+    );
     await listItems(caseClient());
     await listItems(caseClient({ auth: undefined }));
     expect(seen).toEqual(['Bearer token-1', null]);
@@ -196,6 +177,7 @@ describe('tokens on the transport', () => {
 describe('retries and backoff', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: new Date('2026-01-01T00:00:00.000Z') });
+    msw.allowGatewayStatuses();
   });
 
   it('waits for Retry-After: 2 (seconds) and then succeeds', async () => {
@@ -204,7 +186,7 @@ describe('retries and backoff', () => {
       tokenEndpoint().handler,
       http.get(ITEMS_URL, () =>
         ++n === 1
-          ? HttpResponse.json({ error: 'rate_limited' }, { status: 429, headers: { 'Retry-After': '2' } })
+          ? imsxError(429, 'server_busy', 'Too many requests', { headers: { 'Retry-After': '2' } })
           : HttpResponse.json({ CFItems: [cfItem(1)] }),
       ),
     );
@@ -243,10 +225,7 @@ describe('retries and backoff', () => {
     msw.server.use(
       tokenEndpoint().handler,
       http.get(ITEMS_URL, () =>
-        HttpResponse.json(
-          { error: 'rate_limited', message: 'slow down' },
-          { status: 429, headers: { 'Retry-After': '120' } },
-        ),
+        imsxError(429, 'server_busy', 'slow down', { headers: { 'Retry-After': '120' } }),
       ),
     );
     const error = await listItems(caseClient()).catch((e: unknown) => e);
@@ -299,7 +278,7 @@ describe('retries and backoff', () => {
   it('gives InternalServerError after the retries run out (3 attempts)', async () => {
     msw.server.use(
       tokenEndpoint().handler,
-      http.get(ITEMS_URL, () => HttpResponse.json({ error: 'boom' }, { status: 500 })),
+      http.get(ITEMS_URL, () => imsxError(500, 'internal_server_error', 'boom')),
     );
     const call = settle(listItems(caseClient()));
     await vi.advanceTimersByTimeAsync(10_000);
@@ -335,9 +314,7 @@ describe('retries and backoff', () => {
   it('does not retry a non-idempotent POST (subscription create) on 500', async () => {
     msw.server.use(
       tokenEndpoint().handler,
-      http.post(SUBSCRIPTIONS_URL, () =>
-        HttpResponse.json({ error: 'internal', message: 'boom' }, { status: 500 }),
-      ),
+      http.post(SUBSCRIPTIONS_URL, () => platformError(500, 'internal', 'boom')),
     );
     const error = await createSubscription(platformClient()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InternalServerError);
@@ -368,7 +345,7 @@ describe('retries and backoff', () => {
       http.post(SUBSCRIPTIONS_URL, async ({ request }) => {
         bodies.push(await request.text());
         return bodies.length === 1
-          ? HttpResponse.json({ error: 'rate_limited' }, { status: 429, headers: { 'Retry-After': '1' } })
+          ? platformError(429, 'rate_limited', 'slow down', { headers: { 'Retry-After': '1' } })
           : HttpResponse.json(subscription, { status: 201 });
       }),
     );
@@ -557,6 +534,8 @@ describe('retries and backoff', () => {
 });
 
 describe('the wire', () => {
+  beforeEach(() => msw.allowGatewayStatuses());
+
   it('names the SDK and runtime in X-LearnKit-Client and User-Agent', async () => {
     let headers: Headers | undefined;
     msw.server.use(
@@ -605,6 +584,8 @@ describe('the wire', () => {
       tokenEndpoint().handler,
       http.get(ITEMS_URL, () => HttpResponse.html('<html><body>Please sign in</body></html>')),
     );
+    // A login page instead of JSON (a proxy, a wrong baseUrl) is what this test is about.
+    msw.offContract(/CFItems -> 200 /, ['content'], 'a non-JSON success body on purpose');
     const error = await listItems(caseClient()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(200);
@@ -639,32 +620,37 @@ describe('the wire', () => {
   });
 
   it('works as a plain fetch replacement, resolving non-2xx responses like fetch', async () => {
-    msw.server.use(http.get(ITEMS_URL, () => HttpResponse.json({ error: 'nope' }, { status: 404 })));
+    msw.server.use(http.get(ITEMS_URL, () => imsxError(404, 'unknownobject', 'nope')));
     const transport = createTransport({ retry: false });
-    const res = await transport(new URL(ITEMS_URL), { headers: { accept: 'application/json' } });
+    const res = await transport(new URL(ITEMS_URL), {
+      headers: { accept: 'application/json', authorization: 'Bearer token-by-hand' },
+    });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: 'nope' });
+    expect(await res.json()).toEqual(imsxBody('unknownobject', 'nope'));
   });
 
   it('sends a streamed request body intact on a retry', async () => {
     const bodies: string[] = [];
+    const user = { givenName: 'Ada', familyName: 'Lovelace', email: 'ada@example.com' };
     msw.server.use(
       http.put(`${BASE}/rostering/1.0/users/u1`, async ({ request }) => {
         bodies.push(await request.text());
         return bodies.length === 1
           ? new HttpResponse(null, { status: 503 })
-          : HttpResponse.json({ ok: true });
+          : HttpResponse.json({ sourcedId: 'u1', ...user, roles: [] });
       }),
     );
-    const transport = createTransport({ retry: { initialDelayMs: 1 } });
-    const stream = new Blob(['{"givenName":"Ada"}']).stream();
+    const transport = createTransport({ auth: makeAuth(), retry: { initialDelayMs: 1 } });
+    msw.server.use(tokenEndpoint().handler);
+    const stream = new Blob([JSON.stringify(user)]).stream();
     const res = await transport(`${BASE}/rostering/1.0/users/u1`, {
       method: 'PUT',
+      headers: { 'content-type': 'application/json' },
       body: stream,
       duplex: 'half',
     } as RequestInit);
     expect(res.status).toBe(200);
-    expect(bodies).toEqual(['{"givenName":"Ada"}', '{"givenName":"Ada"}']);
+    expect(bodies).toEqual([JSON.stringify(user), JSON.stringify(user)]);
   });
 
   it('refuses bad options with a ValidationError naming them', () => {
@@ -721,7 +707,7 @@ describe('refresh and caps', () => {
       tokens.handler,
       http.get(ITEMS_URL, ({ request }) =>
         request.headers.get('authorization') === 'Bearer token-1'
-          ? HttpResponse.json({ error: 'invalid_token' }, { status: 401 })
+          ? imsxError(401, 'unauthorisedrequest', 'Token expired')
           : HttpResponse.json({ CFItems: [cfItem(3)] }),
       ),
     );
@@ -732,6 +718,7 @@ describe('refresh and caps', () => {
   });
 
   it('returns a 503 whose Retry-After exceeds the cap at once, as InternalServerError', async () => {
+    msw.allowGatewayStatuses();
     msw.server.use(
       tokenEndpoint().handler,
       http.get(

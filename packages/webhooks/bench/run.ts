@@ -15,15 +15,15 @@
  * Run on its own: `npx tsx packages/webhooks/bench/run.ts`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { verify as octokitVerify } from '@octokit/webhooks-methods';
-import { build } from 'esbuild';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { verifyWebhook } from '../src/index';
+import { WEB_ENTRY_BUDGET, webEntrySize } from './size';
+
+export { WEB_ENTRY_BUDGET, webEntrySize };
 
 /** One measured quantity; `ratio` is the floor's rate over this one's (how many times slower than the floor). */
 export interface BenchRow {
@@ -43,7 +43,6 @@ export interface WebhooksBenchOptions {
   roundMs?: number;
 }
 
-const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SECRET = 'whsec_c2VjcmV0LWV4YW1wbGUtYmVuY2htYXJrLXNlY3JldA';
 
 /** A test.ping envelope padded to exactly 1024 bytes. */
@@ -152,42 +151,6 @@ async function throughput(options: WebhooksBenchOptions): Promise<Map<string, nu
   return new Map([...samples].map(([name, values]) => [name, median(values)]));
 }
 
-/** Minified + gzipped size of `verifyWebhook` bundled for the browser, and the bytes each package adds. */
-export async function webEntrySize(): Promise<{
-  minified: number;
-  gzip: number;
-  byPackage: Record<string, number>;
-}> {
-  const result = await build({
-    stdin: {
-      contents: "export { verifyWebhook } from '@learnkit/webhooks';",
-      resolveDir: packageDir,
-      loader: 'ts',
-    },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    // Workspace sources (no build needed); `#crypto` then resolves to crypto/web through the default condition.
-    conditions: ['@learnkit/source'],
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0]!.contents;
-  const text = new TextDecoder().decode(code);
-  if (/node:crypto|createHmac/.test(text)) throw new Error('the web entry bundled node:crypto');
-  const byPackage: Record<string, number> = {};
-  for (const output of Object.values(result.metafile.outputs)) {
-    for (const [path, input] of Object.entries(output.inputs)) {
-      const pkg = /packages\/([^/]+)\//.exec(path)?.[1] ?? (path.includes('/core/') ? 'core' : 'webhooks');
-      byPackage[pkg] = (byPackage[pkg] ?? 0) + input.bytesInOutput;
-    }
-  }
-  return { minified: code.length, gzip: gzipSync(code).length, byPackage };
-}
-
 /** Runs both measures and says which budgets are met. */
 export async function runWebhooksBench(
   options: WebhooksBenchOptions = {},
@@ -209,7 +172,7 @@ export async function runWebhooksBench(
     }),
   }));
   const size = await webEntrySize();
-  const sizeMet = size.gzip < 2048;
+  const sizeMet = size.gzip < WEB_ENTRY_BUDGET;
   rows.push({
     name: 'web entry of verifyWebhook (esbuild, browser, minified + gzip)',
     value: size.gzip,

@@ -168,11 +168,14 @@ export function generateCatalogue(root = repoRoot) {
   out += '/** The statuses a caller may set (`WebhookSubscriptionUpdate.status`). */\n';
   out += `export const SETTABLE_STATUSES: readonly NonNullable<WebhookSubscriptionUpdate['status']>[] = [${settable.map(quote).join(', ')}];\n\n`;
 
-  // Runtime catalogue, compact so it costs little in a browser bundle; events.ts decodes it into
-  // WEBHOOK_EVENT_CATALOGUE. A member is its name plus flags: `?` optional, `~` nullable, and a type code
-  // (none: string, `!` boolean, `#` number, `%` integer, `{` object, `[` array).
-  const typeCodes = { string: '', boolean: '!', number: '#', integer: '%', object: '{', array: '[' };
-  const families = dataSchemas.map((name) => {
+  // Runtime catalogue, compact so it costs little in the web entry of verifyWebhook: a pattern of the types whose
+  // capture groups index a string of data members. events.ts reads a type's members straight from these, and
+  // decodes them into WEBHOOK_EVENT_CATALOGUE (with the Since versions, kept apart because verifying never needs
+  // them). Consecutive types that share a prefix and a data schema form one group. A member is its name, then `?`
+  // when optional, `~` when nullable, and `:<JSON type>` unless it is a string.
+  // The JSON types events.ts checks with `typeof` alone (arrays apart); another type needs a check added there.
+  const jsonTypes = ['string', 'boolean', 'number', 'object'];
+  const membersOf = (name) => {
     const schema = schemas[name];
     const required = new Set(schema.required ?? []);
     return Object.entries(schema.properties ?? {})
@@ -180,20 +183,42 @@ export function generateCatalogue(root = repoRoot) {
         if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field))
           throw new Error(`gen-catalogue: unsupported member name ${field}`);
         const { type, nullable } = jsonType(schemas, property);
-        if (!(type in typeCodes)) throw new Error(`gen-catalogue: unsupported type ${type}`);
-        return `${field}${required.has(field) ? '' : '?'}${nullable ? '~' : ''}${typeCodes[type]}`;
+        if (!jsonTypes.includes(type))
+          throw new Error(
+            `gen-catalogue: ${name}.${field} is of type ${type}, which events.ts does not check yet`,
+          );
+        return `${field}${required.has(field) ? '' : '?'}${nullable ? '~' : ''}${type === 'string' ? '' : `:${type}`}`;
       })
       .join(' ');
-  });
+  };
+  const groups = [];
+  for (const event of events) {
+    const match = /^([a-z0-9_.]+)\.([a-z0-9_]+)$/.exec(event.type);
+    if (!match) throw new Error(`gen-catalogue: unsupported event type ${event.type}`);
+    const [, prefix, suffix] = match;
+    const last = groups[groups.length - 1];
+    if (last && last.prefix === prefix && last.dataSchema === event.dataSchema) last.suffixes.push(suffix);
+    else groups.push({ prefix, suffixes: [suffix], dataSchema: event.dataSchema });
+  }
+  // One capture group per group of types, so the index of the group that matched is the index of its members.
+  const escapeDots = (text) => text.replace(/\./g, '\\.');
+  const pattern = groups.map((g) => `(${escapeDots(g.prefix)}\\.(?:${g.suffixes.join('|')}))`).join('|');
+  out += '/**\n';
   out +=
-    "/**\n * The members of each event family's `data`, space-separated: the name, then `?` when optional, `~` when\n";
+    ' * The event types of the catalogue as one pattern: capture group `i` (from 1) matches the types of group `i - 1`\n';
+  out += ' * of CATALOGUE_MEMBERS (consecutive types that share a prefix and a data schema).\n';
+  out += ' */\n';
+  out += `export const CATALOGUE_TYPES: RegExp = /^(?:${pattern})$/;\n\n`;
+  out += '/**\n';
   out +=
-    ' * nullable, and the JSON type (none: string, `!` boolean, `#` number, `%` integer, `{` object, `[` array).\n */\n';
-  out += `export const CATALOGUE_FIELDS: readonly string[] = [\n${families.map((f) => `  ${quote(f)},\n`).join('')}];\n\n`;
+    " * The members of each group's `data`, groups separated by `;`, members by spaces: the name, then `?` when\n";
+  out += ' * optional, `~` when nullable, and `:<JSON type>` unless it is a string.\n';
+  out += ' */\n';
+  const members = groups.map((g) => membersOf(g.dataSchema));
+  out += `export const CATALOGUE_MEMBERS =\n  ${members.map((m, i) => quote(m + (i < members.length - 1 ? ';' : ''))).join(' +\n  ')};\n\n`;
   out +=
-    '/** Each event type as `type family since` (family: index in CATALOGUE_FIELDS), comma-separated. */\n';
-  const rows = events.map((e) => `${e.type} ${dataSchemas.indexOf(e.dataSchema)} ${e.since}`);
-  out += `export const CATALOGUE_TYPES =\n  ${rows.map((row, i) => quote(row + (i < rows.length - 1 ? ',' : ''))).join(' +\n  ')};\n`;
+    "/** The catalogue version each type first appeared in (the spec's Since column), in catalogue order. */\n";
+  out += `export const CATALOGUE_SINCE = ${quote(events.map((e) => e.since).join(' '))};\n`;
   return [{ path: CATALOGUE_PATH, content: out }];
 }
 

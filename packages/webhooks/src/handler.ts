@@ -28,13 +28,12 @@ export type WebhookHandlers = {
 };
 
 /**
- * A {@link DedupeStore} that can also forget an id, so a delivery whose handler failed runs again when the
- * platform retries it. Stores without `release` work too: the handler then remembers failed ids in process.
+ * The dedupe store the handler takes: core's {@link DedupeStore} (`claim`, and `release` to un-claim the id of a
+ * delivery whose function threw, so the platform's retry runs it again).
+ *
+ * @deprecated Use `DedupeStore` from `@learnkit/core`, which now has the optional `release` itself.
  */
-export interface WebhookDedupeStore extends DedupeStore {
-  /** Forgets `id` (its claim), so the next `claim(id)` is a first time again. */
-  release?(id: string): Promise<void>;
-}
+export type WebhookDedupeStore = DedupeStore;
 
 /** Options of {@link createWebhookHandler}. */
 export interface WebhookHandlerOptions {
@@ -47,8 +46,11 @@ export interface WebhookHandlerOptions {
   /**
    * Remembers handled event ids so redeliveries run a handler once. Default: an in-memory store (10,000 ids)
    * per handler; pass `createRedisDedupeStore(redis)` when several processes receive deliveries; `false` for none.
+   * A custom store should implement `release(id)`: the handler calls it when a function throws, so the
+   * platform's retry runs the function again. Without `release` the handler falls back to remembering failed
+   * ids in this process, which another process receiving the retry does not know about.
    */
-  dedupe?: WebhookDedupeStore | false | undefined;
+  dedupe?: DedupeStore | false | undefined;
   /** How long a handled id is remembered, in ms. Default 48 h (the platform retries for about 24 h). */
   dedupeTtlMs?: number | undefined;
   /** Replay tolerance in seconds. Default 300. */
@@ -66,15 +68,26 @@ export type WebhookRequestHandler = (request: Request) => Promise<Response>;
 
 /** Default time a handled event id is remembered: twice the platform's retry window of about 24 hours. */
 export const DEFAULT_DEDUPE_TTL_MS = 48 * 3_600_000;
-// Ids whose handler failed, for stores without `release`; bounded like the default store.
+// Ids whose handler failed, for custom stores without `release` (or whose release failed); bounded.
 const MAX_FAILED = 10_000;
 
 const json = (status: number, body: unknown, headers?: Record<string, string>) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 function checkOptions(options: WebhookHandlerOptions): void {
-  secretsOf(options?.secret);
+  if (typeof options !== 'object' || options === null) {
+    throw new ValidationError('createWebhookHandler needs { secret, on }');
+  }
   const issues: { path: (string | number)[]; message: string }[] = [];
+  try {
+    secretsOf(options.secret);
+  } catch {
+    // The handler is configured once, at start-up: one ValidationError names every problem, the secret's too.
+    issues.push({
+      path: ['secret'],
+      message: "must be the subscription's signingSecret (or a rotation list)",
+    });
+  }
   if (typeof options.on !== 'object' || options.on === null) {
     issues.push({
       path: ['on'],
@@ -129,7 +142,7 @@ function checkOptions(options: WebhookHandlerOptions): void {
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookRequestHandler {
   checkOptions(options);
   const { secret, on, onUnhandled, toleranceSec, now } = options;
-  const store: WebhookDedupeStore | undefined =
+  const store: DedupeStore | undefined =
     options.dedupe === false
       ? undefined
       : (options.dedupe ?? createMemoryDedupeStore({ maxEntries: 10_000 }));
@@ -178,7 +191,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
         return json(500, { error: 'dedupe_store_failed' });
       }
       if (!claimed) {
-        // A claim left by a failed run of this process, on a store that cannot release it: run it again.
+        // A claim left by a failed run of this process that the store could not release: run it again.
         if (!failed.delete(event.id)) return json(200, { received: true, duplicate: true });
       }
     }

@@ -5,6 +5,8 @@
  * @packageDocumentation
  */
 
+// The dedupe store interface lives in core; re-exported so a consumer needs only this package.
+export type { DedupeStore } from '@learnkit/core';
 export {
   type NodeListener,
   type NodeListenerOptions,

@@ -1,5 +1,4 @@
-import { ValidationError } from '@learnkit/core';
-import type { WebhookDedupeStore } from './handler';
+import { type DedupeStore, ValidationError } from '@learnkit/core';
 
 /**
  * The two commands the store sends. An `ioredis` client (v5 or later, `Redis` or `Cluster`) fits as it is;
@@ -20,8 +19,8 @@ export interface RedisDedupeStoreOptions {
 
 /**
  * A dedupe store in Redis, for consumers that run on several machines: `claim` is one atomic
- * `SET key 1 PX ttl NX` (first claimer wins, the key expires by itself); `release` deletes the key so a
- * delivery whose handler failed runs again on the platform's retry.
+ * `SET key 1 PX ttl NX` (first claimer wins, the key expires by itself); `release` is `DEL key`, so a
+ * delivery whose handler failed runs again on the platform's retry, whichever machine receives it.
  *
  * @example
  * import Redis from 'ioredis';
@@ -30,7 +29,7 @@ export interface RedisDedupeStoreOptions {
 export function createRedisDedupeStore(
   redis: RedisClientLike,
   options: RedisDedupeStoreOptions = {},
-): WebhookDedupeStore & { release(id: string): Promise<void> } {
+): DedupeStore & { release(id: string): Promise<void> } {
   if (typeof redis?.set !== 'function' || typeof redis.del !== 'function') {
     throw new ValidationError([
       {

@@ -1,5 +1,5 @@
 import { ValidationError } from '@learnkit/core';
-import { webhookCrypto } from '#crypto';
+import { signBody } from '#crypto';
 import type { WebhookCrypto } from './crypto/types';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './internal/headers';
 import { rawBodyOf } from './internal/raw-body';
@@ -24,7 +24,7 @@ export type WebhookSignatureHeaders = {
 
 /** {@link signWebhook} on a given crypto implementation. */
 export async function signWebhookWith(
-  impl: WebhookCrypto,
+  impl: Pick<WebhookCrypto, 'sign'>,
   options: SignWebhookOptions,
 ): Promise<WebhookSignatureHeaders> {
   const body = rawBodyOf(options.body);
@@ -54,5 +54,5 @@ export async function signWebhookWith(
  * const res = await handler(new Request('http://localhost/webhooks', { method: 'POST', headers, body }));
  */
 export function signWebhook(options: SignWebhookOptions): Promise<WebhookSignatureHeaders> {
-  return signWebhookWith(webhookCrypto, options);
+  return signWebhookWith({ sign: signBody }, options);
 }

@@ -7,7 +7,6 @@ import {
   createWebhookHandler,
   type KnownWebhookEvent,
   toNodeListener,
-  type WebhookDedupeStore,
   type WebhookEvent,
   type WebhookHandlerOptions,
 } from '../src/index';
@@ -68,26 +67,27 @@ describe('createWebhookHandler with a web Request', () => {
   };
 
   it.each([
-    ['the default store (core memory store, no release)', undefined],
-    ['a store with release', 'releasable'],
+    ['the default store (core memory store)', undefined],
+    ['a custom store with release', 'releasable'],
     ['core memory store given explicitly', 'memory'],
+    ['a custom store without release (in-process fallback)', 'claim-only'],
+    ['a store whose release fails (in-process fallback)', 'release-fails'],
   ] as const)(
     'answers 500 when the handler throws and runs it again on the redelivery: %s',
     async (_label, kind) => {
       const fn = failingTwice();
-      let dedupe: WebhookDedupeStore | undefined;
+      let dedupe: DedupeStore | undefined;
+      const seen = new Set<string>();
+      const claim = async (id: string) => {
+        if (seen.has(id)) return false;
+        seen.add(id);
+        return true;
+      };
       if (kind === 'memory') dedupe = createMemoryDedupeStore();
-      if (kind === 'releasable') {
-        const seen = new Set<string>();
-        dedupe = {
-          claim: async (id) => {
-            if (seen.has(id)) return false;
-            seen.add(id);
-            return true;
-          },
-          release: async (id) => void seen.delete(id),
-        };
-      }
+      if (kind === 'releasable') dedupe = { claim, release: async (id) => void seen.delete(id) };
+      if (kind === 'claim-only') dedupe = { claim };
+      if (kind === 'release-fails')
+        dedupe = { claim, release: () => Promise.reject(new Error('redis down')) };
       const handler = createWebhookHandler({
         secret: SECRET,
         now: nowAt(T0),
@@ -101,6 +101,59 @@ describe('createWebhookHandler with a web Request', () => {
       expect(fn).toHaveBeenCalledTimes(3);
     },
   );
+
+  it('releases the claim through the store, so another handler sharing the store runs the retry', async () => {
+    const store = createMemoryDedupeStore();
+    const release = vi.spyOn(store, 'release');
+    let calls = 0;
+    const make = () =>
+      createWebhookHandler({
+        secret: SECRET,
+        now: nowAt(T0),
+        dedupe: store,
+        on: {
+          'enrollment.created': () => {
+            calls++;
+            if (calls === 1) throw new Error('first attempt fails');
+          },
+        },
+      });
+    // Two handlers over one store: what two processes over one Redis store look like.
+    const [a, b] = [make(), make()];
+    const body = JSON.stringify(envelope());
+    expect((await a(post(delivery({ body })))).status).toBe(500);
+    expect(release).toHaveBeenCalledWith(JSON.parse(body).id);
+    expect((await b(post(delivery({ body })))).status).toBe(200);
+    expect((await a(post(delivery({ body })))).status).toBe(200);
+    expect(calls).toBe(2);
+  });
+
+  it('without release, a claim left by a failure is known only to the handler that failed', async () => {
+    const seen = new Set<string>();
+    const store: DedupeStore = {
+      claim: async (id) => !seen.has(id) && Boolean(seen.add(id)),
+    };
+    let calls = 0;
+    const make = () =>
+      createWebhookHandler({
+        secret: SECRET,
+        now: nowAt(T0),
+        dedupe: store,
+        on: {
+          'enrollment.created': () => {
+            calls++;
+            if (calls === 1) throw new Error('first attempt fails');
+          },
+        },
+      });
+    const [a, b] = [make(), make()];
+    const body = JSON.stringify(envelope());
+    expect((await a(post(delivery({ body })))).status).toBe(500);
+    // The documented limit of the fallback: why custom stores should implement release.
+    expect(await (await b(post(delivery({ body })))).json()).toEqual({ received: true, duplicate: true });
+    expect((await a(post(delivery({ body })))).status).toBe(200);
+    expect(calls).toBe(2);
+  });
 
   it('answers 500 when the dedupe store fails, without running the handler', async () => {
     const fn = vi.fn();
@@ -194,6 +247,9 @@ describe('createWebhookHandler with a web Request', () => {
 
   it('refuses bad options when created', () => {
     expect(() => createWebhookHandler({ secret: '', on: {} })).toThrow(ValidationError);
+    expect(() => createWebhookHandler({ secret: [], on: 'x' as never })).toThrow(
+      /^Invalid input: secret: must be the subscription's signingSecret \(or a rotation list\); on: must be/,
+    );
     expect(() =>
       createWebhookHandler({ secret: SECRET, on: { 'enrolment.created': () => {} } as never }),
     ).toThrow(/on\.enrolment\.created/);

@@ -7,7 +7,7 @@ export const T0 = 1_767_225_600;
 export const nowAt = (seconds: number) => () => seconds * 1000;
 
 /**
- * Known-answer vectors (also in the README): computed with `openssl dgst -sha256 -hmac <secret>` over
+ * Known-answer vectors (also in docs/webhooks.md, checked by verify.test.ts): computed with `openssl dgst -sha256 -hmac <secret>` over
  * `<timestamp>.<body>`, independently of the code under test.
  */
 export const VECTORS = [

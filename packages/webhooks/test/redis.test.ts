@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import type { DedupeStore } from '@learnkit/core';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisDedupeStore, createWebhookHandler } from '../src/index';
@@ -78,6 +79,29 @@ describe('createRedisDedupeStore against a real redis-server', () => {
     await store.release('evt-1');
     expect(await redis.exists('test:a:evt-1')).toBe(0);
     expect(await store.claim('evt-1', 60_000)).toBe(true);
+    // Releasing an id nobody claimed is a no-op (DEL of a missing key).
+    await expect(store.release('never-claimed')).resolves.toBeUndefined();
+  });
+
+  it("implements core's DedupeStore, release included (DEL)", async () => {
+    const sent: string[][] = [];
+    const spy = {
+      set: async (...args: [string, string, 'PX', number, 'NX']) => {
+        sent.push(['SET', ...args.map(String)]);
+        return 'OK';
+      },
+      del: async (key: string) => {
+        sent.push(['DEL', key]);
+        return 1;
+      },
+    };
+    const store: DedupeStore = createRedisDedupeStore(spy);
+    await store.claim('evt-9', 1500.2);
+    await store.release?.('evt-9');
+    expect(sent).toEqual([
+      ['SET', 'learnkit:webhooks:seen:evt-9', '1', 'PX', '1501', 'NX'],
+      ['DEL', 'learnkit:webhooks:seen:evt-9'],
+    ]);
   });
 
   it('lets the key expire by itself', async () => {

@@ -3,7 +3,8 @@
  *
  * Two layers: secrets the SDK handles (client secrets, issued tokens) are registered here and replaced
  * wherever they occur verbatim; shapes that are always secret (`Bearer x`, `Basic x`, JWTs, `whsec_x`,
- * `client_secret=x`) are replaced by pattern, so a secret the SDK never saw is caught too.
+ * `client_secret=x`, `"password": "x"`, `secret: "x"`) are replaced by pattern, so a secret the SDK never saw is
+ * caught too. A field-path message such as `secret: must be ...` is not an assignment and stays as it is.
  */
 
 import { formEncode } from './form';
@@ -34,15 +35,25 @@ export function registerSecret(value: string): void {
   }
 }
 
+// A secret-named key (`client_secret`, `clientSecret`, `signingSecret`, `password`, `access_token`, ...) is taken to
+// introduce a value only where the text has the shape of an assignment: `key=value` (forms, query strings, env
+// lines), `"key": value` (JSON), or `key: "value"` (a quoted value). A bare `key: words` is not one: it is how a
+// ValidationError names a field ("secret: must be ..."), and redacting there ate the first word of the message.
+// The key's prefix is bounded so that a long run of word characters in a large body stays linear to scan.
+const ASSIGNMENT =
+  /(\b[\w-]{0,40}?(?:secret|password|access_?token|refresh_?token|id_?token)(?:\s*=\s*|"\s*:\s*|\s*:\s*(?=["'])))("[^"]*"?|'[^']*'?|[^"'&\s,;}]+)/gi;
+
 const PATTERNS: [RegExp, string][] = [
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`],
   [/\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, REDACTED],
   [/\bwhsec_[A-Za-z0-9+/=_-]+/g, `whsec_${REDACTED}`],
-  [
-    /((?:client_secret|access_token|refresh_token|id_token|password|secret)"?\s*[:=]\s*"?)[^"&\s,}]+/gi,
-    `$1${REDACTED}`,
-  ],
 ];
+
+/** The value of an assignment replaced, its quotes kept. */
+const redactAssignment = (_: string, key: string, value: string): string => {
+  const quote = value[0] === '"' || value[0] === "'" ? value[0] : '';
+  return `${key}${quote}${REDACTED}${quote}`;
+};
 
 /** `text` with every registered secret and every secret-shaped substring replaced by `[redacted]`. */
 export function redact(text: string): string {
@@ -52,7 +63,7 @@ export function redact(text: string): string {
     if (out.includes(secret)) out = out.split(secret).join(REDACTED);
   }
   for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement);
-  return out;
+  return out.replace(ASSIGNMENT, redactAssignment);
 }
 
 const SECRET_KEY =

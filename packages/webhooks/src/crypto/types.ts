@@ -1,5 +1,5 @@
-/** The raw body as `verifyWebhook` and `signWebhook` take it, normalised to a string or bytes. */
-export type RawBody = string | Uint8Array;
+/** The raw body as `verifyWebhook` and `signWebhook` take it: a string or bytes. */
+export type RawBody = string | ArrayBuffer | ArrayBufferView;
 
 /**
  * HMAC-SHA256 of `<timestamp>.<body>` (DESIGN decision 1) on one runtime's crypto. Node's uses `node:crypto`,

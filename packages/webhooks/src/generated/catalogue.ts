@@ -248,53 +248,29 @@ export interface WebhookSubscriptionUpdate {
 export const SETTABLE_STATUSES: readonly NonNullable<WebhookSubscriptionUpdate['status']>[] = ['active', 'paused'];
 
 /**
- * The members of each event family's `data`, space-separated: the name, then `?` when optional, `~` when
- * nullable, and the JSON type (none: string, `!` boolean, `#` number, `%` integer, `{` object, `[` array).
+ * The event types of the catalogue as one pattern: capture group `i` (from 1) matches the types of group `i - 1`
+ * of CATALOGUE_MEMBERS (consecutive types that share a prefix and a data schema).
  */
-export const CATALOGUE_FIELDS: readonly string[] = [
-  'message',
-  'insightId insightType insightGroup?~ userId caliperSessionId rolloutState',
-  'enrollmentId classId userId',
-  'userId',
-  'userId email',
-  'roleId userId orgId',
-  'profileId userId applicationId~',
-  'applicationId',
-  'userId subject masteredGrade~',
-  'caliperSessionId userId applicationId isProctored!',
-  'userId applicationId assessmentId caliperSessionId~ attemptId action isProctored!',
-  'enforcementEventId enforcementType userId caliperSessionId occurredAt lockoutId~ triggeringInsightId~',
-  'orgId',
-];
+export const CATALOGUE_TYPES: RegExp = /^(?:(test\.(?:ping))|(insight\.(?:created|updated|deleted))|(enrollment\.(?:created|updated|deleted))|(user\.(?:created|updated))|(user\.(?:deleted))|(user_role\.(?:created|updated|deleted))|(user_profile\.(?:created|updated|deleted))|(application\.(?:created|updated|deleted))|(mastery\.(?:created|updated|deleted))|(session\.(?:started|ended))|(test\.(?:started|ended|exited))|(proctoring_enforcement\.(?:recorded))|(org\.config\.(?:updated)))$/;
 
-/** Each event type as `type family since` (family: index in CATALOGUE_FIELDS), comma-separated. */
-export const CATALOGUE_TYPES =
-  'test.ping 0 v1.0,' +
-  'insight.created 1 v1.0,' +
-  'insight.updated 1 v1.0,' +
-  'insight.deleted 1 v1.0,' +
-  'enrollment.created 2 v1.1,' +
-  'enrollment.updated 2 v1.1,' +
-  'enrollment.deleted 2 v1.1,' +
-  'user.created 3 v1.4,' +
-  'user.updated 3 v1.4,' +
-  'user.deleted 4 v1.4,' +
-  'user_role.created 5 v1.4,' +
-  'user_role.updated 5 v1.4,' +
-  'user_role.deleted 5 v1.4,' +
-  'user_profile.created 6 v1.0,' +
-  'user_profile.updated 6 v1.0,' +
-  'user_profile.deleted 6 v1.0,' +
-  'application.created 7 v1.4,' +
-  'application.updated 7 v1.4,' +
-  'application.deleted 7 v1.4,' +
-  'mastery.created 8 v1.3,' +
-  'mastery.updated 8 v1.3,' +
-  'mastery.deleted 8 v1.3,' +
-  'session.started 9 v1.2,' +
-  'session.ended 9 v1.2,' +
-  'test.started 10 v1.5,' +
-  'test.ended 10 v1.5,' +
-  'test.exited 10 v1.5,' +
-  'proctoring_enforcement.recorded 11 v1.6,' +
-  'org.config.updated 12 v1.7';
+/**
+ * The members of each group's `data`, groups separated by `;`, members by spaces: the name, then `?` when
+ * optional, `~` when nullable, and `:<JSON type>` unless it is a string.
+ */
+export const CATALOGUE_MEMBERS =
+  'message;' +
+  'insightId insightType insightGroup?~ userId caliperSessionId rolloutState;' +
+  'enrollmentId classId userId;' +
+  'userId;' +
+  'userId email;' +
+  'roleId userId orgId;' +
+  'profileId userId applicationId~;' +
+  'applicationId;' +
+  'userId subject masteredGrade~;' +
+  'caliperSessionId userId applicationId isProctored:boolean;' +
+  'userId applicationId assessmentId caliperSessionId~ attemptId action isProctored:boolean;' +
+  'enforcementEventId enforcementType userId caliperSessionId occurredAt lockoutId~ triggeringInsightId~;' +
+  'orgId';
+
+/** The catalogue version each type first appeared in (the spec's Since column), in catalogue order. */
+export const CATALOGUE_SINCE = 'v1.0 v1.0 v1.0 v1.0 v1.1 v1.1 v1.1 v1.4 v1.4 v1.4 v1.4 v1.4 v1.4 v1.0 v1.0 v1.0 v1.4 v1.4 v1.4 v1.3 v1.3 v1.3 v1.2 v1.2 v1.5 v1.5 v1.5 v1.6 v1.7';

@@ -12,15 +12,16 @@ export type WebhookHeaders =
   | { get(name: string): string | null | undefined }
   | Readonly<Record<string, string | readonly string[] | undefined>>;
 
-/** The value of header `name` (lower case) whatever the shape and key case; the first of an array. */
-export function readHeader(headers: WebhookHeaders, name: string): string | undefined {
-  if (typeof headers?.get === 'function') return (headers as Headers).get(name) ?? undefined;
-  const record = headers as Readonly<Record<string, unknown>>;
+/**
+ * The value of header `name` (lower case) whatever the shape and key case; the first of an array. Not checked to
+ * be a string: the caller's format checks refuse anything else.
+ */
+export function readHeader(headers: WebhookHeaders, name: string): string | null | undefined {
+  let value: unknown;
+  if (typeof headers?.get === 'function') value = (headers as Headers).get(name);
   // Node's IncomingHttpHeaders are lower case already; other objects may use any case.
-  let value = record?.[name];
-  if (value === undefined) {
-    for (const key in record) if (key.toLowerCase() === name) value = record[key];
-  }
-  if (Array.isArray(value)) value = value[0];
-  return typeof value === 'string' ? value : undefined;
+  else
+    for (const key in headers)
+      if (key.toLowerCase() === name) value ??= (headers as Record<string, unknown>)[key];
+  return (Array.isArray(value) ? value[0] : value) as string | null | undefined;
 }

@@ -1,38 +1,36 @@
-import { ValidationError } from '@learnkit/core';
-import type { WebhookSecret } from '../signing-secret';
+import { LearnKitError } from '@learnkit/core';
+import type { SigningSecret, WebhookSecret } from '../signing-secret';
+
+/**
+ * A usage error of the verification functions' own options (`secret`, `toleranceSec`): a plain `LearnKitError`, as
+ * core throws for other misuse. Not a `ValidationError`: that class (with the redaction pass and zod support its
+ * messages need) would not fit the web entry of `verifyWebhook` into its 2 kB budget. The text is fixed, never an
+ * echoed value (a misplaced argument could be a secret).
+ */
+export const optionError = (option: string, problem: string): LearnKitError =>
+  new LearnKitError(`Invalid ${option}: ${problem}`);
 
 function one(secret: unknown): string {
-  const value =
-    typeof (secret as { reveal?: unknown } | null)?.reveal === 'function'
-      ? (secret as { reveal(): unknown }).reveal()
-      : secret;
+  const value = (secret as SigningSecret | null)?.reveal?.() ?? secret;
+  // `…` is in the printed (redacted) form of a SigningSecret, never in a real one.
   if (typeof value === 'string' && value && !value.includes('…')) return value;
-  const error = new ValidationError([
-    {
-      path: ['secret'],
-      message: value
-        ? 'is a redacted SigningSecret: pass it as returned, or .reveal()'
-        : "must be the subscription's signingSecret",
-    },
-  ]);
-  // Core's redaction would eat the word after "secret:"; this text holds no secret.
-  error.message = `Invalid input: the secret option ${error.issues[0]?.message}`;
-  throw error;
+  throw optionError('secret', "must be the subscription's signingSecret");
 }
 
-/** The secrets to try, from one secret or a rotation list; throws a ValidationError for an unusable one. */
+/** The secrets to try, from one secret or a rotation list; throws a LearnKitError for an unusable one. */
 export function secretsOf(secret: WebhookSecret | readonly WebhookSecret[]): string[] {
   const list = Array.isArray(secret) ? secret.map(one) : [one(secret)];
-  return list.length ? list : [one('')];
+  // An empty rotation list is as unusable as an empty secret.
+  if (!list.length) one('');
+  return list;
 }
 
 /** Why these secrets may be wrong, for the message of a signature mismatch (empty when nothing looks off). */
-export function secretHints(secrets: readonly string[]): string {
-  let hints = '';
-  for (const secret of secrets) {
-    if (/\s/.test(secret)) hints += 'A secret has whitespace (a pasted newline?): trim it. ';
-    if (!secret.startsWith('whsec_'))
-      hints += 'A secret lacks the whsec_ prefix: pass the whole signingSecret, prefix included. ';
-  }
-  return hints;
-}
+export const secretHints = (secrets: readonly string[]): string =>
+  secrets
+    .map(
+      (secret) =>
+        (/\s/.test(secret) ? 'A secret has whitespace. ' : '') +
+        (secret.startsWith('whsec_') ? '' : 'A secret lacks the whsec_ prefix. '),
+    )
+    .join('');
