@@ -1,8 +1,18 @@
 import { defineConfig } from 'tsup';
 import { packageBuild } from '../../tsup.base';
 
-// `.` is the browser tracker (kept under 4 kB gzip); what both sides share has its own subpaths.
-// The maintainer adds `src/server/index.ts` here with the `./server` export.
+// `.` is the browser tracker (kept under 4 kB gzip); what both sides share has its own subpaths; `./server` is
+// the server side (core transport, zod), which the browser entry never imports.
 export default defineConfig(
-  packageBuild({ entry: ['src/index.ts', 'src/caliper/index.ts', 'src/protocol.ts', 'src/config/index.ts'] }),
+  packageBuild({
+    entry: [
+      'src/index.ts',
+      'src/caliper/index.ts',
+      'src/protocol.ts',
+      'src/config/index.ts',
+      'src/server/index.ts',
+    ],
+    // Keep `node:fs/promises` as written: Deno and Bun resolve the `node:` form, not always the bare one.
+    removeNodeProtocol: false,
+  }),
 );

@@ -17,7 +17,12 @@ export interface CompletionMetrics {
 /** Completion data of `end(data)`. */
 export interface CompletionData extends CompletionMetrics {
   /** Overrides automatic time tracking for this run: active and inactive milliseconds. */
-  time?: { active: number; inactive: number };
+  time?: {
+    /** Active milliseconds, sent as one window ending at `end()` in place of the open window. */
+    active: number;
+    /** Inactive milliseconds of that window. */
+    inactive: number;
+  };
 }
 
 // Each metric: its largest value (correctQuestions: totalQuestions) and whether it counts (an integer).

@@ -1,9 +1,11 @@
 /**
- * @packageDocumentation
  * `@learnkit/activity`: the browser tracker (`activity.configure`, `activity.start`). What both sides share is
  * in `@learnkit/activity/protocol` (the wire format) and `@learnkit/activity/config` (`learnkit.config.json`);
- * Caliper builders in `@learnkit/activity/caliper`; the server side will be `@learnkit/activity/server`.
+ * Caliper builders in `@learnkit/activity/caliper`; the server side is `@learnkit/activity/server`.
  * Kept under 4 kB gzip: nothing here but the tracker.
+ *
+ * @packageDocumentation
+ * @module \@learnkit/activity
  */
 export { TIME_DEFAULTS } from './browser/options';
 export { DEFAULT_STORAGE_KEY } from './browser/outbox';

@@ -1,10 +1,14 @@
 /**
- * The wire protocol from the browser tracker to the partner's server (DESIGN decision 8).
+ * `@learnkit/activity/protocol`: the wire protocol from the browser tracker to the partner's server (DESIGN
+ * decision 8).
  *
  * One JSON body, POSTed to the configured endpoint with `credentials: 'same-origin'` (or sent by
  * `navigator.sendBeacon` on exit): `{ v: 1, events: [...] }`. Every event carries a stable id made in the
  * browser (`urn:uuid:...`), which becomes the Caliper event id, so the server dedupes resends by it.
  * The server answers 202 when it took the whole batch, 400 when the body is invalid, 401 when no user.
+ *
+ * @packageDocumentation
+ * @module \@learnkit/activity/protocol
  */
 import { isGrade, isNonNegative, isRecord, isText, show } from './check';
 import { type CompletionMetrics, completionProblem } from './completion';
@@ -24,36 +28,51 @@ export const MAX_BATCH_BYTES = 16_384;
 export interface ActivityRef {
   /** URL-safe activity slug. */
   id: string;
+  /** Display name of the activity; becomes `object.activity.name` of its Caliper events. */
   name: string;
+  /** The course it belongs to; the server matches it against `learnkit.config.json`. */
   course: CourseRef;
 }
 
 /** One time window: active and inactive milliseconds between two wall-clock instants (ISO 8601). */
 export interface TimeWindow {
+  /** Active milliseconds in this window; sent in seconds as the `active` item of the TimeSpentEvent. */
   activeMs: number;
+  /** Inactive milliseconds in this window (by default, time with the page hidden); 0 sends no `inactive` item. */
   inactiveMs: number;
+  /** When the window opened: an ISO 8601 date-time with a zone. */
   startedAt: string;
+  /** When the window closed: an ISO 8601 date-time with a zone; the default event time. */
   endedAt: string;
 }
 
 /** A time window of a run; becomes one Caliper TimeSpentEvent. */
 export interface TimeSpentMessage {
+  /** Tells the two messages apart. */
   kind: 'timeSpent';
   /** `urn:uuid:...`, made once in the browser and kept across every resend. */
   id: string;
+  /** The run the window belongs to (`ActivityInstance.runId`); sent as the event's `extensions.runId`. */
   runId: string;
+  /** The activity that was running. */
   activity: ActivityRef;
+  /** The measured time. */
   window: TimeWindow;
 }
 
 /** The completion of a run; becomes one Caliper ActivityEvent `Completed`. */
 export interface CompletionMessage {
+  /** Tells the two messages apart. */
   kind: 'completion';
+  /** `urn:uuid:...`, one per run, so retrying `end()` cannot complete the activity twice. */
   id: string;
+  /** The run that was completed; sent as the event's `extensions.runId`. */
   runId: string;
+  /** The activity that was completed. */
   activity: ActivityRef;
   /** When `end()` was called (ISO 8601); the event time. */
   at: string;
+  /** The metrics given to `end(data)` (its `time` left out). */
   completion: CompletionMetrics;
 }
 
@@ -62,12 +81,26 @@ export type ActivityMessage = TimeSpentMessage | CompletionMessage;
 
 /** The body the tracker sends. */
 export interface ActivityBatch {
+  /** The protocol version, always {@link PROTOCOL_VERSION}; other values are refused with 400. */
   v: typeof PROTOCOL_VERSION;
+  /** 1 to {@link MAX_BATCH_EVENTS} events, of any run and kind. */
   events: ActivityMessage[];
 }
 
 /** The result of {@link parseActivityBatch}. */
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: string[] };
+export type ParseResult<T> =
+  | {
+      /** The body is valid. */
+      ok: true;
+      /** The body, typed. */
+      value: T;
+    }
+  | {
+      /** The body is invalid. */
+      ok: false;
+      /** One message per problem, naming the field (for example `events[0].window must be an object`). */
+      errors: string[];
+    };
 
 const SLUG = /^[A-Za-z0-9._~-]{1,128}$/;
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;

@@ -8,4 +8,6 @@ test('the browser entry stays under 4 kB gzip and bundles neither zod nor openap
   expect(gzipBytes).toBeLessThan(4096);
   expect(modules.filter((m) => /(^|\/)(zod|openapi-fetch)(\/|$)/.test(m))).toEqual([]);
   expect(modules.some((m) => m.includes('/caliper/'))).toBe(false);
+  // Nothing of the server side (`./server`, core's transport) leaks into the page.
+  expect(modules.filter((m) => /(^|\/)(server|core)\//.test(m))).toEqual([]);
 });

@@ -2,6 +2,7 @@ import { type ActivityMessage, MAX_BATCH_BYTES, PROTOCOL_VERSION } from '../prot
 
 /** A body the endpoint did not take (`status` set), or a network failure or timeout (`status` undefined). */
 export class ActivitySendError extends Error {
+  /** Always `ActivitySendError`, for checks across realms where `instanceof` fails. */
   override name = 'ActivitySendError';
   /** The HTTP status the endpoint answered, when it answered. */
   readonly status: number | undefined;

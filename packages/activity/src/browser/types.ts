@@ -41,8 +41,11 @@ export interface TimeOptions {
 
 /** Context given to `onError`. */
 export interface ActivityErrorContext {
+  /** Which send failed: a time window (non-fatal) or the completion (`end()` rejects too). */
   type: 'timeSpent' | 'completion';
+  /** The slug of the activity whose send failed. */
   activityId: string;
+  /** The run whose send failed. */
   runId: string;
 }
 

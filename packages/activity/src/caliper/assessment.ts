@@ -3,13 +3,17 @@ import type { AssessmentAction, CaliperAssessmentEvent, CaliperEntityRef } from 
 
 /** Input of {@link assessmentEvent}. */
 export interface AssessmentEventInput extends EventInput {
+  /** One of {@link ASSESSMENT_ACTIONS}; `Started`, `Submitted` and `Abandoned` raise `test.*` webhooks. */
   action: AssessmentAction;
+  /** The person taking the assessment, as an entity or an IRI. */
   actor: CaliperEntityRef;
   /** The assessment. */
   object: CaliperEntityRef;
   /** The attempt, whose id becomes `attemptId` of the `test.*` webhooks. */
   generated?: CaliperEntityRef;
+  /** The session the assessment runs in, as an entity or an IRI. */
   session?: CaliperEntityRef;
+  /** Further members, passed through as `extensions`. */
   extensions?: Record<string, unknown>;
 }
 

@@ -5,6 +5,7 @@ import { type CaliperActivityCompletedEvent, TIMEBACK_PROFILE, type TimebackActi
 
 /** Input of {@link activityCompletedEvent}: the profile members and the completion metrics. */
 export interface ActivityCompletedInput extends ProfileEventInput {
+  /** The completion metrics; `pctComplete` becomes `generated.extensions.pctCompleteApp`. */
   metrics: CompletionMetrics;
 }
 

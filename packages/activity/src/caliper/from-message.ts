@@ -7,11 +7,20 @@ import type { CaliperActivityCompletedEvent, CaliperEntityRef, CaliperTimeSpentE
 
 /** What the server knows and the browser must not be trusted with: who, and the configured course and app. */
 export interface MessageContext {
+  /** The partner application's base URL (`sensor` of learnkit.config.json); activity URLs start with it. */
   sensor: string;
-  app: { name: string; id?: string };
+  /** The partner application (`app` of learnkit.config.json), sent as `object.app`. */
+  app: {
+    /** The application's name. */
+    name: string;
+    /** The application's platform id, sent when given. */
+    id?: string;
+  };
   /** The configured course the message's `activity.course` names (see `findCourse`). */
   course: CourseConfig;
+  /** The signed-in student, as your server knows them (never taken from the message). */
   actor: ActorInput;
+  /** The application as `edApp` of the event, when you send one. */
   edApp?: CaliperEntityRef;
   /** `pctComplete` the server computed (decision 10); used when the completion gives none. */
   pctComplete?: number;

@@ -1,7 +1,9 @@
 /**
- * @packageDocumentation
  * `@learnkit/activity/caliper`: pure builders of the Caliper 1.2 events the platform ingests (DESIGN decision 7)
  * and of their envelope. No network; usable on servers, in workers and in browsers.
+ *
+ * @packageDocumentation
+ * @module \@learnkit/activity/caliper
  */
 export { ASSESSMENT_ACTIONS, type AssessmentEventInput, assessmentEvent } from './assessment';
 export type { EventInput } from './common';

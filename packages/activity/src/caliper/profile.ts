@@ -5,9 +5,13 @@ import type { TimebackActivityContext, TimebackEventExtensions, TimebackUser } f
 
 /** The student: the rostering user URL and email (`name`, `role` optional). */
 export interface ActorInput {
+  /** The student's rostering user URL. */
   id: string;
+  /** The student's email address. */
   email: string;
+  /** The student's display name, sent when given. */
   name?: string;
+  /** The student's role (for example `student`), sent when given. */
   role?: string;
 }
 
@@ -15,11 +19,25 @@ export interface ActorInput {
 export interface ProfileEventInput extends EventInput {
   /** The partner application's base URL (`sensor` of learnkit.config.json). */
   sensor: string;
+  /** The student; other members it holds are left out of the event. */
   actor: ActorInput;
-  app: { name: string; id?: string };
+  /** The partner application (`app` of learnkit.config.json), sent as `object.app`. */
+  app: {
+    /** The application's name. */
+    name: string;
+    /** The application's platform id, sent when given. */
+    id?: string;
+  };
   /** The configured course the activity belongs to. */
   course: CourseConfig;
-  activity: { id: string; name: string };
+  /** The activity, sent as `object.activity`; its slug also ends `object.id`. */
+  activity: {
+    /** URL-safe activity slug. */
+    id: string;
+    /** The activity's display name. */
+    name: string;
+  };
+  /** The run the event belongs to, sent as `extensions.runId`. */
   runId: string;
 }
 

@@ -9,7 +9,9 @@ export interface SessionEventInput extends EventInput {
   actor: CaliperEntityRef;
   /** Usually the application logged into; for `Archived`, the SessionRecording. */
   object?: CaliperEntityRef | SessionRecording;
+  /** The session the event belongs to, as an entity or an IRI. */
   session?: CaliperEntityRef;
+  /** Further members, passed through as `extensions`. */
   extensions?: Record<string, unknown>;
 }
 

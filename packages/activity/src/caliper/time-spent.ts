@@ -5,6 +5,7 @@ import { type CaliperTimeSpentEvent, TIMEBACK_PROFILE, type TimebackTimeSpentMet
 
 /** Input of {@link timeSpentEvent}: the profile members and one time window. */
 export interface TimeSpentInput extends ProfileEventInput {
+  /** The window to report; its `endedAt` is the default event time. */
   window: TimeWindow;
 }
 

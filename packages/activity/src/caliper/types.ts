@@ -6,7 +6,9 @@ export const TIMEBACK_PROFILE = 'TimebackProfile';
 
 /** A Caliper entity given as an object; members beyond `id` and `type` pass through. */
 export interface CaliperEntity {
+  /** The entity's IRI. */
   id: string;
+  /** The Caliper entity type, for example `Person`, `SoftwareApplication` or `Assessment`. */
   type: string;
   [member: string]: unknown;
 }
@@ -18,9 +20,13 @@ export type CaliperEntityRef = string | CaliperEntity;
 export interface TimebackUser {
   /** The rostering user URL. */
   id: string;
+  /** Always `TimebackUser`. */
   type: 'TimebackUser';
+  /** The student's email address. */
   email: string;
+  /** The student's display name, when given. */
   name?: string;
+  /** The student's role (for example `student`), when given. */
   role?: string;
 }
 
@@ -28,92 +34,167 @@ export interface TimebackUser {
 export interface TimebackActivityContext {
   /** `<sensor>/activities/<Subject>/g<grade>/<activity id>` or `<sensor>/activities/<code>/<activity id>`. */
   id: string;
+  /** Always `TimebackActivityContext`. */
   type: 'TimebackActivityContext';
+  /** The configured course's subject (`Math`, `Reading`, ...). */
   subject: string;
-  app: { name: string; id?: string };
-  course: { id?: string; name: string };
-  activity: { id?: string; name: string };
+  /** The partner application, from `learnkit.config.json`. */
+  app: {
+    /** The application's name. */
+    name: string;
+    /** The application's platform id, when configured. */
+    id?: string;
+  };
+  /** The course the activity belongs to. */
+  course: {
+    /** The platform's course id (`courseId` of the course config), when configured. */
+    id?: string;
+    /** The course name: the configured `name`, else the code, else `Grade <grade> <subject>`. */
+    name: string;
+  };
+  /** The activity itself. */
+  activity: {
+    /** The activity slug. */
+    id?: string;
+    /** The activity's display name. */
+    name: string;
+  };
 }
 
 /** `extensions` of the profile's events: `runId` ties a run's windows and completion together. */
 export interface TimebackEventExtensions {
+  /** The run id, shared by every time window and the completion of one run. */
   runId: string;
+  /** The platform's course id, when the course config has one. */
   courseId?: string;
 }
 
 /** One item of a time-spent collection; `value` in seconds. */
 export interface TimebackTimeSpentMetric {
+  /** Whether the seconds were active or inactive time. */
   type: 'active' | 'inactive';
+  /** Seconds (fractional: milliseconds / 1000). */
   value: number;
+  /** When the window opened (ISO 8601). */
   startDate: string;
+  /** When the window closed (ISO 8601). */
   endDate: string;
 }
 
 /** One item of an activity-metrics collection. */
 export interface TimebackActivityMetric {
+  /** Which completion metric the item carries. */
   type: 'xpEarned' | 'totalQuestions' | 'correctQuestions' | 'masteredUnits';
+  /** The metric's value as given to the builder (XP, a question count, or units mastered). */
   value: number;
 }
 
 /** Members every Caliper event has. */
 export interface CaliperEventBase {
+  /** Always {@link CALIPER_CONTEXT}. */
   '@context': typeof CALIPER_CONTEXT;
   /** `urn:uuid:<uuid>`. */
   id: string;
+  /** The Caliper event type, for example `SessionEvent`. */
   type: string;
+  /** The Caliper action, for example `LoggedIn`. */
   action: string;
+  /** When it happened: an ISO 8601 date-time. */
   eventTime: string;
+  /** The application the event happened in, as an entity or an IRI. */
   edApp?: CaliperEntityRef;
 }
 
 /** Time on task (DESIGN decision 7). */
 export interface CaliperTimeSpentEvent extends CaliperEventBase {
+  /** Always `TimeSpentEvent`. */
   type: 'TimeSpentEvent';
+  /** Always `SpentTime`. */
   action: 'SpentTime';
+  /** The student. */
   actor: TimebackUser;
+  /** The activity, its course and app. */
   object: TimebackActivityContext;
+  /** Always {@link TIMEBACK_PROFILE}. */
   profile: typeof TIMEBACK_PROFILE;
-  generated: { id: string; type: 'TimebackTimeSpentMetricsCollection'; items: TimebackTimeSpentMetric[] };
+  /** The time spent, as a collection of metrics. */
+  generated: {
+    /** The event id with `/metrics` appended. */
+    id: string;
+    /** Always `TimebackTimeSpentMetricsCollection`. */
+    type: 'TimebackTimeSpentMetricsCollection';
+    /** An `active` item, and an `inactive` one when there was inactive time. */
+    items: TimebackTimeSpentMetric[];
+  };
+  /** The run id and, when configured, the course id. */
   extensions: TimebackEventExtensions;
 }
 
 /** The spec's "ActivityCompletedEvent": `ActivityEvent` with action `Completed` (DESIGN decision 7). */
 export interface CaliperActivityCompletedEvent extends CaliperEventBase {
+  /** Always `ActivityEvent`. */
   type: 'ActivityEvent';
+  /** Always `Completed`. */
   action: 'Completed';
+  /** The student. */
   actor: TimebackUser;
+  /** The activity, its course and app. */
   object: TimebackActivityContext;
+  /** Always {@link TIMEBACK_PROFILE}. */
   profile: typeof TIMEBACK_PROFILE;
+  /** The completion metrics, as a collection. */
   generated: {
+    /** The event id with `/metrics` appended. */
     id: string;
+    /** Always `TimebackActivityMetricsCollection`. */
     type: 'TimebackActivityMetricsCollection';
+    /** One item per metric given (`pctComplete` is not an item: see `extensions`). */
     items: TimebackActivityMetric[];
-    extensions?: { pctCompleteApp: number };
+    /** Present when `pctComplete` was given or computed. */
+    extensions?: {
+      /** The course completion percentage, 0 to 100. */
+      pctCompleteApp: number;
+    };
   };
+  /** The run id and, when configured, the course id. */
   extensions: TimebackEventExtensions;
 }
 
 /** The recording a SessionEvent `Archived` carries as its object, for an existing session. */
 export interface SessionRecording {
+  /** Always `SessionRecording`. */
   type: 'SessionRecording';
   /** The IRI of the existing session. */
   session: string;
+  /** The recording's own IRI, if it has one. */
   id?: string;
+  /** Whether the session was proctored. */
   isProctored?: boolean;
+  /** Whether the webcam was on during the session. */
   webcamUsed?: boolean;
+  /** When the recording started (ISO 8601). */
   recordingStartedAtTime?: string;
+  /** When the recording ended (ISO 8601), or null while it has not. */
   recordingEndedAtTime?: string | null;
+  /** The key the recording is stored under (for example `rec/42`). */
   storageKey?: string;
+  /** The subject of the session (`Math`, `Reading`, ...). */
   subject?: string;
+  /** Further members, passed through. */
   extensions?: Record<string, unknown>;
 }
 
 /** A Caliper SessionEvent (`LoggedIn`, `LoggedOut`, `TimedOut`, `Archived`, ...). */
 export interface CaliperSessionEvent extends CaliperEventBase {
+  /** Always `SessionEvent`. */
   type: 'SessionEvent';
+  /** The person, as an entity or an IRI. */
   actor: CaliperEntityRef;
+  /** Usually the application logged into; for `Archived`, the SessionRecording. */
   object?: SessionRecording | CaliperEntityRef;
+  /** The session the event belongs to. */
   session?: CaliperEntityRef;
+  /** Further members, passed through. */
   extensions?: Record<string, unknown>;
 }
 
@@ -130,12 +211,19 @@ export type AssessmentAction =
 
 /** A Caliper AssessmentEvent. */
 export interface CaliperAssessmentEvent extends CaliperEventBase {
+  /** Always `AssessmentEvent`. */
   type: 'AssessmentEvent';
+  /** What happened to the assessment. */
   action: AssessmentAction;
+  /** The person taking the assessment, as an entity or an IRI. */
   actor: CaliperEntityRef;
+  /** The assessment. */
   object: CaliperEntityRef;
+  /** The attempt, whose id becomes `attemptId` of the `test.*` webhooks. */
   generated?: CaliperEntityRef;
+  /** The session the assessment ran in. */
   session?: CaliperEntityRef;
+  /** Further members, passed through. */
   extensions?: Record<string, unknown>;
 }
 
@@ -148,8 +236,12 @@ export type CaliperEvent =
 
 /** A Caliper 1.2 envelope, the body of POST /caliper/v1p2. */
 export interface CaliperEnvelope<E extends CaliperEventBase = CaliperEvent> {
+  /** The sending application's IRI. */
   sensor: string;
+  /** When the envelope was sent: an ISO 8601 date-time. */
   sendTime: string;
+  /** Always {@link CALIPER_CONTEXT}. */
   dataVersion: typeof CALIPER_CONTEXT;
+  /** The events, at least one. */
   data: E[];
 }

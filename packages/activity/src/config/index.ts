@@ -1,8 +1,10 @@
 /**
- * @packageDocumentation
  * `@learnkit/activity/config`: `learnkit.config.json` (DESIGN decision 11): its checks and course matching,
  * shared by the browser tracker and the server. The JSON Schema for editors is
  * `@learnkit/activity/learnkit.config.schema.json`.
+ *
+ * @packageDocumentation
+ * @module \@learnkit/activity/config
  */
 export { courseName, courseRefProblem, describeCourse, findCourse, normalizeCourses } from './courses';
 export { parseLearnkitConfig } from './parse';

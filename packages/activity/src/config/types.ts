@@ -15,14 +15,29 @@ export interface CourseConfig {
 }
 
 /** How `activity.start` names its course: `{ subject, grade }` or `{ code }`. */
-export type CourseRef = { subject: string; grade: number | string } | { code: string };
+export type CourseRef =
+  | {
+      /** The course's subject, as in `learnkit.config.json`. */
+      subject: string;
+      /** The course's grade, as in `learnkit.config.json` (`3` and `'3'` both match grade 3). */
+      grade: number | string;
+    }
+  | {
+      /** The course's code, as in `learnkit.config.json`. */
+      code: string;
+    };
 
 /** The project configuration file `learnkit.config.json` (DESIGN decision 11). */
 export interface LearnkitConfig {
   /** The partner application's base URL, the Caliper `sensor`; activity object ids start with it. */
   sensor: string;
   /** The application, sent as `object.app`. */
-  app: { name: string; id?: string };
+  app: {
+    /** The application's name. */
+    name: string;
+    /** The application's platform id, sent when given. */
+    id?: string;
+  };
   /** The courses activities may belong to. */
   courses: CourseConfig[];
 }

@@ -1,0 +1,72 @@
+import { ValidationError } from '@learnkit/core';
+import { parseLearnkitConfig } from '../config/parse';
+import type { LearnkitConfig } from '../config/types';
+
+/** The file the server loads when `config` is not given, from the working directory. */
+export const CONFIG_FILE = 'learnkit.config.json';
+
+/** What `createActivityServer({ config })` takes: the parsed file's object, or a path or file URL to it. */
+export type ConfigInit = LearnkitConfig | Record<string, unknown> | string | URL;
+
+const fail = (message: string) => new ValidationError([{ path: ['config'], message }]);
+
+/** Checks a configuration object with the same rules as the shipped JSON Schema (`parseLearnkitConfig`). */
+export function checkConfig(input: unknown, where = CONFIG_FILE): LearnkitConfig {
+  try {
+    return parseLearnkitConfig(input);
+  } catch (error) {
+    const problem = (error as Error).message.replace(/^learnkit\.config\.json:?\s*/, '');
+    throw fail(`${where}: ${problem}`);
+  }
+}
+
+/**
+ * Reads and checks `learnkit.config.json` (or `file`, relative to the working directory). Node's `fs` is
+ * loaded only here, so runtimes without it can still pass the configuration as an object.
+ */
+export async function loadConfigFile(file: string | URL = CONFIG_FILE): Promise<LearnkitConfig> {
+  const [{ readFile }, { resolve }, { fileURLToPath }] = await Promise.all([
+    import('node:fs/promises'),
+    import('node:path'),
+    import('node:url'),
+  ]);
+  const path = file instanceof URL ? fileURLToPath(file) : resolve(process.cwd(), file);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw fail(
+      code === 'ENOENT'
+        ? `${path} does not exist. createActivityServer loads ${CONFIG_FILE} from the working directory ` +
+            `(${process.cwd()}); create it (schema: @learnkit/activity/learnkit.config.schema.json) or pass { config }`
+        : `${path} could not be read (${code ?? (error as Error).message})`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw fail(`${path} is not valid JSON (${(error as Error).message})`);
+  }
+  return checkConfig(json, path);
+}
+
+/**
+ * The configuration, as given or loaded on first use. A failed load is not remembered, so fixing the file
+ * takes effect at the next request.
+ */
+export function configSource(init: ConfigInit | undefined): () => Promise<LearnkitConfig> {
+  if (init !== undefined && typeof init !== 'string' && !(init instanceof URL)) {
+    const config = checkConfig(init, 'the given configuration');
+    return () => Promise.resolve(config);
+  }
+  let loaded: Promise<LearnkitConfig> | undefined;
+  return () => {
+    loaded ??= loadConfigFile(init).catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    });
+    return loaded;
+  };
+}

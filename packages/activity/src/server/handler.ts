@@ -1,0 +1,264 @@
+import { ApiError, ConnectionError, type DedupeStore, TimeoutError } from '@learnkit/core';
+import { caliperEventFromMessage } from '../caliper/from-message';
+import type { CaliperActivityCompletedEvent, CaliperTimeSpentEvent } from '../caliper/types';
+import { isRecord, isText } from '../check';
+import type { CourseConfig } from '../config/types';
+import { type ActivityMessage, MAX_BATCH_BYTES, parseActivityBatch } from '../protocol';
+import type { ServerContext } from './activity-server';
+import { pctOf, wantsPctComplete } from './pct-complete';
+import { type ActivityUser, UnknownUserError } from './users';
+
+/** Finds the user of a request (your session or token check); `null` or `undefined` answers 401. */
+export type GetUser = (
+  request: Request,
+) => ActivityUser | null | undefined | Promise<ActivityUser | null | undefined>;
+
+/** Given by an adapter that already knows the user (Express `req.user`, Hono `c.get('user')`): skips `getUser`. */
+export interface ActivityHandlerContext {
+  /** The signed-in user; when the member is present, `getUser` is not called (null or undefined: 401). */
+  user?: ActivityUser | null | undefined;
+}
+
+/**
+ * A web-standard request handler (Next.js route handlers, Hono's `c.req.raw`, Bun, Deno, workers). The second
+ * argument, when it has a `user` member, replaces `getUser` (other members, such as Next.js's `params`, are
+ * ignored).
+ */
+export type ActivityRequestHandler = (
+  request: Request,
+  context?: ActivityHandlerContext,
+) => Promise<Response>;
+
+const json = (status: number, body: unknown, headers?: Record<string, string>) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
+  });
+
+class TooLarge extends Error {}
+
+/** The body's text, refusing more than `max` bytes without reading them all. */
+async function readText(request: Request, max: number): Promise<string> {
+  const length = Number(request.headers.get('content-length'));
+  if (Number.isFinite(length) && length > max) throw new TooLarge();
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      throw new TooLarge();
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}
+
+/** A promise with its resolver, for copies of one id that arrive while it is being sent. */
+function deferred() {
+  let resolve!: (accepted: boolean) => void;
+  const promise = new Promise<boolean>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** An upstream failure (the platform, the network, the roster): 5xx, so the tracker keeps the windows. */
+const isUpstream = (error: unknown) =>
+  error instanceof ApiError ||
+  error instanceof ConnectionError ||
+  error instanceof TimeoutError ||
+  error instanceof UnknownUserError;
+
+/** @internal The handler of `createActivityServer`. */
+export function createActivityHandler(
+  ctx: ServerContext,
+  settings: { getUser: GetUser; dedupe: DedupeStore | undefined; dedupeTtlMs: number },
+): ActivityRequestHandler {
+  const { getUser, dedupe, dedupeTtlMs } = settings;
+  // Ids this process is sending now: a copy arriving meanwhile waits for the outcome instead of answering 202
+  // for events that may yet fail.
+  const inFlight = new Map<string, Promise<boolean>>();
+  // Ids whose send failed, for stores without `release` (their claim stays): a resend is sent again. Bounded,
+  // and only as good as this process's memory, which is why stores should implement `release`.
+  const failed = new Set<string>();
+  const unclaim = async (id: string) => {
+    try {
+      if (dedupe?.release) return await dedupe.release(id);
+    } catch {
+      // fall through to the local memory
+    }
+    failed.add(id);
+    if (failed.size > 10_000) failed.delete(failed.values().next().value as string);
+  };
+
+  const failure = (error: unknown, what: string) => {
+    const upstream = isUpstream(error);
+    ctx.log?.error(
+      { error: error instanceof Error ? error.message : String(error), name: (error as Error)?.name },
+      `activity handler: ${what}`,
+    );
+    // Never 4xx here: the tracker drops a body answered 400/413/422, and these events are valid. The details go
+    // to the log only: the browser (anyone with devtools) needs to know to send again, not why.
+    return upstream
+      ? json(502, {
+          error: 'upstream_failed',
+          message: 'the platform did not take the events; send them again',
+        })
+      : json(500, { error: 'internal_error', message: 'the activity endpoint failed; see its log' });
+  };
+
+  return async function activityHandler(request, context) {
+    if (request.method !== 'POST')
+      return json(
+        405,
+        { error: 'method_not_allowed', message: 'POST a batch of activity events' },
+        { allow: 'POST' },
+      );
+
+    let text: string;
+    try {
+      text = await readText(request, MAX_BATCH_BYTES);
+    } catch (error) {
+      if (error instanceof TooLarge)
+        return json(413, { error: 'body_too_large', message: `bodies are at most ${MAX_BATCH_BYTES} bytes` });
+      return json(400, { error: 'invalid_body', message: 'the body could not be read' });
+    }
+
+    let user: ActivityUser | null | undefined;
+    try {
+      user = context && 'user' in context ? context.user : await getUser(request);
+    } catch (error) {
+      return failure(error, 'getUser threw');
+    }
+    if (user === null || user === undefined) return json(401, { error: 'unauthorized', message: 'no user' });
+    if (!isRecord(user) || !isText(user.email))
+      return failure(new TypeError('getUser must return { email, platformId? } or null'), 'bad user');
+
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return json(400, { error: 'invalid_json', message: 'the body is not JSON' });
+    }
+    const parsed = parseActivityBatch(body);
+    if (!parsed.ok) return json(400, { error: 'invalid_batch', message: parsed.errors.join('; ') });
+
+    let config: Awaited<ReturnType<ServerContext['config']>>;
+    try {
+      config = await ctx.config();
+    } catch (error) {
+      return failure(error, 'learnkit.config.json');
+    }
+    const courses = new Map<ActivityMessage, CourseConfig>();
+    const unknown: string[] = [];
+    for (const message of parsed.value.events) {
+      const course = ctx.courseOf(config, message.activity.course);
+      if (typeof course === 'string') unknown.push(course);
+      else courses.set(message, course);
+    }
+    if (unknown.length)
+      return json(400, { error: 'unknown_course', message: [...new Set(unknown)].join('; ') });
+
+    // Claim each id once: owned ids are sent here; ids seen before are duplicates; ids being sent by another
+    // request of this process are waited for.
+    const owned: ActivityMessage[] = [];
+    const waits: Promise<boolean>[] = [];
+    const mine = new Map<string, (accepted: boolean) => void>();
+    let duplicates = 0;
+    for (const message of parsed.value.events) {
+      const id = message.id;
+      const pending = inFlight.get(id);
+      if (pending || mine.has(id)) {
+        if (pending && !mine.has(id)) waits.push(pending);
+        else duplicates++;
+        continue;
+      }
+      const d = deferred();
+      inFlight.set(id, d.promise);
+      mine.set(id, d.resolve);
+      let fresh = true;
+      try {
+        fresh = dedupe ? (await dedupe.claim(id, dedupeTtlMs)) || failed.delete(id) : true;
+      } catch (error) {
+        // A store that cannot answer must not lose time: send anyway (the platform dedupes by id too).
+        ctx.log?.warn({ error: (error as Error).message }, 'activity handler: dedupe store failed');
+      }
+      if (fresh) owned.push(message);
+      else {
+        duplicates++;
+        inFlight.delete(id);
+        mine.delete(id);
+        d.resolve(true);
+      }
+    }
+    const settle = (accepted: (id: string) => boolean) => {
+      for (const [id, resolve] of mine) {
+        inFlight.delete(id);
+        resolve(accepted(id));
+      }
+    };
+
+    let accepted = 0;
+    if (owned.length) {
+      let events: (CaliperTimeSpentEvent | CaliperActivityCompletedEvent)[];
+      try {
+        const actor = await ctx.actorOf(user);
+        // Decision 10: earlier units from the gradebook, plus units of completions before this one in the body.
+        const extra = new Map<CourseConfig, number>();
+        const history = new Map<CourseConfig, number>();
+        events = [];
+        for (const message of owned) {
+          const course = courses.get(message) as CourseConfig;
+          let pctComplete: number | undefined;
+          if (message.kind === 'completion' && wantsPctComplete(message.completion, course)) {
+            if (!history.has(course))
+              history.set(course, await ctx.unitsSoFar(actor.sourcedId, course, message.runId));
+            const units = (history.get(course) as number) + (extra.get(course) ?? 0);
+            const now = message.completion.masteredUnits ?? 0;
+            extra.set(course, (extra.get(course) ?? 0) + now);
+            if (!Number.isNaN(units)) pctComplete = pctOf(units + now, course.totalLessons as number);
+          }
+          events.push(
+            caliperEventFromMessage(message, {
+              sensor: config.sensor,
+              app: config.app,
+              course,
+              actor,
+              ...(pctComplete !== undefined && { pctComplete }),
+            }),
+          );
+        }
+        const sent = await ctx.caliper.send(events, { sensor: config.sensor });
+        accepted = sent.accepted;
+        duplicates += sent.duplicates + sent.skipped.length;
+      } catch (error) {
+        // Ids the platform did not take are released, so the tracker's resend is sent again.
+        const kept = (id: string) => ctx.caliper.hasAccepted(id);
+        if (dedupe) await Promise.all(owned.filter((m) => !kept(m.id)).map((m) => unclaim(m.id)));
+        settle(kept);
+        return failure(error, 'sending to the platform failed');
+      }
+    }
+    settle(() => true);
+
+    const outcomes = await Promise.all(waits);
+    if (outcomes.includes(false))
+      return json(502, {
+        error: 'upstream_failed',
+        message: 'a copy of these events sent at the same time failed; send them again',
+      });
+    duplicates += waits.length;
+    return json(202, { accepted, duplicates });
+  };
+}

@@ -1,0 +1,62 @@
+import {
+  createHttpClient,
+  type HttpClient,
+  type HttpClientOptions,
+  type RequestOptions,
+} from '@learnkit/core';
+
+/**
+ * What the server side takes as its transport: a core HTTP client (the one the rest of the SDK uses, so one
+ * token cache and one retry policy serve every call), `{ http }` holding one, or the options to build one.
+ */
+export type ClientInit =
+  | HttpClient<object>
+  | {
+      /** The core HTTP client to share (for example `lk.http` of the umbrella SDK). */
+      http: HttpClient<object>;
+    }
+  | HttpClientOptions;
+
+/** The untyped view of `HttpClient.callWithResponse` used here (paths and bodies are checked by the callers). */
+export interface LooseHttp {
+  callWithResponse(
+    method: string,
+    path: string,
+    init: {
+      params?: { query?: Record<string, unknown> };
+      body?: unknown;
+      options?: RequestOptions;
+    },
+  ): Promise<{ data: unknown; response: Response }>;
+}
+
+/** Whether `value` is a core HTTP client (duck-typed, so two copies of core still match). */
+export function isHttpClient(value: unknown): value is HttpClient<object> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { callWithResponse?: unknown }).callWithResponse === 'function'
+  );
+}
+
+/** The HTTP client of `init`, and the platform's base URL when it can be known. */
+export function toHttp(init: ClientInit): { http: LooseHttp; baseUrl: string | undefined } {
+  const given = isHttpClient(init)
+    ? init
+    : typeof init === 'object' && init !== null && 'http' in init && isHttpClient(init.http)
+      ? init.http
+      : undefined;
+  if (given) {
+    // A client made by createHttpClient does not expose its base URL (yet); a future one might.
+    const baseUrl = (given as { baseUrl?: unknown }).baseUrl;
+    return {
+      http: given as unknown as LooseHttp,
+      baseUrl: typeof baseUrl === 'string' ? baseUrl : undefined,
+    };
+  }
+  const options = init as HttpClientOptions;
+  return {
+    http: createHttpClient<object>(options) as unknown as LooseHttp,
+    baseUrl: typeof options?.baseUrl === 'string' ? options.baseUrl.replace(/\/+$/, '') : undefined,
+  };
+}

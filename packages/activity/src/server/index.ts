@@ -1,0 +1,40 @@
+/**
+ * `@learnkit/activity/server`: the server side of activity tracking (DESIGN decisions 7 to 11).
+ * `createActivityServer({ client, config, getUser })` gives `.record(...)` (completions your server knows of)
+ * and `.handler` (what the browser tracker posts); `createCaliperClient` sends any Caliper 1.2 event or envelope
+ * (`lk.caliper.send` in the umbrella SDK). Server only: never import it in a page.
+ *
+ * @packageDocumentation
+ * @module \@learnkit/activity/server
+ */
+export {
+  type ActivityServer,
+  type ActivityServerOptions,
+  createActivityServer,
+  DEFAULT_DEDUPE_TTL_MS,
+  DEFAULT_USER_CACHE_TTL_MS,
+} from './activity-server';
+export {
+  type AnyCaliperEvent,
+  type CaliperClient,
+  type CaliperClientOptions,
+  type CaliperSendInput,
+  type CaliperSendOptions,
+  type CaliperSendResult,
+  createCaliperClient,
+  DEFAULT_MAX_BATCH_BYTES,
+  DEFAULT_MAX_BATCH_EVENTS,
+  DEFAULT_REMEMBER_ACCEPTED,
+} from './caliper-client';
+export { CONFIG_FILE, type ConfigInit, loadConfigFile } from './config';
+export type { ActivityHandlerContext, ActivityRequestHandler, GetUser } from './handler';
+export type { ClientInit } from './http';
+export {
+  type NodeListener,
+  type NodeListenerOptions,
+  type NodeRequestLike,
+  type NodeResponseLike,
+  toNodeListener,
+} from './node';
+export type { RecordOptions, RecordParams, RecordResult, RecordTime } from './record';
+export { type ActivityUser, type ResolveUserId, UnknownUserError } from './users';
