@@ -22,7 +22,10 @@ export interface CaseClient {
  * transport and token cache serve every LearnKit client), or the options to build one.
  */
 export type CaseClientInit<Paths extends object = object> =
-  | { http: HttpClient<Paths> }
+  | {
+      /** The core HTTP client to share (for example `lk.http` of the umbrella SDK). */
+      http: HttpClient<Paths>;
+    }
   | HttpClient<Paths>
   | HttpClientOptions;
 

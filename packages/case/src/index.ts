@@ -1,8 +1,10 @@
 /**
- * @packageDocumentation
  * `@learnkit/case`: the CASE 1.1 client (competency framework documents, items, associations, packages and
  * validate), package upload with validation before sending, `fromCaseJson` for publishers' exports, and
  * framework navigation with `buildTree`.
+ *
+ * @packageDocumentation
+ * @module \@learnkit/case
  */
 export { type CaseClient, type CaseClientInit, createCaseClient } from './client';
 export { type CaseJsonChange, type CaseJsonConversion, fromCaseJson } from './convert/from-case-json';

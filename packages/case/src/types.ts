@@ -48,7 +48,13 @@ export type CaseCallOptions = Pick<
 export type CaseListQuery = ListQuery;
 
 /** A list query whose `fields` names known fields of `T`: the items are narrowed to those fields. */
-export type FieldsQuery<F> = Omit<CaseListQuery, 'fields'> & { fields: F };
+export type FieldsQuery<F> = Omit<CaseListQuery, 'fields'> & {
+  /** The fields to return, as literal names (`['sourcedId', 'title']`); the items are typed down to them. */
+  fields: F;
+};
 
 /** Options of a single read that selects fields. */
-export type FieldsOptions<F> = CaseCallOptions & { fields: F };
+export type FieldsOptions<F> = CaseCallOptions & {
+  /** The fields to return, as literal names; the result is typed down to them. */
+  fields: F;
+};

@@ -5,8 +5,47 @@
  */
 export type EventRouting = 'org' | 'application' | 'broadcast';
 
-/** One entry of the event catalogue: the members of `data` and the catalogue version it appeared in. */
-export type CatalogueEntry = { fields: readonly string[]; since: string; routing: EventRouting };
+/** One entry of {@link EVENT_CATALOGUE}: what an event type's `data` carries, since when, how it is routed. */
+export interface EventCatalogueEntry {
+  /** The members every `data` of the type must have; `platform.emit` throws when one is missing. */
+  readonly fields: readonly string[];
+  /** The catalogue version that introduced the type (`v1.0` to `v1.7`). */
+  readonly since: string;
+  /** Which subscribers receive the type: see {@link EventRouting}. */
+  readonly routing: EventRouting;
+}
+
+/** A type of the event catalogue: one of the 29 keys of {@link EVENT_CATALOGUE}. */
+export type EventType =
+  | 'test.ping'
+  | 'insight.created'
+  | 'insight.updated'
+  | 'insight.deleted'
+  | 'enrollment.created'
+  | 'enrollment.updated'
+  | 'enrollment.deleted'
+  | 'user.created'
+  | 'user.updated'
+  | 'user.deleted'
+  | 'user_role.created'
+  | 'user_role.updated'
+  | 'user_role.deleted'
+  | 'user_profile.created'
+  | 'user_profile.updated'
+  | 'user_profile.deleted'
+  | 'application.created'
+  | 'application.updated'
+  | 'application.deleted'
+  | 'mastery.created'
+  | 'mastery.updated'
+  | 'mastery.deleted'
+  | 'session.started'
+  | 'session.ended'
+  | 'test.started'
+  | 'test.ended'
+  | 'test.exited'
+  | 'proctoring_enforcement.recorded'
+  | 'org.config.updated';
 
 const INSIGHT = [
   'insightId',
@@ -31,8 +70,11 @@ const TEST = [
   'isProctored',
 ] as const;
 
-/** The 29 event types of the platform's catalogue. */
-export const EVENT_CATALOGUE = {
+/**
+ * The 29 event types of the platform's catalogue, in catalogue order. Its type requires every
+ * {@link EventType} and no other key, so the table and the union cannot drift apart.
+ */
+export const EVENT_CATALOGUE: Readonly<Record<EventType, EventCatalogueEntry>> = {
   'test.ping': { fields: ['message'], since: 'v1.0', routing: 'broadcast' },
   'insight.created': { fields: INSIGHT, since: 'v1.0', routing: 'org' },
   'insight.updated': { fields: INSIGHT, since: 'v1.0', routing: 'org' },
@@ -74,10 +116,7 @@ export const EVENT_CATALOGUE = {
     routing: 'org',
   },
   'org.config.updated': { fields: ['orgId'], since: 'v1.7', routing: 'org' },
-} as const satisfies Record<string, CatalogueEntry>;
-
-/** A type of the event catalogue. */
-export type EventType = keyof typeof EVENT_CATALOGUE;
+};
 
 /** Every catalogue event type, in catalogue order. */
 export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as EventType[];

@@ -27,11 +27,23 @@ export type FaultSpec = {
 };
 
 /** A fault as stored, with the requests it has left. */
-export type ActiveFault = FaultSpec & { id: number; remaining: number; hits: number };
+export type ActiveFault = FaultSpec & {
+  /** A sequence number of the platform's faults, from 1. */
+  id: number;
+  /** How many more matching requests it applies to; it is removed when this reaches 0. */
+  remaining: number;
+  /** How many requests it has matched so far. */
+  hits: number;
+};
 
 /** Which tokens `revokeTokens` revokes. */
 export type RevokeFilter =
-  | { clientId?: string; kind?: 'client' | 'developer' }
+  | {
+      /** Only tokens issued to this client (any client when omitted). */
+      clientId?: string;
+      /** Only client-credentials or only developer tokens (both when omitted). */
+      kind?: 'client' | 'developer';
+    }
   | ((token: IssuedToken) => boolean);
 
 /** What the core does with a request a fault matched. */

@@ -1,6 +1,8 @@
 /**
- * @packageDocumentation
  * `@learnkit/mock`: the LearnKit platform as a stateful mock, served as MSW handlers or a loopback HTTP server.
+ *
+ * @packageDocumentation
+ * @module \@learnkit/mock
  */
 export { createMswHandlers, type MswModule } from './adapters/msw.js';
 export type { ListeningServer, ListenOptions } from './adapters/node-server.js';
@@ -11,7 +13,14 @@ export type {
   CaseNodeRef,
   CasePackageUpload,
 } from './case/types.js';
-export { EVENT_CATALOGUE, EVENT_TYPES, type EventRouting, type EventType, isEventType } from './catalogue.js';
+export {
+  EVENT_CATALOGUE,
+  EVENT_TYPES,
+  type EventCatalogueEntry,
+  type EventRouting,
+  type EventType,
+  isEventType,
+} from './catalogue.js';
 export type { ClockMode, MockClock } from './clock.js';
 export type { EmitOptions } from './events.js';
 export type { ActiveFault, FaultSpec, Faults, RevokeFilter } from './faults.js';

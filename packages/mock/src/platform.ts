@@ -59,7 +59,12 @@ export type MockPlatformOptions = {
   /** Delivery attempts before a delivery is dead and its subscription disabled (default 8). */
   maxDeliveryAttempts?: number;
   /** Retry backoff: first delay and cap (default 10 min doubling to 6 h). */
-  retryBackoffMs?: { initial?: number; max?: number };
+  retryBackoffMs?: {
+    /** Delay before the second attempt, in mock-clock ms (default 600,000: 10 min); doubles per attempt. */
+    initial?: number;
+    /** Longest delay between attempts, in mock-clock milliseconds (default 21,600,000: 6 h). */
+    max?: number;
+  };
   /** Send every delivery here instead of the subscription URL (what the CLI's `--forward-to` sets). */
   forwardTo?: string;
   /** The `fetch` deliveries use (default: `globalThis.fetch`, looked up at each attempt so MSW intercepts it). */
@@ -78,7 +83,14 @@ export type MockPlatformOptions = {
 };
 
 /** Well-known ids of the seeded data. */
-export type MockFixtures = { case: CaseFixtures; roster: RosterFixtures; application: ApplicationFixtures };
+export type MockFixtures = {
+  /** Ids of the seeded CASE framework and Course Sequence. */
+  case: CaseFixtures;
+  /** Ids of the seeded districts, schools, courses, classes and users. */
+  roster: RosterFixtures;
+  /** Ids of the seeded application and the developer who registered it. */
+  application: ApplicationFixtures;
+};
 
 /** Options of `developerToken`. */
 export type DeveloperTokenOptions = {

@@ -4,12 +4,19 @@
  * tokens it issues satisfy the contract.
  */
 export const SCOPES = {
+  /** Read roster data (OneRoster and the platform's rostering views). */
   rosterRead: 'https://scopes.example.com/rostering/roster.readonly',
+  /** Create and update roster data. */
   rosterWrite: 'https://scopes.example.com/rostering/roster.createput',
+  /** Send Caliper events to the ingest. */
   eventsWrite: 'https://scopes.example.com/caliper/events.write',
+  /** List and read webhook subscriptions. */
   webhooksRead: 'https://scopes.example.com/webhooks/webhooks.read',
+  /** Create and update webhook subscriptions and rotate their secrets. */
   webhooksWrite: 'https://scopes.example.com/webhooks/webhooks.write',
+  /** Delete webhook subscriptions. */
   webhooksDelete: 'https://scopes.example.com/webhooks/webhooks.delete',
+  /** Validate discount codes for apps. */
   purchasesWrite: 'https://scopes.example.com/apps/purchases.write',
 } as const;
 

@@ -5,7 +5,9 @@ import type { EventType } from './catalogue.js';
 export type MockClient = {
   /** A short name for logs and the CLI (`partner`, `internal`, ...). */
   label: string;
+  /** The `client_id` of the token request (`<label>-client` for the seeded clients). */
   clientId: string;
+  /** The `client_secret` the token endpoints accept for `clientId`. */
   clientSecret: string;
   /** The scopes of the client's grant: a token gets these, or the requested subset. */
   scopes: string[];
@@ -27,15 +29,23 @@ export type Developer = { id: string; email: string; manageWebhooks: Set<string>
 
 /** An access token the mock issued. */
 export type IssuedToken = {
+  /** The bearer token itself (a JWT), as the client sends it in `Authorization: Bearer`. */
   token: string;
+  /** The token's `jti` claim: a random UUID unique to this token. */
   jti: string;
+  /** `client` for client-credentials tokens, `developer` for developer single-sign-on tokens. */
   kind: 'client' | 'developer';
+  /** The client the token was issued to (client tokens only). */
   clientId?: string;
+  /** The developer the token was issued to (developer tokens only). */
   developerId?: string;
+  /** The scopes granted; always empty for developer tokens, to which scopes do not apply. */
   scopes: string[];
   /** Milliseconds on the mock clock. */
   issuedAt: number;
+  /** When the token stops being accepted (401 from then on), in milliseconds on the mock clock. */
   expiresAt: number;
+  /** Set by `faults.revokeTokens`; a revoked token gets 401 even before it expires. */
   revoked: boolean;
   /** Which endpoint issued it (`/auth/1.0/token`, `/oauth2/token`, or `developer-sso`). */
   endpoint: string;
@@ -189,11 +199,17 @@ export type SigningSecret = { secret: string; createdAt: number; validUntil: num
 
 /** A webhook subscription. */
 export type StoredSubscription = {
+  /** The subscription id (a random UUID), as the webhook API returns it. */
   id: string;
+  /** The application the subscription belongs to (the `{appId}` of its path). */
   applicationId: string;
+  /** Where deliveries are POSTed (unless the platform's `forwardTo` option overrides it). */
   url: string;
+  /** The event types the subscription receives. */
   eventTypes: EventType[];
+  /** `paused` holds deliveries until set `active` again; the platform sets `disabled` when a delivery dies. */
   status: 'active' | 'paused' | 'disabled';
+  /** When it was created: an ISO 8601 date-time on the mock clock. */
   dateCreated: string;
   /** The owning auth client. */
   ownerClientId: string;
@@ -201,25 +217,33 @@ export type StoredSubscription = {
   via: 'client' | 'developer';
   /** Newest last. */
   secrets: SigningSecret[];
+  /** When it was deleted (ms on the mock clock), or null; deleted ones stay in the state, unseen by the API. */
   deletedAt: number | null;
+  /** When the platform disabled it (ms on the mock clock), or null; cleared when it is set active again. */
   disabledAt: number | null;
 };
 
 /** The body of a delivery. */
 export type WebhookEnvelope = {
+  /** The event id (a random UUID); every delivery of the event carries it, so consumers dedupe by it. */
   id: string;
+  /** The catalogue type of the event. */
   type: EventType;
+  /** When the event occurred: an ISO 8601 date-time in whole seconds (`2025-09-01T12:00:00Z`). */
   timestamp: string;
+  /** The event's members, as listed for its type in `EVENT_CATALOGUE`. */
   data: Record<string, unknown>;
 };
 
 /** An event the platform raised, with what routing needs. */
 export type RaisedEvent = {
+  /** The body every delivery of the event POSTs. */
   envelope: WebhookEnvelope;
   /** Orgs the event is attributed to (empty: none). */
   orgIds: string[];
   /** The auth client whose call caused it; undefined for platform-internal flows. */
   originClientId?: string;
+  /** When it was raised, in milliseconds on the mock clock (the outbox drains about a minute later). */
   raisedAt: number;
 };
 
@@ -239,38 +263,51 @@ export type DeliveryAttempt = {
   attempt: number;
   /** Milliseconds on the mock clock. */
   at: number;
+  /** Where the attempt was POSTed: the subscription URL, or the `forwardTo` URL when one is set. */
   url: string;
   /** The consumer's status, when it answered. */
   status?: number;
   /** `timeout`, `network` (refused, DNS, reset) when it did not. */
   error?: 'timeout' | 'network';
+  /** `delivered` on 2xx; `dead` on a 4xx but 408 and 429, or when the last attempt fails; else `retry`. */
   outcome: 'delivered' | 'retry' | 'dead';
   /** Signature headers as sent. */
   timestampHeader: string;
+  /** The `X-Service-Webhook-Signature` header as sent: hex HMAC-SHA256 of `${timestamp}.${body}`. */
   signature: string;
 };
 
 /** The delivery of one event to one subscription. */
 export type Delivery = {
+  /** The delivery id (a random UUID). */
   id: string;
+  /** The `id` of the event's envelope. */
   eventId: string;
+  /** The subscription the event is delivered to. */
   subscriptionId: string;
+  /** The event's catalogue type. */
   type: EventType;
   /** `held` while the subscription is paused; `dropped` when it was disabled or deleted before delivery. */
   status: 'pending' | 'held' | 'delivered' | 'dead' | 'dropped';
+  /** Every POST made so far, oldest first. */
   attempts: DeliveryAttempt[];
   /** When the next attempt is due, while pending. */
   nextAttemptAt: number | null;
   /** The secret the delivery was routed with; it signs while valid (rotation window), else the newest does. */
   secret: string;
+  /** When the outbox drain routed the event to the subscription, in milliseconds on the mock clock. */
   createdAt: number;
 };
 
 /** A Caliper event the ingest accepted. */
 export type StoredCaliperEvent = {
+  /** The event as sent in the envelope's `data`; later sends of the same `id` count as duplicates. */
   event: Record<string, unknown>;
+  /** When the ingest accepted it, in milliseconds on the mock clock. */
   receivedAt: number;
+  /** The auth client whose token sent it. */
   clientId: string;
+  /** The envelope's `sensor` URI. */
   sensor: string;
 };
 
@@ -296,23 +333,43 @@ export type RequestLogEntry = { method: string; path: string; status: number; at
 
 /** Everything the mock holds. Tests may read it (and, carefully, write it). */
 export type MockState = {
+  /** The client-credentials clients the token endpoints accept, by `clientId`. */
   clients: Map<string, MockClient>;
+  /** The tenants, by id, with the applications on which they hold `app:manage_webhooks`. */
   tenants: Map<string, Tenant>;
+  /** The developers who can get single-sign-on tokens, by id. */
   developers: Map<string, Developer>;
+  /** Every token issued, oldest first (also the revoked and expired ones). */
   tokens: IssuedToken[];
+  /** The CASE store: documents, items, associations and packages. */
   case: CaseState;
+  /** The OneRoster and platform rostering data. */
   roster: RosterState;
+  /** The application registry, by `sourcedId`. */
   applications: Map<string, StoredApplication>;
+  /** Pending and claimed one-time secret claims of credential rotations, by claim token. */
   secretClaims: Map<string, SecretClaim>;
+  /** Webhook subscriptions by id, deleted ones included (see `deletedAt`). */
   subscriptions: Map<string, StoredSubscription>;
+  /** Every event raised, oldest first. */
   events: RaisedEvent[];
+  /** The delivery outbox: one row per raised event, waiting for (or done with) a drain. */
   outbox: OutboxRow[];
+  /** Every delivery of an event to a subscription, oldest first, with its attempts. */
   deliveries: Delivery[];
+  /** The Caliper events the ingest accepted, in arrival order. */
   caliperEvents: StoredCaliperEvent[];
+  /** Learning sessions by Caliper session id. */
   sessions: Map<string, StoredSession>;
+  /** The latest requests the mock answered, newest last (capped by the `requestLogSize` option). */
   requests: RequestLogEntry[];
   /** Errors thrown by scheduled work (a bug in the mock, or a throwing `fetch`). */
-  errors: { label: string; error: unknown }[];
+  errors: {
+    /** What was running when it threw: `outbox-drain`, `delivery <id>`, or the request as `METHOD /path`. */
+    label: string;
+    /** The thrown value. */
+    error: unknown;
+  }[];
 };
 
 /** A fresh, empty state. */

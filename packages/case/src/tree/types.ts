@@ -1,30 +1,44 @@
 /** What `buildTree` needs of an item: its id (`sourcedId` in responses, `identifier` in uploads) and its codes. */
 export interface TreeItem {
+  /** The id in response shape; wins over `identifier` when both are set. */
   sourcedId?: string | undefined;
+  /** The id in upload shape, used when `sourcedId` is absent. */
   identifier?: string | undefined;
+  /** The item's code (`3.OA.A.2`); orders siblings after `listEnumeration`, numbers by value. */
   humanCodingScheme?: string | null | undefined;
+  /** The item's position label; orders siblings after `sequenceNumber`, numbers by value (`2` before `10`). */
   listEnumeration?: string | null | undefined;
 }
 
 /** What `buildTree` needs of a document: its id. */
 export interface TreeDocument {
+  /** The id in response shape; wins over `identifier` when both are set. */
   sourcedId?: string | undefined;
+  /** The id in upload shape, used when `sourcedId` is absent. */
   identifier?: string | undefined;
 }
 
 /** A node reference of an association, in either shape. */
 export interface TreeNodeRef {
+  /** The node's id in a response Link; wins over `identifier` when both are set. */
   sourcedId?: string | undefined;
+  /** The node's id in an upload node reference, used when `sourcedId` is absent. */
   identifier?: string | undefined;
 }
 
 /** What `buildTree` needs of an association. */
 export interface TreeAssociation {
+  /** The id in response shape; wins over `identifier` when both are set. */
   sourcedId?: string | undefined;
+  /** The id in upload shape, used when `sourcedId` is absent. */
   identifier?: string | undefined;
+  /** Only `isChildOf` (any letter case) shapes the tree; other associations are skipped. */
   associationType?: string | undefined;
+  /** The child's position among its siblings; orders children first (lower first, unnumbered last). */
   sequenceNumber?: number | null | undefined;
+  /** The child of an `isChildOf`. */
   originNodeURI?: TreeNodeRef | undefined;
+  /** The parent of an `isChildOf`: an item, or the document for a top-level item. */
   destinationNodeURI?: TreeNodeRef | undefined;
 }
 
@@ -33,8 +47,11 @@ export interface TreeSource<
   TItem extends TreeItem = TreeItem,
   TDocument extends TreeDocument = TreeDocument,
 > {
+  /** The framework's document: the root of the tree. */
   CFDocument?: TDocument | undefined;
+  /** The items to place; each becomes a node, whether placed or not. */
   CFItems?: readonly TItem[] | undefined;
+  /** The associations; only the `isChildOf` ones are read. */
   CFAssociations?: readonly TreeAssociation[] | undefined;
 }
 
@@ -55,6 +72,7 @@ export type TreeProblemKind =
 
 /** One problem found while building the tree. */
 export interface TreeProblem {
+  /** What went wrong: see {@link TreeProblemKind}. */
   kind: TreeProblemKind;
   /** A sentence naming the ids involved. */
   message: string;

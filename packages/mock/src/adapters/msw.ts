@@ -2,7 +2,11 @@ import type { HttpHandler } from 'msw';
 
 /** The part of the `msw` module the adapter needs (pass your own import where `msw` cannot be required). */
 export type MswModule = {
-  http: { all: (path: string, resolver: (info: { request: Request }) => Promise<Response>) => HttpHandler };
+  /** MSW's `http` namespace; only `http.all` is used. */
+  http: {
+    /** Registers a handler for every method on `path` (MSW's `http.all`). */
+    all: (path: string, resolver: (info: { request: Request }) => Promise<Response>) => HttpHandler;
+  };
 };
 
 /** What the adapter serves: the core `handle` and the addresses it answers on. */

@@ -33,7 +33,9 @@ export async function hmacHex(secret: string, message: string): Promise<string> 
 export async function signDelivery(secret: string, body: string, timestampSec: number) {
   const timestamp = String(timestampSec);
   return {
+    /** `timestampSec` as a decimal string: Unix seconds. */
     'X-Service-Webhook-Timestamp': timestamp,
+    /** Lowercase hex HMAC-SHA256 of `${timestamp}.${body}`, keyed by the whole signing secret. */
     'X-Service-Webhook-Signature': await hmacHex(secret, `${timestamp}.${body}`),
   };
 }

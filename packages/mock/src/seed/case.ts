@@ -16,6 +16,7 @@ export type CaseFixtures = {
   associationId: string;
   /** The Course Sequence document: every item of it is invalid for `CFItems/validate` (DESIGN decision 6). */
   courseSequenceDocumentId: string;
+  /** Every item id of the Course Sequence: its root first, then its lessons. */
   courseSequenceItemIds: string[];
 };
 

@@ -20,9 +20,11 @@ export type MockClients = {
 
 /** Well-known ids of the seeded application and developer. */
 export type ApplicationFixtures = {
+  /** The seeded application's `sourcedId` (`app-learnkit-demo`): the `{appId}` of the webhook paths. */
   applicationId: string;
   /** The developer who registered the application (holds the `app:manage_webhooks` user grant). */
   developerId: string;
+  /** That developer's email address, the `email` claim of their single-sign-on token. */
   developerEmail: string;
 };
 

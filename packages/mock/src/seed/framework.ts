@@ -40,10 +40,30 @@ export type GenerateFrameworkOptions = {
 
 /** One record of a generated framework, in upload order: the document, then every item, then every association. */
 export type FrameworkRecord =
-  | { kind: 'document'; value: CaseDocumentInput }
-  | { kind: 'item'; value: CaseItemInput }
-  | { kind: 'association'; value: CaseAssociationInput }
-  | { kind: 'definitions'; value: CaseDefinitionsInput };
+  | {
+      /** The first record: the framework's document. */
+      kind: 'document';
+      /** The `CFDocument` of the upload. */
+      value: CaseDocumentInput;
+    }
+  | {
+      /** One of `CFItems`, parents before their children. */
+      kind: 'item';
+      /** The item. */
+      value: CaseItemInput;
+    }
+  | {
+      /** One of `CFAssociations`, after every item. */
+      kind: 'association';
+      /** The association. */
+      value: CaseAssociationInput;
+    }
+  | {
+      /** The last record: the framework's `CFDefinitions`. */
+      kind: 'definitions';
+      /** The definitions (item types and the like). */
+      value: CaseDefinitionsInput;
+    };
 
 const LEVEL_TYPES = ['Grade Level', 'Domain', 'Cluster', 'Standard'] as const;
 const SALT_DOCUMENT = 0xd0c;

@@ -3,23 +3,51 @@ import type { MockState, RosterRecord, StoredEnrollment, StoredRole, StoredUser 
 
 /** Well-known ids of the seeded roster, for tests. */
 export type RosterFixtures = {
+  /** The Maple district: the org scope of the `partner` client. */
   districtId: string;
+  /** The Cedar district, outside the `partner` client's org scope. */
   otherDistrictId: string;
+  /** The two schools of the Maple district (elementary, then middle). */
   schoolIds: string[];
+  /** The high school of the Cedar district. */
   otherSchoolId: string;
+  /** The 2025-2026 school year (academic session), parent of the fall and spring terms. */
   schoolYearId: string;
+  /** Every seeded course, of both districts. */
   courseIds: string[];
+  /** Every seeded class (one per course), of both districts. */
   classIds: string[];
   /** A student of the first school with gradebook history (`ada.lovelace@maple.learnkit.test`). */
-  student: { sourcedId: string; email: string };
+  student: {
+    /** The student's user id. */
+    sourcedId: string;
+    /** The student's email address. */
+    email: string;
+  };
   /** A teacher of the first school. */
-  teacher: { sourcedId: string; email: string };
+  teacher: {
+    /** The teacher's user id. */
+    sourcedId: string;
+    /** The teacher's email address. */
+    email: string;
+  };
   /** A parent with an open agent relationship to `student`. */
-  parent: { sourcedId: string; email: string };
+  parent: {
+    /** The parent's user id. */
+    sourcedId: string;
+    /** The parent's email address. */
+    email: string;
+  };
   /** A student of the other district (outside the partner's org scope). */
-  otherStudent: { sourcedId: string; email: string };
-  /** The Math course of `student` and its assessment line item. */
+  otherStudent: {
+    /** The student's user id. */
+    sourcedId: string;
+    /** The student's email address. */
+    email: string;
+  };
+  /** The Math Grade 3 course of `student`. */
   mathCourseId: string;
+  /** An assessment line item of the Math class of `student`, with earlier results of `student`. */
   lineItemId: string;
 };
 
