@@ -1,7 +1,123 @@
 /**
- * @packageDocumentation
- * `@learnkit/sdk`: The umbrella: new LearnKit({...}) wires every client to one transport and one token cache.
+ * `@learnkit/sdk`: the umbrella of the LearnKit SDK. `new LearnKit({...})` wires every client (CASE, webhook
+ * subscriptions, Caliper, activity recording and the typed HTTP client of the whole platform) to one transport
+ * and one token provider. The error classes, the webhook helpers and the public types are re-exported here, so
+ * most applications depend on this package alone.
  *
- * The public surface is exported here by name as the package's capability lands.
+ * @example
+ * import { LearnKit, NotFoundError } from '@learnkit/sdk';
+ *
+ * const lk = new LearnKit({ baseUrl, clientId, clientSecret }); // or LEARNKIT_* environment variables
+ * const page = await lk.case.items.list({ filter: "CFItemType='Standard'", limit: 100 });
+ *
+ * @packageDocumentation
+ * @module \@learnkit/sdk
  */
-export const PACKAGE_NAME = '@learnkit/sdk';
+
+// Activity and Caliper: lk.activity (createActivityServer) and lk.caliper (createCaliperClient).
+export type { CaliperEnvelope, CaliperEvent } from '@learnkit/activity/caliper';
+export type { CourseConfig, CourseRef, LearnkitConfig } from '@learnkit/activity/config';
+export {
+  type ActivityUser,
+  type AnyCaliperEvent,
+  type CaliperSendInput,
+  type CaliperSendOptions,
+  type CaliperSendResult,
+  type GetUser,
+  type RecordOptions,
+  type RecordParams,
+  type RecordResult,
+  type RecordTime,
+  UnknownUserError,
+} from '@learnkit/activity/server';
+// CASE: lk.case, framework navigation and package conversion.
+export {
+  buildTree,
+  type CaseCallOptions,
+  type CaseClient,
+  type CaseListQuery,
+  type CFAssociation,
+  type CFDocument,
+  type CFItem,
+  type CFItemsValidateResult,
+  type CFPackage,
+  type CFPackageUpload,
+  type CFPackageUploadResult,
+  type FrameworkTree,
+  fromCaseJson,
+  type TreeNode,
+  type TreeProblem,
+  validatePackageUpload,
+} from '@learnkit/case';
+// Core: the error classes (every one `instanceof LearnKitError`, across duplicate copies of the package too),
+// and what a caller meets: queries, pages, per-call options, logging, tokens.
+export {
+  ApiError,
+  AuthenticationError,
+  and,
+  BadRequestError,
+  type CallInit,
+  ConflictError,
+  ConnectionError,
+  createTokenCache,
+  type FetchLike,
+  type Filter,
+  type FilterValue,
+  type HttpClient,
+  type ImsxStatus,
+  InternalServerError,
+  LearnKitError,
+  type ListQuery,
+  type Logger,
+  type LogLevel,
+  NotFoundError,
+  or,
+  type Page,
+  type PagePromise,
+  PermissionDeniedError,
+  RateLimitError,
+  type RequestOptions,
+  type RetryOptions,
+  TimeoutError,
+  type TokenCache,
+  type TokenProvider,
+  UnprocessableEntityError,
+  ValidationError,
+  type ValidationIssue,
+  WebhookVerificationError,
+  type WebhookVerificationReason,
+  where,
+} from '@learnkit/core';
+// Webhooks: verify and handle deliveries, sign bodies in tests, typed events and subscriptions.
+export {
+  type CreateSubscriptionInput,
+  createWebhookHandler,
+  type KnownWebhookEvent,
+  SigningSecret,
+  type SignWebhookOptions,
+  type SubscriptionsClient,
+  signWebhook,
+  toNodeListener,
+  type UnknownWebhookEvent,
+  type UpdateSubscriptionInput,
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  type WebhookEvent,
+  type WebhookEventDataMap,
+  type WebhookEventType,
+  type WebhookHandlerOptions,
+  type WebhookHandlers,
+  type WebhookRequestHandler,
+  type WebhookSecret,
+  type WebhookSignatureHeaders,
+  type WebhookSubscription,
+  type WebhookSubscriptionWithSecret,
+} from '@learnkit/webhooks';
+// The client.
+export type { ActivityOptions, LearnKitActivity } from './activity';
+export type { LearnKitCaliper } from './caliper';
+export { ENV, type LearnKitOptions } from './config';
+export { LearnKit } from './learnkit';
+export type { LearnKitPaths } from './paths';
+export { VERSION } from './version';
+export type { LearnKitWebhooks } from './webhooks';

@@ -1,0 +1,137 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { createMockPlatform, type ListeningServer, type MockPlatform } from '@learnkit/mock';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connect } from '../src/connect';
+import { runBackendExample, STEPS } from '../src/run';
+import { UNKNOWN_ID } from '../src/validate';
+
+const here = fileURLToPath(new URL('..', import.meta.url));
+const tsx = createRequire(new URL('../../../package.json', import.meta.url)).resolve('tsx/cli');
+
+/** Runs `pnpm start`'s command (tsx with the source condition) and collects its output. */
+function start(env: Record<string, string | undefined>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [tsx, '--conditions=@learnkit/source', 'src/main.ts'], {
+      cwd: here,
+      env: { ...process.env, LEARNKIT_BASE_URL: undefined, LEARNKIT_LOG: undefined, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('the back-end example, in process against the loopback mock', () => {
+  it('browses, uploads, validates and manages a subscription, with effects on the platform', async () => {
+    const lines: string[] = [];
+    const connection = await connect({ lk: { logger: false } });
+    const platform = connection.platform as MockPlatform;
+    try {
+      const titles: string[] = [];
+      const result = await runBackendExample({
+        lk: connection.lk,
+        appId: connection.appId,
+        print: (line) => lines.push(line),
+        step: (step, run) => {
+          titles.push(step.title);
+          return run((line) => lines.push(line));
+        },
+      });
+      expect(titles).toEqual(STEPS.map((s) => s.title));
+
+      // Browse: the seeded Math framework, not the Course Sequence.
+      expect(result.browse.documentId).toBe(platform.fixtures.case.documentId);
+      expect(result.browse.items).toBe(300);
+      expect(result.browse.standards).toBeGreaterThan(100);
+
+      // Upload: the framework is on the platform now, with its items.
+      const { documentId } = result.upload;
+      expect(platform.state.case.documents.get(documentId)?.title).toBe('Grade 3 Fractions (example)');
+      const pkg = await connection.lk.case.packages.get(documentId);
+      expect(pkg.CFItems).toHaveLength(8);
+
+      // Validate: the known ids are valid, the made-up one is not.
+      expect(result.validate.invalid).toEqual([UNKNOWN_ID]);
+      expect(result.validate.valid).toHaveLength(4);
+
+      // Subscription: created, paused, rotated and deleted.
+      expect(result.subscription).toMatchObject({ listed: 1, paused: 'paused', rotated: true, remaining: 0 });
+      const calls = platform.state.requests
+        .filter((r) => r.path.includes('/subscriptions'))
+        .map((r) => `${r.method} ${r.status}`);
+      expect(calls).toEqual(['POST 201', 'GET 200', 'PUT 200', 'POST 200', 'DELETE 204', 'GET 200']);
+      const stored = platform.state.subscriptions.get(result.subscription.id);
+      expect(stored?.deletedAt).not.toBeNull();
+      expect(stored?.secrets.length).toBe(2);
+
+      // Secrets are shown only as whsec_…abcd.
+      const text = lines.join('\n');
+      expect(text).toMatch(/secret whsec_…\w{4}/);
+      expect(text).not.toMatch(/whsec_[A-Za-z0-9+/=_-]{8,}/);
+    } finally {
+      await connection.close();
+    }
+  });
+});
+
+describe('`pnpm start` (tsx src/main.ts)', () => {
+  let platform: MockPlatform;
+  let server: ListeningServer;
+
+  beforeEach(async () => {
+    platform = createMockPlatform();
+    server = await platform.listen();
+  });
+  afterEach(async () => {
+    platform.close();
+    await server.close();
+  });
+
+  it('starts the embedded mock when LEARNKIT_BASE_URL is not set, and exits 0', async () => {
+    const { code, stdout, stderr } = await start({});
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/against the embedded mock platform at http:\/\/127\.0\.0\.1:\d+/);
+    for (const step of STEPS) expect(stdout).toContain(step.heading);
+    expect(stdout).toContain('5 ids checked: 4 valid, 1 invalid');
+    expect(stdout).toMatch(/Done: browsed .* created and deleted subscription [0-9a-f-]{36}\./);
+  });
+
+  it('uses LEARNKIT_* from the environment when they are set', async () => {
+    const { partner } = platform.clients;
+    const { code, stdout } = await start({
+      LEARNKIT_BASE_URL: server.url,
+      LEARNKIT_CLIENT_ID: partner.clientId,
+      LEARNKIT_CLIENT_SECRET: partner.clientSecret,
+      LEARNKIT_APP_ID: platform.fixtures.application.applicationId,
+    });
+    expect(code).toBe(0);
+    expect(stdout).toContain(`against ${server.url}`);
+    // The effects landed on this test's platform.
+    expect([...platform.state.case.documents.values()].map((d) => d.title)).toContain(
+      'Grade 3 Fractions (example)',
+    );
+    expect(
+      platform.state.requests.some((r) => r.method === 'DELETE' && r.path.includes('/subscriptions/')),
+    ).toBe(true);
+    const tokens = platform.state.tokens.filter((t) => t.clientId === partner.clientId);
+    expect(tokens).toHaveLength(1);
+  });
+
+  it('names what is missing when the environment is half set', async () => {
+    const { code, stderr } = await start({ LEARNKIT_BASE_URL: server.url, LEARNKIT_APP_ID: 'app' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('LearnKit is not configured: missing clientId, clientSecret.');
+    expect(stderr).toContain('LEARNKIT_CLIENT_ID');
+  });
+});

@@ -1,0 +1,220 @@
+import {
+  consoleLogger,
+  type FetchLike,
+  type Logger,
+  type LogLevel,
+  type RetryOptions,
+  type TokenCache,
+  ValidationError,
+  type ValidationIssue,
+} from '@learnkit/core';
+import type { ActivityOptions } from './activity';
+
+/**
+ * Options of `new LearnKit({...})`. Every connection setting may instead come from the environment
+ * (`LEARNKIT_BASE_URL`, `LEARNKIT_CLIENT_ID`, `LEARNKIT_CLIENT_SECRET`, `LEARNKIT_AUTH_URL`, `LEARNKIT_LOG`);
+ * an option given here wins over its variable.
+ */
+export interface LearnKitOptions {
+  /** The platform's base URL, e.g. `https://api.example.com`. Default: `LEARNKIT_BASE_URL`. */
+  baseUrl?: string | undefined;
+  /** The OAuth client id the platform team issued. Default: `LEARNKIT_CLIENT_ID`. */
+  clientId?: string | undefined;
+  /** The OAuth client secret. Default: `LEARNKIT_CLIENT_SECRET`. Never printed, logged or serialised. */
+  clientSecret?: string | undefined;
+  /**
+   * The identity provider's address. Given: tokens come from `${authUrl}/oauth2/token` with the credentials as
+   * form fields. Omitted: from `${baseUrl}/auth/1.0/token` with HTTP Basic. Default: `LEARNKIT_AUTH_URL`.
+   */
+  authUrl?: string | undefined;
+  /** Scopes to ask for (a list, or space-separated); omitted: the scopes assigned to the client. */
+  scopes?: string | readonly string[] | undefined;
+  /** The `fetch` every request (token requests included) goes through; default `globalThis.fetch` at call time. */
+  fetch?: FetchLike | undefined;
+  /** Retry settings of every call, or `false` for none. Default `{ maxRetries: 2, initialDelayMs: 500, ... }`. */
+  retry?: RetryOptions | false | undefined;
+  /** Time allowed for one attempt until the response headers arrive, in ms. Default 30,000. */
+  timeoutMs?: number | undefined;
+  /** Time allowed for a whole call, retries and backoff included, in ms. Default 120,000. */
+  deadlineMs?: number | undefined;
+  /**
+   * Where to log one line per attempt (any `{ debug, info, warn, error }`, e.g. pino), or `false` for nothing.
+   * Default: the console at the level of `LEARNKIT_LOG` (`debug`, `info`, `warn`, `error`) when it is set.
+   */
+  logger?: Logger | false | undefined;
+  /** Headers sent with every API request. */
+  headers?: HeadersInit | undefined;
+  /**
+   * Where tokens are kept. Default: a cache of this instance (two instances never share a token). Pass one
+   * `createTokenCache()` to several instances with the same credentials to share their tokens.
+   */
+  tokenCache?: TokenCache | undefined;
+  /** Server-side activity recording (`lk.activity`): its configuration, else `learnkit.config.json`. */
+  activity?: ActivityOptions | undefined;
+  /**
+   * Where the `LEARNKIT_*` variables are read. Default: `process.env` (Node, Bun, Deno). Pass the `env` of a
+   * Cloudflare Worker or a plain object in tests; `{}` ignores the environment.
+   */
+  env?: Readonly<Record<string, string | undefined>> | undefined;
+}
+
+/** The environment variables `new LearnKit()` reads. */
+export const ENV = Object.freeze({
+  /** The platform's base URL (`baseUrl`). */
+  baseUrl: 'LEARNKIT_BASE_URL',
+  /** The OAuth client id (`clientId`). */
+  clientId: 'LEARNKIT_CLIENT_ID',
+  /** The OAuth client secret (`clientSecret`). */
+  clientSecret: 'LEARNKIT_CLIENT_SECRET',
+  /** The identity provider's address (`authUrl`): tokens from `${authUrl}/oauth2/token`. */
+  authUrl: 'LEARNKIT_AUTH_URL',
+  /** A console log level (`debug`, `info`, `warn`, `error`) when no `logger` is given. */
+  log: 'LEARNKIT_LOG',
+} as const);
+
+/** @internal The connection settings after options and environment are merged and checked. */
+export interface ResolvedConfig {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  authUrl: string | undefined;
+  tokenUrl: string;
+  style: 'basic' | 'form';
+  /** A console logger when `LEARNKIT_LOG` (read like the other variables) names a level, else undefined. */
+  logger: Logger | undefined;
+  /** Where each setting came from, for `toString()` and error messages. */
+  sources: Record<'baseUrl' | 'clientId' | 'clientSecret' | 'authUrl', 'option' | 'env' | 'unset'>;
+}
+
+interface RuntimeGlobals {
+  process?: { env?: Record<string, string | undefined> };
+  Deno?: { env?: { get(name: string): string | undefined } };
+}
+
+/** Reads a variable from `env`, else from `process.env` or `Deno.env`; unreadable (no permission) is unset. */
+function readVariable(
+  env: Readonly<Record<string, string | undefined>> | undefined,
+  name: string,
+): string | undefined {
+  if (env) return env[name];
+  const g = globalThis as unknown as RuntimeGlobals;
+  try {
+    if (g.process?.env) return g.process.env[name];
+    return g.Deno?.env?.get(name);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `value` when it is a non-empty string after trimming, else undefined (an empty variable is an unset one). */
+function present(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
+const LEVELS: readonly string[] = ['debug', 'info', 'warn', 'error'];
+
+const EXAMPLES = {
+  baseUrl: 'https://api.example.com',
+  clientId: 'the client id the platform team issued',
+  clientSecret: 'its secret',
+  authUrl: 'https://auth.example.com',
+} as const;
+
+/**
+ * @internal Merges options and environment and checks them. Everything missing or malformed is reported in one
+ * `ValidationError` whose message says, per setting, the option and the variable that set it.
+ */
+export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
+  const sources = {} as ResolvedConfig['sources'];
+  const pick = (key: 'baseUrl' | 'clientId' | 'clientSecret' | 'authUrl'): string | undefined => {
+    const fromOption = present(options[key]);
+    if (fromOption !== undefined) {
+      sources[key] = 'option';
+      return fromOption;
+    }
+    const fromEnv = present(readVariable(options.env, ENV[key]));
+    sources[key] = fromEnv === undefined ? 'unset' : 'env';
+    return fromEnv;
+  };
+  const baseUrl = pick('baseUrl');
+  const clientId = pick('clientId');
+  const clientSecret = pick('clientSecret');
+  const authUrl = pick('authUrl');
+
+  const missing: ('baseUrl' | 'clientId' | 'clientSecret')[] = [];
+  const issues: ValidationIssue[] = [];
+  for (const [key, value] of [
+    ['baseUrl', baseUrl],
+    ['clientId', clientId],
+    ['clientSecret', clientSecret],
+  ] as const) {
+    if (value === undefined) {
+      missing.push(key);
+      issues.push({
+        path: [key],
+        message: `is required: pass new LearnKit({ ${key} }) or set ${ENV[key]} (${EXAMPLES[key]})`,
+      });
+    }
+  }
+  const from = (key: 'baseUrl' | 'authUrl') => (sources[key] === 'env' ? ` (from ${ENV[key]})` : '');
+  if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
+    issues.push({
+      path: ['baseUrl'],
+      message: `must be an absolute http(s) URL without query, such as ${EXAMPLES.baseUrl} (got ${JSON.stringify(baseUrl)}${from('baseUrl')})`,
+    });
+  }
+  if (authUrl !== undefined && !isHttpUrl(authUrl)) {
+    issues.push({
+      path: ['authUrl'],
+      message: `must be an absolute http(s) URL such as ${EXAMPLES.authUrl}, to which /oauth2/token is added (got ${JSON.stringify(authUrl)}${from('authUrl')})`,
+    });
+  }
+  if (issues.length > 0) {
+    const error = new ValidationError(issues);
+    error.message = describeProblems(missing, issues);
+    throw error;
+  }
+
+  const level = present(readVariable(options.env, ENV.log))?.trim().toLowerCase();
+  const logger = LEVELS.includes(level as LogLevel) ? consoleLogger(level as LogLevel) : undefined;
+
+  const trim = (url: string) => url.replace(/\/+$/, '');
+  const base = trim(baseUrl as string);
+  const auth = authUrl === undefined ? undefined : trim(authUrl);
+  return {
+    baseUrl: base,
+    clientId: clientId as string,
+    clientSecret: clientSecret as string,
+    authUrl: auth,
+    tokenUrl: auth === undefined ? `${base}/auth/1.0/token` : `${auth}/oauth2/token`,
+    style: auth === undefined ? 'basic' : 'form',
+    logger,
+    sources,
+  };
+}
+
+/** The one message of a configuration error: what is missing, then one line per problem with its fix. */
+function describeProblems(missing: readonly string[], issues: readonly ValidationIssue[]): string {
+  const head =
+    missing.length > 0
+      ? `LearnKit is not configured: missing ${missing.join(', ')}.`
+      : 'LearnKit is misconfigured.';
+  const width = Math.max(...issues.map((i) => String(i.path[0]).length));
+  const lines = issues.map((i) => `  ${String(i.path[0]).padEnd(width)}  ${i.message}`);
+  const tip =
+    missing.length > 0
+      ? [
+          'Trying it locally? `npx -p @learnkit/mock learnkit-mock serve` starts a mock platform and prints a URL and credentials.',
+        ]
+      : [];
+  return [head, ...lines, ...tip].join('\n');
+}

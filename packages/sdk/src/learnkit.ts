@@ -1,0 +1,190 @@
+import { createActivityServer, createCaliperClient } from '@learnkit/activity/server';
+import { type CaseClient, createCaseClient } from '@learnkit/case';
+import {
+  clientCredentials,
+  createHttpClient,
+  createTokenCache,
+  type HttpClient,
+  type TokenProvider,
+} from '@learnkit/core';
+import { createSubscriptionsClient } from '@learnkit/webhooks';
+import type { ActivityOptions, LearnKitActivity } from './activity';
+import { type LearnKitCaliper, withConfiguredSensor } from './caliper';
+import { type LearnKitOptions, type ResolvedConfig, resolveConfig } from './config';
+import type { LearnKitPaths } from './paths';
+import { VERSION } from './version';
+import { createLearnKitWebhooks, type LearnKitWebhooks } from './webhooks';
+
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/**
+ * The LearnKit platform client. One instance holds one transport (timeouts, retries, logging) and one token
+ * provider, shared by every client it hands out: `case`, `webhooks`, `caliper`, `activity` and the typed `http`.
+ * Sub-clients are built on first use.
+ *
+ * Configuration comes from the options or the environment (`LEARNKIT_BASE_URL`, `LEARNKIT_CLIENT_ID`,
+ * `LEARNKIT_CLIENT_SECRET`, `LEARNKIT_AUTH_URL`, `LEARNKIT_LOG`); anything missing is one `ValidationError`
+ * naming each setting and how to set it. The client secret and tokens never appear in `String(lk)`,
+ * `JSON.stringify(lk)`, `console.log(lk)`, logs or errors.
+ *
+ * @example
+ * import { LearnKit } from '@learnkit/sdk';
+ *
+ * const lk = new LearnKit(); // LEARNKIT_BASE_URL, LEARNKIT_CLIENT_ID, LEARNKIT_CLIENT_SECRET
+ * for await (const doc of lk.case.documents.list()) console.log(doc.title);
+ */
+export class LearnKit {
+  /** The SDK's version. */
+  static readonly VERSION: string = VERSION;
+
+  /**
+   * The typed client of every path in the platform's OpenAPI documents (CASE, OneRoster, rostering,
+   * applications, insights, webhooks, Caliper, ...), on the same transport and token as the other clients.
+   * `call()` returns the data or throws a typed error; `GET`/`POST`/... keep openapi-fetch's `{ data, error }`.
+   *
+   * @example
+   * const user = await lk.http.call('GET', '/rostering/1.0/users/{sourcedId}', {
+   *   params: { path: { sourcedId: 'usr-1' } },
+   * });
+   */
+  readonly http: HttpClient<LearnKitPaths>;
+
+  readonly #config: ResolvedConfig;
+  readonly #auth: TokenProvider;
+  readonly #activityOptions: ActivityOptions | undefined;
+  readonly #logger: LearnKitOptions['logger'];
+  #case: CaseClient | undefined;
+  #webhooks: LearnKitWebhooks | undefined;
+  #caliper: LearnKitCaliper | undefined;
+  #activity: LearnKitActivity | undefined;
+
+  /**
+   * Checks the configuration and builds the shared transport and token provider; nothing is sent until the
+   * first call.
+   *
+   * @throws ValidationError when `baseUrl`, `clientId` or `clientSecret` is missing (from the options and the
+   * environment alike), a URL is malformed, or a credential has stray whitespace.
+   */
+  constructor(options: LearnKitOptions = {}) {
+    this.#activityOptions = options.activity;
+    const config = resolveConfig(options);
+    this.#config = config;
+    const logger = options.logger ?? config.logger;
+    this.#logger = logger;
+    this.#auth = clientCredentials({
+      tokenUrl: config.tokenUrl,
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      style: config.style,
+      scope: options.scopes,
+      fetch: options.fetch,
+      retry: options.retry,
+      timeoutMs: options.timeoutMs,
+      logger,
+      cache: options.tokenCache ?? createTokenCache(),
+    });
+    this.http = createHttpClient<LearnKitPaths>({
+      baseUrl: config.baseUrl,
+      auth: this.#auth,
+      fetch: options.fetch,
+      retry: options.retry,
+      timeoutMs: options.timeoutMs,
+      deadlineMs: options.deadlineMs,
+      logger,
+      headers: options.headers,
+    });
+  }
+
+  /** The platform's base URL this client talks to. */
+  get baseUrl(): string {
+    return this.#config.baseUrl;
+  }
+
+  /** The token endpoint: `${authUrl}/oauth2/token` (form) when `authUrl` is set, else `${baseUrl}/auth/1.0/token` (Basic). */
+  get tokenUrl(): string {
+    return this.#config.tokenUrl;
+  }
+
+  /** The client id (not a secret; the client secret is never exposed). */
+  get clientId(): string {
+    return this.#config.clientId;
+  }
+
+  /**
+   * CASE 1.1: competency framework `documents`, `items` (with `validate`), `associations` and `packages`
+   * (with `upload`).
+   *
+   * @example
+   * const { valid, invalid } = await lk.case.items.validate(ids);
+   */
+  get case(): CaseClient {
+    this.#case ??= createCaseClient({ http: this.http });
+    return this.#case;
+  }
+
+  /**
+   * Webhook subscriptions (`lk.webhooks.subscriptions.create(appId, { url, eventTypes })`, ...) and the
+   * consumer helpers `verify`, `sign` and `createHandler`.
+   */
+  get webhooks(): LearnKitWebhooks {
+    this.#webhooks ??= createLearnKitWebhooks(() => createSubscriptionsClient(this.http));
+    return this.#webhooks;
+  }
+
+  /**
+   * The Caliper ingest: `lk.caliper.send(events)` posts Caliper 1.2 events (one, a list, or a whole envelope) to
+   * `POST /caliper/v1p2`, in batches, retried on transient failures (the platform keys events by id). Bare events
+   * get the call's `{ sensor }`, else the activity configuration's.
+   *
+   * @example
+   * import { timeSpentEvent } from '@learnkit/activity/caliper';
+   * const { accepted, duplicates } = await lk.caliper.send([timeSpentEvent({ ... })]);
+   */
+  get caliper(): LearnKitCaliper {
+    this.#caliper ??= withConfiguredSensor(createCaliperClient(this.http), async () => {
+      return (await this.activity.config()).sensor;
+    });
+    return this.#caliper;
+  }
+
+  /**
+   * Server-side activity recording (`createActivityServer` over this instance's transport and `lk.caliper`):
+   * `lk.activity.record({ user, activity, metrics, time?, runId? })` sends a completion for a user,
+   * `lk.activity.handler` serves what the browser tracker posts (give `activity: { getUser }`). The configuration
+   * is `options.activity.config`, else `learnkit.config.json` in the working directory, read on first use.
+   *
+   * @example
+   * await lk.activity.record({
+   *   user: { email: 'ada@example.com' },
+   *   activity: { id: 'fractions-1', name: 'Fractions 1', course: { subject: 'Math', grade: 3 } },
+   *   metrics: { xpEarned: 12, totalQuestions: 10, correctQuestions: 8, masteredUnits: 1 },
+   * });
+   */
+  get activity(): LearnKitActivity {
+    this.#activity ??= createActivityServer({
+      logger: this.#logger,
+      ...this.#activityOptions,
+      client: this.http,
+      baseUrl: this.#config.baseUrl,
+      caliper: this.caliper,
+    });
+    return this.#activity;
+  }
+
+  /** A description without secrets: `LearnKit { baseUrl, tokenUrl, clientId, clientSecret: [redacted] }`. */
+  toString(): string {
+    const { baseUrl, tokenUrl, clientId, style } = this.#config;
+    return `LearnKit { baseUrl: '${baseUrl}', tokenUrl: '${tokenUrl}', style: '${style}', clientId: '${clientId}', clientSecret: [redacted] }`;
+  }
+
+  /** The JSON form: the same public settings as `toString()`, never the secret. */
+  toJSON(): Record<string, string> {
+    const { baseUrl, tokenUrl, clientId, style } = this.#config;
+    return { baseUrl, tokenUrl, style, clientId, clientSecret: '[redacted]' };
+  }
+
+  /** @internal What `console.log(lk)` and `util.inspect(lk)` print. */
+  [INSPECT](): string {
+    return this.toString();
+  }
+}

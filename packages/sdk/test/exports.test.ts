@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import * as sdk from '../src/index';
+
+describe('the public surface of @learnkit/sdk', () => {
+  it('exports exactly these values (types are checked by the typecheck)', () => {
+    expect(Object.keys(sdk).sort()).toEqual(
+      [
+        'ApiError',
+        'AuthenticationError',
+        'BadRequestError',
+        'ConflictError',
+        'ConnectionError',
+        'ENV',
+        'InternalServerError',
+        'LearnKit',
+        'LearnKitError',
+        'NotFoundError',
+        'PermissionDeniedError',
+        'RateLimitError',
+        'SigningSecret',
+        'TimeoutError',
+        'UnknownUserError',
+        'UnprocessableEntityError',
+        'VERSION',
+        'ValidationError',
+        'WebhookVerificationError',
+        'and',
+        'buildTree',
+        'createTokenCache',
+        'createWebhookHandler',
+        'fromCaseJson',
+        'or',
+        'signWebhook',
+        'toNodeListener',
+        'validatePackageUpload',
+        'verifyWebhook',
+        'where',
+      ].sort(),
+    );
+  });
+
+  it('re-exports the very classes and functions of the packages (one identity)', async () => {
+    const core = await import('@learnkit/core');
+    const webhooks = await import('@learnkit/webhooks');
+    expect(sdk.ValidationError).toBe(core.ValidationError);
+    expect(sdk.verifyWebhook).toBe(webhooks.verifyWebhook);
+    const lk = new sdk.LearnKit({
+      baseUrl: 'https://api.example.com',
+      clientId: 'c',
+      clientSecret: 's',
+      env: {},
+    });
+    expect(lk.webhooks.verify).toBe(sdk.verifyWebhook);
+    expect(lk.webhooks.sign).toBe(sdk.signWebhook);
+    expect(lk.webhooks.createHandler).toBe(sdk.createWebhookHandler);
+    for (const E of [sdk.NotFoundError, sdk.RateLimitError, sdk.TimeoutError, sdk.WebhookVerificationError]) {
+      expect(Object.prototype.isPrototypeOf.call(sdk.LearnKitError.prototype, E.prototype)).toBe(true);
+    }
+  });
+
+  it('builds sub-clients on first use and keeps them', () => {
+    const lk = new sdk.LearnKit({
+      baseUrl: 'https://api.example.com',
+      clientId: 'c',
+      clientSecret: 's',
+      env: {},
+    });
+    expect(lk.case).toBe(lk.case);
+    expect(lk.webhooks.subscriptions).toBe(lk.webhooks.subscriptions);
+    expect(lk.caliper).toBe(lk.caliper);
+    expect(lk.activity).toBe(lk.activity);
+    expect(lk.activity.caliper).toBe(lk.caliper);
+  });
+});

@@ -1,0 +1,185 @@
+#!/usr/bin/env node
+// `pnpm test:runtimes`: the built packages' smoke tests (token, a CASE read, verifyWebhook, a Caliper send) on
+// Node 20 (this process's node), Node 22 and 24, Bun and Deno.
+//
+// - Runtimes come from the npm registry, as packages that ship the binary (`node`, `bun`, `deno`; versions in
+//   versions.json), installed with npm into `.runtimes/` (a cache that ignores itself in git) on first use.
+// - Nothing is built here: run `pnpm build` first. The smoke test imports packages/*/dist.
+// - The mock platform runs here, on Node 20, on a loopback port; only the client side runs on each runtime.
+//
+// Usage: node scripts/runtimes/run.mjs [--only node20,bun] [--no-install]
+// Prints one line per runtime (pass/fail, version, time, failures) and exits 1 when any runtime fails.
+
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cacheDir = fileURLToPath(new URL('../../.runtimes/', import.meta.url));
+const smoke = fileURLToPath(new URL('./smoke.mjs', import.meta.url));
+const versions = JSON.parse(readFileSync(new URL('./versions.json', import.meta.url), 'utf8'));
+
+const tty = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+const paint = (code) => (text) => (tty ? `\x1b[${code}m${text}\x1b[0m` : text);
+const green = paint(32);
+const red = paint(31);
+const dim = paint(2);
+
+const args = process.argv.slice(2);
+const onlyIndex = args.indexOf('--only');
+const only = onlyIndex === -1 ? undefined : new Set(args[onlyIndex + 1]?.split(',') ?? []);
+const install = !args.includes('--no-install');
+
+const RUNTIMES = [
+  { name: 'node20', label: 'Node 20', bin: process.execPath, args: [] },
+  ...['node22', 'node24'].map((name) => ({ name, label: `Node ${name.slice(4)}`, args: [] })),
+  { name: 'bun', label: 'Bun', args: ['run'] },
+  // Deno: network to the loopback mock, reading the dist files, and the LEARNKIT_SMOKE variable; nothing else.
+  { name: 'deno', label: 'Deno', args: ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-env'] },
+].filter((runtime) => !only || only.has(runtime.name));
+
+const DIST = ['core', 'case', 'webhooks', 'activity', 'sdk', 'mock'].map(
+  (p) => `packages/${p}/dist/index.js`,
+);
+const unbuilt = DIST.filter((file) => !existsSync(`${root}/${file}`));
+if (unbuilt.length > 0 || !existsSync(`${root}/packages/activity/dist/server/index.js`)) {
+  console.error(
+    `test:runtimes runs against the built packages; missing: ${unbuilt.join(', ') || 'activity/dist/server'}.`,
+  );
+  console.error('Run `pnpm build` first.');
+  process.exit(1);
+}
+
+/** The binary of a registry runtime, installed into .runtimes/<name>-<version>/ when it is not there yet. */
+function ensureRuntime(name) {
+  const { package: pkg, version, bin } = versions[name];
+  const dir = `${cacheDir}${name}-${version}`;
+  const path = `${dir}/node_modules/.bin/${bin}`;
+  if (existsSync(path)) return path;
+  if (!install)
+    throw new Error(`${pkg}@${version} is not installed in .runtimes/ (run without --no-install)`);
+  mkdirSync(dir, { recursive: true });
+  // The cache never reaches git, whatever the repository's .gitignore says.
+  writeFileSync(`${cacheDir}.gitignore`, '*\n');
+  writeFileSync(
+    `${dir}/package.json`,
+    `${JSON.stringify({ private: true, description: 'runtime cache' })}\n`,
+  );
+  process.stdout.write(dim(`  installing ${pkg}@${version} from the npm registry...\n`));
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(
+    npm,
+    ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', `${pkg}@${version}`],
+    { cwd: dir, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } },
+  );
+  if (result.status !== 0 || !existsSync(path)) {
+    throw new Error(
+      `npm install ${pkg}@${version} failed: ${(result.stderr || result.stdout || '').trim().slice(-500)}`,
+    );
+  }
+  return path;
+}
+
+/** Runs the smoke test on one runtime; resolves with its parsed report (or a failure report). */
+function runSmoke(bin, runtimeArgs, env) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(bin, [...runtimeArgs, smoke], {
+      cwd: root,
+      env: { ...process.env, ...env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    // A runtime that hangs fails after a minute instead of blocking CI.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve({ ok: false, runtime: bin, checks: [], error: error.message, ms: Date.now() - started });
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const line = stdout.trim().split('\n').at(-1) ?? '';
+      let report;
+      try {
+        report = JSON.parse(line);
+      } catch {
+        report = {
+          ok: false,
+          checks: [],
+          error: (stderr || stdout || `exit ${code ?? signal}`).trim().slice(-800),
+        };
+      }
+      if (code !== 0) report.ok = false;
+      if (!report.ok && !report.error && stderr.trim()) report.error = stderr.trim().slice(-800);
+      resolve({ ...report, ms: Date.now() - started });
+    });
+  });
+}
+
+const { createMockPlatform } = await import(
+  new URL('../../packages/mock/dist/index.js', import.meta.url).href
+);
+const platform = createMockPlatform();
+const server = await platform.listen();
+const { partner } = platform.clients;
+const { roster, case: framework } = platform.fixtures;
+const env = {
+  LEARNKIT_SMOKE: JSON.stringify({
+    baseUrl: server.url,
+    clientId: partner.clientId,
+    clientSecret: partner.clientSecret,
+    documentId: framework.documentId,
+    studentId: roster.student.sourcedId,
+    studentEmail: roster.student.email,
+  }),
+};
+
+console.log(`Runtime matrix: smoke tests of the built packages against the mock at ${server.url}\n`);
+let failed = 0;
+try {
+  for (const runtime of RUNTIMES) {
+    let report;
+    let bin;
+    try {
+      bin = runtime.bin ?? ensureRuntime(runtime.name);
+    } catch (error) {
+      report = { ok: false, runtime: runtime.label, checks: [], error: error.message, ms: 0 };
+    }
+    const tokensBefore = platform.state.tokens.length;
+    const eventsBefore = platform.state.caliperEvents.length;
+    report ??= await runSmoke(bin, runtime.args, env);
+    // What the platform saw: the runtime really made its token requests and its Caliper send.
+    if (report.ok) {
+      const tokens = platform.state.tokens.length - tokensBefore;
+      const events = platform.state.caliperEvents.length - eventsBefore;
+      if (tokens < 1 || events !== 1) {
+        report.ok = false;
+        report.error = `the platform saw ${tokens} token(s) and ${events} Caliper event(s) from this runtime`;
+      }
+    }
+    if (!report.ok) failed++;
+    const passed = report.checks.filter((c) => c.ok).map((c) => c.name);
+    const mark = report.ok ? green('✓ pass') : red('✗ FAIL');
+    const name = `${runtime.label.padEnd(8)} ${dim((report.runtime ?? '').padEnd(14))}`;
+    console.log(`  ${mark}  ${name} ${String(report.ms).padStart(5)} ms  ${passed.join(', ')}`);
+    for (const c of report.checks.filter((c) => !c.ok)) console.log(`           ${red(c.name)}: ${c.detail}`);
+    if (report.error) console.log(`           ${red(report.error.split('\n').join('\n           '))}`);
+  }
+} finally {
+  platform.close();
+  await server.close();
+}
+
+console.log(
+  failed === 0
+    ? `\n${green('✓')} ${RUNTIMES.length} runtime(s) passed`
+    : `\n${red('✗')} ${failed} of ${RUNTIMES.length} runtime(s) failed`,
+);
+process.exitCode = failed === 0 ? 0 : 1;

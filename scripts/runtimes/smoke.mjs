@@ -1,0 +1,164 @@
+// The client side of the runtime matrix: run by Node 20/22/24, Bun and Deno against the BUILT packages
+// (packages/*/dist), talking to a loopback mock platform that scripts/runtimes/run.mjs started on Node 20.
+// Plain JavaScript on purpose: every runtime runs it as is, without a TypeScript step.
+//
+// Input: the JSON of LEARNKIT_SMOKE (base URL, credentials, ids). Output: one JSON line
+// { ok, runtime, checks: [{ name, ok, ms, detail }] }; exit code 0 when every check passed.
+
+const dist = (path) => new URL(`../../packages/${path}`, import.meta.url).href;
+const input = JSON.parse(readEnv('LEARNKIT_SMOKE') ?? '{}');
+
+function readEnv(name) {
+  if (globalThis.Deno) return globalThis.Deno.env.get(name);
+  return globalThis.process?.env?.[name];
+}
+
+function runtimeName() {
+  if (globalThis.Deno) return `deno ${globalThis.Deno.version.deno}`;
+  if (globalThis.Bun) return `bun ${globalThis.Bun.version}`;
+  return `node ${globalThis.process.versions.node}`;
+}
+
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+const checks = [];
+async function check(name, run) {
+  const started = performance.now();
+  try {
+    const detail = await run();
+    checks.push({ name, ok: true, ms: Math.round(performance.now() - started), detail: detail ?? '' });
+  } catch (error) {
+    checks.push({
+      name,
+      ok: false,
+      ms: Math.round(performance.now() - started),
+      detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
+  }
+}
+
+const sdk = await import(dist('sdk/dist/index.js'));
+const core = await import(dist('core/dist/index.js'));
+const caliper = await import(dist('activity/dist/caliper/index.js'));
+const { LearnKit, verifyWebhook, signWebhook, WebhookVerificationError } = sdk;
+
+const lk = new LearnKit({
+  baseUrl: input.baseUrl,
+  clientId: input.clientId,
+  clientSecret: input.clientSecret,
+  retry: { initialDelayMs: 50, maxDelayMs: 200 },
+  env: {},
+  logger: false,
+});
+
+await check('token', async () => {
+  const auth = core.clientCredentials({
+    tokenUrl: `${input.baseUrl}/auth/1.0/token`,
+    clientId: input.clientId,
+    clientSecret: input.clientSecret,
+    style: 'basic',
+    cache: core.createTokenCache(),
+  });
+  const token = await auth.getToken();
+  assert(typeof token === 'string' && token.length > 10, 'no access token');
+  assert(!String(auth).includes(input.clientSecret), 'String(provider) shows the secret');
+  assert(!JSON.stringify(lk).includes(input.clientSecret), 'JSON.stringify(lk) shows the secret');
+  return `${token.length}-character token`;
+});
+
+await check('case read', async () => {
+  const doc = await lk.case.documents.get(input.documentId);
+  assert(doc.sourcedId === input.documentId, 'wrong document');
+  const page = await lk.case.items.list({ filter: sdk.where.eq('CFItemType', 'Standard'), limit: 5 });
+  assert(page.data.length === 5 && page.hasNextPage(), 'expected a first page of 5 standards');
+  let missing;
+  try {
+    await lk.case.items.get('00000000-0000-0000-0000-00000000beef');
+  } catch (error) {
+    missing = error;
+  }
+  assert(
+    missing instanceof sdk.NotFoundError && missing instanceof sdk.LearnKitError,
+    'expected a NotFoundError',
+  );
+  return `"${doc.title}", 5 standards, NotFoundError`;
+});
+
+await check('verifyWebhook', async () => {
+  // The known-answer vector of docs/webhooks.md: the same bytes must verify on every runtime.
+  const body =
+    '{"id":"3f1c2b7e-8d4a-4c6b-9e2f-1a2b3c4d5e6f","type":"test.ping","timestamp":"2026-01-01T00:00:00Z","data":{"message":"hello"}}';
+  const headers = {
+    'X-Service-Webhook-Timestamp': '1767225600',
+    'X-Service-Webhook-Signature': 'a0b9ce004cc0ae7c352c2f9a9acf10bbb1adc6761805204144b0f2e4f4eecf36',
+  };
+  const secret = 'whsec_c2VjcmV0LWV4YW1wbGU';
+  const now = () => 1767225600 * 1000;
+  const event = await verifyWebhook({ body, headers, secret, now });
+  assert(event.type === 'test.ping' && event.data.message === 'hello', 'wrong event');
+  const bytes = new TextEncoder().encode(body);
+  await verifyWebhook({ body: bytes, headers, secret, now });
+  let refused;
+  try {
+    await verifyWebhook({ body: body.replace('hello', 'hellO'), headers, secret, now });
+  } catch (error) {
+    refused = error;
+  }
+  assert(
+    refused instanceof WebhookVerificationError && refused.reason === 'signature_mismatch',
+    'tamper not caught',
+  );
+  // Sign here, verify here: the runtime's own crypto end to end.
+  const fresh = JSON.stringify({
+    id: crypto.randomUUID(),
+    type: 'test.ping',
+    timestamp: new Date().toISOString(),
+    data: { message: 'hi' },
+  });
+  const signed = await signWebhook({ body: fresh, secret });
+  await verifyWebhook({ body: fresh, headers: signed, secret });
+  return 'known-answer vector, tamper refused, sign + verify';
+});
+
+await check('caliper send', async () => {
+  const event = caliper.timeSpentEvent({
+    sensor: 'https://app.example.com',
+    actor: { id: `${input.baseUrl}/rostering/1.0/users/${input.studentId}`, email: input.studentEmail },
+    app: { name: 'Runtime matrix' },
+    course: { subject: 'Math', grade: 3 },
+    activity: { id: 'runtime-smoke', name: 'Runtime smoke' },
+    runId: crypto.randomUUID(),
+    window: {
+      activeMs: 30_000,
+      inactiveMs: 0,
+      startedAt: '2026-01-05T10:00:00.000Z',
+      endedAt: '2026-01-05T10:00:30.000Z',
+    },
+  });
+  const sent = await lk.caliper.send([event], { sensor: 'https://app.example.com' });
+  assert(sent.accepted === 1 && sent.duplicates === 0, `expected 1 accepted, got ${JSON.stringify(sent)}`);
+  return `1 TimeSpentEvent accepted (${event.id})`;
+});
+
+if (globalThis.process?.versions?.node && !globalThis.Bun && !globalThis.Deno) {
+  await check('commonjs', async () => {
+    const { createRequire } = await import('node:module');
+    const require = createRequire(import.meta.url);
+    const cjs = require('../../packages/sdk/dist/index.cjs');
+    assert(
+      typeof cjs.LearnKit === 'function' && typeof cjs.verifyWebhook === 'function',
+      'CJS build incomplete',
+    );
+    assert(new sdk.ValidationError('x') instanceof cjs.LearnKitError, 'errors not recognised across builds');
+    return 'require() of the CJS build; errors match across ESM and CJS';
+  });
+}
+
+const ok = checks.every((c) => c.ok);
+console.log(JSON.stringify({ ok, runtime: runtimeName(), checks }));
+if (!ok) {
+  if (globalThis.Deno) globalThis.Deno.exit(1);
+  globalThis.process.exitCode = 1;
+}
