@@ -115,7 +115,12 @@ export interface HttpClient<Paths extends object> extends Client<Paths> {
     method: M,
     path: P,
     ...init: CallArgs<OperationOf<Paths, P, Lowercase<M>>>
-  ): Promise<{ data: CallData<OperationOf<Paths, P, Lowercase<M>>>; response: Response }>;
+  ): Promise<{
+    /** The parsed JSON body (`undefined` for a 204), as {@link HttpClient.call} resolves with it. */
+    data: CallData<OperationOf<Paths, P, Lowercase<M>>>;
+    /** The final response (after retries), for its status and headers; its body is already consumed. */
+    response: Response;
+  }>;
 }
 
 function checkBaseUrl(baseUrl: unknown): string {

@@ -47,9 +47,10 @@ export interface MemoryDedupeStoreOptions {
  *   try { await handle(event) } catch (error) { await dedupe.release(event.id); throw error }
  * }
  */
-export function createMemoryDedupeStore(
-  options: MemoryDedupeStoreOptions = {},
-): DedupeStore & { release(id: string): Promise<void> } {
+export function createMemoryDedupeStore(options: MemoryDedupeStoreOptions = {}): DedupeStore & {
+  /** Forgets `id` at once, so the next `claim(id)` resolves `true`; always present on this store. */
+  release(id: string): Promise<void>;
+} {
   const maxEntries = options.maxEntries ?? 10_000;
   if (!Number.isInteger(maxEntries) || maxEntries < 1) {
     throw new ValidationError([

@@ -68,15 +68,21 @@ export interface ImsxCodeMinor {
 
 /** The imsx status body of CASE and OneRoster error responses, with both minor-code spellings folded into one. */
 export interface ImsxStatus {
+  /** `imsx_codeMajor`, e.g. `failure`; absent when the body has none. */
   codeMajor?: string;
+  /** `imsx_severity`, e.g. `error`; absent when the body has none. */
   severity?: string;
+  /** `imsx_description`: the human-readable reason; absent when the body has none. */
   description?: string;
+  /** Minor codes from `imsx_CodeMinor` or `imsx_codeMinor` (a lone field becomes one entry); may be empty. */
   codeMinor: ImsxCodeMinor[];
 }
 
 /** What {@link ApiError} is built from: the final response of a call. */
 export interface ApiErrorInit {
+  /** HTTP status of the response; picks the subclass in {@link createApiError}. */
   status: number;
+  /** Response headers: `content-type`, the request id and `Retry-After` are read from them. */
   headers: Headers;
   /** The raw response body as text. */
   body: string;
@@ -86,6 +92,7 @@ export interface ApiErrorInit {
   hint?: string;
   /** Replaces the whole message. */
   message?: string;
+  /** The underlying error, kept as the error's `cause`. */
   cause?: unknown;
 }
 
@@ -442,7 +449,9 @@ export function formatIssuePath(path: readonly (string | number)[]): string {
 
 /** One problem found in the input: where (`path`) and what to do (`message`). Zod's issues fit this shape. */
 export interface ValidationIssue {
+  /** Where: property names and array indexes from the input's root; empty for the input as a whole. */
   path: (string | number)[];
+  /** What is wrong and how to fix it, without the path. */
   message: string;
 }
 

@@ -1,8 +1,9 @@
 /**
- * @learnkit/core: the transport, OAuth 2.0 client-credentials tokens, retries, typed errors, pagination and
+ * `@learnkit/core`: the transport, OAuth 2.0 client-credentials tokens, retries, typed errors, pagination and
  * the query builder that every LearnKit client is built on.
  *
  * @packageDocumentation
+ * @module \@learnkit/core
  */
 
 export { type ClientCredentialsOptions, clientCredentials } from './auth/client-credentials';

@@ -12,9 +12,13 @@ export type LogFn = (fields: Record<string, unknown>, message?: string) => void;
  * a pino child, or `console`. Lines are passed as `(fields, message)`, already redacted.
  */
 export interface Logger {
+  /** Successful responses: one line per attempt with method, path, status and duration. */
   debug: LogFn;
+  /** Attempts that will be retried (with the delay, or after a token refresh) and 4xx responses. */
   info: LogFn;
+  /** 5xx responses, failed attempts not retried, refused webhook deliveries, a failed early token refresh. */
   warn: LogFn;
+  /** Failures handling an incoming webhook delivery or activity event (answered 5xx, so it is sent again). */
   error: LogFn;
 }
 

@@ -4,15 +4,24 @@ import { type ListQuery, type ListQueryParams, toListQuery } from './query';
 
 /** What a page loader is asked for. */
 export interface PageRequest {
+  /** Index of the page's first item: the query's `offset` (default 0) plus the items of the pages before. */
   offset: number;
+  /** Page size: the query's `limit`, default {@link DEFAULT_LIMIT} (100). */
   limit: number;
+  /** The list's abort signal, to pass on to the request; undefined when none was given. */
   signal: AbortSignal | undefined;
   /** The serialized list query with this page's `offset` and `limit` set: spread it into the query string. */
-  query: ListQueryParams & { offset: number; limit: number };
+  query: ListQueryParams & {
+    /** Same as {@link PageRequest.offset}. */
+    offset: number;
+    /** Same as {@link PageRequest.limit}. */
+    limit: number;
+  };
 }
 
 /** What a page loader returns: the page's items and, when the server said, the total across all pages. */
 export interface PageResult<T> {
+  /** The page's items as the server returned them; an empty array ends the walk. */
   items: T[];
   /** From the `X-Total-Count` header or a `totalCount` member; see {@link readTotal}. */
   total?: number | undefined;
@@ -235,10 +244,12 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     return this.#first.then(onfulfilled, onrejected);
   }
 
+  /** Like `Promise.prototype.catch` on the first page. */
   catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<Page<T> | B> {
     return this.#first.catch(onrejected);
   }
 
+  /** Like `Promise.prototype.finally` on the first page. */
   finally(onfinally?: (() => void) | null): Promise<Page<T>> {
     return this.#first.finally(onfinally);
   }
@@ -290,6 +301,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     }
   }
 
+  /** `'PagePromise'`, so `Object.prototype.toString` names it. */
   get [Symbol.toStringTag](): string {
     return 'PagePromise';
   }

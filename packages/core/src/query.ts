@@ -10,11 +10,13 @@ const FILTER = Symbol.for('learnkit.filter');
  * `status='active' AND dateLastModified>'2024-01-01'`.
  */
 export interface Filter {
+  /** Brand `Symbol.for('learnkit.filter')`, checked by {@link isFilter} (works across package copies). */
   readonly [FILTER]: true;
   /** `condition` for one comparison, `and` / `or` for a combination. */
   readonly kind: 'condition' | 'and' | 'or';
   /** The conditions combined (a condition holds itself). */
   readonly parts: readonly string[];
+  /** The wire form: the parts joined with ` AND ` or ` OR `, e.g. `status='active' AND grade='09'`. */
   toString(): string;
 }
 
@@ -208,12 +210,19 @@ export interface ListQuery {
  * comma-joined (`fields=sourcedId,title`).
  */
 export interface ListQueryParams {
+  /** Page size, 1..3000; absent, the platform's default of 100 applies. */
   limit?: number;
+  /** Items to skip, >= 0. */
   offset?: number;
+  /** Field to sort by (a plain field name). */
   sort?: string;
+  /** Sort direction of `sort`. */
   orderBy?: 'asc' | 'desc';
+  /** The filter in wire form (a built {@link Filter} already turned into its string). */
   filter?: string;
+  /** Fields to return; sent comma-joined (`fields=sourcedId,title`). */
   fields?: string[];
+  /** Free-text search (where the endpoint supports it). */
   search?: string;
 }
 

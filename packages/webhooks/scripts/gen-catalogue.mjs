@@ -33,6 +33,95 @@ const SUBSCRIPTION_SCHEMAS = [
   'WebhookSubscriptionUpdate',
 ];
 
+/**
+ * The TSDoc of every generated interface member whose schema in openapi/platform.yaml has no `description`, keyed
+ * `<Schema>.<member>`. Written from the spec's catalogue row and payload details of the events that carry the
+ * schema (and, for the subscription shapes, its subscription table). A `description` in the document wins; the
+ * generator fails on a member that has neither (so a new member cannot ship undocumented) and on an entry that is
+ * no longer used (so this table cannot drift from the document).
+ */
+const MEMBER_DOCS = {
+  'TestPingEventData.message': 'Text of the synthetic integration check; `test.ping` refers to no entity.',
+  'InsightEventData.insightId': 'Id of the insight that became visible, changed or left view.',
+  'InsightEventData.userId':
+    "Id of the student the insight is about (delivered only when your org scope covers the student's `primaryOrgId`).",
+  'InsightEventData.rolloutState':
+    'Rollout stage of the finding: `NOTIFY` or `ENFORCE` (findings in `SHADOW` produce no event).',
+  'EnrollmentEventData.enrollmentId':
+    'Id of the enrollment (refetch with GET `/rostering/1.0/enrollments/{enrollmentId}`).',
+  'EnrollmentEventData.classId':
+    "Id of the class enrolled in (delivered only when your org scope covers the class's school org).",
+  'EnrollmentEventData.userId': 'Id of the enrolled user.',
+  'UserEventData.userId':
+    'Id (`sourcedId`) of the user upserted (read with GET `/rostering/1.0/users/{sourcedId}`).',
+  'UserDeletedEventData.userId':
+    'Id of the deleted user; its roles, profiles, enrollments and agents went with it, without delete events of their own.',
+  'UserDeletedEventData.email':
+    "The deleted user's email, kept as a tombstone since the user can no longer be read.",
+  'UserRoleEventData.roleId':
+    "Id of the role membership (the user's roles: GET `/rostering/1.0/users/{sourcedId}/roles`).",
+  'UserRoleEventData.userId': 'Id of the user who holds the role.',
+  'UserRoleEventData.orgId': 'Id of the org the role is attached to.',
+  'UserProfileEventData.profileId':
+    'Id of the profile (read with GET `/rostering/1.0/users/{userId}/profiles/{profileId}`).',
+  'UserProfileEventData.userId': 'Id of the user the profile belongs to.',
+  'ApplicationEventData.applicationId':
+    'Id (`sourcedId`) of the application (read with GET `/applications/1.0/applications/{sourcedId}`).',
+  'MasteryEventData.userId': 'Id of the student whose highest mastered grade changed.',
+  'MasteryEventData.subject':
+    'Subject of the grade (the current one: GET `/beyond/1.0/educator/students/grades` with `studentId` and `subject`).',
+  'SessionEventData.caliperSessionId': 'IRI of the learning session that started or ended.',
+  'SessionEventData.userId': 'Id of the user whose learning session it is.',
+  'TestEventData.userId': 'Id of the user who started, submitted or abandoned the assessment.',
+  'TestEventData.assessmentId': 'Id of the assessment the Caliper AssessmentEvent is about.',
+  'TestEventData.caliperSessionId':
+    'IRI of the learning session the test ran in, or null when there is none.',
+  'TestEventData.action':
+    'The AssessmentEvent action: `Started` (`test.started`), `Submitted` (`test.ended`) or `Abandoned` (`test.exited`).',
+  'TestEventData.isProctored':
+    'Whether the test counts as proctored; the spec states the rule for `session.*` only (the application has proctoring enabled).',
+  'ProctoringEnforcementEventData.enforcementEventId': 'Id of the newly recorded enforcement event.',
+  'ProctoringEnforcementEventData.userId': 'Id of the student the enforcement applies to.',
+  'ProctoringEnforcementEventData.caliperSessionId':
+    'IRI of the learning session the enforcement happened in.',
+  'ProctoringEnforcementEventData.occurredAt': 'When the enforcement happened (ISO 8601 date-time).',
+  'ProctoringEnforcementEventData.lockoutId':
+    'Id of the lockout involved (such as the one a `forced_end` began), or null when none applies.',
+  'ProctoringEnforcementEventData.triggeringInsightId':
+    'Id of the insight that triggered the enforcement, or null when none applies.',
+  'OrgConfigEventData.orgId':
+    'Id (`sourcedId`) of the org whose config was written (read with GET `/rostering/1.0/orgs/{sourcedId}/config`).',
+  'WebhookSubscription.url': 'The HTTPS endpoint the platform POSTs deliveries to.',
+  'WebhookSubscription.eventTypes': 'The event types delivered to the endpoint (at least one).',
+  'WebhookSubscription.status':
+    '`active`, `paused` (events held until re-activated) or `disabled` (by the platform once a delivery exhausted its retries).',
+  'WebhookSubscription.dateCreated': 'When the subscription was created (ISO 8601 date-time).',
+  'WebhookSubscriptionCreate.url':
+    'The HTTPS endpoint to POST deliveries to: a domain name, no IP address, no `user:pass@`.',
+  'WebhookSubscriptionUpdate.url': 'The new HTTPS endpoint of the deliveries; omitted, it stays.',
+  'WebhookSubscriptionUpdate.eventTypes':
+    'The event types to deliver from now on (at least one); omitted, they stay.',
+  'WebhookSubscriptionUpdate.status':
+    '`paused` holds deliveries; `active` resumes them (delivering what was held while paused); omitted, it stays.',
+};
+
+/** The `MEMBER_DOCS` keys read by one run, to refuse entries the document no longer needs. */
+const usedMemberDocs = new Set();
+
+/** The TSDoc text of member `name` of schema `owner`: its `description`, else its `MEMBER_DOCS` entry. */
+function memberDoc(owner, name, property) {
+  if (property.description) return property.description;
+  const key = `${owner}.${name}`;
+  const text = MEMBER_DOCS[key];
+  if (!text) {
+    throw new Error(
+      `gen-catalogue: ${key} has no description; add one in openapi/platform.yaml or in MEMBER_DOCS`,
+    );
+  }
+  usedMemberDocs.add(key);
+  return text;
+}
+
 const refName = (ref) => {
   const match = /^#\/components\/schemas\/([A-Za-z0-9_]+)$/.exec(ref);
   if (!match) throw new Error(`gen-catalogue: unsupported $ref ${ref}`);
@@ -62,9 +151,10 @@ function jsonType(schemas, schema) {
  * TypeScript for a JSON Schema of the shapes the platform document uses. `openEnums`: a string enum admits other
  * strings too (`'A' | 'B' | (string & {})`), for response members whose values may grow (non-breaking changes).
  */
-function tsType(schemas, schema, indent, openEnums) {
+function tsType(schemas, schema, indent, openEnums, owner) {
   if (schema.$ref) return refName(schema.$ref);
-  if (schema.allOf) return schema.allOf.map((part) => tsType(schemas, part, indent, openEnums)).join(' & ');
+  if (schema.allOf)
+    return schema.allOf.map((part) => tsType(schemas, part, indent, openEnums, owner)).join(' & ');
   if (schema.const !== undefined) return quote(schema.const);
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   const parts = types.map((type) => {
@@ -77,7 +167,7 @@ function tsType(schemas, schema, indent, openEnums) {
     if (type === 'boolean') return 'boolean';
     if (type === 'number' || type === 'integer') return 'number';
     if (type === 'array') return `${wrap(tsType(schemas, schema.items, indent, openEnums))}[]`;
-    if (type === 'object' || type === undefined) return objectType(schemas, schema, indent, openEnums);
+    if (type === 'object' || type === undefined) return objectType(schemas, schema, indent, openEnums, owner);
     throw new Error(`gen-catalogue: unsupported type ${type}`);
   });
   return parts.join(' | ');
@@ -85,7 +175,8 @@ function tsType(schemas, schema, indent, openEnums) {
 
 const wrap = (type) => (/[|&]/.test(type) ? `(${type})` : type);
 
-function objectType(schemas, schema, indent, openEnums) {
+/** An object type; `owner` names the schema, for the `MEMBER_DOCS` of members without a description. */
+function objectType(schemas, schema, indent, openEnums, owner) {
   const properties = schema.properties ?? {};
   const required = new Set(schema.required ?? []);
   const names = Object.keys(properties);
@@ -94,7 +185,8 @@ function objectType(schemas, schema, indent, openEnums) {
   const members = names.map((name) => {
     const property = properties[name];
     const optional = required.has(name) ? '' : '?';
-    return `${doc(property.description, inner)}${inner}${name}${optional}: ${tsType(schemas, property, inner, openEnums)};\n`;
+    const type = tsType(schemas, property, inner, openEnums, `${owner}.${name}`);
+    return `${doc(memberDoc(owner, name, property), inner)}${inner}${name}${optional}: ${type};\n`;
   });
   return `{\n${members.join('')}${indent}}`;
 }
@@ -113,6 +205,7 @@ function dataRefOf(schemas, eventSchemaName) {
 export function generateCatalogue(root = repoRoot) {
   const document = parseYaml(readFileSync(join(root, 'openapi', 'platform.yaml'), 'utf8'));
   const schemas = document.components.schemas;
+  usedMemberDocs.clear();
   const version = document.info['x-event-catalogue-version'];
   const enumTypes = schemas.WebhookEventType.enum;
   const webhookTypes = Object.keys(document.webhooks ?? {});
@@ -141,7 +234,7 @@ export function generateCatalogue(root = repoRoot) {
   for (const name of dataSchemas) {
     const schema = schemas[name];
     out += doc(schema.description ?? `Data of the events whose data schema is \`${name}\`.`, '');
-    out += `export interface ${name} ${objectType(schemas, schema, '', true)}\n\n`;
+    out += `export interface ${name} ${objectType(schemas, schema, '', true, name)}\n\n`;
   }
   out += '/** The `data` of each event type of the catalogue. */\n';
   out += 'export interface WebhookEventDataMap {\n';
@@ -159,7 +252,7 @@ export function generateCatalogue(root = repoRoot) {
   for (const name of SUBSCRIPTION_SCHEMAS) {
     const schema = schemas[name];
     out += doc(schema.description, '');
-    const body = tsType(schemas, schema, '', false);
+    const body = tsType(schemas, schema, '', false, name);
     out += body.startsWith('{')
       ? `export interface ${name} ${body}\n\n`
       : `export type ${name} = ${body};\n\n`;
@@ -219,6 +312,12 @@ export function generateCatalogue(root = repoRoot) {
   out +=
     "/** The catalogue version each type first appeared in (the spec's Since column), in catalogue order. */\n";
   out += `export const CATALOGUE_SINCE = ${quote(events.map((e) => e.since).join(' '))};\n`;
+  const unused = Object.keys(MEMBER_DOCS).filter((key) => !usedMemberDocs.has(key));
+  if (unused.length > 0) {
+    throw new Error(
+      `gen-catalogue: MEMBER_DOCS entries no member needs (gone, or described in the document now); drop them: ${unused.join(', ')}`,
+    );
+  }
   return [{ path: CATALOGUE_PATH, content: out }];
 }
 

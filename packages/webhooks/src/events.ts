@@ -90,9 +90,11 @@ export type KnownWebhookEvent<T extends WebhookEventType = WebhookEventType> = {
   [K in T]: {
     /** Stable event id: the same for every subscription and every retry; deduplicate by it. */
     id: string;
+    /** The event type; comparing it with a catalogue type narrows `data`. */
     type: K;
     /** When the event occurred (ISO 8601). */
     timestamp: string;
+    /** The type's references and classification values (see {@link WebhookEventDataMap}). */
     data: WebhookEventDataMap[K];
   };
 }[T];
@@ -104,13 +106,20 @@ declare const unknownEventType: unique symbol;
  * that comparing `event.type` with a catalogue type narrows `WebhookEvent` to exactly that type's event (a
  * plain `string` member would keep every branch wide). Compare it as `(event.type as string) === 'new.type'`.
  */
-export type UnknownWebhookEventType = `${string}.${string}` & { readonly [unknownEventType]: true };
+export type UnknownWebhookEventType = `${string}.${string}` & {
+  /** Type-level brand only: absent at run time, where the value is a plain string. */
+  readonly [unknownEventType]: true;
+};
 
 /** A delivery whose type this SDK does not know (a type added to the catalogue later): passed through as is. */
 export interface UnknownWebhookEvent {
+  /** Stable event id: the same for every subscription and every retry; deduplicate by it. */
   id: string;
+  /** The event type, one this SDK's catalogue lacks. */
   type: UnknownWebhookEventType;
+  /** When the event occurred (ISO 8601). */
   timestamp: string;
+  /** The event's `data` as delivered, unchecked. */
   data: Record<string, unknown>;
 }
 

@@ -3,6 +3,7 @@
  * and the typed event catalogue.
  *
  * @packageDocumentation
+ * @module \@learnkit/webhooks
  */
 
 // The dedupe store interface lives in core; re-exported so a consumer needs only this package.

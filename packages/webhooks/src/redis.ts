@@ -29,7 +29,10 @@ export interface RedisDedupeStoreOptions {
 export function createRedisDedupeStore(
   redis: RedisClientLike,
   options: RedisDedupeStoreOptions = {},
-): DedupeStore & { release(id: string): Promise<void> } {
+): DedupeStore & {
+  /** Deletes `id`'s key (`DEL`), so the next `claim(id)` resolves `true`; always present on this store. */
+  release(id: string): Promise<void>;
+} {
   if (typeof redis?.set !== 'function' || typeof redis.del !== 'function') {
     throw new ValidationError([
       {

@@ -18,7 +18,9 @@ export interface SignWebhookOptions {
 
 /** The two headers of a signed delivery (a type alias, so it fits `HeadersInit` and `verifyWebhook`'s headers). */
 export type WebhookSignatureHeaders = {
+  /** When the delivery was signed, in whole Unix seconds, as a decimal string. */
   'X-Service-Webhook-Timestamp': string;
+  /** HMAC-SHA256 of `<timestamp>.<body>` keyed with the secret: 64 lowercase hex characters. */
   'X-Service-Webhook-Signature': string;
 };
 

@@ -28,7 +28,9 @@ export interface CreateSubscriptionInput<T extends string = WebhookEventType> {
 
 /** What `update` takes: only the members given change. */
 export interface UpdateSubscriptionInput<T extends string = WebhookEventType> {
+  /** A new consumer endpoint: `https://` with a domain name; no IP address, no `user:pass@`. */
   url?: string | undefined;
+  /** The event types to deliver from now on: at least one catalogue type. */
   eventTypes?: readonly T[] | undefined;
   /** `active` or `paused`. `disabled` is set only by the platform (after a delivery's retries ran out). */
   status?: 'active' | 'paused' | undefined;
@@ -57,6 +59,10 @@ export interface SubscriptionsClient {
     input: CreateSubscriptionInput,
     options?: SubscriptionWriteOptions,
   ): Promise<WebhookSubscriptionWithSecret>;
+  /**
+   * `create` for event types newer than this SDK's catalogue: with `allowUnknownEventTypes: true` any
+   * non-empty string passes the SDK's check, and the platform refuses (400) a type it does not know.
+   */
   create(
     appId: string,
     input: CreateSubscriptionInput<string>,
@@ -73,6 +79,10 @@ export interface SubscriptionsClient {
     patch: UpdateSubscriptionInput,
     options?: SubscriptionWriteOptions,
   ): Promise<WebhookSubscription>;
+  /**
+   * `update` for event types newer than this SDK's catalogue: with `allowUnknownEventTypes: true` any
+   * non-empty string passes the SDK's check, and the platform refuses (400) a type it does not know.
+   */
   update(
     appId: string,
     id: string,

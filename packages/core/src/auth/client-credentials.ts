@@ -13,7 +13,9 @@ import type { TokenProvider } from './token-provider';
 export interface ClientCredentialsOptions {
   /** The token endpoint, e.g. `https://api.example.com/auth/1.0/token` or `${authUrl}/oauth2/token`. */
   tokenUrl: string;
+  /** The client id the platform issued (registering an application returns one); no stray whitespace. */
   clientId: string;
+  /** The client secret issued with `clientId`; registered for redaction, so logs and errors never show it. */
   clientSecret: string;
   /** Scopes to ask for, space-separated or as a list; omitted: the scopes assigned to the client. */
   scope?: string | readonly string[] | undefined;

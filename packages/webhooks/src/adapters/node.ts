@@ -3,8 +3,11 @@ import type { WebhookRequestHandler } from '../handler';
 
 /** The parts of Node's `IncomingMessage` (or Express's `req`) the listener uses. */
 export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
+  /** The HTTP method, any case; absent is taken as `POST`. */
   method?: string | undefined;
+  /** The request target (path and query), resolved against the `host` header; absent is taken as `/`. */
   url?: string | undefined;
+  /** The request headers (Node's `IncomingHttpHeaders`); HTTP/2 pseudo-headers (`:path`, ...) are skipped. */
   headers: Readonly<Record<string, string | readonly string[] | undefined>>;
   /** Set by a body parser: a Buffer (`express.raw`) or string (`express.text`) is used as the raw body. */
   body?: unknown;
@@ -12,9 +15,13 @@ export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
 
 /** The parts of Node's `ServerResponse` (or Express's `res`) the listener uses. */
 export interface NodeResponseLike {
+  /** Set to the status of the answer (the handler's, or 413/500 written by the listener) before `end`. */
   statusCode: number;
+  /** Called for each header of the answer. */
   setHeader(name: string, value: string): unknown;
+  /** Called once with the whole answer body. */
   end(chunk?: Uint8Array): unknown;
+  /** When true after a failure, no 500 is written (the response already started). */
   readonly headersSent?: boolean;
 }
 

@@ -8,50 +8,65 @@ export const CATALOGUE_VERSION = 'v1.7';
 
 /** Data of the events whose data schema is `TestPingEventData`. */
 export interface TestPingEventData {
+  /** Text of the synthetic integration check; `test.ping` refers to no entity. */
   message: string;
 }
 
 /** Data of `insight.*`. Decision: `insightGroup` is not required, because change 2026.09.03.1 lets the `Journal` type omit it; it is null when the type has no group (see docs/decisions.md#d-oa-18). */
 export interface InsightEventData {
+  /** Id of the insight that became visible, changed or left view. */
   insightId: string;
   /** The type slug. */
   insightType: string;
   /** The group slug, or null when the type has no group. */
   insightGroup?: string | null;
+  /** Id of the student the insight is about (delivered only when your org scope covers the student's `primaryOrgId`). */
   userId: string;
   /** The session IRI. */
   caliperSessionId: string;
+  /** Rollout stage of the finding: `NOTIFY` or `ENFORCE` (findings in `SHADOW` produce no event). */
   rolloutState: 'NOTIFY' | 'ENFORCE' | (string & {});
 }
 
 /** Data of `enrollment.*`; refetch with GET `/rostering/1.0/enrollments/{enrollmentId}`. */
 export interface EnrollmentEventData {
+  /** Id of the enrollment (refetch with GET `/rostering/1.0/enrollments/{enrollmentId}`). */
   enrollmentId: string;
+  /** Id of the class enrolled in (delivered only when your org scope covers the class's school org). */
   classId: string;
+  /** Id of the enrolled user. */
   userId: string;
 }
 
 /** Data of `user.created` and `user.updated`. */
 export interface UserEventData {
+  /** Id (`sourcedId`) of the user upserted (read with GET `/rostering/1.0/users/{sourcedId}`). */
   userId: string;
 }
 
 /** Data of `user.deleted` (adds the tombstone `email`). */
 export interface UserDeletedEventData {
+  /** Id of the deleted user; its roles, profiles, enrollments and agents went with it, without delete events of their own. */
   userId: string;
+  /** The deleted user's email, kept as a tombstone since the user can no longer be read. */
   email: string;
 }
 
 /** Data of `user_role.*`. */
 export interface UserRoleEventData {
+  /** Id of the role membership (the user's roles: GET `/rostering/1.0/users/{sourcedId}/roles`). */
   roleId: string;
+  /** Id of the user who holds the role. */
   userId: string;
+  /** Id of the org the role is attached to. */
   orgId: string;
 }
 
 /** Data of `user_profile.*`. */
 export interface UserProfileEventData {
+  /** Id of the profile (read with GET `/rostering/1.0/users/{userId}/profiles/{profileId}`). */
   profileId: string;
+  /** Id of the user the profile belongs to. */
   userId: string;
   /** Null for a profile not bound to an application. */
   applicationId: string | null;
@@ -59,12 +74,15 @@ export interface UserProfileEventData {
 
 /** Data of `application.*`. */
 export interface ApplicationEventData {
+  /** Id (`sourcedId`) of the application (read with GET `/applications/1.0/applications/{sourcedId}`). */
   applicationId: string;
 }
 
 /** Data of `mastery.*`. */
 export interface MasteryEventData {
+  /** Id of the student whose highest mastered grade changed. */
   userId: string;
+  /** Subject of the grade (the current one: GET `/beyond/1.0/educator/students/grades` with `studentId` and `subject`). */
   subject: string;
   /** A grade code; null only for `mastery.deleted`. */
   masteredGrade: string | null;
@@ -72,7 +90,9 @@ export interface MasteryEventData {
 
 /** Data of `session.*`. */
 export interface SessionEventData {
+  /** IRI of the learning session that started or ended. */
   caliperSessionId: string;
+  /** Id of the user whose learning session it is. */
   userId: string;
   /** Falls back to the session's client id; an empty string only when there is none. */
   applicationId: string;
@@ -82,19 +102,25 @@ export interface SessionEventData {
 
 /** Data of `test.*`. */
 export interface TestEventData {
+  /** Id of the user who started, submitted or abandoned the assessment. */
   userId: string;
   /** Falls back to the event's edApp id; an empty string when neither is present. */
   applicationId: string;
+  /** Id of the assessment the Caliper AssessmentEvent is about. */
   assessmentId: string;
+  /** IRI of the learning session the test ran in, or null when there is none. */
   caliperSessionId: string | null;
   /** The Caliper Attempt id when the event carries a generated attempt, else the Caliper event id. */
   attemptId: string;
+  /** The AssessmentEvent action: `Started` (`test.started`), `Submitted` (`test.ended`) or `Abandoned` (`test.exited`). */
   action: 'Started' | 'Submitted' | 'Abandoned' | (string & {});
+  /** Whether the test counts as proctored; the spec states the rule for `session.*` only (the application has proctoring enabled). */
   isProctored: boolean;
 }
 
 /** Data of `proctoring_enforcement.recorded`. */
 export interface ProctoringEnforcementEventData {
+  /** Id of the newly recorded enforcement event. */
   enforcementEventId: string;
   /** prevented_start: launch blocked by an active lockout; warning_accrued: a strike accrued;
    * warning_displayed: the student confirmed seeing the warning; warning_released: a strike given back;
@@ -104,15 +130,21 @@ export interface ProctoringEnforcementEventData {
    * unblocked_mid_test: the readiness dialog was dismissed; exited_mid_test: the readiness screen was
    * left without resuming. */
   enforcementType: 'prevented_start' | 'warning_accrued' | 'warning_displayed' | 'warning_released' | 'forced_end' | 'locked_out_restart' | 'warnings_reset' | 'warning_budget_granted' | 'blocked_mid_test' | 'unblocked_mid_test' | 'exited_mid_test' | (string & {});
+  /** Id of the student the enforcement applies to. */
   userId: string;
+  /** IRI of the learning session the enforcement happened in. */
   caliperSessionId: string;
+  /** When the enforcement happened (ISO 8601 date-time). */
   occurredAt: string;
+  /** Id of the lockout involved (such as the one a `forced_end` began), or null when none applies. */
   lockoutId: string | null;
+  /** Id of the insight that triggered the enforcement, or null when none applies. */
   triggeringInsightId: string | null;
 }
 
 /** Data of `org.config.updated`. */
 export interface OrgConfigEventData {
+  /** Id (`sourcedId`) of the org whose config was written (read with GET `/rostering/1.0/orgs/{sourcedId}/config`). */
   orgId: string;
 }
 
@@ -224,14 +256,19 @@ export type WebhookUrl = string;
 export interface WebhookSubscription {
   /** Assigned by the platform. */
   id: string;
+  /** The HTTPS endpoint the platform POSTs deliveries to. */
   url: WebhookUrl;
+  /** The event types delivered to the endpoint (at least one). */
   eventTypes: WebhookEventType[];
+  /** `active`, `paused` (events held until re-activated) or `disabled` (by the platform once a delivery exhausted its retries). */
   status: WebhookSubscriptionStatus;
+  /** When the subscription was created (ISO 8601 date-time). */
   dateCreated: string;
 }
 
 /** The body of subscription create. */
 export interface WebhookSubscriptionCreate {
+  /** The HTTPS endpoint to POST deliveries to: a domain name, no IP address, no `user:pass@`. */
   url: WebhookUrl;
   /** At least one; every entry must be in the catalogue (400 names the unknown ones). */
   eventTypes: WebhookEventType[];
@@ -239,8 +276,11 @@ export interface WebhookSubscriptionCreate {
 
 /** The body of subscription update; every field optional, only supplied fields change. `status` may be `active` or `paused`; `disabled` is refused with 400 (Decision; see docs/decisions.md#d-oa-7). */
 export interface WebhookSubscriptionUpdate {
+  /** The new HTTPS endpoint of the deliveries; omitted, it stays. */
   url?: WebhookUrl;
+  /** The event types to deliver from now on (at least one); omitted, they stay. */
   eventTypes?: WebhookEventType[];
+  /** `paused` holds deliveries; `active` resumes them (delivering what was held while paused); omitted, it stays. */
   status?: 'active' | 'paused';
 }
 

@@ -9,7 +9,10 @@ export const SIGNATURE_HEADER = 'X-Service-Webhook-Signature';
  */
 export type WebhookHeaders =
   | Headers
-  | { get(name: string): string | null | undefined }
+  | {
+      /** The value of header `name` (passed in lower case), or null or undefined when absent. */
+      get(name: string): string | null | undefined;
+    }
   | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /**
