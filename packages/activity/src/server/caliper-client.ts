@@ -175,7 +175,7 @@ export function caliperClientOver(http: LooseHttp, options: CaliperClientOptions
     async send(input, sendOptions) {
       const { sensor, sendTime, events } = normalize(input, sendOptions);
       const skipped: string[] = [];
-      const todo: { event: AnyCaliperEvent; json: string; bytes: number }[] = [];
+      const unsent: { event: AnyCaliperEvent; json: string; bytes: number }[] = [];
       const issues: ValidationIssue[] = [];
       events.forEach((event, i) => {
         if (accepted.has(event.id)) {
@@ -189,7 +189,7 @@ export function caliperClientOver(http: LooseHttp, options: CaliperClientOptions
             path: ['data', i],
             message: `is ${bytes} bytes, more than one request may carry (maxBatchBytes ${maxBytes})`,
           });
-        todo.push({ event, json, bytes });
+        unsent.push({ event, json, bytes });
       });
       if (issues.length) throw new ValidationError(issues);
 
@@ -199,7 +199,7 @@ export function caliperClientOver(http: LooseHttp, options: CaliperClientOptions
       const batches: AnyCaliperEvent[][] = [];
       let size = Infinity;
       const overhead = head(sendTime ?? new Date().toISOString());
-      for (const item of todo) {
+      for (const item of unsent) {
         const last = batches.at(-1);
         if (!last || last.length >= maxEvents || size + item.bytes + 1 > maxBytes) {
           batches.push([item.event]);
