@@ -113,6 +113,16 @@ async function until<T>(what: string, check: () => T | undefined, ms = 10_000): 
   }
 }
 
+/** The page's lesson once end() has resolved there: a moment after the platform stored the completion (10 s at most). */
+async function endedLesson(page: Parameters<typeof lessonOf>[0]) {
+  let lesson = await lessonOf(page);
+  for (const deadline = Date.now() + 10_000; !lesson.isEnded && Date.now() < deadline; ) {
+    await sleep(25);
+    lesson = await lessonOf(page);
+  }
+  return lesson;
+}
+
 /** The Caliper events the platform stored for a run. */
 const storedOf = (runId: string) =>
   example.platform.state.caliperEvents
@@ -151,7 +161,7 @@ describe('the lesson page in Chromium', () => {
     // The page's own account and the platform's agree once the page ends the run.
     await page.click('#complete');
     await until('the completion', () => storedOf(runId).some((e) => e.type === 'ActivityEvent') || undefined);
-    const lesson = await lessonOf(page);
+    const lesson = await endedLesson(page);
     expect(lesson.isEnded).toBe(true);
     expect(platformMs(runId, 'active')).toBe(lesson.totalActiveMs);
   }, 60_000);
@@ -270,7 +280,7 @@ describe('the lesson page in Chromium', () => {
       .reduce((sum, m) => sum + (m?.masteredUnits ?? 0), 0);
     await page.click('#complete');
     await until('the completion', () => storedOf(runId).some((e) => e.type === 'ActivityEvent') || undefined);
-    const lesson = await lessonOf(page);
+    const lesson = await endedLesson(page);
     expect(lesson.isEnded).toBe(true);
     expect(platformMs(runId, 'active')).toBe(lesson.totalActiveMs);
     const events = storedOf(runId);
