@@ -13,22 +13,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import createClient from 'openapi-fetch';
+import { type BenchRow, getGc, isMain, liveHeap, MB, median, ratio, round } from '../../../bench/support';
 import type { paths } from '../src/generated/case';
 import { clientCredentials, createHttpClient, createTokenCache, paginate, readTotal } from '../src/index';
-
-/** One measured quantity; `ratio` is relative to the plain-fetch anchor, `budget`/`met` say whether it is within budget. */
-export interface BenchRow {
-  name: string;
-  value: number;
-  unit: string;
-  ratio?: number;
-  budget?: string;
-  met?: boolean;
-}
 
 /** Options of {@link runCoreBench}. */
 export interface CoreBenchOptions {
@@ -94,26 +82,6 @@ function startServer(totalItems: number): Promise<{ server: Server; url: string 
   });
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-/** `global.gc` when node runs with --expose-gc, else the same function obtained through V8 flags. */
-function getGc(): (() => void) | undefined {
-  const existing = (globalThis as { gc?: () => void }).gc;
-  if (existing) return existing;
-  try {
-    setFlagsFromString('--expose-gc');
-    return runInNewContext('gc') as () => void;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Runs the benchmark once and returns its rows and whether every budget was met.
  *
@@ -159,8 +127,7 @@ export async function runCoreBench(
     const gc = getGc();
     // One page first, so one-time costs (token, connection, compiled code) are not counted as growth.
     await pages();
-    gc?.();
-    const baseline = process.memoryUsage().heapUsed;
+    const baseline = liveHeap(gc);
     let peak = 0;
     let seen = 0;
     let lastPage = -1;
@@ -169,13 +136,12 @@ export async function runCoreBench(
       const page = Math.floor((seen - 1) / pageSize);
       if (page !== lastPage) {
         lastPage = page;
-        gc?.();
-        peak = Math.max(peak, process.memoryUsage().heapUsed - baseline);
+        peak = Math.max(peak, liveHeap(gc) - baseline);
       }
       if (!item.sourcedId) throw new Error('bench: item without sourcedId');
     }
     if (seen !== totalItems) throw new Error(`bench: walked ${seen} items, expected ${totalItems}`);
-    const heapMb = Math.round((peak / (1024 * 1024)) * 100) / 100;
+    const heapMb = round(peak / MB, 2);
     const heapRow: BenchRow = {
       name: `heap growth walking ${totalItems.toLocaleString('en-US')} items in pages of ${pageSize}${gc ? '' : ' (no gc: upper bound)'}`,
       value: heapMb,
@@ -217,9 +183,9 @@ export async function runCoreBench(
       const m = median(samples.get(name) as number[]);
       return {
         name: `GET median, ${name} (${requests} sequential)`,
-        value: Math.round(m * 1000) / 1000,
+        value: round(m, 3),
         unit: 'ms',
-        ratio: Math.round((m / plain) * 1000) / 1000,
+        ratio: ratio(m, plain),
         ...(name === 'LearnKit call()' && { budget: '<= 1.10x plain fetch', met: lkRatio <= 1.1 }),
       };
     });
@@ -234,7 +200,7 @@ export async function runCoreBench(
 }
 
 // Run directly (for example `npx tsx packages/core/bench/run.ts`): print the rows.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (isMain(import.meta.url)) {
   const { rows, budgetsMet } = await runCoreBench();
   console.table(rows);
   console.log(budgetsMet ? 'budgets met' : 'BUDGETS NOT MET');

@@ -55,6 +55,15 @@ export type {
 } from './generated/platform';
 export { caseSchemas, type JsonSchemaDefs, onerosterSchemas, platformSchemas } from './generated/schemas';
 export { consoleLogger, createLogger, type LogFn, type Logger, type LogLevel } from './logger';
+// The Node adapter of web handlers (webhooks, activity); web globals only, so browser bundles drop it.
+export {
+  type NodeListener,
+  type NodeListenerOptions,
+  type NodeRequestHandler,
+  type NodeRequestLike,
+  type NodeResponseLike,
+  toNodeListener,
+} from './node/to-node-listener';
 export {
   DEFAULT_LIMIT,
   type FetchPage,

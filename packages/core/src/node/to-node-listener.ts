@@ -1,0 +1,185 @@
+// The Node adapter of every web handler in LearnKit (webhooks, activity): node:http/Express/Fastify in, a web
+// `Request` to the handler, its `Response` written back. Web globals only (no `node:*` import): core is bundled
+// for browsers too, and a bundle that does not use this module drops it (the package has no side effects).
+
+/** The parts of Node's `IncomingMessage` (or Express's `req`) the listener uses. */
+export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
+  /** The HTTP method, any case; absent is taken as `POST`. */
+  method?: string | undefined;
+  /** The request target (path and query), resolved against the `host` header; absent is taken as `/`. */
+  url?: string | undefined;
+  /**
+   * The request headers (Node's `IncomingHttpHeaders`: lower-case names, repeated headers as arrays); HTTP/2
+   * pseudo-headers (`:path`, ...) are skipped.
+   */
+  headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  /**
+   * Set by a body parser: a Buffer (`express.raw`) or string (`express.text`) is used as the raw body; a
+   * non-empty object (`express.json`) goes through {@link NodeListenerOptions.parsedBody}.
+   */
+  body?: unknown;
+}
+
+/** The parts of Node's `ServerResponse` (or Express's `res`) the listener uses. */
+export interface NodeResponseLike {
+  /** Set to the status of the answer (the handler's, or 413/500 written by the listener) before `end`. */
+  statusCode: number;
+  /** Called for each header of the answer. */
+  setHeader(name: string, value: string): unknown;
+  /** Called once with the whole answer body. */
+  end(chunk?: Uint8Array): unknown;
+  /** Checked before answering 500 after a failure (without `next`): when true, the response already started. */
+  readonly headersSent?: boolean;
+}
+
+/** A `node:http` request listener that is also Express middleware (`next` receives its failures). */
+export type NodeListener<R extends NodeRequestLike = NodeRequestLike> = (
+  req: R,
+  res: NodeResponseLike,
+  next?: (error?: unknown) => void,
+) => Promise<void>;
+
+/** The web handler adapted by {@link toNodeListener}: the converted request, and the Node request it came from. */
+export type NodeRequestHandler<R extends NodeRequestLike = NodeRequestLike> = (
+  request: Request,
+  req: R,
+) => Response | Promise<Response>;
+
+/** Options of {@link toNodeListener}. */
+export interface NodeListenerOptions {
+  /** Largest body read from the request stream, in bytes; a larger one is answered 413. Default 1 MiB. */
+  maxBodyBytes?: number | undefined;
+  /** The JSON body of the 413 answer. Default `{ error: 'body_too_large' }`. */
+  tooLargeBody?: unknown;
+  /**
+   * Turns a body a parser already decoded into an object (`express.json()` ran first) into the body forwarded.
+   * Throw to refuse the request: the error goes to `next`, or is answered 500 with
+   * {@link NodeListenerOptions.errorBody}. Default: the object serialised again as JSON.
+   */
+  parsedBody?: ((parsed: object) => Uint8Array | string) | undefined;
+  /**
+   * The JSON body of the 500 answer written for a failure when there is no `next` (Express's gets the error
+   * instead). Default `{ error: 'internal_error' }`, whatever the error.
+   */
+  errorBody?: ((error: unknown) => unknown) | undefined;
+}
+
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+class TooLarge extends Error {}
+
+async function readBody(req: NodeRequestLike, max: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const encoder = new TextEncoder();
+  for await (const chunk of req) {
+    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+    size += bytes.byteLength;
+    if (size > max) throw new TooLarge();
+    chunks.push(bytes);
+  }
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+function sendJson(res: NodeResponseLike, status: number, body: unknown): void {
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json');
+  res.end(new TextEncoder().encode(JSON.stringify(body)));
+}
+
+const isParsedObject = (body: unknown): body is object =>
+  body !== undefined && body !== null && typeof body === 'object' && Object.keys(body).length > 0;
+
+function toHeaders(raw: NodeRequestLike['headers']): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    if (typeof value === 'string') headers.set(name, value);
+    else for (const item of value) headers.append(name, item);
+  }
+  // The body is whole here, and may have been re-encoded by a parser: its length is the one the Request gives.
+  headers.delete('content-length');
+  headers.delete('transfer-encoding');
+  return headers;
+}
+
+function toUrl(req: NodeRequestLike): URL {
+  const host = typeof req.headers.host === 'string' ? req.headers.host : 'localhost';
+  try {
+    return new URL(req.url ?? '/', `http://${host}`);
+  } catch {
+    return new URL('http://localhost/');
+  }
+}
+
+/**
+ * Adapts a web handler (`(request: Request) => Response`) to Node: `http.createServer(listener)`, or
+ * `app.post(path, listener)` in Express (or Fastify's raw `req`/`res`). The listener builds a web `Request`
+ * from the Node request (method, URL against the `host` header, headers, body), calls the handler, and writes
+ * its `Response` back (status, headers, body).
+ *
+ * The body: `req.body` when a parser left the raw Buffer or string (`express.raw`, `express.text`); a
+ * non-empty parsed object goes through `options.parsedBody` (re-serialised as JSON by default); otherwise the
+ * stream is read, up to `maxBodyBytes` (413 beyond). GET and HEAD requests carry no body.
+ *
+ * Failures (a throwing handler or `parsedBody`, a broken stream) go to Express's `next(error)` when given;
+ * without `next` they are answered 500 with `options.errorBody`, unless the response already started.
+ *
+ * @typeParam R - The Node request type the handler's second argument is typed as (e.g. `IncomingMessage`).
+ * @param handler - The web handler; it also receives the Node request (for what a middleware put on it).
+ * @param options - Body limit, and the answers for oversized, parsed and failed requests.
+ * @returns A listener for `http.createServer` that is also Express middleware.
+ *
+ * @example
+ * import { createServer } from 'node:http';
+ * import { toNodeListener } from '@learnkit/core';
+ *
+ * const listener = toNodeListener(async (request) => Response.json({ echo: await request.text() }));
+ * createServer(listener).listen(3000);
+ */
+export function toNodeListener<R extends NodeRequestLike = NodeRequestLike>(
+  handler: NodeRequestHandler<R>,
+  options: NodeListenerOptions = {},
+): NodeListener<R> {
+  const max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const { tooLargeBody = { error: 'body_too_large' }, parsedBody = JSON.stringify, errorBody } = options;
+  return async function nodeListener(req, res, next) {
+    try {
+      const method = (req.method ?? 'POST').toUpperCase();
+      const hasBody = method !== 'GET' && method !== 'HEAD';
+      let body: Uint8Array | string | undefined;
+      const parsed = req.body;
+      if (parsed instanceof Uint8Array || typeof parsed === 'string') body = parsed;
+      else if (isParsedObject(parsed)) body = parsedBody(parsed);
+      else if (hasBody) {
+        try {
+          body = await readBody(req, max);
+        } catch (error) {
+          if (error instanceof TooLarge) return sendJson(res, 413, tooLargeBody);
+          throw error;
+        }
+      }
+      const request = new Request(toUrl(req), {
+        method,
+        headers: toHeaders(req.headers),
+        ...(body !== undefined && hasBody && { body: body as BodyInit }),
+      });
+      const response = await handler(request, req);
+      res.statusCode = response.status;
+      response.headers.forEach((value, name) => {
+        res.setHeader(name, value);
+      });
+      res.end(new Uint8Array(await response.arrayBuffer()));
+    } catch (error) {
+      if (next) return next(error);
+      if (!res.headersSent) sendJson(res, 500, errorBody ? errorBody(error) : { error: 'internal_error' });
+    }
+  };
+}
