@@ -4,16 +4,10 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import type { BenchRow } from './support';
 
-/** One measured figure; `ratio` compares with the suite's anchor, `budget`/`met` say whether it is within budget. */
-export type BenchRow = {
-  name: string;
-  value: number;
-  unit: string;
-  ratio?: number;
-  budget?: string;
-  met?: boolean;
-};
+export type { BenchRow } from './support';
+
 type Suite = { title: string; module: string; run: string };
 
 const SUITES: Suite[] = [

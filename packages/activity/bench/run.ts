@@ -3,16 +3,8 @@
  * entry as a page ships it, against the issue-7 budget of 4 kB gzip with no zod and no openapi-fetch inside.
  * `test/size.test.ts` fails the tests above the same budget.
  */
+import type { BenchRow } from '../../../bench/support';
 import { measureBrowserEntry } from './size';
-
-/** One measured quantity, with its budget. */
-export interface BenchRow {
-  name: string;
-  value: number;
-  unit: string;
-  budget?: string;
-  met?: boolean;
-}
 
 /** Browser entry: minified bytes, gzip bytes (budget < 4096), and whether zod or openapi-fetch got in. */
 export async function runActivityBench(): Promise<{ rows: BenchRow[]; budgetsMet: boolean }> {

@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { isMain } from '../../../bench/support';
 
 /** The browser entry's bundle size and the modules it is made of (paths relative to the package). */
 export async function measureBrowserEntry(): Promise<{
@@ -30,7 +31,7 @@ export async function measureBrowserEntry(): Promise<{
 }
 
 // `npx tsx bench/size.ts` prints the figures.
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (isMain(import.meta.url)) {
   const { bytes, gzipBytes, modules } = await measureBrowserEntry();
   console.log(`browser entry: ${bytes} B minified, ${gzipBytes} B gzip, ${modules.length} modules`);
 }

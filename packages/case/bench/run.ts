@@ -12,20 +12,9 @@
  * figure is the median of the rounds.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { staticToken } from '@learnkit/core';
+import { type BenchRow, getGc, liveHeap, MB, median, round } from '../../../bench/support';
 import { createCaseClient } from '../src/index';
-
-/** One measured figure, as the workspace's bench runner prints it. */
-export interface CaseBenchRow {
-  name: string;
-  value: number;
-  unit: string;
-  ratio?: number;
-  budget?: string;
-  met?: boolean;
-}
 
 /** Options of {@link runCaseBench}. */
 export interface CaseBenchOptions {
@@ -35,20 +24,6 @@ export interface CaseBenchOptions {
   pageSize?: number;
   /** Timed rounds per variant (default 6). */
   rounds?: number;
-}
-
-const MB = 1024 * 1024;
-
-/** `global.gc` when node runs with --expose-gc, else the same function obtained through V8 flags. */
-function getGc(): (() => void) | undefined {
-  const existing = (globalThis as { gc?: () => void }).gc;
-  if (existing) return existing;
-  try {
-    setFlagsFromString('--expose-gc');
-    return runInNewContext('gc') as () => void;
-  } catch {
-    return undefined;
-  }
 }
 
 type Ready = { url: string; clientId: string; clientSecret: string };
@@ -69,23 +44,13 @@ async function startMock(items: number): Promise<{ child: ChildProcess; ready: R
   return { child, ready };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 /**
  * Runs the benchmark once and returns its rows.
  *
  * @example
  * const { rows } = await runCaseBench();
  */
-export async function runCaseBench(options: CaseBenchOptions = {}): Promise<{ rows: CaseBenchRow[] }> {
+export async function runCaseBench(options: CaseBenchOptions = {}): Promise<{ rows: BenchRow[] }> {
   const items = options.items ?? 100_000;
   const pageSize = options.pageSize ?? 3000;
   const rounds = options.rounds ?? 6;
@@ -138,20 +103,15 @@ export async function runCaseBench(options: CaseBenchOptions = {}): Promise<{ ro
 
     // Heap first, on a quiet process: the live heap (after a GC) at every page of a LearnKit walk.
     const gc = getGc();
-    gc?.();
-    const baseline = process.memoryUsage().heapUsed;
+    const baseline = liveHeap(gc);
     let peak = baseline;
     let seen = 0;
     for await (const item of client.items.list({ limit: pageSize })) {
-      if (seen % pageSize === 0) {
-        gc?.();
-        peak = Math.max(peak, process.memoryUsage().heapUsed);
-      }
+      if (seen % pageSize === 0) peak = Math.max(peak, liveHeap(gc));
       if (!item.sourcedId) throw new Error('bench: item without sourcedId');
       seen++;
     }
-    gc?.();
-    peak = Math.max(peak, process.memoryUsage().heapUsed);
+    peak = Math.max(peak, liveHeap(gc));
 
     // The same walk sampled without forcing a GC: live data plus whatever garbage V8 has not collected yet.
     let rawPeak = 0;
@@ -178,7 +138,7 @@ export async function runCaseBench(options: CaseBenchOptions = {}): Promise<{ ro
     const learnkitRate = median(rate.learnkit);
     const ratio = fetchRate / learnkitRate; // time of LearnKit / time of fetch
     const label = `${expected.toLocaleString('en-US')} items (a ${items.toLocaleString('en-US')}-item framework + the seeded Course Sequence), pages of ${pageSize.toLocaleString('en-US')}`;
-    const peakMb = round2(peak / MB);
+    const peakMb = round(peak / MB, 2);
     return {
       rows: [
         { name: `hand-written fetch loop: ${label}`, value: Math.round(fetchRate), unit: 'items/s' },
@@ -186,7 +146,7 @@ export async function runCaseBench(options: CaseBenchOptions = {}): Promise<{ ro
           name: `LearnKit items.list for await: ${label}`,
           value: Math.round(learnkitRate),
           unit: 'items/s',
-          ratio: Math.round(ratio * 1000) / 1000,
+          ratio: round(ratio, 3),
           budget: '<= 1.10x the fetch loop',
           met: ratio <= 1.1,
         },
@@ -199,12 +159,12 @@ export async function runCaseBench(options: CaseBenchOptions = {}): Promise<{ ro
         },
         {
           name: 'peak heap during the LearnKit walk without forced GC (live data plus uncollected garbage)',
-          value: round2(rawPeak / MB),
+          value: round(rawPeak / MB, 2),
           unit: 'MB',
         },
         {
           name: 'heap growth over the pre-walk baseline during the LearnKit walk',
-          value: round2((peak - baseline) / MB),
+          value: round((peak - baseline) / MB, 2),
           unit: 'MB',
         },
       ],

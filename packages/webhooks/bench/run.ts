@@ -16,24 +16,14 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { verify as octokitVerify } from '@octokit/webhooks-methods';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import Stripe from 'stripe';
+import { type BenchRow, isMain, median, ratio } from '../../../bench/support';
 import { verifyWebhook } from '../src/index';
 import { WEB_ENTRY_BUDGET, webEntrySize } from './size';
 
 export { WEB_ENTRY_BUDGET, webEntrySize };
-
-/** One measured quantity; `ratio` is the floor's rate over this one's (how many times slower than the floor). */
-export interface BenchRow {
-  name: string;
-  value: number;
-  unit: string;
-  ratio?: number;
-  budget?: string;
-  met?: boolean;
-}
 
 /** Options of {@link runWebhooksBench}. */
 export interface WebhooksBenchOptions {
@@ -76,11 +66,6 @@ async function rate(variant: Variant, ms: number): Promise<number> {
   }
   return (n * 1000) / (now - start);
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-};
 
 async function throughput(options: WebhooksBenchOptions): Promise<Map<string, number>> {
   const body = delivery1KiB();
@@ -165,7 +150,7 @@ export async function runWebhooksBench(
     name: `verify 1 KiB delivery: ${name}`,
     value: Math.round(value),
     unit: 'verifications/s',
-    ratio: Math.round((floor / value) * 100) / 100,
+    ratio: ratio(floor, value, 2), // the floor's rate over this one's: how many times slower
     ...(name === 'LearnKit verifyWebhook' && {
       budget: 'faster than stripe and standardwebhooks; within 1.25x of the floor',
       met: lkMet,
@@ -191,7 +176,7 @@ export async function runWebhooksBench(
   return { rows, budgetsMet: lkMet && sizeMet };
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (isMain(import.meta.url)) {
   const { rows, budgetsMet } = await runWebhooksBench();
   for (const row of rows) {
     const extra = [

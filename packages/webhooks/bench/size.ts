@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { isMain } from '../../../bench/support';
 
 /** The budget, in bytes of gzip: 2 kB. */
 export const WEB_ENTRY_BUDGET = 2048;
@@ -54,7 +55,7 @@ export async function webEntrySize(): Promise<{
   return { minified: code.length, gzip: gzipSync(code).length, byPackage, modules };
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (isMain(import.meta.url)) {
   const { minified, gzip, byPackage } = await webEntrySize();
   console.log(
     `web entry of verifyWebhook: ${minified} B minified, ${gzip} B gzip (budget < ${WEB_ENTRY_BUDGET} B)`,
