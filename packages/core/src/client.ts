@@ -11,6 +11,7 @@ import createClient, {
   removeTrailingSlash,
 } from 'openapi-fetch';
 import { ApiError, apiErrorFromResponse, createApiError, ValidationError } from './errors';
+import { isHttpUrl } from './internal/http-url';
 import { type HeaderRecord, PreparedRequest, toHeaderRecord } from './internal/prepared-request';
 import { preview } from './internal/text';
 import {
@@ -124,16 +125,7 @@ export interface HttpClient<Paths extends object> extends Client<Paths> {
 }
 
 function checkBaseUrl(baseUrl: unknown): string {
-  let ok = false;
-  if (typeof baseUrl === 'string') {
-    try {
-      const url = new URL(baseUrl);
-      ok = (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash;
-    } catch {
-      ok = false;
-    }
-  }
-  if (!ok) {
+  if (!isHttpUrl(baseUrl, true)) {
     throw new ValidationError([
       {
         path: ['baseUrl'],
@@ -141,7 +133,7 @@ function checkBaseUrl(baseUrl: unknown): string {
       },
     ]);
   }
-  return baseUrl as string;
+  return baseUrl;
 }
 
 /** Parses a success body, turning "not JSON" (an HTML login page, a proxy's text) into a clear ApiError. */

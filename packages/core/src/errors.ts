@@ -197,8 +197,12 @@ function parseErrorBody(body: string, contentType: string | null): ParsedBody {
   return { detail: preview(body) };
 }
 
-/** The first request id header the platform or its gateway set. */
-function requestIdOf(headers: Headers): string | undefined {
+/**
+ * The first request id header the platform or its gateway set.
+ *
+ * @internal
+ */
+export function requestIdOf(headers: Headers): string | undefined {
   return (
     headers.get('x-request-id') ?? headers.get('request-id') ?? headers.get('x-amzn-requestid') ?? undefined
   );

@@ -1,6 +1,7 @@
 import { AuthenticationError, createApiError, ValidationError, type ValidationIssue } from '../errors';
 import { raceAbort } from '../internal/abort';
 import { base64Ascii, formEncode } from '../internal/form';
+import { isHttpUrl } from '../internal/http-url';
 import { redact, registerSecret } from '../internal/redact';
 import { isRecord, tryParseJson } from '../internal/text';
 import { createLogger, type Logger } from '../logger';
@@ -58,16 +59,7 @@ function checkCredential(issues: ValidationIssue[], name: string, value: unknown
 }
 
 function checkUrl(issues: ValidationIssue[], name: string, value: unknown): void {
-  let ok = false;
-  if (typeof value === 'string') {
-    try {
-      const url = new URL(value);
-      ok = url.protocol === 'https:' || url.protocol === 'http:';
-    } catch {
-      ok = false;
-    }
-  }
-  if (!ok) {
+  if (!isHttpUrl(value)) {
     issues.push({
       path: [name],
       message: `must be an absolute http(s) URL such as https://api.example.com/auth/1.0/token (got ${JSON.stringify(value)})`,

@@ -1,5 +1,5 @@
 import type { TokenProvider } from '../auth/token-provider';
-import { ConnectionError, TimeoutError, ValidationError, type ValidationIssue } from '../errors';
+import { ConnectionError, requestIdOf, TimeoutError, ValidationError, type ValidationIssue } from '../errors';
 import { raceAbort, sleep } from '../internal/abort';
 import { type HeaderRecord, PreparedRequest, toHeaderRecord } from '../internal/prepared-request';
 import { parseRetryAfterMs } from '../internal/retry-after';
@@ -323,7 +323,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
             status,
             attempt,
             durationMs: Date.now() - startedAt,
-            requestId: response.headers.get('x-request-id') ?? undefined,
+            requestId: requestIdOf(response.headers),
             ...(retryInMs >= 0 && { retryInMs }),
           },
           `${op()} ${status} (attempt ${attempt})${
