@@ -13,6 +13,8 @@ import {
 import { coerceScalar, mediaType, parseBody, readQueryValue, toIssues } from './values.js';
 
 type Media = { schema?: unknown };
+/** What a header declaration says: whether it must be present, and its schema. */
+type HeaderSpec = { required?: boolean | undefined; schema?: unknown };
 
 /** Checks HTTP exchanges and webhook deliveries against the platform's OpenAPI documents. */
 export class Contract {
@@ -51,7 +53,7 @@ export class Contract {
         const text = decodeURIComponent(pathParams[parameter.name.replace(/\W/g, '_')] ?? '');
         this.#check(
           issues,
-          operation,
+          operation.document,
           `/path/${parameter.name}`,
           parameter.schema,
           coerceScalar(text, parameter.schema as object),
@@ -72,25 +74,9 @@ export class Contract {
           parameter.schema as object,
           parameter.explode,
         );
-        this.#check(issues, operation, `/query/${parameter.name}`, parameter.schema, value);
+        this.#check(issues, operation.document, `/query/${parameter.name}`, parameter.schema, value);
       } else if (parameter.in === 'header') {
-        const text = request.headers.get(parameter.name);
-        if (text === null) {
-          if (parameter.required)
-            issues.push({
-              pointer: `/headers/${parameter.name.toLowerCase()}`,
-              rule: 'required',
-              message: 'required header is missing',
-            });
-          continue;
-        }
-        this.#check(
-          issues,
-          operation,
-          `/headers/${parameter.name.toLowerCase()}`,
-          parameter.schema,
-          coerceScalar(text, parameter.schema as object),
-        );
+        this.#checkHeader(issues, operation.document, request.headers, parameter.name, parameter);
       }
     }
     for (const name of url.searchParams.keys()) {
@@ -133,14 +119,8 @@ export class Contract {
     }
     const document = this.#documents.get(operation.document)!;
     for (const [name, rawHeader] of Object.entries(declared.headers ?? {})) {
-      const header = resolveLocal(document, rawHeader) as { required?: boolean; schema?: unknown };
-      const text = response.headers.get(name);
-      const pointer = `/headers/${name.toLowerCase()}`;
-      if (text === null) {
-        if (header.required)
-          issues.push({ pointer, rule: 'required', message: 'required response header is missing' });
-      } else
-        this.#check(issues, operation, pointer, header.schema, coerceScalar(text, header.schema as object));
+      const header = resolveLocal(document, rawHeader) as HeaderSpec;
+      this.#checkHeader(issues, operation.document, response.headers, name, header);
     }
     const body = response.body ?? '';
     const content = declared.content as Record<string, Media> | undefined;
@@ -155,7 +135,7 @@ export class Contract {
       // `fields` narrows what a response holds, so required members may rightly be absent.
       const relaxed = url.searchParams.has('fields');
       issues.push(
-        ...this.#checkBody(operation, content, response.headers.get('content-type'), body, relaxed),
+        ...this.#checkBody(operation.document, content, response.headers.get('content-type'), body, relaxed),
       );
     }
     return this.#result(`${where} (${operation.operationId}) response`, operation, issues);
@@ -169,27 +149,17 @@ export class Contract {
     for (const [name, document] of this.#documents) {
       const entry = document.webhooks?.[String(type)]?.post as Record<string, unknown> | undefined;
       if (!entry) continue;
-      const operation = { document: name } as Operation;
       const issues: ContractIssue[] = [];
       for (const raw of (entry.parameters as unknown[]) ?? []) {
-        const parameter = resolveLocal(document, raw) as {
-          name: string;
-          in: string;
-          required?: boolean;
-          schema?: unknown;
-        };
-        if (parameter.in !== 'header') continue;
-        const text = delivery.headers.get(parameter.name);
-        const pointer = `/headers/${parameter.name.toLowerCase()}`;
-        if (text === null) {
-          if (parameter.required)
-            issues.push({ pointer, rule: 'required', message: 'required header is missing' });
-        } else this.#check(issues, operation, pointer, parameter.schema, text);
+        const parameter = resolveLocal(document, raw) as HeaderSpec & { name: string; in: string };
+        if (parameter.in === 'header') {
+          this.#checkHeader(issues, name, delivery.headers, parameter.name, parameter);
+        }
       }
       const body = resolveLocal(document, entry.requestBody) as { content?: Record<string, Media> };
       issues.push(
         ...this.#checkBody(
-          operation,
+          name,
           body.content ?? {},
           delivery.headers.get('content-type'),
           delivery.body,
@@ -268,7 +238,7 @@ export class Contract {
         : [];
     }
     return this.#checkBody(
-      operation,
+      operation.document,
       declared.content ?? {},
       request.headers.get('content-type'),
       body,
@@ -277,7 +247,7 @@ export class Contract {
   }
 
   #checkBody(
-    operation: Operation,
+    document: string,
     content: Record<string, Media>,
     contentType: string | null,
     body: string,
@@ -298,18 +268,27 @@ export class Contract {
     if (!parsed.ok) return [parsed.issue];
     return media.schema === undefined
       ? []
-      : toIssues('/body', this.#schemas.validate(operation.document, media.schema, parsed.value, relaxed));
+      : toIssues('/body', this.#schemas.validate(document, media.schema, parsed.value, relaxed));
   }
 
-  #check(
-    issues: ContractIssue[],
-    operation: Operation,
-    pointer: string,
-    schema: unknown,
-    value: unknown,
-  ): void {
+  #check(issues: ContractIssue[], document: string, pointer: string, schema: unknown, value: unknown): void {
     if (schema !== undefined)
-      issues.push(...toIssues(pointer, this.#schemas.validate(operation.document, schema, value)));
+      issues.push(...toIssues(pointer, this.#schemas.validate(document, schema, value)));
+  }
+
+  /** A declared header (request parameter, response header or delivery header): present when required, and valid. */
+  #checkHeader(
+    issues: ContractIssue[],
+    document: string,
+    headers: Headers,
+    name: string,
+    spec: HeaderSpec,
+  ): void {
+    const text = headers.get(name);
+    const pointer = `/headers/${name.toLowerCase()}`;
+    if (text === null) {
+      if (spec.required) issues.push({ pointer, rule: 'required', message: 'required header is missing' });
+    } else this.#check(issues, document, pointer, spec.schema, coerceScalar(text, spec.schema as object));
   }
 
   #noOperation(where: string): ContractResult {
