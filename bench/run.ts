@@ -6,8 +6,6 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { BenchRow } from './support';
 
-export type { BenchRow } from './support';
-
 type Suite = { title: string; module: string; run: string };
 
 const SUITES: Suite[] = [

@@ -8,7 +8,12 @@ import { existsSync } from 'node:fs';
 /** What the tests need: how to tell it is there, and the Debian packages that provide it. */
 const NEEDS = [
   { what: 'redis-server', present: () => onPath('redis-server'), packages: ['redis-server'] },
-  { what: 'Chromium', present: () => existsSync('/usr/bin/chromium'), packages: ['chromium'] },
+  // The browser tests take CHROMIUM_PATH too; a Chromium there needs no install.
+  {
+    what: 'Chromium',
+    present: () => existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium'),
+    packages: ['chromium'],
+  },
 ];
 
 function onPath(command) {

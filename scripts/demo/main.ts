@@ -15,7 +15,7 @@
 
 import { recordActivity } from '../../examples/backend/src/activity';
 import { type Connection, connect } from '../../examples/backend/src/connect';
-import { runBackendExample, STEPS } from '../../examples/backend/src/run';
+import { DEFAULT_WEBHOOK_URL, runBackendExample, STEPS } from '../../examples/backend/src/run';
 import { startWebhookReceiver, type WebhookReceiver } from '../../examples/backend/src/webhook-receiver';
 import { color, duration, Progress } from './progress';
 
@@ -41,8 +41,8 @@ console.log(
 
 try {
   receiver = await progress.step('Start a webhook consumer', async () => {
-    const started = await startWebhookReceiver();
-    return { value: started, detail: `${started.url}, createWebhookHandler on node:http` };
+    const value = await startWebhookReceiver();
+    return { value, detail: `${value.url}, createWebhookHandler on node:http` };
   });
   const consumer = receiver;
 
@@ -67,7 +67,7 @@ try {
 
   const sub = await progress.step('Subscribe the consumer', async () => {
     const value = await lk.webhooks.subscriptions.create(appId, {
-      url: 'https://hooks.partner.example/learnkit',
+      url: DEFAULT_WEBHOOK_URL,
       eventTypes: [...EVENT_TYPES],
     });
     consumer.useSecret(value.signingSecret);
@@ -157,7 +157,7 @@ try {
   process.exitCode = 1;
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   console.error(`\n${color.red('✗')} The demo stopped: ${message}`);
-  if (!(error instanceof Error && 'issues' in error) && error instanceof Error && error.stack) {
+  if (error instanceof Error && !('issues' in error) && error.stack) {
     console.error(color.dim(error.stack.split('\n').slice(1, 6).join('\n')));
   }
 } finally {

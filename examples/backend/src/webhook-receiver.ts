@@ -103,7 +103,7 @@ export async function startWebhookReceiver(
       });
     },
     close() {
-      for (const wake of waiters) waiters.delete(wake);
+      waiters.clear();
       server.closeAllConnections();
       return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     },

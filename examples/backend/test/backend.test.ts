@@ -1,35 +1,16 @@
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createMockPlatform, type ListeningServer, type MockPlatform } from '@learnkit/mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from '../src/connect';
 import { runBackendExample, STEPS } from '../src/run';
 import { UNKNOWN_ID } from '../src/validate';
+import { runNode, tsx } from './process';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
-const tsx = createRequire(new URL('../../../package.json', import.meta.url)).resolve('tsx/cli');
 
 /** Runs `pnpm start`'s command (tsx with the source condition) and collects its output. */
-function start(env: Record<string, string | undefined>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, '--conditions=@learnkit/source', 'src/main.ts'], {
-      cwd: here,
-      env: { ...process.env, LEARNKIT_BASE_URL: undefined, LEARNKIT_LOG: undefined, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const start = (env: Record<string, string | undefined>) =>
+  runNode([tsx, '--conditions=@learnkit/source', 'src/main.ts'], { cwd: here, env });
 
 describe('the back-end example, in process against the loopback mock', () => {
   it('browses, uploads, validates and manages a subscription, with effects on the platform', async () => {

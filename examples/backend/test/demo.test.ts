@@ -1,13 +1,12 @@
 // The README's first command, `pnpm demo`: it must pass, print its summary, and leave no process behind.
 // (It lives here rather than in scripts/test/ because the demo runs this example.)
-import { spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runNode, tsx } from './process';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const tsx = createRequire(new URL('../../../package.json', import.meta.url)).resolve('tsx/cli');
 
 /** Pids of the live processes in process group `pgid` (Linux: /proc; elsewhere: ps). */
 function processesInGroup(pgid: number): number[] {
@@ -26,41 +25,11 @@ function processesInGroup(pgid: number): number[] {
     }
     return pids;
   }
-  const { execFileSync } = createRequire(import.meta.url)(
-    'node:child_process',
-  ) as typeof import('node:child_process');
   return execFileSync('ps', ['-A', '-o', 'pid=,pgid='], { encoding: 'utf8' })
     .split('\n')
     .map((line) => line.trim().split(/\s+/).map(Number))
     .filter(([, group]) => group === pgid)
     .map(([pid]) => pid as number);
-}
-
-/** Runs a command in its own process group, so anything it leaves running can be found afterwards. */
-function run(args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string; pgid: number; ms: number }>(
-    (resolve, reject) => {
-      const started = Date.now();
-      const child = spawn(process.execPath, args, {
-        cwd: root,
-        detached: true,
-        env: { ...process.env, LEARNKIT_BASE_URL: undefined, LEARNKIT_LOG: undefined, NO_COLOR: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => {
-        stdout += chunk;
-      });
-      child.stderr.on('data', (chunk) => {
-        stderr += chunk;
-      });
-      child.on('error', reject);
-      child.on('close', (code) =>
-        resolve({ code, stdout, stderr, pgid: child.pid as number, ms: Date.now() - started }),
-      );
-    },
-  );
 }
 
 async function expectNoProcessLeft(pgid: number) {
@@ -74,7 +43,12 @@ async function expectNoProcessLeft(pgid: number) {
 
 describe('pnpm demo', () => {
   it('runs every step against the embedded mock, prints the summary, exits 0 and leaves no process', async () => {
-    const result = await run([tsx, '--conditions=@learnkit/source', 'scripts/demo/main.ts']);
+    // In its own process group, so anything it leaves running can be found afterwards.
+    const result = await runNode([tsx, '--conditions=@learnkit/source', 'scripts/demo/main.ts'], {
+      cwd: root,
+      env: { NO_COLOR: '1' },
+      detached: true,
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const steps = result.stdout.split('\n').filter((line) => /^\s+[✓✗] \[\s*\d+\/\d+\]/.test(line));
@@ -105,6 +79,6 @@ describe('pnpm demo', () => {
     expect(result.stdout).not.toContain('lk_test_');
     // Deliveries come within seconds on the fast clock; the whole demo is quick.
     expect(result.ms).toBeLessThan(15_000);
-    await expectNoProcessLeft(result.pgid);
+    await expectNoProcessLeft(result.pid);
   });
 });

@@ -4,12 +4,13 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type ActivityServer, createActivityServer, toNodeListener } from '@learnkit/activity/server';
 import { clientCredentials, createTokenCache, type FetchLike } from '@learnkit/core';
 import { createMockPlatform, type MockPlatform } from '@learnkit/mock';
 import { build } from 'vite';
 
-const ROOT = new URL('..', import.meta.url).pathname;
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** One POST the activity endpoint answered, as the tests look at it. */
 export interface ActivityRequest {

@@ -23,9 +23,9 @@ const MISSING =
   '`apt-get update && apt-get install -y chromium` (`pnpm test` does so through scripts/ensure-system.mjs).';
 
 beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) return; // every test fails with MISSING (a failed hook would only skip them)
   outDir = mkdtempSync(join(tmpdir(), 'learnkit-frontend-'));
   example = await startExample({ outDir, fetch: contractFetch(contract, recorder, globalThis.fetch) });
-  if (!existsSync(CHROMIUM)) return; // every test fails with MISSING (a failed hook would only skip them)
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
