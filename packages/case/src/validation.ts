@@ -3,7 +3,7 @@ import { type ZodType, z } from 'zod';
 import { validationError } from './internal/errors';
 import { caseSchemas } from './internal/generated';
 import { notAUuid, show } from './internal/ids';
-import { formatPath, valueAt } from './internal/json-path';
+import { formatPath, isRecord, valueAt } from './internal/json-path';
 import type { CFPackageUpload } from './types';
 
 let uploadSchema: ZodType | undefined;
@@ -65,22 +65,20 @@ function readable(issue: ZodIssue, input: unknown, out: ValidationIssue[]): void
   out.push({ path, message: issue.message });
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * What the schema cannot say: an identifier used twice in one package (the platform stores by identifier, so
  * the second would silently replace the first) and an item giving both `CFItemType` spellings with different
  * values (the platform would have to pick one).
  */
 function crossChecks(body: Record<string, unknown>, out: ValidationIssue[]): void {
-  const seen = new Map<string, string>();
+  // The path where each id was first seen; written out only for a repeat (most packages have none).
+  const seen = new Map<string, (string | number)[]>();
   const note = (id: unknown, path: (string | number)[]) => {
     if (typeof id !== 'string') return;
-    const where = formatPath(path);
     const first = seen.get(id);
-    if (first !== undefined) out.push({ path, message: `${show(id)} is already the identifier of ${first}` });
-    else seen.set(id, where);
+    if (first !== undefined) {
+      out.push({ path, message: `${show(id)} is already the identifier of ${formatPath(first)}` });
+    } else seen.set(id, path);
   };
   if (isRecord(body.CFDocument)) note(body.CFDocument.identifier, ['CFDocument', 'identifier']);
   for (const key of ['CFItems', 'CFAssociations'] as const) {

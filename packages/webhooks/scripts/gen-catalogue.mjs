@@ -6,7 +6,7 @@
 //   node packages/webhooks/scripts/gen-catalogue.mjs          write the file
 //   node packages/webhooks/scripts/gen-catalogue.mjs --check  exit 1 when the checked-in file differs
 //
-// The root `scripts/gen.mjs` can include it: `outputs.push(...(await generateCatalogue(root)))`.
+// The root `scripts/gen.mjs` runs it too (`generateCatalogue(root)`), so `pnpm gen` and `pnpm gen:check` cover it.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -166,7 +166,7 @@ function tsType(schemas, schema, indent, openEnums, owner) {
     }
     if (type === 'boolean') return 'boolean';
     if (type === 'number' || type === 'integer') return 'number';
-    if (type === 'array') return `${wrap(tsType(schemas, schema.items, indent, openEnums))}[]`;
+    if (type === 'array') return `${wrap(tsType(schemas, schema.items, indent, openEnums, owner))}[]`;
     if (type === 'object' || type === undefined) return objectType(schemas, schema, indent, openEnums, owner);
     throw new Error(`gen-catalogue: unsupported type ${type}`);
   });

@@ -125,7 +125,7 @@ const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 const TLD = /^[a-z][a-z0-9-]*$/i;
 
 /** Why `value` is not a subscription URL the platform accepts, or undefined. */
-export function subscriptionUrlProblem(value: unknown): string | undefined {
+function subscriptionUrlProblem(value: unknown): string | undefined {
   if (typeof value !== 'string') return `must be a string (got ${value === null ? 'null' : typeof value})`;
   if (!value.startsWith('https://')) {
     return `must start with https:// (got ${JSON.stringify(value.slice(0, 60))}); the platform delivers only over HTTPS`;
@@ -156,6 +156,13 @@ function checkId(issues: ValidationIssue[], name: string, value: unknown): void 
       message: `must be a non-empty string (got ${JSON.stringify(value) ?? String(value)})`,
     });
   }
+}
+
+/** The path parameters of a call on one subscription; a problem is noted for each id that is not usable. */
+function itemPath(issues: ValidationIssue[], appId: string, id: string): Record<string, string> {
+  checkId(issues, 'appId', appId);
+  checkId(issues, 'id', id);
+  return { sourcedApplicationId: appId, subscriptionId: id };
 }
 
 function checkEventTypes(issues: ValidationIssue[], value: unknown, allowUnknown: boolean): void {
@@ -321,16 +328,9 @@ export function createSubscriptionsClient<Paths extends {}>(
 
     async get(appId, id, options) {
       const issues: ValidationIssue[] = [];
-      checkId(issues, 'appId', appId);
-      checkId(issues, 'id', id);
+      const path = itemPath(issues, appId, id);
       if (issues.length) throw new ValidationError(issues);
-      return (await send(
-        'GET',
-        ITEM,
-        { sourcedApplicationId: appId, subscriptionId: id },
-        true,
-        options,
-      )) as WebhookSubscription;
+      return (await send('GET', ITEM, path, true, options)) as WebhookSubscription;
     },
 
     async update(
@@ -340,8 +340,7 @@ export function createSubscriptionsClient<Paths extends {}>(
       options?: SubscriptionWriteOptions,
     ) {
       const issues: ValidationIssue[] = [];
-      checkId(issues, 'appId', appId);
-      checkId(issues, 'id', id);
+      const path = itemPath(issues, appId, id);
       const body: Record<string, unknown> = {};
       if (typeof patch !== 'object' || patch === null) {
         issues.push({
@@ -357,7 +356,7 @@ export function createSubscriptionsClient<Paths extends {}>(
         }
         if (patch.eventTypes !== undefined) {
           checkEventTypes(issues, patch.eventTypes, options?.allowUnknownEventTypes ?? allowUnknownDefault);
-          body.eventTypes = [...(patch.eventTypes ?? [])];
+          body.eventTypes = [...patch.eventTypes];
         }
         if (patch.status !== undefined) {
           checkStatus(issues, patch.status);
@@ -366,32 +365,21 @@ export function createSubscriptionsClient<Paths extends {}>(
       }
       if (issues.length) throw new ValidationError(issues);
       // PUT with the same members gives the same result: idempotent, retried like a read.
-      return (await send(
-        'PUT',
-        ITEM,
-        { sourcedApplicationId: appId, subscriptionId: id },
-        true,
-        options,
-        body,
-      )) as WebhookSubscription;
+      return (await send('PUT', ITEM, path, true, options, body)) as WebhookSubscription;
     },
 
     async delete(appId, id, options) {
       const issues: ValidationIssue[] = [];
-      checkId(issues, 'appId', appId);
-      checkId(issues, 'id', id);
+      const path = itemPath(issues, appId, id);
       if (issues.length) throw new ValidationError(issues);
-      await send('DELETE', ITEM, { sourcedApplicationId: appId, subscriptionId: id }, false, options);
+      await send('DELETE', ITEM, path, false, options);
     },
 
     async rotateSecret(appId, id, options) {
       const issues: ValidationIssue[] = [];
-      checkId(issues, 'appId', appId);
-      checkId(issues, 'id', id);
+      const path = itemPath(issues, appId, id);
       if (issues.length) throw new ValidationError(issues);
-      return withSecret(
-        await send('POST', ROTATE, { sourcedApplicationId: appId, subscriptionId: id }, false, options),
-      );
+      return withSecret(await send('POST', ROTATE, path, false, options));
     },
   } as SubscriptionsClient;
 }

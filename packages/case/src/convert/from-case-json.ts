@@ -1,7 +1,7 @@
 import type { ValidationIssue } from '@learnkit/core';
 import { validationError } from '../internal/errors';
 import { isCaseId, notAUuid, show } from '../internal/ids';
-import { formatPath } from '../internal/json-path';
+import { formatPath, isRecord } from '../internal/json-path';
 import type { CFPackageUpload } from '../types';
 import { validatePackageUpload } from '../validation';
 import { type Normalised, normaliseDate, normaliseDateTime } from './timestamps';
@@ -24,9 +24,6 @@ export interface CaseJsonConversion {
 
 type Path = (string | number)[];
 type Json = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** How each member of a CASE object is carried into the upload shape. */
 type Rule =
@@ -132,6 +129,31 @@ class Converter {
 
   problem(path: Path, message: string): void {
     this.issues.push({ path, message });
+  }
+
+  /** Whether `value` is an object; when not, the problem is noted at `path`. */
+  isObject(value: unknown, path: Path): value is Json {
+    if (isRecord(value)) return true;
+    this.problem(path, `must be an object (got ${show(value)})`);
+    return false;
+  }
+
+  /** A document, item or association in the upload shape: its `identifier`, then its members by `rules`. */
+  entity(src: Json, path: Path, rules: Record<string, Rule>): { out: Json; id: string | undefined } {
+    const out: Json = {};
+    const id = this.identifier(src, path);
+    if (id !== undefined) out.identifier = id;
+    this.members(src, path, rules, out);
+    return { out, id };
+  }
+
+  /** Keeps a node's title and uri (when strings), to complete association ends that lack them. */
+  remember(id: string | undefined, title: unknown, uri: unknown): void {
+    if (id === undefined) return;
+    this.nodes.set(id, {
+      title: typeof title === 'string' ? title : undefined,
+      uri: typeof uri === 'string' ? uri : undefined,
+    });
   }
 
   /** `identifier`, or `sourcedId` (the response shape) moved to `identifier`. */
@@ -286,10 +308,7 @@ class Converter {
       this.problem(path, src === undefined ? 'is required' : `must be an object (got ${show(src)})`);
       return undefined;
     }
-    const out: Json = {};
-    const id = this.identifier(src, path);
-    if (id !== undefined) out.identifier = id;
-    this.members(src, path, DOCUMENT, out);
+    const { out, id } = this.entity(src, path, DOCUMENT);
     if (src.caseVersion !== undefined && src.caseVersion !== null) {
       if (src.caseVersion === '1.1') out.caseVersion = '1.1';
       else if (src.caseVersion === 1.1) {
@@ -335,25 +354,14 @@ class Converter {
         );
       }
     }
-    if (id !== undefined) {
-      this.nodes.set(id, {
-        title: typeof out.title === 'string' ? out.title : undefined,
-        uri: typeof out.uri === 'string' ? out.uri : undefined,
-      });
-    }
+    this.remember(id, out.title, out.uri);
     return out;
   }
 
   item(src: unknown, index: number): Json | undefined {
     const path: Path = ['CFItems', index];
-    if (!isRecord(src)) {
-      this.problem(path, `must be an object (got ${show(src)})`);
-      return undefined;
-    }
-    const out: Json = {};
-    const id = this.identifier(src, path);
-    if (id !== undefined) out.identifier = id;
-    this.members(src, path, ITEM, out);
+    if (!this.isObject(src, path)) return undefined;
+    const { out, id } = this.entity(src, path, ITEM);
     const typeLink = out.CFItemTypeURI;
     if (out.CFItemType === undefined && out.cfItemType === undefined && isRecord(typeLink)) {
       if (typeof typeLink.title === 'string') {
@@ -361,26 +369,13 @@ class Converter {
         this.change([...path, 'CFItemType'], `added from CFItemTypeURI.title (${show(typeLink.title)})`);
       }
     }
-    if (id !== undefined) {
-      this.nodes.set(id, {
-        title: typeof out.fullStatement === 'string' ? out.fullStatement : undefined,
-        uri: typeof out.uri === 'string' ? out.uri : undefined,
-      });
-    }
+    this.remember(id, out.fullStatement, out.uri);
     return out;
   }
 
   association(src: unknown, index: number): Json | undefined {
     const path: Path = ['CFAssociations', index];
-    if (!isRecord(src)) {
-      this.problem(path, `must be an object (got ${show(src)})`);
-      return undefined;
-    }
-    const out: Json = {};
-    const id = this.identifier(src, path);
-    if (id !== undefined) out.identifier = id;
-    this.members(src, path, ASSOCIATION, out);
-    return out;
+    return this.isObject(src, path) ? this.entity(src, path, ASSOCIATION).out : undefined;
   }
 
   definitions(src: unknown): Json | undefined {
@@ -389,10 +384,7 @@ class Converter {
       this.change(path, 'null removed');
       return undefined;
     }
-    if (!isRecord(src)) {
-      this.problem(path, `must be an object (got ${show(src)})`);
-      return undefined;
-    }
+    if (!this.isObject(src, path)) return undefined;
     const out: Json = {};
     for (const [key, value] of Object.entries(src)) {
       if (value === null) this.change([...path, key], 'null removed');
@@ -479,12 +471,11 @@ export function fromCaseJson(json: unknown): CaseJsonConversion {
   }
   if (input.extensions !== undefined && input.extensions !== null) body.extensions = input.extensions;
 
-  // The schema's verdict too, except where the conversion already named the problem (or its parent).
-  const named = c.issues.map((issue) => formatPath(issue.path));
+  // The schema's verdict too, except where the conversion already named the problem (or its parent). A set of
+  // the named paths, looked up per prefix: a package with an issue per item must not compare every pair.
+  const named = new Set(c.issues.map((issue) => formatPath(issue.path)));
   for (const issue of validatePackageUpload(body)) {
-    const at = formatPath(issue.path);
-    if (!named.some((p) => at === p || at.startsWith(`${p}.`) || at.startsWith(`${p}[`)))
-      c.issues.push(issue);
+    if (!issue.path.some((_, i) => named.has(formatPath(issue.path.slice(0, i + 1))))) c.issues.push(issue);
   }
   if (c.issues.length > 0) throw validationError(c.issues, 'Cannot convert the CASE JSON');
   return { body: body as CFPackageUpload, changes: c.changes };

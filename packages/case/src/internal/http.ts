@@ -63,6 +63,16 @@ export function checkId(id: unknown, name = 'id'): string {
   return id;
 }
 
+/** The request init of a read by id that takes `fields` (`get`): the id checked, then the options. */
+export function getInit(
+  id: unknown,
+  options: (CaseCallOptions & { fields?: unknown }) | undefined,
+): { params: { path: { sourcedId: string }; query?: { fields: string[] } }; options: RequestOptions } {
+  const sourcedId = checkId(id);
+  const { request, fields } = callOptions(options, {}, true);
+  return { params: { path: { sourcedId }, ...(fields && { query: { fields } }) }, options: request };
+}
+
 /**
  * A page promise over `load`, with the call settings checked first. A bad option rejects the page promise
  * (as a bad query does in core's `paginate`) rather than throwing, so `list()` never throws synchronously.
@@ -78,8 +88,6 @@ export function paged<T>(
   } catch (error) {
     return paginate<T>(() => Promise.reject(error));
   }
-  return paginate<T>(({ query: params, signal }) => load(params, { ...request, signal }), {
-    query,
-    signal: request.signal,
-  });
+  // The page's signal is `request.signal` (given below), so `request` serves every page as it is.
+  return paginate<T>(({ query: params }) => load(params, request), { query, signal: request.signal });
 }

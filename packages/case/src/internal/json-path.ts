@@ -2,7 +2,8 @@ const NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
  * A path as JSON-path-like text: `['CFItems', 12, 'identifier']` -> `CFItems[12].identifier`. Core's
- * ValidationError joins with dots (`CFItems.12.identifier`), which hides which segments are array indexes.
+ * `formatIssuePath` writes the same for plain names, but leaves other keys bare (`CFItems[0].my key`); here they
+ * are quoted (`CFItems[0]["my key"]`), so every path reads back unambiguously.
  */
 export function formatPath(path: readonly (string | number)[]): string {
   let out = '';
@@ -13,6 +14,10 @@ export function formatPath(path: readonly (string | number)[]): string {
   }
   return out;
 }
+
+/** True for a JSON object (not null, not an array). */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The value at `path` inside `root`, or undefined when the path leaves the data. */
 export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {

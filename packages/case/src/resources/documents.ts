@@ -1,5 +1,5 @@
 import { type PagePromise, readTotal } from '@learnkit/core';
-import { type CaseHttp, callOptions, checkId, paged } from '../internal/http';
+import { type CaseHttp, getInit, paged } from '../internal/http';
 import type {
   CaseCallOptions,
   CaseListQuery,
@@ -66,12 +66,7 @@ export class Documents {
     id: string,
     options?: CaseCallOptions & { fields?: readonly string[] },
   ): Promise<Partial<CFDocument>> {
-    const sourcedId = checkId(id);
-    const { request, fields } = callOptions(options, {}, true);
-    const data = await this.#http.call('GET', ONE, {
-      params: { path: { sourcedId }, ...(fields && { query: { fields } }) },
-      options: request,
-    });
+    const data = await this.#http.call('GET', ONE, getInit(id, options));
     return data.CFDocument;
   }
 }

@@ -1,6 +1,6 @@
 import { type PagePromise, readTotal, type ValidationIssue } from '@learnkit/core';
 import { validationError } from '../internal/errors';
-import { type CaseHttp, callOptions, checkId, paged } from '../internal/http';
+import { type CaseHttp, callOptions, getInit, paged } from '../internal/http';
 import { isCaseId, notAUuid } from '../internal/ids';
 import type {
   CaseCallOptions,
@@ -77,12 +77,7 @@ export class Items {
     id: string,
     options?: CaseCallOptions & { fields?: readonly string[] },
   ): Promise<Partial<CFItem>> {
-    const sourcedId = checkId(id);
-    const { request, fields } = callOptions(options, {}, true);
-    const data = await this.#http.call('GET', ONE, {
-      params: { path: { sourcedId }, ...(fields && { query: { fields } }) },
-      options: request,
-    });
+    const data = await this.#http.call('GET', ONE, getInit(id, options));
     return data.CFItem;
   }
 

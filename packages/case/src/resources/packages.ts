@@ -1,4 +1,4 @@
-import { type CaseHttp, callOptions, checkId } from '../internal/http';
+import { type CaseHttp, callOptions, getInit } from '../internal/http';
 import type {
   CaseCallOptions,
   CFPackage,
@@ -44,12 +44,7 @@ export class Packages {
     id: string,
     options?: CaseCallOptions & { fields?: readonly string[] },
   ): Promise<Partial<CFPackage>> {
-    const sourcedId = checkId(id);
-    const { request, fields } = callOptions(options, {}, true);
-    const data = await this.#http.call('GET', ONE, {
-      params: { path: { sourcedId }, ...(fields && { query: { fields } }) },
-      options: request,
-    });
+    const data = await this.#http.call('GET', ONE, getInit(id, options));
     return data.CFPackage;
   }
 
