@@ -356,7 +356,8 @@ export function createSubscriptionsClient<Paths extends {}>(
         }
         if (patch.eventTypes !== undefined) {
           checkEventTypes(issues, patch.eventTypes, options?.allowUnknownEventTypes ?? allowUnknownDefault);
-          body.eventTypes = [...patch.eventTypes];
+          // Copied only when it is an array: anything else is already an issue, refused below.
+          if (Array.isArray(patch.eventTypes)) body.eventTypes = [...patch.eventTypes];
         }
         if (patch.status !== undefined) {
           checkStatus(issues, patch.status);

@@ -244,6 +244,15 @@ describe('validation before sending (nothing sent)', () => {
       /at least one/,
     ],
     [
+      'event types that are not a list, on update',
+      () =>
+        subscriptionsOf('partner').update(app(), '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f', {
+          eventTypes: 42 as never,
+        }),
+      ['eventTypes'],
+      /at least one/,
+    ],
+    [
       'unknown event type',
       () =>
         subscriptionsOf('partner').create(app(), {
