@@ -30,7 +30,7 @@ export interface Scheduler {
 
 type Timer = { at: number; due: number; seq: number; task: () => unknown; label: string; cancelled: boolean };
 
-/** Options of `createClock`. */
+/** Options of the `VirtualClock` constructor. */
 export type ClockOptions = {
   /** Start time of a manual clock (default: the real time at creation, so signatures verify against real clocks). */
   start?: number | Date;

@@ -17,8 +17,12 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** The newest signing secret of a subscription: the one new deliveries are routed with. */
+export const currentSecret = (subscription: StoredSubscription) =>
+  subscription.secrets[subscription.secrets.length - 1]!.secret;
+
 /** What a consumer's answer (or failure) means for the delivery (the spec's delivery outcome table). */
-export function classifyStatus(status: number): DeliveryAttempt['outcome'] {
+function classifyStatus(status: number): DeliveryAttempt['outcome'] {
   if (status >= 200 && status < 300) return 'delivered';
   if (status === 408 || status === 429 || status >= 500) return 'retry';
   if (status >= 400) return 'dead';
@@ -140,7 +144,7 @@ export class DeliveryEngine {
               : 'dropped',
         attempts: [],
         nextAttemptAt: null,
-        secret: subscription.secrets[subscription.secrets.length - 1]!.secret,
+        secret: currentSecret(subscription),
         createdAt: clock.now(),
       };
       state.deliveries.push(delivery);
@@ -160,7 +164,7 @@ export class DeliveryEngine {
     const now = this.#core.clock.now();
     const bound = subscription.secrets.find((entry) => entry.secret === delivery.secret);
     if (bound && (bound.validUntil === null || bound.validUntil > now)) return bound.secret;
-    return subscription.secrets[subscription.secrets.length - 1]!.secret;
+    return currentSecret(subscription);
   }
 
   async #attempt(delivery: Delivery): Promise<void> {

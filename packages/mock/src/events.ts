@@ -3,6 +3,7 @@ import { type Core, isoSeconds } from './core.js';
 import { isRecord } from './internal/body.js';
 import { randomId } from './internal/random.js';
 import { orgsOfUser } from './roster/orgs.js';
+import { refId } from './roster/views.js';
 import type { RaisedEvent } from './state.js';
 
 /** Who and what an event is attributed to, for routing. */
@@ -16,15 +17,14 @@ export type EmitOptions = {
 };
 
 /** The orgs an event is attributed to, derived from its data the way the catalogue's receipt rules read. */
-export function deriveOrgs(core: Core, type: EventType, data: Record<string, unknown>): string[] {
+function deriveOrgs(core: Core, type: EventType, data: Record<string, unknown>): string[] {
   const roster = core.state.roster;
   const routing = EVENT_CATALOGUE[type].routing;
   if (routing !== 'org') return [];
   const orgs = new Set<string>();
   if (typeof data.orgId === 'string') orgs.add(data.orgId);
   if (type.startsWith('enrollment.') && typeof data.classId === 'string') {
-    const school = (core.state.roster.classes.get(data.classId)?.school as { sourcedId?: string } | undefined)
-      ?.sourcedId;
+    const school = refId(roster.classes.get(data.classId)?.school);
     if (school) orgs.add(school);
     return [...orgs];
   }

@@ -1,5 +1,5 @@
 import type { Core } from './core.js';
-import { areaOf, errorResponse } from './internal/responses.js';
+import { areaOf, errorResponse, json } from './internal/responses.js';
 import type { IssuedToken } from './state.js';
 
 /** A fault to inject into the next matching requests. */
@@ -152,10 +152,7 @@ function actionOf(fault: ActiveFault, pathname: string): FaultAction {
     const response = bodiless
       ? new Response(null, { status: fault.status, headers })
       : fault.body !== undefined
-        ? new Response(JSON.stringify(fault.body), {
-            status: fault.status,
-            headers: { 'content-type': 'application/json', ...headers },
-          })
+        ? json(fault.status, fault.body, headers)
         : errorResponse(
             areaOf(pathname),
             fault.status,

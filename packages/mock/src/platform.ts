@@ -213,8 +213,8 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
 
   const faults = new Faults(core);
   const router = buildRouter();
-  const basePath = new URL(resolved.baseUrl).pathname.replace(/\/+$/, '');
-  const tokenPath = `${new URL(resolved.authUrl).pathname.replace(/\/+$/, '')}/oauth2/token`;
+  const basePath = trimSlash(new URL(resolved.baseUrl).pathname);
+  const tokenPath = `${trimSlash(new URL(resolved.authUrl).pathname)}/oauth2/token`;
   const hangs = new Set<() => void>();
   let mswHandlers: HttpHandler[] | undefined;
 
@@ -237,7 +237,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       });
     }
     try {
-      return await match.handler({ core, request, url, path, query: url.searchParams }, match.params);
+      return await match.handler({ core, request, query: url.searchParams }, match.params);
     } catch (error) {
       if (!(error instanceof HttpError)) state.errors.push({ label: `${request.method} ${path}`, error });
       return renderError(area, error);
@@ -248,7 +248,8 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
 
   const handle = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
-    const path = routePath(url.pathname) ?? url.pathname;
+    const below = routePath(url.pathname);
+    const path = below ?? url.pathname;
     const log = (status: number, fault?: string) => {
       const entry = { method: request.method, path, status, at: clock.now(), ...(fault ? { fault } : {}) };
       state.requests.push(entry);
@@ -281,7 +282,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       return fault.response;
     }
     const response =
-      routePath(url.pathname) === undefined
+      below === undefined
         ? errorResponse(
             areaOf(path),
             404,
@@ -326,10 +327,9 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       return issueDeveloperToken(core, developer, tokenOptions.ttlSec).token;
     },
     accessToken(client, scopes) {
-      const found =
-        typeof client === 'string' ? state.clients.get(client) : state.clients.get(client.clientId);
-      if (!found)
-        throw new TypeError(`unknown client ${typeof client === 'string' ? client : client.clientId}`);
+      const clientId = typeof client === 'string' ? client : client.clientId;
+      const found = state.clients.get(clientId);
+      if (!found) throw new TypeError(`unknown client ${clientId}`);
       return issueClientToken(core, found, scopes ?? found.scopes, 'test-helper').token;
     },
     snapshot: () => snapshotState(state),

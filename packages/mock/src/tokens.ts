@@ -8,17 +8,31 @@ export type Principal =
   | { kind: 'client'; client: MockClient; token: IssuedToken }
   | { kind: 'developer'; developer: Developer; token: IssuedToken };
 
-const base64url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** Base64url without padding (RFC 4648 section 5) of a binary string. */
+export const base64url = (text: string) =>
+  btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 /** A JWT-shaped token (header.payload.signature); the mock recognises it by value, not by its signature. */
 function jwt(claims: Record<string, unknown>): string {
   return `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}.${base64url(randomHex(32))}`;
 }
 
-function record(core: Core, token: IssuedToken): IssuedToken {
-  core.state.tokens.push(token);
-  core.tokensByValue.set(token.token, token);
-  return token;
+/** Issues and records a token living `ttlSec` from now; `claims` come before the `iat`, `exp` and `jti` claims. */
+function issue(
+  core: Core,
+  ttlSec: number,
+  claims: Record<string, unknown>,
+  holder: Pick<IssuedToken, 'kind' | 'clientId' | 'developerId' | 'scopes'>,
+  endpoint: string,
+): IssuedToken {
+  const issuedAt = core.clock.now();
+  const expiresAt = issuedAt + ttlSec * 1000;
+  const jti = randomId();
+  const token = jwt({ ...claims, iat: Math.floor(issuedAt / 1000), exp: Math.floor(expiresAt / 1000), jti });
+  const issued: IssuedToken = { token, jti, ...holder, issuedAt, expiresAt, revoked: false, endpoint };
+  core.state.tokens.push(issued);
+  core.tokensByValue.set(token, issued);
+  return issued;
 }
 
 /** Issues a client-credentials token for `scopes` (a subset of the client's grant). */
@@ -28,30 +42,19 @@ export function issueClientToken(
   scopes: string[],
   endpoint: string,
 ): IssuedToken {
-  const issuedAt = core.clock.now();
-  const expiresAt = issuedAt + core.options.tokenTtlSec * 1000;
-  const jti = randomId();
-  const token = jwt({
-    iss: core.options.authUrl,
-    sub: client.clientId,
-    client_id: client.clientId,
-    tenant: client.tenantId,
-    scope: scopes.join(' '),
-    iat: Math.floor(issuedAt / 1000),
-    exp: Math.floor(expiresAt / 1000),
-    jti,
-  });
-  return record(core, {
-    token,
-    jti,
-    kind: 'client',
-    clientId: client.clientId,
-    scopes,
-    issuedAt,
-    expiresAt,
-    revoked: false,
+  return issue(
+    core,
+    core.options.tokenTtlSec,
+    {
+      iss: core.options.authUrl,
+      sub: client.clientId,
+      client_id: client.clientId,
+      tenant: client.tenantId,
+      scope: scopes.join(' '),
+    },
+    { kind: 'client', clientId: client.clientId, scopes },
     endpoint,
-  });
+  );
 }
 
 /** Issues a developer single-sign-on token (scopes do not apply to it). */
@@ -60,28 +63,13 @@ export function issueDeveloperToken(
   developer: Developer,
   ttlSec = core.options.tokenTtlSec,
 ): IssuedToken {
-  const issuedAt = core.clock.now();
-  const expiresAt = issuedAt + ttlSec * 1000;
-  const jti = randomId();
-  const token = jwt({
-    iss: `${core.options.authUrl}/sso`,
-    sub: developer.id,
-    email: developer.email,
-    iat: Math.floor(issuedAt / 1000),
-    exp: Math.floor(expiresAt / 1000),
-    jti,
-  });
-  return record(core, {
-    token,
-    jti,
-    kind: 'developer',
-    developerId: developer.id,
-    scopes: [],
-    issuedAt,
-    expiresAt,
-    revoked: false,
-    endpoint: 'developer-sso',
-  });
+  return issue(
+    core,
+    ttlSec,
+    { iss: `${core.options.authUrl}/sso`, sub: developer.id, email: developer.email },
+    { kind: 'developer', developerId: developer.id, scopes: [] },
+    'developer-sso',
+  );
 }
 
 /** The caller of a request: 401 for a missing, unknown, expired or revoked bearer token. */

@@ -19,6 +19,9 @@ export type ListeningServer = {
   server: Server;
 };
 
+/** A host as it appears in a URL: an IPv6 address in brackets. */
+export const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
+
 function toRequest(req: IncomingMessage, body: Buffer, signal: AbortSignal, fallbackHost: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -92,9 +95,8 @@ export async function listen(
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
-  const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${shownHost}:${port}`,
+    url: `http://${urlHost(host)}:${port}`,
     server,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -1,28 +1,32 @@
 import type { Core } from '../core.js';
 import { isRecord } from '../internal/body.js';
-import { hash32, seededUuid } from '../internal/random.js';
+import { hashText, seededUuid } from '../internal/random.js';
+import { guidRef } from '../roster/views.js';
 import type { MockClient, RosterRecord, StoredApplication, StoredSession } from '../state.js';
 
 type CaliperEvent = Record<string, unknown>;
 
 /** The id of an entity reference (an IRI, or an object's `id`). */
-export const entityId = (value: unknown): string | undefined =>
+const entityId = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : isRecord(value) && typeof value.id === 'string' ? value.id : undefined;
 
+/** The rostering user whose email is `email` (any case). */
+function userByEmail(core: Core, email: string): string | undefined {
+  const wanted = email.toLowerCase();
+  return [...core.state.roster.users.values()].find((user) => user.email.toLowerCase() === wanted)?.sourcedId;
+}
+
 /** The rostering user an actor IRI names: `.../users/<sourcedId>` (OneRoster or platform path, any origin) or `mailto:`. */
-export function userOfIri(core: Core, iri: string): string | undefined {
+function userOfIri(core: Core, iri: string): string | undefined {
   const users = core.state.roster.users;
-  if (iri.startsWith('mailto:')) {
-    const email = iri.slice('mailto:'.length).toLowerCase();
-    return [...users.values()].find((user) => user.email.toLowerCase() === email)?.sourcedId;
-  }
+  if (iri.startsWith('mailto:')) return userByEmail(core, iri.slice('mailto:'.length));
   const match = /\/users\/([^/?#]+)\/?$/.exec(iri);
   const id = match ? decodeURIComponent(match[1]!) : undefined;
   return id && users.has(id) ? id : undefined;
 }
 
 /** The application an edApp IRI names: `urn:app:<id>`, `.../applications/<id>`, or its launch URL. */
-export function applicationOfIri(core: Core, iri: string): StoredApplication | undefined {
+function applicationOfIri(core: Core, iri: string): StoredApplication | undefined {
   const apps = core.state.applications;
   const urn = /^urn:app:(.+)$/.exec(iri);
   if (urn) return apps.get(urn[1]!);
@@ -36,10 +40,8 @@ function userOfActor(core: Core, actor: unknown): string | undefined {
   const id = entityId(actor);
   const byIri = id ? userOfIri(core, id) : undefined;
   if (byIri) return byIri;
-  const email = isRecord(actor) && typeof actor.email === 'string' ? actor.email.toLowerCase() : undefined;
-  return email
-    ? [...core.state.roster.users.values()].find((user) => user.email.toLowerCase() === email)?.sourcedId
-    : undefined;
+  const email = isRecord(actor) && typeof actor.email === 'string' ? actor.email : '';
+  return email ? userByEmail(core, email) : undefined;
 }
 
 /** The answer to a refused batch: which member could not be resolved. */
@@ -66,10 +68,7 @@ export function unresolved(core: Core, events: CaliperEvent[], known: Set<string
     ) {
       return { error: 'unresolved_edapp', message: `edApp ${event.edApp} matches no LTI application` };
     }
-    for (const member of ['actor', 'object', 'edApp', 'generated']) {
-      const value = event[member];
-      if (isRecord(value) && typeof value.id === 'string') defined.add(value.id);
-    }
+    for (const id of definedEntities(event)) defined.add(id);
     if (event.type === 'SessionEvent' && event.action === 'LoggedIn') {
       const session = sessionIdOf(event);
       if (session) sessions.add(session);
@@ -224,9 +223,7 @@ function recordCompletion(core: Core, event: CaliperEvent, userId: string): void
   };
   const extensions = event.extensions as { runId: string; courseId?: string };
   const metrics = Object.fromEntries(generated.items.map((item) => [item.type, item.value]));
-  let h = 0;
-  for (let index = 0; index < object.id.length; index++) h = hash32(h, object.id.charCodeAt(index));
-  const lineItemId = `ali-${seededUuid(h, 0, 0xac7)}`;
+  const lineItemId = `ali-${seededUuid(hashText(object.id), 0, 0xac7)}`;
   const stamp = core.iso();
   const courseId = extensions.courseId ?? object.course.id;
   if (!roster.lineItems.has(lineItemId)) {
@@ -254,11 +251,7 @@ function recordCompletion(core: Core, event: CaliperEvent, userId: string): void
       sourcedId: lineItemId,
       type: 'assessmentLineItem',
     },
-    student: {
-      href: `${core.options.baseUrl}/ims/oneroster/rostering/v1p2/users/${userId}`,
-      sourcedId: userId,
-      type: 'user',
-    },
+    student: guidRef(core.options.baseUrl, 'user', 'users', userId),
     score: total && correct !== undefined ? Math.round((correct / total) * 10_000) / 100 : null,
     scoreDate: (event.eventTime as string).slice(0, 10),
     scoreStatus: 'fully graded',

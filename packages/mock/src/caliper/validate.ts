@@ -55,50 +55,55 @@ const EXTENSIONS: Shape = {
   fields: { runId: { type: 'string', required: true }, courseId: { type: 'string' } },
 };
 
-const TIME_SPENT_COLLECTION: Shape = {
-  fields: {
-    id: { type: 'string', required: true },
-    type: exactly('TimebackTimeSpentMetricsCollection'),
-    items: {
-      type: 'array',
-      required: true,
-      min: 1,
-      items: {
-        fields: {
-          type: { type: 'string', required: true, oneOf: ['active', 'inactive'] },
-          value: { type: 'number', required: true, min: 0 },
-          startDate: { type: 'dateTime', required: true },
-          endDate: { type: 'dateTime', required: true },
-        },
-      },
+/** A Timeback metrics collection: an id, its `type`, at least one item of `item`'s shape, then `extra` members. */
+function metricsCollection(type: string, item: Shape['fields'], extra: Shape['fields'] = {}): Shape {
+  return {
+    fields: {
+      id: { type: 'string', required: true },
+      type: exactly(type),
+      items: { type: 'array', required: true, min: 1, items: { fields: item } },
+      ...extra,
     },
-  },
-};
+  };
+}
 
-const ACTIVITY_COLLECTION: Shape = {
-  fields: {
-    id: { type: 'string', required: true },
-    type: exactly('TimebackActivityMetricsCollection'),
-    items: {
-      type: 'array',
+const TIME_SPENT_COLLECTION = metricsCollection('TimebackTimeSpentMetricsCollection', {
+  type: { type: 'string', required: true, oneOf: ['active', 'inactive'] },
+  value: { type: 'number', required: true, min: 0 },
+  startDate: { type: 'dateTime', required: true },
+  endDate: { type: 'dateTime', required: true },
+});
+
+const ACTIVITY_COLLECTION = metricsCollection(
+  'TimebackActivityMetricsCollection',
+  {
+    type: {
+      type: 'string',
       required: true,
-      min: 1,
-      items: {
-        fields: {
-          type: {
-            type: 'string',
-            required: true,
-            oneOf: ['xpEarned', 'totalQuestions', 'correctQuestions', 'masteredUnits'],
-          },
-          value: { type: 'number', required: true },
-        },
-      },
+      oneOf: ['xpEarned', 'totalQuestions', 'correctQuestions', 'masteredUnits'],
     },
+    value: { type: 'number', required: true },
+  },
+  {
     extensions: {
       type: 'object',
       shape: { fields: { pctCompleteApp: { type: 'number', min: 0, max: 100 } } },
     },
   },
+);
+
+/**
+ * The session metadata a SessionRecording and `POST /insights/1.0/sessions` may write (what
+ * `writeSessionMetadata` applies).
+ */
+export const SESSION_METADATA: Shape['fields'] = {
+  isProctored: { type: 'boolean' },
+  webcamUsed: { type: 'boolean' },
+  recordingStartedAtTime: { type: 'dateTime' },
+  recordingEndedAtTime: { type: 'dateTime', nullable: true },
+  storageKey: { type: 'string' },
+  subject: { type: 'string' },
+  extensions: { type: 'object' },
 };
 
 const SESSION_RECORDING: Shape = {
@@ -107,13 +112,7 @@ const SESSION_RECORDING: Shape = {
     id: { type: 'string' },
     type: exactly('SessionRecording'),
     session: { type: 'string', required: true },
-    isProctored: { type: 'boolean' },
-    webcamUsed: { type: 'boolean' },
-    recordingStartedAtTime: { type: 'dateTime' },
-    recordingEndedAtTime: { type: 'dateTime', nullable: true },
-    storageKey: { type: 'string' },
-    subject: { type: 'string' },
-    extensions: { type: 'object' },
+    ...SESSION_METADATA,
   },
 };
 
@@ -163,41 +162,41 @@ function entityProblem(value: unknown, where: string): string | undefined {
 }
 
 /** The problems of one event (at `where`), per its type: Timeback events strictly, the others by their common members. */
-export function eventProblems(event: unknown, where: string): string[] {
+function eventProblems(event: unknown, where: string): string[] {
   if (!isRecord(event)) return [`${where} must be an object`];
-  const problems: string[] = [];
-  if (event.type === 'TimeSpentEvent') {
-    problems.push(...checkShape(event, TIME_SPENT, where));
+  const timeback =
+    event.type === 'TimeSpentEvent'
+      ? TIME_SPENT
+      : event.type === 'ActivityEvent' && event.action === 'Completed'
+        ? COMPLETED
+        : undefined;
+  if (timeback) {
+    const problems = checkShape(event, timeback, where);
     if (typeof event.id === 'string' && !URN_UUID.test(event.id))
       problems.push(`${where}.id must be urn:uuid:<uuid>`);
-  } else if (event.type === 'ActivityEvent' && event.action === 'Completed') {
-    problems.push(...checkShape(event, COMPLETED, where));
-    if (typeof event.id === 'string' && !URN_UUID.test(event.id))
-      problems.push(`${where}.id must be urn:uuid:<uuid>`);
-  } else {
-    problems.push(...checkShape(event, GENERIC, where));
-    if (typeof event.id === 'string' && !event.id.startsWith('urn:'))
-      problems.push(`${where}.id must be a URN`);
-    for (const member of ['actor', 'object', 'edApp', 'generated', 'session']) {
-      if (member === 'object' && event.type === 'SessionEvent' && event.action === 'Archived') continue;
-      const problem = entityProblem(event[member], `${where}.${member}`);
-      if (problem) problems.push(problem);
-    }
-    if (event.type === 'AssessmentEvent') {
-      if (event.object === undefined) problems.push(`${where}.object is required`);
-      if (typeof event.action === 'string' && !ASSESSMENT_ACTIONS.includes(event.action)) {
-        problems.push(`${where}.action must be one of ${ASSESSMENT_ACTIONS.join(', ')}`);
-      }
-    }
-    if (event.type === 'SessionEvent' && event.action === 'Archived') {
-      if (event.object === undefined)
-        problems.push(`${where}.object (a SessionRecording) is required for Archived`);
-      else problems.push(...checkShape(event.object, SESSION_RECORDING, `${where}.object`));
+    // The strict shape takes any edApp; it must still be an entity reference.
+    const problem = entityProblem(event.edApp, `${where}.edApp`);
+    if (problem) problems.push(problem);
+    return problems;
+  }
+  const problems = checkShape(event, GENERIC, where);
+  if (typeof event.id === 'string' && !event.id.startsWith('urn:'))
+    problems.push(`${where}.id must be a URN`);
+  for (const member of ['actor', 'object', 'edApp', 'generated', 'session']) {
+    if (member === 'object' && event.type === 'SessionEvent' && event.action === 'Archived') continue;
+    const problem = entityProblem(event[member], `${where}.${member}`);
+    if (problem) problems.push(problem);
+  }
+  if (event.type === 'AssessmentEvent') {
+    if (event.object === undefined) problems.push(`${where}.object is required`);
+    if (typeof event.action === 'string' && !ASSESSMENT_ACTIONS.includes(event.action)) {
+      problems.push(`${where}.action must be one of ${ASSESSMENT_ACTIONS.join(', ')}`);
     }
   }
-  if (event.edApp !== undefined) {
-    const problem = entityProblem(event.edApp, `${where}.edApp`);
-    if (problem && !problems.includes(problem)) problems.push(problem);
+  if (event.type === 'SessionEvent' && event.action === 'Archived') {
+    if (event.object === undefined)
+      problems.push(`${where}.object (a SessionRecording) is required for Archived`);
+    else problems.push(...checkShape(event.object, SESSION_RECORDING, `${where}.object`));
   }
   return problems;
 }

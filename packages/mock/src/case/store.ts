@@ -1,5 +1,5 @@
 import { isAbsoluteUri, isCaseId } from '../internal/body.js';
-import { hash32, seededUuid } from '../internal/random.js';
+import { hashText, seededUuid } from '../internal/random.js';
 import type { CaseState } from '../state.js';
 import type {
   CaseAssociationInput,
@@ -84,9 +84,7 @@ function linkOf(value: Record<string, unknown> | undefined, fallbackTitle: strin
 /** A document's `licenseUri` (a bare URI in the upload shape) as a Link with an id derived from the URI. */
 function licenseLink(uri: string | undefined): CaseLink | undefined {
   if (!uri) return undefined;
-  let h = 0;
-  for (let index = 0; index < uri.length; index++) h = hash32(h, uri.charCodeAt(index));
-  return { sourcedId: seededUuid(h, 0, 0x11c), title: 'License', uri };
+  return { sourcedId: seededUuid(hashText(uri), 0, 0x11c), title: 'License', uri };
 }
 
 /** The frameworkType of an uploaded document: the upload shape carries it in `extensions.frameworkType`. */
@@ -96,7 +94,7 @@ function frameworkTypeOf(extensions: Record<string, unknown> | undefined): strin
 }
 
 /** Converts a valid upload body into the stored, response-shaped objects. */
-export function toStoredPackage(body: CasePackageUpload, baseUrl: string) {
+function toStoredPackage(body: CasePackageUpload, baseUrl: string) {
   const input = body.CFDocument;
   const documentId = input.identifier;
   const documentLink: CaseLink = { sourcedId: documentId, title: input.title, uri: input.uri };

@@ -1,18 +1,12 @@
-import { isAbsoluteUri, isCaseId, isDate, isDateTime, isRecord } from '../internal/body.js';
-import type { CasePackageUpload } from './types.js';
+import { isAbsoluteUri, isCaseId, isRecord } from '../internal/body.js';
+import { DESCRIBE, type FieldRule, fitsType } from '../internal/shape.js';
+
+/** The rules of the upload shape beyond the shared field types. */
+type CaseRule = 'objects' | 'id' | 'nodeRef' | 'linkRef';
 
 type Rule =
-  | 'string'
-  | 'strings'
-  | 'object'
-  | 'objects'
-  | 'id'
-  | 'uri'
-  | 'dateTime'
-  | 'date'
-  | 'integer'
-  | 'nodeRef'
-  | 'linkRef';
+  | Extract<FieldRule['type'], 'string' | 'strings' | 'object' | 'uri' | 'dateTime' | 'date' | 'integer'>
+  | CaseRule;
 
 const DOCUMENT_RULES: Record<string, Rule> = {
   identifier: 'id',
@@ -90,39 +84,19 @@ const DEFINITION_KEYS = [
 const TOP_KEYS = ['CFDocument', 'CFItems', 'CFAssociations', 'CFDefinitions', 'extensions'];
 
 const EXPECTED: Record<Rule, string> = {
-  string: 'a string',
-  strings: 'an array of strings',
-  object: 'an object',
+  ...DESCRIBE,
   objects: 'an array of objects',
   id: 'an identifier of the form 8-4-4-4-12 hex digits',
-  uri: 'an absolute URI',
-  dateTime: 'an ISO 8601 date-time with a time zone',
-  date: 'a date YYYY-MM-DD',
-  integer: 'an integer',
   nodeRef: 'a node reference { title, identifier, uri }',
   linkRef: 'a link { title?, identifier?, uri? }',
 };
 
 function fits(rule: Rule, value: unknown): boolean {
   switch (rule) {
-    case 'string':
-      return typeof value === 'string';
-    case 'strings':
-      return Array.isArray(value) && value.every((entry) => typeof entry === 'string');
-    case 'object':
-      return isRecord(value);
     case 'objects':
       return Array.isArray(value) && value.every(isRecord);
     case 'id':
       return isCaseId(value);
-    case 'uri':
-      return isAbsoluteUri(value);
-    case 'dateTime':
-      return isDateTime(value);
-    case 'date':
-      return isDate(value);
-    case 'integer':
-      return Number.isInteger(value);
     case 'nodeRef':
       return (
         isRecord(value) &&
@@ -138,6 +112,8 @@ function fits(rule: Rule, value: unknown): boolean {
         (value.identifier === undefined || typeof value.identifier === 'string') &&
         (value.uri === undefined || typeof value.uri === 'string')
       );
+    default:
+      return fitsType(rule, value);
   }
 }
 
@@ -227,9 +203,4 @@ export function packageProblems(body: unknown, limit = 10): string[] {
   if (body.extensions !== undefined && !isRecord(body.extensions))
     problems.push('extensions must be an object');
   return problems.slice(0, limit);
-}
-
-/** Narrows a body that `packageProblems` found valid. */
-export function isValidPackage(body: unknown): body is CasePackageUpload {
-  return packageProblems(body, 1).length === 0;
 }

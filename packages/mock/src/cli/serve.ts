@@ -1,4 +1,4 @@
-import type { ListeningServer } from '../adapters/node-server.js';
+import { type ListeningServer, urlHost } from '../adapters/node-server.js';
 import { createMockPlatform, type MockPlatform } from '../platform.js';
 import type { CliOptions } from './args.js';
 
@@ -39,9 +39,8 @@ export async function serve(
   options: CliOptions,
   print: (line: string) => void = console.log,
 ): Promise<RunningMock> {
-  const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   const platform = createMockPlatform({
-    baseUrl: `http://${shownHost}:${options.port}`,
+    baseUrl: `http://${urlHost(options.host)}:${options.port}`,
     clock: options.clock,
     seed: options.seed,
     forwardTo: options.forwardTo,

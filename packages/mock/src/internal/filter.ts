@@ -15,6 +15,8 @@ export type FilterExpression =
 // Longest first, so `>=` is never read as `>` followed by a value starting with `=`.
 const OPERATORS: FilterOperator[] = ['>=', '<=', '!=', '=', '~', '>', '<', '@'];
 
+const KEYWORDS = { AND: /^\s+AND\s+/, OR: /^\s+OR\s+/ };
+
 class Parser {
   #pos = 0;
   constructor(readonly text: string) {}
@@ -69,7 +71,7 @@ class Parser {
   }
 
   #keyword(word: 'AND' | 'OR'): boolean {
-    const match = new RegExp(`^\\s+${word}\\s+`).exec(this.text.slice(this.#pos));
+    const match = KEYWORDS[word].exec(this.text.slice(this.#pos));
     if (!match) return false;
     this.#pos += match[0].length;
     return true;
@@ -97,7 +99,7 @@ export function filterFields(expression: FilterExpression): string[] {
 }
 
 /** The comparable text of a stored value: references compare by their `sourcedId`. */
-function scalarOf(value: unknown): string | number | boolean | null {
+export function scalarOf(value: unknown): string | number | boolean | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   if (typeof value === 'object' && 'sourcedId' in value)

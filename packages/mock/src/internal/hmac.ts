@@ -19,7 +19,7 @@ function keyOf(secret: string): Promise<CryptoKey> {
 }
 
 /** Lowercase hex HMAC-SHA256 of `message` keyed by the UTF-8 bytes of `secret`. */
-export async function hmacHex(secret: string, message: string): Promise<string> {
+async function hmacHex(secret: string, message: string): Promise<string> {
   const signature = await globalThis.crypto.subtle.sign('HMAC', await keyOf(secret), encoder.encode(message));
   let out = '';
   for (const byte of new Uint8Array(signature)) out += byte.toString(16).padStart(2, '0');

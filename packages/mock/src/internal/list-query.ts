@@ -1,5 +1,6 @@
-import { type FilterExpression, filterFields, matchesFilter, parseFilter } from './filter.js';
+import { type FilterExpression, filterFields, matchesFilter, parseFilter, scalarOf } from './filter.js';
 import { badRequest } from './http-error.js';
+import { json } from './responses.js';
 
 /** What a listing allows: the fields of its objects and the fields `search` looks in. */
 export type ListSpec = { fields: readonly string[]; searchFields: readonly string[] };
@@ -42,12 +43,24 @@ export function project<T extends object>(record: T, fields: readonly string[] |
   return out;
 }
 
+/** The sort key of a stored value: the filter's comparable value, booleans as text, none for null. */
 function sortValue(value: unknown): string | number | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (typeof value === 'number') return value;
-  if (typeof value === 'object' && 'sourcedId' in value)
-    return String((value as { sourcedId: unknown }).sourcedId);
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  const scalar = scalarOf(value);
+  if (scalar === null) return undefined;
+  return typeof scalar === 'boolean' ? String(scalar) : scalar;
+}
+
+/** `rows` ordered by `field` (absent values last); the sort is stable, so equal keys keep their stored order. */
+function sortedBy<T extends object>(rows: readonly T[], field: string, direction: 1 | -1): T[] {
+  // Each key is computed once, not once per comparison.
+  const keyed = rows.map((row) => ({ row, key: sortValue((row as Record<string, unknown>)[field]) }));
+  keyed.sort(({ key: left }, { key: right }) => {
+    if (left === right) return 0;
+    if (left === undefined) return 1;
+    if (right === undefined) return -1;
+    return (left < right ? -1 : 1) * direction;
+  });
+  return keyed.map(({ row }) => row);
 }
 
 /**
@@ -78,30 +91,23 @@ export function listQuery<T extends object>(
   }
   const search = query.get('search')?.trim().toLowerCase();
 
-  let rows = records.filter((record) => {
-    const fields = record as Record<string, unknown>;
-    if (filter && !matchesFilter(fields, filter)) return false;
-    if (search) {
-      return spec.searchFields.some((field) => {
-        const value = fields[field];
-        return typeof value === 'string' && value.toLowerCase().includes(search);
-      });
-    }
-    return true;
-  });
+  // Without a filter or a search every record stays: page the records as they are, without a copy.
+  let rows: readonly T[] =
+    filter || search
+      ? records.filter((record) => {
+          const fields = record as Record<string, unknown>;
+          if (filter && !matchesFilter(fields, filter)) return false;
+          if (search) {
+            return spec.searchFields.some((field) => {
+              const value = fields[field];
+              return typeof value === 'string' && value.toLowerCase().includes(search);
+            });
+          }
+          return true;
+        })
+      : records;
 
-  if (sort !== null) {
-    const direction = orderBy === 'desc' ? -1 : 1;
-    // Array.prototype.sort is stable, so equal keys keep their stored order.
-    rows = [...rows].sort((a, b) => {
-      const left = sortValue((a as Record<string, unknown>)[sort]);
-      const right = sortValue((b as Record<string, unknown>)[sort]);
-      if (left === right) return 0;
-      if (left === undefined) return 1;
-      if (right === undefined) return -1;
-      return (left < right ? -1 : 1) * direction;
-    });
-  }
+  if (sort !== null) rows = sortedBy(rows, sort, orderBy === 'desc' ? -1 : 1);
 
   const fields = selectedFields(query, spec.fields);
   const entries = rows.slice(offset, offset + limit).map((row) => project(row, fields));
@@ -110,16 +116,9 @@ export function listQuery<T extends object>(
 
 /** The response of a listing: `{ [key]: entries, offset, limit, totalCount }` with `X-Total-Count`. */
 export function listResponse<T>(key: string, page: ListPage<T>): Response {
-  return new Response(
-    JSON.stringify({
-      [key]: page.entries,
-      offset: page.offset,
-      limit: page.limit,
-      totalCount: page.totalCount,
-    }),
-    {
-      status: 200,
-      headers: { 'content-type': 'application/json', 'x-total-count': String(page.totalCount) },
-    },
+  return json(
+    200,
+    { [key]: page.entries, offset: page.offset, limit: page.limit, totalCount: page.totalCount },
+    { 'x-total-count': String(page.totalCount) },
   );
 }

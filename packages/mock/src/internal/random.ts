@@ -1,7 +1,7 @@
 /** Deterministic hashing and ids for seeded data, and real randomness for secrets and runtime ids. */
 
 /** A 32-bit avalanche mix (splitmix32 finaliser): small input changes flip about half of the output bits. */
-export function mix32(value: number): number {
+function mix32(value: number): number {
   let t = (value + 0x9e3779b9) | 0;
   t ^= t >>> 16;
   t = Math.imul(t, 0x21f0aaad);
@@ -18,6 +18,13 @@ export function mix32(value: number): number {
  */
 export function hash32(seed: number, index: number, salt = 0): number {
   return mix32(mix32(mix32(seed) ^ mix32(salt ^ 0x632be5ab)) ^ index);
+}
+
+/** A 32-bit hash of a string, chained through `hash32` from `seed` one UTF-16 code unit at a time. */
+export function hashText(text: string, seed = 0): number {
+  let h = seed;
+  for (let index = 0; index < text.length; index++) h = hash32(h, text.charCodeAt(index));
+  return h;
 }
 
 /** A fraction in [0, 1) derived from (seed, index, salt). */

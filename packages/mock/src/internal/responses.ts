@@ -47,7 +47,7 @@ const PLATFORM_CODE: Record<number, string> = {
 };
 
 /** The imsx status body of CASE and OneRoster paths. */
-export function imsxBody(status: number, description: string, minor?: string) {
+function imsxBody(status: number, description: string, minor?: string) {
   return {
     imsx_codeMajor: 'failure',
     imsx_severity: 'error',
@@ -65,7 +65,7 @@ export function imsxBody(status: number, description: string, minor?: string) {
 }
 
 /** The error body of `area` for `status`. */
-export function errorBody(area: ErrorArea, status: number, message: string, code?: string): unknown {
+function errorBody(area: ErrorArea, status: number, message: string, code?: string): unknown {
   if (area === 'ims') return imsxBody(status, message, code);
   if (area === 'oauth')
     return {

@@ -1,7 +1,13 @@
 /** A route handler: gets the context plus decoded path parameters. */
 export type RouteHandler<C> = (context: C, params: Record<string, string>) => Response | Promise<Response>;
 
-type Route<C> = { method: string; segments: string[]; handler: RouteHandler<C> };
+type Route<C> = {
+  method: string;
+  segments: string[];
+  /** How many segments are literal (not `:name`): the more, the more specific the route. */
+  literals: number;
+  handler: RouteHandler<C>;
+};
 
 /** The outcome of a lookup: a handler, a known path with other methods (405), or nothing (404). */
 export type RouteMatch<C> =
@@ -23,24 +29,26 @@ export class Router<C> {
 
   /** Registers `handler` for `method` and `pattern` (for example `/ims/case/v1p1/CFItems/:sourcedId`). */
   on(method: string, pattern: string, handler: RouteHandler<C>): this {
-    this.#routes.push({ method: method.toUpperCase(), segments: split(pattern), handler });
+    const segments = split(pattern);
+    const literals = segments.filter((segment) => !segment.startsWith(':')).length;
+    this.#routes.push({ method: method.toUpperCase(), segments, literals, handler });
     return this;
   }
 
   /** Finds the route for a request. */
   match(method: string, pathname: string): RouteMatch<C> {
     const segments = split(pathname);
-    let best: { route: Route<C>; params: Record<string, string>; literals: number } | undefined;
+    const wanted = method.toUpperCase();
+    let best: { route: Route<C>; params: Record<string, string> } | undefined;
     const allowed = new Set<string>();
     for (const route of this.#routes) {
       const params = matchSegments(route.segments, segments);
       if (!params) continue;
-      if (route.method !== method.toUpperCase()) {
+      if (route.method !== wanted) {
         allowed.add(route.method);
         continue;
       }
-      const literals = route.segments.filter((segment) => !segment.startsWith(':')).length;
-      if (!best || literals > best.literals) best = { route, params, literals };
+      if (!best || route.literals > best.route.literals) best = { route, params };
     }
     if (best) return { kind: 'found', handler: best.route.handler, params: best.params };
     if (allowed.size > 0) return { kind: 'method', allowed: [...allowed] };

@@ -31,7 +31,8 @@ export type FieldRule = {
 /** The rules of a JSON object: its members, and whether members not listed are allowed. */
 export type Shape = { fields: Record<string, FieldRule>; open?: boolean };
 
-const DESCRIBE: Record<FieldRule['type'], string> = {
+/** What a value of each type must be, as problems word it. */
+export const DESCRIBE: Record<FieldRule['type'], string> = {
   string: 'a string',
   number: 'a number',
   integer: 'an integer',
@@ -46,8 +47,9 @@ const DESCRIBE: Record<FieldRule['type'], string> = {
   any: 'a value',
 };
 
-function fitsType(rule: FieldRule, value: unknown): boolean {
-  switch (rule.type) {
+/** Whether `value` is of `type` (not null: callers check nullability first). */
+export function fitsType(type: FieldRule['type'], value: unknown): boolean {
+  switch (type) {
     case 'string':
       return typeof value === 'string';
     case 'number':
@@ -90,7 +92,7 @@ export function checkShape(value: unknown, shape: Shape, where: string): string[
       if (!rule.nullable) problems.push(`${path} must not be null`);
       continue;
     }
-    if (!fitsType(rule, member)) {
+    if (!fitsType(rule.type, member)) {
       problems.push(`${path} must be ${DESCRIBE[rule.type]}`);
       continue;
     }

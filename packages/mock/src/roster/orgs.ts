@@ -1,7 +1,7 @@
 import type { MockClient, RosterState } from '../state.js';
 
 /** An org and every org above it (a school, its district). */
-export function orgLineage(roster: RosterState, orgId: string): string[] {
+function orgLineage(roster: RosterState, orgId: string): string[] {
   const lineage: string[] = [];
   let current: string | null = orgId;
   while (current !== null && !lineage.includes(current)) {

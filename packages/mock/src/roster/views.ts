@@ -1,4 +1,4 @@
-import type { RosterState, StoredEnrollment, StoredRole, StoredUser } from '../state.js';
+import type { RosterState, StoredAgent, StoredEnrollment, StoredRole, StoredUser } from '../state.js';
 
 const ONEROSTER = '/ims/oneroster/rostering/v1p2';
 
@@ -7,9 +7,17 @@ export function guidRef(baseUrl: string, type: string, collection: string, sourc
   return { href: `${baseUrl}${ONEROSTER}/${collection}/${sourcedId}`, sourcedId, type };
 }
 
+/** The `sourcedId` of a GUIDRef-shaped value (undefined when it is none). */
+export const refId = (value: unknown) => (value as { sourcedId?: string } | null | undefined)?.sourcedId;
+
 /** Whether an agent relationship is open (active, no end date in the past). */
 export function isOpenAgent(agent: { status: string; endDate: string | null }, today: string): boolean {
   return agent.status === 'active' && (agent.endDate === null || agent.endDate > today);
+}
+
+/** The open agent relationships of a user (the agents of `userId`). */
+export function openAgentsOf(roster: RosterState, userId: string, today: string): StoredAgent[] {
+  return roster.agents.filter((agent) => agent.userId === userId && isOpenAgent(agent, today));
 }
 
 /** The open roles of a user. */
@@ -37,9 +45,9 @@ export function oneRosterUser(roster: RosterState, user: StoredUser, baseUrl: st
       endDate: role.endDate,
     })),
     primaryOrg: user.primaryOrgId ? guidRef(baseUrl, 'org', 'orgs', user.primaryOrgId) : null,
-    agents: roster.agents
-      .filter((agent) => agent.userId === user.sourcedId && isOpenAgent(agent, today))
-      .map((agent) => guidRef(baseUrl, 'user', 'users', agent.agentUserId)),
+    agents: openAgentsOf(roster, user.sourcedId, today).map((agent) =>
+      guidRef(baseUrl, 'user', 'users', agent.agentUserId),
+    ),
     grades: user.grades ?? null,
   };
 }
@@ -82,9 +90,7 @@ export function platformUser(roster: RosterState, user: StoredUser, today: strin
     primaryOrgId: user.primaryOrgId,
     status: user.status,
     roles: rolesOf(roster, user.sourcedId).map(platformRole),
-    agents: roster.agents
-      .filter((agent) => agent.userId === user.sourcedId && isOpenAgent(agent, today))
-      .map(platformRelationship),
+    agents: openAgentsOf(roster, user.sourcedId, today).map(platformRelationship),
     metadata: user.metadata ?? null,
   };
 }

@@ -1,7 +1,6 @@
 import type { MockClient, RosterRecord, RosterState } from '../state.js';
 import { orgsOfUser, scopeCovers } from './orgs.js';
-
-const refId = (value: unknown) => (value as { sourcedId?: string } | null | undefined)?.sourcedId;
+import { refId } from './views.js';
 
 /** Whether a client's org scope lets it read a user (primary org or any role org). */
 export function canSeeUser(roster: RosterState, client: MockClient, userId: string): boolean {
@@ -9,7 +8,7 @@ export function canSeeUser(roster: RosterState, client: MockClient, userId: stri
 }
 
 /** The orgs a OneRoster record belongs to, for org-scoped reads. */
-export function orgsOfRecord(roster: RosterState, collection: string, record: RosterRecord): string[] {
+function orgsOfRecord(roster: RosterState, collection: string, record: RosterRecord): string[] {
   switch (collection) {
     case 'courses':
       return [refId(record.org)].filter((id): id is string => !!id);

@@ -1,4 +1,4 @@
-import { isRecord, readJson } from '../internal/body.js';
+import { readJsonObject } from '../internal/body.js';
 import { badRequest, notFound } from '../internal/http-error.js';
 import { randomHex, randomId } from '../internal/random.js';
 import { json } from '../internal/responses.js';
@@ -42,8 +42,7 @@ const credentials = (application: StoredApplication) => ({
 export function registerApplications(router: MockRouter): void {
   router.on('POST', '/applications/1.0/drafts', async (context) => {
     const owner = caller(context);
-    const body = await readJson(context.request);
-    if (!isRecord(body)) throw badRequest('request body must be a JSON object');
+    const body = await readJsonObject(context.request);
     if (body.name !== undefined && typeof body.name !== 'string') throw badRequest('name must be a string');
     const applicationId = `app-${randomId()}`;
     const client = createAppClient(context, applicationId, owner);
@@ -114,8 +113,7 @@ export function registerApplications(router: MockRouter): void {
     const owner = caller(context);
     const { core } = context;
     const id = params.sourcedId!;
-    const body = await readJson(context.request);
-    if (!isRecord(body)) throw badRequest('request body must be a JSON object');
+    const body = await readJsonObject(context.request);
     if (body.sourcedId !== undefined && body.sourcedId !== id)
       throw badRequest(`sourcedId ${String(body.sourcedId)} differs from the path's ${id}`);
     if (body.name !== undefined && typeof body.name !== 'string') throw badRequest('name must be a string');

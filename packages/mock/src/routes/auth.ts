@@ -7,6 +7,9 @@ import type { MockRouter, RequestContext } from './context.js';
 const oauth = (status: number, error: string, description: string, headers: Record<string, string> = {}) =>
   new HttpError(status, description, error, headers);
 
+/** The challenge of a 401 that asks for HTTP Basic client authentication. */
+const BASIC_CHALLENGE = { 'www-authenticate': 'Basic realm="learnkit"' };
+
 /** Client id and secret from HTTP Basic (RFC 6749 2.3.1: form-urlencoded before base64) or from the form. */
 function credentialsOf(
   request: Request,
@@ -15,23 +18,17 @@ function credentialsOf(
   const header = request.headers.get('authorization');
   const basic = header ? /^Basic\s+(\S+)\s*$/i.exec(header) : null;
   if (header && !basic)
-    throw oauth(401, 'invalid_client', 'Only HTTP Basic client authentication is supported', {
-      'www-authenticate': 'Basic realm="learnkit"',
-    });
+    throw oauth(401, 'invalid_client', 'Only HTTP Basic client authentication is supported', BASIC_CHALLENGE);
   if (basic) {
+    const malformed = () => oauth(401, 'invalid_client', 'Malformed HTTP Basic credentials', BASIC_CHALLENGE);
     let decoded: string;
     try {
       decoded = atob(basic[1]!);
     } catch {
-      throw oauth(401, 'invalid_client', 'Malformed HTTP Basic credentials', {
-        'www-authenticate': 'Basic realm="learnkit"',
-      });
+      throw malformed();
     }
     const colon = decoded.indexOf(':');
-    if (colon < 0)
-      throw oauth(401, 'invalid_client', 'Malformed HTTP Basic credentials', {
-        'www-authenticate': 'Basic realm="learnkit"',
-      });
+    if (colon < 0) throw malformed();
     const formDecode = (text: string) => {
       try {
         return decodeURIComponent(text.replace(/\+/g, ' '));
@@ -64,9 +61,7 @@ async function issue(context: RequestContext, endpoint: string): Promise<Respons
       401,
       'invalid_client',
       'Client authentication is required (HTTP Basic or client_id and client_secret)',
-      {
-        'www-authenticate': 'Basic realm="learnkit"',
-      },
+      BASIC_CHALLENGE,
     );
   }
   const client: MockClient | undefined = core.state.clients.get(credentials.id);
@@ -75,7 +70,7 @@ async function issue(context: RequestContext, endpoint: string): Promise<Respons
       401,
       'invalid_client',
       'Client authentication failed',
-      credentials.basic ? { 'www-authenticate': 'Basic realm="learnkit"' } : {},
+      credentials.basic ? BASIC_CHALLENGE : {},
     );
   }
   const grant = form.get('grant_type');

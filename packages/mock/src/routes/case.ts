@@ -2,7 +2,7 @@ import { CASE_FIELDS, foreignIds, isCourseSequence, storePackage } from '../case
 import type { CasePackageUpload, CFAssociation } from '../case/types.js';
 import { packageProblems } from '../case/validate-package.js';
 import { isCaseId, isRecord, readJson } from '../internal/body.js';
-import { badRequest, HttpError, notFound } from '../internal/http-error.js';
+import { badRequest, notFound, unprocessable } from '../internal/http-error.js';
 import { listQuery, listResponse, project, selectedFields } from '../internal/list-query.js';
 import { json } from '../internal/responses.js';
 import { authenticate, requireClient } from '../tokens.js';
@@ -50,7 +50,7 @@ export function registerCase(router: MockRouter): void {
 
   router.on('GET', `${BASE}/CFItems`, (context) => {
     caller(context);
-    const items = [...context.core.state.case.items.values()].map((stored) => stored.item);
+    const items = Array.from(context.core.state.case.items.values(), (stored) => stored.item);
     const page = listQuery(items, context.query, { fields: CASE_FIELDS.CFItem, searchFields: ITEM_SEARCH });
     return listResponse('CFItems', page);
   });
@@ -93,12 +93,11 @@ export function registerCase(router: MockRouter): void {
     caller(context);
     const body = await readJson(context.request);
     const problems = packageProblems(body);
-    if (problems.length > 0) throw new HttpError(422, `Invalid package: ${problems.join('; ')}`);
+    if (problems.length > 0) throw unprocessable(`Invalid package: ${problems.join('; ')}`);
     const upload = body as CasePackageUpload;
     const clash = foreignIds(context.core.state.case, upload);
     if (clash.length > 0) {
-      throw new HttpError(
-        422,
+      throw unprocessable(
         `Invalid package: identifier(s) already belong to another document: ${clash.slice(0, 5).join(', ')}`,
       );
     }

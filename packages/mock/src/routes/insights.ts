@@ -1,4 +1,5 @@
 import { writeSessionMetadata } from '../caliper/apply.js';
+import { SESSION_METADATA } from '../caliper/validate.js';
 import { isRecord, readJson } from '../internal/body.js';
 import { badRequest, notFound } from '../internal/http-error.js';
 import { json } from '../internal/responses.js';
@@ -56,13 +57,7 @@ const SESSION_WRITE: Shape = {
   open: true,
   fields: {
     sessionId: { type: 'string', required: true },
-    isProctored: { type: 'boolean' },
-    webcamUsed: { type: 'boolean' },
-    recordingStartedAtTime: { type: 'dateTime' },
-    recordingEndedAtTime: { type: 'dateTime', nullable: true },
-    storageKey: { type: 'string' },
-    subject: { type: 'string' },
-    extensions: { type: 'object' },
+    ...SESSION_METADATA,
   },
 };
 
@@ -91,8 +86,9 @@ export function registerInsights(router: MockRouter): void {
   router.on('GET', '/events/1.0/sessions/:sessionId/events', (context, params) => {
     caller(context);
     const session = sessionOr404(context, params.sessionId!);
+    const ids = new Set(session.eventIds);
     const events = context.core.state.caliperEvents
-      .filter((stored) => session.eventIds.includes(stored.event.id as string))
+      .filter((stored) => ids.has(stored.event.id as string))
       .map((stored) => stored.event);
     return json(200, {
       sessionId: session.sessionId,

@@ -1,10 +1,10 @@
 import { readJson } from '../internal/body.js';
-import { badRequest, HttpError, notFound } from '../internal/http-error.js';
+import { badRequest, notFound, unprocessable } from '../internal/http-error.js';
 import { type ListSpec, listQuery, listResponse, project, selectedFields } from '../internal/list-query.js';
 import { randomId } from '../internal/random.js';
 import { json } from '../internal/responses.js';
 import { checkShape, type Shape } from '../internal/shape.js';
-import { guidRef, oneRosterEnrollment, oneRosterUser } from '../roster/views.js';
+import { guidRef, oneRosterEnrollment, oneRosterUser, refId } from '../roster/views.js';
 import { canSeeRecord, canSeeUser } from '../roster/visibility.js';
 import { SCOPES } from '../scopes.js';
 import type { RosterRecord } from '../state.js';
@@ -164,7 +164,6 @@ const reader = (context: RequestContext) =>
 const writer = (context: RequestContext) =>
   requireClient(authenticate(context.core, context.request), SCOPES.rosterWrite);
 const today = (context: RequestContext) => context.core.iso().slice(0, 10);
-const refId = (value: unknown) => (value as { sourcedId?: string } | null | undefined)?.sourcedId;
 
 const GUID_INPUT: Shape = {
   fields: { href: { type: 'uri' }, sourcedId: { type: 'string', required: true }, type: { type: 'string' } },
@@ -189,20 +188,20 @@ const LINE_ITEM_INPUT: Shape = {
   },
 };
 
+const LINE_ITEM_BODY: Shape = {
+  fields: { assessmentLineItem: { type: 'object', required: true, shape: LINE_ITEM_INPUT } },
+};
+
 /** Reads and checks `{ assessmentLineItem: {...} }`; a bad shape is a 400 naming the member. */
 async function lineItemBody(context: RequestContext): Promise<Record<string, unknown>> {
   const body = await readJson(context.request);
-  const problems = checkShape(
-    body,
-    { fields: { assessmentLineItem: { type: 'object', required: true, shape: LINE_ITEM_INPUT } } },
-    'body',
-  );
+  const problems = checkShape(body, LINE_ITEM_BODY, 'body');
   if (problems.length > 0)
     throw badRequest(`Invalid assessment line item: ${problems.slice(0, 5).join('; ')}`);
   const item = (body as { assessmentLineItem: Record<string, unknown> }).assessmentLineItem;
   const classId = refId(item.class);
   if (classId && !context.core.state.roster.classes.has(classId)) {
-    throw new HttpError(422, `assessmentLineItem.class ${classId} does not exist`);
+    throw unprocessable(`assessmentLineItem.class ${classId} does not exist`);
   }
   return item;
 }
@@ -350,7 +349,7 @@ export function registerOneRoster(router: MockRouter): void {
     const roster = context.core.state.roster;
     const supplied = typeof input.sourcedId === 'string' ? input.sourcedId : undefined;
     if (supplied && roster.lineItems.has(supplied)) {
-      throw new HttpError(422, `assessmentLineItem ${supplied} already exists; use PUT to replace it`);
+      throw unprocessable(`assessmentLineItem ${supplied} already exists; use PUT to replace it`);
     }
     const sourcedId = supplied ?? randomId();
     roster.lineItems.set(sourcedId, storedLineItem(context, sourcedId, input));

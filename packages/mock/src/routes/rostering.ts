@@ -7,6 +7,7 @@ import { checkShape, type Shape } from '../internal/shape.js';
 import { orgsOfUser, scopeCovers } from '../roster/orgs.js';
 import {
   isOpenAgent,
+  openAgentsOf,
   platformEnrollment,
   platformRelationship,
   platformRole,
@@ -254,9 +255,7 @@ export function registerRostering(router: MockRouter): void {
   router.on('GET', '/rostering/1.0/users/:sourcedId/agents', (context, params) => {
     const client = reader(context);
     visibleUser(context, client, params.sourcedId!);
-    const agents = context.core.state.roster.agents.filter(
-      (agent) => agent.userId === params.sourcedId && isOpenAgent(agent, today(context)),
-    );
+    const agents = openAgentsOf(context.core.state.roster, params.sourcedId!, today(context));
     return json(200, { agents: agents.map(platformRelationship) });
   });
 
@@ -264,10 +263,10 @@ export function registerRostering(router: MockRouter): void {
     const client = reader(context);
     const userId = params.sourcedId!;
     visibleUser(context, client, userId);
+    const date = today(context);
     const linkedUsers = context.core.state.roster.agents
       .filter(
-        (agent) =>
-          (agent.userId === userId || agent.agentUserId === userId) && isOpenAgent(agent, today(context)),
+        (agent) => (agent.userId === userId || agent.agentUserId === userId) && isOpenAgent(agent, date),
       )
       .map((agent) =>
         platformRelationship({

@@ -1,11 +1,12 @@
 import { type EventType, isEventType } from '../catalogue.js';
-import { isRecord, readJson } from '../internal/body.js';
+import { currentSecret } from '../deliveries.js';
+import { readJsonObject } from '../internal/body.js';
 import { badRequest, HttpError, notFound } from '../internal/http-error.js';
 import { randomId } from '../internal/random.js';
 import { json, noContent } from '../internal/responses.js';
 import { SCOPES } from '../scopes.js';
 import type { StoredSubscription } from '../state.js';
-import { authenticate, requireClient } from '../tokens.js';
+import { authenticate, base64url, requireClient } from '../tokens.js';
 import type { MockRouter, RequestContext } from './context.js';
 
 const BASE = '/webhooks/1.0/:appId/subscriptions';
@@ -28,6 +29,13 @@ function ownerOf(context: RequestContext, appId: string, scope: string): Owner {
   return { clientId: client.clientId, via: 'client' };
 }
 
+/** Whether a subscription is a live one of `appId` made by this owner (through the same path). */
+const isOwned = (subscription: StoredSubscription, appId: string, owner: Owner) =>
+  subscription.applicationId === appId &&
+  subscription.deletedAt === null &&
+  subscription.ownerClientId === owner.clientId &&
+  subscription.via === owner.via;
+
 /** The subscription, when it exists and belongs to this owner; otherwise the same 404 either way. */
 function ownedSubscription(
   context: RequestContext,
@@ -36,20 +44,12 @@ function ownedSubscription(
   owner: Owner,
 ): StoredSubscription {
   const subscription = context.core.state.subscriptions.get(id);
-  if (
-    !subscription ||
-    subscription.applicationId !== appId ||
-    subscription.deletedAt !== null ||
-    subscription.ownerClientId !== owner.clientId ||
-    subscription.via !== owner.via
-  ) {
-    throw notFound('Subscription not found.');
-  }
+  if (!subscription || !isOwned(subscription, appId, owner)) throw notFound('Subscription not found.');
   return subscription;
 }
 
 /** Why a subscription URL is refused (HTTPS with a domain name; no IP address, no credentials), or undefined. */
-export function urlProblem(value: unknown): string | undefined {
+function urlProblem(value: unknown): string | undefined {
   if (typeof value !== 'string') return 'url must be a string';
   if (!value.startsWith('https://')) return 'url must be an https:// URL';
   let url: URL;
@@ -82,8 +82,7 @@ function eventTypesOf(value: unknown): EventType[] {
 }
 
 async function bodyOf(context: RequestContext, allowed: readonly string[]): Promise<Record<string, unknown>> {
-  const body = await readJson(context.request);
-  if (!isRecord(body)) throw badRequest('request body must be a JSON object');
+  const body = await readJsonObject(context.request);
   const extra = Object.keys(body).filter((key) => !allowed.includes(key));
   if (extra.length > 0)
     throw badRequest(`unknown member(s) ${extra.join(', ')}; allowed: ${allowed.join(', ')}`);
@@ -93,10 +92,7 @@ async function bodyOf(context: RequestContext, allowed: readonly string[]): Prom
 const newSecret = () => {
   const bytes = new Uint8Array(24);
   globalThis.crypto.getRandomValues(bytes);
-  return `whsec_${btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')}`;
+  return `whsec_${base64url(String.fromCharCode(...bytes))}`;
 };
 
 /** A subscription as list, get and update show it (never the secret). */
@@ -104,9 +100,6 @@ function view(subscription: StoredSubscription) {
   const { id, url, eventTypes, status, dateCreated } = subscription;
   return { id, url, eventTypes, status, dateCreated };
 }
-
-const currentSecret = (subscription: StoredSubscription) =>
-  subscription.secrets[subscription.secrets.length - 1]!.secret;
 
 /** The six subscription operations; the developer-tool path is the same paths with a developer SSO token. */
 export function registerWebhooks(router: MockRouter): void {
@@ -140,12 +133,8 @@ export function registerWebhooks(router: MockRouter): void {
   router.on('GET', BASE, (context, params) => {
     const appId = params.appId!;
     const owner = ownerOf(context, appId, SCOPES.webhooksRead);
-    const mine = [...context.core.state.subscriptions.values()].filter(
-      (subscription) =>
-        subscription.applicationId === appId &&
-        subscription.deletedAt === null &&
-        subscription.ownerClientId === owner.clientId &&
-        subscription.via === owner.via,
+    const mine = [...context.core.state.subscriptions.values()].filter((subscription) =>
+      isOwned(subscription, appId, owner),
     );
     return json(200, mine.map(view));
   });

@@ -1,4 +1,4 @@
-import { hash32 } from '../internal/random.js';
+import { hash32, hashText } from '../internal/random.js';
 import { ALL_SCOPES, WEBHOOK_SCOPES } from '../scopes.js';
 import type { MockClient, MockState, StoredApplication } from '../state.js';
 
@@ -29,8 +29,7 @@ export type ApplicationFixtures = {
 };
 
 const secretOf = (seed: number, label: string) => {
-  let h = seed;
-  for (let index = 0; index < label.length; index++) h = hash32(h, label.charCodeAt(index));
+  const h = hashText(label, seed);
   return `lk_test_${label}_${hash32(h, 1).toString(16).padStart(8, '0')}${hash32(h, 2).toString(16).padStart(8, '0')}`;
 };
 

@@ -1,4 +1,5 @@
 import { pick } from '../internal/random.js';
+import { guidRef } from '../roster/views.js';
 import type { MockState, RosterRecord, StoredEnrollment, StoredRole, StoredUser } from '../state.js';
 
 /** Well-known ids of the seeded roster, for tests. */
@@ -71,8 +72,7 @@ const FAMILY = ['Garcia', 'Nguyen', 'Patel', 'Johnson', 'Kim', 'Okafor', 'Rossi'
 export function seedRoster(state: MockState, seed: number, now: string, baseUrl: string): RosterFixtures {
   const roster = state.roster;
   const stamp = now;
-  const href = (kind: string, id: string) => `${baseUrl}/ims/oneroster/rostering/v1p2/${kind}/${id}`;
-  const ref = (type: string, kind: string, id: string) => ({ href: href(kind, id), sourcedId: id, type });
+  const ref = (type: string, collection: string, id: string) => guidRef(baseUrl, type, collection, id);
 
   const org = (sourcedId: string, name: string, type: string, parentId: string | null) => {
     roster.orgs.set(sourcedId, {
