@@ -90,12 +90,10 @@ describe('generateFramework', () => {
     );
   });
 
-  it('generates 100,000 items fast, and the mock stores and serves them', { timeout: 60_000 }, async () => {
-    const started = performance.now();
+  // How fast is measured by pnpm bench (the case suite generates and walks this size), never by a timed test.
+  it('generates 100,000 items, and the mock stores and serves them', { timeout: 60_000 }, async () => {
     const framework = generateFramework({ seed: 100, items: 100_000 });
-    const generatedMs = performance.now() - started;
     expect(framework.CFItems).toHaveLength(100_000);
-    expect(generatedMs).toBeLessThan(5_000);
 
     const platform = createMockPlatform();
     const token = platform.accessToken(platform.clients.partner);
