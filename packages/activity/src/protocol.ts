@@ -10,8 +10,9 @@
  * @packageDocumentation
  * @module \@learnkit/activity/protocol
  */
-import { isGrade, isNonNegative, isRecord, isText, show } from './check';
+import { isNonNegative, isRecord, isText, show } from './check';
 import { type CompletionMetrics, completionProblem } from './completion';
+import { isCourseRef } from './config/courses';
 import type { CourseRef } from './config/types';
 import { EVENT_ID_PATTERN } from './uuid';
 
@@ -120,12 +121,7 @@ export function messageProblem(m: unknown, at = 'event'): string | undefined {
   const a = m.activity;
   if (!isRecord(a) || !isActivitySlug(a.id)) return `${at}.activity.id must be a URL-safe slug`;
   if (!isText(a.name)) return `${at}.activity.name must be a non-empty string`;
-  const c = a.course;
-  if (
-    !isRecord(c) ||
-    !(c.code !== undefined ? isText(c.code, 128) : isText(c.subject, 128) && isGrade(c.grade))
-  )
-    return `${at}.activity.course must be { subject, grade } or { code }`;
+  if (!isCourseRef(a.course)) return `${at}.activity.course must be { subject, grade } or { code }`;
   if (m.kind === 'timeSpent') {
     const w = m.window;
     if (!isRecord(w)) return `${at}.window must be an object`;

@@ -77,13 +77,10 @@ export interface ResolvedConfig {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
-  authUrl: string | undefined;
   tokenUrl: string;
   style: 'basic' | 'form';
   /** A console logger when `LEARNKIT_LOG` (read like the other variables) names a level, else undefined. */
   logger: Logger | undefined;
-  /** Where each setting came from, for `toString()` and error messages. */
-  sources: Record<'baseUrl' | 'clientId' | 'clientSecret' | 'authUrl', 'option' | 'env' | 'unset'>;
 }
 
 interface RuntimeGlobals {
@@ -134,16 +131,14 @@ const EXAMPLES = {
  * `ValidationError` whose message says, per setting, the option and the variable that set it.
  */
 export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
-  const sources = {} as ResolvedConfig['sources'];
+  // Which settings came from the environment, for the error messages.
+  const fromEnv = new Set<keyof typeof ENV>();
   const pick = (key: 'baseUrl' | 'clientId' | 'clientSecret' | 'authUrl'): string | undefined => {
     const fromOption = present(options[key]);
-    if (fromOption !== undefined) {
-      sources[key] = 'option';
-      return fromOption;
-    }
-    const fromEnv = present(readVariable(options.env, ENV[key]));
-    sources[key] = fromEnv === undefined ? 'unset' : 'env';
-    return fromEnv;
+    if (fromOption !== undefined) return fromOption;
+    const value = present(readVariable(options.env, ENV[key]));
+    if (value !== undefined) fromEnv.add(key);
+    return value;
   };
   const baseUrl = pick('baseUrl');
   const clientId = pick('clientId');
@@ -165,7 +160,7 @@ export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
       });
     }
   }
-  const from = (key: 'baseUrl' | 'authUrl') => (sources[key] === 'env' ? ` (from ${ENV[key]})` : '');
+  const from = (key: 'baseUrl' | 'authUrl') => (fromEnv.has(key) ? ` (from ${ENV[key]})` : '');
   if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
     issues.push({
       path: ['baseUrl'],
@@ -194,11 +189,9 @@ export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
     baseUrl: base,
     clientId: clientId as string,
     clientSecret: clientSecret as string,
-    authUrl: auth,
     tokenUrl: auth === undefined ? `${base}/auth/1.0/token` : `${auth}/oauth2/token`,
     style: auth === undefined ? 'basic' : 'form',
     logger,
-    sources,
   };
 }
 

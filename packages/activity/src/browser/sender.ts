@@ -41,7 +41,7 @@ const EXIT_BYTES = 3 * MAX_BATCH_BYTES;
  * Splits messages into JSON bodies of at most {@link MAX_BATCH_BYTES}; a message is at least 250 characters,
  * so a body never holds more than MAX_BATCH_EVENTS.
  */
-export function toBodies(messages: readonly ActivityMessage[]): { body: string; ids: string[] }[] {
+function toBodies(messages: readonly ActivityMessage[]): { body: string; ids: string[] }[] {
   const batches: ActivityMessage[][] = [];
   let size = Infinity;
   for (const m of messages) {

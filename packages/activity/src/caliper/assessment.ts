@@ -1,20 +1,12 @@
 import { type EventInput, eventHead } from './common';
-import type { AssessmentAction, CaliperAssessmentEvent, CaliperEntityRef } from './types';
+import type { AssessmentAction, CaliperAssessmentEvent } from './types';
 
-/** Input of {@link assessmentEvent}. */
-export interface AssessmentEventInput extends EventInput {
+/** Input of {@link assessmentEvent}: the event's own members, with the head ({@link EventInput}) optional. */
+export interface AssessmentEventInput
+  extends EventInput,
+    Pick<CaliperAssessmentEvent, 'actor' | 'object' | 'generated' | 'session' | 'extensions'> {
   /** One of {@link ASSESSMENT_ACTIONS}; `Started`, `Submitted` and `Abandoned` raise `test.*` webhooks. */
   action: AssessmentAction;
-  /** The person taking the assessment, as an entity or an IRI. */
-  actor: CaliperEntityRef;
-  /** The assessment. */
-  object: CaliperEntityRef;
-  /** The attempt, whose id becomes `attemptId` of the `test.*` webhooks. */
-  generated?: CaliperEntityRef;
-  /** The session the assessment runs in, as an entity or an IRI. */
-  session?: CaliperEntityRef;
-  /** Further members, passed through as `extensions`. */
-  extensions?: Record<string, unknown>;
 }
 
 /** The actions an AssessmentEvent may carry. */

@@ -1,18 +1,14 @@
 import { type EventInput, eventHead } from './common';
 import type { CaliperEntityRef, CaliperSessionEvent, SessionRecording } from './types';
 
-/** Input of {@link sessionEvent}. */
-export interface SessionEventInput extends EventInput {
+/** Input of {@link sessionEvent}: the event's own members, with the head ({@link EventInput}) optional. */
+export interface SessionEventInput
+  extends EventInput,
+    Pick<CaliperSessionEvent, 'object' | 'session' | 'extensions'> {
   /** `LoggedIn`, `LoggedOut`, `TimedOut`, ... (`Archived` has {@link sessionArchivedEvent}). */
   action: string;
   /** The person, as an entity or an IRI (an IRI-only actor must match a rostering user). */
   actor: CaliperEntityRef;
-  /** Usually the application logged into; for `Archived`, the SessionRecording. */
-  object?: CaliperEntityRef | SessionRecording;
-  /** The session the event belongs to, as an entity or an IRI. */
-  session?: CaliperEntityRef;
-  /** Further members, passed through as `extensions`. */
-  extensions?: Record<string, unknown>;
 }
 
 /**

@@ -192,7 +192,7 @@ export interface CaliperSessionEvent extends CaliperEventBase {
   actor: CaliperEntityRef;
   /** Usually the application logged into; for `Archived`, the SessionRecording. */
   object?: SessionRecording | CaliperEntityRef;
-  /** The session the event belongs to. */
+  /** The session the event belongs to, as an entity or an IRI. */
   session?: CaliperEntityRef;
   /** Further members, passed through. */
   extensions?: Record<string, unknown>;
@@ -221,7 +221,7 @@ export interface CaliperAssessmentEvent extends CaliperEventBase {
   object: CaliperEntityRef;
   /** The attempt, whose id becomes `attemptId` of the `test.*` webhooks. */
   generated?: CaliperEntityRef;
-  /** The session the assessment ran in. */
+  /** The session the assessment runs in, as an entity or an IRI. */
   session?: CaliperEntityRef;
   /** Further members, passed through. */
   extensions?: Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { isGrade, isNonNegative, isRecord, isText, show } from '../check';
+import { isGrade, isRecord, isText, show } from '../check';
 import type { CourseConfig, CourseRef } from './types';
 
 /** Short human name of a course, as used in error messages: `Math grade 3` or `code "ALG-1"`. */
@@ -23,14 +23,14 @@ export function courseName(course: CourseConfig): string {
   return course.name ?? course.code ?? `Grade ${course.grade} ${course.subject}`;
 }
 
+/** Whether `ref` has the shape of a course reference: `{ code }`, or `{ subject, grade }`. */
+export const isCourseRef = (ref: unknown): boolean =>
+  isRecord(ref) &&
+  (ref.code !== undefined ? isText(ref.code, 128) : isText(ref.subject, 128) && isGrade(ref.grade));
+
 /** What is wrong with a course reference given to `activity.start`, or undefined. */
 export function courseRefProblem(ref: unknown): string | undefined {
-  if (
-    isRecord(ref) &&
-    (ref.code !== undefined ? isText(ref.code, 128) : isText(ref.subject, 128) && isGrade(ref.grade))
-  )
-    return undefined;
-  return `course must be { subject, grade } or { code }, got ${show(ref)}`;
+  return isCourseRef(ref) ? undefined : `course must be { subject, grade } or { code }, got ${show(ref)}`;
 }
 
 /**
@@ -53,10 +53,7 @@ export function normalizeCourses(input: unknown, where = 'courses'): CourseConfi
     if (grade !== undefined && !isGrade(grade)) fail('grade', 'must be an integer or a short string');
     if (code === undefined && grade === undefined) fail('grade', 'is required when code is not given');
     if (courseId !== undefined && !isText(courseId)) fail('courseId', 'must be a non-empty string');
-    if (
-      totalLessons !== undefined &&
-      !(isNonNegative(totalLessons) && Number.isInteger(totalLessons) && totalLessons > 0)
-    )
+    if (totalLessons !== undefined && !(Number.isInteger(totalLessons) && (totalLessons as number) > 0))
       fail('totalLessons', 'must be an integer > 0');
     if (name !== undefined && !isText(name)) fail('name', 'must be a non-empty string');
     // Only known members, so a typo in an optional field cannot reach the wire.

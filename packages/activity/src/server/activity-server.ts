@@ -16,7 +16,7 @@ import { type ConfigInit, configSource } from './config';
 import { type ActivityRequestHandler, createActivityHandler, type GetUser } from './handler';
 import { type ClientInit, toHttp } from './http';
 import { nameBasedUuid } from './ids';
-import { masteredUnitsSoFar, pctOf, wantsPctComplete } from './pct-complete';
+import { masteredUnitsSoFar, pctCompleteTally } from './pct-complete';
 import { type RecordOptions, type RecordParams, type RecordResult, recordIssues } from './record';
 import {
   type ActivityUser,
@@ -104,15 +104,9 @@ export interface ServerContext {
   actorOf(user: ActivityUser): Promise<ActorInput & { sourcedId: string }>;
   /** The configured course a reference names, or a message naming the configured ones. */
   courseOf(config: LearnkitConfig, ref: CourseRef): CourseConfig | string;
-  /** Units mastered earlier in the course (gradebook history), or undefined when decision 10 cannot apply. */
-  unitsSoFar(
-    studentId: string,
-    course: CourseConfig,
-    runId: string,
-    options?: RequestOptions,
-  ): Promise<number>;
+  /** Decision 10 for one student's completions of one call, in order (see {@link pctCompleteTally}). */
+  pctCompleteOf(studentId: string, options?: RequestOptions): ReturnType<typeof pctCompleteTally>;
   log: Logger | undefined;
-  now: () => number;
 }
 
 const ms = (name: string, value: unknown, issues: { path: string[]; message: string }[]) => {
@@ -168,7 +162,6 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
     config,
     caliper,
     log,
-    now,
     async actorOf(user) {
       const sourcedId = user.platformId ?? (await resolve(user));
       if (sourcedId === undefined) throw new UnknownUserError(user.email, 'no rostering user matches');
@@ -187,26 +180,25 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
         `course ${JSON.stringify(ref)} is not in learnkit.config.json, whose courses are: ${cfg.courses.map(describeCourse).join(', ')}`
       );
     },
-    async unitsSoFar(studentId, course, runId, requestOptions) {
-      if (course.courseId === undefined) {
-        const name = describeCourse(course);
-        if (!warned.has(name)) {
-          warned.add(name);
-          log?.warn(
-            { course: name },
-            'pctComplete not computed: the course has totalLessons but no courseId to find its gradebook history',
-          );
+    pctCompleteOf(studentId, requestOptions) {
+      // Units mastered earlier in the course (gradebook history), or NaN when it cannot be found (no courseId).
+      return pctCompleteTally(async (course, runId) => {
+        if (course.courseId === undefined) {
+          const name = describeCourse(course);
+          if (!warned.has(name)) {
+            warned.add(name);
+            log?.warn(
+              { course: name },
+              'pctComplete not computed: the course has totalLessons but no courseId to find its gradebook history',
+            );
+          }
+          return Number.NaN;
         }
-        return Number.NaN;
-      }
-      return masteredUnitsSoFar(http, studentId, course.courseId, runId, requestOptions);
+        return masteredUnitsSoFar(http, studentId, course.courseId, runId, requestOptions);
+      });
     },
   };
 
-  const dedupe =
-    options.dedupe === false
-      ? undefined
-      : (options.dedupe ?? createMemoryDedupeStore({ maxEntries: 100_000, now }));
   let handler: ActivityRequestHandler | undefined;
   const getUser = options.getUser;
 
@@ -221,9 +213,13 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
             message: 'is required to serve the browser tracker: (request) => user | null',
           },
         ]);
+      // The dedupe store serves the handler only, so it is made with it.
       handler ??= createActivityHandler(ctx, {
         getUser,
-        dedupe,
+        dedupe:
+          options.dedupe === false
+            ? undefined
+            : (options.dedupe ?? createMemoryDedupeStore({ maxEntries: 100_000, now })),
         dedupeTtlMs: options.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS,
       });
       return handler;
@@ -238,11 +234,8 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
       const runId = params.runId ?? crypto.randomUUID();
       const actor = await ctx.actorOf(params.user);
       const metrics = { ...params.metrics };
-      if (wantsPctComplete(metrics, course)) {
-        const earlier = await ctx.unitsSoFar(actor.sourcedId, course, runId, recordOptions);
-        if (!Number.isNaN(earlier))
-          metrics.pctComplete = pctOf(earlier + (metrics.masteredUnits ?? 0), course.totalLessons as number);
-      }
+      const pctComplete = await ctx.pctCompleteOf(actor.sourcedId, recordOptions)(course, metrics, runId);
+      if (pctComplete !== undefined) metrics.pctComplete = pctComplete;
       const activity = { id: params.activity.id, name: params.activity.name };
       const profile = { sensor: cfg.sensor, app: cfg.app, course, actor, activity, runId };
       const events: RecordResult['events'] = [];

@@ -1,10 +1,12 @@
 import { type RequestOptions, ValidationError, type ValidationIssue } from '@learnkit/core';
+import { envelope } from '../caliper/envelope';
 import {
   CALIPER_CONTEXT,
   type CaliperEnvelope,
   type CaliperEvent,
   type CaliperEventBase,
 } from '../caliper/types';
+import { isRecord } from '../check';
 import { caliperEventIssues, envelopeIssues, isAbsoluteIri } from './caliper-validate';
 import { type ClientInit, type LooseHttp, toHttp } from './http';
 
@@ -77,9 +79,6 @@ export interface CaliperClient {
   /** Whether the platform accepted `id` through this client (and it is still remembered). */
   hasAccepted(id: string): boolean;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const isEnvelope = (v: unknown): v is Record<string, unknown> & { data: unknown } =>
   isRecord(v) && 'data' in v && ('sensor' in v || 'dataVersion' in v) && !('@context' in v);
@@ -194,11 +193,16 @@ export function caliperClientOver(http: LooseHttp, options: CaliperClientOptions
       if (issues.length) throw new ValidationError(issues);
 
       // Greedy batches in input order, each within both bounds.
-      const head = (time: string) =>
-        bytesOf(JSON.stringify({ sensor, sendTime: time, dataVersion: CALIPER_CONTEXT, data: [] }));
+      const overhead = bytesOf(
+        JSON.stringify({
+          sensor,
+          sendTime: sendTime ?? new Date().toISOString(),
+          dataVersion: CALIPER_CONTEXT,
+          data: [],
+        }),
+      );
       const batches: AnyCaliperEvent[][] = [];
       let size = Infinity;
-      const overhead = head(sendTime ?? new Date().toISOString());
       for (const item of unsent) {
         const last = batches.at(-1);
         if (!last || last.length >= maxEvents || size + item.bytes + 1 > maxBytes) {
@@ -213,12 +217,7 @@ export function caliperClientOver(http: LooseHttp, options: CaliperClientOptions
       const { sensor: _sensor, ...requestOptions } = sendOptions ?? {};
       const result: CaliperSendResult = { accepted: 0, duplicates: 0, skipped, requests: 0 };
       for (const batch of batches) {
-        const body: CaliperEnvelope<AnyCaliperEvent> = {
-          sensor,
-          sendTime: sendTime ?? new Date().toISOString(),
-          dataVersion: CALIPER_CONTEXT,
-          data: batch,
-        };
+        const body = envelope({ sensor, events: batch, ...(sendTime !== undefined && { sendTime }) });
         result.requests++;
         const { data } = await http.callWithResponse('POST', '/caliper/v1p2', {
           body,

@@ -1,5 +1,7 @@
-import { platformSchemas, type ValidationIssue } from '@learnkit/core';
+import { platformSchemas, ValidationError, type ValidationIssue } from '@learnkit/core';
 import { type ZodType, z } from 'zod';
+import { CALIPER_CONTEXT } from '../caliper/types';
+import { isRecord } from '../check';
 import { isIsoTime } from '../protocol';
 
 // Which component schema of openapi/platform.yaml an event must match: the envelope's `anyOf` gives zod a union
@@ -31,9 +33,6 @@ function schemaOf(kind: Kind): ZodType {
   return schema;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 function kindOf(event: Record<string, unknown>): Kind {
   switch (event.type) {
     case 'TimeSpentEvent':
@@ -54,9 +53,9 @@ export function caliperEventIssues(event: unknown, at: (string | number)[] = [])
   if (!isRecord(event)) return [{ path: at, message: 'must be a Caliper event object' }];
   const result = schemaOf(kindOf(event)).safeParse(event);
   if (result.success) return [];
-  return result.error.issues.map((issue) => ({
-    path: [...at, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))],
-    message: issue.message,
+  return ValidationError.fromZod(result.error).issues.map(({ path, message }) => ({
+    path: [...at, ...path],
+    message,
   }));
 }
 
@@ -78,8 +77,8 @@ export function envelopeIssues(envelope: Record<string, unknown>): ValidationIss
     issues.push({ path: ['sensor'], message: `must be an absolute IRI such as https://app.example.com` });
   if (!isIsoTime(sendTime))
     issues.push({ path: ['sendTime'], message: 'must be an ISO 8601 date-time with a zone' });
-  if (dataVersion !== 'http://purl.imsglobal.org/ctx/caliper/v1p2')
-    issues.push({ path: ['dataVersion'], message: 'must be http://purl.imsglobal.org/ctx/caliper/v1p2' });
+  if (dataVersion !== CALIPER_CONTEXT)
+    issues.push({ path: ['dataVersion'], message: `must be ${CALIPER_CONTEXT}` });
   if (!Array.isArray(data) || data.length === 0)
     issues.push({ path: ['data'], message: 'must hold at least one event' });
   for (const key of Object.keys(envelope))

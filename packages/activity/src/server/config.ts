@@ -11,7 +11,7 @@ export type ConfigInit = LearnkitConfig | Record<string, unknown> | string | URL
 const fail = (message: string) => new ValidationError([{ path: ['config'], message }]);
 
 /** Checks a configuration object with the same rules as the shipped JSON Schema (`parseLearnkitConfig`). */
-export function checkConfig(input: unknown, where = CONFIG_FILE): LearnkitConfig {
+function checkConfig(input: unknown, where = CONFIG_FILE): LearnkitConfig {
   try {
     return parseLearnkitConfig(input);
   } catch (error) {

@@ -5,7 +5,6 @@ import { isRecord, isText } from '../check';
 import type { CourseConfig } from '../config/types';
 import { type ActivityMessage, MAX_BATCH_BYTES, parseActivityBatch } from '../protocol';
 import type { ServerContext } from './activity-server';
-import { pctOf, wantsPctComplete } from './pct-complete';
 import { type ActivityUser, UnknownUserError } from './users';
 
 /** Finds the user of a request (your session or token check); `null` or `undefined` answers 401. */
@@ -34,6 +33,9 @@ const json = (status: number, body: unknown, headers?: Record<string, string>) =
     status,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
   });
+
+/** The body of the 413 answer, also written by `toNodeListener` when it refuses a body itself. */
+export const TOO_LARGE = { error: 'body_too_large', message: `bodies are at most ${MAX_BATCH_BYTES} bytes` };
 
 class TooLarge extends Error {}
 
@@ -130,8 +132,7 @@ export function createActivityHandler(
     try {
       text = await readText(request, MAX_BATCH_BYTES);
     } catch (error) {
-      if (error instanceof TooLarge)
-        return json(413, { error: 'body_too_large', message: `bodies are at most ${MAX_BATCH_BYTES} bytes` });
+      if (error instanceof TooLarge) return json(413, TOO_LARGE);
       return json(400, { error: 'invalid_body', message: 'the body could not be read' });
     }
 
@@ -211,24 +212,17 @@ export function createActivityHandler(
 
     let accepted = 0;
     if (owned.length) {
-      let events: (CaliperTimeSpentEvent | CaliperActivityCompletedEvent)[];
       try {
         const actor = await ctx.actorOf(user);
         // Decision 10: earlier units from the gradebook, plus units of completions before this one in the body.
-        const extra = new Map<CourseConfig, number>();
-        const history = new Map<CourseConfig, number>();
-        events = [];
+        const pctCompleteOf = ctx.pctCompleteOf(actor.sourcedId);
+        const events: (CaliperTimeSpentEvent | CaliperActivityCompletedEvent)[] = [];
         for (const message of owned) {
           const course = courses.get(message) as CourseConfig;
-          let pctComplete: number | undefined;
-          if (message.kind === 'completion' && wantsPctComplete(message.completion, course)) {
-            if (!history.has(course))
-              history.set(course, await ctx.unitsSoFar(actor.sourcedId, course, message.runId));
-            const units = (history.get(course) as number) + (extra.get(course) ?? 0);
-            const now = message.completion.masteredUnits ?? 0;
-            extra.set(course, (extra.get(course) ?? 0) + now);
-            if (!Number.isNaN(units)) pctComplete = pctOf(units + now, course.totalLessons as number);
-          }
+          const pctComplete =
+            message.kind === 'completion'
+              ? await pctCompleteOf(course, message.completion, message.runId)
+              : undefined;
           events.push(
             caliperEventFromMessage(message, {
               sensor: config.sensor,

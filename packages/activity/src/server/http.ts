@@ -23,7 +23,7 @@ export interface LooseHttp {
     method: string,
     path: string,
     init: {
-      params?: { query?: Record<string, unknown> };
+      params?: { query?: object };
       body?: unknown;
       options?: RequestOptions;
     },
@@ -57,6 +57,6 @@ export function toHttp(init: ClientInit): { http: LooseHttp; baseUrl: string | u
   const options = init as HttpClientOptions;
   return {
     http: createHttpClient<object>(options) as unknown as LooseHttp,
-    baseUrl: typeof options?.baseUrl === 'string' ? options.baseUrl.replace(/\/+$/, '') : undefined,
+    baseUrl: typeof options?.baseUrl === 'string' ? options.baseUrl : undefined,
   };
 }

@@ -1,18 +1,21 @@
 // Stable event ids for `record`: the same run of the same activity always gets the same ids, so a retried
 // `record()` (after a lost answer) is a duplicate the platform and the caliper client recognise.
 
-/** The namespace of LearnKit's name-based event ids (a fixed random UUID). */
-const NAMESPACE = 'f4c1e2a0-6b7d-4e59-9a3c-2d8b1f0e7c65';
+/** The namespace of LearnKit's name-based event ids (a fixed random UUID), as bytes. */
+const NAMESPACE = Uint8Array.from(
+  'f4c1e2a0-6b7d-4e59-9a3c-2d8b1f0e7c65'.replace(/-/g, '').match(/../g)!,
+  (h) => Number.parseInt(h, 16),
+);
+const encoder = new TextEncoder();
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** An RFC 9562 version 5 (SHA-1, name-based) UUID of `name` in LearnKit's namespace. */
 export async function nameBasedUuid(name: string): Promise<string> {
-  const ns = Uint8Array.from(NAMESPACE.replace(/-/g, '').match(/../g)!, (h) => Number.parseInt(h, 16));
-  const text = new TextEncoder().encode(name);
-  const input = new Uint8Array(ns.length + text.length);
-  input.set(ns);
-  input.set(text, ns.length);
+  const text = encoder.encode(name);
+  const input = new Uint8Array(NAMESPACE.length + text.length);
+  input.set(NAMESPACE);
+  input.set(text, NAMESPACE.length);
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', input)).slice(0, 16);
   digest[6] = (digest[6]! & 0x0f) | 0x50;
   digest[8] = (digest[8]! & 0x3f) | 0x80;

@@ -1,6 +1,6 @@
 import { toNodeListener as adaptToNode, type NodeListener, type NodeRequestLike } from '@learnkit/core';
 import { MAX_BATCH_BYTES } from '../protocol';
-import type { ActivityRequestHandler } from './handler';
+import { type ActivityRequestHandler, TOO_LARGE } from './handler';
 import type { ActivityUser } from './users';
 
 // The conversion itself is core's (shared with @learnkit/webhooks); these names stay this entry's API.
@@ -16,8 +16,6 @@ export interface NodeListenerOptions<R extends NodeRequestLike = NodeRequestLike
     | ((req: R) => ActivityUser | null | undefined | Promise<ActivityUser | null | undefined>)
     | undefined;
 }
-
-const TOO_LARGE = { error: 'body_too_large', message: `bodies are at most ${MAX_BATCH_BYTES} bytes` };
 
 /**
  * Adapts `createActivityServer().handler` to Node: `http.createServer(listener)` or `app.post(path, listener)`

@@ -1,4 +1,5 @@
-import { type RequestOptions, readTotal, where } from '@learnkit/core';
+import { type FetchPage, paginate, type RequestOptions, readTotal, where } from '@learnkit/core';
+import type { CompletionMetrics } from '../completion';
 import type { CourseConfig } from '../config/types';
 import type { LooseHttp } from './http';
 
@@ -25,38 +26,62 @@ export async function masteredUnitsSoFar(
   runId: string,
   options?: RequestOptions,
 ): Promise<number> {
-  let sum = 0;
-  const filter = String(where.eq('student', studentId));
-  for (let page = 0, offset = 0; page < MAX_PAGES; page++) {
+  const fetchPage: FetchPage<ResultRow> = async ({ query }) => {
     const { data, response } = await http.callWithResponse('GET', RESULTS, {
-      params: { query: { filter, limit: PAGE, offset, fields: ['sourcedId', 'status', 'metadata'] } },
+      params: { query },
       options: { ...options, operation: 'GET /ims/oneroster/gradebook/v1p2/assessmentResults/' },
     });
-    const rows = ((data as { assessmentResults?: ResultRow[] } | undefined)?.assessmentResults ??
-      []) as ResultRow[];
-    for (const row of rows) {
+    const rows = (data as { assessmentResults?: ResultRow[] } | undefined)?.assessmentResults ?? [];
+    return { items: rows, total: readTotal(response, data) };
+  };
+  const query = {
+    filter: where.eq('student', studentId),
+    limit: PAGE,
+    fields: ['sourcedId', 'status', 'metadata'],
+  };
+  let sum = 0;
+  let page = await paginate(fetchPage, { query });
+  for (let pages = 1; ; pages++) {
+    for (const row of page.data) {
       const meta = row.metadata;
       if (row.status === 'tobedeleted' || !meta || meta.courseId !== courseId || meta.runId === runId)
         continue;
       const units = meta.masteredUnits;
       if (typeof units === 'number' && Number.isFinite(units) && units > 0) sum += units;
     }
-    offset += rows.length;
-    const total = readTotal(response, data);
-    if (rows.length === 0 || (total !== undefined ? offset >= total : rows.length < PAGE)) break;
+    if (pages >= MAX_PAGES || !page.hasNextPage()) return sum;
+    page = await page.getNextPage();
   }
-  return sum;
 }
 
 /** Whether decision 10 applies: `masteredUnits` given, `pctComplete` not, and the course has `totalLessons`. */
-export function wantsPctComplete(
-  metrics: { masteredUnits?: number | undefined; pctComplete?: number | undefined },
-  course: CourseConfig,
-): boolean {
+function wantsPctComplete(metrics: CompletionMetrics, course: CourseConfig): boolean {
   return metrics.masteredUnits !== undefined && metrics.pctComplete === undefined && !!course.totalLessons;
 }
 
 /** `(earlier + now) / totalLessons` as a percentage, capped at 100, rounded to two decimals. */
-export function pctOf(units: number, totalLessons: number): number {
+function pctOf(units: number, totalLessons: number): number {
   return Math.min(100, Math.round((units / totalLessons) * 10_000) / 100);
+}
+
+/**
+ * Decision 10 for the completions of one student in one call (a `record`, a body the handler took), in order:
+ * the `pctComplete` of a completion is computed from the units mastered earlier in its course (`unitsSoFar`,
+ * asked once per course; NaN when the history cannot be found) plus those of the completions before it.
+ * Undefined when decision 10 does not apply or the history is unknown.
+ */
+export function pctCompleteTally(
+  unitsSoFar: (course: CourseConfig, runId: string) => Promise<number>,
+): (course: CourseConfig, metrics: CompletionMetrics, runId: string) => Promise<number | undefined> {
+  const history = new Map<CourseConfig, number>();
+  const extra = new Map<CourseConfig, number>();
+  return async (course, metrics, runId) => {
+    if (!wantsPctComplete(metrics, course)) return undefined;
+    if (!history.has(course)) history.set(course, await unitsSoFar(course, runId));
+    const before = extra.get(course) ?? 0;
+    const now = metrics.masteredUnits ?? 0;
+    extra.set(course, before + now);
+    const units = (history.get(course) as number) + before;
+    return Number.isNaN(units) ? undefined : pctOf(units + now, course.totalLessons as number);
+  };
 }

@@ -1,4 +1,4 @@
-import { LearnKitError, type RequestOptions, where } from '@learnkit/core';
+import { LearnKitError, where } from '@learnkit/core';
 import type { LooseHttp } from './http';
 
 /** The student an event is about, as your server knows them. */
@@ -31,11 +31,11 @@ export class UnknownUserError extends LearnKitError {
 const USERS = '/ims/oneroster/rostering/v1p2/users/';
 
 /** Looks a user up in OneRoster by exact email: `GET .../users/?filter=email='<email>'`. */
-export function rosterLookup(http: LooseHttp, options?: RequestOptions): ResolveUserId {
+export function rosterLookup(http: LooseHttp): ResolveUserId {
   return async (user) => {
     const { data } = await http.callWithResponse('GET', USERS, {
       params: { query: { filter: String(where.eq('email', user.email)), limit: 2, fields: ['sourcedId'] } },
-      options: { ...options, operation: 'GET /ims/oneroster/rostering/v1p2/users/' },
+      options: { operation: 'GET /ims/oneroster/rostering/v1p2/users/' },
     });
     const users = (data as { users?: { sourcedId?: unknown }[] } | undefined)?.users ?? [];
     if (users.length > 1) throw new UnknownUserError(user.email, 'several rostering users match');
