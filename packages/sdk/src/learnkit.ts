@@ -69,7 +69,8 @@ export class LearnKit {
     this.#activityOptions = options.activity;
     const config = resolveConfig(options);
     this.#config = config;
-    const logger = options.logger ?? config.logger;
+    // config.logger already read LEARNKIT_LOG from `env` (or process.env); false stops core reading it again.
+    const logger = options.logger ?? config.logger ?? false;
     this.#logger = logger;
     this.#auth = clientCredentials({
       tokenUrl: config.tokenUrl,

@@ -121,6 +121,26 @@ describe('configuration', () => {
     }
   });
 
+  it('ignores LEARNKIT_LOG of process.env when `env` is given without it', async () => {
+    vi.stubEnv('LEARNKIT_LOG', 'debug');
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const body = new Request(input, init).url.endsWith('/auth/1.0/token')
+        ? { access_token: 'token-0123456789abcdef', token_type: 'Bearer', expires_in: 3600 }
+        : { CFDocuments: [] };
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    };
+    const spies = (['debug', 'info', 'warn', 'error'] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation(() => {}),
+    );
+    try {
+      const lk = new LearnKit({ env: ENV_OK, fetch, retry: false });
+      await lk.case.documents.list();
+      expect(spies.flatMap((spy) => spy.mock.calls)).toEqual([]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
+
   it('keeps VERSION equal to package.json', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
       version: string;
