@@ -1,4 +1,4 @@
-import { createHttpClient, type HttpClient, type HttpClientOptions } from '@learnkit/core';
+import { createHttpClient, type HttpClient, type HttpClientOptions, isHttpClient } from '@learnkit/core';
 import type { CaseHttp } from './internal/http';
 import { Associations } from './resources/associations';
 import { Documents } from './resources/documents';
@@ -28,14 +28,6 @@ export type CaseClientInit<Paths extends object = object> =
     }
   | HttpClient<Paths>
   | HttpClientOptions;
-
-function isHttpClient(value: unknown): value is HttpClient<object> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { callWithResponse?: unknown }).callWithResponse === 'function'
-  );
-}
 
 /**
  * Creates the CASE client over a core HTTP client (what `new LearnKit()` does with its shared one) or over

@@ -284,6 +284,21 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
   }) as unknown as HttpClient<Paths>;
 }
 
+/**
+ * Whether `value` is an HTTP client made by {@link createHttpClient}: duck-typed, so a client from another copy of
+ * `@learnkit/core` matches too. Domain clients use it to accept either a client or the options to build one.
+ *
+ * @example
+ * const http = isHttpClient(init) ? init : createHttpClient(init);
+ */
+export function isHttpClient(value: unknown): value is HttpClient<object> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { callWithResponse?: unknown }).callWithResponse === 'function'
+  );
+}
+
 type Params = { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: unknown };
 
 const PLAIN_KEYS = new Set(['params', 'body', 'headers', 'options']);

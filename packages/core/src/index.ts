@@ -17,6 +17,7 @@ export {
   createHttpClient,
   type HttpClient,
   type HttpClientOptions,
+  isHttpClient,
   type OperationOf,
   type PathsWithMethod,
 } from './client';

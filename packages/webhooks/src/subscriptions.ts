@@ -2,6 +2,7 @@ import {
   createHttpClient,
   type HttpClient,
   type HttpClientOptions,
+  isHttpClient,
   type RequestOptions,
   ValidationError,
   type ValidationIssue,
@@ -252,12 +253,6 @@ function withSecret(value: unknown): WebhookSubscriptionWithSecret {
   if (typeof secret !== 'string') return subscription as WebhookSubscriptionWithSecret;
   // The secret string lives only in the SigningSecret's private field, so logging the result never shows it.
   return { ...subscription, signingSecret: new SigningSecret(secret) };
-}
-
-function isHttpClient(value: unknown): value is { call: unknown } {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as { call?: unknown }).call === 'function'
-  );
 }
 
 /**

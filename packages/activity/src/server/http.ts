@@ -2,6 +2,7 @@ import {
   createHttpClient,
   type HttpClient,
   type HttpClientOptions,
+  isHttpClient,
   type RequestOptions,
 } from '@learnkit/core';
 
@@ -28,15 +29,6 @@ export interface LooseHttp {
       options?: RequestOptions;
     },
   ): Promise<{ data: unknown; response: Response }>;
-}
-
-/** Whether `value` is a core HTTP client (duck-typed, so two copies of core still match). */
-export function isHttpClient(value: unknown): value is HttpClient<object> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { callWithResponse?: unknown }).callWithResponse === 'function'
-  );
 }
 
 /** The HTTP client of `init`, and the platform's base URL when it can be known. */
