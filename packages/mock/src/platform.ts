@@ -240,7 +240,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
 
   const hosts = hostPolicy([resolved.baseUrl, resolved.authUrl], options.allowedHosts);
 
-  /** A 414 or 400 for a request line refused before faults and routing (docs/decisions.md#d-mock-request-line). */
+  /** A 414 or 400 for a request line refused before faults and routing (docs/decisions.md#d-mock-host). */
   const refuseRequestLine = (request: Request, url: URL, path: string): Response | undefined => {
     const length = url.pathname.length + url.search.length;
     if (length > MAX_TARGET_LENGTH) {
@@ -262,8 +262,8 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     const below = routePath(url.pathname);
     const path = below ?? url.pathname;
     const log = (status: number, fault?: string) => {
-      // A refused 100 KB target is logged by its beginning, so a log line stays a line.
-      const logged = path.length > MAX_TARGET_LENGTH ? `${path.slice(0, 100)}...` : path;
+      // A target refused for its length (414) is logged by its beginning, so a log line stays a line.
+      const logged = status === 414 && path.length > 100 ? `${path.slice(0, 100)}...` : path;
       const entry = {
         method: request.method,
         path: logged,
