@@ -7,18 +7,12 @@ import { type Core, isoSeconds, type ResolvedOptions } from './core.js';
 import { DeliveryEngine } from './deliveries.js';
 import { checkEventData, type EmitOptions, raiseEvent } from './events.js';
 import { Faults } from './faults.js';
+import { bufferBodyWithin, streamOf } from './internal/body.js';
+import { hostPolicy, hostProblem } from './internal/host.js';
 import { HttpError } from './internal/http-error.js';
+import { MAX_TARGET_LENGTH } from './internal/limits.js';
 import { areaOf, errorResponse, renderError } from './internal/responses.js';
-import { Router } from './internal/router.js';
-import { registerApplications } from './routes/applications.js';
-import { registerAuth } from './routes/auth.js';
-import { registerCaliper } from './routes/caliper.js';
-import { registerCase } from './routes/case.js';
-import type { RequestContext } from './routes/context.js';
-import { registerInsights } from './routes/insights.js';
-import { registerOneRoster } from './routes/oneroster.js';
-import { registerRostering } from './routes/rostering.js';
-import { registerWebhooks } from './routes/webhooks.js';
+import { buildRouter } from './routes/index.js';
 import { type CaseFixtures, seedCase } from './seed/case.js';
 import { type ApplicationFixtures, type MockClients, seedClients } from './seed/clients.js';
 import { type RosterFixtures, seedRoster } from './seed/roster.js';
@@ -80,6 +74,12 @@ export type MockPlatformOptions = {
   requestLogSize?: number;
   /** The `msw` module for `.handlers` (default: loaded on first use). */
   msw?: MswModule;
+  /**
+   * Host names a `Host` header may name besides the base URL's, the identity provider's, `localhost` and IP
+   * addresses (others get a 400, which keeps DNS-rebinding pages away from a loopback server), or `'any'`. Set it
+   * when the loopback server is reached by another name, for example a Docker service name.
+   */
+  allowedHosts?: readonly string[] | 'any';
 };
 
 /** Well-known ids of the seeded data. */
@@ -156,19 +156,6 @@ function resolveOptions(options: MockPlatformOptions): ResolvedOptions {
   };
 }
 
-function buildRouter(): Router<RequestContext> {
-  const router = new Router<RequestContext>();
-  registerAuth(router);
-  registerCase(router);
-  registerOneRoster(router);
-  registerWebhooks(router);
-  registerCaliper(router);
-  registerRostering(router);
-  registerApplications(router);
-  registerInsights(router);
-  return router;
-}
-
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (ms <= 0 || signal.aborted) return resolve();
@@ -237,27 +224,64 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       });
     }
     try {
-      return await match.handler({ core, request, query: url.searchParams }, match.params);
+      // The whole body, within the route's limit, before the handler runs: nothing is stored from a body that
+      // turns out too large (docs/decisions.md#d-mock-limits).
+      const chunks = await bufferBodyWithin(request, match.maxBodyBytes);
+      const read =
+        chunks === null
+          ? request
+          : new Request(request, { body: streamOf(chunks), duplex: 'half' } as RequestInit);
+      return await match.handler({ core, request: read, query: url.searchParams }, match.params);
     } catch (error) {
       if (!(error instanceof HttpError)) state.errors.push({ label: `${request.method} ${path}`, error });
       return renderError(area, error);
     }
   };
 
+  const hosts = hostPolicy([resolved.baseUrl, resolved.authUrl], options.allowedHosts);
+
+  /** A 414 or 400 for a request line refused before faults and routing (docs/decisions.md#d-mock-host). */
+  const refuseRequestLine = (request: Request, url: URL, path: string): Response | undefined => {
+    const length = url.pathname.length + url.search.length;
+    if (length > MAX_TARGET_LENGTH) {
+      return errorResponse(
+        areaOf(path),
+        414,
+        `the request target (path and query) is ${length} characters; the platform accepts at most ${MAX_TARGET_LENGTH}`,
+      );
+    }
+    const host = request.headers.get('host');
+    const problem = host === null ? undefined : hostProblem(host, url.hostname, hosts);
+    return problem ? errorResponse(areaOf(path), 400, problem) : undefined;
+  };
+
   const requestLogSize = Math.max(1, options.requestLogSize ?? 10_000);
 
-  const handle = async (request: Request): Promise<Response> => {
+  const answer = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     const below = routePath(url.pathname);
     const path = below ?? url.pathname;
     const log = (status: number, fault?: string) => {
-      const entry = { method: request.method, path, status, at: clock.now(), ...(fault ? { fault } : {}) };
+      // A target refused for its length (414) is logged by its beginning, so a log line stays a line.
+      const logged = status === 414 && path.length > 100 ? `${path.slice(0, 100)}...` : path;
+      const entry = {
+        method: request.method,
+        path: logged,
+        status,
+        at: clock.now(),
+        ...(fault ? { fault } : {}),
+      };
       state.requests.push(entry);
       // Trim in batches: one splice per `requestLogSize` requests keeps the log O(1) per request.
       if (state.requests.length >= 2 * requestLogSize)
         state.requests.splice(0, state.requests.length - requestLogSize);
       options.onRequest?.(entry);
     };
+    const refused = refuseRequestLine(request, url, path);
+    if (refused) {
+      log(refused.status);
+      return refused;
+    }
     const fault = faults.take(request.method, path);
     if (fault?.kind === 'hang') {
       log(0, 'hang');
@@ -291,6 +315,16 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
         : await route(request, url, path);
     log(response.status);
     return response;
+  };
+
+  const handle = async (request: Request): Promise<Response> => {
+    try {
+      return await answer(request);
+    } catch (error) {
+      // A bug outside the routes (a fault, the log callback): a 500 that names it, never a thrown promise.
+      state.errors.push({ label: `${request.method} ${request.url}`, error });
+      return renderError('platform', error);
+    }
   };
 
   const platform: MockPlatform = {

@@ -90,11 +90,37 @@ describe('MSW adapter', () => {
     }
   });
 
+  it('hands paths with malformed percent-encoding to the mock (its 404), not to a matcher that throws (MSW 500)', async () => {
+    const platform = createMockPlatform({ authUrl: 'https://idp.example.test/tenant-1', msw });
+    const server = setupServer(...platform.handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const token = platform.accessToken(platform.clients.partner);
+      for (const path of ['/insights/1.0/sessions/%,T%22', '/ims/case/v1p1/CFItems/%E0%A4%A', '/%']) {
+        const answer = await fetch(`${platform.baseUrl}${path}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect([path, answer.status]).toEqual([path, 404]);
+      }
+      const form = await fetch('https://idp.example.test/tenant-1/oauth2/token/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials&client_id=%zz',
+      });
+      expect(form.status).toBe(401);
+      expect(platform.state.errors).toEqual([]);
+    } finally {
+      server.close();
+    }
+  });
+
   it('can be built from an explicit msw module (for runtimes where msw cannot be required)', () => {
     const platform = createMockPlatform();
     const handlers = createMswHandlers(platform, msw);
     expect(handlers).toHaveLength(1);
-    expect(handlers[0]!.info.header).toContain('https://api.learnkit.test/*');
+    const path = (handlers[0]!.info as { path: RegExp }).path;
+    expect(path.test('https://api.learnkit.test/ims/case/v1p1/CFDocuments')).toBe(true);
+    expect(path.test('https://api.learnkit.test.evil.example/ims/case/v1p1/CFDocuments')).toBe(false);
   });
 
   it('delivers through a consumer that an MSW server of the test intercepts (fetch looked up at call time)', async () => {

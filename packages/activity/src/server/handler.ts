@@ -5,6 +5,7 @@ import { isRecord, isText } from '../check';
 import type { CourseConfig } from '../config/types';
 import { type ActivityMessage, MAX_BATCH_BYTES, parseActivityBatch } from '../protocol';
 import type { ServerContext } from './activity-server';
+import { windowSpanProblem } from './time-window';
 import { type ActivityUser, UnknownUserError } from './users';
 
 /** Finds the user of a request (your session or token check); `null` or `undefined` answers 401. */
@@ -154,6 +155,13 @@ export function createActivityHandler(
     }
     const parsed = parseActivityBatch(body);
     if (!parsed.ok) return json(400, { error: 'invalid_batch', message: parsed.errors.join('; ') });
+    // A window may not claim more time than its own span: a 15 s window claiming 10 h is refused, body and all.
+    const implausible = parsed.value.events.flatMap((message, index) =>
+      message.kind === 'timeSpent'
+        ? (windowSpanProblem(message.window, `events[${index}].window`) ?? [])
+        : [],
+    );
+    if (implausible.length) return json(400, { error: 'invalid_batch', message: implausible.join('; ') });
 
     let config: Awaited<ReturnType<ServerContext['config']>>;
     try {

@@ -132,6 +132,47 @@ describe('handler statuses and dedupe (msw)', () => {
     expect(ctx.platform.state.requests).toHaveLength(0);
   });
 
+  test('400 naming the field for a window that claims more time than its wall-clock span (time inflation)', async () => {
+    const server = ctx.server();
+    const at = (ms: number) => new Date(Date.UTC(2026, 0, 5, 10, 0, 0) + ms).toISOString();
+    const window = (activeMs: number, inactiveMs: number, startedAt = at(0), endedAt = at(15_000)) =>
+      windowMessage(0, { window: { activeMs, inactiveMs, startedAt, endedAt } });
+    const refused = async (events: unknown[]) => {
+      const res = await answer(await server.handler(post(events)));
+      expect(res.status).toBe(400);
+      return (res.body as { message: string }).message;
+    };
+    // A 15 s window that claims 10 hours, alone or hidden among valid windows: the whole body is refused.
+    expect(await refused([window(36_000_000, 0)])).toBe(
+      'events[0].window.activeMs: activeMs + inactiveMs (36000000 ms) exceed endedAt - startedAt (15000 ms) by more than 1000 ms',
+    );
+    expect(await refused([windowMessage(1000), window(10_000, 10_000)])).toMatch(
+      /^events\[1\]\.window\.activeMs: activeMs \+ inactiveMs \(20000 ms\) exceed/,
+    );
+    expect(await refused([window(1000, 0, at(15_000), at(0))])).toBe(
+      'events[0].window.endedAt: must not be before startedAt',
+    );
+    // Not finite or negative (1e400 is JSON for Infinity): refused, naming the member.
+    const raw = (activeMs: string) =>
+      post([], {
+        body: JSON.stringify({ v: 1, events: [window(1000, 0)] }).replace(
+          '"activeMs":1000',
+          `"activeMs":${activeMs}`,
+        ),
+      });
+    for (const bad of ['1e400', '-1', '-1e400']) {
+      const res = await answer(await server.handler(raw(bad)));
+      expect([bad, res.status]).toEqual([bad, 400]);
+      expect((res.body as { message: string }).message).toMatch(/^events\[0\]\.window\.activeMs/);
+    }
+    expect(ctx.platform.state.requests).toHaveLength(0);
+
+    // Within the span, and up to 1 s over it (clocks read separately), a window is taken.
+    const taken = await answer(await server.handler(post([window(14_000, 1000), window(15_900, 0)])));
+    expect(taken).toEqual({ status: 202, body: { accepted: 2, duplicates: 0 } });
+    expect(activeSeconds(ctx.stored())).toBe(29.9);
+  });
+
   test('500 (never 4xx) when getUser throws or returns no email, or learnkit.config.json cannot be loaded', async () => {
     const error = vi.fn();
     const logger = { debug() {}, info() {}, warn() {}, error };

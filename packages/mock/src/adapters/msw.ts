@@ -4,8 +4,8 @@ import type { HttpHandler } from 'msw';
 export type MswModule = {
   /** MSW's `http` namespace; only `http.all` is used. */
   http: {
-    /** Registers a handler for every method on `path` (MSW's `http.all`). */
-    all: (path: string, resolver: (info: { request: Request }) => Promise<Response>) => HttpHandler;
+    /** Registers a handler for every method on `path` (MSW's `http.all`); the adapter passes regular expressions. */
+    all: (path: string | RegExp, resolver: (info: { request: Request }) => Promise<Response>) => HttpHandler;
   };
 };
 
@@ -19,11 +19,23 @@ export type MswTarget = { baseUrl: string; authUrl: string; handle(request: Requ
  */
 export function createMswHandlers(target: MswTarget, msw: MswModule): HttpHandler[] {
   const resolver = ({ request }: { request: Request }) => target.handle(request);
-  const handlers = [msw.http.all(`${target.baseUrl}/*`, resolver)];
+  const handlers = [msw.http.all(below(target.baseUrl), resolver)];
   if (!`${target.authUrl}/`.startsWith(`${target.baseUrl}/`)) {
-    handlers.push(msw.http.all(`${target.authUrl}/oauth2/token`, resolver));
+    handlers.push(msw.http.all(below(`${target.authUrl}/oauth2/token`, true), resolver));
   }
   return handlers;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The URLs at and below `url` (or only `url` itself, a trailing slash allowed), as a regular expression without
+ * capture groups. A string path would make MSW decode the path's segments first, and a malformed escape (`%zz`)
+ * would throw inside MSW (a 500 the mock never sees) instead of reaching the mock's own 404
+ * (docs/decisions.md#d-mock-request-line).
+ */
+function below(url: string, exact = false): RegExp {
+  return new RegExp(`^${escapeRegExp(url)}${exact ? '/?' : '(?:/[^?#]*)?'}$`, 'i');
 }
 
 type BuiltinModule = { createRequire(path: string): (id: string) => unknown };

@@ -22,16 +22,108 @@ export type ListeningServer = {
 /** A host as it appears in a URL: an IPv6 address in brackets. */
 export const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
-function toRequest(req: IncomingMessage, body: Buffer, signal: AbortSignal, fallbackHost: string): Request {
+/** Methods `new Request` refuses (fetch's forbidden methods); the core answers them 405 like any other. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/** Node's header limit for the loopback server: above the core's 16 KiB target limit, so the core answers 414. */
+const MAX_HEADER_BYTES = 256 * 1024;
+
+/**
+ * The path and query a request targets, and the authority an absolute-form target names (RFC 9112 3.2.2: it
+ * replaces `Host`); undefined for anything else (`*`, garbage), which is a 400.
+ */
+function requestTarget(raw: string): { pathAndQuery: string; authority?: string } | undefined {
+  if (raw.startsWith('/')) return { pathAndQuery: raw };
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    return { pathAndQuery: `${url.pathname}${url.search}`, authority: url.host };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The request body as a stream the core reads as far as it wants, and `drain`, which reads and drops whatever
+ * it left (a refused body), so the connection stays usable and the client gets the answer, not a reset.
+ */
+function bodyOf(req: IncomingMessage): { body: ReadableStream<Uint8Array>; drain(): void } {
+  let open = true;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on('data', (chunk: Buffer) => {
+          if (!open) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.on('end', () => {
+          if (open) controller.close();
+          open = false;
+        });
+        req.on('error', (error) => {
+          if (open) controller.error(error);
+          open = false;
+        });
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        open = false;
+        req.resume();
+      },
+    },
+    { highWaterMark: 4 },
+  );
+  return {
+    body,
+    drain() {
+      open = false;
+      req.resume();
+    },
+  };
+}
+
+/**
+ * IncomingMessage -> Request. The URL is the server's own origin plus the request's path, never built from the
+ * `Host` header, which goes to the core as a header to be checked (docs/decisions.md#d-mock-request-line).
+ */
+function toRequest(
+  req: IncomingMessage,
+  origin: string,
+  signal: AbortSignal,
+): { request: Request; drain(): void } | undefined {
+  const target = requestTarget(req.url ?? '/');
+  if (!target) return undefined;
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     for (const entry of Array.isArray(value) ? value : [value]) headers.append(name, entry);
   }
-  const url = `http://${req.headers.host ?? fallbackHost}${req.url ?? '/'}`;
+  if (target.authority !== undefined) headers.set('host', target.authority);
   const method = req.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0;
-  return new Request(url, { method, headers, body: hasBody ? new Uint8Array(body) : undefined, signal });
+  const declared =
+    req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+  const hasBody = declared && method !== 'GET' && method !== 'HEAD' && !FORBIDDEN_METHODS.has(method);
+  const stream = hasBody ? bodyOf(req) : undefined;
+  const request = new Request(`${origin}${target.pathAndQuery}`, {
+    method: FORBIDDEN_METHODS.has(method) ? 'GET' : method,
+    headers,
+    body: stream?.body,
+    signal,
+    ...(stream ? { duplex: 'half' } : {}),
+  } as RequestInit);
+  // `new Request` refuses TRACE and its kin; carried as they came, the core's router answers them 405.
+  if (FORBIDDEN_METHODS.has(method)) Object.defineProperty(request, 'method', { value: method });
+  return { request, drain: stream ? stream.drain : () => req.resume() };
+}
+
+/** A 400 or 500 the adapter answers itself, in the platform's `{ error, message }` format. */
+function plainError(res: ServerResponse, status: number, error: string, message: string): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error, message }));
 }
 
 async function send(response: Response, res: ServerResponse): Promise<void> {
@@ -56,31 +148,44 @@ export async function listen(
   const http = await import('node:http');
   const host = options.host ?? '127.0.0.1';
   const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
+  let origin = '';
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     const controller = new AbortController();
     // The client went away (or the server is closing): release a hung handler.
     res.on('close', () => {
       if (!res.writableFinished) controller.abort();
     });
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      void (async () => {
-        try {
-          const response = await handle(toRequest(req, Buffer.concat(chunks), controller.signal, host));
-          if (response.type === 'error') {
-            req.socket.destroy();
-            return;
-          }
-          if (!res.destroyed) await send(response, res);
-        } catch (error) {
-          if (!res.headersSent && !res.destroyed) {
-            res.writeHead(500, { 'content-type': 'application/json' });
-            res.end(JSON.stringify({ error: 'internal_server_error', message: String(error) }));
-          }
+    void (async () => {
+      let incoming: ReturnType<typeof toRequest>;
+      try {
+        incoming = toRequest(req, origin, controller.signal);
+      } catch {
+        // Headers Node took but fetch's Headers refuse: a request the core could not be given.
+        incoming = undefined;
+      }
+      if (!incoming) {
+        req.resume();
+        plainError(
+          res,
+          400,
+          'bad_request',
+          'the request target must be a path (/...) or an http(s) URL, with headers fetch can carry',
+        );
+        return;
+      }
+      try {
+        const response = await handle(incoming.request);
+        if (response.type === 'error') {
+          req.socket.destroy();
+          return;
         }
-      })();
-    });
+        incoming.drain();
+        if (!res.destroyed) await send(response, res);
+      } catch {
+        // The core answers every request itself (a bug there is a 500 it renders), so this is the adapter's own.
+        plainError(res, 500, 'internal_server_error', 'the loopback adapter could not answer this request');
+      }
+    })();
   });
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
@@ -95,8 +200,9 @@ export async function listen(
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  origin = `http://${urlHost(host)}:${port}`;
   return {
-    url: `http://${urlHost(host)}:${port}`,
+    url: origin,
     server,
     close: () =>
       new Promise<void>((resolve, reject) => {

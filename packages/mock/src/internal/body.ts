@@ -1,19 +1,102 @@
-import { badRequest } from './http-error.js';
+import { badRequest, HttpError } from './http-error.js';
+import { MAX_JSON_DEPTH } from './limits.js';
 
 /** Whether a value is a plain JSON object (not null, not an array). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Reads a JSON body; a missing or malformed one is a 400 saying so. */
+/**
+ * Whether JSON text nests arrays and objects deeper than `max` levels (the outermost value is level 1). A scan of
+ * the text, without recursion, so it holds for any depth and runs before `JSON.parse` builds anything; strings are
+ * skipped with `indexOf`, so a 155 MB framework costs a fraction of its parse.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x22) {
+      // To the closing quote: the next one preceded by an even number of backslashes.
+      let end = index;
+      for (;;) {
+        end = text.indexOf('"', end + 1);
+        if (end < 0) return false; // unterminated: JSON.parse reports it
+        let slashes = 0;
+        while (text.charCodeAt(end - 1 - slashes) === 0x5c) slashes++;
+        if (slashes % 2 === 0) break;
+      }
+      index = end;
+    } else if (code === 0x7b || code === 0x5b) {
+      if (++depth > max) return true;
+    } else if (code === 0x7d || code === 0x5d) depth--;
+  }
+  return false;
+}
+
+/**
+ * Reads a JSON body; a missing or malformed one is a 400 saying so, and so is one nested deeper than
+ * `MAX_JSON_DEPTH` levels, which later reads and copies could not walk (docs/decisions.md#d-mock-limits).
+ */
 export async function readJson(request: Request): Promise<unknown> {
   const text = await request.text();
   if (text.trim().length === 0) throw badRequest('request body is required (JSON)');
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw badRequest(
+      `request body is nested deeper than ${MAX_JSON_DEPTH} levels; flatten it (the body itself is level 1)`,
+    );
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {
     throw badRequest('request body is not valid JSON');
   }
+}
+
+/** 413 for a body over `maxBytes`, saying the limit. */
+const tooLarge = (maxBytes: number) =>
+  new HttpError(
+    413,
+    `request body is larger than ${maxBytes.toLocaleString('en-US')} bytes, the most this operation accepts; send less in one request`,
+  );
+
+/**
+ * The body's chunks as they arrived, or null without a body; a 413 when it is larger than `maxBytes`, decided by
+ * `Content-Length` before reading anything, or else as soon as more arrives, so an endless body is never buffered.
+ */
+export async function bufferBodyWithin(request: Request, maxBytes: number): Promise<Uint8Array[] | null> {
+  if (request.body === null) return null;
+  const declared = request.headers.get('content-length')?.trim();
+  // Refused bodies are left unread rather than cancelled: MSW never answers a request whose body its handler
+  // cancelled, and the loopback adapter drains what is left once the answer is sent.
+  if (declared && /^\d+$/.test(declared) && Number(declared) > maxBytes) throw tooLarge(maxBytes);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return chunks;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        reader.releaseLock();
+        throw tooLarge(maxBytes);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw badRequest('request body could not be read to its end; send it again');
+  }
+}
+
+/** A stream of chunks already read, to hand on as a request body without copying them. */
+export function streamOf(chunks: readonly Uint8Array[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
 }
 
 /** Reads a JSON body that must be an object. */

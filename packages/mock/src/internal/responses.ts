@@ -38,6 +38,8 @@ const PLATFORM_CODE: Record<number, string> = {
   404: 'not_found',
   405: 'method_not_allowed',
   409: 'conflict',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
   422: 'unprocessable_entity',
   429: 'too_many_requests',
   500: 'internal_server_error',

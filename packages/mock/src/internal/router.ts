@@ -1,17 +1,21 @@
+import { MAX_BODY_BYTES } from './limits.js';
+
 /** A route handler: gets the context plus decoded path parameters. */
 export type RouteHandler<C> = (context: C, params: Record<string, string>) => Response | Promise<Response>;
 
 type Route<C> = {
   method: string;
+  pattern: string;
   segments: string[];
   /** How many segments are literal (not `:name`): the more, the more specific the route. */
   literals: number;
   handler: RouteHandler<C>;
+  maxBodyBytes: number;
 };
 
 /** The outcome of a lookup: a handler, a known path with other methods (405), or nothing (404). */
 export type RouteMatch<C> =
-  | { kind: 'found'; handler: RouteHandler<C>; params: Record<string, string> }
+  | { kind: 'found'; handler: RouteHandler<C>; params: Record<string, string>; maxBodyBytes: number }
   | { kind: 'method'; allowed: string[] }
   | { kind: 'none' };
 
@@ -31,26 +35,56 @@ export class Router<C> {
   on(method: string, pattern: string, handler: RouteHandler<C>): this {
     const segments = split(pattern);
     const literals = segments.filter((segment) => !segment.startsWith(':')).length;
-    this.#routes.push({ method: method.toUpperCase(), segments, literals, handler });
+    this.#routes.push({
+      method: method.toUpperCase(),
+      pattern,
+      segments,
+      literals,
+      handler,
+      maxBodyBytes: MAX_BODY_BYTES,
+    });
     return this;
   }
 
-  /** Finds the route for a request. */
+  /**
+   * Lets the route registered for `method` and `pattern` take bodies up to `maxBytes` instead of
+   * `MAX_BODY_BYTES` (1 MiB); more is a 413 before its handler runs.
+   */
+  limitBody(method: string, pattern: string, maxBytes: number): this {
+    const route = this.#routes.find(
+      (entry) => entry.method === method.toUpperCase() && entry.pattern === pattern,
+    );
+    if (!route) throw new Error(`limitBody: no route ${method} ${pattern} is registered yet`);
+    route.maxBodyBytes = maxBytes;
+    return this;
+  }
+
+  /** Every registered method and pattern, in registration order. */
+  routes(): { method: string; pattern: string }[] {
+    return this.#routes.map(({ method, pattern }) => ({ method, pattern }));
+  }
+
+  /**
+   * Finds the route for a request. Methods compare exactly, as HTTP methods are case-sensitive: `patch` or `Get`
+   * never reach the `PATCH` or `GET` handler (docs/decisions.md#d-mock-request-line).
+   */
   match(method: string, pathname: string): RouteMatch<C> {
     const segments = split(pathname);
-    const wanted = method.toUpperCase();
     let best: { route: Route<C>; params: Record<string, string> } | undefined;
     const allowed = new Set<string>();
     for (const route of this.#routes) {
       const params = matchSegments(route.segments, segments);
       if (!params) continue;
-      if (route.method !== wanted) {
+      if (route.method !== method) {
         allowed.add(route.method);
         continue;
       }
       if (!best || route.literals > best.route.literals) best = { route, params };
     }
-    if (best) return { kind: 'found', handler: best.route.handler, params: best.params };
+    if (best) {
+      const { handler, maxBodyBytes } = best.route;
+      return { kind: 'found', handler, params: best.params, maxBodyBytes };
+    }
     if (allowed.size > 0) return { kind: 'method', allowed: [...allowed] };
     return { kind: 'none' };
   }
@@ -58,7 +92,8 @@ export class Router<C> {
 
 function matchSegments(pattern: string[], actual: string[]): Record<string, string> | undefined {
   if (pattern.length !== actual.length) return undefined;
-  const params: Record<string, string> = {};
+  // No prototype: a parameter lookup can only find a parameter, never `constructor` or `__proto__`.
+  const params: Record<string, string> = Object.create(null);
   for (let index = 0; index < pattern.length; index++) {
     const expected = pattern[index]!;
     const value = actual[index]!;

@@ -82,7 +82,8 @@ export function checkShape(value: unknown, shape: Shape, where: string): string[
   if (!isRecord(value)) return [`${where} must be an object`];
   const problems: string[] = [];
   for (const [name, rule] of Object.entries(shape.fields)) {
-    const member = value[name];
+    // Own members only: an inherited `constructor` or `toString` is no member (docs/decisions.md#d-mock-own-members).
+    const member = Object.hasOwn(value, name) ? value[name] : undefined;
     const path = `${where}.${name}`;
     if (member === undefined) {
       if (rule.required) problems.push(`${path} is required`);
@@ -113,7 +114,8 @@ export function checkShape(value: unknown, shape: Shape, where: string): string[
   }
   if (!shape.open) {
     for (const name of Object.keys(value)) {
-      if (!(name in shape.fields)) problems.push(`${where}.${name} is not allowed`);
+      // Own members of the rules only: `__proto__`, `constructor` or `toString` are members no shape lists.
+      if (!Object.hasOwn(shape.fields, name)) problems.push(`${where}.${name} is not allowed`);
     }
   }
   return problems;

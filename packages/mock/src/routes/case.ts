@@ -3,6 +3,7 @@ import type { CasePackageUpload, CFAssociation } from '../case/types.js';
 import { packageProblems } from '../case/validate-package.js';
 import { isCaseId, isRecord, readJson } from '../internal/body.js';
 import { badRequest, notFound, unprocessable } from '../internal/http-error.js';
+import { MAX_PACKAGE_BYTES } from '../internal/limits.js';
 import { listQuery, listResponse, project, selectedFields } from '../internal/list-query.js';
 import { json } from '../internal/responses.js';
 import { authenticate, requireClient } from '../tokens.js';
@@ -112,6 +113,9 @@ export function registerCase(router: MockRouter): void {
       },
     });
   });
+
+  // A whole framework in one request: 100,000 items are about 155 MB (docs/decisions.md#d-mock-limits).
+  router.limitBody('POST', `${BASE}/CFPackages`, MAX_PACKAGE_BYTES);
 
   router.on('GET', `${BASE}/CFPackages/:sourcedId`, (context, params) => {
     caller(context);

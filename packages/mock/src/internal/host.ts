@@ -1,0 +1,47 @@
+import { echo } from './limits.js';
+
+/** Which `Host` headers the platform answers; anything else is a 400 (docs/decisions.md#d-mock-host). */
+export type HostPolicy = {
+  /** Host names always served: those of the base URL and the identity provider, plus the configured ones. */
+  names: ReadonlySet<string>;
+  /** Serve any well-formed host (the `allowedHosts: 'any'` option). */
+  any: boolean;
+};
+
+/** `uri-host [":" port]` of RFC 9110: an IP literal in brackets or a registered name, then an optional port. */
+const HOST_SYNTAX = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=%-]+)(?::\d{0,5})?$/;
+
+/** The policy for a platform on `urls` (base URL, identity provider) with the `allowedHosts` option. */
+export function hostPolicy(urls: readonly string[], allowed: readonly string[] | 'any' = []): HostPolicy {
+  const names = new Set(urls.map((url) => new URL(url).hostname));
+  if (allowed !== 'any') for (const name of allowed) names.add(name.toLowerCase());
+  return { names, any: allowed === 'any' };
+}
+
+/** Whether a URL host name is an IPv4 or IPv6 address: a DNS-rebinding page can never be reached by one. */
+const isAddress = (hostname: string) =>
+  hostname.startsWith('[') || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(hostname);
+
+/** Whether a host name names this machine: `localhost` and its subdomains (RFC 6761). */
+const isLocalhost = (hostname: string) => hostname === 'localhost' || hostname.endsWith('.localhost');
+
+/**
+ * Why a `Host` header is refused, or undefined when it is served. `target` is the host name the request was
+ * addressed to (the URL MSW intercepted, or the server's own address), which is served by definition.
+ */
+export function hostProblem(header: string, target: string, policy: HostPolicy): string | undefined {
+  let hostname: string | undefined;
+  if (HOST_SYNTAX.test(header)) {
+    try {
+      hostname = new URL(`http://${header}`).hostname;
+    } catch {
+      // An IPv6 literal that is not one, or a port above 65535: refused below.
+    }
+  }
+  if (hostname === undefined || hostname === '') {
+    return `Host header ${echo(header)} is not a host[:port]; send the host of the URL you called`;
+  }
+  if (policy.any || hostname === target || policy.names.has(hostname)) return undefined;
+  if (isAddress(hostname) || isLocalhost(hostname)) return undefined;
+  return `Host ${echo(hostname)} is not served here; call ${[...policy.names].join(', ')}, localhost or an IP address, or list it in createMockPlatform({ allowedHosts })`;
+}
