@@ -7,7 +7,6 @@
  * @module \@learnkit/case
  */
 export { type CaseClient, type CaseClientInit, createCaseClient } from './client';
-export { type CaseJsonChange, type CaseJsonConversion, fromCaseJson } from './convert/from-case-json';
 export { Associations } from './resources/associations';
 export { Documents } from './resources/documents';
 export { Items, VALIDATE_CHUNK_SIZE } from './resources/items';
