@@ -9,12 +9,6 @@ import { importTime, normaliseDate, normaliseDateTime } from './timestamps';
 /** A JSON object. */
 export type Json = Record<string, unknown>;
 
-/** A node of the package (the document or an item), to complete association ends that point at it. */
-interface Node {
-  title: string | undefined;
-  uri: string | undefined;
-}
-
 /** One object being converted: the output so far and its `extensions`, written only when there is something. */
 export interface Target {
   out: Json;
@@ -37,8 +31,10 @@ export class Converter {
   /** The document's `lastChangeDateTime` once known: what placeholder timestamps take. */
   documentTime: string | undefined;
   private importedAt: string | undefined;
-  private readonly nodes = new Map<string, Node>();
-  private readonly nodeByUri = new Map<string, string>();
+  /** The converted document and items by identifier, to complete association ends that point at them. */
+  private readonly nodes = new Map<string, Json>();
+  /** The same by uri, built on first need (only ends without a uuid need it). */
+  private nodesByUri: Map<string, string> | undefined;
   private readonly namedIds = new Map<string, string>();
   /** Titles of the definitions by identifier, for links without a title (`CFItemTypeURI`, `licenseURI`). */
   readonly definitionTitles = new Map<string, string>();
@@ -63,15 +59,29 @@ export class Converter {
     return id;
   }
 
-  /** Records a node (document or item) so that association ends naming it can be completed. */
-  remember(id: string | undefined, title: unknown, uri: unknown): void {
-    if (id === undefined) return;
-    const node = {
+  /** Records a converted node (the document or an item) for the association ends that name it. */
+  remember(id: string | undefined, out: Json): void {
+    if (id !== undefined) this.nodes.set(id, out);
+  }
+
+  /** A package node as an association end sees it: its title (an item's statement) and uri. */
+  private known(id: string): { title: string | undefined; uri: string | undefined } | undefined {
+    const out = this.nodes.get(id);
+    if (out === undefined) return undefined;
+    const title = out.fullStatement ?? out.title;
+    return {
       title: typeof title === 'string' ? title : undefined,
-      uri: typeof uri === 'string' ? uri : undefined,
+      uri: typeof out.uri === 'string' ? out.uri : undefined,
     };
-    this.nodes.set(id, node);
-    if (node.uri !== undefined) this.nodeByUri.set(node.uri, id);
+  }
+
+  /** The identifier of the package node with this uri, if any. */
+  private nodeByUri(uri: string): string | undefined {
+    if (this.nodesByUri === undefined) {
+      this.nodesByUri = new Map();
+      for (const [id, out] of this.nodes) if (typeof out.uri === 'string') this.nodesByUri.set(out.uri, id);
+    }
+    return this.nodesByUri.get(uri);
   }
 
   /**
@@ -86,15 +96,16 @@ export class Converter {
     const target: Target = { out: {}, extensions: {}, path };
     const hadExtensions = this.ownExtensions(src, target);
     const { id, original } = this.identity(src, target);
-    for (const [key, value] of Object.entries(src)) {
+    // for...in rather than Object.entries: no array of pairs per object (100,000-item packages).
+    for (const key in src) {
       if (key === 'identifier' || key === 'sourcedId' || key === 'extensions') continue;
-      const at = [...path, key];
+      const value = src[key];
       if (value === null) {
-        this.report.repair(at, null, undefined, 'null means absent');
+        this.report.repair([...path, key], null, undefined, 'null means absent');
         continue;
       }
       const derived = rules.derived[key];
-      if (derived !== undefined) this.report.repair(at, value, undefined, derived);
+      if (derived !== undefined) this.report.repair([...path, key], value, undefined, derived);
       else if (rules.carried.includes(key)) this.carry(target, key, value);
       else {
         const rule = rules.members[key];
@@ -121,15 +132,15 @@ export class Converter {
   private ownExtensions(src: Json, target: Target): boolean {
     const value = src.extensions;
     if (value === undefined) return false;
-    const at = [...target.path, 'extensions'];
-    if (value === null) {
-      this.report.repair(at, null, undefined, 'null means absent');
-      return false;
-    }
     if (isRecord(value)) {
       // Spread, not Object.assign: a member named "__proto__" stays a member.
       target.extensions = { ...value };
       return true;
+    }
+    const at = [...target.path, 'extensions'];
+    if (value === null) {
+      this.report.repair(at, null, undefined, 'null means absent');
+      return false;
     }
     target.extensions.extensions = value;
     this.report.repair(at, value, value, 'extensions must be an object', [...at, 'extensions']);
@@ -233,7 +244,6 @@ export class Converter {
 
   /** Carries one member into the upload shape by its rule, repairing what can be repaired. */
   member(target: Target, key: string, value: unknown, rule: Rule): void {
-    const at = [...target.path, key];
     const { out } = target;
     switch (rule) {
       case 'text':
@@ -241,7 +251,7 @@ export class Converter {
         const text = this.text(target, key, value);
         if (text === undefined) return;
         if (rule === 'itemType' && text === '') {
-          this.report.repair(at, value, undefined, 'an empty item type is no type');
+          this.report.repair([...target.path, key], value, undefined, 'an empty item type is no type');
           return;
         }
         out[key] = text;
@@ -259,7 +269,7 @@ export class Converter {
         const result = typeof value === 'string' ? normaliseDateTime(value) : ({ invalid: true } as const);
         if ('invalid' in result) this.fillTime(target, value, `not a date-time (${show(value)})`);
         else {
-          if (result.why) this.report.repair(at, value, result.value, result.why);
+          if (result.why) this.report.repair([...target.path, key], value, result.value, result.why);
           out[key] = result.value;
         }
         return;
@@ -268,7 +278,7 @@ export class Converter {
         const result = typeof value === 'string' ? normaliseDate(value) : ({ invalid: true } as const);
         if ('invalid' in result) this.toExtensions(target, key, value, 'not a date (YYYY-MM-DD)');
         else {
-          if (result.why) this.report.repair(at, value, result.value, result.why);
+          if (result.why) this.report.repair([...target.path, key], value, result.value, result.why);
           out[key] = result.value;
         }
         return;
@@ -280,14 +290,14 @@ export class Converter {
         if (typeof value === 'number' && Number.isInteger(value)) out[key] = value;
         else if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) {
           out[key] = Number(value);
-          this.report.repair(at, value, out[key], 'a number written as text');
+          this.report.repair([...target.path, key], value, out[key], 'a number written as text');
         } else this.toExtensions(target, key, value, 'not an integer');
         return;
       case 'caseVersion':
         if (value === '1.1') out[key] = value;
         else if (value === 1.1) {
           out[key] = '1.1';
-          this.report.repair(at, value, '1.1', 'a version written as a number');
+          this.report.repair([...target.path, key], value, '1.1', 'a version written as a number');
         } else
           this.toExtensions(
             target,
@@ -302,7 +312,7 @@ export class Converter {
         return;
       }
       case 'node': {
-        const node = this.node(value, at);
+        const node = this.node(value, [...target.path, key]);
         if (node !== undefined) out[key] = node;
         return;
       }
@@ -424,8 +434,9 @@ export class Converter {
         );
       }
     }
-    for (const [member, entry] of Object.entries(src)) {
-      if (!['title', 'identifier', 'uri', 'sourcedId'].includes(member)) {
+    for (const member in src) {
+      if (member !== 'title' && member !== 'identifier' && member !== 'uri' && member !== 'sourcedId') {
+        const entry = src[member];
         this.report.repair([...at, member], entry, undefined, 'a link holds only title, identifier and uri');
       }
     }
@@ -468,7 +479,7 @@ export class Converter {
     let original: string | undefined;
     if (isCaseId(raw)) id = raw;
     else if (typeof raw === 'string' && raw !== '') {
-      const byUri = this.nodeByUri.get(raw);
+      const byUri = this.nodeByUri(raw);
       id = byUri ?? this.namedId(raw);
       original = raw;
       this.report.repair(
@@ -478,7 +489,7 @@ export class Converter {
         byUri ? 'the uri of a node of the package' : 'not a uuid: the name-based uuid of the original',
       );
     } else if (typeof src.uri === 'string' && src.uri !== '') {
-      id = this.nodeByUri.get(src.uri) ?? this.namedId(src.uri);
+      id = this.nodeByUri(src.uri) ?? this.namedId(src.uri);
       this.report.repair([...at, 'identifier'], raw, id, 'no identifier: taken from the uri');
     } else {
       this.report.problem(
@@ -487,8 +498,9 @@ export class Converter {
       );
       return undefined;
     }
-    const known = this.nodes.get(id);
     const node: Json = { title: src.title, identifier: id, uri: src.uri };
+    // Looked up only for an end that lacks something: most ends are complete.
+    const known = typeof node.title === 'string' && isAbsoluteUri(node.uri) ? undefined : this.known(id);
     if (typeof node.title === 'number') {
       node.title = String(node.title);
       this.report.repair([...at, 'title'], src.title, node.title, 'a number written as text');
@@ -510,8 +522,9 @@ export class Converter {
         known?.uri ? `taken from the package's node ${id}` : 'no absolute uri: one made from the identifier',
       );
     }
-    for (const [member, entry] of Object.entries(src)) {
-      if (!['title', 'identifier', 'uri', 'sourcedId'].includes(member)) {
+    for (const member in src) {
+      if (member !== 'title' && member !== 'identifier' && member !== 'uri' && member !== 'sourcedId') {
+        const entry = src[member];
         this.report.repair(
           [...at, member],
           entry,

@@ -65,7 +65,7 @@ function document(c: Converter, src: unknown): Json | undefined {
     );
   }
   c.documentTime = out.lastChangeDateTime as string;
-  c.remember(id, out.title, out.uri);
+  c.remember(id, out);
   return out;
 }
 
@@ -87,7 +87,7 @@ function item(c: Converter, src: unknown, path: Path): Json {
       c.report.repair([...path, 'CFItemType'], undefined, typeLink.title, 'taken from CFItemTypeURI.title');
     }
   }
-  c.remember(id, out.fullStatement, out.uri);
+  c.remember(id, out);
   return out;
 }
 

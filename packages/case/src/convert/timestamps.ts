@@ -1,15 +1,22 @@
 /** The outcome of normalising one date or date-time: the value to write and, when it changed, why. */
 export type Normalised = { value: string; why?: string } | { invalid: true };
 
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?\s*(Z|z|[+-]\d{2}:?\d{2})?$/;
+const DATE_TIME =
+  /^(\d{4}-\d{2}-\d{2})[Tt ]((?:[01]\d|2[0-3]):[0-5]\d)(:[0-5]\d(?:\.\d+)?)?\s*(Z|z|[+-]\d{2}:?\d{2})?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Offsets that say UTC: written `Z`, the one spelling of UTC (docs/decisions.md#d-case-json-timestamps). */
 const UTC_OFFSETS = new Set(['+00:00', '+0000', '-00:00', '-0000', 'z']);
 
-/** Whether `text` names a real calendar day (`2019-02-30` does not). */
+/** Whether `YYYY-MM-DD` names a real calendar day (`2019-02-30` does not, though `Date.parse` takes it). */
 function isRealDate(text: string): boolean {
-  const time = Date.parse(`${text}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(5, 7));
+  const day = Number(text.slice(8, 10));
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days =
+    month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return day <= days;
 }
 
 /**
