@@ -336,6 +336,18 @@ describe('fromCaseJson', () => {
     expect(at(placeholders.changes, 'CFDocument.lastChangeDateTime')[0]).toContain('the time of import');
   });
 
+  it('takes only real days and times as dates: 2019-02-30 and 24:00 are not', () => {
+    const input = tinyExport() as Loose;
+    input.CFItems[1].statusStartDate = '2019-02-30';
+    input.CFItems[1].statusEndDate = '2020-02-29';
+    input.CFAssociations[0].lastChangeDateTime = '2019-01-01T24:00:00Z';
+    const { body } = fromCaseJson(input);
+    expect(body.CFItems[1]?.extensions?.statusStartDate).toBe('2019-02-30');
+    expect(body.CFItems[1]?.statusStartDate).toBeUndefined();
+    expect(body.CFItems[1]?.statusEndDate).toBe('2020-02-29');
+    expect(body.CFAssociations[0]?.lastChangeDateTime).toBe(body.CFDocument.lastChangeDateTime);
+  });
+
   it('takes link members as strings or as { title, identifier, uri } objects', () => {
     const input = tinyExport() as Loose;
     input.CFDocument.licenseURI = 'https://creativecommons.org/licenses/by/4.0/';

@@ -3,6 +3,7 @@ import { isRecord } from '../internal/json-path';
 import { sameJson } from '../internal/same-json';
 import { type ObjectRules, ORIGINAL_IDENTIFIER, type Rule } from './case-members';
 import { nameBasedId, uriFor } from './identifiers';
+import { licence, link, node } from './references';
 import type { Path, Report } from './report';
 import { importTime, normaliseDate, normaliseDateTime } from './timestamps';
 
@@ -65,7 +66,7 @@ export class Converter {
   }
 
   /** A package node as an association end sees it: its title (an item's statement) and uri. */
-  private known(id: string): { title: string | undefined; uri: string | undefined } | undefined {
+  known(id: string): { title: string | undefined; uri: string | undefined } | undefined {
     const out = this.nodes.get(id);
     if (out === undefined) return undefined;
     const title = out.fullStatement ?? out.title;
@@ -76,7 +77,7 @@ export class Converter {
   }
 
   /** The identifier of the package node with this uri, if any. */
-  private nodeByUri(uri: string): string | undefined {
+  nodeByUri(uri: string): string | undefined {
     if (this.nodesByUri === undefined) {
       this.nodesByUri = new Map();
       for (const [id, out] of this.nodes) if (typeof out.uri === 'string') this.nodesByUri.set(out.uri, id);
@@ -307,17 +308,17 @@ export class Converter {
           );
         return;
       case 'link': {
-        const link = this.link(target, key, value);
-        if (link !== undefined) out[key] = link;
+        const ref = link(this, target, key, value);
+        if (ref !== undefined) out[key] = ref;
         return;
       }
       case 'node': {
-        const node = this.node(value, [...target.path, key]);
-        if (node !== undefined) out[key] = node;
+        const end = node(this, value, [...target.path, key]);
+        if (end !== undefined) out[key] = end;
         return;
       }
       case 'licence':
-        this.licence(target, key, value);
+        licence(this, target, key, value);
         return;
     }
   }
@@ -366,197 +367,5 @@ export class Converter {
       } else this.report.repair([...at, i], entry, undefined, 'an empty entry');
     }
     target.out[key] = list;
-  }
-
-  /**
-   * A link `{ title, identifier, uri }` (an item's `CFItemTypeURI`, `licenseURI`): a string URI becomes one, a
-   * `sourcedId` becomes `identifier`, a non-uuid identifier its name-based uuid, a missing title comes from the
-   * definitions (or the item type). A link without an absolute uri cannot be stored: it moves to extensions.
-   */
-  private link(target: Target, key: string, value: unknown): Json | undefined {
-    const at = [...target.path, key];
-    let src: Json;
-    if (typeof value === 'string' && isAbsoluteUri(value)) {
-      src = { uri: value };
-      this.report.repair(
-        at,
-        value,
-        undefined,
-        'a link given as its URI: written as { title, identifier, uri }',
-      );
-    } else if (isRecord(value) && isAbsoluteUri(value.uri)) src = value;
-    else {
-      this.toExtensions(target, key, value, 'not a link with an absolute uri');
-      return undefined;
-    }
-    const link: Json = {};
-    const raw = src.identifier ?? src.sourcedId;
-    if (src.identifier === undefined && src.sourcedId !== undefined) {
-      this.report.repair(
-        [...at, 'sourcedId'],
-        src.sourcedId,
-        src.sourcedId,
-        'CASE JSON is identifier-keyed',
-        [...at, 'identifier'],
-      );
-    }
-    if (isCaseId(raw)) link.identifier = raw;
-    else if (typeof raw === 'string' && raw !== '') {
-      link.identifier = this.namedId(raw);
-      this.report.repair(
-        [...at, 'identifier'],
-        raw,
-        link.identifier,
-        'not a uuid: the name-based uuid of the original',
-      );
-    } else {
-      link.identifier = this.namedId(src.uri as string);
-      this.report.repair(
-        [...at, 'identifier'],
-        raw,
-        link.identifier,
-        'no identifier: the name-based uuid of the uri',
-      );
-    }
-    link.uri = src.uri;
-    if (typeof src.title === 'string') link.title = src.title;
-    else {
-      const title = this.definitionTitles.get(link.identifier as string);
-      const itemType = key === 'CFItemTypeURI' ? (target.out.CFItemType ?? target.out.cfItemType) : undefined;
-      const fill = title ?? (typeof itemType === 'string' ? itemType : undefined);
-      if (fill !== undefined) {
-        link.title = fill;
-        this.report.repair(
-          [...at, 'title'],
-          src.title,
-          fill,
-          title ? 'taken from CFDefinitions' : 'taken from CFItemType',
-        );
-      }
-    }
-    for (const member in src) {
-      if (member !== 'title' && member !== 'identifier' && member !== 'uri' && member !== 'sourcedId') {
-        const entry = src[member];
-        this.report.repair([...at, member], entry, undefined, 'a link holds only title, identifier and uri');
-      }
-    }
-    return link;
-  }
-
-  /**
-   * An association end as `{ title, identifier, uri }`: a string (id or URI) becomes one, a non-uuid identifier
-   * its name-based uuid, a missing title or uri is taken from the package's node, else made from what is known.
-   * An end with neither identifier nor uri cannot be saved.
-   */
-  private node(value: unknown, at: Path): Json | undefined {
-    let src: Json;
-    if (typeof value === 'string' && value !== '') {
-      src = isCaseId(value)
-        ? { identifier: value }
-        : { identifier: value, ...(isAbsoluteUri(value) && { uri: value }) };
-      this.report.repair(
-        at,
-        value,
-        undefined,
-        'a node reference given as a string: written as { title, identifier, uri }',
-      );
-    } else if (isRecord(value)) src = value;
-    else {
-      this.report.problem(at, `must be a node reference { title, identifier, uri } (got ${show(value)})`);
-      return undefined;
-    }
-    const raw = src.identifier ?? src.sourcedId;
-    if (src.identifier === undefined && src.sourcedId !== undefined) {
-      this.report.repair(
-        [...at, 'sourcedId'],
-        src.sourcedId,
-        src.sourcedId,
-        'CASE JSON is identifier-keyed',
-        [...at, 'identifier'],
-      );
-    }
-    let id: string;
-    let original: string | undefined;
-    if (isCaseId(raw)) id = raw;
-    else if (typeof raw === 'string' && raw !== '') {
-      const byUri = this.nodeByUri(raw);
-      id = byUri ?? this.namedId(raw);
-      original = raw;
-      this.report.repair(
-        [...at, 'identifier'],
-        raw,
-        id,
-        byUri ? 'the uri of a node of the package' : 'not a uuid: the name-based uuid of the original',
-      );
-    } else if (typeof src.uri === 'string' && src.uri !== '') {
-      id = this.nodeByUri(src.uri) ?? this.namedId(src.uri);
-      this.report.repair([...at, 'identifier'], raw, id, 'no identifier: taken from the uri');
-    } else {
-      this.report.problem(
-        [...at, 'identifier'],
-        'is required: an association end needs an identifier or a uri',
-      );
-      return undefined;
-    }
-    const node: Json = { title: src.title, identifier: id, uri: src.uri };
-    // Looked up only for an end that lacks something: most ends are complete.
-    const known = typeof node.title === 'string' && isAbsoluteUri(node.uri) ? undefined : this.known(id);
-    if (typeof node.title === 'number') {
-      node.title = String(node.title);
-      this.report.repair([...at, 'title'], src.title, node.title, 'a number written as text');
-    } else if (typeof node.title !== 'string') {
-      node.title = known?.title ?? (typeof src.uri === 'string' ? src.uri : (original ?? id));
-      this.report.repair(
-        [...at, 'title'],
-        src.title,
-        node.title,
-        known?.title ? `taken from the package's node ${id}` : 'no title: its uri or identifier',
-      );
-    }
-    if (!isAbsoluteUri(node.uri)) {
-      node.uri = known?.uri ?? uriFor(id, original);
-      this.report.repair(
-        [...at, 'uri'],
-        src.uri,
-        node.uri,
-        known?.uri ? `taken from the package's node ${id}` : 'no absolute uri: one made from the identifier',
-      );
-    }
-    for (const member in src) {
-      if (member !== 'title' && member !== 'identifier' && member !== 'uri' && member !== 'sourcedId') {
-        const entry = src[member];
-        this.report.repair(
-          [...at, member],
-          entry,
-          undefined,
-          'a node reference holds only title, identifier and uri',
-        );
-      }
-    }
-    return node;
-  }
-
-  /**
-   * The document's licence: the upload shape's `licenseUri` (a URI), which CASE JSON writes as the link
-   * `licenseURI`. A link becomes its uri without a report, as the platform answers it as a link again
-   * (docs/decisions.md#d-case-json-carried); other forms are repaired and reported.
-   */
-  private licence(target: Target, key: string, value: unknown): void {
-    const at = [...target.path, key];
-    const uri = isRecord(value) ? value.uri : value;
-    if (!isAbsoluteUri(uri)) {
-      this.toExtensions(target, key, value, 'not a licence URI or link');
-      return;
-    }
-    const current = target.out.licenseUri;
-    if (current !== undefined && current !== uri) {
-      this.toExtensions(target, key, value, `differs from the licence ${show(current)}, which wins`);
-      return;
-    }
-    if (key === 'licenseUri' && isRecord(value))
-      this.report.repair(at, value, uri, 'a link given for a URI: its uri');
-    if (key === 'licenseURI' && typeof value === 'string')
-      this.report.repair(at, value, uri, 'a URI given for a link', [...target.path, 'licenseUri']);
-    target.out.licenseUri = uri;
   }
 }
