@@ -20,6 +20,11 @@ const SUITES: Suite[] = [
     run: 'runCaseBench',
   },
   {
+    title: '@learnkit/case: CASE JSON conversion',
+    module: '../packages/case/bench/convert.ts',
+    run: 'runCaseConvertBench',
+  },
+  {
     title: '@learnkit/webhooks: verify throughput and web size',
     module: '../packages/webhooks/bench/run.ts',
     run: 'runWebhooksBench',

@@ -7,7 +7,22 @@
  * @module \@learnkit/case
  */
 export { type CaseClient, type CaseClientInit, createCaseClient } from './client';
-export { type CaseJsonChange, type CaseJsonConversion, fromCaseJson } from './convert/from-case-json';
+export type {
+  CaseJsonAssociation,
+  CaseJsonDefinitions,
+  CaseJsonDocument,
+  CaseJsonExtensions,
+  CaseJsonItem,
+  CaseJsonLink,
+  CaseJsonPackage,
+} from './convert/case-json-types';
+export {
+  type CaseJsonChange,
+  type CaseJsonConversion,
+  type FromCaseJsonOptions,
+  fromCaseJson,
+} from './convert/from-case-json';
+export { toCaseJson } from './convert/to-case-json';
 export { Associations } from './resources/associations';
 export { Documents } from './resources/documents';
 export { Items, VALIDATE_CHUNK_SIZE } from './resources/items';

@@ -71,23 +71,34 @@ function readable(issue: ZodIssue, input: unknown, out: ValidationIssue[]): void
  * values (the platform would have to pick one).
  */
 function crossChecks(body: Record<string, unknown>, out: ValidationIssue[]): void {
-  // The path where each id was first seen; written out only for a repeat (most packages have none).
-  const seen = new Map<string, (string | number)[]>();
-  const note = (id: unknown, path: (string | number)[]) => {
+  // Where each id was first seen, as a number (-1: the document; else the index, associations after items), so
+  // that a 100,000-item package allocates no path per id; a path is written out only for a repeat.
+  const seen = new Map<string, number>();
+  const items = Array.isArray(body.CFItems) ? body.CFItems.length : 0;
+  const pathOf = (where: number): (string | number)[] =>
+    where < 0
+      ? ['CFDocument', 'identifier']
+      : where < items
+        ? ['CFItems', where, 'identifier']
+        : ['CFAssociations', where - items, 'identifier'];
+  const note = (id: unknown, where: number) => {
     if (typeof id !== 'string') return;
     const first = seen.get(id);
     if (first !== undefined) {
-      out.push({ path, message: `${show(id)} is already the identifier of ${formatPath(first)}` });
-    } else seen.set(id, path);
+      out.push({
+        path: pathOf(where),
+        message: `${show(id)} is already the identifier of ${formatPath(pathOf(first))}`,
+      });
+    } else seen.set(id, where);
   };
-  if (isRecord(body.CFDocument)) note(body.CFDocument.identifier, ['CFDocument', 'identifier']);
+  if (isRecord(body.CFDocument)) note(body.CFDocument.identifier, -1);
   for (const key of ['CFItems', 'CFAssociations'] as const) {
     const list = body[key];
     if (!Array.isArray(list)) continue;
     for (let i = 0; i < list.length; i++) {
       const entry = list[i] as unknown;
       if (!isRecord(entry)) continue;
-      note(entry.identifier, [key, i, 'identifier']);
+      note(entry.identifier, key === 'CFItems' ? i : items + i);
       if (
         key === 'CFItems' &&
         typeof entry.CFItemType === 'string' &&

@@ -4,9 +4,15 @@ import type { CFPackageUpload } from '../src/index';
 /** A uuid that no generated framework uses. */
 export const UNKNOWN_ID = '6b1e2c9a-3f4d-4a5b-8c7d-9e0f1a2b3c4d';
 
-/** A small generated framework (a fresh deep copy, so tests may mutate it). */
+/**
+ * A small generated framework (a fresh deep copy, so tests may mutate it), as a valid CASE 1.1 package: the
+ * mock's generator leaves out the `description` IMS CASE 1.1 requires of a `CFItemType`, so it is added here.
+ */
 export function smallFramework(seed = 11, items = 40): CFPackageUpload {
-  return generateFramework({ seed, items }) as CFPackageUpload;
+  const body = generateFramework({ seed, items }) as CFPackageUpload;
+  for (const type of body.CFDefinitions?.CFItemTypes ?? [])
+    type.description ??= `${String(type.title)} level`;
+  return body;
 }
 
 /**

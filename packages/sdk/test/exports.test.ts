@@ -31,6 +31,7 @@ describe('the public surface of @learnkit/sdk', () => {
         'fromCaseJson',
         'or',
         'signWebhook',
+        'toCaseJson',
         'toNodeListener',
         'validatePackageUpload',
         'verifyWebhook',

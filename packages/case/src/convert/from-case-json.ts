@@ -1,411 +1,126 @@
-import type { ValidationIssue } from '@learnkit/core';
 import { validationError } from '../internal/errors';
-import { isCaseId, notAUuid, show } from '../internal/ids';
+import { show } from '../internal/ids';
 import { formatPath, isRecord } from '../internal/json-path';
 import type { CFPackageUpload } from '../types';
 import { validatePackageUpload } from '../validation';
-import { type Normalised, normaliseDate, normaliseDateTime } from './timestamps';
+import { ASSOCIATION, DOCUMENT, ITEM } from './case-members';
+import { Converter, type Json, put } from './converter';
+import { definitions } from './definitions';
+import { listEntries } from './lists';
+import { type CaseJsonChange, type Path, Report } from './report';
 
-/** One change `fromCaseJson` made: where (`CFItems[3].lastChangeDateTime`) and what. */
-export interface CaseJsonChange {
-  /** JSON path of the member in the input. */
-  path: string;
-  /** What was done and why, e.g. `"2019-03-20T14:22:31" -> "2019-03-20T14:22:31Z" (no time zone: Z (UTC) added)`. */
-  change: string;
-}
+export type { CaseJsonChange } from './report';
 
 /** What `fromCaseJson` returns: the upload body and the report of every change made to get it. */
 export interface CaseJsonConversion {
   /** A body `packages.upload` accepts (already checked against the upload schema). */
   body: CFPackageUpload;
-  /** Every normalisation, in input order; empty when the input was already an upload body. */
+  /** Every repair, in input order; empty when the input was a CASE package that needed none. */
   changes: CaseJsonChange[];
 }
 
-type Path = (string | number)[];
-type Json = Record<string, unknown>;
+/** Options of {@link fromCaseJson}. */
+export interface FromCaseJsonOptions {
+  /**
+   * Refuse instead of repairing: every change the conversion would make becomes an issue of the thrown
+   * `ValidationError`, for users who want the file exactly as written. Default `false`.
+   */
+  strict?: boolean;
+}
 
-/** How each member of a CASE object is carried into the upload shape. */
-type Rule =
-  | 'keep'
-  | 'dateTime'
-  | 'date'
-  | 'strings'
-  | 'text'
-  | 'link'
-  | 'node'
-  | 'integer'
-  | { drop: string }
-  | 'special';
-
-const DERIVED = 'the platform derives it from the package';
-const NO_PLACE = 'CASE 1.1 member the upload shape has no place for';
-
-const DOCUMENT: Record<string, Rule> = {
-  identifier: 'special',
-  sourcedId: 'special',
-  uri: 'keep',
-  lastChangeDateTime: 'dateTime',
-  title: 'keep',
-  creator: 'keep',
-  officialSourceURL: 'keep',
-  publisher: 'keep',
-  description: 'keep',
-  language: 'keep',
-  version: 'keep',
-  caseVersion: 'special',
-  adoptionStatus: 'keep',
-  statusStartDate: 'date',
-  statusEndDate: 'date',
-  licenseUri: 'keep',
-  licenseURI: 'special',
-  frameworkType: 'special',
-  notes: 'keep',
-  subject: 'strings',
-  extensions: 'keep',
-  CFPackageURI: { drop: DERIVED },
-  subjectURI: { drop: NO_PLACE },
-};
-
-const ITEM: Record<string, Rule> = {
-  identifier: 'special',
-  sourcedId: 'special',
-  uri: 'keep',
-  lastChangeDateTime: 'dateTime',
-  fullStatement: 'keep',
-  alternativeLabel: 'keep',
-  CFItemType: 'keep',
-  cfItemType: 'keep',
-  humanCodingScheme: 'text',
-  listEnumeration: 'text',
-  abbreviatedStatement: 'keep',
-  notes: 'keep',
-  language: 'keep',
-  statusStartDate: 'date',
-  statusEndDate: 'date',
-  conceptKeywords: 'strings',
-  subject: 'strings',
-  educationLevel: 'strings',
-  CFItemTypeURI: 'link',
-  licenseURI: 'link',
-  extensions: 'keep',
-  CFDocumentURI: { drop: DERIVED },
-  conceptKeywordsURI: { drop: NO_PLACE },
-  subjectURI: { drop: NO_PLACE },
-};
-
-const ASSOCIATION: Record<string, Rule> = {
-  identifier: 'special',
-  sourcedId: 'special',
-  uri: 'keep',
-  lastChangeDateTime: 'dateTime',
-  associationType: 'keep',
-  originNodeURI: 'node',
-  destinationNodeURI: 'node',
-  sequenceNumber: 'integer',
-  extensions: 'keep',
-  CFDocumentURI: { drop: DERIVED },
-  CFAssociationGroupingURI: { drop: NO_PLACE },
-  notes: { drop: NO_PLACE },
-};
-
-const DEFINITIONS = ['CFItemTypes', 'CFSubjects', 'CFConcepts', 'CFLicenses', 'CFAssociationGroupings'];
 const TOP_DROPPED: Record<string, string> = {
   sourcedId: 'the package is keyed by CFDocument.identifier',
   identifier: 'the package is keyed by CFDocument.identifier',
-  CFPackageURI: DERIVED,
-  uri: DERIVED,
+  CFPackageURI: 'the platform derives it from the package',
+  uri: 'the platform derives it from the package',
 };
+const TOP_MEMBERS = ['CFDocument', 'CFItems', 'CFAssociations', 'CFDefinitions', 'extensions'];
 
-class Converter {
-  readonly changes: CaseJsonChange[] = [];
-  readonly issues: ValidationIssue[] = [];
-  /** Title and uri of every node in the package, to complete association ends that lack them. */
-  readonly nodes = new Map<string, { title: string | undefined; uri: string | undefined }>();
-
-  change(path: Path, change: string): void {
-    this.changes.push({ path: formatPath(path), change });
+function document(c: Converter, src: unknown): Json | undefined {
+  const path: Path = ['CFDocument'];
+  if (!isRecord(src)) {
+    c.report.problem(
+      path,
+      src === undefined || src === null
+        ? 'is required: a CASE package has one CFDocument'
+        : `must be an object (got ${show(src)})`,
+    );
+    return undefined;
   }
-
-  problem(path: Path, message: string): void {
-    this.issues.push({ path, message });
+  const { out, id } = c.object(src, path, DOCUMENT);
+  if (id === undefined)
+    c.report.problem([...path, 'identifier'], 'is required (no identifier, nor a uri to make one from)');
+  if (typeof out.title !== 'string')
+    c.report.problem([...path, 'title'], 'is required: a framework needs a title');
+  if (typeof out.creator !== 'string') {
+    const host =
+      typeof out.uri === 'string' ? /^[a-z][a-z0-9+.-]*:\/\/([^/?#:]+)/i.exec(out.uri)?.[1] : undefined;
+    const creator = (out.publisher as string | undefined) ?? host ?? 'unknown';
+    out.creator = creator;
+    c.report.repair(
+      [...path, 'creator'],
+      src.creator,
+      creator,
+      'required: the publisher, else the host of the uri',
+    );
   }
+  c.documentTime = out.lastChangeDateTime as string;
+  c.remember(id, out);
+  return out;
+}
 
-  /** Whether `value` is an object; when not, the problem is noted at `path`. */
-  isObject(value: unknown, path: Path): value is Json {
-    if (isRecord(value)) return true;
-    this.problem(path, `must be an object (got ${show(value)})`);
-    return false;
+function item(c: Converter, src: unknown, path: Path): Json {
+  if (!isRecord(src)) {
+    c.report.problem(path, `must be an object (a CFItem; got ${show(src)})`);
+    return {};
   }
-
-  /** A document, item or association in the upload shape: its `identifier`, then its members by `rules`. */
-  entity(src: Json, path: Path, rules: Record<string, Rule>): { out: Json; id: string | undefined } {
-    const out: Json = {};
-    const id = this.identifier(src, path);
-    if (id !== undefined) out.identifier = id;
-    this.members(src, path, rules, out);
-    return { out, id };
+  const { out, id } = c.object(src, path, ITEM);
+  if (id === undefined)
+    c.report.problem([...path, 'identifier'], 'is required (no identifier, nor a uri to make one from)');
+  if (typeof out.fullStatement !== 'string') {
+    c.report.problem([...path, 'fullStatement'], 'is required: an item needs its statement');
   }
-
-  /** Keeps a node's title and uri (when strings), to complete association ends that lack them. */
-  remember(id: string | undefined, title: unknown, uri: unknown): void {
-    if (id === undefined) return;
-    this.nodes.set(id, {
-      title: typeof title === 'string' ? title : undefined,
-      uri: typeof uri === 'string' ? uri : undefined,
-    });
-  }
-
-  /** `identifier`, or `sourcedId` (the response shape) moved to `identifier`. */
-  identifier(src: Json, path: Path): string | undefined {
-    const { identifier, sourcedId } = src;
-    const id = identifier ?? sourcedId;
-    if (identifier === undefined || identifier === null) {
-      if (sourcedId === undefined || sourcedId === null) {
-        this.problem([...path, 'identifier'], 'is required (no identifier, nor a sourcedId to take it from)');
-        return undefined;
-      }
-      this.change([...path, 'sourcedId'], 'renamed to identifier (the upload shape is identifier-keyed)');
-    } else if (sourcedId !== undefined && sourcedId !== null) {
-      if (sourcedId !== identifier) {
-        this.problem(
-          [...path, 'sourcedId'],
-          `differs from identifier (${show(sourcedId)} vs ${show(identifier)}); keep one`,
-        );
-        return undefined;
-      }
-      this.change([...path, 'sourcedId'], 'dropped (same as identifier)');
-    }
-    if (!isCaseId(id)) {
-      this.problem([...path, 'identifier'], notAUuid(id));
-      return undefined;
-    }
-    return id;
-  }
-
-  normalised(result: Normalised, path: Path): string | undefined {
-    if ('problem' in result) {
-      this.problem(path, result.problem);
-      return undefined;
-    }
-    if (result.change) this.change(path, result.change);
-    return result.value;
-  }
-
-  /** A link object (`CFItemTypeURI`, `licenseURI`) with `identifier` rather than `sourcedId`. */
-  link(value: unknown, path: Path): unknown {
-    if (!isRecord(value)) return value;
-    const out: Json = {};
-    for (const [key, entry] of Object.entries(value)) {
-      if (key === 'sourcedId' && value.identifier === undefined) {
-        out.identifier = entry;
-        this.change([...path, key], 'renamed to identifier');
-      } else if (key === 'sourcedId' && value.identifier === entry) {
-        this.change([...path, key], 'dropped (same as identifier)');
-      } else if (entry !== null) out[key] = entry;
-      else this.change([...path, key], 'null removed');
-    }
-    return out;
-  }
-
-  /** An association end as `{ title, identifier, uri }`, completed from the package's own nodes. */
-  node(value: unknown, path: Path): unknown {
-    if (!isRecord(value)) {
-      this.problem(path, `must be a node reference { title, identifier, uri } (got ${show(value)})`);
-      return undefined;
-    }
-    const id = this.identifier(value, path);
-    if (id === undefined) return undefined;
-    const known = this.nodes.get(id);
-    const out: Json = { title: value.title, identifier: id, uri: value.uri };
-    for (const key of ['title', 'uri'] as const) {
-      if (typeof value[key] === 'string') continue;
-      const fill = known?.[key];
-      if (fill !== undefined) {
-        out[key] = fill;
-        this.change([...path, key], `filled in from the package's node ${id}`);
-      } else {
-        this.problem([...path, key], `is required, and ${id} is not a node of this package to take it from`);
-      }
-    }
-    for (const key of Object.keys(value)) {
-      if (!['title', 'identifier', 'uri', 'sourcedId'].includes(key)) {
-        this.change([...path, key], 'dropped (a node reference holds only title, identifier and uri)');
-      }
-    }
-    return out;
-  }
-
-  /** Carries the members of one CASE object into the upload shape by `rules`. */
-  members(src: Json, path: Path, rules: Record<string, Rule>, out: Json): void {
-    for (const [key, value] of Object.entries(src)) {
-      const rule = rules[key];
-      const at = [...path, key];
-      if (rule === undefined) {
-        this.problem(at, 'is not a CASE 1.1 member; move custom data into extensions');
-        continue;
-      }
-      if (value === null && key !== 'identifier' && key !== 'sourcedId') {
-        // The response shape writes absent members as null; the upload shape has no nulls.
-        this.change(at, 'null removed');
-        continue;
-      }
-      if (rule === 'special') continue;
-      if (typeof rule === 'object') {
-        this.change(at, `dropped (${rule.drop})`);
-        continue;
-      }
-      switch (rule) {
-        case 'keep':
-          out[key] = value;
-          break;
-        case 'text':
-          if (typeof value === 'number') {
-            out[key] = String(value);
-            this.change(at, `number ${value} written as a string`);
-          } else out[key] = value;
-          break;
-        case 'integer':
-          if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) {
-            out[key] = Number(value);
-            this.change(at, `string ${show(value)} written as a number`);
-          } else out[key] = value;
-          break;
-        case 'strings':
-          if (typeof value === 'string') {
-            // CASE 1.0 exports (and some spreadsheets) give one string, comma-separated for education levels.
-            const parts =
-              key === 'educationLevel'
-                ? value
-                    .split(',')
-                    .map((part) => part.trim())
-                    .filter(Boolean)
-                : [value];
-            out[key] = parts;
-            this.change(at, `string ${show(value)} written as a list ${JSON.stringify(parts)}`);
-          } else out[key] = Array.isArray(value) ? [...value] : value;
-          break;
-        case 'dateTime':
-          out[key] = typeof value === 'string' ? this.normalised(normaliseDateTime(value), at) : value;
-          break;
-        case 'date':
-          out[key] = typeof value === 'string' ? this.normalised(normaliseDate(value), at) : value;
-          break;
-        case 'link':
-          out[key] = this.link(value, at);
-          break;
-        case 'node':
-          out[key] = this.node(value, at);
-          break;
-      }
-      if (out[key] === undefined) delete out[key];
+  const typeLink = out.CFItemTypeURI;
+  if (out.CFItemType === undefined && out.cfItemType === undefined && isRecord(typeLink)) {
+    if (typeof typeLink.title === 'string' && typeLink.title !== '') {
+      out.CFItemType = typeLink.title;
+      c.report.repair([...path, 'CFItemType'], undefined, typeLink.title, 'taken from CFItemTypeURI.title');
     }
   }
+  c.remember(id, out);
+  return out;
+}
 
-  document(src: unknown): Json | undefined {
-    const path: Path = ['CFDocument'];
-    if (!isRecord(src)) {
-      this.problem(path, src === undefined ? 'is required' : `must be an object (got ${show(src)})`);
-      return undefined;
-    }
-    const { out, id } = this.entity(src, path, DOCUMENT);
-    if (src.caseVersion !== undefined && src.caseVersion !== null) {
-      if (src.caseVersion === '1.1') out.caseVersion = '1.1';
-      else if (src.caseVersion === 1.1) {
-        out.caseVersion = '1.1';
-        this.change([...path, 'caseVersion'], 'number 1.1 written as the string "1.1"');
-      } else {
-        this.problem(
-          [...path, 'caseVersion'],
-          `is ${show(src.caseVersion)}; the platform serves CASE 1.1 only (convert the framework to 1.1 first)`,
-        );
-      }
-    }
-    const license = src.licenseURI;
-    if (isRecord(license)) {
-      if (typeof src.licenseUri === 'string') {
-        this.change([...path, 'licenseURI'], 'dropped (licenseUri is given)');
-      } else if (typeof license.uri === 'string') {
-        out.licenseUri = license.uri;
-        this.change([...path, 'licenseURI'], 'link object written as licenseUri (its uri)');
-      } else this.problem([...path, 'licenseURI', 'uri'], 'is required to carry the licence');
-    } else if (license !== undefined && license !== null) {
-      this.problem(
-        [...path, 'licenseURI'],
-        `must be a link { title, identifier, uri } (got ${show(license)})`,
-      );
-    }
-    const frameworkType = src.frameworkType;
-    if (frameworkType !== undefined && frameworkType !== null) {
-      // The upload shape has no frameworkType; the platform reads it from extensions (a Course Sequence
-      // depends on it: DESIGN decision 6), so it is moved there rather than dropped.
-      const extensions = isRecord(out.extensions) ? { ...out.extensions } : {};
-      if (extensions.frameworkType !== undefined && extensions.frameworkType !== frameworkType) {
-        this.problem(
-          [...path, 'frameworkType'],
-          `differs from extensions.frameworkType (${show(frameworkType)} vs ${show(extensions.frameworkType)})`,
-        );
-      } else {
-        extensions.frameworkType = frameworkType;
-        out.extensions = extensions;
-        this.change(
-          [...path, 'frameworkType'],
-          'moved to extensions.frameworkType (where the platform reads it)',
-        );
-      }
-    }
-    this.remember(id, out.title, out.uri);
-    return out;
+function association(c: Converter, src: unknown, path: Path): Json {
+  if (!isRecord(src)) {
+    c.report.problem(path, `must be an object (a CFAssociation; got ${show(src)})`);
+    return {};
   }
-
-  item(src: unknown, index: number): Json | undefined {
-    const path: Path = ['CFItems', index];
-    if (!this.isObject(src, path)) return undefined;
-    const { out, id } = this.entity(src, path, ITEM);
-    const typeLink = out.CFItemTypeURI;
-    if (out.CFItemType === undefined && out.cfItemType === undefined && isRecord(typeLink)) {
-      if (typeof typeLink.title === 'string') {
-        out.CFItemType = typeLink.title;
-        this.change([...path, 'CFItemType'], `added from CFItemTypeURI.title (${show(typeLink.title)})`);
-      }
-    }
-    this.remember(id, out.fullStatement, out.uri);
-    return out;
+  const { out, id } = c.object(src, path, ASSOCIATION);
+  const { associationType: type, originNodeURI: origin, destinationNodeURI: destination } = out;
+  if (typeof type !== 'string' || type === '') {
+    c.report.problem([...path, 'associationType'], 'is required: what the association says (isChildOf, ...)');
   }
-
-  association(src: unknown, index: number): Json | undefined {
-    const path: Path = ['CFAssociations', index];
-    return this.isObject(src, path) ? this.entity(src, path, ASSOCIATION).out : undefined;
+  for (const [key, end] of [
+    ['originNodeURI', origin],
+    ['destinationNodeURI', destination],
+  ] as const) {
+    if (end === undefined && (src[key] === undefined || src[key] === null)) {
+      c.report.problem([...path, key], 'is required: an association joins two nodes');
+    }
   }
-
-  definitions(src: unknown): Json | undefined {
-    const path: Path = ['CFDefinitions'];
-    if (src === null) {
-      this.change(path, 'null removed');
-      return undefined;
-    }
-    if (!this.isObject(src, path)) return undefined;
-    const out: Json = {};
-    for (const [key, value] of Object.entries(src)) {
-      if (value === null) this.change([...path, key], 'null removed');
-      else if (key === 'extensions' || DEFINITIONS.includes(key)) out[key] = value;
-      else this.problem([...path, key], `is not a CASE 1.1 definitions list; use ${DEFINITIONS.join(', ')}`);
-    }
-    return out;
+  if (id === undefined && isRecord(origin) && isRecord(destination) && typeof type === 'string') {
+    const named = c.namedId(`${String(origin.identifier)} ${type} ${String(destination.identifier)}`);
+    out.identifier = named;
+    out.uri = `urn:uuid:${named}`;
+    c.report.repair(
+      [...path, 'identifier'],
+      undefined,
+      named,
+      'no identifier nor uri: the name-based uuid of its origin, type and destination',
+    );
   }
-
-  list(value: unknown, key: 'CFItems' | 'CFAssociations'): unknown[] {
-    if (value === undefined || value === null) {
-      // A framework with no associations is legal; an upload still needs the member.
-      this.change([key], `${value === null ? 'null' : 'missing'}: written as an empty list`);
-      return [];
-    }
-    if (!Array.isArray(value)) {
-      this.problem([key], `must be an array (got ${show(value)})`);
-      return [];
-    }
-    return value;
-  }
+  return out;
 }
 
 function parse(json: unknown): unknown {
@@ -419,28 +134,51 @@ function parse(json: unknown): unknown {
   }
 }
 
+function checkOptions(options: unknown): boolean {
+  if (options === undefined) return false;
+  if (!isRecord(options)) {
+    throw validationError([{ path: ['options'], message: 'must be an object such as { strict: true }' }]);
+  }
+  const issues = Object.keys(options)
+    .filter((key) => key !== 'strict')
+    .map((key) => ({ path: ['options', key], message: 'is not an option of fromCaseJson; use strict' }));
+  if (options.strict !== undefined && typeof options.strict !== 'boolean') {
+    issues.push({ path: ['options', 'strict'], message: 'must be true or false' });
+  }
+  if (issues.length > 0) throw validationError(issues);
+  return options.strict === true;
+}
+
 /**
- * Converts a CASE 1.1 package as publishers export it (or as `packages.get` returns it) into the upload body,
- * with a report of every change. Normalised (each reported): zone-less or date-only timestamps get `Z`;
- * `sourcedId` becomes `identifier`; `CFDocumentURI`/`CFPackageURI` and nulls are dropped; the document's
- * `licenseURI` link becomes `licenseUri` and its `frameworkType` moves to `extensions.frameworkType`;
- * association ends missing a title or uri are completed from the package's own nodes; CASE members the
- * upload shape cannot carry (`subjectURI`, `conceptKeywordsURI`, `CFAssociationGroupingURI`, association
- * `notes`) are dropped. Refused (one `ValidationError` naming every path): missing or non-uuid identifiers,
- * unknown members, unparseable dates, a `caseVersion` other than 1.1, and whatever the upload schema refuses.
- * Both `CFItemType` spellings are kept as given. The input is not modified.
+ * Converts CASE 1.0 or 1.1 JSON as publishers write it (OpenSALT, the CASE Network, state agencies), or a package
+ * read from the platform, into the upload body, with a report of every change (`path`, `before`, `after`, `why`).
+ * It repairs what real files hold, keeps what it moves, and says so:
+ * - members outside CASE 1.1 (`educationalLevel`, `CFItemAssociationURI`, `licence`, ...) move to the
+ *   `extensions` of their object, value unchanged;
+ * - identifiers that are not 8-4-4-4-12 hex (ASN URIs) become stable name-based uuids, and so does every
+ *   reference to them; the original stays in `extensions.originalIdentifier` (and in `uri` when there is none);
+ * - lists written as objects keyed by id become arrays; nulls and empty list entries go;
+ * - timestamps get a zone (`Z` for UTC); placeholders take the document's `lastChangeDateTime`, else the time
+ *   of import; links given as strings become `{ title, identifier, uri }`; `CFDefinitions` entries get what the
+ *   IMS CASE 1.1 schema requires.
+ *
+ * CASE 1.1 members the upload shape has no place for (`frameworkType`, `subjectURI`, ...) travel in `extensions`
+ * without a report, and `toCaseJson` puts them back. Refused (one `ValidationError` naming each JSON path): no
+ * document, a document or item with neither identifier nor uri, no title or statement, an association without
+ * type or ends. `{ strict: true }` refuses every repair instead. The input is never modified.
  *
  * @example
  * const { body, changes } = fromCaseJson(await readFile('framework.json', 'utf8'));
  * for (const c of changes) console.log(`${c.path}: ${c.change}`);
  * await lk.case.packages.upload(body);
  */
-export function fromCaseJson(json: unknown): CaseJsonConversion {
+export function fromCaseJson(json: unknown, options?: FromCaseJsonOptions): CaseJsonConversion {
+  const report = new Report(checkOptions(options));
+  const c = new Converter(report);
   let input = parse(json);
-  const c = new Converter();
   if (isRecord(input) && isRecord(input.CFPackage) && input.CFDocument === undefined) {
-    // `{ CFPackage: {...} }` is how the platform's GET answers; unwrap it.
-    c.change(['CFPackage'], 'unwrapped');
+    // `{ CFPackage: {...} }` is how the platform's GET answers.
+    report.repair(['CFPackage'], input.CFPackage, input.CFPackage, 'the platform wraps a package: unwrapped');
     input = input.CFPackage;
   }
   if (!isRecord(input)) {
@@ -451,32 +189,64 @@ export function fromCaseJson(json: unknown): CaseJsonConversion {
       },
     ]);
   }
-  for (const key of Object.keys(input)) {
-    if (key in TOP_DROPPED) c.change([key], `dropped (${TOP_DROPPED[key]})`);
-    else if (!['CFDocument', 'CFItems', 'CFAssociations', 'CFDefinitions', 'extensions'].includes(key)) {
-      c.problem([key], 'is not a member of a CASE package');
+  const packageExtensions: Json = isRecord(input.extensions) ? { ...input.extensions } : {};
+  for (const [key, value] of Object.entries(input)) {
+    if (key in TOP_DROPPED) report.repair([key], value, undefined, TOP_DROPPED[key] as string);
+    else if (!TOP_MEMBERS.includes(key)) {
+      put(packageExtensions, key, value);
+      const why =
+        key === 'CFRubrics' ? 'the upload shape has no place for rubrics' : 'not a member of a CASE package';
+      report.repair([key], value, value, why, ['extensions', key]);
     }
   }
-  const body: Json = {};
-  const document = c.document(input.CFDocument);
-  if (document) body.CFDocument = document;
-  // Items before associations: association ends are completed from the items' titles and uris.
-  body.CFItems = c.list(input.CFItems, 'CFItems').map((item, i) => c.item(item, i) ?? {});
-  body.CFAssociations = c
-    .list(input.CFAssociations, 'CFAssociations')
-    .map((association, i) => c.association(association, i) ?? {});
-  if (input.CFDefinitions !== undefined) {
-    const definitions = c.definitions(input.CFDefinitions);
-    if (definitions) body.CFDefinitions = definitions;
+  if (input.extensions !== undefined && !isRecord(input.extensions)) {
+    packageExtensions.extensions = input.extensions;
+    report.repair(['extensions'], input.extensions, input.extensions, 'extensions must be an object', [
+      'extensions',
+      'extensions',
+    ]);
   }
-  if (input.extensions !== undefined && input.extensions !== null) body.extensions = input.extensions;
 
-  // The schema's verdict too, except where the conversion already named the problem (or its parent). A set of
-  // the named paths, looked up per prefix: a package with an issue per item must not compare every pair.
-  const named = new Set(c.issues.map((issue) => formatPath(issue.path)));
-  for (const issue of validatePackageUpload(body)) {
-    if (!issue.path.some((_, i) => named.has(formatPath(issue.path.slice(0, i + 1))))) c.issues.push(issue);
+  const body: Json = {};
+  const doc = document(c, input.CFDocument);
+  if (doc) body.CFDocument = doc;
+  // Definitions before items (their titles complete item links), items before associations (their titles and
+  // uris complete association ends).
+  if (input.CFDefinitions === null) report.repair(['CFDefinitions'], null, undefined, 'null means absent');
+  else if (input.CFDefinitions !== undefined) {
+    const defs = definitions(c, input.CFDefinitions);
+    if (defs) body.CFDefinitions = defs;
   }
-  if (c.issues.length > 0) throw validationError(c.issues, 'Cannot convert the CASE JSON');
-  return { body: body as CFPackageUpload, changes: c.changes };
+  for (const [key, convert] of [
+    ['CFItems', item],
+    ['CFAssociations', association],
+  ] as const) {
+    const value = input[key];
+    if (value === undefined || value === null) {
+      // A framework without associations is legal; the upload shape still needs the member.
+      report.repair([key], value, [], `${value === null ? 'null' : 'missing'}: an empty list`);
+      body[key] = [];
+    } else
+      body[key] = (listEntries(report, value, [key], key) ?? []).map(({ entry, path }) =>
+        convert(c, entry, path),
+      );
+  }
+  if (Object.keys(packageExtensions).length > 0 || isRecord(input.extensions))
+    body.extensions = packageExtensions;
+
+  // The upload schema's verdict too, except where the conversion already named the problem (or its parent).
+  const named = new Set(report.issues.map((issue) => formatPath(issue.path)));
+  for (const issue of validatePackageUpload(body)) {
+    if (!issue.path.some((_, i) => named.has(formatPath(issue.path.slice(0, i + 1)))))
+      report.issues.push(issue);
+  }
+  if (report.issues.length > 0) {
+    throw validationError(
+      report.issues,
+      report.strict
+        ? 'The CASE JSON is not exactly a CASE package ({ strict: true } refuses what it would repair; fix these or convert without strict)'
+        : 'Cannot convert the CASE JSON',
+    );
+  }
+  return { body: body as CFPackageUpload, changes: report.changes };
 }

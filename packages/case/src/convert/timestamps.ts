@@ -1,56 +1,75 @@
-/** The outcome of normalising one date or date-time: the value to upload, and what changed (if anything). */
-export type Normalised = { value: string; change?: string } | { problem: string };
+/** The outcome of normalising one date or date-time: the value to write and, when it changed, why. */
+export type Normalised = { value: string; why?: string } | { invalid: true };
 
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?\s*(Z|z|[+-]\d{2}:?\d{2})?$/;
+const DATE_TIME =
+  /^(\d{4}-\d{2}-\d{2})[Tt ]((?:[01]\d|2[0-3]):[0-5]\d)(:[0-5]\d(?:\.\d+)?)?\s*(Z|z|[+-]\d{2}:?\d{2})?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Offsets that say UTC: written `Z`, the one spelling of UTC (docs/decisions.md#d-case-json-timestamps). */
+const UTC_OFFSETS = new Set(['+00:00', '+0000', '-00:00', '-0000', 'z']);
+
+/** Whether `YYYY-MM-DD` names a real calendar day (`2019-02-30` does not, though `Date.parse` takes it). */
+function isRealDate(text: string): boolean {
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(5, 7));
+  const day = Number(text.slice(8, 10));
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days =
+    month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return day <= days;
+}
 
 /**
- * A CASE `lastChangeDateTime` as the platform wants it (ISO 8601 with seconds and a zone). Publishers often
- * export local-looking times (`2019-03-20T14:22:31`): CASE 1.1 says nothing of a zone, and the exporters we
- * know write UTC, so `Z` is added and reported. Anything that is not a date-time is refused.
+ * A CASE `lastChangeDateTime` as RFC 3339 with a zone, UTC written `Z`. Publishers export local-looking times
+ * (`2019-03-20T14:22:31`): CASE says nothing of a zone and the exporters we know write UTC, so `Z` is added.
+ * `+00:00` becomes `Z`, `+0530` becomes `+05:30`, a bare date is midnight UTC. Anything that is not a date-time
+ * (a placeholder such as `YYYY-MM-DD hh:mm:ss`) is `invalid`: the caller decides what replaces it.
+ * See docs/decisions.md#d-case-json-timestamps.
  */
 export function normaliseDateTime(raw: string): Normalised {
   const text = raw.trim();
-  let value: string;
-  const changes: string[] = [];
   if (DATE.test(text)) {
-    value = `${text}T00:00:00Z`;
-    changes.push('a date without a time: read as midnight UTC');
-  } else {
-    const m = DATE_TIME.exec(text);
-    if (!m)
-      return { problem: `not a date-time (expected e.g. 2024-01-31T12:00:00Z, got ${JSON.stringify(raw)})` };
-    const [, day, hm, seconds, zone] = m;
-    if (/[t ]/.test(text.charAt(10))) changes.push("separator written as 'T'");
-    if (!seconds) changes.push('seconds :00 added');
-    let z = zone ?? 'Z';
-    if (zone === undefined) changes.push('no time zone: Z (UTC) added');
-    else if (zone === 'z') z = 'Z';
-    else if (/^[+-]\d{4}$/.test(zone)) {
-      z = `${zone.slice(0, 3)}:${zone.slice(3)}`;
-      changes.push(`offset written as ${z}`);
-    }
-    value = `${day}T${hm}${seconds ?? ':00'}${z}`;
-    if (text !== raw && changes.length === 0) changes.push('surrounding spaces removed');
-  }
-  if (Number.isNaN(Date.parse(value))) return { problem: `not a valid date-time (${JSON.stringify(raw)})` };
-  return value === raw
-    ? { value }
-    : { value, change: `${JSON.stringify(raw)} -> ${JSON.stringify(value)} (${changes.join('; ')})` };
-}
-
-/** A CASE `statusStartDate`/`statusEndDate` (a calendar date). A date-time keeps its date part. */
-export function normaliseDate(raw: string): Normalised {
-  const text = raw.trim();
-  if (DATE.test(text) && !Number.isNaN(Date.parse(text))) {
-    return text === raw ? { value: raw } : { value: text, change: 'surrounding spaces removed' };
+    return isRealDate(text)
+      ? { value: `${text}T00:00:00Z`, why: 'a date without a time: read as midnight UTC' }
+      : { invalid: true };
   }
   const m = DATE_TIME.exec(text);
-  if (m && !Number.isNaN(Date.parse(m[1] as string))) {
-    return {
-      value: m[1] as string,
-      change: `${JSON.stringify(raw)} -> ${JSON.stringify(m[1])} (a date-time: kept its date part)`,
-    };
+  if (!m || !isRealDate(m[1] as string)) return { invalid: true };
+  const [, day, hm, seconds, zone] = m;
+  const reasons: string[] = [];
+  if (/[t ]/.test(text.charAt(10))) reasons.push("separator written as 'T'");
+  if (!seconds) reasons.push('seconds :00 added');
+  let z: string;
+  if (zone === undefined) {
+    z = 'Z';
+    reasons.push('no time zone: Z (UTC) added');
+  } else if (UTC_OFFSETS.has(zone)) {
+    z = 'Z';
+    if (zone !== 'Z') reasons.push(`UTC written as Z (was ${zone})`);
+  } else if (/^[+-]\d{4}$/.test(zone)) {
+    z = `${zone.slice(0, 3)}:${zone.slice(3)}`;
+    reasons.push(`offset written as ${z}`);
+  } else z = zone;
+  const value = `${day}T${hm}${seconds ?? ':00'}${z}`;
+  if (Number.isNaN(Date.parse(value))) return { invalid: true };
+  if (value === raw) return { value };
+  if (reasons.length === 0) reasons.push('surrounding spaces removed');
+  return { value, why: reasons.join('; ') };
+}
+
+/** A CASE `statusStartDate`/`statusEndDate` (a calendar date); a date-time keeps its date part. */
+export function normaliseDate(raw: string): Normalised {
+  const text = raw.trim();
+  if (DATE.test(text) && isRealDate(text)) {
+    return text === raw ? { value: raw } : { value: text, why: 'surrounding spaces removed' };
   }
-  return { problem: `not a date (expected YYYY-MM-DD, got ${JSON.stringify(raw)})` };
+  const m = DATE_TIME.exec(text);
+  if (m && isRealDate(m[1] as string))
+    return { value: m[1] as string, why: 'a date-time: kept its date part' };
+  return { invalid: true };
+}
+
+/** The time of import as RFC 3339 UTC to the second (the fallback for a placeholder with no document time). */
+export function importTime(): string {
+  return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

@@ -20,3 +20,11 @@ export function show(value: unknown): string {
 export function notAUuid(value: unknown): string {
   return `not a uuid (expected 8-4-4-4-12 hex digits, got ${show(value)})`;
 }
+
+/**
+ * Whether a string is an absolute URI: a scheme, then no spaces and none of the characters RFC 3986 never allows
+ * unencoded. The platform refuses any other `uri` (the mock's rule, which stands for it).
+ */
+export function isAbsoluteUri(value: unknown): value is string {
+  return typeof value === 'string' && /^[a-z][a-z0-9+.-]*:[^\s"<>\\^`{|}]+$/i.test(value);
+}

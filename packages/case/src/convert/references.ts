@@ -1,0 +1,185 @@
+import { isAbsoluteUri, isCaseId, show } from '../internal/ids';
+import { isRecord } from '../internal/json-path';
+import type { Converter, Json, Target } from './converter';
+import { uriFor } from './identifiers';
+import type { Path } from './report';
+
+// The references of a CASE object, repaired: item links, association ends, the document's licence.
+
+/**
+ * A link `{ title, identifier, uri }` (an item's `CFItemTypeURI`, `licenseURI`): a string URI becomes one, a
+ * `sourcedId` becomes `identifier`, a non-uuid identifier its name-based uuid, a missing title comes from the
+ * definitions (or the item type). A link without an absolute uri cannot be stored: it moves to extensions.
+ */
+export function link(c: Converter, target: Target, key: string, value: unknown): Json | undefined {
+  const at = [...target.path, key];
+  let src: Json;
+  if (typeof value === 'string' && isAbsoluteUri(value)) {
+    src = { uri: value };
+    c.report.repair(at, value, undefined, 'a link given as its URI: written as { title, identifier, uri }');
+  } else if (isRecord(value) && isAbsoluteUri(value.uri)) src = value;
+  else {
+    c.toExtensions(target, key, value, 'not a link with an absolute uri');
+    return undefined;
+  }
+  const link: Json = {};
+  const raw = src.identifier ?? src.sourcedId;
+  if (src.identifier === undefined && src.sourcedId !== undefined) {
+    c.report.repair([...at, 'sourcedId'], src.sourcedId, src.sourcedId, 'CASE JSON is identifier-keyed', [
+      ...at,
+      'identifier',
+    ]);
+  }
+  if (isCaseId(raw)) link.identifier = raw;
+  else if (typeof raw === 'string' && raw !== '') {
+    link.identifier = c.namedId(raw);
+    c.report.repair(
+      [...at, 'identifier'],
+      raw,
+      link.identifier,
+      'not a uuid: the name-based uuid of the original',
+    );
+  } else {
+    link.identifier = c.namedId(src.uri as string);
+    c.report.repair(
+      [...at, 'identifier'],
+      raw,
+      link.identifier,
+      'no identifier: the name-based uuid of the uri',
+    );
+  }
+  link.uri = src.uri;
+  if (typeof src.title === 'string') link.title = src.title;
+  else {
+    const title = c.definitionTitles.get(link.identifier as string);
+    const itemType = key === 'CFItemTypeURI' ? (target.out.CFItemType ?? target.out.cfItemType) : undefined;
+    const fill = title ?? (typeof itemType === 'string' ? itemType : undefined);
+    if (fill !== undefined) {
+      link.title = fill;
+      c.report.repair(
+        [...at, 'title'],
+        src.title,
+        fill,
+        title ? 'taken from CFDefinitions' : 'taken from CFItemType',
+      );
+    }
+  }
+  for (const member in src) {
+    if (member !== 'title' && member !== 'identifier' && member !== 'uri' && member !== 'sourcedId') {
+      const entry = src[member];
+      c.report.repair([...at, member], entry, undefined, 'a link holds only title, identifier and uri');
+    }
+  }
+  return link;
+}
+
+/**
+ * An association end as `{ title, identifier, uri }`: a string (id or URI) becomes one, a non-uuid identifier
+ * its name-based uuid, a missing title or uri is taken from the package's node, else made from what is known.
+ * An end with neither identifier nor uri cannot be saved.
+ */
+export function node(c: Converter, value: unknown, at: Path): Json | undefined {
+  let src: Json;
+  if (typeof value === 'string' && value !== '') {
+    src = isCaseId(value)
+      ? { identifier: value }
+      : { identifier: value, ...(isAbsoluteUri(value) && { uri: value }) };
+    c.report.repair(
+      at,
+      value,
+      undefined,
+      'a node reference given as a string: written as { title, identifier, uri }',
+    );
+  } else if (isRecord(value)) src = value;
+  else {
+    c.report.problem(at, `must be a node reference { title, identifier, uri } (got ${show(value)})`);
+    return undefined;
+  }
+  const raw = src.identifier ?? src.sourcedId;
+  if (src.identifier === undefined && src.sourcedId !== undefined) {
+    c.report.repair([...at, 'sourcedId'], src.sourcedId, src.sourcedId, 'CASE JSON is identifier-keyed', [
+      ...at,
+      'identifier',
+    ]);
+  }
+  let id: string;
+  let original: string | undefined;
+  if (isCaseId(raw)) id = raw;
+  else if (typeof raw === 'string' && raw !== '') {
+    const byUri = c.nodeByUri(raw);
+    id = byUri ?? c.namedId(raw);
+    original = raw;
+    c.report.repair(
+      [...at, 'identifier'],
+      raw,
+      id,
+      byUri ? 'the uri of a node of the package' : 'not a uuid: the name-based uuid of the original',
+    );
+  } else if (typeof src.uri === 'string' && src.uri !== '') {
+    id = c.nodeByUri(src.uri) ?? c.namedId(src.uri);
+    c.report.repair([...at, 'identifier'], raw, id, 'no identifier: taken from the uri');
+  } else {
+    c.report.problem([...at, 'identifier'], 'is required: an association end needs an identifier or a uri');
+    return undefined;
+  }
+  const node: Json = { title: src.title, identifier: id, uri: src.uri };
+  // Looked up only for an end that lacks something: most ends are complete.
+  const known = typeof node.title === 'string' && isAbsoluteUri(node.uri) ? undefined : c.known(id);
+  if (typeof node.title === 'number') {
+    node.title = String(node.title);
+    c.report.repair([...at, 'title'], src.title, node.title, 'a number written as text');
+  } else if (typeof node.title !== 'string') {
+    node.title = known?.title ?? (typeof src.uri === 'string' ? src.uri : (original ?? id));
+    c.report.repair(
+      [...at, 'title'],
+      src.title,
+      node.title,
+      known?.title ? `taken from the package's node ${id}` : 'no title: its uri or identifier',
+    );
+  }
+  if (!isAbsoluteUri(node.uri)) {
+    node.uri = known?.uri ?? uriFor(id, original);
+    c.report.repair(
+      [...at, 'uri'],
+      src.uri,
+      node.uri,
+      known?.uri ? `taken from the package's node ${id}` : 'no absolute uri: one made from the identifier',
+    );
+  }
+  for (const member in src) {
+    if (member !== 'title' && member !== 'identifier' && member !== 'uri' && member !== 'sourcedId') {
+      const entry = src[member];
+      c.report.repair(
+        [...at, member],
+        entry,
+        undefined,
+        'a node reference holds only title, identifier and uri',
+      );
+    }
+  }
+  return node;
+}
+
+/**
+ * The document's licence: the upload shape's `licenseUri` (a URI), which CASE JSON writes as the link
+ * `licenseURI`. A link becomes its uri without a report, as the platform answers it as a link again
+ * (docs/decisions.md#d-case-json-carried); other forms are repaired and reported.
+ */
+export function licence(c: Converter, target: Target, key: string, value: unknown): void {
+  const at = [...target.path, key];
+  const uri = isRecord(value) ? value.uri : value;
+  if (!isAbsoluteUri(uri)) {
+    c.toExtensions(target, key, value, 'not a licence URI or link');
+    return;
+  }
+  const current = target.out.licenseUri;
+  if (current !== undefined && current !== uri) {
+    c.toExtensions(target, key, value, `differs from the licence ${show(current)}, which wins`);
+    return;
+  }
+  if (key === 'licenseUri' && isRecord(value))
+    c.report.repair(at, value, uri, 'a link given for a URI: its uri');
+  if (key === 'licenseURI' && typeof value === 'string')
+    c.report.repair(at, value, uri, 'a URI given for a link', [...target.path, 'licenseUri']);
+  target.out.licenseUri = uri;
+}
