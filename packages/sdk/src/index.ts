@@ -76,6 +76,7 @@ export {
   type PagePromise,
   PermissionDeniedError,
   RateLimitError,
+  RedirectError,
   type RequestOptions,
   type RetryOptions,
   TimeoutError,
