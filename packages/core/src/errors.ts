@@ -286,7 +286,9 @@ export class ApiError extends LearnKitError {
   constructor(init: ApiErrorInit) {
     const body = redact(init.body, init.alsoRedact);
     const parsed = parseErrorBody(body, init.headers.get('content-type'));
-    const requestId = requestIdOf(init.headers);
+    // A request id is the server's to choose: a careless (or hostile) one may echo a credential in it.
+    const rawId = requestIdOf(init.headers);
+    const requestId = rawId === undefined ? undefined : redact(rawId, init.alsoRedact);
     const retryAfterMs = init.status === 429 ? parseRetryAfterMs(init.headers) : undefined;
     const reason = REASONS[init.status] ? ` ${REASONS[init.status]}` : '';
     const rid = requestId ? ` [request id ${requestId}]` : '';

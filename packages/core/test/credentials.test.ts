@@ -370,6 +370,37 @@ describe('finding 4: redaction does not depend on how many tokens were issued', 
 });
 
 describe('finding 5: util.inspect of an error shows what a log may hold, and nothing else', () => {
+  // Found by the transport fuzz suite: the request id is the server's to choose, and was kept raw.
+  it('redacts a request id that echoes the token, in the error, its JSON, inspect and the log', async () => {
+    const { logger, lines } = recordingLogger();
+    const fetch = async (input: RequestInfo | URL) =>
+      String(input) === TOKEN_URL
+        ? tokenResponse('issued-token-echoed-back-42')
+        : Response.json(
+            { error: 'not_found', message: 'no such item' },
+            { status: 404, headers: { 'x-request-id': 'issued-token-echoed-back-42' } },
+          );
+    const client = createHttpClient<CasePaths>({
+      baseUrl: BASE,
+      fetch,
+      logger,
+      auth: clientCredentials({
+        tokenUrl: TOKEN_URL,
+        clientId: 'client-abc',
+        clientSecret: 'secret-xyz-0123456789',
+        style: 'basic',
+        cache: createTokenCache(),
+        fetch,
+      }),
+    });
+    const error = await client.call('GET', ITEMS_PATH).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).requestId).toBe('[redacted]');
+    for (const text of [(error as Error).message, JSON.stringify(error), inspect(error), ...lines]) {
+      expect(text).not.toContain('issued-token-echoed-back-42');
+    }
+  });
+
   it('shows operation, status, request id and a redacted body; not headers or internal parse errors', async () => {
     const client = createHttpClient<CasePaths>({
       baseUrl: BASE,
