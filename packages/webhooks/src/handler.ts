@@ -76,7 +76,7 @@ export type WebhookRequestHandler = (request: Request) => Promise<Response>;
 /** Default time a handled event id is remembered: twice the platform's retry window of about 24 hours. */
 export const DEFAULT_DEDUPE_TTL_MS = 48 * 3_600_000;
 /** Default largest delivery body, in bytes (1 MiB): an envelope holds references only, so this is generous. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 // How long a claim holds while its function runs, in a store that can complete claims: shorter than the platform's
 // first retry (10 min), so a delivery whose process died mid-way runs again on that retry
 // (docs/decisions.md#d-i13-dedupe-in-flight).
