@@ -2,7 +2,7 @@
 // Its own file: the secrets registered here stay with the redactor of this worker.
 import { inspect } from 'node:util';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { paths as CasePaths } from '../src/generated/case';
 import {
   ApiError,
@@ -11,6 +11,7 @@ import {
   createApiError,
   createHttpClient,
   createTokenCache,
+  createTransport,
   type Logger,
   RedirectError,
   type TokenCache,
@@ -238,6 +239,31 @@ describe('finding 2: no credential follows a redirect to another origin', () => 
     });
     await expect(client.call('GET', ITEMS_PATH)).resolves.toEqual({ CFItems: [] });
     expect(seen).toEqual(['Bearer bearer-token-0123456789']);
+  });
+});
+
+describe('finding 2: redirects of a relative request (as in a browser page)', () => {
+  it("takes the page's origin as the request's: follows within it, refuses another, never a raw TypeError", async () => {
+    vi.stubGlobal('location', { href: 'https://app.example.com/page' });
+    try {
+      const seen: string[] = [];
+      const fetch = async (input: RequestInfo | URL) => {
+        const url = String(input);
+        seen.push(url);
+        if (url === '/start') return new Response(null, { status: 302, headers: { location: '/next' } });
+        if (url === 'https://app.example.com/next') {
+          return new Response(null, { status: 307, headers: { location: `${EVIL}/x` } });
+        }
+        return new Response('ok');
+      };
+      const transport = createTransport({ fetch, retry: false });
+      const error = await transport('/start').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RedirectError);
+      expect((error as RedirectError).from).toBe('https://app.example.com');
+      expect(seen).toEqual(['/start', 'https://app.example.com/next']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -202,9 +202,13 @@ function pathOf(url: string): string {
   return url.slice(start, end);
 }
 
-/** The origin of an absolute URL (`https://api.example.com`). */
-function originOf(url: string): string {
-  return new URL(url).origin;
+/** A request URL made absolute (a relative one against the page's address, as in a browser), if it can be. */
+function absolute(url: string): URL | undefined {
+  try {
+    return new URL(url, (globalThis as { location?: { href?: string } }).location?.href);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Where one request goes: the URL, method and body of an attempt, changed by redirects it follows. */
@@ -234,10 +238,12 @@ function nextHop(
   const location = opaque ? null : response.headers.get('location');
   // A 3xx without Location is a final answer, as fetch treats it.
   if (!opaque && location === null) return undefined;
-  const from = originOf(hop.url);
+  const here = absolute(hop.url);
+  const from = here?.origin ?? hop.url;
   let target: URL | undefined;
   try {
-    target = location === null ? undefined : new URL(location, hop.url);
+    // Without an absolute request URL, no redirect can be seen to stay on its origin.
+    target = location === null || here === undefined ? undefined : new URL(location, here);
   } catch {
     target = undefined;
   }
