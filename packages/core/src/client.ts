@@ -10,16 +10,20 @@ import createClient, {
   mergeHeaders,
   removeTrailingSlash,
 } from 'openapi-fetch';
-import { ApiError, apiErrorFromResponse, createApiError, ValidationError } from './errors';
-import { isHttpUrl } from './internal/http-url';
+import { ApiError, createApiError, ValidationError } from './errors';
 import { type HeaderRecord, PreparedRequest, toHeaderRecord } from './internal/prepared-request';
-import { preview } from './internal/text';
+import { authorizationSecrets } from './internal/redact';
+import { decodeText, preview } from './internal/text';
 import {
-  createTransport,
+  type BufferedResponse,
+  createBufferedTransport,
   type RequestOptions,
   type Transport,
   type TransportOptions,
+  toFetchLike,
+  toResponse,
 } from './transport/transport';
+import { urlOptionIssue } from './url-option';
 
 /** Options of {@link createHttpClient}: the transport's plus the API's base URL. */
 export interface HttpClientOptions extends TransportOptions {
@@ -125,27 +129,25 @@ export interface HttpClient<Paths extends object> extends Client<Paths> {
 }
 
 function checkBaseUrl(baseUrl: unknown): string {
-  if (!isHttpUrl(baseUrl, true)) {
-    throw new ValidationError([
-      {
-        path: ['baseUrl'],
-        message: `must be an absolute http(s) URL without query, such as https://api.example.com (got ${JSON.stringify(baseUrl)})`,
-      },
-    ]);
-  }
-  return baseUrl;
+  const issue = urlOptionIssue('baseUrl', baseUrl, { bare: true, example: 'https://api.example.com' });
+  if (issue) throw new ValidationError([issue]);
+  return baseUrl as string;
 }
 
-/** Parses a success body, turning "not JSON" (an HTML login page, a proxy's text) into a clear ApiError. */
-function parseJsonBody(text: string | undefined, response: Response, operation: string): unknown {
-  if (text === undefined || text === '') return undefined;
+/**
+ * Parses a success body, turning "not JSON" (an HTML login page, a proxy's text) into a clear ApiError. The
+ * parser's own message is left out: it quotes the body unredacted (docs/decisions.md#d-i13-inspect).
+ */
+function parseJsonBody(text: string, result: BufferedResponse, operation: string): unknown {
+  if (text === '') return undefined;
   try {
     return JSON.parse(text);
   } catch (error) {
+    const { response } = result;
     const type = response.headers.get('content-type');
     const what =
       type && /json/i.test(type)
-        ? `invalid JSON (${error instanceof Error ? error.message : String(error)}): ${preview(text)}`
+        ? `invalid JSON: ${preview(text)}`
         : `expected JSON, got ${type ?? 'a body without content type'}: ${preview(text)}`;
     throw new ApiError({
       status: response.status,
@@ -154,8 +156,22 @@ function parseJsonBody(text: string | undefined, response: Response, operation: 
       operation,
       message: `${operation} returned ${response.status} with ${what}. Check baseUrl (a proxy or login page?).`,
       cause: error,
+      alsoRedact: authorizationSecrets(result.authorization),
     });
   }
+}
+
+/** The ApiError for a final response with status >= 400, its body already read. */
+function errorOf(result: BufferedResponse, operation: string, hint: string | undefined): ApiError {
+  const { response } = result;
+  return createApiError({
+    status: response.status,
+    headers: response.headers,
+    body: decodeText(result.body),
+    operation,
+    alsoRedact: authorizationSecrets(result.authorization),
+    ...(hint !== undefined && { hint }),
+  });
 }
 
 /**
@@ -172,7 +188,10 @@ function parseJsonBody(text: string | undefined, response: Response, operation: 
  */
 export function createHttpClient<Paths extends object>(options: HttpClientOptions): HttpClient<Paths> {
   const baseUrl = removeTrailingSlash(checkBaseUrl(options?.baseUrl));
-  const transport = createTransport(options);
+  // One transport: `call()` takes its answers with the body already read; openapi-fetch and `http.transport`
+  // get them as a Response.
+  const send = createBufferedTransport(options);
+  const transport = toFetchLike(send);
   const client = createClient<Paths>({
     baseUrl,
     fetch: (request: Request) => transport(request),
@@ -195,16 +214,16 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
     for (const m of items) middleware.delete(m);
   };
 
-  async function checked(request: Request | PreparedRequest, perCall: RequestOptions, operation: string) {
-    const response = await transport(request as Request, undefined, perCall);
-    if (response.status >= 400) {
-      throw await apiErrorFromResponse(
-        response,
-        operation,
-        response.status === 401 ? unauthorizedHint : undefined,
-      );
-    }
-    return response;
+  /** The final answer, or its ApiError when the status is 400 or more. */
+  async function sendChecked(
+    request: Request | PreparedRequest,
+    perCall: RequestOptions,
+    operation: string,
+  ): Promise<BufferedResponse> {
+    const result = await send(request as Request, undefined, perCall);
+    const { status } = result.response;
+    if (status >= 400) throw errorOf(result, operation, status === 401 ? unauthorizedHint : undefined);
+    return result;
   }
 
   async function callWithResponse(
@@ -238,24 +257,16 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
         }
       }
       const request = PreparedRequest.fromRecord(url, method, headers, body);
-      const response = await transport(request as unknown as Request, undefined, perCall);
-      if (response.status >= 400) {
-        throw await apiErrorFromResponse(
-          response,
-          operation,
-          response.status === 401 ? unauthorizedHint : undefined,
-        );
-      }
-      const empty =
-        response.status === 204 || method === 'HEAD' || response.headers.get('content-length') === '0';
-      if (empty) {
-        response.body?.cancel().catch(() => {});
+      const result = await sendChecked(request, perCall, operation);
+      const { response } = result;
+      if (response.status === 204 || method === 'HEAD' || result.body.byteLength === 0) {
         return { data: undefined, response };
       }
-      return { data: parseJsonBody(await response.text(), response, operation), response };
+      return { data: parseJsonBody(decodeText(result.body), result, operation), response };
     }
 
     const { options: _options, parseAs: _parseAs, fetch: _fetch, ...rest } = init ?? {};
+    let last: BufferedResponse | undefined;
     // Untyped on purpose: the typed surface is HttpClient; here path and init are already checked by it.
     const result = await (client.request as (m: string, p: string, i: object) => Promise<FetchResult>)(
       method.toLowerCase(),
@@ -264,7 +275,10 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
         ...rest,
         // Read as text and parsed below, so a body that is not JSON gives a clear error with the raw text.
         parseAs: 'text',
-        fetch: (request: Request) => checked(request, perCall, operation),
+        fetch: async (request: Request) => {
+          last = await sendChecked(request, perCall, operation);
+          return toResponse(last);
+        },
       },
     );
     const { response } = result;
@@ -272,7 +286,8 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
       const body = typeof result.error === 'string' ? result.error : JSON.stringify(result.error ?? '');
       throw createApiError({ status: response.status, headers: response.headers, body, operation });
     }
-    return { data: parseJsonBody(result.data, response, operation), response };
+    const answered = last ?? { response, body: new Uint8Array(0), authorization: undefined };
+    return { data: parseJsonBody(result.data ?? '', answered, operation), response };
   }
 
   return Object.assign(client, {

@@ -26,7 +26,22 @@ export interface DedupeStore {
    * stores written before it existed; every store should implement it.
    */
   release?(id: string): Promise<void>;
+  /**
+   * Marks a claimed `id` as handled, remembered for `ttlMs` from now. With it (and {@link DedupeStore.status}) a
+   * claim can be a short lease while the id is being handled, and a copy that finds the id claimed can tell "being
+   * handled elsewhere" (answer so the sender retries) from "handled" (acknowledge it): a duplicate is acknowledged
+   * only once the id was handled (docs/decisions.md#d-i13-dedupe-in-flight). Optional, like `release`.
+   */
+  complete?(id: string, ttlMs: number): Promise<void>;
+  /**
+   * What the store knows of `id`: `'handled'` once completed, `'in-flight'` while claimed but not completed, or
+   * undefined when it is not claimed (never, expired, or released). Optional; pairs with `complete`.
+   */
+  status?(id: string): Promise<DedupeStatus | undefined>;
 }
+
+/** Where an id stands in a {@link DedupeStore}: claimed and being handled, or handled. */
+export type DedupeStatus = 'in-flight' | 'handled';
 
 /** Options of {@link createMemoryDedupeStore}. */
 export interface MemoryDedupeStoreOptions {
@@ -37,9 +52,9 @@ export interface MemoryDedupeStoreOptions {
 }
 
 /**
- * An in-process {@link DedupeStore} with a TTL per id and a size bound (least recently claimed evicted), and
- * `release` to un-claim an id whose handling failed. Good for one process; use a shared store (Redis) when
- * several processes receive the same events.
+ * An in-process {@link DedupeStore} with a TTL per id and a size bound (least recently claimed evicted), `release`
+ * to un-claim an id whose handling failed, and `complete`/`status` to tell a handled id from one being handled.
+ * Good for one process; use a shared store (Redis) when several processes receive the same events.
  *
  * @example
  * const dedupe = createMemoryDedupeStore({ maxEntries: 50_000 });
@@ -50,6 +65,10 @@ export interface MemoryDedupeStoreOptions {
 export function createMemoryDedupeStore(options: MemoryDedupeStoreOptions = {}): DedupeStore & {
   /** Forgets `id` at once, so the next `claim(id)` resolves `true`; always present on this store. */
   release(id: string): Promise<void>;
+  /** Marks `id` handled for `ttlMs` from now; always present on this store. */
+  complete(id: string, ttlMs: number): Promise<void>;
+  /** `'handled'`, `'in-flight'` or undefined; always present on this store. */
+  status(id: string): Promise<DedupeStatus | undefined>;
 } {
   const maxEntries = options.maxEntries ?? 10_000;
   if (!Number.isInteger(maxEntries) || maxEntries < 1) {
@@ -59,28 +78,40 @@ export function createMemoryDedupeStore(options: MemoryDedupeStoreOptions = {}):
   }
   const now = options.now ?? Date.now;
   // Map iteration order is insertion order; re-inserting on claim makes the head the least recently used.
-  const expiries = new Map<string, number>();
+  const entries = new Map<string, { expiresAt: number; handled: boolean }>();
+  const live = (id: string) => {
+    const entry = entries.get(id);
+    return entry !== undefined && entry.expiresAt > now() ? entry : undefined;
+  };
+  const put = (id: string, entry: { expiresAt: number; handled: boolean }) => {
+    entries.delete(id);
+    entries.set(id, entry);
+    while (entries.size > maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      entries.delete(oldest);
+    }
+  };
 
   return {
     async claim(id, ttlMs) {
-      const t = now();
-      const expiresAt = expiries.get(id);
-      if (expiresAt !== undefined && expiresAt > t) {
-        expiries.delete(id);
-        expiries.set(id, expiresAt);
+      const entry = live(id);
+      if (entry) {
+        put(id, entry);
         return false;
       }
-      expiries.delete(id);
-      expiries.set(id, t + ttlMs);
-      while (expiries.size > maxEntries) {
-        const oldest = expiries.keys().next().value;
-        if (oldest === undefined) break;
-        expiries.delete(oldest);
-      }
+      put(id, { expiresAt: now() + ttlMs, handled: false });
       return true;
     },
     async release(id) {
-      expiries.delete(id);
+      entries.delete(id);
+    },
+    async complete(id, ttlMs) {
+      put(id, { expiresAt: now() + ttlMs, handled: true });
+    },
+    async status(id) {
+      const entry = live(id);
+      return entry === undefined ? undefined : entry.handled ? 'handled' : 'in-flight';
     },
   };
 }

@@ -94,6 +94,11 @@ export interface ApiErrorInit {
   message?: string;
   /** The underlying error, kept as the error's `cause`. */
   cause?: unknown;
+  /**
+   * Values to hide from the body and the message besides the secrets the SDK registered, such as the
+   * `Authorization` value of the request that got this response.
+   */
+  alsoRedact?: readonly string[] | undefined;
 }
 
 const REASONS: Record<number, string> = {
@@ -208,6 +213,46 @@ export function requestIdOf(headers: Headers): string | undefined {
   );
 }
 
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+// Enough of a body to diagnose from in a log line; the whole (redacted) body stays on `error.body`.
+const INSPECT_BODY_CHARS = 500;
+
+/** What `util.inspect` shows of a cause: its class and system code, never its message or properties. */
+function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return typeof cause;
+  const code = causeCode(cause);
+  return code === undefined ? cause.name : `${cause.name} (${code})`;
+}
+
+/**
+ * `util.inspect` of a LearnKit error: its redacted message, the stack frames and the public fields of `toJSON()`
+ * (for an `ApiError` also the start of its redacted body). Response headers, the runtime's cause chain and
+ * internal parse errors stay out: they may hold what a log must not (docs/decisions.md#d-i13-inspect).
+ */
+function inspectError(
+  this: LearnKitError,
+  _depth: number,
+  options: unknown,
+  inspect?: (value: unknown, options?: unknown) => string,
+): string {
+  const { name: _name, message: _message, ...fields } = this.toJSON();
+  if (this instanceof ApiError) fields.body = preview(this.body, INSPECT_BODY_CHARS);
+  if (this.cause !== undefined) fields.cause = describeCause(this.cause);
+  const stack = this.stack ?? '';
+  const at = stack.indexOf('\n    at ');
+  const head = redact(`${this.name}: ${this.message}`);
+  const shown = inspect ? inspect(fields, options) : JSON.stringify(fields);
+  return `${head}${at === -1 ? '' : stack.slice(at)} ${redact(shown)}`;
+}
+
+/**
+ * Gives `error` the safe `util.inspect` form. Set per instance from the constructors of the classes that hold
+ * responses or causes (not on LearnKitError's prototype, whose bytes the web bundle of verifyWebhook counts).
+ */
+function showSafely(error: LearnKitError): void {
+  Object.defineProperty(error, INSPECT, { value: inspectError });
+}
+
 /**
  * An HTTP response that was not a success. Subclasses by status: {@link BadRequestError} 400,
  * {@link AuthenticationError} 401, {@link PermissionDeniedError} 403, {@link NotFoundError} 404,
@@ -239,16 +284,19 @@ export class ApiError extends LearnKitError {
   readonly description: string | undefined;
 
   constructor(init: ApiErrorInit) {
-    const body = redact(init.body);
+    const body = redact(init.body, init.alsoRedact);
     const parsed = parseErrorBody(body, init.headers.get('content-type'));
-    const requestId = requestIdOf(init.headers);
+    // A request id is the server's to choose: a careless (or hostile) one may echo a credential in it.
+    const rawId = requestIdOf(init.headers);
+    const requestId = rawId === undefined ? undefined : redact(rawId, init.alsoRedact);
     const retryAfterMs = init.status === 429 ? parseRetryAfterMs(init.headers) : undefined;
     const reason = REASONS[init.status] ? ` ${REASONS[init.status]}` : '';
     const rid = requestId ? ` [request id ${requestId}]` : '';
     const advice = init.hint ?? adviceFor(init.status, retryAfterMs);
     const message =
       init.message ?? `${init.operation} returned ${init.status}${reason}: ${parsed.detail}.${rid} ${advice}`;
-    super(redact(message), { cause: init.cause });
+    super(redact(message, init.alsoRedact), { cause: init.cause });
+    showSafely(this);
     this.status = init.status;
     this.headers = init.headers;
     this.body = body;
@@ -343,6 +391,41 @@ export class InternalServerError extends ApiError {
   static override readonly brandName: string = 'InternalServerError';
 }
 
+/** What {@link RedirectError} is built from: the redirect response and the two origins. */
+export interface RedirectErrorInit extends ApiErrorInit {
+  /** The origin the request was sent to. */
+  from: string;
+  /** The origin the redirect points to; undefined when the runtime hides it (a browser's opaque redirect). */
+  to: string | undefined;
+}
+
+/**
+ * A redirect the SDK did not follow: one to another origin (requests carry credentials, which must not leave
+ * their origin), more than 20 in a row, or any redirect when the request said `redirect: 'error'`. `from` and
+ * `to` name both origins (docs/decisions.md#d-i13-redirects).
+ *
+ * @example
+ * catch (e) { if (e instanceof RedirectError) console.error(`moved from ${e.from} to ${e.to}: check baseUrl`) }
+ */
+export class RedirectError extends ApiError {
+  /** @internal */
+  static override readonly brandName: string = 'RedirectError';
+  /** The origin the request was sent to, e.g. `https://api.example.com`. */
+  readonly from: string;
+  /** The origin the redirect points to, e.g. `https://other.example`; undefined when the runtime hides it. */
+  readonly to: string | undefined;
+
+  constructor(init: RedirectErrorInit) {
+    super(init);
+    this.from = init.from;
+    this.to = init.to;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), from: this.from, to: this.to };
+  }
+}
+
 /**
  * The right {@link ApiError} subclass for a status.
  *
@@ -408,6 +491,7 @@ export class ConnectionError extends LearnKitError {
     super(redact(`${operation} could not reach the platform (${why}). Check baseUrl, DNS and the network.`), {
       cause,
     });
+    showSafely(this);
     this.operation = operation;
     this.code = code;
   }
@@ -434,6 +518,7 @@ export class TimeoutError extends LearnKitError {
         ? `got no response within timeoutMs=${timeoutMs} ms. Raise timeoutMs if the operation is slow.`
         : `did not finish within deadlineMs=${timeoutMs} ms, retries included. Raise deadlineMs or try later.`;
     super(`${operation} ${what}`);
+    showSafely(this);
     this.operation = operation;
     this.timeoutMs = timeoutMs;
     this.kind = kind;
@@ -477,6 +562,7 @@ export class ValidationError extends LearnKitError {
       .map((i) => (i.path.length ? `${formatIssuePath(i.path)}: ${i.message}` : i.message))
       .join('; ');
     super(redact(`Invalid input: ${text}`));
+    showSafely(this);
     this.issues = list;
   }
 

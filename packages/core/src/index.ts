@@ -10,6 +10,7 @@ export { type ClientCredentialsOptions, clientCredentials } from './auth/client-
 export { staticToken } from './auth/static-token';
 export { createTokenCache, type TokenCache } from './auth/token-cache';
 export type { TokenProvider } from './auth/token-provider';
+export { type BodySource, PayloadTooLargeError, readBodyWithLimit } from './body-limit';
 export {
   type CallData,
   type CallInit,
@@ -21,7 +22,12 @@ export {
   type OperationOf,
   type PathsWithMethod,
 } from './client';
-export { createMemoryDedupeStore, type DedupeStore, type MemoryDedupeStoreOptions } from './dedupe';
+export {
+  createMemoryDedupeStore,
+  type DedupeStatus,
+  type DedupeStore,
+  type MemoryDedupeStoreOptions,
+} from './dedupe';
 export {
   ApiError,
   type ApiErrorInit,
@@ -39,6 +45,8 @@ export {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RedirectError,
+  type RedirectErrorInit,
   TimeoutError,
   UnprocessableEntityError,
   ValidationError,
@@ -103,4 +111,5 @@ export {
   type Transport,
   type TransportOptions,
 } from './transport/transport';
+export { type UrlOptionRules, urlOptionIssue } from './url-option';
 export { VERSION } from './version';

@@ -22,6 +22,17 @@ export type FaultSpec = {
   reset?: true;
   /** Answer with a body that is not JSON (`text/html`), status 200 unless `status` says otherwise. */
   nonJson?: true;
+  /**
+   * Answer the headers (status 200 unless `status` says otherwise, JSON content type) and the first bytes of a body,
+   * then nothing more: the body stalls until the client gives up on it. Needs a transport that streams answers, as
+   * MSW does; `listen()` writes an answer whole, so there the headers wait with the body.
+   */
+  stallBody?: true;
+  /**
+   * Answer a redirect to this URL (absolute, or relative to the request), with status 307 unless `status` says
+   * 301, 302, 303 or 308. Point it at another origin to check that no credential follows.
+   */
+  redirectTo?: string;
   /** Wait this many real milliseconds before answering (or before the normal handling, when nothing else is set). */
   delayMs?: number;
 };
@@ -53,10 +64,12 @@ export type FaultAction =
   | { kind: 'reset'; delayMs?: number }
   | { kind: 'delay'; delayMs: number };
 
-/** Fault injection: statuses, hangs, resets, non-JSON bodies, delays, token revocation. */
+/** Fault injection: statuses, hangs, stalled bodies, redirects, resets, non-JSON bodies, delays, token revocation. */
 export class Faults {
   readonly #core: Core;
   readonly #faults: ActiveFault[] = [];
+  // Bodies stalled so far, ended by clear(): a reader of a copy (a contract check) would wait on them for ever.
+  readonly #stalled = new Set<ReadableStreamDefaultController<Uint8Array>>();
   #next = 1;
 
   constructor(core: Core) {
@@ -72,6 +85,17 @@ export class Faults {
       !(Number.isInteger(spec.status) && spec.status >= 200 && spec.status <= 599)
     ) {
       throw new RangeError('status must be an HTTP status from 200 to 599');
+    }
+    if (spec.stallBody && spec.status !== undefined && NULL_BODY_STATUSES.has(spec.status)) {
+      throw new RangeError('a stalled body needs a status that carries a body (not 204, 205 or 304)');
+    }
+    if (spec.redirectTo !== undefined) {
+      if (typeof spec.redirectTo !== 'string' || spec.redirectTo === '') {
+        throw new RangeError('redirectTo must be a URL, absolute or relative to the request');
+      }
+      if (spec.status !== undefined && !REDIRECT_STATUSES.has(spec.status)) {
+        throw new RangeError('status of a redirect must be 301, 302, 303, 307 or 308');
+      }
     }
     const fault: ActiveFault = { ...spec, id: this.#next++, remaining: times, hits: 0 };
     this.#faults.push(fault);
@@ -96,9 +120,17 @@ export class Faults {
     return count;
   }
 
-  /** Removes every fault that has not run out. */
+  /** Removes every fault that has not run out, and ends the bodies stalled so far (a reader gets what was sent). */
   clear(): void {
     this.#faults.length = 0;
+    for (const controller of this.#stalled) {
+      try {
+        controller.close();
+      } catch {
+        // Already cancelled by its reader.
+      }
+    }
+    this.#stalled.clear();
   }
 
   /** The faults still waiting for requests. */
@@ -114,8 +146,28 @@ export class Faults {
     fault.hits++;
     fault.remaining--;
     if (fault.remaining <= 0) this.#faults.splice(index, 1);
-    return actionOf(fault, pathname);
+    return actionOf(fault, pathname, this.#stalled);
   }
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+// What a stalled body sends before it stalls: the start of a JSON object, so a client that read it would fail to parse.
+const STALLED_PREFIX = '{"stalled":';
+
+/** A body that sends its first bytes and then nothing, until its reader cancels it or `clear()` ends it. */
+function stalledBody(stalled: Set<ReadableStreamDefaultController<Uint8Array>>): ReadableStream<Uint8Array> {
+  let own: ReadableStreamDefaultController<Uint8Array> | undefined;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      own = controller;
+      stalled.add(controller);
+      controller.enqueue(new TextEncoder().encode(STALLED_PREFIX));
+    },
+    cancel() {
+      if (own) stalled.delete(own);
+    },
+  });
 }
 
 function matches(fault: ActiveFault, method: string, pathname: string): boolean {
@@ -131,11 +183,29 @@ function matches(fault: ActiveFault, method: string, pathname: string): boolean 
   return new RegExp(`^${pattern}$`).test(pathname);
 }
 
-function actionOf(fault: ActiveFault, pathname: string): FaultAction {
+function actionOf(
+  fault: ActiveFault,
+  pathname: string,
+  stalled: Set<ReadableStreamDefaultController<Uint8Array>>,
+): FaultAction {
   if (fault.hang) return { kind: 'hang' };
   if (fault.reset) return { kind: 'reset', delayMs: fault.delayMs };
   const headers: Record<string, string> = {};
   if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
+  if (fault.redirectTo !== undefined) {
+    const response = new Response(null, {
+      status: fault.status ?? 307,
+      headers: { location: fault.redirectTo, ...headers },
+    });
+    return { kind: 'respond', response, delayMs: fault.delayMs };
+  }
+  if (fault.stallBody) {
+    const response = new Response(stalledBody(stalled), {
+      status: fault.status ?? 200,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+    return { kind: 'respond', response, delayMs: fault.delayMs };
+  }
   if (fault.nonJson) {
     const response = new Response(
       '<html><body><h1>502 Bad Gateway</h1><p>upstream hiccup</p></body></html>',

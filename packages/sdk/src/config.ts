@@ -5,6 +5,7 @@ import {
   type LogLevel,
   type RetryOptions,
   type TokenCache,
+  urlOptionIssue,
   ValidationError,
   type ValidationIssue,
 } from '@learnkit/core';
@@ -108,15 +109,6 @@ function present(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash;
-  } catch {
-    return false;
-  }
-}
-
 const LEVELS: readonly string[] = ['debug', 'info', 'warn', 'error'];
 
 const EXAMPLES = {
@@ -161,17 +153,22 @@ export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
     }
   }
   const from = (key: 'baseUrl' | 'authUrl') => (fromEnv.has(key) ? ` (from ${ENV[key]})` : '');
-  if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
-    issues.push({
-      path: ['baseUrl'],
-      message: `must be an absolute http(s) URL without query, such as ${EXAMPLES.baseUrl} (got ${JSON.stringify(baseUrl)}${from('baseUrl')})`,
-    });
-  }
-  if (authUrl !== undefined && !isHttpUrl(authUrl)) {
-    issues.push({
-      path: ['authUrl'],
-      message: `must be an absolute http(s) URL such as ${EXAMPLES.authUrl}, to which /oauth2/token is added (got ${JSON.stringify(authUrl)}${from('authUrl')})`,
-    });
+  // Core's rule for URL options: absolute http(s), no userinfo, and a message that never echoes userinfo.
+  const urlIssues = [
+    baseUrl === undefined
+      ? undefined
+      : urlOptionIssue('baseUrl', baseUrl, { bare: true, example: EXAMPLES.baseUrl }),
+    authUrl === undefined
+      ? undefined
+      : urlOptionIssue('authUrl', authUrl, {
+          bare: true,
+          example: EXAMPLES.authUrl,
+          note: ', to which /oauth2/token is added',
+        }),
+  ];
+  for (const issue of urlIssues) {
+    if (issue)
+      issues.push({ ...issue, message: `${issue.message}${from(issue.path[0] as 'baseUrl' | 'authUrl')}` });
   }
   if (issues.length > 0) {
     const error = new ValidationError(issues);

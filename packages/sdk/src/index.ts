@@ -81,6 +81,7 @@ export {
   type PagePromise,
   PermissionDeniedError,
   RateLimitError,
+  RedirectError,
   type RequestOptions,
   type RetryOptions,
   TimeoutError,

@@ -78,6 +78,34 @@ describe('configuration', () => {
     expect(error.message).toContain('from LEARNKIT_AUTH_URL');
   });
 
+  // Issue 13, finding 3: URL options with user:pass@ were accepted (baseUrl) or echoed as given (errors).
+  it('refuses userinfo in baseUrl and authUrl (options or variables), showing the URLs without it', () => {
+    for (const [make, names] of [
+      [
+        () =>
+          new LearnKit({
+            env: ENV_OK,
+            baseUrl: 'https://partner:hunter2-password@api.example.com',
+            authUrl: 'https://partner:hunter2-password@auth.example.com',
+          }),
+        [['baseUrl'], ['authUrl']],
+      ],
+      [
+        () =>
+          new LearnKit({
+            env: { ...ENV_OK, LEARNKIT_AUTH_URL: 'ftp://partner:hunter2-password@auth.example.com' },
+          }),
+        [['authUrl']],
+      ],
+    ] as const) {
+      const error = configError(make);
+      expect(error.issues.map((i) => i.path)).toEqual(names);
+      expect(error.message).not.toContain('hunter2-password');
+      expect(error.message).not.toContain('partner:');
+      expect(error.message).toContain('auth.example.com');
+    }
+  });
+
   it('refuses a credential with stray whitespace before sending anything', () => {
     const error = configError(() => new LearnKit({ env: ENV_OK, clientSecret: 'pasted-secret-123\n' }));
     expect(error.issues[0]?.path).toEqual(['clientSecret']);

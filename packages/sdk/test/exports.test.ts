@@ -17,6 +17,7 @@ describe('the public surface of @learnkit/sdk', () => {
         'NotFoundError',
         'PermissionDeniedError',
         'RateLimitError',
+        'RedirectError',
         'SigningSecret',
         'TimeoutError',
         'UnknownUserError',

@@ -14,6 +14,7 @@ import {
   LearnKit,
   type LearnKitOptions,
   RateLimitError,
+  RedirectError,
   TimeoutError,
   ValidationError,
   verifyWebhook,
@@ -39,6 +40,8 @@ beforeEach(() => {
 });
 afterEach(async () => {
   vi.useRealTimers();
+  // Ends bodies a fault left stalled, which the contract recorder's copies would wait on.
+  platform.faults.clear();
   platform.close();
   await recorder.settled();
   const off = recorder
@@ -75,6 +78,40 @@ const inject = (spec: Parameters<MockPlatform['faults']['inject']>[0]) => {
   return platform.faults.inject(spec);
 };
 const app = () => platform.fixtures.application.applicationId;
+/**
+ * Waits, in real turns of the event loop, until `condition` holds: unlike vi.waitFor, it does not move fake time
+ * (which would let a fake timer under test fire early).
+ */
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 10_000 && !condition(); i++) await new Promise((resolve) => setImmediate(resolve));
+  expect(condition()).toBe(true);
+}
+
+/**
+ * Runs fake time (setTimeout and Date faked) in 10 ms steps, with real turns of the event loop between them for
+ * the mock's work, until `call` ends; gives how much fake time that took and what it ended with. `started` says
+ * when the call reached the mock (its clock starts before that).
+ */
+async function endOf(
+  call: Promise<unknown>,
+  started: () => boolean,
+): Promise<{ ms: number; error: unknown }> {
+  const from = Date.now();
+  let endedAt: number | undefined;
+  const outcome = call.then(
+    () => 'resolved' as unknown,
+    (error: unknown) => error,
+  );
+  void outcome.then(() => {
+    endedAt = Date.now();
+  });
+  await until(started);
+  for (let step = 0; step < 1_000 && endedAt === undefined; step++) {
+    await vi.advanceTimersByTimeAsync(10);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { ms: (endedAt ?? Number.NaN) - from, error: await outcome };
+}
 
 describe('faults and bad input (DESIGN.md), against the mock', () => {
   it('1,000 concurrent calls, no token yet: exactly one token request', async () => {
@@ -158,6 +195,117 @@ describe('faults and bad input (DESIGN.md), against the mock', () => {
     const waited = performance.now() - started;
     expect(waited).toBeGreaterThanOrEqual(140);
     expect(waited).toBeLessThan(2_000);
+  });
+
+  describe("headers arrive, then the body stalls: TimeoutError within the per-attempt timeout; the deadline and the caller's signal hold too", () => {
+    /** A LearnKit with its token already fetched, and every GET of the documents stalling after its headers. */
+    async function stalling(extra: Partial<LearnKitOptions>) {
+      const lk = learnKit(extra);
+      await lk.case.documents.list({ limit: 1 }); // the token, before time stands still
+      inject({ method: 'GET', path: DOCUMENTS, stallBody: true, times: Infinity });
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      return lk;
+    }
+
+    it('the per-attempt timeout', async () => {
+      const lk = await stalling({ timeoutMs: 1_000, retry: false });
+      const { ms, error } = await endOf(
+        lk.case.documents.list({ limit: 1 }),
+        () => answered(DOCUMENTS).length >= 2,
+      );
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect((error as TimeoutError).kind).toBe('attempt');
+      expect(ms).toBe(1_000);
+    });
+
+    it('the deadline, retries included', async () => {
+      const lk = await stalling({ timeoutMs: 1_000, deadlineMs: 1_500 });
+      const { ms, error } = await endOf(
+        lk.case.documents.list({ limit: 1 }),
+        () => answered(DOCUMENTS).length >= 2,
+      );
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect((error as TimeoutError).kind).toBe('deadline');
+      expect(ms).toBe(1_500);
+      // Attempt 1 stalled for its whole 1 s; a backoff; attempt 2 cut to what the deadline left.
+      expect(answered(DOCUMENTS, 'GET')).toHaveLength(3);
+    });
+
+    it("the caller's signal", async () => {
+      const lk = await stalling({ timeoutMs: 60_000 });
+      const controller = new AbortController();
+      const reason = new Error('the user left');
+      setTimeout(() => controller.abort(reason), 700);
+      const { ms, error } = await endOf(
+        lk.case.documents.list({ limit: 1 }, { signal: controller.signal }),
+        () => answered(DOCUMENTS).length >= 2,
+      );
+      expect(error).toBe(reason);
+      expect(ms).toBe(700);
+    });
+  });
+
+  it("token endpoint hangs: the call's deadlineMs still holds", async () => {
+    const lk = learnKit({ deadlineMs: 2_000 });
+    inject({ method: 'POST', path: '/auth/1.0/token', hang: true, times: Infinity });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { ms, error } = await endOf(
+      lk.case.documents.list({ limit: 1 }),
+      () => tokenRequests().length === 1,
+    );
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).kind).toBe('deadline');
+    expect(ms).toBe(2_000);
+    expect(answered(DOCUMENTS)).toHaveLength(0);
+  });
+
+  describe('a redirect to another origin: no secret or token reaches it; an error naming both origins', () => {
+    const OTHER = 'https://collector.other.example';
+    /** Everything that reaches the other origin. */
+    function otherOrigin() {
+      const reached: { url: string; authorization: string | null; body: string }[] = [];
+      server.use(
+        http.all(`${OTHER}/*`, async ({ request }) => {
+          reached.push({
+            url: request.url,
+            authorization: request.headers.get('authorization'),
+            body: await request.text(),
+          });
+          return HttpResponse.json({
+            access_token: 'from-the-other-origin',
+            expires_in: 3600,
+            CFDocuments: [],
+          });
+        }),
+      );
+      return reached;
+    }
+
+    it('from the token endpoint (307, the secret would be sent again)', async () => {
+      const reached = otherOrigin();
+      const lk = learnKit();
+      inject({ method: 'POST', path: '/auth/1.0/token', redirectTo: `${OTHER}/auth/1.0/token`, status: 307 });
+      const error = await lk.case.documents.list({ limit: 1 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RedirectError);
+      expect((error as RedirectError).from).toBe(new URL(platform.baseUrl).origin);
+      expect((error as RedirectError).to).toBe(OTHER);
+      expect((error as Error).message).toContain(new URL(platform.baseUrl).origin);
+      expect((error as Error).message).toContain(OTHER);
+      expect((error as Error).message).not.toContain(platform.clients.partner.clientSecret);
+      expect(reached).toEqual([]);
+    });
+
+    it('from an API call (302, the bearer token would be sent again)', async () => {
+      const reached = otherOrigin();
+      const lk = learnKit();
+      await lk.case.documents.list({ limit: 1 });
+      inject({ method: 'GET', path: DOCUMENTS, redirectTo: `${OTHER}${DOCUMENTS}`, status: 302 });
+      const error = await lk.case.documents.list({ limit: 1 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RedirectError);
+      expect((error as Error).message).toContain(`from ${new URL(platform.baseUrl).origin} to ${OTHER}`);
+      expect(reached).toEqual([]);
+      expect(answered(DOCUMENTS, 'GET').map((r) => r.status)).toEqual([200, 302]);
+    });
   });
 
   it('response body is not JSON: a clear error naming what came back', async () => {

@@ -57,9 +57,11 @@ function membersOf(type: string): Member[] | undefined {
 
 function decodeCatalogue(): Readonly<Record<WebhookEventType, WebhookEventSpec>> {
   const since = CATALOGUE_SINCE.split(' ');
-  const catalogue: Record<string, WebhookEventSpec> = {};
+  // Null prototypes: looking up a type or member read from input (`constructor`, `__proto__`) finds nothing of
+  // Object's (docs/decisions.md#d-i13-lookup-tables).
+  const catalogue: Record<string, WebhookEventSpec> = Object.create(null);
   WEBHOOK_EVENT_TYPES.forEach((type, i) => {
-    const fields: Record<string, WebhookEventField> = {};
+    const fields: Record<string, WebhookEventField> = Object.create(null);
     for (const [, name, optional, nullable, json] of membersOf(type) ?? []) {
       fields[name as string] = {
         type: (json || 'string') as WebhookEventField['type'],

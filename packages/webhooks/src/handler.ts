@@ -3,6 +3,8 @@ import {
   createMemoryDedupeStore,
   type DedupeStore,
   type Logger,
+  PayloadTooLargeError,
+  readBodyWithLimit,
   ValidationError,
   WebhookVerificationError,
 } from '@learnkit/core';
@@ -53,6 +55,11 @@ export interface WebhookHandlerOptions {
   dedupe?: DedupeStore | false | undefined;
   /** How long a handled id is remembered, in ms. Default 48 h (the platform retries for about 24 h). */
   dedupeTtlMs?: number | undefined;
+  /**
+   * Largest delivery body read, in bytes; a larger one is answered 413 before more is read (by its
+   * `Content-Length`, or as it streams). Default 1 MiB, the limit of `toNodeListener` too.
+   */
+  maxBodyBytes?: number | undefined;
   /** Replay tolerance in seconds. Default 300. */
   toleranceSec?: number | undefined;
   /** Clock in ms (default `Date.now`). */
@@ -68,11 +75,33 @@ export type WebhookRequestHandler = (request: Request) => Promise<Response>;
 
 /** Default time a handled event id is remembered: twice the platform's retry window of about 24 hours. */
 export const DEFAULT_DEDUPE_TTL_MS = 48 * 3_600_000;
+/** Default largest delivery body, in bytes (1 MiB): an envelope holds references only, so this is generous. */
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+// How long a claim holds while its function runs, in a store that can complete claims: shorter than the platform's
+// first retry (10 min), so a delivery whose process died mid-way runs again on that retry
+// (docs/decisions.md#d-i13-dedupe-in-flight).
+const CLAIM_LEASE_MS = 5 * 60_000;
+// What a copy of a delivery being handled in another process is answered: retryable, never a 2xx (any other 4xx
+// would end the delivery on the platform).
+const IN_FLIGHT_RETRY_AFTER_S = '60';
 // Ids whose handler failed, for custom stores without `release` (or whose release failed); bounded.
 const MAX_FAILED = 10_000;
 
-const json = (status: number, body: unknown, headers?: Record<string, string>) =>
+/** An answer of the handler, kept as data so that copies of one delivery can each get a Response of it. */
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+const answer = (status: number, body: Record<string, unknown>, headers?: Record<string, string>): Answer =>
+  headers ? { status, body, headers } : { status, body };
+
+const respond = ({ status, body, headers }: Answer) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+const json = (status: number, body: Record<string, unknown>, headers?: Record<string, string>) =>
+  respond(answer(status, body, headers));
 
 function checkOptions(options: WebhookHandlerOptions): void {
   if (typeof options !== 'object' || options === null) {
@@ -112,6 +141,13 @@ function checkOptions(options: WebhookHandlerOptions): void {
   if (ttl !== undefined && (!Number.isFinite(ttl) || ttl <= 0)) {
     issues.push({ path: ['dedupeTtlMs'], message: `must be a positive number of ms (got ${String(ttl)})` });
   }
+  const max = options.maxBodyBytes;
+  if (max !== undefined && !(Number.isInteger(max) && max > 0)) {
+    issues.push({
+      path: ['maxBodyBytes'],
+      message: `must be a positive whole number of bytes (got ${String(max)})`,
+    });
+  }
   const store = options.dedupe;
   if (store !== undefined && store !== false && typeof store?.claim !== 'function') {
     issues.push({
@@ -129,8 +165,11 @@ function checkOptions(options: WebhookHandlerOptions): void {
  * - 401 when verification fails (bad or missing signature, stale or future timestamp);
  * - 400 when the signature holds but the payload does not fit its type (retrying would not help);
  * - 405 for a method other than POST;
+ * - 413 for a body over `maxBodyBytes` (1 MiB), before more of it is read;
  * - 500 when the function throws or the dedupe store fails, so the platform retries; the event's claim is
- *   released, so the retry runs the function again.
+ *   released, so the retry runs the function again;
+ * - for a copy of a delivery still being handled: in this process, the first copy's answer once it is known; in
+ *   another process (a shared store), 503 with `Retry-After`, so it is acknowledged only once handled.
  *
  * @example
  * const handler = createWebhookHandler({
@@ -146,54 +185,69 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
     options.dedupe === false
       ? undefined
       : (options.dedupe ?? createMemoryDedupeStore({ maxEntries: 10_000 }));
+  // A store that can complete claims holds a claim as a short lease while the function runs, and can tell a copy
+  // being handled elsewhere from one handled.
+  const leases = typeof store?.complete === 'function' && typeof store.status === 'function';
   const ttlMs = options.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = createLogger(options.logger);
   const failed = new Set<string>();
+  // Deliveries being handled in this process, by event id: a copy waits for the first one's answer.
+  const inFlight = new Map<string, Promise<Answer>>();
   const handlers = on as Record<
     string,
     ((event: WebhookEvent, context: WebhookHandlerContext) => unknown) | undefined
   >;
+  // Own properties only: an event type named `constructor` or `__proto__` must not find Object's
+  // (docs/decisions.md#d-i13-lookup-tables).
+  const handlerOf = (type: string) => (Object.hasOwn(handlers, type) ? handlers[type] : undefined);
 
   const rememberFailed = (id: string) => {
     failed.add(id);
     if (failed.size > MAX_FAILED) failed.delete(failed.values().next().value as string);
   };
 
-  return async function handleWebhook(request: Request): Promise<Response> {
-    if (request.method !== 'POST') return json(405, { error: 'method_not_allowed' }, { allow: 'POST' });
-    let event: WebhookEvent;
+  /** Un-claims `id` after its function failed, so the platform's retry runs it again. */
+  async function releaseClaim(id: string, fields: Record<string, unknown>): Promise<void> {
+    if (!store) return;
+    if (!store.release) return rememberFailed(id);
     try {
-      const body = new Uint8Array(await request.arrayBuffer());
-      event = await verifyWebhook({ body, headers: request.headers, secret, toleranceSec, now });
-    } catch (error) {
-      if (error instanceof WebhookVerificationError) {
-        log?.warn({ reason: error.reason }, `webhook delivery refused: ${error.message}`);
-        // The reason only: the message may describe this server's configuration.
-        return json(error.reason === 'invalid_payload' ? 400 : 401, { error: error.reason });
-      }
-      log?.error({ error }, 'webhook delivery could not be read');
-      return json(500, { error: 'internal_error' });
+      await store.release(id);
+    } catch (releaseError) {
+      log?.error({ ...fields, error: releaseError }, 'webhook dedupe store could not release the event id');
+      rememberFailed(id);
     }
+  }
 
-    const fn = handlers[event.type] ?? onUnhandled;
+  /** Claims the event, runs its function, and records the outcome in the store. */
+  async function handle(
+    event: WebhookEvent,
+    fn: (event: WebhookEvent, context: WebhookHandlerContext) => unknown,
+    request: Request,
+  ): Promise<Answer> {
     const fields = { id: event.id, type: event.type };
-    if (!fn) return json(200, { received: true, handled: false });
-
     if (store) {
       let claimed: boolean;
       try {
-        claimed = await store.claim(event.id, ttlMs);
+        claimed = await store.claim(event.id, leases ? CLAIM_LEASE_MS : ttlMs);
+        // A claim left by a failed run of this process that the store could not release: run it again.
+        if (!claimed && failed.delete(event.id)) claimed = true;
+        if (!claimed && leases && (await store.status?.(event.id)) !== 'handled') {
+          // Claimed by another process and not handled yet (or its claim just lapsed): acknowledge nothing now.
+          log?.info(
+            fields,
+            'webhook delivery is being handled elsewhere; answering 503 so the platform retries',
+          );
+          return answer(503, { error: 'in_flight' }, { 'retry-after': IN_FLIGHT_RETRY_AFTER_S });
+        }
       } catch (error) {
         log?.error(
           { ...fields, error },
           'webhook dedupe store failed; answering 500 so the platform retries',
         );
-        return json(500, { error: 'dedupe_store_failed' });
+        return answer(500, { error: 'dedupe_store_failed' });
       }
-      if (!claimed) {
-        // A claim left by a failed run of this process that the store could not release: run it again.
-        if (!failed.delete(event.id)) return json(200, { received: true, duplicate: true });
-      }
+      if (!claimed) return answer(200, { received: true, duplicate: true });
     }
 
     try {
@@ -203,21 +257,58 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
         { ...fields, error },
         `webhook handler for ${event.type} threw; answering 500 so the platform retries`,
       );
-      if (store) {
-        if (store.release) {
-          try {
-            await store.release(event.id);
-          } catch (releaseError) {
-            log?.error(
-              { ...fields, error: releaseError },
-              'webhook dedupe store could not release the event id',
-            );
-            rememberFailed(event.id);
-          }
-        } else rememberFailed(event.id);
-      }
-      return json(500, { error: 'handler_failed' });
+      await releaseClaim(event.id, fields);
+      return answer(500, { error: 'handler_failed' });
     }
-    return json(200, { received: true });
+    if (store && leases) {
+      try {
+        await store.complete?.(event.id, ttlMs);
+      } catch (error) {
+        // Handled all the same: the lease lapses by itself and a later copy runs again (at least once).
+        log?.error({ ...fields, error }, 'webhook dedupe store could not mark the event id handled');
+      }
+    }
+    return answer(200, { received: true });
+  }
+
+  return async function handleWebhook(request: Request): Promise<Response> {
+    if (request.method !== 'POST') return json(405, { error: 'method_not_allowed' }, { allow: 'POST' });
+    let event: WebhookEvent;
+    try {
+      // The same capped reader as toNodeListener's (docs/decisions.md#d-i13-body-cap).
+      const body = await readBodyWithLimit(request.body, maxBodyBytes, request.headers.get('content-length'));
+      event = await verifyWebhook({ body, headers: request.headers, secret, toleranceSec, now });
+    } catch (error) {
+      if (error instanceof PayloadTooLargeError) {
+        log?.warn({ maxBodyBytes }, 'webhook delivery refused: body over maxBodyBytes');
+        return json(413, { error: 'body_too_large' });
+      }
+      if (error instanceof WebhookVerificationError) {
+        log?.warn({ reason: error.reason }, `webhook delivery refused: ${error.message}`);
+        // The reason only: the message may describe this server's configuration.
+        return json(error.reason === 'invalid_payload' ? 400 : 401, { error: error.reason });
+      }
+      log?.error({ error }, 'webhook delivery could not be read');
+      return json(500, { error: 'internal_error' });
+    }
+
+    const fn = handlerOf(event.type) ?? onUnhandled;
+    if (!fn) return json(200, { received: true, handled: false });
+
+    // A copy of a delivery this process is handling gets that delivery's answer, once there is one: never a 2xx
+    // before the event was handled (docs/decisions.md#d-i13-dedupe-in-flight).
+    if (!store) return respond(await handle(event, fn, request));
+    const running = inFlight.get(event.id);
+    if (running) {
+      const first = await running;
+      return first.status === 200 ? json(200, { received: true, duplicate: true }) : respond(first);
+    }
+    const outcome = handle(event, fn, request);
+    inFlight.set(event.id, outcome);
+    try {
+      return respond(await outcome);
+    } finally {
+      inFlight.delete(event.id);
+    }
   };
 }

@@ -1,15 +1,29 @@
-import { type DedupeStore, ValidationError } from '@learnkit/core';
+import { type DedupeStatus, type DedupeStore, ValidationError } from '@learnkit/core';
 
 /**
- * The two commands the store sends. An `ioredis` client (v5 or later, `Redis` or `Cluster`) fits as it is;
- * for another client, pass an object that maps these to its API.
+ * The commands the store sends. An `ioredis` client (v5 or later, `Redis` or `Cluster`) fits as it is; for
+ * another client, pass an object that maps these to its API.
  */
 export interface RedisClientLike {
-  /** `SET key value PX ttlMs NX`: resolves `'OK'` when set, `null` when the key already exists. */
-  set(key: string, value: string, expiryMode: 'PX', ttlMs: number, condition: 'NX'): Promise<string | null>;
+  /**
+   * `SET key value PX ttlMs NX`: resolves `'OK'` when set, `null` when the key already exists; without `NX`
+   * (`SET key value PX ttlMs`), sets the key whatever it held.
+   */
+  set(key: string, value: string, expiryMode: 'PX', ttlMs: number, condition?: 'NX'): Promise<string | null>;
   /** `DEL key`. */
   del(key: string): Promise<number>;
+  /**
+   * `GET key`. Optional for clients written for older versions of this store; with it, the store can tell an id
+   * being handled in another process from one handled (`complete` and `status`), so a copy of a delivery still
+   * being handled is never acknowledged.
+   */
+  get?(key: string): Promise<string | null>;
 }
+
+// Values of a key: claimed while the function runs, handled once it succeeded. `1` is what earlier versions wrote
+// for a claim; it counts as handled, as they treated it.
+const CLAIMED = 'claimed';
+const HANDLED = 'handled';
 
 /** Options of {@link createRedisDedupeStore}. */
 export interface RedisDedupeStoreOptions {
@@ -19,8 +33,10 @@ export interface RedisDedupeStoreOptions {
 
 /**
  * A dedupe store in Redis, for consumers that run on several machines: `claim` is one atomic
- * `SET key 1 PX ttl NX` (first claimer wins, the key expires by itself); `release` is `DEL key`, so a
- * delivery whose handler failed runs again on the platform's retry, whichever machine receives it.
+ * `SET key claimed PX ttl NX` (first claimer wins, the key expires by itself); `release` is `DEL key`, so a
+ * delivery whose handler failed runs again on the platform's retry, whichever machine receives it; `complete` is
+ * `SET key handled PX ttl` and `status` a `GET`, so a copy that arrives on another machine while the first is still
+ * being handled is told apart from one already handled (docs/decisions.md#d-i13-dedupe-in-flight).
  *
  * @example
  * import Redis from 'ioredis';
@@ -42,14 +58,25 @@ export function createRedisDedupeStore(
     ]);
   }
   const prefix = options.prefix ?? 'learnkit:webhooks:seen:';
-  return {
+  // PX takes whole milliseconds >= 1.
+  const px = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs));
+  const store: DedupeStore & { release(id: string): Promise<void> } = {
     async claim(id, ttlMs) {
-      // PX takes whole milliseconds >= 1.
-      const ms = Math.max(1, Math.ceil(ttlMs));
-      return (await redis.set(prefix + id, '1', 'PX', ms, 'NX')) === 'OK';
+      return (await redis.set(prefix + id, CLAIMED, 'PX', px(ttlMs), 'NX')) === 'OK';
     },
     async release(id) {
       await redis.del(prefix + id);
     },
   };
+  const get = redis.get?.bind(redis);
+  if (!get) return store;
+  return Object.assign(store, {
+    async complete(id: string, ttlMs: number) {
+      await redis.set(prefix + id, HANDLED, 'PX', px(ttlMs));
+    },
+    async status(id: string): Promise<DedupeStatus | undefined> {
+      const value = await get(prefix + id);
+      return value === null ? undefined : value === CLAIMED ? 'in-flight' : 'handled';
+    },
+  });
 }

@@ -20,7 +20,7 @@ export interface VerifyWebhookOptions {
   secret: WebhookSecret | readonly WebhookSecret[];
   /** Largest age (and future skew) of the timestamp, in seconds. Default 300. */
   toleranceSec?: number | undefined;
-  /** Clock in ms (default `Date.now`). */
+  /** Clock in ms (default `Date.now`); a result that is not a finite number is a `TypeError`. */
   now?: (() => number) | undefined;
 }
 
@@ -33,8 +33,9 @@ export const DEFAULT_TOLERANCE_SEC = 300;
  * in constant time with one of the secrets, the timestamp is within `toleranceSec` (300 s) of now either way,
  * and the body is an envelope whose `data` fits its catalogue type. Unknown (newer) types pass through.
  *
- * Rejects with `WebhookVerificationError` (`reason` says which check failed), or a plain `LearnKitError` for an
- * unusable `secret` or `toleranceSec` (a usage error, not a refused delivery). Uses `node:crypto` on Node and Web
+ * Rejects with `WebhookVerificationError` (`reason` says which check failed), a plain `LearnKitError` for an
+ * unusable `secret` or `toleranceSec` (a usage error, not a refused delivery), or a `TypeError` when `now()` does
+ * not return a finite number (a broken clock never lets a stale delivery pass). Uses `node:crypto` on Node and Web
  * Crypto elsewhere.
  *
  * @example
@@ -64,12 +65,17 @@ export async function verifyWebhook(
   if (!/^\d{1,15}$/.test(timestamp as string)) fail('invalid_timestamp');
   if (!/^[\da-f]{64}$/.test(signature as string)) fail('malformed_signature');
   const verdict = verify(secrets, timestamp as string, raw, signature as string);
-  // node:crypto answers synchronously: no extra turn of the event loop for it.
-  if (!(verdict === true || (verdict !== false && (await verdict)))) {
+  // node:crypto answers synchronously: no extra turn of the event loop for a valid delivery.
+  if (!(verdict === true || (await verdict))) {
     fail('signature_mismatch', `. ${secretHints(secrets)}Pass the raw body as received.`);
   }
   // Only an authentic delivery gets here, so the timestamp is the platform's own.
-  const age = Math.floor((options.now ?? Date.now)() / 1000) - Number(timestamp);
+  // `+timestamp`: the header is 1 to 15 digits here; the unary plus is Number() in fewer bytes.
+  const age = Math.floor((options.now ?? Date.now)() / 1000) - +(timestamp as string);
+  // A broken clock (NaN, Infinity, undefined) makes every comparison below false, a stale delivery a pass: it is a
+  // TypeError instead. `age - age` is 0 for a finite age only, in fewer bytes than Number.isFinite
+  // (docs/decisions.md#d-i13-broken-clock).
+  if (age - age !== 0) throw TypeError('now() is not finite');
   if (age > tolerance) fail('timestamp_too_old');
   if (-age > tolerance) fail('timestamp_in_future');
 

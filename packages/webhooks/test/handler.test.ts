@@ -283,6 +283,233 @@ describe('createWebhookHandler with a web Request', () => {
   });
 });
 
+/** A gate a handler function waits on, opened by the test. */
+function gate() {
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+/** Whether `promise` settled within a few turns of the event loop (it should not have, while it waits). */
+async function settledSoon(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  void promise.then(
+    () => {
+      settled = true;
+    },
+    () => {
+      settled = true;
+    },
+  );
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+  return settled;
+}
+
+// Issue 13, finding 11: a copy arriving while the first is being handled was acknowledged at once; if the first then
+// failed, the event was lost.
+describe('a copy of a delivery still being handled is acknowledged only once it was handled', () => {
+  it('in one process: the copy waits for the first, and gets its 500 when it fails; the retry then runs it', async () => {
+    const first = gate();
+    let calls = 0;
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      now: nowAt(T0),
+      on: {
+        'enrollment.created': async () => {
+          calls++;
+          if (calls === 1) {
+            await first.opened;
+            throw new Error('database down');
+          }
+        },
+      },
+    });
+    const body = JSON.stringify(envelope());
+    const original = handler(post(delivery({ body })));
+    const copy = handler(post(delivery({ body })));
+    expect(await settledSoon(copy)).toBe(false);
+    first.open();
+    expect((await original).status).toBe(500);
+    const copied = await copy;
+    expect(copied.status).toBeGreaterThanOrEqual(500);
+    // The platform's retry of the event runs the function again, and succeeds.
+    expect((await handler(post(delivery({ body })))).status).toBe(200);
+    expect(calls).toBe(2);
+  });
+
+  it('in one process: the copy of a delivery that succeeds is answered 200 (duplicate) only after it succeeded', async () => {
+    const first = gate();
+    const done: string[] = [];
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      now: nowAt(T0),
+      on: {
+        'enrollment.created': async () => {
+          await first.opened;
+          done.push('handled');
+        },
+      },
+    });
+    const body = JSON.stringify(envelope());
+    const original = handler(post(delivery({ body })));
+    const copy = handler(post(delivery({ body })));
+    expect(await settledSoon(copy)).toBe(false);
+    first.open();
+    const copied = await copy;
+    expect(done).toEqual(['handled']);
+    expect(copied.status).toBe(200);
+    expect(await copied.json()).toEqual({ received: true, duplicate: true });
+    expect((await original).status).toBe(200);
+  });
+
+  it('across handlers sharing a store: a copy of one still being handled gets a retryable 503, never a 2xx', async () => {
+    const store = createMemoryDedupeStore();
+    const first = gate();
+    let calls = 0;
+    const make = () =>
+      createWebhookHandler({
+        secret: SECRET,
+        now: nowAt(T0),
+        dedupe: store,
+        on: {
+          'enrollment.created': async () => {
+            calls++;
+            if (calls === 1) {
+              await first.opened;
+              throw new Error('first attempt fails');
+            }
+          },
+        },
+      });
+    const [a, b] = [make(), make()];
+    const body = JSON.stringify(envelope());
+    const original = a(post(delivery({ body })));
+    await new Promise((resolve) => setImmediate(resolve));
+    const elsewhere = await b(post(delivery({ body })));
+    expect(elsewhere.status).toBe(503);
+    expect(elsewhere.headers.get('retry-after')).toBe('60');
+    first.open();
+    expect((await original).status).toBe(500);
+    // Released: the platform's retry, on either process, runs it again.
+    expect((await b(post(delivery({ body })))).status).toBe(200);
+    expect((await a(post(delivery({ body })))).status).toBe(200);
+    expect(calls).toBe(2);
+  });
+});
+
+// Issue 13, finding 12: the web-Request handler buffered a body of any size.
+describe('the body cap of the web-Request handler (one mechanism with toNodeListener)', () => {
+  it('answers 413 for a signed body over 1 MiB, without running the function', async () => {
+    const { handler, handled } = setup();
+    const big = JSON.stringify(
+      envelope('enrollment.created', {
+        enrollmentId: 'x'.repeat(1024 * 1024),
+        classId: 'c',
+        userId: 'u',
+      }),
+    );
+    const response = await handler(post(delivery({ body: big })));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: 'body_too_large' });
+    expect(handled).toHaveLength(0);
+  });
+
+  it('stops reading a streamed body without Content-Length at the cap (maxBodyBytes)', async () => {
+    const { handler } = setup({ maxBodyBytes: 1000 });
+    let pulled = 0;
+    let cancelled = false;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(400));
+        if (pulled === 50) controller.close();
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const d = delivery();
+    const request = new Request(URL_, {
+      method: 'POST',
+      headers: d.headers,
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    const response = await handler(request);
+    expect(response.status).toBe(413);
+    expect(pulled).toBeLessThan(10);
+    expect(cancelled).toBe(true);
+  });
+
+  it('answers 413 from a declared Content-Length over the cap before reading anything', async () => {
+    const { handler } = setup({ maxBodyBytes: 100 });
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(10));
+        if (pulled === 500) controller.close();
+      },
+    });
+    const d = delivery();
+    const request = new Request(URL_, {
+      method: 'POST',
+      headers: { ...d.headers, 'content-length': '5000' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect((await handler(request)).status).toBe(413);
+    expect(pulled).toBeLessThanOrEqual(1);
+  });
+
+  it('accepts a body up to the cap, and refuses a maxBodyBytes that is no positive whole number', async () => {
+    const d = delivery();
+    const { handler, handled } = setup({ maxBodyBytes: new TextEncoder().encode(d.body).byteLength });
+    expect((await handler(post(d))).status).toBe(200);
+    expect(handled).toHaveLength(1);
+    for (const maxBodyBytes of [0, -1, 1.5, Number.NaN]) {
+      expect(() => setup({ maxBodyBytes })).toThrow(/maxBodyBytes/);
+    }
+  });
+});
+
+// Issue 13, finding 16: event types named after Object.prototype members reached Object's own functions.
+describe('event types named after Object.prototype members', () => {
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'])(
+    'a signed %s event finds no handler of Object.prototype: acknowledged as unhandled',
+    async (type) => {
+      const onUnhandled = vi.fn();
+      const { handler, handled } = setup({ onUnhandled });
+      const body = JSON.stringify({ ...envelope(), type });
+      const response = await handler(post(delivery({ body })));
+      expect(response.status).toBe(200);
+      expect(onUnhandled).toHaveBeenCalledOnce();
+      expect(onUnhandled.mock.calls[0]?.[0]).toMatchObject({ type });
+      expect(handled).toEqual([]);
+      const bare = createWebhookHandler({ secret: SECRET, now: nowAt(T0), on: {} });
+      const plain = await bare(post(delivery({ body })));
+      expect([plain.status, await plain.json()]).toEqual([200, { received: true, handled: false }]);
+    },
+  );
+
+  it('runs a function registered under such a name on purpose (allowUnknownEventTypes)', async () => {
+    const fn = vi.fn();
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      now: nowAt(T0),
+      allowUnknownEventTypes: true,
+      on: { constructor: fn } as never,
+    });
+    const response = await handler(
+      post(delivery({ body: JSON.stringify({ ...envelope(), type: 'constructor' }) })),
+    );
+    expect(response.status).toBe(200);
+    expect(fn).toHaveBeenCalledOnce();
+  });
+});
+
 describe('toNodeListener', () => {
   let server: Server | undefined;
   afterEach(async () => {

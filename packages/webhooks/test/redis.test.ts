@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import type { DedupeStore } from '@learnkit/core';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,7 +77,7 @@ describe('createRedisDedupeStore against a real redis-server', () => {
     const ttl = await redis.pttl('test:a:evt-1');
     expect(ttl).toBeGreaterThan(59_000);
     expect(ttl).toBeLessThanOrEqual(60_000);
-    expect(await redis.get('test:a:evt-1')).toBe('1');
+    expect(await redis.get('test:a:evt-1')).toBe('claimed');
     await store.release('evt-1');
     expect(await redis.exists('test:a:evt-1')).toBe(0);
     expect(await store.claim('evt-1', 60_000)).toBe(true);
@@ -99,7 +101,7 @@ describe('createRedisDedupeStore against a real redis-server', () => {
     await store.claim('evt-9', 1500.2);
     await store.release?.('evt-9');
     expect(sent).toEqual([
-      ['SET', 'learnkit:webhooks:seen:evt-9', '1', 'PX', '1501', 'NX'],
+      ['SET', 'learnkit:webhooks:seen:evt-9', 'claimed', 'PX', '1501', 'NX'],
       ['DEL', 'learnkit:webhooks:seen:evt-9'],
     ]);
   });
@@ -157,6 +159,91 @@ describe('createRedisDedupeStore against a real redis-server', () => {
     expect((await machineA(post())).status).toBe(200);
     expect(calls).toBe(2);
     expect(await redis.exists(`test:d:${JSON.parse(body).id}`)).toBe(1);
+  });
+
+  it('marks a handled id handled (SET without NX) and tells it apart from one in flight (GET)', async () => {
+    const store = createRedisDedupeStore(redis, { prefix: 'test:e:' });
+    expect(await store.claim('evt-2', 60_000)).toBe(true);
+    expect(await store.status?.('evt-2')).toBe('in-flight');
+    await store.complete?.('evt-2', 120_000);
+    expect(await store.status?.('evt-2')).toBe('handled');
+    expect(await redis.get('test:e:evt-2')).toBe('handled');
+    expect(await redis.pttl('test:e:evt-2')).toBeGreaterThan(119_000);
+    expect(await store.claim('evt-2', 60_000)).toBe(false);
+    expect(await store.status?.('never')).toBeUndefined();
+    // A key an earlier version claimed (value 1) counts as handled, as that version treated it.
+    await redis.set('test:e:legacy', '1', 'PX', 60_000);
+    expect(await store.status?.('legacy')).toBe('handled');
+  });
+
+  // Issue 13, finding 11, across processes: a copy reaching another process while the first is still being handled
+  // must not be acknowledged; only a handled delivery is.
+  it('in another process: a copy of a delivery still being handled gets a retryable 503 until it was handled', async () => {
+    const prefix = 'test:f:';
+    const child = spawn(
+      process.execPath,
+      [
+        createRequire(import.meta.url).resolve('tsx/cli'),
+        '--conditions=@learnkit/source',
+        fileURLToPath(new URL('./fixtures/redis-consumer.ts', import.meta.url)),
+        String(port),
+        prefix,
+        SECRET,
+        String(T0 * 1000),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      const childPort = await new Promise<number>((resolve, reject) => {
+        let out = '';
+        child.stdout?.on('data', (chunk: Buffer) => {
+          out += chunk;
+          const match = /listening (\d+)/.exec(out);
+          if (match) resolve(Number(match[1]));
+        });
+        child.once('exit', (code) => reject(new Error(`the consumer process exited (${code})`)));
+      });
+      const other = `http://127.0.0.1:${childPort}`;
+      let calls = 0;
+      const here = createWebhookHandler({
+        secret: SECRET,
+        now: nowAt(T0),
+        dedupe: createRedisDedupeStore(redis, { prefix }),
+        on: { 'enrollment.created': () => void calls++ },
+      });
+      const body = JSON.stringify(envelope());
+      const id = JSON.parse(body).id as string;
+      const post = () => {
+        const d = delivery({ body });
+        return new Request('https://consumer.example/hook', { method: 'POST', headers: d.headers, body });
+      };
+      const send = () => {
+        const d = delivery({ body });
+        return fetch(`${other}/hook`, { method: 'POST', headers: d.headers, body });
+      };
+
+      // The other process takes the delivery and is still handling it...
+      const first = send();
+      for (let i = 0; i < 200 && (await redis.get(prefix + id)) === null; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(await redis.exists(prefix + id)).toBe(1);
+      // ...so the copy that reaches this process is not acknowledged.
+      const copy = await here(post());
+      expect(copy.status).toBe(503);
+      expect(calls).toBe(0);
+      // The first attempt fails there: its claim is released, and the retry runs here.
+      await fetch(`${other}/release?fail=1`);
+      expect((await first).status).toBe(500);
+      expect((await here(post())).status).toBe(200);
+      expect(calls).toBe(1);
+      expect(await redis.get(prefix + id)).toBe('handled');
+      // Handled: a later copy in the other process is a duplicate, acknowledged without running.
+      const duplicate = await send();
+      expect([duplicate.status, await duplicate.json()]).toEqual([200, { received: true, duplicate: true }]);
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 
   it('refuses something that is not a Redis client', () => {

@@ -1,14 +1,15 @@
 import { AuthenticationError, createApiError, ValidationError, type ValidationIssue } from '../errors';
 import { raceAbort } from '../internal/abort';
 import { base64Ascii, formEncode } from '../internal/form';
-import { isHttpUrl } from '../internal/http-url';
-import { redact, registerSecret } from '../internal/redact';
-import { isRecord, tryParseJson } from '../internal/text';
+import { keyedHash } from '../internal/keyed-hash';
+import { redact, registerSecret, registerToken } from '../internal/redact';
+import { decodeText, isRecord, tryParseJson } from '../internal/text';
 import { createLogger, type Logger } from '../logger';
 import type { RetryOptions } from '../transport/retry-policy';
-import { createTransport, type FetchLike } from '../transport/transport';
+import { createBufferedTransport, type FetchLike } from '../transport/transport';
+import { urlOptionIssue } from '../url-option';
 import { sharedTokenCache, type TokenCache, type TokenCacheEntry } from './token-cache';
-import type { TokenProvider } from './token-provider';
+import { CURRENT_TOKEN, type TokenProvider } from './token-provider';
 
 /** Options of {@link clientCredentials}. */
 export interface ClientCredentialsOptions {
@@ -35,7 +36,10 @@ export interface ClientCredentialsOptions {
   timeoutMs?: number | undefined;
   /** Where to log token requests; default none, or the console when `LEARNKIT_LOG` is set. */
   logger?: Logger | false | undefined;
-  /** Token cache; default: one shared by every provider of the process with the same URL, client id and scope. */
+  /**
+   * Token cache; default: one shared by every provider of the process with the same URL, client id, scope and
+   * secret (the secret as a keyed hash, never as it is).
+   */
   cache?: TokenCache | undefined;
 }
 
@@ -59,15 +63,13 @@ function checkCredential(issues: ValidationIssue[], name: string, value: unknown
 }
 
 function checkUrl(issues: ValidationIssue[], name: string, value: unknown): void {
-  if (!isHttpUrl(value)) {
-    issues.push({
-      path: [name],
-      message: `must be an absolute http(s) URL such as https://api.example.com/auth/1.0/token (got ${JSON.stringify(value)})`,
-    });
-  }
+  const issue = urlOptionIssue(name, value, { example: 'https://api.example.com/auth/1.0/token' });
+  if (issue) issues.push(issue);
 }
 
-const OAUTH_ADVICE: Record<string, string> = {
+// Null prototype: `error` comes from the token endpoint, and `constructor` must not find Object's
+// (docs/decisions.md#d-i13-lookup-tables).
+const OAUTH_ADVICE: Record<string, string> = Object.assign(Object.create(null), {
   invalid_client: 'Check clientId/clientSecret and the token URL (and that style matches the endpoint).',
   invalid_scope: 'The client may not ask for that scope; ask the platform team to assign it, or drop scope.',
   unauthorized_client: 'The client may not use the client-credentials grant; ask the platform team.',
@@ -75,10 +77,33 @@ const OAUTH_ADVICE: Record<string, string> = {
     "The token request was malformed; check that style ('basic' or 'form') matches the endpoint.",
   unsupported_grant_type: 'The endpoint refused the client-credentials grant; check the token URL and style.',
   invalid_grant: 'The endpoint refused the grant; check the token URL and the credentials.',
-};
+});
+
+// The OAuth error members (RFC 6749 section 5.2): all a token endpoint's body may show in an error.
+const OAUTH_ERROR_MEMBERS = ['error', 'error_description', 'error_uri'] as const;
 
 /**
- * OAuth 2.0 client-credentials tokens: fetched once, cached per token URL + client id + scope, refreshed
+ * What an error keeps of a token endpoint's body: a token endpoint's answer is a credential by what it is, so only
+ * its OAuth error members (strings) are kept; any other JSON member is dropped, and a success body that is not JSON
+ * is withheld whole (docs/decisions.md#d-i13-redaction).
+ */
+function tokenEndpointBody(text: string, ok: boolean): string {
+  const json = tryParseJson(text);
+  if (isRecord(json)) {
+    const kept: Record<string, string> = {};
+    for (const key of OAUTH_ERROR_MEMBERS) {
+      const value = json[key];
+      if (typeof value === 'string') kept[key] = value;
+    }
+    const dropped = Object.keys(json).filter((k) => !Object.hasOwn(kept, k));
+    return JSON.stringify(dropped.length ? { ...kept, redacted: dropped } : kept);
+  }
+  return ok ? `[redacted: ${text.length} characters from the token endpoint]` : text;
+}
+
+/**
+ * OAuth 2.0 client-credentials tokens: fetched once, cached per token URL + client id + scope + secret (a keyed
+ * hash of it), refreshed
  * 60 s before expiry with one request however many calls wait, and dropped on {@link TokenProvider.invalidate}.
  * Credentials are checked before any request (an empty value or stray whitespace is a `ValidationError`).
  *
@@ -116,17 +141,17 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
   const { tokenUrl, clientId, clientSecret, style } = options;
   const now = options.now ?? Date.now;
   const cache = options.cache ?? sharedTokenCache;
-  const key = `${tokenUrl}\n${clientId}\n${scope}`;
+  // A token is shared only by callers that proved the same credentials: the secret is part of the key, as a keyed
+  // hash (docs/decisions.md#d-i13-token-cache-key).
+  const key = `${tokenUrl}\n${clientId}\n${scope}\n${keyedHash(clientSecret)}`;
   const log = createLogger(options.logger);
-  const transport = createTransport({
+  const transport = createBufferedTransport({
     fetch: options.fetch,
     retry: options.retry,
     timeoutMs: options.timeoutMs,
     logger: options.logger,
   });
   const basic = `Basic ${base64Ascii(`${formEncode(clientId)}:${formEncode(clientSecret)}`)}`;
-  registerSecret(clientSecret);
-  registerSecret(basic.slice(6));
   const operation = `POST ${new URL(tokenUrl).pathname}`;
 
   async function requestToken(): Promise<{ token: string; expiresInS: number; issuedAt: number }> {
@@ -145,12 +170,13 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
     const issuedAt = now();
     // The grant is safe to repeat, so 5xx, 429, timeouts and connection errors are retried like a GET;
     // 400 and 401 (invalid_client and friends) are not retryable statuses, so they are never retried.
-    const response = await transport(
+    // The body is read inside the transport's time limits, so a stalled token endpoint ends like a hung one.
+    const { response, body } = await transport(
       tokenUrl,
       { method: 'POST', headers, body: form.toString() },
       { idempotent: true, operation },
     );
-    const text = await response.text();
+    const text = decodeText(body);
     if (!response.ok) {
       const json = tryParseJson(text);
       // RFC 6749 section 5.2: OAuth errors come as 400 or 401; other statuses are the endpoint failing.
@@ -164,7 +190,7 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
         throw new AuthenticationError({
           status: response.status,
           headers: response.headers,
-          body: text,
+          body: tokenEndpointBody(text, false),
           operation,
           hint: advice,
         });
@@ -178,7 +204,7 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
       throw createApiError({
         status: response.status,
         headers: response.headers,
-        body: text,
+        body: tokenEndpointBody(text, false),
         operation,
         ...(hint && { hint }),
       });
@@ -189,14 +215,14 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
       throw new AuthenticationError({
         status: response.status,
         headers: response.headers,
-        body: text,
+        body: tokenEndpointBody(text, true),
         operation,
         message: redact(
           `${operation} answered ${response.status} without an access_token. Check the token URL (${tokenUrl}).`,
         ),
       });
     }
-    registerSecret(token);
+    registerToken(token);
     const expiresIn = isRecord(json) ? Number(json.expires_in) : Number.NaN;
     return {
       token,
@@ -237,8 +263,12 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
   const describe = () =>
     `ClientCredentials { tokenUrl: '${tokenUrl}', clientId: '${clientId}', style: '${style}'${scope ? `, scope: '${scope}'` : ''}, clientSecret: [redacted] }`;
 
-  return {
-    getToken({ signal } = {}) {
+  const provider = {
+    [CURRENT_TOKEN](): string | undefined {
+      const entry = cache.entry(key);
+      return entry.token !== undefined && now() < entry.refreshAt ? entry.token : undefined;
+    },
+    getToken({ signal }: { signal?: AbortSignal } = {}) {
       const entry = cache.entry(key);
       const t = now();
       if (entry.token !== undefined && t < entry.refreshAt) return Promise.resolve(entry.token);
@@ -248,7 +278,7 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
         refresh(entry, entry.token !== undefined && t < entry.expiresAt ? entry.token : undefined);
       return raceAbort(pending, signal);
     },
-    invalidate(token) {
+    invalidate(token: string) {
       const entry = cache.entry(key);
       if (entry.token === token) {
         entry.token = undefined;
@@ -261,5 +291,9 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
     toString: describe,
     toJSON: () => describe(),
     [INSPECT]: describe,
-  } as TokenProvider;
+  };
+  // Redacted for as long as this provider lives, however many tokens it fetches (docs/decisions.md#d-i13-redaction).
+  registerSecret(clientSecret, provider);
+  registerSecret(basic.slice(6), provider);
+  return provider as TokenProvider;
 }

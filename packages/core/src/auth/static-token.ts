@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors';
 import { registerSecret } from '../internal/redact';
-import type { TokenProvider } from './token-provider';
+import { CURRENT_TOKEN, type TokenProvider } from './token-provider';
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
@@ -23,15 +23,19 @@ export function staticToken(token: string): TokenProvider {
       },
     ]);
   }
-  registerSecret(token);
   const resolved = Promise.resolve(token);
   const describe = () => 'StaticToken { token: [redacted] }';
-  return {
-    getToken: ({ signal } = {}) => (signal?.aborted ? Promise.reject(signal.reason) : resolved),
+  const provider = {
+    [CURRENT_TOKEN]: () => token,
+    getToken: ({ signal }: { signal?: AbortSignal } = {}) =>
+      signal?.aborted ? Promise.reject(signal.reason) : resolved,
     invalidate: () => {},
     unauthorizedHint: 'The API refused the static token; it may have expired: sign in again for a fresh one.',
     toString: describe,
     toJSON: describe,
     [INSPECT]: describe,
-  } as TokenProvider;
+  };
+  // Redacted for as long as this provider lives (docs/decisions.md#d-i13-redaction).
+  registerSecret(token, provider);
+  return provider as TokenProvider;
 }

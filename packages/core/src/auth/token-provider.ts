@@ -13,3 +13,14 @@ export interface TokenProvider {
   /** What to do when the API refuses this provider's token even after a refresh; ends the error message. */
   readonly unauthorizedHint?: string;
 }
+
+/**
+ * @internal A method of the providers core makes: the token valid now, or undefined when `getToken` has to wait
+ * (fetch, refresh). The transport reads it first, so a call with a cached token arms no deadline timer for it.
+ */
+export const CURRENT_TOKEN: unique symbol = Symbol('learnkit.currentToken');
+
+/** @internal The token `provider` has at hand now, for providers made by core; undefined otherwise. */
+export function currentToken(provider: TokenProvider): string | undefined {
+  return (provider as { [CURRENT_TOKEN]?: () => string | undefined })[CURRENT_TOKEN]?.();
+}

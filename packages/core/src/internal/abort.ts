@@ -36,3 +36,30 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/**
+ * Resolves with `promise`, or rejects with `onDeadline()` once `deadlineAt` (ms epoch) passes, or with
+ * `signal.reason` the moment `signal` aborts. The promise itself keeps running (a token refresh shared with other
+ * waiters); only this wait ends.
+ */
+export function withinDeadline<T>(
+  promise: Promise<T>,
+  deadlineAt: number,
+  signal: AbortSignal | undefined,
+  onDeadline: () => unknown,
+): Promise<T> {
+  const pending = raceAbort(promise, signal);
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(onDeadline()), Math.max(0, deadlineAt - Date.now()));
+    pending.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

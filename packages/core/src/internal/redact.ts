@@ -1,38 +1,77 @@
 /**
  * Redaction of credentials from anything the SDK writes out (log lines, error messages, error bodies).
  *
- * Two layers: secrets the SDK handles (client secrets, issued tokens) are registered here and replaced
- * wherever they occur verbatim; shapes that are always secret (`Bearer x`, `Basic x`, JWTs, `whsec_x`,
- * `client_secret=x`, `"password": "x"`, `secret: "x"`) are replaced by pattern, so a secret the SDK never saw is
- * caught too. A field-path message such as `secret: must be ...` is not an assignment and stays as it is.
+ * Redaction goes by what a value is, with a list of seen values as one layer among several
+ * (docs/decisions.md#d-i13-redaction):
+ * - credentials (client secrets, Basic credentials, static tokens) are replaced wherever they occur verbatim for
+ *   as long as the provider holding them lives, however many tokens are issued meanwhile;
+ * - issued tokens are replaced verbatim too (the most recent ones), and wherever they stand as what they are:
+ *   after `Bearer`, as a JWT, as an `access_token` member;
+ * - shapes that are always secret (`Bearer x`, `Basic x`, JWTs, `whsec_x`, `client_secret=x`, `"password": "x"`,
+ *   `secret: "x"`) are replaced by pattern, so a secret the SDK never saw is caught too. A field-path message
+ *   such as `secret: must be ...` is not an assignment and stays as it is.
  */
 
 import { formEncode } from './form';
 
 const REDACTED = '[redacted]';
 
-// Bounded so a long-lived process that refreshes tokens hourly does not grow this set forever.
-const MAX_SECRETS = 256;
+// Tokens churn (one an hour per client); these bound how many are matched verbatim. Credentials have no bound.
+const MAX_TOKENS = 256;
 // Shorter strings would also match ordinary words; such secrets are never logged by construction anyway.
 const MIN_SECRET_LENGTH = 8;
 
-const secrets = new Set<string>();
-// Longest first, so a secret that contains another is replaced whole; rebuilt after each registration.
+// Credential spelling -> how many live holders registered it.
+const credentials = new Map<string, number>();
+// Issued tokens, oldest first.
+const tokens = new Set<string>();
+// Longest first, so a secret that contains another is replaced whole; rebuilt after each change.
 let ordered: string[] | undefined;
 
-/** Remembers `value` (and its URL- and form-encoded spellings) so it is replaced wherever the SDK writes text. */
-export function registerSecret(value: string): void {
+// A credential is forgotten when the last object holding it (its token provider) is collected, so a process that
+// makes providers per tenant does not keep every secret it ever saw. Runtimes without FinalizationRegistry keep them.
+const released =
+  typeof FinalizationRegistry === 'function'
+    ? /* @__PURE__ */ new FinalizationRegistry<string[]>((spellings) => {
+        for (const s of spellings) {
+          const n = (credentials.get(s) ?? 1) - 1;
+          if (n > 0) credentials.set(s, n);
+          else credentials.delete(s);
+        }
+        ordered = undefined;
+      })
+    : undefined;
+
+/** `value` and its URL- and form-encoded spellings, as a secret may appear in a URL or a form. */
+function spellingsOf(value: string): string[] {
+  return [...new Set([value, encodeURIComponent(value), formEncode(value)])];
+}
+
+/**
+ * Remembers a credential (a client secret, a Basic credential, a static token) and its encoded spellings, so it
+ * is replaced wherever the SDK writes text for as long as `holder` is alive (for ever without a holder).
+ */
+export function registerSecret(value: string, holder?: object): void {
   if (value.length < MIN_SECRET_LENGTH) return;
-  for (const v of new Set([value, encodeURIComponent(value), formEncode(value)])) {
-    secrets.delete(v);
-    secrets.add(v);
+  const spellings = spellingsOf(value);
+  for (const s of spellings) credentials.set(s, (credentials.get(s) ?? 0) + 1);
+  if (holder !== undefined) released?.register(holder, spellings);
+  ordered = undefined;
+}
+
+/** Remembers an issued token (and its encoded spellings); only the most recent {@link MAX_TOKENS} are kept. */
+export function registerToken(value: string): void {
+  if (value.length < MIN_SECRET_LENGTH) return;
+  for (const s of spellingsOf(value)) {
+    tokens.delete(s);
+    tokens.add(s);
+  }
+  while (tokens.size > MAX_TOKENS) {
+    const oldest = tokens.values().next().value;
+    if (oldest === undefined) break;
+    tokens.delete(oldest);
   }
   ordered = undefined;
-  while (secrets.size > MAX_SECRETS) {
-    const oldest = secrets.values().next().value;
-    if (oldest === undefined) break;
-    secrets.delete(oldest);
-  }
 }
 
 // A secret-named key (`client_secret`, `clientSecret`, `signingSecret`, `password`, `access_token`, ...) is taken to
@@ -55,15 +94,40 @@ const redactAssignment = (_: string, key: string, value: string): string => {
   return `${key}${quote}${REDACTED}${quote}`;
 };
 
-/** `text` with every registered secret and every secret-shaped substring replaced by `[redacted]`. */
-export function redact(text: string): string {
+function replaceAll(text: string, values: Iterable<string>): string {
   let out = text;
-  ordered ??= [...secrets].sort((a, b) => b.length - a.length);
-  for (const secret of ordered) {
+  for (const secret of values) {
     if (out.includes(secret)) out = out.split(secret).join(REDACTED);
   }
+  return out;
+}
+
+/**
+ * `text` with every registered credential and token, every value of `also` (say, the Authorization value of the
+ * request an error is about) and every secret-shaped substring replaced by `[redacted]`.
+ */
+export function redact(text: string, also?: readonly string[]): string {
+  ordered ??= [...credentials.keys(), ...tokens].sort((a, b) => b.length - a.length);
+  let out = text;
+  if (also?.length) {
+    out = replaceAll(
+      out,
+      also.filter((v) => v.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length),
+    );
+  }
+  out = replaceAll(out, ordered);
   for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement);
   return out.replace(ASSIGNMENT, redactAssignment);
+}
+
+/**
+ * The values of an `Authorization` header worth hiding besides the header itself: the credential after its
+ * scheme (`Bearer <token>` -> `<token>`), which a careless server may echo alone.
+ */
+export function authorizationSecrets(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  const space = value.indexOf(' ');
+  return space === -1 ? [value] : [value, value.slice(space + 1).trim()];
 }
 
 const SECRET_KEY =
@@ -71,7 +135,8 @@ const SECRET_KEY =
 
 /**
  * A copy of `value` safe to log: strings redacted, values under secret-sounding keys replaced whole.
- * Depth-limited because log fields are shallow and a cycle must not hang the caller.
+ * Depth-limited because log fields are shallow and a cycle must not hang the caller. Keys are copied as own
+ * properties (a key named `__proto__` stays data, docs/decisions.md#d-i13-lookup-tables).
  */
 export function redactValue(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return redact(value);
@@ -79,9 +144,10 @@ export function redactValue(value: unknown, depth = 0): unknown {
   if (depth > 4) return '[object]';
   if (value instanceof Error) return redact(`${value.name}: ${value.message}`);
   if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    out[key] = SECRET_KEY.test(key) && v !== undefined && v !== null ? REDACTED : redactValue(v, depth + 1);
-  }
-  return out;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, v]) => [
+      key,
+      SECRET_KEY.test(key) && v !== undefined && v !== null ? REDACTED : redactValue(v, depth + 1),
+    ]),
+  );
 }

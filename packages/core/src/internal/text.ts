@@ -17,3 +17,10 @@ export function tryParseJson(text: string): unknown {
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+const decoder = /* @__PURE__ */ new TextDecoder();
+
+/** UTF-8 text of a body, as `Response.text()` decodes it (a BOM dropped, bad bytes replaced). */
+export function decodeText(bytes: Uint8Array): string {
+  return decoder.decode(bytes);
+}

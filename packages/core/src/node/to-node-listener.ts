@@ -2,6 +2,8 @@
 // `Request` to the handler, its `Response` written back. Web globals only (no `node:*` import): core is bundled
 // for browsers too, and a bundle that does not use this module drops it (the package has no side effects).
 
+import { PayloadTooLargeError, readBodyWithLimit } from '../body-limit';
+
 /** The parts of Node's `IncomingMessage` (or Express's `req`) the listener uses. */
 export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
   /** The HTTP method, any case; absent is taken as `POST`. */
@@ -66,26 +68,10 @@ export interface NodeListenerOptions {
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-class TooLarge extends Error {}
-
-async function readBody(req: NodeRequestLike, max: number): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const encoder = new TextEncoder();
-  for await (const chunk of req) {
-    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
-    size += bytes.byteLength;
-    if (size > max) throw new TooLarge();
-    chunks.push(bytes);
-  }
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+/** The declared length of a Node request's body (`content-length`), when it has one. */
+function declaredLength(req: NodeRequestLike): string | undefined {
+  const value = req.headers['content-length'];
+  return typeof value === 'string' ? value : undefined;
 }
 
 function sendJson(res: NodeResponseLike, status: number, body: unknown): void {
@@ -160,9 +146,10 @@ export function toNodeListener<R extends NodeRequestLike = NodeRequestLike>(
       else if (isParsedObject(parsed)) body = parsedBody(parsed);
       else if (hasBody) {
         try {
-          body = await readBody(req, max);
+          // The same reader and limit rule as the webhook handler's on a web Request (one mechanism).
+          body = await readBodyWithLimit(req, max, declaredLength(req));
         } catch (error) {
-          if (error instanceof TooLarge) return sendJson(res, 413, tooLargeBody);
+          if (error instanceof PayloadTooLargeError) return sendJson(res, 413, tooLargeBody);
           throw error;
         }
       }

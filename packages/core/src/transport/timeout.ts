@@ -6,21 +6,54 @@ export class AttemptTimeout extends Error {
   }
 }
 
+/** One attempt's answer: the response (its body consumed) and the whole body, read within the attempt's time. */
+export interface Attempt {
+  /** The response as fetch gave it; its body stream has been read into `body`. */
+  response: Response;
+  /** Every byte of the body (empty for a bodiless response). */
+  body: Uint8Array;
+}
+
 type Send = (url: string, init: RequestInit) => Promise<Response>;
 
+const EMPTY = /* @__PURE__ */ new Uint8Array(0);
+const ignore = () => {};
+
 function discard(response: Response): void {
-  response.body?.cancel().catch(() => {});
+  response.body?.cancel().catch(ignore);
+}
+
+/** Reads `reader` to its end into one buffer. */
+async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
 }
 
 /**
- * Sends one attempt with a time limit. Rejects with {@link AttemptTimeout} when `timeoutMs` passes, with
- * `caller.reason` when the caller aborts, else as `send` does.
+ * Sends one attempt and reads its whole body, within `timeoutMs`: headers and body alike
+ * (docs/decisions.md#d-i13-body-in-time). Rejects with {@link AttemptTimeout} when the time passes, with
+ * `caller.reason` when the caller aborts, else as `send` or the body stream does (a connection closed mid-body
+ * is undici's `TypeError: terminated`, which the transport makes a `ConnectionError`).
  *
- * With a caller signal, `send` gets a real AbortSignal, so a timeout or an abort closes the socket. Without
- * one, a timer is raced instead: handing fetch a signal costs undici about 15 µs per request (listener
- * bookkeeping and a finalization registry), 7 % of a loopback call. The attempt that lost the race is
- * abandoned: its response, if one comes, is cancelled unread, and undici's own headers timeout reaps a
- * server that never answers.
+ * With a caller signal, `send` gets a real AbortSignal, so a timeout or an abort closes the socket. Without one, a
+ * timer is raced instead: handing fetch a signal costs undici about 15 µs per request (listener bookkeeping and a
+ * finalization registry), 7 % of a loopback call. Either way a body being read when time runs out is cancelled
+ * (which closes undici's socket), and a response arriving after it is cancelled unread; undici's own headers
+ * timeout reaps a server that never answers at all.
  */
 export function sendWithTimeout(
   send: Send,
@@ -28,49 +61,55 @@ export function sendWithTimeout(
   init: RequestInit,
   timeoutMs: number,
   caller: AbortSignal | undefined,
-): Promise<Response> {
-  if (caller) {
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new AttemptTimeout(timeoutMs));
-    }, timeoutMs);
-    const onAbort = () => controller.abort(caller.reason);
-    caller.addEventListener('abort', onAbort, { once: true });
-    const done = () => {
+): Promise<Attempt> {
+  return new Promise<Attempt>((resolve, reject) => {
+    if (caller?.aborted) {
+      reject(caller.reason);
+      return;
+    }
+    let settled = false;
+    let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+    let controller: AbortController | undefined;
+    const settle = (): boolean => {
+      if (settled) return false;
+      settled = true;
       clearTimeout(timer);
-      caller.removeEventListener('abort', onAbort);
+      caller?.removeEventListener('abort', onAbort);
+      return true;
     };
-    init.signal = controller.signal;
-    return send(url, init).then(
-      (response) => {
-        done();
-        return response;
-      },
-      (error: unknown) => {
-        done();
-        if (caller.aborted) throw caller.reason;
-        if (timedOut) throw new AttemptTimeout(timeoutMs);
-        throw error;
-      },
-    );
-  }
-  return new Promise<Response>((resolve, reject) => {
-    const pending = send(url, init);
-    const timer = setTimeout(() => {
-      reject(new AttemptTimeout(timeoutMs));
-      pending.then(discard, () => {});
-    }, timeoutMs);
-    pending.then(
-      (response) => {
-        clearTimeout(timer);
-        resolve(response);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
+    const stop = (reason: unknown) => {
+      if (!settle()) return;
+      controller?.abort(reason);
+      // Not every fetch ends a body it already handed over when its signal aborts (MSW's do not): cancel it here.
+      reader?.cancel(reason).catch(ignore);
+      reject(reason);
+    };
+    const onAbort = () => stop(caller?.reason);
+    const timer = setTimeout(() => stop(new AttemptTimeout(timeoutMs)), timeoutMs);
+    if (caller) {
+      controller = new AbortController();
+      init.signal = controller.signal;
+      caller.addEventListener('abort', onAbort, { once: true });
+    }
+    const fail = (error: unknown) => {
+      if (settle()) reject(error);
+    };
+    send(url, init).then((response) => {
+      if (settled) return discard(response);
+      try {
+        const body = response.body;
+        if (!body) {
+          if (settle()) resolve({ response, body: EMPTY });
+          return;
+        }
+        reader = body.getReader();
+        readAll(reader).then((bytes) => {
+          if (settle()) resolve({ response, body: bytes });
+        }, fail);
+      } catch (error) {
+        // A fetch replacement that resolved with something other than a Response.
+        fail(error);
+      }
+    }, fail);
   });
 }

@@ -1,7 +1,15 @@
-import type { TokenProvider } from '../auth/token-provider';
-import { ConnectionError, requestIdOf, TimeoutError, ValidationError, type ValidationIssue } from '../errors';
-import { raceAbort, sleep } from '../internal/abort';
+import { currentToken, type TokenProvider } from '../auth/token-provider';
+import {
+  ConnectionError,
+  RedirectError,
+  requestIdOf,
+  TimeoutError,
+  ValidationError,
+  type ValidationIssue,
+} from '../errors';
+import { sleep, withinDeadline } from '../internal/abort';
 import { type HeaderRecord, PreparedRequest, toHeaderRecord } from '../internal/prepared-request';
+import { authorizationSecrets } from '../internal/redact';
 import { parseRetryAfterMs } from '../internal/retry-after';
 import { canSetUserAgent, clientHeaderValue } from '../internal/runtime';
 import { createLogger, type Logger } from '../logger';
@@ -14,7 +22,7 @@ import {
   type RetryOptions,
   resolveRetry,
 } from './retry-policy';
-import { AttemptTimeout, sendWithTimeout } from './timeout';
+import { type Attempt, AttemptTimeout, sendWithTimeout } from './timeout';
 
 /** A `fetch`-compatible function. */
 export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
@@ -64,7 +72,8 @@ export interface RequestOptions {
 /**
  * A `fetch`-compatible function that adds the bearer token, per-attempt timeouts, an overall deadline,
  * retries with backoff, and one token refresh on 401. It resolves with the final `Response` whatever its
- * status (as `fetch` does) and rejects with `ConnectionError`, `TimeoutError` or the caller's abort reason.
+ * status (as `fetch` does), its body already read within the time limits, and rejects with `ConnectionError`,
+ * `TimeoutError`, `RedirectError` (a redirect to another origin) or the caller's abort reason.
  */
 export type Transport = (
   input: RequestInfo | URL,
@@ -72,7 +81,28 @@ export type Transport = (
   options?: RequestOptions,
 ) => Promise<Response>;
 
+/**
+ * @internal The transport as `call()` and token providers use it: the final response and its whole body, read
+ * within the same time limits as the headers, without building a second `Response`.
+ */
+export type BufferedTransport = (
+  input: RequestInfo | URL,
+  init?: RequestInit,
+  options?: RequestOptions,
+) => Promise<BufferedResponse>;
+
+/** @internal What a {@link BufferedTransport} resolves with. */
+export interface BufferedResponse extends Attempt {
+  /** The `Authorization` value the final attempt sent, so an error about it can hide it (or undefined). */
+  authorization: string | undefined;
+}
+
 const DEFAULT_TIMEOUT_MS = 30_000;
+// As fetch: at most 20 redirects per request.
+const MAX_REDIRECTS = 20;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+// Statuses whose Response cannot carry a body, even an empty one.
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 const DEFAULT_DEADLINE_MS = 120_000;
 
 function checkMs(issues: ValidationIssue[], name: string, value: number | undefined): void {
@@ -172,19 +202,132 @@ function pathOf(url: string): string {
   return url.slice(start, end);
 }
 
-function discard(response: Response): void {
-  // Frees the connection for reuse; the body of a response we are about to retry is never read.
-  response.body?.cancel().catch(() => {});
+/** A request URL made absolute (a relative one against the page's address, as in a browser), if it can be. */
+function absolute(url: string): URL | undefined {
+  try {
+    return new URL(url, (globalThis as { location?: { href?: string } }).location?.href);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where one request goes: the URL, method and body of an attempt, changed by redirects it follows. */
+interface Hop {
+  url: string;
+  method: string;
+  body: BodyInit | undefined;
+  /** Turned into a bodiless GET by a redirect: the headers describing the body are not sent. */
+  asGet: boolean;
+}
+
+/**
+ * The next hop of a redirect the transport follows (same origin, `follow` mode), or throws a `RedirectError`
+ * naming both origins (docs/decisions.md#d-i13-redirects). Undefined when `attempt` is no redirect to act on.
+ */
+function nextHop(
+  hop: Hop,
+  attempt: Attempt,
+  mode: RequestRedirect,
+  redirects: number,
+  operation: string,
+  alsoRedact: readonly string[],
+): Hop | undefined {
+  const { response } = attempt;
+  const opaque = response.type === 'opaqueredirect';
+  if (!opaque && (mode === 'manual' || !REDIRECT_STATUSES.has(response.status))) return undefined;
+  const location = opaque ? null : response.headers.get('location');
+  // A 3xx without Location is a final answer, as fetch treats it.
+  if (!opaque && location === null) return undefined;
+  const here = absolute(hop.url);
+  const from = here?.origin ?? hop.url;
+  let target: URL | undefined;
+  try {
+    // Without an absolute request URL, no redirect can be seen to stay on its origin.
+    target = location === null || here === undefined ? undefined : new URL(location, here);
+  } catch {
+    target = undefined;
+  }
+  const to =
+    target && (target.protocol === 'https:' || target.protocol === 'http:') ? target.origin : undefined;
+  const refuse = (why: string) =>
+    new RedirectError({
+      status: response.status,
+      headers: response.headers,
+      body: new TextDecoder().decode(attempt.body),
+      operation,
+      from,
+      to,
+      alsoRedact,
+      message: `${operation} was redirected (${response.status}) from ${from} to ${to ?? 'an address the runtime does not reveal'}: ${why}`,
+    });
+  if (opaque || to === undefined) {
+    throw refuse(
+      'LearnKit follows a redirect only when it can see that it stays on the same origin. Check baseUrl.',
+    );
+  }
+  if (to !== from) {
+    throw refuse(
+      'another origin. LearnKit does not follow it, so no credential reaches that origin. Check baseUrl (and authUrl or tokenUrl): the platform may have moved.',
+    );
+  }
+  if (mode === 'error') throw refuse("the request's redirect mode is 'error'.");
+  if (redirects >= MAX_REDIRECTS) throw refuse(`more than ${MAX_REDIRECTS} redirects in a row.`);
+  // fetch's rules (WHATWG fetch, HTTP-redirect fetch): 303, and 301/302 after a POST, continue as GET without a body.
+  const status = response.status;
+  const toGet =
+    (status === 303 && hop.method !== 'GET' && hop.method !== 'HEAD') ||
+    ((status === 301 || status === 302) && hop.method === 'POST');
+  const url = (target as URL).href;
+  return toGet ? { url, method: 'GET', body: undefined, asGet: true } : { ...hop, url };
+}
+
+const BODY_HEADERS = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-language',
+  'content-location',
+]);
+
+/** `headers` without those that describe a request body (for a redirect that continues as GET). */
+function withoutBodyHeaders(headers: HeaderRecord): HeaderRecord {
+  const out: HeaderRecord = {};
+  for (const [k, v] of Object.entries(headers)) if (!BODY_HEADERS.has(k)) out[k] = v;
+  return out;
+}
+
+/** @internal A `Response` over a read body, for fetch-like callers (statuses that cannot carry one get none). */
+export function toResponse({ response, body }: Attempt): Response {
+  return new Response(NULL_BODY_STATUSES.has(response.status) ? null : (body as Uint8Array<ArrayBuffer>), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 /**
  * Builds the LearnKit transport. Give it to openapi-fetch (`createHttpClient` does) or call it like `fetch`.
+ * Each response comes back with its body already read (within the timeout, the deadline and the caller's
+ * signal), so reading it again never waits on the network.
  *
  * @example
  * const transport = createTransport({ auth: clientCredentials({ ... }), retry: { maxRetries: 3 } });
  * const res = await transport('https://api.example.com/ims/case/v1p1/CFDocuments', undefined, { timeoutMs: 5000 });
  */
 export function createTransport(options: TransportOptions = {}): Transport {
+  return toFetchLike(createBufferedTransport(options));
+}
+
+/** @internal The fetch-like face of a buffered transport: each answer as a `Response` over its read body. */
+export function toFetchLike(send: BufferedTransport): Transport {
+  return async (input, init, call) => toResponse(await send(input, init, call));
+}
+
+/**
+ * @internal Builds the transport as `call()` and token providers use it (see {@link BufferedTransport}); the
+ * public {@link createTransport} wraps the same one in a `Response`.
+ */
+export function createBufferedTransport(options: TransportOptions = {}): BufferedTransport {
   const issues: ValidationIssue[] = [];
   checkMs(issues, 'timeoutMs', options.timeoutMs);
   checkMs(issues, 'deadlineMs', options.deadlineMs);
@@ -202,14 +345,6 @@ export function createTransport(options: TransportOptions = {}): Transport {
   if (canSetUserAgent) defaultHeaders.push(['user-agent', clientHeaderValue]);
 
   return async function transport(input, init, call) {
-    const prepared = prepare(input, init);
-    const req = prepared instanceof Promise ? await prepared : prepared;
-    const headers = req.headers;
-    for (const [k, v] of defaultHeaders) if (headers[k] === undefined) headers[k] = v;
-    if (call?.headers) for (const [k, v] of new Headers(call.headers)) headers[k] = v;
-
-    // Looked up per call, not captured at creation, so an MSW server started after the client intercepts.
-    const fetchImpl = options.fetch ?? globalThis.fetch;
     let policy = basePolicy;
     let timeoutMs = baseTimeoutMs;
     let deadlineMs = baseDeadlineMs;
@@ -224,50 +359,75 @@ export function createTransport(options: TransportOptions = {}): Transport {
       }
       policy = resolveRetry(basePolicy, call.retry);
     }
-    const signal = call?.signal ?? req.signal;
+    // Every await of the call, from here on, ends by the deadline (docs/decisions.md#d-i13-deadline).
+    const deadlineAt = Date.now() + deadlineMs;
+    const callSignal = call?.signal;
+    if (callSignal?.aborted) throw callSignal.reason;
+    const prepared = prepare(input, init);
+    const req =
+      prepared instanceof Promise
+        ? await withinDeadline(
+            prepared,
+            deadlineAt,
+            callSignal,
+            () => new TimeoutError(call?.operation ?? 'reading the request body', deadlineMs, 'deadline'),
+          )
+        : prepared;
+    const headers = req.headers;
+    for (const [k, v] of defaultHeaders) if (headers[k] === undefined) headers[k] = v;
+    if (call?.headers) for (const [k, v] of new Headers(call.headers)) headers[k] = v;
+
+    // Looked up per call, not captured at creation, so an MSW server started after the client intercepts.
+    const fetchImpl = options.fetch ?? globalThis.fetch;
+    const signal = callSignal ?? req.signal;
     const idempotent = call?.idempotent ?? isIdempotentMethod(req.method);
     const op = () => call?.operation ?? `${req.method} ${pathOf(req.url)}`;
+    const deadlineError = () => new TimeoutError(op(), deadlineMs, 'deadline');
+    const tokenOf = (pending: Promise<string>) => withinDeadline(pending, deadlineAt, signal, deadlineError);
+    // The caller's redirect mode; fetch itself always gets 'manual' (docs/decisions.md#d-i13-redirects).
+    const redirectMode: RequestRedirect = req.redirect ?? 'follow';
 
     if (signal?.aborted) throw signal.reason;
-    const deadlineAt = Date.now() + deadlineMs;
+    const start: Hop = { url: req.url, method: req.method, body: req.body, asGet: false };
+    let hop = start;
+    let redirects = 0;
     let attempt = 0;
     let retries = 0;
     let refreshed = false;
     let token: string | undefined;
 
     for (;;) {
-      attempt++;
+      // A redirect followed within the origin continues the same attempt.
+      if (hop === start) attempt++;
       if (auth && token === undefined) {
-        token = signal ? await raceAbort(auth.getToken({ signal }), signal) : await auth.getToken();
+        token = currentToken(auth) ?? (await tokenOf(auth.getToken(signal ? { signal } : undefined)));
       }
       if (token !== undefined) headers.authorization = `Bearer ${token}`;
       if (attempt > 1) headers['x-learnkit-retry-count'] = String(attempt - 1);
 
       const remaining = deadlineAt - Date.now();
-      if (remaining <= 0) throw new TimeoutError(op(), deadlineMs, 'deadline');
+      if (remaining <= 0) throw deadlineError();
       const byDeadline = remaining < timeoutMs;
       // `headers` is shared by the attempts: fetch copies it when called, before the next attempt changes it.
-      const init: RequestInit = { method: req.method, headers };
-      if (req.body !== undefined) init.body = req.body;
-      if (req.redirect) init.redirect = req.redirect;
+      const init: RequestInit = {
+        method: hop.method,
+        headers: hop.asGet ? withoutBodyHeaders(headers) : headers,
+        redirect: 'manual',
+      };
+      if (hop.body !== undefined) init.body = hop.body;
       if (req.credentials) init.credentials = req.credentials;
       if (req.keepalive) init.keepalive = req.keepalive;
       const startedAt = Date.now();
-      let response: Response;
+      let result: Attempt;
       try {
-        response = await sendWithTimeout(
-          fetchImpl,
-          req.url,
-          init,
-          byDeadline ? remaining : timeoutMs,
-          signal,
-        );
+        result = await sendWithTimeout(fetchImpl, hop.url, init, byDeadline ? remaining : timeoutMs, signal);
+        if (result.response.type === 'error') throw new TypeError('network error');
       } catch (cause) {
         if (signal?.aborted) throw signal.reason;
         const timedOut = cause instanceof AttemptTimeout;
         const error = timedOut
           ? byDeadline
-            ? new TimeoutError(op(), deadlineMs, 'deadline')
+            ? deadlineError()
             : new TimeoutError(op(), timeoutMs, 'attempt')
           : new ConnectionError(op(), cause);
         // A timed-out POST may have been processed; a refused connection surely was not.
@@ -276,8 +436,8 @@ export function createTransport(options: TransportOptions = {}): Transport {
         const willRetry = delay >= 0 && Date.now() + delay < deadlineAt;
         log?.[willRetry ? 'info' : 'warn'](
           {
-            method: req.method,
-            path: pathOf(req.url),
+            method: hop.method,
+            path: pathOf(hop.url),
             attempt,
             durationMs: Date.now() - startedAt,
             error: error.message,
@@ -289,6 +449,18 @@ export function createTransport(options: TransportOptions = {}): Transport {
         await sleep(delay, signal);
         retries++;
         token = undefined;
+        hop = start;
+        redirects = 0;
+        continue;
+      }
+      const { response } = result;
+      const next =
+        redirectMode === 'manual'
+          ? undefined
+          : nextHop(hop, result, redirectMode, redirects, op(), authorizationSecrets(headers.authorization));
+      if (next !== undefined) {
+        redirects++;
+        hop = next;
         continue;
       }
       const status = response.status;
@@ -299,7 +471,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
         // One refresh per call: concurrent 401s with the same token coalesce in the provider.
         refreshed = true;
         auth.invalidate(token);
-        const fresh = await raceAbort(auth.getToken(signal ? { signal } : undefined), signal);
+        const fresh = await tokenOf(auth.getToken(signal ? { signal } : undefined));
         if (fresh !== token) {
           token = fresh;
           refresh = true;
@@ -318,8 +490,8 @@ export function createTransport(options: TransportOptions = {}): Transport {
         const level = retryInMs >= 0 ? 'info' : status >= 500 ? 'warn' : status >= 400 ? 'info' : 'debug';
         log[level](
           {
-            method: req.method,
-            path: pathOf(req.url),
+            method: hop.method,
+            path: pathOf(hop.url),
             status,
             attempt,
             durationMs: Date.now() - startedAt,
@@ -335,8 +507,9 @@ export function createTransport(options: TransportOptions = {}): Transport {
           }`,
         );
       }
-      if (retryInMs < 0) return response;
-      discard(response);
+      if (retryInMs < 0) return { ...result, authorization: headers.authorization };
+      hop = start;
+      redirects = 0;
       if (!refresh) {
         await sleep(retryInMs, signal);
         retries++;

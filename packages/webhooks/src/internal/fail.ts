@@ -2,8 +2,9 @@ import { WebhookVerificationError, type WebhookVerificationReason } from '@learn
 
 /**
  * Throws `WebhookVerificationError(reason)` with the message `Webhook verification failed: <reason><detail>`. Every
- * detail is fixed text plus numbers the SDK computed: none can hold a secret, a header value or the body.
+ * detail is fixed text plus numbers the SDK computed: none can hold a secret, a header value or the body. Without a
+ * detail the class's own message is that text already (one copy of it in the web bundle).
  */
-export const fail = (reason: WebhookVerificationReason, detail = ''): never => {
-  throw new WebhookVerificationError(reason, `Webhook verification failed: ${reason}${detail}`);
+export const fail = (reason: WebhookVerificationReason, detail?: string): never => {
+  throw new WebhookVerificationError(reason, detail && `Webhook verification failed: ${reason}${detail}`);
 };

@@ -10,6 +10,6 @@ export function rawBodyOf(body: unknown): RawBody {
   return fail(
     'body_not_raw',
     ': pass the raw body, not a parsed one: express.raw({ type: "application/json" }) in Express, ' +
-      'await req.text() in Next.js, await c.req.text() in Hono.',
+      'await request.text() elsewhere.',
   );
 }
