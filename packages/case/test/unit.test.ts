@@ -110,6 +110,34 @@ describe('items.validate (ordering and chunking)', () => {
   });
 });
 
+describe('lists load lazily (docs/decisions.md#d-i14-lazy-pages)', () => {
+  /** A core client whose list answers are one-item pages, recording each request. */
+  function listingHttp() {
+    const paths: string[] = [];
+    const http = {
+      call: async () => ({}),
+      callWithResponse: async (_method: string, path: string) => {
+        paths.push(path);
+        const one = { sourcedId: '00000000-0000-0000-0000-000000000001' };
+        return { data: { CFDocuments: [one], CFItems: [one] }, response: new Response(null) };
+      },
+    };
+    return { http: http as never, paths };
+  }
+
+  it.each(['documents', 'items'] as const)(
+    '%s.list() sends nothing until it is awaited',
+    async (resource) => {
+      const { http, paths } = listingHttp();
+      const list = createCaseClient({ http })[resource].list({ limit: 1 });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(paths).toEqual([]);
+      expect((await list).data).toHaveLength(1);
+      expect(paths).toEqual([`/ims/case/v1p1/${resource === 'documents' ? 'CFDocuments' : 'CFItems'}`]);
+    },
+  );
+});
+
 describe('packages.upload', () => {
   it('sends a valid body as given, marked idempotent', async () => {
     const { http, calls } = fakeHttp(() => true);

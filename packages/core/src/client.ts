@@ -1,8 +1,6 @@
 import createClient, {
   type Client,
-  createFinalURL,
   createQuerySerializer,
-  defaultPathSerializer,
   type FetchOptions,
   type FetchResponse,
   type HeadersOptions,
@@ -11,6 +9,7 @@ import createClient, {
   removeTrailingSlash,
 } from 'openapi-fetch';
 import { ApiError, createApiError, ValidationError } from './errors';
+import { createPathBuilder } from './internal/path-template';
 import { type HeaderRecord, PreparedRequest, toHeaderRecord } from './internal/prepared-request';
 import { authorizationSecrets } from './internal/redact';
 import { decodeText, preview } from './internal/text';
@@ -200,6 +199,7 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
     querySerializer: QUERY,
   });
   const unauthorizedHint = options.auth?.unauthorizedHint;
+  const buildPath = createPathBuilder(baseUrl);
 
   // call() builds requests itself unless middleware is registered, so track what use()/eject() register.
   const middleware = new Set<Middleware>();
@@ -236,15 +236,12 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
     const perCall: RequestOptions = callOptions ? { ...callOptions, operation } : { operation };
 
     if (middleware.size === 0 && isPlainInit(init)) {
-      // The direct route: the same serializers openapi-fetch uses, without its per-call Request, header
-      // merging passes and middleware loop (a tenth of a loopback call).
+      // The direct route: openapi-fetch's query serializer and path rules (each path template compiled once,
+      // docs/decisions.md#d-i14-url), without its per-call Request, header merging passes and middleware loop.
       const params = (init?.params ?? {}) as Params;
-      const url = createFinalURL(path, {
-        baseUrl,
-        params,
-        querySerializer: QUERY,
-        pathSerializer: defaultPathSerializer,
-      });
+      let url = buildPath(path, params.path);
+      const search = params.query === undefined ? '' : QUERY(params.query);
+      if (search !== '') url += `?${search}`;
       const headers: HeaderRecord =
         init?.headers === undefined && params.header === undefined
           ? {}

@@ -219,7 +219,8 @@ class ItemIterator<T> implements AsyncIterableIterator<T> {
  * The result of a list call. `await` it for the first {@link Page}; `for await` over it for every item of
  * every page (one page in memory at a time); `toArray({ max })` to collect with a cap.
  *
- * The first page is requested when the list call is made, like any promise; later pages on demand.
+ * Pages load lazily: nothing is sent until the page promise is awaited (or `then`/`catch`/`finally` is called),
+ * iterated, or collected; the first page is then loaded once and kept, later pages on demand.
  *
  * @example
  * const first = await lk.case.items.list({ limit: 100 });      // Page: .data, .hasNextPage(), .getNextPage()
@@ -227,13 +228,24 @@ class ItemIterator<T> implements AsyncIterableIterator<T> {
  * const all = await lk.case.items.list().toArray({ max: 10_000 });
  */
 export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
-  readonly #first: Promise<Page<T>>;
+  #load: (() => Promise<Page<T>>) | undefined;
+  #first: Promise<Page<T>> | undefined;
 
   /** @internal Use {@link paginate}. */
-  constructor(first: Promise<Page<T>>) {
-    this.#first = first;
-    // The caller may only ever iterate (or drop the list); a failure is reported to whoever consumes it.
-    first.catch(() => {});
+  constructor(loadFirst: () => Promise<Page<T>>) {
+    this.#load = loadFirst;
+  }
+
+  /** The first page, requested on the first use (docs/decisions.md#d-i14-lazy-pages) and kept. */
+  #firstPage(): Promise<Page<T>> {
+    if (this.#first === undefined) {
+      const load = this.#load as () => Promise<Page<T>>;
+      this.#load = undefined;
+      this.#first = load();
+      // The caller may only ever iterate (or drop the list); a failure is reported to whoever consumes it.
+      this.#first.catch(() => {});
+    }
+    return this.#first;
   }
 
   // biome-ignore lint/suspicious/noThenProperty: a page promise is a thenable by design, so `await` works.
@@ -241,22 +253,22 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     onfulfilled?: ((page: Page<T>) => A | PromiseLike<A>) | null,
     onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): Promise<A | B> {
-    return this.#first.then(onfulfilled, onrejected);
+    return this.#firstPage().then(onfulfilled, onrejected);
   }
 
   /** Like `Promise.prototype.catch` on the first page. */
   catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<Page<T> | B> {
-    return this.#first.catch(onrejected);
+    return this.#firstPage().catch(onrejected);
   }
 
   /** Like `Promise.prototype.finally` on the first page. */
   finally(onfinally?: (() => void) | null): Promise<Page<T>> {
-    return this.#first.finally(onfinally);
+    return this.#firstPage().finally(onfinally);
   }
 
   /** Every item of every page, fetching pages as the loop reaches them. */
   [Symbol.asyncIterator](): AsyncIterableIterator<T> {
-    return new ItemIterator(this.#first);
+    return new ItemIterator(this.#firstPage());
   }
 
   /**
@@ -266,7 +278,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
    * for await (const page of lk.case.items.list({ limit: 3000 }).pages()) await save(page.data);
    */
   pages(): AsyncIterableIterator<Page<T>> {
-    return new PageIterator(this.#first);
+    return new PageIterator(this.#firstPage());
   }
 
   /**
@@ -291,7 +303,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
         `toArray: the list has more than max=${max} items. Raise max, narrow the query with a filter, or stream it with for await.`,
       );
     const out: T[] = [];
-    let page = await this.#first;
+    let page = await this.#firstPage();
     if (page.total !== undefined && page.total - page.offset > max) throw tooMany();
     for (;;) {
       if (out.length + page.data.length > max) throw tooMany();
@@ -322,18 +334,15 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
  * }
  */
 export function paginate<T>(fetchPage: FetchPage<T>, options: PaginateOptions = {}): PagePromise<T> {
-  let first: Promise<Page<T>>;
+  let ctx: PageContext<T>;
+  let offset: number;
   try {
+    // Checked now, so the ValidationError names the call that made it; delivered when the list is used.
     const query = toListQuery(options.query);
-    const ctx: PageContext<T> = {
-      fetchPage,
-      query,
-      limit: query.limit ?? DEFAULT_LIMIT,
-      signal: options.signal,
-    };
-    first = loadPage(ctx, query.offset ?? 0);
+    ctx = { fetchPage, query, limit: query.limit ?? DEFAULT_LIMIT, signal: options.signal };
+    offset = query.offset ?? 0;
   } catch (error) {
-    first = Promise.reject(error);
+    return new PagePromise(() => Promise.reject(error));
   }
-  return new PagePromise(first);
+  return new PagePromise(() => loadPage(ctx, offset));
 }

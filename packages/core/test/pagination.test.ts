@@ -1,13 +1,14 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { paths as CasePaths } from '../src/generated/case';
 import {
   createHttpClient,
   LearnKitError,
   type ListQuery,
   type PagePromise,
+  type PageRequest,
   paginate,
   readTotal,
   ValidationError,
@@ -194,6 +195,73 @@ describe('the page promise', () => {
     expect(error).toBe('enough');
     expect(seen).toHaveLength(200);
     expect(msw.count(ITEMS_PATH)).toBe(2);
+  });
+});
+
+describe('lazy pages (docs/decisions.md#d-i14-lazy-pages)', () => {
+  /** A loader of 3 pages of 2 numbers, counting its calls. */
+  const loader = () => vi.fn(async ({ offset }: PageRequest) => ({ items: [offset, offset + 1], total: 6 }));
+  /** Lets every pending promise callback run: an eager list would have asked for its page by then. */
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  const uses: [string, (list: PagePromise<number>) => Promise<unknown>][] = [
+    ['await', async (list) => await list],
+    ['then', (list) => list.then((page) => page.data)],
+    ['catch', (list) => list.catch(() => undefined)],
+    ['finally', (list) => list.finally(() => {})],
+    [
+      'for await',
+      async (list) => {
+        for await (const n of list) return n;
+      },
+    ],
+    [
+      'pages()',
+      async (list) => {
+        for await (const page of list.pages()) return page;
+      },
+    ],
+    ['toArray', (list) => list.toArray({ max: 10 })],
+  ];
+
+  it.each(uses)(
+    'sends nothing until the list is used (%s), then asks for the first page once',
+    async (_, use) => {
+      const load = loader();
+      const list = paginate(load, { query: { limit: 2 } });
+      await settle();
+      expect(load).not.toHaveBeenCalled();
+      await use(list);
+      expect(load.mock.calls[0]?.[0]).toMatchObject({ offset: 0, limit: 2 });
+      const firstPageLoads = load.mock.calls.filter(([request]) => request.offset === 0);
+      expect(firstPageLoads).toHaveLength(1);
+    },
+  );
+
+  it('keeps the first page once loaded: awaiting again sends nothing more', async () => {
+    const load = loader();
+    const list = paginate(load, { query: { limit: 2 } });
+    const first = await list;
+    expect(await list).toBe(first);
+    expect((await list.toArray({ max: 6 })).length).toBe(6);
+    expect(load.mock.calls.map(([request]) => request.offset)).toEqual([0, 2, 4]);
+  });
+
+  it('an unused list with a bad query raises nothing; using it rejects with the ValidationError', async () => {
+    const load = loader();
+    const list = paginate(load, { query: { limit: 0 } });
+    await settle();
+    await expect(list).rejects.toBeInstanceOf(ValidationError);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('checks an abort signal when the list is used, not when it is made', async () => {
+    const load = loader();
+    const controller = new AbortController();
+    const list = paginate(load, { signal: controller.signal });
+    controller.abort('gone');
+    await expect(list).rejects.toBe('gone');
+    expect(load).not.toHaveBeenCalled();
   });
 });
 

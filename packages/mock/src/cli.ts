@@ -1,10 +1,14 @@
 #!/usr/bin/env node
-import { parseArgs, USAGE } from './cli/args.js';
-import { serve } from './cli/serve.js';
+import { type CliOptions, parseArgs, USAGE } from './cli/args.js';
+import { type RunningMock, serve } from './cli/serve.js';
+import { trigger } from './cli/trigger.js';
 
-/** `learnkit-mock serve --port 4010 [--forward-to URL] [--clock realtime|fast]`. */
+/**
+ * `learnkit-mock serve [--port 4010] [--forward-to URL] [--clock realtime|fast] [--state FILE]` and
+ * `learnkit-mock trigger <event-type> [--data JSON] [--origin CLIENT] [--url URL]`.
+ */
 async function main(): Promise<void> {
-  let options: ReturnType<typeof parseArgs>;
+  let options: CliOptions;
   try {
     options = parseArgs(process.argv.slice(2));
   } catch (error) {
@@ -16,7 +20,19 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const running = await serve(options);
+  if (options.command === 'trigger') {
+    process.exitCode = await trigger(options.trigger!);
+    return;
+  }
+  let running: RunningMock;
+  try {
+    running = await serve(options);
+  } catch (error) {
+    // A state file that cannot be read or written, a port in use: say so, without a stack trace.
+    console.error(`learnkit-mock serve: ${(error as Error).message}`);
+    process.exitCode = 1;
+    return;
+  }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

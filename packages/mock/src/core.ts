@@ -2,7 +2,14 @@ import type { EventType } from './catalogue.js';
 import type { VirtualClock } from './clock.js';
 import type { DeliveryEngine } from './deliveries.js';
 import type { EmitOptions } from './events.js';
-import type { Delivery, DeliveryAttempt, IssuedToken, MockState, RaisedEvent } from './state.js';
+import type {
+  Delivery,
+  DeliveryAttempt,
+  IssuedToken,
+  MockState,
+  RaisedEvent,
+  SkippedDelivery,
+} from './state.js';
 
 /** Settings of a running mock, with every default filled in. */
 export type ResolvedOptions = {
@@ -28,6 +35,8 @@ export type ResolvedOptions = {
   fetch?: typeof fetch;
   /** Called after every delivery attempt (the CLI prints them). */
   onDeliveryAttempt?: (delivery: Delivery, attempt: DeliveryAttempt) => void;
+  /** Called for every delivery the mock decides not to send, with the reason (the CLI prints them). */
+  onDeliverySkipped?: (skipped: SkippedDelivery) => void;
 };
 
 /** What every route and engine of one mock instance shares. */

@@ -3,7 +3,14 @@ import type { Core } from './core.js';
 import { signDelivery } from './internal/hmac.js';
 import { randomId } from './internal/random.js';
 import { scopeCovers } from './roster/orgs.js';
-import type { Delivery, DeliveryAttempt, RaisedEvent, StoredSubscription } from './state.js';
+import { type SkipContext, skipped } from './skips.js';
+import type {
+  Delivery,
+  DeliveryAttempt,
+  DeliverySkipReason,
+  RaisedEvent,
+  StoredSubscription,
+} from './state.js';
 
 /** Stable JSON (sorted keys), so two rows with the same data coalesce whatever their key order. */
 function stableJson(value: unknown): string {
@@ -70,6 +77,7 @@ export class DeliveryEngine {
       if (first) {
         row.status = 'coalesced';
         row.coalescedInto = first.envelope.id;
+        this.#skip('coalesced', { event, sentInstead: first.envelope.id });
       } else {
         kept.set(key, event);
         row.status = 'dispatched';
@@ -102,7 +110,31 @@ export class DeliveryEngine {
       delivery.nextAttemptAt = null;
       this.#timers.get(delivery.id)?.();
       this.#timers.delete(delivery.id);
+      this.#skipDelivery(subscription.deletedAt !== null ? 'deleted' : 'disabled', delivery, subscription);
     }
+  }
+
+  /**
+   * Picks up a state restored from a saved one (docs/decisions.md#d-i14-state): indexes its events and schedules
+   * what was pending, a delivery whose attempt was under way when the state was saved being attempted again.
+   */
+  restore(): void {
+    const { state, clock } = this.#core;
+    for (const event of state.events) this.#events.set(event.envelope.id, event);
+    for (const delivery of state.deliveries) {
+      if (delivery.status === 'pending') this.#schedule(delivery, delivery.nextAttemptAt ?? clock.now());
+    }
+    this.#scheduleDrain();
+  }
+
+  /** Reports a delivery the mock decided not to send (docs/decisions.md#d-i14-skips). */
+  #skip(reason: DeliverySkipReason, context: SkipContext): void {
+    this.#core.options.onDeliverySkipped?.(skipped(reason, context));
+  }
+
+  #skipDelivery(reason: DeliverySkipReason, delivery: Delivery, subscription: StoredSubscription): void {
+    const event = this.#events.get(delivery.eventId);
+    if (event) this.#skip(reason, { event, subscription });
   }
 
   #scheduleDrain(): void {
@@ -124,12 +156,21 @@ export class DeliveryEngine {
       if (!subscription.eventTypes.includes(event.envelope.type)) continue;
       const owner = state.clients.get(subscription.ownerClientId);
       if (!owner) continue;
-      if (event.originClientId !== undefined && event.originClientId === subscription.ownerClientId) continue;
-      if (routing === 'application' && !owner.internal) continue;
+      if (event.originClientId !== undefined && event.originClientId === subscription.ownerClientId) {
+        this.#skip('self-suppression', { event, subscription, owner });
+        continue;
+      }
+      if (routing === 'application' && !owner.internal) {
+        this.#skip('org-scope', { event, subscription, owner });
+        continue;
+      }
       if (routing === 'org') {
         const visible =
           event.orgIds.length === 0 ? owner.internal : scopeCovers(state.roster, owner, event.orgIds);
-        if (!visible) continue;
+        if (!visible) {
+          this.#skip('org-scope', { event, subscription, owner });
+          continue;
+        }
       }
       const delivery: Delivery = {
         id: randomId(),
@@ -149,6 +190,8 @@ export class DeliveryEngine {
       };
       state.deliveries.push(delivery);
       deliveries.push(delivery);
+      if (delivery.status === 'held') this.#skip('paused', { event, subscription, owner });
+      if (delivery.status === 'dropped') this.#skip('disabled', { event, subscription, owner });
     }
     return deliveries;
   }
@@ -175,11 +218,15 @@ export class DeliveryEngine {
     if (!subscription || subscription.deletedAt !== null || subscription.status === 'disabled') {
       delivery.status = 'dropped';
       delivery.nextAttemptAt = null;
+      if (subscription) {
+        this.#skipDelivery(subscription.deletedAt !== null ? 'deleted' : 'disabled', delivery, subscription);
+      }
       return;
     }
     if (subscription.status === 'paused') {
       delivery.status = 'held';
       delivery.nextAttemptAt = null;
+      this.#skipDelivery('paused', delivery, subscription);
       return;
     }
     const event = this.#events.get(delivery.eventId)!;

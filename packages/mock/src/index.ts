@@ -46,10 +46,12 @@ export type { RosterFixtures } from './seed/roster.js';
 export type {
   Delivery,
   DeliveryAttempt,
+  DeliverySkipReason,
   IssuedToken,
   MockClient,
   MockState,
   RaisedEvent,
+  SkippedDelivery,
   StoredCaliperEvent,
   StoredSubscription,
   WebhookEnvelope,

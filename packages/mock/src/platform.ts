@@ -13,6 +13,7 @@ import { HttpError } from './internal/http-error.js';
 import { MAX_TARGET_LENGTH } from './internal/limits.js';
 import { areaOf, errorResponse, renderError } from './internal/responses.js';
 import { buildRouter } from './routes/index.js';
+import { decodeState, encodeState } from './persistence.js';
 import { type CaseFixtures, seedCase } from './seed/case.js';
 import { type ApplicationFixtures, type MockClients, seedClients } from './seed/clients.js';
 import { type RosterFixtures, seedRoster } from './seed/roster.js';
@@ -23,6 +24,7 @@ import {
   type MockClient,
   type MockState,
   type RequestLogEntry,
+  type SkippedDelivery,
   snapshotState,
   type WebhookEnvelope,
 } from './state.js';
@@ -65,6 +67,17 @@ export type MockPlatformOptions = {
   fetch?: typeof fetch;
   /** Called after every delivery attempt, with the delivery and the attempt's outcome. */
   onDeliveryAttempt?: (delivery: Delivery, attempt: DeliveryAttempt) => void;
+  /**
+   * Called for every delivery the mock decides not to send, with the reason: org scope, self-suppression, a
+   * paused, disabled or deleted subscription, or an identical event coalesced into another.
+   */
+  onDeliverySkipped?: (skipped: SkippedDelivery) => void;
+  /**
+   * Starts from a state `saveState()` returned (what the CLI's `--state FILE` keeps between runs) instead of
+   * the freshly seeded data; pending deliveries and the outbox carry on. Its seed and framework size are used
+   * (giving a different `seed` or `frameworkItems` is a `TypeError`). A malformed one is a `TypeError`.
+   */
+  savedState?: string;
   /** Called after every request the platform answers. */
   onRequest?: (entry: RequestLogEntry) => void;
   /**
@@ -130,6 +143,15 @@ export type MockPlatform = {
   accessToken(client: MockClient | string, scopes?: string[]): string;
   /** A deep plain copy of the stored data, for before/after comparisons. */
   snapshot(): Record<string, unknown>;
+  /**
+   * Everything the platform holds (clients, tokens, data, subscriptions and their secrets, events, deliveries)
+   * as JSON text, for `createMockPlatform({ savedState })`; the request log and errors are left out.
+   *
+   * @example
+   * writeFileSync('mock-state.json', platform.saveState());
+   * const again = createMockPlatform({ savedState: readFileSync('mock-state.json', 'utf8') });
+   */
+  saveState(): string;
   /** Serves the platform on a loopback HTTP server. */
   listen(options?: ListenOptions): Promise<ListeningServer>;
   /** Stops real timers and releases hung requests (servers from `listen` close separately). */
@@ -153,7 +175,25 @@ function resolveOptions(options: MockPlatformOptions): ResolvedOptions {
     forwardTo: options.forwardTo,
     fetch: options.fetch,
     onDeliveryAttempt: options.onDeliveryAttempt,
+    onDeliverySkipped: options.onDeliverySkipped,
   };
+}
+
+/** The saved state, checked against the options that must agree with it. */
+function readSavedState(options: MockPlatformOptions) {
+  if (options.savedState === undefined) return undefined;
+  const saved = decodeState(options.savedState);
+  for (const [name, given, kept] of [
+    ['seed', options.seed, saved.seed],
+    ['frameworkItems', options.frameworkItems, saved.frameworkItems],
+  ] as const) {
+    if (given !== undefined && given !== kept) {
+      throw new TypeError(
+        `the saved state was made with ${name} ${kept}, not ${given}; leave ${name} out to use the saved one, or start without the saved state`,
+      );
+    }
+  }
+  return saved;
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -173,6 +213,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
 /** Creates an in-memory platform with seeded data, a drivable clock, credentials and fault injection. */
 export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatform {
   const resolved = resolveOptions(options);
+  const saved = readSavedState(options);
   const state = createState();
   const clock = new VirtualClock(options.clock ?? 'manual', {
     start: options.startTime,
@@ -189,14 +230,25 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   core.raise = (type, data, emitOptions = {}) =>
     raiseEvent(core, type, data, emitOptions, (event) => core.deliveries.enqueue(event));
 
-  const seed = options.seed ?? 1;
+  const seed = saved?.seed ?? options.seed ?? 1;
+  const frameworkItems = saved?.frameworkItems ?? options.frameworkItems ?? 300;
   const now = core.iso();
+  // Seeded even when a saved state replaces the data: the fixtures (ids) and clients come from the seed.
   const { clients, application } = seedClients(state, seed, now);
   const fixtures: MockFixtures = {
     roster: seedRoster(state, seed, now, resolved.baseUrl),
-    case: seedCase(state, seed, options.frameworkItems ?? 300, resolved.baseUrl),
+    case: seedCase(state, seed, frameworkItems, resolved.baseUrl),
     application,
   };
+  if (saved) {
+    // docs/decisions.md#d-i14-state: the saved data replaces the seeded data; what is derived from it is rebuilt.
+    Object.assign(state, saved.state, { requests: state.requests, errors: state.errors });
+    for (const token of state.tokens) core.tokensByValue.set(token.token, token);
+    for (const key of Object.keys(clients) as (keyof MockClients)[]) {
+      clients[key] = state.clients.get(clients[key].clientId) ?? clients[key];
+    }
+    core.deliveries.restore();
+  }
 
   const faults = new Faults(core);
   const router = buildRouter();
@@ -367,6 +419,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       return issueClientToken(core, found, scopes ?? found.scopes, 'test-helper').token;
     },
     snapshot: () => snapshotState(state),
+    saveState: () => encodeState(state, { seed, frameworkItems, baseUrl: resolved.baseUrl }),
     async listen(listenOptions) {
       const { listen } = await import('./adapters/node-server.js');
       return listen(handle, listenOptions);

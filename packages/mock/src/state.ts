@@ -299,6 +299,35 @@ export type Delivery = {
   createdAt: number;
 };
 
+/**
+ * Why the mock did not send an event to a subscription that lists its type: `org-scope` (the owner's org
+ * scope does not cover the event's orgs, or the event has no org and the owner is not platform-internal),
+ * `self-suppression` (the owner's own call caused the event), `paused` (held until the subscription is active
+ * again), `disabled` (dropped: the platform disabled the subscription), `deleted` (dropped: the subscription was
+ * deleted), `coalesced` (an identical event of the same drain window was sent instead).
+ */
+export type DeliverySkipReason =
+  | 'org-scope'
+  | 'self-suppression'
+  | 'paused'
+  | 'disabled'
+  | 'deleted'
+  | 'coalesced';
+
+/** A delivery the mock decided not to send (now, or at all), and why. */
+export type SkippedDelivery = {
+  /** Why: see {@link DeliverySkipReason}. */
+  reason: DeliverySkipReason;
+  /** The `id` of the event's envelope. */
+  eventId: string;
+  /** The event's catalogue type. */
+  type: EventType;
+  /** The subscription that got nothing; undefined for `coalesced` (no subscription was considered). */
+  subscriptionId: string | undefined;
+  /** The same in a sentence for a log line, with what to change to get the delivery. */
+  message: string;
+};
+
 /** A Caliper event the ingest accepted. */
 export type StoredCaliperEvent = {
   /** The event as sent in the envelope's `data`; later sends of the same `id` count as duplicates. */

@@ -150,7 +150,8 @@ describe('faults and bad input (DESIGN.md), against the mock', () => {
     await lk.case.documents.list({ limit: 1 }); // the token, before time stands still
     inject({ method: 'GET', path: DOCUMENTS, status: 429, retryAfter: 2 });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const call = lk.case.documents.list({ limit: 1 });
+    // `then` uses the list, which sends it (pages load lazily, docs/decisions.md#d-i14-lazy-pages).
+    const call = lk.case.documents.list({ limit: 1 }).then((page) => page);
     await vi.waitFor(() => expect(answered(DOCUMENTS)).toHaveLength(2), { interval: 1 });
     await vi.advanceTimersByTimeAsync(1_900);
     expect(answered(DOCUMENTS)).toHaveLength(2); // still waiting

@@ -122,6 +122,10 @@ interface LooseHttp {
   ): Promise<unknown>;
 }
 
+// The per-call options of a call given none, shared (never written to): docs/decisions.md#d-i14-hot-path.
+const READ: RequestOptions = Object.freeze({ idempotent: true });
+const WRITE: RequestOptions = Object.freeze({ idempotent: false });
+
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 const TLD = /^[a-z][a-z0-9-]*$/i;
 
@@ -281,12 +285,19 @@ export function createSubscriptionsClient<Paths extends {}>(
     options: SubscriptionWriteOptions | undefined,
     body?: unknown,
   ) => {
-    const { allowUnknownEventTypes: _ignored, ...callOptions } = options ?? {};
-    return client.call(method, path, {
-      params: { path: params },
-      ...(body !== undefined && { body }),
-      options: { ...callOptions, idempotent },
-    });
+    let request: RequestOptions;
+    if (options === undefined) request = idempotent ? READ : WRITE;
+    else {
+      const { allowUnknownEventTypes: _ignored, ...callOptions } = options;
+      request = { ...callOptions, idempotent };
+    }
+    return client.call(
+      method,
+      path,
+      body === undefined
+        ? { params: { path: params }, options: request }
+        : { params: { path: params }, body, options: request },
+    );
   };
 
   return {

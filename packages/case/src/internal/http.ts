@@ -18,6 +18,10 @@ export type CaseHttp = HttpClient<paths>;
 
 const CALL_KEYS = ['signal', 'timeoutMs', 'deadlineMs', 'retry', 'headers'] as const;
 
+/** The per-call options of a call given none: shared, never written to (docs/decisions.md#d-i14-hot-path). */
+const NO_OPTIONS: RequestOptions = Object.freeze({});
+const IDEMPOTENT: RequestOptions = Object.freeze({ idempotent: true });
+
 /**
  * Checks an options object (`fields` where `withFields`, plus the call settings) and returns the transport's
  * per-call options. Unknown keys are refused so that a typo (`feilds`) is not silently ignored.
@@ -27,7 +31,9 @@ export function callOptions(
   extra: Pick<RequestOptions, 'idempotent'>,
   withFields: boolean,
 ): { request: RequestOptions; fields: string[] | undefined } {
-  if (options === undefined) return { request: { ...extra }, fields: undefined };
+  if (options === undefined) {
+    return { request: extra.idempotent === true ? IDEMPOTENT : NO_OPTIONS, fields: undefined };
+  }
   const issues: ValidationIssue[] = [];
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw validationError([{ path: ['options'], message: 'must be an object such as { timeoutMs: 5000 }' }]);
@@ -67,8 +73,10 @@ export function checkId(id: unknown, name = 'id'): string {
 export function getInit(
   id: unknown,
   options: (CaseCallOptions & { fields?: unknown }) | undefined,
-): { params: { path: { sourcedId: string }; query?: { fields: string[] } }; options: RequestOptions } {
+): { params: { path: { sourcedId: string }; query?: { fields: string[] } }; options?: RequestOptions } {
   const sourcedId = checkId(id);
+  // The common call, a read with no options, builds nothing more than its path parameters.
+  if (options === undefined) return { params: { path: { sourcedId } } };
   const { request, fields } = callOptions(options, {}, true);
   return { params: { path: { sourcedId }, ...(fields && { query: { fields } }) }, options: request };
 }

@@ -1,12 +1,28 @@
-import { type ListeningServer, urlHost } from '../adapters/node-server.js';
+import { type ListeningServer, listen, urlHost } from '../adapters/node-server.js';
 import { createMockPlatform, type MockPlatform } from '../platform.js';
 import type { CliOptions } from './args.js';
+import { createControl } from './control.js';
+import { openStateFile, type StateFile } from './state-file.js';
 
 /** A running `learnkit-mock serve`. */
-export type RunningMock = { platform: MockPlatform; server: ListeningServer; stop(): Promise<void> };
+export type RunningMock = {
+  platform: MockPlatform;
+  server: ListeningServer;
+  /** The `--state` file, when one was given. */
+  stateFile?: StateFile;
+  stop(): Promise<void>;
+};
+
+/** The platform's outbox delay (one minute) as the clock runs it: `fast` divides waits by 60. */
+const routedInMs = (options: CliOptions) => (options.clock === 'fast' ? 1_000 : 60_000);
 
 /** The credentials and ids a developer needs, as printable text. */
-export function describe(platform: MockPlatform, url: string, options: CliOptions): string {
+export function describe(
+  platform: MockPlatform,
+  url: string,
+  options: CliOptions,
+  restored?: boolean,
+): string {
   const lines = [
     `LearnKit mock platform listening on ${url}`,
     '',
@@ -15,9 +31,19 @@ export function describe(platform: MockPlatform, url: string, options: CliOption
     `  token (form)    POST ${url}/oauth2/token`,
     `  clock           ${options.clock}`,
     `  deliveries      ${options.forwardTo ? `forwarded to ${options.forwardTo}` : 'POSTed to each subscription URL'}`,
+  ];
+  if (options.state) {
+    const { subscriptions, events } = platform.state;
+    const live = [...subscriptions.values()].filter((s) => s.deletedAt === null).length;
+    lines.push(
+      `  state           ${options.state} (${restored ? `restored: ${live} subscription(s), ${events.length} event(s)` : 'new'}; saved on every change)`,
+    );
+  }
+  lines.push(
+    `  trigger         learnkit-mock trigger <event-type> --url ${url}`,
     '',
     'Clients (client id / client secret):',
-  ];
+  );
   for (const [name, client] of Object.entries(platform.clients)) {
     lines.push(`  ${name.padEnd(16)} ${client.clientId}  ${client.clientSecret}`);
   }
@@ -34,37 +60,78 @@ export function describe(platform: MockPlatform, url: string, options: CliOption
   return lines.join('\n');
 }
 
-/** Starts the platform on a loopback server and prints what to connect with; `stop()` shuts it down. */
+/**
+ * Starts the platform on a loopback server and prints what to connect with; `stop()` shuts it down. With
+ * `--state`, the platform starts from the file when it exists and writes it after every change and at stop.
+ */
 export async function serve(
   options: CliOptions,
   print: (line: string) => void = console.log,
 ): Promise<RunningMock> {
-  const platform = createMockPlatform({
+  let platform: MockPlatform | undefined;
+  const stateFile = options.state
+    ? openStateFile(
+        options.state,
+        () => (platform as MockPlatform).saveState(),
+        (error) => print(`state: could not write ${options.state}: ${error.message}`),
+      )
+    : undefined;
+  const savedState = stateFile?.read();
+  const changed = () => stateFile?.changed();
+  const log = options.quiet ? () => {} : print;
+  platform = createMockPlatform({
     baseUrl: `http://${urlHost(options.host)}:${options.port}`,
     clock: options.clock,
     seed: options.seed,
     forwardTo: options.forwardTo,
-    onRequest: options.quiet
-      ? undefined
-      : (entry) =>
-          print(
-            `${entry.method} ${entry.path} -> ${entry.status}${entry.fault ? ` (fault: ${entry.fault})` : ''}`,
-          ),
-    onDeliveryAttempt: options.quiet
-      ? undefined
-      : (delivery, attempt) =>
-          print(
-            `delivery ${delivery.type} #${attempt.attempt} -> ${attempt.url}: ${attempt.status ?? attempt.error} (${attempt.outcome})`,
-          ),
+    savedState,
+    onRequest: (entry) => {
+      log(`${entry.method} ${entry.path} -> ${entry.status}${entry.fault ? ` (fault: ${entry.fault})` : ''}`);
+      // Reads change nothing but the request log (not saved); the one-time secret claim is a GET that does.
+      if ((entry.method !== 'GET' && entry.method !== 'HEAD') || entry.path.includes('/claims/')) changed();
+    },
+    onDeliveryAttempt: (delivery, attempt) => {
+      log(
+        `delivery ${delivery.type} #${attempt.attempt} -> ${attempt.url}: ${attempt.status ?? attempt.error} (${attempt.outcome})`,
+      );
+      changed();
+    },
+    onDeliverySkipped: (skip) => {
+      log(`delivery ${skip.type} ${skip.eventId} skipped (${skip.reason}): ${skip.message}`);
+      changed();
+    },
   });
-  const server = await platform.listen({ port: options.port, host: options.host });
-  print(describe(platform, server.url, options));
+  const control = createControl(platform, {
+    routedInMs: routedInMs(options),
+    onTrigger: ({ event, originClientId }) => {
+      log(
+        `event ${event.type} ${event.id} raised by learnkit-mock trigger${originClientId ? ` as caused by ${originClientId}` : ''}`,
+      );
+      changed();
+    },
+  });
+  const running = platform;
+  const server = await listen((request) => control(request) ?? running.handle(request), {
+    port: options.port,
+    host: options.host,
+  });
+  try {
+    stateFile?.write();
+  } catch (error) {
+    running.close();
+    await server.close();
+    throw error;
+  }
+  print(describe(running, server.url, options, savedState !== undefined));
   return {
-    platform,
+    platform: running,
     server,
+    ...(stateFile && { stateFile }),
     async stop() {
-      platform.close();
+      running.close();
       await server.close();
+      stateFile?.write();
+      stateFile?.close();
     },
   };
 }

@@ -1,0 +1,67 @@
+import type { TriggerOptions } from './args.js';
+import { CONTROL_PATH, type TriggerRequest, type TriggerResponse } from './control.js';
+
+/** How long `routedInMs` reads in a sentence. */
+const inWords = (ms: number) =>
+  ms < 1_000 ? `${ms} ms` : ms < 120_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`;
+
+/**
+ * `learnkit-mock trigger <event-type>`: asks the running mock to raise the event (like `stripe trigger`), and
+ * prints what it raised. Resolves with the exit code: 0 raised, 1 the mock refused it or is not running.
+ */
+export async function trigger(
+  options: TriggerOptions,
+  print: (line: string) => void = console.log,
+  printError: (line: string) => void = console.error,
+): Promise<number> {
+  const body: TriggerRequest = {
+    type: options.eventType,
+    ...(options.data && { data: options.data }),
+    ...(options.origin && { origin: options.origin }),
+  };
+  let response: Response;
+  try {
+    response = await fetch(`${options.url}${CONTROL_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    const { cause } = error as { cause?: { code?: string; message?: string } };
+    const why = cause?.code ?? cause?.message ?? (error as Error).message;
+    printError(
+      `No learnkit-mock answered at ${options.url} (${why}). Start one with \`learnkit-mock serve\`, or pass --url with the address it printed.`,
+    );
+    return 1;
+  }
+  const text = await response.text();
+  let answer: (TriggerResponse & { message?: string }) | undefined;
+  try {
+    answer = JSON.parse(text) as TriggerResponse & { message?: string };
+  } catch {
+    answer = undefined;
+  }
+  if (response.status === 404) {
+    printError(
+      `${options.url} answered 404: it is not a learnkit-mock server (or one older than trigger). Pass --url with the address \`learnkit-mock serve\` printed.`,
+    );
+    return 1;
+  }
+  if (response.status !== 201 || !answer?.event) {
+    printError(`learnkit-mock refused the event (${response.status}): ${answer?.message ?? text}`);
+    return 1;
+  }
+  const { event, subscribers, routedInMs, originClientId } = answer;
+  print(
+    `Triggered ${event.type}: event ${event.id}${originClientId ? ` (caused by ${originClientId})` : ''}`,
+  );
+  print(`  data ${JSON.stringify(event.data)}`);
+  if (subscribers === 0) {
+    print(`No subscription lists ${event.type} yet: create one that does, then trigger again.`);
+  } else {
+    print(
+      `The mock routes it in about ${inWords(routedInMs)} (its outbox drain) to the ${subscribers} subscription(s) listing ${event.type}; its log shows each delivery, and why any is not sent.`,
+    );
+  }
+  return 0;
+}

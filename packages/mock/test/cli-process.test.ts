@@ -1,0 +1,293 @@
+// `learnkit-mock serve --state` and `learnkit-mock trigger`, run as processes the way a developer runs them.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+/** Node with tsx's loader and the source condition: the CLI from src/, in one process (signals reach it). */
+const NODE_ARGS = ['--import', 'tsx', '--conditions=@learnkit/source', CLI];
+const SLOW = { timeout: 120_000 };
+
+/** Polls `check` until it holds; the wait is long because the machine may be loaded, nothing is timed. */
+async function until(what: string, check: () => boolean, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+type Serving = {
+  url: string;
+  output: () => string;
+  clientSecret: (label: string) => string;
+  stop: () => Promise<number | null>;
+};
+
+const running = new Set<ChildProcess>();
+
+/** Starts `learnkit-mock serve ...args` and waits for its banner. */
+async function serve(args: string[]): Promise<Serving> {
+  const child = spawn(process.execPath, [...NODE_ARGS, 'serve', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  await until(
+    'the banner',
+    () => output.includes('Press Ctrl-C to stop.') || child.exitCode !== null,
+    60_000,
+  );
+  const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+  if (!url) throw new Error(`learnkit-mock serve did not start:\n${output}`);
+  return {
+    url,
+    output: () => output,
+    clientSecret: (label) => new RegExp(`${label}-client {2}(\\S+)`).exec(output)?.[1] ?? '',
+    stop: async () => {
+      child.kill('SIGTERM');
+      const code = await exited;
+      running.delete(child);
+      return code;
+    },
+  };
+}
+
+/** Runs `learnkit-mock trigger ...args` to its end. */
+function trigger(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...NODE_ARGS, 'trigger', ...args], { cwd: ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A local consumer that records each delivery. */
+let consumer: Server;
+let consumerUrl = '';
+const deliveries: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+
+async function call(base: string, method: string, path: string, token: string, body?: unknown) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, string> };
+}
+
+async function tokenOf(mock: Serving, label: string): Promise<string> {
+  const response = await fetch(`${mock.url}/auth/1.0/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${btoa(`${label}-client:${mock.clientSecret(label)}`)}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+const APP = 'app-learnkit-demo';
+let dir = '';
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'learnkit-mock-cli-'));
+  consumer = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString('utf8');
+    });
+    req.on('end', () => {
+      deliveries.push({ headers: req.headers, body });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => consumer.listen(0, '127.0.0.1', resolve));
+  consumerUrl = `http://127.0.0.1:${(consumer.address() as AddressInfo).port}/webhooks`;
+});
+
+afterEach(() => {
+  // A test that failed half-way leaves no server behind.
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+  deliveries.length = 0;
+});
+
+afterAll(() => {
+  consumer.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('learnkit-mock serve --state (docs/decisions.md#d-i14-state)', () => {
+  it('keeps tokens, subscriptions and their signing secrets across a restart', SLOW, async () => {
+    const state = join(dir, 'restart.json');
+    const args = ['--port', '0', '--clock', 'fast', '--forward-to', consumerUrl, '--state', state];
+    const before = await serve(args);
+    expect(before.output()).toContain(`state           ${state} (new`);
+    const token = await tokenOf(before, 'partner');
+    const created = await call(before.url, 'POST', `/webhooks/1.0/${APP}/subscriptions`, token, {
+      url: 'https://hooks.partner.example/restart',
+      eventTypes: ['test.ping'],
+    });
+    expect(created.status).toBe(201);
+    expect(await before.stop()).toBe(0);
+
+    const after = await serve(args);
+    expect(after.output()).toContain('restored: 1 subscription(s)');
+    // The token from before the restart still works, and the subscription is still there.
+    const read = await call(after.url, 'GET', `/webhooks/1.0/${APP}/subscriptions/${created.body.id}`, token);
+    expect(read).toMatchObject({ status: 200, body: { id: created.body.id, status: 'active' } });
+
+    const fired = await trigger(['test.ping', '--url', after.url]);
+    expect(fired.code).toBe(0);
+    expect(fired.stdout).toContain('Triggered test.ping');
+    await until('the delivery', () => deliveries.length === 1);
+    // Signed with the secret the subscription got before the restart.
+    const { headers, body } = deliveries[0]!;
+    const signature = createHmac('sha256', created.body.signingSecret as string)
+      .update(`${headers['x-service-webhook-timestamp']}.${body}`)
+      .digest('hex');
+    expect(headers['x-service-webhook-signature']).toBe(signature);
+    expect(JSON.parse(body)).toMatchObject({
+      type: 'test.ping',
+      data: { message: 'Sent by learnkit-mock trigger' },
+    });
+    expect(await after.stop()).toBe(0);
+  });
+
+  it('refuses a file that is not a saved state, saying what to do', SLOW, async () => {
+    const state = join(dir, 'not-a-state.json');
+    writeFileSync(state, '{"hello":"world"}');
+    const child = spawn(process.execPath, [...NODE_ARGS, 'serve', '--port', '0', '--state', state], {
+      cwd: ROOT,
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('is not a learnkit-mock state');
+    expect(stderr).toContain('start from a new state file');
+  });
+});
+
+describe('learnkit-mock trigger, and the reasons of skipped deliveries (docs/decisions.md#d-i14-trigger)', () => {
+  it(
+    'fires events at the running mock, which logs every delivery it does not send with the reason',
+    SLOW,
+    async () => {
+      const state = join(dir, 'skips.json');
+      const args = ['--port', '0', '--clock', 'fast', '--forward-to', consumerUrl, '--state', state];
+      const mock = await serve(args);
+      const token = await tokenOf(mock, 'partner');
+      const { body: subscription } = await call(
+        mock.url,
+        'POST',
+        `/webhooks/1.0/${APP}/subscriptions`,
+        token,
+        {
+          url: 'https://hooks.partner.example/skips',
+          eventTypes: ['user.created'],
+        },
+      );
+      const eventOf = (stdout: string) => /event ([0-9a-f-]{36})/.exec(stdout)?.[1] ?? 'none';
+      /** The log line of the skip of `eventId` for the subscription, if printed yet. */
+      const skipped = (from: Serving, reason: string, eventId: string) =>
+        from
+          .output()
+          .split('\n')
+          .find(
+            (line) =>
+              line.includes(`${eventId} skipped (${reason})`) && line.includes(String(subscription.id)),
+          );
+
+      // Org scope and self-suppression, fired at once.
+      const [outside, own] = await Promise.all([
+        trigger(['user.created', '--url', mock.url, '--data', '{"userId":"usr-cedar-student"}']),
+        trigger(['user.created', '--url', mock.url, '--origin', 'partner']),
+      ]);
+      expect([outside.code, own.code]).toEqual([0, 0]);
+      await until(
+        'the org-scope skip',
+        () => skipped(mock, 'org-scope', eventOf(outside.stdout)) !== undefined,
+      );
+      expect(skipped(mock, 'org-scope', eventOf(outside.stdout))).toContain(
+        'attributed to org-cedar-high, outside the org scope of partner-client',
+      );
+      await until(
+        'the self-suppression skip',
+        () => skipped(mock, 'self-suppression', eventOf(own.stdout)) !== undefined,
+      );
+      expect(mock.output()).toContain(
+        `event user.created ${eventOf(own.stdout)} raised by learnkit-mock trigger as caused by partner-client`,
+      );
+
+      // Paused: held.
+      expect(
+        (
+          await call(mock.url, 'PUT', `/webhooks/1.0/${APP}/subscriptions/${subscription.id}`, token, {
+            status: 'paused',
+          })
+        ).status,
+      ).toBe(200);
+      const held = await trigger(['user.created', '--url', mock.url]);
+      await until('the paused skip', () => skipped(mock, 'paused', eventOf(held.stdout)) !== undefined);
+      expect(deliveries).toEqual([]);
+      expect(await mock.stop()).toBe(0);
+
+      // Disabled (only the platform disables, after a delivery's retries ran out): set in the saved state.
+      const saved = JSON.parse(readFileSync(state, 'utf8'));
+      for (const [, stored] of saved.state.subscriptions.$map) stored.status = 'disabled';
+      writeFileSync(state, JSON.stringify(saved));
+      const restarted = await serve(args);
+      const dropped = await trigger(['user.created', '--url', restarted.url]);
+      expect(dropped.code).toBe(0);
+      await until(
+        'the disabled skip',
+        () => skipped(restarted, 'disabled', eventOf(dropped.stdout)) !== undefined,
+      );
+      expect(deliveries).toEqual([]);
+      expect(await restarted.stop()).toBe(0);
+    },
+  );
+
+  it('says what is wrong when the event type is unknown or no mock is running', SLOW, async () => {
+    const unknown = await trigger(['user.craeted']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown event type "user.craeted"');
+    // A port nothing listens on: taken, then freed.
+    const free = createServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const { port } = free.address() as AddressInfo;
+    await new Promise((resolve) => free.close(resolve));
+    const nobody = await trigger(['test.ping', '--url', `http://127.0.0.1:${port}`]);
+    expect(nobody.code).toBe(1);
+    expect(nobody.stderr).toContain('Start one with `learnkit-mock serve`');
+  });
+});
