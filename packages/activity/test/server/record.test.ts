@@ -39,7 +39,7 @@ describe.each<Mode>(['msw', 'loopback'])('record (%s)', (mode) => {
         subject: 'Math',
         app: { name: 'Fractions App' },
         course: { id: 'course-math-g3', name: 'Grade 3 Math' },
-        activity: { id: 'fractions-1', name: 'Fractions 1' },
+        activity: { id: 'https://app.example.com/activities/Math/g3/fractions-1', name: 'Fractions 1' },
       },
       generated: {
         type: 'TimebackActivityMetricsCollection',
