@@ -12,7 +12,7 @@ import {
   caliperEventIssues,
   timeSpentEvent,
 } from '../src/caliper/index';
-import type { CourseConfig } from '../src/config/types';
+import type { CourseConfig, CourseRef } from '../src/config/types';
 import { newEventId } from '../src/uuid';
 
 // ajv-formats is CommonJS with a default export; under this interop the function may sit on `.default`.
@@ -102,7 +102,7 @@ describe("the platform's Caliper profile (openapi/platform.yaml, validated with 
               kind: 'timeSpent',
               id: newEventId(),
               runId: input.runId,
-              activity: { ...input.activity, course: input.course },
+              activity: { ...input.activity, course: input.course as CourseRef },
               window: w,
             },
             input,

@@ -1,13 +1,13 @@
 import { type RequestOptions, ValidationError, type ValidationIssue } from '@learnkit/core';
 import { envelope } from '../caliper/envelope';
+import { caliperEventIssues, envelopeMemberIssues } from '../caliper/rules/check';
+import { isIri } from '../caliper/rules/values';
 import {
   CALIPER_CONTEXT,
   type CaliperEnvelope,
   type CaliperEvent,
   type CaliperEventBase,
 } from '../caliper/types';
-import { caliperEventIssues, envelopeMemberIssues } from '../caliper/rules/check';
-import { isIri } from '../caliper/rules/values';
 import { isRecord } from '../check';
 import { type ClientInit, type LooseHttp, toHttp } from './http';
 

@@ -171,7 +171,8 @@ export function envelopeMemberIssues(envelope: Record<string, unknown>): Caliper
   const add = (member: string, message: string) => issues.push({ path: [member], message });
   const { sensor, sendTime, dataVersion, data } = envelope;
   if (!isIri(sensor)) add('sensor', `must be the sending application's absolute IRI (got ${shown(sensor)})`);
-  if (!isDateTime(sendTime)) add('sendTime', `must be an ISO 8601 date-time with a zone (got ${shown(sendTime)})`);
+  if (!isDateTime(sendTime))
+    add('sendTime', `must be an ISO 8601 date-time with a zone (got ${shown(sendTime)})`);
   if (dataVersion !== CONTEXT) add('dataVersion', `must be "${CONTEXT}" (got ${shown(dataVersion)})`);
   if (!Array.isArray(data) || data.length === 0)
     add('data', `must be a non-empty array of events (got ${shown(data)})`);
