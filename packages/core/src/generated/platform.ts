@@ -1567,7 +1567,7 @@ export interface components {
          *               "name": "Grade 3 Math"
          *             },
          *             "activity": {
-         *               "id": "fractions-1",
+         *               "id": "https://app.example.com/activities/Math/g3/fractions-1",
          *               "name": "Fractions 1"
          *             }
          *           },

@@ -79,7 +79,10 @@ export function caliperTests(h: Harness): void {
           },
           /sensor: must be the sending application's absolute IRI/,
         ],
-        [envelope([{ ...good, actor: { ...user, nickname: 'x' } }]), /data\[0\]\.actor\.nickname: is not allowed/],
+        [
+          envelope([{ ...good, actor: { ...user, nickname: 'x' } }]),
+          /data\[0\]\.actor\.nickname: is not allowed/,
+        ],
         [envelope([{ ...good, id: 'urn:uuid:not-a-uuid' }]), /urn:uuid/],
         [envelope([{ ...good, extensions: {} }]), /extensions\.runId: is required/],
         [
