@@ -29,6 +29,8 @@ function exampleUnder(heading: string): string {
 test.each([
   ['### Time figures: `elapsedMs`, `onFlush`, `totalActiveMs`', 'time-figures'],
   ['## Runs and runIds', 'runs'],
+  ['## `record`', 'record'],
+  ['## `caliper.send`', 'caliper-send'],
 ])('docs/activity.md "%s" runs as written', async (heading, name) => {
   const code = exampleUnder(heading).replace(
     /from '(@learnkit\/activity(?:\/\w+)?)'/g,
