@@ -66,7 +66,7 @@ describe('TimeSpentEvent', () => {
         subject: 'Math',
         app: { name: 'Fractions App' },
         course: { name: 'Grade 3 Math' },
-        activity: { id: 'fractions-1', name: 'Fractions 1' },
+        activity: { id: 'https://app.example.com/activities/Math/g3/fractions-1', name: 'Fractions 1' },
       },
       profile: 'TimebackProfile',
       generated: {

@@ -55,7 +55,7 @@ describe('end()', () => {
     expect(run.isEnded).toBe(true);
   });
 
-  test('after end, time stops: totalActiveMs and elapsedMs are frozen, timers and listeners are gone', async () => {
+  test('after end, time stops: totalActiveMs is frozen, elapsedMs 0, timers and listeners are gone', async () => {
     const page = setupPage();
     const run = page.start();
     await page.advance(3_000);
@@ -66,7 +66,7 @@ describe('end()', () => {
     pageHide();
     expect(page.server.requests).toHaveLength(requests);
     expect(run.totalActiveMs).toBe(3_000);
-    expect(run.elapsedMs).toBe(3_000);
+    expect(run.elapsedMs).toBe(0);
   });
 
   test('end() after end() rejects; a new activity may start', async () => {
@@ -185,21 +185,18 @@ describe('a failed completion', () => {
 });
 
 describe('completion time override', () => {
-  test('with time: false, end({ time }) sends that time as one window, then the completion', async () => {
+  test('with time: false, end({ time }) is refused before anything is sent: that time goes with record()', async () => {
     const page = setupPage();
     const run = page.start({ time: false });
     await page.advance(90_000);
-    await run.end({ xpEarned: 3, time: { active: 60_000, inactive: 30_000 } });
-    expect(windows(page)).toEqual([
-      {
-        activeMs: 60000,
-        inactiveMs: 30000,
-        startedAt: '2026-01-05T10:00:00.000Z',
-        endedAt: '2026-01-05T10:01:30.000Z',
-      },
-    ]);
+    await expect(run.end({ xpEarned: 3, time: { active: 60_000, inactive: 30_000 } })).rejects.toThrow(
+      /runs with time: false, so end\(\) sends no time: send data\.time from your server with record\(\{ time \}\)/,
+    );
+    expect(page.server.requests).toHaveLength(0);
+    expect(run.isEnded).toBe(false);
+    await run.end({ xpEarned: 3 });
+    expect(windows(page)).toEqual([]);
     expect(completions(page)[0]?.completion).toEqual({ xpEarned: 3 });
-    expect(run.totalActiveMs).toBe(60_000);
   });
 
   test('with tracking on, it replaces the open window; windows already sent stay', async () => {
@@ -213,7 +210,7 @@ describe('completion time override', () => {
 
   test('a retried end() does not send the given time twice', async () => {
     const page = setupPage();
-    const run = page.start({ time: false });
+    const run = page.start();
     page.server.mode = (n) => (n === 1 ? 500 : 'ok');
     await expect(run.end({ xpEarned: 3, time: { active: 5_000, inactive: 0 } })).rejects.toThrow(/500/);
     await run.end({ xpEarned: 3, time: { active: 5_000, inactive: 0 } });

@@ -85,18 +85,25 @@ describe('time: false', () => {
     expect(run.isEnded).toBe(true);
   });
 
-  test('still measures totalActiveMs (all running time is active) and flushTimeSpent is a no-op', async () => {
+  test('measures, stores and sends no time: totalActiveMs and elapsedMs stay 0, flushTimeSpent resolves', async () => {
     const page = setupPage();
-    const run = page.start({ time: false });
+    const onFlush = vi.fn();
+    const run = page.start({ time: false, onFlush });
     await page.advance(10_000);
-    await run.flushTimeSpent();
+    await expect(run.flushTimeSpent()).resolves.toBeUndefined();
     await run.pause();
     await page.advance(5_000);
     run.resume();
     await page.advance(2_000);
-    expect(run.totalActiveMs).toBe(12_000);
-    expect(run.elapsedMs).toBe(17_000);
-    expect(page.server.requests).toHaveLength(0);
+    expect(run.totalActiveMs).toBe(0);
+    expect(run.elapsedMs).toBe(0);
+    expect(page.storage.getItem('learnkit:activity:outbox')).toBeNull();
+    await run.end({ xpEarned: 2 });
+    // end() sends the completion and no time.
+    expect(page.server.requests).toHaveLength(1);
+    expect(page.server.events('timeSpent')).toEqual([]);
+    expect(page.server.events('completion')).toHaveLength(1);
+    expect(onFlush).not.toHaveBeenCalled();
   });
 });
 
@@ -111,7 +118,7 @@ describe('time accounting (decision 9)', () => {
     setVisibility('visible');
     await page.advance(1_000); // heartbeat restarts on return: next at 16 s after it
     expect(run.totalActiveMs).toBe(11_000);
-    expect(run.elapsedMs).toBe(15_000);
+    expect(run.elapsedMs).toBe(11_000);
     await page.advance(14_000);
     expect(windows(page)).toEqual([
       {
@@ -122,7 +129,7 @@ describe('time accounting (decision 9)', () => {
       },
     ]);
     expect(run.totalActiveMs).toBe(25_000);
-    expect(run.elapsedMs).toBe(29_000);
+    expect(run.elapsedMs).toBe(0);
   });
 
   test('heartbeats stop while hidden (nothing to report but inactive time) and restart on return', async () => {
@@ -154,7 +161,8 @@ describe('time accounting (decision 9)', () => {
     skew = 40_000; // the tab was frozen: the monotonic clock moved, no timer ran
     await page.advance(10_000);
     expect(windows(page)).toEqual([expect.objectContaining({ activeMs: 55000, inactiveMs: 0 })]);
-    expect(run.elapsedMs).toBe(55_000);
+    expect(run.totalActiveMs).toBe(55_000);
+    expect(run.elapsedMs).toBe(0);
   });
 
   test('window times derive from the monotonic clock, so a wall-clock jump does not bend durations', async () => {
@@ -229,7 +237,7 @@ describe('hidden timeout', () => {
     expect(onResume).toHaveBeenCalledTimes(1);
     await settle();
     expect(windows(page)).toEqual([expect.objectContaining({ activeMs: 0, inactiveMs: 60000 })]);
-    expect(run.elapsedMs).toBe(3_600_000);
+    expect(run.elapsedMs).toBe(0); // a fresh window since the return
     expect(run.totalActiveMs).toBe(0);
   });
 
@@ -315,7 +323,7 @@ describe('pause and resume', () => {
       endedAt: '2026-01-05T10:01:19.000Z',
     });
     expect(run.totalActiveMs).toBe(19_000);
-    expect(run.elapsedMs).toBe(79_000);
+    expect(run.elapsedMs).toBe(0);
   });
 
   test('pause() twice calls onPause once; resume() when running does nothing', async () => {
@@ -343,5 +351,73 @@ describe('pause and resume', () => {
     expect(error).toHaveBeenCalledWith(new Error('app bug'));
     expect(run.isPaused).toBe(true);
     error.mockRestore();
+  });
+});
+
+describe("the instance's time figures (spec: elapsedMs, onFlush, totalActiveMs)", () => {
+  test('elapsedMs is the active time of the current heartbeat window and resets to 0 after each flush', async () => {
+    const page = setupPage();
+    const onFlush = vi.fn();
+    const run = page.start({ time: { flushOnVisibilityHidden: false }, onFlush });
+    await page.advance(5_000);
+    expect(run.elapsedMs).toBe(5_000);
+    setVisibility('hidden');
+    await page.advance(3_000);
+    expect(run.elapsedMs).toBe(5_000); // hidden time is inactive
+    setVisibility('visible');
+    await page.advance(2_000);
+    expect(run.elapsedMs).toBe(7_000);
+    await run.flushTimeSpent();
+    expect(onFlush.mock.calls).toEqual([[7_000]]); // that window's active ms, as elapsedMs read before the flush
+    expect(run.elapsedMs).toBe(0);
+    await page.advance(1_000);
+    expect(run.elapsedMs).toBe(1_000);
+    // totalActiveMs: the flushed windows plus the window in progress.
+    expect(run.totalActiveMs).toBe(8_000);
+    await page.advance(14_000); // the heartbeat, 15 s after the return to the page
+    expect(onFlush.mock.calls).toEqual([[7_000], [13_000]]);
+    expect(run.elapsedMs).toBe(2_000);
+    expect(run.totalActiveMs).toBe(22_000);
+    await run.pause();
+    expect(onFlush.mock.calls.at(-1)).toEqual([2_000]);
+    expect(run.elapsedMs).toBe(0);
+    await page.advance(30_000);
+    expect(run.elapsedMs).toBe(0); // paused: no window runs
+    expect(run.totalActiveMs).toBe(22_000);
+  });
+
+  test('onFlush is called once per window the endpoint took, with that window, also for one delivered late', async () => {
+    const page = setupPage();
+    const onFlush = vi.fn();
+    const run = page.start({ onFlush });
+    page.server.mode = 'network';
+    await page.advance(4_000);
+    await run.flushTimeSpent(); // fails: the window waits in the outbox
+    expect(onFlush).not.toHaveBeenCalled();
+    page.server.mode = 'ok';
+    await page.advance(11_000); // the heartbeat sends the 4 s window and the 11 s one
+    expect(onFlush.mock.calls).toEqual([[4_000], [11_000]]);
+    expect(run.totalActiveMs).toBe(15_000);
+  });
+
+  test('flushTimeSpent() while paused is a no-op that resolves, whatever the network', async () => {
+    const page = setupPage();
+    const onFlush = vi.fn();
+    const onError = vi.fn();
+    const run = page.start({ onFlush, onError });
+    await page.advance(3_000);
+    await run.pause();
+    const sent = page.server.requests.length;
+    page.server.mode = 'network';
+    await page.advance(10_000);
+    await expect(run.flushTimeSpent()).resolves.toBeUndefined();
+    await expect(Promise.all([run.flushTimeSpent(), run.flushTimeSpent()])).resolves.toEqual([
+      undefined,
+      undefined,
+    ]);
+    expect(page.server.requests).toHaveLength(sent);
+    expect(onFlush.mock.calls).toEqual([[3_000]]);
+    expect(onError).not.toHaveBeenCalled();
+    expect(run.elapsedMs).toBe(0);
   });
 });

@@ -150,7 +150,7 @@ export class LearnKit {
 
   /**
    * Server-side activity recording (`createActivityServer` over this instance's transport and `lk.caliper`):
-   * `lk.activity.record({ user, activity, metrics, time?, runId? })` sends a completion for a user,
+   * `lk.activity.record({ user, activity, metrics, time?, runId?, idempotencyKey? })` sends a completion for a user,
    * `lk.activity.handler` serves what the browser tracker posts (give `activity: { getUser }`). The configuration
    * is `options.activity.config`, else `learnkit.config.json` in the working directory, read on first use.
    *

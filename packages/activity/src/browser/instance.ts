@@ -48,7 +48,6 @@ export function runActivity(
   const meter = createMeter(visible);
   let paused = RUNNING;
   let ended = false;
-  let endedAt = 0;
   let ending: Promise<void> | undefined;
   let hiddenSince = visible ? NaN : t0;
   let closedActive = 0;
@@ -68,22 +67,22 @@ export function runActivity(
     unconfirmed.set(id, activeMs);
     outbox.add({ kind: 'timeSpent', id, runId, activity, window });
   };
+  // With `time: false` nothing is measured, stored or sent (docs/decisions.md#d-i12-tracker-time).
   const cut = (t: number, stop?: boolean) => {
+    if (!time) return;
     const w = meter.cut(t, stop);
-    if (time) queue(w.activeMs, w.inactiveMs, w.start, t);
-    else closedActive += w.activeMs;
+    queue(w.activeMs, w.inactiveMs, w.start, t);
   };
 
   const deliver = async () => {
     const { sent, error } = await send(retry);
-    let ms = -1;
+    // onFlush once per window of this run the endpoint took, with that window's active ms, oldest first.
     for (const id of sent) {
       const active = unconfirmed.get(id);
       if (active === undefined) continue;
       unconfirmed.delete(id);
-      ms = Math.max(ms, 0) + active;
+      call(onFlush, active);
     }
-    if (ms >= 0) call(onFlush, ms);
     // Callers that shared one send share its error too: it is reported once.
     if (error !== undefined && error !== lastError) {
       lastError = error;
@@ -172,10 +171,11 @@ export function runActivity(
       return ended;
     },
     get totalActiveMs() {
-      return closedActive + (ended ? 0 : meter.activeAt(mono()));
+      return closedActive + (ended || !time ? 0 : meter.activeAt(mono()));
     },
     get elapsedMs() {
-      return (ended ? endedAt : mono()) - t0;
+      // The active ms of the heartbeat window in progress: 0 after each flush, while paused and once ended.
+      return ended || !time ? 0 : meter.activeAt(mono());
     },
     async pause() {
       if (ended) return;
@@ -201,6 +201,10 @@ export function runActivity(
       if (ended) throw new Error(`activity "${activity.id}" has already ended`);
       ending ??= (async () => {
         if (data !== undefined) checkCompletion(data);
+        if (!time && data?.time)
+          throw new TypeError(
+            `activity "${activity.id}" runs with time: false, so end() sends no time: send data.time from your server with record({ time }), or start the activity with time tracking on`,
+          );
         const t = lateTimeout(mono());
         clearInterval(heartbeat);
         const given = data?.time;
@@ -212,9 +216,10 @@ export function runActivity(
             queue(given.active, given.inactive, t - given.active - given.inactive, t);
           }
         } else if (!paused) cut(t);
-        if (time || given) await deliver();
+        if (time) await deliver();
         if (data) {
-          // One id per run, so retrying end() after a lost answer cannot complete the activity twice.
+          // One id per instance, so retrying end() after a lost answer cannot complete twice; a new start() under
+          // the same runId (a resumed run) is a new completion with its own id.
           completion ??= { id: newEventId(), at: iso(t) };
           const message = { kind: 'completion' as const, ...completion, runId, activity };
           try {
@@ -228,8 +233,7 @@ export function runActivity(
         }
         ended = true;
         // Time after end() was called is not part of the activity.
-        endedAt = mono();
-        meter.cut(endedAt, true);
+        meter.cut(mono(), true);
         stopTimers();
         if (listen) {
           document.removeEventListener('visibilitychange', onVisibility);
@@ -243,8 +247,8 @@ export function runActivity(
     },
   };
 
-  meter.start(t0);
   if (time) {
+    meter.start(t0);
     if (listen) {
       document.addEventListener('visibilitychange', onVisibility);
       addEventListener('pagehide', onPageHide);

@@ -57,9 +57,15 @@ export interface StartParams {
   name: string;
   /** `{ subject, grade }` or `{ code }`; must match a configured course. */
   course: CourseRef;
-  /** Default a fresh UUID; pass the same value to resume a stateful activity. */
+  /**
+   * Default a fresh UUID; pass the same value to resume a stateful activity. It correlates the run's events and
+   * never dedupes: each `end(data)` is a completion of its own.
+   */
   runId?: string;
-  /** `false` disables heartbeats, visibility handlers and the final flush in `end()`. */
+  /**
+   * `false` disables heartbeats, visibility handlers and the final flush in `end()`: no time is measured, stored
+   * or sent (send it from your server with `record({ time })`).
+   */
   time?: TimeOptions | false;
   /** After retries are exhausted; time-spent errors are non-fatal. */
   onError?: (error: unknown, context: ActivityErrorContext) => void;
@@ -67,7 +73,7 @@ export interface StartParams {
   onPause?: () => void;
   /** On resume or return after hidden timeout. */
   onResume?: () => void;
-  /** After each successful flush, with the active milliseconds it delivered. */
+  /** After each successful flush, with that window's active milliseconds (once per window the endpoint took). */
   onFlush?: (elapsedMs: number) => void;
 }
 
@@ -83,17 +89,20 @@ export interface ActivityInstance {
   readonly isPaused: boolean;
   /** True once `end()` succeeded. */
   readonly isEnded: boolean;
-  /** Active milliseconds of this run so far: sent, waiting to be sent, and of the open window. */
+  /** Active milliseconds of this run so far: the flushed windows plus the window in progress (0 with `time: false`). */
   readonly totalActiveMs: number;
-  /** Milliseconds since `start`, paused and hidden time included (frozen once ended). */
+  /** Active milliseconds of the current heartbeat window; 0 after each flush, while paused and once ended. */
   readonly elapsedMs: number;
   /** Sends the open window, then stops heartbeats until `resume()`. */
   pause(): Promise<void>;
   /** Starts a fresh window and the heartbeats again. */
   resume(): void;
-  /** Sends the time not yet sent; a no-op when time is disabled or paused. Never rejects (see `onError`). */
+  /** Sends the time not yet sent; a no-op that resolves when time is disabled or paused. Never rejects. */
   flushTimeSpent(): Promise<void>;
-  /** Flushes the remaining time and, with `data`, sends the completion; rejects when the completion fails. */
+  /**
+   * Flushes the remaining time and, with `data`, sends the completion; rejects when the completion fails. With
+   * `time: false` it sends no time, and `data.time` is refused (a `TypeError`) before anything is sent.
+   */
   end(data?: CompletionData): Promise<void>;
 }
 

@@ -18,6 +18,8 @@ export {
   profileExtensions,
   timebackUser,
 } from './profile';
+export { caliperEnvelopeIssues, caliperEventIssues } from './rules/check';
+export { type CaliperIssue, formatCaliperIssue } from './rules/issues';
 export {
   type SessionArchivedInput,
   type SessionEventInput,

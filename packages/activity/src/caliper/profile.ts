@@ -30,7 +30,7 @@ export interface ProfileEventInput extends EventInput {
   };
   /** The configured course the activity belongs to. */
   course: CourseConfig;
-  /** The activity, sent as `object.activity`; its slug also ends `object.id`. */
+  /** The activity: its slug ends the activity URL (`object.id` and `object.activity.id`), its name is sent. */
   activity: {
     /** URL-safe activity slug. */
     id: string;
@@ -64,7 +64,7 @@ export function activityUrl(sensor: string, course: CourseConfig, activityId: st
   return `${sensor.replace(/\/+$/, '')}/activities/${where}/${e(activityId)}`;
 }
 
-/** The profile's object for an activity. */
+/** The profile's object for an activity: `id` and `activity.id` are both the activity's URL. */
 export function activityContext(input: ProfileEventInput): TimebackActivityContext {
   const { sensor, app, course, activity } = input;
   const appPart = app.id === undefined ? { name: app.name } : { name: app.name, id: app.id };
@@ -72,13 +72,16 @@ export function activityContext(input: ProfileEventInput): TimebackActivityConte
     course.courseId === undefined
       ? { name: courseName(course) }
       : { id: course.courseId, name: courseName(course) };
+  const url = activityUrl(sensor, course, activity.id);
+  // The profile types `activity.id` as a URI: the activity's URL, never the bare slug
+  // (docs/decisions.md#d-i12-activity-id).
   return {
-    id: activityUrl(sensor, course, activity.id),
+    id: url,
     type: 'TimebackActivityContext',
     subject: course.subject,
     app: appPart,
     course: coursePart,
-    activity: { id: activity.id, name: activity.name },
+    activity: { id: url, name: activity.name },
   };
 }
 

@@ -54,7 +54,7 @@ export interface TimebackActivityContext {
   };
   /** The activity itself. */
   activity: {
-    /** The activity slug. */
+    /** The activity's URL (the same as `object.id`): the profile types it as a URI, so never the bare slug. */
     id?: string;
     /** The activity's display name. */
     name: string;

@@ -11,6 +11,7 @@ import type { ActorInput } from '../caliper/profile';
 import { timeSpentEvent } from '../caliper/time-spent';
 import { describeCourse, findCourse } from '../config/courses';
 import type { CourseConfig, CourseRef, LearnkitConfig } from '../config/types';
+import { newEventId } from '../uuid';
 import { type CaliperClient, caliperClientOver } from './caliper-client';
 import { type ConfigInit, configSource } from './config';
 import { type ActivityRequestHandler, createActivityHandler, type GetUser } from './handler';
@@ -182,7 +183,7 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
     },
     pctCompleteOf(studentId, requestOptions) {
       // Units mastered earlier in the course (gradebook history), or NaN when it cannot be found (no courseId).
-      return pctCompleteTally(async (course, runId) => {
+      return pctCompleteTally(async (course) => {
         if (course.courseId === undefined) {
           const name = describeCourse(course);
           if (!warned.has(name)) {
@@ -194,7 +195,7 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
           }
           return Number.NaN;
         }
-        return masteredUnitsSoFar(http, studentId, course.courseId, runId, requestOptions);
+        return masteredUnitsSoFar(http, studentId, course.courseId, requestOptions);
       });
     },
   };
@@ -234,23 +235,23 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
       const runId = params.runId ?? crypto.randomUUID();
       const actor = await ctx.actorOf(params.user);
       const metrics = { ...params.metrics };
-      const pctComplete = await ctx.pctCompleteOf(actor.sourcedId, recordOptions)(course, metrics, runId);
+      const pctComplete = await ctx.pctCompleteOf(actor.sourcedId, recordOptions)(course, metrics);
       if (pctComplete !== undefined) metrics.pctComplete = pctComplete;
       const activity = { id: params.activity.id, name: params.activity.name };
       const profile = { sensor: cfg.sensor, app: cfg.app, course, actor, activity, runId };
+      // The runId correlates and never dedupes: fresh ids, unless the caller names this completion with an
+      // idempotency key (docs/decisions.md#d-i12-runid).
+      const key = params.idempotencyKey;
+      const idOf = async (kind: string) =>
+        key === undefined
+          ? newEventId()
+          : `urn:uuid:${await nameBasedUuid(`${kind}:${actor.sourcedId}:${activity.id}:${key}`)}`;
       const events: RecordResult['events'] = [];
-      if (window)
-        events.push(
-          timeSpentEvent({
-            ...profile,
-            id: `urn:uuid:${await nameBasedUuid(`timeSpent:${runId}:${activity.id}`)}`,
-            window,
-          }),
-        );
+      if (window) events.push(timeSpentEvent({ ...profile, id: await idOf('timeSpent'), window }));
       events.push(
         activityCompletedEvent({
           ...profile,
-          id: `urn:uuid:${await nameBasedUuid(`completion:${runId}:${activity.id}`)}`,
+          id: await idOf('completion'),
           eventTime: window?.endedAt ?? new Date(now()).toISOString(),
           metrics,
         }),

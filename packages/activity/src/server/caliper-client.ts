@@ -1,5 +1,7 @@
 import { type RequestOptions, ValidationError, type ValidationIssue } from '@learnkit/core';
 import { envelope } from '../caliper/envelope';
+import { caliperEventIssues, envelopeMemberIssues } from '../caliper/rules/check';
+import { isIri } from '../caliper/rules/values';
 import {
   CALIPER_CONTEXT,
   type CaliperEnvelope,
@@ -7,7 +9,6 @@ import {
   type CaliperEventBase,
 } from '../caliper/types';
 import { isRecord } from '../check';
-import { caliperEventIssues, envelopeIssues, isAbsoluteIri } from './caliper-validate';
 import { type ClientInit, type LooseHttp, toHttp } from './http';
 
 /** Any Caliper 1.2 event: one the builders make, or any other with the common members. */
@@ -39,7 +40,10 @@ export interface CaliperClientOptions {
    * first; 0: none). The platform dedupes by id too, so a forgotten id resent is counted as a duplicate.
    */
   rememberAccepted?: number | undefined;
-  /** Check every event against the platform's schema before sending (default true). */
+  /**
+   * Check every event before sending (default true), with the rules the platform's ingest applies: Caliper 1.2
+   * and the platform's profile (docs/decisions.md#d-i12-caliper-rules).
+   */
   validate?: boolean | undefined;
 }
 
@@ -104,7 +108,7 @@ export function createCaliperClient(init: ClientInit, options: CaliperClientOpti
   positiveInteger(issues, 'maxBatchEvents', options.maxBatchEvents);
   positiveInteger(issues, 'maxBatchBytes', options.maxBatchBytes, 1024);
   positiveInteger(issues, 'rememberAccepted', options.rememberAccepted, 0);
-  if (options.sensor !== undefined && !isAbsoluteIri(options.sensor))
+  if (options.sensor !== undefined && !isIri(options.sensor))
     issues.push({ path: ['sensor'], message: 'must be an absolute IRI such as https://app.example.com' });
   if (issues.length) throw new ValidationError(issues);
 
@@ -134,7 +138,7 @@ export function caliperClientOver(http: LooseHttp, options: CaliperClientOptions
     let sendTime: string | undefined;
     let events: unknown[];
     if (isEnvelope(input)) {
-      issues.push(...envelopeIssues(input));
+      issues.push(...envelopeMemberIssues(input));
       sensor = input.sensor;
       sendTime = typeof input.sendTime === 'string' ? input.sendTime : undefined;
       events = Array.isArray(input.data) ? input.data : [];
@@ -147,7 +151,7 @@ export function caliperClientOver(http: LooseHttp, options: CaliperClientOptions
           message:
             'is required to send bare events: pass { sensor } to createCaliperClient or send, or send an envelope',
         });
-      else if (!isAbsoluteIri(sensor))
+      else if (!isIri(sensor))
         issues.push({ path: ['sensor'], message: 'must be an absolute IRI such as https://app.example.com' });
       if (events.length === 0) issues.push({ path: ['data'], message: 'must hold at least one event' });
     }

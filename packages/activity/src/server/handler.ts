@@ -228,9 +228,7 @@ export function createActivityHandler(
         for (const message of owned) {
           const course = courses.get(message) as CourseConfig;
           const pctComplete =
-            message.kind === 'completion'
-              ? await pctCompleteOf(course, message.completion, message.runId)
-              : undefined;
+            message.kind === 'completion' ? await pctCompleteOf(course, message.completion) : undefined;
           events.push(
             caliperEventFromMessage(message, {
               sensor: config.sensor,

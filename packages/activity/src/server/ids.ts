@@ -1,5 +1,6 @@
-// Stable event ids for `record`: the same run of the same activity always gets the same ids, so a retried
-// `record()` (after a lost answer) is a duplicate the platform and the caliper client recognise.
+// Name-based event ids for `record` with an idempotency key: the same key, user and activity always give the
+// same ids, so a retried `record()` (after a lost answer) is a duplicate the platform and the Caliper client
+// recognise. Without a key, ids are fresh: a runId never dedupes (docs/decisions.md#d-i12-runid).
 
 /** The namespace of LearnKit's name-based event ids (a fixed random UUID), as bytes. */
 const NAMESPACE = Uint8Array.from(

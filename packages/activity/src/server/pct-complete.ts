@@ -10,20 +10,19 @@ const MAX_PAGES = 100;
 /** One gradebook result as far as decision 10 reads it. */
 interface ResultRow {
   status?: unknown;
-  metadata?: { courseId?: unknown; masteredUnits?: unknown; runId?: unknown } | null;
+  metadata?: { courseId?: unknown; masteredUnits?: unknown } | null;
 }
 
 /**
  * Units the student mastered earlier in `courseId`, from the gradebook: the sum of `metadata.masteredUnits` of
  * their assessment results (`GET .../assessmentResults/?filter=student='<id>'`, every page) whose
- * `metadata.courseId` is the course's, leaving out results marked `tobedeleted` and those of `runId` (an
- * earlier send of this same run must not count twice).
+ * `metadata.courseId` is the course's, leaving out results marked `tobedeleted`. Earlier completions of the same
+ * run count too: `masteredUnits` are incremental (docs/decisions.md#d-i12-runid).
  */
 export async function masteredUnitsSoFar(
   http: LooseHttp,
   studentId: string,
   courseId: string,
-  runId: string,
   options?: RequestOptions,
 ): Promise<number> {
   const fetchPage: FetchPage<ResultRow> = async ({ query }) => {
@@ -44,8 +43,7 @@ export async function masteredUnitsSoFar(
   for (let pages = 1; ; pages++) {
     for (const row of page.data) {
       const meta = row.metadata;
-      if (row.status === 'tobedeleted' || !meta || meta.courseId !== courseId || meta.runId === runId)
-        continue;
+      if (row.status === 'tobedeleted' || !meta || meta.courseId !== courseId) continue;
       const units = meta.masteredUnits;
       if (typeof units === 'number' && Number.isFinite(units) && units > 0) sum += units;
     }
@@ -71,13 +69,13 @@ function pctOf(units: number, totalLessons: number): number {
  * Undefined when decision 10 does not apply or the history is unknown.
  */
 export function pctCompleteTally(
-  unitsSoFar: (course: CourseConfig, runId: string) => Promise<number>,
-): (course: CourseConfig, metrics: CompletionMetrics, runId: string) => Promise<number | undefined> {
+  unitsSoFar: (course: CourseConfig) => Promise<number>,
+): (course: CourseConfig, metrics: CompletionMetrics) => Promise<number | undefined> {
   const history = new Map<CourseConfig, number>();
   const extra = new Map<CourseConfig, number>();
-  return async (course, metrics, runId) => {
+  return async (course, metrics) => {
     if (!wantsPctComplete(metrics, course)) return undefined;
-    if (!history.has(course)) history.set(course, await unitsSoFar(course, runId));
+    if (!history.has(course)) history.set(course, await unitsSoFar(course));
     const before = extra.get(course) ?? 0;
     const now = metrics.masteredUnits ?? 0;
     extra.set(course, before + now);

@@ -40,8 +40,17 @@ export interface RecordParams {
   metrics: CompletionMetrics;
   /** Only with `time: false` on the front end (see {@link RecordTime}); sent as a TimeSpentEvent. */
   time?: RecordTime | undefined;
-  /** The run id the client persisted (a UUID); default a fresh one. One run records one completion. */
+  /**
+   * The run id the client persisted (a UUID); default a fresh one. It correlates the events of a run and never
+   * dedupes: every `record` is a new completion, also with a `runId` recorded before (a resumed run).
+   */
   runId?: string | undefined;
+  /**
+   * Your own key for this completion (an attempt id, a job id; up to 255 characters). A `record` repeated with
+   * the same key, user and activity (a retry after a lost answer) is the same completion: same event ids, counted
+   * in `duplicates`. Without a key, every call is a new completion.
+   */
+  idempotencyKey?: string | undefined;
 }
 
 /** Per-call settings of `record`. */
@@ -57,7 +66,7 @@ export interface RecordResult {
   pctComplete?: number | undefined;
   /** Events the platform stored now. */
   accepted: number;
-  /** Events it already had: this run was recorded before (the ids are stable per run and activity). */
+  /** Events it already had: a repeat of a `record` with the same `idempotencyKey`. */
   duplicates: number;
 }
 
@@ -78,10 +87,10 @@ export function recordIssues(params: unknown): { issues: ValidationIssue[]; wind
   const issues: ValidationIssue[] = [];
   const add = (path: (string | number)[], message: string) => issues.push({ path, message });
   if (!isRecord(params)) {
-    add([], 'record needs { user, activity, metrics, time?, runId? }');
+    add([], 'record needs { user, activity, metrics, time?, runId?, idempotencyKey? }');
     return { issues };
   }
-  const { user, activity, metrics, time, runId } = params;
+  const { user, activity, metrics, time, runId, idempotencyKey } = params;
   if (!isRecord(user)) add(['user'], `must be an object with email, got ${show(user)}`);
   else {
     if (!isText(user.email, 320) || !/^[^\s@]+@[^\s@]+$/.test(user.email))
@@ -107,6 +116,11 @@ export function recordIssues(params: unknown): { issues: ValidationIssue[]; wind
   }
   if (runId !== undefined && !(typeof runId === 'string' && UUID_PATTERN.test(runId)))
     add(['runId'], `must be a UUID (the run id the client persisted), got ${show(runId)}`);
+  if (idempotencyKey !== undefined && !isText(idempotencyKey, 255))
+    add(
+      ['idempotencyKey'],
+      `must be a non-empty string of at most 255 characters (your id of this completion), got ${show(idempotencyKey)}`,
+    );
   let window: TimeWindow | undefined;
   if (time !== undefined) {
     if (!isRecord(time))

@@ -205,7 +205,7 @@ describe('createCaliperClient: validation before sending (msw)', () => {
     const issues = await issuesOf(caliper.send([spent(), bad, extra]));
     expect(issues).toEqual([
       expect.stringMatching(/^data\.1\.actor\.email: .*string/),
-      expect.stringMatching(/^data\.2\.object: .*colour/),
+      expect.stringMatching(/^data\.2\.object\.colour: is not allowed/),
     ]);
     expect((await caliper.send(spent()).catch(() => 0)) && ctx.requests('POST', '/caliper')).toHaveLength(1);
   });
@@ -233,9 +233,9 @@ describe('createCaliperClient: validation before sending (msw)', () => {
       extra: 1,
     };
     expect(await issuesOf(caliper.send(env as never))).toEqual([
-      'sendTime: must be an ISO 8601 date-time with a zone',
-      'dataVersion: must be http://purl.imsglobal.org/ctx/caliper/v1p2',
-      'extra: is not a member of a Caliper envelope',
+      'sendTime: must be an ISO 8601 date-time with a zone (got "yesterday")',
+      'dataVersion: must be "http://purl.imsglobal.org/ctx/caliper/v1p2" (got "v1")',
+      'extra: is not a member of a Caliper envelope (sensor, sendTime, dataVersion, data)',
     ]);
   });
 

@@ -302,6 +302,22 @@ describe('handler statuses and dedupe (msw)', () => {
     expect(pct).toEqual([{ pctCompleteApp: 20 }, { pctCompleteApp: 25 }, { pctCompleteApp: 50 }]);
   });
 
+  test('a resumed run (same runId) completes again: each completion is stored and its units count', async () => {
+    const server = ctx.server();
+    // Two page visits of one stateful activity, each ending with its own completion (its own event id).
+    const first = await server.handler(post([completionMessage({ xpEarned: 5, masteredUnits: 3 })]));
+    const second = await server.handler(post([completionMessage({ xpEarned: 5, masteredUnits: 2 })]));
+    expect(await first.json()).toEqual({ accepted: 1, duplicates: 0 });
+    expect(await second.json()).toEqual({ accepted: 1, duplicates: 0 });
+    const stored = ctx.stored();
+    expect(stored.map((e) => (e.extensions as { runId: string }).runId)).toEqual([RUN, RUN]);
+    // 5 seeded units + 3 = 8 of 40, then the first completion of the run is history: 5 + 3 + 2 = 10 of 40.
+    expect(stored.map((e) => (e.generated as { extensions?: unknown }).extensions)).toEqual([
+      { pctCompleteApp: 20 },
+      { pctCompleteApp: 25 },
+    ]);
+  });
+
   test('an adapter that knows the user passes it and getUser is not called', async () => {
     const getUser = vi.fn(() => null);
     const server = ctx.server({ getUser });

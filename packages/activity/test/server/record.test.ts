@@ -39,7 +39,7 @@ describe.each<Mode>(['msw', 'loopback'])('record (%s)', (mode) => {
         subject: 'Math',
         app: { name: 'Fractions App' },
         course: { id: 'course-math-g3', name: 'Grade 3 Math' },
-        activity: { id: 'fractions-1', name: 'Fractions 1' },
+        activity: { id: 'https://app.example.com/activities/Math/g3/fractions-1', name: 'Fractions 1' },
       },
       generated: {
         type: 'TimebackActivityMetricsCollection',
@@ -51,8 +51,9 @@ describe.each<Mode>(['msw', 'loopback'])('record (%s)', (mode) => {
       },
       extensions: { runId: RUN, courseId: 'course-math-g3' },
     });
+    // A fresh (version 4) id: without an idempotencyKey every record is a new completion.
     expect(event!.id).toMatch(
-      /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
     // The platform ran its gradebook pipeline: a result for Ada with the metrics.
     const results = [...ctx.platform.state.roster.assessmentResults.values()];
@@ -100,15 +101,64 @@ describe.each<Mode>(['msw', 'loopback'])('record (%s)', (mode) => {
       metrics: { xpEarned: 5, masteredUnits: 2 },
     });
     expect(second.pctComplete).toBe(20);
-    // The same run recorded again does not count its own earlier result, and is a duplicate.
-    const again = await server.record({
+  });
+
+  test('a runId correlates and never dedupes: each record of a run is a new completion, and all its units count', async () => {
+    const server = ctx.server();
+    const user = { email: ada().email, platformId: ada().sourcedId };
+    // Seeded history: 5 units in course-math-g3, 40 lessons. A stateful activity resumed twice under one run.
+    const first = await server.record({
       user,
       activity: LESSON,
-      metrics: { xpEarned: 5, masteredUnits: 2 },
-      runId: second.runId,
+      metrics: { xpEarned: 4, masteredUnits: 2 },
+      runId: RUN,
     });
-    expect(again).toMatchObject({ pctComplete: 20, accepted: 0, duplicates: 1 });
-    expect(again.events[0]!.id).toBe(second.events[0]!.id);
+    const resumed = await server.record({
+      user,
+      activity: LESSON,
+      metrics: { xpEarned: 6, masteredUnits: 3 },
+      runId: RUN,
+    });
+    expect(first).toMatchObject({ runId: RUN, pctComplete: 17.5, accepted: 1, duplicates: 0 });
+    expect(resumed).toMatchObject({ runId: RUN, pctComplete: 25, accepted: 1, duplicates: 0 });
+    expect(resumed.events[0]!.id).not.toBe(first.events[0]!.id);
+    const stored = ctx.stored();
+    expect(stored.map((event) => event.id)).toEqual([first.events[0]!.id, resumed.events[0]!.id]);
+    expect(stored.map((event) => (event.extensions as { runId: string }).runId)).toEqual([RUN, RUN]);
+    // The gradebook has both completions of the run: 5 + 2 + 3 units.
+    const units = [...ctx.platform.state.roster.assessmentResults.values()]
+      .filter((result) => (result.metadata as { courseId?: string } | null)?.courseId === 'course-math-g3')
+      .reduce(
+        (sum, result) => sum + Number((result.metadata as { masteredUnits?: number }).masteredUnits ?? 0),
+        0,
+      );
+    expect(units).toBe(10);
+  });
+
+  test('only an idempotencyKey makes a repeat the same completion: same ids, a duplicate, stored once', async () => {
+    const server = ctx.server();
+    const user = { email: ada().email, platformId: ada().sourcedId };
+    const params = {
+      user,
+      activity: LESSON,
+      metrics: { xpEarned: 5, masteredUnits: 1 },
+      time: { startedAt: '2026-01-05T10:00:00Z', endedAt: '2026-01-05T10:05:00Z', activeMs: 300_000 },
+      runId: RUN,
+      idempotencyKey: 'attempt-42',
+    };
+    const sent = await server.record(params);
+    // A retry after a lost answer, from a process that remembers nothing (the platform dedupes by id).
+    const again = await ctx.server().record(params);
+    expect(sent).toMatchObject({ accepted: 2, duplicates: 0 });
+    expect(again).toMatchObject({ accepted: 0, duplicates: 2 });
+    expect(again.events.map((e) => e.id)).toEqual(sent.events.map((e) => e.id));
+    expect(ctx.stored()).toHaveLength(2);
+    // Another key, or no key, under the same run is another completion.
+    const other = await server.record({ ...params, idempotencyKey: 'attempt-43' });
+    const keyless = await server.record({ ...params, idempotencyKey: undefined });
+    expect(other).toMatchObject({ accepted: 2, duplicates: 0 });
+    expect(keyless).toMatchObject({ accepted: 2, duplicates: 0 });
+    expect(new Set(ctx.stored().map((e) => e.id)).size).toBe(6);
   });
 
   test('pctComplete is capped at 100, forwarded as given, and not computed without masteredUnits or totalLessons', async () => {
@@ -277,6 +327,16 @@ describe('record: every rule of the spec table, checked before anything is sent'
       /^metrics\.pctComplete: must be a number from 0 to 100/,
     ],
     ['runId not a UUID', (p) => ({ ...p, runId: 'run-1' }), /^runId: must be a UUID/],
+    [
+      'idempotencyKey empty',
+      (p) => ({ ...p, idempotencyKey: '' }),
+      /^idempotencyKey: must be a non-empty string/,
+    ],
+    [
+      'idempotencyKey too long',
+      (p) => ({ ...p, idempotencyKey: 'k'.repeat(256) }),
+      /^idempotencyKey: must be a non-empty string of at most 255 characters/,
+    ],
     ['time not an object', (p) => ({ ...p, time: 5 }), /^time: must be \{ startedAt, endedAt, activeMs/],
     [
       'time.startedAt not ISO',

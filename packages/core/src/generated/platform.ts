@@ -1538,7 +1538,7 @@ export interface components {
             orgId: string;
         };
         /**
-         * @description A Caliper 1.2 event batch (the input of the event ingest).
+         * @description A Caliper 1.2 event batch (the input of the event ingest). `data` holds events only: an entity describe (an entity sent on its own) is refused, so entities travel inline as members of the events. Beyond this schema, every event must follow Caliper 1.2: the action must be one its type allows, and its entity members must be of the types the type allows (see docs/decisions.md#d-i12-caliper-rules).
          * @example {
          *       "sensor": "https://app.example.com",
          *       "sendTime": "2026-01-05T10:15:30.000Z",
@@ -1567,7 +1567,7 @@ export interface components {
          *               "name": "Grade 3 Math"
          *             },
          *             "activity": {
-         *               "id": "fractions-1",
+         *               "id": "https://app.example.com/activities/Math/g3/fractions-1",
          *               "name": "Fractions 1"
          *             }
          *           },
@@ -1600,48 +1600,55 @@ export interface components {
             sendTime: string;
             /** @constant */
             dataVersion: "http://purl.imsglobal.org/ctx/caliper/v1p2";
-            data: (components["schemas"]["CaliperTimeSpentEvent"] | components["schemas"]["CaliperActivityCompletedEvent"] | (components["schemas"]["CaliperSessionEvent"] & components["schemas"]["CaliperSessionArchivedRule"]) | components["schemas"]["CaliperAssessmentEvent"] | (components["schemas"]["CaliperEvent"] & components["schemas"]["CaliperOtherEventRule"]))[];
+            data: (components["schemas"]["CaliperTimeSpentEvent"] | components["schemas"]["CaliperActivityCompletedEvent"] | (components["schemas"]["CaliperSessionEvent"] & components["schemas"]["CaliperSessionArchivedRule"]) | components["schemas"]["CaliperAssessmentEvent"] | components["schemas"]["CaliperEvent"])[];
         };
+        /** @description The `@context` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see docs/decisions.md#d-i12-caliper-rules). */
+        CaliperContext: "http://purl.imsglobal.org/ctx/caliper/v1p2" | (string | Record<string, never>)[];
+        /** @description Caliper 1.2 requires a UUID expressed as a URN, `urn:uuid:<uuid>`. */
+        CaliperEventId: string;
         /** @description A Caliper entity given as an object (members beyond `id` and `type` pass through). */
         CaliperEntity: {
+            /** Format: uri */
             id: string;
             type: string;
         };
         /** @description A Caliper entity, either as an object or only as an IRI. An IRI-only `actor` or `edApp` is resolved from the matching rostering user or LTI application; with no match the event is rejected. */
         CaliperEntityRef: string | components["schemas"]["CaliperEntity"];
         /**
-         * @description A Caliper 1.2 event of any other type. Events whose type is `TimeSpentEvent`, `SessionEvent` or
-         *     `AssessmentEvent`, and `ActivityEvent`s with action `Completed`, must match their specific schema.
-         *     Full Caliper event fields beyond those listed are not shown in the spec and pass through. In the
-         *     envelope it is combined with CaliperOtherEventRule.
+         * @description A Caliper 1.2 event of any other type: `Event` or one of the Caliper 1.2 event subtypes. Events whose
+         *     type is `TimeSpentEvent`, `SessionEvent`, `AssessmentEvent` or `ActivityEvent` must match their own
+         *     schema. Members beyond those listed pass through (`group`, `membership`, `federatedSession` are entity
+         *     references as well).
          */
         CaliperEvent: {
-            /** @constant */
-            "@context": "http://purl.imsglobal.org/ctx/caliper/v1p2";
-            /** @description A URN, usually `urn:uuid:<uuid>`. */
-            id: string;
-            type: string;
+            "@context": components["schemas"]["CaliperContext"];
+            id: components["schemas"]["CaliperEventId"];
+            /** @enum {string} */
+            type: "Event" | "AnnotationEvent" | "AssessmentItemEvent" | "AssignableEvent" | "FeedbackEvent" | "ForumEvent" | "GradeEvent" | "MediaEvent" | "MessageEvent" | "NavigationEvent" | "QuestionnaireEvent" | "QuestionnaireItemEvent" | "ResourceManagementEvent" | "SearchEvent" | "SurveyEvent" | "SurveyInvitationEvent" | "ThreadEvent" | "ToolLaunchEvent" | "ToolUseEvent" | "ViewEvent";
             actor: components["schemas"]["CaliperEntityRef"];
+            /** @description A Caliper 1.2 action its type allows (a generic `Event` takes any Caliper action). */
             action: string;
-            object?: components["schemas"]["CaliperEntityRef"];
+            object: components["schemas"]["CaliperEntityRef"];
             /** Format: date-time */
             eventTime: string;
             edApp?: components["schemas"]["CaliperEntityRef"];
-            profile?: string;
+            profile?: components["schemas"]["CaliperProfile"];
             generated?: components["schemas"]["CaliperEntityRef"];
+            target?: components["schemas"]["CaliperEntityRef"];
+            referrer?: components["schemas"]["CaliperEntityRef"];
+            group?: components["schemas"]["CaliperEntityRef"];
+            membership?: components["schemas"]["CaliperEntityRef"];
             session?: components["schemas"]["CaliperEntityRef"];
+            federatedSession?: components["schemas"]["CaliperEntityRef"];
             extensions?: {
                 [key: string]: unknown;
             };
         };
-        /** @description Decision: keeps the typed events from passing as generic ones, so their own schemas are checked: a generic event's type is none of TimeSpentEvent, SessionEvent, AssessmentEvent, ActivityEvent, or it is an ActivityEvent whose action is not Completed. Written with patterns rather than `not`, which runtime-schema generators do not support (see docs/decisions.md#d-oa-16). */
-        CaliperOtherEventRule: {
-            type?: string;
-        } | {
-            /** @constant */
-            type?: "ActivityEvent";
-            action?: string;
-        };
+        /**
+         * @description A Caliper 1.2 metric profile, or the platform's own.
+         * @enum {string}
+         */
+        CaliperProfile: "AnnotationProfile" | "AssessmentProfile" | "AssignableProfile" | "FeedbackProfile" | "ForumProfile" | "GeneralProfile" | "GradingProfile" | "MediaProfile" | "ReadingProfile" | "ResourceManagementProfile" | "SearchProfile" | "SessionProfile" | "SurveyProfile" | "ToolLaunchProfile" | "ToolUseProfile" | "TimebackProfile";
         /** @description Decision: a SessionEvent with action `Archived` must carry a SessionRecording as its `object`. Written with `anyOf` rather than `if`/`then`, which runtime-schema generators do not support (see docs/decisions.md#d-oa-15). */
         CaliperSessionArchivedRule: {
             /** @constant */
@@ -1685,6 +1692,10 @@ export interface components {
                 name: string;
             };
             activity: {
+                /**
+                 * Format: uri
+                 * @description The activity's URL, the same as the object's `id`: the profile types it as a URI, so a bare activity slug is invalid (see docs/decisions.md#d-i12-activity-id).
+                 */
                 id?: string;
                 name: string;
             };
@@ -1726,9 +1737,8 @@ export interface components {
         };
         /** @description Time on task, as the platform's Caliper profile defines it (DESIGN decision 7). */
         CaliperTimeSpentEvent: {
-            /** @constant */
-            "@context": "http://purl.imsglobal.org/ctx/caliper/v1p2";
-            id: string;
+            "@context": components["schemas"]["CaliperContext"];
+            id: components["schemas"]["CaliperEventId"];
             /** @constant */
             type: "TimeSpentEvent";
             actor: components["schemas"]["TimebackUser"];
@@ -1745,9 +1755,8 @@ export interface components {
         };
         /** @description The spec's "ActivityCompletedEvent": on the wire `type: ActivityEvent`, `action: Completed` (DESIGN decision 7). */
         CaliperActivityCompletedEvent: {
-            /** @constant */
-            "@context": "http://purl.imsglobal.org/ctx/caliper/v1p2";
-            id: string;
+            "@context": components["schemas"]["CaliperContext"];
+            id: components["schemas"]["CaliperEventId"];
             /** @constant */
             type: "ActivityEvent";
             actor: components["schemas"]["TimebackUser"];
@@ -1767,7 +1776,10 @@ export interface components {
             id?: string;
             /** @constant */
             type: "SessionRecording";
-            /** @description The IRI of the existing session. */
+            /**
+             * Format: uri
+             * @description The IRI of the existing session.
+             */
             session: string;
             isProctored?: boolean;
             webcamUsed?: boolean;
@@ -1781,34 +1793,31 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description A Caliper SessionEvent. Actions include `LoggedIn` and `Archived` (others pass as strings). With `Archived` from a Person actor the `object` is an inline SessionRecording for an existing session (in the envelope it is combined with CaliperSessionArchivedRule). */
+        /** @description A Caliper SessionEvent: Caliper 1.2's `LoggedIn`, `LoggedOut` and `TimedOut`, and the platform's `Archived`. With `Archived` from a Person actor the `object` is an inline SessionRecording for an existing session (in the envelope it is combined with CaliperSessionArchivedRule). */
         CaliperSessionEvent: {
-            /** @constant */
-            "@context": "http://purl.imsglobal.org/ctx/caliper/v1p2";
-            id: string;
+            "@context": components["schemas"]["CaliperContext"];
+            id: components["schemas"]["CaliperEventId"];
             /** @constant */
             type: "SessionEvent";
             actor: components["schemas"]["CaliperEntityRef"];
-            /**
-             * @description For example LoggedIn, LoggedOut, TimedOut, Archived.
-             * @example LoggedIn
-             * @example Archived
-             */
-            action: string;
-            object?: components["schemas"]["SessionRecording"] | components["schemas"]["CaliperEntityRef"];
+            /** @enum {string} */
+            action: "LoggedIn" | "LoggedOut" | "TimedOut" | "Archived";
+            object: components["schemas"]["SessionRecording"] | components["schemas"]["CaliperEntityRef"];
             /** Format: date-time */
             eventTime: string;
             edApp?: components["schemas"]["CaliperEntityRef"];
+            profile?: components["schemas"]["CaliperProfile"];
+            target?: components["schemas"]["CaliperEntityRef"];
+            referrer?: components["schemas"]["CaliperEntityRef"];
             session?: components["schemas"]["CaliperEntityRef"];
             extensions?: {
                 [key: string]: unknown;
             };
         };
-        /** @description A Caliper AssessmentEvent. Started, Submitted and Abandoned produce `test.started`, `test.ended` and `test.exited`; the other actions produce no event. */
+        /** @description A Caliper AssessmentEvent: Caliper 1.2's actions and the platform's `Abandoned` and `Reviewed`. Started, Submitted and Abandoned produce `test.started`, `test.ended` and `test.exited`; the other actions produce no event. */
         CaliperAssessmentEvent: {
-            /** @constant */
-            "@context": "http://purl.imsglobal.org/ctx/caliper/v1p2";
-            id: string;
+            "@context": components["schemas"]["CaliperContext"];
+            id: components["schemas"]["CaliperEventId"];
             /** @constant */
             type: "AssessmentEvent";
             actor: components["schemas"]["CaliperEntityRef"];
@@ -1818,6 +1827,7 @@ export interface components {
             /** Format: date-time */
             eventTime: string;
             edApp?: components["schemas"]["CaliperEntityRef"];
+            profile?: components["schemas"]["CaliperProfile"];
             generated?: components["schemas"]["CaliperEntityRef"];
             session?: components["schemas"]["CaliperEntityRef"];
             extensions?: {

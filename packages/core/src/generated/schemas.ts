@@ -1592,7 +1592,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "CaliperEnvelope": {
     "type": "object",
-    "description": "A Caliper 1.2 event batch (the input of the event ingest).",
+    "description": "A Caliper 1.2 event batch (the input of the event ingest). `data` holds events only: an entity describe (an entity sent on its own) is refused, so entities travel inline as members of the events. Beyond this schema, every event must follow Caliper 1.2: the action must be one its type allows, and its entity members must be of the types the type allows (see docs/decisions.md#d-i12-caliper-rules).",
     "additionalProperties": false,
     "required": [
       "sensor",
@@ -1628,7 +1628,7 @@ export const platformSchemas: JsonSchemaDefs = {
               "name": "Grade 3 Math"
             },
             "activity": {
-              "id": "fractions-1",
+              "id": "https://app.example.com/activities/Math/g3/fractions-1",
               "name": "Fractions 1"
             }
           },
@@ -1689,19 +1689,43 @@ export const platformSchemas: JsonSchemaDefs = {
               "$ref": "#/$defs/CaliperAssessmentEvent"
             },
             {
-              "allOf": [
-                {
-                  "$ref": "#/$defs/CaliperEvent"
-                },
-                {
-                  "$ref": "#/$defs/CaliperOtherEventRule"
-                }
-              ]
+              "$ref": "#/$defs/CaliperEvent"
             }
           ]
         }
       }
     }
+  },
+  "CaliperContext": {
+    "description": "The `@context` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see docs/decisions.md#d-i12-caliper-rules).",
+    "anyOf": [
+      {
+        "type": "string",
+        "const": "http://purl.imsglobal.org/ctx/caliper/v1p2"
+      },
+      {
+        "type": "array",
+        "minItems": 1,
+        "contains": {
+          "const": "http://purl.imsglobal.org/ctx/caliper/v1p2"
+        },
+        "items": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "object"
+            }
+          ]
+        }
+      }
+    ]
+  },
+  "CaliperEventId": {
+    "type": "string",
+    "description": "Caliper 1.2 requires a UUID expressed as a URN, `urn:uuid:<uuid>`.",
+    "pattern": "^urn:uuid:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
   },
   "CaliperEntity": {
     "type": "object",
@@ -1712,7 +1736,8 @@ export const platformSchemas: JsonSchemaDefs = {
     ],
     "properties": {
       "id": {
-        "type": "string"
+        "type": "string",
+        "format": "uri"
       },
       "type": {
         "type": "string"
@@ -1733,33 +1758,54 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "CaliperEvent": {
     "type": "object",
-    "description": "A Caliper 1.2 event of any other type. Events whose type is `TimeSpentEvent`, `SessionEvent` or\n`AssessmentEvent`, and `ActivityEvent`s with action `Completed`, must match their specific schema.\nFull Caliper event fields beyond those listed are not shown in the spec and pass through. In the\nenvelope it is combined with CaliperOtherEventRule.\n",
+    "description": "A Caliper 1.2 event of any other type: `Event` or one of the Caliper 1.2 event subtypes. Events whose\ntype is `TimeSpentEvent`, `SessionEvent`, `AssessmentEvent` or `ActivityEvent` must match their own\nschema. Members beyond those listed pass through (`group`, `membership`, `federatedSession` are entity\nreferences as well).\n",
     "required": [
       "@context",
       "id",
       "type",
       "actor",
       "action",
+      "object",
       "eventTime"
     ],
     "properties": {
       "@context": {
-        "type": "string",
-        "const": "http://purl.imsglobal.org/ctx/caliper/v1p2"
+        "$ref": "#/$defs/CaliperContext"
       },
       "id": {
-        "type": "string",
-        "pattern": "^urn:",
-        "description": "A URN, usually `urn:uuid:<uuid>`."
+        "$ref": "#/$defs/CaliperEventId"
       },
       "type": {
-        "type": "string"
+        "type": "string",
+        "enum": [
+          "Event",
+          "AnnotationEvent",
+          "AssessmentItemEvent",
+          "AssignableEvent",
+          "FeedbackEvent",
+          "ForumEvent",
+          "GradeEvent",
+          "MediaEvent",
+          "MessageEvent",
+          "NavigationEvent",
+          "QuestionnaireEvent",
+          "QuestionnaireItemEvent",
+          "ResourceManagementEvent",
+          "SearchEvent",
+          "SurveyEvent",
+          "SurveyInvitationEvent",
+          "ThreadEvent",
+          "ToolLaunchEvent",
+          "ToolUseEvent",
+          "ViewEvent"
+        ]
       },
       "actor": {
         "$ref": "#/$defs/CaliperEntityRef"
       },
       "action": {
-        "type": "string"
+        "type": "string",
+        "description": "A Caliper 1.2 action its type allows (a generic `Event` takes any Caliper action)."
       },
       "object": {
         "$ref": "#/$defs/CaliperEntityRef"
@@ -1772,12 +1818,27 @@ export const platformSchemas: JsonSchemaDefs = {
         "$ref": "#/$defs/CaliperEntityRef"
       },
       "profile": {
-        "type": "string"
+        "$ref": "#/$defs/CaliperProfile"
       },
       "generated": {
         "$ref": "#/$defs/CaliperEntityRef"
       },
+      "target": {
+        "$ref": "#/$defs/CaliperEntityRef"
+      },
+      "referrer": {
+        "$ref": "#/$defs/CaliperEntityRef"
+      },
+      "group": {
+        "$ref": "#/$defs/CaliperEntityRef"
+      },
+      "membership": {
+        "$ref": "#/$defs/CaliperEntityRef"
+      },
       "session": {
+        "$ref": "#/$defs/CaliperEntityRef"
+      },
+      "federatedSession": {
         "$ref": "#/$defs/CaliperEntityRef"
       },
       "extensions": {
@@ -1786,31 +1847,26 @@ export const platformSchemas: JsonSchemaDefs = {
       }
     }
   },
-  "CaliperOtherEventRule": {
-    "description": "Decision: keeps the typed events from passing as generic ones, so their own schemas are checked: a generic event's type is none of TimeSpentEvent, SessionEvent, AssessmentEvent, ActivityEvent, or it is an ActivityEvent whose action is not Completed. Written with patterns rather than `not`, which runtime-schema generators do not support (see docs/decisions.md#d-oa-16).",
-    "anyOf": [
-      {
-        "type": "object",
-        "properties": {
-          "type": {
-            "type": "string",
-            "pattern": "^(?!(?:TimeSpentEvent|SessionEvent|AssessmentEvent|ActivityEvent)$)"
-          }
-        }
-      },
-      {
-        "type": "object",
-        "properties": {
-          "type": {
-            "type": "string",
-            "const": "ActivityEvent"
-          },
-          "action": {
-            "type": "string",
-            "pattern": "^(?!Completed$)"
-          }
-        }
-      }
+  "CaliperProfile": {
+    "type": "string",
+    "description": "A Caliper 1.2 metric profile, or the platform's own.",
+    "enum": [
+      "AnnotationProfile",
+      "AssessmentProfile",
+      "AssignableProfile",
+      "FeedbackProfile",
+      "ForumProfile",
+      "GeneralProfile",
+      "GradingProfile",
+      "MediaProfile",
+      "ReadingProfile",
+      "ResourceManagementProfile",
+      "SearchProfile",
+      "SessionProfile",
+      "SurveyProfile",
+      "ToolLaunchProfile",
+      "ToolUseProfile",
+      "TimebackProfile"
     ]
   },
   "CaliperSessionArchivedRule": {
@@ -1943,7 +1999,9 @@ export const platformSchemas: JsonSchemaDefs = {
         ],
         "properties": {
           "id": {
-            "type": "string"
+            "type": "string",
+            "format": "uri",
+            "description": "The activity's URL, the same as the object's `id`: the profile types it as a URI, so a bare activity slug is invalid (see docs/decisions.md#d-i12-activity-id)."
           },
           "name": {
             "type": "string"
@@ -2101,12 +2159,10 @@ export const platformSchemas: JsonSchemaDefs = {
     ],
     "properties": {
       "@context": {
-        "type": "string",
-        "const": "http://purl.imsglobal.org/ctx/caliper/v1p2"
+        "$ref": "#/$defs/CaliperContext"
       },
       "id": {
-        "type": "string",
-        "pattern": "^urn:uuid:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+        "$ref": "#/$defs/CaliperEventId"
       },
       "type": {
         "type": "string",
@@ -2159,12 +2215,10 @@ export const platformSchemas: JsonSchemaDefs = {
     ],
     "properties": {
       "@context": {
-        "type": "string",
-        "const": "http://purl.imsglobal.org/ctx/caliper/v1p2"
+        "$ref": "#/$defs/CaliperContext"
       },
       "id": {
-        "type": "string",
-        "pattern": "^urn:uuid:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+        "$ref": "#/$defs/CaliperEventId"
       },
       "type": {
         "type": "string",
@@ -2216,6 +2270,7 @@ export const platformSchemas: JsonSchemaDefs = {
       },
       "session": {
         "type": "string",
+        "format": "uri",
         "description": "The IRI of the existing session."
       },
       "isProctored": {
@@ -2249,23 +2304,22 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "CaliperSessionEvent": {
     "type": "object",
-    "description": "A Caliper SessionEvent. Actions include `LoggedIn` and `Archived` (others pass as strings). With `Archived` from a Person actor the `object` is an inline SessionRecording for an existing session (in the envelope it is combined with CaliperSessionArchivedRule).",
+    "description": "A Caliper SessionEvent: Caliper 1.2's `LoggedIn`, `LoggedOut` and `TimedOut`, and the platform's `Archived`. With `Archived` from a Person actor the `object` is an inline SessionRecording for an existing session (in the envelope it is combined with CaliperSessionArchivedRule).",
     "required": [
       "@context",
       "id",
       "type",
       "actor",
       "action",
+      "object",
       "eventTime"
     ],
     "properties": {
       "@context": {
-        "type": "string",
-        "const": "http://purl.imsglobal.org/ctx/caliper/v1p2"
+        "$ref": "#/$defs/CaliperContext"
       },
       "id": {
-        "type": "string",
-        "pattern": "^urn:"
+        "$ref": "#/$defs/CaliperEventId"
       },
       "type": {
         "type": "string",
@@ -2276,9 +2330,10 @@ export const platformSchemas: JsonSchemaDefs = {
       },
       "action": {
         "type": "string",
-        "description": "For example LoggedIn, LoggedOut, TimedOut, Archived.",
-        "examples": [
+        "enum": [
           "LoggedIn",
+          "LoggedOut",
+          "TimedOut",
           "Archived"
         ]
       },
@@ -2299,6 +2354,15 @@ export const platformSchemas: JsonSchemaDefs = {
       "edApp": {
         "$ref": "#/$defs/CaliperEntityRef"
       },
+      "profile": {
+        "$ref": "#/$defs/CaliperProfile"
+      },
+      "target": {
+        "$ref": "#/$defs/CaliperEntityRef"
+      },
+      "referrer": {
+        "$ref": "#/$defs/CaliperEntityRef"
+      },
       "session": {
         "$ref": "#/$defs/CaliperEntityRef"
       },
@@ -2310,7 +2374,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "CaliperAssessmentEvent": {
     "type": "object",
-    "description": "A Caliper AssessmentEvent. Started, Submitted and Abandoned produce `test.started`, `test.ended` and `test.exited`; the other actions produce no event.",
+    "description": "A Caliper AssessmentEvent: Caliper 1.2's actions and the platform's `Abandoned` and `Reviewed`. Started, Submitted and Abandoned produce `test.started`, `test.ended` and `test.exited`; the other actions produce no event.",
     "required": [
       "@context",
       "id",
@@ -2322,12 +2386,10 @@ export const platformSchemas: JsonSchemaDefs = {
     ],
     "properties": {
       "@context": {
-        "type": "string",
-        "const": "http://purl.imsglobal.org/ctx/caliper/v1p2"
+        "$ref": "#/$defs/CaliperContext"
       },
       "id": {
-        "type": "string",
-        "pattern": "^urn:"
+        "$ref": "#/$defs/CaliperEventId"
       },
       "type": {
         "type": "string",
@@ -2358,6 +2420,9 @@ export const platformSchemas: JsonSchemaDefs = {
       },
       "edApp": {
         "$ref": "#/$defs/CaliperEntityRef"
+      },
+      "profile": {
+        "$ref": "#/$defs/CaliperProfile"
       },
       "generated": {
         "$ref": "#/$defs/CaliperEntityRef"

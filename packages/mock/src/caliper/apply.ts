@@ -10,6 +10,15 @@ type CaliperEvent = Record<string, unknown>;
 const entityId = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : isRecord(value) && typeof value.id === 'string' ? value.id : undefined;
 
+/** `text` percent-decoded, or undefined when its escapes are broken (never a URIError in the middle of a batch). */
+function decoded(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The rostering user whose email is `email` (any case). */
 function userByEmail(core: Core, email: string): string | undefined {
   const wanted = email.toLowerCase();
@@ -21,7 +30,7 @@ function userOfIri(core: Core, iri: string): string | undefined {
   const users = core.state.roster.users;
   if (iri.startsWith('mailto:')) return userByEmail(core, iri.slice('mailto:'.length));
   const match = /\/users\/([^/?#]+)\/?$/.exec(iri);
-  const id = match ? decodeURIComponent(match[1]!) : undefined;
+  const id = match ? decoded(match[1]!) : undefined;
   return id && users.has(id) ? id : undefined;
 }
 
@@ -31,7 +40,10 @@ function applicationOfIri(core: Core, iri: string): StoredApplication | undefine
   const urn = /^urn:app:(.+)$/.exec(iri);
   if (urn) return apps.get(urn[1]!);
   const path = /\/applications\/([^/?#]+)\/?$/.exec(iri);
-  if (path) return apps.get(decodeURIComponent(path[1]!));
+  if (path) {
+    const id = decoded(path[1]!);
+    return id === undefined ? undefined : apps.get(id);
+  }
   return [...apps.values()].find((app) => app.launchUrl === iri || app.sourcedId === iri);
 }
 
@@ -44,31 +56,39 @@ function userOfActor(core: Core, actor: unknown): string | undefined {
   return email ? userByEmail(core, email) : undefined;
 }
 
-/** The answer to a refused batch: which member could not be resolved. */
+/** The answer to a refused batch: which member of which event could not be resolved. */
 export type Unresolved = {
   error: 'unresolved_actor' | 'unresolved_edapp' | 'unknown_session';
   message: string;
 };
 
+/** Caliper 1.2's anonymous entities (section 4.4): the type's own IRI as the id, e.g. an unnamed Person. */
+const ANONYMOUS = /^http:\/\/purl\.imsglobal\.org\/caliper\/[A-Za-z]+$/;
+
 /**
- * Checks what a valid batch refers to: an IRI-only actor or edApp must be a Caliper entity already defined (by an
- * earlier event) or match a rostering user / application; an `Archived` recording must name an existing session.
+ * Checks what a well-formed batch refers to (after the structure rules passed, so a malformed event is a 400
+ * whatever its references). An IRI-only actor or edApp must be a Caliper entity already defined (by an accepted
+ * event, or as an object anywhere in this batch: the batch is one write, so the order of its events does not
+ * matter), an anonymous entity, or match a rostering user / application; an `Archived` recording must name a
+ * session that exists or that an earlier event of the batch opens. See docs/decisions.md#d-i12-atomic-batch.
  */
 export function unresolved(core: Core, events: CaliperEvent[], known: Set<string>): Unresolved | undefined {
   const defined = new Set(known);
+  for (const event of events) for (const id of definedEntities(event)) defined.add(id);
+  const resolves = (iri: string, match: (iri: string) => unknown) =>
+    defined.has(iri) || ANONYMOUS.test(iri) || match(iri) !== undefined;
   const sessions = new Set(core.state.sessions.keys());
-  for (const event of events) {
-    if (typeof event.actor === 'string' && !defined.has(event.actor) && !userOfIri(core, event.actor)) {
-      return { error: 'unresolved_actor', message: `actor ${event.actor} matches no rostering user` };
-    }
-    if (
-      typeof event.edApp === 'string' &&
-      !defined.has(event.edApp) &&
-      !applicationOfIri(core, event.edApp)
-    ) {
-      return { error: 'unresolved_edapp', message: `edApp ${event.edApp} matches no LTI application` };
-    }
-    for (const id of definedEntities(event)) defined.add(id);
+  for (const [index, event] of events.entries()) {
+    if (typeof event.actor === 'string' && !resolves(event.actor, (iri) => userOfIri(core, iri)))
+      return {
+        error: 'unresolved_actor',
+        message: `data[${index}].actor: ${event.actor} matches no rostering user; give the actor as an object, or the URL of a rostering user`,
+      };
+    if (typeof event.edApp === 'string' && !resolves(event.edApp, (iri) => applicationOfIri(core, iri)))
+      return {
+        error: 'unresolved_edapp',
+        message: `data[${index}].edApp: ${event.edApp} matches no LTI application; give the edApp as an object, or an application's urn:app:<id> or launch URL`,
+      };
     if (event.type === 'SessionEvent' && event.action === 'LoggedIn') {
       const session = sessionIdOf(event);
       if (session) sessions.add(session);
@@ -78,7 +98,7 @@ export function unresolved(core: Core, events: CaliperEvent[], known: Set<string
       if (!sessions.has(session))
         return {
           error: 'unknown_session',
-          message: `SessionRecording names session ${session}, which does not exist`,
+          message: `data[${index}].object.session: ${session} is not a session of the platform; an Archived recording never creates one`,
         };
     }
   }

@@ -9,14 +9,25 @@ import type { MockRouter } from './context.js';
 
 type Envelope = { sensor: string; data: Record<string, unknown>[] };
 
-/** The Caliper ingest: validates the whole batch, then stores the events it has not seen (by id) and applies them. */
+const SHOWN_PROBLEMS = 8;
+
+/**
+ * The Caliper ingest, one batch as one write (docs/decisions.md#d-i12-atomic-batch): the structure of every event
+ * first (400), then what the events refer to (422), and only then are the events not seen before (by id) stored
+ * and applied. A refused batch changes nothing.
+ */
 export function registerCaliper(router: MockRouter): void {
   router.on('POST', '/caliper/v1p2', async (context) => {
     const { core } = context;
     const { client } = requireClient(authenticate(core, context.request), SCOPES.eventsWrite);
     const body = await readJson(context.request);
     const problems = envelopeProblems(body);
-    if (problems.length > 0) throw badRequest(`Invalid Caliper batch: ${problems.slice(0, 8).join('; ')}`);
+    if (problems.length > 0) {
+      const more = problems.length > SHOWN_PROBLEMS ? ` (and ${problems.length - SHOWN_PROBLEMS} more)` : '';
+      throw badRequest(
+        `Invalid Caliper batch, nothing stored: ${problems.slice(0, SHOWN_PROBLEMS).join('; ')}${more}`,
+      );
+    }
     const envelope = body as Envelope;
     const known = new Set(core.state.caliperEvents.flatMap((stored) => definedEntities(stored.event)));
     const refused = unresolved(core, envelope.data, known);

@@ -70,18 +70,21 @@ export function caliperTests(h: Harness): void {
       const good = timeSpent(user);
       const cases: [unknown, RegExp][] = [
         [{ ...envelope([good]), dataVersion: 'http://purl.imsglobal.org/ctx/caliper/v1p1' }, /dataVersion/],
-        [envelope([]), /data must be at least 1/],
+        [envelope([]), /data: must be a non-empty array/],
         [
           {
             sendTime: '2026-01-01T00:00:00Z',
             dataVersion: 'http://purl.imsglobal.org/ctx/caliper/v1p2',
             data: [good],
           },
-          /sensor is required/,
+          /sensor: must be the sending application's absolute IRI/,
         ],
-        [envelope([{ ...good, actor: { ...user, nickname: 'x' } }]), /actor\.nickname is not allowed/],
+        [
+          envelope([{ ...good, actor: { ...user, nickname: 'x' } }]),
+          /data\[0\]\.actor\.nickname: is not allowed/,
+        ],
         [envelope([{ ...good, id: 'urn:uuid:not-a-uuid' }]), /urn:uuid/],
-        [envelope([{ ...good, extensions: {} }]), /runId is required/],
+        [envelope([{ ...good, extensions: {} }]), /extensions\.runId: is required/],
         [
           envelope([
             {
@@ -93,9 +96,9 @@ export function caliperTests(h: Harness): void {
               },
             },
           ]),
-          /type must be one of/,
+          /items\[0\]\.type: must be one of/,
         ],
-        [envelope([assessment(user.id, 'Finished')]), /action must be one of/],
+        [envelope([assessment(user.id, 'Finished')]), /action: must be one of/],
         [envelope([{ ...good, eventTime: 'yesterday' }]), /eventTime/],
       ];
       for (const [body, message] of cases) {
@@ -112,7 +115,7 @@ export function caliperTests(h: Harness): void {
       expect(refused.status).toBe(422);
       expect(refused.body).toEqual({
         error: 'unresolved_actor',
-        message: `actor ${unknown} matches no rostering user`,
+        message: `data[0].actor: ${unknown} matches no rostering user; give the actor as an object, or the URL of a rostering user`,
       });
       expect((await send(envelope([assessment(user.id, 'Started', 'urn:app:no-such-app')]))).status).toBe(
         422,
@@ -191,6 +194,160 @@ export function caliperTests(h: Harness): void {
       expect(h.platform.state.sessions.size).toBe(1);
       expect((await send(envelope([sessionEvent(user.id, 'LoggedOut', sessionId)]))).status).toBe(200);
       expect(h.platform.state.sessions.get(sessionId)!.endedAtTime).toBe('2026-01-15T12:00:00Z');
+      expect(h.platform.state.events.map((event) => event.envelope.type)).toEqual([
+        'session.started',
+        'session.ended',
+      ]);
+    });
+  });
+
+  describe('Caliper ingest: atomic batches and references (issue 12 section 3, issue 13 finding 14)', () => {
+    let token = '';
+    let user: ReturnType<typeof actor>;
+    beforeEach(async () => {
+      token = await h.token(h.platform.clients.partner);
+      const { student } = h.platform.fixtures.roster;
+      user = actor(h.platform.baseUrl, student.sourcedId, student.email);
+    });
+    const send = (body: unknown) => h.call('POST', '/caliper/v1p2', { token, body });
+    /** Nothing of a refused batch reached the platform's state. */
+    const expectNothingStored = () => {
+      expect(h.platform.state.caliperEvents).toHaveLength(0);
+      expect(h.platform.state.events).toHaveLength(0);
+      expect(h.platform.state.sessions.size).toBe(0);
+    };
+
+    it('refuses the whole batch when its third event is invalid: 400 naming data[2], nothing stored', async () => {
+      h.allowBadRequests();
+      const sessionId = `${SENSOR}/sessions/atomic-1`;
+      const before = [sessionEvent(user.id, 'LoggedIn', sessionId), assessment(user.id, 'Started')];
+      const thirds: Record<string, unknown>[] = [
+        // An actor IRI with a broken percent-escape: once stored the first two events and answered 500.
+        {
+          ...assessment(user.id, 'Submitted'),
+          actor: { id: `${h.platform.baseUrl}/users/%E0%A4%A`, type: 'Person' },
+        },
+        { ...assessment(user.id, 'Submitted'), type: 'NotACaliperEventType' },
+        { ...sessionEvent(user.id, 'Deleted', sessionId) },
+        { ...assessment(user.id, 'Submitted'), object: null },
+      ];
+      for (const third of thirds) {
+        const answer = await send(envelope([...before, third]));
+        expect(answer.status).toBe(400);
+        expect(answer.body).toMatchObject({
+          error: 'bad_request',
+          message: expect.stringContaining('data[2]'),
+        });
+        expectNothingStored();
+      }
+    });
+
+    it('refuses the whole batch when a reference of its third event does not resolve: 422 naming data[2]', async () => {
+      const unknown = `${h.platform.baseUrl}/rostering/1.0/users/nobody`;
+      const answer = await send(
+        envelope([
+          sessionEvent(user.id, 'LoggedIn', `${SENSOR}/sessions/s-9`),
+          timeSpent(user),
+          assessment(unknown, 'Started'),
+        ]),
+      );
+      expect(answer.status).toBe(422);
+      expect(answer.body).toMatchObject({
+        error: 'unresolved_actor',
+        message: expect.stringMatching(/^data\[2\]\.actor: .*nobody matches no rostering user/),
+      });
+      expectNothingStored();
+    });
+
+    it('checks structure before references: a malformed event is a 400 whatever its actor or edApp', async () => {
+      h.allowBadRequests();
+      const nobody = `${h.platform.baseUrl}/rostering/1.0/users/nobody`;
+      const malformed = { ...assessment(nobody, 'Finished'), edApp: 'urn:app:no-such-app' };
+      for (const batch of [
+        [assessment(nobody, 'Started'), malformed],
+        [malformed, assessment(nobody, 'Started')],
+      ]) {
+        const answer = await send(envelope(batch));
+        expect(answer.status).toBe(400);
+        expect(answer.body).toMatchObject({ message: expect.stringMatching(/action: must be one of/) });
+      }
+      expectNothingStored();
+    });
+
+    it('resolves an IRI-only actor or edApp the same whatever the order of the events in the batch', async () => {
+      const app = 'https://tools.example.edu/reader';
+      const person = `${h.platform.baseUrl}/people/guest-1`;
+      const usesIris = { ...assessment(person, 'Started', app) };
+      const definesThem = {
+        ...assessment(user.id, 'Reviewed'),
+        actor: { id: person, type: 'Person' },
+        edApp: { id: app, type: 'SoftwareApplication' },
+      };
+      const first = await send(envelope([usesIris, definesThem]));
+      expect(first.status).toBe(200);
+      await h.restart();
+      token = await h.token(h.platform.clients.partner);
+      const reversed = await send(envelope([definesThem, usesIris]));
+      expect(reversed.status).toBe(200);
+      await h.restart();
+      token = await h.token(h.platform.clients.partner);
+      expect((await send(envelope([usesIris]))).status).toBe(422);
+      expectNothingStored();
+    });
+
+    it('takes @context as the Caliper 1.2 IRI or an array holding it, never an object alone', async () => {
+      const context = 'http://purl.imsglobal.org/ctx/caliper/v1p2';
+      const listed = {
+        ...assessment(user.id, 'Started'),
+        '@context': [{ query: 'http://schema.org/query' }, context],
+      };
+      expect((await send(envelope([listed]))).body).toEqual({ accepted: 1, duplicates: 0 });
+      expect(h.platform.state.caliperEvents[0]!.event).toEqual(listed);
+      h.allowBadRequests();
+      for (const bad of [{ caliper: 'http://purl.imsglobal.org/caliper/' }, ['https://schema.org/']]) {
+        const answer = await send(envelope([{ ...assessment(user.id, 'Started'), '@context': bad }]));
+        expect(answer.status).toBe(400);
+        expect(answer.body).toMatchObject({ message: expect.stringContaining('data[0].@context') });
+      }
+    });
+
+    it("never changes a session's start or end time with an Archived SessionEvent", async () => {
+      const sessionId = `${SENSOR}/sessions/archived-1`;
+      const login = { ...sessionEvent(user.id, 'LoggedIn', sessionId), eventTime: '2026-01-15T12:00:00Z' };
+      const recording = {
+        type: 'SessionRecording',
+        session: sessionId,
+        recordingStartedAtTime: '2026-01-15T11:00:00Z',
+        recordingEndedAtTime: '2026-01-15T14:00:00Z',
+        storageKey: 'rec/archived-1.webm',
+      };
+      const archived = (eventTime: string) => ({
+        ...sessionEvent(user.id, 'Archived', sessionId, recording),
+        eventTime,
+        session: {
+          id: sessionId,
+          type: 'Session',
+          startedAtTime: '2026-01-15T09:00:00Z',
+          endedAtTime: '2026-01-15T15:00:00Z',
+        },
+      });
+      const times = () => {
+        const session = h.platform.state.sessions.get(sessionId)!;
+        return { startedAtTime: session.startedAtTime, endedAtTime: session.endedAtTime };
+      };
+      expect((await send(envelope([login, archived('2026-01-15T12:30:00Z')]))).status).toBe(200);
+      expect(times()).toEqual({ startedAtTime: '2026-01-15T12:00:00Z', endedAtTime: null });
+      const logout = { ...sessionEvent(user.id, 'LoggedOut', sessionId), eventTime: '2026-01-15T13:00:00Z' };
+      expect((await send(envelope([logout, archived('2026-01-15T16:00:00Z')]))).status).toBe(200);
+      expect(times()).toEqual({ startedAtTime: '2026-01-15T12:00:00Z', endedAtTime: '2026-01-15T13:00:00Z' });
+      expect(h.platform.state.sessions.get(sessionId)).toMatchObject({ storageKey: 'rec/archived-1.webm' });
+      const read = await h.call('GET', `/events/1.0/sessions/${encodeURIComponent(sessionId)}/events`, {
+        token,
+      });
+      expect(read.body).toMatchObject({
+        startedAtTime: '2026-01-15T12:00:00Z',
+        endedAtTime: '2026-01-15T13:00:00Z',
+      });
       expect(h.platform.state.events.map((event) => event.envelope.type)).toEqual([
         'session.started',
         'session.ended',

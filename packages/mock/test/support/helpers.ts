@@ -35,7 +35,8 @@ const activityObject = {
   subject: 'Math',
   app: { name: 'LearnKit Demo App' },
   course: { id: 'course-math-g3', name: 'Math Grade 3' },
-  activity: { id: 'fractions-1', name: 'Fractions on a number line' },
+  // The profile types the activity id as a URI: the activity's URL, as `id` above.
+  activity: { id: `${SENSOR}/activities/Math/g3/fractions-1`, name: 'Fractions on a number line' },
 };
 
 /** A TimeSpentEvent per DESIGN decision 7. */
