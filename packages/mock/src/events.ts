@@ -42,7 +42,7 @@ function deriveOrgs(core: Core, type: EventType, data: Record<string, unknown>):
   return [...orgs];
 }
 
-const describe = (value: unknown) => (value === undefined ? 'nothing' : JSON.stringify(value));
+const shown = (value: unknown) => (value === undefined ? 'nothing' : JSON.stringify(value));
 
 /** `type` and `data` typed, or a TypeError unless `type` is a catalogue type and `data` an object. */
 function checkKind(type: string, data: unknown): { type: EventType; data: Record<string, unknown> } {
@@ -74,13 +74,13 @@ export function checkEventData(type: string, data: unknown): asserts data is Rec
     const nullable = entry.nullable?.includes(field) ?? false;
     if (!(typeof value === kind || (nullable && value === null))) {
       throw new TypeError(
-        `data.${field} of ${type} must be a ${kind}${nullable ? ' or null' : ''}, got ${describe(value)}`,
+        `data.${field} of ${type} must be a ${kind}${nullable ? ' or null' : ''}, got ${shown(value)}`,
       );
     }
     const allowed = entry.values?.[field];
     if (allowed && !allowed.includes(value as string | null)) {
       throw new TypeError(
-        `data.${field} of ${type} must be one of ${allowed.map(describe).join(', ')}, got ${describe(value)}`,
+        `data.${field} of ${type} must be one of ${allowed.map(shown).join(', ')}, got ${shown(value)}`,
       );
     }
   }
