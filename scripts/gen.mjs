@@ -9,6 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse as parseYaml } from 'yaml';
+import { generateSearchFields } from '../packages/mock/scripts/gen-search-fields.mjs';
 import { generateCatalogue } from '../packages/webhooks/scripts/gen-catalogue.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,6 +49,8 @@ export async function generateAll(root = repoRoot) {
   });
   // The webhook event catalogue: types and a compact runtime table small enough for the web bundle.
   outputs.push(...generateCatalogue(root));
+  // The fields `search` matches on each listing, for the mock (docs/decisions.md#d-search-fields).
+  outputs.push(...generateSearchFields(root));
   return outputs;
 }
 

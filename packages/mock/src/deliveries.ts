@@ -246,6 +246,15 @@ export class DeliveryEngine {
       timestampHeader: headers['X-Service-Webhook-Timestamp'],
       signature: headers['X-Service-Webhook-Signature'],
     };
+    // The consumer has `deliveryTimeoutMs` (10 s) of real time to answer, body included. A plain timer rather than
+    // `AbortSignal.timeout`, so tests can drive the time-out with fake timers (docs/decisions.md#d-delivery-timeout).
+    const timeout = new AbortController();
+    const timer = setTimeout(
+      () => timeout.abort(new DOMException('the consumer did not answer in time', 'TimeoutError')),
+      options.deliveryTimeoutMs,
+    );
+    // Like AbortSignal.timeout's, the timer alone does not keep a process alive.
+    (timer as { unref?: () => void }).unref?.();
     try {
       // Looked up at call time, so an MSW server a test starts later still intercepts deliveries.
       const send = options.fetch ?? globalThis.fetch;
@@ -260,15 +269,19 @@ export class DeliveryEngine {
         },
         body,
         redirect: 'manual',
-        signal: AbortSignal.timeout(options.deliveryTimeoutMs),
+        signal: timeout.signal,
       });
       await response.arrayBuffer().catch(() => undefined);
+      if (timeout.signal.aborted) throw timeout.signal.reason;
       attempt.status = response.status;
       attempt.outcome = classifyStatus(response.status);
     } catch (error) {
       const name = (error as { name?: string } | null)?.name;
-      attempt.error = name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network';
+      attempt.error =
+        timeout.signal.aborted || name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network';
       attempt.outcome = 'retry';
+    } finally {
+      clearTimeout(timer);
     }
     delivery.attempts.push(attempt);
     delivery.nextAttemptAt = null;

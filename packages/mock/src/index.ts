@@ -19,6 +19,7 @@ export {
   type EventCatalogueEntry,
   type EventRouting,
   type EventType,
+  type InsightEventType,
   isEventType,
 } from './catalogue.js';
 export type { ClockMode, MockClock } from './clock.js';

@@ -1,11 +1,11 @@
 import type { HttpHandler } from 'msw';
 import { createMswHandlers, loadMsw, type MswModule } from './adapters/msw.js';
 import type { ListeningServer, ListenOptions } from './adapters/node-server.js';
-import type { EventType } from './catalogue.js';
+import type { EventType, InsightEventType } from './catalogue.js';
 import { type ClockMode, type MockClock, VirtualClock } from './clock.js';
 import { type Core, isoSeconds, type ResolvedOptions } from './core.js';
 import { DeliveryEngine } from './deliveries.js';
-import { checkEventData, type EmitOptions, raiseEvent } from './events.js';
+import { type EmitOptions, emittedData, raiseEvent } from './events.js';
 import { Faults } from './faults.js';
 import { bufferBodyWithin, streamOf } from './internal/body.js';
 import { hostPolicy, hostProblem } from './internal/host.js';
@@ -135,8 +135,27 @@ export type MockPlatform = {
   readonly faults: Faults;
   /** Answers one request (both transports call this). */
   handle(request: Request): Promise<Response>;
-  /** Raises a catalogue event as the platform would; returns its envelope. */
-  emit(type: EventType, data: Record<string, unknown>, options?: EmitOptions): WebhookEnvelope;
+  /**
+   * Raises an insight finding's event as the platform would: returns its envelope, or `undefined` when the
+   * finding is in `SHADOW` (its stage when `data` pins no `rolloutState`), which produces no event. An omitted
+   * `insightGroup` is the type's group, null for a type without one.
+   */
+  emit(
+    type: InsightEventType,
+    data: Record<string, unknown>,
+    options?: EmitOptions,
+  ): WebhookEnvelope | undefined;
+  /**
+   * Raises a catalogue event as the platform would and returns its envelope. `data` holds exactly the members
+   * the catalogue lists for `type` (references only); anything else throws a `TypeError`.
+   */
+  emit(
+    type: Exclude<EventType, InsightEventType>,
+    data: Record<string, unknown>,
+    options?: EmitOptions,
+  ): WebhookEnvelope;
+  /** Raises a catalogue event as the platform would: its envelope, or `undefined` for an insight in `SHADOW`. */
+  emit(type: EventType, data: Record<string, unknown>, options?: EmitOptions): WebhookEnvelope | undefined;
   /** A developer single-sign-on token for the developer-tool path of the webhook operations. */
   developerToken(options?: DeveloperTokenOptions): string;
   /** Issues an access token without a token request (for tests that do not exercise the token endpoint). */
@@ -395,10 +414,10 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     state,
     faults,
     handle,
-    emit(type, data, emitOptions = {}) {
-      checkEventData(type, data);
-      return core.raise(type, data, emitOptions).envelope;
-    },
+    emit: ((type: EventType, data: Record<string, unknown>, emitOptions: EmitOptions = {}) => {
+      const raised = emittedData(type, data);
+      return raised === undefined ? undefined : core.raise(type, raised, emitOptions).envelope;
+    }) as MockPlatform['emit'],
     developerToken(tokenOptions = {}) {
       const id = tokenOptions.developerId ?? application.developerId;
       let developer = state.developers.get(id);

@@ -36,7 +36,8 @@ export interface paths {
          *
          *     Decision: the spec declares no query parameters here; this listing takes the family's list
          *     parameters (limit, offset, sort, orderBy, filter, fields, search) and pages like every other
-         *     listing (see docs/decisions.md#d-oa-3 and docs/decisions.md#d-oa-4).
+         *     listing (see docs/decisions.md#d-oa-3 and docs/decisions.md#d-oa-4). Decision: `search` matches
+         *     title, creator, description and publisher (see docs/decisions.md#d-search-fields-decided).
          */
         get: operations["listCFDocuments"];
         put?: never;
@@ -80,7 +81,9 @@ export interface paths {
          *
          *     Decision: the spec declares no query parameters here; this listing takes the family's list
          *     parameters (limit, offset, sort, orderBy, filter, fields, search) and pages like every other
-         *     listing (see docs/decisions.md#d-oa-3 and docs/decisions.md#d-oa-4).
+         *     listing (see docs/decisions.md#d-oa-3 and docs/decisions.md#d-oa-4). Decision: `search` matches
+         *     fullStatement, humanCodingScheme, abbreviatedStatement and alternativeLabel (see
+         *     docs/decisions.md#d-search-fields-decided).
          */
         get: operations["listCFItems"];
         put?: never;
@@ -749,8 +752,10 @@ export interface components {
          */
         Fields: string[];
         /**
-         * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary).
-         *     Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3).
+         * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+         *     over every field. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3); each
+         *     listing names its fields in the vendor extension `x-search-fields` of its operation (see
+         *     docs/decisions.md#d-search-fields-decided).
          */
         Search: string;
     };
@@ -828,8 +833,10 @@ export interface operations {
                  */
                 fields?: components["parameters"]["Fields"];
                 /**
-                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary).
-                 *     Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3).
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3); each
+                 *     listing names its fields in the vendor extension `x-search-fields` of its operation (see
+                 *     docs/decisions.md#d-search-fields-decided).
                  */
                 search?: components["parameters"]["Search"];
             };
@@ -924,8 +931,10 @@ export interface operations {
                  */
                 fields?: components["parameters"]["Fields"];
                 /**
-                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary).
-                 *     Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3).
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3); each
+                 *     listing names its fields in the vendor extension `x-search-fields` of its operation (see
+                 *     docs/decisions.md#d-search-fields-decided).
                  */
                 search?: components["parameters"]["Search"];
             };

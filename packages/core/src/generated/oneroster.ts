@@ -12,7 +12,7 @@ export interface paths {
         };
         /**
          * List academic sessions
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields).
+         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Decision: search fields: title (see docs/decisions.md#d-search-fields-decided).
          */
         get: operations["listAcademicSessions"];
         put?: never;
@@ -32,7 +32,7 @@ export interface paths {
         };
         /**
          * List classes
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields). Search fields: title.
+         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Search fields: title.
          */
         get: operations["listClasses"];
         put?: never;
@@ -52,7 +52,7 @@ export interface paths {
         };
         /**
          * List the students of a class
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields). Search fields: givenName, familyName, email.
+         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Search fields: givenName, familyName, email.
          */
         get: operations["listClassStudents"];
         put?: never;
@@ -72,7 +72,7 @@ export interface paths {
         };
         /**
          * List the teachers of a class
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields). Search fields: givenName, familyName, email.
+         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Search fields: givenName, familyName, email.
          */
         get: operations["listClassTeachers"];
         put?: never;
@@ -92,7 +92,7 @@ export interface paths {
         };
         /**
          * List courses
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields). Search fields: title, courseCode.
+         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Search fields: title, courseCode.
          */
         get: operations["listCourses"];
         put?: never;
@@ -112,7 +112,7 @@ export interface paths {
         };
         /**
          * List the classes of a course
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields). Search fields: title.
+         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Search fields: title.
          */
         get: operations["listCourseClasses"];
         put?: never;
@@ -132,7 +132,7 @@ export interface paths {
         };
         /**
          * List demographics
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields).
+         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Decision: search fields: cityOfBirth (see docs/decisions.md#d-search-fields-decided).
          */
         get: operations["listDemographics"];
         put?: never;
@@ -152,7 +152,7 @@ export interface paths {
         };
         /**
          * List enrollments
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields).
+         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Decision: search fields: role (see docs/decisions.md#d-search-fields-decided).
          */
         get: operations["listEnrollmentsOneRoster"];
         put?: never;
@@ -172,7 +172,7 @@ export interface paths {
         };
         /**
          * List the students of a class of a school
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields). Search fields: givenName, familyName, email.
+         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Search fields: givenName, familyName, email.
          */
         get: operations["listSchoolClassStudents"];
         put?: never;
@@ -192,7 +192,7 @@ export interface paths {
         };
         /**
          * List users
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields). Search fields: givenName, familyName, email. Look a user up by email with `filter=email='a@b.c'`.
+         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Search fields: givenName, familyName, email. Look a user up by email with `filter=email='a@b.c'`.
          */
         get: operations["listUsers"];
         put?: never;
@@ -232,7 +232,7 @@ export interface paths {
         };
         /**
          * List assessment line items
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields). Each line item carries the extension fields `component` and `componentResource`.
+         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Decision: search fields: title (see docs/decisions.md#d-search-fields-decided). Each line item carries the extension fields `component` and `componentResource`.
          */
         get: operations["listAssessmentLineItems"];
         put?: never;
@@ -280,7 +280,7 @@ export interface paths {
         };
         /**
          * List assessment results
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields). The activity server reads a student's results here with a `filter` expression (see the `filter` parameter).
+         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Decision: search fields: comment (see docs/decisions.md#d-search-fields-decided). The activity server reads a student's results here with a `filter` expression (see the `filter` parameter).
          */
         get: operations["listAssessmentResults"];
         put?: never;
@@ -300,7 +300,7 @@ export interface paths {
         };
         /**
          * List the results of a student in a class
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields).
+         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Decision: search fields: comment (see docs/decisions.md#d-search-fields-decided).
          */
         get: operations["listStudentResultsForClass"];
         put?: never;
@@ -320,7 +320,7 @@ export interface paths {
         };
         /**
          * List results
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields).
+         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Decision: search fields: comment (see docs/decisions.md#d-search-fields-decided).
          */
         get: operations["listResults"];
         put?: never;
@@ -340,7 +340,7 @@ export interface paths {
         };
         /**
          * List resources
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields).
+         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Decision: search fields: title (see docs/decisions.md#d-search-fields-decided).
          */
         get: operations["listResources"];
         put?: never;
@@ -940,9 +940,10 @@ export interface components {
          */
         Fields: string[];
         /**
-         * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary). Search
-         *     fields: users: givenName, familyName, email; courses: title, courseCode; classes: title;
-         *     organizations: name.
+         * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+         *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+         *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+         *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
          */
         Search: string;
     };
@@ -981,9 +982,10 @@ export interface operations {
                  */
                 fields?: components["parameters"]["Fields"];
                 /**
-                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary). Search
-                 *     fields: users: givenName, familyName, email; courses: title, courseCode; classes: title;
-                 *     organizations: name.
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
                  */
                 search?: components["parameters"]["Search"];
             };
@@ -1036,9 +1038,10 @@ export interface operations {
                  */
                 fields?: components["parameters"]["Fields"];
                 /**
-                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary). Search
-                 *     fields: users: givenName, familyName, email; courses: title, courseCode; classes: title;
-                 *     organizations: name.
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
                  */
                 search?: components["parameters"]["Search"];
             };
@@ -1091,9 +1094,10 @@ export interface operations {
                  */
                 fields?: components["parameters"]["Fields"];
                 /**
-                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary). Search
-                 *     fields: users: givenName, familyName, email; courses: title, courseCode; classes: title;
-                 *     organizations: name.
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
                  */
                 search?: components["parameters"]["Search"];
             };
@@ -1149,9 +1153,10 @@ export interface operations {
                  */
                 fields?: components["parameters"]["Fields"];
                 /**
-                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary). Search
-                 *     fields: users: givenName, familyName, email; courses: title, courseCode; classes: title;
-                 *     organizations: name.
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
                  */
                 search?: components["parameters"]["Search"];
             };
@@ -1207,9 +1212,10 @@ export interface operations {
                  */
                 fields?: components["parameters"]["Fields"];
                 /**
-                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary). Search
-                 *     fields: users: givenName, familyName, email; courses: title, courseCode; classes: title;
-                 *     organizations: name.
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
                  */
                 search?: components["parameters"]["Search"];
             };
@@ -1262,9 +1268,10 @@ export interface operations {
                  */
                 fields?: components["parameters"]["Fields"];
                 /**
-                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary). Search
-                 *     fields: users: givenName, familyName, email; courses: title, courseCode; classes: title;
-                 *     organizations: name.
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
                  */
                 search?: components["parameters"]["Search"];
             };
@@ -1320,9 +1327,10 @@ export interface operations {
                  */
                 fields?: components["parameters"]["Fields"];
                 /**
-                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary). Search
-                 *     fields: users: givenName, familyName, email; courses: title, courseCode; classes: title;
-                 *     organizations: name.
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
                  */
                 search?: components["parameters"]["Search"];
             };
@@ -1375,9 +1383,10 @@ export interface operations {
                  */
                 fields?: components["parameters"]["Fields"];
                 /**
-                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary). Search
-                 *     fields: users: givenName, familyName, email; courses: title, courseCode; classes: title;
-                 *     organizations: name.
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
                  */
                 search?: components["parameters"]["Search"];
             };
@@ -1430,9 +1439,10 @@ export interface operations {
                  */
                 fields?: components["parameters"]["Fields"];
                 /**
-                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary). Search
-                 *     fields: users: givenName, familyName, email; courses: title, courseCode; classes: title;
-                 *     organizations: name.
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
                  */
                 search?: components["parameters"]["Search"];
             };
@@ -1490,9 +1500,10 @@ export interface operations {
                  */
                 fields?: components["parameters"]["Fields"];
                 /**
-                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary). Search
-                 *     fields: users: givenName, familyName, email; courses: title, courseCode; classes: title;
-                 *     organizations: name.
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
                  */
                 search?: components["parameters"]["Search"];
             };
@@ -1581,9 +1592,10 @@ export interface operations {
                  */
                 fields?: components["parameters"]["Fields"];
                 /**
-                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary). Search
-                 *     fields: users: givenName, familyName, email; courses: title, courseCode; classes: title;
-                 *     organizations: name.
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
                  */
                 search?: components["parameters"]["Search"];
             };
@@ -1746,9 +1758,10 @@ export interface operations {
                  */
                 fields?: components["parameters"]["Fields"];
                 /**
-                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary). Search
-                 *     fields: users: givenName, familyName, email; courses: title, courseCode; classes: title;
-                 *     organizations: name.
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
                  */
                 search?: components["parameters"]["Search"];
             };
@@ -1801,9 +1814,10 @@ export interface operations {
                  */
                 fields?: components["parameters"]["Fields"];
                 /**
-                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary). Search
-                 *     fields: users: givenName, familyName, email; courses: title, courseCode; classes: title;
-                 *     organizations: name.
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
                  */
                 search?: components["parameters"]["Search"];
             };
@@ -1861,9 +1875,10 @@ export interface operations {
                  */
                 fields?: components["parameters"]["Fields"];
                 /**
-                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary). Search
-                 *     fields: users: givenName, familyName, email; courses: title, courseCode; classes: title;
-                 *     organizations: name.
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
                  */
                 search?: components["parameters"]["Search"];
             };
@@ -1916,9 +1931,10 @@ export interface operations {
                  */
                 fields?: components["parameters"]["Fields"];
                 /**
-                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary). Search
-                 *     fields: users: givenName, familyName, email; courses: title, courseCode; classes: title;
-                 *     organizations: name.
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
                  */
                 search?: components["parameters"]["Search"];
             };

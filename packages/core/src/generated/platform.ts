@@ -340,7 +340,9 @@ export interface paths {
          * Create or update a user
          * @description Upserts a user: `user.created` for a new id, `user.updated` for later upserts; the `roles` list may
          *     create or end role memberships (`user_role.*`). Decision: the body is open with the known members
-         *     listed; 201 when created, 200 when updated (see docs/decisions.md#d-oa-19).
+         *     listed; 201 when created, 200 when updated (see docs/decisions.md#d-oa-19). Decision: `status:
+         *     tobedeleted` deletes the user with its roles, profiles, enrollments and agents, raising only
+         *     `user.deleted`; 404 for an id that does not exist (see docs/decisions.md#d-user-deletion).
          */
         put: operations["upsertUser"];
         post?: never;
@@ -1968,6 +1970,7 @@ export interface components {
             givenName?: string;
             familyName?: string;
             primaryOrgId?: string | null;
+            /** @description Decision: `tobedeleted` deletes an existing user (answered 200 with its last state, then no longer returned): its roles, profiles, enrollments and agents go with it and only `user.deleted` is raised (see docs/decisions.md#d-user-deletion). */
             status?: string;
             roles?: components["schemas"]["UserRoleUpsert"][];
             metadata?: {

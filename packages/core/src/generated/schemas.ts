@@ -2850,7 +2850,8 @@ export const platformSchemas: JsonSchemaDefs = {
         ]
       },
       "status": {
-        "type": "string"
+        "type": "string",
+        "description": "Decision: `tobedeleted` deletes an existing user (answered 200 with its last state, then no longer returned): its roles, profiles, enrollments and agents go with it and only `user.deleted` is raised (see docs/decisions.md#d-user-deletion)."
       },
       "roles": {
         "type": "array",

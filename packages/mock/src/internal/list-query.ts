@@ -2,7 +2,10 @@ import { type FilterExpression, filterFields, matchesFilter, parseFilter, scalar
 import { badRequest } from './http-error.js';
 import { json } from './responses.js';
 
-/** What a listing allows: the fields of its objects and the fields `search` looks in. */
+/**
+ * What a listing allows: the fields of its objects, and the fields `search` looks in (only those, never every
+ * field; from openapi through `searchFieldsOf`, docs/decisions.md#d-search-fields).
+ */
 export type ListSpec = { fields: readonly string[]; searchFields: readonly string[] };
 
 /** One page of a listing plus what the response reports about it. */

@@ -7,8 +7,11 @@ export function canSeeUser(roster: RosterState, client: MockClient, userId: stri
   return scopeCovers(roster, client, orgsOfUser(roster, userId));
 }
 
-/** The orgs a OneRoster record belongs to, for org-scoped reads. */
-function orgsOfRecord(roster: RosterState, collection: string, record: RosterRecord): string[] {
+/**
+ * The orgs a OneRoster record belongs to, for org-scoped reads; undefined for the record of a user who no longer
+ * exists (deleted: docs/decisions.md#d-user-deletion), which no org scope covers any more.
+ */
+function orgsOfRecord(roster: RosterState, collection: string, record: RosterRecord): string[] | undefined {
   switch (collection) {
     case 'courses':
       return [refId(record.org)].filter((id): id is string => !!id);
@@ -23,6 +26,7 @@ function orgsOfRecord(roster: RosterState, collection: string, record: RosterRec
     case 'results':
     case 'demographics': {
       const userId = collection === 'demographics' ? record.sourcedId : refId(record.student);
+      if (userId && !roster.users.has(userId)) return undefined;
       return userId ? orgsOfUser(roster, userId) : [];
     }
     default:
@@ -30,7 +34,10 @@ function orgsOfRecord(roster: RosterState, collection: string, record: RosterRec
   }
 }
 
-/** Whether a client may read a OneRoster record; records tied to no org (sessions, resources) are visible to all. */
+/**
+ * Whether a client may read a OneRoster record: records tied to no org (sessions, resources) are visible to all,
+ * records of a deleted user to clients of every org only.
+ */
 export function canSeeRecord(
   roster: RosterState,
   client: MockClient,
@@ -38,5 +45,6 @@ export function canSeeRecord(
   record: RosterRecord,
 ): boolean {
   const orgs = orgsOfRecord(roster, collection, record);
+  if (orgs === undefined) return client.orgIds === 'all';
   return orgs.length === 0 || scopeCovers(roster, client, orgs);
 }

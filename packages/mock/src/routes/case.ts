@@ -6,13 +6,15 @@ import { badRequest, notFound, unprocessable } from '../internal/http-error.js';
 import { MAX_PACKAGE_BYTES } from '../internal/limits.js';
 import { listQuery, listResponse, project, selectedFields } from '../internal/list-query.js';
 import { json } from '../internal/responses.js';
+import { searchFieldsOf } from '../internal/search-fields.js';
 import { authenticate, requireClient } from '../tokens.js';
 import type { MockRouter, RequestContext } from './context.js';
 
 const BASE = '/ims/case/v1p1';
 
-const DOCUMENT_SEARCH = ['title', 'creator', 'description', 'publisher'];
-const ITEM_SEARCH = ['fullStatement', 'humanCodingScheme', 'abbreviatedStatement', 'alternativeLabel'];
+// The fields `search` matches, as openapi/case.yaml names them (docs/decisions.md#d-search-fields).
+const DOCUMENT_SEARCH = searchFieldsOf(`${BASE}/CFDocuments`);
+const ITEM_SEARCH = searchFieldsOf(`${BASE}/CFItems`);
 
 /** CASE operations need a client token and no particular scope (openapi/case.yaml). */
 function caller(context: RequestContext) {

@@ -1,5 +1,6 @@
 import { writeSessionMetadata } from '../caliper/apply.js';
 import { SESSION_METADATA } from '../caliper/validate.js';
+import { INSIGHT_GROUPS, INSIGHT_TYPES } from '../insights.js';
 import { isRecord, readJson } from '../internal/body.js';
 import { badRequest, notFound } from '../internal/http-error.js';
 import { json } from '../internal/responses.js';
@@ -11,45 +12,6 @@ import type { MockRouter, RequestContext } from './context.js';
 
 const caller = (context: RequestContext, scope?: string) =>
   requireClient(authenticate(context.core, context.request), scope).client;
-
-/** The insight type catalogue; IgnoringHelp and TopicShopping are deprecated until their sunset (change 2026.08.27.2). */
-const INSIGHT_TYPES = [
-  {
-    slug: 'RapidGuessing',
-    name: 'Rapid guessing',
-    insightGroup: 'engagement',
-    deprecated: false,
-    sunsetAt: null,
-  },
-  {
-    slug: 'TabSwitching',
-    name: 'Tab switching',
-    insightGroup: 'integrity',
-    deprecated: false,
-    sunsetAt: null,
-  },
-  { slug: 'IdleTime', name: 'Idle time', insightGroup: 'engagement', deprecated: false, sunsetAt: null },
-  { slug: 'Journal', name: 'Journal', insightGroup: null, deprecated: false, sunsetAt: null },
-  {
-    slug: 'IgnoringHelp',
-    name: 'Ignoring help',
-    insightGroup: 'engagement',
-    deprecated: true,
-    sunsetAt: '2027-01-01T00:00:00Z',
-  },
-  {
-    slug: 'TopicShopping',
-    name: 'Topic shopping',
-    insightGroup: 'engagement',
-    deprecated: true,
-    sunsetAt: '2027-01-01T00:00:00Z',
-  },
-];
-
-const INSIGHT_GROUPS = [
-  { slug: 'engagement', family: 'learning', membershipRule: 'type.group == "engagement"' },
-  { slug: 'integrity', family: 'proctoring', membershipRule: 'type.group == "integrity"' },
-];
 
 const DISCOUNT_CODES = new Set(['WELCOME10', 'LEARNKIT']);
 

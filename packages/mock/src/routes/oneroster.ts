@@ -3,6 +3,7 @@ import { badRequest, notFound, unprocessable } from '../internal/http-error.js';
 import { type ListSpec, listQuery, listResponse, project, selectedFields } from '../internal/list-query.js';
 import { randomId } from '../internal/random.js';
 import { json } from '../internal/responses.js';
+import { searchFieldsOf } from '../internal/search-fields.js';
 import { checkShape, type Shape } from '../internal/shape.js';
 import { guidRef, oneRosterEnrollment, oneRosterUser, refId } from '../roster/views.js';
 import { canSeeRecord, canSeeUser } from '../roster/visibility.js';
@@ -17,147 +18,117 @@ const RESOURCES = '/ims/oneroster/resources/v1p2';
 
 const COMMON = ['sourcedId', 'status', 'dateLastModified', 'metadata'];
 
-/** Fields and search fields of each listing (search fields as spec/000 names them, `title` elsewhere). */
-const SPECS = {
-  users: {
-    fields: [
-      ...COMMON,
-      'userMasterIdentifier',
-      'username',
-      'userIds',
-      'enabledUser',
-      'givenName',
-      'familyName',
-      'middleName',
-      'preferredFirstName',
-      'preferredMiddleName',
-      'preferredLastName',
-      'pronouns',
-      'email',
-      'sms',
-      'phone',
-      'identifier',
-      'roles',
-      'primaryOrg',
-      'agents',
-      'grades',
-    ],
-    searchFields: ['givenName', 'familyName', 'email'],
-  },
-  academicSessions: {
-    fields: [...COMMON, 'title', 'startDate', 'endDate', 'type', 'parent', 'children', 'schoolYear'],
-    searchFields: ['title'],
-  },
-  courses: {
-    fields: [
-      ...COMMON,
-      'title',
-      'schoolYear',
-      'courseCode',
-      'grades',
-      'subjects',
-      'subjectCodes',
-      'org',
-      'resources',
-    ],
-    searchFields: ['title', 'courseCode'],
-  },
-  classes: {
-    fields: [
-      ...COMMON,
-      'title',
-      'classCode',
-      'classType',
-      'location',
-      'grades',
-      'subjects',
-      'subjectCodes',
-      'periods',
-      'course',
-      'school',
-      'terms',
-      'resources',
-    ],
-    searchFields: ['title'],
-  },
-  enrollments: {
-    fields: [...COMMON, 'user', 'class', 'school', 'role', 'primary', 'beginDate', 'endDate'],
-    searchFields: ['role'],
-  },
-  demographics: {
-    fields: [
-      ...COMMON,
-      'birthDate',
-      'sex',
-      'americanIndianOrAlaskaNative',
-      'asian',
-      'blackOrAfricanAmerican',
-      'nativeHawaiianOrOtherPacificIslander',
-      'white',
-      'demographicRaceTwoOrMoreRaces',
-      'hispanicOrLatinoEthnicity',
-      'countryOfBirthCode',
-      'stateOfBirthAbbreviation',
-      'cityOfBirth',
-      'publicSchoolResidenceStatus',
-    ],
-    searchFields: ['sex'],
-  },
-  assessmentLineItems: {
-    fields: [
-      ...COMMON,
-      'title',
-      'description',
-      'class',
-      'parentAssessmentLineItem',
-      'scoreScale',
-      'resultValueMin',
-      'resultValueMax',
-      'learningObjectiveSet',
-      'component',
-      'componentResource',
-    ],
-    searchFields: ['title', 'description'],
-  },
-  assessmentResults: {
-    fields: [
-      ...COMMON,
-      'assessmentLineItem',
-      'student',
-      'score',
-      'textScore',
-      'scoreDate',
-      'scoreScale',
-      'scoreStatus',
-      'comment',
-      'learningObjectiveSet',
-      'inProgress',
-      'incomplete',
-      'late',
-      'missing',
-    ],
-    searchFields: ['scoreStatus', 'comment'],
-  },
-  results: {
-    fields: [
-      ...COMMON,
-      'lineItem',
-      'student',
-      'class',
-      'score',
-      'textScore',
-      'scoreDate',
-      'scoreScale',
-      'scoreStatus',
-      'comment',
-    ],
-    searchFields: ['scoreStatus', 'comment'],
-  },
-  resources: {
-    fields: [...COMMON, 'title', 'roles', 'importance', 'vendorResourceId', 'vendorId', 'applicationId'],
-    searchFields: ['title', 'vendorResourceId'],
-  },
-} satisfies Record<string, ListSpec>;
+/** The fields of each kind of listed object (the fields `search` matches come from openapi, per listing path). */
+const FIELDS = {
+  users: [
+    ...COMMON,
+    'userMasterIdentifier',
+    'username',
+    'userIds',
+    'enabledUser',
+    'givenName',
+    'familyName',
+    'middleName',
+    'preferredFirstName',
+    'preferredMiddleName',
+    'preferredLastName',
+    'pronouns',
+    'email',
+    'sms',
+    'phone',
+    'identifier',
+    'roles',
+    'primaryOrg',
+    'agents',
+    'grades',
+  ],
+  academicSessions: [...COMMON, 'title', 'startDate', 'endDate', 'type', 'parent', 'children', 'schoolYear'],
+  courses: [
+    ...COMMON,
+    'title',
+    'schoolYear',
+    'courseCode',
+    'grades',
+    'subjects',
+    'subjectCodes',
+    'org',
+    'resources',
+  ],
+  classes: [
+    ...COMMON,
+    'title',
+    'classCode',
+    'classType',
+    'location',
+    'grades',
+    'subjects',
+    'subjectCodes',
+    'periods',
+    'course',
+    'school',
+    'terms',
+    'resources',
+  ],
+  enrollments: [...COMMON, 'user', 'class', 'school', 'role', 'primary', 'beginDate', 'endDate'],
+  demographics: [
+    ...COMMON,
+    'birthDate',
+    'sex',
+    'americanIndianOrAlaskaNative',
+    'asian',
+    'blackOrAfricanAmerican',
+    'nativeHawaiianOrOtherPacificIslander',
+    'white',
+    'demographicRaceTwoOrMoreRaces',
+    'hispanicOrLatinoEthnicity',
+    'countryOfBirthCode',
+    'stateOfBirthAbbreviation',
+    'cityOfBirth',
+    'publicSchoolResidenceStatus',
+  ],
+  assessmentLineItems: [
+    ...COMMON,
+    'title',
+    'description',
+    'class',
+    'parentAssessmentLineItem',
+    'scoreScale',
+    'resultValueMin',
+    'resultValueMax',
+    'learningObjectiveSet',
+    'component',
+    'componentResource',
+  ],
+  assessmentResults: [
+    ...COMMON,
+    'assessmentLineItem',
+    'student',
+    'score',
+    'textScore',
+    'scoreDate',
+    'scoreScale',
+    'scoreStatus',
+    'comment',
+    'learningObjectiveSet',
+    'inProgress',
+    'incomplete',
+    'late',
+    'missing',
+  ],
+  results: [
+    ...COMMON,
+    'lineItem',
+    'student',
+    'class',
+    'score',
+    'textScore',
+    'scoreDate',
+    'scoreScale',
+    'scoreStatus',
+    'comment',
+  ],
+  resources: [...COMMON, 'title', 'roles', 'importance', 'vendorResourceId', 'vendorId', 'applicationId'],
+} satisfies Record<string, string[]>;
 
 const reader = (context: RequestContext) =>
   requireClient(authenticate(context.core, context.request), SCOPES.rosterRead);
@@ -227,16 +198,17 @@ function storedLineItem(
 export function registerOneRoster(router: MockRouter): void {
   const listing = (
     path: string,
-    key: keyof typeof SPECS,
+    key: keyof typeof FIELDS,
     rows: (context: RequestContext, params: Record<string, string>) => RosterRecord[],
   ) => {
+    const spec: ListSpec = { fields: FIELDS[key], searchFields: searchFieldsOf(path) };
     router.on('GET', path, (context, params) => {
       const { client } = reader(context);
       const roster = context.core.state.roster;
       const visible = rows(context, params).filter((row) =>
         key === 'users' ? canSeeUser(roster, client, row.sourcedId) : canSeeRecord(roster, client, key, row),
       );
-      return listResponse(key, listQuery(visible, context.query, SPECS[key]));
+      return listResponse(key, listQuery(visible, context.query, spec));
     });
   };
   const users = (context: RequestContext, ids?: Set<string>) => {
@@ -267,7 +239,7 @@ export function registerOneRoster(router: MockRouter): void {
     if (!user || !canSeeUser(roster, client, user.sourcedId))
       throw notFound(`user ${params.sourcedId} not found`);
     const view = oneRosterUser(roster, user, context.core.options.baseUrl, today(context));
-    return json(200, { user: project(view, selectedFields(context.query, SPECS.users.fields)) });
+    return json(200, { user: project(view, selectedFields(context.query, FIELDS.users)) });
   });
   listing(`${ROSTERING}/academicSessions`, 'academicSessions', (context) =>
     values(context.core.state.roster.academicSessions),
@@ -339,7 +311,7 @@ export function registerOneRoster(router: MockRouter): void {
       throw notFound(`assessmentLineItem ${params.sourcedId} not found`);
     }
     return json(200, {
-      assessmentLineItem: project(item, selectedFields(context.query, SPECS.assessmentLineItems.fields)),
+      assessmentLineItem: project(item, selectedFields(context.query, FIELDS.assessmentLineItems)),
     });
   });
 

@@ -4,6 +4,7 @@ import { badRequest, HttpError, notFound } from '../internal/http-error.js';
 import { randomId } from '../internal/random.js';
 import { json } from '../internal/responses.js';
 import { checkShape, type Shape } from '../internal/shape.js';
+import { deleteUser } from '../roster/delete-user.js';
 import { orgsOfUser, scopeCovers } from '../roster/orgs.js';
 import {
   isOpenAgent,
@@ -109,6 +110,27 @@ export function registerRostering(router: MockRouter): void {
     const input = body as Record<string, unknown> & { roles?: Record<string, unknown>[] };
     const existing = roster.users.get(userId);
     if (existing && !canSeeUser(roster, client, userId)) throw notFound(`user ${userId} not found`);
+    // `tobedeleted` ends the user: no longer returned, with its roles, profiles, enrollments and agents
+    // (docs/decisions.md#d-user-deletion).
+    if (input.status === 'tobedeleted') {
+      if (!existing) {
+        throw notFound(
+          `user ${userId} not found; status tobedeleted deletes an existing user, it creates none`,
+        );
+      }
+      const last = platformUser(
+        roster,
+        { ...existing, status: 'tobedeleted', dateLastModified: core.iso() },
+        today(context),
+      );
+      const deleted = deleteUser(roster, userId)!;
+      core.raise(
+        'user.deleted',
+        { userId, email: deleted.user.email },
+        { originClientId: client.clientId, orgIds: deleted.orgIds },
+      );
+      return json(200, last);
+    }
     if (!existing) {
       const missing = ['email', 'givenName', 'familyName'].filter((key) => input[key] === undefined);
       if (missing.length > 0) throw badRequest(`a new user needs ${missing.join(', ')}`);
@@ -130,7 +152,7 @@ export function registerRostering(router: MockRouter): void {
     const now = core.iso();
     const user: StoredUser = {
       sourcedId: userId,
-      status: input.status === 'tobedeleted' ? 'tobedeleted' : (existing?.status ?? 'active'),
+      status: existing?.status ?? 'active',
       dateLastModified: now,
       givenName: (input.givenName as string | undefined) ?? existing!.givenName,
       familyName: (input.familyName as string | undefined) ?? existing!.familyName,

@@ -309,6 +309,7 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
       dateLastModified: stamp,
       birthDate: stored === ada ? '2017-12-10' : '2010-07-25',
       sex: 'female',
+      cityOfBirth: stored === ada ? 'Springfield' : 'Cedar Rapids',
     });
   }
   roster.profiles.set('prf-ada-app', {
@@ -351,11 +352,11 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
       metadata: { courseId: 'course-math-g3' },
     });
   }
-  const results: [string, string, number, number, string][] = [
-    ['ar-ada-1', lineItemId, 80, 2, '2025-09-10'],
-    ['ar-ada-2', 'ali-math-g3-multiplication', 90, 3, '2025-09-24'],
+  const results: [string, string, number, number, string, string][] = [
+    ['ar-ada-1', lineItemId, 80, 2, '2025-09-10', 'Places unit fractions well; review halves.'],
+    ['ar-ada-2', 'ali-math-g3-multiplication', 90, 3, '2025-09-24', 'Quick and accurate on the 6s.'],
   ];
-  for (const [sourcedId, lineItem, score, masteredUnits, date] of results) {
+  for (const [sourcedId, lineItem, score, masteredUnits, date, comment] of results) {
     const result: RosterRecord = {
       sourcedId,
       status: 'active',
@@ -369,6 +370,7 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
       score,
       scoreDate: date,
       scoreStatus: 'fully graded',
+      comment,
       metadata: { courseId: 'course-math-g3', masteredUnits, xpEarned: 20 },
     };
     roster.assessmentResults.set(sourcedId, result);
@@ -382,6 +384,7 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
       score,
       scoreDate: date,
       scoreStatus: 'fully graded',
+      comment,
       metadata: { courseId: 'course-math-g3', masteredUnits },
     });
   }

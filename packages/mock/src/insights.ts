@@ -1,0 +1,70 @@
+/** An insight type of the catalogue (`GET /insights/1.0/types`). */
+export type InsightType = {
+  slug: string;
+  name: string;
+  /** The group slug, or null for a type without a group (`Journal`). */
+  insightGroup: string | null;
+  deprecated: boolean;
+  sunsetAt: string | null;
+};
+
+/** The insight type catalogue; IgnoringHelp and TopicShopping are deprecated until their sunset (change 2026.08.27.2). */
+export const INSIGHT_TYPES: readonly InsightType[] = [
+  {
+    slug: 'RapidGuessing',
+    name: 'Rapid guessing',
+    insightGroup: 'engagement',
+    deprecated: false,
+    sunsetAt: null,
+  },
+  {
+    slug: 'TabSwitching',
+    name: 'Tab switching',
+    insightGroup: 'integrity',
+    deprecated: false,
+    sunsetAt: null,
+  },
+  { slug: 'IdleTime', name: 'Idle time', insightGroup: 'engagement', deprecated: false, sunsetAt: null },
+  { slug: 'Journal', name: 'Journal', insightGroup: null, deprecated: false, sunsetAt: null },
+  {
+    slug: 'IgnoringHelp',
+    name: 'Ignoring help',
+    insightGroup: 'engagement',
+    deprecated: true,
+    sunsetAt: '2027-01-01T00:00:00Z',
+  },
+  {
+    slug: 'TopicShopping',
+    name: 'Topic shopping',
+    insightGroup: 'engagement',
+    deprecated: true,
+    sunsetAt: '2027-01-01T00:00:00Z',
+  },
+];
+
+/** The registered insight groups (`GET /insights/1.0/insight-groups`). */
+export const INSIGHT_GROUPS = [
+  { slug: 'engagement', family: 'learning', membershipRule: 'type.group == "engagement"' },
+  { slug: 'integrity', family: 'proctoring', membershipRule: 'type.group == "integrity"' },
+] as const;
+
+/** The rollout stages of a finding: `SHADOW` findings are hidden, `NOTIFY` and `ENFORCE` ones are published. */
+export const ROLLOUT_STATES = ['SHADOW', 'NOTIFY', 'ENFORCE'] as const;
+
+/**
+ * The `data` of an `insight.*` event for a finding, or undefined when the finding raises no event. Its stage is
+ * `rolloutState`, `SHADOW` when none is pinned (change 2026.08.31.1), and a `SHADOW` finding produces no event;
+ * an omitted `insightGroup` is the type's group, null for a type without one (docs/decisions.md#d-insight-findings).
+ */
+export function insightEventData(data: Record<string, unknown>): Record<string, unknown> | undefined {
+  const stage = data.rolloutState ?? 'SHADOW';
+  if (!(ROLLOUT_STATES as readonly unknown[]).includes(stage)) {
+    throw new TypeError(
+      `rolloutState of an insight must be one of ${ROLLOUT_STATES.join(', ')}, got ${JSON.stringify(stage)}`,
+    );
+  }
+  if (stage === 'SHADOW') return undefined;
+  if ('insightGroup' in data) return data;
+  const type = INSIGHT_TYPES.find((entry) => entry.slug === data.insightType);
+  return { ...data, insightGroup: type?.insightGroup ?? null };
+}
