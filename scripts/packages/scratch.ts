@@ -17,8 +17,15 @@ export const THIRD_PARTY = [
   'hono',
   '@hono/node-server',
   'ioredis',
+  'vitest',
   '@types/node',
 ] as const;
+
+/**
+ * Packages only the docs' snippets use (no workspace package depends on them), pinned here: pino in the logging
+ * example, Jest's types for the Jest example (docs/decisions.md#d-pkg-snippets).
+ */
+export const DOCS_ONLY: Readonly<Record<string, string>> = { pino: '10.4.0', '@types/jest': '30.0.0' };
 
 /** One packed package. */
 export interface Tarball {
@@ -161,6 +168,7 @@ export async function prepareScratch(dir = scratchDir()): Promise<Scratch> {
     {
       ...Object.fromEntries(tarballs.map((t) => [t.name, fileDep(t)])),
       ...Object.fromEntries(THIRD_PARTY.map((name) => [name, pinnedVersion(name)])),
+      ...DOCS_ONLY,
     },
     tarballs,
   );

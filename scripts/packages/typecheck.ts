@@ -82,21 +82,27 @@ export interface TypecheckResult {
 }
 
 /**
- * Writes `files` (name without extension -> source) into `dir` with the setup's extension (`.mts` or `.cts`) and
- * type-checks them together in one program; `dir` must sit inside the project whose node_modules they import.
+ * Writes `files` (name without extension -> source) into `dir` with the setup's extension (`.mts`/`.cts`, or
+ * `.mjs`/`.cjs` with `language: 'js'`) and type-checks them together in one program; `dir` must sit inside the
+ * project whose node_modules they import. `extra` adds compiler options (JavaScript checking, global types).
  */
 export function typecheck(
   dir: string,
   files: Record<string, string>,
   config: TypecheckConfig,
+  { language = 'ts', extra = {} }: { language?: 'ts' | 'js'; extra?: ts.CompilerOptions } = {},
 ): TypecheckResult {
-  const extension = config.format === 'esm' ? '.mts' : '.cts';
+  const extension = `.${config.format === 'esm' ? 'm' : 'c'}${language}`;
   const roots = Object.entries(files).map(([name, source]) => {
     const path = join(dir, `${name}${extension}`);
     writeFileSync(path, source);
     return path;
   });
-  const program = ts.createProgram(roots, config.options);
+  // Resolve from `dir` (its node_modules, its @types), never from the directory this process runs in.
+  const options = { ...config.options, ...extra };
+  const host = ts.createCompilerHost(options);
+  host.getCurrentDirectory = () => dir;
+  const program = ts.createProgram(roots, options, host);
   const diagnostics = ts.getPreEmitDiagnostics(program);
   const errors: string[] = [];
   const byFile = new Map<string, string[]>();
@@ -109,7 +115,7 @@ export function typecheck(
     const line = formatDiagnostic(diagnostic, dir);
     errors.push(line);
     const file = diagnostic.file?.fileName.startsWith(dir)
-      ? diagnostic.file.fileName.slice(dir.length + 1).replace(/\.[mc]ts$/, '')
+      ? diagnostic.file.fileName.slice(dir.length + 1).replace(/\.[mc][jt]s$/, '')
       : '(libraries)';
     byFile.set(file, [...(byFile.get(file) ?? []), line]);
   }

@@ -32,6 +32,7 @@ function declaredValues(project: string, list: string[], mode: 'esm' | 'cjs'): R
   const file = join(project, 'checks', 'exports', mode === 'esm' ? 'probe.mts' : 'probe.cts');
   const source = list.map((specifier, i) => `import * as p${i} from '${specifier}';`).join('\n');
   const host = ts.createCompilerHost({});
+  host.getCurrentDirectory = () => project; // its @types, not the workspace's
   const { readFile, fileExists } = host;
   host.readFile = (name) => (name === file ? source : readFile(name));
   host.fileExists = (name) => name === file || fileExists(name);
