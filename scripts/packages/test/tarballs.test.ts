@@ -72,6 +72,20 @@ describe.each(tarballs)('$name tarball', (tarball) => {
     expect(notCaret, 'dependencies a user cannot dedupe with their own copy').toEqual([]);
   });
 
+  it('names only files that are in it (exports, imports, main, types, bin), no workspace-only condition', async () => {
+    const { names, manifest } = await contents(tarball.file);
+    const targets: string[] = [];
+    const walk = (value: unknown) => {
+      if (typeof value === 'string') targets.push(value);
+      else if (value && typeof value === 'object') for (const inner of Object.values(value)) walk(inner);
+    };
+    for (const field of ['exports', 'imports', 'main', 'module', 'types', 'bin', 'typesVersions'])
+      walk(manifest[field]);
+    const files = targets.filter((target) => target.startsWith('./')).map((target) => target.slice(2));
+    expect(files.filter((file) => !file.endsWith('/') && !names.includes(file))).toEqual([]);
+    expect(JSON.stringify(manifest)).not.toContain('@learnkit/source');
+  });
+
   it('passes publint --strict', async () => {
     const { data, manifest } = await contents(tarball.file);
     const { messages, pkg } = await publint({
