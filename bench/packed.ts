@@ -57,9 +57,9 @@ export async function runPackedBench(): Promise<{ rows: BenchRow[] }> {
     const budget = TARBALL_BUDGETS[tarball.name] ?? TARBALL_BUDGETS.default!;
     rows.push({
       name: `tarball of ${tarball.name} (pnpm pack, gzip)`,
-      value: round(tarball.bytes / 1000, 1),
-      unit: 'KB',
-      budget: `< ${budget / 1000} KB`,
+      value: tarball.bytes,
+      unit: 'B',
+      budget: `< ${budget.toLocaleString('en-US')} B`,
       met: tarball.bytes < budget,
     });
   }
@@ -70,7 +70,7 @@ export async function runPackedBench(): Promise<{ rows: BenchRow[] }> {
       name: `${bundle.name}, from the installed tarballs (esbuild, browser, minified + gzip -9)`,
       value: size.gzip,
       unit: 'B',
-      budget: `<= ${bundle.budget} B`,
+      budget: `<= ${bundle.budget.toLocaleString('en-US')} B`,
       met: size.gzip <= bundle.budget,
     });
     rows.push({ name: `${bundle.name}, minified`, value: size.minified, unit: 'B' });
