@@ -25,12 +25,17 @@ const SUITES: Suite[] = [
     run: 'runCaseConvertBench',
   },
   {
-    title: '@learnkit/webhooks: verify throughput and web size',
+    title: 'What users install: tarballs, browser bundles and the public API, from the packed packages',
+    module: './packed.ts',
+    run: 'runPackedBench',
+  },
+  {
+    title: '@learnkit/webhooks: verify throughput, and web size from the workspace sources',
     module: '../packages/webhooks/bench/run.ts',
     run: 'runWebhooksBench',
   },
   {
-    title: '@learnkit/activity: browser entry size',
+    title: '@learnkit/activity: browser entry size from the workspace sources',
     module: '../packages/activity/bench/run.ts',
     run: 'runActivityBench',
   },

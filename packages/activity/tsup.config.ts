@@ -5,14 +5,14 @@ import { packageBuild } from '../../tsup.base';
 // the server side (core transport, zod), which the browser entry never imports.
 export default defineConfig(
   packageBuild({
-    entry: [
-      'src/index.ts',
-      'src/caliper/index.ts',
-      'src/protocol.ts',
-      'src/config/index.ts',
-      'src/server/index.ts',
-    ],
+    entry: {
+      index: 'src/index.ts',
+      'caliper/index': 'src/caliper/index.ts',
+      protocol: 'src/protocol.ts',
+      'config/index': 'src/config/index.ts',
+      'server/index': 'src/server/index.ts',
+    },
     // Keep `node:fs/promises` as written: Deno and Bun resolve the `node:` form, not always the bare one.
-    removeNodeProtocol: false,
+    keepNodeProtocol: true,
   }),
 );

@@ -1,4 +1,7 @@
 import { defineConfig } from 'tsup';
 import { packageBuild } from '../../tsup.base';
 
-export default defineConfig(packageBuild());
+// The OpenAPI types (`CasePaths`, ...) are hundreds of kB of declarations: they stay out of the bundled
+// `index.d.ts`/`index.d.cts` and ship once, as dist/generated/*.d.cts, which both import
+// (scripts/build/share-generated-types.mjs, run after tsup; docs/decisions.md#d-pkg-shared-openapi-types).
+export default defineConfig(packageBuild({ external: [/(^|\/)generated\/(case|platform|oneroster)$/] }));

@@ -1,11 +1,11 @@
-// The client side of the runtime matrix: run by Node 20/22/24, Bun and Deno against the BUILT packages
-// (packages/*/dist), talking to a loopback mock platform that scripts/runtimes/run.mjs started on Node 20.
-// Plain JavaScript on purpose: every runtime runs it as is, without a TypeScript step.
+// The client side of the runtime matrix: run by Node 20/22/24, Bun and Deno against the PACKED packages, from
+// inside the scratch project they are installed in (scripts/runtimes/run.ts copies it there), talking to a
+// loopback mock platform that run.ts started on Node 20. Plain JavaScript on purpose: every runtime runs it as
+// is, without a TypeScript step; `@learnkit/*` resolve from node_modules as in a user's project.
 //
 // Input: the JSON of LEARNKIT_SMOKE (base URL, credentials, ids). Output: one JSON line
 // { ok, runtime, checks: [{ name, ok, ms, detail }] }; exit code 0 when every check passed.
 
-const dist = (path) => new URL(`../../packages/${path}`, import.meta.url).href;
 const input = JSON.parse(readEnv('LEARNKIT_SMOKE') ?? '{}');
 
 function readEnv(name) {
@@ -39,9 +39,9 @@ async function check(name, run) {
   }
 }
 
-const sdk = await import(dist('sdk/dist/index.js'));
-const core = await import(dist('core/dist/index.js'));
-const caliper = await import(dist('activity/dist/caliper/index.js'));
+const sdk = await import('@learnkit/sdk');
+const core = await import('@learnkit/core');
+const caliper = await import('@learnkit/activity/caliper');
 const { LearnKit, verifyWebhook, signWebhook, WebhookVerificationError } = sdk;
 
 const lk = new LearnKit({
@@ -146,13 +146,18 @@ if (globalThis.process?.versions?.node && !globalThis.Bun && !globalThis.Deno) {
   await check('commonjs', async () => {
     const { createRequire } = await import('node:module');
     const require = createRequire(import.meta.url);
-    const cjs = require('../../packages/sdk/dist/index.cjs');
-    assert(
-      typeof cjs.LearnKit === 'function' && typeof cjs.verifyWebhook === 'function',
-      'CJS build incomplete',
-    );
+    const cjs = require('@learnkit/sdk');
+    const client = new cjs.LearnKit({
+      baseUrl: input.baseUrl,
+      clientId: input.clientId,
+      clientSecret: input.clientSecret,
+      env: {},
+      logger: false,
+    });
+    const doc = await client.case.documents.get(input.documentId);
+    assert(doc.sourcedId === input.documentId, 'the CJS build read the wrong document');
     assert(new sdk.ValidationError('x') instanceof cjs.LearnKitError, 'errors not recognised across builds');
-    return 'require() of the CJS build; errors match across ESM and CJS';
+    return 'require() of the CJS build reads a document; errors match across ESM and CJS';
   });
 }
 

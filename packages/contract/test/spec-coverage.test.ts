@@ -1,21 +1,30 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readDocuments } from '../src/index.js';
 
-// The spec texts sit beside the repository (../shared/spec), as on every developer machine and in CI.
-const specDir = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'spec');
-const spec = readdirSync(specDir)
-  .filter((file) => file.endsWith('.txt'))
-  .sort()
-  .map((file) => readFileSync(join(specDir, file), 'utf8'))
-  .join('\n');
+/**
+ * What the specification texts list, extracted by scripts/spec/extract-operations.mjs and kept in the repository
+ * (fixtures/SOURCES.md names the texts and their hashes), so that a fresh clone checks openapi/ without any folder
+ * beside it (docs/decisions.md#d-pkg-spec-operations).
+ */
+const spec = JSON.parse(
+  readFileSync(new URL('./fixtures/spec-operations.json', import.meta.url), 'utf8'),
+) as {
+  operations: string[];
+  searchListings: string[];
+  catalogue: Record<string, { since: string; fields: string[] }>;
+};
 
 const documents = readDocuments();
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /** `METHOD /path/{x}/y` with parameter names blanked, so `{sourcedId}` and `{id}` compare equal. */
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`;
+/** The key of a `METHOD /path` line of the extracted list. */
+const keyOf = (operation: string) => {
+  const [method, path] = operation.split(' ');
+  return key(method!, path!);
+};
 
 function documentedOperations(): Map<string, string> {
   const found = new Map<string, string>();
@@ -30,79 +39,17 @@ function documentedOperations(): Map<string, string> {
   return found;
 }
 
-/** Expands the spec's shorthand `a and .../b` or `a and /b` into full paths. */
-function expandPaths(cell: string): string[] {
-  const parts = cell.split(' and ').map((part) => part.replaceAll('`', '').trim());
-  const first = parts[0]!;
-  return parts.map((part, index) => {
-    if (index === 0) return part;
-    if (part.startsWith('.../')) {
-      const rest = part.slice(3);
-      const segment = rest.split('/')[1]!;
-      const at = first.indexOf(`/${segment}`);
-      return at >= 0 ? first.slice(0, at) + rest : first + rest;
-    }
-    // `/users/{id}/linkedUsers` after `/rostering/1.0/users/...`: relative to the first path's area root.
-    const root = /^\/[^/]+\/[^/]+/.exec(first)![0];
-    return part.startsWith(root) ? part : root + part;
-  });
-}
-
-/** Every `| METHOD | /path | ...` row of the spec's endpoint tables. */
-function specTableOperations(): string[] {
-  const keys: string[] = [];
-  for (const line of spec.split('\n')) {
-    const cells = line.split('|').map((cell) => cell.trim());
-    const methods = cells[1];
-    const path = cells[2];
-    if (!methods || !path || !/^(GET|PUT|POST|DELETE|PATCH)(, (GET|PUT|POST|DELETE|PATCH))*$/.test(methods))
-      continue;
-    if (!path.startsWith('/') && !path.startsWith('`/')) continue;
-    for (const method of methods.split(', '))
-      for (const full of expandPaths(path)) keys.push(key(method, full));
-  }
-  return keys;
-}
-
-/** The OneRoster listings the spec names as accepting `search`. */
-function specSearchListings(): string[] {
-  const line = spec.split('\n').find((text) => text.startsWith('Endpoints that accept `search`'))!;
-  const keys: string[] = [];
-  // `GET base` + `a/`, `b/`; a `GET path` with no `+` is itself the listing.
-  for (const [, base, rest] of line.matchAll(/`GET ([^`]+)`(?: \+ ([^;]+))?/g)) {
-    if (!rest) keys.push(key('GET', base!));
-    for (const [, suffix] of (rest ?? '').matchAll(/`([^`]+)`/g)) keys.push(key('GET', base! + suffix!));
-  }
-  return keys;
-}
-
-/** The catalogue rows: `| type | fires when | data fields | vX.Y |`. */
-function specCatalogue(): Map<string, { since: string; fields: string }> {
-  const rows = new Map<string, { since: string; fields: string }>();
-  let previous = '';
-  for (const line of spec.split('\n')) {
-    const cells = line.split('|').map((cell) => cell.trim());
-    if (cells.length === 6 && /^v\d+\.\d+$/.test(cells[4]!) && /^[a-z_]+(\.[a-z_]+)+$/.test(cells[1]!)) {
-      // "same as above" repeats the fields of the row before it.
-      const fields = cells[3] === 'same as above' ? previous : cells[3]!;
-      rows.set(cells[1]!, { since: cells[4]!, fields });
-      previous = fields;
-    }
-  }
-  return rows;
-}
-
 describe('openapi/ covers the spec', () => {
   const documented = documentedOperations();
 
   it('has every operation of the spec endpoint tables', () => {
-    const expected = specTableOperations();
+    const expected = spec.operations.map(keyOf);
     expect(expected.length).toBeGreaterThan(40);
     expect(expected.filter((operation) => !documented.has(operation))).toEqual([]);
   });
 
   it('has every OneRoster listing that accepts `search`, with the family list parameters', () => {
-    const expected = specSearchListings();
+    const expected = spec.searchListings.map(keyOf);
     expect(expected).toHaveLength(15);
     expect(expected.filter((operation) => !documented.has(operation))).toEqual([]);
   });
@@ -138,15 +85,15 @@ describe('openapi/ covers the spec', () => {
   });
 
   it('describes the 29 catalogue event types as webhooks, with their Since version and data fields', () => {
-    const catalogue = specCatalogue();
-    expect(catalogue.size).toBe(29);
+    const catalogue = Object.entries(spec.catalogue);
+    expect(catalogue).toHaveLength(29);
     const platform = documents.get('platform')!;
     const webhooks = platform.webhooks ?? {};
-    expect(Object.keys(webhooks).sort()).toEqual([...catalogue.keys()].sort());
+    expect(Object.keys(webhooks).sort()).toEqual(catalogue.map(([type]) => type).sort());
     for (const [type, { since, fields }] of catalogue) {
       const post = webhooks[type]!.post as Record<string, unknown>;
       expect(post['x-since'], type).toBe(since);
-      expect(dataFieldsOf(platform, post).sort(), type).toEqual(fields.split(', ').sort());
+      expect(dataFieldsOf(platform, post).sort(), type).toEqual([...fields].sort());
     }
   });
 });

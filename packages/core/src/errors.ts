@@ -570,7 +570,9 @@ export class ValidationError extends LearnKitError {
   static fromZod(error: {
     issues: readonly { path: readonly PropertyKey[]; message: string }[];
   }): ValidationError {
-    return new ValidationError(
+    // `this`, not the class name: a class that names itself inside its body is emitted by esbuild as
+    // `class _ValidationError`, and that would be its `name` (docs/decisions.md#d-pkg-class-names).
+    return new this(
       error.issues.map((i) => ({
         path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),
         message: i.message,

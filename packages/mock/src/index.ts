@@ -24,7 +24,9 @@ export {
 } from './catalogue.js';
 export type { ClockMode, MockClock } from './clock.js';
 export type { EmitOptions } from './events.js';
-export type { ActiveFault, FaultSpec, Faults, RevokeFilter } from './faults.js';
+// `Faults` as a value: a declaration bundler cannot keep `type` on a re-exported class, and the declarations
+// would then promise a runtime export (docs/decisions.md#d-pkg-exports-checked).
+export { type ActiveFault, type FaultSpec, Faults, type RevokeFilter } from './faults.js';
 export { signDelivery } from './internal/hmac.js';
 export {
   createMockPlatform,

@@ -15,6 +15,8 @@ describe('the public surface of @learnkit/sdk', () => {
         'LearnKit',
         'LearnKitError',
         'NotFoundError',
+        'Page',
+        'PagePromise',
         'PermissionDeniedError',
         'RateLimitError',
         'RedirectError',

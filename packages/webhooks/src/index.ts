@@ -6,8 +6,9 @@
  * @module \@learnkit/webhooks
  */
 
-// The dedupe store interface lives in core; re-exported so a consumer needs only this package.
-export type { DedupeStore } from '@learnkit/core';
+// The dedupe store interface and the verification error live in core; re-exported so a consumer needs only this
+// package (`catch (e) { if (e instanceof WebhookVerificationError) ... }` next to `verifyWebhook`).
+export { type DedupeStore, WebhookVerificationError, type WebhookVerificationReason } from '@learnkit/core';
 export {
   type NodeListener,
   type NodeListenerOptions,

@@ -46,7 +46,12 @@ type BuiltinModule = { createRequire(path: string): (id: string) => unknown };
  * of `msw` the test itself imports.
  */
 export function loadMsw(): MswModule {
-  const local = typeof require === 'function' ? (require as (id: string) => unknown) : undefined;
+  // Only a real CommonJS `require` has `resolve`: the ESM build replaces `require` with a bundler shim that
+  // throws "Dynamic require is not supported" (docs/decisions.md#d-pkg-msw-from-esm).
+  const local =
+    typeof require === 'function' && typeof require.resolve === 'function'
+      ? (require as (id: string) => unknown)
+      : undefined;
   const process = (globalThis as { process?: { cwd(): string; getBuiltinModule?: (id: string) => unknown } })
     .process;
   const modules = process?.getBuiltinModule?.('node:module') as BuiltinModule | undefined;

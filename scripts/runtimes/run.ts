@@ -1,26 +1,59 @@
-#!/usr/bin/env node
-// `pnpm test:runtimes`: the built packages' smoke tests (token, a CASE read, verifyWebhook, a Caliper send) on
-// Node 20 (this process's node), Node 22 and 24, Bun and Deno.
+// `pnpm test:runtimes`: smoke tests of the PACKED packages (token, a CASE read, verifyWebhook, a Caliper send, and
+// CommonJS on Node) on Node 20 (this process's node), Node 22 and 24, Bun and Deno
+// (docs/decisions.md#d-pkg-runtime-matrix).
 //
+// - The packages are packed and installed with npm into the scratch project the package tests share
+//   (scripts/packages/scratch.ts; run `pnpm build` first): every runtime imports `@learnkit/*` as a user would,
+//   from node_modules, never from the workspace's dist folders.
 // - Runtimes come from the npm registry, as packages that ship the binary (`node`, `bun`, `deno`; versions in
 //   versions.json), installed with npm into `.runtimes/` (a cache that ignores itself in git) on first use.
-// - Nothing is built here: run `pnpm build` first. The smoke test imports packages/*/dist.
-// - The mock platform runs here, on Node 20, on a loopback port; only the client side runs on each runtime.
+// - The mock platform, from the same tarballs, runs here on Node 20 on a loopback port; only the client side runs
+//   on each runtime.
 //
-// Usage: node scripts/runtimes/run.mjs [--only node20,bun] [--no-install]
+// Usage: tsx scripts/runtimes/run.ts [--only node20,bun] [--no-install]
 // Prints one line per runtime (pass/fail, version, time, failures) and exits 1 when any runtime fails.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { prepareScratch } from '../packages/scratch';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const cacheDir = fileURLToPath(new URL('../../.runtimes/', import.meta.url));
-const smoke = fileURLToPath(new URL('./smoke.mjs', import.meta.url));
-const versions = JSON.parse(readFileSync(new URL('./versions.json', import.meta.url), 'utf8'));
+const versions = JSON.parse(readFileSync(new URL('./versions.json', import.meta.url), 'utf8')) as Record<
+  string,
+  { package: string; version: string; bin: string }
+>;
+
+/** The part of the installed mock this script uses. */
+interface SmokePlatform {
+  listen(): Promise<{ url: string; close(): Promise<void> }>;
+  close(): void;
+  clients: { partner: { clientId: string; clientSecret: string } };
+  fixtures: {
+    roster: { student: { sourcedId: string; email: string } };
+    case: { documentId: string };
+  };
+  state: { tokens: unknown[]; caliperEvents: unknown[] };
+}
+
+/** One check of the smoke test, and the runtime's whole report (one JSON line on stdout). */
+interface Check {
+  name: string;
+  ok: boolean;
+  ms: number;
+  detail: string;
+}
+interface Report {
+  ok: boolean;
+  runtime?: string;
+  checks: Check[];
+  error?: string;
+  ms: number;
+}
 
 const tty = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
-const paint = (code) => (text) => (tty ? `\x1b[${code}m${text}\x1b[0m` : text);
+const paint = (code: number) => (text: string) => (tty ? `\x1b[${code}m${text}\x1b[0m` : text);
 const green = paint(32);
 const red = paint(31);
 const dim = paint(2);
@@ -30,30 +63,17 @@ const onlyIndex = args.indexOf('--only');
 const only = onlyIndex === -1 ? undefined : new Set(args[onlyIndex + 1]?.split(',') ?? []);
 const install = !args.includes('--no-install');
 
-const RUNTIMES = [
+const RUNTIMES: { name: string; label: string; bin?: string; args: string[] }[] = [
   { name: 'node20', label: 'Node 20', bin: process.execPath, args: [] },
   ...['node22', 'node24'].map((name) => ({ name, label: `Node ${name.slice(4)}`, args: [] })),
   { name: 'bun', label: 'Bun', args: ['run'] },
-  // Deno: network to the loopback mock, reading the dist files, and the LEARNKIT_SMOKE variable; nothing else.
+  // Deno: network to the loopback mock, reading node_modules, and the LEARNKIT_SMOKE variable; nothing else.
   { name: 'deno', label: 'Deno', args: ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-env'] },
 ].filter((runtime) => !only || only.has(runtime.name));
 
-// The built entries the smoke test and this script load (the SDK's build imports activity's server entry).
-const DIST = [
-  ...['core', 'case', 'webhooks', 'activity', 'sdk', 'mock'].map((p) => `packages/${p}/dist/index.js`),
-  'packages/activity/dist/server/index.js',
-  'packages/activity/dist/caliper/index.js',
-];
-const unbuilt = DIST.filter((file) => !existsSync(`${root}/${file}`));
-if (unbuilt.length > 0) {
-  console.error(`test:runtimes runs against the built packages; missing: ${unbuilt.join(', ')}.`);
-  console.error('Run `pnpm build` first.');
-  process.exit(1);
-}
-
 /** The binary of a registry runtime, installed into .runtimes/<name>-<version>/ when it is not there yet. */
-function ensureRuntime(name) {
-  const { package: pkg, version, bin } = versions[name];
+function ensureRuntime(name: string): string {
+  const { package: pkg, version, bin } = versions[name]!;
   const dir = `${cacheDir}${name}-${version}`;
   const path = `${dir}/node_modules/.bin/${bin}`;
   if (existsSync(path)) return path;
@@ -82,11 +102,11 @@ function ensureRuntime(name) {
 }
 
 /** Runs the smoke test on one runtime; resolves with its parsed report (or a failure report). */
-function runSmoke(bin, runtimeArgs, env) {
+function runSmoke(bin: string, runtimeArgs: string[], env: Record<string, string>): Promise<Report> {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(bin, [...runtimeArgs, smoke], {
-      cwd: root,
+      cwd: project,
       env: { ...process.env, ...env, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -107,9 +127,9 @@ function runSmoke(bin, runtimeArgs, env) {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const line = stdout.trim().split('\n').at(-1) ?? '';
-      let report;
+      let report: Omit<Report, 'ms'>;
       try {
-        report = JSON.parse(line);
+        report = JSON.parse(line) as Omit<Report, 'ms'>;
       } catch {
         report = {
           ok: false,
@@ -124,9 +144,14 @@ function runSmoke(bin, runtimeArgs, env) {
   });
 }
 
-const { createMockPlatform } = await import(
-  new URL('../../packages/mock/dist/index.js', import.meta.url).href
-);
+// The smoke test runs from inside the scratch project, so every runtime resolves `@learnkit/*` from its
+// node_modules; the mock is the installed tarball's too.
+const scratch = await prepareScratch();
+const project = scratch.project;
+const smoke = join(project, 'runtime-smoke.mjs');
+copyFileSync(fileURLToPath(new URL('./smoke.mjs', import.meta.url)), smoke);
+const mockEntry = pathToFileURL(join(project, 'node_modules', '@learnkit', 'mock', 'dist', 'index.js')).href;
+const { createMockPlatform } = (await import(mockEntry)) as { createMockPlatform: () => SmokePlatform };
 const platform = createMockPlatform();
 const server = await platform.listen();
 const { partner } = platform.clients;
@@ -142,20 +167,22 @@ const env = {
   }),
 };
 
-console.log(`Runtime matrix: smoke tests of the built packages against the mock at ${server.url}\n`);
+console.log(
+  `Runtime matrix: smoke tests of the packed packages (${project}) against the mock at ${server.url}\n`,
+);
 let failed = 0;
 try {
   for (const runtime of RUNTIMES) {
-    let report;
-    let bin;
+    let report: Report | undefined;
+    let bin = runtime.bin;
     try {
-      bin = runtime.bin ?? ensureRuntime(runtime.name);
+      bin ??= ensureRuntime(runtime.name);
     } catch (error) {
-      report = { ok: false, runtime: runtime.label, checks: [], error: error.message, ms: 0 };
+      report = { ok: false, runtime: runtime.label, checks: [], error: (error as Error).message, ms: 0 };
     }
     const tokensBefore = platform.state.tokens.length;
     const eventsBefore = platform.state.caliperEvents.length;
-    report ??= await runSmoke(bin, runtime.args, env);
+    report ??= await runSmoke(bin!, runtime.args, env);
     // What the platform saw: the runtime really made its token requests and its Caliper send.
     if (report.ok) {
       const tokens = platform.state.tokens.length - tokensBefore;

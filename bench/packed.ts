@@ -1,0 +1,105 @@
+/**
+ * What users install, measured (not a test; `pnpm bench` imports runPackedBench()): the public packages packed
+ * with pnpm and installed with npm into the scratch project the package tests share
+ * (docs/decisions.md#d-pkg-bench-public-api).
+ *
+ * - Tarball sizes, against the budgets the package tests enforce.
+ * - The browser bundles (web entry of verifyWebhook, activity tracker), bundled by esbuild from the installed
+ *   tarballs with the browser conditions, against their budgets.
+ * - The public API against plain fetch to the same loopback server, interleaved, same run (bench/public-api.mjs,
+ *   run with plain Node from the scratch project): lk.case.documents.get, lk.case.items.list (first page) and
+ *   lk.webhooks.subscriptions.get. Budget 1.10x, goal 1.05x.
+ *
+ * Run on its own: `npx tsx bench/packed.ts` (after `pnpm build`).
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BROWSER_BUNDLES, TARBALL_BUDGETS } from '../scripts/packages/budgets';
+import { prepareScratch } from '../scripts/packages/scratch';
+import { measureBundle } from '../scripts/packages/sizes';
+import { type BenchRow, isMain, ratio, round } from './support';
+
+/** The public-API budget: at most this many times the plain fetch median. */
+export const PUBLIC_API_BUDGET = 1.1;
+/** What we aim for. */
+export const PUBLIC_API_GOAL = 1.05;
+
+/** One operation as bench/public-api.mjs reports it. */
+interface ApiRow {
+  operation: string;
+  requests: number;
+  fetchMs: number;
+  learnkitMs: number;
+}
+
+/** Runs bench/public-api.mjs with plain Node in the scratch project and returns its rows. */
+function measurePublicApi(project: string): ApiRow[] {
+  const script = join(project, 'bench-public-api.mjs');
+  copyFileSync(fileURLToPath(new URL('./public-api.mjs', import.meta.url)), script);
+  const result = spawnSync(process.execPath, [script], { cwd: project, encoding: 'utf8', timeout: 600_000 });
+  if (result.status !== 0) throw new Error(`bench/public-api.mjs failed: ${result.stderr || result.stdout}`);
+  return (JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { rows: ApiRow[] }).rows;
+}
+
+/**
+ * Measures the packed packages and returns the rows.
+ *
+ * @example
+ * const { rows } = await runPackedBench();
+ */
+export async function runPackedBench(): Promise<{ rows: BenchRow[] }> {
+  const scratch = await prepareScratch();
+  const rows: BenchRow[] = [];
+
+  for (const tarball of scratch.tarballs) {
+    const budget = TARBALL_BUDGETS[tarball.name] ?? TARBALL_BUDGETS.default!;
+    rows.push({
+      name: `tarball of ${tarball.name} (pnpm pack, gzip)`,
+      value: tarball.bytes,
+      unit: 'B',
+      budget: `< ${budget.toLocaleString('en-US')} B`,
+      met: tarball.bytes < budget,
+    });
+  }
+
+  for (const bundle of BROWSER_BUNDLES) {
+    const size = await measureBundle(scratch.project, bundle);
+    rows.push({
+      name: `${bundle.name}, from the installed tarballs (esbuild, browser, minified + gzip -9)`,
+      value: size.gzip,
+      unit: 'B',
+      budget: `<= ${bundle.budget.toLocaleString('en-US')} B`,
+      met: size.gzip <= bundle.budget,
+    });
+    rows.push({ name: `${bundle.name}, minified`, value: size.minified, unit: 'B' });
+  }
+
+  for (const api of measurePublicApi(scratch.project)) {
+    const overhead = ratio(api.learnkitMs, api.fetchMs);
+    rows.push({
+      name: `plain fetch, same request and loopback server (${api.requests.toLocaleString('en-US')} sequential)`,
+      value: round(api.fetchMs, 3),
+      unit: 'ms',
+      ratio: 1,
+    });
+    rows.push({
+      name: `${api.operation}, packed SDK, interleaved with the fetch above`,
+      value: round(api.learnkitMs, 3),
+      unit: 'ms',
+      ratio: overhead,
+      budget: `<= ${PUBLIC_API_BUDGET.toFixed(2)}x plain fetch (goal ${PUBLIC_API_GOAL.toFixed(2)}x)`,
+      met: overhead <= PUBLIC_API_BUDGET,
+    });
+  }
+  return { rows };
+}
+
+if (isMain(import.meta.url)) {
+  const { rows } = await runPackedBench();
+  for (const row of rows)
+    console.log(
+      `${row.name}: ${row.value} ${row.unit}${row.ratio === undefined ? '' : ` (${row.ratio}x)`}${row.met === undefined ? '' : row.met ? ' met' : ' MISSED'}`,
+    );
+}

@@ -1,0 +1,145 @@
+// The public API against plain fetch, on the PACKED packages (docs/decisions.md#d-pkg-bench-public-api).
+//
+// Run by bench/packed.ts with plain Node from inside the scratch project (scripts/packages/scratch.ts), so
+// `@learnkit/*` are the installed tarballs' dist files, as in a user's project. Prints one JSON line:
+// { rows: [{ operation, requests, fetchMs, learnkitMs }] }.
+//
+// The server is a loopback node:http server in this process answering with bytes recorded once from the packed
+// mock platform (real, contract-valid payloads), so its own cost is tiny and the same for both clients. For each
+// operation the two clients run interleaved, in alternating batches, so drift (JIT, GC, CPU frequency) hits both
+// alike; the figure is the median latency of each.
+import { createServer } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { createMockPlatform } from '@learnkit/mock';
+import { LearnKit } from '@learnkit/sdk';
+
+const REQUESTS = Number(process.env.LEARNKIT_BENCH_REQUESTS ?? 2000);
+const BATCH = 50;
+const TOKEN = 'bench-access-token-0123456789abcdef';
+
+/** Records the mock's answers to the three operations, then stops it. */
+async function recordAnswers() {
+  const platform = createMockPlatform();
+  const api = await platform.listen();
+  const { partner } = platform.clients;
+  const lk = new LearnKit({
+    baseUrl: api.url,
+    clientId: partner.clientId,
+    clientSecret: partner.clientSecret,
+    env: {},
+  });
+  const appId = platform.fixtures.application.applicationId;
+  const sub = await lk.webhooks.subscriptions.create(appId, {
+    url: 'https://hooks.example.com/learnkit',
+    eventTypes: ['test.ping'],
+  });
+  const documentId = platform.fixtures.case.documentId;
+  const token = platform.accessToken(partner);
+  const record = async (path) => {
+    const response = await fetch(`${api.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`recording ${path}: ${response.status}`);
+    const headers = { 'content-type': 'application/json' };
+    const total = response.headers.get('x-total-count');
+    if (total) headers['x-total-count'] = total;
+    return { headers, body: Buffer.from(await response.arrayBuffer()) };
+  };
+  const paths = {
+    document: `/ims/case/v1p1/CFDocuments/${documentId}`,
+    items: '/ims/case/v1p1/CFItems?limit=100',
+    subscription: `/webhooks/1.0/${appId}/subscriptions/${sub.id}`,
+  };
+  const answers = new Map();
+  for (const path of Object.values(paths)) answers.set(path.split('?')[0], await record(path));
+  platform.close();
+  await api.close();
+  return { answers, documentId, appId, subscriptionId: sub.id, paths };
+}
+
+function serve(answers) {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method === 'POST' && path === '/auth/1.0/token') {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ access_token: TOKEN, token_type: 'Bearer', expires_in: 3600 }));
+      return;
+    }
+    const answer = answers.get(path);
+    if (!answer || req.headers.authorization !== `Bearer ${TOKEN}`) {
+      res.writeHead(answer ? 401 : 404, { 'content-type': 'application/json' });
+      res.end('{"error":"not_found","message":"bench server"}');
+      return;
+    }
+    res.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
+    res.end(answer.body);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+async function time(run, samples) {
+  const started = performance.now();
+  await run();
+  samples.push(performance.now() - started);
+}
+
+const { answers, documentId, appId, subscriptionId, paths } = await recordAnswers();
+const server = await serve(answers);
+const base = `http://127.0.0.1:${server.address().port}`;
+const lk = new LearnKit({
+  baseUrl: base,
+  clientId: 'bench-client',
+  clientSecret: 'bench-secret-0123456789',
+  env: {},
+  logger: false,
+});
+const plain = (path) =>
+  fetch(`${base}${path}`, { headers: { authorization: `Bearer ${TOKEN}` } }).then((r) => r.json());
+
+const operations = [
+  {
+    operation: 'lk.case.documents.get(id)',
+    learnkit: () => lk.case.documents.get(documentId),
+    fetch: () => plain(paths.document),
+  },
+  {
+    operation: 'lk.case.items.list({ limit: 100 }), first page',
+    learnkit: () => lk.case.items.list({ limit: 100 }),
+    fetch: () => plain(paths.items),
+  },
+  {
+    operation: 'lk.webhooks.subscriptions.get(appId, id)',
+    learnkit: () => lk.webhooks.subscriptions.get(appId, subscriptionId),
+    fetch: () => plain(paths.subscription),
+  },
+];
+
+const rows = [];
+for (const { operation, learnkit, fetch: viaFetch } of operations) {
+  // Warm-up: the token, the connection, compiled code.
+  for (let i = 0; i < 200; i++) {
+    await learnkit();
+    await viaFetch();
+  }
+  const samples = { fetch: [], learnkit: [] };
+  for (let round = 0; round * BATCH < REQUESTS; round++) {
+    const order = round % 2 === 0 ? ['fetch', 'learnkit'] : ['learnkit', 'fetch'];
+    for (const variant of order) {
+      const run = variant === 'fetch' ? viaFetch : learnkit;
+      for (let i = 0; i < BATCH; i++) await time(run, samples[variant]);
+    }
+  }
+  rows.push({
+    operation,
+    requests: samples.learnkit.length,
+    fetchMs: median(samples.fetch),
+    learnkitMs: median(samples.learnkit),
+  });
+}
+server.close();
+console.log(JSON.stringify({ rows }));

@@ -1,0 +1,39 @@
+// The budgets the package checks enforce and `pnpm bench` reports, in one place
+// (docs/decisions.md#d-pkg-budgets).
+
+/** The repository every package.json and README points to. */
+export const REPOSITORY_URL = 'https://github.com/learnkit/learnkit';
+
+/** Largest allowed tarball (`pnpm pack` output, gzip), in bytes (1 KB = 1,000 B, as npm prints sizes). */
+export const TARBALL_BUDGETS: Record<string, number> = {
+  '@learnkit/mock': 250_000,
+  default: 150_000,
+};
+
+/** A browser bundle measured from the installed tarballs, and its budget in bytes of gzip. */
+export interface BrowserBundle {
+  /** What the row and the test call it. */
+  name: string;
+  /** The module a page would write (`export { verifyWebhook } from '@learnkit/webhooks'`). */
+  contents: string;
+  /** Most bytes of gzip allowed. */
+  budget: number;
+  /** Text that must never be in the bundle (server-only code). */
+  forbidden: RegExp;
+}
+
+/** The browser entries whose size is a promise of the docs. */
+export const BROWSER_BUNDLES: BrowserBundle[] = [
+  {
+    name: 'web entry of verifyWebhook',
+    contents: "export { verifyWebhook } from '@learnkit/webhooks';",
+    budget: 2048,
+    forbidden: /node:crypto|createHmac/,
+  },
+  {
+    name: 'activity browser entry',
+    contents: "export * from '@learnkit/activity';",
+    budget: 4096,
+    forbidden: /openapi-fetch|from ["']zod["']|node:/,
+  },
+];
