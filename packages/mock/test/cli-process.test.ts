@@ -277,6 +277,22 @@ describe('learnkit-mock trigger, and the reasons of skipped deliveries (docs/dec
     },
   );
 
+  it('says why a finding in SHADOW fires nothing, and how to fire it', SLOW, async () => {
+    const mock = await serve(['--port', '0']);
+    const shadow = await trigger([
+      'insight.created',
+      '--url',
+      mock.url,
+      '--data',
+      '{"rolloutState":"SHADOW"}',
+    ]);
+    expect(shadow.code).toBe(1);
+    expect(shadow.stderr).toContain('in SHADOW raises no event; give rolloutState NOTIFY or ENFORCE');
+    const notify = await trigger(['insight.created', '--url', mock.url]);
+    expect(notify.code).toBe(0);
+    expect(await mock.stop()).toBe(0);
+  });
+
   it('says what is wrong when the event type is unknown or no mock is running', SLOW, async () => {
     const unknown = await trigger(['user.craeted']);
     expect(unknown.code).toBe(2);

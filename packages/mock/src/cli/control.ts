@@ -66,11 +66,18 @@ export function createControl(
       }
       originClientId = client.clientId;
     }
-    let event: WebhookEnvelope;
+    let event: WebhookEnvelope | undefined;
     try {
       event = platform.emit(type, { ...sampleEventData(platform, type), ...data }, { originClientId });
     } catch (error) {
       return problem(400, (error as Error).message);
+    }
+    if (event === undefined) {
+      // A finding in SHADOW is hidden by the platform: there is nothing to deliver (docs/decisions.md#d-insight-findings).
+      return problem(
+        400,
+        `a ${type} finding in SHADOW raises no event; give rolloutState NOTIFY or ENFORCE in --data`,
+      );
     }
     let subscribers = 0;
     for (const subscription of platform.state.subscriptions.values()) {
