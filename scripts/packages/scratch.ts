@@ -157,6 +157,27 @@ async function installProject(dir: string, dependencies: Record<string, string>,
   writeFileSync(stampFile, stamp);
 }
 
+/** The tarball of `name` and of every `@learnkit/*` package it depends on, directly or not. */
+function closureOf(name: string, tarballs: Tarball[]): Tarball[] {
+  const found = new Map<string, Tarball>();
+  const visit = (wanted: string) => {
+    if (found.has(wanted)) return;
+    const tarball = tarballs.find((t) => t.name === wanted);
+    if (!tarball) throw new Error(`${wanted} was not packed`);
+    found.set(wanted, tarball);
+    const manifest = JSON.parse(
+      readFileSync(join(ROOT, 'packages', tarball.folder, 'package.json'), 'utf8'),
+    ) as {
+      dependencies?: Record<string, string>;
+    };
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) {
+      if (dependency.startsWith('@learnkit/')) visit(dependency);
+    }
+  };
+  visit(name);
+  return [...found.values()];
+}
+
 /** Packs, then installs the scratch projects (see {@link Scratch}); safe to call again, cheap when nothing changed. */
 export async function prepareScratch(dir = scratchDir()): Promise<Scratch> {
   mkdirSync(dir, { recursive: true });
@@ -172,11 +193,16 @@ export async function prepareScratch(dir = scratchDir()): Promise<Scratch> {
     },
     tarballs,
   );
-  const mock = tarballs.find((t) => t.name === '@learnkit/mock');
-  if (!mock) throw new Error('@learnkit/mock was not packed');
+  // The mock and the LearnKit packages it depends on (npm cannot fetch those: they are not published yet).
+  const withMock = closureOf('@learnkit/mock', tarballs);
   const noMsw = join(dir, 'no-msw');
-  await installProject(noMsw, { [mock.name]: fileDep(mock), '@types/node': pinnedVersion('@types/node') }, [
-    mock,
-  ]);
+  await installProject(
+    noMsw,
+    {
+      ...Object.fromEntries(withMock.map((t) => [t.name, fileDep(t)])),
+      '@types/node': pinnedVersion('@types/node'),
+    },
+    withMock,
+  );
   return { dir, tarballs, project, noMsw };
 }
