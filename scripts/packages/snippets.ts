@@ -116,7 +116,7 @@ function awaitsAtTopLevel(node: ts.Node): boolean {
 
 /**
  * The snippet as a CommonJS file: CommonJS has no top-level await, so when the snippet awaits at the top level,
- * everything but its imports goes into an async function, as a CommonJS user would write it. A snippet that also
+ * everything but its imports and ambient declarations goes into an async function, as a CommonJS user would write it. A snippet that also
  * exports something is kept as written (exports cannot move into a function).
  */
 export function asCommonJs(source: string): string {
@@ -131,8 +131,14 @@ export function asCommonJs(source: string): string {
         ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)),
   );
   if (exports) return source;
-  const imports = statements.filter(ts.isImportDeclaration);
-  const rest = statements.filter((statement) => !ts.isImportDeclaration(statement));
+  // Imports and ambient declarations (`declare const client: CaseClient`) stay at the top: neither may move into
+  // a function.
+  const hoisted = (statement: ts.Statement) =>
+    ts.isImportDeclaration(statement) ||
+    (ts.canHaveModifiers(statement) &&
+      (ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword) ?? false));
+  const imports = statements.filter(hoisted);
+  const rest = statements.filter((statement) => !hoisted(statement));
   const text = (nodes: readonly ts.Node[]) => nodes.map((node) => node.getFullText(file)).join('');
   return `${text(imports)}\n\nasync function snippet() {${text(rest)}\n}\nvoid snippet();\n`;
 }
