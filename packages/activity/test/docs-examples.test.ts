@@ -21,7 +21,7 @@ function exampleUnder(heading: string): string {
     .split('\n')
     .slice(at + 1)
     .join('\n');
-  const block = /```ts\n([\s\S]*?)\n```/.exec(rest);
+  const block = /```ts(?: run)?\n([\s\S]*?)\n```/.exec(rest);
   expect(block, `no ts example under ${heading}`).not.toBeNull();
   return block![1]!;
 }
