@@ -88,6 +88,10 @@ export class Report {
   readonly changes: CaseJsonChange[] = [];
   readonly issues: ValidationIssue[] = [];
 
+  /** `removed (why)` and ` (why)` by why: most reasons repeat on every object, and a change keeps its text. */
+  private readonly removals = new Map<string, string>();
+  private readonly suffixes = new Map<string, string>();
+
   constructor(readonly strict: boolean) {}
 
   /** Something no repair can save: the conversion fails, naming `at`. */
@@ -103,11 +107,32 @@ export class Report {
       this.issues.push({ path: at.path, message: `${why} (the repair would be: ${what})` });
       return;
     }
+    const change = what === 'removed' ? this.removal(why) : what + this.suffix(why);
     // Two literals rather than a spread: one object per change, of one of two shapes.
     this.changes.push(
       to === undefined
-        ? { path: at.text, before, after, why, change: `${what} (${why})` }
-        : { path: at.text, before, after, movedTo: to, why, change: `${what} (${why})` },
+        ? { path: at.text, before, after, why, change }
+        : { path: at.text, before, after, movedTo: to, why, change },
     );
+  }
+
+  /** `removed (why)`, one string per reason. */
+  private removal(why: string): string {
+    let text = this.removals.get(why);
+    if (text === undefined) {
+      text = `removed (${why})`;
+      this.removals.set(why, text);
+    }
+    return text;
+  }
+
+  /** ` (why)`, one string per reason. */
+  private suffix(why: string): string {
+    let text = this.suffixes.get(why);
+    if (text === undefined) {
+      text = ` (${why})`;
+      this.suffixes.set(why, text);
+    }
+    return text;
   }
 }
