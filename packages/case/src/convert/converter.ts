@@ -4,7 +4,7 @@ import { sameJson } from '../internal/same-json';
 import { type ObjectRules, ORIGINAL_IDENTIFIER, type Rule } from './case-members';
 import { nameBasedId, uriFor } from './identifiers';
 import { licence, link, node } from './references';
-import type { Path, Report } from './report';
+import type { At, Report } from './report';
 import { importTime, normaliseDate, normaliseDateTime } from './timestamps';
 
 /** A JSON object. */
@@ -14,10 +14,18 @@ export type Json = Record<string, unknown>;
 export interface Target {
   out: Json;
   extensions: Json;
-  path: Path;
+  at: At;
+  /** `at.child('extensions')`, made on the first move (most objects of a publisher's file move something). */
+  extensionsAt?: At;
 }
 
 const NOT_CASE = 'not a CASE 1.1 member';
+
+/** The place of a target's `extensions`. */
+const extensionsOf = (target: Target): At => {
+  target.extensionsAt ??= target.at.child('extensions');
+  return target.extensionsAt;
+};
 
 /** Sets a member by definition, so that a key such as "__proto__" (valid JSON) stays a plain member. */
 export function put(target: Json, key: string, value: unknown): void {
@@ -91,10 +99,10 @@ export class Converter {
    */
   object(
     src: Json,
-    path: Path,
+    at: At,
     rules: ObjectRules,
   ): { out: Json; id: string | undefined; original: string | undefined } {
-    const target: Target = { out: {}, extensions: {}, path };
+    const target: Target = { out: {}, extensions: {}, at };
     const hadExtensions = this.ownExtensions(src, target);
     const { id, original } = this.identity(src, target);
     // for...in rather than Object.entries: no array of pairs per object (100,000-item packages).
@@ -102,11 +110,11 @@ export class Converter {
       if (key === 'identifier' || key === 'sourcedId' || key === 'extensions') continue;
       const value = src[key];
       if (value === null) {
-        this.report.repair([...path, key], null, undefined, 'null means absent');
+        this.report.repair(at.child(key), null, undefined, 'null means absent');
         continue;
       }
       const derived = rules.derived[key];
-      if (derived !== undefined) this.report.repair([...path, key], value, undefined, derived);
+      if (derived !== undefined) this.report.repair(at.child(key), value, undefined, derived);
       else if (rules.carried.includes(key)) this.carry(target, key, value);
       else {
         const rule = rules.members[key];
@@ -118,7 +126,7 @@ export class Converter {
       if (original !== undefined) target.extensions[ORIGINAL_IDENTIFIER] ??= original;
       if (target.out.uri === undefined) {
         const uri = uriFor(id, original);
-        this.report.repair([...path, 'uri'], src.uri, uri, 'no absolute uri: one made from the identifier');
+        this.report.repair(at.child('uri'), src.uri, uri, 'no absolute uri: one made from the identifier');
         target.out.uri = uri;
       }
     }
@@ -138,13 +146,13 @@ export class Converter {
       target.extensions = { ...value };
       return true;
     }
-    const at = [...target.path, 'extensions'];
+    const at = target.at.child('extensions');
     if (value === null) {
       this.report.repair(at, null, undefined, 'null means absent');
       return false;
     }
     target.extensions.extensions = value;
-    this.report.repair(at, value, value, 'extensions must be an object', [...at, 'extensions']);
+    this.report.repair(at, value, value, 'extensions must be an object', at.child('extensions'));
     return true;
   }
 
@@ -153,23 +161,26 @@ export class Converter {
    * that is not a uuid is replaced by the name-based uuid of the original, which is kept in extensions.
    */
   private identity(src: Json, target: Target): { id: string | undefined; original: string | undefined } {
-    const { path } = target;
+    const { at } = target;
     const identifier = src.identifier ?? undefined;
     const sourcedId = src.sourcedId ?? undefined;
     if (src.identifier === null)
-      this.report.repair([...path, 'identifier'], null, undefined, 'null means absent');
+      this.report.repair(at.child('identifier'), null, undefined, 'null means absent');
     if (src.sourcedId === null)
-      this.report.repair([...path, 'sourcedId'], null, undefined, 'null means absent');
+      this.report.repair(at.child('sourcedId'), null, undefined, 'null means absent');
     let raw = identifier;
     if (identifier === undefined && sourcedId !== undefined) {
       raw = sourcedId;
-      this.report.repair([...path, 'sourcedId'], sourcedId, sourcedId, 'CASE JSON is identifier-keyed', [
-        ...path,
-        'identifier',
-      ]);
+      this.report.repair(
+        at.child('sourcedId'),
+        sourcedId,
+        sourcedId,
+        'CASE JSON is identifier-keyed',
+        at.child('identifier'),
+      );
     } else if (sourcedId !== undefined) {
       if (sourcedId === identifier) {
-        this.report.repair([...path, 'sourcedId'], sourcedId, undefined, 'the same as identifier');
+        this.report.repair(at.child('sourcedId'), sourcedId, undefined, 'the same as identifier');
       } else
         this.toExtensions(
           target,
@@ -184,7 +195,7 @@ export class Converter {
       if (!isAbsoluteUri(src.uri)) return { id: undefined, original: undefined };
       const id = this.namedId(src.uri);
       this.report.repair(
-        [...path, 'identifier'],
+        at.child('identifier'),
         undefined,
         id,
         'no identifier: the name-based uuid of the uri',
@@ -198,7 +209,7 @@ export class Converter {
     }
     const id = this.namedId(raw);
     this.report.repair(
-      [...path, 'identifier'],
+      at.child('identifier'),
       raw,
       id,
       `not a uuid: the name-based uuid of the original, which is kept in extensions.${ORIGINAL_IDENTIFIER}`,
@@ -211,20 +222,15 @@ export class Converter {
   private carry(target: Target, key: string, value: unknown): void {
     const existing = target.extensions[key];
     if (existing !== undefined && !sameJson(existing, value)) {
-      this.report.repair(
-        [...target.path, 'extensions', key],
-        existing,
-        value,
-        `differs from ${key}, which wins`,
-      );
+      this.report.repair(extensionsOf(target).child(key), existing, value, `differs from ${key}, which wins`);
     }
     put(target.extensions, key, value);
   }
 
   /** Moves a member to the object's `extensions`, value unchanged, and reports it. */
   toExtensions(target: Target, key: string, value: unknown, why: string): void {
-    const at = [...target.path, key];
-    const to = [...target.path, 'extensions', key];
+    const at = target.at.child(key);
+    const to = extensionsOf(target).child(key);
     const existing = target.extensions[key];
     if (existing === undefined) {
       put(target.extensions, key, value);
@@ -240,7 +246,7 @@ export class Converter {
   private fillTime(target: Target, before: unknown, what: string): void {
     const fill = this.fallbackTime();
     target.out.lastChangeDateTime = fill.value;
-    this.report.repair([...target.path, 'lastChangeDateTime'], before, fill.value, `${what}: ${fill.why}`);
+    this.report.repair(target.at.child('lastChangeDateTime'), before, fill.value, `${what}: ${fill.why}`);
   }
 
   /** Carries one member into the upload shape by its rule, repairing what can be repaired. */
@@ -252,7 +258,7 @@ export class Converter {
         const text = this.text(target, key, value);
         if (text === undefined) return;
         if (rule === 'itemType' && text === '') {
-          this.report.repair([...target.path, key], value, undefined, 'an empty item type is no type');
+          this.report.repair(target.at.child(key), value, undefined, 'an empty item type is no type');
           return;
         }
         out[key] = text;
@@ -270,7 +276,7 @@ export class Converter {
         const result = typeof value === 'string' ? normaliseDateTime(value) : ({ invalid: true } as const);
         if ('invalid' in result) this.fillTime(target, value, `not a date-time (${show(value)})`);
         else {
-          if (result.why) this.report.repair([...target.path, key], value, result.value, result.why);
+          if (result.why) this.report.repair(target.at.child(key), value, result.value, result.why);
           out[key] = result.value;
         }
         return;
@@ -279,7 +285,7 @@ export class Converter {
         const result = typeof value === 'string' ? normaliseDate(value) : ({ invalid: true } as const);
         if ('invalid' in result) this.toExtensions(target, key, value, 'not a date (YYYY-MM-DD)');
         else {
-          if (result.why) this.report.repair([...target.path, key], value, result.value, result.why);
+          if (result.why) this.report.repair(target.at.child(key), value, result.value, result.why);
           out[key] = result.value;
         }
         return;
@@ -291,14 +297,14 @@ export class Converter {
         if (typeof value === 'number' && Number.isInteger(value)) out[key] = value;
         else if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) {
           out[key] = Number(value);
-          this.report.repair([...target.path, key], value, out[key], 'a number written as text');
+          this.report.repair(target.at.child(key), value, out[key], 'a number written as text');
         } else this.toExtensions(target, key, value, 'not an integer');
         return;
       case 'caseVersion':
         if (value === '1.1') out[key] = value;
         else if (value === 1.1) {
           out[key] = '1.1';
-          this.report.repair([...target.path, key], value, '1.1', 'a version written as a number');
+          this.report.repair(target.at.child(key), value, '1.1', 'a version written as a number');
         } else
           this.toExtensions(
             target,
@@ -313,7 +319,7 @@ export class Converter {
         return;
       }
       case 'node': {
-        const end = node(this, value, [...target.path, key]);
+        const end = node(this, value, target.at.child(key));
         if (end !== undefined) out[key] = end;
         return;
       }
@@ -327,7 +333,7 @@ export class Converter {
   private text(target: Target, key: string, value: unknown): string | undefined {
     if (typeof value === 'string') return value;
     if (typeof value === 'number' || typeof value === 'boolean') {
-      this.report.repair([...target.path, key], value, String(value), `a ${typeof value} written as text`);
+      this.report.repair(target.at.child(key), value, String(value), `a ${typeof value} written as text`);
       return String(value);
     }
     this.toExtensions(target, key, value, 'not text');
@@ -336,7 +342,7 @@ export class Converter {
 
   /** A list of strings: a single string becomes a list (education levels split at commas); empty entries go. */
   private strings(target: Target, key: string, value: unknown): void {
-    const at = [...target.path, key];
+    const at = target.at.child(key);
     if (typeof value === 'string') {
       if (value.trim() === '') {
         this.toExtensions(target, key, value, 'an empty string, not a list');
@@ -363,8 +369,8 @@ export class Converter {
       if (typeof entry === 'string' && entry !== '') list.push(entry);
       else if (typeof entry === 'number' || typeof entry === 'boolean') {
         list.push(String(entry));
-        this.report.repair([...at, i], entry, String(entry), `a ${typeof entry} written as text`);
-      } else this.report.repair([...at, i], entry, undefined, 'an empty entry');
+        this.report.repair(at.child(i), entry, String(entry), `a ${typeof entry} written as text`);
+      } else this.report.repair(at.child(i), entry, undefined, 'an empty entry');
     }
     target.out[key] = list;
   }

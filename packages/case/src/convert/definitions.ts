@@ -8,7 +8,7 @@ import {
 } from './case-members';
 import { type Converter, type Json, put } from './converter';
 import { listEntries } from './lists';
-import type { Path } from './report';
+import { At } from './report';
 
 /** The rules of a definition entry: its members are text, besides its uri and timestamp. */
 function rulesOf(list: DefinitionList): ObjectRules {
@@ -31,7 +31,7 @@ const RULES = Object.fromEntries(DEFINITION_LISTS.map((list) => [list, rulesOf(l
 export function definitionEntry(
   c: Converter,
   src: unknown,
-  path: Path,
+  path: At,
   list: DefinitionList,
   index: number,
   fillTitle = false,
@@ -42,10 +42,10 @@ export function definitionEntry(
   }
   const { out, id } = c.object(src, path, RULES[list]);
   if (id === undefined)
-    c.report.problem([...path, 'identifier'], 'is required (no identifier, nor a uri to make one from)');
+    c.report.problem(path.child('identifier'), 'is required (no identifier, nor a uri to make one from)');
   if (typeof out.title !== 'string') {
     if (!fillTitle) {
-      c.report.problem([...path, 'title'], 'is required: a definition needs a title');
+      c.report.problem(path.child('title'), 'is required: a definition needs a title');
       return out;
     }
     out.title = String(out.typeCode ?? out.hierarchyCode ?? out.identifier);
@@ -56,7 +56,7 @@ export function definitionEntry(
   const fill = (member: string, value: string, why: string) => {
     if (!required.includes(member) || out[member] !== undefined) return;
     out[member] = value;
-    c.report.repair([...path, member], undefined, value, `required by CASE 1.1: ${why}`);
+    c.report.repair(path.child(member), undefined, value, `required by CASE 1.1: ${why}`);
   };
   fill('description', title, 'the title');
   fill('hierarchyCode', String(index + 1), 'the position in the list');
@@ -70,7 +70,7 @@ export function definitionEntry(
 
 /** `CFDefinitions`: each list normalised entry by entry; members that are not lists move to its `extensions`. */
 export function definitions(c: Converter, src: unknown, fillTitle = false): Json | undefined {
-  const path: Path = ['CFDefinitions'];
+  const path = At.of(['CFDefinitions']);
   if (!isRecord(src)) {
     c.report.problem(
       path,
@@ -81,7 +81,7 @@ export function definitions(c: Converter, src: unknown, fillTitle = false): Json
   const out: Json = {};
   const extensions: Json = {};
   for (const [key, value] of Object.entries(src)) {
-    const at = [...path, key];
+    const at = path.child(key);
     if (value === null) c.report.repair(at, null, undefined, 'null means absent');
     else if (key === 'extensions' && isRecord(value))
       for (const [k, v] of Object.entries(value)) put(extensions, k, v);
@@ -89,13 +89,19 @@ export function definitions(c: Converter, src: unknown, fillTitle = false): Json
       const entries = listEntries(c.report, value, at, key);
       if (entries) {
         out[key] = entries.map(
-          ({ entry, path: entryPath }, i) =>
+          ({ entry, at: entryPath }, i) =>
             definitionEntry(c, entry, entryPath, key as DefinitionList, i, fillTitle) ?? {},
         );
       }
     } else {
       put(extensions, key, value);
-      c.report.repair(at, value, value, 'not a CASE 1.1 definition list', [...path, 'extensions', key]);
+      c.report.repair(
+        at,
+        value,
+        value,
+        'not a CASE 1.1 definition list',
+        path.child('extensions').child(key),
+      );
     }
   }
   if (Object.keys(extensions).length > 0 || isRecord(src.extensions)) out.extensions = extensions;

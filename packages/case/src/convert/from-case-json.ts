@@ -7,7 +7,7 @@ import { ASSOCIATION, DOCUMENT, ITEM } from './case-members';
 import { Converter, type Json, put } from './converter';
 import { definitions } from './definitions';
 import { listEntries } from './lists';
-import { type CaseJsonChange, type Path, Report } from './report';
+import { At, type CaseJsonChange, Report } from './report';
 
 export type { CaseJsonChange } from './report';
 
@@ -37,7 +37,7 @@ const TOP_DROPPED: Record<string, string> = {
 const TOP_MEMBERS = ['CFDocument', 'CFItems', 'CFAssociations', 'CFDefinitions', 'extensions'];
 
 function document(c: Converter, src: unknown): Json | undefined {
-  const path: Path = ['CFDocument'];
+  const path = At.of(['CFDocument']);
   if (!isRecord(src)) {
     c.report.problem(
       path,
@@ -49,16 +49,16 @@ function document(c: Converter, src: unknown): Json | undefined {
   }
   const { out, id } = c.object(src, path, DOCUMENT);
   if (id === undefined)
-    c.report.problem([...path, 'identifier'], 'is required (no identifier, nor a uri to make one from)');
+    c.report.problem(path.child('identifier'), 'is required (no identifier, nor a uri to make one from)');
   if (typeof out.title !== 'string')
-    c.report.problem([...path, 'title'], 'is required: a framework needs a title');
+    c.report.problem(path.child('title'), 'is required: a framework needs a title');
   if (typeof out.creator !== 'string') {
     const host =
       typeof out.uri === 'string' ? /^[a-z][a-z0-9+.-]*:\/\/([^/?#:]+)/i.exec(out.uri)?.[1] : undefined;
     const creator = (out.publisher as string | undefined) ?? host ?? 'unknown';
     out.creator = creator;
     c.report.repair(
-      [...path, 'creator'],
+      path.child('creator'),
       src.creator,
       creator,
       'required: the publisher, else the host of the uri',
@@ -69,29 +69,29 @@ function document(c: Converter, src: unknown): Json | undefined {
   return out;
 }
 
-function item(c: Converter, src: unknown, path: Path): Json {
+function item(c: Converter, src: unknown, path: At): Json {
   if (!isRecord(src)) {
     c.report.problem(path, `must be an object (a CFItem; got ${show(src)})`);
     return {};
   }
   const { out, id } = c.object(src, path, ITEM);
   if (id === undefined)
-    c.report.problem([...path, 'identifier'], 'is required (no identifier, nor a uri to make one from)');
+    c.report.problem(path.child('identifier'), 'is required (no identifier, nor a uri to make one from)');
   if (typeof out.fullStatement !== 'string') {
-    c.report.problem([...path, 'fullStatement'], 'is required: an item needs its statement');
+    c.report.problem(path.child('fullStatement'), 'is required: an item needs its statement');
   }
   const typeLink = out.CFItemTypeURI;
   if (out.CFItemType === undefined && out.cfItemType === undefined && isRecord(typeLink)) {
     if (typeof typeLink.title === 'string' && typeLink.title !== '') {
       out.CFItemType = typeLink.title;
-      c.report.repair([...path, 'CFItemType'], undefined, typeLink.title, 'taken from CFItemTypeURI.title');
+      c.report.repair(path.child('CFItemType'), undefined, typeLink.title, 'taken from CFItemTypeURI.title');
     }
   }
   c.remember(id, out);
   return out;
 }
 
-function association(c: Converter, src: unknown, path: Path): Json {
+function association(c: Converter, src: unknown, path: At): Json {
   if (!isRecord(src)) {
     c.report.problem(path, `must be an object (a CFAssociation; got ${show(src)})`);
     return {};
@@ -99,14 +99,17 @@ function association(c: Converter, src: unknown, path: Path): Json {
   const { out, id } = c.object(src, path, ASSOCIATION);
   const { associationType: type, originNodeURI: origin, destinationNodeURI: destination } = out;
   if (typeof type !== 'string' || type === '') {
-    c.report.problem([...path, 'associationType'], 'is required: what the association says (isChildOf, ...)');
+    c.report.problem(
+      path.child('associationType'),
+      'is required: what the association says (isChildOf, ...)',
+    );
   }
   for (const [key, end] of [
     ['originNodeURI', origin],
     ['destinationNodeURI', destination],
   ] as const) {
     if (end === undefined && (src[key] === undefined || src[key] === null)) {
-      c.report.problem([...path, key], 'is required: an association joins two nodes');
+      c.report.problem(path.child(key), 'is required: an association joins two nodes');
     }
   }
   if (id === undefined && isRecord(origin) && isRecord(destination) && typeof type === 'string') {
@@ -114,7 +117,7 @@ function association(c: Converter, src: unknown, path: Path): Json {
     out.identifier = named;
     out.uri = `urn:uuid:${named}`;
     c.report.repair(
-      [...path, 'identifier'],
+      path.child('identifier'),
       undefined,
       named,
       'no identifier nor uri: the name-based uuid of its origin, type and destination',
@@ -178,7 +181,12 @@ export function fromCaseJson(json: unknown, options?: FromCaseJsonOptions): Case
   let input = parse(json);
   if (isRecord(input) && isRecord(input.CFPackage) && input.CFDocument === undefined) {
     // `{ CFPackage: {...} }` is how the platform's GET answers.
-    report.repair(['CFPackage'], input.CFPackage, input.CFPackage, 'the platform wraps a package: unwrapped');
+    report.repair(
+      At.of(['CFPackage']),
+      input.CFPackage,
+      input.CFPackage,
+      'the platform wraps a package: unwrapped',
+    );
     input = input.CFPackage;
   }
   if (!isRecord(input)) {
@@ -191,20 +199,23 @@ export function fromCaseJson(json: unknown, options?: FromCaseJsonOptions): Case
   }
   const packageExtensions: Json = isRecord(input.extensions) ? { ...input.extensions } : {};
   for (const [key, value] of Object.entries(input)) {
-    if (key in TOP_DROPPED) report.repair([key], value, undefined, TOP_DROPPED[key] as string);
+    if (key in TOP_DROPPED) report.repair(At.of([key]), value, undefined, TOP_DROPPED[key] as string);
     else if (!TOP_MEMBERS.includes(key)) {
       put(packageExtensions, key, value);
       const why =
         key === 'CFRubrics' ? 'the upload shape has no place for rubrics' : 'not a member of a CASE package';
-      report.repair([key], value, value, why, ['extensions', key]);
+      report.repair(At.of([key]), value, value, why, At.of(['extensions', key]));
     }
   }
   if (input.extensions !== undefined && !isRecord(input.extensions)) {
     packageExtensions.extensions = input.extensions;
-    report.repair(['extensions'], input.extensions, input.extensions, 'extensions must be an object', [
-      'extensions',
-      'extensions',
-    ]);
+    report.repair(
+      At.of(['extensions']),
+      input.extensions,
+      input.extensions,
+      'extensions must be an object',
+      At.of(['extensions', 'extensions']),
+    );
   }
 
   const body: Json = {};
@@ -212,7 +223,8 @@ export function fromCaseJson(json: unknown, options?: FromCaseJsonOptions): Case
   if (doc) body.CFDocument = doc;
   // Definitions before items (their titles complete item links), items before associations (their titles and
   // uris complete association ends).
-  if (input.CFDefinitions === null) report.repair(['CFDefinitions'], null, undefined, 'null means absent');
+  if (input.CFDefinitions === null)
+    report.repair(At.of(['CFDefinitions']), null, undefined, 'null means absent');
   else if (input.CFDefinitions !== undefined) {
     const defs = definitions(c, input.CFDefinitions);
     if (defs) body.CFDefinitions = defs;
@@ -224,11 +236,11 @@ export function fromCaseJson(json: unknown, options?: FromCaseJsonOptions): Case
     const value = input[key];
     if (value === undefined || value === null) {
       // A framework without associations is legal; the upload shape still needs the member.
-      report.repair([key], value, [], `${value === null ? 'null' : 'missing'}: an empty list`);
+      report.repair(At.of([key]), value, [], `${value === null ? 'null' : 'missing'}: an empty list`);
       body[key] = [];
     } else
-      body[key] = (listEntries(report, value, [key], key) ?? []).map(({ entry, path }) =>
-        convert(c, entry, path),
+      body[key] = (listEntries(report, value, At.of([key]), key) ?? []).map(({ entry, at }) =>
+        convert(c, entry, at),
       );
   }
   if (Object.keys(packageExtensions).length > 0 || isRecord(input.extensions))

@@ -1,11 +1,11 @@
 import { show } from '../internal/ids';
 import { isRecord } from '../internal/json-path';
-import type { Path, Report } from './report';
+import type { At, Report } from './report';
 
 /** One entry of a CASE list with its path in the input. */
 export interface ListEntry {
   entry: unknown;
-  path: Path;
+  at: At;
 }
 
 /**
@@ -14,13 +14,8 @@ export interface ListEntry {
  * (`"CFItems": { "CFItems": { "<id>": {...} } }`): made an array, in key order, each entry taking its key as
  * identifier when it has none (docs/decisions.md#d-case-json-lists).
  */
-export function listEntries(
-  report: Report,
-  value: unknown,
-  path: Path,
-  name: string,
-): ListEntry[] | undefined {
-  if (Array.isArray(value)) return value.map((entry, i) => ({ entry, path: [...path, i] }));
+export function listEntries(report: Report, value: unknown, path: At, name: string): ListEntry[] | undefined {
+  if (Array.isArray(value)) return value.map((entry, i) => ({ entry, at: path.child(i) }));
   if (!isRecord(value)) {
     report.problem(path, `must be an array (got ${show(value)})`);
     return undefined;
@@ -30,10 +25,10 @@ export function listEntries(
   const keys = Object.keys(value);
   if (keys.length === 1 && keys[0] === name) {
     inner = value[name];
-    at = [...path, name];
+    at = path.child(name);
     if (Array.isArray(inner)) {
       report.repair(path, value, inner, `a list nested under its own name (${name}.${name}): unwrapped`);
-      return inner.map((entry, i) => ({ entry, path: [...at, i] }));
+      return inner.map((entry, i) => ({ entry, at: at.child(i) }));
     }
     if (!isRecord(inner)) {
       report.problem(at, `must be an array (got ${show(inner)})`);
@@ -41,17 +36,17 @@ export function listEntries(
     }
   }
   const entries = Object.entries(inner as Record<string, unknown>).map(([key, entry]): ListEntry => {
-    const entryPath = [...at, key];
+    const entryPath = at.child(key);
     if (isRecord(entry) && (entry.identifier ?? entry.sourcedId ?? undefined) === undefined) {
       report.repair(
-        [...entryPath, 'identifier'],
+        entryPath.child('identifier'),
         undefined,
         key,
         'taken from the key of the list written as an object',
       );
-      return { entry: { identifier: key, ...entry }, path: entryPath };
+      return { entry: { identifier: key, ...entry }, at: entryPath };
     }
-    return { entry, path: entryPath };
+    return { entry, at: entryPath };
   });
   report.repair(
     path,

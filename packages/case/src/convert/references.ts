@@ -2,7 +2,7 @@ import { isAbsoluteUri, isCaseId, show } from '../internal/ids';
 import { isRecord } from '../internal/json-path';
 import type { Converter, Json, Target } from './converter';
 import { uriFor } from './identifiers';
-import type { Path } from './report';
+import type { At } from './report';
 
 // The references of a CASE object, repaired: item links, association ends, the document's licence.
 
@@ -12,7 +12,7 @@ import type { Path } from './report';
  * definitions (or the item type). A link without an absolute uri cannot be stored: it moves to extensions.
  */
 export function link(c: Converter, target: Target, key: string, value: unknown): Json | undefined {
-  const at = [...target.path, key];
+  const at = target.at.child(key);
   let src: Json;
   if (typeof value === 'string' && isAbsoluteUri(value)) {
     src = { uri: value };
@@ -25,16 +25,19 @@ export function link(c: Converter, target: Target, key: string, value: unknown):
   const link: Json = {};
   const raw = src.identifier ?? src.sourcedId;
   if (src.identifier === undefined && src.sourcedId !== undefined) {
-    c.report.repair([...at, 'sourcedId'], src.sourcedId, src.sourcedId, 'CASE JSON is identifier-keyed', [
-      ...at,
-      'identifier',
-    ]);
+    c.report.repair(
+      at.child('sourcedId'),
+      src.sourcedId,
+      src.sourcedId,
+      'CASE JSON is identifier-keyed',
+      at.child('identifier'),
+    );
   }
   if (isCaseId(raw)) link.identifier = raw;
   else if (typeof raw === 'string' && raw !== '') {
     link.identifier = c.namedId(raw);
     c.report.repair(
-      [...at, 'identifier'],
+      at.child('identifier'),
       raw,
       link.identifier,
       'not a uuid: the name-based uuid of the original',
@@ -42,7 +45,7 @@ export function link(c: Converter, target: Target, key: string, value: unknown):
   } else {
     link.identifier = c.namedId(src.uri as string);
     c.report.repair(
-      [...at, 'identifier'],
+      at.child('identifier'),
       raw,
       link.identifier,
       'no identifier: the name-based uuid of the uri',
@@ -57,7 +60,7 @@ export function link(c: Converter, target: Target, key: string, value: unknown):
     if (fill !== undefined) {
       link.title = fill;
       c.report.repair(
-        [...at, 'title'],
+        at.child('title'),
         src.title,
         fill,
         title ? 'taken from CFDefinitions' : 'taken from CFItemType',
@@ -67,7 +70,7 @@ export function link(c: Converter, target: Target, key: string, value: unknown):
   for (const member in src) {
     if (member !== 'title' && member !== 'identifier' && member !== 'uri' && member !== 'sourcedId') {
       const entry = src[member];
-      c.report.repair([...at, member], entry, undefined, 'a link holds only title, identifier and uri');
+      c.report.repair(at.child(member), entry, undefined, 'a link holds only title, identifier and uri');
     }
   }
   return link;
@@ -78,7 +81,7 @@ export function link(c: Converter, target: Target, key: string, value: unknown):
  * its name-based uuid, a missing title or uri is taken from the package's node, else made from what is known.
  * An end with neither identifier nor uri cannot be saved.
  */
-export function node(c: Converter, value: unknown, at: Path): Json | undefined {
+export function node(c: Converter, value: unknown, at: At): Json | undefined {
   let src: Json;
   if (typeof value === 'string' && value !== '') {
     src = isCaseId(value)
@@ -97,10 +100,13 @@ export function node(c: Converter, value: unknown, at: Path): Json | undefined {
   }
   const raw = src.identifier ?? src.sourcedId;
   if (src.identifier === undefined && src.sourcedId !== undefined) {
-    c.report.repair([...at, 'sourcedId'], src.sourcedId, src.sourcedId, 'CASE JSON is identifier-keyed', [
-      ...at,
-      'identifier',
-    ]);
+    c.report.repair(
+      at.child('sourcedId'),
+      src.sourcedId,
+      src.sourcedId,
+      'CASE JSON is identifier-keyed',
+      at.child('identifier'),
+    );
   }
   let id: string;
   let original: string | undefined;
@@ -110,16 +116,16 @@ export function node(c: Converter, value: unknown, at: Path): Json | undefined {
     id = byUri ?? c.namedId(raw);
     original = raw;
     c.report.repair(
-      [...at, 'identifier'],
+      at.child('identifier'),
       raw,
       id,
       byUri ? 'the uri of a node of the package' : 'not a uuid: the name-based uuid of the original',
     );
   } else if (typeof src.uri === 'string' && src.uri !== '') {
     id = c.nodeByUri(src.uri) ?? c.namedId(src.uri);
-    c.report.repair([...at, 'identifier'], raw, id, 'no identifier: taken from the uri');
+    c.report.repair(at.child('identifier'), raw, id, 'no identifier: taken from the uri');
   } else {
-    c.report.problem([...at, 'identifier'], 'is required: an association end needs an identifier or a uri');
+    c.report.problem(at.child('identifier'), 'is required: an association end needs an identifier or a uri');
     return undefined;
   }
   const node: Json = { title: src.title, identifier: id, uri: src.uri };
@@ -127,11 +133,11 @@ export function node(c: Converter, value: unknown, at: Path): Json | undefined {
   const known = typeof node.title === 'string' && isAbsoluteUri(node.uri) ? undefined : c.known(id);
   if (typeof node.title === 'number') {
     node.title = String(node.title);
-    c.report.repair([...at, 'title'], src.title, node.title, 'a number written as text');
+    c.report.repair(at.child('title'), src.title, node.title, 'a number written as text');
   } else if (typeof node.title !== 'string') {
     node.title = known?.title ?? (typeof src.uri === 'string' ? src.uri : (original ?? id));
     c.report.repair(
-      [...at, 'title'],
+      at.child('title'),
       src.title,
       node.title,
       known?.title ? `taken from the package's node ${id}` : 'no title: its uri or identifier',
@@ -140,7 +146,7 @@ export function node(c: Converter, value: unknown, at: Path): Json | undefined {
   if (!isAbsoluteUri(node.uri)) {
     node.uri = known?.uri ?? uriFor(id, original);
     c.report.repair(
-      [...at, 'uri'],
+      at.child('uri'),
       src.uri,
       node.uri,
       known?.uri ? `taken from the package's node ${id}` : 'no absolute uri: one made from the identifier',
@@ -150,7 +156,7 @@ export function node(c: Converter, value: unknown, at: Path): Json | undefined {
     if (member !== 'title' && member !== 'identifier' && member !== 'uri' && member !== 'sourcedId') {
       const entry = src[member];
       c.report.repair(
-        [...at, member],
+        at.child(member),
         entry,
         undefined,
         'a node reference holds only title, identifier and uri',
@@ -166,7 +172,7 @@ export function node(c: Converter, value: unknown, at: Path): Json | undefined {
  * (docs/decisions.md#d-case-json-carried); other forms are repaired and reported.
  */
 export function licence(c: Converter, target: Target, key: string, value: unknown): void {
-  const at = [...target.path, key];
+  const at = target.at.child(key);
   const uri = isRecord(value) ? value.uri : value;
   if (!isAbsoluteUri(uri)) {
     c.toExtensions(target, key, value, 'not a licence URI or link');
@@ -180,6 +186,6 @@ export function licence(c: Converter, target: Target, key: string, value: unknow
   if (key === 'licenseUri' && isRecord(value))
     c.report.repair(at, value, uri, 'a link given for a URI: its uri');
   if (key === 'licenseURI' && typeof value === 'string')
-    c.report.repair(at, value, uri, 'a URI given for a link', [...target.path, 'licenseUri']);
+    c.report.repair(at, value, uri, 'a URI given for a link', target.at.child('licenseUri'));
   target.out.licenseUri = uri;
 }
