@@ -60,7 +60,7 @@ function schemaBlock(doc, document) {
 }
 
 // Where a schema gives both `format` and `pattern`, the pattern is the rule: zod reads `format: uuid` as the strict
-// RFC 9562 check, which refuses the ids real CASE publishers use (DESIGN decision 12: any 8-4-4-4-12 hex string).
+// RFC 9562 check, which refuses the ids real CASE publishers use (docs/decisions.md#d-case-identifiers: any 8-4-4-4-12 hex string).
 function rewriteRefs(value) {
   if (Array.isArray(value)) return value.map(rewriteRefs);
   if (value && typeof value === 'object') {

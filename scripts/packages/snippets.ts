@@ -1,6 +1,6 @@
 // The code blocks of the docs, as the snippet checks see them (docs/decisions.md#d-pkg-snippets).
 //
-// Every ```ts and ```js block of README.md, docs/*.md and packages/*/README.md is a snippet. Its info string says
+// Every ```ts and ```js block of README.md, CONTRIBUTING.md, docs/*.md and packages/*/README.md is a snippet. Its info string says
 // what is done with it, after the language:
 //   ```ts              type-checked against the installed tarballs in every setup (a complete file: imports included)
 //   ```ts run          also run to its end against the mock (LEARNKIT_* point at a loopback mock platform)
@@ -32,7 +32,7 @@ export interface Snippet {
 const LANGUAGES: Record<string, 'ts' | 'js'> = { ts: 'ts', typescript: 'ts', js: 'js', javascript: 'js' };
 const KINDS = new Set<SnippetKind>(['run', 'server', 'illustrative']);
 
-/** The markdown files whose snippets are checked: README.md, the .md files of docs/, each package README. */
+/** The markdown files whose snippets are checked: README.md, CONTRIBUTING.md, the .md files of docs/, each package README. */
 export function documentationFiles(root: string): string[] {
   const docs = readdirSync(join(root, 'docs'))
     .filter((file) => file.endsWith('.md'))
@@ -49,7 +49,7 @@ export function documentationFiles(root: string): string[] {
         return false;
       }
     });
-  return ['README.md', ...docs, ...packages];
+  return ['README.md', 'CONTRIBUTING.md', ...docs, ...packages];
 }
 
 /**

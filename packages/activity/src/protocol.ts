@@ -1,6 +1,6 @@
 /**
- * `@learnkit/activity/protocol`: the wire protocol from the browser tracker to the partner's server (DESIGN
- * decision 8).
+ * `@learnkit/activity/protocol`: the wire protocol from the browser tracker to the partner's server
+ * (docs/decisions.md#d-browser-to-server).
  *
  * One JSON body, POSTed to the configured endpoint with `credentials: 'same-origin'` (or sent by
  * `navigator.sendBeacon` on exit): `{ v: 1, events: [...] }`. Every event carries a stable id made in the

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// DESIGN fault table, "tracker's network fails for minutes": no time lost and none counted twice once it
+// docs/decisions.md#d-fault-table, "tracker's network fails for minutes": no time lost and none counted twice once it
 // recovers. Random pages: visibility changes, pauses, flushes, exits, reloads and network failures; then the
 // network recovers, and a server that dedupes by event id must hold exactly the active time the clock says.
 import fc from 'fast-check';

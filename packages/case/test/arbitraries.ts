@@ -12,7 +12,7 @@ export interface CasePackageOptions {
   carried?: boolean;
 }
 
-/** A CASE identifier in either hex case (DESIGN decision 12). */
+/** A CASE identifier in either hex case (docs/decisions.md#d-case-identifiers). */
 const id = fc.tuple(fc.uuid(), fc.boolean()).map(([uuid, upper]) => (upper ? uuid.toUpperCase() : uuid));
 
 /** An RFC 3339 timestamp with a zone, UTC written `Z` (what CASE 1.1 and the platform take as it is). */

@@ -595,7 +595,7 @@ describe('fromCaseJson', () => {
     );
   });
 
-  it('keeps ids in the case they were given (DESIGN decision 12) and accepts all-zero ids', () => {
+  it('keeps ids in the case they were given (docs/decisions.md#d-case-identifiers) and accepts all-zero ids', () => {
     const input = tinyExport();
     input.CFItems[1]!.identifier = '00000000-0000-0000-0000-00000000000A';
     const { body } = fromCaseJson(input);

@@ -240,7 +240,7 @@ export function caseSuite(mode: Mode): void {
       expect(sentIds).toHaveLength(distinct);
     });
 
-    it('keeps hex case as given (DESIGN decision 12)', async () => {
+    it('keeps hex case as given (docs/decisions.md#d-case-identifiers)', async () => {
       const upper = ctx.platform.fixtures.case.standardIds[0]!.toUpperCase();
       const result = await ctx.client().items.validate([upper, '00000000-0000-0000-0000-000000000001']);
       expect(result.invalid).toEqual([upper, '00000000-0000-0000-0000-000000000001']);

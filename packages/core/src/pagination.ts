@@ -108,7 +108,7 @@ export class Page<T> {
   }
 
   /**
-   * DESIGN decision 5: no next page after an empty page; with a total, while `offset + length < total` (a
+   * docs/decisions.md#d-pagination: no next page after an empty page; with a total, while `offset + length < total` (a
    * short page mid-way does not end the walk); without one, only while pages come back full.
    */
   hasNextPage(): boolean {

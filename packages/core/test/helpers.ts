@@ -69,7 +69,7 @@ export function useMswServer() {
     },
     /**
      * 502, 503 and 504 come from the gateway or load balancer in front of the platform, not from the platform
-     * itself, so the documents declare none of them; DESIGN decision 3 still has the SDK retry them, and these
+     * itself, so the documents declare none of them; docs/decisions.md#d-retries still has the SDK retry them, and these
      * tests answer them on purpose.
      */
     allowGatewayStatuses() {
@@ -78,7 +78,7 @@ export function useMswServer() {
   };
 }
 
-/** An imsx error body, as CASE and OneRoster paths answer errors (DESIGN decision 2). */
+/** An imsx error body, as CASE and OneRoster paths answer errors (docs/decisions.md#d-wire-errors). */
 export function imsxBody(minor: string, description: string) {
   return {
     imsx_codeMajor: 'failure',
@@ -95,7 +95,7 @@ export function imsxError(status: number, minor: string, description: string, in
   return HttpResponse.json(imsxBody(minor, description), { ...init, status });
 }
 
-/** A platform-path error response, `{ error, message }` (DESIGN decision 2). */
+/** A platform-path error response, `{ error, message }` (docs/decisions.md#d-wire-errors). */
 export function platformError(status: number, error: string, message: string, init: ResponseInit = {}) {
   return HttpResponse.json({ error, message }, { ...init, status });
 }

@@ -67,7 +67,7 @@ async function collectIds(pages: PagePromise<{ sourcedId: string }>) {
 
 const expectedIds = (n: number) => Array.from({ length: n }, (_, i) => cfItem(i).sourcedId);
 
-describe('walking 25 pages (DESIGN decision 5)', () => {
+describe('walking 25 pages (docs/decisions.md#d-pagination)', () => {
   it('stops at the X-Total-Count total, without an extra request', async () => {
     const offsets = serveItems(2450, 'header');
     expect(await collectIds(listItems({ limit: 100 }))).toEqual(expectedIds(2450));

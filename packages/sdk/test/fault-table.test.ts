@@ -1,4 +1,4 @@
-// DESIGN.md, "How it must behave under faults and bad input": one test per row, each through `new LearnKit` against
+// docs/decisions.md#d-fault-table, how LearnKit behaves under faults and bad input: one test per row, each through `new LearnKit` against
 // the mock platform (MSW), with every request the SDK sends checked against openapi/. Responses are checked too,
 // except those a test injects on purpose (a 503 or an HTML page is off-contract by design).
 import { createActivityTracker } from '@learnkit/activity';
@@ -113,7 +113,7 @@ async function endOf(
   return { ms: (endedAt ?? Number.NaN) - from, error: await outcome };
 }
 
-describe('faults and bad input (DESIGN.md), against the mock', () => {
+describe('faults and bad input (docs/decisions.md#d-fault-table), against the mock', () => {
   it('1,000 concurrent calls, no token yet: exactly one token request', async () => {
     const lk = learnKit();
     const calls = Array.from({ length: 1000 }, (_, i) =>

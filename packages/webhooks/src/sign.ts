@@ -47,7 +47,7 @@ export async function signWebhookWith(
 }
 
 /**
- * Signs a delivery as the platform does (DESIGN decision 1), for testing your consumer: returns the
+ * Signs a delivery as the platform does (docs/decisions.md#d-webhook-signature), for testing your consumer: returns the
  * `X-Service-Webhook-Timestamp` and `X-Service-Webhook-Signature` headers for `body`.
  *
  * @example

@@ -261,7 +261,7 @@ function withSecret(value: unknown): WebhookSubscriptionWithSecret {
 
 /**
  * The webhook subscription operations over a LearnKit HTTP client (or the options to build one). Input is
- * checked before anything is sent (`ValidationError` naming the field); idempotency follows DESIGN decision 3:
+ * checked before anything is sent (`ValidationError` naming the field); idempotency follows docs/decisions.md#d-retries:
  * `get`, `list` and `update` are retried on transient failures, `create`, `delete` and `rotateSecret` only where
  * the request surely never arrived (connection refused) or on 429.
  *

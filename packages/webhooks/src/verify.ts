@@ -28,7 +28,7 @@ export interface VerifyWebhookOptions {
 export const DEFAULT_TOLERANCE_SEC = 300;
 
 /**
- * Verifies a webhook delivery (DESIGN decision 1) and returns its event, typed by `type`. Checks, in order:
+ * Verifies a webhook delivery (docs/decisions.md#d-webhook-signature) and returns its event, typed by `type`. Checks, in order:
  * the body is raw, both headers are present and well formed, the HMAC-SHA256 of `<timestamp>.<body>` matches
  * in constant time with one of the secrets, the timestamp is within `toleranceSec` (300 s) of now either way,
  * and the body is an envelope whose `data` fits its catalogue type. Unknown (newer) types pass through.

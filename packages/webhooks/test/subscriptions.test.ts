@@ -299,7 +299,7 @@ describe('validation before sending (nothing sent)', () => {
   });
 });
 
-describe('idempotency (DESIGN decision 3)', () => {
+describe('idempotency (docs/decisions.md#d-retries)', () => {
   const path = () => `/webhooks/1.0/${app()}/subscriptions`;
 
   it('does not retry create after a 500, nor after a reset connection', async () => {

@@ -1,4 +1,4 @@
-// Time accounting of DESIGN decision 9: every figure is a difference of monotonic clock readings taken at
+// Time accounting of docs/decisions.md#d-time-accounting: every figure is a difference of monotonic clock readings taken at
 // state changes (visibility, pause, cut), never a count of timer ticks, which browsers throttle.
 
 /** A closed window, in monotonic milliseconds (it ends where it was cut). */

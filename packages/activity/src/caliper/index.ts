@@ -1,5 +1,5 @@
 /**
- * `@learnkit/activity/caliper`: pure builders of the Caliper 1.2 events the platform ingests (DESIGN decision 7)
+ * `@learnkit/activity/caliper`: pure builders of the Caliper 1.2 events the platform ingests (docs/decisions.md#d-caliper-wire)
  * and of their envelope. No network; usable on servers, in workers and in browsers.
  *
  * @packageDocumentation

@@ -16,7 +16,7 @@ export interface CaliperEntity {
 /** A Caliper entity, as an object or only as its IRI. */
 export type CaliperEntityRef = string | CaliperEntity;
 
-/** The actor of the platform's profile: exactly these members (DESIGN decision 7). */
+/** The actor of the platform's profile: exactly these members (docs/decisions.md#d-caliper-wire). */
 export interface TimebackUser {
   /** The rostering user URL. */
   id: string;
@@ -30,7 +30,7 @@ export interface TimebackUser {
   role?: string;
 }
 
-/** The object of the platform's profile (DESIGN decision 7). */
+/** The object of the platform's profile (docs/decisions.md#d-caliper-wire). */
 export interface TimebackActivityContext {
   /** `<sensor>/activities/<Subject>/g<grade>/<activity id>` or `<sensor>/activities/<code>/<activity id>`. */
   id: string;
@@ -105,7 +105,7 @@ export interface CaliperEventBase {
   edApp?: CaliperEntityRef;
 }
 
-/** Time on task (DESIGN decision 7). */
+/** Time on task (docs/decisions.md#d-caliper-wire). */
 export interface CaliperTimeSpentEvent extends CaliperEventBase {
   /** Always `TimeSpentEvent`. */
   type: 'TimeSpentEvent';
@@ -130,7 +130,7 @@ export interface CaliperTimeSpentEvent extends CaliperEventBase {
   extensions: TimebackEventExtensions;
 }
 
-/** The spec's "ActivityCompletedEvent": `ActivityEvent` with action `Completed` (DESIGN decision 7). */
+/** The spec's "ActivityCompletedEvent": `ActivityEvent` with action `Completed` (docs/decisions.md#d-caliper-wire). */
 export interface CaliperActivityCompletedEvent extends CaliperEventBase {
   /** Always `ActivityEvent`. */
   type: 'ActivityEvent';

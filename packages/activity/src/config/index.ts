@@ -1,5 +1,5 @@
 /**
- * `@learnkit/activity/config`: `learnkit.config.json` (DESIGN decision 11): its checks and course matching,
+ * `@learnkit/activity/config`: `learnkit.config.json` (docs/decisions.md#d-config-file): its checks and course matching,
  * shared by the browser tracker and the server. The JSON Schema for editors is
  * `@learnkit/activity/learnkit.config.schema.json`.
  *

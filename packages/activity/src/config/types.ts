@@ -1,4 +1,4 @@
-/** A course of `learnkit.config.json` (DESIGN decision 11). Needs `code`, or `subject` with `grade`. */
+/** A course of `learnkit.config.json` (docs/decisions.md#d-config-file). Needs `code`, or `subject` with `grade`. */
 export interface CourseConfig {
   /** The course code; activities of this course get object ids `<sensor>/activities/<code>/<activity id>`. */
   code?: string;
@@ -27,7 +27,7 @@ export type CourseRef =
       code: string;
     };
 
-/** The project configuration file `learnkit.config.json` (DESIGN decision 11). */
+/** The project configuration file `learnkit.config.json` (docs/decisions.md#d-config-file). */
 export interface LearnkitConfig {
   /** The partner application's base URL, the Caliper `sensor`; activity object ids start with it. */
   sensor: string;

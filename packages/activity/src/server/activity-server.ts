@@ -117,7 +117,7 @@ const ms = (name: string, value: unknown, issues: { path: string[]; message: str
 
 /**
  * The server side of activity tracking: `.record(...)` for completions your server knows of, and `.handler`
- * for what the browser tracker sends (DESIGN decisions 7 to 11).
+ * for what the browser tracker sends (docs/decisions.md#d-caliper-wire to docs/decisions.md#d-config-file).
  *
  * @example
  * const activity = createActivityServer({

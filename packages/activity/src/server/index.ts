@@ -1,5 +1,5 @@
 /**
- * `@learnkit/activity/server`: the server side of activity tracking (DESIGN decisions 7 to 11).
+ * `@learnkit/activity/server`: the server side of activity tracking (docs/decisions.md#d-caliper-wire to docs/decisions.md#d-config-file).
  * `createActivityServer({ client, config, getUser })` gives `.record(...)` (completions your server knows of)
  * and `.handler` (what the browser tracker posts); `createCaliperClient` sends any Caliper 1.2 event or envelope
  * (`lk.caliper.send` in the umbrella SDK). Server only: never import it in a page.

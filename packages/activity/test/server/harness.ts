@@ -1,24 +1,13 @@
 // A fresh mock platform per test, reached through MSW or a loopback HTTP server; every request the server side
 // sends and every response it gets is checked against openapi/ (a violation fails the test).
-import { attachContract, ContractRecorder, contractFetch, loadContract } from '@learnkit/contract';
-import {
-  clientCredentials,
-  createHttpClient,
-  createTokenCache,
-  type HttpClient,
-  type HttpClientOptions,
-} from '@learnkit/core';
-import { createMockPlatform, type ListeningServer, type MockPlatform } from '@learnkit/mock';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import type { HttpClient, HttpClientOptions } from '@learnkit/core';
+import { clientOptions, httpClient, type Mode, usePlatform } from '@learnkit/test-utils';
 import type { LearnkitConfig } from '../../src/config/types';
 import type { CompletionMessage, TimeSpentMessage } from '../../src/protocol';
 import { type ActivityServerOptions, createActivityServer } from '../../src/server/index';
 import { newEventId } from '../../src/uuid';
 
-export type Mode = 'msw' | 'loopback';
-
-export const contract = loadContract();
+export { contract, type Mode } from '@learnkit/test-utils';
 
 /** The configuration of the tests: the seeded Math course (with gradebook history), a coded one, one without id. */
 export const CONFIG: LearnkitConfig = {
@@ -74,45 +63,24 @@ export function post(events: unknown[], init: RequestInit = {}): Request {
   });
 }
 
+/**
+ * The workspace harness (`@learnkit/test-utils`) with the activity server: a fresh mock platform per test,
+ * reached through `mode`, every exchange checked against openapi/.
+ */
 export function useMock(mode: Mode) {
-  const msw = mode === 'msw' ? setupServer() : undefined;
-  const recorder: ContractRecorder & { settled?: () => Promise<void> } = msw
-    ? attachContract(msw, contract)
-    : new ContractRecorder();
-  let listening: ListeningServer | undefined;
-
-  const ctx = {
-    mode,
-    platform: undefined as unknown as MockPlatform,
-    baseUrl: '',
-    fetch: undefined as HttpClientOptions['fetch'],
-    recorder,
+  const ctx = usePlatform(mode);
+  return Object.assign(ctx, {
     /** Core HTTP client options for the partner, with quick retries. */
     options(extra: Partial<HttpClientOptions> = {}): HttpClientOptions {
-      const { partner } = ctx.platform.clients;
-      return {
-        baseUrl: ctx.baseUrl,
-        auth: clientCredentials({
-          tokenUrl: `${ctx.baseUrl}/auth/1.0/token`,
-          clientId: partner.clientId,
-          clientSecret: partner.clientSecret,
-          style: 'basic',
-          cache: createTokenCache(),
-          fetch: ctx.fetch,
-        }),
-        retry: { initialDelayMs: 1, maxDelayMs: 5 },
-        fetch: ctx.fetch,
-        logger: false,
-        ...extra,
-      };
+      return clientOptions(ctx, undefined, extra);
     },
     http(extra: Partial<HttpClientOptions> = {}): HttpClient<object> {
-      return createHttpClient(ctx.options(extra));
+      return httpClient(ctx, undefined, extra);
     },
     /** An activity server for the partner, on CONFIG, with Ada as the user of every request. */
     server(extra: Partial<ActivityServerOptions> = {}) {
       return createActivityServer({
-        client: ctx.options(),
+        client: clientOptions(ctx),
         config: CONFIG,
         getUser: (req) =>
           req.headers.get('cookie')?.includes('session=ada')
@@ -127,33 +95,7 @@ export function useMock(mode: Mode) {
     /** Requests the platform answered to `path` (a prefix). */
     requests: (method: string, path: string): { method: string; path: string; status: number }[] =>
       ctx.platform.state.requests.filter((r) => r.method === method && r.path.startsWith(path)),
-  };
-
-  if (msw) {
-    beforeAll(() => msw.listen({ onUnhandledRequest: 'error' }));
-    afterAll(() => msw.close());
-  }
-  beforeEach(async () => {
-    ctx.platform = createMockPlatform();
-    recorder.clear();
-    if (msw) {
-      msw.resetHandlers(...ctx.platform.handlers);
-      ctx.baseUrl = ctx.platform.baseUrl;
-      ctx.fetch = undefined;
-    } else {
-      listening = await ctx.platform.listen();
-      ctx.baseUrl = listening.url;
-      ctx.fetch = contractFetch(contract, recorder, globalThis.fetch);
-    }
   });
-  afterEach(async () => {
-    ctx.platform.close();
-    await listening?.close();
-    listening = undefined;
-    await recorder.settled?.();
-    recorder.assertClean();
-  });
-  return ctx;
 }
 
 /** The active seconds of the stored TimeSpentEvents. */

@@ -1,4 +1,4 @@
-/** A CASE identifier: any 8-4-4-4-12 hex string, whatever its version bits (DESIGN decision 12). */
+/** A CASE identifier: any 8-4-4-4-12 hex string, whatever its version bits (docs/decisions.md#d-case-identifiers). */
 const CASE_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** True for a CASE identifier (hex case as given; not lower-cased, as decision 12 requires). */

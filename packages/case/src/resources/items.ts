@@ -83,7 +83,7 @@ export class Items {
 
   /**
    * Splits item ids into `valid` (existing standards outside any Course Sequence) and `invalid` (unknown, or
-   * part of a Course Sequence: DESIGN decision 6). Both lists keep the order of `ids`, whatever order the
+   * part of a Course Sequence: docs/decisions.md#d-course-sequence). Both lists keep the order of `ids`, whatever order the
    * platform answers in; repeated ids are asked once and reported at each place. Non-uuid ids are refused
    * before anything is sent (`ValidationError` naming each index). Lists longer than
    * {@link VALIDATE_CHUNK_SIZE} go in several requests, one after another; each is idempotent, so it is
@@ -103,7 +103,7 @@ export class Items {
     if (issues.length > 0) throw validationError(issues);
     const { request } = callOptions(options, { idempotent: true }, false);
 
-    // Ask each distinct id once (exact string: identifiers keep their hex case, DESIGN decision 12).
+    // Ask each distinct id once (exact string: identifiers keep their hex case, docs/decisions.md#d-case-identifiers).
     const unique = [...new Set(ids)];
     const verdict = new Map<string, boolean>();
     for (let start = 0; start < unique.length; start += VALIDATE_CHUNK_SIZE) {

@@ -52,7 +52,7 @@ export class Packages {
    * Uploads a whole package. The body is checked first against the upload schema of openapi/case.yaml: any
    * problem is a `ValidationError` naming its JSON path (`CFItems[12].identifier: not a uuid`) and nothing is
    * sent. An upload is keyed by its document identifier (sending it again replaces the same package), so it
-   * is retried on 5xx, 429 and timeouts like a GET (DESIGN decision 3). For a publisher's CASE JSON, convert
+   * is retried on 5xx, 429 and timeouts like a GET (docs/decisions.md#d-retries). For a publisher's CASE JSON, convert
    * it with `fromCaseJson` first.
    *
    * @example

@@ -127,7 +127,7 @@ export interface paths {
          * Validate item identifiers
          * @description An id is listed in `valid` when it is an existing standard that is not part of a Course Sequence;
          *     every other id is listed in `invalid`. An id is part of a Course Sequence when its item's `CFItemType`
-         *     or its document's `frameworkType` is `Course Sequence` (DESIGN decision 6). The call is idempotent.
+         *     or its document's `frameworkType` is `Course Sequence` (docs/decisions.md#d-course-sequence). The call is idempotent.
          */
         post: operations["validateCFItems"];
         delete?: never;
@@ -149,7 +149,7 @@ export interface paths {
          * Upload a package
          * @description Uploads a complete package (document, items, associations); the result reports counts of each.
          *     Input uses `identifier` where responses use `sourcedId`. An upload is keyed by its document
-         *     identifier, so sending the same package again is safe (DESIGN decision 3).
+         *     identifier, so sending the same package again is safe (docs/decisions.md#d-retries).
          */
         post: operations["uploadCFPackage"];
         delete?: never;
@@ -210,7 +210,7 @@ export interface components {
         /**
          * Format: uuid
          * @description A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex
-         *     digits is preserved as given (DESIGN decision 12). Decision: `format: uuid` plus this `pattern`, so
+         *     digits is preserved as given (docs/decisions.md#d-case-identifiers). Decision: `format: uuid` plus this `pattern`, so
          *     that validators that check RFC 4122 bits strictly can be told to use the pattern instead (see
          *     docs/decisions.md#d-oa-8).
          * @example 00000000-0000-0000-0000-000000000001
@@ -465,13 +465,13 @@ export interface components {
                 imsx_codeMinorFieldName: string;
                 /**
                  * @description For example invaliddata, unauthorisedrequest, forbidden, unknownobject, server_busy,
-                 *     internal_server_error (DESIGN decision 2). Other values pass through.
+                 *     internal_server_error (docs/decisions.md#d-wire-errors). Other values pass through.
                  */
                 imsx_codeMinorFieldValue: string;
             }[];
         };
         /**
-         * @description The error body of CASE and OneRoster paths (DESIGN decision 2). Decision: both spellings
+         * @description The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Decision: both spellings
          *     `imsx_CodeMinor` and `imsx_codeMinor` are accepted as optional members (see docs/decisions.md#d-oa-5).
          */
         ImsxStatusInfo: {
@@ -508,7 +508,7 @@ export interface components {
             token_type: string;
             scope?: string;
         };
-        /** @description The RFC 6749 error body of the token endpoint (DESIGN decision 2). */
+        /** @description The RFC 6749 error body of the token endpoint (docs/decisions.md#d-wire-errors). */
         OAuthError: {
             /**
              * @example invalid_client
@@ -569,10 +569,7 @@ export interface components {
                 "application/json": components["schemas"]["ImsxStatusInfo"];
             };
         };
-        /**
-         * @description Forbidden. Decision: also the answer to a token without the endpoint's scope (DESIGN decision 2;
-         *     see docs/decisions.md#d-oa-7).
-         */
+        /** @description Forbidden. Decision: also the answer to a token without the endpoint's scope (docs/decisions.md#d-oa-7). */
         ForbiddenResponse: {
             headers: {
                 [name: string]: unknown;
@@ -761,10 +758,7 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /**
-         * @description Decision: the total number of entries of the listing, when the server knows it (DESIGN decision 5;
-         *     see docs/decisions.md#d-oa-4).
-         */
+        /** @description Decision: the total number of entries of the listing, when the server knows it (docs/decisions.md#d-oa-4). */
         XTotalCount: number;
         /** @description Seconds to wait, or an HTTP date, before trying again. */
         RetryAfter: string;

@@ -396,7 +396,7 @@ export interface components {
         ComponentRefInput: {
             sourcedId: string;
         };
-        /** @description Decision: optional page members of every listing (DESIGN decision 5; see docs/decisions.md#d-oa-4). */
+        /** @description Decision: optional page members of every listing (docs/decisions.md#d-oa-4). */
         PageMembers: {
             offset?: number;
             limit?: number;
@@ -715,13 +715,13 @@ export interface components {
                 imsx_codeMinorFieldName: string;
                 /**
                  * @description For example invaliddata, unauthorisedrequest, forbidden, unknownobject, server_busy,
-                 *     internal_server_error (DESIGN decision 2). Other values pass through.
+                 *     internal_server_error (docs/decisions.md#d-wire-errors). Other values pass through.
                  */
                 imsx_codeMinorFieldValue: string;
             }[];
         };
         /**
-         * @description The error body of CASE and OneRoster paths (DESIGN decision 2). Decision: both spellings
+         * @description The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Decision: both spellings
          *     `imsx_CodeMinor` and `imsx_codeMinor` are accepted as optional members (see docs/decisions.md#d-oa-5).
          */
         ImsxStatusInfo: {
@@ -783,10 +783,7 @@ export interface components {
                 "application/json": components["schemas"]["ImsxStatusInfo"];
             };
         };
-        /**
-         * @description Forbidden. Decision: also the answer to a token without the endpoint's scope (DESIGN decision 2;
-         *     see docs/decisions.md#d-oa-7).
-         */
+        /** @description Forbidden. Decision: also the answer to a token without the endpoint's scope (docs/decisions.md#d-oa-7). */
         ForbiddenResponse: {
             headers: {
                 [name: string]: unknown;
@@ -949,7 +946,7 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description Decision: the total number of entries of the listing, when the server knows it (DESIGN decision 5; see docs/decisions.md#d-oa-4). */
+        /** @description Decision: the total number of entries of the listing, when the server knows it (docs/decisions.md#d-oa-4). */
         XTotalCount: number;
         /** @description Seconds to wait, or an HTTP date, before trying again. */
         RetryAfter: string;

@@ -51,7 +51,7 @@ export interface paths {
          *     The caller's auth client must belong to a tenant holding the grant `app:manage_webhooks` on
          *     `urn:app:{sourcedApplicationId}`; otherwise 403. 400 when `url` is not HTTPS with a domain name (raw IP
          *     addresses, HTTP and embedded credentials are refused) or `eventTypes` is empty or names an unknown type.
-         *     Not retried on failure except where the request surely did not arrive (DESIGN decision 3).
+         *     Not retried on failure except where the request surely did not arrive (docs/decisions.md#d-retries).
          */
         post: operations["createWebhookSubscription"];
         delete?: never;
@@ -83,7 +83,7 @@ export interface paths {
          * @description Changes only the supplied fields. `status` may be `active` or `paused`: pausing holds events (none are
          *     enqueued) until the subscription is active again, when they are all delivered; re-activating a
          *     disabled subscription does not deliver what happened while it was disabled. Setting `disabled` is
-         *     refused with 400 (Decision, DESIGN decision 2; see docs/decisions.md#d-oa-7). Answers 200 with the
+         *     refused with 400 (Decision, docs/decisions.md#d-oa-7). Answers 200 with the
          *     subscription (Decision; see docs/decisions.md#d-oa-13). 404 when it is missing or owned by another auth
          *     client; 403 without the `app:manage_webhooks` grant.
          */
@@ -139,7 +139,7 @@ export interface paths {
         /**
          * Send Caliper events
          * @description Ingests a Caliper 1.2 event batch. Needs scope `events.write` (403 without it). Sending the same
-         *     events again is safe: they are keyed by event id (DESIGN decision 3).
+         *     events again is safe: they are keyed by event id (docs/decisions.md#d-retries).
          *
          *     - A SessionEvent with action `Archived` from a Person actor carries an inline SessionRecording for an
          *       existing session; the platform applies the same session-metadata writes as POST
@@ -1353,7 +1353,7 @@ export interface components {
             /** @description Space-separated scope list. */
             scope?: string;
         };
-        /** @description The RFC 6749 error body of the token endpoint (DESIGN decision 2). */
+        /** @description The RFC 6749 error body of the token endpoint (docs/decisions.md#d-wire-errors). */
         OAuthError: {
             /**
              * @example invalid_client
@@ -1364,7 +1364,7 @@ export interface components {
             error: string;
             error_description?: string;
         };
-        /** @description Decision: the error body of platform paths, `{ error, message }` (DESIGN decision 2; see docs/decisions.md#d-oa-6). */
+        /** @description Decision: the error body of platform paths, `{ error, message }` (docs/decisions.md#d-wire-errors; see docs/decisions.md#d-oa-6). */
         PlatformError: {
             /** @description A short machine-readable code. */
             error: string;
@@ -1659,7 +1659,7 @@ export interface components {
         } | {
             action?: string;
         };
-        /** @description The actor of the platform's Caliper profile (DESIGN decision 7); nothing else is allowed. */
+        /** @description The actor of the platform's Caliper profile (docs/decisions.md#d-caliper-wire); nothing else is allowed. */
         TimebackUser: {
             /**
              * Format: uri
@@ -1674,7 +1674,7 @@ export interface components {
             /** @example student */
             role?: string;
         };
-        /** @description The object of the platform's Caliper profile (DESIGN decision 7). `id` is `<sensor>/activities/<Subject>/g<grade>/<activity id>` or `<sensor>/activities/<code>/<activity id>`. */
+        /** @description The object of the platform's Caliper profile (docs/decisions.md#d-caliper-wire). `id` is `<sensor>/activities/<Subject>/g<grade>/<activity id>` or `<sensor>/activities/<code>/<activity id>`. */
         TimebackActivityContext: {
             /** Format: uri */
             id: string;
@@ -1737,7 +1737,7 @@ export interface components {
                 pctCompleteApp?: number;
             };
         };
-        /** @description Time on task, as the platform's Caliper profile defines it (DESIGN decision 7). */
+        /** @description Time on task, as the platform's Caliper profile defines it (docs/decisions.md#d-caliper-wire). */
         CaliperTimeSpentEvent: {
             "@context": components["schemas"]["CaliperContext"];
             id: components["schemas"]["CaliperEventId"];
@@ -1755,7 +1755,7 @@ export interface components {
             edApp?: components["schemas"]["CaliperEntityRef"];
             extensions: components["schemas"]["TimebackEventExtensions"];
         };
-        /** @description The spec's "ActivityCompletedEvent": on the wire `type: ActivityEvent`, `action: Completed` (DESIGN decision 7). */
+        /** @description The spec's "ActivityCompletedEvent": on the wire `type: ActivityEvent`, `action: Completed` (docs/decisions.md#d-caliper-wire). */
         CaliperActivityCompletedEvent: {
             "@context": components["schemas"]["CaliperContext"];
             id: components["schemas"]["CaliperEventId"];
@@ -2283,7 +2283,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Bad Request. Decision: PlatformError body `{ error, message }` (DESIGN decision 2; see docs/decisions.md#d-oa-6). */
+        /** @description Bad Request. Decision: PlatformError body `{ error, message }` (docs/decisions.md#d-wire-errors; see docs/decisions.md#d-oa-6). */
         PlatformBadRequestResponse: {
             headers: {
                 [name: string]: unknown;
@@ -2313,7 +2313,7 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
-        /** @description The caller lacks the grant or the token lacks the endpoint's scope (Decision, DESIGN decision 2; see docs/decisions.md#d-oa-7). */
+        /** @description The caller lacks the grant or the token lacks the endpoint's scope (Decision, docs/decisions.md#d-wire-errors; see docs/decisions.md#d-oa-7). */
         PlatformForbiddenResponse: {
             headers: {
                 [name: string]: unknown;

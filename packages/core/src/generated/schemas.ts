@@ -12,7 +12,7 @@ export const caseSchemas: JsonSchemaDefs = {
   "Uuid": {
     "type": "string",
     "pattern": "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
-    "description": "A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex\ndigits is preserved as given (DESIGN decision 12). Decision: `format: uuid` plus this `pattern`, so\nthat validators that check RFC 4122 bits strictly can be told to use the pattern instead (see\ndocs/decisions.md#d-oa-8).\n",
+    "description": "A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex\ndigits is preserved as given (docs/decisions.md#d-case-identifiers). Decision: `format: uuid` plus this `pattern`, so\nthat validators that check RFC 4122 bits strictly can be told to use the pattern instead (see\ndocs/decisions.md#d-oa-8).\n",
     "examples": [
       "00000000-0000-0000-0000-000000000001"
     ]
@@ -871,7 +871,7 @@ export const caseSchemas: JsonSchemaDefs = {
             },
             "imsx_codeMinorFieldValue": {
               "type": "string",
-              "description": "For example invaliddata, unauthorisedrequest, forbidden, unknownobject, server_busy,\ninternal_server_error (DESIGN decision 2). Other values pass through.\n"
+              "description": "For example invaliddata, unauthorisedrequest, forbidden, unknownobject, server_busy,\ninternal_server_error (docs/decisions.md#d-wire-errors). Other values pass through.\n"
             }
           }
         }
@@ -880,7 +880,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "ImsxStatusInfo": {
     "type": "object",
-    "description": "The error body of CASE and OneRoster paths (DESIGN decision 2). Decision: both spellings\n`imsx_CodeMinor` and `imsx_codeMinor` are accepted as optional members (see docs/decisions.md#d-oa-5).\n",
+    "description": "The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Decision: both spellings\n`imsx_CodeMinor` and `imsx_codeMinor` are accepted as optional members (see docs/decisions.md#d-oa-5).\n",
     "required": [
       "imsx_codeMajor",
       "imsx_severity"
@@ -974,7 +974,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "OAuthError": {
     "type": "object",
-    "description": "The RFC 6749 error body of the token endpoint (DESIGN decision 2).",
+    "description": "The RFC 6749 error body of the token endpoint (docs/decisions.md#d-wire-errors).",
     "required": [
       "error"
     ],
@@ -1046,7 +1046,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "OAuthError": {
     "type": "object",
-    "description": "The RFC 6749 error body of the token endpoint (DESIGN decision 2).",
+    "description": "The RFC 6749 error body of the token endpoint (docs/decisions.md#d-wire-errors).",
     "required": [
       "error"
     ],
@@ -1067,7 +1067,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "PlatformError": {
     "type": "object",
-    "description": "Decision: the error body of platform paths, `{ error, message }` (DESIGN decision 2; see docs/decisions.md#d-oa-6).",
+    "description": "Decision: the error body of platform paths, `{ error, message }` (docs/decisions.md#d-wire-errors; see docs/decisions.md#d-oa-6).",
     "required": [
       "error",
       "message"
@@ -1901,7 +1901,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "TimebackUser": {
     "type": "object",
-    "description": "The actor of the platform's Caliper profile (DESIGN decision 7); nothing else is allowed.",
+    "description": "The actor of the platform's Caliper profile (docs/decisions.md#d-caliper-wire); nothing else is allowed.",
     "additionalProperties": false,
     "required": [
       "id",
@@ -1935,7 +1935,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "TimebackActivityContext": {
     "type": "object",
-    "description": "The object of the platform's Caliper profile (DESIGN decision 7). `id` is `<sensor>/activities/<Subject>/g<grade>/<activity id>` or `<sensor>/activities/<code>/<activity id>`.",
+    "description": "The object of the platform's Caliper profile (docs/decisions.md#d-caliper-wire). `id` is `<sensor>/activities/<Subject>/g<grade>/<activity id>` or `<sensor>/activities/<code>/<activity id>`.",
     "additionalProperties": false,
     "required": [
       "id",
@@ -2143,7 +2143,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "CaliperTimeSpentEvent": {
     "type": "object",
-    "description": "Time on task, as the platform's Caliper profile defines it (DESIGN decision 7).",
+    "description": "Time on task, as the platform's Caliper profile defines it (docs/decisions.md#d-caliper-wire).",
     "additionalProperties": false,
     "required": [
       "@context",
@@ -2199,7 +2199,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "CaliperActivityCompletedEvent": {
     "type": "object",
-    "description": "The spec's \"ActivityCompletedEvent\": on the wire `type: ActivityEvent`, `action: Completed` (DESIGN decision 7).",
+    "description": "The spec's \"ActivityCompletedEvent\": on the wire `type: ActivityEvent`, `action: Completed` (docs/decisions.md#d-caliper-wire).",
     "additionalProperties": false,
     "required": [
       "@context",
@@ -4070,7 +4070,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
   },
   "PageMembers": {
     "type": "object",
-    "description": "Decision: optional page members of every listing (DESIGN decision 5; see docs/decisions.md#d-oa-4).",
+    "description": "Decision: optional page members of every listing (docs/decisions.md#d-oa-4).",
     "properties": {
       "offset": {
         "type": "integer",
@@ -5371,7 +5371,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
             },
             "imsx_codeMinorFieldValue": {
               "type": "string",
-              "description": "For example invaliddata, unauthorisedrequest, forbidden, unknownobject, server_busy,\ninternal_server_error (DESIGN decision 2). Other values pass through.\n"
+              "description": "For example invaliddata, unauthorisedrequest, forbidden, unknownobject, server_busy,\ninternal_server_error (docs/decisions.md#d-wire-errors). Other values pass through.\n"
             }
           }
         }
@@ -5380,7 +5380,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
   },
   "ImsxStatusInfo": {
     "type": "object",
-    "description": "The error body of CASE and OneRoster paths (DESIGN decision 2). Decision: both spellings\n`imsx_CodeMinor` and `imsx_codeMinor` are accepted as optional members (see docs/decisions.md#d-oa-5).\n",
+    "description": "The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Decision: both spellings\n`imsx_CodeMinor` and `imsx_codeMinor` are accepted as optional members (see docs/decisions.md#d-oa-5).\n",
     "required": [
       "imsx_codeMajor",
       "imsx_severity"

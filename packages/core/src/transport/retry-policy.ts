@@ -64,7 +64,7 @@ export function resolveRetry(
   return out;
 }
 
-// DESIGN decision 3: connection errors and timeouts are handled by the transport; these are the statuses.
+// docs/decisions.md#d-retries: connection errors and timeouts are handled by the transport; these are the statuses.
 const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 
 /** True for 408, 429, 500, 502, 503 and 504. */

@@ -1,23 +1,15 @@
 import { currentToken, type TokenProvider } from '../auth/token-provider';
-import {
-  ConnectionError,
-  RedirectError,
-  requestIdOf,
-  TimeoutError,
-  ValidationError,
-  type ValidationIssue,
-} from '../errors';
+import { ConnectionError, requestIdOf, TimeoutError, ValidationError, type ValidationIssue } from '../errors';
 import { sleep, withinDeadline } from '../internal/abort';
-import { type HeaderRecord, PreparedRequest, toHeaderRecord } from '../internal/prepared-request';
 import { authorizationSecrets } from '../internal/redact';
-import { parseRetryAfterMs } from '../internal/retry-after';
 import { canSetUserAgent, clientHeaderValue } from '../internal/runtime';
 import { createLogger, type Logger } from '../logger';
+import { type DecidePolicy, decideRetry, type RetryAttempt } from './decide-retry';
+import { prepare } from './prepare';
+import { type Hop, nextHop, withoutBodyHeaders } from './redirect';
 import {
-  backoffDelayMs,
   DEFAULT_RETRY,
   isIdempotentMethod,
-  isRetryableStatus,
   isSurelyNotSent,
   type RetryOptions,
   resolveRetry,
@@ -98,9 +90,6 @@ export interface BufferedResponse extends Attempt {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
-// As fetch: at most 20 redirects per request.
-const MAX_REDIRECTS = 20;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 // Statuses whose Response cannot carry a body, even an empty one.
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 const DEFAULT_DEADLINE_MS = 120_000;
@@ -110,83 +99,6 @@ function checkMs(issues: ValidationIssue[], name: string, value: number | undefi
   if (!Number.isFinite(value) || value <= 0) {
     issues.push({ path: [name], message: `must be a positive number of ms (got ${String(value)})` });
   }
-}
-
-interface Prepared {
-  url: string;
-  method: string;
-  headers: HeaderRecord;
-  body: BodyInit | undefined;
-  signal: AbortSignal | undefined;
-  redirect: RequestRedirect | undefined;
-  credentials: RequestCredentials | undefined;
-  keepalive: boolean | undefined;
-}
-
-/**
- * Turns any `fetch` input into parts every attempt can reuse. A body is read once (a stream cannot be sent
- * twice, which is why retries are not openapi-fetch middleware; see openapi-fetch issue 2075).
- */
-function prepare(
-  input: RequestInfo | URL | PreparedRequest,
-  init: RequestInit | undefined,
-): Prepared | Promise<Prepared> {
-  // The fast path: built by openapi-fetch inside createHttpClient, already in reusable parts.
-  if (input instanceof PreparedRequest && init === undefined) {
-    return {
-      url: input.url,
-      method: input.method,
-      headers: input.headerRecord(),
-      body: input.body ?? undefined,
-      signal: input.signal,
-      redirect: input.redirect,
-      credentials: input.credentials,
-      keepalive: input.keepalive,
-    };
-  }
-  return prepareAny(input instanceof PreparedRequest ? input.toRequest() : input, init);
-}
-
-async function prepareAny(input: RequestInfo | URL, init: RequestInit | undefined): Promise<Prepared> {
-  if (typeof input === 'object' && 'url' in input && typeof input.arrayBuffer === 'function') {
-    const request = input as Request;
-    const headers = toHeaderRecord(request.headers);
-    if (init?.headers) for (const [k, v] of new Headers(init.headers)) headers[k] = v;
-    const body =
-      init?.body !== undefined && init.body !== null
-        ? await reusableBody(init.body)
-        : request.body !== null
-          ? await request.arrayBuffer()
-          : undefined;
-    return {
-      url: request.url,
-      method: (init?.method ?? request.method).toUpperCase(),
-      headers,
-      body,
-      signal: init?.signal ?? request.signal,
-      redirect: init?.redirect ?? request.redirect,
-      credentials: init?.credentials ?? request.credentials,
-      keepalive: init?.keepalive ?? request.keepalive,
-    };
-  }
-  return {
-    url: typeof input === 'string' ? input : input.toString(),
-    method: (init?.method ?? 'GET').toUpperCase(),
-    headers: toHeaderRecord(init?.headers),
-    body: init?.body === undefined || init.body === null ? undefined : await reusableBody(init.body),
-    signal: init?.signal ?? undefined,
-    redirect: init?.redirect,
-    credentials: init?.credentials,
-    keepalive: init?.keepalive,
-  };
-}
-
-/** Strings, buffers, blobs and forms can be sent again as they are; a stream is read into a buffer once. */
-async function reusableBody(body: BodyInit): Promise<BodyInit> {
-  if (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) {
-    return new Response(body).arrayBuffer();
-  }
-  return body;
 }
 
 /** The path of an absolute URL, without query or fragment (a query may carry PII; logs and errors skip it). */
@@ -200,100 +112,6 @@ function pathOf(url: string): string {
   const h = url.indexOf('#', start);
   if (h !== -1 && h < end) end = h;
   return url.slice(start, end);
-}
-
-/** A request URL made absolute (a relative one against the page's address, as in a browser), if it can be. */
-function absolute(url: string): URL | undefined {
-  try {
-    return new URL(url, (globalThis as { location?: { href?: string } }).location?.href);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Where one request goes: the URL, method and body of an attempt, changed by redirects it follows. */
-interface Hop {
-  url: string;
-  method: string;
-  body: BodyInit | undefined;
-  /** Turned into a bodiless GET by a redirect: the headers describing the body are not sent. */
-  asGet: boolean;
-}
-
-/**
- * The next hop of a redirect the transport follows (same origin, `follow` mode), or throws a `RedirectError`
- * naming both origins (docs/decisions.md#d-i13-redirects). Undefined when `attempt` is no redirect to act on.
- */
-function nextHop(
-  hop: Hop,
-  attempt: Attempt,
-  mode: RequestRedirect,
-  redirects: number,
-  operation: string,
-  alsoRedact: readonly string[],
-): Hop | undefined {
-  const { response } = attempt;
-  const opaque = response.type === 'opaqueredirect';
-  if (!opaque && (mode === 'manual' || !REDIRECT_STATUSES.has(response.status))) return undefined;
-  const location = opaque ? null : response.headers.get('location');
-  // A 3xx without Location is a final answer, as fetch treats it.
-  if (!opaque && location === null) return undefined;
-  const here = absolute(hop.url);
-  const from = here?.origin ?? hop.url;
-  let target: URL | undefined;
-  try {
-    // Without an absolute request URL, no redirect can be seen to stay on its origin.
-    target = location === null || here === undefined ? undefined : new URL(location, here);
-  } catch {
-    target = undefined;
-  }
-  const to =
-    target && (target.protocol === 'https:' || target.protocol === 'http:') ? target.origin : undefined;
-  const refuse = (why: string) =>
-    new RedirectError({
-      status: response.status,
-      headers: response.headers,
-      body: new TextDecoder().decode(attempt.body),
-      operation,
-      from,
-      to,
-      alsoRedact,
-      message: `${operation} was redirected (${response.status}) from ${from} to ${to ?? 'an address the runtime does not reveal'}: ${why}`,
-    });
-  if (opaque || to === undefined) {
-    throw refuse(
-      'LearnKit follows a redirect only when it can see that it stays on the same origin. Check baseUrl.',
-    );
-  }
-  if (to !== from) {
-    throw refuse(
-      'another origin. LearnKit does not follow it, so no credential reaches that origin. Check baseUrl (and authUrl or tokenUrl): the platform may have moved.',
-    );
-  }
-  if (mode === 'error') throw refuse("the request's redirect mode is 'error'.");
-  if (redirects >= MAX_REDIRECTS) throw refuse(`more than ${MAX_REDIRECTS} redirects in a row.`);
-  // fetch's rules (WHATWG fetch, HTTP-redirect fetch): 303, and 301/302 after a POST, continue as GET without a body.
-  const status = response.status;
-  const toGet =
-    (status === 303 && hop.method !== 'GET' && hop.method !== 'HEAD') ||
-    ((status === 301 || status === 302) && hop.method === 'POST');
-  const url = (target as URL).href;
-  return toGet ? { url, method: 'GET', body: undefined, asGet: true } : { ...hop, url };
-}
-
-const BODY_HEADERS = new Set([
-  'content-type',
-  'content-length',
-  'content-encoding',
-  'content-language',
-  'content-location',
-]);
-
-/** `headers` without those that describe a request body (for a redirect that continues as GET). */
-function withoutBodyHeaders(headers: HeaderRecord): HeaderRecord {
-  const out: HeaderRecord = {};
-  for (const [k, v] of Object.entries(headers)) if (!BODY_HEADERS.has(k)) out[k] = v;
-  return out;
 }
 
 /** @internal A `Response` over a read body, for fetch-like callers (statuses that cannot carry one get none). */
@@ -334,10 +152,10 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
   if (issues.length) throw new ValidationError(issues);
 
   const auth = options.auth;
-  const basePolicy = resolveRetry(DEFAULT_RETRY, options.retry);
+  const random = options.random ?? Math.random;
+  const basePolicy: DecidePolicy = { ...resolveRetry(DEFAULT_RETRY, options.retry), random };
   const baseTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const baseDeadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
-  const random = options.random ?? Math.random;
   const log = createLogger(options.logger);
   const defaultHeaders: [string, string][] = [];
   for (const [k, v] of new Headers(options.headers)) defaultHeaders.push([k, v]);
@@ -357,7 +175,7 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
         timeoutMs = call.timeoutMs ?? timeoutMs;
         deadlineMs = call.deadlineMs ?? deadlineMs;
       }
-      policy = resolveRetry(basePolicy, call.retry);
+      if (call.retry !== undefined) policy = { ...resolveRetry(basePolicy, call.retry), random };
     }
     // Every await of the call, from here on, ends by the deadline (docs/decisions.md#d-i13-deadline).
     const deadlineAt = Date.now() + deadlineMs;
@@ -380,7 +198,14 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
     // Looked up per call, not captured at creation, so an MSW server started after the client intercepts.
     const fetchImpl = options.fetch ?? globalThis.fetch;
     const signal = callSignal ?? req.signal;
-    const idempotent = call?.idempotent ?? isIdempotentMethod(req.method);
+    // What decideRetry weighs, kept in one object per call (docs/decisions.md#d-i15-retry-table).
+    const state: RetryAttempt = {
+      retries: 0,
+      idempotent: call?.idempotent ?? isIdempotentMethod(req.method),
+      refreshed: false,
+      now: 0,
+      deadlineAt,
+    };
     const op = () => call?.operation ?? `${req.method} ${pathOf(req.url)}`;
     const deadlineError = () => new TimeoutError(op(), deadlineMs, 'deadline');
     const tokenOf = (pending: Promise<string>) => withinDeadline(pending, deadlineAt, signal, deadlineError);
@@ -392,8 +217,6 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
     let hop = start;
     let redirects = 0;
     let attempt = 0;
-    let retries = 0;
-    let refreshed = false;
     let token: string | undefined;
 
     for (;;) {
@@ -423,17 +246,25 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
         result = await sendWithTimeout(fetchImpl, hop.url, init, byDeadline ? remaining : timeoutMs, signal);
         if (result.response.type === 'error') throw new TypeError('network error');
       } catch (cause) {
-        if (signal?.aborted) throw signal.reason;
         const timedOut = cause instanceof AttemptTimeout;
+        state.now = Date.now();
+        const decision = decideRetry(
+          state,
+          signal?.aborted
+            ? { kind: 'aborted' }
+            : timedOut
+              ? { kind: 'timeout', byDeadline }
+              : { kind: 'connection', surelyNotSent: !state.idempotent && isSurelyNotSent(cause) },
+          policy,
+        );
+        if (decision.reason === 'aborted') throw (signal as AbortSignal).reason;
         const error = timedOut
           ? byDeadline
             ? deadlineError()
             : new TimeoutError(op(), timeoutMs, 'attempt')
           : new ConnectionError(op(), cause);
-        // A timed-out POST may have been processed; a refused connection surely was not.
-        const retryable = timedOut ? idempotent && !byDeadline : idempotent || isSurelyNotSent(cause);
-        const delay = retryable && retries < policy.maxRetries ? backoffDelayMs(policy, retries, random) : -1;
-        const willRetry = delay >= 0 && Date.now() + delay < deadlineAt;
+        const willRetry = decision.retry;
+        const delay = decision.delayMs;
         log?.[willRetry ? 'info' : 'warn'](
           {
             method: hop.method,
@@ -447,7 +278,7 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
         );
         if (!willRetry) throw error;
         await sleep(delay, signal);
-        retries++;
+        state.retries++;
         token = undefined;
         hop = start;
         redirects = 0;
@@ -464,25 +295,31 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
         continue;
       }
       const status = response.status;
-      let retryInMs = -1;
+      state.now = Date.now();
+      const decision = decideRetry(
+        state,
+        {
+          kind: 'response',
+          status,
+          headers: response.headers,
+          hasToken: auth !== undefined && token !== undefined,
+        },
+        policy,
+      );
+      let retryInMs = decision.retry ? decision.delayMs : -1;
       let refresh = false;
 
-      if (status === 401 && auth && token !== undefined && !refreshed) {
+      if (decision.reason === 'refresh-token' && auth && token !== undefined) {
         // One refresh per call: concurrent 401s with the same token coalesce in the provider.
-        refreshed = true;
+        state.refreshed = true;
         auth.invalidate(token);
         const fresh = await tokenOf(auth.getToken(signal ? { signal } : undefined));
+        // The same token again (a static one) cannot help: the 401 is final.
         if (fresh !== token) {
           token = fresh;
           refresh = true;
-          retryInMs = 0;
-        }
-      } else if (isRetryableStatus(status) && (idempotent || status === 429) && retries < policy.maxRetries) {
-        const hinted = parseRetryAfterMs(response.headers);
-        // Beyond maxRetryAfterMs the response goes back at once; call() makes it a RateLimitError.
-        if (hinted === undefined || hinted <= policy.maxRetryAfterMs) {
-          const delay = hinted ?? backoffDelayMs(policy, retries, random);
-          if (Date.now() + delay < deadlineAt) retryInMs = delay;
+        } else {
+          retryInMs = -1;
         }
       }
 
@@ -512,7 +349,7 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
       redirects = 0;
       if (!refresh) {
         await sleep(retryInMs, signal);
-        retries++;
+        state.retries++;
         token = undefined;
       }
     }

@@ -209,7 +209,7 @@ export function storePackage(store: CaseState, body: CasePackageUpload, baseUrl:
   return { documentId, items: converted.items.length, associations: converted.associations.length };
 }
 
-/** Whether an item is part of a Course Sequence (DESIGN decision 6): its type or its document's framework type. */
+/** Whether an item is part of a Course Sequence (docs/decisions.md#d-course-sequence): its type or its document's framework type. */
 export function isCourseSequence(store: CaseState, itemId: string): boolean {
   const stored = store.items.get(itemId);
   if (!stored) return false;

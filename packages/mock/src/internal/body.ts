@@ -128,7 +128,7 @@ export function isAbsoluteUri(value: unknown): value is string {
   return typeof value === 'string' && /^[a-z][a-z0-9+.-]*:[^\s"<>\\^`{|}]+$/i.test(value);
 }
 
-/** Any 8-4-4-4-12 hex string, whatever its version bits (DESIGN decision 12). */
+/** Any 8-4-4-4-12 hex string, whatever its version bits (docs/decisions.md#d-case-identifiers). */
 export function isCaseId(value: unknown): value is string {
   return (
     typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)

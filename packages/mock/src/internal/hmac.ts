@@ -27,7 +27,7 @@ async function hmacHex(secret: string, message: string): Promise<string> {
 }
 
 /**
- * The two delivery headers of DESIGN decision 1: the key is the whole `signingSecret` (with `whsec_`) as UTF-8,
+ * The two delivery headers of docs/decisions.md#d-webhook-signature: the key is the whole `signingSecret` (with `whsec_`) as UTF-8,
  * the message `${timestamp}.${rawBody}`, the signature lowercase hex.
  */
 export async function signDelivery(secret: string, body: string, timestampSec: number) {

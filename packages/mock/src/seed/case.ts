@@ -14,7 +14,7 @@ export type CaseFixtures = {
   itemIds: string[];
   /** An `isChildOf` association of the framework. */
   associationId: string;
-  /** The Course Sequence document: every item of it is invalid for `CFItems/validate` (DESIGN decision 6). */
+  /** The Course Sequence document: every item of it is invalid for `CFItems/validate` (docs/decisions.md#d-course-sequence). */
   courseSequenceDocumentId: string;
   /** Every item id of the Course Sequence: its root first, then its lessons. */
   courseSequenceItemIds: string[];

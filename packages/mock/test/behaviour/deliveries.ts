@@ -28,7 +28,7 @@ export function deliveryTests(h: Harness): void {
       }
     };
 
-    it('POSTs a signed envelope about a minute after the change (DESIGN decision 1 signature)', async () => {
+    it('POSTs a signed envelope about a minute after the change (docs/decisions.md#d-webhook-signature signature)', async () => {
       const partner = await h.token(h.platform.clients.partner);
       const received = h.consumer('https://hooks.partner.example/ping');
       const subscription = await subscribe(partner, 'https://hooks.partner.example/ping', ['test.ping']);

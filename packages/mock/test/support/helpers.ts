@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Received } from './harness.js';
 
-/** Recomputes a delivery's signature with node:crypto (DESIGN decision 1), independent of the mock's Web Crypto code. */
+/** Recomputes a delivery's signature with node:crypto (docs/decisions.md#d-webhook-signature), independent of the mock's Web Crypto code. */
 export function expectedSignature(secret: string, received: Received): string {
   const timestamp = received.headers.get('x-service-webhook-timestamp') ?? '';
   return createHmac('sha256', Buffer.from(secret, 'utf8'))
@@ -39,7 +39,7 @@ const activityObject = {
   activity: { id: `${SENSOR}/activities/Math/g3/fractions-1`, name: 'Fractions on a number line' },
 };
 
-/** A TimeSpentEvent per DESIGN decision 7. */
+/** A TimeSpentEvent per docs/decisions.md#d-caliper-wire. */
 export function timeSpent(user: object, seconds = 30) {
   return {
     '@context': CONTEXT,
@@ -66,7 +66,7 @@ export function timeSpent(user: object, seconds = 30) {
   };
 }
 
-/** An ActivityEvent Completed per DESIGN decision 7. */
+/** An ActivityEvent Completed per docs/decisions.md#d-caliper-wire. */
 export function completed(
   user: object,
   metrics: Record<string, number> = {

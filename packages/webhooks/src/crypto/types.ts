@@ -2,7 +2,7 @@
 export type RawBody = string | ArrayBuffer | ArrayBufferView;
 
 /**
- * HMAC-SHA256 of `<timestamp>.<body>` (DESIGN decision 1) on one runtime's crypto. Node's uses `node:crypto`,
+ * HMAC-SHA256 of `<timestamp>.<body>` (docs/decisions.md#d-webhook-signature) on one runtime's crypto. Node's uses `node:crypto`,
  * the other runtimes' Web Crypto; `package.json` `imports` (`#crypto`) picks one, so a browser or edge bundle
  * never sees `node:crypto`.
  */

@@ -1,0 +1,12 @@
+// The one test harness of the workspace (docs/decisions.md#d-i15-test-utils): every package's tests start the
+// mock, make clients, collect requests and control time through it.
+export { clientOptions, developerHttpClient, httpClient, QUICK_RETRY } from './clients';
+export {
+  contract,
+  type Mode,
+  type PlatformHarness,
+  type Sent,
+  type UsePlatformOptions,
+  usePlatform,
+} from './platform';
+export { advanceTime } from './time';
