@@ -2,6 +2,7 @@ import { EVENT_CATALOGUE } from './catalogue.js';
 import type { Core } from './core.js';
 import { signDelivery } from './internal/hmac.js';
 import { randomId } from './internal/random.js';
+import type { Outbox } from './outbox.js';
 import { scopeCovers } from './roster/orgs.js';
 import { type SkipContext, skipped } from './skips.js';
 import type {
@@ -42,7 +43,7 @@ function classifyStatus(status: number): DeliveryAttempt['outcome'] {
  * first pending row; a drain coalesces rows of the same type and identical data, routes every event to the
  * matching subscriptions and POSTs one signed delivery per subscription, retrying on the mock clock.
  */
-export class DeliveryEngine {
+export class DeliveryEngine implements Outbox {
   readonly #core: Core;
   readonly #events = new Map<string, RaisedEvent>();
   readonly #timers = new Map<string, () => void>();

@@ -1,5 +1,6 @@
 import { EVENT_CATALOGUE, type EventType, isEventType } from './catalogue.js';
 import { type Core, isoSeconds } from './core.js';
+import type { EmitOptions } from './emit-options.js';
 import { insightEventData } from './insights.js';
 import { isRecord } from './internal/body.js';
 import { randomId } from './internal/random.js';
@@ -7,15 +8,7 @@ import { orgsOfUser } from './roster/orgs.js';
 import { refId } from './roster/views.js';
 import type { RaisedEvent } from './state.js';
 
-/** Who and what an event is attributed to, for routing. */
-export type EmitOptions = {
-  /** Orgs the event is attributed to; by default derived from its data (user, class, org). */
-  orgIds?: string[];
-  /** The auth client whose call caused the event (its own subscriptions then get no delivery). */
-  originClientId?: string;
-  /** When the event occurred (default: now on the mock clock). */
-  timestamp?: number;
-};
+export type { EmitOptions } from './emit-options.js';
 
 /** The orgs an event is attributed to, derived from its data the way the catalogue's receipt rules read. */
 function deriveOrgs(core: Core, type: EventType, data: Record<string, unknown>): string[] {

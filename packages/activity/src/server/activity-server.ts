@@ -3,29 +3,23 @@ import {
   createMemoryDedupeStore,
   type DedupeStore,
   type Logger,
-  type RequestOptions,
   ValidationError,
 } from '@learnkit/core';
 import { activityCompletedEvent } from '../caliper/completed';
 import type { ActorInput } from '../caliper/profile';
 import { timeSpentEvent } from '../caliper/time-spent';
 import { describeCourse, findCourse } from '../config/courses';
-import type { CourseConfig, CourseRef, LearnkitConfig } from '../config/types';
+import type { LearnkitConfig } from '../config/types';
 import { newEventId } from '../uuid';
 import { type CaliperClient, caliperClientOver } from './caliper-client';
 import { type ConfigInit, configSource } from './config';
+import type { ServerContext } from './context';
 import { type ActivityRequestHandler, createActivityHandler, type GetUser } from './handler';
 import { type ClientInit, toHttp } from './http';
 import { nameBasedUuid } from './ids';
 import { masteredUnitsSoFar, pctCompleteTally } from './pct-complete';
 import { type RecordOptions, type RecordParams, type RecordResult, recordIssues } from './record';
-import {
-  type ActivityUser,
-  cachedResolver,
-  type ResolveUserId,
-  rosterLookup,
-  UnknownUserError,
-} from './users';
+import { cachedResolver, type ResolveUserId, rosterLookup, UnknownUserError } from './users';
 
 /** Default time an event id is remembered as sent: 30 days (stored windows can come back days later). */
 export const DEFAULT_DEDUPE_TTL_MS = 30 * 24 * 3_600_000;
@@ -95,19 +89,6 @@ export interface ActivityServer {
   readonly caliper: CaliperClient;
   /** The checked configuration (loaded on first use). */
   config(): Promise<LearnkitConfig>;
-}
-
-/** What both paths share: who the actor is, which configured course, and decision 10. */
-export interface ServerContext {
-  config: () => Promise<LearnkitConfig>;
-  caliper: CaliperClient;
-  /** The actor of a user (looks their id up when `platformId` is missing). */
-  actorOf(user: ActivityUser): Promise<ActorInput & { sourcedId: string }>;
-  /** The configured course a reference names, or a message naming the configured ones. */
-  courseOf(config: LearnkitConfig, ref: CourseRef): CourseConfig | string;
-  /** Decision 10 for one student's completions of one call, in order (see {@link pctCompleteTally}). */
-  pctCompleteOf(studentId: string, options?: RequestOptions): ReturnType<typeof pctCompleteTally>;
-  log: Logger | undefined;
 }
 
 const ms = (name: string, value: unknown, issues: { path: string[]; message: string }[]) => {

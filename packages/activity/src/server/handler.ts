@@ -4,7 +4,7 @@ import type { CaliperActivityCompletedEvent, CaliperTimeSpentEvent } from '../ca
 import { isRecord, isText } from '../check';
 import type { CourseConfig } from '../config/types';
 import { type ActivityMessage, MAX_BATCH_BYTES, parseActivityBatch } from '../protocol';
-import type { ServerContext } from './activity-server';
+import type { ServerContext } from './context';
 import { windowSpanProblem } from './time-window';
 import { type ActivityUser, UnknownUserError } from './users';
 
