@@ -1,4 +1,4 @@
-import { EVENT_CATALOGUE } from './catalogue.js';
+import { WEBHOOK_EVENT_RULES } from './catalogue.js';
 import type { Core } from './core.js';
 import { signDelivery } from './internal/hmac.js';
 import { randomId } from './internal/random.js';
@@ -151,7 +151,7 @@ export class DeliveryEngine implements Outbox {
   #route(event: RaisedEvent): Delivery[] {
     const { state, clock } = this.#core;
     const deliveries: Delivery[] = [];
-    const routing = EVENT_CATALOGUE[event.envelope.type].routing;
+    const routing = WEBHOOK_EVENT_RULES[event.envelope.type].routing;
     for (const subscription of state.subscriptions.values()) {
       if (subscription.deletedAt !== null) continue;
       if (!subscription.eventTypes.includes(event.envelope.type)) continue;

@@ -21,6 +21,11 @@ export {
   type EventType,
   type InsightEventType,
   isEventType,
+  isWebhookEventType,
+  WEBHOOK_EVENT_RULES,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventRule,
+  type WebhookEventType,
 } from './catalogue.js';
 export type { ClockMode, MockClock } from './clock.js';
 export type { EmitOptions } from './events.js';

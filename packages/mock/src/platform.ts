@@ -1,7 +1,7 @@
 import type { HttpHandler } from 'msw';
 import { createMswHandlers, loadMsw, type MswModule } from './adapters/msw.js';
 import type { ListeningServer, ListenOptions } from './adapters/node-server.js';
-import type { EventType, InsightEventType } from './catalogue.js';
+import type { InsightEventType, WebhookEventType } from './catalogue.js';
 import { type ClockMode, type MockClock, VirtualClock } from './clock.js';
 import { type Core, isoSeconds, type ResolvedOptions } from './core.js';
 import { DeliveryEngine } from './deliveries.js';
@@ -150,12 +150,16 @@ export type MockPlatform = {
    * the catalogue lists for `type` (references only); anything else throws a `TypeError`.
    */
   emit(
-    type: Exclude<EventType, InsightEventType>,
+    type: Exclude<WebhookEventType, InsightEventType>,
     data: Record<string, unknown>,
     options?: EmitOptions,
   ): WebhookEnvelope;
   /** Raises a catalogue event as the platform would: its envelope, or `undefined` for an insight in `SHADOW`. */
-  emit(type: EventType, data: Record<string, unknown>, options?: EmitOptions): WebhookEnvelope | undefined;
+  emit(
+    type: WebhookEventType,
+    data: Record<string, unknown>,
+    options?: EmitOptions,
+  ): WebhookEnvelope | undefined;
   /** A developer single-sign-on token for the developer-tool path of the webhook operations. */
   developerToken(options?: DeveloperTokenOptions): string;
   /** Issues an access token without a token request (for tests that do not exercise the token endpoint). */
@@ -414,7 +418,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     state,
     faults,
     handle,
-    emit: ((type: EventType, data: Record<string, unknown>, emitOptions: EmitOptions = {}) => {
+    emit: ((type: WebhookEventType, data: Record<string, unknown>, emitOptions: EmitOptions = {}) => {
       const raised = emittedData(type, data);
       return raised === undefined ? undefined : core.raise(type, raised, emitOptions).envelope;
     }) as MockPlatform['emit'],

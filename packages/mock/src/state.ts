@@ -1,5 +1,5 @@
 import type { CaseDefinitionsInput, CFAssociation, CFDocument, CFItem } from './case/types.js';
-import type { EventType } from './catalogue.js';
+import type { WebhookEventType } from './catalogue.js';
 
 /** A client-credentials client the mock accepts. */
 export type MockClient = {
@@ -206,7 +206,7 @@ export type StoredSubscription = {
   /** Where deliveries are POSTed (unless the platform's `forwardTo` option overrides it). */
   url: string;
   /** The event types the subscription receives. */
-  eventTypes: EventType[];
+  eventTypes: WebhookEventType[];
   /** `paused` holds deliveries until set `active` again; the platform sets `disabled` when a delivery dies. */
   status: 'active' | 'paused' | 'disabled';
   /** When it was created: an ISO 8601 date-time on the mock clock. */
@@ -228,10 +228,10 @@ export type WebhookEnvelope = {
   /** The event id (a random UUID); every delivery of the event carries it, so consumers dedupe by it. */
   id: string;
   /** The catalogue type of the event. */
-  type: EventType;
+  type: WebhookEventType;
   /** When the event occurred: an ISO 8601 date-time in whole seconds (`2025-09-01T12:00:00Z`). */
   timestamp: string;
-  /** The event's members, as listed for its type in `EVENT_CATALOGUE`. */
+  /** The event's members, as listed for its type in `WEBHOOK_EVENT_RULES`. */
   data: Record<string, unknown>;
 };
 
@@ -286,7 +286,7 @@ export type Delivery = {
   /** The subscription the event is delivered to. */
   subscriptionId: string;
   /** The event's catalogue type. */
-  type: EventType;
+  type: WebhookEventType;
   /** `held` while the subscription is paused; `dropped` when it was disabled or deleted before delivery. */
   status: 'pending' | 'held' | 'delivered' | 'dead' | 'dropped';
   /** Every POST made so far, oldest first. */
@@ -321,7 +321,7 @@ export type SkippedDelivery = {
   /** The `id` of the event's envelope. */
   eventId: string;
   /** The event's catalogue type. */
-  type: EventType;
+  type: WebhookEventType;
   /** The subscription that got nothing; undefined for `coalesced` (no subscription was considered). */
   subscriptionId: string | undefined;
   /** The same in a sentence for a log line, with what to change to get the delivery. */
