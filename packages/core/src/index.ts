@@ -63,9 +63,12 @@ export type {
   webhooks as PlatformWebhooks,
 } from './generated/platform';
 export { caseSchemas, type JsonSchemaDefs, onerosterSchemas, platformSchemas } from './generated/schemas';
+export { createRedisDedupeStore, type RedisClientLike, type RedisDedupeStoreOptions } from './redis-dedupe';
 export { consoleLogger, createLogger, type LogFn, type Logger, type LogLevel } from './logger';
 // The Node adapter of web handlers (webhooks, activity); web globals only, so browser bundles drop it.
 export {
+  type NodeAdaptable,
+  type NodeContextHandler,
   type NodeListener,
   type NodeListenerOptions,
   type NodeRequestHandler,

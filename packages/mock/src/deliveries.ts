@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENT_RULES } from './catalogue.js';
 import type { Core } from './core.js';
-import { signDelivery } from './internal/hmac.js';
+import { signWebhook } from './internal/hmac.js';
 import { randomId } from './internal/random.js';
 import type { Outbox } from './outbox.js';
 import { scopeCovers } from './roster/orgs.js';
@@ -233,11 +233,11 @@ export class DeliveryEngine implements Outbox {
     const event = this.#events.get(delivery.eventId)!;
     const body = JSON.stringify(event.envelope);
     const at = clock.now();
-    const headers = await signDelivery(
-      this.#signingSecret(delivery, subscription),
+    const headers = await signWebhook({
+      secret: this.#signingSecret(delivery, subscription),
       body,
-      Math.floor(at / 1000),
-    );
+      timestamp: Math.floor(at / 1000),
+    });
     const url = options.forwardTo ?? subscription.url;
     const attempt: DeliveryAttempt = {
       attempt: delivery.attempts.length + 1,

@@ -195,7 +195,7 @@ export type SecretClaim = {
 };
 
 /** A signing secret of a subscription; a rotated-out one stays valid until `validUntil`. */
-export type SigningSecret = { secret: string; createdAt: number; validUntil: number | null };
+export type StoredSigningSecret = { secret: string; createdAt: number; validUntil: number | null };
 
 /** A webhook subscription. */
 export type StoredSubscription = {
@@ -216,7 +216,7 @@ export type StoredSubscription = {
   /** The path it was made through: client credentials or the developer tool (they cannot see each other's). */
   via: 'client' | 'developer';
   /** Newest last. */
-  secrets: SigningSecret[];
+  secrets: StoredSigningSecret[];
   /** When it was deleted (ms on the mock clock), or null; deleted ones stay in the state, unseen by the API. */
   deletedAt: number | null;
   /** When the platform disabled it (ms on the mock clock), or null; cleared when it is set active again. */

@@ -21,8 +21,13 @@ import { masteredUnitsSoFar, pctCompleteTally } from './pct-complete';
 import { type RecordOptions, type RecordParams, type RecordResult, recordIssues } from './record';
 import { cachedResolver, type ResolveUserId, rosterLookup, UnknownUserError } from './users';
 
-/** Default time an event id is remembered as sent: 30 days (stored windows can come back days later). */
-export const DEFAULT_DEDUPE_TTL_MS = 30 * 24 * 3_600_000;
+/** Default time an activity event id is remembered as sent: 30 days (stored windows can come back days later). */
+export const DEFAULT_ACTIVITY_DEDUPE_TTL_MS = 30 * 24 * 3_600_000;
+/**
+ * @deprecated Use {@link DEFAULT_ACTIVITY_DEDUPE_TTL_MS}: the webhook handler's default has another value, so each
+ * has its own name (docs/decisions.md#d-i15-one-name).
+ */
+export const DEFAULT_DEDUPE_TTL_MS = DEFAULT_ACTIVITY_DEDUPE_TTL_MS;
 /** Default time a user id found by email is cached. */
 export const DEFAULT_USER_CACHE_TTL_MS = 10 * 60_000;
 
@@ -42,7 +47,7 @@ export interface ActivityServerOptions {
   getUser?: GetUser | undefined;
   /**
    * Remembers the event ids the platform accepted so resends are answered without sending again. Default an
-   * in-memory store of 100,000 ids; use a shared one (`createRedisDedupeStore`) with several processes; `false`
+   * in-memory store of 100,000 ids; use a shared one (`createRedisDedupeStore` from `@learnkit/core`) with several processes; `false`
    * for none (the platform still dedupes by id). Stores should implement `release`.
    */
   dedupe?: DedupeStore | false | undefined;
@@ -202,7 +207,7 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
           options.dedupe === false
             ? undefined
             : (options.dedupe ?? createMemoryDedupeStore({ maxEntries: 100_000, now })),
-        dedupeTtlMs: options.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS,
+        dedupeTtlMs: options.dedupeTtlMs ?? DEFAULT_ACTIVITY_DEDUPE_TTL_MS,
       });
       return handler;
     },
