@@ -63,7 +63,6 @@ export type {
   webhooks as PlatformWebhooks,
 } from './generated/platform';
 export { caseSchemas, type JsonSchemaDefs, onerosterSchemas, platformSchemas } from './generated/schemas';
-export { createRedisDedupeStore, type RedisClientLike, type RedisDedupeStoreOptions } from './redis-dedupe';
 export { consoleLogger, createLogger, type LogFn, type Logger, type LogLevel } from './logger';
 // The Node adapter of web handlers (webhooks, activity); web globals only, so browser bundles drop it.
 export {
@@ -100,6 +99,7 @@ export {
   validateListQuery,
   where,
 } from './query';
+export { createRedisDedupeStore, type RedisClientLike, type RedisDedupeStoreOptions } from './redis-dedupe';
 export {
   DEFAULT_RETRY,
   isIdempotentMethod,
