@@ -262,10 +262,9 @@ describe('toNodeListener: one adapter for every LearnKit handler (options carrie
       { nodeListenerOptions: { context: () => undefined } },
     );
     await toNodeListener(handler)(nodeRequest(), nodeResponse());
-    await toNodeListener<NodeRequestLike & { user?: string }>(handler, { getUser: (req) => req.user ?? null })(
-      { ...nodeRequest(), user: 'ada' },
-      nodeResponse(),
-    );
+    await toNodeListener<NodeRequestLike & { user?: string }>(handler, {
+      getUser: (req) => req.user ?? null,
+    })({ ...nodeRequest(), user: 'ada' }, nodeResponse());
     const plain = echo();
     const req = nodeRequest();
     await toNodeListener(plain.handler)(req, nodeResponse());
