@@ -9,6 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse as parseYaml } from 'yaml';
+import { generateEventSchemas } from '../packages/mock/scripts/gen-event-rules.mjs';
 import { generateSearchFields } from '../packages/mock/scripts/gen-search-fields.mjs';
 import { generateCatalogue } from '../packages/webhooks/scripts/gen-catalogue.mjs';
 
@@ -49,6 +50,9 @@ export async function generateAll(root = repoRoot) {
   });
   // The webhook event catalogue: types and a compact runtime table small enough for the web bundle.
   outputs.push(...generateCatalogue(root));
+  // The mock's checks of the events it raises, from the same reading of the catalogue
+  // (docs/decisions.md#d-i15-generated-catalogue).
+  outputs.push(...generateEventSchemas(root));
   // The fields `search` matches on each listing, for the mock (docs/decisions.md#d-search-fields).
   outputs.push(...generateSearchFields(root));
   return outputs;

@@ -13,7 +13,7 @@ export interface ConsumerOptions {
   store?: ConsumerStore;
   /**
    * Remembers handled event ids (default: in memory, one process). With several instances pass a shared store,
-   * e.g. `createRedisDedupeStore(new Redis(url))` from `@learnkit/webhooks`.
+   * e.g. `createRedisDedupeStore(new Redis(url))` from `@learnkit/core` (re-exported by `@learnkit/webhooks`).
    */
   dedupe?: DedupeStore;
   /** Clock in ms (default `Date.now`); tests pass the mock platform's clock. */

@@ -66,6 +66,8 @@ export { caseSchemas, type JsonSchemaDefs, onerosterSchemas, platformSchemas } f
 export { consoleLogger, createLogger, type LogFn, type Logger, type LogLevel } from './logger';
 // The Node adapter of web handlers (webhooks, activity); web globals only, so browser bundles drop it.
 export {
+  type NodeAdaptable,
+  type NodeContextHandler,
   type NodeListener,
   type NodeListenerOptions,
   type NodeRequestHandler,
@@ -97,6 +99,7 @@ export {
   validateListQuery,
   where,
 } from './query';
+export { createRedisDedupeStore, type RedisClientLike, type RedisDedupeStoreOptions } from './redis-dedupe';
 export {
   DEFAULT_RETRY,
   isIdempotentMethod,

@@ -233,3 +233,42 @@ describe('toNodeListener (core)', () => {
     expect([broken.statusCode, broken.json()]).toEqual([500, { error: 'internal_error' }]);
   });
 });
+
+describe('toNodeListener: one adapter for every LearnKit handler (options carried by the handler)', () => {
+  test("takes the handler's own options, the caller's winning member by member", async () => {
+    const { handler } = echo();
+    const own = Object.assign(handler, {
+      nodeListenerOptions: { maxBodyBytes: 4, tooLargeBody: { error: 'own_limit' } },
+    });
+    const res = nodeResponse();
+    await toNodeListener(own)(nodeRequest({ chunks: ['12345'] }), res);
+    expect([res.statusCode, res.json()]).toEqual([413, { error: 'own_limit' }]);
+
+    const wider = nodeResponse();
+    await toNodeListener(own, { maxBodyBytes: 10, tooLargeBody: undefined })(
+      nodeRequest({ chunks: ['12345'] }),
+      wider,
+    );
+    expect(wider.statusCode).toBe(201);
+  });
+
+  test("gives the handler its context: the Node request by default, the handler's context, or { user } from getUser", async () => {
+    const contexts: unknown[] = [];
+    const handler = Object.assign(
+      async (_request: Request, context: { user?: unknown } | undefined) => {
+        contexts.push(context);
+        return new Response(null, { status: 204 });
+      },
+      { nodeListenerOptions: { context: () => undefined } },
+    );
+    await toNodeListener(handler)(nodeRequest(), nodeResponse());
+    await toNodeListener<NodeRequestLike & { user?: string }>(handler, {
+      getUser: (req) => req.user ?? null,
+    })({ ...nodeRequest(), user: 'ada' }, nodeResponse());
+    const plain = echo();
+    const req = nodeRequest();
+    await toNodeListener(plain.handler)(req, nodeResponse());
+    expect(contexts).toEqual([undefined, { user: 'ada' }]);
+    expect(plain.seen[0]!.req).toBe(req);
+  });
+});

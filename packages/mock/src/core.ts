@@ -1,7 +1,7 @@
 import type { EventType } from './catalogue.js';
 import type { VirtualClock } from './clock.js';
-import type { DeliveryEngine } from './deliveries.js';
-import type { EmitOptions } from './events.js';
+import type { EmitOptions } from './emit-options.js';
+import type { Outbox } from './outbox.js';
 import type {
   Delivery,
   DeliveryAttempt,
@@ -47,7 +47,7 @@ export type Core = {
   /** Issued tokens by their value, for the bearer check. */
   tokensByValue: Map<string, IssuedToken>;
   /** The outbox and delivery attempts. */
-  deliveries: DeliveryEngine;
+  deliveries: Outbox;
   /** Raises a catalogue event (recorded, then delivered from the outbox). */
   raise(type: EventType, data: Record<string, unknown>, options?: EmitOptions): RaisedEvent;
   /** The current time as an ISO 8601 string (whole seconds, `Z`). */

@@ -1,7 +1,8 @@
-import { EVENT_CATALOGUE } from './catalogue.js';
+import { WEBHOOK_EVENT_RULES } from './catalogue.js';
 import type { Core } from './core.js';
-import { signDelivery } from './internal/hmac.js';
+import { signWebhook } from './internal/hmac.js';
 import { randomId } from './internal/random.js';
+import type { Outbox } from './outbox.js';
 import { scopeCovers } from './roster/orgs.js';
 import { type SkipContext, skipped } from './skips.js';
 import type {
@@ -42,7 +43,7 @@ function classifyStatus(status: number): DeliveryAttempt['outcome'] {
  * first pending row; a drain coalesces rows of the same type and identical data, routes every event to the
  * matching subscriptions and POSTs one signed delivery per subscription, retrying on the mock clock.
  */
-export class DeliveryEngine {
+export class DeliveryEngine implements Outbox {
   readonly #core: Core;
   readonly #events = new Map<string, RaisedEvent>();
   readonly #timers = new Map<string, () => void>();
@@ -150,7 +151,7 @@ export class DeliveryEngine {
   #route(event: RaisedEvent): Delivery[] {
     const { state, clock } = this.#core;
     const deliveries: Delivery[] = [];
-    const routing = EVENT_CATALOGUE[event.envelope.type].routing;
+    const routing = WEBHOOK_EVENT_RULES[event.envelope.type].routing;
     for (const subscription of state.subscriptions.values()) {
       if (subscription.deletedAt !== null) continue;
       if (!subscription.eventTypes.includes(event.envelope.type)) continue;
@@ -232,11 +233,11 @@ export class DeliveryEngine {
     const event = this.#events.get(delivery.eventId)!;
     const body = JSON.stringify(event.envelope);
     const at = clock.now();
-    const headers = await signDelivery(
-      this.#signingSecret(delivery, subscription),
+    const headers = await signWebhook({
+      secret: this.#signingSecret(delivery, subscription),
       body,
-      Math.floor(at / 1000),
-    );
+      timestamp: Math.floor(at / 1000),
+    });
     const url = options.forwardTo ?? subscription.url;
     const attempt: DeliveryAttempt = {
       attempt: delivery.attempts.length + 1,

@@ -1,5 +1,6 @@
-import { EVENT_CATALOGUE, type EventType, isEventType } from './catalogue.js';
+import { isWebhookEventType, WEBHOOK_EVENT_RULES, type WebhookEventType } from './catalogue.js';
 import { type Core, isoSeconds } from './core.js';
+import type { EmitOptions } from './emit-options.js';
 import { insightEventData } from './insights.js';
 import { isRecord } from './internal/body.js';
 import { randomId } from './internal/random.js';
@@ -7,20 +8,12 @@ import { orgsOfUser } from './roster/orgs.js';
 import { refId } from './roster/views.js';
 import type { RaisedEvent } from './state.js';
 
-/** Who and what an event is attributed to, for routing. */
-export type EmitOptions = {
-  /** Orgs the event is attributed to; by default derived from its data (user, class, org). */
-  orgIds?: string[];
-  /** The auth client whose call caused the event (its own subscriptions then get no delivery). */
-  originClientId?: string;
-  /** When the event occurred (default: now on the mock clock). */
-  timestamp?: number;
-};
+export type { EmitOptions } from './emit-options.js';
 
 /** The orgs an event is attributed to, derived from its data the way the catalogue's receipt rules read. */
-function deriveOrgs(core: Core, type: EventType, data: Record<string, unknown>): string[] {
+function deriveOrgs(core: Core, type: WebhookEventType, data: Record<string, unknown>): string[] {
   const roster = core.state.roster;
-  const routing = EVENT_CATALOGUE[type].routing;
+  const routing = WEBHOOK_EVENT_RULES[type].routing;
   if (routing !== 'org') return [];
   const orgs = new Set<string>();
   if (typeof data.orgId === 'string') orgs.add(data.orgId);
@@ -45,9 +38,9 @@ function deriveOrgs(core: Core, type: EventType, data: Record<string, unknown>):
 const shown = (value: unknown) => (value === undefined ? 'nothing' : JSON.stringify(value));
 
 /** `type` and `data` typed, or a TypeError unless `type` is a catalogue type and `data` an object. */
-function checkKind(type: string, data: unknown): { type: EventType; data: Record<string, unknown> } {
-  if (!isEventType(type))
-    throw new TypeError(`unknown event type "${type}"; see EVENT_TYPES for the catalogue`);
+function checkKind(type: string, data: unknown): { type: WebhookEventType; data: Record<string, unknown> } {
+  if (!isWebhookEventType(type))
+    throw new TypeError(`unknown event type "${type}"; see WEBHOOK_EVENT_TYPES for the catalogue`);
   if (!isRecord(data)) throw new TypeError(`data of ${type} must be an object`);
   return { type, data };
 }
@@ -59,8 +52,10 @@ function checkKind(type: string, data: unknown): { type: EventType; data: Record
  */
 export function checkEventData(type: string, data: unknown): asserts data is Record<string, unknown> {
   const checked = checkKind(type, data);
-  const entry = EVENT_CATALOGUE[checked.type];
-  const missing = entry.fields.filter((field) => !(field in checked.data));
+  const entry = WEBHOOK_EVENT_RULES[checked.type];
+  const missing = entry.fields.filter(
+    (field) => !(field in checked.data) && !entry.optional?.includes(field),
+  );
   if (missing.length > 0) throw new TypeError(`data of ${type} lacks ${missing.join(', ')}`);
   const extra = Object.keys(checked.data).filter((field) => !entry.fields.includes(field));
   if (extra.length > 0) {
@@ -69,6 +64,7 @@ export function checkEventData(type: string, data: unknown): asserts data is Rec
     );
   }
   for (const field of entry.fields) {
+    if (!(field in checked.data)) continue;
     const value = checked.data[field];
     const kind = entry.flags?.includes(field) ? 'boolean' : 'string';
     const nullable = entry.nullable?.includes(field) ?? false;
@@ -102,14 +98,16 @@ export function emittedData(type: string, data: unknown): Record<string, unknown
 /** Checks and records an event and puts it in the outbox; the delivery engine dispatches it at the next drain. */
 export function raiseEvent(
   core: Core,
-  type: EventType,
+  type: WebhookEventType,
   data: Record<string, unknown>,
   options: EmitOptions,
   enqueue: (event: RaisedEvent) => void,
 ): RaisedEvent {
   checkEventData(type, data);
   // In catalogue order, whatever order the caller wrote the members in.
-  const ordered = Object.fromEntries(EVENT_CATALOGUE[type].fields.map((field) => [field, data[field]]));
+  const ordered = Object.fromEntries(
+    WEBHOOK_EVENT_RULES[type].fields.filter((field) => field in data).map((field) => [field, data[field]]),
+  );
   const raisedAt = core.clock.now();
   const event: RaisedEvent = {
     envelope: { id: randomId(), type, timestamp: isoSeconds(options.timestamp ?? raisedAt), data: ordered },

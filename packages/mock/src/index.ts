@@ -21,13 +21,18 @@ export {
   type EventType,
   type InsightEventType,
   isEventType,
+  isWebhookEventType,
+  WEBHOOK_EVENT_RULES,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventRule,
+  type WebhookEventType,
 } from './catalogue.js';
 export type { ClockMode, MockClock } from './clock.js';
 export type { EmitOptions } from './events.js';
 // `Faults` as a value: a declaration bundler cannot keep `type` on a re-exported class, and the declarations
 // would then promise a runtime export (docs/decisions.md#d-pkg-exports-checked).
 export { type ActiveFault, type FaultSpec, Faults, type RevokeFilter } from './faults.js';
-export { signDelivery } from './internal/hmac.js';
+export { signDelivery, signWebhook } from './internal/hmac.js';
 export {
   createMockPlatform,
   type DeveloperTokenOptions,

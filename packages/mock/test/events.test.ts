@@ -1,6 +1,6 @@
 import { readDocuments } from '@learnkit/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { EVENT_CATALOGUE, EVENT_TYPES, type EventType } from '../src/index.js';
+import { WEBHOOK_EVENT_RULES, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../src/index.js';
 import { contract, type Received, useHarness } from './support/harness.js';
 import { assessment, envelope, sessionEvent } from './support/helpers.js';
 
@@ -52,7 +52,7 @@ describe('event data (spec/001 Events: payload details)', () => {
     const created = await h.call(
       'POST',
       `/webhooks/1.0/${h.platform.fixtures.application.applicationId}/subscriptions`,
-      { token, body: { url: 'https://hooks.partner.example/events', eventTypes: EVENT_TYPES } },
+      { token, body: { url: 'https://hooks.partner.example/events', eventTypes: WEBHOOK_EVENT_TYPES } },
     );
     expect(created.status).toBe(201);
   });
@@ -196,7 +196,7 @@ describe('event data (spec/001 Events: payload details)', () => {
         (
           await h.call('POST', `/webhooks/1.0/${app}/subscriptions`, {
             token: internal,
-            body: { url: 'https://hooks.platform.example/everything', eventTypes: EVENT_TYPES },
+            body: { url: 'https://hooks.platform.example/everything', eventTypes: WEBHOOK_EVENT_TYPES },
           })
         ).status,
       ).toBe(201);
@@ -286,10 +286,13 @@ describe('event data (spec/001 Events: payload details)', () => {
         'test.ended': { action: { values: ['Submitted'] } },
         'test.exited': { action: { values: ['Abandoned'] } },
       };
-      for (const type of EVENT_TYPES) {
+      for (const type of WEBHOOK_EVENT_TYPES) {
         const schema = dataSchema(type);
-        const entry = EVENT_CATALOGUE[type as EventType];
+        const entry = WEBHOOK_EVENT_RULES[type as WebhookEventType];
         expect([...entry.fields].sort(), type).toEqual(Object.keys(schema.properties!).sort());
+        expect(entry.optional ?? [], `${type} optional`).toEqual(
+          entry.fields.filter((field) => !schema.required?.includes(field)),
+        );
         for (const [field, property] of Object.entries(schema.properties!)) {
           const types = ([] as string[]).concat(resolve(property).type ?? []);
           const refined = (refinements[type]?.[field] ?? {}) as { nullable?: boolean; values?: unknown[] };

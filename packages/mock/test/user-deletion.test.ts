@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { EVENT_TYPES } from '../src/index.js';
+import { WEBHOOK_EVENT_TYPES } from '../src/index.js';
 import { contract, type Received, useHarness } from './support/harness.js';
 
 const MINUTE = 60_000;
@@ -17,7 +17,7 @@ describe('user cascade deletion (spec/001 Events: user.*)', () => {
       const created = await h.call(
         'POST',
         `/webhooks/1.0/${h.platform.fixtures.application.applicationId}/subscriptions`,
-        { token, body: { url, eventTypes: EVENT_TYPES } },
+        { token, body: { url, eventTypes: WEBHOOK_EVENT_TYPES } },
       );
       expect(created.status).toBe(201);
     }

@@ -137,7 +137,7 @@ const doc = (text, indent) => {
 };
 
 /** The JSON type(s) of a property schema: `{ type, nullable }`, following `$ref`s to their target. */
-function jsonType(schemas, schema) {
+export function jsonType(schemas, schema) {
   let current = schema;
   while (current.$ref) current = schemas[refName(current.$ref)];
   const types = Array.isArray(current.type) ? current.type : [current.type];
@@ -201,19 +201,22 @@ function dataRefOf(schemas, eventSchemaName) {
   throw new Error(`gen-catalogue: ${eventSchemaName} has no data $ref`);
 }
 
-/** Generates the catalogue file as `{ path, content }` (path relative to the repository root). */
-export function generateCatalogue(root = repoRoot) {
-  const document = parseYaml(readFileSync(join(root, 'openapi', 'platform.yaml'), 'utf8'));
+/**
+ * The event catalogue of openapi/platform.yaml, in catalogue order: each type with its Since (`x-since`), the
+ * schemas of its delivery and of its `data`, and the summary of its description. Shared with the mock's generator
+ * (packages/mock/scripts/gen-event-rules.mjs), so both packages read the catalogue one way
+ * (docs/decisions.md#d-i15-generated-catalogue). Throws when the `WebhookEventType` enum and the top-level
+ * `webhooks` disagree, or a type has no `x-since`.
+ */
+export function readEventCatalogue(document) {
   const schemas = document.components.schemas;
-  usedMemberDocs.clear();
-  const version = document.info['x-event-catalogue-version'];
   const enumTypes = schemas.WebhookEventType.enum;
   const webhookTypes = Object.keys(document.webhooks ?? {});
   if (JSON.stringify([...enumTypes].sort()) !== JSON.stringify([...webhookTypes].sort())) {
     throw new Error('gen-catalogue: WebhookEventType enum and the top-level webhooks differ');
   }
 
-  const events = webhookTypes.map((type) => {
+  return webhookTypes.map((type) => {
     const post = document.webhooks[type].post;
     const bodySchema = post.requestBody.content['application/json'].schema;
     const eventSchema = refName(bodySchema.$ref);
@@ -224,6 +227,20 @@ export function generateCatalogue(root = repoRoot) {
       .trim();
     return { type, since, eventSchema, dataSchema: dataRefOf(schemas, eventSchema), summary };
   });
+}
+
+/** Reads openapi/platform.yaml under `root`. */
+export function readPlatformDocument(root = repoRoot) {
+  return parseYaml(readFileSync(join(root, 'openapi', 'platform.yaml'), 'utf8'));
+}
+
+/** Generates the catalogue file as `{ path, content }` (path relative to the repository root). */
+export function generateCatalogue(root = repoRoot) {
+  const document = readPlatformDocument(root);
+  const schemas = document.components.schemas;
+  usedMemberDocs.clear();
+  const version = document.info['x-event-catalogue-version'];
+  const events = readEventCatalogue(document);
   const dataSchemas = [...new Set(events.map((event) => event.dataSchema))];
 
   let out = HEADER;

@@ -3,11 +3,13 @@ import {
   createMemoryDedupeStore,
   type DedupeStore,
   type Logger,
+  type NodeAdaptable,
   PayloadTooLargeError,
   readBodyWithLimit,
   ValidationError,
   WebhookVerificationError,
 } from '@learnkit/core';
+import { WEBHOOK_NODE_OPTIONS } from './adapters/node';
 import {
   isWebhookEventType,
   type KnownWebhookEvent,
@@ -70,11 +72,19 @@ export interface WebhookHandlerOptions {
   logger?: Logger | false | undefined;
 }
 
-/** A web-standard request handler: Next.js route handlers, Hono (`c.req.raw`), Bun, Deno, workers. */
-export type WebhookRequestHandler = (request: Request) => Promise<Response>;
+/**
+ * A web-standard request handler: Next.js route handlers, Hono (`c.req.raw`), Bun, Deno, workers; and Node through
+ * `toNodeListener`, with the listener options it carries.
+ */
+export type WebhookRequestHandler = ((request: Request) => Promise<Response>) & NodeAdaptable;
 
-/** Default time a handled event id is remembered: twice the platform's retry window of about 24 hours. */
-export const DEFAULT_DEDUPE_TTL_MS = 48 * 3_600_000;
+/** Default time a handled delivery id is remembered: twice the platform's retry window of about 24 hours. */
+export const DEFAULT_WEBHOOK_DEDUPE_TTL_MS = 48 * 3_600_000;
+/**
+ * @deprecated Use {@link DEFAULT_WEBHOOK_DEDUPE_TTL_MS}: the activity server's default has another value, so each
+ * has its own name (docs/decisions.md#d-i15-one-name).
+ */
+export const DEFAULT_DEDUPE_TTL_MS = DEFAULT_WEBHOOK_DEDUPE_TTL_MS;
 /** Default largest delivery body, in bytes (1 MiB): an envelope holds references only, so this is generous. */
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 // How long a claim holds while its function runs, in a store that can complete claims: shorter than the platform's
@@ -188,7 +198,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
   // A store that can complete claims holds a claim as a short lease while the function runs, and can tell a copy
   // being handled elsewhere from one handled.
   const leases = typeof store?.complete === 'function' && typeof store.status === 'function';
-  const ttlMs = options.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS;
+  const ttlMs = options.dedupeTtlMs ?? DEFAULT_WEBHOOK_DEDUPE_TTL_MS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = createLogger(options.logger);
   const failed = new Set<string>();
@@ -271,7 +281,10 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
     return answer(200, { received: true });
   }
 
-  return async function handleWebhook(request: Request): Promise<Response> {
+  // Served from Node by core's toNodeListener with these (docs/decisions.md#d-i15-one-node-listener).
+  return Object.assign(handleWebhook, { nodeListenerOptions: WEBHOOK_NODE_OPTIONS });
+
+  async function handleWebhook(request: Request): Promise<Response> {
     if (request.method !== 'POST') return json(405, { error: 'method_not_allowed' }, { allow: 'POST' });
     let event: WebhookEvent;
     try {
@@ -310,5 +323,5 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
     } finally {
       inFlight.delete(event.id);
     }
-  };
+  }
 }

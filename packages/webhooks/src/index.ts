@@ -6,9 +6,17 @@
  * @module \@learnkit/webhooks
  */
 
-// The dedupe store interface and the verification error live in core; re-exported so a consumer needs only this
-// package (`catch (e) { if (e instanceof WebhookVerificationError) ... }` next to `verifyWebhook`).
-export { type DedupeStore, WebhookVerificationError, type WebhookVerificationReason } from '@learnkit/core';
+// The dedupe store interface, its Redis store and the verification error live in core (shared with activity,
+// docs/decisions.md#d-i15-dedupe-in-core); re-exported so a consumer needs only this package
+// (`catch (e) { if (e instanceof WebhookVerificationError) ... }` next to `verifyWebhook`).
+export {
+  createRedisDedupeStore,
+  type DedupeStore,
+  type RedisClientLike,
+  type RedisDedupeStoreOptions,
+  WebhookVerificationError,
+  type WebhookVerificationReason,
+} from '@learnkit/core';
 export {
   type NodeListener,
   type NodeListenerOptions,
@@ -50,6 +58,7 @@ export type {
 export {
   createWebhookHandler,
   DEFAULT_DEDUPE_TTL_MS,
+  DEFAULT_WEBHOOK_DEDUPE_TTL_MS,
   type WebhookDedupeStore,
   type WebhookHandlerContext,
   type WebhookHandlerOptions,
@@ -58,7 +67,6 @@ export {
 } from './handler';
 export { SIGNATURE_HEADER, TIMESTAMP_HEADER, type WebhookHeaders } from './internal/headers';
 export type { WebhookBody } from './internal/raw-body';
-export { createRedisDedupeStore, type RedisClientLike, type RedisDedupeStoreOptions } from './redis';
 export { type SignWebhookOptions, signWebhook, type WebhookSignatureHeaders } from './sign';
 export { SigningSecret, type WebhookSecret } from './signing-secret';
 export {

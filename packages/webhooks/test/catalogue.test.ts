@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EVENT_CATALOGUE as MOCK_CATALOGUE } from '@learnkit/mock';
+import { WEBHOOK_EVENT_RULES as MOCK_CATALOGUE } from '@learnkit/mock';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { parse } from 'yaml';
 // @ts-expect-error: plain ESM script without type declarations

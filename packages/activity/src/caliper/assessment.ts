@@ -1,3 +1,4 @@
+import { invalid } from '../invalid';
 import { type EventInput, eventHead } from './common';
 import type { AssessmentAction, CaliperAssessmentEvent } from './types';
 
@@ -22,7 +23,7 @@ export const ASSESSMENT_ACTIONS: readonly AssessmentAction[] = [
 ];
 
 /**
- * A Caliper AssessmentEvent; throws a TypeError for an action the platform does not know.
+ * A Caliper AssessmentEvent; throws a ValidationError for an action the platform does not know.
  *
  * @example
  * assessmentEvent({ action: 'Started', actor: userUrl, object: { id: testUrl, type: 'Assessment' },
@@ -30,7 +31,8 @@ export const ASSESSMENT_ACTIONS: readonly AssessmentAction[] = [
  */
 export function assessmentEvent(input: AssessmentEventInput): CaliperAssessmentEvent {
   if (!ASSESSMENT_ACTIONS.includes(input.action))
-    throw new TypeError(
+    throw invalid(
+      ['action'],
       `assessmentEvent: action must be one of ${ASSESSMENT_ACTIONS.join(', ')}, got "${input.action}"`,
     );
   const event: CaliperAssessmentEvent = {

@@ -1,3 +1,4 @@
+import { invalid } from '../invalid';
 import { toIso } from './common';
 import { CALIPER_CONTEXT, type CaliperEnvelope, type CaliperEvent, type CaliperEventBase } from './types';
 
@@ -20,7 +21,8 @@ export interface EnvelopeInput<E extends CaliperEventBase> {
 export function envelope<E extends CaliperEventBase = CaliperEvent>(
   input: EnvelopeInput<E>,
 ): CaliperEnvelope<E> {
-  if (input.events.length === 0) throw new TypeError('envelope: events must hold at least one event');
+  if (input.events.length === 0)
+    throw invalid(['events'], 'envelope: events must hold at least one event; pass the events to send');
   return {
     sensor: input.sensor,
     sendTime: toIso(input.sendTime ?? new Date()),

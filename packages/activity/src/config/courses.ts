@@ -1,4 +1,5 @@
 import { isGrade, isRecord, isText, show } from '../check';
+import { invalid } from '../invalid';
 import type { CourseConfig, CourseRef } from './types';
 
 /** Short human name of a course, as used in error messages: `Math grade 3` or `code "ALG-1"`. */
@@ -34,19 +35,22 @@ export function courseRefProblem(ref: unknown): string | undefined {
 }
 
 /**
- * Checks and copies the `courses` of a configuration; throws a TypeError naming the field.
+ * Checks and copies the `courses` of a configuration; throws a ValidationError naming the field.
  * Courses need `subject`, and `code` or `grade`; two courses may not share a code or a subject and grade.
  */
 export function normalizeCourses(input: unknown, where = 'courses'): CourseConfig[] {
   if (!Array.isArray(input) || input.length === 0)
-    throw new TypeError(`${where} must be a non-empty array, got ${show(input)}`);
+    throw invalid(['courses'], `${where} must be a non-empty array, got ${show(input)}`);
   const out: CourseConfig[] = [];
   input.forEach((raw: unknown, i) => {
     const at = `${where}[${i}]`;
     const fail = (field: string, rule: string) => {
-      throw new TypeError(`${at}.${field} ${rule}, got ${show(isRecord(raw) ? raw[field] : raw)}`);
+      throw invalid(
+        ['courses', i, field],
+        `${at}.${field} ${rule}, got ${show(isRecord(raw) ? raw[field] : raw)}`,
+      );
     };
-    if (!isRecord(raw)) throw new TypeError(`${at} must be an object, got ${show(raw)}`);
+    if (!isRecord(raw)) throw invalid(['courses', i], `${at} must be an object, got ${show(raw)}`);
     const { code, subject, grade, courseId, totalLessons, name } = raw;
     if (!isText(subject, 128)) fail('subject', 'must be a non-empty string');
     if (code !== undefined && !isText(code, 128)) fail('code', 'must be a non-empty string');
@@ -71,7 +75,11 @@ export function normalizeCourses(input: unknown, where = 'courses'): CourseConfi
           c.subject === subject &&
           String(c.grade) === String(grade)),
     );
-    if (clash) throw new TypeError(`${at} repeats the course ${describeCourse(clash)}`);
+    if (clash)
+      throw invalid(
+        ['courses', i],
+        `${at} repeats the course ${describeCourse(clash)}; give each course once`,
+      );
     out.push(course);
   });
   return out;

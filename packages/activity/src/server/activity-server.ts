@@ -3,32 +3,31 @@ import {
   createMemoryDedupeStore,
   type DedupeStore,
   type Logger,
-  type RequestOptions,
   ValidationError,
 } from '@learnkit/core';
 import { activityCompletedEvent } from '../caliper/completed';
 import type { ActorInput } from '../caliper/profile';
 import { timeSpentEvent } from '../caliper/time-spent';
 import { describeCourse, findCourse } from '../config/courses';
-import type { CourseConfig, CourseRef, LearnkitConfig } from '../config/types';
+import type { LearnkitConfig } from '../config/types';
 import { newEventId } from '../uuid';
 import { type CaliperClient, caliperClientOver } from './caliper-client';
 import { type ConfigInit, configSource } from './config';
+import type { ServerContext } from './context';
 import { type ActivityRequestHandler, createActivityHandler, type GetUser } from './handler';
 import { type ClientInit, toHttp } from './http';
 import { nameBasedUuid } from './ids';
 import { masteredUnitsSoFar, pctCompleteTally } from './pct-complete';
 import { type RecordOptions, type RecordParams, type RecordResult, recordIssues } from './record';
-import {
-  type ActivityUser,
-  cachedResolver,
-  type ResolveUserId,
-  rosterLookup,
-  UnknownUserError,
-} from './users';
+import { cachedResolver, type ResolveUserId, rosterLookup, UnknownUserError } from './users';
 
-/** Default time an event id is remembered as sent: 30 days (stored windows can come back days later). */
-export const DEFAULT_DEDUPE_TTL_MS = 30 * 24 * 3_600_000;
+/** Default time an activity event id is remembered as sent: 30 days (stored windows can come back days later). */
+export const DEFAULT_ACTIVITY_DEDUPE_TTL_MS = 30 * 24 * 3_600_000;
+/**
+ * @deprecated Use {@link DEFAULT_ACTIVITY_DEDUPE_TTL_MS}: the webhook handler's default has another value, so each
+ * has its own name (docs/decisions.md#d-i15-one-name).
+ */
+export const DEFAULT_DEDUPE_TTL_MS = DEFAULT_ACTIVITY_DEDUPE_TTL_MS;
 /** Default time a user id found by email is cached. */
 export const DEFAULT_USER_CACHE_TTL_MS = 10 * 60_000;
 
@@ -48,7 +47,7 @@ export interface ActivityServerOptions {
   getUser?: GetUser | undefined;
   /**
    * Remembers the event ids the platform accepted so resends are answered without sending again. Default an
-   * in-memory store of 100,000 ids; use a shared one (`createRedisDedupeStore`) with several processes; `false`
+   * in-memory store of 100,000 ids; use a shared one (`createRedisDedupeStore` from `@learnkit/core`) with several processes; `false`
    * for none (the platform still dedupes by id). Stores should implement `release`.
    */
   dedupe?: DedupeStore | false | undefined;
@@ -95,19 +94,6 @@ export interface ActivityServer {
   readonly caliper: CaliperClient;
   /** The checked configuration (loaded on first use). */
   config(): Promise<LearnkitConfig>;
-}
-
-/** What both paths share: who the actor is, which configured course, and decision 10. */
-export interface ServerContext {
-  config: () => Promise<LearnkitConfig>;
-  caliper: CaliperClient;
-  /** The actor of a user (looks their id up when `platformId` is missing). */
-  actorOf(user: ActivityUser): Promise<ActorInput & { sourcedId: string }>;
-  /** The configured course a reference names, or a message naming the configured ones. */
-  courseOf(config: LearnkitConfig, ref: CourseRef): CourseConfig | string;
-  /** Decision 10 for one student's completions of one call, in order (see {@link pctCompleteTally}). */
-  pctCompleteOf(studentId: string, options?: RequestOptions): ReturnType<typeof pctCompleteTally>;
-  log: Logger | undefined;
 }
 
 const ms = (name: string, value: unknown, issues: { path: string[]; message: string }[]) => {
@@ -221,7 +207,7 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
           options.dedupe === false
             ? undefined
             : (options.dedupe ?? createMemoryDedupeStore({ maxEntries: 100_000, now })),
-        dedupeTtlMs: options.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS,
+        dedupeTtlMs: options.dedupeTtlMs ?? DEFAULT_ACTIVITY_DEDUPE_TTL_MS,
       });
       return handler;
     },

@@ -15,7 +15,10 @@ function checkConfig(input: unknown, where = CONFIG_FILE): LearnkitConfig {
   try {
     return parseLearnkitConfig(input);
   } catch (error) {
-    const problem = (error as Error).message.replace(/^learnkit\.config\.json:?\s*/, '');
+    // The issue's own words (without `Invalid input: `), placed in the file it came from.
+    const said =
+      (error as { issues?: { message: string }[] }).issues?.[0]?.message ?? (error as Error).message;
+    const problem = said.replace(/^learnkit\.config\.json:?\s*/, '');
     throw fail(`${where}: ${problem}`);
   }
 }

@@ -1,10 +1,16 @@
-import { ApiError, ConnectionError, type DedupeStore, TimeoutError } from '@learnkit/core';
+import {
+  ApiError,
+  ConnectionError,
+  type DedupeStore,
+  type NodeListenerOptions,
+  TimeoutError,
+} from '@learnkit/core';
 import { caliperEventFromMessage } from '../caliper/from-message';
 import type { CaliperActivityCompletedEvent, CaliperTimeSpentEvent } from '../caliper/types';
 import { isRecord, isText } from '../check';
 import type { CourseConfig } from '../config/types';
 import { type ActivityMessage, MAX_BATCH_BYTES, parseActivityBatch } from '../protocol';
-import type { ServerContext } from './activity-server';
+import type { ServerContext } from './context';
 import { windowSpanProblem } from './time-window';
 import { type ActivityUser, UnknownUserError } from './users';
 
@@ -22,12 +28,15 @@ export interface ActivityHandlerContext {
 /**
  * A web-standard request handler (Next.js route handlers, Hono's `c.req.raw`, Bun, Deno, workers). The second
  * argument, when it has a `user` member, replaces `getUser` (other members, such as Next.js's `params`, are
- * ignored).
+ * ignored). It carries its Node listener options, for core's `toNodeListener`.
  */
-export type ActivityRequestHandler = (
+export type ActivityRequestHandler = ((
   request: Request,
   context?: ActivityHandlerContext,
-) => Promise<Response>;
+) => Promise<Response>) & {
+  /** How `toNodeListener` serves it: the protocol's body limit and 413 answer, and no Node request as context. */
+  readonly nodeListenerOptions: NodeListenerOptions & { readonly context: () => undefined };
+};
 
 const json = (status: number, body: unknown, headers?: Record<string, string>) =>
   new Response(JSON.stringify(body), {
@@ -39,6 +48,14 @@ const json = (status: number, body: unknown, headers?: Record<string, string>) =
 export const TOO_LARGE = { error: 'body_too_large', message: `bodies are at most ${MAX_BATCH_BYTES} bytes` };
 
 class TooLarge extends Error {}
+
+/**
+ * The Node listener options of the handler (docs/decisions.md#d-i15-one-node-listener): the protocol's 16 KiB limit
+ * with its 413 answer, and no context, so the handler finds the user with `getUser` unless the listener's own
+ * `getUser` gives it `{ user }`. Works with or without a body parser before it (a raw Buffer, a string, or
+ * `express.json()`'s object are all taken).
+ */
+const NODE_OPTIONS = { maxBodyBytes: MAX_BATCH_BYTES, tooLargeBody: TOO_LARGE, context: () => undefined };
 
 /** The body's text, refusing more than `max` bytes without reading them all. */
 async function readText(request: Request, max: number): Promise<string> {
@@ -121,7 +138,9 @@ export function createActivityHandler(
       : json(500, { error: 'internal_error', message: 'the activity endpoint failed; see its log' });
   };
 
-  return async function activityHandler(request, context) {
+  return Object.assign(activityHandler, { nodeListenerOptions: NODE_OPTIONS });
+
+  async function activityHandler(request: Request, context?: ActivityHandlerContext): Promise<Response> {
     if (request.method !== 'POST')
       return json(
         405,
@@ -260,5 +279,5 @@ export function createActivityHandler(
       });
     duplicates += waits.length;
     return json(202, { accepted, duplicates });
-  };
+  }
 }

@@ -5,19 +5,8 @@ import { type ObjectRules, ORIGINAL_IDENTIFIER, type Rule } from './case-members
 import { nameBasedId, uriFor } from './identifiers';
 import { licence, link, node } from './references';
 import type { At, Report } from './report';
+import { type Json, put, type ReferenceContext, type Target } from './target';
 import { importTime, normaliseDate, normaliseDateTime } from './timestamps';
-
-/** A JSON object. */
-export type Json = Record<string, unknown>;
-
-/** One object being converted: the output so far and its `extensions`, written only when there is something. */
-export interface Target {
-  out: Json;
-  extensions: Json;
-  at: At;
-  /** `at.child('extensions')`, made on the first move (most objects of a publisher's file move something). */
-  extensionsAt?: At;
-}
 
 const NOT_CASE = 'not a CASE 1.1 member';
 
@@ -27,16 +16,11 @@ const extensionsOf = (target: Target): At => {
   return target.extensionsAt;
 };
 
-/** Sets a member by definition, so that a key such as "__proto__" (valid JSON) stays a plain member. */
-export function put(target: Json, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
 /**
  * The repairs shared by every kind of CASE object: identifiers, members by rule, nulls, members that are not
  * CASE 1.1 (to `extensions`), and the package's nodes for association ends. One instance per conversion.
  */
-export class Converter {
+export class Converter implements ReferenceContext {
   /** The document's `lastChangeDateTime` once known: what placeholder timestamps take. */
   documentTime: string | undefined;
   private importedAt: string | undefined;

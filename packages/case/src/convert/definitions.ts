@@ -6,9 +6,10 @@ import {
   type ObjectRules,
   type Rule,
 } from './case-members';
-import { type Converter, type Json, put } from './converter';
+import type { Converter } from './converter';
 import { listEntries } from './lists';
 import { At } from './report';
+import { type Json, put } from './target';
 
 /** The rules of a definition entry: its members are text, besides its uri and timestamp. */
 function rulesOf(list: DefinitionList): ObjectRules {

@@ -4,10 +4,11 @@ import { formatPath, isRecord } from '../internal/json-path';
 import type { CFPackageUpload } from '../types';
 import { validatePackageUpload } from '../validation';
 import { ASSOCIATION, DOCUMENT, ITEM } from './case-members';
-import { Converter, type Json, put } from './converter';
+import { Converter } from './converter';
 import { definitions } from './definitions';
 import { listEntries } from './lists';
 import { At, type CaseJsonChange, Report } from './report';
+import { type Json, put } from './target';
 
 export type { CaseJsonChange } from './report';
 

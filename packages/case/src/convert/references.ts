@@ -1,8 +1,8 @@
 import { isAbsoluteUri, isCaseId, show } from '../internal/ids';
 import { isRecord } from '../internal/json-path';
-import type { Converter, Json, Target } from './converter';
 import { uriFor } from './identifiers';
 import type { At } from './report';
+import type { Json, ReferenceContext, Target } from './target';
 
 // The references of a CASE object, repaired: item links, association ends, the document's licence.
 
@@ -11,7 +11,7 @@ import type { At } from './report';
  * `sourcedId` becomes `identifier`, a non-uuid identifier its name-based uuid, a missing title comes from the
  * definitions (or the item type). A link without an absolute uri cannot be stored: it moves to extensions.
  */
-export function link(c: Converter, target: Target, key: string, value: unknown): Json | undefined {
+export function link(c: ReferenceContext, target: Target, key: string, value: unknown): Json | undefined {
   const at = target.at.child(key);
   let src: Json;
   if (typeof value === 'string' && isAbsoluteUri(value)) {
@@ -81,7 +81,7 @@ export function link(c: Converter, target: Target, key: string, value: unknown):
  * its name-based uuid, a missing title or uri is taken from the package's node, else made from what is known.
  * An end with neither identifier nor uri cannot be saved.
  */
-export function node(c: Converter, value: unknown, at: At): Json | undefined {
+export function node(c: ReferenceContext, value: unknown, at: At): Json | undefined {
   let src: Json;
   if (typeof value === 'string' && value !== '') {
     src = isCaseId(value)
@@ -171,7 +171,7 @@ export function node(c: Converter, value: unknown, at: At): Json | undefined {
  * `licenseURI`. A link becomes its uri without a report, as the platform answers it as a link again
  * (docs/decisions.md#d-case-json-carried); other forms are repaired and reported.
  */
-export function licence(c: Converter, target: Target, key: string, value: unknown): void {
+export function licence(c: ReferenceContext, target: Target, key: string, value: unknown): void {
   const at = target.at.child(key);
   const uri = isRecord(value) ? value.uri : value;
   if (!isAbsoluteUri(uri)) {

@@ -11,10 +11,11 @@ import type {
   CaseJsonPackage,
 } from './case-json-types';
 import { ASSOCIATION, DOCUMENT, ITEM, type ObjectRules } from './case-members';
-import { Converter, type Json } from './converter';
+import { Converter } from './converter';
 import { definitions } from './definitions';
 import { nameBasedId } from './identifiers';
 import { Report } from './report';
+import type { Json } from './target';
 import { importTime, normaliseDate, normaliseDateTime } from './timestamps';
 
 /** A string member, or nothing (the response shape writes absent members as `null`). */

@@ -41,14 +41,41 @@ export type NodeListener<R extends NodeRequestLike = NodeRequestLike> = (
   next?: (error?: unknown) => void,
 ) => Promise<void>;
 
-/** The web handler adapted by {@link toNodeListener}: the converted request, and the Node request it came from. */
-export type NodeRequestHandler<R extends NodeRequestLike = NodeRequestLike> = (
+/**
+ * The web handler adapted by {@link toNodeListener}: the converted request, and the Node request it came from.
+ * It may carry the listener options it needs ({@link NodeAdaptable}).
+ */
+export type NodeRequestHandler<R extends NodeRequestLike = NodeRequestLike> = ((
   request: Request,
   req: R,
-) => Response | Promise<Response>;
+) => Response | Promise<Response>) &
+  NodeAdaptable;
+
+/**
+ * A web handler that says how it is served from Node: the listener options its package chose (a body limit, the
+ * answers it writes), which {@link toNodeListener} takes before the caller's. `createWebhookHandler` and the
+ * activity server's `handler` carry them, so one `toNodeListener` serves every LearnKit handler
+ * (docs/decisions.md#d-i15-one-node-listener).
+ */
+export interface NodeAdaptable {
+  /** The handler's own listener options; the caller's options win member by member. */
+  readonly nodeListenerOptions?: NodeListenerOptions | undefined;
+}
+
+/**
+ * A web handler whose second argument is not the Node request (the activity server's takes `{ user }`): it
+ * carries a `context` in its {@link NodeAdaptable.nodeListenerOptions}, so {@link toNodeListener} knows what to
+ * give it.
+ */
+export type NodeContextHandler = ((request: Request, context: never) => Response | Promise<Response>) & {
+  /** The handler's own listener options, with the `context` it takes. */
+  readonly nodeListenerOptions: NodeListenerOptions & {
+    readonly context: NonNullable<NodeListenerOptions['context']>;
+  };
+};
 
 /** Options of {@link toNodeListener}. */
-export interface NodeListenerOptions {
+export interface NodeListenerOptions<R extends NodeRequestLike = NodeRequestLike> {
   /** Largest body read from the request stream, in bytes; a larger one is answered 413. Default 1 MiB. */
   maxBodyBytes?: number | undefined;
   /** The JSON body of the 413 answer. Default `{ error: 'body_too_large' }`. */
@@ -64,9 +91,30 @@ export interface NodeListenerOptions {
    * instead). Default `{ error: 'internal_error' }`, whatever the error.
    */
   errorBody?: ((error: unknown) => unknown) | undefined;
+  /**
+   * The second argument the handler receives, made from the Node request. Default: the Node request itself. A
+   * handler that takes something else says so in its own options (the activity server's handler takes `{ user }`).
+   */
+  context?: ((req: R) => unknown) | undefined;
+  /**
+   * The signed-in user of a Node request (such as `(req) => req.user` after your session middleware), for a
+   * handler that takes `{ user }` (the activity server's): the handler receives `{ user: await getUser(req) }`,
+   * and a `null` or `undefined` user answers 401 there. Takes precedence over `context`.
+   */
+  getUser?: ((req: R) => unknown) | undefined;
 }
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** The handler's options overridden by the caller's, member by member (an `undefined` member overrides nothing). */
+function mergeOptions<R extends NodeRequestLike>(
+  own: NodeListenerOptions<R> | undefined,
+  given: NodeListenerOptions<R>,
+): NodeListenerOptions<R> {
+  const merged: Record<string, unknown> = { ...own };
+  for (const [key, value] of Object.entries(given)) if (value !== undefined) merged[key] = value;
+  return merged as NodeListenerOptions<R>;
+}
 
 /** The declared length of a Node request's body (`content-length`), when it has one. */
 function declaredLength(req: NodeRequestLike): string | undefined {
@@ -118,9 +166,13 @@ function toUrl(req: NodeRequestLike): URL {
  * Failures (a throwing handler or `parsedBody`, a broken stream) go to Express's `next(error)` when given;
  * without `next` they are answered 500 with `options.errorBody`, unless the response already started.
  *
+ * The options are the handler's own (`handler.nodeListenerOptions`, set by `createWebhookHandler` and the activity
+ * server) overridden member by member by `options`: this one function serves every LearnKit handler, and the
+ * webhooks and activity packages re-export it.
+ *
  * @typeParam R - The Node request type the handler's second argument is typed as (e.g. `IncomingMessage`).
  * @param handler - The web handler; it also receives the Node request (for what a middleware put on it).
- * @param options - Body limit, and the answers for oversized, parsed and failed requests.
+ * @param options - Body limit, the answers for oversized, parsed and failed requests, and the handler's context.
  * @returns A listener for `http.createServer` that is also Express middleware.
  *
  * @example
@@ -132,10 +184,33 @@ function toUrl(req: NodeRequestLike): URL {
  */
 export function toNodeListener<R extends NodeRequestLike = NodeRequestLike>(
   handler: NodeRequestHandler<R>,
-  options: NodeListenerOptions = {},
+  options?: NodeListenerOptions<R>,
+): NodeListener<R>;
+/**
+ * Adapts a web handler whose second argument is not the Node request (the activity server's `handler`, which takes
+ * `{ user }`) to Node; see the first signature. Pass `getUser` to give it the user of each Node request.
+ *
+ * @example
+ * app.post('/api/activity', toNodeListener(activity.handler, { getUser: (req) => req.user ?? null }));
+ */
+export function toNodeListener<R extends NodeRequestLike = NodeRequestLike>(
+  handler: NodeContextHandler,
+  options?: NodeListenerOptions<R>,
+): NodeListener<R>;
+export function toNodeListener<R extends NodeRequestLike = NodeRequestLike>(
+  handler: NodeRequestHandler<R> | NodeContextHandler,
+  options: NodeListenerOptions<R> = {},
 ): NodeListener<R> {
-  const max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const { tooLargeBody = { error: 'body_too_large' }, parsedBody = JSON.stringify, errorBody } = options;
+  const merged = mergeOptions(handler.nodeListenerOptions as NodeListenerOptions<R> | undefined, options);
+  const max = merged.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const {
+    tooLargeBody = { error: 'body_too_large' },
+    parsedBody = JSON.stringify,
+    errorBody,
+    context,
+    getUser,
+  } = merged;
+  const call = handler as (request: Request, context: unknown) => Response | Promise<Response>;
   return async function nodeListener(req, res, next) {
     try {
       const method = (req.method ?? 'POST').toUpperCase();
@@ -158,7 +233,8 @@ export function toNodeListener<R extends NodeRequestLike = NodeRequestLike>(
         headers: toHeaders(req.headers),
         ...(body !== undefined && hasBody && { body: body as BodyInit }),
       });
-      const response = await handler(request, req);
+      const second = getUser ? { user: await getUser(req) } : context ? await context(req) : req;
+      const response = await call(request, second);
       res.statusCode = response.status;
       response.headers.forEach((value, name) => {
         res.setHeader(name, value);

@@ -1,4 +1,4 @@
-import { EVENT_TYPES, isEventType } from '../catalogue.js';
+import { isWebhookEventType, WEBHOOK_EVENT_TYPES } from '../catalogue.js';
 import type { ClockMode } from '../clock.js';
 
 /** What `learnkit-mock trigger` was asked to fire. */
@@ -104,8 +104,10 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         `trigger needs an event type, for example: learnkit-mock trigger user.created\n\n${USAGE}`,
       );
     }
-    if (!isEventType(eventType)) {
-      throw new Error(`unknown event type "${eventType}"; the catalogue has: ${EVENT_TYPES.join(', ')}`);
+    if (!isWebhookEventType(eventType)) {
+      throw new Error(
+        `unknown event type "${eventType}"; the catalogue has: ${WEBHOOK_EVENT_TYPES.join(', ')}`,
+      );
     }
     trigger = { eventType, url: DEFAULT_URL };
     options.trigger = trigger;

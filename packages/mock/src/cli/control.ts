@@ -1,4 +1,4 @@
-import { isEventType } from '../catalogue.js';
+import { isWebhookEventType } from '../catalogue.js';
 import type { MockPlatform } from '../platform.js';
 import type { WebhookEnvelope } from '../state.js';
 import { sampleEventData } from './samples.js';
@@ -48,7 +48,7 @@ export function createControl(
       );
     }
     const { type, data = {}, origin } = body ?? {};
-    if (!isEventType(type)) return problem(400, `unknown event type ${JSON.stringify(type)}`);
+    if (!isWebhookEventType(type)) return problem(400, `unknown event type ${JSON.stringify(type)}`);
     if (data === null || typeof data !== 'object' || Array.isArray(data)) {
       return problem(400, 'data must be an object of the members of the event data');
     }

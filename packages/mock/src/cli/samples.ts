@@ -1,4 +1,4 @@
-import type { EventType } from '../catalogue.js';
+import type { WebhookEventType } from '../catalogue.js';
 import type { MockPlatform } from '../platform.js';
 
 /**
@@ -6,7 +6,7 @@ import type { MockPlatform } from '../platform.js';
  * (Ada Lovelace, in the `partner` client's org scope), her enrollment, role and profile, and the seeded
  * application, so a consumer that refetches what an event names finds it (docs/decisions.md#d-i14-trigger).
  */
-export function sampleEventData(platform: MockPlatform, type: EventType): Record<string, unknown> {
+export function sampleEventData(platform: MockPlatform, type: WebhookEventType): Record<string, unknown> {
   const { roster, application } = platform.fixtures;
   const { state } = platform;
   const userId = roster.student.sourcedId;

@@ -27,15 +27,40 @@ async function hmacHex(secret: string, message: string): Promise<string> {
 }
 
 /**
- * The two delivery headers of docs/decisions.md#d-webhook-signature: the key is the whole `signingSecret` (with `whsec_`) as UTF-8,
- * the message `${timestamp}.${rawBody}`, the signature lowercase hex.
+ * Signs a delivery as the platform does (docs/decisions.md#d-webhook-signature), with the same name and arguments as `signWebhook` of
+ * `@learnkit/webhooks` (docs/decisions.md#d-i15-one-name): the key is the whole `signingSecret` (with `whsec_`) as
+ * UTF-8, the message `${timestamp}.${body}`, the signature lowercase hex. `timestamp`: Unix seconds or a Date
+ * (default now).
+ *
+ * @example
+ * const headers = await signWebhook({ secret: 'whsec_test', body: JSON.stringify(envelope) });
  */
-export async function signDelivery(secret: string, body: string, timestampSec: number) {
-  const timestamp = String(timestampSec);
+export async function signWebhook(options: {
+  /** The subscription's `signingSecret`. */
+  secret: string;
+  /** The exact body sent. */
+  body: string;
+  /** Unix seconds or a Date; default now. */
+  timestamp?: number | Date | undefined;
+}) {
+  const t = options.timestamp;
+  const seconds =
+    t === undefined ? Math.floor(Date.now() / 1000) : t instanceof Date ? Math.floor(t.getTime() / 1000) : t;
+  const timestamp = String(seconds);
   return {
-    /** `timestampSec` as a decimal string: Unix seconds. */
+    /** `timestamp` as a decimal string: Unix seconds. */
     'X-Service-Webhook-Timestamp': timestamp,
     /** Lowercase hex HMAC-SHA256 of `${timestamp}.${body}`, keyed by the whole signing secret. */
-    'X-Service-Webhook-Signature': await hmacHex(secret, `${timestamp}.${body}`),
+    'X-Service-Webhook-Signature': await hmacHex(options.secret, `${timestamp}.${options.body}`),
   };
+}
+
+/**
+ * The two delivery headers for `body` signed with `secret` at `timestampSec`.
+ *
+ * @deprecated Use {@link signWebhook}: `signWebhook({ secret, body, timestamp: timestampSec })`, the name the
+ * webhooks package gives the same thing.
+ */
+export function signDelivery(secret: string, body: string, timestampSec: number) {
+  return signWebhook({ secret, body, timestamp: timestampSec });
 }

@@ -1,6 +1,7 @@
 import { pick } from '../internal/random.js';
 import { guidRef } from '../roster/views.js';
-import type { MockState, RosterRecord, StoredEnrollment, StoredRole, StoredUser } from '../state.js';
+import type { MockState, StoredEnrollment, StoredRole, StoredUser } from '../state.js';
+import { seedGradebook } from './gradebook.js';
 
 /** Well-known ids of the seeded roster, for tests. */
 export type RosterFixtures = {
@@ -321,74 +322,7 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
   });
 
   // Gradebook: a line item per seeded activity of the Math course and earlier results with mastered units.
-  const lineItemId = 'ali-math-g3-fractions';
-  const lineItems: [string, string, string][] = [
-    [lineItemId, 'Fractions on a number line', 'res-fractions-video'],
-    ['ali-math-g3-multiplication', 'Multiplication facts', 'res-multiplication-game'],
-  ];
-  for (const [sourcedId, title, resourceId] of lineItems) {
-    roster.resources.set(resourceId, {
-      sourcedId: resourceId,
-      status: 'active',
-      dateLastModified: stamp,
-      title,
-      roles: ['primary'],
-      importance: 'primary',
-      vendorResourceId: `vendor-${resourceId}`,
-      vendorId: 'learnkit-demo',
-      applicationId: null,
-    });
-    roster.lineItems.set(sourcedId, {
-      sourcedId,
-      status: 'active',
-      dateLastModified: stamp,
-      title,
-      description: `${title} (Math Grade 3)`,
-      class: ref('class', 'classes', 'class-math-g3'),
-      resultValueMin: 0,
-      resultValueMax: 100,
-      component: { sourcedId: 'component-math-g3-unit-2' },
-      componentResource: { sourcedId: resourceId },
-      metadata: { courseId: 'course-math-g3' },
-    });
-  }
-  const results: [string, string, number, number, string, string][] = [
-    ['ar-ada-1', lineItemId, 80, 2, '2025-09-10', 'Places unit fractions well; review halves.'],
-    ['ar-ada-2', 'ali-math-g3-multiplication', 90, 3, '2025-09-24', 'Quick and accurate on the 6s.'],
-  ];
-  for (const [sourcedId, lineItem, score, masteredUnits, date, comment] of results) {
-    const result: RosterRecord = {
-      sourcedId,
-      status: 'active',
-      dateLastModified: stamp,
-      assessmentLineItem: {
-        href: `${baseUrl}/ims/oneroster/gradebook/v1p2/assessmentLineItems/${lineItem}`,
-        sourcedId: lineItem,
-        type: 'assessmentLineItem',
-      },
-      student: ref('user', 'users', ada.sourcedId),
-      score,
-      scoreDate: date,
-      scoreStatus: 'fully graded',
-      comment,
-      metadata: { courseId: 'course-math-g3', masteredUnits, xpEarned: 20 },
-    };
-    roster.assessmentResults.set(sourcedId, result);
-    roster.results.set(sourcedId.replace('ar-', 'res-'), {
-      sourcedId: sourcedId.replace('ar-', 'res-'),
-      status: 'active',
-      dateLastModified: stamp,
-      lineItem: result.assessmentLineItem,
-      student: result.student,
-      class: ref('class', 'classes', 'class-math-g3'),
-      score,
-      scoreDate: date,
-      scoreStatus: 'fully graded',
-      comment,
-      metadata: { courseId: 'course-math-g3', masteredUnits },
-    });
-  }
-  roster.mastery.set(`${ada.sourcedId}|Math`, '03');
+  const lineItemId = seedGradebook(roster, stamp, baseUrl, ada.sourcedId);
 
   return {
     districtId: 'org-maple-district',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EVENT_TYPES, generateFramework } from '../../src/index.js';
+import { generateFramework, WEBHOOK_EVENT_TYPES } from '../../src/index.js';
 import type { Harness } from '../support/harness.js';
 import { actor, completed, envelope, timeSpent } from '../support/helpers.js';
 import { rawRequest } from '../support/raw.js';
@@ -100,7 +100,7 @@ const badUrl = fc.oneof(
 const badEventTypes = fc.oneof(
   fc.constant([]),
   fc.array(
-    fc.string().filter((text) => !(EVENT_TYPES as string[]).includes(text)),
+    fc.string().filter((text) => !(WEBHOOK_EVENT_TYPES as string[]).includes(text)),
     { minLength: 1, maxLength: 3 },
   ),
   fc.jsonValue().filter((value) => !Array.isArray(value)),

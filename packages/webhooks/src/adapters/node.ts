@@ -1,14 +1,15 @@
-import { toNodeListener as adaptToNode, type NodeListener, WebhookVerificationError } from '@learnkit/core';
-import type { WebhookRequestHandler } from '../handler';
+import { type NodeListenerOptions, WebhookVerificationError } from '@learnkit/core';
 
-// The conversion itself is core's (shared with @learnkit/activity); these names stay this package's API.
-export type { NodeListener, NodeRequestLike, NodeResponseLike } from '@learnkit/core';
-
-/** Options of {@link toNodeListener}. */
-export interface NodeListenerOptions {
-  /** Largest body read, in bytes (a delivery is a small envelope). Default 1 MiB; larger answers 413. */
-  maxBodyBytes?: number | undefined;
-}
+// The Node adapter is core's `toNodeListener`, re-exported by this package; what a webhook delivery needs of it
+// travels with the handler (`createWebhookHandler(...).nodeListenerOptions`), so `toNodeListener(handler)` from any
+// LearnKit package serves it the same way (docs/decisions.md#d-i15-one-node-listener).
+export {
+  type NodeListener,
+  type NodeListenerOptions,
+  type NodeRequestLike,
+  type NodeResponseLike,
+  toNodeListener,
+} from '@learnkit/core';
 
 /** A parsed object in `req.body`: the signed bytes are gone, so the delivery cannot be verified. */
 function refuseParsedBody(): never {
@@ -26,21 +27,8 @@ const errorBody = (error: unknown) =>
     : { error: 'internal_error' };
 
 /**
- * Adapts a web handler (from `createWebhookHandler`) to Node: `http.createServer(listener)`, or
- * `app.post(path, listener)` in Express. It reads the raw body itself; when a body parser ran first it uses
+ * The listener options of a webhook handler: it reads the raw body itself; when a body parser ran first it uses
  * `req.body` if that is the raw Buffer or string (`express.raw({ type: 'application/json' })`), and refuses a
  * parsed object (`express.json()` ran first: the signed bytes are gone) with 500 and a message saying so.
- *
- * @example
- * app.post('/webhooks', toNodeListener(createWebhookHandler({ secret, on })));
  */
-export function toNodeListener(
-  handler: WebhookRequestHandler,
-  options: NodeListenerOptions = {},
-): NodeListener {
-  return adaptToNode((request) => handler(request), {
-    maxBodyBytes: options.maxBodyBytes,
-    parsedBody: refuseParsedBody,
-    errorBody,
-  });
-}
+export const WEBHOOK_NODE_OPTIONS: NodeListenerOptions = { parsedBody: refuseParsedBody, errorBody };

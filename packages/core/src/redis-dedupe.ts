@@ -1,4 +1,9 @@
-import { type DedupeStatus, type DedupeStore, ValidationError } from '@learnkit/core';
+import type { DedupeStatus, DedupeStore } from './dedupe';
+import { ValidationError } from './errors';
+
+// In core, beside the DedupeStore interface it implements, because webhooks and activity both dedupe with it
+// (docs/decisions.md#d-i15-dedupe-in-core). It imports no Redis client (the client is passed in, typed by the
+// commands it needs), so it costs nothing in the main entry and adds no dependency.
 
 /**
  * The commands the store sends. An `ioredis` client (v5 or later, `Redis` or `Cluster`) fits as it is; for
@@ -27,7 +32,10 @@ const HANDLED = 'handled';
 
 /** Options of {@link createRedisDedupeStore}. */
 export interface RedisDedupeStoreOptions {
-  /** Prefix of the keys (default `learnkit:webhooks:seen:`). */
+  /**
+   * Prefix of the keys. Default `learnkit:webhooks:seen:`, the prefix of the store's first home (webhooks), kept so
+   * existing keys stay valid; give each use its own (such as `learnkit:activity:seen:`) when they share a Redis.
+   */
   prefix?: string | undefined;
 }
 
@@ -40,7 +48,9 @@ export interface RedisDedupeStoreOptions {
  *
  * @example
  * import Redis from 'ioredis';
+ * import { createRedisDedupeStore } from '@learnkit/core';
  * const handler = createWebhookHandler({ secret, on, dedupe: createRedisDedupeStore(new Redis(process.env.REDIS_URL!)) });
+ * const activity = createActivityServer({ client, getUser, dedupe: createRedisDedupeStore(redis, { prefix: 'learnkit:activity:seen:' }) });
  */
 export function createRedisDedupeStore(
   redis: RedisClientLike,

@@ -1,0 +1,334 @@
+import type {
+  CaseAssociationInput,
+  CaseDefinitionsInput,
+  CaseDocumentInput,
+  CaseItemInput,
+  CaseNodeRef,
+} from '../case/types.js';
+import { fraction, pick, seededUuid } from '../internal/random.js';
+import type { GenerateFrameworkOptions } from './framework-options.js';
+import { GRADE_LEVELS, type SubjectVocabulary, vocabularyFor } from './vocabulary.js';
+
+// How a generated framework is made: its tree of grade levels, domains, clusters and standards, and each record
+// of it. framework.ts streams the records (docs/decisions.md#d-i15-source-shape).
+
+const LEVEL_TYPES = ['Grade Level', 'Domain', 'Cluster', 'Standard'] as const;
+const SALT_DOCUMENT = 0xd0c;
+const SALT_ITEM = 0x17e;
+const SALT_ASSOCIATION = 0xa55;
+const SALT_EXTERNAL = 0xe47;
+
+type Node = {
+  index: number;
+  level: 0 | 1 | 2 | 3;
+  seq: number;
+  grade: (typeof GRADE_LEVELS)[number];
+  domain?: readonly [string, string];
+  clusterLetter?: string;
+  code: string;
+  parent?: Node;
+  /** The standard before this one in its cluster. */
+  previous?: Node;
+  /** The first standard of the previous cluster, a plausible peer. */
+  peer?: Node;
+  /** Computed once per node: its id, statement and reference (children and associations reuse them). */
+  cache?: { id: string; statement: string; ref: CaseNodeRef };
+};
+
+/** The options with every default filled in. */
+export type Settings = Required<
+  Omit<GenerateFrameworkOptions, 'associationRates' | 'frameworkType' | 'title'>
+> & {
+  title: string;
+  frameworkType?: string;
+  rates: Record<'precedes' | 'isPeerOf' | 'exactMatchOf' | 'isRelatedTo', number>;
+  vocabulary: SubjectVocabulary;
+  levels: (typeof GRADE_LEVELS)[number][];
+};
+
+export function settingsOf(options: GenerateFrameworkOptions): Settings {
+  const seed = options.seed ?? 1;
+  const subject = options.subject ?? 'Math';
+  const gradeCodes = options.grades ?? ['KG', '01', '02', '03', '04', '05', '06', '07', '08'];
+  const levels = gradeCodes.map((code) => {
+    const level = GRADE_LEVELS.find((entry) => entry[0] === code);
+    if (!level)
+      throw new RangeError(
+        `unknown grade level ${code}; use one of ${GRADE_LEVELS.map((g) => g[0]).join(', ')}`,
+      );
+    return level;
+  });
+  if (levels.length === 0) throw new RangeError('grades must hold at least one grade level');
+  const items = options.items ?? 300;
+  if (!Number.isInteger(items) || items < 1) throw new RangeError('items must be a positive integer');
+  const vocabulary = vocabularyFor(subject);
+  const first = levels[0]![1];
+  const last = levels[levels.length - 1]![1];
+  return {
+    seed,
+    items,
+    subject,
+    grades: gradeCodes,
+    title: options.title ?? `${vocabulary.label} Standards, Grades ${first}-${last} (seed ${seed})`,
+    baseUri: (options.baseUri ?? 'https://frameworks.learnkit.test').replace(/\/+$/, ''),
+    creator: options.creator ?? 'LearnKit Mock Standards Authority',
+    lastChangeDateTime: options.lastChangeDateTime ?? '2025-06-01T12:00:00Z',
+    documentId: options.documentId ?? seededUuid(seed, 0, SALT_DOCUMENT),
+    frameworkType: options.frameworkType,
+    rates: {
+      precedes: 0.3,
+      isPeerOf: 0.1,
+      exactMatchOf: 0.1,
+      isRelatedTo: 0.05,
+      ...options.associationRates,
+    },
+    vocabulary,
+    levels,
+  };
+}
+
+/** `count` spread over `buckets` as evenly as possible: bucket `k` gets the remainder first. */
+const share = (count: number, buckets: number, k: number) =>
+  Math.floor(count / buckets) + (k < count % buckets ? 1 : 0);
+
+const clamp = (value: number, min: number, max: number) => Math.max(min, Math.min(max, value));
+
+function letters(n: number): string {
+  let out = '';
+  let rest = n;
+  do {
+    out = String.fromCharCode(65 + (rest % 26)) + out;
+    rest = Math.floor(rest / 26) - 1;
+  } while (rest >= 0);
+  return out;
+}
+
+/** Walks the hierarchy in document order without holding it in memory: O(grades + domains + clusters) state. */
+export function* walk(settings: Settings): Generator<Node> {
+  const total = settings.items;
+  const grades = Math.min(settings.levels.length, Math.max(1, Math.ceil(total / 40)), total);
+  let rest = total - grades;
+  const domainsPerGrade = clamp(Math.floor(rest / (grades * 12)), 1, settings.vocabulary.domains.length);
+  const domains = Math.min(rest, grades * domainsPerGrade);
+  rest -= domains;
+  const clustersPerDomain = domains > 0 ? clamp(Math.floor(rest / (domains * 4)), 1, 10) : 0;
+  const clusters = Math.min(rest, domains * clustersPerDomain);
+  const standards = rest - clusters;
+
+  let index = 0;
+  let domainIndex = 0;
+  let clusterIndex = 0;
+  let firstOfPreviousCluster: Node | undefined;
+  for (let g = 0; g < grades; g++) {
+    const grade = settings.levels[g]!;
+    const gradeNode: Node = { index: index++, level: 0, seq: g + 1, grade, code: grade[1] };
+    yield gradeNode;
+    const domainCount = share(domains, grades, g);
+    for (let d = 0; d < domainCount; d++) {
+      const domain = settings.vocabulary.domains[(g * 3 + d) % settings.vocabulary.domains.length]!;
+      const domainNode: Node = {
+        index: index++,
+        level: 1,
+        seq: d + 1,
+        grade,
+        domain,
+        code: `${grade[1]}.${domain[0]}`,
+        parent: gradeNode,
+      };
+      yield domainNode;
+      const clusterCount = share(clusters, domains, domainIndex++);
+      for (let c = 0; c < clusterCount; c++) {
+        const letter = letters(c);
+        const clusterNode: Node = {
+          index: index++,
+          level: 2,
+          seq: c + 1,
+          grade,
+          domain,
+          clusterLetter: letter,
+          code: `${domainNode.code}.${letter}`,
+          parent: domainNode,
+        };
+        yield clusterNode;
+        const standardCount = share(standards, clusters, clusterIndex++);
+        let previous: Node | undefined;
+        let first: Node | undefined;
+        for (let s = 0; s < standardCount; s++) {
+          const node: Node = {
+            index: index++,
+            level: 3,
+            seq: s + 1,
+            grade,
+            domain,
+            clusterLetter: letter,
+            code: `${clusterNode.code}.${s + 1}`,
+            parent: clusterNode,
+            previous,
+            peer: firstOfPreviousCluster,
+          };
+          yield node;
+          previous = node;
+          first ??= node;
+        }
+        if (first) firstOfPreviousCluster = first;
+      }
+    }
+  }
+}
+
+/** The id, statement and node reference of a node, computed once. */
+function facts(settings: Settings, node: Node): NonNullable<Node['cache']> {
+  if (!node.cache) {
+    const id = seededUuid(settings.seed, node.index, SALT_ITEM);
+    const statement = statementOf(settings, node);
+    node.cache = {
+      id,
+      statement,
+      ref: { title: statement, identifier: id, uri: `${settings.baseUri}/CFItems/${id}` },
+    };
+  }
+  return node.cache;
+}
+
+function statementOf(settings: Settings, node: Node): string {
+  const { seed, vocabulary } = settings;
+  switch (node.level) {
+    case 0:
+      return `${node.grade[2]} ${vocabulary.label}`;
+    case 1:
+      return node.domain![1];
+    case 2:
+      return `${pick(vocabulary.clusters, seed, node.index, 1)}.`;
+    case 3: {
+      const verb = pick(vocabulary.verbs, seed, node.index, 2);
+      const topic = pick(vocabulary.topics, seed, node.index, 3);
+      const context = pick(vocabulary.contexts, seed, node.index, 4);
+      return `${verb} ${topic} ${context}.`;
+    }
+  }
+}
+
+export function itemOf(settings: Settings, node: Node): CaseItemInput {
+  const { id, statement, ref } = facts(settings, node);
+  const item: CaseItemInput = {
+    identifier: id,
+    uri: ref.uri,
+    lastChangeDateTime: settings.lastChangeDateTime,
+    fullStatement: statement,
+    CFItemType: LEVEL_TYPES[node.level],
+    humanCodingScheme: node.code,
+    listEnumeration: String(node.seq),
+    language: 'en',
+    subject: [settings.subject],
+    educationLevel: [node.grade[0]],
+  };
+  if (node.level === 0) item.abbreviatedStatement = node.grade[2];
+  if (node.level === 1) item.abbreviatedStatement = node.domain![0];
+  if (node.level === 3 && fraction(settings.seed, node.index, 5) < 0.25) {
+    item.conceptKeywords = [
+      pick(settings.vocabulary.topics, settings.seed, node.index, 3).split(' ').slice(-2).join(' '),
+    ];
+  }
+  return item;
+}
+
+/** A fresh reference object (callers may mutate what they get) over the node's cached strings. */
+function refOf(settings: Settings, node: Node): CaseNodeRef {
+  return { ...facts(settings, node).ref };
+}
+
+function documentRef(settings: Settings): CaseNodeRef {
+  return {
+    title: settings.title,
+    identifier: settings.documentId,
+    uri: `${settings.baseUri}/CFDocuments/${settings.documentId}`,
+  };
+}
+
+export function documentOf(settings: Settings): CaseDocumentInput {
+  const document: CaseDocumentInput = {
+    identifier: settings.documentId,
+    uri: `${settings.baseUri}/CFDocuments/${settings.documentId}`,
+    lastChangeDateTime: settings.lastChangeDateTime,
+    title: settings.title,
+    creator: settings.creator,
+    publisher: settings.creator,
+    description: `A generated ${settings.vocabulary.label} framework of ${settings.items} items for tests.`,
+    language: 'en',
+    version: '1.0',
+    caseVersion: '1.1',
+    adoptionStatus: 'Adopted',
+    subject: [settings.subject],
+  };
+  if (settings.frameworkType) document.extensions = { frameworkType: settings.frameworkType };
+  return document;
+}
+
+export function definitionsOf(settings: Settings): CaseDefinitionsInput {
+  return {
+    CFItemTypes: LEVEL_TYPES.map((title, index) => ({
+      identifier: seededUuid(settings.seed, index, 0x7e9),
+      title,
+      typeCode: title.replace(/\s+/g, ''),
+      hierarchyCode: String(index + 1),
+      uri: `${settings.baseUri}/CFItemTypes/${title.replace(/\s+/g, '')}`,
+      lastChangeDateTime: settings.lastChangeDateTime,
+    })),
+    CFSubjects: [
+      {
+        identifier: seededUuid(settings.seed, 0, 0x5b1),
+        title: settings.subject,
+        hierarchyCode: '1',
+        uri: `${settings.baseUri}/CFSubjects/${encodeURIComponent(settings.subject)}`,
+        lastChangeDateTime: settings.lastChangeDateTime,
+      },
+    ],
+  };
+}
+
+/** Every association of one node: its isChildOf, then the extra kinds its hash selects. */
+export function* associationsOf(
+  settings: Settings,
+  node: Node,
+  counter: { next: number },
+): Generator<CaseAssociationInput> {
+  const make = (
+    associationType: string,
+    origin: CaseNodeRef,
+    destination: CaseNodeRef,
+    sequenceNumber?: number,
+  ) => {
+    const id = seededUuid(settings.seed, counter.next++, SALT_ASSOCIATION);
+    const association: CaseAssociationInput = {
+      identifier: id,
+      uri: `${settings.baseUri}/CFAssociations/${id}`,
+      lastChangeDateTime: settings.lastChangeDateTime,
+      associationType,
+      originNodeURI: origin,
+      destinationNodeURI: destination,
+    };
+    if (sequenceNumber !== undefined) association.sequenceNumber = sequenceNumber;
+    return association;
+  };
+  const self = refOf(settings, node);
+  yield make('isChildOf', self, node.parent ? refOf(settings, node.parent) : documentRef(settings), node.seq);
+  if (node.level !== 3) return;
+  const { seed, rates } = settings;
+  if (node.previous && fraction(seed, node.index, 11) < rates.precedes) {
+    yield make('precedes', refOf(settings, node.previous), self);
+  }
+  if (node.peer && fraction(seed, node.index, 12) < rates.isPeerOf) {
+    yield make('isPeerOf', self, refOf(settings, node.peer));
+  }
+  if (fraction(seed, node.index, 13) < rates.exactMatchOf) {
+    const external = seededUuid(seed, node.index, SALT_EXTERNAL);
+    yield make('exactMatchOf', self, {
+      title: `${node.code} (source framework)`,
+      identifier: external,
+      uri: `https://standards.example.org/uri/${external}`,
+    });
+  }
+  if (node.peer && fraction(seed, node.index, 14) < rates.isRelatedTo) {
+    yield make('isRelatedTo', self, refOf(settings, node.peer));
+  }
+}

@@ -1,0 +1,27 @@
+import * as core from '@learnkit/core';
+import { describe, expect, it } from 'vitest';
+import {
+  createRedisDedupeStore,
+  createWebhookHandler,
+  DEFAULT_DEDUPE_TTL_MS,
+  DEFAULT_WEBHOOK_DEDUPE_TTL_MS,
+  toNodeListener,
+} from '../src/index';
+import { SECRET } from './helpers';
+
+describe('one name per concept', () => {
+  it("serves Node with core's toNodeListener; the handler carries what a delivery needs of it", () => {
+    expect(toNodeListener).toBe(core.toNodeListener);
+    const handler = createWebhookHandler({ secret: SECRET, on: {} });
+    expect(handler.nodeListenerOptions?.parsedBody).toBeTypeOf('function');
+  });
+
+  it("re-exports core's Redis dedupe store (one store for webhooks and activity)", () => {
+    expect(createRedisDedupeStore).toBe(core.createRedisDedupeStore);
+  });
+
+  it('names the 48-hour dedupe TTL for webhooks; the old name is a deprecated alias of it', () => {
+    expect(DEFAULT_WEBHOOK_DEDUPE_TTL_MS).toBe(48 * 3_600_000);
+    expect(DEFAULT_DEDUPE_TTL_MS).toBe(DEFAULT_WEBHOOK_DEDUPE_TTL_MS);
+  });
+});
