@@ -9,6 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse as parseYaml } from 'yaml';
+import { generateOperations } from '../packages/mock/scripts/gen-operations.mjs';
 import { generateSearchFields } from '../packages/mock/scripts/gen-search-fields.mjs';
 import { generateCatalogue } from '../packages/webhooks/scripts/gen-catalogue.mjs';
 
@@ -51,6 +52,8 @@ export async function generateAll(root = repoRoot) {
   outputs.push(...generateCatalogue(root));
   // The fields `search` matches on each listing, for the mock (docs/decisions.md#d-search-fields).
   outputs.push(...generateSearchFields(root));
+  // The operation table and request schemas the mock routes and validates by (docs/decisions.md#d-i15-operation-table).
+  outputs.push(...generateOperations(root));
   return outputs;
 }
 
