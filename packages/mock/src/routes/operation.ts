@@ -3,7 +3,7 @@ import { readJson } from '../internal/body.js';
 import { badRequest, notFound } from '../internal/http-error.js';
 import { authenticate } from '../tokens.js';
 import { problemsOf } from '../validation/messages.js';
-import { RequestSchemas } from '../validation/registry.js';
+import { requestSchemas as SCHEMAS } from '../validation/registry.js';
 import type { RequestContext } from './context.js';
 
 export type { OperationId } from '../generated/operations.js';
@@ -43,8 +43,8 @@ export type OperationRoute<Id extends OperationId> = {
   /** A larger body limit than `MAX_BODY_BYTES` for this operation (a whole CASE framework). */
   maxBodyBytes?: number;
   /**
-   * `raw`: the handler reads the body itself, because a dedicated validator words its problems as clients rely on
-   * (the CASE package's 422, Caliper envelopes); `context.body()` then reads the JSON without checking it.
+   * `raw`: `context.body()` reads the JSON without checking it, because the handler answers its problems
+   * otherwise (the CASE package's 422, Caliper envelopes: docs/decisions.md#d-i15-raw-bodies).
    */
   body?: 'raw';
   /** A business message that replaces the schema problems when it applies (a named unknown event type). */
@@ -54,7 +54,8 @@ export type OperationRoute<Id extends OperationId> = {
 /** The handlers of a group of operations, keyed by operationId. */
 export type OperationRoutes = { [Id in OperationId]?: OperationHandler<Id> | OperationRoute<Id> };
 
-const SCHEMAS = new RequestSchemas();
+/** How many problems a refusal names: enough to fix several at once, few enough to read. */
+const SHOWN_PROBLEMS = 5;
 
 /** Reads what a request carries, checks it against the documents, then runs the operation's handler. */
 export function dispatcher<Id extends OperationId>(

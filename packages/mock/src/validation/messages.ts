@@ -41,7 +41,10 @@ function describe(root: string, error: ErrorObject): string | undefined {
       return `${at}.${String(params.additionalProperty)} is not allowed; remove it`;
     case 'type': {
       const types = String(params.type).split(',');
-      return `${at} must be ${types.map((type) => TYPE_NAMES[type] ?? type).join(' or ')}`;
+      // The value itself: say it is JSON text of the wrong kind (`body must be a JSON object`).
+      const json = error.instancePath === '' ? 'a JSON ' : '';
+      const names = types.map((type) => TYPE_NAMES[type] ?? type);
+      return `${at} must be ${json ? `${json}${types.join(' or ')}` : names.join(' or ')}`;
     }
     case 'enum':
       return `${at} must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}`;

@@ -53,3 +53,6 @@ export class RequestSchemas {
     return [...(validate.errors ?? [])];
   }
 }
+
+/** The one compiled set of the process: every platform shares it, so a schema is compiled once. */
+export const requestSchemas = new RequestSchemas();
