@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse as parseYaml } from 'yaml';
 import { generateEventSchemas } from '../packages/mock/scripts/gen-event-rules.mjs';
+import { generateOperations } from '../packages/mock/scripts/gen-operations.mjs';
 import { generateSearchFields } from '../packages/mock/scripts/gen-search-fields.mjs';
 import { generateCatalogue } from '../packages/webhooks/scripts/gen-catalogue.mjs';
 
@@ -55,6 +56,8 @@ export async function generateAll(root = repoRoot) {
   outputs.push(...generateEventSchemas(root));
   // The fields `search` matches on each listing, for the mock (docs/decisions.md#d-search-fields).
   outputs.push(...generateSearchFields(root));
+  // The operation table and request schemas the mock routes and validates by (docs/decisions.md#d-i15-operation-table).
+  outputs.push(...generateOperations(root));
   return outputs;
 }
 

@@ -45,11 +45,11 @@ function exampleBodies(platform: MockPlatform): Record<string, unknown> {
     'POST /ims/case/v1p1/CFPackages': generateFramework({ seed: 9, items: 3 }),
     'POST /ims/oneroster/gradebook/v1p2/assessmentLineItems': lineItem,
     'PUT /ims/oneroster/gradebook/v1p2/assessmentLineItems/:sourcedId': lineItem,
-    'POST /webhooks/1.0/:appId/subscriptions': {
+    'POST /webhooks/1.0/:sourcedApplicationId/subscriptions': {
       url: 'https://hooks.partner.example/x',
       eventTypes: ['test.ping'],
     },
-    'PUT /webhooks/1.0/:appId/subscriptions/:subscriptionId': {
+    'PUT /webhooks/1.0/:sourcedApplicationId/subscriptions/:subscriptionId': {
       status: 'paused',
       url: 'https://hooks.partner.example/y',
       eventTypes: ['user.created'],

@@ -1841,8 +1841,10 @@ export interface components {
             accepted: number;
             duplicates: number;
         };
-        /** @description Decision: the draft registration body is not shown in the spec and is left open (see docs/decisions.md#d-oa-19). */
+        /** @description Decision: the draft registration body is not shown in the spec and is left open (see docs/decisions.md#d-oa-19); the members the Application states keep their types (docs/decisions.md#d-i15-tightened). */
         ApplicationDraftCreate: {
+            name?: string;
+        } & {
             [key: string]: unknown;
         };
         /** @description A registered draft application with its credentials. Decision: the application id is named `applicationId` (see docs/decisions.md#d-oa-20). */
@@ -1873,8 +1875,12 @@ export interface components {
         ApplicationList: {
             applications: components["schemas"]["Application"][];
         };
-        /** @description Decision: the upsert body is not shown in the spec and is left open (see docs/decisions.md#d-oa-19). */
+        /** @description Decision: the upsert body is not shown in the spec and is left open (see docs/decisions.md#d-oa-19); the members the Application states keep their types (docs/decisions.md#d-i15-tightened). */
         ApplicationUpsert: {
+            sourcedId?: string;
+            name?: string;
+            proctoringEnabled?: boolean;
+        } & {
             [key: string]: unknown;
         };
         /** @description An enrollment of the rostering read. Decision: member names beyond enrollmentId, classId and userId follow the fields `enrollment.updated` names (see docs/decisions.md#d-oa-20). */

@@ -2456,8 +2456,13 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "ApplicationDraftCreate": {
     "type": "object",
-    "description": "Decision: the draft registration body is not shown in the spec and is left open (see docs/decisions.md#d-oa-19).",
-    "additionalProperties": true
+    "description": "Decision: the draft registration body is not shown in the spec and is left open (see docs/decisions.md#d-oa-19); the members the Application states keep their types (docs/decisions.md#d-i15-tightened).",
+    "additionalProperties": true,
+    "properties": {
+      "name": {
+        "type": "string"
+      }
+    }
   },
   "ApplicationDraft": {
     "type": "object",
@@ -2551,8 +2556,19 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "ApplicationUpsert": {
     "type": "object",
-    "description": "Decision: the upsert body is not shown in the spec and is left open (see docs/decisions.md#d-oa-19).",
-    "additionalProperties": true
+    "description": "Decision: the upsert body is not shown in the spec and is left open (see docs/decisions.md#d-oa-19); the members the Application states keep their types (docs/decisions.md#d-i15-tightened).",
+    "additionalProperties": true,
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "proctoringEnabled": {
+        "type": "boolean"
+      }
+    }
   },
   "Enrollment": {
     "type": "object",

@@ -1,5 +1,5 @@
 import { isAbsoluteUri, isCaseId, isRecord } from '../internal/body.js';
-import { DESCRIBE, type FieldRule, fitsType } from '../internal/shape.js';
+import { DESCRIBE, type FieldRule, fitsType } from './field-rules.js';
 
 /** The rules of the upload shape beyond the shared field types. */
 type CaseRule = 'objects' | 'id' | 'nodeRef' | 'linkRef';

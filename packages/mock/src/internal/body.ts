@@ -99,13 +99,6 @@ export function streamOf(chunks: readonly Uint8Array[]): ReadableStream<Uint8Arr
   });
 }
 
-/** Reads a JSON body that must be an object. */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  const body = await readJson(request);
-  if (!isRecord(body)) throw badRequest('request body must be a JSON object');
-  return body;
-}
-
 /** Whether a string is an ISO 8601 date-time with a time zone, as the documents' `date-time` format requires. */
 export function isDateTime(value: unknown): value is string {
   return (

@@ -43,6 +43,7 @@ const PLATFORM_CODE: Record<number, string> = {
   422: 'unprocessable_entity',
   429: 'too_many_requests',
   500: 'internal_server_error',
+  501: 'not_implemented',
   502: 'bad_gateway',
   503: 'service_unavailable',
   504: 'gateway_timeout',

@@ -1,11 +1,11 @@
-import { readJsonObject } from '../internal/body.js';
 import { badRequest, notFound } from '../internal/http-error.js';
 import { randomHex, randomId } from '../internal/random.js';
 import { json } from '../internal/responses.js';
 import { ALL_SCOPES } from '../scopes.js';
 import type { MockClient, StoredApplication } from '../state.js';
 import { authenticate, requireClient } from '../tokens.js';
-import type { MockRouter, RequestContext } from './context.js';
+import type { RequestContext } from './context.js';
+import type { OperationRoutes } from './operation.js';
 
 const caller = (context: RequestContext) => requireClient(authenticate(context.core, context.request)).client;
 
@@ -39,17 +39,16 @@ const credentials = (application: StoredApplication) => ({
 });
 
 /** Applications: drafts with credentials the token endpoint accepts, credential status and rotation, the registry. */
-export function registerApplications(router: MockRouter): void {
-  router.on('POST', '/applications/1.0/drafts', async (context) => {
+export const applicationRoutes: OperationRoutes = {
+  createApplicationDraft: async (context) => {
     const owner = caller(context);
-    const body = await readJsonObject(context.request);
-    if (body.name !== undefined && typeof body.name !== 'string') throw badRequest('name must be a string');
+    const body = await context.body();
     const applicationId = `app-${randomId()}`;
     const client = createAppClient(context, applicationId, owner);
     context.core.state.applications.set(applicationId, {
       ...body,
       sourcedId: applicationId,
-      name: (body.name as string | undefined) ?? 'Draft application',
+      name: body.name ?? 'Draft application',
       dateLastModified: context.core.iso(),
       clientId: client.clientId,
       sandboxStatus: null,
@@ -57,17 +56,17 @@ export function registerApplications(router: MockRouter): void {
       draft: true,
     });
     return json(201, { applicationId, clientId: client.clientId, clientSecret: client.clientSecret });
-  });
+  },
 
-  router.on('GET', '/applications/1.0/:appId/credentials', (context, params) => {
+  getApplicationCredentials: (context, params) => {
     caller(context);
-    return json(200, credentials(applicationOr404(context, params.appId!)));
-  });
+    return json(200, credentials(applicationOr404(context, params.appId)));
+  },
 
-  router.on('POST', '/applications/1.0/:appId/credentials/rotate', (context, params) => {
+  rotateApplicationCredentials: (context, params) => {
     caller(context);
     const { core } = context;
-    const application = applicationOr404(context, params.appId!);
+    const application = applicationOr404(context, params.appId);
     const client = core.state.clients.get(application.clientId);
     if (!client) throw notFound(`application ${application.sourcedId} has no client`);
     // The new secret is surfaced only through the one-time claim URL; the old one works until it is claimed.
@@ -84,54 +83,37 @@ export function registerApplications(router: MockRouter): void {
       claimUrl: `${core.options.baseUrl}/applications/1.0/claims/${token}`,
       ...credentials(application),
     });
-  });
+  },
 
-  // Not in the documents: where a claim URL leads. Answers the secret once, then 404.
-  router.on('GET', '/applications/1.0/claims/:token', (context, params) => {
-    const { core } = context;
-    const claim = core.state.secretClaims.get(params.token!);
-    if (!claim || claim.claimed) throw notFound('claim not found or already used');
-    claim.claimed = true;
-    const client = core.state.clients.get(claim.clientId);
-    if (client) client.clientSecret = claim.clientSecret;
-    const application = core.state.applications.get(claim.applicationId);
-    if (application) application.sandboxStatus = 'active';
-    return json(200, { clientId: claim.clientId, clientSecret: claim.clientSecret });
-  });
-
-  router.on('GET', '/applications/1.0/applications', (context) => {
+  listApplications: (context) => {
     caller(context);
     return json(200, { applications: [...context.core.state.applications.values()] });
-  });
+  },
 
-  router.on('GET', '/applications/1.0/applications/:sourcedId', (context, params) => {
+  getApplication: (context, params) => {
     caller(context);
-    return json(200, applicationOr404(context, params.sourcedId!));
-  });
+    return json(200, applicationOr404(context, params.sourcedId));
+  },
 
-  router.on('PUT', '/applications/1.0/applications/:sourcedId', async (context, params) => {
+  upsertApplication: async (context, params) => {
     const owner = caller(context);
     const { core } = context;
-    const id = params.sourcedId!;
-    const body = await readJsonObject(context.request);
+    const id = params.sourcedId;
+    const body = await context.body();
+    // A rule between the path and the body, which a schema of the body alone cannot state.
     if (body.sourcedId !== undefined && body.sourcedId !== id)
-      throw badRequest(`sourcedId ${String(body.sourcedId)} differs from the path's ${id}`);
-    if (body.name !== undefined && typeof body.name !== 'string') throw badRequest('name must be a string');
-    if (body.proctoringEnabled !== undefined && typeof body.proctoringEnabled !== 'boolean') {
-      throw badRequest('proctoringEnabled must be a boolean');
-    }
+      throw badRequest(`sourcedId ${body.sourcedId} differs from the path's ${id}`);
     const existing = core.state.applications.get(id);
     const clientId = existing?.clientId ?? createAppClient(context, id, owner).clientId;
     const application: StoredApplication = {
       ...existing,
       ...body,
       sourcedId: id,
-      name: (body.name as string | undefined) ?? existing?.name ?? id,
+      name: body.name ?? existing?.name ?? id,
       dateLastModified: core.iso(),
       clientId,
       sandboxStatus: existing?.sandboxStatus ?? null,
-      proctoringEnabled:
-        (body.proctoringEnabled as boolean | undefined) ?? existing?.proctoringEnabled ?? false,
+      proctoringEnabled: body.proctoringEnabled ?? existing?.proctoringEnabled ?? false,
       draft: existing?.draft ?? false,
     };
     core.state.applications.set(id, application);
@@ -141,5 +123,25 @@ export function registerApplications(router: MockRouter): void {
       { originClientId: owner.clientId },
     );
     return json(existing ? 200 : 201, application);
-  });
-}
+  },
+};
+
+/**
+ * Not in the documents: where a claim URL leads (docs/decisions.md#d-i15-operation-table). Answers the secret
+ * once, then 404.
+ */
+export const claimRoute = {
+  method: 'GET',
+  pattern: '/applications/1.0/claims/:token',
+  handle: (context: RequestContext, params: Record<string, string>): Response => {
+    const { core } = context;
+    const claim = core.state.secretClaims.get(params.token!);
+    if (!claim || claim.claimed) throw notFound('claim not found or already used');
+    claim.claimed = true;
+    const client = core.state.clients.get(claim.clientId);
+    if (client) client.clientSecret = claim.clientSecret;
+    const application = core.state.applications.get(claim.applicationId);
+    if (application) application.sandboxStatus = 'active';
+    return json(200, { clientId: claim.clientId, clientSecret: claim.clientSecret });
+  },
+} as const;

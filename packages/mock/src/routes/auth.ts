@@ -2,7 +2,8 @@ import { HttpError } from '../internal/http-error.js';
 import { json } from '../internal/responses.js';
 import type { MockClient } from '../state.js';
 import { issueClientToken } from '../tokens.js';
-import type { MockRouter, RequestContext } from './context.js';
+import type { RequestContext } from './context.js';
+import type { OperationRoutes } from './operation.js';
 
 const oauth = (status: number, error: string, description: string, headers: Record<string, string> = {}) =>
   new HttpError(status, description, error, headers);
@@ -96,7 +97,7 @@ async function issue(context: RequestContext, endpoint: string): Promise<Respons
 }
 
 /** The two token endpoints: the platform's (`/auth/1.0/token`, HTTP Basic) and the identity provider's (`/oauth2/token`, form). */
-export function registerAuth(router: MockRouter): void {
-  router.on('POST', '/auth/1.0/token', (context) => issue(context, '/auth/1.0/token'));
-  router.on('POST', '/oauth2/token', (context) => issue(context, '/oauth2/token'));
-}
+export const authRoutes: OperationRoutes = {
+  issueToken: (context) => issue(context, '/auth/1.0/token'),
+  issueCaseToken: (context) => issue(context, '/oauth2/token'),
+};

@@ -1,11 +1,10 @@
 import { applyEvent, definedEntities, unresolved } from '../caliper/apply.js';
 import { envelopeProblems } from '../caliper/validate.js';
-import { readJson } from '../internal/body.js';
 import { badRequest, HttpError } from '../internal/http-error.js';
 import { json } from '../internal/responses.js';
 import { SCOPES } from '../scopes.js';
 import { authenticate, requireClient } from '../tokens.js';
-import type { MockRouter } from './context.js';
+import type { OperationRoutes } from './operation.js';
 
 type Envelope = { sensor: string; data: Record<string, unknown>[] };
 
@@ -16,42 +15,47 @@ const SHOWN_PROBLEMS = 8;
  * first (400), then what the events refer to (422), and only then are the events not seen before (by id) stored
  * and applied. A refused batch changes nothing.
  */
-export function registerCaliper(router: MockRouter): void {
-  router.on('POST', '/caliper/v1p2', async (context) => {
-    const { core } = context;
-    const { client } = requireClient(authenticate(core, context.request), SCOPES.eventsWrite);
-    const body = await readJson(context.request);
-    const problems = envelopeProblems(body);
-    if (problems.length > 0) {
-      const more = problems.length > SHOWN_PROBLEMS ? ` (and ${problems.length - SHOWN_PROBLEMS} more)` : '';
-      throw badRequest(
-        `Invalid Caliper batch, nothing stored: ${problems.slice(0, SHOWN_PROBLEMS).join('; ')}${more}`,
-      );
-    }
-    const envelope = body as Envelope;
-    const known = new Set(core.state.caliperEvents.flatMap((stored) => definedEntities(stored.event)));
-    const refused = unresolved(core, envelope.data, known);
-    if (refused) throw new HttpError(422, refused.message, refused.error);
-
-    const seen = new Set(core.state.caliperEvents.map((stored) => stored.event.id as string));
-    let accepted = 0;
-    let duplicates = 0;
-    for (const event of envelope.data) {
-      const id = event.id as string;
-      if (seen.has(id)) {
-        duplicates++;
-        continue;
+export const caliperRoutes: OperationRoutes = {
+  // Read raw: the Caliper validator words each problem as Caliper clients show it (docs/decisions.md#d-i15-raw-bodies).
+  sendCaliperEvents: {
+    body: 'raw',
+    handle: async (context) => {
+      const { core } = context;
+      const { client } = requireClient(authenticate(core, context.request), SCOPES.eventsWrite);
+      const body = await context.body();
+      const problems = envelopeProblems(body);
+      if (problems.length > 0) {
+        const more =
+          problems.length > SHOWN_PROBLEMS ? ` (and ${problems.length - SHOWN_PROBLEMS} more)` : '';
+        throw badRequest(
+          `Invalid Caliper batch, nothing stored: ${problems.slice(0, SHOWN_PROBLEMS).join('; ')}${more}`,
+        );
       }
-      seen.add(id);
-      core.state.caliperEvents.push({
-        event,
-        receivedAt: core.clock.now(),
-        clientId: client.clientId,
-        sensor: envelope.sensor,
-      });
-      applyEvent(core, event, client);
-      accepted++;
-    }
-    return json(200, { accepted, duplicates });
-  });
-}
+      const envelope = body as Envelope;
+      const known = new Set(core.state.caliperEvents.flatMap((stored) => definedEntities(stored.event)));
+      const refused = unresolved(core, envelope.data, known);
+      if (refused) throw new HttpError(422, refused.message, refused.error);
+
+      const seen = new Set(core.state.caliperEvents.map((stored) => stored.event.id as string));
+      let accepted = 0;
+      let duplicates = 0;
+      for (const event of envelope.data) {
+        const id = event.id as string;
+        if (seen.has(id)) {
+          duplicates++;
+          continue;
+        }
+        seen.add(id);
+        core.state.caliperEvents.push({
+          event,
+          receivedAt: core.clock.now(),
+          clientId: client.clientId,
+          sensor: envelope.sensor,
+        });
+        applyEvent(core, event, client);
+        accepted++;
+      }
+      return json(200, { accepted, duplicates });
+    },
+  },
+};

@@ -1,16 +1,18 @@
-import { readJson } from '../internal/body.js';
 import { badRequest, notFound, unprocessable } from '../internal/http-error.js';
 import { type ListSpec, listQuery, listResponse, project, selectedFields } from '../internal/list-query.js';
 import { randomId } from '../internal/random.js';
 import { json } from '../internal/responses.js';
 import { searchFieldsOf } from '../internal/search-fields.js';
-import { checkShape, type Shape } from '../internal/shape.js';
 import { guidRef, oneRosterEnrollment, oneRosterUser, refId } from '../roster/views.js';
 import { canSeeRecord, canSeeUser } from '../roster/visibility.js';
 import { SCOPES } from '../scopes.js';
 import type { RosterRecord } from '../state.js';
 import { authenticate, requireClient } from '../tokens.js';
-import type { MockRouter, RequestContext } from './context.js';
+import type { RequestContext } from './context.js';
+import type { OperationRoutes, RequestBody } from './operation.js';
+
+type AssessmentLineItemWrite = RequestBody<'createAssessmentLineItem'>;
+type LineItemInput = AssessmentLineItemWrite['assessmentLineItem'];
 
 const ROSTERING = '/ims/oneroster/rostering/v1p2';
 const GRADEBOOK = '/ims/oneroster/gradebook/v1p2';
@@ -136,40 +138,9 @@ const writer = (context: RequestContext) =>
   requireClient(authenticate(context.core, context.request), SCOPES.rosterWrite);
 const today = (context: RequestContext) => context.core.iso().slice(0, 10);
 
-const GUID_INPUT: Shape = {
-  fields: { href: { type: 'uri' }, sourcedId: { type: 'string', required: true }, type: { type: 'string' } },
-};
-const COMPONENT_INPUT: Shape = { fields: { sourcedId: { type: 'string', required: true } } };
-const LINE_ITEM_INPUT: Shape = {
-  fields: {
-    sourcedId: { type: 'string' },
-    status: { type: 'string', oneOf: ['active', 'tobedeleted'] },
-    dateLastModified: { type: 'dateTime' },
-    metadata: { type: 'object', nullable: true },
-    title: { type: 'string', required: true },
-    description: { type: 'string', nullable: true },
-    class: { type: 'object', shape: GUID_INPUT },
-    parentAssessmentLineItem: { type: 'object', shape: GUID_INPUT },
-    scoreScale: { type: 'object', shape: GUID_INPUT },
-    resultValueMin: { type: 'number', nullable: true },
-    resultValueMax: { type: 'number', nullable: true },
-    learningObjectiveSet: { type: 'array', nullable: true },
-    component: { type: 'object', shape: COMPONENT_INPUT },
-    componentResource: { type: 'object', shape: COMPONENT_INPUT },
-  },
-};
-
-const LINE_ITEM_BODY: Shape = {
-  fields: { assessmentLineItem: { type: 'object', required: true, shape: LINE_ITEM_INPUT } },
-};
-
-/** Reads and checks `{ assessmentLineItem: {...} }`; a bad shape is a 400 naming the member. */
-async function lineItemBody(context: RequestContext): Promise<Record<string, unknown>> {
-  const body = await readJson(context.request);
-  const problems = checkShape(body, LINE_ITEM_BODY, 'body');
-  if (problems.length > 0)
-    throw badRequest(`Invalid assessment line item: ${problems.slice(0, 5).join('; ')}`);
-  const item = (body as { assessmentLineItem: Record<string, unknown> }).assessmentLineItem;
+/** The line item of a checked POST or PUT body; a class it names must exist (a rule no schema can state). */
+function lineItemOf(context: RequestContext, body: AssessmentLineItemWrite): LineItemInput {
+  const item = body.assessmentLineItem;
   const classId = refId(item.class);
   if (classId && !context.core.state.roster.classes.has(classId)) {
     throw unprocessable(`assessmentLineItem.class ${classId} does not exist`);
@@ -177,16 +148,12 @@ async function lineItemBody(context: RequestContext): Promise<Record<string, unk
   return item;
 }
 
-function storedLineItem(
-  context: RequestContext,
-  sourcedId: string,
-  input: Record<string, unknown>,
-): RosterRecord {
+function storedLineItem(context: RequestContext, sourcedId: string, input: LineItemInput): RosterRecord {
   const { baseUrl } = context.core.options;
   const record: RosterRecord = {
     ...input,
     sourcedId,
-    status: (input.status as string) ?? 'active',
+    status: input.status ?? 'active',
     dateLastModified: context.core.iso(),
   };
   const classId = refId(input.class);
@@ -194,81 +161,93 @@ function storedLineItem(
   return record;
 }
 
-/** The OneRoster 1.2 listings of openapi/oneroster.yaml and the gradebook line-item writes. */
-export function registerOneRoster(router: MockRouter): void {
-  const listing = (
-    path: string,
-    key: keyof typeof FIELDS,
-    rows: (context: RequestContext, params: Record<string, string>) => RosterRecord[],
-  ) => {
-    const spec: ListSpec = { fields: FIELDS[key], searchFields: searchFieldsOf(path) };
-    router.on('GET', path, (context, params) => {
-      const { client } = reader(context);
-      const roster = context.core.state.roster;
-      const visible = rows(context, params).filter((row) =>
-        key === 'users' ? canSeeUser(roster, client, row.sourcedId) : canSeeRecord(roster, client, key, row),
-      );
-      return listResponse(key, listQuery(visible, context.query, spec));
-    });
-  };
-  const users = (context: RequestContext, ids?: Set<string>) => {
-    const roster = context.core.state.roster;
-    return [...roster.users.values()]
-      .filter((user) => !ids || ids.has(user.sourcedId))
-      .map((user) => oneRosterUser(roster, user, context.core.options.baseUrl, today(context)));
-  };
-  const enrolled = (context: RequestContext, classId: string, role: string) => {
-    const roster = context.core.state.roster;
-    if (!roster.classes.has(classId)) throw notFound(`class ${classId} not found`);
-    return new Set(
-      [...roster.enrollments.values()]
-        .filter(
-          (enrollment) =>
-            enrollment.classId === classId && enrollment.role === role && enrollment.status === 'active',
-        )
-        .map((enrollment) => enrollment.userId),
-    );
-  };
-  const values = (map: Map<string, RosterRecord>) => [...map.values()];
-
-  listing(`${ROSTERING}/users`, 'users', (context) => users(context));
-  router.on('GET', `${ROSTERING}/users/:sourcedId`, (context, params) => {
+/** A listing handler: the caller's visible rows of `key`, through the family's list parameters. */
+function listing(
+  path: string,
+  key: keyof typeof FIELDS,
+  rows: (context: RequestContext, params: Record<string, string>) => RosterRecord[],
+): (context: RequestContext, params: Record<string, string>) => Response {
+  const spec: ListSpec = { fields: FIELDS[key], searchFields: searchFieldsOf(path) };
+  return (context, params) => {
     const { client } = reader(context);
     const roster = context.core.state.roster;
-    const user = roster.users.get(params.sourcedId!);
+    const visible = rows(context, params).filter((row) =>
+      key === 'users' ? canSeeUser(roster, client, row.sourcedId) : canSeeRecord(roster, client, key, row),
+    );
+    return listResponse(key, listQuery(visible, context.query, spec));
+  };
+}
+
+function users(context: RequestContext, ids?: Set<string>): RosterRecord[] {
+  const roster = context.core.state.roster;
+  return [...roster.users.values()]
+    .filter((user) => !ids || ids.has(user.sourcedId))
+    .map((user) => oneRosterUser(roster, user, context.core.options.baseUrl, today(context)));
+}
+
+function enrolled(context: RequestContext, classId: string, role: string): Set<string> {
+  const roster = context.core.state.roster;
+  if (!roster.classes.has(classId)) throw notFound(`class ${classId} not found`);
+  return new Set(
+    [...roster.enrollments.values()]
+      .filter(
+        (enrollment) =>
+          enrollment.classId === classId && enrollment.role === role && enrollment.status === 'active',
+      )
+      .map((enrollment) => enrollment.userId),
+  );
+}
+
+const values = (map: Map<string, RosterRecord>) => [...map.values()];
+
+/** The OneRoster 1.2 listings of openapi/oneroster.yaml and the gradebook line-item writes. */
+export const oneRosterRoutes: OperationRoutes = {
+  listUsers: listing(`${ROSTERING}/users/`, 'users', (context) => users(context)),
+  getUserOneRoster: (context, params) => {
+    const { client } = reader(context);
+    const roster = context.core.state.roster;
+    const user = roster.users.get(params.sourcedId);
     if (!user || !canSeeUser(roster, client, user.sourcedId))
       throw notFound(`user ${params.sourcedId} not found`);
     const view = oneRosterUser(roster, user, context.core.options.baseUrl, today(context));
     return json(200, { user: project(view, selectedFields(context.query, FIELDS.users)) });
-  });
-  listing(`${ROSTERING}/academicSessions`, 'academicSessions', (context) =>
+  },
+  listAcademicSessions: listing(`${ROSTERING}/academicSessions/`, 'academicSessions', (context) =>
     values(context.core.state.roster.academicSessions),
-  );
-  listing(`${ROSTERING}/classes`, 'classes', (context) => values(context.core.state.roster.classes));
-  listing(`${ROSTERING}/classes/:classSourcedId/students`, 'users', (context, params) =>
+  ),
+  listClasses: listing(`${ROSTERING}/classes/`, 'classes', (context) =>
+    values(context.core.state.roster.classes),
+  ),
+  listClassStudents: listing(`${ROSTERING}/classes/{classSourcedId}/students`, 'users', (context, params) =>
     users(context, enrolled(context, params.classSourcedId!, 'student')),
-  );
-  listing(`${ROSTERING}/classes/:classSourcedId/teachers`, 'users', (context, params) =>
+  ),
+  listClassTeachers: listing(`${ROSTERING}/classes/{classSourcedId}/teachers`, 'users', (context, params) =>
     users(context, enrolled(context, params.classSourcedId!, 'teacher')),
-  );
-  listing(`${ROSTERING}/courses`, 'courses', (context) => values(context.core.state.roster.courses));
-  listing(`${ROSTERING}/courses/:courseSourcedId/classes`, 'classes', (context, params) => {
-    if (!context.core.state.roster.courses.has(params.courseSourcedId!))
-      throw notFound(`course ${params.courseSourcedId} not found`);
-    return values(context.core.state.roster.classes).filter(
-      (klass) => refId(klass.course) === params.courseSourcedId,
-    );
-  });
-  listing(`${ROSTERING}/demographics`, 'demographics', (context) =>
+  ),
+  listCourses: listing(`${ROSTERING}/courses/`, 'courses', (context) =>
+    values(context.core.state.roster.courses),
+  ),
+  listCourseClasses: listing(
+    `${ROSTERING}/courses/{courseSourcedId}/classes`,
+    'classes',
+    (context, params) => {
+      if (!context.core.state.roster.courses.has(params.courseSourcedId!))
+        throw notFound(`course ${params.courseSourcedId} not found`);
+      return values(context.core.state.roster.classes).filter(
+        (klass) => refId(klass.course) === params.courseSourcedId,
+      );
+    },
+  ),
+  listDemographics: listing(`${ROSTERING}/demographics/`, 'demographics', (context) =>
     values(context.core.state.roster.demographics),
-  );
-  listing(`${ROSTERING}/enrollments`, 'enrollments', (context) =>
+  ),
+  listEnrollmentsOneRoster: listing(`${ROSTERING}/enrollments/`, 'enrollments', (context) =>
     [...context.core.state.roster.enrollments.values()].map((enrollment) =>
       oneRosterEnrollment(enrollment, context.core.options.baseUrl),
     ),
-  );
-  listing(
-    `${ROSTERING}/schools/:schoolSourcedId/classes/:classSourcedId/students`,
+  ),
+  listSchoolClassStudents: listing(
+    `${ROSTERING}/schools/{schoolSourcedId}/classes/{classSourcedId}/students`,
     'users',
     (context, params) => {
       const klass = context.core.state.roster.classes.get(params.classSourcedId!);
@@ -277,17 +256,19 @@ export function registerOneRoster(router: MockRouter): void {
       }
       return users(context, enrolled(context, params.classSourcedId!, 'student'));
     },
-  );
+  ),
 
-  listing(`${GRADEBOOK}/assessmentLineItems`, 'assessmentLineItems', (context) =>
+  listAssessmentLineItems: listing(`${GRADEBOOK}/assessmentLineItems/`, 'assessmentLineItems', (context) =>
     values(context.core.state.roster.lineItems),
-  );
-  listing(`${GRADEBOOK}/assessmentResults`, 'assessmentResults', (context) =>
+  ),
+  listAssessmentResults: listing(`${GRADEBOOK}/assessmentResults/`, 'assessmentResults', (context) =>
     values(context.core.state.roster.assessmentResults),
-  );
-  listing(`${GRADEBOOK}/results`, 'results', (context) => values(context.core.state.roster.results));
-  listing(
-    `${GRADEBOOK}/classes/:classSourcedId/students/:studentSourcedId/results`,
+  ),
+  listResults: listing(`${GRADEBOOK}/results/`, 'results', (context) =>
+    values(context.core.state.roster.results),
+  ),
+  listStudentResultsForClass: listing(
+    `${GRADEBOOK}/classes/{classSourcedId}/students/{studentSourcedId}/results`,
     'results',
     (context, params) => {
       const roster = context.core.state.roster;
@@ -300,26 +281,28 @@ export function registerOneRoster(router: MockRouter): void {
           refId(result.class) === params.classSourcedId && refId(result.student) === params.studentSourcedId,
       );
     },
-  );
-  listing(`${RESOURCES}/resources`, 'resources', (context) => values(context.core.state.roster.resources));
+  ),
+  listResources: listing(`${RESOURCES}/resources/`, 'resources', (context) =>
+    values(context.core.state.roster.resources),
+  ),
 
-  router.on('GET', `${GRADEBOOK}/assessmentLineItems/:sourcedId`, (context, params) => {
+  getAssessmentLineItem: (context, params) => {
     const { client } = reader(context);
     const roster = context.core.state.roster;
-    const item = roster.lineItems.get(params.sourcedId!);
+    const item = roster.lineItems.get(params.sourcedId);
     if (!item || !canSeeRecord(roster, client, 'assessmentLineItems', item)) {
       throw notFound(`assessmentLineItem ${params.sourcedId} not found`);
     }
     return json(200, {
       assessmentLineItem: project(item, selectedFields(context.query, FIELDS.assessmentLineItems)),
     });
-  });
+  },
 
-  router.on('POST', `${GRADEBOOK}/assessmentLineItems`, async (context) => {
+  createAssessmentLineItem: async (context) => {
     writer(context);
-    const input = await lineItemBody(context);
+    const input = lineItemOf(context, await context.body());
     const roster = context.core.state.roster;
-    const supplied = typeof input.sourcedId === 'string' ? input.sourcedId : undefined;
+    const supplied = input.sourcedId;
     if (supplied && roster.lineItems.has(supplied)) {
       throw unprocessable(`assessmentLineItem ${supplied} already exists; use PUT to replace it`);
     }
@@ -328,15 +311,16 @@ export function registerOneRoster(router: MockRouter): void {
     return json(201, {
       sourcedIdPairs: { suppliedSourcedId: supplied ?? sourcedId, allocatedSourcedId: sourcedId },
     });
-  });
+  },
 
-  router.on('PUT', `${GRADEBOOK}/assessmentLineItems/:sourcedId`, async (context, params) => {
+  putAssessmentLineItem: async (context, params) => {
     writer(context);
-    const input = await lineItemBody(context);
-    const sourcedId = params.sourcedId!;
+    const input = lineItemOf(context, await context.body());
+    const sourcedId = params.sourcedId;
+    // A rule between the path and the body, which a schema of the body alone cannot state.
     if (input.sourcedId !== undefined && input.sourcedId !== sourcedId) {
       throw badRequest(
-        `assessmentLineItem.sourcedId ${String(input.sourcedId)} differs from the path's ${sourcedId}`,
+        `assessmentLineItem.sourcedId ${input.sourcedId} differs from the path's ${sourcedId}`,
       );
     }
     const roster = context.core.state.roster;
@@ -344,5 +328,5 @@ export function registerOneRoster(router: MockRouter): void {
     const stored = storedLineItem(context, sourcedId, input);
     roster.lineItems.set(sourcedId, stored);
     return json(existed ? 200 : 201, { assessmentLineItem: stored });
-  });
-}
+  },
+};

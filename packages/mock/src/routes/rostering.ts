@@ -1,9 +1,7 @@
 import type { EventType } from '../catalogue.js';
-import { isRecord, readJson } from '../internal/body.js';
 import { badRequest, HttpError, notFound } from '../internal/http-error.js';
 import { randomId } from '../internal/random.js';
 import { json } from '../internal/responses.js';
-import { checkShape, type Shape } from '../internal/shape.js';
 import { deleteUser } from '../roster/delete-user.js';
 import { orgsOfUser, scopeCovers } from '../roster/orgs.js';
 import {
@@ -19,37 +17,14 @@ import { canSeeUser } from '../roster/visibility.js';
 import { SCOPES } from '../scopes.js';
 import type { MockClient, StoredRole, StoredUser } from '../state.js';
 import { authenticate, requireClient } from '../tokens.js';
-import type { MockRouter, RequestContext } from './context.js';
+import type { RequestContext } from './context.js';
+import type { OperationRoutes } from './operation.js';
 
 const reader = (context: RequestContext) =>
   requireClient(authenticate(context.core, context.request), SCOPES.rosterRead).client;
 const writer = (context: RequestContext) =>
   requireClient(authenticate(context.core, context.request), SCOPES.rosterWrite).client;
 const today = (context: RequestContext) => context.core.iso().slice(0, 10);
-
-const ROLE_UPSERT: Shape = {
-  open: true,
-  fields: {
-    orgId: { type: 'string' },
-    role: { type: 'string' },
-    roleType: { type: 'string' },
-    beginDate: { type: 'date', nullable: true },
-    endDate: { type: 'date', nullable: true },
-  },
-};
-
-const USER_UPSERT: Shape = {
-  open: true,
-  fields: {
-    email: { type: 'string' },
-    givenName: { type: 'string' },
-    familyName: { type: 'string' },
-    primaryOrgId: { type: 'string', nullable: true },
-    status: { type: 'string' },
-    roles: { type: 'array', items: ROLE_UPSERT },
-    metadata: { type: 'object', nullable: true },
-  },
-};
 
 /** A user the caller may see, or 404. */
 function visibleUser(context: RequestContext, client: MockClient, userId: string): StoredUser {
@@ -72,42 +47,46 @@ function checkOrgs(context: RequestContext, client: MockClient, orgIds: string[]
 const roleKey = (role: { roleType?: unknown; role?: unknown; orgId?: unknown }) =>
   `${String(role.roleType ?? 'primary')}|${String(role.role)}|${String(role.orgId)}`;
 
+/** An org the caller's scope covers, or 404. */
+function visibleOrg(context: RequestContext, client: MockClient, orgId: string): void {
+  const roster = context.core.state.roster;
+  if (!roster.orgs.has(orgId) || !scopeCovers(roster, client, [orgId]))
+    throw notFound(`org ${orgId} not found`);
+}
+
 /** Platform rostering: users (upsert with events), roles, profiles, agents, enrollments, org config. */
-export function registerRostering(router: MockRouter): void {
-  router.on('GET', '/rostering/1.0/enrollments', (context) => {
+export const rosteringRoutes: OperationRoutes = {
+  listEnrollments: (context) => {
     const client = reader(context);
     const roster = context.core.state.roster;
     const enrollments = [...roster.enrollments.values()].filter(
       (enrollment) => enrollment.status === 'active' && scopeCovers(roster, client, [enrollment.schoolId]),
     );
     return json(200, { enrollments: enrollments.map(platformEnrollment) });
-  });
+  },
 
-  router.on('GET', '/rostering/1.0/enrollments/:enrollmentId', (context, params) => {
+  getEnrollment: (context, params) => {
     const client = reader(context);
     const roster = context.core.state.roster;
-    const enrollment = roster.enrollments.get(params.enrollmentId!);
+    const enrollment = roster.enrollments.get(params.enrollmentId);
     if (enrollment?.status !== 'active' || !scopeCovers(roster, client, [enrollment.schoolId])) {
       throw notFound(`enrollment ${params.enrollmentId} not found`);
     }
     return json(200, platformEnrollment(enrollment));
-  });
+  },
 
-  router.on('GET', '/rostering/1.0/users/:sourcedId', (context, params) => {
+  getUser: (context, params) => {
     const client = reader(context);
-    const user = visibleUser(context, client, params.sourcedId!);
+    const user = visibleUser(context, client, params.sourcedId);
     return json(200, platformUser(context.core.state.roster, user, today(context)));
-  });
+  },
 
-  router.on('PUT', '/rostering/1.0/users/:sourcedId', async (context, params) => {
+  upsertUser: async (context, params) => {
     const client = writer(context);
     const { core } = context;
     const roster = core.state.roster;
-    const userId = params.sourcedId!;
-    const body = await readJson(context.request);
-    const problems = checkShape(body, USER_UPSERT, 'body');
-    if (problems.length > 0) throw badRequest(`Invalid user: ${problems.slice(0, 5).join('; ')}`);
-    const input = body as Record<string, unknown> & { roles?: Record<string, unknown>[] };
+    const userId = params.sourcedId;
+    const input = await context.body();
     const existing = roster.users.get(userId);
     if (existing && !canSeeUser(roster, client, userId)) throw notFound(`user ${userId} not found`);
     // `tobedeleted` ends the user: no longer returned, with its roles, profiles, enrollments and agents
@@ -206,25 +185,22 @@ export function registerRostering(router: MockRouter): void {
       }
     }
     return json(existing ? 200 : 201, platformUser(roster, user, today(context)));
-  });
+  },
 
-  router.on('GET', '/rostering/1.0/users/:sourcedId/roles', (context, params) => {
+  listUserRoles: (context, params) => {
     const client = reader(context);
-    visibleUser(context, client, params.sourcedId!);
-    return json(200, { roles: rolesOf(context.core.state.roster, params.sourcedId!).map(platformRole) });
-  });
+    visibleUser(context, client, params.sourcedId);
+    return json(200, { roles: rolesOf(context.core.state.roster, params.sourcedId).map(platformRole) });
+  },
 
-  router.on('PUT', '/rostering/1.0/users/:sourcedId/roles/:roleId', async (context, params) => {
+  upsertUserRole: async (context, params) => {
     const client = writer(context);
     const { core } = context;
     const roster = core.state.roster;
-    const userId = params.sourcedId!;
-    const roleId = params.roleId!;
+    const userId = params.sourcedId;
+    const roleId = params.roleId;
     visibleUser(context, client, userId);
-    const body = await readJson(context.request);
-    const problems = checkShape(body, ROLE_UPSERT, 'body');
-    if (problems.length > 0) throw badRequest(`Invalid role: ${problems.slice(0, 5).join('; ')}`);
-    const input = body as Record<string, unknown>;
+    const input = await context.body();
     const existing = roster.roles.get(roleId);
     if (existing && existing.userId !== userId) throw badRequest(`role ${roleId} belongs to another user`);
     const live = existing && !existing.ended ? existing : undefined;
@@ -255,35 +231,35 @@ export function registerRostering(router: MockRouter): void {
       });
     }
     return json(live ? 200 : 201, platformRole(role));
-  });
+  },
 
-  router.on('GET', '/rostering/1.0/users/:userId/profiles', (context, params) => {
+  listUserProfiles: (context, params) => {
     const client = reader(context);
-    visibleUser(context, client, params.userId!);
+    visibleUser(context, client, params.userId);
     const profiles = [...context.core.state.roster.profiles.values()].filter(
       (profile) => profile.userId === params.userId,
     );
     return json(200, { profiles });
-  });
+  },
 
-  router.on('GET', '/rostering/1.0/users/:userId/profiles/:profileId', (context, params) => {
+  getUserProfile: (context, params) => {
     const client = reader(context);
-    visibleUser(context, client, params.userId!);
-    const profile = context.core.state.roster.profiles.get(params.profileId!);
+    visibleUser(context, client, params.userId);
+    const profile = context.core.state.roster.profiles.get(params.profileId);
     if (!profile || profile.userId !== params.userId) throw notFound(`profile ${params.profileId} not found`);
     return json(200, profile);
-  });
+  },
 
-  router.on('GET', '/rostering/1.0/users/:sourcedId/agents', (context, params) => {
+  listUserAgents: (context, params) => {
     const client = reader(context);
-    visibleUser(context, client, params.sourcedId!);
-    const agents = openAgentsOf(context.core.state.roster, params.sourcedId!, today(context));
+    visibleUser(context, client, params.sourcedId);
+    const agents = openAgentsOf(context.core.state.roster, params.sourcedId, today(context));
     return json(200, { agents: agents.map(platformRelationship) });
-  });
+  },
 
-  router.on('GET', '/rostering/1.0/users/:sourcedId/linkedUsers', (context, params) => {
+  listLinkedUsers: (context, params) => {
     const client = reader(context);
-    const userId = params.sourcedId!;
+    const userId = params.sourcedId;
     visibleUser(context, client, userId);
     const date = today(context);
     const linkedUsers = context.core.state.roster.agents
@@ -297,26 +273,19 @@ export function registerRostering(router: MockRouter): void {
         }),
       );
     return json(200, { linkedUsers });
-  });
+  },
 
-  const visibleOrg = (context: RequestContext, client: MockClient, orgId: string) => {
-    const roster = context.core.state.roster;
-    if (!roster.orgs.has(orgId) || !scopeCovers(roster, client, [orgId]))
-      throw notFound(`org ${orgId} not found`);
-  };
-
-  router.on('GET', '/rostering/1.0/orgs/:sourcedId/config', (context, params) => {
+  getOrgConfig: (context, params) => {
     const client = reader(context);
-    visibleOrg(context, client, params.sourcedId!);
-    return json(200, context.core.state.roster.orgConfigs.get(params.sourcedId!) ?? {});
-  });
+    visibleOrg(context, client, params.sourcedId);
+    return json(200, context.core.state.roster.orgConfigs.get(params.sourcedId) ?? {});
+  },
 
-  router.on('PUT', '/rostering/1.0/orgs/:sourcedId/config', async (context, params) => {
+  putOrgConfig: async (context, params) => {
     const client = writer(context);
-    const orgId = params.sourcedId!;
+    const orgId = params.sourcedId;
     visibleOrg(context, client, orgId);
-    const body = await readJson(context.request);
-    if (!isRecord(body)) throw badRequest('the config must be a JSON object');
+    const body = await context.body();
     const configs = context.core.state.roster.orgConfigs;
     const config = { ...(configs.get(orgId) ?? {}), ...body };
     configs.set(orgId, config);
@@ -326,5 +295,5 @@ export function registerRostering(router: MockRouter): void {
       context.core.raise(type, { orgId }, { originClientId: client.clientId });
     }
     return json(200, config);
-  });
-}
+  },
+};

@@ -1,15 +1,13 @@
 import { type EventType, isEventType } from '../catalogue.js';
 import { currentSecret } from '../deliveries.js';
-import { readJsonObject } from '../internal/body.js';
 import { badRequest, HttpError, notFound } from '../internal/http-error.js';
 import { randomId } from '../internal/random.js';
 import { json, noContent } from '../internal/responses.js';
 import { SCOPES } from '../scopes.js';
 import type { StoredSubscription } from '../state.js';
 import { authenticate, base64url, requireClient } from '../tokens.js';
-import type { MockRouter, RequestContext } from './context.js';
-
-const BASE = '/webhooks/1.0/:appId/subscriptions';
+import type { RequestContext } from './context.js';
+import type { OperationRoutes } from './operation.js';
 
 /** The owner a call acts as: the caller's auth client, or (developer tool) the application's own auth client. */
 type Owner = { clientId: string; via: StoredSubscription['via'] };
@@ -48,9 +46,11 @@ function ownedSubscription(
   return subscription;
 }
 
-/** Why a subscription URL is refused (HTTPS with a domain name; no IP address, no credentials), or undefined. */
-function urlProblem(value: unknown): string | undefined {
-  if (typeof value !== 'string') return 'url must be a string';
+/**
+ * Why a subscription URL is refused (HTTPS with a domain name; no IP address, no credentials), or undefined: a
+ * rule of the platform the schema's `format: uri` cannot state (docs/decisions.md#d-i15-business-rules).
+ */
+function urlProblem(value: string): string | undefined {
   if (!value.startsWith('https://')) return 'url must be an https:// URL';
   let url: URL;
   try {
@@ -69,24 +69,15 @@ function urlProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The event types of a body, or a 400 naming what is wrong (empty, not strings, unknown types). */
-function eventTypesOf(value: unknown): EventType[] {
-  if (!Array.isArray(value) || value.length === 0)
-    throw badRequest('eventTypes must hold at least one event type');
-  const notStrings = value.filter((entry) => typeof entry !== 'string');
-  if (notStrings.length > 0) throw badRequest('eventTypes must be strings');
-  const unknown = (value as string[]).filter((entry) => !isEventType(entry));
-  if (unknown.length > 0)
-    throw badRequest(`Unknown webhook event types: ${[...new Set(unknown)].join(', ')}`);
-  return [...new Set(value as EventType[])];
-}
-
-async function bodyOf(context: RequestContext, allowed: readonly string[]): Promise<Record<string, unknown>> {
-  const body = await readJsonObject(context.request);
-  const extra = Object.keys(body).filter((key) => !allowed.includes(key));
-  if (extra.length > 0)
-    throw badRequest(`unknown member(s) ${extra.join(', ')}; allowed: ${allowed.join(', ')}`);
-  return body;
+/**
+ * The message for event types outside the catalogue, naming each, where a body's `eventTypes` holds such strings:
+ * clients show it as is (docs/decisions.md#d-i15-business-rules).
+ */
+function unknownEventTypes(body: unknown): string | undefined {
+  const types = (body as { eventTypes?: unknown } | null)?.eventTypes;
+  if (!Array.isArray(types)) return undefined;
+  const unknown = types.filter((entry) => typeof entry === 'string' && !isEventType(entry));
+  return unknown.length > 0 ? `Unknown webhook event types: ${[...new Set(unknown)].join(', ')}` : undefined;
 }
 
 const newSecret = () => {
@@ -101,85 +92,91 @@ function view(subscription: StoredSubscription) {
   return { id, url, eventTypes, status, dateCreated };
 }
 
-/** The six subscription operations; the developer-tool path is the same paths with a developer SSO token. */
-export function registerWebhooks(router: MockRouter): void {
-  router.on('POST', BASE, async (context, params) => {
-    const appId = params.appId!;
-    const owner = ownerOf(context, appId, SCOPES.webhooksWrite);
-    const body = await bodyOf(context, ['url', 'eventTypes']);
-    if (body.url === undefined) throw badRequest('url is required');
-    const problem = urlProblem(body.url);
-    if (problem) throw badRequest(problem);
-    if (body.eventTypes === undefined) throw badRequest('eventTypes is required');
-    const eventTypes = eventTypesOf(body.eventTypes);
-    const { core } = context;
-    const subscription: StoredSubscription = {
-      id: randomId(),
-      applicationId: appId,
-      url: body.url as string,
-      eventTypes,
-      status: 'active',
-      dateCreated: core.iso(),
-      ownerClientId: owner.clientId,
-      via: owner.via,
-      secrets: [{ secret: newSecret(), createdAt: core.clock.now(), validUntil: null }],
-      deletedAt: null,
-      disabledAt: null,
-    };
-    core.state.subscriptions.set(subscription.id, subscription);
-    return json(201, { ...view(subscription), signingSecret: currentSecret(subscription) });
-  });
+/** The business messages of an update refused by its schema: unknown event types, or the platform-only status. */
+function explainUpdate(body: unknown): string | undefined {
+  if ((body as { status?: unknown } | null)?.status === 'disabled')
+    return 'status disabled is set only by the platform; use active or paused';
+  return unknownEventTypes(body);
+}
 
-  router.on('GET', BASE, (context, params) => {
-    const appId = params.appId!;
+/** The six subscription operations; the developer-tool path is the same paths with a developer SSO token. */
+export const webhookRoutes: OperationRoutes = {
+  createWebhookSubscription: {
+    explain: unknownEventTypes,
+    handle: async (context, params) => {
+      const appId = params.sourcedApplicationId;
+      const owner = ownerOf(context, appId, SCOPES.webhooksWrite);
+      const body = await context.body();
+      const problem = urlProblem(body.url);
+      if (problem) throw badRequest(problem);
+      const { core } = context;
+      const subscription: StoredSubscription = {
+        id: randomId(),
+        applicationId: appId,
+        url: body.url,
+        eventTypes: [...new Set(body.eventTypes as EventType[])],
+        status: 'active',
+        dateCreated: core.iso(),
+        ownerClientId: owner.clientId,
+        via: owner.via,
+        secrets: [{ secret: newSecret(), createdAt: core.clock.now(), validUntil: null }],
+        deletedAt: null,
+        disabledAt: null,
+      };
+      core.state.subscriptions.set(subscription.id, subscription);
+      return json(201, { ...view(subscription), signingSecret: currentSecret(subscription) });
+    },
+  },
+
+  listWebhookSubscriptions: (context, params) => {
+    const appId = params.sourcedApplicationId;
     const owner = ownerOf(context, appId, SCOPES.webhooksRead);
     const mine = [...context.core.state.subscriptions.values()].filter((subscription) =>
       isOwned(subscription, appId, owner),
     );
     return json(200, mine.map(view));
-  });
+  },
 
-  router.on('GET', `${BASE}/:subscriptionId`, (context, params) => {
-    const owner = ownerOf(context, params.appId!, SCOPES.webhooksRead);
-    return json(200, view(ownedSubscription(context, params.appId!, params.subscriptionId!, owner)));
-  });
+  getWebhookSubscription: (context, params) => {
+    const appId = params.sourcedApplicationId;
+    const owner = ownerOf(context, appId, SCOPES.webhooksRead);
+    return json(200, view(ownedSubscription(context, appId, params.subscriptionId, owner)));
+  },
 
-  router.on('PUT', `${BASE}/:subscriptionId`, async (context, params) => {
-    const owner = ownerOf(context, params.appId!, SCOPES.webhooksWrite);
-    const subscription = ownedSubscription(context, params.appId!, params.subscriptionId!, owner);
-    const body = await bodyOf(context, ['url', 'eventTypes', 'status']);
-    // Everything is checked before anything changes, so a refused update leaves the subscription as it was.
-    if (body.url !== undefined) {
-      const problem = urlProblem(body.url);
+  updateWebhookSubscription: {
+    explain: explainUpdate,
+    handle: async (context, params) => {
+      const appId = params.sourcedApplicationId;
+      const owner = ownerOf(context, appId, SCOPES.webhooksWrite);
+      const subscription = ownedSubscription(context, appId, params.subscriptionId, owner);
+      const body = await context.body();
+      // Everything is checked before anything changes, so a refused update leaves the subscription as it was.
+      const problem = body.url === undefined ? undefined : urlProblem(body.url);
       if (problem) throw badRequest(problem);
-    }
-    const eventTypes = body.eventTypes !== undefined ? eventTypesOf(body.eventTypes) : undefined;
-    if (body.status === 'disabled')
-      throw badRequest('status disabled is set only by the platform; use active or paused');
-    if (body.status !== undefined && body.status !== 'active' && body.status !== 'paused') {
-      throw badRequest('status must be active or paused');
-    }
-    if (body.url !== undefined) subscription.url = body.url as string;
-    if (eventTypes) subscription.eventTypes = eventTypes;
-    const previous = subscription.status;
-    if (body.status === 'active' || body.status === 'paused') subscription.status = body.status;
-    if (previous === 'disabled' && subscription.status !== 'disabled') subscription.disabledAt = null;
-    if (previous === 'paused' && subscription.status === 'active')
-      context.core.deliveries.resume(subscription);
-    return json(200, view(subscription));
-  });
+      if (body.url !== undefined) subscription.url = body.url;
+      if (body.eventTypes) subscription.eventTypes = [...new Set(body.eventTypes as EventType[])];
+      const previous = subscription.status;
+      if (body.status) subscription.status = body.status;
+      if (previous === 'disabled' && subscription.status !== 'disabled') subscription.disabledAt = null;
+      if (previous === 'paused' && subscription.status === 'active')
+        context.core.deliveries.resume(subscription);
+      return json(200, view(subscription));
+    },
+  },
 
-  router.on('DELETE', `${BASE}/:subscriptionId`, (context, params) => {
-    const owner = ownerOf(context, params.appId!, SCOPES.webhooksDelete);
-    const subscription = ownedSubscription(context, params.appId!, params.subscriptionId!, owner);
+  deleteWebhookSubscription: (context, params) => {
+    const appId = params.sourcedApplicationId;
+    const owner = ownerOf(context, appId, SCOPES.webhooksDelete);
+    const subscription = ownedSubscription(context, appId, params.subscriptionId, owner);
     subscription.deletedAt = context.core.clock.now();
     context.core.deliveries.dropAll(subscription);
     return noContent();
-  });
+  },
 
-  router.on('POST', `${BASE}/:subscriptionId/rotate-secret`, (context, params) => {
-    const owner = ownerOf(context, params.appId!, SCOPES.webhooksWrite);
-    const subscription = ownedSubscription(context, params.appId!, params.subscriptionId!, owner);
+  rotateWebhookSubscriptionSecret: (context, params) => {
+    const appId = params.sourcedApplicationId;
+    const owner = ownerOf(context, appId, SCOPES.webhooksWrite);
+    const subscription = ownedSubscription(context, appId, params.subscriptionId, owner);
     const { core } = context;
     const now = core.clock.now();
     for (const secret of subscription.secrets) {
@@ -189,5 +186,5 @@ export function registerWebhooks(router: MockRouter): void {
     }
     subscription.secrets.push({ secret: newSecret(), createdAt: now, validUntil: null });
     return json(200, { ...view(subscription), signingSecret: currentSecret(subscription) });
-  });
-}
+  },
+};
