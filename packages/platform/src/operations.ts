@@ -1,3 +1,34 @@
+/** An operationId of the platform families this package covers. */
+export type PlatformOperationId =
+  | 'getUser'
+  | 'upsertUser'
+  | 'listUserRoles'
+  | 'upsertUserRole'
+  | 'listUserProfiles'
+  | 'getUserProfile'
+  | 'listUserAgents'
+  | 'listLinkedUsers'
+  | 'listEnrollments'
+  | 'getEnrollment'
+  | 'getOrgConfig'
+  | 'putOrgConfig'
+  | 'createApplicationDraft'
+  | 'getApplicationCredentials'
+  | 'rotateApplicationCredentials'
+  | 'listApplications'
+  | 'getApplication'
+  | 'upsertApplication'
+  | 'listSessionEvents'
+  | 'listInsightSessions'
+  | 'createInsightSession'
+  | 'getInsightSession'
+  | 'getInsightSessionEnforcementState'
+  | 'listInsightTypes'
+  | 'listInsightGroups'
+  | 'getStudentGrades'
+  | 'validateAppDiscountCode'
+  | 'validateStoreDiscountCode';
+
 /**
  * Every operation of openapi/platform.yaml under `/rostering/1.0`, `/applications/1.0`, `/events/1.0`,
  * `/insights/1.0`, `/beyond/1.0`, `/apps/v1` and `/store/v1`, by operationId, with the method that calls it
@@ -7,7 +38,7 @@
  * @example
  * OPERATIONS.getUser; // 'rostering.users.get'
  */
-export const OPERATIONS = Object.freeze({
+export const OPERATIONS: Readonly<Record<PlatformOperationId, string>> = Object.freeze({
   getUser: 'rostering.users.get',
   upsertUser: 'rostering.users.upsert',
   listUserRoles: 'rostering.roles.list',
@@ -36,7 +67,4 @@ export const OPERATIONS = Object.freeze({
   getStudentGrades: 'beyond.grades.get',
   validateAppDiscountCode: 'discountCodes.validateForApp',
   validateStoreDiscountCode: 'discountCodes.validateForParentCheckout',
-} as const satisfies Record<string, string>);
-
-/** An operationId of the platform families this package covers. */
-export type PlatformOperationId = keyof typeof OPERATIONS;
+});

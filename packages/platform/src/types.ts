@@ -62,7 +62,12 @@ export type InsightType = Schemas['InsightType'];
 export type InsightGroup = Schemas['InsightGroup'];
 
 /** What `beyond.grades.get` takes: the student's user id and the subject. */
-export type StudentGradeQuery = { studentId: string; subject: string };
+export type StudentGradeQuery = {
+  /** The student's user id. */
+  studentId: string;
+  /** The subject, for example `Math`. */
+  subject: string;
+};
 /** The highest mastered grade of a student in a subject (`masteredGrade` null when none). */
 export type StudentGrade = Schemas['StudentGrade'];
 
