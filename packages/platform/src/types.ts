@@ -16,8 +16,11 @@ export type PlatformCallOptions = Pick<
  */
 export type PlatformListQuery = { readonly [K in keyof ListQuery]?: never };
 
-/** An application of the registry (`sourcedId`, `name`; other members pass through). */
-export type Application = Schemas['Application'];
+/**
+ * An application of the registry: `sourcedId` and `name`, and whatever other members the platform keeps (the
+ * document lets them pass through, d-oa-20), typed `unknown` until read.
+ */
+export type Application = Schemas['Application'] & { readonly [member: string]: unknown };
 /** The body of `applications.applications.upsert` (open). */
 export type ApplicationUpsert = Schemas['ApplicationUpsert'];
 /** The body of `applications.drafts.create` (open). */
