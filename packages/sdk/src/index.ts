@@ -106,7 +106,6 @@ export type {
   ApplicationUpsert,
   BeyondClient,
   CaliperSession,
-  DiscountCodes,
   DiscountCodeValidateResult,
   EnforcementState,
   Enrollment,
