@@ -10,6 +10,7 @@
 // alike; the figure is the median latency of each.
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { sessionEvent } from '@learnkit/activity/caliper';
 import { createMockPlatform } from '@learnkit/mock';
 import { LearnKit } from '@learnkit/sdk';
 
@@ -17,7 +18,7 @@ const REQUESTS = Number(process.env.LEARNKIT_BENCH_REQUESTS ?? 2000);
 const BATCH = 50;
 const TOKEN = 'bench-access-token-0123456789abcdef';
 
-/** Records the mock's answers to the three operations, then stops it. */
+/** Records the mock's answers to the operations, then stops it. */
 async function recordAnswers() {
   const platform = createMockPlatform();
   const api = await platform.listen();
@@ -34,9 +35,20 @@ async function recordAnswers() {
     eventTypes: ['test.ping'],
   });
   const documentId = platform.fixtures.case.documentId;
+  const studentId = platform.fixtures.roster.student.sourcedId;
+  // A Caliper session to read back: the events family's one read.
+  const sensor = 'https://app.example.com';
+  const sessionId = `${sensor}/sessions/bench`;
+  const actor = `${api.url}/rostering/1.0/users/${studentId}`;
+  await lk.caliper.send(sessionEvent({ action: 'LoggedIn', actor, object: sensor, session: sessionId }), {
+    sensor,
+  });
   const token = platform.accessToken(partner);
-  const record = async (path) => {
-    const response = await fetch(`${api.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const record = async (path, post) => {
+    const response = await fetch(`${api.url}${path}`, {
+      headers: { authorization: `Bearer ${token}`, ...(post && { 'content-type': 'application/json' }) },
+      ...(post && { method: 'POST', body: JSON.stringify(post) }),
+    });
     if (!response.ok) throw new Error(`recording ${path}: ${response.status}`);
     const headers = { 'content-type': 'application/json' };
     const total = response.headers.get('x-total-count');
@@ -47,19 +59,27 @@ async function recordAnswers() {
     document: `/ims/case/v1p1/CFDocuments/${documentId}`,
     items: '/ims/case/v1p1/CFItems?limit=100',
     subscription: `/webhooks/1.0/${appId}/subscriptions/${sub.id}`,
+    user: `/rostering/1.0/users/${studentId}`,
+    application: `/applications/1.0/applications/${appId}`,
+    session: `/events/1.0/sessions/${encodeURIComponent(sessionId)}/events`,
+    insightTypes: '/insights/1.0/types',
+    grade: `/beyond/1.0/educator/students/grades?studentId=${studentId}&subject=Math`,
   };
+  const posts = { discountCode: ['/apps/v1/discount-codes/validate', { code: 'WELCOME10' }] };
   const answers = new Map();
   for (const path of Object.values(paths)) answers.set(path.split('?')[0], await record(path));
+  for (const [path, body] of Object.values(posts)) answers.set(path, await record(path, body));
   platform.close();
   await api.close();
-  return { answers, documentId, appId, subscriptionId: sub.id, paths };
+  return { answers, documentId, appId, subscriptionId: sub.id, studentId, sessionId, paths, posts };
 }
 
 function serve(answers) {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
+    // Request bodies (the token form, a discount code) are read and dropped: the answers are recorded.
+    req.resume();
     if (req.method === 'POST' && path === '/auth/1.0/token') {
-      req.resume();
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ access_token: TOKEN, token_type: 'Bearer', expires_in: 3600 }));
       return;
@@ -88,7 +108,8 @@ async function time(run, samples) {
   samples.push(performance.now() - started);
 }
 
-const { answers, documentId, appId, subscriptionId, paths } = await recordAnswers();
+const { answers, documentId, appId, subscriptionId, studentId, sessionId, paths, posts } =
+  await recordAnswers();
 const server = await serve(answers);
 const base = `http://127.0.0.1:${server.address().port}`;
 const lk = new LearnKit({
@@ -100,6 +121,12 @@ const lk = new LearnKit({
 });
 const plain = (path) =>
   fetch(`${base}${path}`, { headers: { authorization: `Bearer ${TOKEN}` } }).then((r) => r.json());
+const plainPost = ([path, body]) =>
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then((r) => r.json());
 
 const operations = [
   {
@@ -116,6 +143,37 @@ const operations = [
     operation: 'lk.webhooks.subscriptions.get(appId, id)',
     learnkit: () => lk.webhooks.subscriptions.get(appId, subscriptionId),
     fetch: () => plain(paths.subscription),
+  },
+  // One call of each family of @learnkit/platform (docs/decisions.md#d-i16-bench).
+  {
+    operation: 'lk.rostering.users.get(id)',
+    learnkit: () => lk.rostering.users.get(studentId),
+    fetch: () => plain(paths.user),
+  },
+  {
+    operation: 'lk.applications.applications.get(id)',
+    learnkit: () => lk.applications.applications.get(appId),
+    fetch: () => plain(paths.application),
+  },
+  {
+    operation: 'lk.events.sessions.get(sessionId)',
+    learnkit: () => lk.events.sessions.get(sessionId),
+    fetch: () => plain(paths.session),
+  },
+  {
+    operation: 'lk.insights.types.list(), whole list',
+    learnkit: () => lk.insights.types.list(),
+    fetch: () => plain(paths.insightTypes),
+  },
+  {
+    operation: "lk.beyond.grades.get({ studentId, subject: 'Math' })",
+    learnkit: () => lk.beyond.grades.get({ studentId, subject: 'Math' }),
+    fetch: () => plain(paths.grade),
+  },
+  {
+    operation: "lk.discountCodes.validateForApp('WELCOME10')",
+    learnkit: () => lk.discountCodes.validateForApp('WELCOME10'),
+    fetch: () => plainPost(posts.discountCode),
   },
 ];
 

@@ -86,6 +86,25 @@ await check('case read', async () => {
   return `"${doc.title}", 5 standards, NotFoundError`;
 });
 
+await check('platform read', async () => {
+  const user = await lk.rostering.users.get(input.studentId);
+  assert(user.sourcedId === input.studentId && user.email === input.studentEmail, 'wrong user');
+  const types = await lk.insights.types.list();
+  assert(types.data.length > 0 && !types.hasNextPage(), 'expected the whole insight type list in one page');
+  // The body check derives its validator from the OpenAPI schemas at run time (zod): it must work everywhere.
+  let refused;
+  try {
+    await lk.rostering.users.upsert(input.studentId, { email: 42 });
+  } catch (error) {
+    refused = error;
+  }
+  assert(
+    refused instanceof sdk.ValidationError && /user\.email/.test(refused.message),
+    'bad body not refused',
+  );
+  return `${user.givenName}, ${types.data.length} insight types, bad body refused before sending`;
+});
+
 await check('verifyWebhook', async () => {
   // The known-answer vector of docs/webhooks.md: the same bytes must verify on every runtime.
   const body =
@@ -156,8 +175,10 @@ if (globalThis.process?.versions?.node && !globalThis.Bun && !globalThis.Deno) {
     });
     const doc = await client.case.documents.get(input.documentId);
     assert(doc.sourcedId === input.documentId, 'the CJS build read the wrong document');
+    const user = await client.rostering.users.get(input.studentId);
+    assert(user.sourcedId === input.studentId, 'the CJS build read the wrong user');
     assert(new sdk.ValidationError('x') instanceof cjs.LearnKitError, 'errors not recognised across builds');
-    return 'require() of the CJS build reads a document; errors match across ESM and CJS';
+    return 'require() of the CJS build reads a document and a user; errors match across ESM and CJS';
   });
 }
 

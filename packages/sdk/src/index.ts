@@ -1,6 +1,7 @@
 /**
- * `@learnkit/sdk`: the umbrella of the LearnKit SDK. `new LearnKit({...})` wires every client (CASE, webhook
- * subscriptions, Caliper, activity recording and the typed HTTP client of the whole platform) to one transport
+ * `@learnkit/sdk`: the umbrella of the LearnKit SDK. `new LearnKit({...})` wires every client (CASE, rostering,
+ * applications, sessions, insights, grades, discount codes, webhook subscriptions, Caliper, activity recording and
+ * the typed HTTP client of the whole platform) to one transport
  * and one token provider. The error classes, the webhook helpers and the public types are re-exported here, so
  * most applications depend on this package alone.
  *
@@ -94,6 +95,41 @@ export {
   type WebhookVerificationReason,
   where,
 } from '@learnkit/core';
+// The platform's own families: lk.rostering, lk.applications, lk.events, lk.insights, lk.beyond, lk.discountCodes.
+export type {
+  Application,
+  ApplicationCredentials,
+  ApplicationCredentialsRotation,
+  ApplicationDraft,
+  ApplicationDraftCreate,
+  ApplicationsClient,
+  ApplicationUpsert,
+  BeyondClient,
+  CaliperSession,
+  DiscountCodeValidateResult,
+  EnforcementState,
+  Enrollment,
+  EventsClient,
+  InsightGroup,
+  InsightSession,
+  InsightSessionSummary,
+  InsightsClient,
+  InsightType,
+  OrgConfig,
+  ParentCheckoutOptions,
+  PlatformCallOptions,
+  PlatformListQuery,
+  RosteringClient,
+  SessionMetadataWrite,
+  StudentGrade,
+  StudentGradeQuery,
+  User,
+  UserProfile,
+  UserRelationship,
+  UserRole,
+  UserRoleUpsert,
+  UserUpsert,
+} from '@learnkit/platform';
 // Webhooks: verify and handle deliveries, sign bodies in tests, typed events and subscriptions.
 export {
   type CreateSubscriptionInput,

@@ -5,8 +5,20 @@ import {
   createHttpClient,
   createTokenCache,
   type HttpClient,
+  type HttpClientOptions,
+  staticToken,
   type TokenProvider,
 } from '@learnkit/core';
+import {
+  type ApplicationsClient,
+  type BeyondClient,
+  createPlatformClient,
+  type DiscountCodes,
+  type EventsClient,
+  type InsightsClient,
+  type PlatformClient,
+  type RosteringClient,
+} from '@learnkit/platform';
 import { createSubscriptionsClient } from '@learnkit/webhooks';
 import type { ActivityOptions, LearnKitActivity } from './activity';
 import { type LearnKitCaliper, withConfiguredSensor } from './caliper';
@@ -19,8 +31,8 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /**
  * The LearnKit platform client. One instance holds one transport (timeouts, retries, logging) and one token
- * provider, shared by every client it hands out: `case`, `webhooks`, `caliper`, `activity` and the typed `http`.
- * Sub-clients are built on first use.
+ * provider, shared by every client it hands out: `case`, `rostering`, `applications`, `events`, `insights`, `beyond`,
+ * `discountCodes`, `webhooks`, `caliper`, `activity` and the typed `http`. Sub-clients are built on first use.
  *
  * Configuration comes from the options or the environment (`LEARNKIT_BASE_URL`, `LEARNKIT_CLIENT_ID`,
  * `LEARNKIT_CLIENT_SECRET`, `LEARNKIT_AUTH_URL`, `LEARNKIT_LOG`); anything missing is one `ValidationError`
@@ -53,7 +65,10 @@ export class LearnKit {
   readonly #auth: TokenProvider;
   readonly #activityOptions: ActivityOptions | undefined;
   readonly #logger: LearnKitOptions['logger'];
+  /** The transport settings of `http`, for the parent-session client of `discountCodes`. */
+  readonly #httpOptions: Omit<HttpClientOptions, 'auth'>;
   #case: CaseClient | undefined;
+  #platform: PlatformClient | undefined;
   #webhooks: LearnKitWebhooks | undefined;
   #caliper: LearnKitCaliper | undefined;
   #activity: LearnKitActivity | undefined;
@@ -84,16 +99,16 @@ export class LearnKit {
       logger,
       cache: options.tokenCache ?? createTokenCache(),
     });
-    this.http = createHttpClient<LearnKitPaths>({
+    this.#httpOptions = {
       baseUrl: config.baseUrl,
-      auth: this.#auth,
       fetch: options.fetch,
       retry: options.retry,
       timeoutMs: options.timeoutMs,
       deadlineMs: options.deadlineMs,
       logger,
       headers: options.headers,
-    });
+    };
+    this.http = createHttpClient<LearnKitPaths>({ ...this.#httpOptions, auth: this.#auth });
   }
 
   /** The platform's base URL this client talks to. */
@@ -121,6 +136,83 @@ export class LearnKit {
   get case(): CaseClient {
     this.#case ??= createCaseClient({ http: this.http });
     return this.#case;
+  }
+
+  /** The platform's own families, built on first use over `http` (docs/decisions.md#d-i16-package). */
+  get #platformClient(): PlatformClient {
+    this.#platform ??= createPlatformClient({
+      http: this.http,
+      // The store's discount-code check is authorized by a parent's session, not by this client's token
+      // (docs/decisions.md#d-i16-parent-session): same platform and settings, the session as the bearer.
+      parentSessionHttp: (parentSession) =>
+        createHttpClient<LearnKitPaths>({ ...this.#httpOptions, auth: staticToken(parentSession) }),
+    });
+    return this.#platform;
+  }
+
+  /**
+   * Rostering 1.0: `users` (`get`, `upsert`), a user's `roles`, `profiles`, `agents` and `linkedUsers`,
+   * `enrollments` and `orgs.config`.
+   *
+   * @example
+   * const user = await lk.rostering.users.get(userId);
+   * for await (const role of lk.rostering.roles.list(userId)) console.log(role.role, role.orgId);
+   */
+  get rostering(): RosteringClient {
+    return this.#platformClient.rostering;
+  }
+
+  /**
+   * Applications 1.0: `drafts.create`, `credentials` (`get`, `rotate`) and the registry `applications`
+   * (`list`, `get`, `upsert`).
+   *
+   * @example
+   * const { applicationId, clientId, clientSecret } = await lk.applications.drafts.create({ name: 'Fractions' });
+   */
+  get applications(): ApplicationsClient {
+    return this.#platformClient.applications;
+  }
+
+  /**
+   * Caliper sessions as the platform recorded them: `sessions.get(sessionId)` with their events.
+   *
+   * @example
+   * const { endedAtTime, events } = await lk.events.sessions.get(sessionId);
+   */
+  get events(): EventsClient {
+    return this.#platformClient.events;
+  }
+
+  /**
+   * Insights 1.0: `sessions` (`list`, `get`, `getEnforcementState`, `writeMetadata`), the insight `types` and
+   * `groups`.
+   *
+   * @example
+   * const { lockedOut } = await lk.insights.sessions.getEnforcementState(sessionId);
+   */
+  get insights(): InsightsClient {
+    return this.#platformClient.insights;
+  }
+
+  /**
+   * Beyond 1.0: `grades.get({ studentId, subject })`, a student's highest mastered grade.
+   *
+   * @example
+   * const { masteredGrade } = await lk.beyond.grades.get({ studentId, subject: 'Math' });
+   */
+  get beyond(): BeyondClient {
+    return this.#platformClient.beyond;
+  }
+
+  /**
+   * Discount codes: `validateForApp(code)` with this client's token, `validateForParentCheckout(code, {
+   * parentSession })` with a parent's session.
+   *
+   * @example
+   * const { valid } = await lk.discountCodes.validateForApp('WELCOME10');
+   */
+  get discountCodes(): DiscountCodes {
+    return this.#platformClient.discountCodes;
   }
 
   /**

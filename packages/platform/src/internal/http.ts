@@ -1,0 +1,116 @@
+import {
+  type HttpClient,
+  type PagePromise,
+  paginate,
+  type RequestOptions,
+  ValidationError,
+  type ValidationIssue,
+} from '@learnkit/core';
+import type { PlatformCallOptions } from '../types';
+import type { paths } from './generated';
+import { isRecord, show } from './show';
+
+/** The core HTTP client typed with the platform paths (the umbrella's shared client is cast to this view). */
+export type PlatformHttp = HttpClient<paths>;
+
+const CALL_KEYS = ['signal', 'timeoutMs', 'deadlineMs', 'retry', 'headers'] as const;
+
+/** The per-call options of a call given none: shared, never written to (docs/decisions.md#d-i14-hot-path). */
+const NO_OPTIONS: RequestOptions = Object.freeze({});
+
+/**
+ * Checks the per-call options and returns the transport's. Unknown keys are refused so that a typo
+ * (`timeout` for `timeoutMs`) is not silently ignored.
+ */
+export function callOptions(
+  options: PlatformCallOptions | undefined,
+  extra?: Pick<RequestOptions, 'idempotent'>,
+): RequestOptions {
+  if (options === undefined) return extra ? { ...extra } : NO_OPTIONS;
+  if (!isRecord(options)) {
+    throw new ValidationError([
+      { path: ['options'], message: 'must be an object such as { timeoutMs: 5000 }' },
+    ]);
+  }
+  const issues: ValidationIssue[] = [];
+  const request: RequestOptions = { ...extra };
+  for (const [key, value] of Object.entries(options)) {
+    if ((CALL_KEYS as readonly string[]).includes(key)) {
+      if (value !== undefined) (request as Record<string, unknown>)[key] = value;
+    } else {
+      issues.push({ path: ['options', key], message: `is not an option here; use ${CALL_KEYS.join(', ')}` });
+    }
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+  return request;
+}
+
+/** Refuses an id that cannot name a resource (not a string, or blank) before anything is sent. */
+export function checkId(id: unknown, name: string): string {
+  if (typeof id !== 'string' || id.trim() === '') {
+    throw new ValidationError([
+      { path: [name], message: `must be a non-empty identifier string (got ${show(id)})` },
+    ]);
+  }
+  return id;
+}
+
+/** The family's list parameters (docs/decisions.md#d-i16-platform-lists): none is declared by these listings. */
+const LIST_PARAMS: Record<string, string> = {
+  limit: 'the whole list comes in one answer; read fewer with `for await` and `break`',
+  offset: 'the whole list comes in one answer; skip items with `for await` or `page.data.slice()`',
+  sort: 'sort the items you read (`page.data.sort(...)`)',
+  orderBy: 'sort the items you read (`page.data.sort(...)`)',
+  filter: 'keep the items you want from what you read (`page.data.filter(...)`)',
+  fields: 'every item comes whole; pick the members you need from it',
+  search: 'it has no `x-search-fields`, so nothing is searched; match the items you read',
+};
+
+/** The problems of a list query given to a listing that declares no query parameters (empty when none). */
+function queryIssues(operation: string, query: unknown): ValidationIssue[] {
+  if (query === undefined) return [];
+  if (!isRecord(query)) {
+    return [{ path: ['query'], message: `must be omitted: ${operation} declares no query parameters` }];
+  }
+  const issues: ValidationIssue[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    const fix = LIST_PARAMS[key];
+    issues.push({
+      path: ['query', key],
+      message: fix
+        ? `is not accepted: ${operation} declares no query parameters (openapi/platform.yaml); ${fix}`
+        : `is not a list query member, and ${operation} declares no query parameters; omit it`,
+    });
+  }
+  return issues;
+}
+
+/**
+ * A page promise over a listing that answers its whole list at once (openapi/platform.yaml declares no query
+ * parameters on these, docs/decisions.md#d-i16-platform-lists): one page holding every item, `total` its
+ * length, so `for await` and `.toArray()` work as on any other listing and never ask for a second page. A bad
+ * query or option rejects the page promise before anything is sent (as a bad query does in core's `paginate`).
+ */
+export function listAll<T>(
+  operation: string,
+  query: unknown,
+  options: PlatformCallOptions | undefined,
+  load: (request: RequestOptions) => Promise<T[]>,
+): PagePromise<T> {
+  let request: RequestOptions;
+  try {
+    const issues = queryIssues(operation, query);
+    if (issues.length > 0) throw new ValidationError(issues);
+    request = callOptions(options);
+  } catch (error) {
+    return paginate<T>(() => Promise.reject(error));
+  }
+  return paginate<T>(
+    async () => {
+      const items = await load(request);
+      return { items, total: items.length };
+    },
+    { signal: request.signal },
+  );
+}

@@ -1,0 +1,67 @@
+import type { PagePromise } from '@learnkit/core';
+import { callOptions, checkId, listAll, type PlatformHttp } from '../../internal/http';
+import { checkBody } from '../../internal/schemas';
+import type { Application, ApplicationUpsert, PlatformCallOptions, PlatformListQuery } from '../../types';
+
+const LIST = '/applications/1.0/applications';
+const ONE = '/applications/1.0/applications/{sourcedId}';
+
+/**
+ * The application registry: list, read, create or update.
+ *
+ * @example
+ * for await (const app of lk.applications.applications.list()) console.log(app.sourcedId, app.name);
+ */
+export class Applications {
+  readonly #http: PlatformHttp;
+
+  /** @internal Built by `createPlatformClient`. */
+  constructor(http: PlatformHttp) {
+    this.#http = http;
+  }
+
+  /**
+   * The applications, as a page promise holding the whole list (the listing takes no query).
+   *
+   * @example
+   * const { data: apps } = await lk.applications.applications.list();
+   */
+  list(query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<Application> {
+    return listAll(`GET ${LIST}`, query, options, async (request) => {
+      const data = await this.#http.call('GET', LIST, { options: request });
+      return data.applications;
+    });
+  }
+
+  /**
+   * One application by id.
+   *
+   * @example
+   * const app = await lk.applications.applications.get(appId);
+   */
+  async get(appId: string, options?: PlatformCallOptions): Promise<Application> {
+    const sourcedId = checkId(appId, 'appId');
+    return this.#http.call('GET', ONE, { params: { path: { sourcedId } }, options: callOptions(options) });
+  }
+
+  /**
+   * Creates the application `appId` (raising `application.created`) or updates it (`application.updated`).
+   * A PUT, so it is retried on 5xx and timeouts.
+   *
+   * @example
+   * await lk.applications.applications.upsert(appId, { name: 'Fractions', proctoringEnabled: true });
+   */
+  async upsert(
+    appId: string,
+    application: ApplicationUpsert,
+    options?: PlatformCallOptions,
+  ): Promise<Application> {
+    const sourcedId = checkId(appId, 'appId');
+    const body = checkBody<ApplicationUpsert>('ApplicationUpsert', application, 'application');
+    return this.#http.call('PUT', ONE, {
+      params: { path: { sourcedId } },
+      body,
+      options: callOptions(options),
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import { callOptions, checkId, type PlatformHttp } from '../../internal/http';
+import type {
+  ApplicationCredentials,
+  ApplicationCredentialsRotation,
+  PlatformCallOptions,
+} from '../../types';
+
+const STATUS = '/applications/1.0/{appId}/credentials';
+const ROTATE = '/applications/1.0/{appId}/credentials/rotate';
+
+/**
+ * The credentials of an application: their status, and rotation.
+ *
+ * @example
+ * const { sandboxStatus } = await lk.applications.credentials.get(appId);
+ */
+export class Credentials {
+  readonly #http: PlatformHttp;
+
+  /** @internal Built by `createPlatformClient`. */
+  constructor(http: PlatformHttp) {
+    this.#http = http;
+  }
+
+  /**
+   * The credential status: `sandboxStatus` is `awaiting_secret_claim` when a sandbox secret waits to be claimed,
+   * null without a sandbox client (other values pass through).
+   *
+   * @example
+   * const status = await lk.applications.credentials.get(appId);
+   */
+  async get(appId: string, options?: PlatformCallOptions): Promise<ApplicationCredentials> {
+    const path = { appId: checkId(appId, 'appId') };
+    return this.#http.call('GET', STATUS, { params: { path }, options: callOptions(options) });
+  }
+
+  /**
+   * Rotates the application's credentials; the new secret is surfaced once, through `claimUrl`. Not repeated
+   * on a doubtful failure (each rotation issues a new secret).
+   *
+   * @example
+   * const { claimUrl } = await lk.applications.credentials.rotate(appId);
+   */
+  async rotate(appId: string, options?: PlatformCallOptions): Promise<ApplicationCredentialsRotation> {
+    const path = { appId: checkId(appId, 'appId') };
+    return this.#http.call('POST', ROTATE, { params: { path }, options: callOptions(options) });
+  }
+}

@@ -1,0 +1,33 @@
+import { callOptions, type PlatformHttp } from '../../internal/http';
+import { checkBody } from '../../internal/schemas';
+import type { ApplicationDraft, ApplicationDraftCreate, PlatformCallOptions } from '../../types';
+
+const DRAFTS = '/applications/1.0/drafts';
+
+/**
+ * Application drafts: register an application and receive its credentials.
+ *
+ * @example
+ * const { applicationId, clientId, clientSecret } = await lk.applications.drafts.create({ name: 'Fractions' });
+ */
+export class Drafts {
+  readonly #http: PlatformHttp;
+
+  /** @internal Built by `createPlatformClient`. */
+  constructor(http: PlatformHttp) {
+    this.#http = http;
+  }
+
+  /**
+   * Registers an application as a draft; resolves with its id and its `clientId` and `clientSecret` (keep the
+   * secret: it is shown once). Each call registers a new application, so a failed attempt is not repeated
+   * unless the request surely never left (core's rule for a POST).
+   *
+   * @example
+   * const draft = await lk.applications.drafts.create({ name: 'Fractions' });
+   */
+  async create(draft: ApplicationDraftCreate = {}, options?: PlatformCallOptions): Promise<ApplicationDraft> {
+    const body = checkBody<ApplicationDraftCreate>('ApplicationDraftCreate', draft, 'draft');
+    return this.#http.call('POST', DRAFTS, { body, options: callOptions(options) });
+  }
+}

@@ -1,0 +1,31 @@
+import { callOptions, checkId, type PlatformHttp } from '../../internal/http';
+import type { CaliperSession, PlatformCallOptions } from '../../types';
+
+const EVENTS = '/events/1.0/sessions/{sessionId}/events';
+
+/**
+ * Caliper sessions as the platform recorded them, with their events.
+ *
+ * @example
+ * const { endedAtTime, events } = await lk.events.sessions.get(sessionId);
+ */
+export class EventSessions {
+  readonly #http: PlatformHttp;
+
+  /** @internal Built by `createPlatformClient`. */
+  constructor(http: PlatformHttp) {
+    this.#http = http;
+  }
+
+  /**
+   * One Caliper session and its events; `endedAtTime` is null while the session is open. The id is the
+   * session's IRI as the events named it (sent percent-encoded in the path).
+   *
+   * @example
+   * const session = await lk.events.sessions.get('https://app.example.com/sessions/1');
+   */
+  async get(sessionId: string, options?: PlatformCallOptions): Promise<CaliperSession> {
+    const path = { sessionId: checkId(sessionId, 'sessionId') };
+    return this.#http.call('GET', EVENTS, { params: { path }, options: callOptions(options) });
+  }
+}

@@ -1,0 +1,46 @@
+import type { PagePromise } from '@learnkit/core';
+import { callOptions, checkId, listAll, type PlatformHttp } from '../../internal/http';
+import type { Enrollment, PlatformCallOptions, PlatformListQuery } from '../../types';
+
+const LIST = '/rostering/1.0/enrollments';
+const ONE = '/rostering/1.0/enrollments/{enrollmentId}';
+
+/**
+ * Enrollments visible to the client's org scope: list them, read one (what `enrollment.*` webhook consumers
+ * refetch).
+ *
+ * @example
+ * const enrollment = await lk.rostering.enrollments.get(event.data.enrollmentId);
+ */
+export class Enrollments {
+  readonly #http: PlatformHttp;
+
+  /** @internal Built by `createPlatformClient`. */
+  constructor(http: PlatformHttp) {
+    this.#http = http;
+  }
+
+  /**
+   * The enrollments in the client's org scope, as a page promise holding the whole list.
+   *
+   * @example
+   * for await (const enrollment of lk.rostering.enrollments.list()) console.log(enrollment.classId);
+   */
+  list(query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<Enrollment> {
+    return listAll(`GET ${LIST}`, query, options, async (request) => {
+      const data = await this.#http.call('GET', LIST, { options: request });
+      return data.enrollments;
+    });
+  }
+
+  /**
+   * One enrollment by id (`NotFoundError` when unknown, ended, or outside the client's org scope).
+   *
+   * @example
+   * const { classId, userId, role } = await lk.rostering.enrollments.get(enrollmentId);
+   */
+  async get(enrollmentId: string, options?: PlatformCallOptions): Promise<Enrollment> {
+    const path = { enrollmentId: checkId(enrollmentId, 'enrollmentId') };
+    return this.#http.call('GET', ONE, { params: { path }, options: callOptions(options) });
+  }
+}

@@ -1,0 +1,39 @@
+import type { PagePromise } from '@learnkit/core';
+import { checkId, listAll, type PlatformHttp } from '../../internal/http';
+import type { PlatformCallOptions, PlatformListQuery, UserRelationship } from '../../types';
+
+const LIST = '/rostering/1.0/users/{sourcedId}/linkedUsers';
+
+/**
+ * The users linked to a user by an open agent relationship, in either direction (a parent's children, a
+ * child's parents).
+ *
+ * @example
+ * for await (const link of lk.rostering.linkedUsers.list(parentId)) console.log(link.userId);
+ */
+export class LinkedUsers {
+  readonly #http: PlatformHttp;
+
+  /** @internal Built by `createPlatformClient`. */
+  constructor(http: PlatformHttp) {
+    this.#http = http;
+  }
+
+  /**
+   * The linked users (each `userId` is the other user), as a page promise holding the whole list.
+   *
+   * @example
+   * const { data: links } = await lk.rostering.linkedUsers.list(parentId);
+   */
+  list(
+    userId: string,
+    query?: PlatformListQuery,
+    options?: PlatformCallOptions,
+  ): PagePromise<UserRelationship> {
+    return listAll(`GET ${LIST}`, query, options, async (request) => {
+      const sourcedId = checkId(userId, 'userId');
+      const data = await this.#http.call('GET', LIST, { params: { path: { sourcedId } }, options: request });
+      return data.linkedUsers;
+    });
+  }
+}

@@ -1,0 +1,64 @@
+import { callOptions, checkId, type PlatformHttp } from '../../internal/http';
+import { checkBody } from '../../internal/schemas';
+import type { OrgConfig, PlatformCallOptions } from '../../types';
+
+const CONFIG = '/rostering/1.0/orgs/{sourcedId}/config';
+
+/**
+ * The config of an organization: a free-form JSON object.
+ *
+ * @example
+ * const config = await lk.rostering.orgs.config.get(orgId);
+ */
+export class OrgConfigs {
+  readonly #http: PlatformHttp;
+
+  /** @internal Built by `createPlatformClient`. */
+  constructor(http: PlatformHttp) {
+    this.#http = http;
+  }
+
+  /**
+   * The organization's config (`{}` when none was written).
+   *
+   * @example
+   * const { theme } = await lk.rostering.orgs.config.get(orgId);
+   */
+  async get(orgId: string, options?: PlatformCallOptions): Promise<OrgConfig> {
+    const sourcedId = checkId(orgId, 'orgId');
+    return this.#http.call('GET', CONFIG, { params: { path: { sourcedId } }, options: callOptions(options) });
+  }
+
+  /**
+   * Writes the given keys of the organization's config and resolves with the stored config. The platform
+   * raises one `org.config.updated` per write whatever the number of keys (an empty write raises none).
+   *
+   * @example
+   * await lk.rostering.orgs.config.update(orgId, { theme: 'dark' });
+   */
+  async update(orgId: string, config: OrgConfig, options?: PlatformCallOptions): Promise<OrgConfig> {
+    const sourcedId = checkId(orgId, 'orgId');
+    const body = checkBody<OrgConfig>('OrgConfig', config, 'config');
+    return this.#http.call('PUT', CONFIG, {
+      params: { path: { sourcedId } },
+      body,
+      options: callOptions(options),
+    });
+  }
+}
+
+/**
+ * Organizations: their `config`.
+ *
+ * @example
+ * await lk.rostering.orgs.config.update(orgId, { theme: 'dark' });
+ */
+export class Orgs {
+  /** The organization's free-form config: `get`, `update`. */
+  readonly config: OrgConfigs;
+
+  /** @internal Built by `createPlatformClient`. */
+  constructor(http: PlatformHttp) {
+    this.config = new OrgConfigs(http);
+  }
+}

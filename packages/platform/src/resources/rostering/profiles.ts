@@ -1,0 +1,46 @@
+import type { PagePromise } from '@learnkit/core';
+import { callOptions, checkId, listAll, type PlatformHttp } from '../../internal/http';
+import type { PlatformCallOptions, PlatformListQuery, UserProfile } from '../../types';
+
+const LIST = '/rostering/1.0/users/{userId}/profiles';
+const ONE = '/rostering/1.0/users/{userId}/profiles/{profileId}';
+
+/**
+ * The profiles of a user: list them, read one.
+ *
+ * @example
+ * for await (const profile of lk.rostering.profiles.list(userId)) console.log(profile.profileId);
+ */
+export class Profiles {
+  readonly #http: PlatformHttp;
+
+  /** @internal Built by `createPlatformClient`. */
+  constructor(http: PlatformHttp) {
+    this.#http = http;
+  }
+
+  /**
+   * The profiles of a user, as a page promise holding the whole list (the listing takes no query).
+   *
+   * @example
+   * const { data: profiles } = await lk.rostering.profiles.list(userId);
+   */
+  list(userId: string, query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<UserProfile> {
+    return listAll(`GET ${LIST}`, query, options, async (request) => {
+      const path = { userId: checkId(userId, 'userId') };
+      const data = await this.#http.call('GET', LIST, { params: { path }, options: request });
+      return data.profiles;
+    });
+  }
+
+  /**
+   * One profile of a user (`NotFoundError` when it is not that user's).
+   *
+   * @example
+   * const profile = await lk.rostering.profiles.get(userId, profileId);
+   */
+  async get(userId: string, profileId: string, options?: PlatformCallOptions): Promise<UserProfile> {
+    const path = { userId: checkId(userId, 'userId'), profileId: checkId(profileId, 'profileId') };
+    return this.#http.call('GET', ONE, { params: { path }, options: callOptions(options) });
+  }
+}

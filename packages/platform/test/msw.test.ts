@@ -1,0 +1,4 @@
+import { platformSuite } from './suite';
+
+// The platform suite with the mock platform served as MSW handlers.
+platformSuite('msw');
