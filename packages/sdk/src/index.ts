@@ -94,6 +94,24 @@ export {
   type WebhookVerificationReason,
   where,
 } from '@learnkit/core';
+// OneRoster: lk.oneroster (rostering, gradebook, resources).
+export type {
+  OneRosterAcademicSession,
+  OneRosterAssessmentLineItem,
+  OneRosterAssessmentLineItemInput,
+  OneRosterAssessmentResult,
+  OneRosterCallOptions,
+  OneRosterClass,
+  OneRosterClient,
+  OneRosterCourse,
+  OneRosterDemographics,
+  OneRosterEnrollment,
+  OneRosterListQuery,
+  OneRosterResource,
+  OneRosterResult,
+  OneRosterSourcedIdPairs,
+  OneRosterUser,
+} from '@learnkit/oneroster';
 // Webhooks: verify and handle deliveries, sign bodies in tests, typed events and subscriptions.
 export {
   type CreateSubscriptionInput,

@@ -7,6 +7,7 @@ import {
   type HttpClient,
   type TokenProvider,
 } from '@learnkit/core';
+import { createOneRosterClient, type OneRosterClient } from '@learnkit/oneroster';
 import { createSubscriptionsClient } from '@learnkit/webhooks';
 import type { ActivityOptions, LearnKitActivity } from './activity';
 import { type LearnKitCaliper, withConfiguredSensor } from './caliper';
@@ -19,7 +20,8 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /**
  * The LearnKit platform client. One instance holds one transport (timeouts, retries, logging) and one token
- * provider, shared by every client it hands out: `case`, `webhooks`, `caliper`, `activity` and the typed `http`.
+ * provider, shared by every client it hands out: `case`, `oneroster`, `webhooks`, `caliper`, `activity` and the
+ * typed `http`.
  * Sub-clients are built on first use.
  *
  * Configuration comes from the options or the environment (`LEARNKIT_BASE_URL`, `LEARNKIT_CLIENT_ID`,
@@ -54,6 +56,7 @@ export class LearnKit {
   readonly #activityOptions: ActivityOptions | undefined;
   readonly #logger: LearnKitOptions['logger'];
   #case: CaseClient | undefined;
+  #oneroster: OneRosterClient | undefined;
   #webhooks: LearnKitWebhooks | undefined;
   #caliper: LearnKitCaliper | undefined;
   #activity: LearnKitActivity | undefined;
@@ -121,6 +124,19 @@ export class LearnKit {
   get case(): CaseClient {
     this.#case ??= createCaseClient({ http: this.http });
     return this.#case;
+  }
+
+  /**
+   * OneRoster 1.2: rostering (`users`, `classes` with `students` and `teachers`, `courses` with `classes`,
+   * `academicSessions`, `demographics`, `enrollments`, `schools.classStudents`), the `gradebook`
+   * (`assessmentLineItems` with `create` and `put`, `assessmentResults`, `results`) and `resources`.
+   *
+   * @example
+   * for await (const student of lk.oneroster.classes.students('class-math-g3')) console.log(student.email);
+   */
+  get oneroster(): OneRosterClient {
+    this.#oneroster ??= createOneRosterClient({ http: this.http });
+    return this.#oneroster;
   }
 
   /**
