@@ -7,8 +7,8 @@
  * - The browser bundles (web entry of verifyWebhook, activity tracker), bundled by esbuild from the installed
  *   tarballs with the browser conditions, against their budgets.
  * - The public API against plain fetch to the same loopback server, interleaved, same run (bench/public-api.mjs,
- *   run with plain Node from the scratch project): lk.case.documents.get, lk.case.items.list (first page) and
- *   lk.webhooks.subscriptions.get. Budget 1.10x, goal 1.05x.
+ *   run with plain Node from the scratch project): lk.case.documents.get, lk.case.items.list (first page),
+ *   lk.webhooks.subscriptions.get and lk.oneroster.users.get. Budget 1.10x, goal 1.05x.
  *
  * Run on its own: `npx tsx bench/packed.ts` (after `pnpm build`).
  */

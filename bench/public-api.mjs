@@ -17,7 +17,7 @@ const REQUESTS = Number(process.env.LEARNKIT_BENCH_REQUESTS ?? 2000);
 const BATCH = 50;
 const TOKEN = 'bench-access-token-0123456789abcdef';
 
-/** Records the mock's answers to the three operations, then stops it. */
+/** Records the mock's answers to the four operations, then stops it. */
 async function recordAnswers() {
   const platform = createMockPlatform();
   const api = await platform.listen();
@@ -34,6 +34,7 @@ async function recordAnswers() {
     eventTypes: ['test.ping'],
   });
   const documentId = platform.fixtures.case.documentId;
+  const studentId = platform.fixtures.roster.student.sourcedId;
   const token = platform.accessToken(partner);
   const record = async (path) => {
     const response = await fetch(`${api.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -47,12 +48,13 @@ async function recordAnswers() {
     document: `/ims/case/v1p1/CFDocuments/${documentId}`,
     items: '/ims/case/v1p1/CFItems?limit=100',
     subscription: `/webhooks/1.0/${appId}/subscriptions/${sub.id}`,
+    user: `/ims/oneroster/rostering/v1p2/users/${studentId}`,
   };
   const answers = new Map();
   for (const path of Object.values(paths)) answers.set(path.split('?')[0], await record(path));
   platform.close();
   await api.close();
-  return { answers, documentId, appId, subscriptionId: sub.id, paths };
+  return { answers, documentId, studentId, appId, subscriptionId: sub.id, paths };
 }
 
 function serve(answers) {
@@ -88,7 +90,7 @@ async function time(run, samples) {
   samples.push(performance.now() - started);
 }
 
-const { answers, documentId, appId, subscriptionId, paths } = await recordAnswers();
+const { answers, documentId, studentId, appId, subscriptionId, paths } = await recordAnswers();
 const server = await serve(answers);
 const base = `http://127.0.0.1:${server.address().port}`;
 const lk = new LearnKit({
@@ -116,6 +118,11 @@ const operations = [
     operation: 'lk.webhooks.subscriptions.get(appId, id)',
     learnkit: () => lk.webhooks.subscriptions.get(appId, subscriptionId),
     fetch: () => plain(paths.subscription),
+  },
+  {
+    operation: 'lk.oneroster.users.get(id)',
+    learnkit: () => lk.oneroster.users.get(studentId),
+    fetch: () => plain(paths.user),
   },
 ];
 

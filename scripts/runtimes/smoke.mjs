@@ -86,6 +86,17 @@ await check('case read', async () => {
   return `"${doc.title}", 5 standards, NotFoundError`;
 });
 
+await check('oneroster read', async () => {
+  const user = await lk.oneroster.users.get(input.studentId);
+  assert(user.email === input.studentEmail, 'wrong user');
+  const page = await lk.oneroster.users.list({ filter: sdk.where.eq('email', input.studentEmail) });
+  assert(
+    page.data.length === 1 && page.data[0].sourcedId === input.studentId,
+    'expected the student by email',
+  );
+  return `${user.givenName} ${user.familyName}, found by email`;
+});
+
 await check('verifyWebhook', async () => {
   // The known-answer vector of docs/webhooks.md: the same bytes must verify on every runtime.
   const body =
