@@ -19,6 +19,7 @@ const BATCH = 50;
 const TOKEN = 'bench-access-token-0123456789abcdef';
 
 /** Records the mock's answers to the operations, then stops it. */
+/** Records the mock's answers to the four operations, then stops it. */
 async function recordAnswers() {
   const platform = createMockPlatform();
   const api = await platform.listen();
@@ -64,6 +65,7 @@ async function recordAnswers() {
     session: `/events/1.0/sessions/${encodeURIComponent(sessionId)}/events`,
     insightTypes: '/insights/1.0/types',
     grade: `/beyond/1.0/educator/students/grades?studentId=${studentId}&subject=Math`,
+    user: `/ims/oneroster/rostering/v1p2/users/${studentId}`,
   };
   const posts = { discountCode: ['/apps/v1/discount-codes/validate', { code: 'WELCOME10' }] };
   const answers = new Map();
@@ -72,6 +74,7 @@ async function recordAnswers() {
   platform.close();
   await api.close();
   return { answers, documentId, appId, subscriptionId: sub.id, studentId, sessionId, paths, posts };
+  return { answers, documentId, studentId, appId, subscriptionId: sub.id, paths };
 }
 
 function serve(answers) {
@@ -110,6 +113,7 @@ async function time(run, samples) {
 
 const { answers, documentId, appId, subscriptionId, studentId, sessionId, paths, posts } =
   await recordAnswers();
+const { answers, documentId, studentId, appId, subscriptionId, paths } = await recordAnswers();
 const server = await serve(answers);
 const base = `http://127.0.0.1:${server.address().port}`;
 const lk = new LearnKit({
@@ -174,6 +178,11 @@ const operations = [
     operation: "lk.discountCodes.validateForApp('WELCOME10')",
     learnkit: () => lk.discountCodes.validateForApp('WELCOME10'),
     fetch: () => plainPost(posts.discountCode),
+  },
+  {
+    operation: 'lk.oneroster.users.get(id)',
+    learnkit: () => lk.oneroster.users.get(studentId),
+    fetch: () => plain(paths.user),
   },
 ];
 

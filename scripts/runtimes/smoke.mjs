@@ -103,6 +103,15 @@ await check('platform read', async () => {
     'bad body not refused',
   );
   return `${user.givenName}, ${types.data.length} insight types, bad body refused before sending`;
+await check('oneroster read', async () => {
+  const user = await lk.oneroster.users.get(input.studentId);
+  assert(user.email === input.studentEmail, 'wrong user');
+  const page = await lk.oneroster.users.list({ filter: sdk.where.eq('email', input.studentEmail) });
+  assert(
+    page.data.length === 1 && page.data[0].sourcedId === input.studentId,
+    'expected the student by email',
+  );
+  return `${user.givenName} ${user.familyName}, found by email`;
 });
 
 await check('verifyWebhook', async () => {

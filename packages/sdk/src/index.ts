@@ -95,6 +95,24 @@ export {
   type WebhookVerificationReason,
   where,
 } from '@learnkit/core';
+// OneRoster: lk.oneroster (rostering, gradebook, resources).
+export type {
+  OneRosterAcademicSession,
+  OneRosterAssessmentLineItem,
+  OneRosterAssessmentLineItemInput,
+  OneRosterAssessmentResult,
+  OneRosterCallOptions,
+  OneRosterClass,
+  OneRosterClient,
+  OneRosterCourse,
+  OneRosterDemographics,
+  OneRosterEnrollment,
+  OneRosterListQuery,
+  OneRosterResource,
+  OneRosterResult,
+  OneRosterSourcedIdPairs,
+  OneRosterUser,
+} from '@learnkit/oneroster';
 // The platform's own families: lk.rostering, lk.applications, lk.events, lk.insights, lk.beyond, lk.discountCodes.
 export type {
   Application,

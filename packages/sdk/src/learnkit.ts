@@ -9,6 +9,7 @@ import {
   staticToken,
   type TokenProvider,
 } from '@learnkit/core';
+import { createOneRosterClient, type OneRosterClient } from '@learnkit/oneroster';
 import {
   type ApplicationsClient,
   type BeyondClient,
@@ -31,8 +32,9 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /**
  * The LearnKit platform client. One instance holds one transport (timeouts, retries, logging) and one token
- * provider, shared by every client it hands out: `case`, `rostering`, `applications`, `events`, `insights`, `beyond`,
- * `discountCodes`, `webhooks`, `caliper`, `activity` and the typed `http`. Sub-clients are built on first use.
+ * provider, shared by every client it hands out: `case`, `oneroster`, `rostering`, `applications`, `events`,
+ * `insights`, `beyond`, `discountCodes`, `webhooks`, `caliper`, `activity` and the typed `http`. Sub-clients are
+ * built on first use.
  *
  * Configuration comes from the options or the environment (`LEARNKIT_BASE_URL`, `LEARNKIT_CLIENT_ID`,
  * `LEARNKIT_CLIENT_SECRET`, `LEARNKIT_AUTH_URL`, `LEARNKIT_LOG`); anything missing is one `ValidationError`
@@ -69,6 +71,7 @@ export class LearnKit {
   readonly #httpOptions: Omit<HttpClientOptions, 'auth'>;
   #case: CaseClient | undefined;
   #platform: PlatformClient | undefined;
+  #oneroster: OneRosterClient | undefined;
   #webhooks: LearnKitWebhooks | undefined;
   #caliper: LearnKitCaliper | undefined;
   #activity: LearnKitActivity | undefined;
@@ -213,6 +216,19 @@ export class LearnKit {
    */
   get discountCodes(): DiscountCodes {
     return this.#platformClient.discountCodes;
+  }
+
+  /**
+   * OneRoster 1.2: rostering (`users`, `classes` with `students` and `teachers`, `courses` with `classes`,
+   * `academicSessions`, `demographics`, `enrollments`, `schools.classStudents`), the `gradebook`
+   * (`assessmentLineItems` with `create` and `put`, `assessmentResults`, `results`) and `resources`.
+   *
+   * @example
+   * for await (const student of lk.oneroster.classes.students('class-math-g3')) console.log(student.email);
+   */
+  get oneroster(): OneRosterClient {
+    this.#oneroster ??= createOneRosterClient({ http: this.http });
+    return this.#oneroster;
   }
 
   /**

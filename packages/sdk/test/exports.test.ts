@@ -70,6 +70,7 @@ describe('the public surface of @learnkit/sdk', () => {
       env: {},
     });
     expect(lk.case).toBe(lk.case);
+    expect(lk.oneroster).toBe(lk.oneroster);
     expect(lk.webhooks.subscriptions).toBe(lk.webhooks.subscriptions);
     expect(lk.caliper).toBe(lk.caliper);
     expect(lk.activity).toBe(lk.activity);

@@ -1,0 +1,124 @@
+import { readDocuments } from '@learnkit/contract';
+import { ValidationError } from '@learnkit/core';
+import { describe, expect, it } from 'vitest';
+import { createOneRosterClient, validateAssessmentLineItem } from '../src/index';
+import { listing } from '../src/internal/http';
+import { OPERATIONS, SEARCH_FIELDS } from '../src/operations';
+
+const document = readDocuments().get('oneroster')!;
+
+/** Every operation of openapi/oneroster.yaml: its id, whether it takes `search`, and its `x-search-fields`. */
+const operations = Object.values(document.paths ?? {}).flatMap((item) =>
+  Object.values(item).map((operation) => {
+    const op = operation as {
+      operationId: string;
+      parameters?: { $ref?: string }[];
+      'x-search-fields'?: string[];
+    };
+    return {
+      id: op.operationId,
+      takesSearch: (op.parameters ?? []).some((p) => p.$ref === '#/components/parameters/Search'),
+      searchFields: op['x-search-fields'],
+    };
+  }),
+);
+
+/** A stand-in core client that records what it is asked to send. */
+function recordingHttp() {
+  const calls: { method: string; path: string }[] = [];
+  const http = {
+    call: async (method: string, path: string) => {
+      calls.push({ method, path });
+      return {};
+    },
+    callWithResponse: async (method: string, path: string) => {
+      calls.push({ method, path });
+      return { data: { users: [] }, response: new Response(null) };
+    },
+  };
+  return { http: http as never, calls };
+}
+
+describe('the operation table', () => {
+  it('names every operation of openapi/oneroster.yaml, and only those', () => {
+    expect(Object.keys(OPERATIONS).sort()).toEqual(operations.map((o) => o.id).sort());
+  });
+
+  it("holds each listing's search fields exactly as its x-search-fields", () => {
+    const fromDocument = Object.fromEntries(
+      operations.filter((o) => o.takesSearch).map((o) => [o.id, o.searchFields]),
+    );
+    expect(SEARCH_FIELDS).toEqual(fromDocument);
+  });
+
+  it('maps each operation to a method the client has', () => {
+    const client = createOneRosterClient(recordingHttp().http);
+    for (const method of Object.values(OPERATIONS)) {
+      const found = method
+        .split('.')
+        .slice(1)
+        .reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], client);
+      expect(typeof found, method).toBe('function');
+    }
+  });
+});
+
+describe('search', () => {
+  it('is refused before sending on a listing whose operation names no search fields', async () => {
+    const { http, calls } = recordingHttp();
+    // A listing the document does not give `search` (none in oneroster.yaml does without it: the rule is shared).
+    const list = listing(http, {
+      operation: 'getUserOneRoster',
+      path: '/ims/oneroster/rostering/v1p2/users/',
+      key: 'users',
+    });
+    const error = await list({ search: 'ada' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toContain(
+      'search: is not accepted by getUserOneRoster; use filter with ~ (contains)',
+    );
+    expect(calls).toEqual([]);
+    await list({ filter: "givenName~'ada'" });
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('validateAssessmentLineItem', () => {
+  it('accepts a line item with the extension fields and OneRoster references', () => {
+    expect(
+      validateAssessmentLineItem({
+        sourcedId: 'ali-1',
+        status: 'active',
+        dateLastModified: '2026-01-02T03:04:05Z',
+        title: 'Quiz 1',
+        description: null,
+        class: { sourcedId: 'class-1', type: 'class' },
+        resultValueMin: 0,
+        resultValueMax: 100,
+        component: { sourcedId: 'component-1' },
+        componentResource: { sourcedId: 'res-1' },
+      }),
+    ).toEqual([]);
+  });
+
+  it('names each problem with its path and what to give', () => {
+    const issues = validateAssessmentLineItem({
+      status: 'archived',
+      resultValueMax: '100',
+      class: {},
+      componentResource: { sourcedId: 'r', extra: 1 },
+    });
+    const byPath = Object.fromEntries(issues.map((i) => [i.path.join('.'), i.message]));
+    expect(Object.keys(byPath).sort()).toEqual(
+      ['class.sourcedId', 'componentResource.extra', 'resultValueMax', 'status', 'title'].sort(),
+    );
+    expect(byPath.title).toBe('is required');
+    expect(byPath.resultValueMax).toBe('must be a number or null (got "100")');
+    expect(byPath.status).toContain('"active"|"tobedeleted"');
+    expect(byPath['componentResource.extra']).toContain('is not a member');
+    expect(validateAssessmentLineItem({ title: 'Q', dateLastModified: 'yesterday' })).toEqual([
+      { path: ['dateLastModified'], message: 'must be an ISO 8601 date-time such as 2026-01-02T03:04:05Z' },
+    ]);
+    expect(validateAssessmentLineItem('Quiz 1')[0]?.message).toContain('must be an object');
+  });
+});
