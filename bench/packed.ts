@@ -10,7 +10,6 @@
  *   run with plain Node from the scratch project): lk.case.documents.get, lk.case.items.list (first page),
  *   lk.webhooks.subscriptions.get, and one call of each family of @learnkit/platform (rostering, applications,
  *   events, insights, beyond, discount codes). Budget 1.10x, goal 1.05x.
- *   lk.webhooks.subscriptions.get and lk.oneroster.users.get. Budget 1.10x, goal 1.05x.
  *
  * Run on its own: `npx tsx bench/packed.ts` (after `pnpm build`).
  */

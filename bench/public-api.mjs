@@ -19,7 +19,6 @@ const BATCH = 50;
 const TOKEN = 'bench-access-token-0123456789abcdef';
 
 /** Records the mock's answers to the operations, then stops it. */
-/** Records the mock's answers to the four operations, then stops it. */
 async function recordAnswers() {
   const platform = createMockPlatform();
   const api = await platform.listen();
@@ -61,11 +60,11 @@ async function recordAnswers() {
     items: '/ims/case/v1p1/CFItems?limit=100',
     subscription: `/webhooks/1.0/${appId}/subscriptions/${sub.id}`,
     user: `/rostering/1.0/users/${studentId}`,
+    onerosterUser: `/ims/oneroster/rostering/v1p2/users/${studentId}`,
     application: `/applications/1.0/applications/${appId}`,
     session: `/events/1.0/sessions/${encodeURIComponent(sessionId)}/events`,
     insightTypes: '/insights/1.0/types',
     grade: `/beyond/1.0/educator/students/grades?studentId=${studentId}&subject=Math`,
-    user: `/ims/oneroster/rostering/v1p2/users/${studentId}`,
   };
   const posts = { discountCode: ['/apps/v1/discount-codes/validate', { code: 'WELCOME10' }] };
   const answers = new Map();
@@ -74,7 +73,6 @@ async function recordAnswers() {
   platform.close();
   await api.close();
   return { answers, documentId, appId, subscriptionId: sub.id, studentId, sessionId, paths, posts };
-  return { answers, documentId, studentId, appId, subscriptionId: sub.id, paths };
 }
 
 function serve(answers) {
@@ -113,7 +111,6 @@ async function time(run, samples) {
 
 const { answers, documentId, appId, subscriptionId, studentId, sessionId, paths, posts } =
   await recordAnswers();
-const { answers, documentId, studentId, appId, subscriptionId, paths } = await recordAnswers();
 const server = await serve(answers);
 const base = `http://127.0.0.1:${server.address().port}`;
 const lk = new LearnKit({
@@ -182,7 +179,7 @@ const operations = [
   {
     operation: 'lk.oneroster.users.get(id)',
     learnkit: () => lk.oneroster.users.get(studentId),
-    fetch: () => plain(paths.user),
+    fetch: () => plain(paths.onerosterUser),
   },
 ];
 

@@ -103,6 +103,8 @@ await check('platform read', async () => {
     'bad body not refused',
   );
   return `${user.givenName}, ${types.data.length} insight types, bad body refused before sending`;
+});
+
 await check('oneroster read', async () => {
   const user = await lk.oneroster.users.get(input.studentId);
   assert(user.email === input.studentEmail, 'wrong user');
