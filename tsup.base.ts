@@ -17,6 +17,11 @@ export interface PackageBuildOptions {
   external?: (string | RegExp)[];
   /** Keep `node:` specifiers as written (Deno and Bun resolve the `node:` form, not always the bare one). */
   keepNodeProtocol?: boolean;
+  /**
+   * Drop whitespace and comments from the output (names stay as written, so class names and stack frames keep
+   * their names): for a package whose generated tables would otherwise push its tarball over its budget.
+   */
+  minifyWhitespace?: boolean;
 }
 
 /** Every source module of the package: each becomes its own ESM output file. */
@@ -44,6 +49,7 @@ export function packageBuild(options: PackageBuildOptions = {}): Options {
     external: options.external ?? [],
     removeNodeProtocol: !options.keepNodeProtocol,
     esbuildOptions(esbuild, { format }) {
+      if (options.minifyWhitespace) esbuild.minifyWhitespace = true;
       if (format === 'cjs') esbuild.entryPoints = cjsEntry;
       // Shared code of the split ESM build, out of the way of the module files.
       else esbuild.chunkNames = 'chunks/[name]-[hash]';
