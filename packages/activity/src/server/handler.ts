@@ -35,7 +35,10 @@ export type ActivityRequestHandler = ((
   context?: ActivityHandlerContext,
 ) => Promise<Response>) & {
   /** How `toNodeListener` serves it: the protocol's body limit and 413 answer, and no Node request as context. */
-  readonly nodeListenerOptions: NodeListenerOptions & { readonly context: () => undefined };
+  readonly nodeListenerOptions: NodeListenerOptions & {
+    /** No context from the Node request: the user comes from `getUser` or the caller's `{ user }`. */
+    readonly context: () => undefined;
+  };
 };
 
 const json = (status: number, body: unknown, headers?: Record<string, string>) =>

@@ -70,6 +70,7 @@ export interface NodeAdaptable {
 export type NodeContextHandler = ((request: Request, context: never) => Response | Promise<Response>) & {
   /** The handler's own listener options, with the `context` it takes. */
   readonly nodeListenerOptions: NodeListenerOptions & {
+    /** Makes the handler's second argument from the Node request. */
     readonly context: NonNullable<NodeListenerOptions['context']>;
   };
 };
