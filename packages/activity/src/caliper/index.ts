@@ -5,6 +5,13 @@
  * @packageDocumentation
  * @module \@learnkit/activity/caliper
  */
+
+export {
+  type CaliperIssue,
+  caliperEnvelopeIssues,
+  caliperEventIssues,
+  formatCaliperIssue,
+} from '@learnkit/caliper';
 export { ASSESSMENT_ACTIONS, type AssessmentEventInput, assessmentEvent } from './assessment';
 export type { EventInput } from './common';
 export { type ActivityCompletedInput, activityCompletedEvent } from './completed';
@@ -18,8 +25,6 @@ export {
   profileExtensions,
   timebackUser,
 } from './profile';
-export { caliperEnvelopeIssues, caliperEventIssues } from './rules/check';
-export { type CaliperIssue, formatCaliperIssue } from './rules/issues';
 export {
   type SessionArchivedInput,
   type SessionEventInput,

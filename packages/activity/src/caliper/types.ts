@@ -1,5 +1,7 @@
-/** The Caliper 1.2 context IRI, `@context` of every event and `dataVersion` of every envelope. */
-export const CALIPER_CONTEXT = 'http://purl.imsglobal.org/ctx/caliper/v1p2';
+import { CALIPER_CONTEXT } from '@learnkit/caliper';
+
+// The Caliper 1.2 context IRI lives with the rules (docs/decisions.md#d-i12-caliper-rules).
+export { CALIPER_CONTEXT };
 
 /** The platform's Caliper profile name, `profile` of its two events. */
 export const TIMEBACK_PROFILE = 'TimebackProfile';

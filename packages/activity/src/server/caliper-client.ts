@@ -1,7 +1,6 @@
+import { caliperEventIssues, envelopeMemberIssues, isIri } from '@learnkit/caliper';
 import { type RequestOptions, ValidationError, type ValidationIssue } from '@learnkit/core';
 import { envelope } from '../caliper/envelope';
-import { caliperEventIssues, envelopeMemberIssues } from '../caliper/rules/check';
-import { isIri } from '../caliper/rules/values';
 import {
   CALIPER_CONTEXT,
   type CaliperEnvelope,

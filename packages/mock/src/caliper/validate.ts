@@ -1,4 +1,4 @@
-import { caliperEnvelopeIssues, formatCaliperIssue } from '@learnkit/activity/caliper';
+import { caliperEnvelopeIssues, formatCaliperIssue } from '@learnkit/caliper';
 
 /**
  * The problems of a Caliper batch, its envelope and every event, as `path: message` lines (empty when the batch

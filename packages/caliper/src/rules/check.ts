@@ -1,7 +1,7 @@
 // One rule set for Caliper 1.2 events and envelopes, shared by the SDK's pre-send check (`caliper.send`) and the
 // mock's ingest (docs/decisions.md#d-i12-caliper-rules). Structure only: whether an IRI-only actor or edApp
 // matches a rostering user or an application is the platform's business, checked after these rules pass.
-import { CALIPER_CONTEXT } from '../types';
+import { CALIPER_CONTEXT } from '../context';
 import { type EntityMember, EVENT_MEMBERS, eventTypeRule, memberTypes } from './event-types';
 import type { CaliperIssue } from './issues';
 import { COMMON_MEMBERS, SESSION_RECORDING, TIMEBACK_EVENTS } from './timeback';
