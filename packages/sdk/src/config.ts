@@ -13,7 +13,8 @@ import type { ActivityOptions } from './activity';
 
 /**
  * Options of `new LearnKit({...})`. Every connection setting may instead come from the environment
- * (`LEARNKIT_BASE_URL`, `LEARNKIT_CLIENT_ID`, `LEARNKIT_CLIENT_SECRET`, `LEARNKIT_AUTH_URL`, `LEARNKIT_LOG`);
+ * (`LEARNKIT_BASE_URL`, `LEARNKIT_CLIENT_ID`, `LEARNKIT_CLIENT_SECRET`, `LEARNKIT_DEVELOPER_TOKEN`,
+ * `LEARNKIT_AUTH_URL`, `LEARNKIT_LOG`);
  * an option given here wins over its variable.
  */
 export interface LearnKitOptions {
@@ -23,6 +24,13 @@ export interface LearnKitOptions {
   clientId?: string | undefined;
   /** The OAuth client secret. Default: `LEARNKIT_CLIENT_SECRET`. Never printed, logged or serialised. */
   clientSecret?: string | undefined;
+  /**
+   * Instead of client credentials: a developer's single-sign-on token, for the webhook subscription operations
+   * of the developer-tool path (no refresh, no scopes; subscriptions made with it are owned by the application's
+   * own auth client). Every other family refuses before sending. Default: `LEARNKIT_DEVELOPER_TOKEN`
+   * (docs/decisions.md#d-s20-developer-token).
+   */
+  developerToken?: string | undefined;
   /**
    * The identity provider's address. Given: tokens come from `${authUrl}/oauth2/token` with the credentials as
    * form fields. Omitted: from `${baseUrl}/auth/1.0/token` with HTTP Basic. Default: `LEARNKIT_AUTH_URL`.
@@ -67,6 +75,8 @@ export const ENV = Object.freeze({
   clientId: 'LEARNKIT_CLIENT_ID',
   /** The OAuth client secret (`clientSecret`). */
   clientSecret: 'LEARNKIT_CLIENT_SECRET',
+  /** A developer's single-sign-on token (`developerToken`), instead of client credentials. */
+  developerToken: 'LEARNKIT_DEVELOPER_TOKEN',
   /** The identity provider's address (`authUrl`): tokens from `${authUrl}/oauth2/token`. */
   authUrl: 'LEARNKIT_AUTH_URL',
   /** A console log level (`debug`, `info`, `warn`, `error`) when no `logger` is given. */
@@ -74,15 +84,14 @@ export const ENV = Object.freeze({
 } as const);
 
 /** @internal The connection settings after options and environment are merged and checked. */
-export interface ResolvedConfig {
+export type ResolvedConfig = {
   baseUrl: string;
-  clientId: string;
-  clientSecret: string;
-  tokenUrl: string;
-  style: 'basic' | 'form';
   /** A console logger when `LEARNKIT_LOG` (read like the other variables) names a level, else undefined. */
   logger: Logger | undefined;
-}
+} & (
+  | { kind: 'client'; clientId: string; clientSecret: string; tokenUrl: string; style: 'basic' | 'form' }
+  | { kind: 'developer'; developerToken: string }
+);
 
 interface RuntimeGlobals {
   process?: { env?: Record<string, string | undefined> };
@@ -115,6 +124,7 @@ const EXAMPLES = {
   baseUrl: 'https://api.example.com',
   clientId: 'the client id the platform team issued',
   clientSecret: 'its secret',
+  developerToken: "the developer's single-sign-on token",
   authUrl: 'https://auth.example.com',
 } as const;
 
@@ -125,7 +135,9 @@ const EXAMPLES = {
 export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
   // Which settings came from the environment, for the error messages.
   const fromEnv = new Set<keyof typeof ENV>();
-  const pick = (key: 'baseUrl' | 'clientId' | 'clientSecret' | 'authUrl'): string | undefined => {
+  const pick = (
+    key: 'baseUrl' | 'clientId' | 'clientSecret' | 'authUrl' | 'developerToken',
+  ): string | undefined => {
     const fromOption = present(options[key]);
     if (fromOption !== undefined) return fromOption;
     const value = present(readVariable(options.env, ENV[key]));
@@ -133,24 +145,50 @@ export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
     return value;
   };
   const baseUrl = pick('baseUrl');
-  const clientId = pick('clientId');
-  const clientSecret = pick('clientSecret');
+  let clientId = pick('clientId');
+  let clientSecret = pick('clientSecret');
+  let developerToken = pick('developerToken');
   const authUrl = pick('authUrl');
 
-  const missing: ('baseUrl' | 'clientId' | 'clientSecret')[] = [];
   const issues: ValidationIssue[] = [];
-  for (const [key, value] of [
-    ['baseUrl', baseUrl],
-    ['clientId', clientId],
-    ['clientSecret', clientSecret],
-  ] as const) {
+  // One credential kind per instance; an option wins over the environment (docs/decisions.md#d-s20-developer-token).
+  const credentialOption = present(options.clientId) ?? present(options.clientSecret);
+  if (developerToken !== undefined && (clientId !== undefined || clientSecret !== undefined)) {
+    if (!fromEnv.has('developerToken') && credentialOption === undefined) {
+      clientId = undefined;
+      clientSecret = undefined;
+    } else if (fromEnv.has('developerToken') && credentialOption !== undefined) developerToken = undefined;
+    else {
+      issues.push({
+        path: ['developerToken'],
+        message: `cannot be used with clientId/clientSecret: give either a developer token (webhook subscriptions only) or client credentials${fromEnv.has('developerToken') ? ` (unset ${ENV.developerToken} or ${ENV.clientId}/${ENV.clientSecret})` : ''}`,
+      });
+    }
+  }
+  const developer = developerToken !== undefined && issues.length === 0;
+
+  const missing: ('baseUrl' | 'clientId' | 'clientSecret')[] = [];
+  const required = developer
+    ? ([['baseUrl', baseUrl]] as const)
+    : ([
+        ['baseUrl', baseUrl],
+        ['clientId', clientId],
+        ['clientSecret', clientSecret],
+      ] as const);
+  for (const [key, value] of required) {
     if (value === undefined) {
       missing.push(key);
       issues.push({
         path: [key],
-        message: `is required: pass new LearnKit({ ${key} }) or set ${ENV[key]} (${EXAMPLES[key]})`,
+        message: `is required: pass new LearnKit({ ${key} }) or set ${ENV[key]} (${EXAMPLES[key]})${key === 'baseUrl' ? '' : `; or a developerToken for webhook subscriptions only`}`,
       });
     }
+  }
+  if (developer && /\s/.test(developerToken as string)) {
+    issues.push({
+      path: ['developerToken'],
+      message: `contains whitespace (a pasted newline or a "Bearer " prefix?)${fromEnv.has('developerToken') ? ` (from ${ENV.developerToken})` : ''}: pass the bare token`,
+    });
   }
   const from = (key: 'baseUrl' | 'authUrl') => (fromEnv.has(key) ? ` (from ${ENV[key]})` : '');
   // Core's rule for URL options: absolute http(s), no userinfo, and a message that never echoes userinfo.
@@ -181,8 +219,11 @@ export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
 
   const trim = (url: string) => url.replace(/\/+$/, '');
   const base = trim(baseUrl as string);
+  if (developer)
+    return { kind: 'developer', baseUrl: base, developerToken: developerToken as string, logger };
   const auth = authUrl === undefined ? undefined : trim(authUrl);
   return {
+    kind: 'client',
     baseUrl: base,
     clientId: clientId as string,
     clientSecret: clientSecret as string,

@@ -8,6 +8,7 @@ import {
   type HttpClientOptions,
   staticToken,
   type TokenProvider,
+  ValidationError,
 } from '@learnkit/core';
 import { createOneRosterClient, type OneRosterClient } from '@learnkit/oneroster';
 import {
@@ -29,6 +30,18 @@ import { VERSION } from './version';
 import { createLearnKitWebhooks, type LearnKitWebhooks } from './webhooks';
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/** The error of a family called with a developer token: which credentials it needs, and how to give them. */
+function developerPathError(family: string): ValidationError {
+  const error = new ValidationError([
+    {
+      path: ['developerToken'],
+      message: `cannot call lk.${family}: a developer token only manages webhook subscriptions (lk.webhooks.subscriptions)`,
+    },
+  ]);
+  error.message = `lk.${family} needs client credentials, and this LearnKit holds a developer token, which only manages webhook subscriptions (lk.webhooks.subscriptions). For lk.${family}, create an instance with new LearnKit({ baseUrl, clientId, clientSecret }).`;
+  return error;
+}
 
 /**
  * The LearnKit platform client. One instance holds one transport (timeouts, retries, logging) and one token
@@ -90,18 +103,21 @@ export class LearnKit {
     // config.logger already read LEARNKIT_LOG from `env` (or process.env); false stops core reading it again.
     const logger = options.logger ?? config.logger ?? false;
     this.#logger = logger;
-    this.#auth = clientCredentials({
-      tokenUrl: config.tokenUrl,
-      clientId: config.clientId,
-      clientSecret: config.clientSecret,
-      style: config.style,
-      scope: options.scopes,
-      fetch: options.fetch,
-      retry: options.retry,
-      timeoutMs: options.timeoutMs,
-      logger,
-      cache: options.tokenCache ?? createTokenCache(),
-    });
+    this.#auth =
+      config.kind === 'developer'
+        ? staticToken(config.developerToken)
+        : clientCredentials({
+            tokenUrl: config.tokenUrl,
+            clientId: config.clientId,
+            clientSecret: config.clientSecret,
+            style: config.style,
+            scope: options.scopes,
+            fetch: options.fetch,
+            retry: options.retry,
+            timeoutMs: options.timeoutMs,
+            logger,
+            cache: options.tokenCache ?? createTokenCache(),
+          });
     this.#httpOptions = {
       baseUrl: config.baseUrl,
       fetch: options.fetch,
@@ -119,14 +135,27 @@ export class LearnKit {
     return this.#config.baseUrl;
   }
 
-  /** The token endpoint: `${authUrl}/oauth2/token` (form) when `authUrl` is set, else `${baseUrl}/auth/1.0/token` (Basic). */
-  get tokenUrl(): string {
-    return this.#config.tokenUrl;
+  /**
+   * The token endpoint: `${authUrl}/oauth2/token` (form) when `authUrl` is set, else `${baseUrl}/auth/1.0/token`
+   * (Basic); `undefined` with a `developerToken`, which is never refreshed.
+   */
+  get tokenUrl(): string | undefined {
+    return this.#config.kind === 'client' ? this.#config.tokenUrl : undefined;
   }
 
-  /** The client id (not a secret; the client secret is never exposed). */
-  get clientId(): string {
-    return this.#config.clientId;
+  /** The client id (not a secret; the client secret is never exposed); `undefined` with a `developerToken`. */
+  get clientId(): string | undefined {
+    return this.#config.kind === 'client' ? this.#config.clientId : undefined;
+  }
+
+  /** Which credentials this instance holds: `client` credentials, or a `developer` token (webhook subscriptions only). */
+  get credentials(): 'client' | 'developer' {
+    return this.#config.kind;
+  }
+
+  /** Refuses, before anything is sent, a family the developer-tool path cannot call (docs/decisions.md#d-s20-developer-token). */
+  #needsClientCredentials(family: string): void {
+    if (this.#config.kind === 'developer') throw developerPathError(family);
   }
 
   /**
@@ -137,6 +166,7 @@ export class LearnKit {
    * const { valid, invalid } = await lk.case.items.validate(ids);
    */
   get case(): CaseClient {
+    this.#needsClientCredentials('case');
     this.#case ??= createCaseClient({ http: this.http });
     return this.#case;
   }
@@ -162,6 +192,7 @@ export class LearnKit {
    * for await (const role of lk.rostering.roles.list(userId)) console.log(role.role, role.orgId);
    */
   get rostering(): RosteringClient {
+    this.#needsClientCredentials('rostering');
     return this.#platformClient.rostering;
   }
 
@@ -173,6 +204,7 @@ export class LearnKit {
    * const { applicationId, clientId, clientSecret } = await lk.applications.drafts.create({ name: 'Fractions' });
    */
   get applications(): ApplicationsClient {
+    this.#needsClientCredentials('applications');
     return this.#platformClient.applications;
   }
 
@@ -183,6 +215,7 @@ export class LearnKit {
    * const { endedAtTime, events } = await lk.events.sessions.get(sessionId);
    */
   get events(): EventsClient {
+    this.#needsClientCredentials('events');
     return this.#platformClient.events;
   }
 
@@ -194,6 +227,7 @@ export class LearnKit {
    * const { lockedOut } = await lk.insights.sessions.getEnforcementState(sessionId);
    */
   get insights(): InsightsClient {
+    this.#needsClientCredentials('insights');
     return this.#platformClient.insights;
   }
 
@@ -204,6 +238,7 @@ export class LearnKit {
    * const { masteredGrade } = await lk.beyond.grades.get({ studentId, subject: 'Math' });
    */
   get beyond(): BeyondClient {
+    this.#needsClientCredentials('beyond');
     return this.#platformClient.beyond;
   }
 
@@ -215,6 +250,7 @@ export class LearnKit {
    * const { valid } = await lk.discountCodes.validateForApp('WELCOME10');
    */
   get discountCodes(): DiscountCodes {
+    this.#needsClientCredentials('discountCodes');
     return this.#platformClient.discountCodes;
   }
 
@@ -227,6 +263,7 @@ export class LearnKit {
    * for await (const student of lk.oneroster.classes.students('class-math-g3')) console.log(student.email);
    */
   get oneroster(): OneRosterClient {
+    this.#needsClientCredentials('oneroster');
     this.#oneroster ??= createOneRosterClient({ http: this.http });
     return this.#oneroster;
   }
@@ -250,6 +287,7 @@ export class LearnKit {
    * const { accepted, duplicates } = await lk.caliper.send([timeSpentEvent({ ... })]);
    */
   get caliper(): LearnKitCaliper {
+    this.#needsClientCredentials('caliper');
     this.#caliper ??= withConfiguredSensor(createCaliperClient(this.http), async () => {
       return (await this.activity.config()).sensor;
     });
@@ -270,6 +308,7 @@ export class LearnKit {
    * });
    */
   get activity(): LearnKitActivity {
+    this.#needsClientCredentials('activity');
     this.#activity ??= createActivityServer({
       logger: this.#logger,
       ...this.#activityOptions,
@@ -282,13 +321,18 @@ export class LearnKit {
 
   /** A description without secrets: `LearnKit { baseUrl, tokenUrl, clientId, clientSecret: [redacted] }`. */
   toString(): string {
-    const { baseUrl, tokenUrl, clientId, style } = this.#config;
+    const config = this.#config;
+    if (config.kind === 'developer')
+      return `LearnKit { baseUrl: '${config.baseUrl}', developerToken: [redacted] }`;
+    const { baseUrl, tokenUrl, clientId, style } = config;
     return `LearnKit { baseUrl: '${baseUrl}', tokenUrl: '${tokenUrl}', style: '${style}', clientId: '${clientId}', clientSecret: [redacted] }`;
   }
 
   /** The JSON form: the same public settings as `toString()`, never the secret. */
   toJSON(): Record<string, string> {
-    const { baseUrl, tokenUrl, clientId, style } = this.#config;
+    const config = this.#config;
+    if (config.kind === 'developer') return { baseUrl: config.baseUrl, developerToken: '[redacted]' };
+    const { baseUrl, tokenUrl, clientId, style } = config;
     return { baseUrl, tokenUrl, style, clientId, clientSecret: '[redacted]' };
   }
 

@@ -17,6 +17,7 @@ const runnable = snippets.filter((snippet) => snippet.kind === 'run');
 type CreateMockPlatform = () => {
   listen(): Promise<{ url: string; close(): Promise<void> }>;
   close(): void;
+  developerToken(): string;
   clients: { partner: { clientId: string; clientSecret: string } };
   fixtures: {
     application: { applicationId: string };
@@ -69,6 +70,8 @@ describe('the code blocks of the docs, against the installed tarballs', () => {
         LEARNKIT_APP_ID: platform.fixtures.application.applicationId,
         LEARNKIT_DOCUMENT_ID: platform.fixtures.case.documentId,
         LEARNKIT_STUDENT_ID: platform.fixtures.roster.student.sourcedId,
+        // Not LEARNKIT_DEVELOPER_TOKEN: beside the client credentials it would make `new LearnKit()` ambiguous.
+        DEVELOPER_TOKEN: platform.developerToken(),
       };
       stop = async () => {
         platform.close();
