@@ -153,6 +153,7 @@ function parseJsonBody(text: string, result: BufferedResponse, operation: string
       headers: response.headers,
       body: text,
       operation,
+      requestId: result.requestId,
       message: `${operation} returned ${response.status} with ${what}. Check baseUrl (a proxy or login page?).`,
       cause: error,
       alsoRedact: authorizationSecrets(result.authorization),
@@ -168,6 +169,7 @@ function errorOf(result: BufferedResponse, operation: string, hint: string | und
     headers: response.headers,
     body: decodeText(result.body),
     operation,
+    requestId: result.requestId,
     alsoRedact: authorizationSecrets(result.authorization),
     ...(hint !== undefined && { hint }),
   });
@@ -281,9 +283,15 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
     const { response } = result;
     if (result.error !== undefined || !response.ok) {
       const body = typeof result.error === 'string' ? result.error : JSON.stringify(result.error ?? '');
-      throw createApiError({ status: response.status, headers: response.headers, body, operation });
+      throw createApiError({
+        status: response.status,
+        headers: response.headers,
+        body,
+        operation,
+        requestId: last?.requestId,
+      });
     }
-    const answered = last ?? { response, body: new Uint8Array(0), authorization: undefined };
+    const answered = last ?? { response, body: new Uint8Array(0), authorization: undefined, requestId: '' };
     return { data: parseJsonBody(result.data ?? '', answered, operation), response };
   }
 

@@ -79,6 +79,26 @@ const sleep = (ms: number, signal: AbortSignal) =>
     );
   });
 
+/**
+ * Answers with the request's `X-Request-Id` (a fresh one when it sent none or an unfit one), as the platform's
+ * gateway does, so a test can tie a response to its request (docs/decisions.md#d-s20-request-id).
+ */
+function withRequestId(request: Request, response: Response): Response {
+  if (response.type === 'error' || response.headers.has('x-request-id')) return response;
+  const sent = request.headers.get('x-request-id');
+  const id =
+    sent !== null && /^[\x21-\x7e]{1,200}$/.test(sent)
+      ? sent
+      : `req_${crypto.randomUUID().replaceAll('-', '')}`;
+  try {
+    response.headers.set('x-request-id', id);
+  } catch {
+    // Immutable headers: a network-error fault (`Response.error()`) or a fetched response given as a fault, which
+    // is passed on as it is (a copy would lose what makes it a fault).
+  }
+  return response;
+}
+
 /** Creates an in-memory platform with seeded data, a drivable clock, credentials and fault injection. */
 export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatform {
   const resolved = resolveOptions(options);
@@ -239,13 +259,15 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   };
 
   const handle = async (request: Request): Promise<Response> => {
+    let response: Response;
     try {
-      return await answer(request);
+      response = await answer(request);
     } catch (error) {
       // A bug outside the routes (a fault, the log callback): a 500 that names it, never a thrown promise.
       state.errors.push({ label: `${request.method} ${request.url}`, error });
-      return renderError('platform', error);
+      response = renderError('platform', error);
     }
+    return withRequestId(request, response);
   };
 
   const platform: MockPlatform = {

@@ -34,6 +34,8 @@ export interface ApiErrorInit {
   body: string;
   /** The operation that failed, e.g. `GET /ims/case/v1p1/CFItems`. */
   operation: string;
+  /** The `X-Request-Id` the request sent: the error's `requestId` when the response names none. */
+  requestId?: string | undefined;
   /** Replaces the default advice of the status (for example for a static developer token). */
   hint?: string;
   /** Replaces the whole message. */
@@ -178,7 +180,10 @@ export class ApiError extends LearnKitError {
   readonly headers: Headers;
   /** The raw response body (credentials, if a server echoed any, are redacted). */
   readonly body: string;
-  /** The request id the platform assigned (`x-request-id`, `request-id` or `x-amzn-requestid`). */
+  /**
+   * The id to quote to support: the one the platform answered with (`x-request-id`, `request-id` or
+   * `x-amzn-requestid`), else the `X-Request-Id` the SDK sent.
+   */
   readonly requestId: string | undefined;
   /** The parsed imsx status of CASE/OneRoster errors. */
   readonly imsx: ImsxStatus | undefined;
@@ -193,7 +198,7 @@ export class ApiError extends LearnKitError {
     const body = redact(init.body, init.alsoRedact);
     const parsed = parseErrorBody(body, init.headers.get('content-type'));
     // A request id is the server's to choose: a careless (or hostile) one may echo a credential in it.
-    const rawId = requestIdOf(init.headers);
+    const rawId = requestIdOf(init.headers) ?? (init.requestId || undefined);
     const requestId = rawId === undefined ? undefined : redact(rawId, init.alsoRedact);
     const retryAfterMs = init.status === 429 ? parseRetryAfterMs(init.headers) : undefined;
     const reason = REASONS[init.status] ? ` ${REASONS[init.status]}` : '';

@@ -2,6 +2,7 @@ import { currentToken, type TokenProvider } from '../auth/token-provider';
 import { ConnectionError, requestIdOf, TimeoutError, ValidationError, type ValidationIssue } from '../errors';
 import { sleep, withinDeadline } from '../internal/abort';
 import { authorizationSecrets } from '../internal/redact';
+import { isSafeRequestId, newRequestId, REQUEST_ID_HEADER } from '../internal/request-id';
 import { canSetUserAgent, clientHeaderValue } from '../internal/runtime';
 import { createLogger, type Logger } from '../logger';
 import { type DecidePolicy, decideRetry, type RetryAttempt } from './decide-retry';
@@ -87,6 +88,8 @@ export type BufferedTransport = (
 export interface BufferedResponse extends Attempt {
   /** The `Authorization` value the final attempt sent, so an error about it can hide it (or undefined). */
   authorization: string | undefined;
+  /** The `X-Request-Id` the call sent (the caller's, else a fresh one), the same on every attempt. */
+  requestId: string;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -194,6 +197,13 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
     const headers = req.headers;
     for (const [k, v] of defaultHeaders) if (headers[k] === undefined) headers[k] = v;
     if (call?.headers) for (const [k, v] of new Headers(call.headers)) headers[k] = v;
+    // One id per call, kept across retries, so a partner can quote one id to support
+    // (docs/decisions.md#d-s20-request-id). A caller's own id wins.
+    let requestId = headers[REQUEST_ID_HEADER];
+    if (requestId === undefined || !isSafeRequestId(requestId)) {
+      requestId = newRequestId();
+      headers[REQUEST_ID_HEADER] = requestId;
+    }
 
     // Looked up per call, not captured at creation, so an MSW server started after the client intercepts.
     const fetchImpl = options.fetch ?? globalThis.fetch;
@@ -271,6 +281,7 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
             path: pathOf(hop.url),
             attempt,
             durationMs: Date.now() - startedAt,
+            requestId,
             error: error.message,
             ...(willRetry && { retryInMs: delay }),
           },
@@ -332,7 +343,7 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
             status,
             attempt,
             durationMs: Date.now() - startedAt,
-            requestId: requestIdOf(response.headers),
+            requestId: requestIdOf(response.headers) ?? requestId,
             ...(retryInMs >= 0 && { retryInMs }),
           },
           `${op()} ${status} (attempt ${attempt})${
@@ -344,7 +355,7 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
           }`,
         );
       }
-      if (retryInMs < 0) return { ...result, authorization: headers.authorization };
+      if (retryInMs < 0) return { ...result, authorization: headers.authorization, requestId };
       hop = start;
       redirects = 0;
       if (!refresh) {
