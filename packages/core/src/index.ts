@@ -100,6 +100,14 @@ export {
   where,
 } from './query';
 export { createRedisDedupeStore, type RedisClientLike, type RedisDedupeStoreOptions } from './redis-dedupe';
+export type {
+  AttemptInfo,
+  Hooks,
+  RequestHookInfo,
+  ResponseHookInfo,
+  RetryHookInfo,
+  TokenRefreshHookInfo,
+} from './transport/hooks';
 export {
   DEFAULT_RETRY,
   isIdempotentMethod,

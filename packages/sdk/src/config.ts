@@ -1,6 +1,7 @@
 import {
   consoleLogger,
   type FetchLike,
+  type Hooks,
   type Logger,
   type LogLevel,
   type RetryOptions,
@@ -53,6 +54,11 @@ export interface LearnKitOptions {
   logger?: Logger | false | undefined;
   /** Headers sent with every API request. */
   headers?: HeadersInit | undefined;
+  /**
+   * Functions called around each attempt and token request, for traces and metrics (`onRequest`, `onResponse`,
+   * `onRetry`, `onTokenRefresh`); they get metadata, never a secret. See docs/observability.md.
+   */
+  hooks?: Hooks | undefined;
   /**
    * Where tokens are kept. Default: a cache of this instance (two instances never share a token). Pass one
    * `createTokenCache()` to several instances with the same credentials to share their tokens.

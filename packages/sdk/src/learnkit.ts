@@ -117,6 +117,7 @@ export class LearnKit {
             timeoutMs: options.timeoutMs,
             logger,
             cache: options.tokenCache ?? createTokenCache(),
+            hooks: options.hooks,
           });
     this.#httpOptions = {
       baseUrl: config.baseUrl,
@@ -126,6 +127,7 @@ export class LearnKit {
       deadlineMs: options.deadlineMs,
       logger,
       headers: options.headers,
+      hooks: options.hooks,
     };
     this.http = createHttpClient<LearnKitPaths>({ ...this.#httpOptions, auth: this.#auth });
   }

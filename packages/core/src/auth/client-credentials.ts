@@ -5,6 +5,7 @@ import { keyedHash } from '../internal/keyed-hash';
 import { redact, registerSecret, registerToken } from '../internal/redact';
 import { decodeText, isRecord, tryParseJson } from '../internal/text';
 import { createLogger, type Logger } from '../logger';
+import { fireHook, type Hooks } from '../transport/hooks';
 import type { RetryOptions } from '../transport/retry-policy';
 import { createBufferedTransport, type FetchLike } from '../transport/transport';
 import { urlOptionIssue } from '../url-option';
@@ -41,6 +42,8 @@ export interface ClientCredentialsOptions {
    * secret (the secret as a keyed hash, never as it is).
    */
   cache?: TokenCache | undefined;
+  /** `onTokenRefresh` is called after each token request, with its duration and outcome, never the token. */
+  hooks?: Pick<Hooks, 'onTokenRefresh'> | undefined;
 }
 
 // Tokens are refreshed this long before they expire, so a call never leaves with a token about to die.
@@ -231,8 +234,28 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
     };
   }
 
+  const onTokenRefresh = options.hooks?.onTokenRefresh;
+  /** Tells `onTokenRefresh` how a token request that began at `startedAt` ended. */
+  const reportRefresh = (startedAt: number, error?: unknown) => {
+    const info = { tokenUrl, clientId, ok: error === undefined, durationMs: Date.now() - startedAt };
+    fireHook(onTokenRefresh, error === undefined ? info : { ...info, error }, 'onTokenRefresh', log);
+  };
+
   function refresh(entry: TokenCacheEntry, stillValid: string | undefined): Promise<string> {
-    const p = requestToken().then(
+    const startedAt = Date.now();
+    const requested = onTokenRefresh
+      ? requestToken().then(
+          (answer) => {
+            reportRefresh(startedAt);
+            return answer;
+          },
+          (error: unknown) => {
+            reportRefresh(startedAt, error);
+            throw error;
+          },
+        )
+      : requestToken();
+    const p = requested.then(
       ({ token, expiresInS, issuedAt }) => {
         entry.token = token;
         entry.expiresAt = issuedAt + expiresInS * 1000;

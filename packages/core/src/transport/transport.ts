@@ -6,6 +6,7 @@ import { isSafeRequestId, newRequestId, REQUEST_ID_HEADER } from '../internal/re
 import { canSetUserAgent, clientHeaderValue } from '../internal/runtime';
 import { createLogger, type Logger } from '../logger';
 import { type DecidePolicy, decideRetry, type RetryAttempt } from './decide-retry';
+import { fireHook, type Hooks } from './hooks';
 import { prepare } from './prepare';
 import { type Hop, nextHop, withoutBodyHeaders } from './redirect';
 import {
@@ -38,6 +39,8 @@ export interface TransportOptions {
   headers?: HeadersInit | undefined;
   /** Random source in [0, 1) for backoff jitter; tests pin it. Default `Math.random`. */
   random?: (() => number) | undefined;
+  /** Called around each attempt (`onRequest`, `onResponse`, `onRetry`), with metadata only. See {@link Hooks}. */
+  hooks?: Hooks | undefined;
 }
 
 /** Per-call settings that override the transport's for one call. */
@@ -160,6 +163,7 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
   const baseTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const baseDeadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const log = createLogger(options.logger);
+  const hooks = options.hooks;
   const defaultHeaders: [string, string][] = [];
   for (const [k, v] of new Headers(options.headers)) defaultHeaders.push([k, v]);
   defaultHeaders.push(['x-learnkit-client', clientHeaderValue]);
@@ -251,6 +255,8 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
       if (req.credentials) init.credentials = req.credentials;
       if (req.keepalive) init.keepalive = req.keepalive;
       const startedAt = Date.now();
+      const attemptInfo = hooks && { operation: op(), method: hop.method, url: hop.url, attempt, requestId };
+      if (attemptInfo) fireHook(hooks?.onRequest, { ...attemptInfo, startedAt }, 'onRequest', log);
       let result: Attempt;
       try {
         result = await sendWithTimeout(fetchImpl, hop.url, init, byDeadline ? remaining : timeoutMs, signal);
@@ -275,6 +281,16 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
           : new ConnectionError(op(), cause);
         const willRetry = decision.retry;
         const delay = decision.delayMs;
+        if (attemptInfo) {
+          fireHook(
+            hooks?.onResponse,
+            { ...attemptInfo, error, durationMs: Date.now() - startedAt },
+            'onResponse',
+            log,
+          );
+          if (willRetry)
+            fireHook(hooks?.onRetry, { ...attemptInfo, delayMs: delay, reason: error.name }, 'onRetry', log);
+        }
         log?.[willRetry ? 'info' : 'warn'](
           {
             method: hop.method,
@@ -334,6 +350,19 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
         }
       }
 
+      if (attemptInfo) {
+        fireHook(
+          hooks?.onResponse,
+          { ...attemptInfo, status, durationMs: Date.now() - startedAt },
+          'onResponse',
+          log,
+        );
+        if (refresh || retryInMs >= 0) {
+          const reason = refresh ? 'token refused (401)' : `status ${status}`;
+          const retry = { ...attemptInfo, delayMs: refresh ? 0 : retryInMs, reason, status };
+          fireHook(hooks?.onRetry, retry, 'onRetry', log);
+        }
+      }
       if (log) {
         const level = retryInMs >= 0 ? 'info' : status >= 500 ? 'warn' : status >= 400 ? 'info' : 'debug';
         log[level](

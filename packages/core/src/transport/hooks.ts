@@ -1,0 +1,93 @@
+import type { LearnKitError } from '../errors';
+import type { Logger } from '../logger';
+
+/** What every request hook is told: which call, which attempt, and the id to quote. Never a secret. */
+export interface AttemptInfo {
+  /** The operation, e.g. `GET /ims/case/v1p1/CFItems/{sourcedId}` (or `GET /path` for a raw request). */
+  operation: string;
+  /** The HTTP method of this attempt. */
+  method: string;
+  /** The URL of this attempt, query included (credentials in a URL are refused before sending). */
+  url: string;
+  /** 1 for the first attempt, 2 for the first retry, and so on. */
+  attempt: number;
+  /** The call's `X-Request-Id`, the same on every attempt (docs/decisions.md#d-s20-request-id). */
+  requestId: string;
+}
+
+/** `onRequest`: an attempt is about to be sent. */
+export interface RequestHookInfo extends AttemptInfo {
+  /** When the attempt starts, ms since the epoch. */
+  startedAt: number;
+}
+
+/** `onResponse`: an attempt ended, with a `status` when an answer came, else the `error` (timeout, connection). */
+export interface ResponseHookInfo extends AttemptInfo {
+  /** The HTTP status, when an answer came. */
+  status?: number | undefined;
+  /** Why no answer came: a `TimeoutError` or `ConnectionError`. */
+  error?: LearnKitError | undefined;
+  /** How long the attempt took, body included, in ms. */
+  durationMs: number;
+}
+
+/** `onRetry`: an attempt failed and the call will try again after `delayMs`. */
+export interface RetryHookInfo extends AttemptInfo {
+  /** The wait before the next attempt, in ms (0 for a retry with a fresh token after a 401). */
+  delayMs: number;
+  /** Why: `status 503`, `token refused (401)`, `TimeoutError`, `ConnectionError`, ... */
+  reason: string;
+  /** The status of the failed attempt, when an answer came. */
+  status?: number | undefined;
+}
+
+/** `onTokenRefresh`: a token request of the client-credentials grant ended. */
+export interface TokenRefreshHookInfo {
+  /** The token endpoint. */
+  tokenUrl: string;
+  /** The client id (not a secret). */
+  clientId: string;
+  /** Whether a token came back. */
+  ok: boolean;
+  /** How long the token request took, retries included, in ms. */
+  durationMs: number;
+  /** Why it failed, when it did (its message is redacted like every LearnKit error's). */
+  error?: unknown;
+}
+
+/**
+ * Functions the transport calls around each attempt, for traces and metrics (docs/observability.md). They get
+ * metadata only, never a token or a secret; one that throws is logged and ignored, so observability never
+ * breaks a call (docs/decisions.md#d-s20-hooks).
+ *
+ * @example
+ * const lk = new LearnKit({ hooks: { onResponse: ({ operation, status, durationMs }) => histogram.record(durationMs, { operation, status }) } });
+ */
+export interface Hooks {
+  /** Before each attempt is sent. */
+  onRequest?: ((info: RequestHookInfo) => void) | undefined;
+  /** After each attempt ends, answered or not. */
+  onResponse?: ((info: ResponseHookInfo) => void) | undefined;
+  /** When a failed attempt will be retried. */
+  onRetry?: ((info: RetryHookInfo) => void) | undefined;
+  /** After each token request of the client-credentials grant (one per refresh, however many calls wait). */
+  onTokenRefresh?: ((info: TokenRefreshHookInfo) => void) | undefined;
+}
+
+/** @internal Calls `hook` with `info`; a hook that throws is logged and otherwise ignored. */
+export function fireHook<T>(
+  hook: ((info: T) => void) | undefined,
+  info: T,
+  name: keyof Hooks,
+  log: Logger | undefined,
+): void {
+  if (hook === undefined) return;
+  try {
+    hook(info);
+  } catch (error) {
+    log?.warn(
+      { hook: name, error: error instanceof Error ? error.message : String(error) },
+      `hooks.${name} threw; ignored so the call goes on`,
+    );
+  }
+}
