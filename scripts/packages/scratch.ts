@@ -23,9 +23,16 @@ export const THIRD_PARTY = [
 
 /**
  * Packages only the docs' snippets use (no workspace package depends on them), pinned here: pino in the logging
- * example, Jest's types for the Jest example (docs/decisions.md#d-pkg-snippets).
+ * example, Jest's types for the Jest example, OpenTelemetry in the observability guide
+ * (docs/decisions.md#d-pkg-snippets, docs/decisions.md#d-s20-hooks).
  */
-export const DOCS_ONLY: Readonly<Record<string, string>> = { pino: '10.4.0', '@types/jest': '30.0.0' };
+export const DOCS_ONLY: Readonly<Record<string, string>> = {
+  pino: '10.4.0',
+  '@types/jest': '30.0.0',
+  '@opentelemetry/api': '1.9.1',
+  '@opentelemetry/sdk-trace-base': '2.12.1',
+  '@opentelemetry/sdk-metrics': '2.12.1',
+};
 
 /** One packed package. */
 export interface Tarball {
