@@ -63,7 +63,9 @@ describe.each(['msw', 'loopback'] as const)('hooks (%s)', (mode) => {
     const retry = events.find(([kind]) => kind === 'retry')?.[1] as RetryHookInfo;
     expect(retry).toMatchObject({ reason: 'token refused (401)', status: 401, delayMs: 0, attempt: 1 });
     expect(events.filter(([kind]) => kind === 'token').length).toBe(1);
-    expect(events.filter(([kind]) => kind === 'request').map(([, info]) => (info as RequestHookInfo).attempt)).toEqual([1, 2]);
+    expect(
+      events.filter(([kind]) => kind === 'request').map(([, info]) => (info as RequestHookInfo).attempt),
+    ).toEqual([1, 2]);
   });
 
   it('one onTokenRefresh for 50 concurrent calls on a cold start, with its outcome and duration', async () => {
