@@ -6,6 +6,7 @@
  * @module \@learnkit/core
  */
 
+export { ApiPromise, type RawAnswer, type WithResponse } from './api-promise';
 export { type ClientCredentialsOptions, clientCredentials } from './auth/client-credentials';
 export { staticToken } from './auth/static-token';
 export { createTokenCache, type TokenCache } from './auth/token-cache';

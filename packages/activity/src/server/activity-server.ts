@@ -1,8 +1,10 @@
 import {
+  ApiPromise,
   createLogger,
   createMemoryDedupeStore,
   type DedupeStore,
   type Logger,
+  type RawAnswer,
   ValidationError,
 } from '@learnkit/core';
 import { activityCompletedEvent } from '../caliper/completed';
@@ -84,7 +86,7 @@ export interface ActivityServer {
    *   metrics: { xpEarned: 12, totalQuestions: 10, correctQuestions: 8, masteredUnits: 1 },
    * });
    */
-  record(params: RecordParams, options?: RecordOptions): Promise<RecordResult>;
+  record(params: RecordParams, options?: RecordOptions): ApiPromise<RecordResult>;
   /**
    * The endpoint the browser tracker posts to: `(request) => Promise<Response>`. Mount it as a Next.js route
    * handler, in Hono (`c.req.raw`), or in Express/Node with `toNodeListener`. Needs `getUser`.
@@ -211,45 +213,54 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
       });
       return handler;
     },
-    async record(params, recordOptions) {
-      const { issues: problems, window } = recordIssues(params);
-      if (problems.length) throw new ValidationError(problems);
-      const cfg = await config();
-      const course = ctx.courseOf(cfg, params.activity.course);
-      if (typeof course === 'string')
-        throw new ValidationError([{ path: ['activity', 'course'], message: course }]);
-      const runId = params.runId ?? crypto.randomUUID();
-      const actor = await ctx.actorOf(params.user);
-      const metrics = { ...params.metrics };
-      const pctComplete = await ctx.pctCompleteOf(actor.sourcedId, recordOptions)(course, metrics);
-      if (pctComplete !== undefined) metrics.pctComplete = pctComplete;
-      const activity = { id: params.activity.id, name: params.activity.name };
-      const profile = { sensor: cfg.sensor, app: cfg.app, course, actor, activity, runId };
-      // The runId correlates and never dedupes: fresh ids, unless the caller names this completion with an
-      // idempotency key (docs/decisions.md#d-i12-runid).
-      const key = params.idempotencyKey;
-      const idOf = async (kind: string) =>
-        key === undefined
-          ? newEventId()
-          : `urn:uuid:${await nameBasedUuid(`${kind}:${actor.sourcedId}:${activity.id}:${key}`)}`;
-      const events: RecordResult['events'] = [];
-      if (window) events.push(timeSpentEvent({ ...profile, id: await idOf('timeSpent'), window }));
-      events.push(
-        activityCompletedEvent({
-          ...profile,
-          id: await idOf('completion'),
-          eventTime: window?.endedAt ?? new Date(now()).toISOString(),
-          metrics,
-        }),
-      );
-      const sent = await caliper.send(events, { ...recordOptions, sensor: cfg.sensor });
-      return {
-        runId,
-        events,
-        ...(metrics.pctComplete !== undefined && { pctComplete: metrics.pctComplete }),
-        accepted: sent.accepted,
-        duplicates: sent.duplicates + sent.skipped.length,
-      };
-    },
+    record: (params, recordOptions) => ApiPromise.fromResult(() => record(params, recordOptions)),
   };
+
+  /** `record`, with the answer of the Caliper request that sent the completion. */
+  async function record(
+    params: RecordParams,
+    recordOptions: RecordOptions | undefined,
+  ): Promise<{ data: RecordResult; answer: RawAnswer | undefined }> {
+    const { issues: problems, window } = recordIssues(params);
+    if (problems.length) throw new ValidationError(problems);
+    const cfg = await config();
+    const course = ctx.courseOf(cfg, params.activity.course);
+    if (typeof course === 'string')
+      throw new ValidationError([{ path: ['activity', 'course'], message: course }]);
+    const runId = params.runId ?? crypto.randomUUID();
+    const actor = await ctx.actorOf(params.user);
+    const metrics = { ...params.metrics };
+    const pctComplete = await ctx.pctCompleteOf(actor.sourcedId, recordOptions)(course, metrics);
+    if (pctComplete !== undefined) metrics.pctComplete = pctComplete;
+    const activity = { id: params.activity.id, name: params.activity.name };
+    const profile = { sensor: cfg.sensor, app: cfg.app, course, actor, activity, runId };
+    // The runId correlates and never dedupes: fresh ids, unless the caller names this completion with an
+    // idempotency key (docs/decisions.md#d-i12-runid).
+    const key = params.idempotencyKey;
+    const idOf = async (kind: string) =>
+      key === undefined
+        ? newEventId()
+        : `urn:uuid:${await nameBasedUuid(`${kind}:${actor.sourcedId}:${activity.id}:${key}`)}`;
+    const events: RecordResult['events'] = [];
+    if (window) events.push(timeSpentEvent({ ...profile, id: await idOf('timeSpent'), window }));
+    events.push(
+      activityCompletedEvent({
+        ...profile,
+        id: await idOf('completion'),
+        eventTime: window?.endedAt ?? new Date(now()).toISOString(),
+        metrics,
+      }),
+    );
+    const { data: sent, answer } = await caliper
+      .send(events, { ...recordOptions, sensor: cfg.sensor })
+      .withAnswer();
+    const data: RecordResult = {
+      runId,
+      events,
+      ...(metrics.pctComplete !== undefined && { pctComplete: metrics.pctComplete }),
+      accepted: sent.accepted,
+      duplicates: sent.duplicates + sent.skipped.length,
+    };
+    return { data, answer };
+  }
 }

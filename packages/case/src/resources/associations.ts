@@ -1,3 +1,4 @@
+import { ApiPromise } from '@learnkit/core';
 import { type CaseHttp, callOptions, checkId } from '../internal/http';
 import type { CaseCallOptions, CFAssociation } from '../types';
 
@@ -24,10 +25,13 @@ export class Associations {
    * @example
    * const { associationType, originNodeURI, destinationNodeURI } = await client.associations.get(id);
    */
-  async get(id: string, options?: CaseCallOptions): Promise<CFAssociation> {
-    const sourcedId = checkId(id);
-    const { request } = callOptions(options, {}, false);
-    const data = await this.#http.call('GET', ONE, { params: { path: { sourcedId } }, options: request });
-    return data.CFAssociation;
+  get(id: string, options?: CaseCallOptions): ApiPromise<CFAssociation> {
+    return ApiPromise.guard(() => {
+      const sourcedId = checkId(id);
+      const { request } = callOptions(options, {}, false);
+      return this.#http
+        .call('GET', ONE, { params: { path: { sourcedId } }, options: request })
+        .map((data) => data.CFAssociation);
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { replay } from '../api-promise';
 import { currentToken, type TokenProvider } from '../auth/token-provider';
 import { ConnectionError, requestIdOf, TimeoutError, ValidationError, type ValidationIssue } from '../errors';
 import { sleep, withinDeadline } from '../internal/abort';
@@ -96,8 +97,6 @@ export interface BufferedResponse extends Attempt {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
-// Statuses whose Response cannot carry a body, even an empty one.
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 const DEFAULT_DEADLINE_MS = 120_000;
 
 function checkMs(issues: ValidationIssue[], name: string, value: number | undefined): void {
@@ -121,13 +120,7 @@ function pathOf(url: string): string {
 }
 
 /** @internal A `Response` over a read body, for fetch-like callers (statuses that cannot carry one get none). */
-export function toResponse({ response, body }: Attempt): Response {
-  return new Response(NULL_BODY_STATUSES.has(response.status) ? null : (body as Uint8Array<ArrayBuffer>), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-}
+export const toResponse = replay;
 
 /**
  * Builds the LearnKit transport. Give it to openapi-fetch (`createHttpClient` does) or call it like `fetch`.

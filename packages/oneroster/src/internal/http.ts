@@ -1,4 +1,5 @@
 import {
+  type ApiPromise,
   type HttpClient,
   type PagePromise,
   type PageResult,
@@ -21,11 +22,11 @@ export type OneRosterHttp = HttpClient<paths>;
  * of the table below rather than a literal the generated types could check at each call site.
  */
 type DynamicHttp = {
-  callWithResponse(
+  call(
     method: 'GET',
     path: string,
     init: { params: { path?: Record<string, string>; query: object }; options: RequestOptions },
-  ): Promise<{ data: Record<string, unknown>; response: Response }>;
+  ): ApiPromise<Record<string, unknown>>;
 };
 
 const CALL_KEYS = ['signal', 'timeoutMs', 'deadlineMs', 'retry', 'headers'] as const;
@@ -147,11 +148,13 @@ export function listing<T>(
     // The page's signal is `request.signal` (given below), so `request` serves every page as it is.
     return paginate<Partial<T>>(
       async ({ query: params }): Promise<PageResult<Partial<T>>> => {
-        const { data, response } = await dynamic.callWithResponse('GET', spec.path, {
-          params: path ? { path, query: params } : { query: params },
-          options: request,
-        });
-        return { items: data[spec.key] as Partial<T>[], total: readTotal(response, data) };
+        const { data, answer } = await dynamic
+          .call('GET', spec.path, {
+            params: path ? { path, query: params } : { query: params },
+            options: request,
+          })
+          .withAnswer();
+        return { items: data[spec.key] as Partial<T>[], total: readTotal(answer.response, data), answer };
       },
       { query, signal: request.signal },
     );

@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '@learnkit/core';
+import { ApiPromise, type ValidationIssue } from '@learnkit/core';
 import { show, validationError } from '../internal/errors';
 import { callOptions, checkId, getInit, listing, type OneRosterHttp } from '../internal/http';
 import type {
@@ -61,10 +61,10 @@ export class AssessmentLineItems {
       path: LIST,
       key: 'assessmentLineItems',
     }) as ListMethod<OneRosterAssessmentLineItem>;
-    this.get = (async (id: string, options?: OneRosterCallOptions & { fields?: readonly string[] }) => {
-      const data = await http.call('GET', ONE, getInit(id, options));
-      return data.assessmentLineItem;
-    }) as GetMethod<OneRosterAssessmentLineItem>;
+    this.get = ((id: string, options?: OneRosterCallOptions & { fields?: readonly string[] }) =>
+      ApiPromise.guard(() =>
+        http.call('GET', ONE, getInit(id, options)).map((data) => data.assessmentLineItem),
+      )) as GetMethod<OneRosterAssessmentLineItem>;
   }
 
   /**
@@ -76,14 +76,15 @@ export class AssessmentLineItems {
    * @example
    * const { allocatedSourcedId } = await client.gradebook.assessmentLineItems.create({ title: 'Quiz 1' });
    */
-  async create(
+  create(
     lineItem: OneRosterAssessmentLineItemInput,
     options?: OneRosterCallOptions,
-  ): Promise<OneRosterSourcedIdPairs> {
-    const body = { assessmentLineItem: checked(lineItem) };
-    const { request } = callOptions(options, false);
-    const data = await this.#http.call('POST', LIST, { body, options: request });
-    return data.sourcedIdPairs;
+  ): ApiPromise<OneRosterSourcedIdPairs> {
+    return ApiPromise.guard(() => {
+      const body = { assessmentLineItem: checked(lineItem) };
+      const { request } = callOptions(options, false);
+      return this.#http.call('POST', LIST, { body, options: request }).map((data) => data.sourcedIdPairs);
+    });
   }
 
   /**
@@ -94,11 +95,19 @@ export class AssessmentLineItems {
    * @example
    * const stored = await client.gradebook.assessmentLineItems.put('ali-quiz-1', { title: 'Quiz 1 (revised)' });
    */
-  async put(
+  put(
     sourcedId: string,
     lineItem: OneRosterAssessmentLineItemInput,
     options?: OneRosterCallOptions,
-  ): Promise<OneRosterAssessmentLineItem> {
+  ): ApiPromise<OneRosterAssessmentLineItem> {
+    return ApiPromise.guard(() => this.#put(sourcedId, lineItem, options));
+  }
+
+  #put(
+    sourcedId: string,
+    lineItem: OneRosterAssessmentLineItemInput,
+    options: OneRosterCallOptions | undefined,
+  ): ApiPromise<OneRosterAssessmentLineItem> {
     const id = checkId(sourcedId, 'sourcedId');
     const inner = (lineItem as { sourcedId?: unknown } | null)?.sourcedId;
     const mismatch: ValidationIssue[] =
@@ -112,11 +121,8 @@ export class AssessmentLineItems {
         : [];
     const body = { assessmentLineItem: checked(lineItem, mismatch) };
     const { request } = callOptions(options, false);
-    const data = await this.#http.call('PUT', ONE, {
-      params: { path: { sourcedId: id } },
-      body,
-      options: request,
-    });
-    return data.assessmentLineItem;
+    return this.#http
+      .call('PUT', ONE, { params: { path: { sourcedId: id } }, body, options: request })
+      .map((data) => data.assessmentLineItem);
   }
 }

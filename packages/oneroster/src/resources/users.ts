@@ -1,3 +1,4 @@
+import { ApiPromise } from '@learnkit/core';
 import { getInit, listing, type OneRosterHttp } from '../internal/http';
 import type { GetMethod, ListMethod, OneRosterCallOptions, OneRosterUser } from '../types';
 
@@ -34,13 +35,11 @@ export class Users {
       path: '/ims/oneroster/rostering/v1p2/users/',
       key: 'users',
     }) as ListMethod<OneRosterUser>;
-    this.get = (async (id: string, options?: OneRosterCallOptions & { fields?: readonly string[] }) => {
-      const data = await http.call(
-        'GET',
-        '/ims/oneroster/rostering/v1p2/users/{sourcedId}',
-        getInit(id, options),
-      );
-      return data.user;
-    }) as GetMethod<OneRosterUser>;
+    this.get = ((id: string, options?: OneRosterCallOptions & { fields?: readonly string[] }) =>
+      ApiPromise.guard(() =>
+        http
+          .call('GET', '/ims/oneroster/rostering/v1p2/users/{sourcedId}', getInit(id, options))
+          .map((data) => data.user),
+      )) as GetMethod<OneRosterUser>;
   }
 }

@@ -1,4 +1,5 @@
 import {
+  type ApiPromise,
   type HttpClient,
   type PagePromise,
   paginate,
@@ -96,7 +97,7 @@ export function listAll<T>(
   operation: string,
   query: unknown,
   options: PlatformCallOptions | undefined,
-  load: (request: RequestOptions) => Promise<T[]>,
+  load: (request: RequestOptions) => ApiPromise<T[]>,
 ): PagePromise<T> {
   let request: RequestOptions;
   try {
@@ -108,8 +109,8 @@ export function listAll<T>(
   }
   return paginate<T>(
     async () => {
-      const items = await load(request);
-      return { items, total: items.length };
+      const { data: items, answer } = await load(request).withAnswer();
+      return { items, total: items.length, answer };
     },
     { signal: request.signal },
   );

@@ -29,10 +29,11 @@ export class Agents {
     query?: PlatformListQuery,
     options?: PlatformCallOptions,
   ): PagePromise<UserRelationship> {
-    return listAll(`GET ${LIST}`, query, options, async (request) => {
+    return listAll(`GET ${LIST}`, query, options, (request) => {
       const sourcedId = checkId(userId, 'userId');
-      const data = await this.#http.call('GET', LIST, { params: { path: { sourcedId } }, options: request });
-      return data.agents;
+      return this.#http
+        .call('GET', LIST, { params: { path: { sourcedId } }, options: request })
+        .map((data) => data.agents);
     });
   }
 }
