@@ -67,7 +67,8 @@ def send(url: str, method: str, headers: Mapping[str, str], body: bytes | None, 
             sock.settimeout(left())
             response = connection.getresponse()
             chunks: list[bytes] = []
-            while True:
+            # The response closes the socket once the body is complete (Content-Length reached, or HTTP/1.0).
+            while not response.isclosed():
                 # Each read waits at most for what is left of the attempt: a trickling body cannot stretch it.
                 sock.settimeout(left())
                 chunk = response.read(_CHUNK)

@@ -36,6 +36,7 @@ __all__ = [
     "RecordTime",
     "User",
     "parse_learnkit_config",
+    "pct_of",
 ]
 
 _log = logging.getLogger("learnkit")
@@ -180,12 +181,13 @@ class Activity:
         *,
         base_url: str,
         config: Callable[[], LearnkitConfig],
-        now: Callable[[], float] = _time.time,
+        now_ms: Callable[[], float] = lambda: _time.time() * 1000,
     ) -> None:
         self._caller = caller
         self._base_url = base_url.rstrip("/")
         self._config = config
-        self._now = now
+        # Milliseconds since the epoch, as the TypeScript clocks (Date.now): event times are whole ms.
+        self._now_ms = now_ms
         self._lock = threading.Lock()
         self._users: dict[str, tuple[str, float]] = {}
         self._warned: set[str] = set()
@@ -276,7 +278,7 @@ class Activity:
         events.append(
             activity_completed_event(
                 event_id=event_id("completion"),
-                event_time=window.ended_at if window is not None else iso_at(self._now()),
+                event_time=window.ended_at if window is not None else iso_at(self._now_ms()),
                 metrics=sent_metrics,
                 **profile,
             )
@@ -284,7 +286,7 @@ class Activity:
         answer = self._caller.request_with_response(
             "POST",
             "/caliper/v1p2",
-            body=envelope(config.sensor, events, iso_at(self._now())),
+            body=envelope(config.sensor, events, iso_at(self._now_ms())),
             # Keyed by event ids: sending the batch twice is harmless, so every transient failure is retried.
             idempotent=True,
             operation="POST /caliper/v1p2",

@@ -3,6 +3,7 @@ TypeScript builders (``@learnkit/activity/caliper``) build them: same members, s
 
 from __future__ import annotations
 
+import math
 import urllib.parse
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -50,10 +51,10 @@ def iso(moment: datetime) -> str:
     return utc.strftime("%Y-%m-%dT%H:%M:%S.") + f"{utc.microsecond // 1000:03d}Z"
 
 
-def iso_at(seconds: float) -> str:
-    """Unix seconds as ``Date.toISOString()`` writes them (whole milliseconds, as a JavaScript ``Date`` holds)."""
-    millis = int(seconds * 1000 // 1)
-    return iso(datetime.fromtimestamp(millis // 1000, tz=timezone.utc).replace(microsecond=(millis % 1000) * 1000))
+def iso_at(millis: float) -> str:
+    """Milliseconds since the epoch as ``new Date(millis).toISOString()`` writes them (whole ms, as a ``Date``)."""
+    whole = math.floor(millis)
+    return iso(datetime.fromtimestamp(whole // 1000, tz=timezone.utc).replace(microsecond=(whole % 1000) * 1000))
 
 
 def _encode(text: str) -> str:

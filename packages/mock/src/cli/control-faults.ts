@@ -94,7 +94,9 @@ export function faultControl(
     try {
       body = await bodyOf(request);
     } catch {
-      return problem('the body must be JSON: { "clientId"?: "partner-client", "kind"?: "client" | "developer" }');
+      return problem(
+        'the body must be JSON: { "clientId"?: "partner-client", "kind"?: "client" | "developer" }',
+      );
     }
     const { clientId, kind, ...rest } = (body ?? {}) as Record<string, unknown>;
     const extra = Object.keys(rest);
