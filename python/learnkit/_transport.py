@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from . import _http
+from ._api_errors import request_id_of
 from ._auth import ClientCredentials
 from ._retry import (
     ConnectionFailed,
@@ -37,7 +38,6 @@ from .errors import (
     RedirectError,
     ValidationError,
     ValidationIssue,
-    request_id_of,
 )
 
 _log = logging.getLogger("learnkit")

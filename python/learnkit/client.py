@@ -272,7 +272,8 @@ class LearnKit:
 
         ``path`` may hold ``{name}`` placeholders filled from ``path_params`` (percent-encoded); ``query`` values
         may be lists (sent comma-joined, as ``fields``), booleans or numbers, and None is left out; ``body`` is
-        sent as JSON. ``idempotent`` overrides the method's default (GET, PUT, DELETE... see docs/python.md).
+        sent as JSON. ``idempotent`` overrides the method's default (GET, HEAD, OPTIONS and PUT are; POST, PATCH and
+        DELETE are retried only on 429 or when the connection was never made).
 
         Example::
 

@@ -4,25 +4,18 @@
 from __future__ import annotations
 
 import logging
-import math
 import threading
 import time as _time
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, NotRequired, Protocol, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from .._retry import RetryOptions
-from ..client import ApiResponse
 from ..errors import UnknownUserError, ValidationError, ValidationIssue
-from ._caliper import (
-    Actor,
-    activity_completed_event,
-    envelope,
-    iso_at,
-    time_spent_event,
-)
+from ._caliper import Actor, activity_completed_event, encode_uri_component, envelope, iso_at, time_spent_event
 from ._config import CourseConfig, LearnkitConfig, describe_course, find_course, parse_learnkit_config
+from ._reads import USERS, Caller, mastered_units_so_far, pct_of, quoted
 from ._record import record_issues, show
 
 __all__ = [
@@ -42,10 +35,6 @@ __all__ = [
 _log = logging.getLogger("learnkit")
 # LearnKit's namespace of name-based event ids: the TypeScript package's, so both make the same ids.
 _NAMESPACE = uuid.UUID("f4c1e2a0-6b7d-4e59-9a3c-2d8b1f0e7c65")
-_USERS = "/ims/oneroster/rostering/v1p2/users/"
-_RESULTS = "/ims/oneroster/gradebook/v1p2/assessmentResults/"
-_PAGE = 1000
-_MAX_PAGES = 100
 _USER_CACHE_TTL_S = 600.0
 _USER_CACHE_SIZE = 10_000
 
@@ -117,59 +106,6 @@ class RecordResult:
     accepted: int
     #: Events it already had: a repeat of a ``record`` with the same ``idempotency_key``.
     duplicates: int
-
-
-class Caller(Protocol):
-    """What ``Activity`` calls the platform with: ``LearnKit.request_with_response``."""
-
-    def request_with_response(
-        self,
-        method: str,
-        path: str,
-        *,
-        query: Mapping[str, Any] | None = ...,
-        body: Any = ...,
-        idempotent: bool | None = ...,
-        timeout_ms: float | None = ...,
-        deadline_ms: float | None = ...,
-        retry: RetryOptions | Literal[False] | None = ...,
-        operation: str | None = ...,
-    ) -> ApiResponse: ...
-
-
-def _quoted(field_name: str, value: str) -> str:
-    """``field='value'`` of the filter grammar, refusing what it cannot quote (as the TypeScript ``where.eq``)."""
-    problem = (
-        "contains a single quote, which the filter syntax cannot escape"
-        if "'" in value
-        else "contains a control character, which cannot be sent in a filter"
-        if any(ord(c) < 0x20 or c in "\x7f\u2028\u2029" for c in value)
-        else "contains ' AND ' or ' OR ', which the platform would read as a second condition"
-        if any(f"{a}{op}{b}" in value for op in ("AND", "OR") for a in " \t\n" for b in " \t\n")
-        else None
-    )
-    if problem:
-        raise ValidationError([ValidationIssue(("filter", field_name), f"value {problem}")])
-    return f"{field_name}='{value}'"
-
-
-def _total(response: ApiResponse) -> int | None:
-    """The list's total: ``X-Total-Count``, else a ``totalCount`` member (docs/decisions.md#d-pagination)."""
-    header = response.headers.get("x-total-count", "").strip()
-    if header.isascii() and header.isdigit():
-        return int(header)
-    member = response.data.get("totalCount") if isinstance(response.data, dict) else None
-    if isinstance(member, (int, float)) and not isinstance(member, bool) and math.isfinite(member) and member >= 0:
-        return int(member)
-    if isinstance(member, str) and member.isascii() and member.isdigit():
-        return int(member)
-    return None
-
-
-def pct_of(units: float, total_lessons: int) -> float:
-    """``units / total_lessons`` as a percentage, capped at 100, rounded half up to two decimals (``Math.round``)."""
-    return min(100.0, math.floor(units / total_lessons * 10_000 + 0.5) / 100)
-
 
 class Activity:
     """``lk.activity``: records completions (and time measured by your server) for users. Safe to use from many
@@ -243,7 +179,7 @@ class Activity:
         run = run_id or str(uuid.uuid4())
         source_id = user.get("platform_id") or self._resolve(user["email"], calls)
         actor = Actor(
-            id=f"{self._base_url}/rostering/1.0/users/{_encode(source_id)}",
+            id=f"{self._base_url}/rostering/1.0/users/{encode_uri_component(source_id)}",
             email=user["email"],
             name=user.get("name"),
             role=user.get("role"),
@@ -307,12 +243,12 @@ class Activity:
             hit = self._users.get(key)
             if hit is not None and hit[1] > _time.monotonic():
                 return hit[0]
-        filter_text = _quoted("email", email)
+        filter_text = quoted("email", email)
         answer = self._caller.request_with_response(
             "GET",
-            _USERS,
+            USERS,
             query={"filter": filter_text, "limit": 2, "fields": ["sourcedId"]},
-            operation=f"GET {_USERS}",
+            operation=f"GET {USERS}",
             **calls,
         )
         users = answer.data.get("users", []) if isinstance(answer.data, dict) else []
@@ -345,37 +281,5 @@ class Activity:
                     "history", name,
                 )
             return None
-        earlier = self._mastered_units_so_far(student_id, course.course_id, calls)
+        earlier = mastered_units_so_far(self._caller, student_id, course.course_id, calls)
         return pct_of(earlier + metrics["mastered_units"], course.total_lessons)
-
-    def _mastered_units_so_far(self, student_id: str, course_id: str, calls: Mapping[str, Any]) -> float:
-        """The sum of ``metadata.masteredUnits`` of the student's assessment results in ``course_id``, every page,
-        leaving out results marked ``tobedeleted``."""
-        total_units: float = 0
-        offset = 0
-        query = {"filter": _quoted("student", student_id), "limit": _PAGE, "fields": ["sourcedId", "status", "metadata"]}
-        for _ in range(_MAX_PAGES):
-            answer = self._caller.request_with_response(
-                "GET", _RESULTS, query={**query, "offset": offset}, operation=f"GET {_RESULTS}", **calls
-            )
-            rows = answer.data.get("assessmentResults", []) if isinstance(answer.data, dict) else []
-            for row in rows if isinstance(rows, list) else []:
-                meta = row.get("metadata") if isinstance(row, dict) else None
-                if row.get("status") == "tobedeleted" or not isinstance(meta, dict) or meta.get("courseId") != course_id:
-                    continue
-                units = meta.get("masteredUnits")
-                if isinstance(units, (int, float)) and not isinstance(units, bool) and math.isfinite(units) and units > 0:
-                    total_units += units
-            total = _total(answer)
-            # docs/decisions.md#d-pagination: stop on an empty page, at the total, or (without one) on a short page.
-            if not rows or (offset + len(rows) >= total if total is not None else len(rows) < _PAGE):
-                break
-            offset += len(rows)
-        return total_units
-
-
-def _encode(text: str) -> str:
-    """JavaScript's ``encodeURIComponent``."""
-    import urllib.parse
-
-    return urllib.parse.quote(text, safe="-_.!~*'()")

@@ -57,7 +57,7 @@ def iso_at(millis: float) -> str:
     return iso(datetime.fromtimestamp(whole // 1000, tz=timezone.utc).replace(microsecond=(whole % 1000) * 1000))
 
 
-def _encode(text: str) -> str:
+def encode_uri_component(text: str) -> str:
     """JavaScript's ``encodeURIComponent``."""
     return urllib.parse.quote(text, safe="-_.!~*'()")
 
@@ -71,11 +71,11 @@ def activity_url(sensor: str, course: CourseConfig, activity_id: str) -> str:
         # 'https://app.example.com/activities/Math/g3/fractions-1'
     """
     where = (
-        _encode(course.code)
+        encode_uri_component(course.code)
         if course.code is not None
-        else f"{_encode(course.subject)}/g{_encode(_js_text(course.grade))}"
+        else f"{encode_uri_component(course.subject)}/g{encode_uri_component(_js_text(course.grade))}"
     )
-    return f"{sensor.rstrip('/')}/activities/{where}/{_encode(activity_id)}"
+    return f"{sensor.rstrip('/')}/activities/{where}/{encode_uri_component(activity_id)}"
 
 
 def _head(event_type: str, action: str, event_id: str, event_time: str) -> dict[str, Any]:
