@@ -34,7 +34,7 @@ export function extractTranscripts(markdown: string): TranscriptStep[][] {
   return blocks;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** An expected line as a pattern; `<NAME>` becomes a named group (or the bound value). */
 function linePattern(line: string, bound: ReadonlyMap<string, string>): { pattern: RegExp; names: string[] } {
@@ -46,14 +46,14 @@ function linePattern(line: string, bound: ReadonlyMap<string, string>): { patter
       const placeholder = /^<([A-Z][A-Z0-9_]*)>$/.exec(part)?.[1];
       if (placeholder !== undefined) {
         const value = bound.get(placeholder);
-        if (value !== undefined) return escape(value);
+        if (value !== undefined) return literal(value);
         if (names.includes(placeholder)) return `\\k<${placeholder}>`;
         names.push(placeholder);
         return `(?<${placeholder}>[^\\s"]+)`;
       }
       if (part === '…') return '.*?';
       if (/^ {2,}$/.test(part)) return ' +';
-      return escape(part);
+      return literal(part);
     })
     .join('');
   return { pattern: new RegExp(`^${source}$`), names };
