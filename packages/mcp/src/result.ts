@@ -1,6 +1,8 @@
 /** One text block of a tool result. */
 export interface TextContent {
+  /** Always `text`. */
   type: 'text';
+  /** The text: JSON of the result, a note, or the error and its fix. */
   text: string;
 }
 
@@ -10,9 +12,13 @@ export interface TextContent {
  * not a protocol error).
  */
 export interface ToolResult {
+  /** MCP results are open objects (`_meta`, members of later protocol versions). */
   [key: string]: unknown;
+  /** What every host shows the model: the result as JSON text, or the error. */
   content: TextContent[];
+  /** The same result as data, valid against the tool's output schema. */
   structuredContent?: Record<string, unknown>;
+  /** Set when the call failed; `content` then says why and how to fix it. */
   isError?: boolean;
 }
 
