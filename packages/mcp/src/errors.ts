@@ -26,6 +26,10 @@ export interface CallerContext {
 
 const LIST_TOOL = 'devplatform_list_webhook_subscriptions';
 
+/** The SDK's advice for types newer than it, an option a tool caller cannot pass: replaced by what it can do. */
+const NEWER_TYPES = /; for a type newer than the SDK pass \{ allowUnknownEventTypes: true \}/;
+const CATALOGUE_TOOL = '; devplatform_list_event_types lists the catalogue';
+
 /** ` (platform: "...", request id req_...)`: what the platform said, for support. */
 function platformSays(error: ApiError): string {
   const parts = [
@@ -65,7 +69,10 @@ function invalid(error: ValidationError, caller: CallerContext): string {
   if (error.issues.some((issue) => issue.path[0] === 'developerToken')) {
     return `${caller.tool} needs client credentials, and this server holds a developer token, which manages webhook subscriptions only. Run a second server with LEARNKIT_CLIENT_ID and LEARNKIT_CLIENT_SECRET (and no LEARNKIT_DEVELOPER_TOKEN) for this tool.`;
   }
-  const lines = error.issues.map((issue) => `- ${issue.path.join('.') || '(arguments)'}: ${issue.message}`);
+  const lines = error.issues.map(
+    (issue) =>
+      `- ${issue.path.join('.') || '(arguments)'}: ${issue.message.replace(NEWER_TYPES, CATALOGUE_TOOL)}`,
+  );
   if (lines.length === 0) return `${caller.tool}: ${error.message}`;
   return `${caller.tool}: the arguments were refused before anything was sent:\n${lines.join('\n')}`;
 }

@@ -246,7 +246,9 @@ describe('errors are tool errors that say the fix, without secrets', () => {
       eventTypes: ['user.craeted'],
     });
     expect(text(unknown)).toContain('"user.craeted" is not in the event catalogue');
-    expect(text(unknown)).toContain('did you mean "user.created"');
+    expect(text(unknown)).toContain(
+      'did you mean "user.created"?); devplatform_list_event_types lists the catalogue',
+    );
     const extra = await partner.call('devplatform_get_webhook_subscription', {
       sourcedApplicationId: APP,
       id: 'x',

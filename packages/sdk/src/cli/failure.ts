@@ -17,7 +17,11 @@ export function exitCodeOf(error: unknown): ExitCode {
 /** Reports `error` on stderr (as JSON with `--json`) and returns its exit code. */
 export function report(out: Output, error: unknown): ExitCode {
   const code = exitCodeOf(error);
-  const message = error instanceof Error ? error.message : String(error);
+  // The SDK's advice for event types newer than it names an option of the library; the command has `learnkit events`.
+  const message = (error instanceof Error ? error.message : String(error)).replace(
+    /; for a type newer than the SDK pass \{ allowUnknownEventTypes: true \}/g,
+    '; `learnkit events` lists the catalogue',
+  );
   if (out.json) {
     const body: Record<string, unknown> = {
       exitCode: code,

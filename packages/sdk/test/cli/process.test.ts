@@ -203,7 +203,7 @@ describe('webhooks', () => {
     );
     expect(ran.code).toBe(4);
     expect(ran.stderr).toContain('url: must start with https://');
-    expect(ran.stderr).toContain('did you mean "user.created"');
+    expect(ran.stderr).toContain('did you mean "user.created"?); `learnkit events` lists the catalogue');
     const json = await learnkit(['webhooks', 'update', APP, 'x', '--status', 'disabled', '--json'], partner);
     expect(json.code).toBe(4);
     expect(JSON.parse(json.stderr).error.issues).toEqual(
