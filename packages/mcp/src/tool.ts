@@ -3,7 +3,10 @@ import type { JsonSchema } from './operation-types';
 import type { ToolResult } from './result';
 
 /** An object JSON Schema, as MCP wants a tool's input and output schemas. */
-export type ObjectSchema = JsonSchema & { type: 'object' };
+export type ObjectSchema = JsonSchema & {
+  /** MCP takes only object schemas for a tool's arguments and structured result. */
+  type: 'object';
+};
 
 /** MCP's hints about a tool's behaviour, for hosts that ask before running a tool that writes. */
 export interface ToolAnnotations {
