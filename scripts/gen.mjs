@@ -9,6 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse as parseYaml } from 'yaml';
+import { generateTools } from '../packages/mcp/scripts/gen-tools.mjs';
 import { generateEventSchemas } from '../packages/mock/scripts/gen-event-rules.mjs';
 import { generateOperations } from '../packages/mock/scripts/gen-operations.mjs';
 import { generateSearchFields } from '../packages/mock/scripts/gen-search-fields.mjs';
@@ -58,6 +59,8 @@ export async function generateAll(root = repoRoot) {
   outputs.push(...generateSearchFields(root));
   // The operation table and request schemas the mock routes and validates by (docs/decisions.md#d-i15-operation-table).
   outputs.push(...generateOperations(root));
+  // The operations behind the MCP server's tools (docs/decisions.md#d-i17-mcp-schemas).
+  outputs.push(...generateTools(root));
   return outputs;
 }
 

@@ -83,12 +83,13 @@ export interface Background {
 export function startBackground(
   command: string,
   args: readonly string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv },
+  options: { cwd: string; env?: NodeJS.ProcessEnv; stdin?: 'pipe' },
 ): Background {
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: { ...process.env, NO_COLOR: '1', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // A server that talks over stdin (an MCP server on stdio) gets a pipe; any other gets nothing to read.
+    stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const listeners = new Set<() => void>();
