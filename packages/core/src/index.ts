@@ -7,6 +7,11 @@
  */
 
 export { type ClientCredentialsOptions, clientCredentials } from './auth/client-credentials';
+export {
+  createSharedTokenCache,
+  type SharedTokenCacheOptions,
+  type SharedTokenStore,
+} from './auth/shared-tokens';
 export { staticToken } from './auth/static-token';
 export { createTokenCache, type TokenCache } from './auth/token-cache';
 export type { TokenProvider } from './auth/token-provider';
@@ -100,6 +105,11 @@ export {
   where,
 } from './query';
 export { createRedisDedupeStore, type RedisClientLike, type RedisDedupeStoreOptions } from './redis-dedupe';
+export {
+  createRedisTokenCache,
+  type RedisTokenCacheOptions,
+  type RedisTokenClientLike,
+} from './redis-token-cache';
 export type {
   AttemptInfo,
   Hooks,
