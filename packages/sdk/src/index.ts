@@ -176,6 +176,7 @@ export {
   type WebhookEvent,
   type WebhookEventDataMap,
   type WebhookEventType,
+  type WebhookHandlerContext,
   type WebhookHandlerOptions,
   type WebhookHandlers,
   type WebhookRequestHandler,
@@ -188,6 +189,27 @@ export {
 export type { ActivityOptions, LearnKitActivity } from './activity';
 export type { LearnKitCaliper } from './caliper';
 export { ENV, type LearnKitOptions } from './config';
+// Hydration of webhook events: lk.webhooks.hydrate and lk.webhooks.handler({ hydrate: true }).
+export type {
+  HydratableWebhookEventType,
+  HydratedEntity,
+  HydratedEvent,
+  HydratedEvents,
+  HydratedUnknownEvent,
+  HydratedWebhookHandlerContext,
+  HydratedWebhookHandlers,
+  HydrateOptions,
+  HydratingWebhookHandlerOptions,
+  HydrationBase,
+  HydrationDeleted,
+  HydrationFound,
+  HydrationNone,
+  HydrationNotFound,
+  HydrationOf,
+  LearnKitWebhookHandlerOptions,
+  TombstoneWebhookEventType,
+  WebhookEntityMap,
+} from './hydrate/types';
 export { LearnKit } from './learnkit';
 export type { LearnKitPaths } from './paths';
 export { VERSION } from './version';

@@ -1,5 +1,6 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { type RedisServer, startRedisServer, usePlatform } from '@learnkit/test-utils';
 import { Redis } from 'ioredis';
@@ -13,7 +14,7 @@ import { createRedisTokenCache, LearnKit } from '../src/index';
 const ctx = usePlatform('loopback');
 let server: RedisServer;
 let redis: Redis;
-const children: ChildProcessWithoutNullStreams[] = [];
+const children: ChildProcessByStdio<Writable, Readable, null>[] = [];
 
 beforeAll(async () => {
   server = await startRedisServer();
@@ -33,7 +34,7 @@ const apiRequests = () => ctx.platform.state.requests.filter((entry) => entry.pa
 
 /** A server process of the fleet, driven line by line (see fixtures/token-process.ts). */
 class FleetProcess {
-  readonly child: ChildProcessWithoutNullStreams;
+  readonly child: ChildProcessByStdio<Writable, Readable, null>;
   readonly #lines: string[] = [];
   readonly #waiters: ((line: string) => void)[] = [];
   readonly #exited: Promise<number | null>;
