@@ -110,7 +110,8 @@ describe('createSharedTokenCache: one token per credentials across processes', (
     const store = memoryStore();
     const server = tokenServer();
     await processOf(store, server.fetch).getToken();
-    const [[key, { value }]] = [...store.values.entries()] as [[string, { value: string }]];
+    expect(store.values.size).toBe(1);
+    const [key, { value }] = [...store.values.entries()][0] as [string, { value: string }];
     for (const text of [key, value]) {
       expect(text).not.toContain(SECRET);
       expect(text).not.toContain('client-abc');
