@@ -7,11 +7,13 @@
  */
 
 export { type ClientCredentialsOptions, clientCredentials } from './auth/client-credentials';
-export {
-  createSharedTokenCache,
-  type SharedTokenCacheOptions,
-  type SharedTokenStore,
-} from './auth/shared-tokens';
+export type {
+  SharedTokenBackend,
+  SharedTokenOutcome,
+  SharedTokenRecord,
+  SharedTokenRequest,
+  TokenSealer,
+} from './auth/shared-backend';
 export { staticToken } from './auth/static-token';
 export { createTokenCache, type TokenCache } from './auth/token-cache';
 export type { TokenProvider } from './auth/token-provider';
@@ -105,11 +107,6 @@ export {
   where,
 } from './query';
 export { createRedisDedupeStore, type RedisClientLike, type RedisDedupeStoreOptions } from './redis-dedupe';
-export {
-  createRedisTokenCache,
-  type RedisTokenCacheOptions,
-  type RedisTokenClientLike,
-} from './redis-token-cache';
 export type {
   AttemptInfo,
   Hooks,

@@ -65,8 +65,6 @@ export {
   type CallInit,
   ConflictError,
   ConnectionError,
-  createRedisTokenCache,
-  createSharedTokenCache,
   createTokenCache,
   type FetchLike,
   type Filter,
@@ -86,15 +84,11 @@ export {
   PermissionDeniedError,
   RateLimitError,
   RedirectError,
-  type RedisTokenCacheOptions,
-  type RedisTokenClientLike,
   type RequestHookInfo,
   type RequestOptions,
   type ResponseHookInfo,
   type RetryHookInfo,
   type RetryOptions,
-  type SharedTokenCacheOptions,
-  type SharedTokenStore,
   TimeoutError,
   type TokenCache,
   type TokenProvider,
@@ -212,5 +206,16 @@ export type {
 } from './hydrate/types';
 export { LearnKit } from './learnkit';
 export type { LearnKitPaths } from './paths';
+// Tokens shared across processes: new LearnKit({ tokenCache: createRedisTokenCache(redis) }).
+export {
+  createRedisTokenCache,
+  type RedisTokenCacheOptions,
+  type RedisTokenClientLike,
+} from './tokens/redis-token-cache';
+export {
+  createSharedTokenCache,
+  type SharedTokenCacheOptions,
+  type SharedTokenStore,
+} from './tokens/shared-token-cache';
 export { VERSION } from './version';
 export type { LearnKitWebhooks } from './webhooks';

@@ -9,7 +9,6 @@ import { fireHook, type Hooks } from '../transport/hooks';
 import type { RetryOptions } from '../transport/retry-policy';
 import { createBufferedTransport, type FetchLike } from '../transport/transport';
 import { urlOptionIssue } from '../url-option';
-import { obtainSharedToken } from './shared-refresh';
 import { sharedTokenCache, type TokenCache, type TokenCacheEntry } from './token-cache';
 import { CURRENT_TOKEN, type TokenProvider } from './token-provider';
 import { type SharedTokenRecord, tokenSealer } from './token-seal';
@@ -41,8 +40,8 @@ export interface ClientCredentialsOptions {
   logger?: Logger | false | undefined;
   /**
    * Token cache; default: one shared by every provider of the process with the same URL, client id, scope and
-   * secret (the secret as a keyed hash, never as it is). `createRedisTokenCache(redis)` shares tokens across
-   * processes too.
+   * secret (the secret as a keyed hash, never as it is). `createRedisTokenCache(redis)` of `@learnkit/sdk` shares
+   * tokens across processes too.
    */
   cache?: TokenCache | undefined;
   /** `onTokenRefresh` is called after each token request, with its duration and outcome, never the token. */
@@ -268,8 +267,7 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
   /** The next token: from the token endpoint, or through the shared store when the cache has one. */
   async function nextRecord(entry: TokenCacheEntry): Promise<SharedTokenRecord> {
     if (!shared || !sealer) return fetchRecord();
-    const { record, fetched } = await obtainSharedToken({
-      shared,
+    const { record, fetched } = await shared.obtain({
       sealer,
       now,
       rejected: entry.rejected,

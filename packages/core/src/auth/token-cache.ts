@@ -1,4 +1,4 @@
-import type { SharedTokens } from './shared-tokens';
+import type { SharedTokenBackend } from './shared-backend';
 
 /** @internal One cached token and the refresh in flight for it. */
 export interface TokenCacheEntry {
@@ -20,15 +20,15 @@ export interface TokenCacheEntry {
  * Where token providers keep tokens, keyed by token URL, client id and scope. Providers with the same key
  * share a token and a refresh. By default all providers share one process-wide cache; give a provider its
  * own (`cache: createTokenCache()`) to isolate it, for example in tests. A cache from `createRedisTokenCache` (or
- * `createSharedTokenCache`) also shares tokens between processes.
+ * `createSharedTokenCache`) of `@learnkit/sdk` also shares tokens between processes.
  */
 export interface TokenCache {
   /** @internal The entry for `key`, created empty on first use. */
   entry(key: string): TokenCacheEntry;
   /** Forgets every token of this process (a refresh in flight still completes for its waiters). */
   clear(): void;
-  /** @internal The store several processes share tokens through, for a cache made by `createSharedTokenCache`. */
-  readonly shared?: SharedTokens | undefined;
+  /** @internal How tokens are shared across processes, for a cache made by `createSharedTokenCache` (`@learnkit/sdk`). */
+  readonly shared?: SharedTokenBackend | undefined;
 }
 
 /**

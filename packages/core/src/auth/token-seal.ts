@@ -15,11 +15,11 @@ export interface SharedTokenRecord {
 
 /** @internal Seals and opens the shared token of one set of credentials. */
 export interface TokenSealer {
-  /** The keyed hash that names these credentials in the store (hex): the same in every process, never the secret. */
+  /** The keyed hash naming the credentials (hex), the same in every process. */
   readonly id: string;
-  /** The record, encrypted and bound to `key` (a value copied under another key does not open). */
+  /** The record encrypted, bound to `key`. */
   seal(record: SharedTokenRecord, key: string): Promise<string>;
-  /** The record sealed under `key`, or undefined when `value` is missing, malformed, tampered with or foreign. */
+  /** The record sealed under `key`, or undefined (missing, malformed, tampered with, foreign). */
   open(value: string | null, key: string): Promise<SharedTokenRecord | undefined>;
 }
 

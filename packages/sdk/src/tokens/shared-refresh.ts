@@ -1,24 +1,12 @@
-import type { Logger } from '../logger';
-import type { SharedTokens } from './shared-tokens';
-import type { SharedTokenRecord, TokenSealer } from './token-seal';
+import type { SharedTokenOutcome, SharedTokenRecord, SharedTokenRequest } from '@learnkit/core';
+import type { SharedTokenStore } from './shared-token-cache';
 
-/** @internal What {@link obtainSharedToken} needs from the provider. */
-export interface SharedTokenRequest {
-  shared: SharedTokens;
-  sealer: TokenSealer;
-  /** The provider's clock (ms epoch), which token times are in. */
-  now: () => number;
-  /** A token this process saw refused (401): never adopted, replaced under the lock. */
-  rejected: string | undefined;
-  /** Requests a new token from the token endpoint. */
-  fetchToken: () => Promise<SharedTokenRecord>;
-  log: Logger | undefined;
-}
-
-/** @internal The token to use, and whether this process requested it (else another process did). */
-export interface SharedTokenOutcome {
-  record: SharedTokenRecord;
-  fetched: boolean;
+/** @internal The store and timings of a shared token cache. */
+export interface SharedTokens {
+  readonly store: SharedTokenStore;
+  readonly prefix: string;
+  readonly lockTtlMs: number;
+  readonly pollIntervalMs: number;
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -41,8 +29,11 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * A store that fails, or a wait past twice `lockTtlMs`, falls back to requesting a token for this process alone:
  * the store exists to save token requests, never to stop calls.
  */
-export async function obtainSharedToken(request: SharedTokenRequest): Promise<SharedTokenOutcome> {
-  const { shared, sealer, now, rejected, fetchToken, log } = request;
+export async function obtainSharedToken(
+  shared: SharedTokens,
+  request: SharedTokenRequest,
+): Promise<SharedTokenOutcome> {
+  const { sealer, now, rejected, fetchToken, log } = request;
   const tokenKey = `${shared.prefix}token:${sealer.id}`;
   const lockKey = `${shared.prefix}lock:${sealer.id}`;
   const usable = (record: SharedTokenRecord | undefined): record is SharedTokenRecord =>

@@ -1,5 +1,9 @@
-import { ValidationError, type ValidationIssue } from '../errors';
-import { createTokenCache, type TokenCache } from './token-cache';
+import { createTokenCache, type TokenCache, ValidationError, type ValidationIssue } from '@learnkit/core';
+import { obtainSharedToken, type SharedTokens } from './shared-refresh';
+
+// In the umbrella, not in core: core's tarball is at its budget. Core keeps what touches the secret (the keyed hash
+// and the sealing) and asks the cache's backend for a token; the store, the lock and the polling are here
+// (docs/decisions.md#d-i16-shared-token-redis).
 
 /**
  * A store several processes share tokens through: Redis (`createRedisTokenCache` builds on one), a database table,
@@ -44,14 +48,6 @@ export interface SharedTokenCacheOptions {
   pollIntervalMs?: number | undefined;
 }
 
-/** @internal What a shared cache gives the providers that use it. */
-export interface SharedTokens {
-  readonly store: SharedTokenStore;
-  readonly prefix: string;
-  readonly lockTtlMs: number;
-  readonly pollIntervalMs: number;
-}
-
 /** The default prefix of shared token keys. */
 export const DEFAULT_TOKEN_PREFIX = 'learnkit:tokens:';
 
@@ -89,6 +85,9 @@ export function createSharedTokenCache(
   const lockTtlMs = positiveMs(issues, 'lockTtlMs', options.lockTtlMs, 10_000);
   const pollIntervalMs = positiveMs(issues, 'pollIntervalMs', options.pollIntervalMs, 50);
   if (issues.length) throw new ValidationError(issues);
-  const shared: SharedTokens = Object.freeze({ store, prefix, lockTtlMs, pollIntervalMs });
-  return Object.freeze({ ...createTokenCache(), shared });
+  const settings: SharedTokens = Object.freeze({ store, prefix, lockTtlMs, pollIntervalMs });
+  return Object.freeze({
+    ...createTokenCache(),
+    shared: { obtain: (request) => obtainSharedToken(settings, request) },
+  } satisfies TokenCache);
 }

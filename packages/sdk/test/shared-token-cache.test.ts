@@ -1,14 +1,11 @@
+import { clientCredentials, type FetchLike, type Logger } from '@learnkit/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  clientCredentials,
   createRedisTokenCache,
   createSharedTokenCache,
-  type FetchLike,
-  type Logger,
   type SharedTokenStore,
   ValidationError,
 } from '../src/index';
-import { TOKEN_URL } from './helpers';
 
 // The cross-process token cache (docs/decisions.md#d-i16-shared-token-lock) on an in-memory store that behaves as
 // Redis does (values and locks with a TTL, atomic take), each "process" a provider with its own cache over it. The
@@ -16,6 +13,7 @@ import { TOKEN_URL } from './helpers';
 
 afterEach(() => vi.useRealTimers());
 
+const TOKEN_URL = 'https://api.example.com/auth/1.0/token';
 const SECRET = 'secret-xyz-0123456789';
 
 /** A store with Redis's semantics on the wall clock (fake timers move it), and a log of what it was asked. */

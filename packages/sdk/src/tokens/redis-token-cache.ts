@@ -1,14 +1,12 @@
+import { type RedisClientLike, type TokenCache, ValidationError } from '@learnkit/core';
 import {
   createSharedTokenCache,
   type SharedTokenCacheOptions,
   type SharedTokenStore,
-} from './auth/shared-tokens';
-import type { TokenCache } from './auth/token-cache';
-import { ValidationError } from './errors';
-import type { RedisClientLike } from './redis-dedupe';
+} from './shared-token-cache';
 
-// Beside the Redis dedupe store, and like it importing no Redis client: the client is passed in, typed by the
-// commands it sends, so the main entry gains no dependency (docs/decisions.md#d-i16-shared-token-redis).
+// Like core's Redis dedupe store, it imports no Redis client: the client is passed in, typed by the commands it
+// sends, so the SDK gains no dependency (docs/decisions.md#d-i16-shared-token-redis).
 
 /**
  * The commands the Redis token cache sends: `GET`, `SET ... PX ... [NX]` (as the dedupe store's
