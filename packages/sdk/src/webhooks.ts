@@ -62,6 +62,13 @@ export interface LearnKitWebhooks {
     events: E,
     options?: HydrateOptions,
   ): Promise<HydratedEvents<E>>;
+  /**
+   * Reads the current entity one event refers to: `found`, `not_found` (a 404), `deleted` (the tombstone, no
+   * request) or `none`.
+   *
+   * @example
+   * const { status, entity } = await lk.webhooks.hydrate(event);
+   */
   hydrate<E extends WebhookEvent>(event: E, options?: HydrateOptions): Promise<HydrationOf<E>>;
   /**
    * `createWebhookHandler` bound to this instance: with `hydrate: true` each function gets `(event, entity, {
@@ -80,6 +87,12 @@ export interface LearnKitWebhooks {
    * });
    */
   handler(options: HydratingWebhookHandlerOptions): WebhookRequestHandler;
+  /**
+   * `createWebhookHandler` bound to this instance; with `hydrate: true`, functions get `(event, entity, context)`.
+   *
+   * @example
+   * export const POST = lk.webhooks.handler({ secret, on: { 'test.ping': (event) => console.log(event.data) } });
+   */
   handler(options: LearnKitWebhookHandlerOptions): WebhookRequestHandler;
 }
 

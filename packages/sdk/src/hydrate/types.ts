@@ -159,9 +159,9 @@ export type HydratedEvent<K extends WebhookEventType = WebhookEventType> = {
 export type HydratedUnknownEvent = HydrationNone<UnknownWebhookEvent['type']>;
 
 /** The outcome of hydrating the event `E` (a union of events gives the union of their outcomes). */
-export type HydrationOf<E extends WebhookEvent> = E extends { type: infer K }
-  ? K extends WebhookEventType
-    ? HydratedEvent<K>
+export type HydrationOf<E extends WebhookEvent> = E extends WebhookEvent
+  ? E['type'] extends WebhookEventType
+    ? HydratedEvent<E['type']>
     : HydratedUnknownEvent
   : never;
 
