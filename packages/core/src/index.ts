@@ -8,6 +8,13 @@
 
 export { ApiPromise, type RawAnswer, type WithResponse } from './api-promise';
 export { type ClientCredentialsOptions, clientCredentials } from './auth/client-credentials';
+export type {
+  SharedTokenBackend,
+  SharedTokenOutcome,
+  SharedTokenRecord,
+  SharedTokenRequest,
+  TokenSealer,
+} from './auth/shared-backend';
 export { staticToken } from './auth/static-token';
 export { createTokenCache, type TokenCache } from './auth/token-cache';
 export type { TokenProvider } from './auth/token-provider';

@@ -9,4 +9,5 @@ export {
   type UsePlatformOptions,
   usePlatform,
 } from './platform';
+export { type RedisServer, startRedisServer } from './redis';
 export { advanceTime } from './time';

@@ -48,9 +48,12 @@ export interface ActivityServerOptions {
   /** Who sent a request to `.handler` (your session or token check); `null`/`undefined` answers 401. */
   getUser?: GetUser | undefined;
   /**
-   * Remembers the event ids the platform accepted so resends are answered without sending again. Default an
-   * in-memory store of 100,000 ids; use a shared one (`createRedisDedupeStore` from `@learnkit/core`) with several processes; `false`
-   * for none (the platform still dedupes by id). Stores should implement `release`.
+   * Remembers the event ids the platform accepted so resends are answered without sending again: core's
+   * `DedupeStore`, the webhook handler's interface. Default an in-memory store of 100,000 ids; with several
+   * processes a shared one, `createRedisDedupeStore(redis, { prefix: 'learnkit:activity:' })` from
+   * `@learnkit/core`; `false` for none (the platform still dedupes by id). Stores should implement `release`; with
+   * `complete` and `status` too (core's stores have them), a claim is a 5-minute lease while the events are sent,
+   * and a copy that meets ids another process is still sending is answered 503, so the tracker sends it again.
    */
   dedupe?: DedupeStore | false | undefined;
   /** How long an accepted id is remembered (default 30 days). */
