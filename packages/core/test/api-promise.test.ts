@@ -67,7 +67,12 @@ describe('ApiPromise', () => {
   it('a 4xx rejects await, withResponse and asResponse alike, with the request id', async () => {
     const body = '{"error":"not_found","message":"no such thing"}';
     const { get, ids } = clientAnswering({ status: 404, body }, { status: 404, body }, { status: 404, body });
-    for (const read of [(c: ApiPromise<unknown>) => c, (c) => c.withResponse(), (c) => c.asResponse()]) {
+    const reads: ((call: ApiPromise<unknown>) => Promise<unknown>)[] = [
+      (call) => call,
+      (call) => call.withResponse(),
+      (call) => call.asResponse(),
+    ];
+    for (const read of reads) {
       const error = await Promise.resolve(read(get())).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).status).toBe(404);

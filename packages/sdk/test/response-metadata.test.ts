@@ -130,7 +130,8 @@ const METHODS = [...new Set(Object.values({ ...CASE, ...ONEROSTER, ...PLATFORM, 
 
 const at = (root: object, path: string): { self: object; fn: unknown } => {
   const keys = path.split('.');
-  const self = keys.slice(0, -1).reduce<object>((node, key) => (node as Record<string, object>)[key], root);
+  let self: object = root;
+  for (const key of keys.slice(0, -1)) self = (self as Record<string, object>)[key] as object;
   return { self, fn: (self as Record<string, unknown>)[keys.at(-1) as string] };
 };
 

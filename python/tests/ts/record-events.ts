@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { CaliperClient } from '../../../packages/activity/src/server/caliper-client';
 import { createActivityServer } from '../../../packages/activity/src/server/index';
 import type { RecordParams } from '../../../packages/activity/src/server/record';
-import { staticToken } from '../../../packages/core/src/index';
+import { ApiPromise, staticToken } from '../../../packages/core/src/index';
 
 interface Input {
   baseUrl: string;
@@ -53,10 +53,12 @@ const out: { events: string; pctComplete: number | null }[] = [];
 for (const params of input.cases) {
   let sent: unknown[] = [];
   const caliper: CaliperClient = {
-    async send(events) {
-      sent = Array.isArray(events) ? [...events] : [events];
-      return { accepted: sent.length, duplicates: 0, skipped: [], requests: 1 };
-    },
+    send: (events) =>
+      ApiPromise.fromResult(async () => {
+        sent = Array.isArray(events) ? [...events] : [events];
+        const data = { accepted: sent.length, duplicates: 0, skipped: [], requests: 1 };
+        return { data, answer: undefined };
+      }),
     hasAccepted: () => false,
   };
   const server = createActivityServer({

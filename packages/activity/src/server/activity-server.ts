@@ -254,9 +254,12 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
         metrics,
       }),
     );
-    const { data: sent, answer } = await caliper
-      .send(events, { ...recordOptions, sensor: cfg.sensor })
-      .withAnswer();
+    const sending = caliper.send(events, { ...recordOptions, sensor: cfg.sensor });
+    // A Caliper client of the caller's own may answer a plain promise: its data, without a response.
+    const { data: sent, answer } =
+      typeof sending?.withAnswer === 'function'
+        ? await sending.withAnswer()
+        : { data: await sending, answer: undefined };
     const data: RecordResult = {
       runId,
       events,
