@@ -1,5 +1,5 @@
 import type { SharedTokenOutcome, SharedTokenRecord, SharedTokenRequest } from '@learnkit/core';
-import type { SharedTokenStore } from './shared-token-cache';
+import type { SharedTokenStore } from './store';
 
 /** @internal The store and timings of a shared token cache. */
 export interface SharedTokens {
