@@ -233,7 +233,7 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
   }
 
   /** Sends a call and resolves with its final answer, its body read (an ApiError for 4xx/5xx). */
-  async function answer(
+  function answer(
     method: string,
     path: string,
     init: CallInitRecord | undefined,
@@ -241,26 +241,49 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
     operation: string,
   ): Promise<BufferedResponse> {
     if (middleware.size === 0 && isPlainInit(init)) {
-      // The direct route: openapi-fetch's query serializer and path rules (each path template compiled once,
-      // docs/decisions.md#d-i14-url), without its per-call Request, header merging passes and middleware loop.
-      const params = (init?.params ?? {}) as Params;
-      let url = buildPath(path, params.path);
-      const search = params.query === undefined ? '' : QUERY(params.query);
-      if (search !== '') url += `?${search}`;
-      const headers: HeaderRecord =
-        init?.headers === undefined && params.header === undefined
-          ? {}
-          : toHeaderRecord(mergeHeaders(init?.headers as HeadersOptions, params.header as HeadersOptions));
-      let body: BodyInit | undefined;
-      if (init?.body !== undefined) {
-        body = serializeBody(init.body, headers);
-        if (!(body instanceof FormData) && headers['content-type'] === undefined) {
-          headers['content-type'] = 'application/json';
-        }
+      let request: PreparedRequest;
+      try {
+        request = direct(method, path, init);
+      } catch (error) {
+        return Promise.reject(error);
       }
-      return sendChecked(PreparedRequest.fromRecord(url, method, headers, body), perCall, operation);
+      // Not an async function: the transport's promise is the answer, without another frame around it.
+      return sendChecked(request, perCall, operation);
     }
+    return throughOpenapiFetch(method, path, init, perCall, operation);
+  }
 
+  /**
+   * The direct route: openapi-fetch's query serializer and path rules (each path template compiled once,
+   * docs/decisions.md#d-i14-url), without its per-call Request, header merging passes and middleware loop.
+   */
+  function direct(method: string, path: string, init: CallInitRecord | undefined): PreparedRequest {
+    const params = (init?.params ?? {}) as Params;
+    let url = buildPath(path, params.path);
+    const search = params.query === undefined ? '' : QUERY(params.query);
+    if (search !== '') url += `?${search}`;
+    const headers: HeaderRecord =
+      init?.headers === undefined && params.header === undefined
+        ? {}
+        : toHeaderRecord(mergeHeaders(init?.headers as HeadersOptions, params.header as HeadersOptions));
+    let body: BodyInit | undefined;
+    if (init?.body !== undefined) {
+      body = serializeBody(init.body, headers);
+      if (!(body instanceof FormData) && headers['content-type'] === undefined) {
+        headers['content-type'] = 'application/json';
+      }
+    }
+    return PreparedRequest.fromRecord(url, method, headers, body);
+  }
+
+  /** A call through openapi-fetch itself, when middleware is registered or the init uses its own options. */
+  async function throughOpenapiFetch(
+    method: string,
+    path: string,
+    init: CallInitRecord | undefined,
+    perCall: RequestOptions,
+    operation: string,
+  ): Promise<BufferedResponse> {
     const { options: _options, parseAs: _parseAs, fetch: _fetch, ...rest } = init ?? {};
     let last: BufferedResponse | undefined;
     // Untyped on purpose: the typed surface is HttpClient; here path and init are already checked by it.

@@ -9,7 +9,7 @@ import { createLogger, type Logger } from '../logger';
 import { type DecidePolicy, decideRetry, type RetryAttempt } from './decide-retry';
 import { fireHook, type Hooks } from './hooks';
 import { prepare } from './prepare';
-import { type Hop, nextHop, withoutBodyHeaders } from './redirect';
+import { type Hop, isRedirect, nextHop, withoutBodyHeaders } from './redirect';
 import {
   DEFAULT_RETRY,
   isIdempotentMethod,
@@ -305,8 +305,9 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
         continue;
       }
       const { response } = result;
+      // Only a redirect pays for naming the operation and the secrets its error must hide.
       const next =
-        redirectMode === 'manual'
+        redirectMode === 'manual' || !isRedirect(response)
           ? undefined
           : nextHop(hop, result, redirectMode, redirects, op(), authorizationSecrets(headers.authorization));
       if (next !== undefined) {
@@ -377,7 +378,12 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
           }`,
         );
       }
-      if (retryInMs < 0) return { ...result, authorization: headers.authorization, requestId };
+      if (retryInMs < 0) {
+        const done = result as BufferedResponse;
+        done.authorization = headers.authorization;
+        done.requestId = requestId;
+        return done;
+      }
       hop = start;
       redirects = 0;
       if (!refresh) {
