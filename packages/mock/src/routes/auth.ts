@@ -1,9 +1,8 @@
 import { HttpError } from '../internal/http-error.js';
 import { json } from '../internal/responses.js';
+import type { OperationContext, OperationRoutes } from '../operations/dispatch.js';
 import type { MockClient } from '../state.js';
 import { issueClientToken } from '../tokens.js';
-import type { RequestContext } from './context.js';
-import type { OperationRoutes } from './operation.js';
 
 const oauth = (status: number, error: string, description: string, headers: Record<string, string> = {}) =>
   new HttpError(status, description, error, headers);
@@ -49,7 +48,10 @@ function credentialsOf(
   return { id: id ?? '', secret: secret ?? '', basic: false };
 }
 
-async function issue(context: RequestContext, endpoint: string): Promise<Response> {
+async function issue(
+  context: OperationContext<'issueToken' | 'issueCaseToken'>,
+  endpoint: string,
+): Promise<Response> {
   const { core, request } = context;
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') {
@@ -97,7 +99,7 @@ async function issue(context: RequestContext, endpoint: string): Promise<Respons
 }
 
 /** The two token endpoints: the platform's (`/auth/1.0/token`, HTTP Basic) and the identity provider's (`/oauth2/token`, form). */
-export const authRoutes: OperationRoutes = {
+export const handlers: OperationRoutes = {
   issueToken: (context) => issue(context, '/auth/1.0/token'),
   issueCaseToken: (context) => issue(context, '/oauth2/token'),
 };
