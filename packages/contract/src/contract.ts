@@ -35,6 +35,11 @@ export class Contract {
     }
   }
 
+  /** The compiled schema set this checker validates with. */
+  get schemas(): SchemaSet {
+    return this.#schemas;
+  }
+
   /** Every operationId, across the documents. */
   operationIds(): string[] {
     return this.#operations.map((operation) => operation.operationId);
