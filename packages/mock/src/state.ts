@@ -99,9 +99,6 @@ export type CaseState = {
   packages: Map<string, StoredPackage>;
 };
 
-/** A OneRoster GUID reference. */
-export type GUIDRef = { href?: string; sourcedId: string; type: string };
-
 /** An organization (district or school). */
 export type StoredOrg = {
   sourcedId: string;

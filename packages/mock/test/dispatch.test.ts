@@ -17,8 +17,13 @@ async function send(method: string, path: string, token?: string) {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const body = method === 'GET' || method === 'DELETE' ? undefined : '{}';
   if (body) headers['content-type'] = 'application/json';
-  const response = await platform.handle(new Request(`${platform.baseUrl}${path}`, { method, headers, body }));
-  return { status: response.status, body: (await response.json().catch(() => undefined)) as Record<string, string> };
+  const response = await platform.handle(
+    new Request(`${platform.baseUrl}${path}`, { method, headers, body }),
+  );
+  return {
+    status: response.status,
+    body: (await response.json().catch(() => undefined)) as Record<string, string>,
+  };
 }
 
 /** Every operation as the documents route it, path parameters filled with an id every path schema accepts. */
@@ -50,9 +55,11 @@ describe('security from the documents', () => {
   );
 
   it('takes a developer token only where the document says so, on the webhook operations', async () => {
-    for (const { id, method, path, auth, tags } of routed.filter((operation) => operation.auth === 'bearer')) {
+    for (const { id, method, path, auth, tags } of routed.filter(
+      (operation) => operation.auth === 'bearer',
+    )) {
       const { status } = await send(method, path, developer);
-      if (tags.includes('Webhooks')) expect([id, status]).not.toEqual([id, 403]);
+      if ((tags as readonly string[]).includes('Webhooks')) expect([id, status]).not.toEqual([id, 403]);
       else expect([id, status]).toEqual([id, 403]);
     }
     // The parent session of the store is any token the platform issued.
@@ -81,7 +88,11 @@ describe('query parameters from the documents', () => {
   });
 
   it('names a missing required parameter, and fills the documented defaults', async () => {
-    const missing = await send('GET', '/beyond/1.0/educator/students/grades?studentId=usr-ada-lovelace', token);
+    const missing = await send(
+      'GET',
+      '/beyond/1.0/educator/students/grades?studentId=usr-ada-lovelace',
+      token,
+    );
     expect(missing).toEqual({
       status: 400,
       body: { error: 'bad_request', message: 'Invalid query: query.subject is required' },
@@ -91,7 +102,11 @@ describe('query parameters from the documents', () => {
   });
 
   it('reads fields as the comma-separated list the document declares', async () => {
-    const answer = await send('GET', '/ims/oneroster/rostering/v1p2/users/?fields=sourcedId,email&limit=1', token);
+    const answer = await send(
+      'GET',
+      '/ims/oneroster/rostering/v1p2/users/?fields=sourcedId,email&limit=1',
+      token,
+    );
     expect(Object.keys((answer.body as unknown as { users: object[] }).users[0]!).sort()).toEqual([
       'email',
       'sourcedId',
@@ -107,7 +122,9 @@ describe('one schema set for the mock and the contract', () => {
       oneroster: onerosterSchemas,
     };
     const local = (document: string, defs: unknown) =>
-      JSON.parse(JSON.stringify(schemaOf(defs, document)).replaceAll(`learnkit:${document}#/$defs/`, '#/$defs/'));
+      JSON.parse(
+        JSON.stringify(schemaOf(defs, document)).replaceAll(`learnkit:${document}#/$defs/`, '#/$defs/'),
+      );
     for (const [name, document] of readDocuments()) {
       expect(local(name, document.components?.schemas), name).toEqual(local(name, generated[name]));
     }

@@ -63,8 +63,12 @@ export type OperationContext<Id extends OperationId> = {
    * function, so a handler with more to check first (ownership) does that first.
    */
   body(): Promise<RequestBody<Id>>;
-  /** Answers with `body`, which the operation's document types for `status`. */
-  json<S extends AnswerStatus<Id>>(status: S, body: AnswerBody<Id, S>): Response;
+  /** Answers with `body`, which the operation's document types for `status` (and extra `headers`). */
+  json<S extends AnswerStatus<Id>>(
+    status: S,
+    body: AnswerBody<Id, S>,
+    headers?: Record<string, string>,
+  ): Response;
   /** Answers a listing: `rows` through the list parameters, the search and fields the document names. */
   page(rows: readonly object[]): Response;
   /** Answers a single read: `record` in the member the document names, narrowed by `fields`. */
@@ -145,7 +149,7 @@ export function dispatcher<Id extends OperationId>(
           throw new HttpError(route.refuse.status, `${route.refuse.message}: ${refusal(problems)}`);
         throw badRequest(route.explain?.(value) ?? `Invalid request body: ${refusal(problems)}`);
       },
-      json: (status, body) => json(status, body),
+      json: (status, body, headers) => json(status, body, headers),
       page: (rows) =>
         listResponse(
           answer().key,

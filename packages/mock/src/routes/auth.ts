@@ -1,5 +1,4 @@
 import { HttpError } from '../internal/http-error.js';
-import { json } from '../internal/responses.js';
 import type { OperationContext, OperationRoutes } from '../operations/dispatch.js';
 import type { MockClient } from '../state.js';
 import { issueClientToken } from '../tokens.js';
@@ -86,7 +85,7 @@ async function issue(
     throw oauth(400, 'invalid_scope', `Scopes not granted to this client: ${unknown.join(' ')}`);
   const scopes = requested.length > 0 ? [...new Set(requested)] : client.scopes;
   const token = issueClientToken(core, client, scopes, endpoint);
-  return json(
+  return context.json(
     200,
     {
       access_token: token.token,
