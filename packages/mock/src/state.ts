@@ -1,3 +1,4 @@
+import type { OneRosterComponents } from '@learnkit/core';
 import type { CaseDefinitionsInput, CFAssociation, CFDocument, CFItem } from './case/types.js';
 import type { WebhookEventType } from './catalogue.js';
 import type {
@@ -171,6 +172,8 @@ export type StoredProfile = {
   status: string;
 };
 
+type OneRoster = OneRosterComponents['schemas'];
+
 /** OneRoster objects stored in their response shape. */
 export type RosterRecord = Record<string, unknown> & { sourcedId: string };
 
@@ -182,14 +185,14 @@ export type RosterState = {
   agents: StoredAgent[];
   profiles: Map<string, StoredProfile>;
   enrollments: Map<string, StoredEnrollment>;
-  academicSessions: Map<string, RosterRecord>;
-  courses: Map<string, RosterRecord>;
-  classes: Map<string, RosterRecord>;
-  demographics: Map<string, RosterRecord>;
-  lineItems: Map<string, RosterRecord>;
-  assessmentResults: Map<string, RosterRecord>;
-  results: Map<string, RosterRecord>;
-  resources: Map<string, RosterRecord>;
+  academicSessions: Map<string, OneRoster['AcademicSession']>;
+  courses: Map<string, OneRoster['Course']>;
+  classes: Map<string, OneRoster['Class']>;
+  demographics: Map<string, OneRoster['Demographics']>;
+  lineItems: Map<string, OneRoster['AssessmentLineItem']>;
+  assessmentResults: Map<string, OneRoster['AssessmentResult']>;
+  results: Map<string, OneRoster['Result']>;
+  resources: Map<string, OneRoster['Resource']>;
   orgConfigs: Map<string, Record<string, unknown>>;
   /** Highest mastered grade by `${userId}|${subject}`. */
   mastery: Map<string, string | null>;

@@ -45,6 +45,18 @@ export type AnswerBody<Id extends OperationId, S extends keyof Responses<Id>> = 
 /** The 2xx statuses of an operation. */
 export type AnswerStatus<Id extends OperationId> = Extract<keyof Responses<Id>, 200 | 201 | 202>;
 
+type Answer200<Id extends OperationId> = AnswerBody<Id, Extract<AnswerStatus<Id>, 200>>;
+
+/** What a listing answers a page of: the objects of the array member of its answer. */
+export type Listed<Id extends OperationId> = {
+  [K in keyof Answer200<Id>]: Answer200<Id>[K] extends readonly (infer T)[] ? T : never;
+}[keyof Answer200<Id>];
+
+/** What a single read answers: the object its answer wraps. */
+export type Wrapped<Id extends OperationId> = {
+  [K in keyof Answer200<Id>]: Answer200<Id>[K] extends readonly unknown[] ? never : Answer200<Id>[K];
+}[keyof Answer200<Id>];
+
 /** What the handler of operation `Id` gets for one request, checked against the documents. */
 export type OperationContext<Id extends OperationId> = {
   core: Core;
@@ -70,9 +82,9 @@ export type OperationContext<Id extends OperationId> = {
     headers?: Record<string, string>,
   ): Response;
   /** Answers a listing: `rows` through the list parameters, the search and fields the document names. */
-  page(rows: readonly object[]): Response;
+  page(rows: readonly Listed<Id>[]): Response;
   /** Answers a single read: `record` in the member the document names, narrowed by `fields`. */
-  one(record: object): Response;
+  one(record: Wrapped<Id>): Response;
 };
 
 /** The behaviour of one operation: what the schemas cannot state (ownership, state, business rules). */
@@ -153,13 +165,15 @@ export function dispatcher<Id extends OperationId>(
       page: (rows) =>
         listResponse(
           answer().key,
-          listQuery(rows, query as ListParams, {
+          listQuery(rows as readonly object[], query as ListParams, {
             fields: answer().fields,
             searchFields: operation.search ?? [],
           }),
         ),
       one: (record) =>
-        json(200, { [answer().key]: project(record, selectedFields(query as ListParams, answer().fields)) }),
+        json(200, {
+          [answer().key]: project(record as object, selectedFields(query as ListParams, answer().fields)),
+        }),
     };
     return route.handle(context, params as PathParams<Id>);
   };

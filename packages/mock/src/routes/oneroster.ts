@@ -1,7 +1,15 @@
 import type { Core } from '../core.js';
 import { badRequest, notFound, unprocessable } from '../internal/http-error.js';
 import { randomId } from '../internal/random.js';
-import type { OperationRoutes, RequestBody } from '../operations/dispatch.js';
+import type {
+  Listed,
+  OperationContext,
+  OperationHandler,
+  OperationId,
+  OperationRoutes,
+  PathParams,
+  RequestBody,
+} from '../operations/dispatch.js';
 import { guidRef, oneRosterEnrollment, oneRosterUser, refId } from '../roster/views.js';
 import { canSeeRecord, canSeeUser } from '../roster/visibility.js';
 import type { MockClient, RosterRecord } from '../state.js';
@@ -33,16 +41,14 @@ function storedLineItem({ core }: Caller, sourcedId: string, input: LineItemInpu
   };
 }
 
-type Listing = Caller & { page(rows: readonly object[]): Response };
-
 /**
  * A listing: the rows of `collection` the caller may see (users by their orgs, records by the orgs they belong
  * to), through the list parameters, with the fields and search fields the documents give the operation.
  */
-function listing(
+function listing<Id extends OperationId>(
   collection: string,
-  rows: (context: Listing, params: Record<string, string>) => RosterRecord[],
-): (context: Listing, params: Record<string, string>) => Response {
+  rows: (context: OperationContext<Id>, params: PathParams<Id>) => (Listed<Id> & { sourcedId: string })[],
+): OperationHandler<Id> {
   return (context, params) => {
     const roster = context.core.state.roster;
     const { client } = context;
@@ -56,7 +62,7 @@ function listing(
   };
 }
 
-function users(context: Caller, ids?: Set<string>): RosterRecord[] {
+function users(context: Caller, ids?: Set<string>) {
   const roster = context.core.state.roster;
   return [...roster.users.values()]
     .filter((user) => !ids || ids.has(user.sourcedId))
@@ -76,7 +82,7 @@ function enrolled({ core }: Caller, classId: string, role: string): Set<string> 
   );
 }
 
-const values = (map: Map<string, RosterRecord>) => [...map.values()];
+const values = <T>(map: Map<string, T>) => [...map.values()];
 
 /** The OneRoster 1.2 listings of openapi/oneroster.yaml and the gradebook line-item writes. */
 export const handlers: OperationRoutes = {
