@@ -1,17 +1,6 @@
 import type { OneRosterComponents } from '@learnkit/core';
 import type { CaseDefinitionsInput, CFAssociation, CFDocument, CFItem } from './case/types.js';
-import type { WebhookEventType } from './catalogue.js';
-import type {
-  Delivery,
-  DeliveryAttempt,
-  DeliverySkipReason,
-  OutboxRow,
-  RaisedEvent,
-  SkippedDelivery,
-  StoredSigningSecret,
-  StoredSubscription,
-  WebhookEnvelope,
-} from './webhook-state.js';
+import type { Delivery, OutboxRow, RaisedEvent, StoredSubscription } from './webhook-state.js';
 
 // The webhook part of the state has its own module (docs/decisions.md#d-i15-source-shape); its names stay exported
 // from here, where the rest of the mock imports them.

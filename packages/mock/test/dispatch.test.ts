@@ -55,9 +55,7 @@ describe('security from the documents', () => {
   );
 
   it('takes a developer token only where the document says so, on the webhook operations', async () => {
-    for (const { id, method, path, auth, tags } of routed.filter(
-      (operation) => operation.auth === 'bearer',
-    )) {
+    for (const { id, method, path, tags } of routed.filter((operation) => operation.auth === 'bearer')) {
       const { status } = await send(method, path, developer);
       if ((tags as readonly string[]).includes('Webhooks')) expect([id, status]).not.toEqual([id, 403]);
       else expect([id, status]).toEqual([id, 403]);

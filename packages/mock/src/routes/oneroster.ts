@@ -12,7 +12,7 @@ import type {
 } from '../operations/dispatch.js';
 import { guidRef, oneRosterEnrollment, oneRosterUser, refId } from '../roster/views.js';
 import { canSeeRecord, canSeeUser } from '../roster/visibility.js';
-import type { MockClient, RosterRecord } from '../state.js';
+import type { MockClient } from '../state.js';
 
 type LineItemInput = RequestBody<'createAssessmentLineItem'>['assessmentLineItem'];
 
