@@ -1,4 +1,4 @@
-import type { OneRosterComponents } from '@learnkit/core';
+import type { OneRosterComponents, PlatformComponents } from '@learnkit/core';
 import type { CaseDefinitionsInput, CFAssociation, CFDocument, CFItem } from './case/types.js';
 import type { Delivery, OutboxRow, RaisedEvent, StoredSubscription } from './webhook-state.js';
 
@@ -152,14 +152,8 @@ export type StoredEnrollment = {
   metadata: Record<string, unknown> | null;
 };
 
-/** A profile of a user, optionally bound to an application. */
-export type StoredProfile = {
-  profileId: string;
-  userId: string;
-  applicationId: string | null;
-  profileType: string;
-  status: string;
-};
+/** A profile of a user, optionally bound to an application (the documents' `UserProfile`). */
+export type StoredProfile = PlatformComponents['schemas']['UserProfile'];
 
 type OneRoster = OneRosterComponents['schemas'];
 
