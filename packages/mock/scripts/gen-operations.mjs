@@ -69,14 +69,22 @@ function answerOf(document, operation) {
   return fields.length > 0 ? { key, list, fields } : undefined;
 }
 
-/** Who may call: `none` and `basic` (the token endpoints), `session` (any bearer token) or `bearer` with a scope. */
+/**
+ * Who may call: `none` and `basic` (the token endpoints), `session` (any bearer token) or `bearer` with a scope;
+ * `developerTool` when the operation is mirrored by a developer-tool operation (`x-devplatform-tool`), which takes
+ * a developer's single-sign-on token instead.
+ */
 function securityOf(document, operation) {
   const requirements = operation.security ?? document.security ?? [];
   if (requirements.length === 0) return { auth: 'none' };
   if (requirements.some((requirement) => 'basicAuth' in requirement)) return { auth: 'basic' };
   if (requirements.some((requirement) => 'parentSession' in requirement)) return { auth: 'session' };
   const scope = requirements.find((requirement) => requirement.oauth2?.length)?.oauth2[0];
-  return { auth: 'bearer', ...(scope && { scope }) };
+  return {
+    auth: 'bearer',
+    ...(scope && { scope }),
+    ...(operation['x-devplatform-tool'] && { developerTool: true }),
+  };
 }
 
 /** A schema of `doc` with `#/components/schemas/X` pointed at the registered component set of that document. */
@@ -208,7 +216,8 @@ export function generateOperations(root) {
     "import type { CasePaths, OneRosterPaths, PlatformPaths } from '@learnkit/core';\n\n" +
     '/**\n' +
     ' * Every operation of the documents: which document states it, its method, path template and tags; `auth`\n' +
-    ' * (`none`, `basic`, `session` or `bearer`) and the `scope` it needs; `search`, the fields `search` matches;\n' +
+    ' * (`none`, `basic`, `session` or `bearer`), the `scope` it needs and whether a developer-tool operation mirrors\n' +
+    " * it (`developerTool`: a developer's single-sign-on token is taken too); `search`, the fields `search` matches;\n" +
     ' * `answer`, the member its answer wraps (`key`), whether that is a list, and the fields of its objects.\n' +
     ' */\n' +
     `export const OPERATIONS = {\n${table}\n} as const;\n\n` +

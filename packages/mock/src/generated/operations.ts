@@ -6,7 +6,8 @@ import type { CasePaths, OneRosterPaths, PlatformPaths } from '@learnkit/core';
 
 /**
  * Every operation of the documents: which document states it, its method, path template and tags; `auth`
- * (`none`, `basic`, `session` or `bearer`) and the `scope` it needs; `search`, the fields `search` matches;
+ * (`none`, `basic`, `session` or `bearer`), the `scope` it needs and whether a developer-tool operation mirrors
+ * it (`developerTool`: a developer's single-sign-on token is taken too); `search`, the fields `search` matches;
  * `answer`, the member its answer wraps (`key`), whether that is a list, and the fields of its objects.
  */
 export const OPERATIONS = {
@@ -20,12 +21,12 @@ export const OPERATIONS = {
   getCFPackage: {"document":"case","method":"GET","path":"/ims/case/v1p1/CFPackages/{sourcedId}","tags":["Learning Standards"],"auth":"bearer","answer":{"key":"CFPackage","list":false,"fields":["sourcedId","CFDocument","CFItems","CFAssociations","CFDefinitions"]}},
   issueCaseToken: {"document":"case","method":"POST","path":"/oauth2/token","tags":["Authentication"],"auth":"none"},
   issueToken: {"document":"platform","method":"POST","path":"/auth/1.0/token","tags":["Authentication"],"auth":"basic"},
-  createWebhookSubscription: {"document":"platform","method":"POST","path":"/webhooks/1.0/{sourcedApplicationId}/subscriptions","tags":["Webhooks"],"auth":"bearer","scope":"https://scopes.example.com/webhooks/webhooks.write"},
-  listWebhookSubscriptions: {"document":"platform","method":"GET","path":"/webhooks/1.0/{sourcedApplicationId}/subscriptions","tags":["Webhooks"],"auth":"bearer","scope":"https://scopes.example.com/webhooks/webhooks.read"},
-  getWebhookSubscription: {"document":"platform","method":"GET","path":"/webhooks/1.0/{sourcedApplicationId}/subscriptions/{subscriptionId}","tags":["Webhooks"],"auth":"bearer","scope":"https://scopes.example.com/webhooks/webhooks.read"},
-  updateWebhookSubscription: {"document":"platform","method":"PUT","path":"/webhooks/1.0/{sourcedApplicationId}/subscriptions/{subscriptionId}","tags":["Webhooks"],"auth":"bearer","scope":"https://scopes.example.com/webhooks/webhooks.write"},
-  deleteWebhookSubscription: {"document":"platform","method":"DELETE","path":"/webhooks/1.0/{sourcedApplicationId}/subscriptions/{subscriptionId}","tags":["Webhooks"],"auth":"bearer","scope":"https://scopes.example.com/webhooks/webhooks.delete"},
-  rotateWebhookSubscriptionSecret: {"document":"platform","method":"POST","path":"/webhooks/1.0/{sourcedApplicationId}/subscriptions/{subscriptionId}/rotate-secret","tags":["Webhooks"],"auth":"bearer","scope":"https://scopes.example.com/webhooks/webhooks.write"},
+  createWebhookSubscription: {"document":"platform","method":"POST","path":"/webhooks/1.0/{sourcedApplicationId}/subscriptions","tags":["Webhooks"],"auth":"bearer","scope":"https://scopes.example.com/webhooks/webhooks.write","developerTool":true},
+  listWebhookSubscriptions: {"document":"platform","method":"GET","path":"/webhooks/1.0/{sourcedApplicationId}/subscriptions","tags":["Webhooks"],"auth":"bearer","scope":"https://scopes.example.com/webhooks/webhooks.read","developerTool":true},
+  getWebhookSubscription: {"document":"platform","method":"GET","path":"/webhooks/1.0/{sourcedApplicationId}/subscriptions/{subscriptionId}","tags":["Webhooks"],"auth":"bearer","scope":"https://scopes.example.com/webhooks/webhooks.read","developerTool":true},
+  updateWebhookSubscription: {"document":"platform","method":"PUT","path":"/webhooks/1.0/{sourcedApplicationId}/subscriptions/{subscriptionId}","tags":["Webhooks"],"auth":"bearer","scope":"https://scopes.example.com/webhooks/webhooks.write","developerTool":true},
+  deleteWebhookSubscription: {"document":"platform","method":"DELETE","path":"/webhooks/1.0/{sourcedApplicationId}/subscriptions/{subscriptionId}","tags":["Webhooks"],"auth":"bearer","scope":"https://scopes.example.com/webhooks/webhooks.delete","developerTool":true},
+  rotateWebhookSubscriptionSecret: {"document":"platform","method":"POST","path":"/webhooks/1.0/{sourcedApplicationId}/subscriptions/{subscriptionId}/rotate-secret","tags":["Webhooks"],"auth":"bearer","scope":"https://scopes.example.com/webhooks/webhooks.write","developerTool":true},
   sendCaliperEvents: {"document":"platform","method":"POST","path":"/caliper/v1p2","tags":["Caliper"],"auth":"bearer","scope":"https://scopes.example.com/caliper/events.write"},
   createApplicationDraft: {"document":"platform","method":"POST","path":"/applications/1.0/drafts","tags":["Applications"],"auth":"bearer"},
   getApplicationCredentials: {"document":"platform","method":"GET","path":"/applications/1.0/{appId}/credentials","tags":["Applications"],"auth":"bearer"},

@@ -65,7 +65,7 @@ export type OperationContext<Id extends OperationId> = {
   principal: Principal;
   /**
    * The calling client with the operation's scope; a developer token or a token without the scope is a 403. The
-   * dispatcher reads it before the handler runs, except on operations that take developer tokens.
+   * dispatcher reads it before the handler runs, except on the operations a developer-tool operation mirrors.
    */
   client: MockClient;
   /** The query parameters, checked and typed, with the documents' defaults (`limit` 100, `offset` 0). */
@@ -104,8 +104,6 @@ export type OperationRoute<Id extends OperationId> = {
   refuse?: { status: number; message: string };
   /** A business message that replaces the schema problems when it applies (a named unknown event type). */
   explain?: (body: unknown) => string | undefined;
-  /** The operation takes a developer's single-sign-on token too: the handler reads `principal` itself. */
-  developerTokens?: true;
 };
 
 /** The handlers of a group of operations, keyed by operationId. */
@@ -126,8 +124,13 @@ export function dispatcher<Id extends OperationId>(
   registered: OperationHandler<Id> | OperationRoute<Id>,
 ): (context: RequestContext, params: Record<string, string>) => Promise<Response> {
   const route: OperationRoute<Id> = typeof registered === 'function' ? { handle: registered } : registered;
-  const operation: { auth: string; scope?: string; search?: readonly string[]; answer?: Answer } =
-    OPERATIONS[operationId];
+  const operation: {
+    auth: string;
+    scope?: string;
+    developerTool?: boolean;
+    search?: readonly string[];
+    answer?: Answer;
+  } = OPERATIONS[operationId];
   return async ({ core, request, query: rawQuery }, params) => {
     const pathProblems = problemsOf('path', checkRequest(operationId, 'path', params));
     if (pathProblems.length > 0) {
@@ -138,7 +141,8 @@ export function dispatcher<Id extends OperationId>(
     const principal = bearer ? authenticate(core, request) : (undefined as never);
     let client: MockClient | undefined;
     const clientOf = () => (client ??= requireClient(principal, operation.scope).client);
-    if (operation.auth === 'bearer' && !route.developerTokens) clientOf();
+    // A developer-tool operation takes a developer's token too: its handler reads `principal` itself.
+    if (operation.auth === 'bearer' && !operation.developerTool) clientOf();
     const query = readQuery(operationId, rawQuery);
     const answer = () => {
       if (!operation.answer) throw new Error(`${operationId} answers no wrapped member in the documents`);

@@ -109,7 +109,6 @@ function explainUpdate(body: unknown): string | undefined {
 /** The six subscription operations; the developer-tool path is the same paths with a developer SSO token. */
 export const handlers: OperationRoutes = {
   createWebhookSubscription: {
-    developerTokens: true,
     explain: unknownEventTypes,
     handle: async (context, { sourcedApplicationId: appId }) => {
       const owner = ownerOf(context, appId);
@@ -135,25 +134,18 @@ export const handlers: OperationRoutes = {
     },
   },
 
-  listWebhookSubscriptions: {
-    developerTokens: true,
-    handle: (context, { sourcedApplicationId: appId }) => {
-      const owner = ownerOf(context, appId);
-      const mine = [...context.core.state.subscriptions.values()].filter((subscription) =>
-        isOwned(subscription, appId, owner),
-      );
-      return context.json(200, mine.map(view));
-    },
+  listWebhookSubscriptions: (context, { sourcedApplicationId: appId }) => {
+    const owner = ownerOf(context, appId);
+    const mine = [...context.core.state.subscriptions.values()].filter((subscription) =>
+      isOwned(subscription, appId, owner),
+    );
+    return context.json(200, mine.map(view));
   },
 
-  getWebhookSubscription: {
-    developerTokens: true,
-    handle: (context, { sourcedApplicationId, subscriptionId }) =>
-      context.json(200, view(ownedSubscription(context, sourcedApplicationId, subscriptionId))),
-  },
+  getWebhookSubscription: (context, { sourcedApplicationId, subscriptionId }) =>
+    context.json(200, view(ownedSubscription(context, sourcedApplicationId, subscriptionId))),
 
   updateWebhookSubscription: {
-    developerTokens: true,
     explain: explainUpdate,
     handle: async (context, { sourcedApplicationId, subscriptionId }) => {
       const subscription = ownedSubscription(context, sourcedApplicationId, subscriptionId);
@@ -172,29 +164,23 @@ export const handlers: OperationRoutes = {
     },
   },
 
-  deleteWebhookSubscription: {
-    developerTokens: true,
-    handle: (context, { sourcedApplicationId, subscriptionId }) => {
-      const subscription = ownedSubscription(context, sourcedApplicationId, subscriptionId);
-      subscription.deletedAt = context.core.clock.now();
-      context.core.deliveries.dropAll(subscription);
-      return noContent();
-    },
+  deleteWebhookSubscription: (context, { sourcedApplicationId, subscriptionId }) => {
+    const subscription = ownedSubscription(context, sourcedApplicationId, subscriptionId);
+    subscription.deletedAt = context.core.clock.now();
+    context.core.deliveries.dropAll(subscription);
+    return noContent();
   },
 
-  rotateWebhookSubscriptionSecret: {
-    developerTokens: true,
-    handle: (context, { sourcedApplicationId, subscriptionId }) => {
-      const subscription = ownedSubscription(context, sourcedApplicationId, subscriptionId);
-      const { core } = context;
-      const now = core.clock.now();
-      for (const secret of subscription.secrets) {
-        if (secret.validUntil === null || secret.validUntil > now + core.options.rotationWindowMs) {
-          secret.validUntil = now + core.options.rotationWindowMs;
-        }
+  rotateWebhookSubscriptionSecret: (context, { sourcedApplicationId, subscriptionId }) => {
+    const subscription = ownedSubscription(context, sourcedApplicationId, subscriptionId);
+    const { core } = context;
+    const now = core.clock.now();
+    for (const secret of subscription.secrets) {
+      if (secret.validUntil === null || secret.validUntil > now + core.options.rotationWindowMs) {
+        secret.validUntil = now + core.options.rotationWindowMs;
       }
-      subscription.secrets.push({ secret: newSecret(), createdAt: now, validUntil: null });
-      return context.json(200, { ...view(subscription), signingSecret: currentSecret(subscription) });
-    },
+    }
+    subscription.secrets.push({ secret: newSecret(), createdAt: now, validUntil: null });
+    return context.json(200, { ...view(subscription), signingSecret: currentSecret(subscription) });
   },
 };
