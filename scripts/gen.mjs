@@ -12,7 +12,6 @@ import { parse as parseYaml } from 'yaml';
 import { generateTools } from '../packages/mcp/scripts/gen-tools.mjs';
 import { generateEventSchemas } from '../packages/mock/scripts/gen-event-rules.mjs';
 import { generateOperations } from '../packages/mock/scripts/gen-operations.mjs';
-import { generateSearchFields } from '../packages/mock/scripts/gen-search-fields.mjs';
 import { generateCatalogue } from '../packages/webhooks/scripts/gen-catalogue.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,9 +54,8 @@ export async function generateAll(root = repoRoot) {
   // The mock's checks of the events it raises, from the same reading of the catalogue
   // (docs/decisions.md#d-i15-generated-catalogue).
   outputs.push(...generateEventSchemas(root));
-  // The fields `search` matches on each listing, for the mock (docs/decisions.md#d-search-fields).
-  outputs.push(...generateSearchFields(root));
-  // The operation table and request schemas the mock routes and validates by (docs/decisions.md#d-i15-operation-table).
+  // The operation table (with the fields `search` matches, docs/decisions.md#d-search-fields), the request schemas
+  // the mock routes and validates by, and its handler index (docs/decisions.md#d-i15-operation-table).
   outputs.push(...generateOperations(root));
   // The operations behind the MCP server's tools (docs/decisions.md#d-i17-mcp-schemas).
   outputs.push(...generateTools(root));

@@ -1,32 +1,29 @@
+import { HANDLER_FILES } from '../generated/handlers.js';
 import { OPERATIONS, type OperationId } from '../generated/operations.js';
 import { errorResponse } from '../internal/responses.js';
 import { Router } from '../internal/router.js';
-import { applicationRoutes, claimRoute } from './applications.js';
-import { authRoutes } from './auth.js';
-import { caliperRoutes } from './caliper.js';
-import { caseRoutes } from './case.js';
-import type { RequestContext } from './context.js';
-import { insightRoutes } from './insights.js';
+import { claimRoute } from './claim.js';
+import { dispatcher, type OperationRoutes, type RequestContext } from './dispatch.js';
 import { NOT_MODELLED } from './not-modelled.js';
-import { oneRosterRoutes } from './oneroster.js';
-import { dispatcher, maxBodyOf, type OperationRoutes, patternOf } from './operation.js';
-import { rosteringRoutes } from './rostering.js';
-import { webhookRoutes } from './webhooks.js';
 
-/** Every handler of the mock, by operationId: one entry per operation the mock models. */
-export const HANDLERS: OperationRoutes = {
-  ...authRoutes,
-  ...caseRoutes,
-  ...oneRosterRoutes,
-  ...webhookRoutes,
-  ...caliperRoutes,
-  ...rosteringRoutes,
-  ...applicationRoutes,
-  ...insightRoutes,
-};
+/** Every handler of the mock by operationId, from the files of `src/routes/` (one operation in one file only). */
+export const HANDLERS: OperationRoutes = {};
+for (const [file, handlers] of Object.entries(HANDLER_FILES)) {
+  for (const [operationId, handler] of Object.entries(handlers)) {
+    if (Object.hasOwn(HANDLERS, operationId))
+      throw new Error(`routes/${file}.ts: ${operationId} has a handler in another routes file too`);
+    Object.assign(HANDLERS, { [operationId]: handler });
+  }
+}
 
 /** Routes of the mock that no document states, each with why it exists (docs/decisions.md#d-i15-operation-table). */
 export const EXTRA_ROUTES = [claimRoute] as const;
+
+/** The router pattern of an operation's path template: `{name}` as `:name`, no trailing slash. */
+export function patternOf(operationId: OperationId): { method: string; pattern: string } {
+  const { method, path } = OPERATIONS[operationId];
+  return { method, pattern: path.replace(/\{([^}]+)\}/g, ':$1').replace(/(.)\/$/, '$1') };
+}
 
 /**
  * Every operation of the documents on one router, by the method and path template the documents give: a
@@ -43,12 +40,12 @@ export function buildRouter(
     const registered = handlers[operationId];
     if (registered) {
       router.on(method, pattern, dispatcher(operationId, registered as never));
-      const maxBytes = maxBodyOf(registered as never);
+      const maxBytes = typeof registered === 'function' ? undefined : registered.maxBodyBytes;
       if (maxBytes !== undefined) router.limitBody(method, pattern, maxBytes);
       continue;
     }
     const reason = notModelled[operationId] ?? 'no handler is registered for it';
-    router.on(method, pattern, (_context, _params) =>
+    router.on(method, pattern, () =>
       errorResponse(
         pattern.startsWith('/ims/') ? 'ims' : 'platform',
         501,
