@@ -49,6 +49,10 @@ const COPIED = [
   'packages/mock/package.json',
   'packages/mock/src',
   'packages/mock/scripts',
+  // The other generators `pnpm gen` runs, and what they write: a walk-through changes none of it.
+  'packages/mcp/scripts',
+  'packages/mcp/src/generated',
+  'python/learnkit/_catalogue.py',
 ];
 
 /** Every file under `dir`, relative to it. */
