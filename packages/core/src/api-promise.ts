@@ -55,7 +55,7 @@ export class ApiPromise<T> extends Promise<T> {
 
   /** @internal An ApiPromise over one request's answer, parsed by `parse` when the data is asked for. */
   static fromAnswer<T>(answer: Promise<RawAnswer>, parse: (raw: RawAnswer) => T): ApiPromise<T> {
-    return new ApiPromise(answer, parse);
+    return make(answer, parse);
   }
 
   /**
@@ -70,7 +70,7 @@ export class ApiPromise<T> extends Promise<T> {
     } catch (error) {
       result = Promise.reject(error);
     }
-    return new ApiPromise(result, carried as (raw: RawAnswer) => T);
+    return make(result, carried as (raw: RawAnswer) => T);
   }
 
   /**
@@ -81,13 +81,13 @@ export class ApiPromise<T> extends Promise<T> {
     try {
       return start();
     } catch (error) {
-      return ApiPromise.fromError(error);
+      return make<T>(Promise.reject(error), carried as (raw: RawAnswer) => T);
     }
   }
 
   /** @internal An ApiPromise that rejects with `error` (bad input refused before anything is sent). */
   static fromError<T>(error: unknown): ApiPromise<T> {
-    return new ApiPromise<T>(Promise.reject(error), carried as (raw: RawAnswer) => T);
+    return make<T>(Promise.reject(error), carried as (raw: RawAnswer) => T);
   }
 
   /** @internal The answer as read, for calls that build on another call's result. */
@@ -104,7 +104,7 @@ export class ApiPromise<T> extends Promise<T> {
   /** @internal The same answer, its data transformed by `map` (a resource method unwrapping `{ CFItem }`). */
   map<U>(map: (data: T) => U): ApiPromise<U> {
     const parse = this.#parse;
-    return new ApiPromise(this.#answer, (raw) => map(parse(raw)));
+    return make(this.#answer, (raw) => map(parse(raw)));
   }
 
   #parsed(): Promise<T> {
@@ -159,6 +159,14 @@ function sent(raw: RawAnswer): RawAnswer {
     );
   }
   return raw;
+}
+
+/**
+ * Makes an ApiPromise. The class body never names itself (it calls this instead): a class that refers to itself is
+ * renamed `_ApiPromise` by the bundler, and `console.log` would show that name (issue 14).
+ */
+function make<T>(answer: Promise<RawAnswer>, parse: (raw: RawAnswer) => T): ApiPromise<T> {
+  return new ApiPromise(answer, parse);
 }
 
 function settleNever(resolve: (value: never) => void): void {
