@@ -1,5 +1,6 @@
 import type { PagePromise } from '@learnkit/core';
-import { checkId, listAll, type PlatformHttp } from '../../internal/http';
+import { checkId } from '@learnkit/core';
+import { listAll, type PlatformHttp } from '../../internal/http';
 import type { PlatformCallOptions, PlatformListQuery, UserRelationship } from '../../types';
 
 const LIST = '/rostering/1.0/users/{sourcedId}/agents';
