@@ -30,10 +30,25 @@ export interface Sent {
   body: string | null;
 }
 
+/** One webhook delivery attempt as the platform POSTed it, and the status it got (null: no answer). */
+export interface Delivery {
+  /** Where it went: the subscription URL, or the platform's `forwardTo`. */
+  url: string;
+  /** The headers as sent, names in lower case (`x-service-webhook-signature`, ...). */
+  headers: Record<string, string>;
+  /** The body as sent (the signed bytes, as text). */
+  body: string;
+  /** The status the platform saw; null when the attempt failed without one (network error, time-out). */
+  status: number | null;
+}
+
 /** What {@link usePlatform} takes besides the mode. */
 export interface UsePlatformOptions {
-  /** Options of every test's fresh platform. */
-  platform?: MockPlatformOptions | undefined;
+  /**
+   * Options of every test's fresh platform, or a function giving them when the test starts (for a value that
+   * exists only then, such as the `forwardTo` URL of a consumer the test listens on).
+   */
+  platform?: MockPlatformOptions | (() => MockPlatformOptions) | undefined;
   /** Exchanges (`METHOD url request|response`) the contract does not describe, such as a consumer endpoint. */
   ignore?: RegExp | undefined;
 }
@@ -55,6 +70,10 @@ export interface PlatformHarness {
   fetch: FetchLike | undefined;
   /** Every request sent in this test, token requests included. */
   sent: Sent[];
+  /** Every webhook delivery attempt the platform made in this test, in order. */
+  deliveries: Delivery[];
+  /** The operationIds whose exchanges passed the contract checks, over every test of the file so far. */
+  covered: Set<string>;
   /** The MSW server (MSW mode only), for a test that adds a handler of its own (a consumer endpoint). */
   server: SetupServer | undefined;
   /** The contract checks of this test: one per request and one per response. */
@@ -89,6 +108,7 @@ export function usePlatform(mode: Mode, options: UsePlatformOptions = {}): Platf
   let listening: ListeningServer | undefined;
   let strictRequests = true;
   const sent: Sent[] = [];
+  const deliveries: Delivery[] = [];
   const reading = new Set<Promise<void>>();
 
   const ctx: PlatformHarness = {
@@ -98,6 +118,8 @@ export function usePlatform(mode: Mode, options: UsePlatformOptions = {}): Platf
     authUrl: '',
     fetch: undefined,
     sent,
+    deliveries,
+    covered: new Set(),
     server,
     recorder,
     async flush() {
@@ -134,8 +156,10 @@ export function usePlatform(mode: Mode, options: UsePlatformOptions = {}): Platf
   }
 
   beforeEach(async () => {
-    ctx.platform = createMockPlatform(options.platform);
+    const given = typeof options.platform === 'function' ? options.platform() : options.platform;
+    ctx.platform = createMockPlatform({ ...given, fetch: recordDeliveries(deliveries, given?.fetch) });
     sent.length = 0;
+    deliveries.length = 0;
     strictRequests = true;
     recorder.clear();
     if (server) {
@@ -172,9 +196,30 @@ export function usePlatform(mode: Mode, options: UsePlatformOptions = {}): Platf
         (result) =>
           !(ignore?.test(result.where) ?? false) && (strictRequests || !result.where.endsWith('request')),
       );
+    for (const result of recorder.results)
+      if (result.ok && result.operationId) ctx.covered.add(result.operationId);
     recorder.clear();
     if (violations.length > 0) throw new Error(violations.map(formatResult).join('\n\n'));
   });
 
   return ctx;
+}
+
+/**
+ * The `fetch` of a platform's deliveries that records each attempt in `deliveries`: the test's own `fetch` when it
+ * gives one, else `globalThis.fetch` looked up at each attempt (so MSW still intercepts, as the mock's default).
+ */
+function recordDeliveries(deliveries: Delivery[], given: typeof fetch | undefined): typeof fetch {
+  return async (input, init) => {
+    const delivery: Delivery = {
+      url: String(input),
+      headers: Object.fromEntries(new Headers(init?.headers)),
+      body: typeof init?.body === 'string' ? init.body : '',
+      status: null,
+    };
+    deliveries.push(delivery);
+    const response = await (given ?? globalThis.fetch)(input, init);
+    delivery.status = response.status;
+    return response;
+  };
 }
