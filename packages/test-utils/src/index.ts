@@ -1,6 +1,7 @@
 // The one test harness of the workspace (docs/decisions.md#d-i15-test-utils): every package's tests start the
 // mock, make clients, collect requests and deliveries and control time through it.
 export { clientOptions, developerHttpClient, httpClient, QUICK_RETRY } from './clients';
+export { recordingLogger } from './logger';
 export { type PackageMock, type UsePackageMockOptions, usePackageMock } from './package-mock';
 export {
   contract,
