@@ -4,6 +4,7 @@ import {
   type IssueWording,
   isRecord,
   readableIssues,
+  schemaValidators,
   showValue,
   type ValidationIssue,
 } from '@learnkit/core';
@@ -12,20 +13,14 @@ import { caseSchemas } from './internal/generated';
 import { notAUuid } from './internal/ids';
 import type { CFPackageUpload } from './types';
 
-let uploadSchema: ZodType | undefined;
-
 /**
  * The runtime validator of the upload body, derived from openapi/case.yaml's `CFPackageUpload` (through the
  * generated JSON Schemas), never written by hand. Built on first use: deriving it costs a few milliseconds
  * that programs which never upload should not pay at import.
  */
-function schema(): ZodType {
-  uploadSchema ??= z.fromJSONSchema({
-    $defs: caseSchemas as Record<string, z.core.JSONSchema.JSONSchema>,
-    $ref: '#/$defs/CFPackageUpload',
-  });
-  return uploadSchema;
-}
+const validator: (name: 'CFPackageUpload') => ZodType = schemaValidators(caseSchemas, (schema) =>
+  z.fromJSONSchema(schema as z.core.JSONSchema.JSONSchema),
+);
 
 /** The upload's own words: its members, and a CASE identifier's uuid pattern. */
 const WORDING: IssueWording = {
@@ -94,7 +89,7 @@ function crossChecks(body: Record<string, unknown>, out: ValidationIssue[]): voi
  * for (const i of issues) console.error(i.path, i.message); // ['CFItems', 12, 'identifier'] 'not a uuid (...)'
  */
 export function validatePackageUpload(body: unknown): ValidationIssue[] {
-  const result = schema().safeParse(body);
+  const result = validator('CFPackageUpload').safeParse(body);
   const out = result.success ? [] : readableIssues(result.error.issues, body, WORDING);
   if (isRecord(body)) crossChecks(body, out);
   return out;

@@ -1,21 +1,22 @@
-import { type IssueWording, isRecord, readableIssues, showValue, type ValidationIssue } from '@learnkit/core';
+import {
+  type IssueWording,
+  isRecord,
+  readableIssues,
+  schemaValidators,
+  showValue,
+  type ValidationIssue,
+} from '@learnkit/core';
 import { type ZodType, z } from 'zod';
 import { onerosterSchemas } from './internal/generated';
-
-let lineItemSchema: ZodType | undefined;
 
 /**
  * The runtime validator of a line item body, derived from openapi/oneroster.yaml's `AssessmentLineItemInput`
  * (through the generated JSON Schemas), never written by hand. Built on first use, so programs that never write
  * a line item do not pay for it at import.
  */
-function schema(): ZodType {
-  lineItemSchema ??= z.fromJSONSchema({
-    $defs: onerosterSchemas as Record<string, z.core.JSONSchema.JSONSchema>,
-    $ref: '#/$defs/AssessmentLineItemInput',
-  });
-  return lineItemSchema;
-}
+const validator: (name: 'AssessmentLineItemInput') => ZodType = schemaValidators(onerosterSchemas, (schema) =>
+  z.fromJSONSchema(schema as z.core.JSONSchema.JSONSchema),
+);
 
 /** A line item's own words: its members, and what each string format takes. */
 const WORDING: IssueWording = {
@@ -45,6 +46,6 @@ export function validateAssessmentLineItem(lineItem: unknown): ValidationIssue[]
       },
     ];
   }
-  const result = schema().safeParse(lineItem);
+  const result = validator('AssessmentLineItemInput').safeParse(lineItem);
   return result.success ? [] : readableIssues(result.error.issues, lineItem, WORDING);
 }

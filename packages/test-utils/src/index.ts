@@ -2,7 +2,14 @@
 // mock, make clients, collect requests and deliveries and control time through it.
 export { clientOptions, developerHttpClient, httpClient, QUICK_RETRY } from './clients';
 export { recordingLogger } from './logger';
-export { type PackageMock, type UsePackageMockOptions, usePackageMock } from './package-mock';
+export {
+  type ClientInit,
+  itChecksEveryExchange,
+  itWorksOverASharedHttpClient,
+  type PackageMock,
+  type UsePackageMockOptions,
+  usePackageMock,
+} from './package-mock';
 export {
   contract,
   type Delivery,

@@ -1,12 +1,16 @@
 import type { HttpClient, HttpClientOptions } from '@learnkit/core';
 import type { MockClient } from '@learnkit/mock';
+import { expect, it } from 'vitest';
 import { clientOptions, httpClient } from './clients';
 import { type Mode, type PlatformHarness, type Sent, type UsePlatformOptions, usePlatform } from './platform';
 
+/** What a package's `create...Client` takes: a core HTTP client to share (`{ http }` or itself), or options. */
+export type ClientInit = { http: HttpClient<object> } | HttpClient<object> | HttpClientOptions;
+
 /** What {@link usePackageMock} takes besides the mode. */
 export interface UsePackageMockOptions<C> extends UsePlatformOptions {
-  /** Makes the package's client from core HTTP client options (`createCaseClient`, `createPlatformClient`...). */
-  create: (options: HttpClientOptions) => C;
+  /** The package's client factory (`createCaseClient`, `createPlatformClient`...). */
+  create: (init: ClientInit) => C;
   /** The paths of the package's API (`/^\/ims\/case\//`): the requests `apiRequests()` lists. */
   api: RegExp;
 }
@@ -21,6 +25,8 @@ export interface PackageMock<C> extends PlatformHarness {
   http(extra?: Partial<HttpClientOptions>): HttpClient<object>;
   /** The package's client for the partner, with quick retries and `extra` transport options. */
   client(extra?: Partial<HttpClientOptions>): C;
+  /** The package's client factory, as given. */
+  create: (init: ClientInit) => C;
 }
 
 /**
@@ -40,5 +46,37 @@ export function usePackageMock<C>(mode: Mode, options: UsePackageMockOptions<C>)
       clientOptions(ctx, client, extra),
     http: (extra: Partial<HttpClientOptions> = {}) => httpClient(ctx, undefined, extra),
     client: (extra: Partial<HttpClientOptions> = {}) => create(clientOptions(ctx, undefined, extra)),
+    create,
+  });
+}
+
+/**
+ * Registers the test every client package owes (in a `describe` of its factory): the client works over a shared
+ * core HTTP client (`{ http }`, or the client itself) and over options, and the clients built over one core client
+ * share its token. `read` makes one call with a client and asserts on its answer.
+ */
+export function itWorksOverASharedHttpClient<C>(
+  ctx: PackageMock<C>,
+  read: (client: C) => Promise<void>,
+): void {
+  it('works over a shared core HTTP client ({ http } or the client itself) and over options', async () => {
+    const http = ctx.http();
+    for (const client of [ctx.create({ http }), ctx.create(http), ctx.client()]) await read(client);
+    // One token per core client: the two clients built over `http` shared its token cache.
+    expect(ctx.sent.filter((r) => r.url.pathname.endsWith('/token'))).toHaveLength(2);
+  });
+}
+
+/**
+ * Registers the test that the harness checks what a package's client sends: `calls` makes two API calls with a
+ * fresh client; then three requests were sent (a token and the two calls) and six contract checks made (a
+ * request and a response each).
+ */
+export function itChecksEveryExchange<C>(ctx: PackageMock<C>, calls: (client: C) => Promise<void>): void {
+  it('checks every request the SDK sends and every response the mock gives', async () => {
+    await calls(ctx.client());
+    await ctx.flush();
+    expect(ctx.sent).toHaveLength(3); // token and the two calls
+    expect(await ctx.contractChecks()).toBe(6);
   });
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ValidationIssue } from '../errors/validation';
+import type { JsonSchemaDefs } from '../generated/schemas';
 import { showValue, valueAtPath } from './show';
 
 /** @internal How a zod issue that fails a string format is told, by zod's format name (`date`, `datetime`, `regex`...). */
@@ -75,4 +76,30 @@ export function readableIssues(
     }
   }
   return out;
+}
+
+/** @internal A JSON Schema pointing into one document's generated `$defs`, as zod's `fromJSONSchema` takes it. */
+export interface SchemaRef {
+  $defs: JsonSchemaDefs;
+  $ref: string;
+}
+
+/**
+ * @internal The validators of one document's request bodies, by schema name: each built by `build` (zod's
+ * `fromJSONSchema`, given by the package, so core itself never loads zod) from the generated JSON Schemas of
+ * openapi/, never written by hand, on first use and then kept, so a program pays only for the bodies it checks.
+ */
+export function schemaValidators<V>(
+  defs: JsonSchemaDefs,
+  build: (schema: SchemaRef) => V,
+): (name: string) => V {
+  const built = new Map<string, V>();
+  return (name) => {
+    let validator = built.get(name);
+    if (validator === undefined) {
+      validator = build({ $defs: defs, $ref: `#/$defs/${name}` });
+      built.set(name, validator);
+    }
+    return validator;
+  };
 }

@@ -1,4 +1,10 @@
-import { createValidationError, type IssueWording, readableIssues, showValue } from '@learnkit/core';
+import {
+  createValidationError,
+  type IssueWording,
+  readableIssues,
+  schemaValidators,
+  showValue,
+} from '@learnkit/core';
 import { type ZodType, z } from 'zod';
 import { platformSchemas } from './generated';
 
@@ -12,24 +18,14 @@ export type BodySchema =
   | 'SessionMetadataWrite'
   | 'DiscountCodeValidateRequest';
 
-const validators = new Map<BodySchema, ZodType>();
-
 /**
  * The runtime validator of a request body, derived from the document's component schema (through the
  * generated JSON Schemas), never written by hand. Built on first use, so that a program pays only for the
  * bodies it sends (docs/decisions.md#d-i16-validation).
  */
-function validator(name: BodySchema): ZodType {
-  let schema = validators.get(name);
-  if (!schema) {
-    schema = z.fromJSONSchema({
-      $defs: platformSchemas as Record<string, z.core.JSONSchema.JSONSchema>,
-      $ref: `#/$defs/${name}`,
-    });
-    validators.set(name, schema);
-  }
-  return schema;
-}
+const validator: (name: BodySchema) => ZodType = schemaValidators(platformSchemas, (schema) =>
+  z.fromJSONSchema(schema as z.core.JSONSchema.JSONSchema),
+);
 
 /** The family's own words: JSON objects, and what its date and date-time members take. */
 const WORDING: IssueWording = {
