@@ -1,34 +1,28 @@
 import {
   createValidationError,
   formatJsonPath,
-  type IssueWording,
   isRecord,
-  readableIssues,
-  schemaValidators,
+  schemaChecker,
   showValue,
   type ValidationIssue,
 } from '@learnkit/core';
-import { type ZodType, z } from 'zod';
+import { z } from 'zod';
 import { caseSchemas } from './internal/generated';
 import { notAUuid } from './internal/ids';
 import type { CFPackageUpload } from './types';
 
 /**
- * The runtime validator of the upload body, derived from openapi/case.yaml's `CFPackageUpload` (through the
- * generated JSON Schemas), never written by hand. Built on first use: deriving it costs a few milliseconds
- * that programs which never upload should not pay at import.
+ * The check of the upload body against openapi/case.yaml's `CFPackageUpload` (through the generated JSON Schemas,
+ * never written by hand), in the upload's own words: its members, and a CASE identifier's uuid pattern. Its
+ * validator is built on first use: deriving it costs a few milliseconds that programs which never upload should
+ * not pay at import.
  */
-const validator: (name: 'CFPackageUpload') => ZodType = schemaValidators(caseSchemas, (schema) =>
-  z.fromJSONSchema(schema as z.core.JSONSchema.JSONSchema),
-);
-
-/** The upload's own words: its members, and a CASE identifier's uuid pattern. */
-const WORDING: IssueWording = {
+const check = schemaChecker(caseSchemas, z.fromJSONSchema, {
   unknownMember: 'is not a member of the upload shape',
   formats: {
     regex: (value, issue) => (String(issue.pattern).includes('{8}-') ? notAUuid(value) : undefined),
   },
-};
+});
 
 /**
  * What the schema cannot say: an identifier used twice in one package (the platform stores by identifier, so
@@ -89,8 +83,7 @@ function crossChecks(body: Record<string, unknown>, out: ValidationIssue[]): voi
  * for (const i of issues) console.error(i.path, i.message); // ['CFItems', 12, 'identifier'] 'not a uuid (...)'
  */
 export function validatePackageUpload(body: unknown): ValidationIssue[] {
-  const result = validator('CFPackageUpload').safeParse(body);
-  const out = result.success ? [] : readableIssues(result.error.issues, body, WORDING);
+  const out = check('CFPackageUpload', body);
   if (isRecord(body)) crossChecks(body, out);
   return out;
 }

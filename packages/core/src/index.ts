@@ -82,13 +82,7 @@ export {
   getByIdInit,
 } from './input/call-options';
 export { httpClientOf } from './input/http-client-of';
-export {
-  type FormatWording,
-  type IssueWording,
-  readableIssues,
-  type SchemaRef,
-  schemaValidators,
-} from './input/schema-issues';
+export { type FormatWording, type IssueWording, type SchemaRef, schemaChecker } from './input/schema-check';
 export { formatJsonPath, showValue, valueAtPath } from './input/show';
 export { createValidationError } from './input/validation-error';
 export { isRecord } from './internal/text';

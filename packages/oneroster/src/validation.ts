@@ -1,32 +1,20 @@
-import {
-  type IssueWording,
-  isRecord,
-  readableIssues,
-  schemaValidators,
-  showValue,
-  type ValidationIssue,
-} from '@learnkit/core';
-import { type ZodType, z } from 'zod';
+import { isRecord, schemaChecker, showValue, type ValidationIssue } from '@learnkit/core';
+import { z } from 'zod';
 import { onerosterSchemas } from './internal/generated';
 
 /**
- * The runtime validator of a line item body, derived from openapi/oneroster.yaml's `AssessmentLineItemInput`
- * (through the generated JSON Schemas), never written by hand. Built on first use, so programs that never write
- * a line item do not pay for it at import.
+ * The check of a line item body against openapi/oneroster.yaml's `AssessmentLineItemInput` (through the generated
+ * JSON Schemas, never written by hand), in a line item's own words: its members, and what each string format
+ * takes. Its validator is built on first use, so programs that never write a line item do not pay for it at import.
  */
-const validator: (name: 'AssessmentLineItemInput') => ZodType = schemaValidators(onerosterSchemas, (schema) =>
-  z.fromJSONSchema(schema as z.core.JSONSchema.JSONSchema),
-);
-
-/** A line item's own words: its members, and what each string format takes. */
-const WORDING: IssueWording = {
+const check = schemaChecker(onerosterSchemas, z.fromJSONSchema, {
   unknownMember: 'is not a member of an assessment line item; remove it',
   formats: {
     datetime: () => 'must be an ISO 8601 date-time such as 2026-01-02T03:04:05Z',
     date: () => 'must be a date such as 2026-01-02',
     url: () => 'must be an absolute URL such as https://api.example.com/...',
   },
-};
+});
 
 /**
  * The problems of an assessment line item as `gradebook.assessmentLineItems.create` and `.put` take it (empty
@@ -46,6 +34,5 @@ export function validateAssessmentLineItem(lineItem: unknown): ValidationIssue[]
       },
     ];
   }
-  const result = validator('AssessmentLineItemInput').safeParse(lineItem);
-  return result.success ? [] : readableIssues(result.error.issues, lineItem, WORDING);
+  return check('AssessmentLineItemInput', lineItem);
 }

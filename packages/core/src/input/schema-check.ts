@@ -9,7 +9,7 @@ export type FormatWording = (
   issue: z.core.$ZodIssueInvalidStringFormat,
 ) => string | undefined;
 
-/** @internal What a package says in its own words when a body fails its schema (see {@link readableIssues}). */
+/** @internal What a package says in its own words when a body fails its schema (see {@link schemaChecker}). */
 export interface IssueWording {
   /** The message of a member the schema does not declare, one issue per member (default: zod's, one issue). */
   unknownMember?: string;
@@ -30,11 +30,11 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * @internal Zod's issues of `input` (a body checked against a schema generated from openapi/) as LearnKit issues
+ * Zod's issues of `input` (a body checked against a schema generated from openapi/) as LearnKit issues
  * whose messages say what to give instead and what was given: `must be a string (got 42)`, `is required`,
  * `must be a number or null (got "100")`, plus the package's own `wording`.
  */
-export function readableIssues(
+function readableIssues(
   issues: readonly z.core.$ZodIssue[],
   input: unknown,
   wording: IssueWording = {},
@@ -78,28 +78,38 @@ export function readableIssues(
   return out;
 }
 
-/** @internal A JSON Schema pointing into one document's generated `$defs`, as zod's `fromJSONSchema` takes it. */
-export interface SchemaRef {
-  $defs: JsonSchemaDefs;
+/**
+ * @internal A JSON Schema pointing into one document's generated `$defs`, as zod's `fromJSONSchema` takes it (the
+ * definitions typed `never` so that `z.fromJSONSchema` itself can be given to {@link schemaChecker}).
+ */
+export type SchemaRef = {
+  $defs: Readonly<Record<string, never>>;
   $ref: string;
-}
+};
 
 /**
- * @internal The validators of one document's request bodies, by schema name: each built by `build` (zod's
- * `fromJSONSchema`, given by the package, so core itself never loads zod) from the generated JSON Schemas of
- * openapi/, never written by hand, on first use and then kept, so a program pays only for the bodies it checks.
+ * @internal The body check of one document: `check(name, input)` validates `input` against the schema `name` of the
+ * generated JSON Schemas `defs` (from openapi/, never written by hand) and returns its issues in the package's
+ * `wording` (empty when it is valid). Each validator is built by `fromJsonSchema` (zod's `z.fromJSONSchema`, given
+ * by the package, so that core never loads zod) on first use, then kept: a program pays only for what it checks.
+ *
+ * @example
+ * const check = schemaChecker(caseSchemas, z.fromJSONSchema, { unknownMember: 'is not a member of the upload' });
+ * const issues = check('CFPackageUpload', body);
  */
-export function schemaValidators<V>(
+export function schemaChecker(
   defs: JsonSchemaDefs,
-  build: (schema: SchemaRef) => V,
-): (name: string) => V {
-  const built = new Map<string, V>();
-  return (name) => {
+  fromJsonSchema: (schema: SchemaRef) => z.ZodType,
+  wording: IssueWording = {},
+): (name: string, input: unknown) => ValidationIssue[] {
+  const built = new Map<string, z.ZodType>();
+  return (name, input) => {
     let validator = built.get(name);
     if (validator === undefined) {
-      validator = build({ $defs: defs, $ref: `#/$defs/${name}` });
+      validator = fromJsonSchema({ $defs: defs as SchemaRef['$defs'], $ref: `#/$defs/${name}` });
       built.set(name, validator);
     }
-    return validator;
+    const result = validator.safeParse(input);
+    return result.success ? [] : readableIssues(result.error.issues, input, wording);
   };
 }
