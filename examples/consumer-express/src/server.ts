@@ -1,20 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import {
-  type ConsumerOptions,
-  createConsumerHandler,
-  type ListenOptions,
-  type RunningConsumer,
-  runningConsumer,
-} from '@learnkit/example-consumer-shared';
+import type { ConsumerOptions, ListenOptions, RunningConsumer } from '@learnkit/example-consumer-shared';
+import { createConsumerHandler, runningConsumer } from '@learnkit/example-consumer-shared';
 import { toNodeListener } from '@learnkit/webhooks';
 import express, { type Express } from 'express';
-
-export {
-  type ConsumerOptions,
-  type ConsumerStore,
-  createMemoryStore,
-  type RunningConsumer,
-} from '@learnkit/example-consumer-shared';
 
 /**
  * The partner's webhook consumer as an Express 5 app: `POST /webhooks` runs the consumer's webhook handler

@@ -1,20 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import {
-  type ConsumerOptions,
-  createConsumerHandler,
-  type ListenOptions,
-  type RunningConsumer,
-  runningConsumer,
-} from '@learnkit/example-consumer-shared';
+import type { ConsumerOptions, ListenOptions, RunningConsumer } from '@learnkit/example-consumer-shared';
+import { createConsumerHandler, runningConsumer } from '@learnkit/example-consumer-shared';
 import { Hono } from 'hono';
-
-export {
-  type ConsumerOptions,
-  type ConsumerStore,
-  createMemoryStore,
-  type RunningConsumer,
-} from '@learnkit/example-consumer-shared';
 
 /**
  * The partner's webhook consumer as a Hono app (Node, Bun, Deno, Cloudflare Workers alike): `POST /webhooks` runs
