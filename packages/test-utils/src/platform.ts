@@ -51,6 +51,11 @@ export interface UsePlatformOptions {
   platform?: MockPlatformOptions | (() => MockPlatformOptions) | undefined;
   /** Exchanges (`METHOD url request|response`) the contract does not describe, such as a consumer endpoint. */
   ignore?: RegExp | undefined;
+  /**
+   * `test` (default): a fresh platform for each test. `file`: one platform for the whole file, for tests that
+   * start processes against it once (a CLI, an MCP server); requests, deliveries and checks still reset per test.
+   */
+  scope?: 'test' | 'file' | undefined;
 }
 
 /** The loaded contract of openapi/, built once per process (compiling the schemas is the slow part). */
@@ -86,6 +91,8 @@ export interface PlatformHarness {
   tokenRequests(): Sent[];
   /** Lets this test send requests outside the contract on purpose (responses are still checked). */
   allowBadRequests(): void;
+  /** Lets this test get answers outside the contract on purpose, such as an injected fault (requests are still checked). */
+  allowBadResponses(): void;
 }
 
 const isTokenPath = (url: URL) =>
@@ -107,6 +114,7 @@ export function usePlatform(mode: Mode, options: UsePlatformOptions = {}): Platf
   const ignore = options.ignore;
   let listening: ListeningServer | undefined;
   let strictRequests = true;
+  let strictResponses = true;
   const sent: Sent[] = [];
   const deliveries: Delivery[] = [];
   const reading = new Set<Promise<void>>();
@@ -133,6 +141,9 @@ export function usePlatform(mode: Mode, options: UsePlatformOptions = {}): Platf
     allowBadRequests() {
       strictRequests = false;
     },
+    allowBadResponses() {
+      strictResponses = false;
+    },
   };
 
   if (server) {
@@ -155,15 +166,10 @@ export function usePlatform(mode: Mode, options: UsePlatformOptions = {}): Platf
     afterAll(() => server.close());
   }
 
-  beforeEach(async () => {
+  async function start(): Promise<void> {
     const given = typeof options.platform === 'function' ? options.platform() : options.platform;
     ctx.platform = createMockPlatform({ ...given, fetch: recordDeliveries(deliveries, given?.fetch) });
-    sent.length = 0;
-    deliveries.length = 0;
-    strictRequests = true;
-    recorder.clear();
     if (server) {
-      server.resetHandlers(...ctx.platform.handlers);
       ctx.baseUrl = ctx.platform.baseUrl;
       ctx.authUrl = ctx.platform.authUrl;
       ctx.fetch = undefined;
@@ -183,19 +189,39 @@ export function usePlatform(mode: Mode, options: UsePlatformOptions = {}): Platf
         return checked(request);
       };
     }
-  });
+  }
 
-  afterEach(async () => {
+  async function stop(): Promise<void> {
+    // Ends the bodies a fault left stalled (the recorder's copies would wait on them), then the platform.
+    ctx.platform.faults.clear();
     ctx.platform.close();
     await listening?.close();
     listening = undefined;
+  }
+
+  if (options.scope === 'file') {
+    beforeAll(start);
+    afterAll(stop);
+  }
+
+  beforeEach(async () => {
+    if (options.scope !== 'file') await start();
+    sent.length = 0;
+    deliveries.length = 0;
+    strictRequests = true;
+    strictResponses = true;
+    recorder.clear();
+    server?.resetHandlers(...ctx.platform.handlers);
+  });
+
+  afterEach(async () => {
+    if (options.scope !== 'file') await stop();
     await recorder.settled?.();
-    const violations = recorder
-      .violations()
-      .filter(
-        (result) =>
-          !(ignore?.test(result.where) ?? false) && (strictRequests || !result.where.endsWith('request')),
-      );
+    const allowed = (where: string) =>
+      (ignore?.test(where) ?? false) ||
+      (!strictRequests && where.endsWith('request')) ||
+      (!strictResponses && where.endsWith('response'));
+    const violations = recorder.violations().filter((result) => !allowed(result.where));
     for (const result of recorder.results)
       if (result.ok && result.operationId) ctx.covered.add(result.operationId);
     recorder.clear();
