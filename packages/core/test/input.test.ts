@@ -16,15 +16,17 @@ import {
   ValidationError,
 } from '../src/index';
 
-const refusal = (run: () => unknown): ValidationError => {
+/** The ValidationError `run` throws (it is run twice: these checks are pure). */
+function refusal(run: () => unknown): ValidationError {
+  expect(run).toThrow(ValidationError);
+  let error: unknown;
   try {
     run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    return error as ValidationError;
+  } catch (thrown) {
+    error = thrown;
   }
-  throw new Error('expected a ValidationError');
-};
+  return error as ValidationError;
+}
 
 describe('checkCallOptions', () => {
   it('takes the call settings, refuses any other key and names the ones it takes', () => {
