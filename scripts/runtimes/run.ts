@@ -18,6 +18,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runProcess } from '../../packages/test-utils/src/process';
+import { timeSpentInput } from '../../packages/test-utils/src/samples';
 import { prepareScratch } from '../packages/scratch';
 
 const cacheDir = fileURLToPath(new URL('../../.runtimes/', import.meta.url));
@@ -147,6 +148,12 @@ const env = {
     documentId: framework.documentId,
     studentId: roster.student.sourcedId,
     studentEmail: roster.student.email,
+    timeSpent: timeSpentInput({
+      baseUrl: server.url,
+      student: roster.student,
+      app: { name: 'Runtime matrix' },
+      activity: { id: 'runtime-smoke', name: 'Runtime smoke' },
+    }),
   }),
 };
 

@@ -20,4 +20,5 @@ export {
   usePlatform,
 } from './platform';
 export { type RedisServer, startRedisServer } from './redis';
+export { type SampleStudent, timeSpentInput } from './samples';
 export { advanceTime } from './time';
