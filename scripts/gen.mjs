@@ -4,7 +4,7 @@
 //
 //   node scripts/gen.mjs          write the generated files
 //   node scripts/gen.mjs --check  exit 1 and name every file that drifted
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -13,6 +13,7 @@ import { generateTools } from '../packages/mcp/scripts/gen-tools.mjs';
 import { generateEventSchemas } from '../packages/mock/scripts/gen-event-rules.mjs';
 import { generateOperations } from '../packages/mock/scripts/gen-operations.mjs';
 import { generateCatalogue } from '../packages/webhooks/scripts/gen-catalogue.mjs';
+import { findDrift as findDriftUnder } from './generated-files.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -85,14 +86,9 @@ function rewriteRefs(value) {
   return value;
 }
 
-/** The generated paths whose file on disk under `root` is missing or differs from `outputs`. */
+/** The generated paths whose file on disk under `root` (default: this repository) is missing or differs. */
 export function findDrift(outputs, root = repoRoot) {
-  return outputs
-    .filter(({ path, content }) => {
-      const file = join(root, path);
-      return !existsSync(file) || readFileSync(file, 'utf8') !== content;
-    })
-    .map(({ path }) => path);
+  return findDriftUnder(outputs, root);
 }
 
 async function main() {

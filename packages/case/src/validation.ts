@@ -1,69 +1,28 @@
-import type { ValidationIssue } from '@learnkit/core';
-import { type ZodType, z } from 'zod';
-import { validationError } from './internal/errors';
+import {
+  createValidationError,
+  formatJsonPath,
+  isRecord,
+  schemaChecker,
+  showValue,
+  type ValidationIssue,
+} from '@learnkit/core';
+import { z } from 'zod';
 import { caseSchemas } from './internal/generated';
-import { notAUuid, show } from './internal/ids';
-import { formatPath, isRecord, valueAt } from './internal/json-path';
+import { notAUuid } from './internal/ids';
 import type { CFPackageUpload } from './types';
 
-let uploadSchema: ZodType | undefined;
-
 /**
- * The runtime validator of the upload body, derived from openapi/case.yaml's `CFPackageUpload` (through the
- * generated JSON Schemas), never written by hand. Built on first use: deriving it costs a few milliseconds
- * that programs which never upload should not pay at import.
+ * The check of the upload body against openapi/case.yaml's `CFPackageUpload` (through the generated JSON Schemas,
+ * never written by hand), in the upload's own words: its members, and a CASE identifier's uuid pattern. Its
+ * validator is built on first use: deriving it costs a few milliseconds that programs which never upload should
+ * not pay at import.
  */
-function schema(): ZodType {
-  uploadSchema ??= z.fromJSONSchema({
-    $defs: caseSchemas as Record<string, z.core.JSONSchema.JSONSchema>,
-    $ref: '#/$defs/CFPackageUpload',
-  });
-  return uploadSchema;
-}
-
-type ZodIssue = z.core.$ZodIssue;
-
-const ARTICLE: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  integer: 'an integer',
-  boolean: 'a boolean',
-  array: 'an array',
-  object: 'an object',
-  null: 'null',
-};
-
-function readable(issue: ZodIssue, input: unknown, out: ValidationIssue[]): void {
-  const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)));
-  switch (issue.code) {
-    case 'invalid_type': {
-      const value = valueAt(input, issue.path);
-      out.push({
-        path,
-        message:
-          value === undefined
-            ? 'is required'
-            : `must be ${ARTICLE[issue.expected] ?? issue.expected} (got ${show(value)})`,
-      });
-      return;
-    }
-    case 'unrecognized_keys':
-      // One issue per member, so each names its own path.
-      for (const key of issue.keys) {
-        out.push({ path: [...path, key], message: 'is not a member of the upload shape' });
-      }
-      return;
-    case 'invalid_format':
-      if (issue.format === 'regex' && String(issue.pattern).includes('{8}-')) {
-        out.push({ path, message: notAUuid(valueAt(input, issue.path)) });
-        return;
-      }
-      break;
-    default:
-      break;
-  }
-  out.push({ path, message: issue.message });
-}
+const check = schemaChecker(caseSchemas, z.fromJSONSchema, {
+  unknownMember: 'is not a member of the upload shape',
+  formats: {
+    regex: (value, issue) => (String(issue.pattern).includes('{8}-') ? notAUuid(value) : undefined),
+  },
+});
 
 /**
  * What the schema cannot say: an identifier used twice in one package (the platform stores by identifier, so
@@ -87,7 +46,7 @@ function crossChecks(body: Record<string, unknown>, out: ValidationIssue[]): voi
     if (first !== undefined) {
       out.push({
         path: pathOf(where),
-        message: `${show(id)} is already the identifier of ${formatPath(pathOf(first))}`,
+        message: `${showValue(id)} is already the identifier of ${formatJsonPath(pathOf(first))}`,
       });
     } else seen.set(id, where);
   };
@@ -107,7 +66,7 @@ function crossChecks(body: Record<string, unknown>, out: ValidationIssue[]): voi
       ) {
         out.push({
           path: [key, i, 'cfItemType'],
-          message: `differs from CFItemType (${show(entry.CFItemType)} vs ${show(entry.cfItemType)}); give one spelling`,
+          message: `differs from CFItemType (${showValue(entry.CFItemType)} vs ${showValue(entry.cfItemType)}); give one spelling`,
         });
       }
     }
@@ -124,9 +83,7 @@ function crossChecks(body: Record<string, unknown>, out: ValidationIssue[]): voi
  * for (const i of issues) console.error(i.path, i.message); // ['CFItems', 12, 'identifier'] 'not a uuid (...)'
  */
 export function validatePackageUpload(body: unknown): ValidationIssue[] {
-  const out: ValidationIssue[] = [];
-  const result = schema().safeParse(body);
-  if (!result.success) for (const issue of result.error.issues) readable(issue, body, out);
+  const out = check('CFPackageUpload', body);
   if (isRecord(body)) crossChecks(body, out);
   return out;
 }
@@ -140,6 +97,6 @@ export function validatePackageUpload(body: unknown): ValidationIssue[] {
  */
 export function assertPackageUpload(body: unknown): CFPackageUpload {
   const issues = validatePackageUpload(body);
-  if (issues.length > 0) throw validationError(issues, 'Invalid CASE package');
+  if (issues.length > 0) throw createValidationError(issues, 'Invalid CASE package');
   return body as CFPackageUpload;
 }

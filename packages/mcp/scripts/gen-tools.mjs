@@ -11,10 +11,11 @@
 //   node packages/mcp/scripts/gen-tools.mjs --check  exit 1 when the checked-in file differs
 //
 // The root `scripts/gen.mjs` runs it too (`generateTools(root)`), so `pnpm gen` and `pnpm gen:check` cover it.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
+import { writeOrCheck } from '../../../scripts/generated-files.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const TOOLS_PATH = 'packages/mcp/src/generated/tools.ts';
@@ -131,24 +132,6 @@ export function generateTools(root = repoRoot) {
   return [{ path: TOOLS_PATH, content: out }];
 }
 
-function main() {
-  const check = process.argv.includes('--check');
-  for (const { path, content } of generateTools()) {
-    const file = join(repoRoot, path);
-    if (check) {
-      if (!existsSync(file) || readFileSync(file, 'utf8') !== content) {
-        console.error(`gen-tools --check: ${path} differs from openapi/; run the generator.`);
-        process.exit(1);
-      }
-      console.log(`gen-tools --check: ${path} is current.`);
-    } else {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, content);
-      console.log(`wrote ${path}`);
-    }
-  }
-}
-
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  main();
+  writeOrCheck(generateTools(), { name: 'gen-tools', source: 'openapi/', root: repoRoot });
 }

@@ -2,7 +2,8 @@
 // on a loopback port. Each server is a real process (the command from src/, through tsx).
 import { fileURLToPath } from 'node:url';
 import { platformSchemas } from '@learnkit/core';
-import { createMockPlatform, type ListeningServer, type MockPlatform } from '@learnkit/mock';
+import type { MockPlatform } from '@learnkit/mock';
+import { usePlatform } from '@learnkit/test-utils';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,8 +28,9 @@ type Result = {
 };
 type Connected = { client: Client; stderr: () => string; call(name: string, args?: object): Promise<Result> };
 
+// One platform for the whole file, from the workspace harness: the processes below are started against it once.
+const ctx = usePlatform('loopback', { scope: 'file' });
 let platform: MockPlatform;
-let server: ListeningServer;
 let APP = '';
 const open: Client[] = [];
 
@@ -63,16 +65,15 @@ let partner: Connected;
 let secrets: string[];
 
 beforeAll(async () => {
-  platform = createMockPlatform();
-  server = await platform.listen();
+  platform = ctx.platform;
   APP = platform.fixtures.application.applicationId;
   const token = platform.developerToken();
   const { clientId, clientSecret } = platform.clients.partner;
   secrets = [token, clientSecret];
   [developer, partner] = await Promise.all([
-    spawnServer({ LEARNKIT_BASE_URL: server.url, LEARNKIT_DEVELOPER_TOKEN: token }),
+    spawnServer({ LEARNKIT_BASE_URL: ctx.baseUrl, LEARNKIT_DEVELOPER_TOKEN: token }),
     spawnServer({
-      LEARNKIT_BASE_URL: server.url,
+      LEARNKIT_BASE_URL: ctx.baseUrl,
       LEARNKIT_CLIENT_ID: clientId,
       LEARNKIT_CLIENT_SECRET: clientSecret,
     }),
@@ -81,8 +82,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(open.map((client) => client.close()));
-  await server?.close();
-  platform?.close();
 });
 
 describe('tools/list', () => {
@@ -271,7 +270,7 @@ describe('errors are tool errors that say the fix, without secrets', () => {
   it('names the grant app:manage_webhooks when the tenant lacks it', SLOW, async () => {
     const { clientId, clientSecret } = platform.clients.noGrant;
     const noGrant = await spawnServer({
-      LEARNKIT_BASE_URL: server.url,
+      LEARNKIT_BASE_URL: ctx.baseUrl,
       LEARNKIT_CLIENT_ID: clientId,
       LEARNKIT_CLIENT_SECRET: clientSecret,
     });
@@ -288,7 +287,7 @@ describe('errors are tool errors that say the fix, without secrets', () => {
   it('says to check the credentials on a 401, without echoing the secret', SLOW, async () => {
     const wrong = 'lk_test_partner_0000000000000000';
     const refused = await spawnServer({
-      LEARNKIT_BASE_URL: server.url,
+      LEARNKIT_BASE_URL: ctx.baseUrl,
       LEARNKIT_CLIENT_ID: platform.clients.partner.clientId,
       LEARNKIT_CLIENT_SECRET: wrong,
     });

@@ -7,10 +7,11 @@
 //   node packages/webhooks/scripts/gen-catalogue.mjs --check  exit 1 when the checked-in file differs
 //
 // The root `scripts/gen.mjs` runs it too (`generateCatalogue(root)`), so `pnpm gen` and `pnpm gen:check` cover it.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
+import { writeOrCheck } from '../../../scripts/generated-files.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const CATALOGUE_PATH = 'packages/webhooks/src/generated/catalogue.ts';
@@ -373,26 +374,10 @@ function pythonCatalogue(version, events, groups, members) {
   return out;
 }
 
-async function main() {
-  const check = process.argv.includes('--check');
-  for (const { path, content } of generateCatalogue()) {
-    const file = join(repoRoot, path);
-    if (check) {
-      if (!existsSync(file) || readFileSync(file, 'utf8') !== content) {
-        console.error(
-          `gen-catalogue --check: ${path} differs from openapi/platform.yaml; run the generator.`,
-        );
-        process.exit(1);
-      }
-      console.log(`gen-catalogue --check: ${path} is current.`);
-    } else {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, content);
-      console.log(`wrote ${path}`);
-    }
-  }
-}
-
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  await main();
+  writeOrCheck(generateCatalogue(), {
+    name: 'gen-catalogue',
+    source: 'openapi/platform.yaml',
+    root: repoRoot,
+  });
 }

@@ -1,5 +1,4 @@
-import { show } from '../internal/ids';
-import { isRecord } from '../internal/json-path';
+import { isRecord, showValue } from '@learnkit/core';
 import type { At, Report } from './report';
 
 /** One entry of a CASE list with its path in the input. */
@@ -17,7 +16,7 @@ export interface ListEntry {
 export function listEntries(report: Report, value: unknown, path: At, name: string): ListEntry[] | undefined {
   if (Array.isArray(value)) return value.map((entry, i) => ({ entry, at: path.child(i) }));
   if (!isRecord(value)) {
-    report.problem(path, `must be an array (got ${show(value)})`);
+    report.problem(path, `must be an array (got ${showValue(value)})`);
     return undefined;
   }
   let inner: unknown = value;
@@ -31,7 +30,7 @@ export function listEntries(report: Report, value: unknown, path: At, name: stri
       return inner.map((entry, i) => ({ entry, at: at.child(i) }));
     }
     if (!isRecord(inner)) {
-      report.problem(at, `must be an array (got ${show(inner)})`);
+      report.problem(at, `must be an array (got ${showValue(inner)})`);
       return undefined;
     }
   }

@@ -1,3 +1,5 @@
+import { showValue } from '@learnkit/core';
+
 /** A CASE identifier: any 8-4-4-4-12 hex string, whatever its version bits (docs/decisions.md#d-case-identifiers). */
 const CASE_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -6,19 +8,9 @@ export function isCaseId(value: unknown): value is string {
   return typeof value === 'string' && CASE_ID.test(value);
 }
 
-/** A short, quoted rendering of a value for an error message (long strings are cut). */
-export function show(value: unknown): string {
-  if (value === undefined) return 'undefined';
-  if (typeof value === 'string')
-    return JSON.stringify(value.length > 48 ? `${value.slice(0, 45)}...` : value);
-  if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : typeof value;
-}
-
 /** The message for a value that is not a CASE identifier. */
 export function notAUuid(value: unknown): string {
-  return `not a uuid (expected 8-4-4-4-12 hex digits, got ${show(value)})`;
+  return `not a uuid (expected 8-4-4-4-12 hex digits, got ${showValue(value)})`;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { ApiPromise } from '@learnkit/core';
-import { type CaseHttp, callOptions, checkId } from '../internal/http';
+import { ApiPromise, checkCallOptions, checkId } from '@learnkit/core';
+import type { CaseHttp } from '../internal/http';
 import type { CaseCallOptions, CFAssociation } from '../types';
 
 const ONE = '/ims/case/v1p1/CFAssociations/{sourcedId}';
@@ -27,8 +27,8 @@ export class Associations {
    */
   get(id: string, options?: CaseCallOptions): ApiPromise<CFAssociation> {
     return ApiPromise.guard(() => {
-      const sourcedId = checkId(id);
-      const { request } = callOptions(options, {}, false);
+      const sourcedId = checkId(id, 'id');
+      const { request } = checkCallOptions(options);
       return this.#http
         .call('GET', ONE, { params: { path: { sourcedId } }, options: request })
         .map((data) => data.CFAssociation);

@@ -1,5 +1,5 @@
-import { ApiPromise, type PagePromise, readTotal } from '@learnkit/core';
-import { type CaseHttp, getInit, paged } from '../internal/http';
+import { ApiPromise, getByIdInit, type PagePromise, readTotal } from '@learnkit/core';
+import { type CaseHttp, paged } from '../internal/http';
 import type {
   CaseCallOptions,
   CaseListQuery,
@@ -69,7 +69,7 @@ export class Documents {
     options?: CaseCallOptions & { fields?: readonly string[] },
   ): ApiPromise<Partial<CFDocument>> {
     return ApiPromise.guard(() =>
-      this.#http.call('GET', ONE, getInit(id, options)).map((data) => data.CFDocument),
+      this.#http.call('GET', ONE, getByIdInit(id, options, 'id')).map((data) => data.CFDocument),
     );
   }
 }

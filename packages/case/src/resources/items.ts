@@ -1,12 +1,14 @@
 import {
   ApiPromise,
+  checkCallOptions,
+  createValidationError,
+  getByIdInit,
   type PagePromise,
   type RawAnswer,
   readTotal,
   type ValidationIssue,
 } from '@learnkit/core';
-import { validationError } from '../internal/errors';
-import { type CaseHttp, callOptions, getInit, paged } from '../internal/http';
+import { type CaseHttp, paged } from '../internal/http';
 import { isCaseId, notAUuid } from '../internal/ids';
 import type {
   CaseCallOptions,
@@ -80,7 +82,7 @@ export class Items {
   get(id: string, options?: CaseCallOptions & { fields?: readonly string[] }): ApiPromise<Partial<CFItem>>;
   get(id: string, options?: CaseCallOptions & { fields?: readonly string[] }): ApiPromise<Partial<CFItem>> {
     return ApiPromise.guard(() =>
-      this.#http.call('GET', ONE, getInit(id, options)).map((data) => data.CFItem),
+      this.#http.call('GET', ONE, getByIdInit(id, options, 'id')).map((data) => data.CFItem),
     );
   }
 
@@ -105,14 +107,14 @@ export class Items {
     options: CaseCallOptions | undefined,
   ): Promise<{ data: CFItemsValidateResult; answer: RawAnswer | undefined }> {
     if (!Array.isArray(ids)) {
-      throw validationError([{ path: ['ids'], message: 'must be an array of item identifiers' }]);
+      throw createValidationError([{ path: ['ids'], message: 'must be an array of item identifiers' }]);
     }
     const issues: ValidationIssue[] = [];
     for (let i = 0; i < ids.length; i++) {
       if (!isCaseId(ids[i])) issues.push({ path: ['ids', i], message: notAUuid(ids[i]) });
     }
-    if (issues.length > 0) throw validationError(issues);
-    const { request } = callOptions(options, { idempotent: true }, false);
+    if (issues.length > 0) throw createValidationError(issues);
+    const { request } = checkCallOptions(options, { idempotent: true });
 
     // Ask each distinct id once (exact string: identifiers keep their hex case, docs/decisions.md#d-case-identifiers).
     const unique = [...new Set(ids)];

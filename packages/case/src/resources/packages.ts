@@ -1,5 +1,5 @@
-import { ApiPromise } from '@learnkit/core';
-import { type CaseHttp, callOptions, getInit } from '../internal/http';
+import { ApiPromise, checkCallOptions, getByIdInit } from '@learnkit/core';
+import type { CaseHttp } from '../internal/http';
 import type {
   CaseCallOptions,
   CFPackage,
@@ -46,7 +46,7 @@ export class Packages {
     options?: CaseCallOptions & { fields?: readonly string[] },
   ): ApiPromise<Partial<CFPackage>> {
     return ApiPromise.guard(() =>
-      this.#http.call('GET', ONE, getInit(id, options)).map((data) => data.CFPackage),
+      this.#http.call('GET', ONE, getByIdInit(id, options, 'id')).map((data) => data.CFPackage),
     );
   }
 
@@ -64,7 +64,7 @@ export class Packages {
   upload(pkg: CFPackageUpload, options?: CaseCallOptions): ApiPromise<CFPackageUploadResult> {
     return ApiPromise.guard(() => {
       const body = assertPackageUpload(pkg);
-      const { request } = callOptions(options, { idempotent: true }, false);
+      const { request } = checkCallOptions(options, { idempotent: true });
       return this.#http.call('POST', UPLOAD, { body, options: request });
     });
   }

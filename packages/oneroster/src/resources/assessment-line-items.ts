@@ -1,6 +1,13 @@
-import { ApiPromise, type ValidationIssue } from '@learnkit/core';
-import { show, validationError } from '../internal/errors';
-import { callOptions, checkId, getInit, listing, type OneRosterHttp } from '../internal/http';
+import {
+  ApiPromise,
+  checkCallOptions,
+  checkId,
+  createValidationError,
+  getByIdInit,
+  showValue,
+  type ValidationIssue,
+} from '@learnkit/core';
+import { listing, type OneRosterHttp } from '../internal/http';
 import type {
   GetMethod,
   ListMethod,
@@ -17,7 +24,7 @@ const ONE = '/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}';
 /** The line item checked against the document's schema; a `ValidationError` names every problem. */
 function checked(lineItem: unknown, extra: ValidationIssue[] = []): OneRosterAssessmentLineItemInput {
   const issues = [...extra, ...validateAssessmentLineItem(lineItem)];
-  if (issues.length > 0) throw validationError(issues, 'Invalid assessment line item');
+  if (issues.length > 0) throw createValidationError(issues, 'Invalid assessment line item');
   return lineItem as OneRosterAssessmentLineItemInput;
 }
 
@@ -63,7 +70,9 @@ export class AssessmentLineItems {
     }) as ListMethod<OneRosterAssessmentLineItem>;
     this.get = ((id: string, options?: OneRosterCallOptions & { fields?: readonly string[] }) =>
       ApiPromise.guard(() =>
-        http.call('GET', ONE, getInit(id, options)).map((data) => data.assessmentLineItem),
+        http
+          .call('GET', ONE, getByIdInit(id, options, 'sourcedId', 'sourcedId'))
+          .map((data) => data.assessmentLineItem),
       )) as GetMethod<OneRosterAssessmentLineItem>;
   }
 
@@ -82,7 +91,7 @@ export class AssessmentLineItems {
   ): ApiPromise<OneRosterSourcedIdPairs> {
     return ApiPromise.guard(() => {
       const body = { assessmentLineItem: checked(lineItem) };
-      const { request } = callOptions(options, false);
+      const { request } = checkCallOptions(options);
       return this.#http.call('POST', LIST, { body, options: request }).map((data) => data.sourcedIdPairs);
     });
   }
@@ -108,19 +117,19 @@ export class AssessmentLineItems {
     lineItem: OneRosterAssessmentLineItemInput,
     options: OneRosterCallOptions | undefined,
   ): ApiPromise<OneRosterAssessmentLineItem> {
-    const id = checkId(sourcedId, 'sourcedId');
+    const id = checkId(sourcedId, 'sourcedId', 'sourcedId');
     const inner = (lineItem as { sourcedId?: unknown } | null)?.sourcedId;
     const mismatch: ValidationIssue[] =
       inner !== undefined && inner !== id
         ? [
             {
               path: ['sourcedId'],
-              message: `is ${show(inner)} but the call names ${show(id)}; give the same id, or leave it out`,
+              message: `is ${showValue(inner)} but the call names ${showValue(id)}; give the same id, or leave it out`,
             },
           ]
         : [];
     const body = { assessmentLineItem: checked(lineItem, mismatch) };
-    const { request } = callOptions(options, false);
+    const { request } = checkCallOptions(options);
     return this.#http
       .call('PUT', ONE, { params: { path: { sourcedId: id } }, body, options: request })
       .map((data) => data.assessmentLineItem);

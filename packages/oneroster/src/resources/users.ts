@@ -1,5 +1,5 @@
-import { ApiPromise } from '@learnkit/core';
-import { getInit, listing, type OneRosterHttp } from '../internal/http';
+import { ApiPromise, getByIdInit } from '@learnkit/core';
+import { listing, type OneRosterHttp } from '../internal/http';
 import type { GetMethod, ListMethod, OneRosterCallOptions, OneRosterUser } from '../types';
 
 /**
@@ -38,7 +38,11 @@ export class Users {
     this.get = ((id: string, options?: OneRosterCallOptions & { fields?: readonly string[] }) =>
       ApiPromise.guard(() =>
         http
-          .call('GET', '/ims/oneroster/rostering/v1p2/users/{sourcedId}', getInit(id, options))
+          .call(
+            'GET',
+            '/ims/oneroster/rostering/v1p2/users/{sourcedId}',
+            getByIdInit(id, options, 'sourcedId', 'sourcedId'),
+          )
           .map((data) => data.user),
       )) as GetMethod<OneRosterUser>;
   }

@@ -4,14 +4,16 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMockPlatform, type ListeningServer, type MockPlatform } from '@learnkit/mock';
+import type { MockPlatform } from '@learnkit/mock';
+import { usePlatform } from '@learnkit/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnkit, type Ran } from './run-cli';
 
 const SLOW = { timeout: 120_000 };
 
+// One platform for the whole file, from the workspace harness: the processes below are started against it once.
+const ctx = usePlatform('loopback', { scope: 'file' });
 let platform: MockPlatform;
-let server: ListeningServer;
 let dir = '';
 let APP = '';
 let partner: Record<string, string>;
@@ -59,22 +61,19 @@ const EXPORT = {
 const all = (ran: Ran) => `${ran.stdout}\n${ran.stderr}`;
 
 beforeAll(async () => {
-  platform = createMockPlatform();
-  server = await platform.listen();
+  platform = ctx.platform;
   APP = platform.fixtures.application.applicationId;
   partner = {
-    LEARNKIT_BASE_URL: server.url,
+    LEARNKIT_BASE_URL: ctx.baseUrl,
     LEARNKIT_CLIENT_ID: platform.clients.partner.clientId,
     LEARNKIT_CLIENT_SECRET: platform.clients.partner.clientSecret,
   };
-  developer = { LEARNKIT_BASE_URL: server.url, LEARNKIT_DEVELOPER_TOKEN: platform.developerToken() };
+  developer = { LEARNKIT_BASE_URL: ctx.baseUrl, LEARNKIT_DEVELOPER_TOKEN: platform.developerToken() };
   dir = mkdtempSync(join(tmpdir(), 'learnkit-cli-'));
   writeFileSync(join(dir, 'export.json'), JSON.stringify(EXPORT));
 });
 
 afterAll(async () => {
-  await server?.close();
-  platform?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -311,7 +310,7 @@ describe('--profile', () => {
         JSON.stringify({
           profiles: {
             sandbox: {
-              baseUrl: server.url,
+              baseUrl: ctx.baseUrl,
               clientId: partner.LEARNKIT_CLIENT_ID,
               clientSecret: partner.LEARNKIT_CLIENT_SECRET,
             },

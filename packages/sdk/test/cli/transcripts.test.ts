@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createMockPlatform, type ListeningServer, type MockPlatform } from '@learnkit/mock';
+import type { MockPlatform } from '@learnkit/mock';
+import { usePlatform } from '@learnkit/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_ARGS, ROOT, TSX } from './run-cli';
 import { extractTranscripts, matchOutput, substitute } from './transcript';
@@ -52,8 +53,9 @@ const OPENSALT_EXPORT = {
   ],
 };
 
+// One platform for the whole file, from the workspace harness: the processes below are started against it once.
+const ctx = usePlatform('loopback', { scope: 'file' });
 let platform: MockPlatform;
-let server: ListeningServer;
 let cwd = '';
 let env: Record<string, string>;
 
@@ -80,12 +82,11 @@ function sh(command: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  platform = createMockPlatform();
-  server = await platform.listen();
+  platform = ctx.platform;
   cwd = mkdtempSync(join(tmpdir(), 'learnkit-transcripts-'));
   writeFileSync(join(cwd, 'opensalt-export.json'), JSON.stringify(OPENSALT_EXPORT, null, 2));
   env = {
-    LEARNKIT_BASE_URL: server.url,
+    LEARNKIT_BASE_URL: ctx.baseUrl,
     LEARNKIT_CLIENT_ID: platform.clients.partner.clientId,
     LEARNKIT_CLIENT_SECRET: platform.clients.partner.clientSecret,
     LEARNKIT_DOCUMENT_ID: platform.fixtures.case.documentId,
@@ -93,8 +94,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
-  platform?.close();
   rmSync(cwd, { recursive: true, force: true });
 });
 

@@ -1,5 +1,5 @@
-import { ApiPromise, type PagePromise } from '@learnkit/core';
-import { callOptions, checkId, listAll, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions, checkId, type PagePromise } from '@learnkit/core';
+import { listAll, type PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
 import type { Application, ApplicationUpsert, PlatformCallOptions, PlatformListQuery } from '../../types';
 
@@ -41,7 +41,10 @@ export class Applications {
   get(appId: string, options?: PlatformCallOptions): ApiPromise<Application> {
     return ApiPromise.guard(() => {
       const sourcedId = checkId(appId, 'appId');
-      return this.#http.call('GET', ONE, { params: { path: { sourcedId } }, options: callOptions(options) });
+      return this.#http.call('GET', ONE, {
+        params: { path: { sourcedId } },
+        options: checkCallOptions(options).request,
+      });
     });
   }
 
@@ -63,7 +66,7 @@ export class Applications {
       return this.#http.call('PUT', ONE, {
         params: { path: { sourcedId } },
         body,
-        options: callOptions(options),
+        options: checkCallOptions(options).request,
       });
     });
   }

@@ -1,5 +1,5 @@
-import { ApiPromise } from '@learnkit/core';
-import { callOptions, checkId, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions, checkId } from '@learnkit/core';
+import type { PlatformHttp } from '../../internal/http';
 import type {
   ApplicationCredentials,
   ApplicationCredentialsRotation,
@@ -33,7 +33,7 @@ export class Credentials {
   get(appId: string, options?: PlatformCallOptions): ApiPromise<ApplicationCredentials> {
     return ApiPromise.guard(() => {
       const path = { appId: checkId(appId, 'appId') };
-      return this.#http.call('GET', STATUS, { params: { path }, options: callOptions(options) });
+      return this.#http.call('GET', STATUS, { params: { path }, options: checkCallOptions(options).request });
     });
   }
 
@@ -47,7 +47,10 @@ export class Credentials {
   rotate(appId: string, options?: PlatformCallOptions): ApiPromise<ApplicationCredentialsRotation> {
     return ApiPromise.guard(() => {
       const path = { appId: checkId(appId, 'appId') };
-      return this.#http.call('POST', ROTATE, { params: { path }, options: callOptions(options) });
+      return this.#http.call('POST', ROTATE, {
+        params: { path },
+        options: checkCallOptions(options).request,
+      });
     });
   }
 }

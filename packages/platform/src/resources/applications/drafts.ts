@@ -1,5 +1,5 @@
-import { ApiPromise } from '@learnkit/core';
-import { callOptions, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions } from '@learnkit/core';
+import type { PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
 import type { ApplicationDraft, ApplicationDraftCreate, PlatformCallOptions } from '../../types';
 
@@ -30,7 +30,7 @@ export class Drafts {
   create(draft: ApplicationDraftCreate = {}, options?: PlatformCallOptions): ApiPromise<ApplicationDraft> {
     return ApiPromise.guard(() => {
       const body = checkBody<ApplicationDraftCreate>('ApplicationDraftCreate', draft, 'draft');
-      return this.#http.call('POST', DRAFTS, { body, options: callOptions(options) });
+      return this.#http.call('POST', DRAFTS, { body, options: checkCallOptions(options).request });
     });
   }
 }

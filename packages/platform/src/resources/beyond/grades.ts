@@ -1,6 +1,12 @@
-import { ApiPromise, ValidationError, type ValidationIssue } from '@learnkit/core';
-import { callOptions, type PlatformHttp } from '../../internal/http';
-import { isRecord, show } from '../../internal/show';
+import {
+  ApiPromise,
+  checkCallOptions,
+  isRecord,
+  showValue,
+  ValidationError,
+  type ValidationIssue,
+} from '@learnkit/core';
+import type { PlatformHttp } from '../../internal/http';
 import type { PlatformCallOptions, StudentGrade, StudentGradeQuery } from '../../types';
 
 const GRADES = '/beyond/1.0/educator/students/grades';
@@ -40,7 +46,7 @@ export class Grades {
         if (typeof value !== 'string' || value.trim() === '') {
           issues.push({
             path: ['query', key],
-            message: `is required: a non-empty string (got ${show(value)})`,
+            message: `is required: a non-empty string (got ${showValue(value)})`,
           });
         }
       }
@@ -56,7 +62,7 @@ export class Grades {
       const { studentId, subject } = query;
       return this.#http.call('GET', GRADES, {
         params: { query: { studentId, subject } },
-        options: callOptions(options),
+        options: checkCallOptions(options).request,
       });
     });
   }

@@ -1,5 +1,5 @@
-import { ApiPromise } from '@learnkit/core';
-import { callOptions, checkId, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions, checkId } from '@learnkit/core';
+import type { PlatformHttp } from '../../internal/http';
 import type { CaliperSession, PlatformCallOptions } from '../../types';
 
 const EVENTS = '/events/1.0/sessions/{sessionId}/events';
@@ -28,7 +28,7 @@ export class EventSessions {
   get(sessionId: string, options?: PlatformCallOptions): ApiPromise<CaliperSession> {
     return ApiPromise.guard(() => {
       const path = { sessionId: checkId(sessionId, 'sessionId') };
-      return this.#http.call('GET', EVENTS, { params: { path }, options: callOptions(options) });
+      return this.#http.call('GET', EVENTS, { params: { path }, options: checkCallOptions(options).request });
     });
   }
 }

@@ -1,5 +1,5 @@
-import { ApiPromise, type PagePromise } from '@learnkit/core';
-import { callOptions, checkId, listAll, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions, checkId, type PagePromise } from '@learnkit/core';
+import { listAll, type PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
 import type {
   EnforcementState,
@@ -50,7 +50,7 @@ export class InsightSessions {
   get(sessionId: string, options?: PlatformCallOptions): ApiPromise<InsightSessionSummary> {
     return ApiPromise.guard(() => {
       const path = { sessionId: checkId(sessionId, 'sessionId') };
-      return this.#http.call('GET', ONE, { params: { path }, options: callOptions(options) });
+      return this.#http.call('GET', ONE, { params: { path }, options: checkCallOptions(options).request });
     });
   }
 
@@ -63,7 +63,10 @@ export class InsightSessions {
   getEnforcementState(sessionId: string, options?: PlatformCallOptions): ApiPromise<EnforcementState> {
     return ApiPromise.guard(() => {
       const path = { sessionId: checkId(sessionId, 'sessionId') };
-      return this.#http.call('GET', ENFORCEMENT, { params: { path }, options: callOptions(options) });
+      return this.#http.call('GET', ENFORCEMENT, {
+        params: { path },
+        options: checkCallOptions(options).request,
+      });
     });
   }
 
@@ -81,7 +84,10 @@ export class InsightSessions {
     return ApiPromise.guard(() => {
       const body = checkBody<SessionMetadataWrite>('SessionMetadataWrite', metadata, 'metadata');
       checkId(body.sessionId, 'metadata.sessionId');
-      return this.#http.call('POST', LIST, { body, options: callOptions(options, { idempotent: true }) });
+      return this.#http.call('POST', LIST, {
+        body,
+        options: checkCallOptions(options, { idempotent: true }).request,
+      });
     });
   }
 }

@@ -1,5 +1,5 @@
-import { ApiPromise, type PagePromise } from '@learnkit/core';
-import { callOptions, checkId, listAll, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions, checkId, type PagePromise } from '@learnkit/core';
+import { listAll, type PlatformHttp } from '../../internal/http';
 import type { Enrollment, PlatformCallOptions, PlatformListQuery } from '../../types';
 
 const LIST = '/rostering/1.0/enrollments';
@@ -41,7 +41,7 @@ export class Enrollments {
   get(enrollmentId: string, options?: PlatformCallOptions): ApiPromise<Enrollment> {
     return ApiPromise.guard(() => {
       const path = { enrollmentId: checkId(enrollmentId, 'enrollmentId') };
-      return this.#http.call('GET', ONE, { params: { path }, options: callOptions(options) });
+      return this.#http.call('GET', ONE, { params: { path }, options: checkCallOptions(options).request });
     });
   }
 }

@@ -1,5 +1,5 @@
-import { ApiPromise } from '@learnkit/core';
-import { callOptions, checkId, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions, checkId } from '@learnkit/core';
+import type { PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
 import type { OrgConfig, PlatformCallOptions } from '../../types';
 
@@ -30,7 +30,7 @@ export class OrgConfigs {
       const sourcedId = checkId(orgId, 'orgId');
       return this.#http.call('GET', CONFIG, {
         params: { path: { sourcedId } },
-        options: callOptions(options),
+        options: checkCallOptions(options).request,
       });
     });
   }
@@ -49,7 +49,7 @@ export class OrgConfigs {
       return this.#http.call('PUT', CONFIG, {
         params: { path: { sourcedId } },
         body,
-        options: callOptions(options),
+        options: checkCallOptions(options).request,
       });
     });
   }

@@ -1,5 +1,5 @@
-import { ApiPromise, type PagePromise } from '@learnkit/core';
-import { callOptions, checkId, listAll, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions, checkId, type PagePromise } from '@learnkit/core';
+import { listAll, type PlatformHttp } from '../../internal/http';
 import type { PlatformCallOptions, PlatformListQuery, UserProfile } from '../../types';
 
 const LIST = '/rostering/1.0/users/{userId}/profiles';
@@ -43,7 +43,7 @@ export class Profiles {
   get(userId: string, profileId: string, options?: PlatformCallOptions): ApiPromise<UserProfile> {
     return ApiPromise.guard(() => {
       const path = { userId: checkId(userId, 'userId'), profileId: checkId(profileId, 'profileId') };
-      return this.#http.call('GET', ONE, { params: { path }, options: callOptions(options) });
+      return this.#http.call('GET', ONE, { params: { path }, options: checkCallOptions(options).request });
     });
   }
 }

@@ -1,5 +1,5 @@
-import { ApiPromise, type PagePromise } from '@learnkit/core';
-import { callOptions, checkId, listAll, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions, checkId, type PagePromise } from '@learnkit/core';
+import { listAll, type PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
 import type { PlatformCallOptions, PlatformListQuery, UserRole, UserRoleUpsert } from '../../types';
 
@@ -52,7 +52,11 @@ export class Roles {
       const sourcedId = checkId(userId, 'userId');
       const path = { sourcedId, roleId: checkId(roleId, 'roleId') };
       const body = checkBody<UserRoleUpsert>('UserRoleUpsert', role, 'role');
-      return this.#http.call('PUT', ONE, { params: { path }, body, options: callOptions(options) });
+      return this.#http.call('PUT', ONE, {
+        params: { path },
+        body,
+        options: checkCallOptions(options).request,
+      });
     });
   }
 }

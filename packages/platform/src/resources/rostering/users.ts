@@ -1,5 +1,5 @@
-import { ApiPromise } from '@learnkit/core';
-import { callOptions, checkId, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions, checkId } from '@learnkit/core';
+import type { PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
 import type { PlatformCallOptions, User, UserUpsert } from '../../types';
 
@@ -29,7 +29,10 @@ export class Users {
   get(userId: string, options?: PlatformCallOptions): ApiPromise<User> {
     return ApiPromise.guard(() => {
       const sourcedId = checkId(userId, 'userId');
-      return this.#http.call('GET', ONE, { params: { path: { sourcedId } }, options: callOptions(options) });
+      return this.#http.call('GET', ONE, {
+        params: { path: { sourcedId } },
+        options: checkCallOptions(options).request,
+      });
     });
   }
 
@@ -49,7 +52,7 @@ export class Users {
       return this.#http.call('PUT', ONE, {
         params: { path: { sourcedId } },
         body,
-        options: callOptions(options),
+        options: checkCallOptions(options).request,
       });
     });
   }

@@ -1,7 +1,13 @@
-import { ApiPromise, LearnKitError, ValidationError } from '@learnkit/core';
-import { callOptions, type PlatformHttp } from '../../internal/http';
+import {
+  ApiPromise,
+  checkCallOptions,
+  isRecord,
+  LearnKitError,
+  showValue,
+  ValidationError,
+} from '@learnkit/core';
+import type { PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
-import { isRecord, show } from '../../internal/show';
 import type {
   DiscountCodeValidateRequest,
   DiscountCodeValidateResult,
@@ -50,7 +56,10 @@ export class DiscountCodes {
   validateForApp(code: string, options?: PlatformCallOptions): ApiPromise<DiscountCodeValidateResult> {
     return ApiPromise.guard(() => {
       const body = codeBody(code);
-      return this.#http.call('POST', APP, { body, options: callOptions(options, { idempotent: true }) });
+      return this.#http.call('POST', APP, {
+        body,
+        options: checkCallOptions(options, { idempotent: true }).request,
+      });
     });
   }
 
@@ -69,7 +78,7 @@ export class DiscountCodes {
     return ApiPromise.guard(() => {
       const body = codeBody(code);
       if (!isRecord(options) || typeof options.parentSession !== 'string' || options.parentSession === '') {
-        const given = isRecord(options) ? show(options.parentSession) : show(options);
+        const given = isRecord(options) ? showValue(options.parentSession) : showValue(options);
         throw new ValidationError([
           {
             path: ['options', 'parentSession'],
@@ -78,7 +87,7 @@ export class DiscountCodes {
         ]);
       }
       const { parentSession, ...rest } = options;
-      const request = callOptions(rest, { idempotent: true });
+      const request = checkCallOptions(rest, { idempotent: true }).request;
       if (!this.#parentSessionHttp) {
         throw new LearnKitError(
           'This client cannot send a parent session: it was created over a shared HTTP client without ' +
