@@ -40,7 +40,8 @@ function walkthroughBlocks(): Map<string, string> {
 /** What the copy holds: the documents, the generator and the two packages it writes into, with their sources. */
 const COPIED = [
   'openapi',
-  'scripts/gen.mjs',
+  // gen.mjs and the modules it imports (generated-files.mjs, ...).
+  'scripts',
   'tsconfig.base.json',
   'packages/core/package.json',
   'packages/core/src',
