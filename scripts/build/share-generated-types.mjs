@@ -46,7 +46,9 @@ if (rewritten === 0)
 const esm = join(dist, 'index.d.ts');
 const cjs = join(dist, 'index.d.cts');
 if (readFileSync(esm, 'utf8') !== readFileSync(cjs, 'utf8'))
-  throw new Error('dist/index.d.ts and dist/index.d.cts differ: the ESM types cannot simply re-export the CommonJS ones');
+  throw new Error(
+    'dist/index.d.ts and dist/index.d.cts differ: the ESM types cannot simply re-export the CommonJS ones',
+  );
 writeFileSync(esm, "export * from './index.cjs';\n");
 console.log(
   `share-generated-types: ${NAMES.length} files in dist/generated/, ${rewritten} imports rewritten, index.d.ts re-exports index.d.cts`,
