@@ -48,7 +48,10 @@ export class ApiPromise<T> extends Promise<T> {
     this.#parse = parse;
   }
 
-  // `then` of a derived promise (`.then()`, `.catch()`, `.finally()`) is a plain Promise, not an ApiPromise.
+  /**
+   * The constructor of derived promises: `.then()`, `.catch()` and `.finally()` give a plain `Promise`, not an
+   * `ApiPromise` (which could not rebuild its response metadata from a callback's result).
+   */
   static override get [Symbol.species](): PromiseConstructor {
     return Promise;
   }
