@@ -9,6 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse as parseYaml } from 'yaml';
+import { generateUploadValidator } from '../packages/case/scripts/gen-upload-validator.mjs';
 import { generateEventSchemas } from '../packages/mock/scripts/gen-event-rules.mjs';
 import { generateOperations } from '../packages/mock/scripts/gen-operations.mjs';
 import { generateSearchFields } from '../packages/mock/scripts/gen-search-fields.mjs';
@@ -58,6 +59,9 @@ export async function generateAll(root = repoRoot) {
   outputs.push(...generateSearchFields(root));
   // The operation table and request schemas the mock routes and validates by (docs/decisions.md#d-i15-operation-table).
   outputs.push(...generateOperations(root));
+  // The upload body's validator of @learnkit/case, from the same component schemas (docs/decisions.md#d-i12-upload-validator).
+  const caseDocument = parseYaml(readFileSync(join(root, 'openapi', 'case.yaml'), 'utf8'));
+  outputs.push(generateUploadValidator(rewriteRefs(caseDocument.components?.schemas ?? {})));
   return outputs;
 }
 

@@ -6,7 +6,7 @@ const SHOWN = 10;
 
 /**
  * A core `ValidationError` whose message names each path JSON-style (`CFItems[12].identifier: not a uuid`).
- * `issues` keep zod's array paths (`['CFItems', 12, 'identifier']`) for programs.
+ * `issues` keep array paths (`['CFItems', 12, 'identifier']`) for programs.
  */
 export function validationError(issues: ValidationIssue[], what = 'Invalid input'): ValidationError {
   const error = new ValidationError(issues);

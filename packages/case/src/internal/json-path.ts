@@ -18,13 +18,3 @@ export function formatPath(path: readonly (string | number)[]): string {
 /** True for a JSON object (not null, not an array). */
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The value at `path` inside `root`, or undefined when the path leaves the data. */
-export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let value = root;
-  for (const segment of path) {
-    if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Record<PropertyKey, unknown>)[segment];
-  }
-  return value;
-}
