@@ -44,6 +44,28 @@ function withoutAnnotations(value, inProperties = false) {
 }
 
 /**
+ * `CFPackageUpload` with every `$ref` replaced by the schema it names, so that ajv writes one function with the
+ * checks inline: a call per item and per association end, each with an options object and its path text, was a
+ * fifth of the check's time (ajv inlines no schema that holds a `$ref` itself).
+ */
+function inlined(defs, schema, seen = []) {
+  if (Array.isArray(schema)) return schema.map((entry) => inlined(defs, entry, seen));
+  if (!schema || typeof schema !== 'object') return schema;
+  if (typeof schema.$ref === 'string') {
+    const name = schema.$ref.replace('#/$defs/', '');
+    if (!defs[name]) throw new Error(`gen-upload-validator: ${schema.$ref} names no schema`);
+    if (seen.includes(name))
+      throw new Error(`gen-upload-validator: ${name} refers to itself; it cannot be inlined`);
+    const { $ref, ...rest } = schema;
+    const target = inlined(defs, defs[name], [...seen, name]);
+    return Object.keys(rest).length === 0 ? target : { allOf: [target, inlined(defs, rest, seen)] };
+  }
+  const out = {};
+  for (const [key, inner] of Object.entries(schema)) out[key] = inlined(defs, inner, seen);
+  return out;
+}
+
+/**
  * `{ path, content }` of the generated validator. `defs` are openapi/case.yaml's component schemas as JSON Schema
  * 2020-12 with refs rewritten to `#/$defs/<Name>` (what core's `caseSchemas` holds).
  */
@@ -53,7 +75,8 @@ export function generateUploadValidator(defs) {
   // allErrors: every problem of the body at once, as the issues of one ValidationError. strict: a keyword ajv does
   // not know (or an unknown format) fails `pnpm gen` instead of being silently ignored.
   const ajv = new Ajv2020({ allErrors: true, strict: true, code: { source: true, esm: true, lines: true } });
-  ajv.addSchema({ $id: 'case', $defs: withoutAnnotations(defs) });
-  const code = standaloneCode(ajv, { validateUpload: 'case#/$defs/CFPackageUpload' });
+  const schemas = withoutAnnotations(defs);
+  ajv.addSchema({ $id: 'upload', ...inlined(schemas, schemas.CFPackageUpload) });
+  const code = standaloneCode(ajv, { validateUpload: 'upload' });
   return { path: UPLOAD_VALIDATOR_PATH, content: `${HEADER}${code}\n` };
 }

@@ -5,1353 +5,16 @@
  */
 // @ts-nocheck: generated JavaScript; src/validation.ts gives it its type.
 "use strict";
-export const validateUpload = validate21;
-const schema32 = {"type":"object","additionalProperties":false,"required":["CFDocument","CFItems","CFAssociations"],"properties":{"CFDocument":{"$ref":"#/$defs/CFPackageUploadDocument"},"CFItems":{"type":"array","items":{"$ref":"#/$defs/CFPackageUploadItem"}},"CFAssociations":{"type":"array","items":{"$ref":"#/$defs/CFPackageUploadAssociation"}},"CFDefinitions":{"$ref":"#/$defs/CFPackageUploadDefinitions"},"extensions":{"$ref":"#/$defs/FreeForm"}}};
-const schema35 = {"type":"object","additionalProperties":true};
-const schema33 = {"type":"object","additionalProperties":false,"required":["identifier","uri","lastChangeDateTime","title","creator"],"properties":{"identifier":{"$ref":"#/$defs/Uuid"},"uri":{"type":"string"},"lastChangeDateTime":{"type":"string"},"title":{"type":"string"},"creator":{"type":"string"},"officialSourceURL":{"type":"string"},"publisher":{"type":"string"},"description":{"type":"string"},"language":{"type":"string"},"version":{"type":"string"},"caseVersion":{"type":"string"},"adoptionStatus":{"type":"string"},"statusStartDate":{"type":"string"},"statusEndDate":{"type":"string"},"licenseUri":{"type":"string"},"notes":{"type":"string"},"subject":{"type":"array","items":{"type":"string"}},"extensions":{"$ref":"#/$defs/FreeForm"}}};
-const schema34 = {"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"};
+export const validateUpload = validate20;
+const schema31 = {"$id":"upload","type":"object","additionalProperties":false,"required":["CFDocument","CFItems","CFAssociations"],"properties":{"CFDocument":{"type":"object","additionalProperties":false,"required":["identifier","uri","lastChangeDateTime","title","creator"],"properties":{"identifier":{"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},"uri":{"type":"string"},"lastChangeDateTime":{"type":"string"},"title":{"type":"string"},"creator":{"type":"string"},"officialSourceURL":{"type":"string"},"publisher":{"type":"string"},"description":{"type":"string"},"language":{"type":"string"},"version":{"type":"string"},"caseVersion":{"type":"string"},"adoptionStatus":{"type":"string"},"statusStartDate":{"type":"string"},"statusEndDate":{"type":"string"},"licenseUri":{"type":"string"},"notes":{"type":"string"},"subject":{"type":"array","items":{"type":"string"}},"extensions":{"type":"object","additionalProperties":true}}},"CFItems":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["identifier","uri","lastChangeDateTime","fullStatement"],"properties":{"identifier":{"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},"uri":{"type":"string"},"lastChangeDateTime":{"type":"string"},"fullStatement":{"type":"string"},"alternativeLabel":{"type":"string"},"CFItemType":{"type":"string"},"cfItemType":{"type":"string"},"humanCodingScheme":{"type":"string"},"listEnumeration":{"type":"string"},"abbreviatedStatement":{"type":"string"},"notes":{"type":"string"},"language":{"type":"string"},"statusStartDate":{"type":"string"},"statusEndDate":{"type":"string"},"conceptKeywords":{"type":"array","items":{"type":"string"}},"subject":{"type":"array","items":{"type":"string"}},"educationLevel":{"type":"array","items":{"type":"string"}},"CFItemTypeURI":{"type":"object","additionalProperties":true,"properties":{"title":{"type":"string"},"identifier":{"type":"string"},"uri":{"type":"string"}}},"licenseURI":{"type":"object","additionalProperties":true,"properties":{"title":{"type":"string"},"identifier":{"type":"string"},"uri":{"type":"string"}}},"extensions":{"type":"object","additionalProperties":true}}}},"CFAssociations":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["identifier","uri","lastChangeDateTime","associationType","originNodeURI","destinationNodeURI"],"properties":{"identifier":{"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},"uri":{"type":"string"},"lastChangeDateTime":{"type":"string"},"associationType":{"type":"string"},"originNodeURI":{"type":"object","additionalProperties":false,"required":["title","identifier","uri"],"properties":{"title":{"type":"string"},"identifier":{"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},"uri":{"type":"string"}}},"destinationNodeURI":{"type":"object","additionalProperties":false,"required":["title","identifier","uri"],"properties":{"title":{"type":"string"},"identifier":{"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},"uri":{"type":"string"}}},"sequenceNumber":{"type":"number"},"extensions":{"type":"object","additionalProperties":true}}}},"CFDefinitions":{"type":"object","additionalProperties":false,"properties":{"CFItemTypes":{"type":"array","items":{"type":"object","additionalProperties":true}},"CFSubjects":{"type":"array","items":{"type":"object","additionalProperties":true}},"CFConcepts":{"type":"array","items":{"type":"object","additionalProperties":true}},"CFLicenses":{"type":"array","items":{"type":"object","additionalProperties":true}},"CFAssociationGroupings":{"type":"array","items":{"type":"object","additionalProperties":true}},"extensions":{"type":"object","additionalProperties":true}}},"extensions":{"type":"object","additionalProperties":true}}};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", "u");
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="upload" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.identifier === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "identifier"},message:"must have required property '"+"identifier"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.lastChangeDateTime === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastChangeDateTime"},message:"must have required property '"+"lastChangeDateTime"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.title === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.creator === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "creator"},message:"must have required property '"+"creator"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func1.call(schema33.properties, key0))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.identifier !== undefined){
-let data0 = data.identifier;
-if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
-const err6 = {instancePath:instancePath+"/identifier",schemaPath:"#/$defs/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/identifier",schemaPath:"#/$defs/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-if(typeof data.uri !== "string"){
-const err8 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.lastChangeDateTime !== undefined){
-if(typeof data.lastChangeDateTime !== "string"){
-const err9 = {instancePath:instancePath+"/lastChangeDateTime",schemaPath:"#/properties/lastChangeDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.creator !== undefined){
-if(typeof data.creator !== "string"){
-const err11 = {instancePath:instancePath+"/creator",schemaPath:"#/properties/creator/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.officialSourceURL !== undefined){
-if(typeof data.officialSourceURL !== "string"){
-const err12 = {instancePath:instancePath+"/officialSourceURL",schemaPath:"#/properties/officialSourceURL/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.publisher !== undefined){
-if(typeof data.publisher !== "string"){
-const err13 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err14 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.language !== undefined){
-if(typeof data.language !== "string"){
-const err15 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.version !== undefined){
-if(typeof data.version !== "string"){
-const err16 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.caseVersion !== undefined){
-if(typeof data.caseVersion !== "string"){
-const err17 = {instancePath:instancePath+"/caseVersion",schemaPath:"#/properties/caseVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.adoptionStatus !== undefined){
-if(typeof data.adoptionStatus !== "string"){
-const err18 = {instancePath:instancePath+"/adoptionStatus",schemaPath:"#/properties/adoptionStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.statusStartDate !== undefined){
-if(typeof data.statusStartDate !== "string"){
-const err19 = {instancePath:instancePath+"/statusStartDate",schemaPath:"#/properties/statusStartDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.statusEndDate !== undefined){
-if(typeof data.statusEndDate !== "string"){
-const err20 = {instancePath:instancePath+"/statusEndDate",schemaPath:"#/properties/statusEndDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.licenseUri !== undefined){
-if(typeof data.licenseUri !== "string"){
-const err21 = {instancePath:instancePath+"/licenseUri",schemaPath:"#/properties/licenseUri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.notes !== undefined){
-if(typeof data.notes !== "string"){
-const err22 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.subject !== undefined){
-let data16 = data.subject;
-if(Array.isArray(data16)){
-const len0 = data16.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data16[i0] !== "string"){
-const err23 = {instancePath:instancePath+"/subject/" + i0,schemaPath:"#/properties/subject/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.extensions !== undefined){
-let data18 = data.extensions;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-}
-else {
-const err25 = {instancePath:instancePath+"/extensions",schemaPath:"#/$defs/FreeForm/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-validate22.errors = vErrors;
-return errors === 0;
-}
-validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema36 = {"type":"object","additionalProperties":false,"required":["identifier","uri","lastChangeDateTime","fullStatement"],"properties":{"identifier":{"$ref":"#/$defs/Uuid"},"uri":{"type":"string"},"lastChangeDateTime":{"type":"string"},"fullStatement":{"type":"string"},"alternativeLabel":{"type":"string"},"CFItemType":{"type":"string"},"cfItemType":{"type":"string"},"humanCodingScheme":{"type":"string"},"listEnumeration":{"type":"string"},"abbreviatedStatement":{"type":"string"},"notes":{"type":"string"},"language":{"type":"string"},"statusStartDate":{"type":"string"},"statusEndDate":{"type":"string"},"conceptKeywords":{"type":"array","items":{"type":"string"}},"subject":{"type":"array","items":{"type":"string"}},"educationLevel":{"type":"array","items":{"type":"string"}},"CFItemTypeURI":{"$ref":"#/$defs/CFPackageLinkRef"},"licenseURI":{"$ref":"#/$defs/CFPackageLinkRef"},"extensions":{"$ref":"#/$defs/FreeForm"}}};
-const schema38 = {"type":"object","additionalProperties":true,"properties":{"title":{"type":"string"},"identifier":{"type":"string"},"uri":{"type":"string"}}};
-
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate24.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.identifier === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "identifier"},message:"must have required property '"+"identifier"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.lastChangeDateTime === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastChangeDateTime"},message:"must have required property '"+"lastChangeDateTime"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.fullStatement === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fullStatement"},message:"must have required property '"+"fullStatement"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func1.call(schema36.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.identifier !== undefined){
-let data0 = data.identifier;
-if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
-const err5 = {instancePath:instancePath+"/identifier",schemaPath:"#/$defs/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/identifier",schemaPath:"#/$defs/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-if(typeof data.uri !== "string"){
-const err7 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.lastChangeDateTime !== undefined){
-if(typeof data.lastChangeDateTime !== "string"){
-const err8 = {instancePath:instancePath+"/lastChangeDateTime",schemaPath:"#/properties/lastChangeDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.fullStatement !== undefined){
-if(typeof data.fullStatement !== "string"){
-const err9 = {instancePath:instancePath+"/fullStatement",schemaPath:"#/properties/fullStatement/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.alternativeLabel !== undefined){
-if(typeof data.alternativeLabel !== "string"){
-const err10 = {instancePath:instancePath+"/alternativeLabel",schemaPath:"#/properties/alternativeLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.CFItemType !== undefined){
-if(typeof data.CFItemType !== "string"){
-const err11 = {instancePath:instancePath+"/CFItemType",schemaPath:"#/properties/CFItemType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.cfItemType !== undefined){
-if(typeof data.cfItemType !== "string"){
-const err12 = {instancePath:instancePath+"/cfItemType",schemaPath:"#/properties/cfItemType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.humanCodingScheme !== undefined){
-if(typeof data.humanCodingScheme !== "string"){
-const err13 = {instancePath:instancePath+"/humanCodingScheme",schemaPath:"#/properties/humanCodingScheme/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.listEnumeration !== undefined){
-if(typeof data.listEnumeration !== "string"){
-const err14 = {instancePath:instancePath+"/listEnumeration",schemaPath:"#/properties/listEnumeration/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.abbreviatedStatement !== undefined){
-if(typeof data.abbreviatedStatement !== "string"){
-const err15 = {instancePath:instancePath+"/abbreviatedStatement",schemaPath:"#/properties/abbreviatedStatement/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.notes !== undefined){
-if(typeof data.notes !== "string"){
-const err16 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.language !== undefined){
-if(typeof data.language !== "string"){
-const err17 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.statusStartDate !== undefined){
-if(typeof data.statusStartDate !== "string"){
-const err18 = {instancePath:instancePath+"/statusStartDate",schemaPath:"#/properties/statusStartDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.statusEndDate !== undefined){
-if(typeof data.statusEndDate !== "string"){
-const err19 = {instancePath:instancePath+"/statusEndDate",schemaPath:"#/properties/statusEndDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.conceptKeywords !== undefined){
-let data14 = data.conceptKeywords;
-if(Array.isArray(data14)){
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data14[i0] !== "string"){
-const err20 = {instancePath:instancePath+"/conceptKeywords/" + i0,schemaPath:"#/properties/conceptKeywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/conceptKeywords",schemaPath:"#/properties/conceptKeywords/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.subject !== undefined){
-let data16 = data.subject;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data16[i1] !== "string"){
-const err22 = {instancePath:instancePath+"/subject/" + i1,schemaPath:"#/properties/subject/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.educationLevel !== undefined){
-let data18 = data.educationLevel;
-if(Array.isArray(data18)){
-const len2 = data18.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data18[i2] !== "string"){
-const err24 = {instancePath:instancePath+"/educationLevel/" + i2,schemaPath:"#/properties/educationLevel/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/educationLevel",schemaPath:"#/properties/educationLevel/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.CFItemTypeURI !== undefined){
-let data20 = data.CFItemTypeURI;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.title !== undefined){
-if(typeof data20.title !== "string"){
-const err26 = {instancePath:instancePath+"/CFItemTypeURI/title",schemaPath:"#/$defs/CFPackageLinkRef/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data20.identifier !== undefined){
-if(typeof data20.identifier !== "string"){
-const err27 = {instancePath:instancePath+"/CFItemTypeURI/identifier",schemaPath:"#/$defs/CFPackageLinkRef/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data20.uri !== undefined){
-if(typeof data20.uri !== "string"){
-const err28 = {instancePath:instancePath+"/CFItemTypeURI/uri",schemaPath:"#/$defs/CFPackageLinkRef/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/CFItemTypeURI",schemaPath:"#/$defs/CFPackageLinkRef/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.licenseURI !== undefined){
-let data24 = data.licenseURI;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(data24.title !== undefined){
-if(typeof data24.title !== "string"){
-const err30 = {instancePath:instancePath+"/licenseURI/title",schemaPath:"#/$defs/CFPackageLinkRef/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data24.identifier !== undefined){
-if(typeof data24.identifier !== "string"){
-const err31 = {instancePath:instancePath+"/licenseURI/identifier",schemaPath:"#/$defs/CFPackageLinkRef/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data24.uri !== undefined){
-if(typeof data24.uri !== "string"){
-const err32 = {instancePath:instancePath+"/licenseURI/uri",schemaPath:"#/$defs/CFPackageLinkRef/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/licenseURI",schemaPath:"#/$defs/CFPackageLinkRef/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data.extensions !== undefined){
-let data28 = data.extensions;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-}
-else {
-const err34 = {instancePath:instancePath+"/extensions",schemaPath:"#/$defs/FreeForm/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-validate24.errors = vErrors;
-return errors === 0;
-}
-validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema41 = {"type":"object","additionalProperties":false,"required":["identifier","uri","lastChangeDateTime","associationType","originNodeURI","destinationNodeURI"],"properties":{"identifier":{"$ref":"#/$defs/Uuid"},"uri":{"type":"string"},"lastChangeDateTime":{"type":"string"},"associationType":{"type":"string"},"originNodeURI":{"$ref":"#/$defs/CFPackageNodeRef"},"destinationNodeURI":{"$ref":"#/$defs/CFPackageNodeRef"},"sequenceNumber":{"type":"number"},"extensions":{"$ref":"#/$defs/FreeForm"}}};
-const schema43 = {"type":"object","additionalProperties":false,"required":["title","identifier","uri"],"properties":{"title":{"type":"string"},"identifier":{"$ref":"#/$defs/Uuid"},"uri":{"type":"string"}}};
-
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate27.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.title === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.identifier === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "identifier"},message:"must have required property '"+"identifier"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.uri === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "title") || (key0 === "identifier")) || (key0 === "uri"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.identifier !== undefined){
-let data1 = data.identifier;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err5 = {instancePath:instancePath+"/identifier",schemaPath:"#/$defs/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/identifier",schemaPath:"#/$defs/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-if(typeof data.uri !== "string"){
-const err7 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate27.errors = vErrors;
-return errors === 0;
-}
-validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate26.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.identifier === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "identifier"},message:"must have required property '"+"identifier"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.lastChangeDateTime === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastChangeDateTime"},message:"must have required property '"+"lastChangeDateTime"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.associationType === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "associationType"},message:"must have required property '"+"associationType"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.originNodeURI === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "originNodeURI"},message:"must have required property '"+"originNodeURI"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.destinationNodeURI === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destinationNodeURI"},message:"must have required property '"+"destinationNodeURI"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((((((key0 === "identifier") || (key0 === "uri")) || (key0 === "lastChangeDateTime")) || (key0 === "associationType")) || (key0 === "originNodeURI")) || (key0 === "destinationNodeURI")) || (key0 === "sequenceNumber")) || (key0 === "extensions"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.identifier !== undefined){
-let data0 = data.identifier;
-if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
-const err7 = {instancePath:instancePath+"/identifier",schemaPath:"#/$defs/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/identifier",schemaPath:"#/$defs/Uuid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-if(typeof data.uri !== "string"){
-const err9 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.lastChangeDateTime !== undefined){
-if(typeof data.lastChangeDateTime !== "string"){
-const err10 = {instancePath:instancePath+"/lastChangeDateTime",schemaPath:"#/properties/lastChangeDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.associationType !== undefined){
-if(typeof data.associationType !== "string"){
-const err11 = {instancePath:instancePath+"/associationType",schemaPath:"#/properties/associationType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.originNodeURI !== undefined){
-if(!(validate27(data.originNodeURI, {instancePath:instancePath+"/originNodeURI",parentData:data,parentDataProperty:"originNodeURI",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-}
-if(data.destinationNodeURI !== undefined){
-if(!(validate27(data.destinationNodeURI, {instancePath:instancePath+"/destinationNodeURI",parentData:data,parentDataProperty:"destinationNodeURI",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-}
-if(data.sequenceNumber !== undefined){
-let data6 = data.sequenceNumber;
-if(!((typeof data6 == "number") && (isFinite(data6)))){
-const err12 = {instancePath:instancePath+"/sequenceNumber",schemaPath:"#/properties/sequenceNumber/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.extensions !== undefined){
-let data7 = data.extensions;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-}
-else {
-const err13 = {instancePath:instancePath+"/extensions",schemaPath:"#/$defs/FreeForm/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-validate26.errors = vErrors;
-return errors === 0;
-}
-validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema46 = {"type":"object","additionalProperties":false,"properties":{"CFItemTypes":{"type":"array","items":{"$ref":"#/$defs/FreeForm"}},"CFSubjects":{"type":"array","items":{"$ref":"#/$defs/FreeForm"}},"CFConcepts":{"type":"array","items":{"$ref":"#/$defs/FreeForm"}},"CFLicenses":{"type":"array","items":{"$ref":"#/$defs/FreeForm"}},"CFAssociationGroupings":{"type":"array","items":{"$ref":"#/$defs/FreeForm"}},"extensions":{"$ref":"#/$defs/FreeForm"}}};
-
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate31.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!((((((key0 === "CFItemTypes") || (key0 === "CFSubjects")) || (key0 === "CFConcepts")) || (key0 === "CFLicenses")) || (key0 === "CFAssociationGroupings")) || (key0 === "extensions"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.CFItemTypes !== undefined){
-let data0 = data.CFItemTypes;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-}
-else {
-const err1 = {instancePath:instancePath+"/CFItemTypes/" + i0,schemaPath:"#/$defs/FreeForm/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/CFItemTypes",schemaPath:"#/properties/CFItemTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.CFSubjects !== undefined){
-let data2 = data.CFSubjects;
-if(Array.isArray(data2)){
-const len1 = data2.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data2[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-const err3 = {instancePath:instancePath+"/CFSubjects/" + i1,schemaPath:"#/$defs/FreeForm/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/CFSubjects",schemaPath:"#/properties/CFSubjects/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.CFConcepts !== undefined){
-let data4 = data.CFConcepts;
-if(Array.isArray(data4)){
-const len2 = data4.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data4[i2];
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-}
-else {
-const err5 = {instancePath:instancePath+"/CFConcepts/" + i2,schemaPath:"#/$defs/FreeForm/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/CFConcepts",schemaPath:"#/properties/CFConcepts/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.CFLicenses !== undefined){
-let data6 = data.CFLicenses;
-if(Array.isArray(data6)){
-const len3 = data6.length;
-for(let i3=0; i3<len3; i3++){
-let data7 = data6[i3];
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-}
-else {
-const err7 = {instancePath:instancePath+"/CFLicenses/" + i3,schemaPath:"#/$defs/FreeForm/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/CFLicenses",schemaPath:"#/properties/CFLicenses/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.CFAssociationGroupings !== undefined){
-let data8 = data.CFAssociationGroupings;
-if(Array.isArray(data8)){
-const len4 = data8.length;
-for(let i4=0; i4<len4; i4++){
-let data9 = data8[i4];
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-}
-else {
-const err9 = {instancePath:instancePath+"/CFAssociationGroupings/" + i4,schemaPath:"#/$defs/FreeForm/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/CFAssociationGroupings",schemaPath:"#/properties/CFAssociationGroupings/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.extensions !== undefined){
-let data10 = data.extensions;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-}
-else {
-const err11 = {instancePath:instancePath+"/extensions",schemaPath:"#/$defs/FreeForm/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-validate31.errors = vErrors;
-return errors === 0;
-}
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate21.evaluated;
+const evaluated0 = validate20.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1402,24 +65,10 @@ errors++;
 }
 }
 if(data.CFDocument !== undefined){
-if(!(validate22(data.CFDocument, {instancePath:instancePath+"/CFDocument",parentData:data,parentDataProperty:"CFDocument",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-}
-if(data.CFItems !== undefined){
-let data1 = data.CFItems;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate24(data1[i0], {instancePath:instancePath+"/CFItems/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/CFItems",schemaPath:"#/properties/CFItems/type",keyword:"type",params:{type: "array"},message:"must be array"};
+let data0 = data.CFDocument;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.identifier === undefined){
+const err4 = {instancePath:instancePath+"/CFDocument",schemaPath:"#/properties/CFDocument/required",keyword:"required",params:{missingProperty: "identifier"},message:"must have required property '"+"identifier"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1428,20 +77,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.CFAssociations !== undefined){
-let data3 = data.CFAssociations;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate26(data3[i1], {instancePath:instancePath+"/CFAssociations/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/CFAssociations",schemaPath:"#/properties/CFAssociations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data0.uri === undefined){
+const err5 = {instancePath:instancePath+"/CFDocument",schemaPath:"#/properties/CFDocument/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1450,19 +87,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.CFDefinitions !== undefined){
-if(!(validate31(data.CFDefinitions, {instancePath:instancePath+"/CFDefinitions",parentData:data,parentDataProperty:"CFDefinitions",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-errors = vErrors.length;
-}
-}
-if(data.extensions !== undefined){
-let data6 = data.extensions;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-}
-else {
-const err6 = {instancePath:instancePath+"/extensions",schemaPath:"#/$defs/FreeForm/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data0.lastChangeDateTime === undefined){
+const err6 = {instancePath:instancePath+"/CFDocument",schemaPath:"#/properties/CFDocument/required",keyword:"required",params:{missingProperty: "lastChangeDateTime"},message:"must have required property '"+"lastChangeDateTime"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1471,10 +97,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data0.title === undefined){
+const err7 = {instancePath:instancePath+"/CFDocument",schemaPath:"#/properties/CFDocument/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1483,8 +107,1382 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate21.errors = vErrors;
+if(data0.creator === undefined){
+const err8 = {instancePath:instancePath+"/CFDocument",schemaPath:"#/properties/CFDocument/required",keyword:"required",params:{missingProperty: "creator"},message:"must have required property '"+"creator"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+for(const key1 in data0){
+if(!(func1.call(schema31.properties.CFDocument.properties, key1))){
+const err9 = {instancePath:instancePath+"/CFDocument",schemaPath:"#/properties/CFDocument/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data0.identifier !== undefined){
+let data1 = data0.identifier;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err10 = {instancePath:instancePath+"/CFDocument/identifier",schemaPath:"#/properties/CFDocument/properties/identifier/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/CFDocument/identifier",schemaPath:"#/properties/CFDocument/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data0.uri !== undefined){
+if(typeof data0.uri !== "string"){
+const err12 = {instancePath:instancePath+"/CFDocument/uri",schemaPath:"#/properties/CFDocument/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data0.lastChangeDateTime !== undefined){
+if(typeof data0.lastChangeDateTime !== "string"){
+const err13 = {instancePath:instancePath+"/CFDocument/lastChangeDateTime",schemaPath:"#/properties/CFDocument/properties/lastChangeDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data0.title !== undefined){
+if(typeof data0.title !== "string"){
+const err14 = {instancePath:instancePath+"/CFDocument/title",schemaPath:"#/properties/CFDocument/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data0.creator !== undefined){
+if(typeof data0.creator !== "string"){
+const err15 = {instancePath:instancePath+"/CFDocument/creator",schemaPath:"#/properties/CFDocument/properties/creator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data0.officialSourceURL !== undefined){
+if(typeof data0.officialSourceURL !== "string"){
+const err16 = {instancePath:instancePath+"/CFDocument/officialSourceURL",schemaPath:"#/properties/CFDocument/properties/officialSourceURL/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data0.publisher !== undefined){
+if(typeof data0.publisher !== "string"){
+const err17 = {instancePath:instancePath+"/CFDocument/publisher",schemaPath:"#/properties/CFDocument/properties/publisher/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data0.description !== undefined){
+if(typeof data0.description !== "string"){
+const err18 = {instancePath:instancePath+"/CFDocument/description",schemaPath:"#/properties/CFDocument/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data0.language !== undefined){
+if(typeof data0.language !== "string"){
+const err19 = {instancePath:instancePath+"/CFDocument/language",schemaPath:"#/properties/CFDocument/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data0.version !== undefined){
+if(typeof data0.version !== "string"){
+const err20 = {instancePath:instancePath+"/CFDocument/version",schemaPath:"#/properties/CFDocument/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data0.caseVersion !== undefined){
+if(typeof data0.caseVersion !== "string"){
+const err21 = {instancePath:instancePath+"/CFDocument/caseVersion",schemaPath:"#/properties/CFDocument/properties/caseVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data0.adoptionStatus !== undefined){
+if(typeof data0.adoptionStatus !== "string"){
+const err22 = {instancePath:instancePath+"/CFDocument/adoptionStatus",schemaPath:"#/properties/CFDocument/properties/adoptionStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data0.statusStartDate !== undefined){
+if(typeof data0.statusStartDate !== "string"){
+const err23 = {instancePath:instancePath+"/CFDocument/statusStartDate",schemaPath:"#/properties/CFDocument/properties/statusStartDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data0.statusEndDate !== undefined){
+if(typeof data0.statusEndDate !== "string"){
+const err24 = {instancePath:instancePath+"/CFDocument/statusEndDate",schemaPath:"#/properties/CFDocument/properties/statusEndDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data0.licenseUri !== undefined){
+if(typeof data0.licenseUri !== "string"){
+const err25 = {instancePath:instancePath+"/CFDocument/licenseUri",schemaPath:"#/properties/CFDocument/properties/licenseUri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data0.notes !== undefined){
+if(typeof data0.notes !== "string"){
+const err26 = {instancePath:instancePath+"/CFDocument/notes",schemaPath:"#/properties/CFDocument/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data0.subject !== undefined){
+let data17 = data0.subject;
+if(Array.isArray(data17)){
+const len0 = data17.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data17[i0] !== "string"){
+const err27 = {instancePath:instancePath+"/CFDocument/subject/" + i0,schemaPath:"#/properties/CFDocument/properties/subject/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/CFDocument/subject",schemaPath:"#/properties/CFDocument/properties/subject/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data0.extensions !== undefined){
+let data19 = data0.extensions;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+}
+else {
+const err29 = {instancePath:instancePath+"/CFDocument/extensions",schemaPath:"#/properties/CFDocument/properties/extensions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/CFDocument",schemaPath:"#/properties/CFDocument/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.CFItems !== undefined){
+let data20 = data.CFItems;
+if(Array.isArray(data20)){
+const len1 = data20.length;
+for(let i1=0; i1<len1; i1++){
+let data21 = data20[i1];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.identifier === undefined){
+const err31 = {instancePath:instancePath+"/CFItems/" + i1,schemaPath:"#/properties/CFItems/items/required",keyword:"required",params:{missingProperty: "identifier"},message:"must have required property '"+"identifier"+"'"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(data21.uri === undefined){
+const err32 = {instancePath:instancePath+"/CFItems/" + i1,schemaPath:"#/properties/CFItems/items/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(data21.lastChangeDateTime === undefined){
+const err33 = {instancePath:instancePath+"/CFItems/" + i1,schemaPath:"#/properties/CFItems/items/required",keyword:"required",params:{missingProperty: "lastChangeDateTime"},message:"must have required property '"+"lastChangeDateTime"+"'"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data21.fullStatement === undefined){
+const err34 = {instancePath:instancePath+"/CFItems/" + i1,schemaPath:"#/properties/CFItems/items/required",keyword:"required",params:{missingProperty: "fullStatement"},message:"must have required property '"+"fullStatement"+"'"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+for(const key2 in data21){
+if(!(func1.call(schema31.properties.CFItems.items.properties, key2))){
+const err35 = {instancePath:instancePath+"/CFItems/" + i1,schemaPath:"#/properties/CFItems/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data21.identifier !== undefined){
+let data22 = data21.identifier;
+if(typeof data22 === "string"){
+if(!pattern4.test(data22)){
+const err36 = {instancePath:instancePath+"/CFItems/" + i1+"/identifier",schemaPath:"#/properties/CFItems/items/properties/identifier/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/CFItems/" + i1+"/identifier",schemaPath:"#/properties/CFItems/items/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data21.uri !== undefined){
+if(typeof data21.uri !== "string"){
+const err38 = {instancePath:instancePath+"/CFItems/" + i1+"/uri",schemaPath:"#/properties/CFItems/items/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data21.lastChangeDateTime !== undefined){
+if(typeof data21.lastChangeDateTime !== "string"){
+const err39 = {instancePath:instancePath+"/CFItems/" + i1+"/lastChangeDateTime",schemaPath:"#/properties/CFItems/items/properties/lastChangeDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data21.fullStatement !== undefined){
+if(typeof data21.fullStatement !== "string"){
+const err40 = {instancePath:instancePath+"/CFItems/" + i1+"/fullStatement",schemaPath:"#/properties/CFItems/items/properties/fullStatement/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data21.alternativeLabel !== undefined){
+if(typeof data21.alternativeLabel !== "string"){
+const err41 = {instancePath:instancePath+"/CFItems/" + i1+"/alternativeLabel",schemaPath:"#/properties/CFItems/items/properties/alternativeLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data21.CFItemType !== undefined){
+if(typeof data21.CFItemType !== "string"){
+const err42 = {instancePath:instancePath+"/CFItems/" + i1+"/CFItemType",schemaPath:"#/properties/CFItems/items/properties/CFItemType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data21.cfItemType !== undefined){
+if(typeof data21.cfItemType !== "string"){
+const err43 = {instancePath:instancePath+"/CFItems/" + i1+"/cfItemType",schemaPath:"#/properties/CFItems/items/properties/cfItemType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data21.humanCodingScheme !== undefined){
+if(typeof data21.humanCodingScheme !== "string"){
+const err44 = {instancePath:instancePath+"/CFItems/" + i1+"/humanCodingScheme",schemaPath:"#/properties/CFItems/items/properties/humanCodingScheme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data21.listEnumeration !== undefined){
+if(typeof data21.listEnumeration !== "string"){
+const err45 = {instancePath:instancePath+"/CFItems/" + i1+"/listEnumeration",schemaPath:"#/properties/CFItems/items/properties/listEnumeration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data21.abbreviatedStatement !== undefined){
+if(typeof data21.abbreviatedStatement !== "string"){
+const err46 = {instancePath:instancePath+"/CFItems/" + i1+"/abbreviatedStatement",schemaPath:"#/properties/CFItems/items/properties/abbreviatedStatement/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data21.notes !== undefined){
+if(typeof data21.notes !== "string"){
+const err47 = {instancePath:instancePath+"/CFItems/" + i1+"/notes",schemaPath:"#/properties/CFItems/items/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data21.language !== undefined){
+if(typeof data21.language !== "string"){
+const err48 = {instancePath:instancePath+"/CFItems/" + i1+"/language",schemaPath:"#/properties/CFItems/items/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data21.statusStartDate !== undefined){
+if(typeof data21.statusStartDate !== "string"){
+const err49 = {instancePath:instancePath+"/CFItems/" + i1+"/statusStartDate",schemaPath:"#/properties/CFItems/items/properties/statusStartDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data21.statusEndDate !== undefined){
+if(typeof data21.statusEndDate !== "string"){
+const err50 = {instancePath:instancePath+"/CFItems/" + i1+"/statusEndDate",schemaPath:"#/properties/CFItems/items/properties/statusEndDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data21.conceptKeywords !== undefined){
+let data36 = data21.conceptKeywords;
+if(Array.isArray(data36)){
+const len2 = data36.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data36[i2] !== "string"){
+const err51 = {instancePath:instancePath+"/CFItems/" + i1+"/conceptKeywords/" + i2,schemaPath:"#/properties/CFItems/items/properties/conceptKeywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/CFItems/" + i1+"/conceptKeywords",schemaPath:"#/properties/CFItems/items/properties/conceptKeywords/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data21.subject !== undefined){
+let data38 = data21.subject;
+if(Array.isArray(data38)){
+const len3 = data38.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data38[i3] !== "string"){
+const err53 = {instancePath:instancePath+"/CFItems/" + i1+"/subject/" + i3,schemaPath:"#/properties/CFItems/items/properties/subject/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/CFItems/" + i1+"/subject",schemaPath:"#/properties/CFItems/items/properties/subject/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data21.educationLevel !== undefined){
+let data40 = data21.educationLevel;
+if(Array.isArray(data40)){
+const len4 = data40.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data40[i4] !== "string"){
+const err55 = {instancePath:instancePath+"/CFItems/" + i1+"/educationLevel/" + i4,schemaPath:"#/properties/CFItems/items/properties/educationLevel/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/CFItems/" + i1+"/educationLevel",schemaPath:"#/properties/CFItems/items/properties/educationLevel/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data21.CFItemTypeURI !== undefined){
+let data42 = data21.CFItemTypeURI;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.title !== undefined){
+if(typeof data42.title !== "string"){
+const err57 = {instancePath:instancePath+"/CFItems/" + i1+"/CFItemTypeURI/title",schemaPath:"#/properties/CFItems/items/properties/CFItemTypeURI/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data42.identifier !== undefined){
+if(typeof data42.identifier !== "string"){
+const err58 = {instancePath:instancePath+"/CFItems/" + i1+"/CFItemTypeURI/identifier",schemaPath:"#/properties/CFItems/items/properties/CFItemTypeURI/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data42.uri !== undefined){
+if(typeof data42.uri !== "string"){
+const err59 = {instancePath:instancePath+"/CFItems/" + i1+"/CFItemTypeURI/uri",schemaPath:"#/properties/CFItems/items/properties/CFItemTypeURI/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/CFItems/" + i1+"/CFItemTypeURI",schemaPath:"#/properties/CFItems/items/properties/CFItemTypeURI/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data21.licenseURI !== undefined){
+let data46 = data21.licenseURI;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.title !== undefined){
+if(typeof data46.title !== "string"){
+const err61 = {instancePath:instancePath+"/CFItems/" + i1+"/licenseURI/title",schemaPath:"#/properties/CFItems/items/properties/licenseURI/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data46.identifier !== undefined){
+if(typeof data46.identifier !== "string"){
+const err62 = {instancePath:instancePath+"/CFItems/" + i1+"/licenseURI/identifier",schemaPath:"#/properties/CFItems/items/properties/licenseURI/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data46.uri !== undefined){
+if(typeof data46.uri !== "string"){
+const err63 = {instancePath:instancePath+"/CFItems/" + i1+"/licenseURI/uri",schemaPath:"#/properties/CFItems/items/properties/licenseURI/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/CFItems/" + i1+"/licenseURI",schemaPath:"#/properties/CFItems/items/properties/licenseURI/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data21.extensions !== undefined){
+let data50 = data21.extensions;
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+}
+else {
+const err65 = {instancePath:instancePath+"/CFItems/" + i1+"/extensions",schemaPath:"#/properties/CFItems/items/properties/extensions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/CFItems/" + i1,schemaPath:"#/properties/CFItems/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/CFItems",schemaPath:"#/properties/CFItems/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data.CFAssociations !== undefined){
+let data51 = data.CFAssociations;
+if(Array.isArray(data51)){
+const len5 = data51.length;
+for(let i5=0; i5<len5; i5++){
+let data52 = data51[i5];
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+if(data52.identifier === undefined){
+const err68 = {instancePath:instancePath+"/CFAssociations/" + i5,schemaPath:"#/properties/CFAssociations/items/required",keyword:"required",params:{missingProperty: "identifier"},message:"must have required property '"+"identifier"+"'"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+if(data52.uri === undefined){
+const err69 = {instancePath:instancePath+"/CFAssociations/" + i5,schemaPath:"#/properties/CFAssociations/items/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(data52.lastChangeDateTime === undefined){
+const err70 = {instancePath:instancePath+"/CFAssociations/" + i5,schemaPath:"#/properties/CFAssociations/items/required",keyword:"required",params:{missingProperty: "lastChangeDateTime"},message:"must have required property '"+"lastChangeDateTime"+"'"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if(data52.associationType === undefined){
+const err71 = {instancePath:instancePath+"/CFAssociations/" + i5,schemaPath:"#/properties/CFAssociations/items/required",keyword:"required",params:{missingProperty: "associationType"},message:"must have required property '"+"associationType"+"'"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+if(data52.originNodeURI === undefined){
+const err72 = {instancePath:instancePath+"/CFAssociations/" + i5,schemaPath:"#/properties/CFAssociations/items/required",keyword:"required",params:{missingProperty: "originNodeURI"},message:"must have required property '"+"originNodeURI"+"'"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+if(data52.destinationNodeURI === undefined){
+const err73 = {instancePath:instancePath+"/CFAssociations/" + i5,schemaPath:"#/properties/CFAssociations/items/required",keyword:"required",params:{missingProperty: "destinationNodeURI"},message:"must have required property '"+"destinationNodeURI"+"'"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+for(const key3 in data52){
+if(!((((((((key3 === "identifier") || (key3 === "uri")) || (key3 === "lastChangeDateTime")) || (key3 === "associationType")) || (key3 === "originNodeURI")) || (key3 === "destinationNodeURI")) || (key3 === "sequenceNumber")) || (key3 === "extensions"))){
+const err74 = {instancePath:instancePath+"/CFAssociations/" + i5,schemaPath:"#/properties/CFAssociations/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data52.identifier !== undefined){
+let data53 = data52.identifier;
+if(typeof data53 === "string"){
+if(!pattern4.test(data53)){
+const err75 = {instancePath:instancePath+"/CFAssociations/" + i5+"/identifier",schemaPath:"#/properties/CFAssociations/items/properties/identifier/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/CFAssociations/" + i5+"/identifier",schemaPath:"#/properties/CFAssociations/items/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data52.uri !== undefined){
+if(typeof data52.uri !== "string"){
+const err77 = {instancePath:instancePath+"/CFAssociations/" + i5+"/uri",schemaPath:"#/properties/CFAssociations/items/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data52.lastChangeDateTime !== undefined){
+if(typeof data52.lastChangeDateTime !== "string"){
+const err78 = {instancePath:instancePath+"/CFAssociations/" + i5+"/lastChangeDateTime",schemaPath:"#/properties/CFAssociations/items/properties/lastChangeDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data52.associationType !== undefined){
+if(typeof data52.associationType !== "string"){
+const err79 = {instancePath:instancePath+"/CFAssociations/" + i5+"/associationType",schemaPath:"#/properties/CFAssociations/items/properties/associationType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data52.originNodeURI !== undefined){
+let data57 = data52.originNodeURI;
+if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
+if(data57.title === undefined){
+const err80 = {instancePath:instancePath+"/CFAssociations/" + i5+"/originNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/originNodeURI/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+if(data57.identifier === undefined){
+const err81 = {instancePath:instancePath+"/CFAssociations/" + i5+"/originNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/originNodeURI/required",keyword:"required",params:{missingProperty: "identifier"},message:"must have required property '"+"identifier"+"'"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+if(data57.uri === undefined){
+const err82 = {instancePath:instancePath+"/CFAssociations/" + i5+"/originNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/originNodeURI/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+for(const key4 in data57){
+if(!(((key4 === "title") || (key4 === "identifier")) || (key4 === "uri"))){
+const err83 = {instancePath:instancePath+"/CFAssociations/" + i5+"/originNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/originNodeURI/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+if(data57.title !== undefined){
+if(typeof data57.title !== "string"){
+const err84 = {instancePath:instancePath+"/CFAssociations/" + i5+"/originNodeURI/title",schemaPath:"#/properties/CFAssociations/items/properties/originNodeURI/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data57.identifier !== undefined){
+let data59 = data57.identifier;
+if(typeof data59 === "string"){
+if(!pattern4.test(data59)){
+const err85 = {instancePath:instancePath+"/CFAssociations/" + i5+"/originNodeURI/identifier",schemaPath:"#/properties/CFAssociations/items/properties/originNodeURI/properties/identifier/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/CFAssociations/" + i5+"/originNodeURI/identifier",schemaPath:"#/properties/CFAssociations/items/properties/originNodeURI/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data57.uri !== undefined){
+if(typeof data57.uri !== "string"){
+const err87 = {instancePath:instancePath+"/CFAssociations/" + i5+"/originNodeURI/uri",schemaPath:"#/properties/CFAssociations/items/properties/originNodeURI/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/CFAssociations/" + i5+"/originNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/originNodeURI/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+if(data52.destinationNodeURI !== undefined){
+let data61 = data52.destinationNodeURI;
+if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
+if(data61.title === undefined){
+const err89 = {instancePath:instancePath+"/CFAssociations/" + i5+"/destinationNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/destinationNodeURI/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(data61.identifier === undefined){
+const err90 = {instancePath:instancePath+"/CFAssociations/" + i5+"/destinationNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/destinationNodeURI/required",keyword:"required",params:{missingProperty: "identifier"},message:"must have required property '"+"identifier"+"'"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+if(data61.uri === undefined){
+const err91 = {instancePath:instancePath+"/CFAssociations/" + i5+"/destinationNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/destinationNodeURI/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+for(const key5 in data61){
+if(!(((key5 === "title") || (key5 === "identifier")) || (key5 === "uri"))){
+const err92 = {instancePath:instancePath+"/CFAssociations/" + i5+"/destinationNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/destinationNodeURI/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data61.title !== undefined){
+if(typeof data61.title !== "string"){
+const err93 = {instancePath:instancePath+"/CFAssociations/" + i5+"/destinationNodeURI/title",schemaPath:"#/properties/CFAssociations/items/properties/destinationNodeURI/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data61.identifier !== undefined){
+let data63 = data61.identifier;
+if(typeof data63 === "string"){
+if(!pattern4.test(data63)){
+const err94 = {instancePath:instancePath+"/CFAssociations/" + i5+"/destinationNodeURI/identifier",schemaPath:"#/properties/CFAssociations/items/properties/destinationNodeURI/properties/identifier/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+else {
+const err95 = {instancePath:instancePath+"/CFAssociations/" + i5+"/destinationNodeURI/identifier",schemaPath:"#/properties/CFAssociations/items/properties/destinationNodeURI/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data61.uri !== undefined){
+if(typeof data61.uri !== "string"){
+const err96 = {instancePath:instancePath+"/CFAssociations/" + i5+"/destinationNodeURI/uri",schemaPath:"#/properties/CFAssociations/items/properties/destinationNodeURI/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/CFAssociations/" + i5+"/destinationNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/destinationNodeURI/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+if(data52.sequenceNumber !== undefined){
+let data65 = data52.sequenceNumber;
+if(!((typeof data65 == "number") && (isFinite(data65)))){
+const err98 = {instancePath:instancePath+"/CFAssociations/" + i5+"/sequenceNumber",schemaPath:"#/properties/CFAssociations/items/properties/sequenceNumber/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+if(data52.extensions !== undefined){
+let data66 = data52.extensions;
+if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+}
+else {
+const err99 = {instancePath:instancePath+"/CFAssociations/" + i5+"/extensions",schemaPath:"#/properties/CFAssociations/items/properties/extensions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/CFAssociations/" + i5,schemaPath:"#/properties/CFAssociations/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/CFAssociations",schemaPath:"#/properties/CFAssociations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+if(data.CFDefinitions !== undefined){
+let data67 = data.CFDefinitions;
+if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
+for(const key6 in data67){
+if(!((((((key6 === "CFItemTypes") || (key6 === "CFSubjects")) || (key6 === "CFConcepts")) || (key6 === "CFLicenses")) || (key6 === "CFAssociationGroupings")) || (key6 === "extensions"))){
+const err102 = {instancePath:instancePath+"/CFDefinitions",schemaPath:"#/properties/CFDefinitions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+if(data67.CFItemTypes !== undefined){
+let data68 = data67.CFItemTypes;
+if(Array.isArray(data68)){
+const len6 = data68.length;
+for(let i6=0; i6<len6; i6++){
+let data69 = data68[i6];
+if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+}
+else {
+const err103 = {instancePath:instancePath+"/CFDefinitions/CFItemTypes/" + i6,schemaPath:"#/properties/CFDefinitions/properties/CFItemTypes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/CFDefinitions/CFItemTypes",schemaPath:"#/properties/CFDefinitions/properties/CFItemTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+if(data67.CFSubjects !== undefined){
+let data70 = data67.CFSubjects;
+if(Array.isArray(data70)){
+const len7 = data70.length;
+for(let i7=0; i7<len7; i7++){
+let data71 = data70[i7];
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+}
+else {
+const err105 = {instancePath:instancePath+"/CFDefinitions/CFSubjects/" + i7,schemaPath:"#/properties/CFDefinitions/properties/CFSubjects/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+}
+else {
+const err106 = {instancePath:instancePath+"/CFDefinitions/CFSubjects",schemaPath:"#/properties/CFDefinitions/properties/CFSubjects/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+if(data67.CFConcepts !== undefined){
+let data72 = data67.CFConcepts;
+if(Array.isArray(data72)){
+const len8 = data72.length;
+for(let i8=0; i8<len8; i8++){
+let data73 = data72[i8];
+if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
+}
+else {
+const err107 = {instancePath:instancePath+"/CFDefinitions/CFConcepts/" + i8,schemaPath:"#/properties/CFDefinitions/properties/CFConcepts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+}
+else {
+const err108 = {instancePath:instancePath+"/CFDefinitions/CFConcepts",schemaPath:"#/properties/CFDefinitions/properties/CFConcepts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+if(data67.CFLicenses !== undefined){
+let data74 = data67.CFLicenses;
+if(Array.isArray(data74)){
+const len9 = data74.length;
+for(let i9=0; i9<len9; i9++){
+let data75 = data74[i9];
+if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
+}
+else {
+const err109 = {instancePath:instancePath+"/CFDefinitions/CFLicenses/" + i9,schemaPath:"#/properties/CFDefinitions/properties/CFLicenses/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+}
+else {
+const err110 = {instancePath:instancePath+"/CFDefinitions/CFLicenses",schemaPath:"#/properties/CFDefinitions/properties/CFLicenses/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+if(data67.CFAssociationGroupings !== undefined){
+let data76 = data67.CFAssociationGroupings;
+if(Array.isArray(data76)){
+const len10 = data76.length;
+for(let i10=0; i10<len10; i10++){
+let data77 = data76[i10];
+if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
+}
+else {
+const err111 = {instancePath:instancePath+"/CFDefinitions/CFAssociationGroupings/" + i10,schemaPath:"#/properties/CFDefinitions/properties/CFAssociationGroupings/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+}
+else {
+const err112 = {instancePath:instancePath+"/CFDefinitions/CFAssociationGroupings",schemaPath:"#/properties/CFDefinitions/properties/CFAssociationGroupings/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+if(data67.extensions !== undefined){
+let data78 = data67.extensions;
+if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
+}
+else {
+const err113 = {instancePath:instancePath+"/CFDefinitions/extensions",schemaPath:"#/properties/CFDefinitions/properties/extensions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+}
+else {
+const err114 = {instancePath:instancePath+"/CFDefinitions",schemaPath:"#/properties/CFDefinitions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+if(data.extensions !== undefined){
+let data79 = data.extensions;
+if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
+}
+else {
+const err115 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+}
+else {
+const err116 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+validate20.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
