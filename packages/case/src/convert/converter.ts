@@ -5,12 +5,36 @@ import { type ObjectRules, ORIGINAL_IDENTIFIER, type Rule } from './case-members
 import { nameBasedId, uriFor } from './identifiers';
 import { licence, link, node } from './references';
 import { type At, childText, type Report } from './report';
-import { type Json, put, type ReferenceContext, type Target } from './target';
+import { type Json, own, put, type ReferenceContext, type Target } from './target';
 import { importTime, type Normalised, normaliseDate, normaliseDateTime } from './timestamps';
 
 const NOT_CASE = 'not a CASE 1.1 member';
 const NOT_A_UUID = `not a uuid: the name-based uuid of the original, which is kept in extensions.${ORIGINAL_IDENTIFIER}`;
 const NULL = 'null means absent';
+
+/** What becomes of one member: dropped (the platform derives it), carried in `extensions`, or converted by rule. */
+interface Handling {
+  derived?: string;
+  rule?: Rule;
+}
+
+const HANDLINGS = new WeakMap<ObjectRules, Map<string, Handling>>();
+
+/**
+ * The rules of a kind of object as one map by member name: one lookup per member, and only the names the rules
+ * give (a member named `toString` is no member of the rules, as a plain object's lookup would have had it).
+ */
+function handlingOf(rules: ObjectRules): Map<string, Handling> {
+  let map = HANDLINGS.get(rules);
+  if (map === undefined) {
+    map = new Map();
+    for (const [key, rule] of Object.entries(rules.members)) map.set(key, { rule });
+    for (const key of rules.carried) map.set(key, {});
+    for (const [key, why] of Object.entries(rules.derived)) map.set(key, { derived: why });
+    HANDLINGS.set(rules, map);
+  }
+  return map;
+}
 
 /** The text of the place of a target's `extensions` (the `movedTo` of what goes there). */
 const extensionsText = (target: Target): string => {
@@ -32,10 +56,19 @@ export class Converter implements ReferenceContext {
   /** The document's `lastChangeDateTime` once known: what placeholder timestamps take. */
   documentTime: string | undefined;
   private importedAt: string | undefined;
-  /** The converted document and items by identifier, to complete association ends that point at them. */
-  private readonly nodes = new Map<string, Json>();
-  /** The same by uri, built on first need (only ends without a uuid need it). */
+  /**
+   * The converted document and items, in order (identifier and output), for the association ends that point at
+   * them. Indexed only when an end asks (`known`, `nodeByUri`): most ends are complete, and most files' ends name
+   * their nodes by uuid, so a 100,000-item package usually needs no index.
+   */
+  private readonly nodeIds: string[] = [];
+  private readonly nodeOuts: Json[] = [];
+  /** The nodes by identifier, once an end has asked for one. */
+  private nodes: Map<string, Json> | undefined;
+  /** The nodes by uri, as they were at the first end that asked; first the lengths of their uris. */
+  private nodeUriLengths: Set<number> | undefined;
   private nodesByUri: Map<string, string> | undefined;
+  private nodesByUriCount = 0;
   private readonly namedIds = new Map<string, string>();
   /** Timestamps read so far, by their text (see {@link dateTime}). */
   private readonly times = new Map<string, Normalised>();
@@ -77,11 +110,22 @@ export class Converter implements ReferenceContext {
 
   /** Records a converted node (the document or an item) for the association ends that name it. */
   remember(id: string | undefined, out: Json): void {
-    if (id !== undefined) this.nodes.set(id, out);
+    if (id === undefined) return;
+    this.nodeIds.push(id);
+    this.nodeOuts.push(out);
+    this.nodes?.set(id, out);
+  }
+
+  /** The nodes by identifier (a repeated identifier: its last node, at the place of its first). */
+  private nodesById(count: number): Map<string, Json> {
+    const nodes = new Map<string, Json>();
+    for (let i = 0; i < count; i++) nodes.set(this.nodeIds[i] as string, this.nodeOuts[i] as Json);
+    return nodes;
   }
 
   /** A package node as an association end sees it: its title (an item's statement) and uri. */
   known(id: string): { title: string | undefined; uri: string | undefined } | undefined {
+    this.nodes ??= this.nodesById(this.nodeIds.length);
     const out = this.nodes.get(id);
     if (out === undefined) return undefined;
     const title = out.fullStatement ?? out.title;
@@ -91,11 +135,25 @@ export class Converter implements ReferenceContext {
     };
   }
 
-  /** The identifier of the package node with this uri, if any. */
+  /**
+   * The identifier of the package node with this uri, if any, among the nodes converted before the first end
+   * that asked. The lengths of their uris come first: an ASN identifier is seldom as long as any node's uri
+   * (`http://purl.org/ASN/resources/S114340D`, `https://.../uri/...`), and then no index is built at all.
+   */
   nodeByUri(uri: string): string | undefined {
+    if (this.nodeUriLengths === undefined) {
+      this.nodesByUriCount = this.nodeIds.length;
+      this.nodeUriLengths = new Set();
+      for (let i = 0; i < this.nodesByUriCount; i++) {
+        const nodeUri = (this.nodeOuts[i] as Json).uri;
+        if (typeof nodeUri === 'string') this.nodeUriLengths.add(nodeUri.length);
+      }
+    }
+    if (!this.nodeUriLengths.has(uri.length)) return undefined;
     if (this.nodesByUri === undefined) {
       this.nodesByUri = new Map();
-      for (const [id, out] of this.nodes) if (typeof out.uri === 'string') this.nodesByUri.set(out.uri, id);
+      for (const [id, out] of this.nodesById(this.nodesByUriCount))
+        if (typeof out.uri === 'string') this.nodesByUri.set(out.uri, id);
     }
     return this.nodesByUri.get(uri);
   }
@@ -105,6 +163,7 @@ export class Converter implements ReferenceContext {
    * output (with its `extensions` when there is any) and its identifier, undefined when it has none.
    */
   object(src: Json, at: At, rules: ObjectRules): Target {
+    const lookup = handlingOf(rules);
     const target: Target = { out: {}, extensions: undefined, at, id: undefined, original: undefined };
     this.ownExtensions(src, target);
     this.identity(src, target);
@@ -117,14 +176,12 @@ export class Converter implements ReferenceContext {
         this.report.repairIn(at, key, null, undefined, NULL);
         continue;
       }
-      const derived = rules.derived[key];
-      if (derived !== undefined) this.report.repairIn(at, key, value, undefined, derived);
-      else if (rules.carried.includes(key)) this.carry(target, key, value);
-      else {
-        const rule = rules.members[key];
-        if (rule === undefined) this.toExtensions(target, key, value, NOT_CASE);
-        else this.member(target, key, value, rule);
-      }
+      const handling = lookup.get(key);
+      if (handling === undefined) this.toExtensions(target, key, value, NOT_CASE);
+      else if (handling.derived !== undefined)
+        this.report.repairIn(at, key, value, undefined, handling.derived);
+      else if (handling.rule !== undefined) this.member(target, key, value, handling.rule);
+      else this.carry(target, key, value);
     }
     if (id !== undefined) {
       if (original !== undefined) {
@@ -225,7 +282,7 @@ export class Converter implements ReferenceContext {
   /** A CASE 1.1 member the upload shape lacks: into extensions under its own name, without a report. */
   private carry(target: Target, key: string, value: unknown): void {
     const extensions = extensionsOf(target);
-    const existing = extensions[key];
+    const existing = own(extensions, key);
     if (existing !== undefined && !sameJson(existing, value)) {
       this.report.repair(
         target.at.child('extensions').child(key),
@@ -240,7 +297,7 @@ export class Converter implements ReferenceContext {
   /** Moves a member to the object's `extensions`, value unchanged, and reports it. */
   toExtensions(target: Target, key: string, value: unknown, why: string): void {
     const extensions = extensionsOf(target);
-    const existing = extensions[key];
+    const existing = own(extensions, key);
     if (existing === undefined) {
       put(extensions, key, value);
       this.report.repairIn(target.at, key, value, value, why, childText(extensionsText(target), key));
@@ -377,6 +434,11 @@ export class Converter implements ReferenceContext {
       this.toExtensions(target, key, value, 'not a list of strings');
       return;
     }
+    if (isCleanTextList(value)) {
+      // The usual list, copied at its length (a list grown by push keeps room for 17 entries).
+      target.out[key] = value.slice();
+      return;
+    }
     const list: string[] = [];
     // The place of the list, made for its first repair only: most lists need none.
     let at: At | undefined;
@@ -394,6 +456,15 @@ export class Converter implements ReferenceContext {
     }
     target.out[key] = list;
   }
+}
+
+/** Whether every entry of a list is a non-empty string (a list that needs no repair). */
+function isCleanTextList(list: unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const entry = list[i];
+    if (typeof entry !== 'string' || entry === '') return false;
+  }
+  return true;
 }
 
 /** Whether no entry of a list is an object or an array (what a list of strings can be repaired from). */

@@ -86,7 +86,7 @@ export function definitions(c: Converter, src: unknown, fillTitle = false): Json
     if (value === null) c.report.repair(at, null, undefined, 'null means absent');
     else if (key === 'extensions' && isRecord(value))
       for (const [k, v] of Object.entries(value)) put(extensions, k, v);
-    else if (key in DEFINITIONS) {
+    else if (Object.hasOwn(DEFINITIONS, key)) {
       const list = listEntries(c.report, value, at, key);
       if (list) {
         out[key] = list.entries.map(

@@ -201,7 +201,8 @@ export function fromCaseJson(json: unknown, options?: FromCaseJsonOptions): Case
   }
   const packageExtensions: Json = isRecord(input.extensions) ? { ...input.extensions } : {};
   for (const [key, value] of Object.entries(input)) {
-    if (key in TOP_DROPPED) report.repair(At.of([key]), value, undefined, TOP_DROPPED[key] as string);
+    if (Object.hasOwn(TOP_DROPPED, key))
+      report.repair(At.of([key]), value, undefined, TOP_DROPPED[key] as string);
     else if (!TOP_MEMBERS.includes(key)) {
       put(packageExtensions, key, value);
       const why =

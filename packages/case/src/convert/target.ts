@@ -32,6 +32,11 @@ export function put(target: Json, key: string, value: unknown): void {
   } else target[key] = value;
 }
 
+/** The member `key` of `target` itself: a name such as "toString" reads nothing inherited. */
+export function own(target: Json, key: string): unknown {
+  return key in PROTOTYPE && !Object.hasOwn(target, key) ? undefined : target[key];
+}
+
 /** What the reference converters use of a conversion (the `Converter` class implements it). */
 export interface ReferenceContext {
   /** Where repairs and refusals are reported. */

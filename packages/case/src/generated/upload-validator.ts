@@ -5,16 +5,881 @@
  */
 // @ts-nocheck: generated JavaScript; src/validation.ts gives it its type.
 "use strict";
-export const validateUpload = validate20;
-const schema31 = {"$id":"upload","type":"object","additionalProperties":false,"required":["CFDocument","CFItems","CFAssociations"],"properties":{"CFDocument":{"type":"object","additionalProperties":false,"required":["identifier","uri","lastChangeDateTime","title","creator"],"properties":{"identifier":{"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},"uri":{"type":"string"},"lastChangeDateTime":{"type":"string"},"title":{"type":"string"},"creator":{"type":"string"},"officialSourceURL":{"type":"string"},"publisher":{"type":"string"},"description":{"type":"string"},"language":{"type":"string"},"version":{"type":"string"},"caseVersion":{"type":"string"},"adoptionStatus":{"type":"string"},"statusStartDate":{"type":"string"},"statusEndDate":{"type":"string"},"licenseUri":{"type":"string"},"notes":{"type":"string"},"subject":{"type":"array","items":{"type":"string"}},"extensions":{"type":"object","additionalProperties":true}}},"CFItems":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["identifier","uri","lastChangeDateTime","fullStatement"],"properties":{"identifier":{"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},"uri":{"type":"string"},"lastChangeDateTime":{"type":"string"},"fullStatement":{"type":"string"},"alternativeLabel":{"type":"string"},"CFItemType":{"type":"string"},"cfItemType":{"type":"string"},"humanCodingScheme":{"type":"string"},"listEnumeration":{"type":"string"},"abbreviatedStatement":{"type":"string"},"notes":{"type":"string"},"language":{"type":"string"},"statusStartDate":{"type":"string"},"statusEndDate":{"type":"string"},"conceptKeywords":{"type":"array","items":{"type":"string"}},"subject":{"type":"array","items":{"type":"string"}},"educationLevel":{"type":"array","items":{"type":"string"}},"CFItemTypeURI":{"type":"object","additionalProperties":true,"properties":{"title":{"type":"string"},"identifier":{"type":"string"},"uri":{"type":"string"}}},"licenseURI":{"type":"object","additionalProperties":true,"properties":{"title":{"type":"string"},"identifier":{"type":"string"},"uri":{"type":"string"}}},"extensions":{"type":"object","additionalProperties":true}}}},"CFAssociations":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["identifier","uri","lastChangeDateTime","associationType","originNodeURI","destinationNodeURI"],"properties":{"identifier":{"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},"uri":{"type":"string"},"lastChangeDateTime":{"type":"string"},"associationType":{"type":"string"},"originNodeURI":{"type":"object","additionalProperties":false,"required":["title","identifier","uri"],"properties":{"title":{"type":"string"},"identifier":{"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},"uri":{"type":"string"}}},"destinationNodeURI":{"type":"object","additionalProperties":false,"required":["title","identifier","uri"],"properties":{"title":{"type":"string"},"identifier":{"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},"uri":{"type":"string"}}},"sequenceNumber":{"type":"number"},"extensions":{"type":"object","additionalProperties":true}}}},"CFDefinitions":{"type":"object","additionalProperties":false,"properties":{"CFItemTypes":{"type":"array","items":{"type":"object","additionalProperties":true}},"CFSubjects":{"type":"array","items":{"type":"object","additionalProperties":true}},"CFConcepts":{"type":"array","items":{"type":"object","additionalProperties":true}},"CFLicenses":{"type":"array","items":{"type":"object","additionalProperties":true}},"CFAssociationGroupings":{"type":"array","items":{"type":"object","additionalProperties":true}},"extensions":{"type":"object","additionalProperties":true}}},"extensions":{"type":"object","additionalProperties":true}}};
+export const validateUpload = validate52;
+const schema19 = {"$id":"upload","type":"object","additionalProperties":false,"required":["CFDocument","CFItems","CFAssociations"],"properties":{"CFDocument":{"type":"object","additionalProperties":false,"required":["identifier","uri","lastChangeDateTime","title","creator"],"properties":{"identifier":{"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},"uri":{"type":"string"},"lastChangeDateTime":{"type":"string"},"title":{"type":"string"},"creator":{"type":"string"},"officialSourceURL":{"type":"string"},"publisher":{"type":"string"},"description":{"type":"string"},"language":{"type":"string"},"version":{"type":"string"},"caseVersion":{"type":"string"},"adoptionStatus":{"type":"string"},"statusStartDate":{"type":"string"},"statusEndDate":{"type":"string"},"licenseUri":{"type":"string"},"notes":{"type":"string"},"subject":{"type":"array","items":{"type":"string"}},"extensions":{"type":"object","additionalProperties":true}}},"CFItems":{"type":"array","items":{"$ref":"#/$defs/CFPackageUploadItem"}},"CFAssociations":{"type":"array","items":{"$ref":"#/$defs/CFPackageUploadAssociation"}},"CFDefinitions":{"type":"object","additionalProperties":false,"properties":{"CFItemTypes":{"type":"array","items":{"type":"object","additionalProperties":true}},"CFSubjects":{"type":"array","items":{"type":"object","additionalProperties":true}},"CFConcepts":{"type":"array","items":{"type":"object","additionalProperties":true}},"CFLicenses":{"type":"array","items":{"type":"object","additionalProperties":true}},"CFAssociationGroupings":{"type":"array","items":{"type":"object","additionalProperties":true}},"extensions":{"type":"object","additionalProperties":true}}},"extensions":{"type":"object","additionalProperties":true}},"$defs":{"CFPackageUploadItem":{"type":"object","additionalProperties":false,"required":["identifier","uri","lastChangeDateTime","fullStatement"],"properties":{"identifier":{"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},"uri":{"type":"string"},"lastChangeDateTime":{"type":"string"},"fullStatement":{"type":"string"},"alternativeLabel":{"type":"string"},"CFItemType":{"type":"string"},"cfItemType":{"type":"string"},"humanCodingScheme":{"type":"string"},"listEnumeration":{"type":"string"},"abbreviatedStatement":{"type":"string"},"notes":{"type":"string"},"language":{"type":"string"},"statusStartDate":{"type":"string"},"statusEndDate":{"type":"string"},"conceptKeywords":{"type":"array","items":{"type":"string"}},"subject":{"type":"array","items":{"type":"string"}},"educationLevel":{"type":"array","items":{"type":"string"}},"CFItemTypeURI":{"type":"object","additionalProperties":true,"properties":{"title":{"type":"string"},"identifier":{"type":"string"},"uri":{"type":"string"}}},"licenseURI":{"type":"object","additionalProperties":true,"properties":{"title":{"type":"string"},"identifier":{"type":"string"},"uri":{"type":"string"}}},"extensions":{"type":"object","additionalProperties":true}}},"CFPackageUploadAssociation":{"type":"object","additionalProperties":false,"required":["identifier","uri","lastChangeDateTime","associationType","originNodeURI","destinationNodeURI"],"properties":{"identifier":{"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},"uri":{"type":"string"},"lastChangeDateTime":{"type":"string"},"associationType":{"type":"string"},"originNodeURI":{"type":"object","additionalProperties":false,"required":["title","identifier","uri"],"properties":{"title":{"type":"string"},"identifier":{"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},"uri":{"type":"string"}}},"destinationNodeURI":{"type":"object","additionalProperties":false,"required":["title","identifier","uri"],"properties":{"title":{"type":"string"},"identifier":{"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},"uri":{"type":"string"}}},"sequenceNumber":{"type":"number"},"extensions":{"type":"object","additionalProperties":true}}}}};
 const func1 = Object.prototype.hasOwnProperty;
-const pattern4 = new RegExp("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", "u");
+const pattern3 = new RegExp("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", "u");
+const schema20 = {"type":"object","additionalProperties":false,"required":["identifier","uri","lastChangeDateTime","fullStatement"],"properties":{"identifier":{"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},"uri":{"type":"string"},"lastChangeDateTime":{"type":"string"},"fullStatement":{"type":"string"},"alternativeLabel":{"type":"string"},"CFItemType":{"type":"string"},"cfItemType":{"type":"string"},"humanCodingScheme":{"type":"string"},"listEnumeration":{"type":"string"},"abbreviatedStatement":{"type":"string"},"notes":{"type":"string"},"language":{"type":"string"},"statusStartDate":{"type":"string"},"statusEndDate":{"type":"string"},"conceptKeywords":{"type":"array","items":{"type":"string"}},"subject":{"type":"array","items":{"type":"string"}},"educationLevel":{"type":"array","items":{"type":"string"}},"CFItemTypeURI":{"type":"object","additionalProperties":true,"properties":{"title":{"type":"string"},"identifier":{"type":"string"},"uri":{"type":"string"}}},"licenseURI":{"type":"object","additionalProperties":true,"properties":{"title":{"type":"string"},"identifier":{"type":"string"},"uri":{"type":"string"}}},"extensions":{"type":"object","additionalProperties":true}}};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate53.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.identifier === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "identifier"},message:"must have required property '"+"identifier"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.uri === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.lastChangeDateTime === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastChangeDateTime"},message:"must have required property '"+"lastChangeDateTime"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.fullStatement === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fullStatement"},message:"must have required property '"+"fullStatement"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func1.call(schema20.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.identifier !== undefined){
+let data0 = data.identifier;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err5 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.uri !== undefined){
+if(typeof data.uri !== "string"){
+const err7 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.lastChangeDateTime !== undefined){
+if(typeof data.lastChangeDateTime !== "string"){
+const err8 = {instancePath:instancePath+"/lastChangeDateTime",schemaPath:"#/properties/lastChangeDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.fullStatement !== undefined){
+if(typeof data.fullStatement !== "string"){
+const err9 = {instancePath:instancePath+"/fullStatement",schemaPath:"#/properties/fullStatement/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.alternativeLabel !== undefined){
+if(typeof data.alternativeLabel !== "string"){
+const err10 = {instancePath:instancePath+"/alternativeLabel",schemaPath:"#/properties/alternativeLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.CFItemType !== undefined){
+if(typeof data.CFItemType !== "string"){
+const err11 = {instancePath:instancePath+"/CFItemType",schemaPath:"#/properties/CFItemType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.cfItemType !== undefined){
+if(typeof data.cfItemType !== "string"){
+const err12 = {instancePath:instancePath+"/cfItemType",schemaPath:"#/properties/cfItemType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.humanCodingScheme !== undefined){
+if(typeof data.humanCodingScheme !== "string"){
+const err13 = {instancePath:instancePath+"/humanCodingScheme",schemaPath:"#/properties/humanCodingScheme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.listEnumeration !== undefined){
+if(typeof data.listEnumeration !== "string"){
+const err14 = {instancePath:instancePath+"/listEnumeration",schemaPath:"#/properties/listEnumeration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.abbreviatedStatement !== undefined){
+if(typeof data.abbreviatedStatement !== "string"){
+const err15 = {instancePath:instancePath+"/abbreviatedStatement",schemaPath:"#/properties/abbreviatedStatement/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.notes !== undefined){
+if(typeof data.notes !== "string"){
+const err16 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.language !== undefined){
+if(typeof data.language !== "string"){
+const err17 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.statusStartDate !== undefined){
+if(typeof data.statusStartDate !== "string"){
+const err18 = {instancePath:instancePath+"/statusStartDate",schemaPath:"#/properties/statusStartDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.statusEndDate !== undefined){
+if(typeof data.statusEndDate !== "string"){
+const err19 = {instancePath:instancePath+"/statusEndDate",schemaPath:"#/properties/statusEndDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.conceptKeywords !== undefined){
+let data14 = data.conceptKeywords;
+if(Array.isArray(data14)){
+const len0 = data14.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data14[i0] !== "string"){
+const err20 = {instancePath:instancePath+"/conceptKeywords/" + i0,schemaPath:"#/properties/conceptKeywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/conceptKeywords",schemaPath:"#/properties/conceptKeywords/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.subject !== undefined){
+let data16 = data.subject;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data16[i1] !== "string"){
+const err22 = {instancePath:instancePath+"/subject/" + i1,schemaPath:"#/properties/subject/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.educationLevel !== undefined){
+let data18 = data.educationLevel;
+if(Array.isArray(data18)){
+const len2 = data18.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data18[i2] !== "string"){
+const err24 = {instancePath:instancePath+"/educationLevel/" + i2,schemaPath:"#/properties/educationLevel/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/educationLevel",schemaPath:"#/properties/educationLevel/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.CFItemTypeURI !== undefined){
+let data20 = data.CFItemTypeURI;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.title !== undefined){
+if(typeof data20.title !== "string"){
+const err26 = {instancePath:instancePath+"/CFItemTypeURI/title",schemaPath:"#/properties/CFItemTypeURI/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data20.identifier !== undefined){
+if(typeof data20.identifier !== "string"){
+const err27 = {instancePath:instancePath+"/CFItemTypeURI/identifier",schemaPath:"#/properties/CFItemTypeURI/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data20.uri !== undefined){
+if(typeof data20.uri !== "string"){
+const err28 = {instancePath:instancePath+"/CFItemTypeURI/uri",schemaPath:"#/properties/CFItemTypeURI/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/CFItemTypeURI",schemaPath:"#/properties/CFItemTypeURI/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.licenseURI !== undefined){
+let data24 = data.licenseURI;
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.title !== undefined){
+if(typeof data24.title !== "string"){
+const err30 = {instancePath:instancePath+"/licenseURI/title",schemaPath:"#/properties/licenseURI/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data24.identifier !== undefined){
+if(typeof data24.identifier !== "string"){
+const err31 = {instancePath:instancePath+"/licenseURI/identifier",schemaPath:"#/properties/licenseURI/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data24.uri !== undefined){
+if(typeof data24.uri !== "string"){
+const err32 = {instancePath:instancePath+"/licenseURI/uri",schemaPath:"#/properties/licenseURI/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/licenseURI",schemaPath:"#/properties/licenseURI/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.extensions !== undefined){
+let data28 = data.extensions;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+}
+else {
+const err34 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema21 = {"type":"object","additionalProperties":false,"required":["identifier","uri","lastChangeDateTime","associationType","originNodeURI","destinationNodeURI"],"properties":{"identifier":{"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},"uri":{"type":"string"},"lastChangeDateTime":{"type":"string"},"associationType":{"type":"string"},"originNodeURI":{"type":"object","additionalProperties":false,"required":["title","identifier","uri"],"properties":{"title":{"type":"string"},"identifier":{"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},"uri":{"type":"string"}}},"destinationNodeURI":{"type":"object","additionalProperties":false,"required":["title","identifier","uri"],"properties":{"title":{"type":"string"},"identifier":{"type":"string","pattern":"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},"uri":{"type":"string"}}},"sequenceNumber":{"type":"number"},"extensions":{"type":"object","additionalProperties":true}}};
+
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate55.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.identifier === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "identifier"},message:"must have required property '"+"identifier"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.uri === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.lastChangeDateTime === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastChangeDateTime"},message:"must have required property '"+"lastChangeDateTime"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.associationType === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "associationType"},message:"must have required property '"+"associationType"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.originNodeURI === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "originNodeURI"},message:"must have required property '"+"originNodeURI"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.destinationNodeURI === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destinationNodeURI"},message:"must have required property '"+"destinationNodeURI"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "identifier") || (key0 === "uri")) || (key0 === "lastChangeDateTime")) || (key0 === "associationType")) || (key0 === "originNodeURI")) || (key0 === "destinationNodeURI")) || (key0 === "sequenceNumber")) || (key0 === "extensions"))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.identifier !== undefined){
+let data0 = data.identifier;
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err7 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.uri !== undefined){
+if(typeof data.uri !== "string"){
+const err9 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.lastChangeDateTime !== undefined){
+if(typeof data.lastChangeDateTime !== "string"){
+const err10 = {instancePath:instancePath+"/lastChangeDateTime",schemaPath:"#/properties/lastChangeDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.associationType !== undefined){
+if(typeof data.associationType !== "string"){
+const err11 = {instancePath:instancePath+"/associationType",schemaPath:"#/properties/associationType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.originNodeURI !== undefined){
+let data4 = data.originNodeURI;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.title === undefined){
+const err12 = {instancePath:instancePath+"/originNodeURI",schemaPath:"#/properties/originNodeURI/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data4.identifier === undefined){
+const err13 = {instancePath:instancePath+"/originNodeURI",schemaPath:"#/properties/originNodeURI/required",keyword:"required",params:{missingProperty: "identifier"},message:"must have required property '"+"identifier"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data4.uri === undefined){
+const err14 = {instancePath:instancePath+"/originNodeURI",schemaPath:"#/properties/originNodeURI/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!(((key1 === "title") || (key1 === "identifier")) || (key1 === "uri"))){
+const err15 = {instancePath:instancePath+"/originNodeURI",schemaPath:"#/properties/originNodeURI/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data4.title !== undefined){
+if(typeof data4.title !== "string"){
+const err16 = {instancePath:instancePath+"/originNodeURI/title",schemaPath:"#/properties/originNodeURI/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data4.identifier !== undefined){
+let data6 = data4.identifier;
+if(typeof data6 === "string"){
+if(!pattern3.test(data6)){
+const err17 = {instancePath:instancePath+"/originNodeURI/identifier",schemaPath:"#/properties/originNodeURI/properties/identifier/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/originNodeURI/identifier",schemaPath:"#/properties/originNodeURI/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data4.uri !== undefined){
+if(typeof data4.uri !== "string"){
+const err19 = {instancePath:instancePath+"/originNodeURI/uri",schemaPath:"#/properties/originNodeURI/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/originNodeURI",schemaPath:"#/properties/originNodeURI/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.destinationNodeURI !== undefined){
+let data8 = data.destinationNodeURI;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.title === undefined){
+const err21 = {instancePath:instancePath+"/destinationNodeURI",schemaPath:"#/properties/destinationNodeURI/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data8.identifier === undefined){
+const err22 = {instancePath:instancePath+"/destinationNodeURI",schemaPath:"#/properties/destinationNodeURI/required",keyword:"required",params:{missingProperty: "identifier"},message:"must have required property '"+"identifier"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data8.uri === undefined){
+const err23 = {instancePath:instancePath+"/destinationNodeURI",schemaPath:"#/properties/destinationNodeURI/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+for(const key2 in data8){
+if(!(((key2 === "title") || (key2 === "identifier")) || (key2 === "uri"))){
+const err24 = {instancePath:instancePath+"/destinationNodeURI",schemaPath:"#/properties/destinationNodeURI/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data8.title !== undefined){
+if(typeof data8.title !== "string"){
+const err25 = {instancePath:instancePath+"/destinationNodeURI/title",schemaPath:"#/properties/destinationNodeURI/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data8.identifier !== undefined){
+let data10 = data8.identifier;
+if(typeof data10 === "string"){
+if(!pattern3.test(data10)){
+const err26 = {instancePath:instancePath+"/destinationNodeURI/identifier",schemaPath:"#/properties/destinationNodeURI/properties/identifier/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/destinationNodeURI/identifier",schemaPath:"#/properties/destinationNodeURI/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data8.uri !== undefined){
+if(typeof data8.uri !== "string"){
+const err28 = {instancePath:instancePath+"/destinationNodeURI/uri",schemaPath:"#/properties/destinationNodeURI/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/destinationNodeURI",schemaPath:"#/properties/destinationNodeURI/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.sequenceNumber !== undefined){
+let data12 = data.sequenceNumber;
+if(!((typeof data12 == "number") && (isFinite(data12)))){
+const err30 = {instancePath:instancePath+"/sequenceNumber",schemaPath:"#/properties/sequenceNumber/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.extensions !== undefined){
+let data13 = data.extensions;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+}
+else {
+const err31 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+validate55.errors = vErrors;
+return errors === 0;
+}
+validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="upload" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -118,7 +983,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key1 in data0){
-if(!(func1.call(schema31.properties.CFDocument.properties, key1))){
+if(!(func1.call(schema19.properties.CFDocument.properties, key1))){
 const err9 = {instancePath:instancePath+"/CFDocument",schemaPath:"#/properties/CFDocument/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -132,7 +997,7 @@ errors++;
 if(data0.identifier !== undefined){
 let data1 = data0.identifier;
 if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
+if(!pattern3.test(data1)){
 const err10 = {instancePath:instancePath+"/CFDocument/identifier",schemaPath:"#/properties/CFDocument/properties/identifier/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -394,10 +1259,14 @@ let data20 = data.CFItems;
 if(Array.isArray(data20)){
 const len1 = data20.length;
 for(let i1=0; i1<len1; i1++){
-let data21 = data20[i1];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.identifier === undefined){
-const err31 = {instancePath:instancePath+"/CFItems/" + i1,schemaPath:"#/properties/CFItems/items/required",keyword:"required",params:{missingProperty: "identifier"},message:"must have required property '"+"identifier"+"'"};
+if(!(validate53(data20[i1], {instancePath:instancePath+"/CFItems/" + i1,parentData:data20,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/CFItems",schemaPath:"#/properties/CFItems/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -406,8 +1275,20 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data21.uri === undefined){
-const err32 = {instancePath:instancePath+"/CFItems/" + i1,schemaPath:"#/properties/CFItems/items/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+}
+if(data.CFAssociations !== undefined){
+let data22 = data.CFAssociations;
+if(Array.isArray(data22)){
+const len2 = data22.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate55(data22[i2], {instancePath:instancePath+"/CFAssociations/" + i2,parentData:data22,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/CFAssociations",schemaPath:"#/properties/CFAssociations/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -416,8 +1297,13 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data21.lastChangeDateTime === undefined){
-const err33 = {instancePath:instancePath+"/CFItems/" + i1,schemaPath:"#/properties/CFItems/items/required",keyword:"required",params:{missingProperty: "lastChangeDateTime"},message:"must have required property '"+"lastChangeDateTime"+"'"};
+}
+if(data.CFDefinitions !== undefined){
+let data24 = data.CFDefinitions;
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+for(const key2 in data24){
+if(!((((((key2 === "CFItemTypes") || (key2 === "CFSubjects")) || (key2 === "CFConcepts")) || (key2 === "CFLicenses")) || (key2 === "CFAssociationGroupings")) || (key2 === "extensions"))){
+const err33 = {instancePath:instancePath+"/CFDefinitions",schemaPath:"#/properties/CFDefinitions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -426,8 +1312,17 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data21.fullStatement === undefined){
-const err34 = {instancePath:instancePath+"/CFItems/" + i1,schemaPath:"#/properties/CFItems/items/required",keyword:"required",params:{missingProperty: "fullStatement"},message:"must have required property '"+"fullStatement"+"'"};
+}
+if(data24.CFItemTypes !== undefined){
+let data25 = data24.CFItemTypes;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+let data26 = data25[i3];
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+}
+else {
+const err34 = {instancePath:instancePath+"/CFDefinitions/CFItemTypes/" + i3,schemaPath:"#/properties/CFDefinitions/properties/CFItemTypes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -436,9 +1331,10 @@ vErrors.push(err34);
 }
 errors++;
 }
-for(const key2 in data21){
-if(!(func1.call(schema31.properties.CFItems.items.properties, key2))){
-const err35 = {instancePath:instancePath+"/CFItems/" + i1,schemaPath:"#/properties/CFItems/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/CFDefinitions/CFItemTypes",schemaPath:"#/properties/CFDefinitions/properties/CFItemTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -448,11 +1344,16 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data21.identifier !== undefined){
-let data22 = data21.identifier;
-if(typeof data22 === "string"){
-if(!pattern4.test(data22)){
-const err36 = {instancePath:instancePath+"/CFItems/" + i1+"/identifier",schemaPath:"#/properties/CFItems/items/properties/identifier/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
+if(data24.CFSubjects !== undefined){
+let data27 = data24.CFSubjects;
+if(Array.isArray(data27)){
+const len4 = data27.length;
+for(let i4=0; i4<len4; i4++){
+let data28 = data27[i4];
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+}
+else {
+const err36 = {instancePath:instancePath+"/CFDefinitions/CFSubjects/" + i4,schemaPath:"#/properties/CFDefinitions/properties/CFSubjects/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -462,8 +1363,9 @@ vErrors.push(err36);
 errors++;
 }
 }
+}
 else {
-const err37 = {instancePath:instancePath+"/CFItems/" + i1+"/identifier",schemaPath:"#/properties/CFItems/items/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err37 = {instancePath:instancePath+"/CFDefinitions/CFSubjects",schemaPath:"#/properties/CFDefinitions/properties/CFSubjects/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -473,9 +1375,16 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data21.uri !== undefined){
-if(typeof data21.uri !== "string"){
-const err38 = {instancePath:instancePath+"/CFItems/" + i1+"/uri",schemaPath:"#/properties/CFItems/items/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.CFConcepts !== undefined){
+let data29 = data24.CFConcepts;
+if(Array.isArray(data29)){
+const len5 = data29.length;
+for(let i5=0; i5<len5; i5++){
+let data30 = data29[i5];
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+}
+else {
+const err38 = {instancePath:instancePath+"/CFDefinitions/CFConcepts/" + i5,schemaPath:"#/properties/CFDefinitions/properties/CFConcepts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -485,9 +1394,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data21.lastChangeDateTime !== undefined){
-if(typeof data21.lastChangeDateTime !== "string"){
-const err39 = {instancePath:instancePath+"/CFItems/" + i1+"/lastChangeDateTime",schemaPath:"#/properties/CFItems/items/properties/lastChangeDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err39 = {instancePath:instancePath+"/CFDefinitions/CFConcepts",schemaPath:"#/properties/CFDefinitions/properties/CFConcepts/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -497,9 +1406,16 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data21.fullStatement !== undefined){
-if(typeof data21.fullStatement !== "string"){
-const err40 = {instancePath:instancePath+"/CFItems/" + i1+"/fullStatement",schemaPath:"#/properties/CFItems/items/properties/fullStatement/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.CFLicenses !== undefined){
+let data31 = data24.CFLicenses;
+if(Array.isArray(data31)){
+const len6 = data31.length;
+for(let i6=0; i6<len6; i6++){
+let data32 = data31[i6];
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+}
+else {
+const err40 = {instancePath:instancePath+"/CFDefinitions/CFLicenses/" + i6,schemaPath:"#/properties/CFDefinitions/properties/CFLicenses/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -509,9 +1425,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data21.alternativeLabel !== undefined){
-if(typeof data21.alternativeLabel !== "string"){
-const err41 = {instancePath:instancePath+"/CFItems/" + i1+"/alternativeLabel",schemaPath:"#/properties/CFItems/items/properties/alternativeLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err41 = {instancePath:instancePath+"/CFDefinitions/CFLicenses",schemaPath:"#/properties/CFDefinitions/properties/CFLicenses/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -521,9 +1437,16 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data21.CFItemType !== undefined){
-if(typeof data21.CFItemType !== "string"){
-const err42 = {instancePath:instancePath+"/CFItems/" + i1+"/CFItemType",schemaPath:"#/properties/CFItems/items/properties/CFItemType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.CFAssociationGroupings !== undefined){
+let data33 = data24.CFAssociationGroupings;
+if(Array.isArray(data33)){
+const len7 = data33.length;
+for(let i7=0; i7<len7; i7++){
+let data34 = data33[i7];
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+}
+else {
+const err42 = {instancePath:instancePath+"/CFDefinitions/CFAssociationGroupings/" + i7,schemaPath:"#/properties/CFDefinitions/properties/CFAssociationGroupings/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -533,9 +1456,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data21.cfItemType !== undefined){
-if(typeof data21.cfItemType !== "string"){
-const err43 = {instancePath:instancePath+"/CFItems/" + i1+"/cfItemType",schemaPath:"#/properties/CFItems/items/properties/cfItemType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err43 = {instancePath:instancePath+"/CFDefinitions/CFAssociationGroupings",schemaPath:"#/properties/CFDefinitions/properties/CFAssociationGroupings/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -545,9 +1468,12 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data21.humanCodingScheme !== undefined){
-if(typeof data21.humanCodingScheme !== "string"){
-const err44 = {instancePath:instancePath+"/CFItems/" + i1+"/humanCodingScheme",schemaPath:"#/properties/CFItems/items/properties/humanCodingScheme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.extensions !== undefined){
+let data35 = data24.extensions;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+}
+else {
+const err44 = {instancePath:instancePath+"/CFDefinitions/extensions",schemaPath:"#/properties/CFDefinitions/properties/extensions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -557,9 +1483,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data21.listEnumeration !== undefined){
-if(typeof data21.listEnumeration !== "string"){
-const err45 = {instancePath:instancePath+"/CFItems/" + i1+"/listEnumeration",schemaPath:"#/properties/CFItems/items/properties/listEnumeration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err45 = {instancePath:instancePath+"/CFDefinitions",schemaPath:"#/properties/CFDefinitions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -569,9 +1495,12 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data21.abbreviatedStatement !== undefined){
-if(typeof data21.abbreviatedStatement !== "string"){
-const err46 = {instancePath:instancePath+"/CFItems/" + i1+"/abbreviatedStatement",schemaPath:"#/properties/CFItems/items/properties/abbreviatedStatement/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.extensions !== undefined){
+let data36 = data.extensions;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+}
+else {
+const err46 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -581,9 +1510,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data21.notes !== undefined){
-if(typeof data21.notes !== "string"){
-const err47 = {instancePath:instancePath+"/CFItems/" + i1+"/notes",schemaPath:"#/properties/CFItems/items/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -592,897 +1521,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data21.language !== undefined){
-if(typeof data21.language !== "string"){
-const err48 = {instancePath:instancePath+"/CFItems/" + i1+"/language",schemaPath:"#/properties/CFItems/items/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-if(data21.statusStartDate !== undefined){
-if(typeof data21.statusStartDate !== "string"){
-const err49 = {instancePath:instancePath+"/CFItems/" + i1+"/statusStartDate",schemaPath:"#/properties/CFItems/items/properties/statusStartDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-if(data21.statusEndDate !== undefined){
-if(typeof data21.statusEndDate !== "string"){
-const err50 = {instancePath:instancePath+"/CFItems/" + i1+"/statusEndDate",schemaPath:"#/properties/CFItems/items/properties/statusEndDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-if(data21.conceptKeywords !== undefined){
-let data36 = data21.conceptKeywords;
-if(Array.isArray(data36)){
-const len2 = data36.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data36[i2] !== "string"){
-const err51 = {instancePath:instancePath+"/CFItems/" + i1+"/conceptKeywords/" + i2,schemaPath:"#/properties/CFItems/items/properties/conceptKeywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/CFItems/" + i1+"/conceptKeywords",schemaPath:"#/properties/CFItems/items/properties/conceptKeywords/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data21.subject !== undefined){
-let data38 = data21.subject;
-if(Array.isArray(data38)){
-const len3 = data38.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data38[i3] !== "string"){
-const err53 = {instancePath:instancePath+"/CFItems/" + i1+"/subject/" + i3,schemaPath:"#/properties/CFItems/items/properties/subject/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/CFItems/" + i1+"/subject",schemaPath:"#/properties/CFItems/items/properties/subject/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-if(data21.educationLevel !== undefined){
-let data40 = data21.educationLevel;
-if(Array.isArray(data40)){
-const len4 = data40.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data40[i4] !== "string"){
-const err55 = {instancePath:instancePath+"/CFItems/" + i1+"/educationLevel/" + i4,schemaPath:"#/properties/CFItems/items/properties/educationLevel/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/CFItems/" + i1+"/educationLevel",schemaPath:"#/properties/CFItems/items/properties/educationLevel/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-if(data21.CFItemTypeURI !== undefined){
-let data42 = data21.CFItemTypeURI;
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-if(data42.title !== undefined){
-if(typeof data42.title !== "string"){
-const err57 = {instancePath:instancePath+"/CFItems/" + i1+"/CFItemTypeURI/title",schemaPath:"#/properties/CFItems/items/properties/CFItemTypeURI/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-if(data42.identifier !== undefined){
-if(typeof data42.identifier !== "string"){
-const err58 = {instancePath:instancePath+"/CFItems/" + i1+"/CFItemTypeURI/identifier",schemaPath:"#/properties/CFItems/items/properties/CFItemTypeURI/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-if(data42.uri !== undefined){
-if(typeof data42.uri !== "string"){
-const err59 = {instancePath:instancePath+"/CFItems/" + i1+"/CFItemTypeURI/uri",schemaPath:"#/properties/CFItems/items/properties/CFItemTypeURI/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/CFItems/" + i1+"/CFItemTypeURI",schemaPath:"#/properties/CFItems/items/properties/CFItemTypeURI/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-if(data21.licenseURI !== undefined){
-let data46 = data21.licenseURI;
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-if(data46.title !== undefined){
-if(typeof data46.title !== "string"){
-const err61 = {instancePath:instancePath+"/CFItems/" + i1+"/licenseURI/title",schemaPath:"#/properties/CFItems/items/properties/licenseURI/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-if(data46.identifier !== undefined){
-if(typeof data46.identifier !== "string"){
-const err62 = {instancePath:instancePath+"/CFItems/" + i1+"/licenseURI/identifier",schemaPath:"#/properties/CFItems/items/properties/licenseURI/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-if(data46.uri !== undefined){
-if(typeof data46.uri !== "string"){
-const err63 = {instancePath:instancePath+"/CFItems/" + i1+"/licenseURI/uri",schemaPath:"#/properties/CFItems/items/properties/licenseURI/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-}
-else {
-const err64 = {instancePath:instancePath+"/CFItems/" + i1+"/licenseURI",schemaPath:"#/properties/CFItems/items/properties/licenseURI/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-if(data21.extensions !== undefined){
-let data50 = data21.extensions;
-if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
-}
-else {
-const err65 = {instancePath:instancePath+"/CFItems/" + i1+"/extensions",schemaPath:"#/properties/CFItems/items/properties/extensions/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/CFItems/" + i1,schemaPath:"#/properties/CFItems/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/CFItems",schemaPath:"#/properties/CFItems/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-if(data.CFAssociations !== undefined){
-let data51 = data.CFAssociations;
-if(Array.isArray(data51)){
-const len5 = data51.length;
-for(let i5=0; i5<len5; i5++){
-let data52 = data51[i5];
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if(data52.identifier === undefined){
-const err68 = {instancePath:instancePath+"/CFAssociations/" + i5,schemaPath:"#/properties/CFAssociations/items/required",keyword:"required",params:{missingProperty: "identifier"},message:"must have required property '"+"identifier"+"'"};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-if(data52.uri === undefined){
-const err69 = {instancePath:instancePath+"/CFAssociations/" + i5,schemaPath:"#/properties/CFAssociations/items/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-if(data52.lastChangeDateTime === undefined){
-const err70 = {instancePath:instancePath+"/CFAssociations/" + i5,schemaPath:"#/properties/CFAssociations/items/required",keyword:"required",params:{missingProperty: "lastChangeDateTime"},message:"must have required property '"+"lastChangeDateTime"+"'"};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-if(data52.associationType === undefined){
-const err71 = {instancePath:instancePath+"/CFAssociations/" + i5,schemaPath:"#/properties/CFAssociations/items/required",keyword:"required",params:{missingProperty: "associationType"},message:"must have required property '"+"associationType"+"'"};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-if(data52.originNodeURI === undefined){
-const err72 = {instancePath:instancePath+"/CFAssociations/" + i5,schemaPath:"#/properties/CFAssociations/items/required",keyword:"required",params:{missingProperty: "originNodeURI"},message:"must have required property '"+"originNodeURI"+"'"};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-if(data52.destinationNodeURI === undefined){
-const err73 = {instancePath:instancePath+"/CFAssociations/" + i5,schemaPath:"#/properties/CFAssociations/items/required",keyword:"required",params:{missingProperty: "destinationNodeURI"},message:"must have required property '"+"destinationNodeURI"+"'"};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-for(const key3 in data52){
-if(!((((((((key3 === "identifier") || (key3 === "uri")) || (key3 === "lastChangeDateTime")) || (key3 === "associationType")) || (key3 === "originNodeURI")) || (key3 === "destinationNodeURI")) || (key3 === "sequenceNumber")) || (key3 === "extensions"))){
-const err74 = {instancePath:instancePath+"/CFAssociations/" + i5,schemaPath:"#/properties/CFAssociations/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-if(data52.identifier !== undefined){
-let data53 = data52.identifier;
-if(typeof data53 === "string"){
-if(!pattern4.test(data53)){
-const err75 = {instancePath:instancePath+"/CFAssociations/" + i5+"/identifier",schemaPath:"#/properties/CFAssociations/items/properties/identifier/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-else {
-const err76 = {instancePath:instancePath+"/CFAssociations/" + i5+"/identifier",schemaPath:"#/properties/CFAssociations/items/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-if(data52.uri !== undefined){
-if(typeof data52.uri !== "string"){
-const err77 = {instancePath:instancePath+"/CFAssociations/" + i5+"/uri",schemaPath:"#/properties/CFAssociations/items/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-if(data52.lastChangeDateTime !== undefined){
-if(typeof data52.lastChangeDateTime !== "string"){
-const err78 = {instancePath:instancePath+"/CFAssociations/" + i5+"/lastChangeDateTime",schemaPath:"#/properties/CFAssociations/items/properties/lastChangeDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-}
-if(data52.associationType !== undefined){
-if(typeof data52.associationType !== "string"){
-const err79 = {instancePath:instancePath+"/CFAssociations/" + i5+"/associationType",schemaPath:"#/properties/CFAssociations/items/properties/associationType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-if(data52.originNodeURI !== undefined){
-let data57 = data52.originNodeURI;
-if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-if(data57.title === undefined){
-const err80 = {instancePath:instancePath+"/CFAssociations/" + i5+"/originNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/originNodeURI/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-if(data57.identifier === undefined){
-const err81 = {instancePath:instancePath+"/CFAssociations/" + i5+"/originNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/originNodeURI/required",keyword:"required",params:{missingProperty: "identifier"},message:"must have required property '"+"identifier"+"'"};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-if(data57.uri === undefined){
-const err82 = {instancePath:instancePath+"/CFAssociations/" + i5+"/originNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/originNodeURI/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-for(const key4 in data57){
-if(!(((key4 === "title") || (key4 === "identifier")) || (key4 === "uri"))){
-const err83 = {instancePath:instancePath+"/CFAssociations/" + i5+"/originNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/originNodeURI/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-if(data57.title !== undefined){
-if(typeof data57.title !== "string"){
-const err84 = {instancePath:instancePath+"/CFAssociations/" + i5+"/originNodeURI/title",schemaPath:"#/properties/CFAssociations/items/properties/originNodeURI/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-}
-if(data57.identifier !== undefined){
-let data59 = data57.identifier;
-if(typeof data59 === "string"){
-if(!pattern4.test(data59)){
-const err85 = {instancePath:instancePath+"/CFAssociations/" + i5+"/originNodeURI/identifier",schemaPath:"#/properties/CFAssociations/items/properties/originNodeURI/properties/identifier/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-else {
-const err86 = {instancePath:instancePath+"/CFAssociations/" + i5+"/originNodeURI/identifier",schemaPath:"#/properties/CFAssociations/items/properties/originNodeURI/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-}
-if(data57.uri !== undefined){
-if(typeof data57.uri !== "string"){
-const err87 = {instancePath:instancePath+"/CFAssociations/" + i5+"/originNodeURI/uri",schemaPath:"#/properties/CFAssociations/items/properties/originNodeURI/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-}
-else {
-const err88 = {instancePath:instancePath+"/CFAssociations/" + i5+"/originNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/originNodeURI/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-if(data52.destinationNodeURI !== undefined){
-let data61 = data52.destinationNodeURI;
-if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-if(data61.title === undefined){
-const err89 = {instancePath:instancePath+"/CFAssociations/" + i5+"/destinationNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/destinationNodeURI/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-if(data61.identifier === undefined){
-const err90 = {instancePath:instancePath+"/CFAssociations/" + i5+"/destinationNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/destinationNodeURI/required",keyword:"required",params:{missingProperty: "identifier"},message:"must have required property '"+"identifier"+"'"};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-if(data61.uri === undefined){
-const err91 = {instancePath:instancePath+"/CFAssociations/" + i5+"/destinationNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/destinationNodeURI/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-for(const key5 in data61){
-if(!(((key5 === "title") || (key5 === "identifier")) || (key5 === "uri"))){
-const err92 = {instancePath:instancePath+"/CFAssociations/" + i5+"/destinationNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/destinationNodeURI/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-}
-if(data61.title !== undefined){
-if(typeof data61.title !== "string"){
-const err93 = {instancePath:instancePath+"/CFAssociations/" + i5+"/destinationNodeURI/title",schemaPath:"#/properties/CFAssociations/items/properties/destinationNodeURI/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-if(data61.identifier !== undefined){
-let data63 = data61.identifier;
-if(typeof data63 === "string"){
-if(!pattern4.test(data63)){
-const err94 = {instancePath:instancePath+"/CFAssociations/" + i5+"/destinationNodeURI/identifier",schemaPath:"#/properties/CFAssociations/items/properties/destinationNodeURI/properties/identifier/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"},message:"must match pattern \""+"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"+"\""};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-}
-else {
-const err95 = {instancePath:instancePath+"/CFAssociations/" + i5+"/destinationNodeURI/identifier",schemaPath:"#/properties/CFAssociations/items/properties/destinationNodeURI/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-}
-if(data61.uri !== undefined){
-if(typeof data61.uri !== "string"){
-const err96 = {instancePath:instancePath+"/CFAssociations/" + i5+"/destinationNodeURI/uri",schemaPath:"#/properties/CFAssociations/items/properties/destinationNodeURI/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-}
-}
-else {
-const err97 = {instancePath:instancePath+"/CFAssociations/" + i5+"/destinationNodeURI",schemaPath:"#/properties/CFAssociations/items/properties/destinationNodeURI/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-}
-if(data52.sequenceNumber !== undefined){
-let data65 = data52.sequenceNumber;
-if(!((typeof data65 == "number") && (isFinite(data65)))){
-const err98 = {instancePath:instancePath+"/CFAssociations/" + i5+"/sequenceNumber",schemaPath:"#/properties/CFAssociations/items/properties/sequenceNumber/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-}
-if(data52.extensions !== undefined){
-let data66 = data52.extensions;
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-}
-else {
-const err99 = {instancePath:instancePath+"/CFAssociations/" + i5+"/extensions",schemaPath:"#/properties/CFAssociations/items/properties/extensions/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-}
-}
-else {
-const err100 = {instancePath:instancePath+"/CFAssociations/" + i5,schemaPath:"#/properties/CFAssociations/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-}
-}
-else {
-const err101 = {instancePath:instancePath+"/CFAssociations",schemaPath:"#/properties/CFAssociations/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-}
-if(data.CFDefinitions !== undefined){
-let data67 = data.CFDefinitions;
-if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
-for(const key6 in data67){
-if(!((((((key6 === "CFItemTypes") || (key6 === "CFSubjects")) || (key6 === "CFConcepts")) || (key6 === "CFLicenses")) || (key6 === "CFAssociationGroupings")) || (key6 === "extensions"))){
-const err102 = {instancePath:instancePath+"/CFDefinitions",schemaPath:"#/properties/CFDefinitions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-}
-if(data67.CFItemTypes !== undefined){
-let data68 = data67.CFItemTypes;
-if(Array.isArray(data68)){
-const len6 = data68.length;
-for(let i6=0; i6<len6; i6++){
-let data69 = data68[i6];
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-}
-else {
-const err103 = {instancePath:instancePath+"/CFDefinitions/CFItemTypes/" + i6,schemaPath:"#/properties/CFDefinitions/properties/CFItemTypes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-}
-}
-else {
-const err104 = {instancePath:instancePath+"/CFDefinitions/CFItemTypes",schemaPath:"#/properties/CFDefinitions/properties/CFItemTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-}
-if(data67.CFSubjects !== undefined){
-let data70 = data67.CFSubjects;
-if(Array.isArray(data70)){
-const len7 = data70.length;
-for(let i7=0; i7<len7; i7++){
-let data71 = data70[i7];
-if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-}
-else {
-const err105 = {instancePath:instancePath+"/CFDefinitions/CFSubjects/" + i7,schemaPath:"#/properties/CFDefinitions/properties/CFSubjects/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-}
-}
-else {
-const err106 = {instancePath:instancePath+"/CFDefinitions/CFSubjects",schemaPath:"#/properties/CFDefinitions/properties/CFSubjects/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-}
-if(data67.CFConcepts !== undefined){
-let data72 = data67.CFConcepts;
-if(Array.isArray(data72)){
-const len8 = data72.length;
-for(let i8=0; i8<len8; i8++){
-let data73 = data72[i8];
-if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
-}
-else {
-const err107 = {instancePath:instancePath+"/CFDefinitions/CFConcepts/" + i8,schemaPath:"#/properties/CFDefinitions/properties/CFConcepts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-}
-}
-else {
-const err108 = {instancePath:instancePath+"/CFDefinitions/CFConcepts",schemaPath:"#/properties/CFDefinitions/properties/CFConcepts/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-}
-if(data67.CFLicenses !== undefined){
-let data74 = data67.CFLicenses;
-if(Array.isArray(data74)){
-const len9 = data74.length;
-for(let i9=0; i9<len9; i9++){
-let data75 = data74[i9];
-if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
-}
-else {
-const err109 = {instancePath:instancePath+"/CFDefinitions/CFLicenses/" + i9,schemaPath:"#/properties/CFDefinitions/properties/CFLicenses/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-}
-}
-else {
-const err110 = {instancePath:instancePath+"/CFDefinitions/CFLicenses",schemaPath:"#/properties/CFDefinitions/properties/CFLicenses/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-}
-if(data67.CFAssociationGroupings !== undefined){
-let data76 = data67.CFAssociationGroupings;
-if(Array.isArray(data76)){
-const len10 = data76.length;
-for(let i10=0; i10<len10; i10++){
-let data77 = data76[i10];
-if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
-}
-else {
-const err111 = {instancePath:instancePath+"/CFDefinitions/CFAssociationGroupings/" + i10,schemaPath:"#/properties/CFDefinitions/properties/CFAssociationGroupings/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-}
-else {
-const err112 = {instancePath:instancePath+"/CFDefinitions/CFAssociationGroupings",schemaPath:"#/properties/CFDefinitions/properties/CFAssociationGroupings/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-}
-if(data67.extensions !== undefined){
-let data78 = data67.extensions;
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-}
-else {
-const err113 = {instancePath:instancePath+"/CFDefinitions/extensions",schemaPath:"#/properties/CFDefinitions/properties/extensions/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-}
-}
-else {
-const err114 = {instancePath:instancePath+"/CFDefinitions",schemaPath:"#/properties/CFDefinitions/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-}
-if(data.extensions !== undefined){
-let data79 = data.extensions;
-if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
-}
-else {
-const err115 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-}
-}
-else {
-const err116 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-validate20.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

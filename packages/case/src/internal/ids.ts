@@ -1,6 +1,15 @@
-/** Whether a character code is a hex digit, either case. */
-const isHex = (code: number): boolean =>
-  (code >= 48 && code <= 57) || (code >= 97 && code <= 102) || (code >= 65 && code <= 70);
+/** 1 for the character codes of hex digits, either case. */
+const HEX = new Uint8Array(128);
+for (const digit of '0123456789abcdefABCDEF') HEX[digit.charCodeAt(0)] = 1;
+
+/** Whether the characters of `text` from `start` to `end` are all hex digits. */
+function hexRun(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 127 || HEX[code] === 0) return false;
+  }
+  return true;
+}
 
 /**
  * True for a CASE identifier: any 8-4-4-4-12 hex string, whatever its version bits, hex case as given (not
@@ -8,21 +17,40 @@ const isHex = (code: number): boolean =>
  * every id of a 100,000-item package comes here several times (docs/decisions.md#d-i12-char-checks).
  */
 export function isCaseId(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length !== 36) return false;
-  for (let i = 0; i < 36; i++) {
-    const code = value.charCodeAt(i);
-    if (i === 8 || i === 13 || i === 18 || i === 23) {
-      if (code !== 45) return false;
-    } else if (!isHex(code)) return false;
+  return (
+    typeof value === 'string' &&
+    value.length === 36 &&
+    value.charCodeAt(8) === 45 &&
+    value.charCodeAt(13) === 45 &&
+    value.charCodeAt(18) === 45 &&
+    value.charCodeAt(23) === 45 &&
+    hexRun(value, 0, 8) &&
+    hexRun(value, 9, 13) &&
+    hexRun(value, 14, 18) &&
+    hexRun(value, 19, 23) &&
+    hexRun(value, 24, 36)
+  );
+}
+
+/** Whether `text` reads the same in JSON once quoted: no quote, backslash, control character or surrogate. */
+function plainJson(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 32 || code === 34 || code === 92 || (code >= 0xd800 && code <= 0xdfff)) return false;
   }
   return true;
 }
 
-/** A short, quoted rendering of a value for an error message (long strings are cut). */
+/**
+ * A short, quoted rendering of a value for an error message (long strings are cut). A string is quoted as
+ * `JSON.stringify` would, without calling it when nothing needs escaping (a report can quote a million values).
+ */
 export function show(value: unknown): string {
   if (value === undefined) return 'undefined';
-  if (typeof value === 'string')
-    return JSON.stringify(value.length > 48 ? `${value.slice(0, 45)}...` : value);
+  if (typeof value === 'string') {
+    const text = value.length > 48 ? `${value.slice(0, 45)}...` : value;
+    return plainJson(text) ? `"${text}"` : JSON.stringify(text);
+  }
   if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : typeof value;
@@ -33,60 +61,13 @@ export function notAUuid(value: unknown): string {
   return `not a uuid (expected 8-4-4-4-12 hex digits, got ${show(value)})`;
 }
 
-/** Whether a character code may follow a URI scheme's first letter (`[a-z0-9+.-]`, either case). */
-const isSchemeChar = (code: number): boolean =>
-  (code >= 97 && code <= 122) ||
-  (code >= 65 && code <= 90) ||
-  (code >= 48 && code <= 57) ||
-  code === 43 ||
-  code === 45 ||
-  code === 46;
-
-/**
- * Whether a character code may not appear in a URI: white space as JavaScript's `\s` means it (Unicode's too), and
- * `" < > \ ^ \` { | }`.
- */
-function isUriStop(code: number): boolean {
-  if (code < 128) {
-    return (
-      (code >= 9 && code <= 13) ||
-      code === 32 ||
-      code === 34 ||
-      code === 60 ||
-      code === 62 ||
-      code === 92 ||
-      code === 94 ||
-      code === 96 ||
-      code === 123 ||
-      code === 124 ||
-      code === 125
-    );
-  }
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
+const ABSOLUTE_URI = /^[a-z][a-z0-9+.-]*:[^\s"<>\\^`{|}]+$/i;
 
 /**
  * Whether a string is an absolute URI: a scheme, then no spaces and none of the characters RFC 3986 never allows
- * unencoded. The platform refuses any other `uri` (the mock's rule, which stands for it). Read character by
- * character (docs/decisions.md#d-i12-char-checks).
+ * unencoded. The platform refuses any other `uri` (the mock's rule, which stands for it). A regular expression
+ * still: for a string of 70 characters it beats a loop over character codes (docs/decisions.md#d-i12-char-checks).
  */
 export function isAbsoluteUri(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length < 3) return false;
-  const first = value.charCodeAt(0);
-  if (!((first >= 97 && first <= 122) || (first >= 65 && first <= 90))) return false;
-  let i = 1;
-  while (i < value.length && isSchemeChar(value.charCodeAt(i))) i++;
-  if (i >= value.length - 1 || value.charCodeAt(i) !== 58) return false;
-  for (i++; i < value.length; i++) if (isUriStop(value.charCodeAt(i))) return false;
-  return true;
+  return typeof value === 'string' && ABSOLUTE_URI.test(value);
 }
