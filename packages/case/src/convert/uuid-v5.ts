@@ -36,7 +36,11 @@ export function uuidV5Of(name: string, namespace: string, nsBytes: Uint8Array): 
   for (let i = 0; i < n; i++) if (name.charCodeAt(i) > 127) return uuidV5(name, namespace);
   const length = 16 + n;
   const blocks = ((length + 8) >> 6) + 1;
-  const words = blocks <= 2 ? SHORT.fill(0, 0, blocks * 16) : new Int32Array(blocks * 16);
+  let words = SHORT;
+  if (blocks <= 2) {
+    // A loop, not `fill`: the builtin is a call into the engine that costs more than these 32 stores.
+    for (let i = 0; i < 32; i++) SHORT[i] = 0;
+  } else words = new Int32Array(blocks * 16);
   for (let i = 0; i < 16; i++)
     words[i >> 2] = (words[i >> 2] as number) | ((nsBytes[i] as number) << (24 - (i & 3) * 8));
   for (let i = 0; i < n; i++) {
