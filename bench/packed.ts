@@ -39,6 +39,10 @@ interface ApiRow {
 function measurePublicApi(project: string): ApiRow[] {
   const script = join(project, 'bench-public-api.mjs');
   copyFileSync(fileURLToPath(new URL('./public-api.mjs', import.meta.url)), script);
+  copyFileSync(
+    fileURLToPath(new URL('../scripts/packages/partner.mjs', import.meta.url)),
+    join(project, 'partner.mjs'),
+  );
   const result = spawnSync(process.execPath, [script], { cwd: project, encoding: 'utf8', timeout: 600_000 });
   if (result.status !== 0) throw new Error(`bench/public-api.mjs failed: ${result.stderr || result.stdout}`);
   return (JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { rows: ApiRow[] }).rows;

@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { sessionEvent } from '@learnkit/activity/caliper';
 import { createMockPlatform } from '@learnkit/mock';
 import { LearnKit } from '@learnkit/sdk';
+import { subscribePartner } from './partner.mjs';
 
 const REQUESTS = Number(process.env.LEARNKIT_BENCH_REQUESTS ?? 2000);
 const BATCH = 50;
@@ -23,17 +24,8 @@ async function recordAnswers() {
   const platform = createMockPlatform();
   const api = await platform.listen();
   const { partner } = platform.clients;
-  const lk = new LearnKit({
-    baseUrl: api.url,
-    clientId: partner.clientId,
-    clientSecret: partner.clientSecret,
-    env: {},
-  });
+  const { lk, subscription: sub } = await subscribePartner({ LearnKit, platform, baseUrl: api.url });
   const appId = platform.fixtures.application.applicationId;
-  const sub = await lk.webhooks.subscriptions.create(appId, {
-    url: 'https://hooks.example.com/learnkit',
-    eventTypes: ['test.ping'],
-  });
   const documentId = platform.fixtures.case.documentId;
   const studentId = platform.fixtures.roster.student.sourcedId;
   // A Caliper session to read back: the events family's one read.

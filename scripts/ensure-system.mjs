@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // First step of `pnpm test`: the system programs some tests run for real (redis-server for the Redis dedupe store,
-// Chromium for the browser tracker). A fresh machine has only Node and npm, so install what is missing with
+// Chromium for the browser tracker, Python 3.11+ and mypy for the Python package; docs/decisions.md#d-i17-test-command). A fresh machine has only Node and npm, so install what is missing with
 // apt-get when we are root; otherwise say exactly what to install. Nothing is ever skipped for want of them.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,10 +14,23 @@ const NEEDS = [
     present: () => existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium'),
     packages: ['chromium'],
   },
+  // The Python package's tests (`pnpm test:python`): `python3` on PATH runs them, Debian's mypy checks the types.
+  { what: 'Python 3.11 or newer', present: () => pythonAtLeast(3, 11), packages: ['python3'] },
+  { what: 'mypy', present: () => onPath('mypy'), packages: ['mypy'] },
 ];
 
 function onPath(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Whether `python3` on PATH is at least `major.minor`. */
+function pythonAtLeast(major, minor) {
+  const probe = spawnSync(
+    'python3',
+    ['-c', `import sys; sys.exit(0 if sys.version_info >= (${major}, ${minor}) else 1)`],
+    { stdio: 'ignore' },
+  );
+  return probe.status === 0;
 }
 
 const missing = NEEDS.filter((need) => !need.present());

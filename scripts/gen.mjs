@@ -4,16 +4,17 @@
 //
 //   node scripts/gen.mjs          write the generated files
 //   node scripts/gen.mjs --check  exit 1 and name every file that drifted
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse as parseYaml } from 'yaml';
 import { generateUploadValidator } from '../packages/case/scripts/gen-upload-validator.mjs';
+import { generateTools } from '../packages/mcp/scripts/gen-tools.mjs';
 import { generateEventSchemas } from '../packages/mock/scripts/gen-event-rules.mjs';
 import { generateOperations } from '../packages/mock/scripts/gen-operations.mjs';
-import { generateSearchFields } from '../packages/mock/scripts/gen-search-fields.mjs';
 import { generateCatalogue } from '../packages/webhooks/scripts/gen-catalogue.mjs';
+import { findDrift as findDriftUnder } from './generated-files.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -55,13 +56,14 @@ export async function generateAll(root = repoRoot) {
   // The mock's checks of the events it raises, from the same reading of the catalogue
   // (docs/decisions.md#d-i15-generated-catalogue).
   outputs.push(...generateEventSchemas(root));
-  // The fields `search` matches on each listing, for the mock (docs/decisions.md#d-search-fields).
-  outputs.push(...generateSearchFields(root));
-  // The operation table and request schemas the mock routes and validates by (docs/decisions.md#d-i15-operation-table).
+  // The operation table (with the fields `search` matches, docs/decisions.md#d-search-fields), the request schemas
+  // the mock routes and validates by, and its handler index (docs/decisions.md#d-i15-operation-table).
   outputs.push(...generateOperations(root));
   // The upload body's validator of @learnkit/case, from the same component schemas (docs/decisions.md#d-i12-upload-validator).
   const caseDocument = parseYaml(readFileSync(join(root, 'openapi', 'case.yaml'), 'utf8'));
   outputs.push(generateUploadValidator(rewriteRefs(caseDocument.components?.schemas ?? {})));
+  // The operations behind the MCP server's tools (docs/decisions.md#d-i17-mcp-schemas).
+  outputs.push(...generateTools(root));
   return outputs;
 }
 
@@ -88,14 +90,9 @@ function rewriteRefs(value) {
   return value;
 }
 
-/** The generated paths whose file on disk under `root` is missing or differs from `outputs`. */
+/** The generated paths whose file on disk under `root` (default: this repository) is missing or differs. */
 export function findDrift(outputs, root = repoRoot) {
-  return outputs
-    .filter(({ path, content }) => {
-      const file = join(root, path);
-      return !existsSync(file) || readFileSync(file, 'utf8') !== content;
-    })
-    .map(({ path }) => path);
+  return findDriftUnder(outputs, root);
 }
 
 async function main() {

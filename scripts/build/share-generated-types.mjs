@@ -8,6 +8,9 @@
 //    declaration may import and a CommonJS one must, TS1541), and
 // 2. points the imports of the bundled declarations at it (`./generated/<name>.cjs`).
 // It fails when a declaration still refers to the sources, so a change of tsup's output cannot go unnoticed.
+// 3. ships the public declarations once: dist/index.d.ts (the ESM entry's types) becomes a re-export of
+//    dist/index.d.cts, which tsup writes with the same content; an ESM declaration may re-export a CommonJS one,
+//    and the two copies were a seventh of the tarball (docs/decisions.md#d-s21-core-declarations-once).
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -40,6 +43,13 @@ for (const file of readdirSync(dist).filter((f) => /\.d\.c?ts$/.test(f))) {
 }
 if (rewritten === 0)
   throw new Error('no import of the generated types found in dist/*.d.ts: check the tsup config');
+const esm = join(dist, 'index.d.ts');
+const cjs = join(dist, 'index.d.cts');
+if (readFileSync(esm, 'utf8') !== readFileSync(cjs, 'utf8'))
+  throw new Error(
+    'dist/index.d.ts and dist/index.d.cts differ: the ESM types cannot simply re-export the CommonJS ones',
+  );
+writeFileSync(esm, "export * from './index.cjs';\n");
 console.log(
-  `share-generated-types: ${NAMES.length} files in dist/generated/, ${rewritten} imports rewritten`,
+  `share-generated-types: ${NAMES.length} files in dist/generated/, ${rewritten} imports rewritten, index.d.ts re-exports index.d.cts`,
 );

@@ -2,11 +2,11 @@
 // packed with pnpm (so `workspace:^` becomes a real range, as on the registry), installed with npm from the
 // tarballs (not workspace links) into a folder outside the repository, so nothing resolves from the workspace's
 // node_modules by accident. Prepared once per run; reinstalled only when a tarball or the pins changed.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runProcess } from '../../packages/test-utils/src/process';
 import { packageManager, pinnedVersion, publicPackages, ROOT } from './workspace';
 
 /** Third-party packages the smoke tests and the docs' snippets import, installed at the workspace's pins. */
@@ -59,41 +59,21 @@ export const scratchDir = (): string =>
   join(tmpdir(), `learnkit-packages-${createHash('sha256').update(ROOT).digest('hex').slice(0, 10)}`);
 
 /** Runs a command; resolves with its output, rejects with the output's tail when it fails. */
-export function run(
+export async function run(
   command: string,
   args: readonly string[],
   options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = { cwd: ROOT },
 ): Promise<{ stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: { ...process.env, npm_config_update_notifier: 'false', ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 300_000);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve({ stdout, stderr });
-      else
-        reject(
-          new Error(
-            `${command} ${args.join(' ')} failed (${code ?? signal}) in ${options.cwd}:\n${(stderr || stdout).trim().slice(-2000)}`,
-          ),
-        );
-    });
+  const { code, signal, stdout, stderr, error } = await runProcess(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, npm_config_update_notifier: 'false', ...options.env },
+    timeoutMs: options.timeoutMs ?? 300_000,
   });
+  if (error) throw error;
+  if (code === 0) return { stdout, stderr };
+  throw new Error(
+    `${command} ${args.join(' ')} failed (${code ?? signal}) in ${options.cwd}:\n${(stderr || stdout).trim().slice(-2000)}`,
+  );
 }
 
 /** pnpm, as the running script was started with it (`npm_execpath`), else the pinned one through npx. */

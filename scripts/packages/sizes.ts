@@ -1,8 +1,7 @@
 // Sizes of what a page ships, measured on the installed tarballs: a module bundled by esbuild for the browser
 // (the `browser` condition, minified), gzipped. The package tests hold them to their budgets; `pnpm bench`
 // reports them (docs/decisions.md#d-pkg-budgets).
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { bundleForBrowser } from '../../bench/support';
 import type { BrowserBundle } from './budgets';
 
 /** The measured bundle. */
@@ -17,21 +16,12 @@ export interface BundleSize {
 
 /** Bundles `bundle.contents` from `project` (where the tarballs are installed) as a browser page would. */
 export async function measureBundle(project: string, bundle: BrowserBundle): Promise<BundleSize> {
-  const result = await build({
+  const { code, gzip, metafile } = await bundleForBrowser({
     stdin: { contents: bundle.contents, resolveDir: project, loader: 'js' },
     absWorkingDir: project,
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
   });
-  const code = result.outputFiles[0]!.contents;
   const byPackage: Record<string, number> = {};
-  for (const output of Object.values(result.metafile.outputs)) {
+  for (const output of Object.values(metafile.outputs)) {
     for (const [path, input] of Object.entries(output.inputs)) {
       const name = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1] ?? path;
       byPackage[name] = (byPackage[name] ?? 0) + input.bytesInOutput;
@@ -39,7 +29,7 @@ export async function measureBundle(project: string, bundle: BrowserBundle): Pro
   }
   return {
     minified: code.byteLength,
-    gzip: gzipSync(code, { level: 9 }).byteLength,
+    gzip,
     byPackage,
     text: new TextDecoder().decode(code),
   };

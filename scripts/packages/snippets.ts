@@ -145,11 +145,14 @@ export function asCommonJs(source: string): string {
 
 /**
  * The module formats a snippet is checked in: a js block that calls `require` is CommonJS; a Vitest test is ESM
- * (Vitest 4 is ESM only and its CommonJS declarations say so with an error).
+ * (Vitest 4 is ESM only and its CommonJS declarations say so with an error), and so is a client of the MCP SDK.
  */
 export function formatsOf(snippet: Snippet): ('esm' | 'cjs')[] {
   if (snippet.language === 'js' && /\brequire\(/.test(snippet.source)) return ['cjs'];
   if (/from ['"]vitest['"]/.test(snippet.source)) return ['esm'];
+  // The MCP SDK's declarations are ESM only, for `require` too (TS1479 in any CommonJS program that imports it):
+  // a host written against it is checked as ESM (docs/decisions.md#d-i17-mcp-snippets).
+  if (/from ['"]@modelcontextprotocol\/sdk/.test(snippet.source)) return ['esm'];
   return ['esm', 'cjs'];
 }
 

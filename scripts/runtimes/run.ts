@@ -13,10 +13,12 @@
 // Usage: tsx scripts/runtimes/run.ts [--only node20,bun] [--no-install]
 // Prints one line per runtime (pass/fail, version, time, failures) and exits 1 when any runtime fails.
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { runProcess } from '../../packages/test-utils/src/process';
+import { timeSpentInput } from '../../packages/test-utils/src/samples';
 import { prepareScratch } from '../packages/scratch';
 
 const cacheDir = fileURLToPath(new URL('../../.runtimes/', import.meta.url));
@@ -102,46 +104,28 @@ function ensureRuntime(name: string): string {
 }
 
 /** Runs the smoke test on one runtime; resolves with its parsed report (or a failure report). */
-function runSmoke(bin: string, runtimeArgs: string[], env: Record<string, string>): Promise<Report> {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn(bin, [...runtimeArgs, smoke], {
-      cwd: project,
-      env: { ...process.env, ...env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
+async function runSmoke(bin: string, runtimeArgs: string[], env: Record<string, string>): Promise<Report> {
+  const { code, signal, stdout, stderr, ms, error } = await runProcess(bin, [...runtimeArgs, smoke], {
+    cwd: project,
+    env: { ...process.env, ...env, NO_COLOR: '1' },
     // A runtime that hangs fails after a minute instead of blocking CI.
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      resolve({ ok: false, runtime: bin, checks: [], error: error.message, ms: Date.now() - started });
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      const line = stdout.trim().split('\n').at(-1) ?? '';
-      let report: Omit<Report, 'ms'>;
-      try {
-        report = JSON.parse(line) as Omit<Report, 'ms'>;
-      } catch {
-        report = {
-          ok: false,
-          checks: [],
-          error: (stderr || stdout || `exit ${code ?? signal}`).trim().slice(-800),
-        };
-      }
-      if (code !== 0) report.ok = false;
-      if (!report.ok && !report.error && stderr.trim()) report.error = stderr.trim().slice(-800);
-      resolve({ ...report, ms: Date.now() - started });
-    });
+    timeoutMs: 60_000,
   });
+  if (error) return { ok: false, runtime: bin, checks: [], error: error.message, ms };
+  const line = stdout.trim().split('\n').at(-1) ?? '';
+  let report: Omit<Report, 'ms'>;
+  try {
+    report = JSON.parse(line) as Omit<Report, 'ms'>;
+  } catch {
+    report = {
+      ok: false,
+      checks: [],
+      error: (stderr || stdout || `exit ${code ?? signal}`).trim().slice(-800),
+    };
+  }
+  if (code !== 0) report.ok = false;
+  if (!report.ok && !report.error && stderr.trim()) report.error = stderr.trim().slice(-800);
+  return { ...report, ms };
 }
 
 // The smoke test runs from inside the scratch project, so every runtime resolves `@learnkit/*` from its
@@ -164,6 +148,12 @@ const env = {
     documentId: framework.documentId,
     studentId: roster.student.sourcedId,
     studentEmail: roster.student.email,
+    timeSpent: timeSpentInput({
+      baseUrl: server.url,
+      student: roster.student,
+      app: { name: 'Runtime matrix' },
+      activity: { id: 'runtime-smoke', name: 'Runtime smoke' },
+    }),
   }),
 };
 

@@ -3,7 +3,7 @@
 // loopback mock platform that run.ts started on Node 20. Plain JavaScript on purpose: every runtime runs it as
 // is, without a TypeScript step; `@learnkit/*` resolve from node_modules as in a user's project.
 //
-// Input: the JSON of LEARNKIT_SMOKE (base URL, credentials, ids). Output: one JSON line
+// Input: the JSON of LEARNKIT_SMOKE (base URL, credentials, ids, the sample Caliper input). Output: one JSON line
 // { ok, runtime, checks: [{ name, ok, ms, detail }] }; exit code 0 when every check passed.
 
 const input = JSON.parse(readEnv('LEARNKIT_SMOKE') ?? '{}');
@@ -153,20 +153,8 @@ await check('verifyWebhook', async () => {
 });
 
 await check('caliper send', async () => {
-  const event = caliper.timeSpentEvent({
-    sensor: 'https://app.example.com',
-    actor: { id: `${input.baseUrl}/rostering/1.0/users/${input.studentId}`, email: input.studentEmail },
-    app: { name: 'Runtime matrix' },
-    course: { subject: 'Math', grade: 3 },
-    activity: { id: 'runtime-smoke', name: 'Runtime smoke' },
-    runId: crypto.randomUUID(),
-    window: {
-      activeMs: 30_000,
-      inactiveMs: 0,
-      startedAt: '2026-01-05T10:00:00.000Z',
-      endedAt: '2026-01-05T10:00:30.000Z',
-    },
-  });
+  // The same sample as the SDK suite's (run.ts passes it in), with a fresh run so each runtime sends a new event.
+  const event = caliper.timeSpentEvent({ ...input.timeSpent, runId: crypto.randomUUID() });
   const sent = await lk.caliper.send([event], { sensor: 'https://app.example.com' });
   assert(sent.accepted === 1 && sent.duplicates === 0, `expected 1 accepted, got ${JSON.stringify(sent)}`);
   return `1 TimeSpentEvent accepted (${event.id})`;

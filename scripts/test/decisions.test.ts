@@ -8,8 +8,19 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
 // Built, installed or ignored output (as .gitignore says), and binary files.
-const SKIP_DIRS = new Set(['node_modules', 'dist', 'coverage', '.git', '.turbo', '.runtimes', '.tmp', 'api']);
-const TEXT = /\.(?:[cm]?[jt]sx?|json|ya?ml|md|html|css|sh)$|^run$/;
+const SKIP_DIRS = new Set([
+  'node_modules',
+  'dist',
+  'coverage',
+  '.git',
+  '.turbo',
+  '.runtimes',
+  '.tmp',
+  'api',
+  '__pycache__',
+  '.mypy_cache',
+]);
+const TEXT = /\.(?:[cm]?[jt]sx?|json|ya?ml|md|html|css|sh|py|toml)$|^run$/;
 
 /** Every text file of the repository, as paths relative to its root. */
 function textFiles(dir = ROOT): string[] {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { createMockPlatform, type ListeningServer, type MockPlatform } from '@learnkit/mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MockPlatform } from '@learnkit/mock';
+import { usePlatform } from '@learnkit/test-utils';
+import { describe, expect, it } from 'vitest';
 import { connect } from '../src/connect';
 import { runBackendExample, STEPS } from '../src/run';
 import { UNKNOWN_ID } from '../src/validate';
@@ -66,17 +67,8 @@ describe('the back-end example, in process against the loopback mock', () => {
 });
 
 describe('`pnpm start` (tsx src/main.ts)', () => {
-  let platform: MockPlatform;
-  let server: ListeningServer;
-
-  beforeEach(async () => {
-    platform = createMockPlatform();
-    server = await platform.listen();
-  });
-  afterEach(async () => {
-    platform.close();
-    await server.close();
-  });
+  // A fresh platform per test on its loopback server (`ctx.baseUrl`), for the runs given LEARNKIT_BASE_URL.
+  const ctx = usePlatform('loopback');
 
   it('starts the embedded mock when LEARNKIT_BASE_URL is not set, and exits 0', async () => {
     const { code, stdout, stderr } = await start({});
@@ -89,15 +81,16 @@ describe('`pnpm start` (tsx src/main.ts)', () => {
   });
 
   it('uses LEARNKIT_* from the environment when they are set', async () => {
+    const { platform, baseUrl } = ctx;
     const { partner } = platform.clients;
     const { code, stdout } = await start({
-      LEARNKIT_BASE_URL: server.url,
+      LEARNKIT_BASE_URL: baseUrl,
       LEARNKIT_CLIENT_ID: partner.clientId,
       LEARNKIT_CLIENT_SECRET: partner.clientSecret,
       LEARNKIT_APP_ID: platform.fixtures.application.applicationId,
     });
     expect(code).toBe(0);
-    expect(stdout).toContain(`against ${server.url}`);
+    expect(stdout).toContain(`against ${baseUrl}`);
     // The effects landed on this test's platform.
     expect([...platform.state.case.documents.values()].map((d) => d.title)).toContain(
       'Grade 3 Fractions (example)',
@@ -110,7 +103,7 @@ describe('`pnpm start` (tsx src/main.ts)', () => {
   });
 
   it('names what is missing when the environment is half set', async () => {
-    const { code, stderr } = await start({ LEARNKIT_BASE_URL: server.url, LEARNKIT_APP_ID: 'app' });
+    const { code, stderr } = await start({ LEARNKIT_BASE_URL: ctx.baseUrl, LEARNKIT_APP_ID: 'app' });
     expect(code).toBe(1);
     expect(stderr).toContain('LearnKit is not configured: missing clientId, clientSecret.');
     expect(stderr).toContain('LEARNKIT_CLIENT_ID');

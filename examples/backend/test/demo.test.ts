@@ -79,6 +79,6 @@ describe('pnpm demo', () => {
     expect(result.stdout).not.toContain('lk_test_');
     // Deliveries come within seconds on the fast clock; the whole demo is quick.
     expect(result.ms).toBeLessThan(15_000);
-    await expectNoProcessLeft(result.pid);
+    await expectNoProcessLeft(result.pid!);
   });
 });

@@ -1,77 +1,23 @@
 import type { AddressInfo } from 'node:net';
-import { createWebhookHandler, type DedupeStore, toNodeListener } from '@learnkit/webhooks';
+import type { ConsumerOptions, ListenOptions, RunningConsumer } from '@learnkit/example-consumer-shared';
+import { createConsumerHandler, runningConsumer } from '@learnkit/example-consumer-shared';
+import { toNodeListener } from '@learnkit/webhooks';
 import express, { type Express } from 'express';
-import { type ConsumerStore, createMemoryStore } from './store';
-
-export { type ConsumerStore, createMemoryStore } from './store';
-
-/** Options of {@link createApp}. */
-export interface ConsumerOptions {
-  /** The subscription's signing secret, or `[newSecret, oldSecret]` while rotating. */
-  secret: string | readonly string[];
-  /** Where handled events go (default: a new in-memory store). */
-  store?: ConsumerStore;
-  /**
-   * Remembers handled event ids (default: in memory, one process). With several instances pass a shared store,
-   * e.g. `createRedisDedupeStore(new Redis(url))` from `@learnkit/core` (re-exported by `@learnkit/webhooks`).
-   */
-  dedupe?: DedupeStore;
-  /** Clock in ms (default `Date.now`); tests pass the mock platform's clock. */
-  now?: () => number;
-  /** Where to write one line per event (default: `console.log`; `false` for none). */
-  log?: ((line: string) => void) | false;
-}
 
 /**
- * The partner's webhook consumer as an Express 5 app: `POST /webhooks` verifies each delivery against the raw
- * body, skips redeliveries, runs the typed handler of the event's type and answers as the platform expects
- * (200 handled or already seen, 401 bad signature or stale timestamp, 400 payload that does not fit its type,
- * 500 when a handler throws, so the platform retries). `GET /healthz` answers `{ ok: true }`.
+ * The partner's webhook consumer as an Express 5 app: `POST /webhooks` runs the consumer's webhook handler
+ * (`createConsumerHandler`: verified against the raw body, each event once, typed handlers, the answers the
+ * platform expects). `GET /healthz` answers `{ ok: true }`.
  */
 export function createApp(options: ConsumerOptions): Express {
-  const store = options.store ?? createMemoryStore();
-  const log = options.log === false ? () => {} : (options.log ?? console.log);
-  const handled = (event: { id: string; type: string }, what: string) => {
-    store.handled.push({ id: event.id, type: event.type });
-    log(`${event.type} ${event.id}: ${what}`);
-  };
-
-  const handler = createWebhookHandler({
-    secret: options.secret,
-    ...(options.dedupe && { dedupe: options.dedupe }),
-    ...(options.now && { now: options.now }),
-    on: {
-      // Each function gets its type's event: `event.data` is typed (EnrollmentEventData, UserDeletedEventData...).
-      'enrollment.created': (event) => {
-        store.enrollments.set(event.data.enrollmentId, event.data);
-        handled(event, `user ${event.data.userId} joined class ${event.data.classId}`);
-      },
-      'enrollment.deleted': (event) => {
-        store.enrollments.delete(event.data.enrollmentId);
-        handled(event, `enrollment ${event.data.enrollmentId} ended`);
-      },
-      'user.created': (event) => {
-        store.usersToSync.add(event.data.userId);
-        handled(event, `new user ${event.data.userId}: fetch it`);
-      },
-      'user.updated': (event) => {
-        store.usersToSync.add(event.data.userId);
-        handled(event, `user ${event.data.userId} changed: fetch it again`);
-      },
-      'user.deleted': (event) => {
-        store.forgottenUsers.add(event.data.userId);
-        handled(event, `forget user ${event.data.userId}`);
-      },
-      'test.ping': (event) => handled(event, `ping: ${event.data.message}`),
-    },
-    // Types this consumer subscribed to but does not act on (and types newer than the SDK) are acknowledged.
-    onUnhandled: (event) => log(`${event.type} ${event.id}: acknowledged, no handler`),
-  });
-
   const app = express();
   // The webhook route gets the bytes as received: express.raw before any JSON parser, because the signature is
   // over the raw body (re-serializing parsed JSON changes it). toNodeListener uses that Buffer.
-  app.post('/webhooks', express.raw({ type: 'application/json', limit: '1mb' }), toNodeListener(handler));
+  app.post(
+    '/webhooks',
+    express.raw({ type: 'application/json', limit: '1mb' }),
+    toNodeListener(createConsumerHandler(options)),
+  );
   // Every other route may parse JSON as usual.
   app.use(express.json());
   app.get('/healthz', (_req, res) => {
@@ -80,27 +26,13 @@ export function createApp(options: ConsumerOptions): Express {
   return app;
 }
 
-/** A consumer listening on a port: its webhook URL and how to stop it. */
-export interface RunningConsumer {
-  /** `http://<host>:<port>/webhooks`. */
-  url: string;
-  close(): Promise<void>;
-}
-
 /** Starts {@link createApp} on `port` (0: any free port) and `host` (default: every interface). */
-export function startConsumer(
-  options: ConsumerOptions & { port?: number; host?: string },
-): Promise<RunningConsumer> {
+export function startConsumer(options: ConsumerOptions & ListenOptions): Promise<RunningConsumer> {
   const app = createApp(options);
   return new Promise((resolve, reject) => {
     const ready = (error?: Error) => {
       if (error) return reject(error);
-      const { port } = server.address() as AddressInfo;
-      const host = options.host ?? 'localhost';
-      resolve({
-        url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/webhooks`,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
+      resolve(runningConsumer(server, (server.address() as AddressInfo).port, options.host));
     };
     const port = options.port ?? 3000;
     const server = options.host ? app.listen(port, options.host, ready) : app.listen(port, ready);

@@ -1,8 +1,6 @@
 // Size of the browser entry as a page would ship it: bundled, minified, gzipped (issue 7 budget: < 4 kB).
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
-import { isMain } from '../../../bench/support';
+import { bundleForBrowser, isMain } from '../../../bench/support';
 
 /** The browser entry's bundle size and the modules it is made of (paths relative to the package). */
 export async function measureBrowserEntry(): Promise<{
@@ -10,24 +8,11 @@ export async function measureBrowserEntry(): Promise<{
   gzipBytes: number;
   modules: string[];
 }> {
-  const result = await build({
+  const { code, gzip, metafile } = await bundleForBrowser({
     entryPoints: [fileURLToPath(new URL('../src/index.ts', import.meta.url))],
     absWorkingDir: fileURLToPath(new URL('..', import.meta.url)),
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
   });
-  const code = result.outputFiles[0]!.contents;
-  return {
-    bytes: code.byteLength,
-    gzipBytes: gzipSync(code, { level: 9 }).byteLength,
-    modules: Object.keys(result.metafile.inputs),
-  };
+  return { bytes: code.byteLength, gzipBytes: gzip, modules: Object.keys(metafile.inputs) };
 }
 
 // `npx tsx bench/size.ts` prints the figures.

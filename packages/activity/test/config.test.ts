@@ -108,3 +108,21 @@ describe('courses', () => {
     expect(courseName({ code: 'X-1', subject: 'Math' })).toBe('X-1');
   });
 });
+
+// The refusals shared with the Python package's tests (python/tests/test_config.py): both give these paths and
+// messages for the same files (docs/decisions.md#d-config-file).
+const SHARED_REFUSALS = JSON.parse(
+  readFileSync(new URL('./fixtures/config-errors.json', import.meta.url), 'utf8'),
+) as { cases: { name: string; config: unknown; path: (string | number)[]; message: string }[] };
+
+describe('the refusals shared with the Python package', () => {
+  test.each(SHARED_REFUSALS.cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    let issue: { path: (string | number)[]; message: string } | undefined;
+    try {
+      parseLearnkitConfig(c.config);
+    } catch (error) {
+      issue = (error as { issues: { path: (string | number)[]; message: string }[] }).issues[0];
+    }
+    expect(issue).toEqual({ path: c.path, message: c.message });
+  });
+});

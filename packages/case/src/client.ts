@@ -1,4 +1,4 @@
-import { createHttpClient, type HttpClient, type HttpClientOptions, isHttpClient } from '@learnkit/core';
+import { type HttpClient, type HttpClientOptions, httpClientOf } from '@learnkit/core';
 import type { CaseHttp } from './internal/http';
 import { Associations } from './resources/associations';
 import { Documents } from './resources/documents';
@@ -41,14 +41,8 @@ export type CaseClientInit<Paths extends object = object> =
  * for await (const doc of client.documents.list()) console.log(doc.title);
  */
 export function createCaseClient<Paths extends object>(init: CaseClientInit<Paths>): CaseClient {
-  const given =
-    typeof init === 'object' && init !== null && 'http' in init && isHttpClient(init.http)
-      ? init.http
-      : isHttpClient(init)
-        ? init
-        : createHttpClient(init as HttpClientOptions);
   // The shared client is typed with the umbrella's paths; these resources call only CASE paths on it.
-  const http = given as unknown as CaseHttp;
+  const http = httpClientOf(init) as unknown as CaseHttp;
   return Object.freeze({
     documents: new Documents(http),
     items: new Items(http),

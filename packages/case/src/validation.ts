@@ -1,8 +1,12 @@
-import type { ValidationIssue } from '@learnkit/core';
+import {
+  createValidationError,
+  formatJsonPath,
+  isRecord,
+  showValue,
+  type ValidationIssue,
+} from '@learnkit/core';
 import { validateUpload } from './generated/upload-validator';
-import { validationError } from './internal/errors';
-import { notAUuid, show } from './internal/ids';
-import { formatPath, isRecord } from './internal/json-path';
+import { notAUuid } from './internal/ids';
 import type { CFPackageUpload } from './types';
 
 /** An error of the generated validator (ajv's `ErrorObject`, the members read here). */
@@ -65,7 +69,7 @@ function readable(error: SchemaError, input: unknown, out: ValidationIssue[]): v
       return;
     case 'type': {
       const expected = String(error.params.type);
-      out.push({ path, message: `must be ${ARTICLE[expected] ?? expected} (got ${show(value)})` });
+      out.push({ path, message: `must be ${ARTICLE[expected] ?? expected} (got ${showValue(value)})` });
       return;
     }
     case 'pattern':
@@ -102,7 +106,7 @@ function crossChecks(body: Record<string, unknown>, out: ValidationIssue[]): voi
     if (first !== undefined) {
       out.push({
         path: pathOf(where),
-        message: `${show(id)} is already the identifier of ${formatPath(pathOf(first))}`,
+        message: `${showValue(id)} is already the identifier of ${formatJsonPath(pathOf(first))}`,
       });
     } else seen.set(id, where);
   };
@@ -122,7 +126,7 @@ function crossChecks(body: Record<string, unknown>, out: ValidationIssue[]): voi
       ) {
         out.push({
           path: [key, i, 'cfItemType'],
-          message: `differs from CFItemType (${show(entry.CFItemType)} vs ${show(entry.cfItemType)}); give one spelling`,
+          message: `differs from CFItemType (${showValue(entry.CFItemType)} vs ${showValue(entry.cfItemType)}); give one spelling`,
         });
       }
     }
@@ -154,6 +158,6 @@ export function validatePackageUpload(body: unknown): ValidationIssue[] {
  */
 export function assertPackageUpload(body: unknown): CFPackageUpload {
   const issues = validatePackageUpload(body);
-  if (issues.length > 0) throw validationError(issues, 'Invalid CASE package');
+  if (issues.length > 0) throw createValidationError(issues, 'Invalid CASE package');
   return body as CFPackageUpload;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCaseId, show } from '../src/internal/ids';
+import { isCaseId } from '../src/internal/ids';
 
 // The character-by-character check must answer as the regular expression it replaced, on every string
 // (docs/decisions.md#d-i12-char-checks).
@@ -31,20 +31,5 @@ describe('isCaseId', () => {
       }),
       { numRuns: 5000 },
     );
-  });
-});
-
-describe('show', () => {
-  it('property: quotes a string as JSON.stringify does, cut at 48 characters', () => {
-    fc.assert(
-      fc.property(
-        fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' })),
-        (text) => {
-          expect(show(text)).toBe(JSON.stringify(text.length > 48 ? `${text.slice(0, 45)}...` : text));
-        },
-      ),
-      { numRuns: 5000 },
-    );
-    expect(show('a"b\\c\n\ud800')).toBe('"a\\"b\\\\c\\n\\ud800"');
   });
 });

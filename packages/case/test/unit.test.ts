@@ -1,4 +1,4 @@
-import { type RequestOptions, ValidationError } from '@learnkit/core';
+import { ApiPromise, type RequestOptions, ValidationError } from '@learnkit/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +10,13 @@ import {
 import { smallFramework } from './fixtures';
 
 type Call = { method: string; path: string; init: { body?: unknown; options?: RequestOptions } };
+
+/** What a core client's `call()` returns, over data a stand-in made: an ApiPromise with an empty 200. */
+const answered = <T>(data: () => Promise<T>) =>
+  ApiPromise.fromResult(async () => ({
+    data: await data(),
+    answer: { response: new Response(null), body: new Uint8Array(0), requestId: 'req_test' },
+  }));
 
 /** A stand-in core client that answers validate calls with `verdict`, in a scrambled order, and records calls. */
 function fakeHttp(
@@ -27,11 +34,9 @@ function fakeHttp(
     return { success: true };
   };
   const http = {
-    call,
-    callWithResponse: async (method: string, path: string, init: Call['init']) => ({
-      data: await call(method, path, init),
-      response: new Response(null),
-    }),
+    call: (method: string, path: string, init: Call['init']) => answered(() => call(method, path, init)),
+    callWithResponse: (method: string, path: string, init: Call['init']) =>
+      answered(() => call(method, path, init)).withResponse(),
   };
   return { http: http as never, calls };
 }
@@ -115,12 +120,13 @@ describe('lists load lazily (docs/decisions.md#d-i14-lazy-pages)', () => {
   function listingHttp() {
     const paths: string[] = [];
     const http = {
-      call: async () => ({}),
-      callWithResponse: async (_method: string, path: string) => {
-        paths.push(path);
-        const one = { sourcedId: '00000000-0000-0000-0000-000000000001' };
-        return { data: { CFDocuments: [one], CFItems: [one] }, response: new Response(null) };
-      },
+      call: (_method: string, path: string) =>
+        answered(async () => {
+          paths.push(path);
+          const one = { sourcedId: '00000000-0000-0000-0000-000000000001' };
+          return { CFDocuments: [one], CFItems: [one] };
+        }),
+      callWithResponse: () => Promise.reject(new Error('not used')),
     };
     return { http: http as never, paths };
   }

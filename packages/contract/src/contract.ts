@@ -1,6 +1,6 @@
 import { type OpenApiDocument, readDocuments, resolveLocal } from './documents.js';
 import { findOperation, indexOperations, type Operation } from './operations.js';
-import { SchemaRegistry } from './schemas.js';
+import { type ComponentDefs, coerceScalar, readQueryValue, SchemaSet, sharedSchemas } from './schema-set.js';
 import {
   type ContractIssue,
   type ContractResult,
@@ -10,7 +10,7 @@ import {
   toRequestLike,
   toResponseLike,
 } from './types.js';
-import { coerceScalar, mediaType, parseBody, readQueryValue, toIssues } from './values.js';
+import { mediaType, parseBody, toIssues } from './values.js';
 
 type Media = { schema?: unknown };
 /** What a header declaration says: whether it must be present, and its schema. */
@@ -20,12 +20,24 @@ type HeaderSpec = { required?: boolean | undefined; schema?: unknown };
 export class Contract {
   readonly #documents: Map<string, OpenApiDocument>;
   readonly #operations: Operation[];
-  readonly #schemas: SchemaRegistry;
+  readonly #schemas: SchemaSet;
 
-  constructor(documents: Map<string, OpenApiDocument>) {
+  /**
+   * A checker of `documents`. `schemas` is the compiled set to validate with: by default one of its own;
+   * `loadContract()` gives the workspace's shared one, which the mock uses too (docs/decisions.md#d-i15m-one-schema-set).
+   */
+  constructor(documents: Map<string, OpenApiDocument>, schemas: SchemaSet = new SchemaSet()) {
     this.#documents = documents;
     this.#operations = indexOperations(documents);
-    this.#schemas = new SchemaRegistry(documents);
+    this.#schemas = schemas;
+    for (const [name, document] of documents) {
+      schemas.define(name, () => (document.components?.schemas ?? {}) as ComponentDefs);
+    }
+  }
+
+  /** The compiled schema set this checker validates with. */
+  get schemas(): SchemaSet {
+    return this.#schemas;
   }
 
   /** Every operationId, across the documents. */
@@ -268,12 +280,12 @@ export class Contract {
     if (!parsed.ok) return [parsed.issue];
     return media.schema === undefined
       ? []
-      : toIssues('/body', this.#schemas.validate(document, media.schema, parsed.value, relaxed));
+      : toIssues('/body', this.#schemas.validate(document, media.schema as object, parsed.value, relaxed));
   }
 
   #check(issues: ContractIssue[], document: string, pointer: string, schema: unknown, value: unknown): void {
     if (schema !== undefined)
-      issues.push(...toIssues(pointer, this.#schemas.validate(document, schema, value)));
+      issues.push(...toIssues(pointer, this.#schemas.validate(document, schema as object, value)));
   }
 
   /** A declared header (request parameter, response header or delivery header): present when required, and valid. */
@@ -311,6 +323,6 @@ let shared: Contract | undefined;
 /** Loads the documents of `openapi/` once per process (or from `dir`) and returns the checker. */
 export function loadContract(options: { dir?: string } = {}): Contract {
   if (options.dir) return new Contract(readDocuments(options.dir));
-  shared ??= new Contract(readDocuments());
+  shared ??= new Contract(readDocuments(), sharedSchemas);
   return shared;
 }

@@ -8,6 +8,7 @@ import createClient, {
   mergeHeaders,
   removeTrailingSlash,
 } from 'openapi-fetch';
+import { ApiPromise, type WithResponse } from './api-promise';
 import { ApiError, createApiError, ValidationError } from './errors';
 import { createPathBuilder } from './internal/path-template';
 import { type HeaderRecord, PreparedRequest, toHeaderRecord } from './internal/prepared-request';
@@ -96,7 +97,8 @@ export interface HttpClient<Paths extends object> extends Client<Paths> {
   readonly transport: Transport;
   /**
    * Calls an operation and resolves with its parsed JSON body; rejects with an `ApiError` subclass for
-   * 4xx/5xx, `ApiError` for a success body that is not JSON, `ConnectionError` or `TimeoutError`.
+   * 4xx/5xx, `ApiError` for a success body that is not JSON, `ConnectionError` or `TimeoutError`. The
+   * {@link ApiPromise} it returns also gives `.withResponse()` and `.asResponse()`.
    *
    * @example
    * const { CFItem } = await http.call('GET', '/ims/case/v1p1/CFItems/{sourcedId}', {
@@ -108,9 +110,10 @@ export interface HttpClient<Paths extends object> extends Client<Paths> {
     method: M,
     path: P,
     ...init: CallArgs<OperationOf<Paths, P, Lowercase<M>>>
-  ): Promise<CallData<OperationOf<Paths, P, Lowercase<M>>>>;
+  ): ApiPromise<CallData<OperationOf<Paths, P, Lowercase<M>>>>;
   /**
-   * Like {@link HttpClient.call}, also giving the `Response` (for headers such as `X-Total-Count`).
+   * Like {@link HttpClient.call}, also giving the `Response` (for headers such as `X-Total-Count`) and the
+   * request id: `call(...).withResponse()`.
    *
    * @example
    * const { data, response } = await http.callWithResponse('GET', '/ims/case/v1p1/CFItems', { params: { query } });
@@ -119,12 +122,7 @@ export interface HttpClient<Paths extends object> extends Client<Paths> {
     method: M,
     path: P,
     ...init: CallArgs<OperationOf<Paths, P, Lowercase<M>>>
-  ): Promise<{
-    /** The parsed JSON body (`undefined` for a 204), as {@link HttpClient.call} resolves with it. */
-    data: CallData<OperationOf<Paths, P, Lowercase<M>>>;
-    /** The final response (after retries), for its status and headers; its body is already consumed. */
-    response: Response;
-  }>;
+  ): Promise<WithResponse<CallData<OperationOf<Paths, P, Lowercase<M>>>>>;
 }
 
 function checkBaseUrl(baseUrl: unknown): string {
@@ -159,6 +157,12 @@ function parseJsonBody(text: string, result: BufferedResponse, operation: string
       alsoRedact: authorizationSecrets(result.authorization),
     });
   }
+}
+
+/** The data of a success answer: its JSON body parsed, or `undefined` for a 204, a HEAD or an empty body. */
+function dataOf(raw: BufferedResponse, method: string, operation: string): unknown {
+  if (raw.response.status === 204 || method === 'HEAD' || raw.body.byteLength === 0) return undefined;
+  return parseJsonBody(decodeText(raw.body), raw, operation);
 }
 
 /** The ApiError for a final response with status >= 400, its body already read. */
@@ -228,42 +232,58 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
     return result;
   }
 
-  async function callWithResponse(
+  /** Sends a call and resolves with its final answer, its body read (an ApiError for 4xx/5xx). */
+  function answer(
     method: string,
     path: string,
-    init?: Record<string, unknown> & { options?: RequestOptions },
-  ): Promise<{ data: unknown; response: Response }> {
-    const callOptions = init?.options;
-    const operation = callOptions?.operation ?? `${method} ${path}`;
-    const perCall: RequestOptions = callOptions ? { ...callOptions, operation } : { operation };
-
+    init: CallInitRecord | undefined,
+    perCall: RequestOptions,
+    operation: string,
+  ): Promise<BufferedResponse> {
     if (middleware.size === 0 && isPlainInit(init)) {
-      // The direct route: openapi-fetch's query serializer and path rules (each path template compiled once,
-      // docs/decisions.md#d-i14-url), without its per-call Request, header merging passes and middleware loop.
-      const params = (init?.params ?? {}) as Params;
-      let url = buildPath(path, params.path);
-      const search = params.query === undefined ? '' : QUERY(params.query);
-      if (search !== '') url += `?${search}`;
-      const headers: HeaderRecord =
-        init?.headers === undefined && params.header === undefined
-          ? {}
-          : toHeaderRecord(mergeHeaders(init?.headers as HeadersOptions, params.header as HeadersOptions));
-      let body: BodyInit | undefined;
-      if (init?.body !== undefined) {
-        body = serializeBody(init.body, headers);
-        if (!(body instanceof FormData) && headers['content-type'] === undefined) {
-          headers['content-type'] = 'application/json';
-        }
+      let request: PreparedRequest;
+      try {
+        request = direct(method, path, init);
+      } catch (error) {
+        return Promise.reject(error);
       }
-      const request = PreparedRequest.fromRecord(url, method, headers, body);
-      const result = await sendChecked(request, perCall, operation);
-      const { response } = result;
-      if (response.status === 204 || method === 'HEAD' || result.body.byteLength === 0) {
-        return { data: undefined, response };
-      }
-      return { data: parseJsonBody(decodeText(result.body), result, operation), response };
+      // Not an async function: the transport's promise is the answer, without another frame around it.
+      return sendChecked(request, perCall, operation);
     }
+    return throughOpenapiFetch(method, path, init, perCall, operation);
+  }
 
+  /**
+   * The direct route: openapi-fetch's query serializer and path rules (each path template compiled once,
+   * docs/decisions.md#d-i14-url), without its per-call Request, header merging passes and middleware loop.
+   */
+  function direct(method: string, path: string, init: CallInitRecord | undefined): PreparedRequest {
+    const params = (init?.params ?? {}) as Params;
+    let url = buildPath(path, params.path);
+    const search = params.query === undefined ? '' : QUERY(params.query);
+    if (search !== '') url += `?${search}`;
+    const headers: HeaderRecord =
+      init?.headers === undefined && params.header === undefined
+        ? {}
+        : toHeaderRecord(mergeHeaders(init?.headers as HeadersOptions, params.header as HeadersOptions));
+    let body: BodyInit | undefined;
+    if (init?.body !== undefined) {
+      body = serializeBody(init.body, headers);
+      if (!(body instanceof FormData) && headers['content-type'] === undefined) {
+        headers['content-type'] = 'application/json';
+      }
+    }
+    return PreparedRequest.fromRecord(url, method, headers, body);
+  }
+
+  /** A call through openapi-fetch itself, when middleware is registered or the init uses its own options. */
+  async function throughOpenapiFetch(
+    method: string,
+    path: string,
+    init: CallInitRecord | undefined,
+    perCall: RequestOptions,
+    operation: string,
+  ): Promise<BufferedResponse> {
     const { options: _options, parseAs: _parseAs, fetch: _fetch, ...rest } = init ?? {};
     let last: BufferedResponse | undefined;
     // Untyped on purpose: the typed surface is HttpClient; here path and init are already checked by it.
@@ -291,16 +311,29 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
         requestId: last?.requestId,
       });
     }
-    const answered = last ?? { response, body: new Uint8Array(0), authorization: undefined, requestId: '' };
-    return { data: parseJsonBody(result.data ?? '', answered, operation), response };
+    // Middleware may have replaced the response: its text is what openapi-fetch read.
+    return {
+      response,
+      body: encoder.encode(result.data ?? ''),
+      authorization: last?.authorization,
+      requestId: last?.requestId ?? '',
+    };
+  }
+
+  function call(method: string, path: string, init?: CallInitRecord): ApiPromise<unknown> {
+    const callOptions = init?.options;
+    const operation = callOptions?.operation ?? `${method} ${path}`;
+    const perCall: RequestOptions = callOptions ? { ...callOptions, operation } : { operation };
+    return ApiPromise.fromAnswer(answer(method, path, init, perCall, operation), (raw) =>
+      dataOf(raw as BufferedResponse, method, operation),
+    );
   }
 
   return Object.assign(client, {
     transport,
-    callWithResponse,
-    async call(method: string, path: string, init?: Record<string, unknown> & { options?: RequestOptions }) {
-      return (await callWithResponse(method, path, init)).data;
-    },
+    call,
+    callWithResponse: (method: string, path: string, init?: CallInitRecord) =>
+      call(method, path, init).withResponse(),
   }) as unknown as HttpClient<Paths>;
 }
 
@@ -320,6 +353,11 @@ export function isHttpClient(value: unknown): value is HttpClient<object> {
 }
 
 type Params = { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: unknown };
+
+/** A call's init as `call()` receives it, untyped (the typed surface is {@link HttpClient}). */
+type CallInitRecord = Record<string, unknown> & { options?: RequestOptions };
+
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 const PLAIN_KEYS = new Set(['params', 'body', 'headers', 'options']);
 

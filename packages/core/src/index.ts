@@ -6,7 +6,15 @@
  * @module \@learnkit/core
  */
 
+export { ApiPromise, type RawAnswer, type WithResponse } from './api-promise';
 export { type ClientCredentialsOptions, clientCredentials } from './auth/client-credentials';
+export type {
+  SharedTokenBackend,
+  SharedTokenOutcome,
+  SharedTokenRecord,
+  SharedTokenRequest,
+  TokenSealer,
+} from './auth/shared-backend';
 export { staticToken } from './auth/static-token';
 export { createTokenCache, type TokenCache } from './auth/token-cache';
 export type { TokenProvider } from './auth/token-provider';
@@ -63,6 +71,21 @@ export type {
   webhooks as PlatformWebhooks,
 } from './generated/platform';
 export { caseSchemas, type JsonSchemaDefs, onerosterSchemas, platformSchemas } from './generated/schemas';
+// The checks every LearnKit client makes of its caller's arguments, shared by the packages (@internal: not for
+// users; docs/decisions.md#d-i15-core-input). No browser entry reaches them.
+export {
+  CALL_OPTION_KEYS,
+  type CallOptionsRules,
+  checkCallOptions,
+  checkId,
+  type GetByIdInit,
+  getByIdInit,
+} from './input/call-options';
+export { httpClientOf } from './input/http-client-of';
+export { type FormatWording, type IssueWording, type SchemaRef, schemaChecker } from './input/schema-check';
+export { formatJsonPath, showValue, valueAtPath } from './input/show';
+export { createValidationError } from './input/validation-error';
+export { isRecord } from './internal/text';
 export { consoleLogger, createLogger, type LogFn, type Logger, type LogLevel } from './logger';
 // The Node adapter of web handlers (webhooks, activity); web globals only, so browser bundles drop it.
 export {

@@ -1,3 +1,4 @@
+import { type RawAnswer, replay, type WithResponse } from './api-promise';
 import { LearnKitError, ValidationError } from './errors';
 import { isRecord } from './internal/text';
 import { type ListQuery, type ListQueryParams, toListQuery } from './query';
@@ -25,6 +26,8 @@ export interface PageResult<T> {
   items: T[];
   /** From the `X-Total-Count` header or a `totalCount` member; see {@link readTotal}. */
   total?: number | undefined;
+  /** The answer the page came in, for `withResponse()`/`asResponse()` (loaders built on `call()` give it). */
+  answer?: RawAnswer | undefined;
 }
 
 /** Loads one page. */
@@ -64,7 +67,7 @@ async function loadPage<T>(ctx: PageContext<T>, offset: number): Promise<Page<T>
     typeof result.total === 'number' && Number.isFinite(result.total) && result.total >= 0
       ? result.total
       : undefined;
-  return new Page(result.items, total, offset, limit, ctx);
+  return new Page(result.items, total, offset, limit, ctx, result.answer);
 }
 
 /**
@@ -97,14 +100,28 @@ export class Page<T> {
   /** The page size asked for. */
   readonly limit: number;
   readonly #ctx: PageContext<T>;
+  readonly #answer: RawAnswer | undefined;
 
   /** @internal */
-  constructor(data: T[], total: number | undefined, offset: number, limit: number, ctx: PageContext<T>) {
+  constructor(
+    data: T[],
+    total: number | undefined,
+    offset: number,
+    limit: number,
+    ctx: PageContext<T>,
+    answer?: RawAnswer,
+  ) {
     this.data = data;
     this.total = total;
     this.offset = offset;
     this.limit = limit;
     this.#ctx = ctx;
+    this.#answer = answer;
+  }
+
+  /** @internal The answer this page came in (undefined for pages of a loader that does not give it). */
+  answer(): RawAnswer | undefined {
+    return this.#answer;
   }
 
   /**
@@ -266,6 +283,29 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     return this.#firstPage().finally(onfinally);
   }
 
+  /**
+   * The first page with the response it came in and the call's request id (docs/decisions.md#d-s21-api-promise).
+   *
+   * @example
+   * const { data: page, response } = await lk.case.items.list({ limit: 50 }).withResponse();
+   * console.log(page.data.length, response.headers.get('x-total-count'));
+   */
+  async withResponse(): Promise<WithResponse<Page<T>>> {
+    const page = await this.#firstPage();
+    const answer = answerOf(page);
+    return { data: page, response: answer.response, requestId: answer.requestId };
+  }
+
+  /**
+   * The first page's response as a fresh `Response` whose body can be read; nothing else is done with it.
+   *
+   * @example
+   * const body = await (await lk.case.items.list({ limit: 10 }).asResponse()).text();
+   */
+  async asResponse(): Promise<Response> {
+    return replay(answerOf(await this.#firstPage()));
+  }
+
   /** Every item of every page, fetching pages as the loop reaches them. */
   [Symbol.asyncIterator](): AsyncIterableIterator<T> {
     return new ItemIterator(this.#firstPage());
@@ -317,6 +357,14 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   get [Symbol.toStringTag](): string {
     return 'PagePromise';
   }
+}
+
+/** The answer a page came in; a loader that does not give it is a LearnKit bug, said plainly. */
+function answerOf(page: Page<unknown>): RawAnswer {
+  const answer = page.answer();
+  if (!answer)
+    throw new LearnKitError('This list does not keep its responses (its page loader gives no answer).');
+  return answer;
 }
 
 /**

@@ -3,6 +3,7 @@
 import { inspect } from 'node:util';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { recordingLogger } from '../../test-utils/src/logger';
 import type { paths as CasePaths } from '../src/generated/case';
 import {
   ApiError,
@@ -12,7 +13,6 @@ import {
   createHttpClient,
   createTokenCache,
   createTransport,
-  type Logger,
   RedirectError,
   type TokenCache,
   ValidationError,
@@ -28,22 +28,6 @@ const EVIL = 'https://collector.evil.example';
 function spellings(clientId: string, secret: string): string[] {
   const form = encodeURIComponent(secret).replace(/%20/g, '+');
   return [secret, encodeURIComponent(secret), form, btoa(`${clientId}:${form}`)];
-}
-
-function recordingLogger() {
-  const lines: string[] = [];
-  const record =
-    (level: string) =>
-    (fields: Record<string, unknown>, message?: string): void => {
-      lines.push(`${level} ${message ?? ''} ${JSON.stringify(fields)}`);
-    };
-  const logger: Logger = {
-    debug: record('debug'),
-    info: record('info'),
-    warn: record('warn'),
-    error: record('error'),
-  };
-  return { logger, lines };
 }
 
 /** A cache that records the keys providers look tokens up by. */

@@ -2,28 +2,13 @@ import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { recordingLogger } from '../../test-utils/src/logger';
 import type { paths as CasePaths } from '../src/generated/case';
-import { clientCredentials, createHttpClient, createTokenCache, type Logger } from '../src/index';
+import { clientCredentials, createHttpClient, createTokenCache } from '../src/index';
 import { BASE, IDP_TOKEN_URL, ITEMS_URL, imsxError, TOKEN_URL, useMswServer } from './helpers';
 
 // Its own file: every secret generated here is registered with the redactor of this worker only.
 const msw = useMswServer();
-
-function recordingLogger() {
-  const lines: string[] = [];
-  const record =
-    (level: string) =>
-    (fields: Record<string, unknown>, message?: string): void => {
-      lines.push(`${level} ${message ?? ''} ${JSON.stringify(fields)}`);
-    };
-  const logger: Logger = {
-    debug: record('debug'),
-    info: record('info'),
-    warn: record('warn'),
-    error: record('error'),
-  };
-  return { logger, lines };
-}
 
 const secretChars = fc.constantFrom(
   ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~+/=!@#$%'.split(''),

@@ -36,6 +36,15 @@ function client(fetch: FetchLike, logger?: Logger) {
 }
 
 describe('X-Request-Id', () => {
+  it('makes well-formed ids that never repeat, across many draws of the random pool', async () => {
+    const { sent, fetch } = platform([200], false);
+    const http = client(fetch);
+    for (let i = 0; i < 600; i++) await http.call('GET', PATH);
+    const ids = sent.map((headers) => headers.get('x-request-id'));
+    expect(ids.every((id) => /^req_[0-9a-f]{32}$/.test(id ?? ''))).toBe(true);
+    expect(new Set(ids).size).toBe(600);
+  });
+
   it('sends a fresh id per call and the same id on every retry of that call', async () => {
     const { sent, fetch } = platform([503, 200, 200], true);
     const http = client(fetch);

@@ -10,14 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordingLogger } from '../../test-utils/src/logger';
 import type { paths as CasePaths } from '../src/generated/case';
-import {
-  clientCredentials,
-  createHttpClient,
-  createTokenCache,
-  LearnKitError,
-  type Logger,
-} from '../src/index';
+import { clientCredentials, createHttpClient, createTokenCache, LearnKitError } from '../src/index';
 
 const RUNS = Number(process.env.LEARNKIT_FUZZ_LOOPBACK_RUNS ?? 20);
 const SEED =
@@ -69,22 +64,6 @@ let port = 0;
 let plans: Plan[] = [];
 let served = 0;
 const hostsSeen: string[] = [];
-
-function recordingLogger() {
-  const lines: string[] = [];
-  const record =
-    (level: string) =>
-    (fields: Record<string, unknown>, message?: string): void => {
-      lines.push(`${level} ${message ?? ''} ${JSON.stringify(fields)}`);
-    };
-  const logger: Logger = {
-    debug: record('debug'),
-    info: record('info'),
-    warn: record('warn'),
-    error: record('error'),
-  };
-  return { logger, lines };
-}
 
 async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
   req.resume();

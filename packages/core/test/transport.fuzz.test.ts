@@ -8,6 +8,7 @@
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordingLogger } from '../../test-utils/src/logger';
 import type { paths as CasePaths } from '../src/generated/case';
 import {
   clientCredentials,
@@ -15,7 +16,6 @@ import {
   createTokenCache,
   type FetchLike,
   LearnKitError,
-  type Logger,
 } from '../src/index';
 
 const RUNS = Number(process.env.LEARNKIT_FUZZ_RUNS ?? 120);
@@ -200,22 +200,6 @@ const scenarioArb = fc.record({
 });
 
 type Scenario = typeof scenarioArb extends fc.Arbitrary<infer S> ? S : never;
-
-function recordingLogger() {
-  const lines: string[] = [];
-  const record =
-    (level: string) =>
-    (fields: Record<string, unknown>, message?: string): void => {
-      lines.push(`${level} ${message ?? ''} ${JSON.stringify(fields)}`);
-    };
-  const logger: Logger = {
-    debug: record('debug'),
-    info: record('info'),
-    warn: record('warn'),
-    error: record('error'),
-  };
-  return { logger, lines };
-}
 
 /** The error undici (or a runtime) gives for each kind of failed fetch. */
 function fetchError(kind: Extract<Answer, { kind: 'reject' }>['error']): unknown {

@@ -1,43 +1,29 @@
 import type { EventType } from './catalogue.js';
 import type { VirtualClock } from './clock.js';
 import type { EmitOptions } from './emit-options.js';
+import type { MockPlatformOptions } from './options.js';
 import type { Outbox } from './outbox.js';
-import type {
-  Delivery,
-  DeliveryAttempt,
-  IssuedToken,
-  MockState,
-  RaisedEvent,
-  SkippedDelivery,
-} from './state.js';
+import type { IssuedToken, MockState, RaisedEvent } from './state.js';
 
-/** Settings of a running mock, with every default filled in. */
-export type ResolvedOptions = {
-  /** Origin plus optional base path, without a trailing slash (`https://api.learnkit.test`). */
-  baseUrl: string;
-  /** The identity provider's address; `${authUrl}/oauth2/token` issues tokens with form credentials. */
-  authUrl: string;
-  tokenTtlSec: number;
-  /** Delay between a change and the outbox drain that dispatches it (about one minute). */
-  outboxDelayMs: number;
-  /** How long a rotated-out signing secret keeps signing in-flight deliveries and stays valid. */
-  rotationWindowMs: number;
-  /** How long the platform waits for a consumer (10 s), in real milliseconds. */
-  deliveryTimeoutMs: number;
-  /** Delivery attempts before a delivery is dead and its subscription disabled. */
-  maxAttempts: number;
-  /** First retry delay; it doubles per attempt up to `maxBackoffMs`. */
-  initialBackoffMs: number;
-  maxBackoffMs: number;
-  /** When set, deliveries go here instead of the subscription URL (the CLI's `--forward-to`). */
-  forwardTo?: string;
-  /** The `fetch` deliveries use; by default `globalThis.fetch` looked up at call time, so MSW can intercept it. */
-  fetch?: typeof fetch;
-  /** Called after every delivery attempt (the CLI prints them). */
-  onDeliveryAttempt?: (delivery: Delivery, attempt: DeliveryAttempt) => void;
-  /** Called for every delivery the mock decides not to send, with the reason (the CLI prints them). */
-  onDeliverySkipped?: (skipped: SkippedDelivery) => void;
-};
+/**
+ * Settings of a running mock: the options of `createMockPlatform` with every default filled in (the base URL
+ * without a trailing slash).
+ */
+export type ResolvedOptions = Required<
+  Pick<
+    MockPlatformOptions,
+    | 'baseUrl'
+    | 'authUrl'
+    | 'tokenTtlSec'
+    | 'outboxDelayMs'
+    | 'rotationWindowMs'
+    | 'deliveryTimeoutMs'
+    | 'maxDeliveryAttempts'
+  >
+> &
+  Pick<MockPlatformOptions, 'forwardTo' | 'fetch' | 'onDeliveryAttempt' | 'onDeliverySkipped'> & {
+    retryBackoffMs: Required<NonNullable<MockPlatformOptions['retryBackoffMs']>>;
+  };
 
 /** What every route and engine of one mock instance shares. */
 export type Core = {

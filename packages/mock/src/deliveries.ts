@@ -291,14 +291,14 @@ export class DeliveryEngine implements Outbox {
     if (delivery.status !== 'pending') return;
     if (attempt.outcome === 'delivered') delivery.status = 'delivered';
     else if (attempt.outcome === 'dead') delivery.status = 'dead';
-    else if (delivery.attempts.length >= options.maxAttempts) {
+    else if (delivery.attempts.length >= options.maxDeliveryAttempts) {
       attempt.outcome = 'dead';
       delivery.status = 'dead';
       this.#disable(subscription);
     } else {
       const delay = Math.min(
-        options.maxBackoffMs,
-        options.initialBackoffMs * 2 ** (delivery.attempts.length - 1),
+        options.retryBackoffMs.max,
+        options.retryBackoffMs.initial * 2 ** (delivery.attempts.length - 1),
       );
       this.#schedule(delivery, at + delay);
     }

@@ -50,7 +50,7 @@ export {
   type GenerateFrameworkOptions,
   generateFramework,
 } from './seed/framework.js';
-export type { RosterFixtures } from './seed/roster.js';
+export type { RosterFixtures, SeededUser } from './seed/roster.js';
 export type {
   Delivery,
   DeliveryAttempt,

@@ -11,9 +11,9 @@ import { hostPolicy, hostProblem } from './internal/host.js';
 import { HttpError } from './internal/http-error.js';
 import { MAX_TARGET_LENGTH } from './internal/limits.js';
 import { areaOf, errorResponse, renderError } from './internal/responses.js';
+import { buildRouter } from './operations/index.js';
 import { decodeState, encodeState } from './persistence.js';
 import type { MockFixtures, MockPlatform, MockPlatformOptions } from './platform-types.js';
-import { buildRouter } from './routes/index.js';
 import { seedCase } from './seed/case.js';
 import { type MockClients, seedClients } from './seed/clients.js';
 import { seedRoster } from './seed/roster.js';
@@ -38,9 +38,11 @@ function resolveOptions(options: MockPlatformOptions): ResolvedOptions {
     outboxDelayMs: options.outboxDelayMs ?? 60_000,
     rotationWindowMs: options.rotationWindowMs ?? 24 * 3_600_000,
     deliveryTimeoutMs: options.deliveryTimeoutMs ?? 10_000,
-    maxAttempts: options.maxDeliveryAttempts ?? 8,
-    initialBackoffMs: options.retryBackoffMs?.initial ?? 10 * 60_000,
-    maxBackoffMs: options.retryBackoffMs?.max ?? 6 * 3_600_000,
+    maxDeliveryAttempts: options.maxDeliveryAttempts ?? 8,
+    retryBackoffMs: {
+      initial: options.retryBackoffMs?.initial ?? 10 * 60_000,
+      max: options.retryBackoffMs?.max ?? 6 * 3_600_000,
+    },
     forwardTo: options.forwardTo,
     fetch: options.fetch,
     onDeliveryAttempt: options.onDeliveryAttempt,

@@ -1,16 +1,6 @@
+import type { OneRosterComponents, PlatformComponents } from '@learnkit/core';
 import type { CaseDefinitionsInput, CFAssociation, CFDocument, CFItem } from './case/types.js';
-import type { WebhookEventType } from './catalogue.js';
-import type {
-  Delivery,
-  DeliveryAttempt,
-  DeliverySkipReason,
-  OutboxRow,
-  RaisedEvent,
-  SkippedDelivery,
-  StoredSigningSecret,
-  StoredSubscription,
-  WebhookEnvelope,
-} from './webhook-state.js';
+import type { Delivery, OutboxRow, RaisedEvent, StoredSubscription } from './webhook-state.js';
 
 // The webhook part of the state has its own module (docs/decisions.md#d-i15-source-shape); its names stay exported
 // from here, where the rest of the mock imports them.
@@ -99,9 +89,6 @@ export type CaseState = {
   packages: Map<string, StoredPackage>;
 };
 
-/** A OneRoster GUID reference. */
-export type GUIDRef = { href?: string; sourcedId: string; type: string };
-
 /** An organization (district or school). */
 export type StoredOrg = {
   sourcedId: string;
@@ -165,14 +152,10 @@ export type StoredEnrollment = {
   metadata: Record<string, unknown> | null;
 };
 
-/** A profile of a user, optionally bound to an application. */
-export type StoredProfile = {
-  profileId: string;
-  userId: string;
-  applicationId: string | null;
-  profileType: string;
-  status: string;
-};
+/** A profile of a user, optionally bound to an application (the documents' `UserProfile`). */
+export type StoredProfile = PlatformComponents['schemas']['UserProfile'];
+
+type OneRoster = OneRosterComponents['schemas'];
 
 /** OneRoster objects stored in their response shape. */
 export type RosterRecord = Record<string, unknown> & { sourcedId: string };
@@ -185,14 +168,14 @@ export type RosterState = {
   agents: StoredAgent[];
   profiles: Map<string, StoredProfile>;
   enrollments: Map<string, StoredEnrollment>;
-  academicSessions: Map<string, RosterRecord>;
-  courses: Map<string, RosterRecord>;
-  classes: Map<string, RosterRecord>;
-  demographics: Map<string, RosterRecord>;
-  lineItems: Map<string, RosterRecord>;
-  assessmentResults: Map<string, RosterRecord>;
-  results: Map<string, RosterRecord>;
-  resources: Map<string, RosterRecord>;
+  academicSessions: Map<string, OneRoster['AcademicSession']>;
+  courses: Map<string, OneRoster['Course']>;
+  classes: Map<string, OneRoster['Class']>;
+  demographics: Map<string, OneRoster['Demographics']>;
+  lineItems: Map<string, OneRoster['AssessmentLineItem']>;
+  assessmentResults: Map<string, OneRoster['AssessmentResult']>;
+  results: Map<string, OneRoster['Result']>;
+  resources: Map<string, OneRoster['Resource']>;
   orgConfigs: Map<string, Record<string, unknown>>;
   /** Highest mastered grade by `${userId}|${subject}`. */
   mastery: Map<string, string | null>;

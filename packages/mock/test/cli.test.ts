@@ -3,7 +3,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { parseArgs, USAGE } from '../src/cli/args.js';
+import { sampleEventData } from '../src/cli/samples.js';
 import { serve } from '../src/cli/serve.js';
+import { createMockPlatform, WEBHOOK_EVENT_TYPES } from '../src/index.js';
 
 describe('learnkit-mock CLI', () => {
   it('parses serve options and refuses bad ones', () => {
@@ -42,6 +44,19 @@ describe('learnkit-mock CLI', () => {
     expect(() => parseArgs(['deploy'])).toThrow(/unknown command/);
     expect(() => parseArgs(['serve', '--verbose'])).toThrow(/unknown option/);
     expect(USAGE).toContain('--forward-to');
+  });
+
+  it('triggers every type of the catalogue with sample data the platform raises as it is', () => {
+    const platform = createMockPlatform({ frameworkItems: 10 });
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const data = sampleEventData(platform, type);
+      const raised = platform.emit(type, data);
+      expect(raised?.data, type).toEqual(data);
+    }
+    expect(sampleEventData(platform, 'mastery.deleted')).toMatchObject({ masteredGrade: null });
+    expect(sampleEventData(platform, 'user_role.created')).toMatchObject({
+      roleId: expect.stringContaining(platform.fixtures.roster.student.sourcedId),
+    });
   });
 
   it('serves on loopback, prints the credentials and forwards signed deliveries to a local consumer', {

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateFramework, type MockPlatform } from '../src/index.js';
-import { buildRouter } from '../src/routes/index.js';
+import { buildRouter } from '../src/operations/index.js';
 import { fuzzParameters, revealed, secretsOf } from './support/fuzz.js';
 import { type Harness, type Transport, useHarness } from './support/harness.js';
 import { actor, completed, envelope, timeSpent } from './support/helpers.js';

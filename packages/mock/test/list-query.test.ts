@@ -10,8 +10,9 @@ const rows = [
   { sourcedId: 'c', title: "Gamma's", grade: 7, tags: [], org: null, active: true },
 ];
 const spec = { fields: ['sourcedId', 'title', 'grade', 'tags', 'org', 'active'], searchFields: ['title'] };
+// The dispatcher reads these string parameters as they are (docs/decisions.md#d-i15m-dispatch).
 const ids = (query: string) =>
-  listQuery(rows, new URLSearchParams(query), spec).entries.map((row) => row.sourcedId);
+  listQuery(rows, Object.fromEntries(new URLSearchParams(query)), spec).entries.map((row) => row.sourcedId);
 
 describe('list query', () => {
   it('compares numbers numerically, references by sourcedId, arrays by any element, booleans as text', () => {

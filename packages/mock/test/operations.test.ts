@@ -1,9 +1,8 @@
 import { loadContract } from '@learnkit/contract';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../src/generated/operations.js';
-import { buildRouter, EXTRA_ROUTES, HANDLERS } from '../src/routes/index.js';
-import { NOT_MODELLED } from '../src/routes/not-modelled.js';
-import { patternOf } from '../src/routes/operation.js';
+import { buildRouter, EXTRA_ROUTES, HANDLERS, patternOf } from '../src/operations/index.js';
+import { NOT_MODELLED } from '../src/operations/not-modelled.js';
 
 // The operationIds as the documents state them, read from openapi/ by the contract package, not from the
 // generated table the mock routes by (docs/decisions.md#d-i15-operation-table).
@@ -14,9 +13,10 @@ const notModelled = Object.keys(NOT_MODELLED).sort();
 describe('the mock routes every operation of openapi/ by operationId (docs/decisions.md#d-i15-operation-table)', () => {
   it('has a handler or a listed reason for every operation of the documents, and never both', () => {
     const missing = documented.filter((id) => !handled.includes(id) && !notModelled.includes(id));
-    expect(missing, 'operations without a handler: add one, or list it in routes/not-modelled.ts').toEqual(
-      [],
-    );
+    expect(
+      missing,
+      'operations without a handler: add one in src/routes/, or list it in operations/not-modelled.ts',
+    ).toEqual([]);
     expect(handled.filter((id) => notModelled.includes(id))).toEqual([]);
   });
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { packageProblems } from '../src/case/validate-package.js';
+import { generateFramework } from '../src/index.js';
 import { useHarness } from './support/harness.js';
 
 describe('requests validated by the schemas of openapi/ (docs/decisions.md#d-i15-validation)', () => {
@@ -62,6 +64,20 @@ describe('requests validated by the schemas of openapi/ (docs/decisions.md#d-i15
     const answer = await h.call('GET', path, { token });
     expect(answer.status).toBe(404);
     expect((answer.body as { message: string }).message).toContain('path.subscriptionId must');
+  });
+
+  it('names the members of a package whose answers would break the documents, as the upload spells them', () => {
+    const valid = generateFramework({ seed: 3, items: 3 });
+    expect(
+      packageProblems({
+        ...valid,
+        CFDocument: { ...valid.CFDocument, licenseUri: 'no scheme' },
+        CFItems: [{ ...valid.CFItems[0]!, lastChangeDateTime: '2025-01-01T00:00:00' }],
+      }),
+    ).toEqual([
+      'body.CFDocument.licenseUri must be an absolute URI',
+      'body.CFItems[0].lastChangeDateTime must be an ISO 8601 date-time with a time zone',
+    ]);
   });
 
   it('keeps the business messages the schemas cannot word: unknown event types, the platform-only status', async () => {

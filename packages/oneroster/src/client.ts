@@ -1,4 +1,4 @@
-import { createHttpClient, type HttpClient, type HttpClientOptions, isHttpClient } from '@learnkit/core';
+import { type HttpClient, type HttpClientOptions, httpClientOf } from '@learnkit/core';
 import type { OneRosterHttp } from './internal/http';
 import { AcademicSessions } from './resources/academic-sessions';
 import { AssessmentLineItems } from './resources/assessment-line-items';
@@ -70,14 +70,8 @@ export type OneRosterClientInit<Paths extends object = object> =
 export function createOneRosterClient<Paths extends object>(
   init: OneRosterClientInit<Paths>,
 ): OneRosterClient {
-  const given =
-    typeof init === 'object' && init !== null && 'http' in init && isHttpClient(init.http)
-      ? init.http
-      : isHttpClient(init)
-        ? init
-        : createHttpClient(init as HttpClientOptions);
   // The shared client is typed with the umbrella's paths; these resources call only OneRoster paths on it.
-  const http = given as unknown as OneRosterHttp;
+  const http = httpClientOf(init) as unknown as OneRosterHttp;
   return Object.freeze({
     academicSessions: new AcademicSessions(http),
     classes: new Classes(http),

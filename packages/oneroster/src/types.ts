@@ -1,4 +1,4 @@
-import type { ListQuery, PagePromise, RequestOptions } from '@learnkit/core';
+import type { ApiPromise, ListQuery, PagePromise, RequestOptions } from '@learnkit/core';
 import type { components } from './internal/generated';
 
 type Schemas = components['schemas'];
@@ -126,9 +126,12 @@ export interface ListUnderTwoMethod<T> {
 /** A read by `sourcedId`; `fields` as literal names types the object down to them. */
 export interface GetMethod<T> {
   /** With `fields` as literal names: the object narrowed to them. */
-  <const F extends readonly FieldOf<T>[]>(id: string, options: FieldsOptions<F>): Promise<Pick<T, F[number]>>;
+  <const F extends readonly FieldOf<T>[]>(
+    id: string,
+    options: FieldsOptions<F>,
+  ): ApiPromise<Pick<T, F[number]>>;
   /** The whole object. */
-  (id: string, options?: OneRosterCallOptions & { fields?: undefined }): Promise<T>;
+  (id: string, options?: OneRosterCallOptions & { fields?: undefined }): ApiPromise<T>;
   /** With `fields` not known at compile time: every member may be absent. */
-  (id: string, options?: OneRosterCallOptions & { fields?: readonly string[] }): Promise<Partial<T>>;
+  (id: string, options?: OneRosterCallOptions & { fields?: readonly string[] }): ApiPromise<Partial<T>>;
 }

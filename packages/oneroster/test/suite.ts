@@ -1,6 +1,7 @@
 import { NotFoundError, ValidationError, where } from '@learnkit/core';
+import { itWorksOverASharedHttpClient } from '@learnkit/test-utils';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { createOneRosterClient, type OneRosterAssessmentLineItem, type OneRosterUser } from '../src/index';
+import type { OneRosterAssessmentLineItem, OneRosterUser } from '../src/index';
 import { OPERATIONS } from '../src/operations';
 import { type Mode, useOneRosterMock } from './harness';
 
@@ -10,14 +11,9 @@ export function oneRosterSuite(mode: Mode): void {
   const roster = () => ctx.platform.fixtures.roster;
 
   describe('createOneRosterClient', () => {
-    it('works over a shared core HTTP client ({ http } or the client itself) and over options', async () => {
-      const http = ctx.http();
-      for (const client of [createOneRosterClient({ http }), createOneRosterClient(http), ctx.client()]) {
-        const page = await client.academicSessions.list();
-        expect(page.data.length).toBe(3);
-      }
-      // One token per core client: the two clients built over `http` shared its token cache.
-      expect(ctx.sent.filter((r) => r.url.pathname.endsWith('/token'))).toHaveLength(2);
+    itWorksOverASharedHttpClient(ctx, async (client) => {
+      const page = await client.academicSessions.list();
+      expect(page.data.length).toBe(3);
     });
   });
 

@@ -1,5 +1,5 @@
 import { readDocuments } from '@learnkit/contract';
-import { ValidationError } from '@learnkit/core';
+import { ApiPromise, ValidationError } from '@learnkit/core';
 import { describe, expect, it } from 'vitest';
 import { createOneRosterClient, validateAssessmentLineItem } from '../src/index';
 import { listing } from '../src/internal/http';
@@ -26,15 +26,15 @@ const operations = Object.values(document.paths ?? {}).flatMap((item) =>
 /** A stand-in core client that records what it is asked to send. */
 function recordingHttp() {
   const calls: { method: string; path: string }[] = [];
+  const answer = { response: new Response(null), body: new Uint8Array(0), requestId: 'req_test' };
   const http = {
-    call: async (method: string, path: string) => {
-      calls.push({ method, path });
-      return {};
-    },
-    callWithResponse: async (method: string, path: string) => {
-      calls.push({ method, path });
-      return { data: { users: [] }, response: new Response(null) };
-    },
+    // Lists read `users` of the answer; reads by id unwrap a member that is then absent.
+    call: (method: string, path: string) =>
+      ApiPromise.fromResult(async () => {
+        calls.push({ method, path });
+        return { data: { users: [] }, answer };
+      }),
+    callWithResponse: () => Promise.reject(new Error('not used')),
   };
   return { http: http as never, calls };
 }

@@ -1,6 +1,6 @@
 import { ValidationError } from '@learnkit/core';
+import { itChecksEveryExchange, itWorksOverASharedHttpClient } from '@learnkit/test-utils';
 import { describe, expect, it } from 'vitest';
-import { createPlatformClient } from '../src/index';
 import { applicationsSuite } from './applications-suite';
 import { type Mode, usePlatformMock } from './harness';
 import { insightsSuite } from './insights-suite';
@@ -11,26 +11,17 @@ export function platformSuite(mode: Mode): void {
   const ctx = usePlatformMock(mode);
 
   describe('createPlatformClient', () => {
-    it('works over a shared core HTTP client ({ http } or the client itself) and over options', async () => {
-      const http = ctx.http();
+    itWorksOverASharedHttpClient(ctx, async (client) => {
       const student = ctx.platform.fixtures.roster.student.sourcedId;
-      for (const client of [createPlatformClient({ http }), createPlatformClient(http), ctx.client()]) {
-        const user = await client.rostering.users.get(student);
-        expect(user.sourcedId).toBe(student);
-      }
-      // One token per core client: the two clients built over `http` shared its token cache.
-      expect(ctx.sent.filter((r) => r.url.pathname.endsWith('/token'))).toHaveLength(2);
+      const user = await client.rostering.users.get(student);
+      expect(user.sourcedId).toBe(student);
     });
   });
 
   describe('contract', () => {
-    it('checks every request the SDK sends and every response the mock gives', async () => {
-      const client = ctx.client();
+    itChecksEveryExchange(ctx, async (client) => {
       await client.insights.types.list();
       await client.rostering.users.get(ctx.platform.fixtures.roster.student.sourcedId);
-      await ctx.flush();
-      expect(ctx.sent).toHaveLength(3); // token, list, get
-      expect(await ctx.contractChecks()).toBe(6);
     });
   });
 

@@ -4,7 +4,7 @@ import type {
   CaliperSendOptions,
   CaliperSendResult,
 } from '@learnkit/activity/server';
-import { ValidationError } from '@learnkit/core';
+import { ApiPromise, ValidationError } from '@learnkit/core';
 
 /**
  * `lk.caliper`: the platform's Caliper 1.2 ingest (`POST /caliper/v1p2`) over the instance's transport.
@@ -31,24 +31,32 @@ const isEnvelope = (input: CaliperSendInput): boolean =>
 export function withConfiguredSensor(inner: CaliperClient, sensor: () => Promise<string>): LearnKitCaliper {
   return {
     hasAccepted: (id) => inner.hasAccepted(id),
-    async send(input: CaliperSendInput, options?: CaliperSendOptions): Promise<CaliperSendResult> {
+    send(input: CaliperSendInput, options?: CaliperSendOptions): ApiPromise<CaliperSendResult> {
       if (options?.sensor !== undefined || isEnvelope(input)) return inner.send(input, options);
-      let configured: string;
-      try {
-        configured = await sensor();
-      } catch (cause) {
-        const error = new ValidationError([
-          {
-            path: ['sensor'],
-            message:
-              'is required to send bare events: pass lk.caliper.send(events, { sensor }), send an envelope, or give ' +
-              `an activity configuration, whose sensor is used (${cause instanceof Error ? cause.message : String(cause)})`,
-          },
-        ]);
-        Object.defineProperty(error, 'cause', { value: cause, configurable: true, writable: true });
-        throw error;
-      }
-      return inner.send(input, { ...options, sensor: configured });
+      return ApiPromise.fromResult(async () => {
+        const configured = await configuredSensor();
+        return inner.send(input, { ...options, sensor: configured }).withAnswer();
+      });
     },
   };
+
+  /** The sensor of the activity configuration, or the ValidationError that says how to give one. */
+  async function configuredSensor(): Promise<string> {
+    let configured: string;
+    try {
+      configured = await sensor();
+    } catch (cause) {
+      const error = new ValidationError([
+        {
+          path: ['sensor'],
+          message:
+            'is required to send bare events: pass lk.caliper.send(events, { sensor }), send an envelope, or give ' +
+            `an activity configuration, whose sensor is used (${cause instanceof Error ? cause.message : String(cause)})`,
+        },
+      ]);
+      Object.defineProperty(error, 'cause', { value: cause, configurable: true, writable: true });
+      throw error;
+    }
+    return configured;
+  }
 }

@@ -170,6 +170,7 @@ export {
   type WebhookEvent,
   type WebhookEventDataMap,
   type WebhookEventType,
+  type WebhookHandlerContext,
   type WebhookHandlerOptions,
   type WebhookHandlers,
   type WebhookRequestHandler,
@@ -182,7 +183,39 @@ export {
 export type { ActivityOptions, LearnKitActivity } from './activity';
 export type { LearnKitCaliper } from './caliper';
 export { ENV, type LearnKitOptions } from './config';
+// Hydration of webhook events: lk.webhooks.hydrate and lk.webhooks.handler({ hydrate: true }).
+export type {
+  HydratableWebhookEventType,
+  HydratedEntity,
+  HydratedEvent,
+  HydratedEvents,
+  HydratedUnknownEvent,
+  HydratedWebhookHandlerContext,
+  HydratedWebhookHandlers,
+  HydrateOptions,
+  HydratingWebhookHandlerOptions,
+  HydrationBase,
+  HydrationDeleted,
+  HydrationFound,
+  HydrationNone,
+  HydrationNotFound,
+  HydrationOf,
+  LearnKitWebhookHandlerOptions,
+  TombstoneWebhookEventType,
+  WebhookEntityMap,
+} from './hydrate/types';
 export { LearnKit } from './learnkit';
 export type { LearnKitPaths } from './paths';
+// Tokens shared across processes: new LearnKit({ tokenCache: createRedisTokenCache(redis) }).
+export {
+  createRedisTokenCache,
+  type RedisTokenCacheOptions,
+  type RedisTokenClientLike,
+} from './tokens/redis-token-cache';
+export {
+  createSharedTokenCache,
+  type SharedTokenCacheOptions,
+  type SharedTokenStore,
+} from './tokens/shared-token-cache';
 export { VERSION } from './version';
 export type { LearnKitWebhooks } from './webhooks';

@@ -271,11 +271,19 @@ export class LearnKit {
   }
 
   /**
-   * Webhook subscriptions (`lk.webhooks.subscriptions.create(appId, { url, eventTypes })`, ...) and the
-   * consumer helpers `verify`, `sign` and `createHandler`.
+   * Webhook subscriptions (`lk.webhooks.subscriptions.create(appId, { url, eventTypes })`, ...), the consumer
+   * helpers `verify`, `sign` and `createHandler`, and `hydrate` / `handler({ hydrate: true })`, which read the
+   * entity each event refers to.
    */
   get webhooks(): LearnKitWebhooks {
-    this.#webhooks ??= createLearnKitWebhooks(() => createSubscriptionsClient(this.http));
+    this.#webhooks ??= createLearnKitWebhooks(
+      () => createSubscriptionsClient(this.http),
+      () => {
+        // Hydration reads with client credentials; a developer token only manages subscriptions.
+        this.#needsClientCredentials('webhooks.hydrate');
+        return this;
+      },
+    );
     return this.#webhooks;
   }
 

@@ -29,6 +29,8 @@ describe('the public surface of @learnkit/sdk', () => {
         'WebhookVerificationError',
         'and',
         'buildTree',
+        'createRedisTokenCache',
+        'createSharedTokenCache',
         'createTokenCache',
         'createWebhookHandler',
         'fromCaseJson',

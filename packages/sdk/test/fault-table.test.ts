@@ -2,16 +2,16 @@
 // the mock platform (MSW), with every request the SDK sends checked against openapi/. Responses are checked too,
 // except those a test injects on purpose (a 503 or an HTML page is off-contract by design).
 import { createActivityTracker } from '@learnkit/activity';
-import { attachContract, formatResult, loadContract } from '@learnkit/contract';
-import { createMockPlatform, type MockPlatform } from '@learnkit/mock';
+import { formatResult } from '@learnkit/contract';
+import type { MockPlatform } from '@learnkit/mock';
+import { contract } from '@learnkit/test-utils';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SetupServer } from 'msw/node';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AuthenticationError,
-  createTokenCache,
   InternalServerError,
-  LearnKit,
+  type LearnKit,
   type LearnKitOptions,
   RateLimitError,
   RedirectError,
@@ -20,61 +20,32 @@ import {
   verifyWebhook,
   WebhookVerificationError,
 } from '../src/index';
-import { TEST_CONFIG } from './harness';
+import { TEST_CONFIG, useSdkMock } from './harness';
 
-const server = setupServer();
-const contract = loadContract();
-const recorder = attachContract(server, contract);
 const HOOK_URL = 'https://hooks.partner.example/fault-table';
 const DOCUMENTS = '/ims/case/v1p1/CFDocuments';
+// Deliveries to the consumer are no platform operation: realDelivery() checks them as deliveries.
+const ctx = useSdkMock('msw', {}, /\/fault-table\b/);
+const server = ctx.server as SetupServer;
 let platform: MockPlatform;
-let injected = false;
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
 beforeEach(() => {
-  platform = createMockPlatform();
-  server.resetHandlers(...platform.handlers);
-  recorder.clear();
-  injected = false;
+  platform = ctx.platform;
 });
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers();
-  // Ends bodies a fault left stalled, which the contract recorder's copies would wait on.
-  platform.faults.clear();
-  platform.close();
-  await recorder.settled();
-  const off = recorder
-    .violations()
-    .filter((result) => !injected || result.where.endsWith(' request'))
-    // Deliveries to the consumer are no platform operation; realDelivery() checks them as deliveries.
-    .filter((result) => !result.where.includes(new URL(HOOK_URL).pathname))
-    .map(formatResult);
-  expect(off).toEqual([]);
 });
 
 /** A LearnKit for the partner client: its own token cache, quick backoff, no environment. */
-function learnKit(extra: Partial<LearnKitOptions> = {}): LearnKit {
-  const { clientId, clientSecret } = platform.clients.partner;
-  return new LearnKit({
-    baseUrl: platform.baseUrl,
-    clientId,
-    clientSecret,
-    env: {},
-    logger: false,
-    tokenCache: createTokenCache(),
-    retry: { initialDelayMs: 1, maxDelayMs: 5 },
-    activity: { config: TEST_CONFIG },
-    ...extra,
-  });
-}
+const learnKit = (extra: Partial<LearnKitOptions> = {}): LearnKit => ctx.lk(extra);
 
 /** Requests the platform answered on `path` (method optional), faults included. */
 const answered = (path: string, method?: string) =>
   platform.state.requests.filter((r) => r.path === path && (!method || r.method === method));
 const tokenRequests = () => answered('/auth/1.0/token');
 const inject = (spec: Parameters<MockPlatform['faults']['inject']>[0]) => {
-  injected = true;
+  // An injected fault answers off-contract by design (a 503, an HTML page); requests are still checked.
+  ctx.allowBadResponses();
   return platform.faults.inject(spec);
 };
 const app = () => platform.fixtures.application.applicationId;

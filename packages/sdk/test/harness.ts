@@ -13,10 +13,11 @@ export const TEST_CONFIG = {
 
 /**
  * The workspace harness (`@learnkit/test-utils`) with a `LearnKit` factory: a fresh mock platform per test,
- * reached through `mode`, every exchange checked against openapi/, every request in `sent`.
+ * reached through `mode`, every exchange checked against openapi/ (but those `ignore` matches: a consumer endpoint),
+ * every request in `sent`.
  */
-export function useSdkMock(mode: 'msw' | 'loopback', options: MockPlatformOptions = {}) {
-  const ctx = usePlatform(mode, { platform: options });
+export function useSdkMock(mode: 'msw' | 'loopback', options: MockPlatformOptions = {}, ignore?: RegExp) {
+  const ctx = usePlatform(mode, { platform: options, ignore });
   return Object.assign(ctx, {
     /** A LearnKit for a mock client (partner by default), isolated token cache, quick retries, no env. */
     lk(extra: Partial<LearnKitOptions> = {}, client?: MockClient): LearnKit {

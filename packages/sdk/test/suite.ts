@@ -1,4 +1,5 @@
 import { timeSpentEvent } from '@learnkit/activity/caliper';
+import { timeSpentInput } from '@learnkit/test-utils';
 import { describe, expect, it } from 'vitest';
 import {
   AuthenticationError,
@@ -162,18 +163,14 @@ export function sdkSuite(mode: Mode): void {
       const lk = ctx.lk();
       const { student } = ctx.platform.fixtures.roster;
       const event = timeSpentEvent({
-        sensor: TEST_CONFIG.sensor,
-        actor: { id: `${ctx.baseUrl}/rostering/1.0/users/${student.sourcedId}`, email: student.email },
-        app: TEST_CONFIG.app,
-        course: { subject: 'Math', grade: 3 },
-        activity: { id: 'fractions-1', name: 'Fractions 1' },
+        ...timeSpentInput({
+          baseUrl: ctx.baseUrl,
+          student,
+          app: TEST_CONFIG.app,
+          activity: { id: 'fractions-1', name: 'Fractions 1' },
+          sensor: TEST_CONFIG.sensor,
+        }),
         runId: crypto.randomUUID(),
-        window: {
-          activeMs: 30_000,
-          inactiveMs: 0,
-          startedAt: '2026-01-05T10:00:00.000Z',
-          endedAt: '2026-01-05T10:00:30.000Z',
-        },
       });
       expect(await lk.caliper.send([event])).toMatchObject({ accepted: 1, duplicates: 0, requests: 1 });
       // Idempotent: an event this client had accepted is not sent again; another client's resend is a duplicate.

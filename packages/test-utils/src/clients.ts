@@ -1,11 +1,5 @@
-import {
-  clientCredentials,
-  createHttpClient,
-  createTokenCache,
-  type HttpClient,
-  type HttpClientOptions,
-  staticToken,
-} from '@learnkit/core';
+import type { HttpClient, HttpClientOptions } from '@learnkit/core';
+import { clientCredentials, createHttpClient, createTokenCache, staticToken } from '@learnkit/core';
 import type { MockClient } from '@learnkit/mock';
 import type { PlatformHarness } from './platform';
 

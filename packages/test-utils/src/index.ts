@@ -1,12 +1,24 @@
 // The one test harness of the workspace (docs/decisions.md#d-i15-test-utils): every package's tests start the
-// mock, make clients, collect requests and control time through it.
+// mock, make clients, collect requests and deliveries and control time through it.
 export { clientOptions, developerHttpClient, httpClient, QUICK_RETRY } from './clients';
+export { recordingLogger } from './logger';
+export {
+  type ClientInit,
+  itChecksEveryExchange,
+  itWorksOverASharedHttpClient,
+  type PackageMock,
+  type UsePackageMockOptions,
+  usePackageMock,
+} from './package-mock';
 export {
   contract,
+  type Delivery,
   type Mode,
   type PlatformHarness,
   type Sent,
   type UsePlatformOptions,
   usePlatform,
 } from './platform';
+export { type RedisServer, startRedisServer } from './redis';
+export { type SampleStudent, timeSpentInput } from './samples';
 export { advanceTime } from './time';

@@ -30,12 +30,32 @@ export interface Sent {
   body: string | null;
 }
 
+/** One webhook delivery attempt as the platform POSTed it, and the status it got (null: no answer). */
+export interface Delivery {
+  /** Where it went: the subscription URL, or the platform's `forwardTo`. */
+  url: string;
+  /** The headers as sent, names in lower case (`x-service-webhook-signature`, ...). */
+  headers: Record<string, string>;
+  /** The body as sent (the signed bytes, as text). */
+  body: string;
+  /** The status the platform saw; null when the attempt failed without one (network error, time-out). */
+  status: number | null;
+}
+
 /** What {@link usePlatform} takes besides the mode. */
 export interface UsePlatformOptions {
-  /** Options of every test's fresh platform. */
-  platform?: MockPlatformOptions | undefined;
+  /**
+   * Options of every test's fresh platform, or a function giving them when the test starts (for a value that
+   * exists only then, such as the `forwardTo` URL of a consumer the test listens on).
+   */
+  platform?: MockPlatformOptions | (() => MockPlatformOptions) | undefined;
   /** Exchanges (`METHOD url request|response`) the contract does not describe, such as a consumer endpoint. */
   ignore?: RegExp | undefined;
+  /**
+   * `test` (default): a fresh platform for each test. `file`: one platform for the whole file, for tests that
+   * start processes against it once (a CLI, an MCP server); requests, deliveries and checks still reset per test.
+   */
+  scope?: 'test' | 'file' | undefined;
 }
 
 /** The loaded contract of openapi/, built once per process (compiling the schemas is the slow part). */
@@ -55,6 +75,10 @@ export interface PlatformHarness {
   fetch: FetchLike | undefined;
   /** Every request sent in this test, token requests included. */
   sent: Sent[];
+  /** Every webhook delivery attempt the platform made in this test, in order. */
+  deliveries: Delivery[];
+  /** The operationIds whose exchanges passed the contract checks, over every test of the file so far. */
+  covered: Set<string>;
   /** The MSW server (MSW mode only), for a test that adds a handler of its own (a consumer endpoint). */
   server: SetupServer | undefined;
   /** The contract checks of this test: one per request and one per response. */
@@ -67,6 +91,8 @@ export interface PlatformHarness {
   tokenRequests(): Sent[];
   /** Lets this test send requests outside the contract on purpose (responses are still checked). */
   allowBadRequests(): void;
+  /** Lets this test get answers outside the contract on purpose, such as an injected fault (requests are still checked). */
+  allowBadResponses(): void;
 }
 
 const isTokenPath = (url: URL) =>
@@ -88,7 +114,9 @@ export function usePlatform(mode: Mode, options: UsePlatformOptions = {}): Platf
   const ignore = options.ignore;
   let listening: ListeningServer | undefined;
   let strictRequests = true;
+  let strictResponses = true;
   const sent: Sent[] = [];
+  const deliveries: Delivery[] = [];
   const reading = new Set<Promise<void>>();
 
   const ctx: PlatformHarness = {
@@ -98,6 +126,8 @@ export function usePlatform(mode: Mode, options: UsePlatformOptions = {}): Platf
     authUrl: '',
     fetch: undefined,
     sent,
+    deliveries,
+    covered: new Set(),
     server,
     recorder,
     async flush() {
@@ -110,6 +140,9 @@ export function usePlatform(mode: Mode, options: UsePlatformOptions = {}): Platf
     tokenRequests: () => sent.filter((request) => isTokenPath(request.url)),
     allowBadRequests() {
       strictRequests = false;
+    },
+    allowBadResponses() {
+      strictResponses = false;
     },
   };
 
@@ -133,13 +166,10 @@ export function usePlatform(mode: Mode, options: UsePlatformOptions = {}): Platf
     afterAll(() => server.close());
   }
 
-  beforeEach(async () => {
-    ctx.platform = createMockPlatform(options.platform);
-    sent.length = 0;
-    strictRequests = true;
-    recorder.clear();
+  async function start(): Promise<void> {
+    const given = typeof options.platform === 'function' ? options.platform() : options.platform;
+    ctx.platform = createMockPlatform({ ...given, fetch: recordDeliveries(deliveries, given?.fetch) });
     if (server) {
-      server.resetHandlers(...ctx.platform.handlers);
       ctx.baseUrl = ctx.platform.baseUrl;
       ctx.authUrl = ctx.platform.authUrl;
       ctx.fetch = undefined;
@@ -159,22 +189,63 @@ export function usePlatform(mode: Mode, options: UsePlatformOptions = {}): Platf
         return checked(request);
       };
     }
-  });
+  }
 
-  afterEach(async () => {
+  async function stop(): Promise<void> {
+    // Ends the bodies a fault left stalled (the recorder's copies would wait on them), then the platform.
+    ctx.platform.faults.clear();
     ctx.platform.close();
     await listening?.close();
     listening = undefined;
+  }
+
+  if (options.scope === 'file') {
+    beforeAll(start);
+    afterAll(stop);
+  }
+
+  beforeEach(async () => {
+    if (options.scope !== 'file') await start();
+    sent.length = 0;
+    deliveries.length = 0;
+    strictRequests = true;
+    strictResponses = true;
+    recorder.clear();
+    server?.resetHandlers(...ctx.platform.handlers);
+  });
+
+  afterEach(async () => {
+    if (options.scope !== 'file') await stop();
     await recorder.settled?.();
-    const violations = recorder
-      .violations()
-      .filter(
-        (result) =>
-          !(ignore?.test(result.where) ?? false) && (strictRequests || !result.where.endsWith('request')),
-      );
+    const allowed = (where: string) =>
+      (ignore?.test(where) ?? false) ||
+      (!strictRequests && where.endsWith('request')) ||
+      (!strictResponses && where.endsWith('response'));
+    const violations = recorder.violations().filter((result) => !allowed(result.where));
+    for (const result of recorder.results)
+      if (result.ok && result.operationId) ctx.covered.add(result.operationId);
     recorder.clear();
     if (violations.length > 0) throw new Error(violations.map(formatResult).join('\n\n'));
   });
 
   return ctx;
+}
+
+/**
+ * The `fetch` of a platform's deliveries that records each attempt in `deliveries`: the test's own `fetch` when it
+ * gives one, else `globalThis.fetch` looked up at each attempt (so MSW still intercepts, as the mock's default).
+ */
+function recordDeliveries(deliveries: Delivery[], given: typeof fetch | undefined): typeof fetch {
+  return async (input, init) => {
+    const delivery: Delivery = {
+      url: String(input),
+      headers: Object.fromEntries(new Headers(init?.headers)),
+      body: typeof init?.body === 'string' ? init.body : '',
+      status: null,
+    };
+    deliveries.push(delivery);
+    const response = await (given ?? globalThis.fetch)(input, init);
+    delivery.status = response.status;
+    return response;
+  };
 }

@@ -1,4 +1,5 @@
 import {
+  ApiPromise,
   createHttpClient,
   type HttpClient,
   type HttpClientOptions,
@@ -59,7 +60,7 @@ export interface SubscriptionsClient {
     appId: string,
     input: CreateSubscriptionInput,
     options?: SubscriptionWriteOptions,
-  ): Promise<WebhookSubscriptionWithSecret>;
+  ): ApiPromise<WebhookSubscriptionWithSecret>;
   /**
    * `create` for event types newer than this SDK's catalogue: with `allowUnknownEventTypes: true` any
    * non-empty string passes the SDK's check, and the platform refuses (400) a type it does not know.
@@ -68,18 +69,18 @@ export interface SubscriptionsClient {
     appId: string,
     input: CreateSubscriptionInput<string>,
     options: SubscriptionWriteOptions & { allowUnknownEventTypes: true },
-  ): Promise<WebhookSubscriptionWithSecret>;
+  ): ApiPromise<WebhookSubscriptionWithSecret>;
   /** The caller's own subscriptions of the application, without secrets. */
-  list(appId: string, options?: SubscriptionCallOptions): Promise<WebhookSubscription[]>;
+  list(appId: string, options?: SubscriptionCallOptions): ApiPromise<WebhookSubscription[]>;
   /** One subscription, without secret (`NotFoundError` also when another client owns it). */
-  get(appId: string, id: string, options?: SubscriptionCallOptions): Promise<WebhookSubscription>;
+  get(appId: string, id: string, options?: SubscriptionCallOptions): ApiPromise<WebhookSubscription>;
   /** Changes the members given: `url`, `eventTypes`, `status` (`active` or `paused`). */
   update(
     appId: string,
     id: string,
     patch: UpdateSubscriptionInput,
     options?: SubscriptionWriteOptions,
-  ): Promise<WebhookSubscription>;
+  ): ApiPromise<WebhookSubscription>;
   /**
    * `update` for event types newer than this SDK's catalogue: with `allowUnknownEventTypes: true` any
    * non-empty string passes the SDK's check, and the platform refuses (400) a type it does not know.
@@ -89,9 +90,9 @@ export interface SubscriptionsClient {
     id: string,
     patch: UpdateSubscriptionInput<string>,
     options: SubscriptionWriteOptions & { allowUnknownEventTypes: true },
-  ): Promise<WebhookSubscription>;
+  ): ApiPromise<WebhookSubscription>;
   /** Deletes the subscription (irreversible; no further deliveries). Not retried after the request may have arrived. */
-  delete(appId: string, id: string, options?: SubscriptionCallOptions): Promise<void>;
+  delete(appId: string, id: string, options?: SubscriptionCallOptions): ApiPromise<void>;
   /**
    * Issues a new signing secret. The old one keeps verifying for a rotation window: verify with
    * `[newSecret, oldSecret]` until it ends. Not retried after the request may have arrived.
@@ -100,7 +101,7 @@ export interface SubscriptionsClient {
     appId: string,
     id: string,
     options?: SubscriptionCallOptions,
-  ): Promise<WebhookSubscriptionWithSecret>;
+  ): ApiPromise<WebhookSubscriptionWithSecret>;
 }
 
 /** Options of {@link createSubscriptionsClient} (besides the HTTP client). */
@@ -119,7 +120,7 @@ interface LooseHttp {
     method: string,
     path: string,
     init: { params: { path: Record<string, string> }; body?: unknown; options?: RequestOptions },
-  ): Promise<unknown>;
+  ): ApiPromise<unknown>;
 }
 
 // The per-call options of a call given none, shared (never written to): docs/decisions.md#d-i14-hot-path.
@@ -251,6 +252,9 @@ function checkStatus(issues: ValidationIssue[], status: unknown): void {
   }
 }
 
+/** A delete answers 204: the call resolves with nothing. */
+const nothing = (): void => undefined;
+
 function withSecret(value: unknown): WebhookSubscriptionWithSecret {
   const subscription = value as WebhookSubscription & { signingSecret?: unknown };
   const secret = subscription?.signingSecret;
@@ -301,92 +305,94 @@ export function createSubscriptionsClient<Paths extends {}>(
   };
 
   return {
-    async create(appId: string, input: CreateSubscriptionInput<string>, options?: SubscriptionWriteOptions) {
-      const issues: ValidationIssue[] = [];
-      checkId(issues, 'appId', appId);
-      if (typeof input !== 'object' || input === null) {
-        issues.push({ path: [], message: 'create needs { url, eventTypes }' });
-      } else {
-        checkMembers(issues, input, ['url', 'eventTypes']);
-        const problem = subscriptionUrlProblem(input.url);
-        if (problem) issues.push({ path: ['url'], message: problem });
-        checkEventTypes(issues, input.eventTypes, options?.allowUnknownEventTypes ?? allowUnknownDefault);
-      }
-      if (issues.length) throw new ValidationError(issues);
-      const body = { url: input.url, eventTypes: [...input.eventTypes] };
-      return withSecret(
-        await send('POST', COLLECTION, { sourcedApplicationId: appId }, false, options, body),
-      );
-    },
+    create: (appId: string, input: CreateSubscriptionInput<string>, options?: SubscriptionWriteOptions) =>
+      ApiPromise.guard(() => {
+        const issues: ValidationIssue[] = [];
+        checkId(issues, 'appId', appId);
+        if (typeof input !== 'object' || input === null) {
+          issues.push({ path: [], message: 'create needs { url, eventTypes }' });
+        } else {
+          checkMembers(issues, input, ['url', 'eventTypes']);
+          const problem = subscriptionUrlProblem(input.url);
+          if (problem) issues.push({ path: ['url'], message: problem });
+          checkEventTypes(issues, input.eventTypes, options?.allowUnknownEventTypes ?? allowUnknownDefault);
+        }
+        if (issues.length) throw new ValidationError(issues);
+        const body = { url: input.url, eventTypes: [...input.eventTypes] };
+        return send('POST', COLLECTION, { sourcedApplicationId: appId }, false, options, body).map(
+          withSecret,
+        );
+      }),
 
-    async list(appId, options) {
-      const issues: ValidationIssue[] = [];
-      checkId(issues, 'appId', appId);
-      if (issues.length) throw new ValidationError(issues);
-      return (await send(
-        'GET',
-        COLLECTION,
-        { sourcedApplicationId: appId },
-        true,
-        options,
-      )) as WebhookSubscription[];
-    },
+    list: (appId: string, options?: SubscriptionCallOptions) =>
+      ApiPromise.guard(() => {
+        const issues: ValidationIssue[] = [];
+        checkId(issues, 'appId', appId);
+        if (issues.length) throw new ValidationError(issues);
+        return send('GET', COLLECTION, { sourcedApplicationId: appId }, true, options) as ApiPromise<
+          WebhookSubscription[]
+        >;
+      }),
 
-    async get(appId, id, options) {
-      const issues: ValidationIssue[] = [];
-      const path = itemPath(issues, appId, id);
-      if (issues.length) throw new ValidationError(issues);
-      return (await send('GET', ITEM, path, true, options)) as WebhookSubscription;
-    },
+    get: (appId: string, id: string, options?: SubscriptionCallOptions) =>
+      ApiPromise.guard(() => {
+        const issues: ValidationIssue[] = [];
+        const path = itemPath(issues, appId, id);
+        if (issues.length) throw new ValidationError(issues);
+        return send('GET', ITEM, path, true, options) as ApiPromise<WebhookSubscription>;
+      }),
 
-    async update(
+    update: (
       appId: string,
       id: string,
       patch: UpdateSubscriptionInput<string>,
       options?: SubscriptionWriteOptions,
-    ) {
-      const issues: ValidationIssue[] = [];
-      const path = itemPath(issues, appId, id);
-      const body: Record<string, unknown> = {};
-      if (typeof patch !== 'object' || patch === null) {
-        issues.push({
-          path: [],
-          message: 'update needs an object of the members to change: { url?, eventTypes?, status? }',
-        });
-      } else {
-        checkMembers(issues, patch, ['url', 'eventTypes', 'status']);
-        if (patch.url !== undefined) {
-          const problem = subscriptionUrlProblem(patch.url);
-          if (problem) issues.push({ path: ['url'], message: problem });
-          body.url = patch.url;
+    ) =>
+      ApiPromise.guard(() => {
+        const issues: ValidationIssue[] = [];
+        const path = itemPath(issues, appId, id);
+        const body: Record<string, unknown> = {};
+        if (typeof patch !== 'object' || patch === null) {
+          issues.push({
+            path: [],
+            message: 'update needs an object of the members to change: { url?, eventTypes?, status? }',
+          });
+        } else {
+          checkMembers(issues, patch, ['url', 'eventTypes', 'status']);
+          if (patch.url !== undefined) {
+            const problem = subscriptionUrlProblem(patch.url);
+            if (problem) issues.push({ path: ['url'], message: problem });
+            body.url = patch.url;
+          }
+          if (patch.eventTypes !== undefined) {
+            checkEventTypes(issues, patch.eventTypes, options?.allowUnknownEventTypes ?? allowUnknownDefault);
+            // Copied only when it is an array: anything else is already an issue, refused below.
+            if (Array.isArray(patch.eventTypes)) body.eventTypes = [...patch.eventTypes];
+          }
+          if (patch.status !== undefined) {
+            checkStatus(issues, patch.status);
+            body.status = patch.status;
+          }
         }
-        if (patch.eventTypes !== undefined) {
-          checkEventTypes(issues, patch.eventTypes, options?.allowUnknownEventTypes ?? allowUnknownDefault);
-          // Copied only when it is an array: anything else is already an issue, refused below.
-          if (Array.isArray(patch.eventTypes)) body.eventTypes = [...patch.eventTypes];
-        }
-        if (patch.status !== undefined) {
-          checkStatus(issues, patch.status);
-          body.status = patch.status;
-        }
-      }
-      if (issues.length) throw new ValidationError(issues);
-      // PUT with the same members gives the same result: idempotent, retried like a read.
-      return (await send('PUT', ITEM, path, true, options, body)) as WebhookSubscription;
-    },
+        if (issues.length) throw new ValidationError(issues);
+        // PUT with the same members gives the same result: idempotent, retried like a read.
+        return send('PUT', ITEM, path, true, options, body) as ApiPromise<WebhookSubscription>;
+      }),
 
-    async delete(appId, id, options) {
-      const issues: ValidationIssue[] = [];
-      const path = itemPath(issues, appId, id);
-      if (issues.length) throw new ValidationError(issues);
-      await send('DELETE', ITEM, path, false, options);
-    },
+    delete: (appId: string, id: string, options?: SubscriptionCallOptions) =>
+      ApiPromise.guard(() => {
+        const issues: ValidationIssue[] = [];
+        const path = itemPath(issues, appId, id);
+        if (issues.length) throw new ValidationError(issues);
+        return send('DELETE', ITEM, path, false, options).map(nothing);
+      }),
 
-    async rotateSecret(appId, id, options) {
-      const issues: ValidationIssue[] = [];
-      const path = itemPath(issues, appId, id);
-      if (issues.length) throw new ValidationError(issues);
-      return withSecret(await send('POST', ROTATE, path, false, options));
-    },
+    rotateSecret: (appId: string, id: string, options?: SubscriptionCallOptions) =>
+      ApiPromise.guard(() => {
+        const issues: ValidationIssue[] = [];
+        const path = itemPath(issues, appId, id);
+        if (issues.length) throw new ValidationError(issues);
+        return send('POST', ROTATE, path, false, options).map(withSecret);
+      }),
   } as SubscriptionsClient;
 }

@@ -5,7 +5,8 @@
 // WebhookVerificationError (or a TypeError for a broken clock, a LearnKitError for misuse); the handler never throws,
 // answers a 2xx only to an authentic delivery, runs a function only for its own type, and logs no secret.
 // On a failure fast-check prints the seed and path; LEARNKIT_FUZZ_SEED replays it.
-import { LearnKitError, type Logger, WebhookVerificationError } from '@learnkit/core';
+import { LearnKitError, WebhookVerificationError } from '@learnkit/core';
+import { recordingLogger } from '@learnkit/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { webhookCrypto as nodeCrypto } from '../src/crypto/node';
@@ -76,22 +77,6 @@ function sign(plan: string, body: string): Record<string, string> {
 }
 
 const isAuthentic = (plan: string) => plan === 'valid';
-
-function recordingLogger() {
-  const lines: string[] = [];
-  const record =
-    (level: string) =>
-    (fields: Record<string, unknown>, message?: string): void => {
-      lines.push(`${level} ${message ?? ''} ${JSON.stringify(fields)}`);
-    };
-  const logger: Logger = {
-    debug: record('debug'),
-    info: record('info'),
-    warn: record('warn'),
-    error: record('error'),
-  };
-  return { logger, lines };
-}
 
 describe('fuzz: verifyWebhook with hostile headers and bodies', () => {
   it('property: passes only an authentic, fresh delivery; fails only with a WebhookVerificationError', async () => {

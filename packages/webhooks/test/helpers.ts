@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { WebhookVerificationReason } from '@learnkit/core';
 
 export const SECRET = 'whsec_c2VjcmV0LWV4YW1wbGU';
 export const OTHER_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -6,30 +8,40 @@ export const OTHER_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 export const T0 = 1_767_225_600;
 export const nowAt = (seconds: number) => () => seconds * 1000;
 
+/** One known-answer vector: a delivery that verifies, and signs to `signature`. */
+export interface KnownAnswerVector {
+  secret: string;
+  timestamp: string;
+  body: string;
+  signature: string;
+}
+
+/** One verification of the shared file: its outcome at `now` (Unix seconds) is `reason`, or null when it verifies. */
+export interface VerificationCase {
+  name: string;
+  body: string;
+  headers: Record<string, string>;
+  secret: string | string[];
+  now: number;
+  toleranceSec?: number;
+  reason: WebhookVerificationReason | null;
+}
+
 /**
- * Known-answer vectors (also in docs/webhooks.md, checked by verify.test.ts): computed with `openssl dgst -sha256 -hmac <secret>` over
- * `<timestamp>.<body>`, independently of the code under test.
+ * The known-answer file shared with the Python package's tests (python/tests/test_webhooks.py), so both
+ * implementations are held to the same vectors and the same reasons: computed with `openssl dgst -sha256 -hmac
+ * <secret>` over `<timestamp>.<body>`, independently of the code under test. The vectors are also in
+ * docs/webhooks.md, checked by verify.test.ts.
  */
-export const VECTORS = [
-  {
-    secret: 'whsec_c2VjcmV0LWV4YW1wbGU',
-    timestamp: '1767225600',
-    body: '{"id":"3f1c2b7e-8d4a-4c6b-9e2f-1a2b3c4d5e6f","type":"test.ping","timestamp":"2026-01-01T00:00:00Z","data":{"message":"hello"}}',
-    signature: 'a0b9ce004cc0ae7c352c2f9a9acf10bbb1adc6761805204144b0f2e4f4eecf36',
-  },
-  {
-    secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-    timestamp: '1700000000',
-    body: '{"id":"0b6c5a52-56d4-4f47-8a0b-6a2d1c3e4f50","type":"enrollment.created","timestamp":"2023-11-14T22:13:20Z","data":{"enrollmentId":"enr-1","classId":"cls-1","userId":"usr-1"}}',
-    signature: 'ab9d66e98521ad08cfa542a7397d1cd9becacd7a46b37016f535b4fb64b06d56',
-  },
-  {
-    secret: 'whsec_c2VjcmV0LWV4YW1wbGU',
-    timestamp: '1767225600',
-    body: '{"id":"e","type":"test.ping","timestamp":"2026-01-01T00:00:00Z","data":{"message":"héllo ✓"}}',
-    signature: '6f8e8c1ce8caa295ec10cd30ce447bcc48b59eae9e2dafcb02ad0006eaa7ff60',
-  },
-] as const;
+const KNOWN_ANSWERS = JSON.parse(
+  readFileSync(new URL('./fixtures/known-answer-vectors.json', import.meta.url), 'utf8'),
+) as { vectors: KnownAnswerVector[]; cases: VerificationCase[] };
+
+/** The known-answer vectors (see {@link KNOWN_ANSWERS}). */
+export const VECTORS: readonly KnownAnswerVector[] = KNOWN_ANSWERS.vectors;
+
+/** The verification cases of the shared file (see {@link KNOWN_ANSWERS}). */
+export const VERIFICATION_CASES: readonly VerificationCase[] = KNOWN_ANSWERS.cases;
 
 let counter = 0;
 /** A delivery envelope as the platform sends it. */

@@ -11,7 +11,17 @@ import { webhookCrypto as webCrypto } from '../src/crypto/web';
 import { SigningSecret, signWebhook, type VerifyWebhookOptions, verifyWebhook } from '../src/index';
 import { signWebhookWith } from '../src/sign';
 import { verifyWebhookWith } from '../src/verify';
-import { delivery, envelope, nowAt, OTHER_SECRET, platformSign, SECRET, T0, VECTORS } from './helpers';
+import {
+  delivery,
+  envelope,
+  nowAt,
+  OTHER_SECRET,
+  platformSign,
+  SECRET,
+  T0,
+  VECTORS,
+  VERIFICATION_CASES,
+} from './helpers';
 
 const IMPLS = [
   ['node:crypto', nodeCrypto],
@@ -132,6 +142,30 @@ describe.each(IMPLS)('verifyWebhook on %s', (_name, impl) => {
     await expect(
       verify({ body: d.body, headers: d.headers, secret: [secret], now: nowAt(T0) }),
     ).resolves.toBeTruthy();
+  });
+});
+
+describe('the verification cases shared with the Python package', () => {
+  it('finds the shared cases, verifying and refused ones', () => {
+    expect(VERIFICATION_CASES.filter((c) => c.reason === null).length).toBeGreaterThan(5);
+    expect(new Set(VERIFICATION_CASES.map((c) => c.reason)).size).toBe(9);
+  });
+
+  it.each(IMPLS)('ends each case as the file says on %s', async (_name, impl) => {
+    for (const c of VERIFICATION_CASES) {
+      const options: VerifyWebhookOptions = {
+        body: c.body,
+        headers: c.headers,
+        secret: c.secret,
+        now: () => c.now * 1000,
+        ...(c.toleranceSec !== undefined && { toleranceSec: c.toleranceSec }),
+      };
+      const outcome = await verifyWebhookWith(options, impl.verify).then(
+        () => null,
+        (error: unknown) => (error instanceof WebhookVerificationError ? error.reason : error),
+      );
+      expect(outcome, c.name).toBe(c.reason);
+    }
   });
 });
 

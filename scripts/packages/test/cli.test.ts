@@ -3,13 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Background, runToEnd, scratch, startBackground } from './helpers';
 
-const bin = () =>
-  join(
-    scratch().project,
-    'node_modules',
-    '.bin',
-    process.platform === 'win32' ? 'learnkit-mock.cmd' : 'learnkit-mock',
-  );
+const bin = (name = 'learnkit-mock') =>
+  join(scratch().project, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 
 describe('learnkit-mock from the installed tarball', () => {
   let running: Background | undefined;
@@ -44,5 +39,57 @@ describe('learnkit-mock from the installed tarball', () => {
     );
     running.child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+});
+
+describe('learnkit (@learnkit/sdk) from the installed tarball', () => {
+  it('prints its usage and the event catalogue without credentials', async () => {
+    const cwd = scratch().project;
+    const [help, events] = await Promise.all([
+      runToEnd(bin('learnkit'), ['--help'], { cwd, env: { LEARNKIT_BASE_URL: '' } }),
+      runToEnd(bin('learnkit'), ['events', '--json'], { cwd }),
+    ]);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toContain('Usage: learnkit [--profile NAME] [--json] <command>');
+    expect(events.code).toBe(0);
+    expect(JSON.parse(events.stdout)).toMatchObject({ catalogueVersion: expect.stringMatching(/^v\d/) });
+  });
+});
+
+describe('learnkit-mcp (@learnkit/mcp) from the installed tarball', () => {
+  it('answers initialize and tools/list over stdio, and writes nothing but JSON-RPC to stdout', async () => {
+    const server = startBackground(bin('learnkit-mcp'), [], { cwd: scratch().project, stdin: 'pipe' });
+    const { child } = server;
+    let stdout = '';
+    child.stdout?.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    const send = (message: object) => child.stdin?.write(`${JSON.stringify(message)}\n`);
+    try {
+      send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'check', version: '1' },
+        },
+      });
+      send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+      const deadline = Date.now() + 30_000;
+      while (!stdout.includes('"id":2') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const messages = stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(messages[0]).toMatchObject({ id: 1, result: { serverInfo: { name: 'learnkit' } } });
+      const names = (messages[1].result.tools as { name: string }[]).map((tool) => tool.name);
+      expect(names).toContain('devplatform_rotate_webhook_subscription_secret');
+      expect(names).toHaveLength(8);
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error: plain ESM module without type declarations (the bench runs it with plain Node)
+import { subscribePartner } from '../partner.mjs';
 import { collectSnippets } from '../snippets';
 import { ROOT } from '../workspace';
 import { type Background, scratch, startBackground, writeFiles } from './helpers';
@@ -109,18 +111,8 @@ describe('webhook consumers of the docs, with real signed deliveries', () => {
         platform.close();
         await api.close();
       };
-      const { partner } = platform.clients;
-      const lk = new LearnKit({
-        baseUrl: api.url,
-        clientId: partner.clientId,
-        clientSecret: partner.clientSecret,
-        env: {},
-      });
-      const sub = await lk.webhooks.subscriptions.create(platform.fixtures.application.applicationId, {
-        url: 'https://hooks.example.com/learnkit',
-        eventTypes: ['test.ping'],
-      });
-      const secret = sub.signingSecret.reveal();
+      const { subscription } = await subscribePartner({ LearnKit, platform, baseUrl: api.url });
+      const secret: string = subscription.signingSecret.reveal();
 
       const js = ts.transpileModule(snippet.source, {
         compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },

@@ -3,7 +3,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
+import { type Finished, runProcess } from '../../../packages/test-utils/src/process';
 import type { PackageManifest } from '../workspace';
+
+export type { Finished } from '../../../packages/test-utils/src/process';
 
 /** The scratch project of this run (packed, installed). */
 export const scratch = () => inject('scratch');
@@ -30,43 +33,18 @@ export function writeFiles(name: string, files: Record<string, string>, project 
   return dir;
 }
 
-/** The result of a finished process. */
-export interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs `command` to its end (killed after `timeoutMs`), never rejecting: the test asserts on the result. */
-export function runToEnd(
+export async function runToEnd(
   command: string,
   args: readonly string[],
   options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
 ): Promise<Finished> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: { ...process.env, NO_COLOR: '1', ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      resolve({ code: null, stdout, stderr: `${stderr}${error.message}` });
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
+  const finished = await runProcess(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
+    timeoutMs: options.timeoutMs ?? 60_000,
   });
+  return finished.error ? { ...finished, stderr: `${finished.stderr}${finished.error.message}` } : finished;
 }
 
 /** A process started in the background, with its output so far and a way to wait for a line of it. */
@@ -83,12 +61,13 @@ export interface Background {
 export function startBackground(
   command: string,
   args: readonly string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv },
+  options: { cwd: string; env?: NodeJS.ProcessEnv; stdin?: 'pipe' },
 ): Background {
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: { ...process.env, NO_COLOR: '1', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // A server that talks over stdin (an MCP server on stdio) gets a pipe; any other gets nothing to read.
+    stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const listeners = new Set<() => void>();

@@ -1,8 +1,10 @@
 import {
+  ApiPromise,
   createLogger,
   createMemoryDedupeStore,
   type DedupeStore,
   type Logger,
+  type RawAnswer,
   ValidationError,
 } from '@learnkit/core';
 import { activityCompletedEvent } from '../caliper/completed';
@@ -46,9 +48,12 @@ export interface ActivityServerOptions {
   /** Who sent a request to `.handler` (your session or token check); `null`/`undefined` answers 401. */
   getUser?: GetUser | undefined;
   /**
-   * Remembers the event ids the platform accepted so resends are answered without sending again. Default an
-   * in-memory store of 100,000 ids; use a shared one (`createRedisDedupeStore` from `@learnkit/core`) with several processes; `false`
-   * for none (the platform still dedupes by id). Stores should implement `release`.
+   * Remembers the event ids the platform accepted so resends are answered without sending again: core's
+   * `DedupeStore`, the webhook handler's interface. Default an in-memory store of 100,000 ids; with several
+   * processes a shared one, `createRedisDedupeStore(redis, { prefix: 'learnkit:activity:' })` from
+   * `@learnkit/core`; `false` for none (the platform still dedupes by id). Stores should implement `release`; with
+   * `complete` and `status` too (core's stores have them), a claim is a 5-minute lease while the events are sent,
+   * and a copy that meets ids another process is still sending is answered 503, so the tracker sends it again.
    */
   dedupe?: DedupeStore | false | undefined;
   /** How long an accepted id is remembered (default 30 days). */
@@ -84,7 +89,7 @@ export interface ActivityServer {
    *   metrics: { xpEarned: 12, totalQuestions: 10, correctQuestions: 8, masteredUnits: 1 },
    * });
    */
-  record(params: RecordParams, options?: RecordOptions): Promise<RecordResult>;
+  record(params: RecordParams, options?: RecordOptions): ApiPromise<RecordResult>;
   /**
    * The endpoint the browser tracker posts to: `(request) => Promise<Response>`. Mount it as a Next.js route
    * handler, in Hono (`c.req.raw`), or in Express/Node with `toNodeListener`. Needs `getUser`.
@@ -211,45 +216,57 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
       });
       return handler;
     },
-    async record(params, recordOptions) {
-      const { issues: problems, window } = recordIssues(params);
-      if (problems.length) throw new ValidationError(problems);
-      const cfg = await config();
-      const course = ctx.courseOf(cfg, params.activity.course);
-      if (typeof course === 'string')
-        throw new ValidationError([{ path: ['activity', 'course'], message: course }]);
-      const runId = params.runId ?? crypto.randomUUID();
-      const actor = await ctx.actorOf(params.user);
-      const metrics = { ...params.metrics };
-      const pctComplete = await ctx.pctCompleteOf(actor.sourcedId, recordOptions)(course, metrics);
-      if (pctComplete !== undefined) metrics.pctComplete = pctComplete;
-      const activity = { id: params.activity.id, name: params.activity.name };
-      const profile = { sensor: cfg.sensor, app: cfg.app, course, actor, activity, runId };
-      // The runId correlates and never dedupes: fresh ids, unless the caller names this completion with an
-      // idempotency key (docs/decisions.md#d-i12-runid).
-      const key = params.idempotencyKey;
-      const idOf = async (kind: string) =>
-        key === undefined
-          ? newEventId()
-          : `urn:uuid:${await nameBasedUuid(`${kind}:${actor.sourcedId}:${activity.id}:${key}`)}`;
-      const events: RecordResult['events'] = [];
-      if (window) events.push(timeSpentEvent({ ...profile, id: await idOf('timeSpent'), window }));
-      events.push(
-        activityCompletedEvent({
-          ...profile,
-          id: await idOf('completion'),
-          eventTime: window?.endedAt ?? new Date(now()).toISOString(),
-          metrics,
-        }),
-      );
-      const sent = await caliper.send(events, { ...recordOptions, sensor: cfg.sensor });
-      return {
-        runId,
-        events,
-        ...(metrics.pctComplete !== undefined && { pctComplete: metrics.pctComplete }),
-        accepted: sent.accepted,
-        duplicates: sent.duplicates + sent.skipped.length,
-      };
-    },
+    record: (params, recordOptions) => ApiPromise.fromResult(() => record(params, recordOptions)),
   };
+
+  /** `record`, with the answer of the Caliper request that sent the completion. */
+  async function record(
+    params: RecordParams,
+    recordOptions: RecordOptions | undefined,
+  ): Promise<{ data: RecordResult; answer: RawAnswer | undefined }> {
+    const { issues: problems, window } = recordIssues(params);
+    if (problems.length) throw new ValidationError(problems);
+    const cfg = await config();
+    const course = ctx.courseOf(cfg, params.activity.course);
+    if (typeof course === 'string')
+      throw new ValidationError([{ path: ['activity', 'course'], message: course }]);
+    const runId = params.runId ?? crypto.randomUUID();
+    const actor = await ctx.actorOf(params.user);
+    const metrics = { ...params.metrics };
+    const pctComplete = await ctx.pctCompleteOf(actor.sourcedId, recordOptions)(course, metrics);
+    if (pctComplete !== undefined) metrics.pctComplete = pctComplete;
+    const activity = { id: params.activity.id, name: params.activity.name };
+    const profile = { sensor: cfg.sensor, app: cfg.app, course, actor, activity, runId };
+    // The runId correlates and never dedupes: fresh ids, unless the caller names this completion with an
+    // idempotency key (docs/decisions.md#d-i12-runid).
+    const key = params.idempotencyKey;
+    const idOf = async (kind: string) =>
+      key === undefined
+        ? newEventId()
+        : `urn:uuid:${await nameBasedUuid(`${kind}:${actor.sourcedId}:${activity.id}:${key}`)}`;
+    const events: RecordResult['events'] = [];
+    if (window) events.push(timeSpentEvent({ ...profile, id: await idOf('timeSpent'), window }));
+    events.push(
+      activityCompletedEvent({
+        ...profile,
+        id: await idOf('completion'),
+        eventTime: window?.endedAt ?? new Date(now()).toISOString(),
+        metrics,
+      }),
+    );
+    const sending = caliper.send(events, { ...recordOptions, sensor: cfg.sensor });
+    // A Caliper client of the caller's own may answer a plain promise: its data, without a response.
+    const { data: sent, answer } =
+      typeof sending?.withAnswer === 'function'
+        ? await sending.withAnswer()
+        : { data: await sending, answer: undefined };
+    const data: RecordResult = {
+      runId,
+      events,
+      ...(metrics.pctComplete !== undefined && { pctComplete: metrics.pctComplete }),
+      accepted: sent.accepted,
+      duplicates: sent.duplicates + sent.skipped.length,
+    };
+    return { data, answer };
+  }
 }

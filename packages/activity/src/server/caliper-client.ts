@@ -1,5 +1,11 @@
 import { caliperEventIssues, envelopeMemberIssues, isIri } from '@learnkit/caliper';
-import { type RequestOptions, ValidationError, type ValidationIssue } from '@learnkit/core';
+import {
+  ApiPromise,
+  type RawAnswer,
+  type RequestOptions,
+  ValidationError,
+  type ValidationIssue,
+} from '@learnkit/core';
 import { envelope } from '../caliper/envelope';
 import {
   CALIPER_CONTEXT,
@@ -78,7 +84,7 @@ export interface CaliperClient {
    * await caliper.send([event1, event2], { sensor: 'https://app.example.com' });
    * await caliper.send(envelope({ sensor, events }));
    */
-  send(input: CaliperSendInput, options?: CaliperSendOptions): Promise<CaliperSendResult>;
+  send(input: CaliperSendInput, options?: CaliperSendOptions): ApiPromise<CaliperSendResult>;
   /** Whether the platform accepted `id` through this client (and it is still remembered). */
   hasAccepted(id: string): boolean;
 }
@@ -174,67 +180,76 @@ export function caliperClientOver(http: LooseHttp, options: CaliperClientOptions
   return {
     hasAccepted: (id) => accepted.has(id),
 
-    async send(input, sendOptions) {
-      const { sensor, sendTime, events } = normalize(input, sendOptions);
-      const skipped: string[] = [];
-      const unsent: { event: AnyCaliperEvent; json: string; bytes: number }[] = [];
-      const issues: ValidationIssue[] = [];
-      events.forEach((event, i) => {
-        if (accepted.has(event.id)) {
-          skipped.push(event.id);
-          return;
-        }
-        const json = JSON.stringify(event);
-        const bytes = bytesOf(json);
-        if (bytes + 200 > maxBytes)
-          issues.push({
-            path: ['data', i],
-            message: `is ${bytes} bytes, more than one request may carry (maxBatchBytes ${maxBytes})`,
-          });
-        unsent.push({ event, json, bytes });
-      });
-      if (issues.length) throw new ValidationError(issues);
+    send: (input, sendOptions) => ApiPromise.fromResult(() => send(input, sendOptions)),
+  };
 
-      // Greedy batches in input order, each within both bounds.
-      const overhead = bytesOf(
-        JSON.stringify({
-          sensor,
-          sendTime: sendTime ?? new Date().toISOString(),
-          dataVersion: CALIPER_CONTEXT,
-          data: [],
-        }),
-      );
-      const batches: AnyCaliperEvent[][] = [];
-      let size = Infinity;
-      for (const item of unsent) {
-        const last = batches.at(-1);
-        if (!last || last.length >= maxEvents || size + item.bytes + 1 > maxBytes) {
-          batches.push([item.event]);
-          size = overhead + item.bytes;
-        } else {
-          last.push(item.event);
-          size += item.bytes + 1;
-        }
+  /** `send`, with the answer of its last request (undefined when every event had been accepted before). */
+  async function send(
+    input: CaliperSendInput,
+    sendOptions: CaliperSendOptions | undefined,
+  ): Promise<{ data: CaliperSendResult; answer: RawAnswer | undefined }> {
+    const { sensor, sendTime, events } = normalize(input, sendOptions);
+    const skipped: string[] = [];
+    const unsent: { event: AnyCaliperEvent; json: string; bytes: number }[] = [];
+    const issues: ValidationIssue[] = [];
+    events.forEach((event, i) => {
+      if (accepted.has(event.id)) {
+        skipped.push(event.id);
+        return;
       }
+      const json = JSON.stringify(event);
+      const bytes = bytesOf(json);
+      if (bytes + 200 > maxBytes)
+        issues.push({
+          path: ['data', i],
+          message: `is ${bytes} bytes, more than one request may carry (maxBatchBytes ${maxBytes})`,
+        });
+      unsent.push({ event, json, bytes });
+    });
+    if (issues.length) throw new ValidationError(issues);
 
-      const { sensor: _sensor, ...requestOptions } = sendOptions ?? {};
-      const result: CaliperSendResult = { accepted: 0, duplicates: 0, skipped, requests: 0 };
-      for (const batch of batches) {
-        const body = envelope({ sensor, events: batch, ...(sendTime !== undefined && { sendTime }) });
-        result.requests++;
-        const { data } = await http.callWithResponse('POST', '/caliper/v1p2', {
+    // Greedy batches in input order, each within both bounds.
+    const overhead = bytesOf(
+      JSON.stringify({
+        sensor,
+        sendTime: sendTime ?? new Date().toISOString(),
+        dataVersion: CALIPER_CONTEXT,
+        data: [],
+      }),
+    );
+    const batches: AnyCaliperEvent[][] = [];
+    let size = Infinity;
+    for (const item of unsent) {
+      const last = batches.at(-1);
+      if (!last || last.length >= maxEvents || size + item.bytes + 1 > maxBytes) {
+        batches.push([item.event]);
+        size = overhead + item.bytes;
+      } else {
+        last.push(item.event);
+        size += item.bytes + 1;
+      }
+    }
+
+    const { sensor: _sensor, ...requestOptions } = sendOptions ?? {};
+    const result: CaliperSendResult = { accepted: 0, duplicates: 0, skipped, requests: 0 };
+    let lastAnswer: RawAnswer | undefined;
+    for (const batch of batches) {
+      const body = envelope({ sensor, events: batch, ...(sendTime !== undefined && { sendTime }) });
+      result.requests++;
+      const { data, answer } = await http
+        .call('POST', '/caliper/v1p2', {
           body,
           // Keyed by event ids: sending a batch twice is harmless, so every transient failure is retried.
           options: { ...requestOptions, idempotent: true },
-        });
-        const counts = isRecord(data) ? data : {};
-        const newOnes = typeof counts.accepted === 'number' ? counts.accepted : batch.length;
-        result.accepted += newOnes;
-        result.duplicates +=
-          typeof counts.duplicates === 'number' ? counts.duplicates : batch.length - newOnes;
-        for (const event of batch) markAccepted(event.id);
-      }
-      return result;
-    },
-  };
+        })
+        .withAnswer();
+      lastAnswer = answer;
+      const counts = isRecord(data) ? data : {};
+      const newOnes = typeof counts.accepted === 'number' ? counts.accepted : batch.length;
+      result.accepted += newOnes;
+      result.duplicates += typeof counts.duplicates === 'number' ? counts.duplicates : batch.length - newOnes;
+      for (const event of batch) markAccepted(event.id);
+    }
+    return { data: result, answer: lastAnswer };
+  }
 }

@@ -87,6 +87,13 @@ async function readText(request: Request, max: number): Promise<string> {
   return new TextDecoder().decode(all);
 }
 
+// How long a claim holds while its events are being sent, in a store that can complete claims (the webhook handler's
+// lease): a process that dies mid-send frees its ids after this, and the tracker's resend sends them
+// (docs/decisions.md#d-i16-activity-dedupe-leases).
+const CLAIM_LEASE_MS = 5 * 60_000;
+// What a body with ids being sent by another process is answered: retryable, so the tracker keeps the windows.
+const IN_FLIGHT_RETRY_AFTER_S = '60';
+
 /** A promise with its resolver, for copies of one id that arrive while it is being sent. */
 function deferred() {
   let resolve!: (accepted: boolean) => void;
@@ -109,6 +116,23 @@ export function createActivityHandler(
   settings: { getUser: GetUser; dedupe: DedupeStore | undefined; dedupeTtlMs: number },
 ): ActivityRequestHandler {
   const { getUser, dedupe, dedupeTtlMs } = settings;
+  // A store that can complete claims (core's memory and Redis stores) holds a claim as a short lease while the
+  // events are sent and can tell an id being sent by another process from one sent: the webhook handler's protocol.
+  const leases = typeof dedupe?.complete === 'function' && typeof dedupe.status === 'function';
+  /** Marks the ids the platform took as sent, for `dedupeTtlMs`; a failure only shortens the memory to the lease. */
+  const complete = async (ids: string[]) => {
+    if (!leases) return;
+    await Promise.all(
+      ids.map((id) =>
+        dedupe?.complete?.(id, dedupeTtlMs).catch((error: unknown) => {
+          ctx.log?.warn(
+            { error: (error as Error).message },
+            'activity handler: dedupe store could not complete',
+          );
+        }),
+      ),
+    );
+  };
   // Ids this process is sending now: a copy arriving meanwhile waits for the outcome instead of answering 202
   // for events that may yet fail.
   const inFlight = new Map<string, Promise<boolean>>();
@@ -207,6 +231,8 @@ export function createActivityHandler(
     const waits: Promise<boolean>[] = [];
     const mine = new Map<string, (accepted: boolean) => void>();
     let duplicates = 0;
+    // Ids another process is sending now: this body cannot be acknowledged until they are sent.
+    let elsewhere = 0;
     for (const message of parsed.value.events) {
       const id = message.id;
       const pending = inFlight.get(id);
@@ -219,18 +245,25 @@ export function createActivityHandler(
       inFlight.set(id, d.promise);
       mine.set(id, d.resolve);
       let fresh = true;
+      let sending = false;
       try {
-        fresh = dedupe ? (await dedupe.claim(id, dedupeTtlMs)) || failed.delete(id) : true;
+        if (dedupe) {
+          fresh = (await dedupe.claim(id, leases ? CLAIM_LEASE_MS : dedupeTtlMs)) || failed.delete(id);
+          // Claimed elsewhere and not sent yet (or its lease just lapsed): not a duplicate to acknowledge.
+          if (!fresh && leases) sending = (await dedupe.status?.(id)) !== 'handled';
+        }
       } catch (error) {
         // A store that cannot answer must not lose time: send anyway (the platform dedupes by id too).
         ctx.log?.warn({ error: (error as Error).message }, 'activity handler: dedupe store failed');
+        fresh = true;
       }
       if (fresh) owned.push(message);
       else {
-        duplicates++;
+        if (sending) elsewhere++;
+        else duplicates++;
         inFlight.delete(id);
         mine.delete(id);
-        d.resolve(true);
+        d.resolve(!sending);
       }
     }
     const settle = (accepted: (id: string) => boolean) => {
@@ -268,9 +301,11 @@ export function createActivityHandler(
         // Ids the platform did not take are released, so the tracker's resend is sent again.
         const kept = (id: string) => ctx.caliper.hasAccepted(id);
         if (dedupe) await Promise.all(owned.filter((m) => !kept(m.id)).map((m) => unclaim(m.id)));
+        await complete(owned.filter((m) => kept(m.id)).map((m) => m.id));
         settle(kept);
         return failure(error, 'sending to the platform failed');
       }
+      await complete(owned.map((m) => m.id));
     }
     settle(() => true);
 
@@ -281,6 +316,17 @@ export function createActivityHandler(
         message: 'a copy of these events sent at the same time failed; send them again',
       });
     duplicates += waits.length;
+    if (elsewhere > 0) {
+      // 503, never a 2xx: the tracker keeps the windows and sends them again; the ids sent now are duplicates then.
+      return json(
+        503,
+        {
+          error: 'in_flight',
+          message: 'some of these events are being sent by another request; send them again',
+        },
+        { 'retry-after': IN_FLIGHT_RETRY_AFTER_S },
+      );
+    }
     return json(202, { accepted, duplicates });
   }
 }

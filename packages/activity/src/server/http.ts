@@ -1,4 +1,5 @@
 import {
+  type ApiPromise,
   createHttpClient,
   type HttpClient,
   type HttpClientOptions,
@@ -18,8 +19,17 @@ export type ClientInit =
     }
   | HttpClientOptions;
 
-/** The untyped view of `HttpClient.callWithResponse` used here (paths and bodies are checked by the callers). */
+/** The untyped view of `HttpClient.call`/`callWithResponse` used here (paths and bodies are checked by the callers). */
 export interface LooseHttp {
+  call(
+    method: string,
+    path: string,
+    init: {
+      params?: { query?: object };
+      body?: unknown;
+      options?: RequestOptions;
+    },
+  ): ApiPromise<unknown>;
   callWithResponse(
     method: string,
     path: string,

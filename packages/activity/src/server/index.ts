@@ -7,6 +7,16 @@
  * @packageDocumentation
  * @module \@learnkit/activity/server
  */
+
+// The Node adapter is core's `toNodeListener`: the activity handler carries what it needs of it (its body limit and
+// answers), and `getUser` gives it the user of a Node request (docs/decisions.md#d-i15-one-node-listener).
+export {
+  type NodeListener,
+  type NodeListenerOptions,
+  type NodeRequestLike,
+  type NodeResponseLike,
+  toNodeListener,
+} from '@learnkit/core';
 export {
   type ActivityServer,
   type ActivityServerOptions,
@@ -30,12 +40,5 @@ export {
 export { CONFIG_FILE, type ConfigInit, loadConfigFile } from './config';
 export type { ActivityHandlerContext, ActivityRequestHandler, GetUser } from './handler';
 export type { ClientInit } from './http';
-export {
-  type NodeListener,
-  type NodeListenerOptions,
-  type NodeRequestLike,
-  type NodeResponseLike,
-  toNodeListener,
-} from './node';
 export type { RecordOptions, RecordParams, RecordResult, RecordTime } from './record';
 export { type ActivityUser, type ResolveUserId, UnknownUserError } from './users';

@@ -1,5 +1,5 @@
-import { isAbsoluteUri, isCaseId, show } from '../internal/ids';
-import { isRecord } from '../internal/json-path';
+import { isRecord, showValue } from '@learnkit/core';
+import { isAbsoluteUri, isCaseId } from '../internal/ids';
 import { sameJson } from '../internal/same-json';
 import { type ObjectRules, ORIGINAL_IDENTIFIER, type Rule } from './case-members';
 import { nameBasedId, uriFor } from './identifiers';
@@ -254,7 +254,7 @@ export class Converter implements ReferenceContext {
           target,
           'sourcedId',
           sourcedId,
-          `differs from identifier ${show(identifier)}, which wins`,
+          `differs from identifier ${showValue(identifier)}, which wins`,
         );
     }
     if (typeof raw === 'number') raw = String(raw);
@@ -346,7 +346,7 @@ export class Converter implements ReferenceContext {
         return;
       case 'dateTime': {
         const result = typeof value === 'string' ? this.dateTime(value) : ({ invalid: true } as const);
-        if ('invalid' in result) this.fillTime(target, value, `not a date-time (${show(value)})`);
+        if ('invalid' in result) this.fillTime(target, value, `not a date-time (${showValue(value)})`);
         else {
           if (result.why) this.report.repairIn(target.at, key, value, result.value, result.why);
           out[key] = result.value;

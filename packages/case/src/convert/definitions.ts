@@ -1,4 +1,4 @@
-import { isRecord } from '../internal/json-path';
+import { isRecord } from '@learnkit/core';
 import {
   DEFINITION_LISTS,
   DEFINITIONS,

@@ -1,6 +1,4 @@
-import { validationError } from '../internal/errors';
-import { show } from '../internal/ids';
-import { formatPath, isRecord } from '../internal/json-path';
+import { createValidationError, formatJsonPath, isRecord, showValue } from '@learnkit/core';
 import type { CFPackageUpload } from '../types';
 import { validatePackageUpload } from '../validation';
 import { ASSOCIATION, DOCUMENT, ITEM } from './case-members';
@@ -44,7 +42,7 @@ function document(c: Converter, src: unknown): Json | undefined {
       path,
       src === undefined || src === null
         ? 'is required: a CASE package has one CFDocument'
-        : `must be an object (got ${show(src)})`,
+        : `must be an object (got ${showValue(src)})`,
     );
     return undefined;
   }
@@ -72,7 +70,7 @@ function document(c: Converter, src: unknown): Json | undefined {
 
 function item(c: Converter, src: unknown, path: At): Json {
   if (!isRecord(src)) {
-    c.report.problem(path, `must be an object (a CFItem; got ${show(src)})`);
+    c.report.problem(path, `must be an object (a CFItem; got ${showValue(src)})`);
     return {};
   }
   const { out, id } = c.object(src, path, ITEM);
@@ -100,7 +98,7 @@ function missingEnd(c: Converter, src: Json, path: At, key: string): void {
 
 function association(c: Converter, src: unknown, path: At): Json {
   if (!isRecord(src)) {
-    c.report.problem(path, `must be an object (a CFAssociation; got ${show(src)})`);
+    c.report.problem(path, `must be an object (a CFAssociation; got ${showValue(src)})`);
     return {};
   }
   const { out, id } = c.object(src, path, ASSOCIATION);
@@ -133,7 +131,7 @@ function parse(json: unknown): unknown {
   try {
     return JSON.parse(json);
   } catch (error) {
-    throw validationError([
+    throw createValidationError([
       { path: [], message: `not JSON (${error instanceof Error ? error.message : String(error)})` },
     ]);
   }
@@ -142,7 +140,9 @@ function parse(json: unknown): unknown {
 function checkOptions(options: unknown): boolean {
   if (options === undefined) return false;
   if (!isRecord(options)) {
-    throw validationError([{ path: ['options'], message: 'must be an object such as { strict: true }' }]);
+    throw createValidationError([
+      { path: ['options'], message: 'must be an object such as { strict: true }' },
+    ]);
   }
   const issues = Object.keys(options)
     .filter((key) => key !== 'strict')
@@ -150,7 +150,7 @@ function checkOptions(options: unknown): boolean {
   if (options.strict !== undefined && typeof options.strict !== 'boolean') {
     issues.push({ path: ['options', 'strict'], message: 'must be true or false' });
   }
-  if (issues.length > 0) throw validationError(issues);
+  if (issues.length > 0) throw createValidationError(issues);
   return options.strict === true;
 }
 
@@ -192,10 +192,10 @@ export function fromCaseJson(json: unknown, options?: FromCaseJsonOptions): Case
     input = input.CFPackage;
   }
   if (!isRecord(input)) {
-    throw validationError([
+    throw createValidationError([
       {
         path: [],
-        message: `a CASE package must be an object with CFDocument, CFItems and CFAssociations (got ${show(input)})`,
+        message: `a CASE package must be an object with CFDocument, CFItems and CFAssociations (got ${showValue(input)})`,
       },
     ]);
   }
@@ -253,13 +253,13 @@ export function fromCaseJson(json: unknown, options?: FromCaseJsonOptions): Case
     body.extensions = packageExtensions;
 
   // The upload schema's verdict too, except where the conversion already named the problem (or its parent).
-  const named = new Set(report.issues.map((issue) => formatPath(issue.path)));
+  const named = new Set(report.issues.map((issue) => formatJsonPath(issue.path)));
   for (const issue of validatePackageUpload(body)) {
-    if (!issue.path.some((_, i) => named.has(formatPath(issue.path.slice(0, i + 1)))))
+    if (!issue.path.some((_, i) => named.has(formatJsonPath(issue.path.slice(0, i + 1)))))
       report.issues.push(issue);
   }
   if (report.issues.length > 0) {
-    throw validationError(
+    throw createValidationError(
       report.issues,
       report.strict
         ? 'The CASE JSON is not exactly a CASE package ({ strict: true } refuses what it would repair; fix these or convert without strict)'

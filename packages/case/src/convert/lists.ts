@@ -1,5 +1,4 @@
-import { show } from '../internal/ids';
-import { isRecord } from '../internal/json-path';
+import { isRecord, showValue } from '@learnkit/core';
 import type { At, Report } from './report';
 
 /** The entries of a CASE list, in order, and the place of each in the input. */
@@ -42,7 +41,7 @@ class KeyedEntries implements ListEntries {
 export function listEntries(report: Report, value: unknown, path: At, name: string): ListEntries | undefined {
   if (Array.isArray(value)) return new ArrayEntries(value, path);
   if (!isRecord(value)) {
-    report.problem(path, `must be an array (got ${show(value)})`);
+    report.problem(path, `must be an array (got ${showValue(value)})`);
     return undefined;
   }
   let inner: unknown = value;
@@ -56,7 +55,7 @@ export function listEntries(report: Report, value: unknown, path: At, name: stri
       return new ArrayEntries(inner, at);
     }
     if (!isRecord(inner)) {
-      report.problem(at, `must be an array (got ${show(inner)})`);
+      report.problem(at, `must be an array (got ${showValue(inner)})`);
       return undefined;
     }
   }

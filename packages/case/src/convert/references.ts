@@ -1,5 +1,5 @@
-import { isAbsoluteUri, isCaseId, show } from '../internal/ids';
-import { isRecord } from '../internal/json-path';
+import { isRecord, showValue } from '@learnkit/core';
+import { isAbsoluteUri, isCaseId } from '../internal/ids';
 import { uriFor } from './identifiers';
 import type { At } from './report';
 import type { Json, ReferenceContext, Target } from './target';
@@ -112,7 +112,7 @@ export function node(c: ReferenceContext, value: unknown, parent: At, key: strin
   else {
     report.problem(
       parent.child(key),
-      `must be a node reference { title, identifier, uri } (got ${show(value)})`,
+      `must be a node reference { title, identifier, uri } (got ${showValue(value)})`,
     );
     return undefined;
   }
@@ -212,7 +212,7 @@ export function licence(c: ReferenceContext, target: Target, key: string, value:
   }
   const current = target.out.licenseUri;
   if (current !== undefined && current !== uri) {
-    c.toExtensions(target, key, value, `differs from the licence ${show(current)}, which wins`);
+    c.toExtensions(target, key, value, `differs from the licence ${showValue(current)}, which wins`);
     return;
   }
   if (key === 'licenseUri' && isRecord(value))

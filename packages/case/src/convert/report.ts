@@ -1,6 +1,4 @@
-import type { ValidationIssue } from '@learnkit/core';
-import { show } from '../internal/ids';
-import { formatPath } from '../internal/json-path';
+import { formatJsonPath, showValue, type ValidationIssue } from '@learnkit/core';
 
 /** A JSON path as segments (`['CFItems', 3, 'lastChangeDateTime']`). */
 export type Path = (string | number)[];
@@ -9,7 +7,7 @@ const NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 /** `.key` or `["key"]` by member name: members repeat on every object. Capped, as keys come from the input. */
 const SEGMENTS = new Map<string, string>();
 
-/** How `formatPath` writes a member after something (`.title`, `["my key"]`). */
+/** How `formatJsonPath` writes a member after something (`.title`, `["my key"]`). */
 function segment(key: string): string {
   let text = SEGMENTS.get(key);
   if (text === undefined) {
@@ -29,13 +27,13 @@ export function childText(parent: string, key: string | number): string {
 }
 
 /**
- * A place in the input: the text of its path, as `formatPath` writes it, built from its parent's (each object's
+ * A place in the input: the text of its path, as `formatJsonPath` writes it, built from its parent's (each object's
  * once, each member's by one concatenation), and its segments only when asked (strict mode, problems). A report
  * of a million entries costs that many paths (docs/decisions.md#d-i12-convert-speed).
  */
 export class At {
   private constructor(
-    /** `formatPath(this.path)`. */
+    /** `formatJsonPath(this.path)`. */
     readonly text: string,
     private readonly parent: At | undefined,
     private readonly key: string | number,
@@ -44,7 +42,7 @@ export class At {
 
   /** The place at `path`. */
   static of(path: Path): At {
-    return new At(formatPath(path), undefined, '', path);
+    return new At(formatJsonPath(path), undefined, '', path);
   }
 
   /** The member or entry `key` of this place. */
@@ -84,8 +82,8 @@ export interface CaseJsonChange {
 function describe(before: unknown, after: unknown, movedTo: string | undefined): string {
   if (movedTo !== undefined) return `moved to ${movedTo}`;
   if (after === undefined) return 'removed';
-  if (before === undefined) return `${show(after)} added`;
-  return `${show(before)} -> ${show(after)}`;
+  if (before === undefined) return `${showValue(after)} added`;
+  return `${showValue(before)} -> ${showValue(after)}`;
 }
 
 /**

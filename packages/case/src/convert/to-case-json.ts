@@ -1,6 +1,5 @@
-import { validationError } from '../internal/errors';
+import { createValidationError, isRecord } from '@learnkit/core';
 import { isCaseId } from '../internal/ids';
-import { isRecord } from '../internal/json-path';
 import type { CFPackage } from '../types';
 import type {
   CaseJsonAssociation,
@@ -227,7 +226,7 @@ export function toCaseJson(pkg: CFPackage | { CFPackage: CFPackage }): CaseJsonP
   const src =
     isRecord(given) && isRecord(given.CFPackage) && !('CFDocument' in given) ? given.CFPackage : given;
   if (!isRecord(src) || !isRecord(src.CFDocument)) {
-    throw validationError(
+    throw createValidationError(
       [
         {
           path: ['CFDocument'],

@@ -1,3 +1,5 @@
+import { showValue } from '@learnkit/core';
+
 /** 1 for the character codes of hex digits, either case. */
 const HEX = new Uint8Array(128);
 for (const digit of '0123456789abcdefABCDEF') HEX[digit.charCodeAt(0)] = 1;
@@ -32,33 +34,9 @@ export function isCaseId(value: unknown): value is string {
   );
 }
 
-/** Whether `text` reads the same in JSON once quoted: no quote, backslash, control character or surrogate. */
-function plainJson(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 32 || code === 34 || code === 92 || (code >= 0xd800 && code <= 0xdfff)) return false;
-  }
-  return true;
-}
-
-/**
- * A short, quoted rendering of a value for an error message (long strings are cut). A string is quoted as
- * `JSON.stringify` would, without calling it when nothing needs escaping (a report can quote a million values).
- */
-export function show(value: unknown): string {
-  if (value === undefined) return 'undefined';
-  if (typeof value === 'string') {
-    const text = value.length > 48 ? `${value.slice(0, 45)}...` : value;
-    return plainJson(text) ? `"${text}"` : JSON.stringify(text);
-  }
-  if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : typeof value;
-}
-
 /** The message for a value that is not a CASE identifier. */
 export function notAUuid(value: unknown): string {
-  return `not a uuid (expected 8-4-4-4-12 hex digits, got ${show(value)})`;
+  return `not a uuid (expected 8-4-4-4-12 hex digits, got ${showValue(value)})`;
 }
 
 const ABSOLUTE_URI = /^[a-z][a-z0-9+.-]*:[^\s"<>\\^`{|}]+$/i;

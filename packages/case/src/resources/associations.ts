@@ -1,4 +1,5 @@
-import { type CaseHttp, callOptions, checkId } from '../internal/http';
+import { ApiPromise, checkCallOptions, checkId } from '@learnkit/core';
+import type { CaseHttp } from '../internal/http';
 import type { CaseCallOptions, CFAssociation } from '../types';
 
 const ONE = '/ims/case/v1p1/CFAssociations/{sourcedId}';
@@ -24,10 +25,13 @@ export class Associations {
    * @example
    * const { associationType, originNodeURI, destinationNodeURI } = await client.associations.get(id);
    */
-  async get(id: string, options?: CaseCallOptions): Promise<CFAssociation> {
-    const sourcedId = checkId(id);
-    const { request } = callOptions(options, {}, false);
-    const data = await this.#http.call('GET', ONE, { params: { path: { sourcedId } }, options: request });
-    return data.CFAssociation;
+  get(id: string, options?: CaseCallOptions): ApiPromise<CFAssociation> {
+    return ApiPromise.guard(() => {
+      const sourcedId = checkId(id, 'id');
+      const { request } = checkCallOptions(options);
+      return this.#http
+        .call('GET', ONE, { params: { path: { sourcedId } }, options: request })
+        .map((data) => data.CFAssociation);
+    });
   }
 }

@@ -1,5 +1,5 @@
-import { type PagePromise, readTotal } from '@learnkit/core';
-import { type CaseHttp, getInit, paged } from '../internal/http';
+import { ApiPromise, getByIdInit, type PagePromise, readTotal } from '@learnkit/core';
+import { type CaseHttp, paged } from '../internal/http';
 import type {
   CaseCallOptions,
   CaseListQuery,
@@ -42,11 +42,10 @@ export class Documents {
   list(query?: CaseListQuery, options?: CaseCallOptions): PagePromise<Partial<CFDocument>>;
   list(query?: CaseListQuery, options?: CaseCallOptions): PagePromise<Partial<CFDocument>> {
     return paged(query, options, async (params, request) => {
-      const { data, response } = await this.#http.callWithResponse('GET', LIST, {
-        params: { query: params },
-        options: request,
-      });
-      return { items: data.CFDocuments, total: readTotal(response, data) };
+      const { data, answer } = await this.#http
+        .call('GET', LIST, { params: { query: params }, options: request })
+        .withAnswer();
+      return { items: data.CFDocuments, total: readTotal(answer.response, data), answer };
     });
   }
 
@@ -59,14 +58,18 @@ export class Documents {
   get<const F extends readonly CFDocumentField[]>(
     id: string,
     options: FieldsOptions<F>,
-  ): Promise<Pick<CFDocument, F[number]>>;
-  get(id: string, options?: CaseCallOptions & { fields?: undefined }): Promise<CFDocument>;
-  get(id: string, options?: CaseCallOptions & { fields?: readonly string[] }): Promise<Partial<CFDocument>>;
-  async get(
+  ): ApiPromise<Pick<CFDocument, F[number]>>;
+  get(id: string, options?: CaseCallOptions & { fields?: undefined }): ApiPromise<CFDocument>;
+  get(
     id: string,
     options?: CaseCallOptions & { fields?: readonly string[] },
-  ): Promise<Partial<CFDocument>> {
-    const data = await this.#http.call('GET', ONE, getInit(id, options));
-    return data.CFDocument;
+  ): ApiPromise<Partial<CFDocument>>;
+  get(
+    id: string,
+    options?: CaseCallOptions & { fields?: readonly string[] },
+  ): ApiPromise<Partial<CFDocument>> {
+    return ApiPromise.guard(() =>
+      this.#http.call('GET', ONE, getByIdInit(id, options, 'id')).map((data) => data.CFDocument),
+    );
   }
 }

@@ -1,6 +1,14 @@
-import { type PagePromise, readTotal, type ValidationIssue } from '@learnkit/core';
-import { validationError } from '../internal/errors';
-import { type CaseHttp, callOptions, getInit, paged } from '../internal/http';
+import {
+  ApiPromise,
+  checkCallOptions,
+  createValidationError,
+  getByIdInit,
+  type PagePromise,
+  type RawAnswer,
+  readTotal,
+  type ValidationIssue,
+} from '@learnkit/core';
+import { type CaseHttp, paged } from '../internal/http';
 import { isCaseId, notAUuid } from '../internal/ids';
 import type {
   CaseCallOptions,
@@ -53,11 +61,10 @@ export class Items {
   list(query?: CaseListQuery, options?: CaseCallOptions): PagePromise<Partial<CFItem>>;
   list(query?: CaseListQuery, options?: CaseCallOptions): PagePromise<Partial<CFItem>> {
     return paged(query, options, async (params, request) => {
-      const { data, response } = await this.#http.callWithResponse('GET', LIST, {
-        params: { query: params },
-        options: request,
-      });
-      return { items: data.CFItems, total: readTotal(response, data) };
+      const { data, answer } = await this.#http
+        .call('GET', LIST, { params: { query: params }, options: request })
+        .withAnswer();
+      return { items: data.CFItems, total: readTotal(answer.response, data), answer };
     });
   }
 
@@ -70,15 +77,13 @@ export class Items {
   get<const F extends readonly CFItemField[]>(
     id: string,
     options: FieldsOptions<F>,
-  ): Promise<Pick<CFItem, F[number]>>;
-  get(id: string, options?: CaseCallOptions & { fields?: undefined }): Promise<CFItem>;
-  get(id: string, options?: CaseCallOptions & { fields?: readonly string[] }): Promise<Partial<CFItem>>;
-  async get(
-    id: string,
-    options?: CaseCallOptions & { fields?: readonly string[] },
-  ): Promise<Partial<CFItem>> {
-    const data = await this.#http.call('GET', ONE, getInit(id, options));
-    return data.CFItem;
+  ): ApiPromise<Pick<CFItem, F[number]>>;
+  get(id: string, options?: CaseCallOptions & { fields?: undefined }): ApiPromise<CFItem>;
+  get(id: string, options?: CaseCallOptions & { fields?: readonly string[] }): ApiPromise<Partial<CFItem>>;
+  get(id: string, options?: CaseCallOptions & { fields?: readonly string[] }): ApiPromise<Partial<CFItem>> {
+    return ApiPromise.guard(() =>
+      this.#http.call('GET', ONE, getByIdInit(id, options, 'id')).map((data) => data.CFItem),
+    );
   }
 
   /**
@@ -92,23 +97,35 @@ export class Items {
    * @example
    * const { valid, invalid } = await client.items.validate(['00000000-0000-0000-0000-000000000001']);
    */
-  async validate(ids: readonly string[], options?: CaseCallOptions): Promise<CFItemsValidateResult> {
+  validate(ids: readonly string[], options?: CaseCallOptions): ApiPromise<CFItemsValidateResult> {
+    return ApiPromise.fromResult(() => this.#validate(ids, options));
+  }
+
+  /** {@link Items.validate}, with the answer of its last request (what `withResponse()` gives). */
+  async #validate(
+    ids: readonly string[],
+    options: CaseCallOptions | undefined,
+  ): Promise<{ data: CFItemsValidateResult; answer: RawAnswer | undefined }> {
     if (!Array.isArray(ids)) {
-      throw validationError([{ path: ['ids'], message: 'must be an array of item identifiers' }]);
+      throw createValidationError([{ path: ['ids'], message: 'must be an array of item identifiers' }]);
     }
     const issues: ValidationIssue[] = [];
     for (let i = 0; i < ids.length; i++) {
       if (!isCaseId(ids[i])) issues.push({ path: ['ids', i], message: notAUuid(ids[i]) });
     }
-    if (issues.length > 0) throw validationError(issues);
-    const { request } = callOptions(options, { idempotent: true }, false);
+    if (issues.length > 0) throw createValidationError(issues);
+    const { request } = checkCallOptions(options, { idempotent: true });
 
     // Ask each distinct id once (exact string: identifiers keep their hex case, docs/decisions.md#d-case-identifiers).
     const unique = [...new Set(ids)];
     const verdict = new Map<string, boolean>();
+    let last: RawAnswer | undefined;
     for (let start = 0; start < unique.length; start += VALIDATE_CHUNK_SIZE) {
       const chunk = unique.slice(start, start + VALIDATE_CHUNK_SIZE);
-      const answer = await this.#http.call('POST', VALIDATE, { body: { ids: chunk }, options: request });
+      const { data: answer, answer: raw } = await this.#http
+        .call('POST', VALIDATE, { body: { ids: chunk }, options: request })
+        .withAnswer();
+      last = raw;
       for (const id of answer.invalid) verdict.set(id, false);
       for (const id of answer.valid) verdict.set(id, true);
     }
@@ -116,6 +133,7 @@ export class Items {
     const invalid: string[] = [];
     // An id the answer does not mention was not confirmed valid, so it is reported invalid.
     for (const id of ids) (verdict.get(id) === true ? valid : invalid).push(id);
-    return { valid, invalid };
+    // No ids, no request: the call has no response to give (`withResponse()` says so).
+    return { data: { valid, invalid }, answer: last };
   }
 }

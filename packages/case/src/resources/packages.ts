@@ -1,4 +1,5 @@
-import { type CaseHttp, callOptions, getInit } from '../internal/http';
+import { ApiPromise, checkCallOptions, getByIdInit } from '@learnkit/core';
+import type { CaseHttp } from '../internal/http';
 import type {
   CaseCallOptions,
   CFPackage,
@@ -37,15 +38,16 @@ export class Packages {
   get<const F extends readonly CFPackageField[]>(
     id: string,
     options: FieldsOptions<F>,
-  ): Promise<Pick<CFPackage, F[number]>>;
-  get(id: string, options?: CaseCallOptions & { fields?: undefined }): Promise<CFPackage>;
-  get(id: string, options?: CaseCallOptions & { fields?: readonly string[] }): Promise<Partial<CFPackage>>;
-  async get(
+  ): ApiPromise<Pick<CFPackage, F[number]>>;
+  get(id: string, options?: CaseCallOptions & { fields?: undefined }): ApiPromise<CFPackage>;
+  get(id: string, options?: CaseCallOptions & { fields?: readonly string[] }): ApiPromise<Partial<CFPackage>>;
+  get(
     id: string,
     options?: CaseCallOptions & { fields?: readonly string[] },
-  ): Promise<Partial<CFPackage>> {
-    const data = await this.#http.call('GET', ONE, getInit(id, options));
-    return data.CFPackage;
+  ): ApiPromise<Partial<CFPackage>> {
+    return ApiPromise.guard(() =>
+      this.#http.call('GET', ONE, getByIdInit(id, options, 'id')).map((data) => data.CFPackage),
+    );
   }
 
   /**
@@ -59,9 +61,11 @@ export class Packages {
    * const { result } = await client.packages.upload(body);
    * console.log(result?.stats?.items);
    */
-  async upload(pkg: CFPackageUpload, options?: CaseCallOptions): Promise<CFPackageUploadResult> {
-    const body = assertPackageUpload(pkg);
-    const { request } = callOptions(options, { idempotent: true }, false);
-    return this.#http.call('POST', UPLOAD, { body, options: request });
+  upload(pkg: CFPackageUpload, options?: CaseCallOptions): ApiPromise<CFPackageUploadResult> {
+    return ApiPromise.guard(() => {
+      const body = assertPackageUpload(pkg);
+      const { request } = checkCallOptions(options, { idempotent: true });
+      return this.#http.call('POST', UPLOAD, { body, options: request });
+    });
   }
 }

@@ -11,6 +11,7 @@ import { createBufferedTransport, type FetchLike } from '../transport/transport'
 import { urlOptionIssue } from '../url-option';
 import { sharedTokenCache, type TokenCache, type TokenCacheEntry } from './token-cache';
 import { CURRENT_TOKEN, type TokenProvider } from './token-provider';
+import { type SharedTokenRecord, tokenSealer } from './token-seal';
 
 /** Options of {@link clientCredentials}. */
 export interface ClientCredentialsOptions {
@@ -39,7 +40,8 @@ export interface ClientCredentialsOptions {
   logger?: Logger | false | undefined;
   /**
    * Token cache; default: one shared by every provider of the process with the same URL, client id, scope and
-   * secret (the secret as a keyed hash, never as it is).
+   * secret (the secret as a keyed hash, never as it is). `createRedisTokenCache(redis)` of `@learnkit/sdk` shares
+   * tokens across processes too.
    */
   cache?: TokenCache | undefined;
   /** `onTokenRefresh` is called after each token request, with its duration and outcome, never the token. */
@@ -147,6 +149,10 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
   // A token is shared only by callers that proved the same credentials: the secret is part of the key, as a keyed
   // hash (docs/decisions.md#d-i13-token-cache-key).
   const key = `${tokenUrl}\n${clientId}\n${scope}\n${keyedHash(clientSecret)}`;
+  // Across processes the key is a hash under the secret itself (the same in every process), and the stored token is
+  // encrypted with a key derived from it (docs/decisions.md#d-i16-shared-token-sealed).
+  const shared = cache.shared;
+  const sealer = shared ? tokenSealer(`${tokenUrl}\n${clientId}\n${scope}`, clientSecret) : undefined;
   const log = createLogger(options.logger);
   const transport = createBufferedTransport({
     fetch: options.fetch,
@@ -241,27 +247,46 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
     fireHook(onTokenRefresh, error === undefined ? info : { ...info, error }, 'onTokenRefresh', log);
   };
 
-  function refresh(entry: TokenCacheEntry, stillValid: string | undefined): Promise<string> {
+  /** One token request, reported to `onTokenRefresh`, as the times processes share. */
+  async function fetchRecord(): Promise<SharedTokenRecord> {
     const startedAt = Date.now();
-    const requested = onTokenRefresh
-      ? requestToken().then(
-          (answer) => {
-            reportRefresh(startedAt);
-            return answer;
-          },
-          (error: unknown) => {
-            reportRefresh(startedAt, error);
-            throw error;
-          },
-        )
-      : requestToken();
-    const p = requested.then(
-      ({ token, expiresInS, issuedAt }) => {
-        entry.token = token;
-        entry.expiresAt = issuedAt + expiresInS * 1000;
-        // A token living under two minutes is refreshed at half-life instead of 60 s before its end.
-        entry.refreshAt = entry.expiresAt - Math.min(REFRESH_MARGIN_MS, (expiresInS * 1000) / 2);
-        return token;
+    let answer: Awaited<ReturnType<typeof requestToken>>;
+    try {
+      answer = await requestToken();
+    } catch (error) {
+      if (onTokenRefresh) reportRefresh(startedAt, error);
+      throw error;
+    }
+    if (onTokenRefresh) reportRefresh(startedAt);
+    const { token, expiresInS, issuedAt } = answer;
+    const expiresAt = issuedAt + expiresInS * 1000;
+    // A token living under two minutes is refreshed at half-life instead of 60 s before its end.
+    return { token, expiresAt, refreshAt: expiresAt - Math.min(REFRESH_MARGIN_MS, (expiresInS * 1000) / 2) };
+  }
+
+  /** The next token: from the token endpoint, or through the shared store when the cache has one. */
+  async function nextRecord(entry: TokenCacheEntry): Promise<SharedTokenRecord> {
+    if (!shared || !sealer) return fetchRecord();
+    const { record, fetched } = await shared.obtain({
+      sealer,
+      now,
+      rejected: entry.rejected,
+      fetchToken: fetchRecord,
+      log,
+    });
+    // A token another process requested is redacted here like one this process requested.
+    if (!fetched) registerToken(record.token);
+    return record;
+  }
+
+  function refresh(entry: TokenCacheEntry, stillValid: string | undefined): Promise<string> {
+    const p = nextRecord(entry).then(
+      (record) => {
+        entry.token = record.token;
+        entry.expiresAt = record.expiresAt;
+        entry.refreshAt = record.refreshAt;
+        entry.rejected = undefined;
+        return record.token;
       },
       (error: unknown) => {
         // An early refresh that fails leaves the current token in use until it really expires.
@@ -304,6 +329,8 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
     invalidate(token: string) {
       const entry = cache.entry(key);
       if (entry.token === token) {
+        // Remembered, so a shared store still holding it is not trusted again (docs/decisions.md#d-i16-shared-token-401).
+        entry.rejected = token;
         entry.token = undefined;
         entry.expiresAt = 0;
         entry.refreshAt = 0;

@@ -1,3 +1,5 @@
+import type { SharedTokenBackend } from './shared-backend';
+
 /** @internal One cached token and the refresh in flight for it. */
 export interface TokenCacheEntry {
   token: string | undefined;
@@ -7,18 +9,26 @@ export interface TokenCacheEntry {
   refreshAt: number;
   /** The one refresh in flight, shared by every waiter. */
   inflight: Promise<string> | undefined;
+  /**
+   * The last token the API refused (401): a shared store may still hold it for other processes, and it must not be
+   * adopted again (docs/decisions.md#d-i16-shared-token-401).
+   */
+  rejected?: string | undefined;
 }
 
 /**
  * Where token providers keep tokens, keyed by token URL, client id and scope. Providers with the same key
  * share a token and a refresh. By default all providers share one process-wide cache; give a provider its
- * own (`cache: createTokenCache()`) to isolate it, for example in tests.
+ * own (`cache: createTokenCache()`) to isolate it, for example in tests. A cache from `createRedisTokenCache` (or
+ * `createSharedTokenCache`) of `@learnkit/sdk` also shares tokens between processes.
  */
 export interface TokenCache {
   /** @internal The entry for `key`, created empty on first use. */
   entry(key: string): TokenCacheEntry;
-  /** Forgets every token (a refresh in flight still completes for its waiters). */
+  /** Forgets every token of this process (a refresh in flight still completes for its waiters). */
   clear(): void;
+  /** @internal How tokens are shared across processes, for a cache made by `createSharedTokenCache` (`@learnkit/sdk`). */
+  readonly shared?: SharedTokenBackend | undefined;
 }
 
 /**

@@ -13,7 +13,7 @@ export function tryParseJson(text: string): unknown {
   }
 }
 
-/** True for a plain object (not null, not an array). */
+/** @internal True for a plain object (not null, not an array). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -24,6 +24,11 @@ export interface Hop {
   asGet: boolean;
 }
 
+/** Whether `response` is a redirect the transport must act on (follow on the same origin, or refuse). */
+export function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || REDIRECT_STATUSES.has(response.status);
+}
+
 /**
  * The next hop of a redirect the transport follows (same origin, `follow` mode), or throws a `RedirectError`
  * naming both origins (docs/decisions.md#d-i13-redirects). Undefined when `attempt` is no redirect to act on.

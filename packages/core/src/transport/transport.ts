@@ -1,3 +1,4 @@
+import { replay } from '../api-promise';
 import { currentToken, type TokenProvider } from '../auth/token-provider';
 import { ConnectionError, requestIdOf, TimeoutError, ValidationError, type ValidationIssue } from '../errors';
 import { sleep, withinDeadline } from '../internal/abort';
@@ -8,7 +9,7 @@ import { createLogger, type Logger } from '../logger';
 import { type DecidePolicy, decideRetry, type RetryAttempt } from './decide-retry';
 import { fireHook, type Hooks } from './hooks';
 import { prepare } from './prepare';
-import { type Hop, nextHop, withoutBodyHeaders } from './redirect';
+import { type Hop, isRedirect, nextHop, withoutBodyHeaders } from './redirect';
 import {
   DEFAULT_RETRY,
   isIdempotentMethod,
@@ -96,8 +97,6 @@ export interface BufferedResponse extends Attempt {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
-// Statuses whose Response cannot carry a body, even an empty one.
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 const DEFAULT_DEADLINE_MS = 120_000;
 
 function checkMs(issues: ValidationIssue[], name: string, value: number | undefined): void {
@@ -121,13 +120,7 @@ function pathOf(url: string): string {
 }
 
 /** @internal A `Response` over a read body, for fetch-like callers (statuses that cannot carry one get none). */
-export function toResponse({ response, body }: Attempt): Response {
-  return new Response(NULL_BODY_STATUSES.has(response.status) ? null : (body as Uint8Array<ArrayBuffer>), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-}
+export const toResponse = replay;
 
 /**
  * Builds the LearnKit transport. Give it to openapi-fetch (`createHttpClient` does) or call it like `fetch`.
@@ -312,8 +305,9 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
         continue;
       }
       const { response } = result;
+      // Only a redirect pays for naming the operation and the secrets its error must hide.
       const next =
-        redirectMode === 'manual'
+        redirectMode === 'manual' || !isRedirect(response)
           ? undefined
           : nextHop(hop, result, redirectMode, redirects, op(), authorizationSecrets(headers.authorization));
       if (next !== undefined) {
@@ -384,7 +378,12 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
           }`,
         );
       }
-      if (retryInMs < 0) return { ...result, authorization: headers.authorization, requestId };
+      if (retryInMs < 0) {
+        const done = result as BufferedResponse;
+        done.authorization = headers.authorization;
+        done.requestId = requestId;
+        return done;
+      }
       hop = start;
       redirects = 0;
       if (!refresh) {

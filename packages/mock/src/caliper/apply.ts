@@ -2,7 +2,7 @@ import type { Core } from '../core.js';
 import { isRecord } from '../internal/body.js';
 import { hashText, seededUuid } from '../internal/random.js';
 import { guidRef } from '../roster/views.js';
-import type { MockClient, RosterRecord, StoredApplication, StoredSession } from '../state.js';
+import type { MockClient, StoredApplication, StoredSession } from '../state.js';
 
 type CaliperEvent = Record<string, unknown>;
 
@@ -262,7 +262,7 @@ function recordCompletion(core: Core, event: CaliperEvent, userId: string): void
   const total = metrics.totalQuestions;
   const correct = metrics.correctQuestions;
   const resultId = `ar-${(event.id as string).replace(/^urn:uuid:/, '')}`;
-  const result: RosterRecord = {
+  roster.assessmentResults.set(resultId, {
     sourcedId: resultId,
     status: 'active',
     dateLastModified: stamp,
@@ -285,6 +285,5 @@ function recordCompletion(core: Core, event: CaliperEvent, userId: string): void
       masteredUnits: metrics.masteredUnits ?? null,
       pctCompleteApp: generated.extensions?.pctCompleteApp ?? null,
     },
-  };
-  roster.assessmentResults.set(resultId, result);
+  });
 }

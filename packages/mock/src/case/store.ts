@@ -1,6 +1,6 @@
-import { isAbsoluteUri, isCaseId } from '../internal/body.js';
 import { hashText, seededUuid } from '../internal/random.js';
 import type { CaseState } from '../state.js';
+import { checkComponent } from '../validation/registry.js';
 import type {
   CaseAssociationInput,
   CaseItemInput,
@@ -12,57 +12,6 @@ import type {
   CFItem,
 } from './types.js';
 
-/** The response fields of each CASE object, for `fields`, `filter` and `sort`. */
-export const CASE_FIELDS = {
-  CFDocument: [
-    'sourcedId',
-    'title',
-    'uri',
-    'frameworkType',
-    'caseVersion',
-    'creator',
-    'lastChangeDateTime',
-    'officialSourceURL',
-    'publisher',
-    'description',
-    'subject',
-    'subjectURI',
-    'language',
-    'version',
-    'adoptionStatus',
-    'statusStartDate',
-    'statusEndDate',
-    'licenseURI',
-    'notes',
-    'extensions',
-    'CFPackageURI',
-  ],
-  CFItem: [
-    'sourcedId',
-    'fullStatement',
-    'alternativeLabel',
-    'CFItemType',
-    'uri',
-    'humanCodingScheme',
-    'listEnumeration',
-    'abbreviatedStatement',
-    'conceptKeywords',
-    'conceptKeywordsURI',
-    'notes',
-    'subject',
-    'subjectURI',
-    'language',
-    'educationLevel',
-    'CFItemTypeURI',
-    'licenseURI',
-    'statusStartDate',
-    'statusEndDate',
-    'lastChangeDateTime',
-    'extensions',
-    'CFDocumentURI',
-  ],
-} as const;
-
 /** Removes members whose value is undefined, so responses carry only what is known. */
 function defined<T extends object>(value: T): T {
   for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
@@ -71,14 +20,11 @@ function defined<T extends object>(value: T): T {
 
 const link = (ref: CaseNodeRef): CaseLink => ({ sourcedId: ref.identifier, title: ref.title, uri: ref.uri });
 
-/** An input link (`CFItemTypeURI`, `licenseURI`) as a response Link, when it has what a Link needs. */
+/** An input link (`CFItemTypeURI`, `licenseURI`) as a response Link, when it is one the documents' `Link` allows. */
 function linkOf(value: Record<string, unknown> | undefined, fallbackTitle: string): CaseLink | undefined {
-  if (!value || !isCaseId(value.identifier) || !isAbsoluteUri(value.uri)) return undefined;
-  return {
-    sourcedId: value.identifier,
-    title: typeof value.title === 'string' ? value.title : fallbackTitle,
-    uri: value.uri,
-  };
+  if (!value) return undefined;
+  const link = { sourcedId: value.identifier, title: value.title ?? fallbackTitle, uri: value.uri };
+  return checkComponent('case', 'Link', link).length === 0 ? (link as CaseLink) : undefined;
 }
 
 /** A document's `licenseUri` (a bare URI in the upload shape) as a Link with an id derived from the URI. */
@@ -93,8 +39,14 @@ function frameworkTypeOf(extensions: Record<string, unknown> | undefined): strin
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Converts a valid upload body into the stored, response-shaped objects. */
-function toStoredPackage(body: CasePackageUpload, baseUrl: string) {
+/** A package converted to what the store keeps and the API answers. */
+export type ConvertedPackage = ReturnType<typeof toStoredPackage>;
+
+/**
+ * Converts an upload body into the stored, response-shaped objects. `caseVersion` is kept as given, so the
+ * check of the answers the package makes (`checkPackage`) refuses any but `1.1`.
+ */
+export function toStoredPackage(body: CasePackageUpload, baseUrl: string) {
   const input = body.CFDocument;
   const documentId = input.identifier;
   const documentLink: CaseLink = { sourcedId: documentId, title: input.title, uri: input.uri };
@@ -103,7 +55,7 @@ function toStoredPackage(body: CasePackageUpload, baseUrl: string) {
     title: input.title,
     uri: input.uri,
     frameworkType: frameworkTypeOf(input.extensions),
-    caseVersion: input.caseVersion === '1.1' ? ('1.1' as const) : undefined,
+    caseVersion: input.caseVersion as CFDocument['caseVersion'],
     creator: input.creator,
     lastChangeDateTime: input.lastChangeDateTime,
     officialSourceURL: input.officialSourceURL,
@@ -186,9 +138,8 @@ export function foreignIds(store: CaseState, body: CasePackageUpload): string[] 
   return clash;
 }
 
-/** Stores a validated package, replacing the earlier package of the same document (uploads are keyed by it). */
-export function storePackage(store: CaseState, body: CasePackageUpload, baseUrl: string) {
-  const converted = toStoredPackage(body, baseUrl);
+/** Stores a checked package, replacing the earlier package of the same document (uploads are keyed by it). */
+export function storePackage(store: CaseState, converted: ConvertedPackage) {
   const documentId = converted.document.sourcedId;
   const previous = store.packages.get(documentId);
   if (previous) {

@@ -1,206 +1,58 @@
-import { isAbsoluteUri, isCaseId, isRecord } from '../internal/body.js';
-import { DESCRIBE, type FieldRule, fitsType } from './field-rules.js';
+import { problemsOf } from '../validation/messages.js';
+import { checkComponent, checkRequest } from '../validation/registry.js';
+import { type ConvertedPackage, toStoredPackage } from './store.js';
+import type { CasePackageUpload } from './types.js';
 
-/** The rules of the upload shape beyond the shared field types. */
-type CaseRule = 'objects' | 'id' | 'nodeRef' | 'linkRef';
+/** The most problems a refused package names. */
+const SHOWN_PROBLEMS = 10;
 
-type Rule =
-  | Extract<FieldRule['type'], 'string' | 'strings' | 'object' | 'uri' | 'dateTime' | 'date' | 'integer'>
-  | CaseRule;
-
-const DOCUMENT_RULES: Record<string, Rule> = {
-  identifier: 'id',
-  uri: 'uri',
-  lastChangeDateTime: 'dateTime',
-  title: 'string',
-  creator: 'string',
-  officialSourceURL: 'uri',
-  publisher: 'string',
-  description: 'string',
-  language: 'string',
-  version: 'string',
-  caseVersion: 'string',
-  adoptionStatus: 'string',
-  statusStartDate: 'date',
-  statusEndDate: 'date',
-  licenseUri: 'uri',
-  notes: 'string',
-  subject: 'strings',
-  extensions: 'object',
-};
-const DOCUMENT_REQUIRED = ['identifier', 'uri', 'lastChangeDateTime', 'title', 'creator'];
-
-const ITEM_RULES: Record<string, Rule> = {
-  identifier: 'id',
-  uri: 'uri',
-  lastChangeDateTime: 'dateTime',
-  fullStatement: 'string',
-  alternativeLabel: 'string',
-  CFItemType: 'string',
-  cfItemType: 'string',
-  humanCodingScheme: 'string',
-  listEnumeration: 'string',
-  abbreviatedStatement: 'string',
-  notes: 'string',
-  language: 'string',
-  statusStartDate: 'date',
-  statusEndDate: 'date',
-  conceptKeywords: 'strings',
-  subject: 'strings',
-  educationLevel: 'strings',
-  CFItemTypeURI: 'linkRef',
-  licenseURI: 'linkRef',
-  extensions: 'object',
-};
-const ITEM_REQUIRED = ['identifier', 'uri', 'lastChangeDateTime', 'fullStatement'];
-
-const ASSOCIATION_RULES: Record<string, Rule> = {
-  identifier: 'id',
-  uri: 'uri',
-  lastChangeDateTime: 'dateTime',
-  associationType: 'string',
-  originNodeURI: 'nodeRef',
-  destinationNodeURI: 'nodeRef',
-  sequenceNumber: 'integer',
-  extensions: 'object',
-};
-const ASSOCIATION_REQUIRED = [
-  'identifier',
-  'uri',
-  'lastChangeDateTime',
-  'associationType',
-  'originNodeURI',
-  'destinationNodeURI',
-];
-
-const DEFINITION_KEYS = [
-  'CFItemTypes',
-  'CFSubjects',
-  'CFConcepts',
-  'CFLicenses',
-  'CFAssociationGroupings',
-  'extensions',
-];
-const TOP_KEYS = ['CFDocument', 'CFItems', 'CFAssociations', 'CFDefinitions', 'extensions'];
-
-const EXPECTED: Record<Rule, string> = {
-  ...DESCRIBE,
-  objects: 'an array of objects',
-  id: 'an identifier of the form 8-4-4-4-12 hex digits',
-  nodeRef: 'a node reference { title, identifier, uri }',
-  linkRef: 'a link { title?, identifier?, uri? }',
-};
-
-function fits(rule: Rule, value: unknown): boolean {
-  switch (rule) {
-    case 'objects':
-      return Array.isArray(value) && value.every(isRecord);
-    case 'id':
-      return isCaseId(value);
-    case 'nodeRef':
-      return (
-        isRecord(value) &&
-        Object.keys(value).every((key) => key === 'title' || key === 'identifier' || key === 'uri') &&
-        typeof value.title === 'string' &&
-        isCaseId(value.identifier) &&
-        isAbsoluteUri(value.uri)
-      );
-    case 'linkRef':
-      return (
-        isRecord(value) &&
-        (value.title === undefined || typeof value.title === 'string') &&
-        (value.identifier === undefined || typeof value.identifier === 'string') &&
-        (value.uri === undefined || typeof value.uri === 'string')
-      );
-    default:
-      return fitsType(rule, value);
+/** The members of an identifier-keyed list that repeat an identifier of the package (any case). */
+function repeatedIds(upload: CasePackageUpload): string[] {
+  const seen = new Set([upload.CFDocument.identifier.toLowerCase()]);
+  const problems: string[] = [];
+  for (const key of ['CFItems', 'CFAssociations'] as const) {
+    for (const [index, { identifier }] of upload[key].entries()) {
+      if (seen.has(identifier.toLowerCase()))
+        problems.push(`body.${key}[${index}].identifier ${identifier} is used twice in the package`);
+      seen.add(identifier.toLowerCase());
+    }
   }
-}
-
-function checkObject(
-  problems: string[],
-  where: string,
-  value: unknown,
-  rules: Record<string, Rule>,
-  required: readonly string[],
-): void {
-  if (!isRecord(value)) {
-    problems.push(`${where} must be an object`);
-    return;
-  }
-  for (const key of required) {
-    if (value[key] === undefined) problems.push(`${where}.${key} is required`);
-  }
-  for (const [key, entry] of Object.entries(value)) {
-    const rule = rules[key];
-    if (!rule) problems.push(`${where}.${key} is not a member of the upload shape`);
-    else if (!fits(rule, entry)) problems.push(`${where}.${key} must be ${EXPECTED[rule]}`);
-  }
+  return problems;
 }
 
 /**
- * Checks a package upload body against the upload shape and the rules the stored package must keep: every
- * identifier a CASE id, unique within the package, and response-safe values (URIs, dates, integer sequence
- * numbers). Returns the problems found (at most `limit`), each naming its member; empty when the package is valid.
+ * Checks a package upload (docs/decisions.md#d-i15m-package-check): the body against `CFPackageUpload` of
+ * openapi/case.yaml, then the rules a schema of the upload cannot state: every identifier once in the package,
+ * and every object the package stores a valid answer (`CFDocument`, `CFItem`, `CFAssociation`: URIs with a scheme,
+ * date-times with a zone, integer sequence numbers, `caseVersion` 1.1). Returns the problems (at most
+ * ten, each naming its member) and, when there are none, the package as it will be stored.
  */
-export function packageProblems(body: unknown, limit = 10): string[] {
-  const problems: string[] = [];
-  if (!isRecord(body))
-    return ['the package must be a JSON object with CFDocument, CFItems and CFAssociations'];
-  for (const key of ['CFDocument', 'CFItems', 'CFAssociations']) {
-    if (body[key] === undefined) problems.push(`${key} is required`);
-  }
-  for (const key of Object.keys(body)) {
-    if (!TOP_KEYS.includes(key)) problems.push(`${key} is not a member of the upload shape`);
-  }
-  if (body.CFDocument !== undefined)
-    checkObject(problems, 'CFDocument', body.CFDocument, DOCUMENT_RULES, DOCUMENT_REQUIRED);
-  if (
-    isRecord(body.CFDocument) &&
-    body.CFDocument.caseVersion !== undefined &&
-    body.CFDocument.caseVersion !== '1.1'
-  ) {
-    problems.push('CFDocument.caseVersion must be "1.1", the only CASE version this API serves');
-  }
-  const seen = new Set<string>();
-  if (isRecord(body.CFDocument) && typeof body.CFDocument.identifier === 'string')
-    seen.add(body.CFDocument.identifier.toLowerCase());
-  for (const [key, rules, required] of [
-    ['CFItems', ITEM_RULES, ITEM_REQUIRED],
-    ['CFAssociations', ASSOCIATION_RULES, ASSOCIATION_REQUIRED],
+export function checkPackage(
+  body: unknown,
+  baseUrl: string,
+): { problems: string[]; converted?: ConvertedPackage } {
+  const shape = problemsOf('body', checkRequest('uploadCFPackage', 'body', body));
+  if (shape.length > 0) return { problems: shape.slice(0, SHOWN_PROBLEMS) };
+  const upload = body as CasePackageUpload;
+  const problems = repeatedIds(upload);
+  const converted = toStoredPackage(upload, baseUrl);
+  problems.push(...problemsOf('body.CFDocument', checkComponent('case', 'CFDocument', converted.document)));
+  for (const [key, schema, rows] of [
+    ['CFItems', 'CFItem', converted.items],
+    ['CFAssociations', 'CFAssociation', converted.associations],
   ] as const) {
-    const list = body[key];
-    if (list === undefined) continue;
-    if (!Array.isArray(list)) {
-      problems.push(`${key} must be an array`);
-      continue;
-    }
-    for (let index = 0; index < list.length && problems.length < limit; index++) {
-      const entry = list[index] as unknown;
-      checkObject(problems, `${key}[${index}]`, entry, rules, required);
-      const id = isRecord(entry) ? entry.identifier : undefined;
-      if (typeof id === 'string') {
-        if (seen.has(id.toLowerCase()))
-          problems.push(`${key}[${index}].identifier ${id} is used twice in the package`);
-        seen.add(id.toLowerCase());
-      }
+    for (let index = 0; index < rows.length && problems.length < SHOWN_PROBLEMS; index++) {
+      problems.push(...problemsOf(`body.${key}[${index}]`, checkComponent('case', schema, rows[index])));
     }
   }
-  if (body.CFDefinitions !== undefined) {
-    if (!isRecord(body.CFDefinitions)) problems.push('CFDefinitions must be an object');
-    else {
-      for (const [key, value] of Object.entries(body.CFDefinitions)) {
-        if (!DEFINITION_KEYS.includes(key))
-          problems.push(`CFDefinitions.${key} is not a member of the upload shape`);
-        else if (key === 'extensions' ? !isRecord(value) : !fits('objects', value)) {
-          problems.push(
-            `CFDefinitions.${key} must be ${key === 'extensions' ? 'an object' : 'an array of objects'}`,
-          );
-        }
-      }
-    }
-  }
-  if (body.extensions !== undefined && !isRecord(body.extensions))
-    problems.push('extensions must be an object');
-  return problems.slice(0, limit);
+  // The upload spells the document's license `licenseUri`; the answer carries it as the `licenseURI` Link.
+  const named = problems.map((problem) =>
+    problem.replace('CFDocument.licenseURI.uri', 'CFDocument.licenseUri'),
+  );
+  return named.length > 0 ? { problems: named.slice(0, SHOWN_PROBLEMS) } : { problems: [], converted };
+}
+
+/** The problems of a package upload, each naming its member; empty when the mock would store it. */
+export function packageProblems(body: unknown, baseUrl = 'https://api.learnkit.test'): string[] {
+  return checkPackage(body, baseUrl).problems;
 }

@@ -1,3 +1,4 @@
+import { parseArgs as parseNodeArgs } from 'node:util';
 import { isWebhookEventType, WEBHOOK_EVENT_TYPES } from '../catalogue.js';
 import type { ClockMode } from '../clock.js';
 
@@ -81,8 +82,42 @@ function checkUrl(flag: string, url: string): string {
   return url;
 }
 
+/** The options of each command; node's `parseArgs` reads them (`--flag value` and `--flag=value`). */
+const OPTIONS = {
+  port: { type: 'string', command: 'serve' },
+  host: { type: 'string', command: 'serve' },
+  'forward-to': { type: 'string', command: 'serve' },
+  clock: { type: 'string', command: 'serve' },
+  seed: { type: 'string', command: 'serve' },
+  state: { type: 'string', command: 'serve' },
+  quiet: { type: 'boolean', command: 'serve' },
+  data: { type: 'string', command: 'trigger' },
+  origin: { type: 'string', command: 'trigger' },
+  url: { type: 'string', command: 'trigger' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** node's parse errors in this CLI's words (the flag, then what to do). */
+function readable(error: unknown): string {
+  const { code, message } = error as { code?: string; message: string };
+  const flag = /'(-[^\s']*)/.exec(message)?.[1] ?? '';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option "${flag}"\n\n${USAGE}`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && message.includes('argument missing'))
+    return `${flag} needs a value`;
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `${message}\n\n${USAGE}`;
+  return message;
+}
+
 /** Parses `argv` (without the node and script paths); throws an Error with a readable message on bad input. */
 export function parseArgs(argv: readonly string[]): CliOptions {
+  let parsed: ReturnType<typeof parseNodeArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseNodeArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new Error(readable(error));
+  }
+  const { values, positionals } = parsed;
+  const [command, eventType, ...extra] = positionals;
   const options: CliOptions = {
     command: 'help',
     port: 4010,
@@ -90,15 +125,21 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     clock: 'realtime',
     quiet: false,
   };
-  const args = [...argv];
-  const command = args.shift();
-  if (command === undefined || command === '-h' || command === '--help' || command === 'help') return options;
+  if (command === undefined || command === 'help') return options;
   if (command !== 'serve' && command !== 'trigger')
     throw new Error(`unknown command "${command}"\n\n${USAGE}`);
-  options.command = command;
-  let trigger: TriggerOptions | undefined;
+  for (const [name, option] of Object.entries(OPTIONS)) {
+    if (
+      values[name as keyof typeof values] !== undefined &&
+      'command' in option &&
+      option.command !== command
+    )
+      throw new Error(`--${name} is an option of ${option.command}, not of ${command}\n\n${USAGE}`);
+  }
+  if (extra.length > 0 || (command === 'serve' && eventType !== undefined))
+    throw new Error(`unexpected argument "${extra[0] ?? eventType}"\n\n${USAGE}`);
+  options.command = values.help ? 'help' : command;
   if (command === 'trigger') {
-    const eventType = args[0]?.startsWith('-') ? undefined : args.shift();
     if (eventType === undefined) {
       throw new Error(
         `trigger needs an event type, for example: learnkit-mock trigger user.created\n\n${USAGE}`,
@@ -109,84 +150,35 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         `unknown event type "${eventType}"; the catalogue has: ${WEBHOOK_EVENT_TYPES.join(', ')}`,
       );
     }
-    trigger = { eventType, url: DEFAULT_URL };
-    options.trigger = trigger;
-  }
-  const only = (flag: string, allowed: 'serve' | 'trigger') => {
-    if (command !== allowed)
-      throw new Error(`${flag} is an option of ${allowed}, not of ${command}\n\n${USAGE}`);
-  };
-  while (args.length > 0) {
-    const raw = args.shift()!;
-    const [flag, inline] = raw.includes('=')
-      ? [raw.slice(0, raw.indexOf('=')), raw.slice(raw.indexOf('=') + 1)]
-      : [raw, undefined];
-    const value = () => {
-      const next = inline ?? args.shift();
-      if (next === undefined) throw new Error(`${flag} needs a value`);
-      return next;
+    options.trigger = {
+      eventType,
+      url: values.url === undefined ? DEFAULT_URL : checkUrl('--url', values.url).replace(/\/+$/, ''),
+      ...(values.data !== undefined && { data: parseData(values.data) }),
+      ...(values.origin !== undefined && { origin: values.origin }),
     };
-    switch (flag) {
-      case '--port': {
-        only(flag, 'serve');
-        const port = Number(value());
-        if (!Number.isInteger(port) || port < 0 || port > 65535)
-          throw new Error('--port must be an integer from 0 to 65535');
-        options.port = port;
-        break;
-      }
-      case '--host':
-        only(flag, 'serve');
-        options.host = value();
-        break;
-      case '--forward-to':
-        only(flag, 'serve');
-        options.forwardTo = checkUrl(flag, value());
-        break;
-      case '--clock': {
-        only(flag, 'serve');
-        const clock = value();
-        if (clock !== 'realtime' && clock !== 'fast') throw new Error('--clock must be realtime or fast');
-        options.clock = clock;
-        break;
-      }
-      case '--seed': {
-        only(flag, 'serve');
-        const seed = Number(value());
-        if (!Number.isInteger(seed)) throw new Error('--seed must be an integer');
-        options.seed = seed;
-        break;
-      }
-      case '--state': {
-        only(flag, 'serve');
-        const file = value();
-        if (file === '') throw new Error('--state needs a file path, such as .learnkit-mock.json');
-        options.state = file;
-        break;
-      }
-      case '--quiet':
-        only(flag, 'serve');
-        options.quiet = true;
-        break;
-      case '--data':
-        only(flag, 'trigger');
-        (trigger as TriggerOptions).data = parseData(value());
-        break;
-      case '--origin':
-        only(flag, 'trigger');
-        (trigger as TriggerOptions).origin = value();
-        break;
-      case '--url':
-        only(flag, 'trigger');
-        (trigger as TriggerOptions).url = checkUrl(flag, value()).replace(/\/+$/, '');
-        break;
-      case '-h':
-      case '--help':
-        options.command = 'help';
-        break;
-      default:
-        throw new Error(`unknown option "${flag}"\n\n${USAGE}`);
-    }
   }
+  if (values.port !== undefined) {
+    const port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new Error('--port must be an integer from 0 to 65535');
+    options.port = port;
+  }
+  if (values.host !== undefined) options.host = values.host;
+  if (values['forward-to'] !== undefined) options.forwardTo = checkUrl('--forward-to', values['forward-to']);
+  if (values.clock !== undefined) {
+    if (values.clock !== 'realtime' && values.clock !== 'fast')
+      throw new Error('--clock must be realtime or fast');
+    options.clock = values.clock;
+  }
+  if (values.seed !== undefined) {
+    const seed = Number(values.seed);
+    if (!Number.isInteger(seed)) throw new Error('--seed must be an integer');
+    options.seed = seed;
+  }
+  if (values.state !== undefined) {
+    if (values.state === '') throw new Error('--state needs a file path, such as .learnkit-mock.json');
+    options.state = values.state;
+  }
+  if (values.quiet) options.quiet = true;
   return options;
 }

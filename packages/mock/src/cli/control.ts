@@ -1,6 +1,7 @@
 import { isWebhookEventType } from '../catalogue.js';
 import type { MockPlatform } from '../platform.js';
 import type { WebhookEnvelope } from '../state.js';
+import { faultControl } from './control-faults.js';
 import { sampleEventData } from './samples.js';
 
 /**
@@ -29,14 +30,21 @@ const json = (status: number, body: unknown) =>
 const problem = (status: number, message: string) => json(status, { error: 'bad_request', message });
 
 /**
- * The control endpoint of `learnkit-mock serve`: answers requests to {@link CONTROL_PATH} and returns
- * undefined for every other request (the platform answers those). `routedInMs` is the outbox delay as the
+ * The control endpoints of `learnkit-mock serve`: the event trigger at {@link CONTROL_PATH}, and the faults,
+ * token revocation, request log and Caliper events of control-faults.ts; returns undefined for every other
+ * request (the platform answers those). `routedInMs` is the outbox delay as the
  * server's clock runs it.
  */
 export function createControl(
   platform: MockPlatform,
-  options: { routedInMs: number; onTrigger?: (response: TriggerResponse) => void },
+  options: {
+    routedInMs: number;
+    onTrigger?: (response: TriggerResponse) => void;
+    /** Where fault injections, clears and revocations are reported (default nowhere). */
+    log?: (line: string) => void;
+  },
 ): (request: Request) => Promise<Response> | undefined {
+  const faults = faultControl(platform, options.log ?? (() => {}));
   const trigger = async (request: Request): Promise<Response> => {
     let body: Partial<TriggerRequest>;
     try {
@@ -96,6 +104,8 @@ export function createControl(
   return (request) => {
     const { pathname } = new URL(request.url);
     if (!pathname.startsWith('/__learnkit-mock/')) return undefined;
+    const answer = faults(request, pathname);
+    if (answer) return answer;
     if (pathname !== CONTROL_PATH)
       return Promise.resolve(problem(404, `no control operation at ${pathname}`));
     if (request.method !== 'POST') {

@@ -103,6 +103,7 @@ export async function serve(
   });
   const control = createControl(platform, {
     routedInMs: routedInMs(options),
+    log,
     onTrigger: ({ event, originClientId }) => {
       log(
         `event ${event.type} ${event.id} raised by learnkit-mock trigger${originClientId ? ` as caused by ${originClientId}` : ''}`,

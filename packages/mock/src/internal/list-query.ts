@@ -4,36 +4,28 @@ import { json } from './responses.js';
 
 /**
  * What a listing allows: the fields of its objects, and the fields `search` looks in (only those, never every
- * field; from openapi through `searchFieldsOf`, docs/decisions.md#d-search-fields).
+ * field; both from the documents' operation table, docs/decisions.md#d-search-fields).
  */
 export type ListSpec = { fields: readonly string[]; searchFields: readonly string[] };
 
 /** One page of a listing plus what the response reports about it. */
 export type ListPage<T> = { entries: Partial<T>[]; totalCount: number; offset: number; limit: number };
 
-/** Default and maximum page size of the API family. */
-export const DEFAULT_LIMIT = 100;
-export const MAX_LIMIT = 3000;
-
-function integer(query: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
-  const raw = query.get(name);
-  if (raw === null) return fallback;
-  if (!/^\d+$/.test(raw.trim()))
-    throw badRequest(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
-  const value = Number(raw.trim());
-  if (value < min || value > max) throw badRequest(`${name} must be between ${min} and ${max}, got ${value}`);
-  return value;
-}
+/** The list parameters of a listing, as the dispatcher read them from the query (docs/decisions.md#d-i15m-dispatch). */
+export type ListParams = {
+  limit?: number;
+  offset?: number;
+  sort?: string;
+  orderBy?: 'asc' | 'desc';
+  filter?: string;
+  fields?: string[];
+  search?: string;
+};
 
 /** The `fields` of a query that the listing knows; unknown names are ignored, as OneRoster specifies. */
-export function selectedFields(query: URLSearchParams, known: readonly string[]): string[] | undefined {
-  const raw = query.get('fields');
-  if (raw === null) return undefined;
-  const wanted = raw
-    .split(',')
-    .map((field) => field.trim())
-    .filter((field) => known.includes(field));
-  return wanted.length > 0 ? wanted : undefined;
+export function selectedFields(query: ListParams, known: readonly string[]): string[] | undefined {
+  const wanted = query.fields?.map((field) => field.trim()).filter((field) => known.includes(field));
+  return wanted && wanted.length > 0 ? wanted : undefined;
 }
 
 /** Keeps only `fields` of an object (all of it when no selection is given). */
@@ -68,31 +60,26 @@ function sortedBy<T extends object>(rows: readonly T[], field: string, direction
 
 /**
  * Applies the family's list parameters (limit, offset, sort, orderBy, filter, fields, search) to `records`.
- * One implementation serves CASE and OneRoster. Bad parameters are a 400 naming the parameter.
+ * One implementation serves CASE and OneRoster. A sort or filter naming an unknown field is a 400.
  */
 export function listQuery<T extends object>(
   records: readonly T[],
-  query: URLSearchParams,
+  query: ListParams,
   spec: ListSpec,
 ): ListPage<T> {
-  const limit = integer(query, 'limit', DEFAULT_LIMIT, 1, MAX_LIMIT);
-  const offset = integer(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-  const orderBy = query.get('orderBy');
-  if (orderBy !== null && orderBy !== 'asc' && orderBy !== 'desc') {
-    throw badRequest(`orderBy must be asc or desc, got "${orderBy}"`);
-  }
-  const sort = query.get('sort') ?? (orderBy !== null ? 'sourcedId' : null);
+  // Types, limits and defaults are the documents' (read before the handler ran); the fields are checked here.
+  const { offset = 0, orderBy } = query;
+  const sort = query.sort ?? (orderBy !== undefined ? 'sourcedId' : null);
   if (sort !== null && !spec.fields.includes(sort))
     throw badRequest(`cannot sort by unknown field "${sort}"`);
 
   let filter: FilterExpression | undefined;
-  const rawFilter = query.get('filter');
-  if (rawFilter !== null) {
-    filter = parseFilter(rawFilter);
+  if (query.filter !== undefined) {
+    filter = parseFilter(query.filter);
     const unknown = filterFields(filter).filter((field) => !spec.fields.includes(field));
     if (unknown.length > 0) throw badRequest(`invalid filter: unknown field(s) ${unknown.join(', ')}`);
   }
-  const search = query.get('search')?.trim().toLowerCase();
+  const search = query.search?.trim().toLowerCase();
 
   // Without a filter or a search every record stays: page the records as they are, without a copy.
   let rows: readonly T[] =
@@ -113,6 +100,7 @@ export function listQuery<T extends object>(
   if (sort !== null) rows = sortedBy(rows, sort, orderBy === 'desc' ? -1 : 1);
 
   const fields = selectedFields(query, spec.fields);
+  const limit = query.limit ?? rows.length;
   const entries = rows.slice(offset, offset + limit).map((row) => project(row, fields));
   return { entries, totalCount: rows.length, offset, limit };
 }

@@ -1,4 +1,7 @@
+import type { OneRosterComponents } from '@learnkit/core';
 import type { RosterState, StoredAgent, StoredEnrollment, StoredRole, StoredUser } from '../state.js';
+
+type OneRoster = OneRosterComponents['schemas'];
 
 const ONEROSTER = '/ims/oneroster/rostering/v1p2';
 
@@ -26,7 +29,12 @@ export function rolesOf(roster: RosterState, userId: string): StoredRole[] {
 }
 
 /** A user in the OneRoster 1.2 shape. */
-export function oneRosterUser(roster: RosterState, user: StoredUser, baseUrl: string, today: string) {
+export function oneRosterUser(
+  roster: RosterState,
+  user: StoredUser,
+  baseUrl: string,
+  today: string,
+): OneRoster['User'] {
   return {
     sourcedId: user.sourcedId,
     status: user.status,
@@ -96,7 +104,7 @@ export function platformUser(roster: RosterState, user: StoredUser, today: strin
 }
 
 /** An enrollment in the OneRoster shape. */
-export function oneRosterEnrollment(enrollment: StoredEnrollment, baseUrl: string) {
+export function oneRosterEnrollment(enrollment: StoredEnrollment, baseUrl: string): OneRoster['Enrollment'] {
   return {
     sourcedId: enrollment.sourcedId,
     status: enrollment.status,

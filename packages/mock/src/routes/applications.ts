@@ -1,16 +1,12 @@
+import type { Core } from '../core.js';
 import { badRequest, notFound } from '../internal/http-error.js';
 import { randomHex, randomId } from '../internal/random.js';
-import { json } from '../internal/responses.js';
+import type { OperationRoutes } from '../operations/dispatch.js';
 import { ALL_SCOPES } from '../scopes.js';
 import type { MockClient, StoredApplication } from '../state.js';
-import { authenticate, requireClient } from '../tokens.js';
-import type { RequestContext } from './context.js';
-import type { OperationRoutes } from './operation.js';
-
-const caller = (context: RequestContext) => requireClient(authenticate(context.core, context.request)).client;
 
 /** The application's own auth client, created with the application. */
-function createAppClient(context: RequestContext, applicationId: string, owner: MockClient): MockClient {
+function createAppClient(core: Core, applicationId: string, owner: MockClient): MockClient {
   const client: MockClient = {
     label: `app:${applicationId}`,
     clientId: `${applicationId}-client`,
@@ -21,14 +17,14 @@ function createAppClient(context: RequestContext, applicationId: string, owner: 
     internal: false,
     applicationId,
   };
-  context.core.state.clients.set(client.clientId, client);
+  core.state.clients.set(client.clientId, client);
   // The registering tenant manages the new application's webhooks.
-  context.core.state.tenants.get(owner.tenantId)?.manageWebhooks.add(applicationId);
+  core.state.tenants.get(owner.tenantId)?.manageWebhooks.add(applicationId);
   return client;
 }
 
-function applicationOr404(context: RequestContext, id: string): StoredApplication {
-  const application = context.core.state.applications.get(id);
+function applicationOr404(core: Core, id: string): StoredApplication {
+  const application = core.state.applications.get(id);
   if (!application) throw notFound(`application ${id} not found`);
   return application;
 }
@@ -38,35 +34,35 @@ const credentials = (application: StoredApplication) => ({
   sandboxStatus: application.sandboxStatus,
 });
 
-/** Applications: drafts with credentials the token endpoint accepts, credential status and rotation, the registry. */
-export const applicationRoutes: OperationRoutes = {
+/**
+ * Applications: drafts with credentials the token endpoint accepts, credential status and rotation (its one-time
+ * claim URL is `operations/claim.ts`), the registry.
+ */
+export const handlers: OperationRoutes = {
   createApplicationDraft: async (context) => {
-    const owner = caller(context);
+    const { core, client: owner } = context;
     const body = await context.body();
     const applicationId = `app-${randomId()}`;
-    const client = createAppClient(context, applicationId, owner);
-    context.core.state.applications.set(applicationId, {
+    const client = createAppClient(core, applicationId, owner);
+    core.state.applications.set(applicationId, {
       ...body,
       sourcedId: applicationId,
       name: body.name ?? 'Draft application',
-      dateLastModified: context.core.iso(),
+      dateLastModified: core.iso(),
       clientId: client.clientId,
       sandboxStatus: null,
       proctoringEnabled: false,
       draft: true,
     });
-    return json(201, { applicationId, clientId: client.clientId, clientSecret: client.clientSecret });
+    return context.json(201, { applicationId, clientId: client.clientId, clientSecret: client.clientSecret });
   },
 
-  getApplicationCredentials: (context, params) => {
-    caller(context);
-    return json(200, credentials(applicationOr404(context, params.appId)));
-  },
+  getApplicationCredentials: (context, { appId }) =>
+    context.json(200, credentials(applicationOr404(context.core, appId))),
 
-  rotateApplicationCredentials: (context, params) => {
-    caller(context);
+  rotateApplicationCredentials: (context, { appId }) => {
     const { core } = context;
-    const application = applicationOr404(context, params.appId);
+    const application = applicationOr404(core, appId);
     const client = core.state.clients.get(application.clientId);
     if (!client) throw notFound(`application ${application.sourcedId} has no client`);
     // The new secret is surfaced only through the one-time claim URL; the old one works until it is claimed.
@@ -79,32 +75,25 @@ export const applicationRoutes: OperationRoutes = {
       claimed: false,
     });
     application.sandboxStatus = 'awaiting_secret_claim';
-    return json(200, {
+    return context.json(200, {
       claimUrl: `${core.options.baseUrl}/applications/1.0/claims/${token}`,
       ...credentials(application),
     });
   },
 
-  listApplications: (context) => {
-    caller(context);
-    return json(200, { applications: [...context.core.state.applications.values()] });
-  },
+  listApplications: (context) =>
+    context.json(200, { applications: [...context.core.state.applications.values()] }),
 
-  getApplication: (context, params) => {
-    caller(context);
-    return json(200, applicationOr404(context, params.sourcedId));
-  },
+  getApplication: (context, { sourcedId }) => context.json(200, applicationOr404(context.core, sourcedId)),
 
-  upsertApplication: async (context, params) => {
-    const owner = caller(context);
-    const { core } = context;
-    const id = params.sourcedId;
+  upsertApplication: async (context, { sourcedId: id }) => {
+    const { core, client: owner } = context;
     const body = await context.body();
     // A rule between the path and the body, which a schema of the body alone cannot state.
     if (body.sourcedId !== undefined && body.sourcedId !== id)
       throw badRequest(`sourcedId ${body.sourcedId} differs from the path's ${id}`);
     const existing = core.state.applications.get(id);
-    const clientId = existing?.clientId ?? createAppClient(context, id, owner).clientId;
+    const clientId = existing?.clientId ?? createAppClient(core, id, owner).clientId;
     const application: StoredApplication = {
       ...existing,
       ...body,
@@ -122,26 +111,6 @@ export const applicationRoutes: OperationRoutes = {
       { applicationId: id },
       { originClientId: owner.clientId },
     );
-    return json(existing ? 200 : 201, application);
+    return context.json(existing ? 200 : 201, application);
   },
 };
-
-/**
- * Not in the documents: where a claim URL leads (docs/decisions.md#d-i15-operation-table). Answers the secret
- * once, then 404.
- */
-export const claimRoute = {
-  method: 'GET',
-  pattern: '/applications/1.0/claims/:token',
-  handle: (context: RequestContext, params: Record<string, string>): Response => {
-    const { core } = context;
-    const claim = core.state.secretClaims.get(params.token!);
-    if (!claim || claim.claimed) throw notFound('claim not found or already used');
-    claim.claimed = true;
-    const client = core.state.clients.get(claim.clientId);
-    if (client) client.clientSecret = claim.clientSecret;
-    const application = core.state.applications.get(claim.applicationId);
-    if (application) application.sandboxStatus = 'active';
-    return json(200, { clientId: claim.clientId, clientSecret: claim.clientSecret });
-  },
-} as const;

@@ -1,9 +1,7 @@
 import { HttpError } from '../internal/http-error.js';
-import { json } from '../internal/responses.js';
+import type { OperationContext, OperationRoutes } from '../operations/dispatch.js';
 import type { MockClient } from '../state.js';
 import { issueClientToken } from '../tokens.js';
-import type { RequestContext } from './context.js';
-import type { OperationRoutes } from './operation.js';
 
 const oauth = (status: number, error: string, description: string, headers: Record<string, string> = {}) =>
   new HttpError(status, description, error, headers);
@@ -49,7 +47,10 @@ function credentialsOf(
   return { id: id ?? '', secret: secret ?? '', basic: false };
 }
 
-async function issue(context: RequestContext, endpoint: string): Promise<Response> {
+async function issue(
+  context: OperationContext<'issueToken' | 'issueCaseToken'>,
+  endpoint: string,
+): Promise<Response> {
   const { core, request } = context;
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') {
@@ -84,7 +85,7 @@ async function issue(context: RequestContext, endpoint: string): Promise<Respons
     throw oauth(400, 'invalid_scope', `Scopes not granted to this client: ${unknown.join(' ')}`);
   const scopes = requested.length > 0 ? [...new Set(requested)] : client.scopes;
   const token = issueClientToken(core, client, scopes, endpoint);
-  return json(
+  return context.json(
     200,
     {
       access_token: token.token,
@@ -97,7 +98,7 @@ async function issue(context: RequestContext, endpoint: string): Promise<Respons
 }
 
 /** The two token endpoints: the platform's (`/auth/1.0/token`, HTTP Basic) and the identity provider's (`/oauth2/token`, form). */
-export const authRoutes: OperationRoutes = {
+export const handlers: OperationRoutes = {
   issueToken: (context) => issue(context, '/auth/1.0/token'),
   issueCaseToken: (context) => issue(context, '/oauth2/token'),
 };

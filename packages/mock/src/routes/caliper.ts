@@ -1,10 +1,7 @@
+import { caliperEnvelopeIssues, formatCaliperIssue } from '@learnkit/caliper';
 import { applyEvent, definedEntities, unresolved } from '../caliper/apply.js';
-import { envelopeProblems } from '../caliper/validate.js';
 import { badRequest, HttpError } from '../internal/http-error.js';
-import { json } from '../internal/responses.js';
-import { SCOPES } from '../scopes.js';
-import { authenticate, requireClient } from '../tokens.js';
-import type { OperationRoutes } from './operation.js';
+import type { OperationRoutes } from '../operations/dispatch.js';
 
 type Envelope = { sensor: string; data: Record<string, unknown>[] };
 
@@ -15,15 +12,15 @@ const SHOWN_PROBLEMS = 8;
  * first (400), then what the events refer to (422), and only then are the events not seen before (by id) stored
  * and applied. A refused batch changes nothing.
  */
-export const caliperRoutes: OperationRoutes = {
-  // Read raw: the Caliper validator words each problem as Caliper clients show it (docs/decisions.md#d-i15-raw-bodies).
+export const handlers: OperationRoutes = {
+  // Read raw: the Caliper rules `caliper.send` applies too word each problem as Caliper clients show it, so the SDK
+  // and the mock accept and refuse the same events (docs/decisions.md#d-i12-caliper-rules).
   sendCaliperEvents: {
     body: 'raw',
     handle: async (context) => {
-      const { core } = context;
-      const { client } = requireClient(authenticate(core, context.request), SCOPES.eventsWrite);
+      const { core, client } = context;
       const body = await context.body();
-      const problems = envelopeProblems(body);
+      const problems = caliperEnvelopeIssues(body).map(formatCaliperIssue);
       if (problems.length > 0) {
         const more =
           problems.length > SHOWN_PROBLEMS ? ` (and ${problems.length - SHOWN_PROBLEMS} more)` : '';
@@ -55,7 +52,7 @@ export const caliperRoutes: OperationRoutes = {
         applyEvent(core, event, client);
         accepted++;
       }
-      return json(200, { accepted, duplicates });
+      return context.json(200, { accepted, duplicates });
     },
   },
 };

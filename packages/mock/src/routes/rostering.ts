@@ -1,7 +1,8 @@
 import type { EventType } from '../catalogue.js';
+import type { Core } from '../core.js';
 import { badRequest, HttpError, notFound } from '../internal/http-error.js';
 import { randomId } from '../internal/random.js';
-import { json } from '../internal/responses.js';
+import type { OperationRoutes } from '../operations/dispatch.js';
 import { deleteUser } from '../roster/delete-user.js';
 import { orgsOfUser, scopeCovers } from '../roster/orgs.js';
 import {
@@ -14,29 +15,24 @@ import {
   rolesOf,
 } from '../roster/views.js';
 import { canSeeUser } from '../roster/visibility.js';
-import { SCOPES } from '../scopes.js';
 import type { MockClient, StoredRole, StoredUser } from '../state.js';
-import { authenticate, requireClient } from '../tokens.js';
-import type { RequestContext } from './context.js';
-import type { OperationRoutes } from './operation.js';
 
-const reader = (context: RequestContext) =>
-  requireClient(authenticate(context.core, context.request), SCOPES.rosterRead).client;
-const writer = (context: RequestContext) =>
-  requireClient(authenticate(context.core, context.request), SCOPES.rosterWrite).client;
-const today = (context: RequestContext) => context.core.iso().slice(0, 10);
+/** What the helpers of this file read of a request: the platform and the calling client. */
+type Caller = { core: Core; client: MockClient };
+
+const today = ({ core }: { core: Core }) => core.iso().slice(0, 10);
 
 /** A user the caller may see, or 404. */
-function visibleUser(context: RequestContext, client: MockClient, userId: string): StoredUser {
-  const roster = context.core.state.roster;
+function visibleUser({ core, client }: Caller, userId: string): StoredUser {
+  const roster = core.state.roster;
   const user = roster.users.get(userId);
   if (!user || !canSeeUser(roster, client, userId)) throw notFound(`user ${userId} not found`);
   return user;
 }
 
 /** Refuses writes that would place a user or role in an org the caller's scope does not cover. */
-function checkOrgs(context: RequestContext, client: MockClient, orgIds: string[]): void {
-  const roster = context.core.state.roster;
+function checkOrgs({ core, client }: Caller, orgIds: string[]): void {
+  const roster = core.state.roster;
   for (const orgId of orgIds) {
     if (!roster.orgs.has(orgId)) throw badRequest(`org ${orgId} does not exist`);
     if (!scopeCovers(roster, client, [orgId]))
@@ -48,44 +44,41 @@ const roleKey = (role: { roleType?: unknown; role?: unknown; orgId?: unknown }) 
   `${String(role.roleType ?? 'primary')}|${String(role.role)}|${String(role.orgId)}`;
 
 /** An org the caller's scope covers, or 404. */
-function visibleOrg(context: RequestContext, client: MockClient, orgId: string): void {
-  const roster = context.core.state.roster;
+function visibleOrg({ core, client }: Caller, orgId: string): void {
+  const roster = core.state.roster;
   if (!roster.orgs.has(orgId) || !scopeCovers(roster, client, [orgId]))
     throw notFound(`org ${orgId} not found`);
 }
 
 /** Platform rostering: users (upsert with events), roles, profiles, agents, enrollments, org config. */
-export const rosteringRoutes: OperationRoutes = {
+export const handlers: OperationRoutes = {
   listEnrollments: (context) => {
-    const client = reader(context);
-    const roster = context.core.state.roster;
+    const { core, client } = context;
+    const roster = core.state.roster;
     const enrollments = [...roster.enrollments.values()].filter(
       (enrollment) => enrollment.status === 'active' && scopeCovers(roster, client, [enrollment.schoolId]),
     );
-    return json(200, { enrollments: enrollments.map(platformEnrollment) });
+    return context.json(200, { enrollments: enrollments.map(platformEnrollment) });
   },
 
-  getEnrollment: (context, params) => {
-    const client = reader(context);
+  getEnrollment: (context, { enrollmentId }) => {
     const roster = context.core.state.roster;
-    const enrollment = roster.enrollments.get(params.enrollmentId);
-    if (enrollment?.status !== 'active' || !scopeCovers(roster, client, [enrollment.schoolId])) {
-      throw notFound(`enrollment ${params.enrollmentId} not found`);
+    const enrollment = roster.enrollments.get(enrollmentId);
+    if (enrollment?.status !== 'active' || !scopeCovers(roster, context.client, [enrollment.schoolId])) {
+      throw notFound(`enrollment ${enrollmentId} not found`);
     }
-    return json(200, platformEnrollment(enrollment));
+    return context.json(200, platformEnrollment(enrollment));
   },
 
-  getUser: (context, params) => {
-    const client = reader(context);
-    const user = visibleUser(context, client, params.sourcedId);
-    return json(200, platformUser(context.core.state.roster, user, today(context)));
-  },
+  getUser: (context, { sourcedId }) =>
+    context.json(
+      200,
+      platformUser(context.core.state.roster, visibleUser(context, sourcedId), today(context)),
+    ),
 
-  upsertUser: async (context, params) => {
-    const client = writer(context);
-    const { core } = context;
+  upsertUser: async (context, { sourcedId: userId }) => {
+    const { core, client } = context;
     const roster = core.state.roster;
-    const userId = params.sourcedId;
     const input = await context.body();
     const existing = roster.users.get(userId);
     if (existing && !canSeeUser(roster, client, userId)) throw notFound(`user ${userId} not found`);
@@ -108,7 +101,7 @@ export const rosteringRoutes: OperationRoutes = {
         { userId, email: deleted.user.email },
         { originClientId: client.clientId, orgIds: deleted.orgIds },
       );
-      return json(200, last);
+      return context.json(200, last);
     }
     if (!existing) {
       const missing = ['email', 'givenName', 'familyName'].filter((key) => input[key] === undefined);
@@ -123,7 +116,7 @@ export const rosteringRoutes: OperationRoutes = {
       input.primaryOrgId !== undefined
         ? (input.primaryOrgId as string | null)
         : (existing?.primaryOrgId ?? null);
-    checkOrgs(context, client, [
+    checkOrgs(context, [
       ...(primaryOrgId ? [primaryOrgId] : []),
       ...(roleInputs ?? []).map((role) => role.orgId as string),
     ]);
@@ -184,22 +177,18 @@ export const rosteringRoutes: OperationRoutes = {
         core.raise('user_role.created', { roleId: stored.roleId, userId, orgId: stored.orgId }, origin);
       }
     }
-    return json(existing ? 200 : 201, platformUser(roster, user, today(context)));
+    return context.json(existing ? 200 : 201, platformUser(roster, user, today(context)));
   },
 
-  listUserRoles: (context, params) => {
-    const client = reader(context);
-    visibleUser(context, client, params.sourcedId);
-    return json(200, { roles: rolesOf(context.core.state.roster, params.sourcedId).map(platformRole) });
+  listUserRoles: (context, { sourcedId }) => {
+    visibleUser(context, sourcedId);
+    return context.json(200, { roles: rolesOf(context.core.state.roster, sourcedId).map(platformRole) });
   },
 
-  upsertUserRole: async (context, params) => {
-    const client = writer(context);
-    const { core } = context;
+  upsertUserRole: async (context, { sourcedId: userId, roleId }) => {
+    const { core, client } = context;
     const roster = core.state.roster;
-    const userId = params.sourcedId;
-    const roleId = params.roleId;
-    visibleUser(context, client, userId);
+    visibleUser(context, userId);
     const input = await context.body();
     const existing = roster.roles.get(roleId);
     if (existing && existing.userId !== userId) throw badRequest(`role ${roleId} belongs to another user`);
@@ -208,7 +197,7 @@ export const rosteringRoutes: OperationRoutes = {
       throw badRequest('a new role needs orgId and role');
     }
     const orgId = (input.orgId as string | undefined) ?? live!.orgId;
-    checkOrgs(context, client, [orgId]);
+    checkOrgs(context, [orgId]);
     const role: StoredRole = {
       roleId,
       userId,
@@ -230,37 +219,32 @@ export const rosteringRoutes: OperationRoutes = {
         orgIds: [...new Set([live.orgId, ...orgsOfUser(roster, userId)])],
       });
     }
-    return json(live ? 200 : 201, platformRole(role));
+    return context.json(live ? 200 : 201, platformRole(role));
   },
 
-  listUserProfiles: (context, params) => {
-    const client = reader(context);
-    visibleUser(context, client, params.userId);
+  listUserProfiles: (context, { userId }) => {
+    visibleUser(context, userId);
     const profiles = [...context.core.state.roster.profiles.values()].filter(
-      (profile) => profile.userId === params.userId,
+      (profile) => profile.userId === userId,
     );
-    return json(200, { profiles });
+    return context.json(200, { profiles });
   },
 
-  getUserProfile: (context, params) => {
-    const client = reader(context);
-    visibleUser(context, client, params.userId);
-    const profile = context.core.state.roster.profiles.get(params.profileId);
-    if (!profile || profile.userId !== params.userId) throw notFound(`profile ${params.profileId} not found`);
-    return json(200, profile);
+  getUserProfile: (context, { userId, profileId }) => {
+    visibleUser(context, userId);
+    const profile = context.core.state.roster.profiles.get(profileId);
+    if (!profile || profile.userId !== userId) throw notFound(`profile ${profileId} not found`);
+    return context.json(200, profile);
   },
 
-  listUserAgents: (context, params) => {
-    const client = reader(context);
-    visibleUser(context, client, params.sourcedId);
-    const agents = openAgentsOf(context.core.state.roster, params.sourcedId, today(context));
-    return json(200, { agents: agents.map(platformRelationship) });
+  listUserAgents: (context, { sourcedId }) => {
+    visibleUser(context, sourcedId);
+    const agents = openAgentsOf(context.core.state.roster, sourcedId, today(context));
+    return context.json(200, { agents: agents.map(platformRelationship) });
   },
 
-  listLinkedUsers: (context, params) => {
-    const client = reader(context);
-    const userId = params.sourcedId;
-    visibleUser(context, client, userId);
+  listLinkedUsers: (context, { sourcedId: userId }) => {
+    visibleUser(context, userId);
     const date = today(context);
     const linkedUsers = context.core.state.roster.agents
       .filter(
@@ -272,19 +256,16 @@ export const rosteringRoutes: OperationRoutes = {
           agentUserId: agent.userId === userId ? agent.agentUserId : agent.userId,
         }),
       );
-    return json(200, { linkedUsers });
+    return context.json(200, { linkedUsers });
   },
 
-  getOrgConfig: (context, params) => {
-    const client = reader(context);
-    visibleOrg(context, client, params.sourcedId);
-    return json(200, context.core.state.roster.orgConfigs.get(params.sourcedId) ?? {});
+  getOrgConfig: (context, { sourcedId }) => {
+    visibleOrg(context, sourcedId);
+    return context.json(200, context.core.state.roster.orgConfigs.get(sourcedId) ?? {});
   },
 
-  putOrgConfig: async (context, params) => {
-    const client = writer(context);
-    const orgId = params.sourcedId;
-    visibleOrg(context, client, orgId);
+  putOrgConfig: async (context, { sourcedId: orgId }) => {
+    visibleOrg(context, orgId);
     const body = await context.body();
     const configs = context.core.state.roster.orgConfigs;
     const config = { ...(configs.get(orgId) ?? {}), ...body };
@@ -292,8 +273,8 @@ export const rosteringRoutes: OperationRoutes = {
     // One event per write whatever the number of keys; an empty write emits nothing.
     if (Object.keys(body).length > 0) {
       const type: EventType = 'org.config.updated';
-      context.core.raise(type, { orgId }, { originClientId: client.clientId });
+      context.core.raise(type, { orgId }, { originClientId: context.client.clientId });
     }
-    return json(200, config);
+    return context.json(200, config);
   },
 };

@@ -2,19 +2,25 @@ import { type EventType, isEventType } from '../catalogue.js';
 import { currentSecret } from '../deliveries.js';
 import { badRequest, HttpError, notFound } from '../internal/http-error.js';
 import { randomId } from '../internal/random.js';
-import { json, noContent } from '../internal/responses.js';
-import { SCOPES } from '../scopes.js';
+import { noContent } from '../internal/responses.js';
+import type { OperationContext, OperationRoutes } from '../operations/dispatch.js';
 import type { StoredSubscription } from '../state.js';
-import { authenticate, base64url, requireClient } from '../tokens.js';
-import type { RequestContext } from './context.js';
-import type { OperationRoutes } from './operation.js';
+import { base64url } from '../tokens.js';
+
+type WebhookOperation =
+  | 'createWebhookSubscription'
+  | 'listWebhookSubscriptions'
+  | 'getWebhookSubscription'
+  | 'updateWebhookSubscription'
+  | 'deleteWebhookSubscription'
+  | 'rotateWebhookSubscriptionSecret';
 
 /** The owner a call acts as: the caller's auth client, or (developer tool) the application's own auth client. */
 type Owner = { clientId: string; via: StoredSubscription['via'] };
 
-function ownerOf(context: RequestContext, appId: string, scope: string): Owner {
+function ownerOf(context: OperationContext<WebhookOperation>, appId: string): Owner {
   const { state } = context.core;
-  const principal = authenticate(context.core, context.request);
+  const { principal } = context;
   const missingGrant = () => new HttpError(403, `Missing grant app:manage_webhooks on urn:app:${appId}`);
   if (principal.kind === 'developer') {
     // The developer-tool path: an SSO token, no scopes, the user grant on the application.
@@ -22,7 +28,8 @@ function ownerOf(context: RequestContext, appId: string, scope: string): Owner {
     if (!application || !principal.developer.manageWebhooks.has(appId)) throw missingGrant();
     return { clientId: application.clientId, via: 'developer' };
   }
-  const { client } = requireClient(principal, scope);
+  // A client token needs the operation's scope (`context.client` checks it: 403 otherwise).
+  const { client } = context;
   if (!state.tenants.get(client.tenantId)?.manageWebhooks.has(appId)) throw missingGrant();
   return { clientId: client.clientId, via: 'client' };
 }
@@ -36,11 +43,11 @@ const isOwned = (subscription: StoredSubscription, appId: string, owner: Owner) 
 
 /** The subscription, when it exists and belongs to this owner; otherwise the same 404 either way. */
 function ownedSubscription(
-  context: RequestContext,
+  context: OperationContext<WebhookOperation>,
   appId: string,
   id: string,
-  owner: Owner,
 ): StoredSubscription {
+  const owner = ownerOf(context, appId);
   const subscription = context.core.state.subscriptions.get(id);
   if (!subscription || !isOwned(subscription, appId, owner)) throw notFound('Subscription not found.');
   return subscription;
@@ -100,12 +107,11 @@ function explainUpdate(body: unknown): string | undefined {
 }
 
 /** The six subscription operations; the developer-tool path is the same paths with a developer SSO token. */
-export const webhookRoutes: OperationRoutes = {
+export const handlers: OperationRoutes = {
   createWebhookSubscription: {
     explain: unknownEventTypes,
-    handle: async (context, params) => {
-      const appId = params.sourcedApplicationId;
-      const owner = ownerOf(context, appId, SCOPES.webhooksWrite);
+    handle: async (context, { sourcedApplicationId: appId }) => {
+      const owner = ownerOf(context, appId);
       const body = await context.body();
       const problem = urlProblem(body.url);
       if (problem) throw badRequest(problem);
@@ -124,31 +130,25 @@ export const webhookRoutes: OperationRoutes = {
         disabledAt: null,
       };
       core.state.subscriptions.set(subscription.id, subscription);
-      return json(201, { ...view(subscription), signingSecret: currentSecret(subscription) });
+      return context.json(201, { ...view(subscription), signingSecret: currentSecret(subscription) });
     },
   },
 
-  listWebhookSubscriptions: (context, params) => {
-    const appId = params.sourcedApplicationId;
-    const owner = ownerOf(context, appId, SCOPES.webhooksRead);
+  listWebhookSubscriptions: (context, { sourcedApplicationId: appId }) => {
+    const owner = ownerOf(context, appId);
     const mine = [...context.core.state.subscriptions.values()].filter((subscription) =>
       isOwned(subscription, appId, owner),
     );
-    return json(200, mine.map(view));
+    return context.json(200, mine.map(view));
   },
 
-  getWebhookSubscription: (context, params) => {
-    const appId = params.sourcedApplicationId;
-    const owner = ownerOf(context, appId, SCOPES.webhooksRead);
-    return json(200, view(ownedSubscription(context, appId, params.subscriptionId, owner)));
-  },
+  getWebhookSubscription: (context, { sourcedApplicationId, subscriptionId }) =>
+    context.json(200, view(ownedSubscription(context, sourcedApplicationId, subscriptionId))),
 
   updateWebhookSubscription: {
     explain: explainUpdate,
-    handle: async (context, params) => {
-      const appId = params.sourcedApplicationId;
-      const owner = ownerOf(context, appId, SCOPES.webhooksWrite);
-      const subscription = ownedSubscription(context, appId, params.subscriptionId, owner);
+    handle: async (context, { sourcedApplicationId, subscriptionId }) => {
+      const subscription = ownedSubscription(context, sourcedApplicationId, subscriptionId);
       const body = await context.body();
       // Everything is checked before anything changes, so a refused update leaves the subscription as it was.
       const problem = body.url === undefined ? undefined : urlProblem(body.url);
@@ -160,23 +160,19 @@ export const webhookRoutes: OperationRoutes = {
       if (previous === 'disabled' && subscription.status !== 'disabled') subscription.disabledAt = null;
       if (previous === 'paused' && subscription.status === 'active')
         context.core.deliveries.resume(subscription);
-      return json(200, view(subscription));
+      return context.json(200, view(subscription));
     },
   },
 
-  deleteWebhookSubscription: (context, params) => {
-    const appId = params.sourcedApplicationId;
-    const owner = ownerOf(context, appId, SCOPES.webhooksDelete);
-    const subscription = ownedSubscription(context, appId, params.subscriptionId, owner);
+  deleteWebhookSubscription: (context, { sourcedApplicationId, subscriptionId }) => {
+    const subscription = ownedSubscription(context, sourcedApplicationId, subscriptionId);
     subscription.deletedAt = context.core.clock.now();
     context.core.deliveries.dropAll(subscription);
     return noContent();
   },
 
-  rotateWebhookSubscriptionSecret: (context, params) => {
-    const appId = params.sourcedApplicationId;
-    const owner = ownerOf(context, appId, SCOPES.webhooksWrite);
-    const subscription = ownedSubscription(context, appId, params.subscriptionId, owner);
+  rotateWebhookSubscriptionSecret: (context, { sourcedApplicationId, subscriptionId }) => {
+    const subscription = ownedSubscription(context, sourcedApplicationId, subscriptionId);
     const { core } = context;
     const now = core.clock.now();
     for (const secret of subscription.secrets) {
@@ -185,6 +181,6 @@ export const webhookRoutes: OperationRoutes = {
       }
     }
     subscription.secrets.push({ secret: newSecret(), createdAt: now, validUntil: null });
-    return json(200, { ...view(subscription), signingSecret: currentSecret(subscription) });
+    return context.json(200, { ...view(subscription), signingSecret: currentSecret(subscription) });
   },
 };

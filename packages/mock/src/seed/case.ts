@@ -1,4 +1,4 @@
-import { storePackage } from '../case/store.js';
+import { storePackage, toStoredPackage } from '../case/store.js';
 import type { CasePackageUpload } from '../case/types.js';
 import { seededUuid } from '../internal/random.js';
 import type { MockState } from '../state.js';
@@ -83,9 +83,9 @@ function courseSequence(seed: number, baseUri: string): CasePackageUpload {
 export function seedCase(state: MockState, seed: number, items: number, baseUrl: string): CaseFixtures {
   const baseUri = 'https://frameworks.learnkit.test';
   const framework = generateFramework({ seed, items, baseUri });
-  storePackage(state.case, framework, baseUrl);
+  storePackage(state.case, toStoredPackage(framework, baseUrl));
   const sequence = courseSequence(seed, baseUri);
-  storePackage(state.case, sequence, baseUrl);
+  storePackage(state.case, toStoredPackage(sequence, baseUrl));
   const standards = framework.CFItems.filter((item) => item.CFItemType === 'Standard').map(
     (item) => item.identifier,
   );

@@ -1,5 +1,6 @@
+import type { OneRosterComponents } from '@learnkit/core';
 import { guidRef } from '../roster/views.js';
-import type { RosterRecord, RosterState } from '../state.js';
+import type { RosterState } from '../state.js';
 
 // The seeded gradebook, apart from the rest of the roster (roster.ts; docs/decisions.md#d-i15-source-shape).
 
@@ -50,7 +51,7 @@ export function seedGradebook(
     ['ar-ada-2', 'ali-math-g3-multiplication', 90, 3, '2025-09-24', 'Quick and accurate on the 6s.'],
   ];
   for (const [sourcedId, lineItem, score, masteredUnits, date, comment] of results) {
-    const result: RosterRecord = {
+    const result: OneRosterComponents['schemas']['AssessmentResult'] = {
       sourcedId,
       status: 'active',
       dateLastModified: stamp,

@@ -3,6 +3,14 @@ import { guidRef } from '../roster/views.js';
 import type { MockState, StoredEnrollment, StoredRole, StoredUser } from '../state.js';
 import { seedGradebook } from './gradebook.js';
 
+/** A seeded user as tests name it. */
+export type SeededUser = {
+  /** The user's id. */
+  sourcedId: string;
+  /** The user's email address. */
+  email: string;
+};
+
 /** Well-known ids of the seeded roster, for tests. */
 export type RosterFixtures = {
   /** The Maple district: the org scope of the `partner` client. */
@@ -20,33 +28,13 @@ export type RosterFixtures = {
   /** Every seeded class (one per course), of both districts. */
   classIds: string[];
   /** A student of the first school with gradebook history (`ada.lovelace@maple.learnkit.test`). */
-  student: {
-    /** The student's user id. */
-    sourcedId: string;
-    /** The student's email address. */
-    email: string;
-  };
+  student: SeededUser;
   /** A teacher of the first school. */
-  teacher: {
-    /** The teacher's user id. */
-    sourcedId: string;
-    /** The teacher's email address. */
-    email: string;
-  };
+  teacher: SeededUser;
   /** A parent with an open agent relationship to `student`. */
-  parent: {
-    /** The parent's user id. */
-    sourcedId: string;
-    /** The parent's email address. */
-    email: string;
-  };
+  parent: SeededUser;
   /** A student of the other district (outside the partner's org scope). */
-  otherStudent: {
-    /** The student's user id. */
-    sourcedId: string;
-    /** The student's email address. */
-    email: string;
-  };
+  otherStudent: SeededUser;
   /** The Math Grade 3 course of `student`. */
   mathCourseId: string;
   /** An assessment line item of the Math class of `student`, with earlier results of `student`. */

@@ -85,7 +85,12 @@ function describe(root: string, error: ErrorObject): string | undefined {
  */
 export function problemsOf(root: string, errors: readonly ErrorObject[]): string[] {
   const problems = new Set<string>();
+  // A nullable member's other branch (`anyOf: [X, null]`) adds "must be null" to what is wrong with its X: left out.
+  const beside = (error: ErrorObject) =>
+    errors.some((other) => other !== error && other.instancePath.startsWith(error.instancePath));
   for (const error of errors) {
+    if (error.keyword === 'type' && (error.params as { type?: unknown }).type === 'null' && beside(error))
+      continue;
     const problem = describe(root, error);
     if (problem) problems.add(problem);
   }

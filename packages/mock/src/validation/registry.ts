@@ -1,58 +1,65 @@
+import { readQueryValue, sharedSchemas } from '@learnkit/contract/schemas';
 import { caseSchemas, onerosterSchemas, platformSchemas } from '@learnkit/core';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
-import { REQUEST_SCHEMAS } from '../generated/operations.js';
-
-// ajv-formats is CJS with a default export; under ESM interop the function sits on `.default`.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+import { OPERATIONS, type OperationId, REQUEST_SCHEMAS } from '../generated/operations.js';
+import { badRequest } from '../internal/http-error.js';
+import { problemsOf } from './messages.js';
 
 /** The parts of a request the documents give a schema for. */
 export type RequestPart = 'path' | 'query' | 'body';
 
+// The component schemas come from core's generated copy of the documents; the contract, in the same process, finds
+// them defined already (docs/decisions.md#d-i15m-one-schema-set).
+sharedSchemas
+  .define('case', () => caseSchemas)
+  .define('platform', () => platformSchemas)
+  .define('oneroster', () => onerosterSchemas);
+
 /**
- * The component schemas of the documents and each operation's request schemas, compiled with ajv on first use
- * (docs/decisions.md#d-i15-validation): the mock starts without compiling 64 operations it may never serve.
+ * ajv's errors of `value` as `part` of `operationId`, against the documents' schema of it (empty when valid or
+ * without one). Compiled on first use, in the set the contract shares (docs/decisions.md#d-i15-validation).
  */
-export class RequestSchemas {
-  #ajv: Ajv2020 | undefined;
-  readonly #compiled = new Map<string, ValidateFunction | null>();
-
-  /** The ajv instance with the three documents' component schemas registered as `learnkit:<document>`. */
-  #instance(): Ajv2020 {
-    if (this.#ajv) return this.#ajv;
-    // Own members only: an inherited `constructor` is never a member (docs/decisions.md#d-mock-own-members).
-    const ajv = new Ajv2020({ allErrors: true, strict: false, ownProperties: true });
-    addFormats(ajv);
-    for (const [name, defs] of [
-      ['case', caseSchemas],
-      ['platform', platformSchemas],
-      ['oneroster', onerosterSchemas],
-    ] as const) {
-      ajv.addSchema({ $id: `learnkit:${name}`, $defs: defs });
-    }
-    this.#ajv = ajv;
-    return ajv;
-  }
-
-  /** Whether the documents give operation `operationId` a schema for `part`. */
-  has(operationId: string, part: RequestPart): boolean {
-    return REQUEST_SCHEMAS[operationId]?.[part] !== undefined;
-  }
-
-  /** Validates `value` as `part` of `operationId`; returns ajv's errors, empty when valid or without a schema. */
-  check(operationId: string, part: RequestPart, value: unknown): ErrorObject[] {
-    const key = `${operationId} ${part}`;
-    let validate = this.#compiled.get(key);
-    if (validate === undefined) {
-      const schema = REQUEST_SCHEMAS[operationId]?.[part];
-      validate = schema ? this.#instance().compile(schema) : null;
-      this.#compiled.set(key, validate);
-    }
-    if (validate === null || validate(value)) return [];
-    return [...(validate.errors ?? [])];
-  }
+export function checkRequest(operationId: OperationId, part: RequestPart, value: unknown) {
+  const schema = REQUEST_SCHEMAS[operationId]?.[part];
+  return schema ? sharedSchemas.validate(OPERATIONS[operationId].document, schema, value) : [];
 }
 
-/** The one compiled set of the process: every platform shares it, so a schema is compiled once. */
-export const requestSchemas = new RequestSchemas();
+const components = new Map<string, object>();
+
+/** ajv's errors of `value` against the component schema `name` of `document` (`CFItem` of `case`). */
+export function checkComponent(document: string, name: string, value: unknown) {
+  const key = `${document}/${name}`;
+  const schema = components.get(key) ?? { $ref: `#/components/schemas/${name}` };
+  components.set(key, schema);
+  return sharedSchemas.validate(document, schema, value);
+}
+
+type QuerySchema = {
+  properties: Record<string, { type?: unknown; items?: unknown; default?: unknown; 'x-explode'?: boolean }>;
+};
+
+/**
+ * The query of a request read as the operation's parameters type it (numbers, comma-separated lists), with the
+ * documents' defaults filled in; a 400 naming each parameter the documents refuse: an undeclared one, and an
+ * empty one (no parameter of the documents sets `allowEmptyValue`).
+ */
+export function readQuery(operationId: OperationId, params: URLSearchParams): Record<string, unknown> {
+  const { properties } = (REQUEST_SCHEMAS[operationId]?.query ?? { properties: {} }) as QuerySchema;
+  const names = [...new Set(params.keys())];
+  const query = Object.fromEntries(
+    names.map((name) => {
+      const schema = Object.hasOwn(properties, name) ? properties[name] : undefined;
+      return [name, schema ? readQueryValue(params, name, schema, schema['x-explode']) : params.get(name)];
+    }),
+  );
+  const problems = [
+    ...names
+      .filter((name) => params.get(name) === '')
+      .map((name) => `query.${name} is empty; give a value or leave it out`),
+    ...problemsOf('query', checkRequest(operationId, 'query', query)),
+  ];
+  if (problems.length > 0) throw badRequest(`Invalid query: ${problems.slice(0, 5).join('; ')}`);
+  for (const [name, schema] of Object.entries(properties)) {
+    if (!(name in query) && schema.default !== undefined) query[name] = schema.default;
+  }
+  return query;
+}

@@ -1,4 +1,8 @@
 import {
+  type ApiPromise,
+  checkCallOptions,
+  checkId,
+  createValidationError,
   type HttpClient,
   type PagePromise,
   type PageResult,
@@ -6,11 +10,9 @@ import {
   type RequestOptions,
   readTotal,
   type ValidationIssue,
-  validateListQuery,
 } from '@learnkit/core';
 import { type OneRosterOperationId, SEARCH_FIELDS } from '../operations';
 import type { OneRosterCallOptions, OneRosterListQuery } from '../types';
-import { validationError } from './errors';
 import type { paths } from './generated';
 
 /** The core HTTP client typed with the OneRoster paths (the umbrella's shared client is cast to this view). */
@@ -21,79 +23,12 @@ export type OneRosterHttp = HttpClient<paths>;
  * of the table below rather than a literal the generated types could check at each call site.
  */
 type DynamicHttp = {
-  callWithResponse(
+  call(
     method: 'GET',
     path: string,
     init: { params: { path?: Record<string, string>; query: object }; options: RequestOptions },
-  ): Promise<{ data: Record<string, unknown>; response: Response }>;
+  ): ApiPromise<Record<string, unknown>>;
 };
-
-const CALL_KEYS = ['signal', 'timeoutMs', 'deadlineMs', 'retry', 'headers'] as const;
-
-/** The per-call options of a call given none: shared, never written to (docs/decisions.md#d-i14-hot-path). */
-const NO_OPTIONS: RequestOptions = Object.freeze({});
-
-/**
- * Checks an options object (`fields` where `withFields`, plus the call settings) and returns the transport's
- * per-call options. Unknown keys are refused so that a typo (`feilds`) or a list parameter given to a single
- * read (`search`) is not silently ignored.
- */
-export function callOptions(
-  options: (OneRosterCallOptions & { fields?: unknown }) | undefined,
-  withFields: boolean,
-): { request: RequestOptions; fields: string[] | undefined } {
-  if (options === undefined) return { request: NO_OPTIONS, fields: undefined };
-  const issues: ValidationIssue[] = [];
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw validationError([{ path: ['options'], message: 'must be an object such as { timeoutMs: 5000 }' }]);
-  }
-  const request: RequestOptions = {};
-  for (const key of Object.keys(options)) {
-    if (key === 'fields' && withFields) continue;
-    if ((CALL_KEYS as readonly string[]).includes(key)) {
-      const value = (options as Record<string, unknown>)[key];
-      if (value !== undefined) (request as Record<string, unknown>)[key] = value;
-      continue;
-    }
-    const allowed = withFields ? ['fields', ...CALL_KEYS] : CALL_KEYS;
-    issues.push({ path: ['options', key], message: `is not an option here; use ${allowed.join(', ')}` });
-  }
-  let fields: string[] | undefined;
-  if (withFields && options.fields !== undefined) {
-    // The same rule as list queries: a non-empty array of plain field names.
-    for (const issue of validateListQuery({ fields: options.fields })) {
-      issues.push({ path: ['options', ...issue.path], message: issue.message });
-    }
-    if (Array.isArray(options.fields)) fields = [...(options.fields as string[])];
-  }
-  if (issues.length > 0) throw validationError(issues);
-  return { request, fields };
-}
-
-/** Refuses an id that cannot name an object (not a string, or blank) before anything is sent. */
-export function checkId(id: unknown, name: string): string {
-  if (typeof id !== 'string' || id.trim() === '') {
-    throw validationError([
-      {
-        path: [name],
-        message: `must be a non-empty sourcedId string (got ${JSON.stringify(id) ?? 'undefined'})`,
-      },
-    ]);
-  }
-  return id;
-}
-
-/** The request init of a read by `sourcedId` that takes `fields`: the id checked, then the options. */
-export function getInit(
-  id: unknown,
-  options: (OneRosterCallOptions & { fields?: unknown }) | undefined,
-): { params: { path: { sourcedId: string }; query?: { fields: string[] } }; options?: RequestOptions } {
-  const sourcedId = checkId(id, 'sourcedId');
-  // The common call, a read with no options, builds nothing more than its path parameters.
-  if (options === undefined) return { params: { path: { sourcedId } } };
-  const { request, fields } = callOptions(options, true);
-  return { params: { path: { sourcedId }, ...(fields && { query: { fields } }) }, options: request };
-}
 
 /** One listing of the document: its operation, path, the member that holds the page, and its path parameters. */
 export interface ListingSpec {
@@ -136,22 +71,24 @@ export function listing<T>(
     try {
       if (names.length > 0) {
         path = {};
-        for (const [i, name] of names.entries()) path[name] = checkId(args[i], name);
+        for (const [i, name] of names.entries()) path[name] = checkId(args[i], name, 'sourcedId');
       }
       const issue = searchIssue(spec, query);
-      if (issue) throw validationError([issue]);
-      request = callOptions(options, false).request;
+      if (issue) throw createValidationError([issue]);
+      request = checkCallOptions(options).request;
     } catch (error) {
       return paginate<Partial<T>>(() => Promise.reject(error));
     }
     // The page's signal is `request.signal` (given below), so `request` serves every page as it is.
     return paginate<Partial<T>>(
       async ({ query: params }): Promise<PageResult<Partial<T>>> => {
-        const { data, response } = await dynamic.callWithResponse('GET', spec.path, {
-          params: path ? { path, query: params } : { query: params },
-          options: request,
-        });
-        return { items: data[spec.key] as Partial<T>[], total: readTotal(response, data) };
+        const { data, answer } = await dynamic
+          .call('GET', spec.path, {
+            params: path ? { path, query: params } : { query: params },
+            options: request,
+          })
+          .withAnswer();
+        return { items: data[spec.key] as Partial<T>[], total: readTotal(answer.response, data), answer };
       },
       { query, signal: request.signal },
     );

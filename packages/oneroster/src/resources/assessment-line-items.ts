@@ -1,6 +1,13 @@
-import type { ValidationIssue } from '@learnkit/core';
-import { show, validationError } from '../internal/errors';
-import { callOptions, checkId, getInit, listing, type OneRosterHttp } from '../internal/http';
+import {
+  ApiPromise,
+  checkCallOptions,
+  checkId,
+  createValidationError,
+  getByIdInit,
+  showValue,
+  type ValidationIssue,
+} from '@learnkit/core';
+import { listing, type OneRosterHttp } from '../internal/http';
 import type {
   GetMethod,
   ListMethod,
@@ -17,7 +24,7 @@ const ONE = '/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}';
 /** The line item checked against the document's schema; a `ValidationError` names every problem. */
 function checked(lineItem: unknown, extra: ValidationIssue[] = []): OneRosterAssessmentLineItemInput {
   const issues = [...extra, ...validateAssessmentLineItem(lineItem)];
-  if (issues.length > 0) throw validationError(issues, 'Invalid assessment line item');
+  if (issues.length > 0) throw createValidationError(issues, 'Invalid assessment line item');
   return lineItem as OneRosterAssessmentLineItemInput;
 }
 
@@ -61,10 +68,12 @@ export class AssessmentLineItems {
       path: LIST,
       key: 'assessmentLineItems',
     }) as ListMethod<OneRosterAssessmentLineItem>;
-    this.get = (async (id: string, options?: OneRosterCallOptions & { fields?: readonly string[] }) => {
-      const data = await http.call('GET', ONE, getInit(id, options));
-      return data.assessmentLineItem;
-    }) as GetMethod<OneRosterAssessmentLineItem>;
+    this.get = ((id: string, options?: OneRosterCallOptions & { fields?: readonly string[] }) =>
+      ApiPromise.guard(() =>
+        http
+          .call('GET', ONE, getByIdInit(id, options, 'sourcedId', 'sourcedId'))
+          .map((data) => data.assessmentLineItem),
+      )) as GetMethod<OneRosterAssessmentLineItem>;
   }
 
   /**
@@ -76,14 +85,15 @@ export class AssessmentLineItems {
    * @example
    * const { allocatedSourcedId } = await client.gradebook.assessmentLineItems.create({ title: 'Quiz 1' });
    */
-  async create(
+  create(
     lineItem: OneRosterAssessmentLineItemInput,
     options?: OneRosterCallOptions,
-  ): Promise<OneRosterSourcedIdPairs> {
-    const body = { assessmentLineItem: checked(lineItem) };
-    const { request } = callOptions(options, false);
-    const data = await this.#http.call('POST', LIST, { body, options: request });
-    return data.sourcedIdPairs;
+  ): ApiPromise<OneRosterSourcedIdPairs> {
+    return ApiPromise.guard(() => {
+      const body = { assessmentLineItem: checked(lineItem) };
+      const { request } = checkCallOptions(options);
+      return this.#http.call('POST', LIST, { body, options: request }).map((data) => data.sourcedIdPairs);
+    });
   }
 
   /**
@@ -94,29 +104,34 @@ export class AssessmentLineItems {
    * @example
    * const stored = await client.gradebook.assessmentLineItems.put('ali-quiz-1', { title: 'Quiz 1 (revised)' });
    */
-  async put(
+  put(
     sourcedId: string,
     lineItem: OneRosterAssessmentLineItemInput,
     options?: OneRosterCallOptions,
-  ): Promise<OneRosterAssessmentLineItem> {
-    const id = checkId(sourcedId, 'sourcedId');
+  ): ApiPromise<OneRosterAssessmentLineItem> {
+    return ApiPromise.guard(() => this.#put(sourcedId, lineItem, options));
+  }
+
+  #put(
+    sourcedId: string,
+    lineItem: OneRosterAssessmentLineItemInput,
+    options: OneRosterCallOptions | undefined,
+  ): ApiPromise<OneRosterAssessmentLineItem> {
+    const id = checkId(sourcedId, 'sourcedId', 'sourcedId');
     const inner = (lineItem as { sourcedId?: unknown } | null)?.sourcedId;
     const mismatch: ValidationIssue[] =
       inner !== undefined && inner !== id
         ? [
             {
               path: ['sourcedId'],
-              message: `is ${show(inner)} but the call names ${show(id)}; give the same id, or leave it out`,
+              message: `is ${showValue(inner)} but the call names ${showValue(id)}; give the same id, or leave it out`,
             },
           ]
         : [];
     const body = { assessmentLineItem: checked(lineItem, mismatch) };
-    const { request } = callOptions(options, false);
-    const data = await this.#http.call('PUT', ONE, {
-      params: { path: { sourcedId: id } },
-      body,
-      options: request,
-    });
-    return data.assessmentLineItem;
+    const { request } = checkCallOptions(options);
+    return this.#http
+      .call('PUT', ONE, { params: { path: { sourcedId: id } }, body, options: request })
+      .map((data) => data.assessmentLineItem);
   }
 }

@@ -1,4 +1,5 @@
-import { getInit, listing, type OneRosterHttp } from '../internal/http';
+import { ApiPromise, getByIdInit } from '@learnkit/core';
+import { listing, type OneRosterHttp } from '../internal/http';
 import type { GetMethod, ListMethod, OneRosterCallOptions, OneRosterUser } from '../types';
 
 /**
@@ -34,13 +35,15 @@ export class Users {
       path: '/ims/oneroster/rostering/v1p2/users/',
       key: 'users',
     }) as ListMethod<OneRosterUser>;
-    this.get = (async (id: string, options?: OneRosterCallOptions & { fields?: readonly string[] }) => {
-      const data = await http.call(
-        'GET',
-        '/ims/oneroster/rostering/v1p2/users/{sourcedId}',
-        getInit(id, options),
-      );
-      return data.user;
-    }) as GetMethod<OneRosterUser>;
+    this.get = ((id: string, options?: OneRosterCallOptions & { fields?: readonly string[] }) =>
+      ApiPromise.guard(() =>
+        http
+          .call(
+            'GET',
+            '/ims/oneroster/rostering/v1p2/users/{sourcedId}',
+            getByIdInit(id, options, 'sourcedId', 'sourcedId'),
+          )
+          .map((data) => data.user),
+      )) as GetMethod<OneRosterUser>;
   }
 }

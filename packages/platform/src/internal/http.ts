@@ -1,5 +1,8 @@
 import {
+  type ApiPromise,
+  checkCallOptions,
   type HttpClient,
+  isRecord,
   type PagePromise,
   paginate,
   type RequestOptions,
@@ -8,52 +11,9 @@ import {
 } from '@learnkit/core';
 import type { PlatformCallOptions } from '../types';
 import type { paths } from './generated';
-import { isRecord, show } from './show';
 
 /** The core HTTP client typed with the platform paths (the umbrella's shared client is cast to this view). */
 export type PlatformHttp = HttpClient<paths>;
-
-const CALL_KEYS = ['signal', 'timeoutMs', 'deadlineMs', 'retry', 'headers'] as const;
-
-/** The per-call options of a call given none: shared, never written to (docs/decisions.md#d-i14-hot-path). */
-const NO_OPTIONS: RequestOptions = Object.freeze({});
-
-/**
- * Checks the per-call options and returns the transport's. Unknown keys are refused so that a typo
- * (`timeout` for `timeoutMs`) is not silently ignored.
- */
-export function callOptions(
-  options: PlatformCallOptions | undefined,
-  extra?: Pick<RequestOptions, 'idempotent'>,
-): RequestOptions {
-  if (options === undefined) return extra ? { ...extra } : NO_OPTIONS;
-  if (!isRecord(options)) {
-    throw new ValidationError([
-      { path: ['options'], message: 'must be an object such as { timeoutMs: 5000 }' },
-    ]);
-  }
-  const issues: ValidationIssue[] = [];
-  const request: RequestOptions = { ...extra };
-  for (const [key, value] of Object.entries(options)) {
-    if ((CALL_KEYS as readonly string[]).includes(key)) {
-      if (value !== undefined) (request as Record<string, unknown>)[key] = value;
-    } else {
-      issues.push({ path: ['options', key], message: `is not an option here; use ${CALL_KEYS.join(', ')}` });
-    }
-  }
-  if (issues.length > 0) throw new ValidationError(issues);
-  return request;
-}
-
-/** Refuses an id that cannot name a resource (not a string, or blank) before anything is sent. */
-export function checkId(id: unknown, name: string): string {
-  if (typeof id !== 'string' || id.trim() === '') {
-    throw new ValidationError([
-      { path: [name], message: `must be a non-empty identifier string (got ${show(id)})` },
-    ]);
-  }
-  return id;
-}
 
 /** The family's list parameters (docs/decisions.md#d-i16-platform-lists): none is declared by these listings. */
 const LIST_PARAMS: Record<string, string> = {
@@ -96,20 +56,20 @@ export function listAll<T>(
   operation: string,
   query: unknown,
   options: PlatformCallOptions | undefined,
-  load: (request: RequestOptions) => Promise<T[]>,
+  load: (request: RequestOptions) => ApiPromise<T[]>,
 ): PagePromise<T> {
   let request: RequestOptions;
   try {
     const issues = queryIssues(operation, query);
     if (issues.length > 0) throw new ValidationError(issues);
-    request = callOptions(options);
+    request = checkCallOptions(options).request;
   } catch (error) {
     return paginate<T>(() => Promise.reject(error));
   }
   return paginate<T>(
     async () => {
-      const items = await load(request);
-      return { items, total: items.length };
+      const { data: items, answer } = await load(request).withAnswer();
+      return { items, total: items.length, answer };
     },
     { signal: request.signal },
   );

@@ -1,15 +1,7 @@
 import { type NodeListenerOptions, WebhookVerificationError } from '@learnkit/core';
 
-// The Node adapter is core's `toNodeListener`, re-exported by this package; what a webhook delivery needs of it
-// travels with the handler (`createWebhookHandler(...).nodeListenerOptions`), so `toNodeListener(handler)` from any
-// LearnKit package serves it the same way (docs/decisions.md#d-i15-one-node-listener).
-export {
-  type NodeListener,
-  type NodeListenerOptions,
-  type NodeRequestLike,
-  type NodeResponseLike,
-  toNodeListener,
-} from '@learnkit/core';
+// What a webhook delivery needs of core's `toNodeListener` (docs/decisions.md#d-i15-one-node-listener): it travels
+// with the handler (`createWebhookHandler(...).nodeListenerOptions`).
 
 /** A parsed object in `req.body`: the signed bytes are gone, so the delivery cannot be verified. */
 function refuseParsedBody(): never {

@@ -1,5 +1,5 @@
-import type { PagePromise } from '@learnkit/core';
-import { callOptions, checkId, listAll, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions, checkId, type PagePromise } from '@learnkit/core';
+import { listAll, type PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
 import type { Application, ApplicationUpsert, PlatformCallOptions, PlatformListQuery } from '../../types';
 
@@ -27,9 +27,8 @@ export class Applications {
    * const { data: apps } = await lk.applications.applications.list();
    */
   list(query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<Application> {
-    return listAll(`GET ${LIST}`, query, options, async (request) => {
-      const data = await this.#http.call('GET', LIST, { options: request });
-      return data.applications;
+    return listAll(`GET ${LIST}`, query, options, (request) => {
+      return this.#http.call('GET', LIST, { options: request }).map((data) => data.applications);
     });
   }
 
@@ -39,9 +38,14 @@ export class Applications {
    * @example
    * const app = await lk.applications.applications.get(appId);
    */
-  async get(appId: string, options?: PlatformCallOptions): Promise<Application> {
-    const sourcedId = checkId(appId, 'appId');
-    return this.#http.call('GET', ONE, { params: { path: { sourcedId } }, options: callOptions(options) });
+  get(appId: string, options?: PlatformCallOptions): ApiPromise<Application> {
+    return ApiPromise.guard(() => {
+      const sourcedId = checkId(appId, 'appId');
+      return this.#http.call('GET', ONE, {
+        params: { path: { sourcedId } },
+        options: checkCallOptions(options).request,
+      });
+    });
   }
 
   /**
@@ -51,17 +55,19 @@ export class Applications {
    * @example
    * await lk.applications.applications.upsert(appId, { name: 'Fractions', proctoringEnabled: true });
    */
-  async upsert(
+  upsert(
     appId: string,
     application: ApplicationUpsert,
     options?: PlatformCallOptions,
-  ): Promise<Application> {
-    const sourcedId = checkId(appId, 'appId');
-    const body = checkBody<ApplicationUpsert>('ApplicationUpsert', application, 'application');
-    return this.#http.call('PUT', ONE, {
-      params: { path: { sourcedId } },
-      body,
-      options: callOptions(options),
+  ): ApiPromise<Application> {
+    return ApiPromise.guard(() => {
+      const sourcedId = checkId(appId, 'appId');
+      const body = checkBody<ApplicationUpsert>('ApplicationUpsert', application, 'application');
+      return this.#http.call('PUT', ONE, {
+        params: { path: { sourcedId } },
+        body,
+        options: checkCallOptions(options).request,
+      });
     });
   }
 }

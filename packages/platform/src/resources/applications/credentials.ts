@@ -1,4 +1,5 @@
-import { callOptions, checkId, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions, checkId } from '@learnkit/core';
+import type { PlatformHttp } from '../../internal/http';
 import type {
   ApplicationCredentials,
   ApplicationCredentialsRotation,
@@ -29,9 +30,11 @@ export class Credentials {
    * @example
    * const status = await lk.applications.credentials.get(appId);
    */
-  async get(appId: string, options?: PlatformCallOptions): Promise<ApplicationCredentials> {
-    const path = { appId: checkId(appId, 'appId') };
-    return this.#http.call('GET', STATUS, { params: { path }, options: callOptions(options) });
+  get(appId: string, options?: PlatformCallOptions): ApiPromise<ApplicationCredentials> {
+    return ApiPromise.guard(() => {
+      const path = { appId: checkId(appId, 'appId') };
+      return this.#http.call('GET', STATUS, { params: { path }, options: checkCallOptions(options).request });
+    });
   }
 
   /**
@@ -41,8 +44,13 @@ export class Credentials {
    * @example
    * const { claimUrl } = await lk.applications.credentials.rotate(appId);
    */
-  async rotate(appId: string, options?: PlatformCallOptions): Promise<ApplicationCredentialsRotation> {
-    const path = { appId: checkId(appId, 'appId') };
-    return this.#http.call('POST', ROTATE, { params: { path }, options: callOptions(options) });
+  rotate(appId: string, options?: PlatformCallOptions): ApiPromise<ApplicationCredentialsRotation> {
+    return ApiPromise.guard(() => {
+      const path = { appId: checkId(appId, 'appId') };
+      return this.#http.call('POST', ROTATE, {
+        params: { path },
+        options: checkCallOptions(options).request,
+      });
+    });
   }
 }

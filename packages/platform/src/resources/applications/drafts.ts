@@ -1,4 +1,5 @@
-import { callOptions, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions } from '@learnkit/core';
+import type { PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
 import type { ApplicationDraft, ApplicationDraftCreate, PlatformCallOptions } from '../../types';
 
@@ -26,8 +27,10 @@ export class Drafts {
    * @example
    * const draft = await lk.applications.drafts.create({ name: 'Fractions' });
    */
-  async create(draft: ApplicationDraftCreate = {}, options?: PlatformCallOptions): Promise<ApplicationDraft> {
-    const body = checkBody<ApplicationDraftCreate>('ApplicationDraftCreate', draft, 'draft');
-    return this.#http.call('POST', DRAFTS, { body, options: callOptions(options) });
+  create(draft: ApplicationDraftCreate = {}, options?: PlatformCallOptions): ApiPromise<ApplicationDraft> {
+    return ApiPromise.guard(() => {
+      const body = checkBody<ApplicationDraftCreate>('ApplicationDraftCreate', draft, 'draft');
+      return this.#http.call('POST', DRAFTS, { body, options: checkCallOptions(options).request });
+    });
   }
 }

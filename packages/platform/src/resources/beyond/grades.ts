@@ -1,6 +1,12 @@
-import { ValidationError, type ValidationIssue } from '@learnkit/core';
-import { callOptions, type PlatformHttp } from '../../internal/http';
-import { isRecord, show } from '../../internal/show';
+import {
+  ApiPromise,
+  checkCallOptions,
+  isRecord,
+  showValue,
+  ValidationError,
+  type ValidationIssue,
+} from '@learnkit/core';
+import type { PlatformHttp } from '../../internal/http';
 import type { PlatformCallOptions, StudentGrade, StudentGradeQuery } from '../../types';
 
 const GRADES = '/beyond/1.0/educator/students/grades';
@@ -27,35 +33,37 @@ export class Grades {
    * @example
    * const grade = await lk.beyond.grades.get({ studentId, subject: 'Math' });
    */
-  async get(query: StudentGradeQuery, options?: PlatformCallOptions): Promise<StudentGrade> {
-    if (!isRecord(query)) {
-      throw new ValidationError([
-        { path: ['query'], message: "must be an object such as { studentId, subject: 'Math' }" },
-      ]);
-    }
-    const issues: ValidationIssue[] = [];
-    for (const key of ['studentId', 'subject'] as const) {
-      const value = query[key];
-      if (typeof value !== 'string' || value.trim() === '') {
-        issues.push({
-          path: ['query', key],
-          message: `is required: a non-empty string (got ${show(value)})`,
-        });
+  get(query: StudentGradeQuery, options?: PlatformCallOptions): ApiPromise<StudentGrade> {
+    return ApiPromise.guard(() => {
+      if (!isRecord(query)) {
+        throw new ValidationError([
+          { path: ['query'], message: "must be an object such as { studentId, subject: 'Math' }" },
+        ]);
       }
-    }
-    for (const key of Object.keys(query)) {
-      if (key !== 'studentId' && key !== 'subject') {
-        issues.push({
-          path: ['query', key],
-          message: 'is not a parameter of this read; give studentId and subject',
-        });
+      const issues: ValidationIssue[] = [];
+      for (const key of ['studentId', 'subject'] as const) {
+        const value = query[key];
+        if (typeof value !== 'string' || value.trim() === '') {
+          issues.push({
+            path: ['query', key],
+            message: `is required: a non-empty string (got ${showValue(value)})`,
+          });
+        }
       }
-    }
-    if (issues.length > 0) throw new ValidationError(issues);
-    const { studentId, subject } = query;
-    return this.#http.call('GET', GRADES, {
-      params: { query: { studentId, subject } },
-      options: callOptions(options),
+      for (const key of Object.keys(query)) {
+        if (key !== 'studentId' && key !== 'subject') {
+          issues.push({
+            path: ['query', key],
+            message: 'is not a parameter of this read; give studentId and subject',
+          });
+        }
+      }
+      if (issues.length > 0) throw new ValidationError(issues);
+      const { studentId, subject } = query;
+      return this.#http.call('GET', GRADES, {
+        params: { query: { studentId, subject } },
+        options: checkCallOptions(options).request,
+      });
     });
   }
 }

@@ -1,4 +1,5 @@
-import { callOptions, checkId, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions, checkId } from '@learnkit/core';
+import type { PlatformHttp } from '../../internal/http';
 import type { CaliperSession, PlatformCallOptions } from '../../types';
 
 const EVENTS = '/events/1.0/sessions/{sessionId}/events';
@@ -24,8 +25,10 @@ export class EventSessions {
    * @example
    * const session = await lk.events.sessions.get('https://app.example.com/sessions/1');
    */
-  async get(sessionId: string, options?: PlatformCallOptions): Promise<CaliperSession> {
-    const path = { sessionId: checkId(sessionId, 'sessionId') };
-    return this.#http.call('GET', EVENTS, { params: { path }, options: callOptions(options) });
+  get(sessionId: string, options?: PlatformCallOptions): ApiPromise<CaliperSession> {
+    return ApiPromise.guard(() => {
+      const path = { sessionId: checkId(sessionId, 'sessionId') };
+      return this.#http.call('GET', EVENTS, { params: { path }, options: checkCallOptions(options).request });
+    });
   }
 }

@@ -26,9 +26,8 @@ export class InsightGroups {
    * const { data: groups } = await lk.insights.groups.list();
    */
   list(query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<InsightGroup> {
-    return listAll(`GET ${LIST}`, query, options, async (request) => {
-      const data = await this.#http.call('GET', LIST, { options: request });
-      return data.groups;
+    return listAll(`GET ${LIST}`, query, options, (request) => {
+      return this.#http.call('GET', LIST, { options: request }).map((data) => data.groups);
     });
   }
 }

@@ -1,5 +1,5 @@
-import type { PagePromise } from '@learnkit/core';
-import { callOptions, checkId, listAll, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions, checkId, type PagePromise } from '@learnkit/core';
+import { listAll, type PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
 import type {
   EnforcementState,
@@ -36,9 +36,8 @@ export class InsightSessions {
    * for await (const session of lk.insights.sessions.list()) console.log(session.sessionId, session.isProctored);
    */
   list(query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<InsightSession> {
-    return listAll(`GET ${LIST}`, query, options, async (request) => {
-      const data = await this.#http.call('GET', LIST, { options: request });
-      return data.sessions;
+    return listAll(`GET ${LIST}`, query, options, (request) => {
+      return this.#http.call('GET', LIST, { options: request }).map((data) => data.sessions);
     });
   }
 
@@ -48,9 +47,11 @@ export class InsightSessions {
    * @example
    * const { insights } = await lk.insights.sessions.get(sessionId);
    */
-  async get(sessionId: string, options?: PlatformCallOptions): Promise<InsightSessionSummary> {
-    const path = { sessionId: checkId(sessionId, 'sessionId') };
-    return this.#http.call('GET', ONE, { params: { path }, options: callOptions(options) });
+  get(sessionId: string, options?: PlatformCallOptions): ApiPromise<InsightSessionSummary> {
+    return ApiPromise.guard(() => {
+      const path = { sessionId: checkId(sessionId, 'sessionId') };
+      return this.#http.call('GET', ONE, { params: { path }, options: checkCallOptions(options).request });
+    });
   }
 
   /**
@@ -59,9 +60,14 @@ export class InsightSessions {
    * @example
    * const { lockedOut, warningsAccrued, warningBudget } = await lk.insights.sessions.getEnforcementState(sessionId);
    */
-  async getEnforcementState(sessionId: string, options?: PlatformCallOptions): Promise<EnforcementState> {
-    const path = { sessionId: checkId(sessionId, 'sessionId') };
-    return this.#http.call('GET', ENFORCEMENT, { params: { path }, options: callOptions(options) });
+  getEnforcementState(sessionId: string, options?: PlatformCallOptions): ApiPromise<EnforcementState> {
+    return ApiPromise.guard(() => {
+      const path = { sessionId: checkId(sessionId, 'sessionId') };
+      return this.#http.call('GET', ENFORCEMENT, {
+        params: { path },
+        options: checkCallOptions(options).request,
+      });
+    });
   }
 
   /**
@@ -74,12 +80,14 @@ export class InsightSessions {
    * @example
    * await lk.insights.sessions.writeMetadata({ sessionId, isProctored: true, webcamUsed: true, storageKey: 'rec/42' });
    */
-  async writeMetadata(
-    metadata: SessionMetadataWrite,
-    options?: PlatformCallOptions,
-  ): Promise<InsightSession> {
-    const body = checkBody<SessionMetadataWrite>('SessionMetadataWrite', metadata, 'metadata');
-    checkId(body.sessionId, 'metadata.sessionId');
-    return this.#http.call('POST', LIST, { body, options: callOptions(options, { idempotent: true }) });
+  writeMetadata(metadata: SessionMetadataWrite, options?: PlatformCallOptions): ApiPromise<InsightSession> {
+    return ApiPromise.guard(() => {
+      const body = checkBody<SessionMetadataWrite>('SessionMetadataWrite', metadata, 'metadata');
+      checkId(body.sessionId, 'metadata.sessionId');
+      return this.#http.call('POST', LIST, {
+        body,
+        options: checkCallOptions(options, { idempotent: true }).request,
+      });
+    });
   }
 }

@@ -26,9 +26,8 @@ export class InsightTypes {
    * for await (const type of lk.insights.types.list()) console.log(type.slug, type.deprecated, type.sunsetAt);
    */
   list(query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<InsightType> {
-    return listAll(`GET ${LIST}`, query, options, async (request) => {
-      const data = await this.#http.call('GET', LIST, { options: request });
-      return data.types;
+    return listAll(`GET ${LIST}`, query, options, (request) => {
+      return this.#http.call('GET', LIST, { options: request }).map((data) => data.types);
     });
   }
 }

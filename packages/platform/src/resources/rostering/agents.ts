@@ -1,8 +1,7 @@
 import type { PagePromise } from '@learnkit/core';
-import { checkId, listAll, type PlatformHttp } from '../../internal/http';
+import type { PlatformHttp } from '../../internal/http';
 import type { PlatformCallOptions, PlatformListQuery, UserRelationship } from '../../types';
-
-const LIST = '/rostering/1.0/users/{sourcedId}/agents';
+import { relationshipsOf } from './relationships';
 
 /**
  * The agents of a user (parents, guardians): the open relationships only.
@@ -29,10 +28,6 @@ export class Agents {
     query?: PlatformListQuery,
     options?: PlatformCallOptions,
   ): PagePromise<UserRelationship> {
-    return listAll(`GET ${LIST}`, query, options, async (request) => {
-      const sourcedId = checkId(userId, 'userId');
-      const data = await this.#http.call('GET', LIST, { params: { path: { sourcedId } }, options: request });
-      return data.agents;
-    });
+    return relationshipsOf(this.#http, 'agents', userId, query, options);
   }
 }

@@ -1,5 +1,5 @@
-import type { PagePromise } from '@learnkit/core';
-import { callOptions, checkId, listAll, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions, checkId, type PagePromise } from '@learnkit/core';
+import { listAll, type PlatformHttp } from '../../internal/http';
 import type { Enrollment, PlatformCallOptions, PlatformListQuery } from '../../types';
 
 const LIST = '/rostering/1.0/enrollments';
@@ -27,9 +27,8 @@ export class Enrollments {
    * for await (const enrollment of lk.rostering.enrollments.list()) console.log(enrollment.classId);
    */
   list(query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<Enrollment> {
-    return listAll(`GET ${LIST}`, query, options, async (request) => {
-      const data = await this.#http.call('GET', LIST, { options: request });
-      return data.enrollments;
+    return listAll(`GET ${LIST}`, query, options, (request) => {
+      return this.#http.call('GET', LIST, { options: request }).map((data) => data.enrollments);
     });
   }
 
@@ -39,8 +38,10 @@ export class Enrollments {
    * @example
    * const { classId, userId, role } = await lk.rostering.enrollments.get(enrollmentId);
    */
-  async get(enrollmentId: string, options?: PlatformCallOptions): Promise<Enrollment> {
-    const path = { enrollmentId: checkId(enrollmentId, 'enrollmentId') };
-    return this.#http.call('GET', ONE, { params: { path }, options: callOptions(options) });
+  get(enrollmentId: string, options?: PlatformCallOptions): ApiPromise<Enrollment> {
+    return ApiPromise.guard(() => {
+      const path = { enrollmentId: checkId(enrollmentId, 'enrollmentId') };
+      return this.#http.call('GET', ONE, { params: { path }, options: checkCallOptions(options).request });
+    });
   }
 }

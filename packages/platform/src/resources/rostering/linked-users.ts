@@ -1,8 +1,7 @@
 import type { PagePromise } from '@learnkit/core';
-import { checkId, listAll, type PlatformHttp } from '../../internal/http';
+import type { PlatformHttp } from '../../internal/http';
 import type { PlatformCallOptions, PlatformListQuery, UserRelationship } from '../../types';
-
-const LIST = '/rostering/1.0/users/{sourcedId}/linkedUsers';
+import { relationshipsOf } from './relationships';
 
 /**
  * The users linked to a user by an open agent relationship, in either direction (a parent's children, a
@@ -30,10 +29,6 @@ export class LinkedUsers {
     query?: PlatformListQuery,
     options?: PlatformCallOptions,
   ): PagePromise<UserRelationship> {
-    return listAll(`GET ${LIST}`, query, options, async (request) => {
-      const sourcedId = checkId(userId, 'userId');
-      const data = await this.#http.call('GET', LIST, { params: { path: { sourcedId } }, options: request });
-      return data.linkedUsers;
-    });
+    return relationshipsOf(this.#http, 'linkedUsers', userId, query, options);
   }
 }

@@ -1,4 +1,5 @@
-import { callOptions, checkId, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions, checkId } from '@learnkit/core';
+import type { PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
 import type { OrgConfig, PlatformCallOptions } from '../../types';
 
@@ -24,9 +25,14 @@ export class OrgConfigs {
    * @example
    * const { theme } = await lk.rostering.orgs.config.get(orgId);
    */
-  async get(orgId: string, options?: PlatformCallOptions): Promise<OrgConfig> {
-    const sourcedId = checkId(orgId, 'orgId');
-    return this.#http.call('GET', CONFIG, { params: { path: { sourcedId } }, options: callOptions(options) });
+  get(orgId: string, options?: PlatformCallOptions): ApiPromise<OrgConfig> {
+    return ApiPromise.guard(() => {
+      const sourcedId = checkId(orgId, 'orgId');
+      return this.#http.call('GET', CONFIG, {
+        params: { path: { sourcedId } },
+        options: checkCallOptions(options).request,
+      });
+    });
   }
 
   /**
@@ -36,13 +42,15 @@ export class OrgConfigs {
    * @example
    * await lk.rostering.orgs.config.update(orgId, { theme: 'dark' });
    */
-  async update(orgId: string, config: OrgConfig, options?: PlatformCallOptions): Promise<OrgConfig> {
-    const sourcedId = checkId(orgId, 'orgId');
-    const body = checkBody<OrgConfig>('OrgConfig', config, 'config');
-    return this.#http.call('PUT', CONFIG, {
-      params: { path: { sourcedId } },
-      body,
-      options: callOptions(options),
+  update(orgId: string, config: OrgConfig, options?: PlatformCallOptions): ApiPromise<OrgConfig> {
+    return ApiPromise.guard(() => {
+      const sourcedId = checkId(orgId, 'orgId');
+      const body = checkBody<OrgConfig>('OrgConfig', config, 'config');
+      return this.#http.call('PUT', CONFIG, {
+        params: { path: { sourcedId } },
+        body,
+        options: checkCallOptions(options).request,
+      });
     });
   }
 }

@@ -1,5 +1,5 @@
-import type { PagePromise } from '@learnkit/core';
-import { callOptions, checkId, listAll, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions, checkId, type PagePromise } from '@learnkit/core';
+import { listAll, type PlatformHttp } from '../../internal/http';
 import type { PlatformCallOptions, PlatformListQuery, UserProfile } from '../../types';
 
 const LIST = '/rostering/1.0/users/{userId}/profiles';
@@ -26,10 +26,11 @@ export class Profiles {
    * const { data: profiles } = await lk.rostering.profiles.list(userId);
    */
   list(userId: string, query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<UserProfile> {
-    return listAll(`GET ${LIST}`, query, options, async (request) => {
+    return listAll(`GET ${LIST}`, query, options, (request) => {
       const path = { userId: checkId(userId, 'userId') };
-      const data = await this.#http.call('GET', LIST, { params: { path }, options: request });
-      return data.profiles;
+      return this.#http
+        .call('GET', LIST, { params: { path }, options: request })
+        .map((data) => data.profiles);
     });
   }
 
@@ -39,8 +40,10 @@ export class Profiles {
    * @example
    * const profile = await lk.rostering.profiles.get(userId, profileId);
    */
-  async get(userId: string, profileId: string, options?: PlatformCallOptions): Promise<UserProfile> {
-    const path = { userId: checkId(userId, 'userId'), profileId: checkId(profileId, 'profileId') };
-    return this.#http.call('GET', ONE, { params: { path }, options: callOptions(options) });
+  get(userId: string, profileId: string, options?: PlatformCallOptions): ApiPromise<UserProfile> {
+    return ApiPromise.guard(() => {
+      const path = { userId: checkId(userId, 'userId'), profileId: checkId(profileId, 'profileId') };
+      return this.#http.call('GET', ONE, { params: { path }, options: checkCallOptions(options).request });
+    });
   }
 }

@@ -1,5 +1,5 @@
-import type { PagePromise } from '@learnkit/core';
-import { callOptions, checkId, listAll, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions, checkId, type PagePromise } from '@learnkit/core';
+import { listAll, type PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
 import type { PlatformCallOptions, PlatformListQuery, UserRole, UserRoleUpsert } from '../../types';
 
@@ -27,10 +27,11 @@ export class Roles {
    * const { data: roles } = await lk.rostering.roles.list(userId);
    */
   list(userId: string, query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<UserRole> {
-    return listAll(`GET ${LIST}`, query, options, async (request) => {
+    return listAll(`GET ${LIST}`, query, options, (request) => {
       const sourcedId = checkId(userId, 'userId');
-      const data = await this.#http.call('GET', LIST, { params: { path: { sourcedId } }, options: request });
-      return data.roles;
+      return this.#http
+        .call('GET', LIST, { params: { path: { sourcedId } }, options: request })
+        .map((data) => data.roles);
     });
   }
 
@@ -41,15 +42,21 @@ export class Roles {
    * @example
    * await lk.rostering.roles.upsert(userId, 'role-1', { orgId: schoolId, role: 'student' });
    */
-  async upsert(
+  upsert(
     userId: string,
     roleId: string,
     role: UserRoleUpsert,
     options?: PlatformCallOptions,
-  ): Promise<UserRole> {
-    const sourcedId = checkId(userId, 'userId');
-    const path = { sourcedId, roleId: checkId(roleId, 'roleId') };
-    const body = checkBody<UserRoleUpsert>('UserRoleUpsert', role, 'role');
-    return this.#http.call('PUT', ONE, { params: { path }, body, options: callOptions(options) });
+  ): ApiPromise<UserRole> {
+    return ApiPromise.guard(() => {
+      const sourcedId = checkId(userId, 'userId');
+      const path = { sourcedId, roleId: checkId(roleId, 'roleId') };
+      const body = checkBody<UserRoleUpsert>('UserRoleUpsert', role, 'role');
+      return this.#http.call('PUT', ONE, {
+        params: { path },
+        body,
+        options: checkCallOptions(options).request,
+      });
+    });
   }
 }

@@ -1,4 +1,5 @@
-import { callOptions, checkId, type PlatformHttp } from '../../internal/http';
+import { ApiPromise, checkCallOptions, checkId } from '@learnkit/core';
+import type { PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
 import type { PlatformCallOptions, User, UserUpsert } from '../../types';
 
@@ -25,9 +26,14 @@ export class Users {
    * @example
    * const { givenName, roles } = await lk.rostering.users.get(userId);
    */
-  async get(userId: string, options?: PlatformCallOptions): Promise<User> {
-    const sourcedId = checkId(userId, 'userId');
-    return this.#http.call('GET', ONE, { params: { path: { sourcedId } }, options: callOptions(options) });
+  get(userId: string, options?: PlatformCallOptions): ApiPromise<User> {
+    return ApiPromise.guard(() => {
+      const sourcedId = checkId(userId, 'userId');
+      return this.#http.call('GET', ONE, {
+        params: { path: { sourcedId } },
+        options: checkCallOptions(options).request,
+      });
+    });
   }
 
   /**
@@ -39,13 +45,15 @@ export class Users {
    * @example
    * await lk.rostering.users.upsert('usr-42', { email: 'ada@example.com', givenName: 'Ada', familyName: 'Lovelace' });
    */
-  async upsert(userId: string, user: UserUpsert, options?: PlatformCallOptions): Promise<User> {
-    const sourcedId = checkId(userId, 'userId');
-    const body = checkBody<UserUpsert>('UserUpsert', user, 'user');
-    return this.#http.call('PUT', ONE, {
-      params: { path: { sourcedId } },
-      body,
-      options: callOptions(options),
+  upsert(userId: string, user: UserUpsert, options?: PlatformCallOptions): ApiPromise<User> {
+    return ApiPromise.guard(() => {
+      const sourcedId = checkId(userId, 'userId');
+      const body = checkBody<UserUpsert>('UserUpsert', user, 'user');
+      return this.#http.call('PUT', ONE, {
+        params: { path: { sourcedId } },
+        body,
+        options: checkCallOptions(options).request,
+      });
     });
   }
 }

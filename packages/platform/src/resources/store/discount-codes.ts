@@ -1,7 +1,13 @@
-import { LearnKitError, ValidationError } from '@learnkit/core';
-import { callOptions, type PlatformHttp } from '../../internal/http';
+import {
+  ApiPromise,
+  checkCallOptions,
+  isRecord,
+  LearnKitError,
+  showValue,
+  ValidationError,
+} from '@learnkit/core';
+import type { PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
-import { isRecord, show } from '../../internal/show';
 import type {
   DiscountCodeValidateRequest,
   DiscountCodeValidateResult,
@@ -47,9 +53,14 @@ export class DiscountCodes {
    * @example
    * const { valid } = await lk.discountCodes.validateForApp('WELCOME10');
    */
-  async validateForApp(code: string, options?: PlatformCallOptions): Promise<DiscountCodeValidateResult> {
-    const body = codeBody(code);
-    return this.#http.call('POST', APP, { body, options: callOptions(options, { idempotent: true }) });
+  validateForApp(code: string, options?: PlatformCallOptions): ApiPromise<DiscountCodeValidateResult> {
+    return ApiPromise.guard(() => {
+      const body = codeBody(code);
+      return this.#http.call('POST', APP, {
+        body,
+        options: checkCallOptions(options, { idempotent: true }).request,
+      });
+    });
   }
 
   /**
@@ -60,29 +71,31 @@ export class DiscountCodes {
    * @example
    * const { valid } = await lk.discountCodes.validateForParentCheckout('WELCOME10', { parentSession });
    */
-  async validateForParentCheckout(
+  validateForParentCheckout(
     code: string,
     options: ParentCheckoutOptions,
-  ): Promise<DiscountCodeValidateResult> {
-    const body = codeBody(code);
-    if (!isRecord(options) || typeof options.parentSession !== 'string' || options.parentSession === '') {
-      const given = isRecord(options) ? show(options.parentSession) : show(options);
-      throw new ValidationError([
-        {
-          path: ['options', 'parentSession'],
-          message: `is required: the parent's session token, as a string (got ${given})`,
-        },
-      ]);
-    }
-    const { parentSession, ...rest } = options;
-    const request = callOptions(rest, { idempotent: true });
-    if (!this.#parentSessionHttp) {
-      throw new LearnKitError(
-        'This client cannot send a parent session: it was created over a shared HTTP client without ' +
-          '`parentSessionHttp`. Use `lk.discountCodes` of @learnkit/sdk, or pass ' +
-          '`createPlatformClient({ http, parentSessionHttp: (session) => createHttpClient({ baseUrl, auth: staticToken(session) }) })`.',
-      );
-    }
-    return this.#parentSessionHttp(parentSession).call('POST', STORE, { body, options: request });
+  ): ApiPromise<DiscountCodeValidateResult> {
+    return ApiPromise.guard(() => {
+      const body = codeBody(code);
+      if (!isRecord(options) || typeof options.parentSession !== 'string' || options.parentSession === '') {
+        const given = isRecord(options) ? showValue(options.parentSession) : showValue(options);
+        throw new ValidationError([
+          {
+            path: ['options', 'parentSession'],
+            message: `is required: the parent's session token, as a string (got ${given})`,
+          },
+        ]);
+      }
+      const { parentSession, ...rest } = options;
+      const request = checkCallOptions(rest, { idempotent: true }).request;
+      if (!this.#parentSessionHttp) {
+        throw new LearnKitError(
+          'This client cannot send a parent session: it was created over a shared HTTP client without ' +
+            '`parentSessionHttp`. Use `lk.discountCodes` of @learnkit/sdk, or pass ' +
+            '`createPlatformClient({ http, parentSessionHttp: (session) => createHttpClient({ baseUrl, auth: staticToken(session) }) })`.',
+        );
+      }
+      return this.#parentSessionHttp(parentSession).call('POST', STORE, { body, options: request });
+    });
   }
 }

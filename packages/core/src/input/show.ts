@@ -1,0 +1,53 @@
+// How the clients' input checks name a place and a value in an error message (docs/decisions.md#d-i15-core-input).
+
+const NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * @internal A path as JSON-path-like text: `['CFItems', 12, 'identifier']` -> `CFItems[12].identifier`. Unlike
+ * {@link formatIssuePath}, a key that is not a plain name is quoted (`CFItems[0]["my key"]`), so every path reads
+ * back unambiguously.
+ */
+export function formatJsonPath(path: readonly (string | number)[]): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else if (NAME.test(segment)) out += out === '' ? segment : `.${segment}`;
+    else out += `[${JSON.stringify(segment)}]`;
+  }
+  return out;
+}
+
+/** Whether `text` reads the same in JSON once quoted: no quote, backslash, control character or surrogate. */
+function plainJson(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 32 || code === 34 || code === 92 || (code >= 0xd800 && code <= 0xdfff)) return false;
+  }
+  return true;
+}
+
+/**
+ * @internal A short, quoted rendering of a value for an error message (long strings are cut, objects named). A
+ * string is quoted as `JSON.stringify` would, without calling it when nothing needs escaping: a CASE import report
+ * can quote a million values (docs/decisions.md#d-i12-char-checks).
+ */
+export function showValue(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'string') {
+    const text = value.length > 48 ? `${value.slice(0, 45)}...` : value;
+    return plainJson(text) ? `"${text}"` : JSON.stringify(text);
+  }
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : typeof value;
+}
+
+/** @internal The value at `path` inside `root`, or undefined when the path leaves the data. */
+export function valueAtPath(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const segment of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[segment];
+  }
+  return value;
+}

@@ -1,0 +1,186 @@
+import type { Core } from '../core.js';
+import { OPERATIONS, type OperationId, type OperationTypes } from '../generated/operations.js';
+import { readJson } from '../internal/body.js';
+import { badRequest, HttpError, notFound } from '../internal/http-error.js';
+import { type ListParams, listQuery, listResponse, project, selectedFields } from '../internal/list-query.js';
+import { json } from '../internal/responses.js';
+import type { MockClient } from '../state.js';
+import { authenticate, type Principal, requireClient } from '../tokens.js';
+import { problemsOf } from '../validation/messages.js';
+import { checkRequest, readQuery } from '../validation/registry.js';
+
+export type { OperationId } from '../generated/operations.js';
+
+/** What the router hands a route for one request. */
+export type RequestContext = { core: Core; request: Request; query: URLSearchParams };
+
+type Parameters<Id extends OperationId> = OperationTypes[Id] extends { parameters: infer P } ? P : never;
+
+/** The path parameters of an operation, by the names its document gives them, as the decoded path text. */
+export type PathParams<Id extends OperationId> =
+  Parameters<Id> extends { path: infer P } ? { [K in keyof P]: string } : Record<string, never>;
+
+/** The query parameters of an operation, read as its document types them (numbers, lists), with their defaults. */
+export type QueryParams<Id extends OperationId> =
+  Parameters<Id> extends { query?: infer Q } ? NonNullable<Q> : Record<string, never>;
+
+/** The JSON request body of an operation, as its document types it (`undefined` for operations without one). */
+export type RequestBody<Id extends OperationId> = [NonNullable<OperationTypes[Id]['requestBody']>] extends [
+  never,
+]
+  ? undefined
+  : NonNullable<OperationTypes[Id]['requestBody']> extends { content: { 'application/json': infer B } }
+    ? B
+    : undefined;
+
+type Responses<Id extends OperationId> = OperationTypes[Id]['responses'];
+
+/** The JSON body of a 2xx answer of an operation, by status, as its document types it. */
+export type AnswerBody<Id extends OperationId, S extends keyof Responses<Id>> = Responses<Id>[S] extends {
+  content: { 'application/json': infer B };
+}
+  ? B
+  : never;
+
+/** The 2xx statuses of an operation. */
+export type AnswerStatus<Id extends OperationId> = Extract<keyof Responses<Id>, 200 | 201 | 202>;
+
+type Answer200<Id extends OperationId> = AnswerBody<Id, Extract<AnswerStatus<Id>, 200>>;
+
+/** What a listing answers a page of: the objects of the array member of its answer. */
+export type Listed<Id extends OperationId> = {
+  [K in keyof Answer200<Id>]: Answer200<Id>[K] extends readonly (infer T)[] ? T : never;
+}[keyof Answer200<Id>];
+
+/** What a single read answers: the object its answer wraps. */
+export type Wrapped<Id extends OperationId> = {
+  [K in keyof Answer200<Id>]: Answer200<Id>[K] extends readonly unknown[] ? never : Answer200<Id>[K];
+}[keyof Answer200<Id>];
+
+/** What the handler of operation `Id` gets for one request, checked against the documents. */
+export type OperationContext<Id extends OperationId> = {
+  core: Core;
+  request: Request;
+  /** The caller, authenticated as the operation's `security` says (bearer operations only). */
+  principal: Principal;
+  /**
+   * The calling client with the operation's scope; a developer token or a token without the scope is a 403. The
+   * dispatcher reads it before the handler runs, except on the operations a developer-tool operation mirrors.
+   */
+  client: MockClient;
+  /** The query parameters, checked and typed, with the documents' defaults (`limit` 100, `offset` 0). */
+  query: QueryParams<Id>;
+  /**
+   * Reads the JSON body and checks it against the operation's schema (a 400 naming each failing member). A
+   * function, so a handler with more to check first (ownership) does that first.
+   */
+  body(): Promise<RequestBody<Id>>;
+  /** Answers with `body`, which the operation's document types for `status` (and extra `headers`). */
+  json<S extends AnswerStatus<Id>>(
+    status: S,
+    body: AnswerBody<Id, S>,
+    headers?: Record<string, string>,
+  ): Response;
+  /** Answers a listing: `rows` through the list parameters, the search and fields the document names. */
+  page(rows: readonly Listed<Id>[]): Response;
+  /** Answers a single read: `record` in the member the document names, narrowed by `fields`. */
+  one(record: Wrapped<Id>): Response;
+};
+
+/** The behaviour of one operation: what the schemas cannot state (ownership, state, business rules). */
+export type OperationHandler<Id extends OperationId> = (
+  context: OperationContext<Id>,
+  params: PathParams<Id>,
+) => Response | Promise<Response>;
+
+/** A handler with what it changes about how its request is read. */
+export type OperationRoute<Id extends OperationId> = {
+  handle: OperationHandler<Id>;
+  /** A larger body limit than `MAX_BODY_BYTES` for this operation (a whole CASE framework). */
+  maxBodyBytes?: number;
+  /** `raw`: `body()` reads the JSON unchecked; the handler checks it (Caliper: docs/decisions.md#d-i15-raw-bodies). */
+  body?: 'raw';
+  /** A refused body is answered with this status and message instead of `400 Invalid request body`. */
+  refuse?: { status: number; message: string };
+  /** A business message that replaces the schema problems when it applies (a named unknown event type). */
+  explain?: (body: unknown) => string | undefined;
+};
+
+/** The handlers of a group of operations, keyed by operationId. */
+export type OperationRoutes = { [Id in OperationId]?: OperationHandler<Id> | OperationRoute<Id> };
+
+/** How many problems a refusal names: enough to fix several at once, few enough to read. */
+const SHOWN_PROBLEMS = 5;
+
+const refusal = (problems: string[]) => problems.slice(0, SHOWN_PROBLEMS).join('; ');
+
+/**
+ * Checks a request against its operation in the documents, in this order, then runs the handler: the path
+ * parameters (404 for a path naming nothing, after the bearer check), the caller (401, 403 without the scope),
+ * the query parameters (400); the body when the handler reads it (docs/decisions.md#d-i15m-dispatch).
+ */
+export function dispatcher<Id extends OperationId>(
+  operationId: Id,
+  registered: OperationHandler<Id> | OperationRoute<Id>,
+): (context: RequestContext, params: Record<string, string>) => Promise<Response> {
+  const route: OperationRoute<Id> = typeof registered === 'function' ? { handle: registered } : registered;
+  const operation: {
+    auth: string;
+    scope?: string;
+    developerTool?: boolean;
+    search?: readonly string[];
+    answer?: Answer;
+  } = OPERATIONS[operationId];
+  return async ({ core, request, query: rawQuery }, params) => {
+    const pathProblems = problemsOf('path', checkRequest(operationId, 'path', params));
+    if (pathProblems.length > 0) {
+      authenticate(core, request);
+      throw notFound(`Nothing is found at this path: ${pathProblems.join('; ')}`);
+    }
+    const bearer = operation.auth === 'bearer' || operation.auth === 'session';
+    const principal = bearer ? authenticate(core, request) : (undefined as never);
+    let client: MockClient | undefined;
+    const clientOf = () => (client ??= requireClient(principal, operation.scope).client);
+    // A developer-tool operation takes a developer's token too: its handler reads `principal` itself.
+    if (operation.auth === 'bearer' && !operation.developerTool) clientOf();
+    const query = readQuery(operationId, rawQuery);
+    const answer = () => {
+      if (!operation.answer) throw new Error(`${operationId} answers no wrapped member in the documents`);
+      return operation.answer;
+    };
+    const context: OperationContext<Id> = {
+      core,
+      request,
+      principal,
+      get client() {
+        return clientOf();
+      },
+      query: query as QueryParams<Id>,
+      async body() {
+        const value = await readJson(request);
+        if (route.body === 'raw') return value as RequestBody<Id>;
+        const problems = problemsOf('body', checkRequest(operationId, 'body', value));
+        if (problems.length === 0) return value as RequestBody<Id>;
+        if (route.refuse)
+          throw new HttpError(route.refuse.status, `${route.refuse.message}: ${refusal(problems)}`);
+        throw badRequest(route.explain?.(value) ?? `Invalid request body: ${refusal(problems)}`);
+      },
+      json: (status, body, headers) => json(status, body, headers),
+      page: (rows) =>
+        listResponse(
+          answer().key,
+          listQuery(rows as readonly object[], query as ListParams, {
+            fields: answer().fields,
+            searchFields: operation.search ?? [],
+          }),
+        ),
+      one: (record) =>
+        json(200, {
+          [answer().key]: project(record as object, selectedFields(query as ListParams, answer().fields)),
+        }),
+    };
+    return route.handle(context, params as PathParams<Id>);
+  };
+}
+
+type Answer = { key: string; list: boolean; fields: readonly string[] };

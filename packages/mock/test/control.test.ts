@@ -1,0 +1,121 @@
+// The control operations of `learnkit-mock serve` that tests in other languages (the Python package's) use to
+// inject faults and read what the mock saw (docs/decisions.md#d-i17-mock-control).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseArgs } from '../src/cli/args.js';
+import { type RunningMock, serve } from '../src/cli/serve.js';
+
+let running: RunningMock;
+let base = '';
+const printed: string[] = [];
+
+beforeAll(async () => {
+  running = await serve(parseArgs(['serve', '--port', '0']), (line) => printed.push(line));
+  base = running.server.url;
+});
+afterAll(() => running.stop());
+
+const control = (method: string, path: string, body?: unknown) =>
+  fetch(`${base}/__learnkit-mock/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  }).then(async (response) => ({ status: response.status, body: (await response.json()) as never }));
+
+async function token(): Promise<{ status: number; accessToken?: string; retryAfter: string | null }> {
+  const { partner } = running.platform.clients;
+  const response = await fetch(`${base}/auth/1.0/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${btoa(`${partner.clientId}:${partner.clientSecret}`)}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  const body = (await response.json()) as { access_token?: string };
+  return {
+    status: response.status,
+    ...(body.access_token && { accessToken: body.access_token }),
+    retryAfter: response.headers.get('retry-after'),
+  };
+}
+
+describe('the fault control of learnkit-mock serve', () => {
+  it('injects a fault for the next matching requests, lists it while it lasts, and logs it', async () => {
+    const injected = await control('POST', 'faults', {
+      method: 'POST',
+      path: '/auth/1.0/token',
+      status: 429,
+      retryAfter: 2,
+      times: 2,
+    });
+    expect(injected.status).toBe(201);
+    expect(injected.body).toMatchObject({ fault: { status: 429, remaining: 2, hits: 0 } });
+    expect((await control('GET', 'faults')).body).toMatchObject({ faults: [{ status: 429 }] });
+    expect(await token()).toMatchObject({ status: 429, retryAfter: '2' });
+    expect(await token()).toMatchObject({ status: 429 });
+    expect(await token()).toMatchObject({ status: 200 });
+    expect((await control('GET', 'faults')).body).toEqual({ faults: [] });
+    expect(printed.some((line) => /^fault #\d+ injected: .*"status":429/.test(line))).toBe(true);
+  });
+
+  it('clears the faults that have not run out', async () => {
+    await control('POST', 'faults', { path: '/auth/*', status: 503, times: 1_000_000 });
+    expect((await token()).status).toBe(503);
+    expect((await control('DELETE', 'faults')).body).toEqual({ cleared: 1 });
+    expect((await token()).status).toBe(200);
+  });
+
+  it('refuses a fault it cannot inject, naming the member, and injects nothing', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ path: '/x', stauts: 500 }, /unknown member "stauts"/],
+      [{ status: '500' }, /status must be a number/],
+      [{ hang: false }, /hang must be true/],
+      [{ times: 0 }, /times must be a positive number/],
+      [{ status: 700 }, /status must be an HTTP status/],
+      [{ delayMs: -1 }, /delayMs must be a number of milliseconds >= 0/],
+      [[1], /must be a JSON object/],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await control('POST', 'faults', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect((answer.body as { message: string }).message).toMatch(message);
+    }
+    expect((await control('GET', 'faults')).body).toEqual({ faults: [] });
+  });
+
+  it('revokes issued tokens: later calls with them get 401', async () => {
+    const { accessToken } = await token();
+    const app = running.platform.fixtures.application.applicationId;
+    const list = () =>
+      fetch(`${base}/webhooks/1.0/${app}/subscriptions`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      }).then((response) => response.status);
+    expect(await list()).toBe(200);
+    const revoked = await control('POST', 'tokens/revoke', {
+      clientId: running.platform.clients.partner.clientId,
+    });
+    expect(revoked.status).toBe(200);
+    expect((revoked.body as { revoked: number }).revoked).toBeGreaterThanOrEqual(1);
+    expect(await list()).toBe(401);
+    expect((await control('POST', 'tokens/revoke', { kind: 'robot' })).status).toBe(400);
+  });
+
+  it('shows the request log and the Caliper events the ingest accepted, and no control request in the log', async () => {
+    const before = ((await control('GET', 'requests')).body as { requests: unknown[] }).requests.length;
+    await token();
+    const { requests } = (await control('GET', 'requests')).body as {
+      requests: { method: string; path: string; status: number }[];
+    };
+    expect(requests.slice(before)).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/auth/1.0/token', status: 200 }),
+    ]);
+    expect((await control('GET', 'caliper-events')).body).toEqual({ events: [] });
+  });
+
+  it('answers 405 with the allowed methods, and 404 for an unknown control path', async () => {
+    const wrong = await fetch(`${base}/__learnkit-mock/requests`, { method: 'POST' });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET');
+    expect((await control('GET', 'nothing-here')).status).toBe(404);
+  });
+});

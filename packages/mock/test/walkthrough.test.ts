@@ -1,0 +1,211 @@
+// CONTRIBUTING.md "Adding an endpoint", done again on a copy of the repository (docs/decisions.md#d-i15m-walkthrough):
+// its YAML fragment and its handler file, taken from the markdown as they are, then `pnpm gen`, a type check of the
+// mock and calls to the new endpoint. Proves that the endpoint needs the document and one handler file, nothing else.
+// The example endpoint exists only in the copy: openapi/ describes the real platform.
+import { execFileSync } from 'node:child_process';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadContract } from '@learnkit/contract';
+import { expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** The fenced blocks of CONTRIBUTING.md whose info string names a `walkthrough=<path>`, by that path. */
+function walkthroughBlocks(): Map<string, string> {
+  const lines = readFileSync(join(ROOT, 'CONTRIBUTING.md'), 'utf8').split('\n');
+  const blocks = new Map<string, string>();
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^(\s*)```\S*.*\bwalkthrough=(\S+)/.exec(lines[i]!);
+    if (!open) continue;
+    const [, indent, path] = open as unknown as [string, string, string];
+    const body: string[] = [];
+    for (i++; !/^\s*```\s*$/.test(lines[i]!); i++) body.push(lines[i]!.slice(indent.length));
+    blocks.set(path, `${body.join('\n')}\n`);
+  }
+  return blocks;
+}
+
+/** What the copy holds: the documents, the generator and the two packages it writes into, with their sources. */
+const COPIED = [
+  'openapi',
+  // gen.mjs and the modules it imports (generated-files.mjs, ...).
+  'scripts',
+  'tsconfig.base.json',
+  'packages/core/package.json',
+  'packages/core/src',
+  'packages/webhooks/scripts',
+  'packages/webhooks/src/generated',
+  'packages/mock/package.json',
+  'packages/mock/src',
+  'packages/mock/scripts',
+  // The other generators `pnpm gen` runs, and what they write: a walk-through changes none of it.
+  'packages/mcp/scripts',
+  'packages/mcp/src/generated',
+  'python/learnkit/_catalogue.py',
+];
+
+/** Every file under `dir`, relative to it. */
+function filesUnder(dir: string, base = dir): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === 'node_modules') return [];
+    return statSync(path).isDirectory() ? filesUnder(path, base) : [relative(base, path)];
+  });
+}
+
+/** The copy's node_modules: the workspace's, with the copied core in place of the real one. */
+function linkDependencies(copy: string): void {
+  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  symlinkSync(join(ROOT, 'packages/core/node_modules'), join(copy, 'packages/core/node_modules'), 'dir');
+  const modules = join(copy, 'packages/mock/node_modules');
+  mkdirSync(join(modules, '@learnkit'), { recursive: true });
+  for (const name of readdirSync(join(ROOT, 'packages/mock/node_modules'))) {
+    if (name !== '@learnkit')
+      symlinkSync(join(ROOT, 'packages/mock/node_modules', name), join(modules, name));
+  }
+  for (const name of readdirSync(join(ROOT, 'packages/mock/node_modules/@learnkit'))) {
+    const target = name === 'core' ? join(copy, 'packages/core') : join(ROOT, 'packages', name);
+    symlinkSync(target, join(modules, '@learnkit', name), 'dir');
+  }
+}
+
+/** A script that calls the copy's mock and prints each answer. */
+const CALLS = `
+import { createMockPlatform } from './src/index.js';
+const platform = createMockPlatform();
+const token = platform.accessToken(platform.clients.partner);
+const answers = [];
+for (const [path, bearer] of ${JSON.stringify([
+  ['/insights/1.0/types/RapidGuessing', true],
+  ['/insights/1.0/types/Unheard', true],
+  ['/insights/1.0/types/not-a-slug', true],
+  ['/insights/1.0/types/RapidGuessing', false],
+  ['/insights/1.0/types/RapidGuessing?verbose=1', true],
+])}) {
+  const headers = bearer ? { authorization: 'Bearer ' + token } : {};
+  const response = await platform.handle(new Request(platform.baseUrl + path, { headers }));
+  answers.push({ path, status: response.status, body: await response.json() });
+}
+console.log(JSON.stringify(answers));
+`;
+
+type Called = { path: string; status: number; body: Record<string, unknown> }[];
+
+it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, nothing else', {
+  timeout: 600_000,
+}, async () => {
+  const blocks = walkthroughBlocks();
+  const fragment = blocks.get('openapi/platform.yaml');
+  const handlerPath = [...blocks.keys()].find((path) => path.startsWith('packages/mock/src/routes/'));
+  expect(fragment, 'CONTRIBUTING.md has no ```yaml walkthrough=openapi/platform.yaml block').toBeDefined();
+  expect(
+    handlerPath,
+    'CONTRIBUTING.md has no ```ts walkthrough=packages/mock/src/routes/... block',
+  ).toBeDefined();
+
+  const copy = mkdtempSync(join(tmpdir(), 'learnkit-walkthrough-'));
+  try {
+    for (const path of COPIED) cpSync(join(ROOT, path), join(copy, path), { recursive: true });
+    linkDependencies(copy);
+    const node = (args: string[]) => execFileSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
+    const gen = () => node([join(copy, 'scripts/gen.mjs')]);
+    writeFileSync(join(copy, 'packages/mock/calls.ts'), CALLS);
+    const call = () =>
+      JSON.parse(
+        node(['--import', 'tsx', '--conditions=@learnkit/source', join(copy, 'packages/mock/calls.ts')]),
+      ) as Called;
+
+    // Step 1 and 2: the operation in the document, then `pnpm gen`. The mock routes it, answering 501 until a
+    // handler exists.
+    const document = join(copy, 'openapi/platform.yaml');
+    writeFileSync(
+      document,
+      readFileSync(document, 'utf8').replace(/^paths:\n/m, (paths) => paths + fragment),
+    );
+    gen();
+    expect(call()[0]).toMatchObject({ status: 501, body: { error: 'not_implemented' } });
+
+    // Step 3: the handler file, and `pnpm gen` again (the handler index).
+    mkdirSync(dirname(join(copy, handlerPath!)), { recursive: true });
+    writeFileSync(join(copy, handlerPath!), blocks.get(handlerPath!)!);
+    gen();
+
+    // Nothing else changed: the document, the handler file and what the generator wrote.
+    const changed = filesUnder(copy)
+      .filter((file) => file !== 'packages/mock/calls.ts')
+      .filter((file) => {
+        try {
+          return readFileSync(join(ROOT, file), 'utf8') !== readFileSync(join(copy, file), 'utf8');
+        } catch {
+          return true;
+        }
+      });
+    expect(changed.sort()).toEqual(
+      [
+        'openapi/platform.yaml',
+        'packages/core/src/generated/platform.ts',
+        'packages/mock/src/generated/handlers.ts',
+        'packages/mock/src/generated/operations.ts',
+        handlerPath!,
+      ].sort(),
+    );
+
+    // The handler is typed by the generated operation: its parameter and its answer.
+    writeFileSync(
+      join(copy, 'packages/mock/tsconfig.walkthrough.json'),
+      JSON.stringify({ extends: '../../tsconfig.base.json', include: ['src'] }),
+    );
+    node([
+      join(ROOT, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      join(copy, 'packages/mock/tsconfig.walkthrough.json'),
+    ]);
+
+    // The calls: the answer, an unknown type, a slug the path's pattern refuses, no token, an undeclared query.
+    const [found, unknown, refused, anonymous, undeclared] = call();
+    expect(found).toMatchObject({ status: 200, body: { slug: 'RapidGuessing', insightGroup: 'engagement' } });
+    expect(unknown).toMatchObject({ status: 404, body: { message: 'insight type Unheard not found' } });
+    expect(refused!.status).toBe(404);
+    expect(refused!.body.message).toContain('path.slug must match');
+    expect(anonymous!.status).toBe(401);
+    expect(undeclared).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('query.verbose') },
+    });
+
+    // The answers are the ones the copy's document states.
+    const contract = loadContract({ dir: join(copy, 'openapi') });
+    for (const answer of [found, unknown, anonymous]) {
+      const checked = await contract.checkResponse(
+        {
+          method: 'GET',
+          url: `https://api.example.com${answer!.path}`,
+          headers: new Headers({ authorization: 'Bearer t' }),
+        },
+        {
+          status: answer!.status,
+          headers: new Headers({ 'content-type': 'application/json' }),
+          body: JSON.stringify(answer!.body),
+        },
+      );
+      expect(checked, JSON.stringify(checked.issues)).toMatchObject({
+        ok: true,
+        operationId: 'getInsightType',
+      });
+    }
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+});

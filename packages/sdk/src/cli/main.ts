@@ -1,0 +1,77 @@
+import { LearnKit } from '../learnkit';
+import { VERSION } from '../version';
+import { parseCommandLine, USAGE } from './args';
+import { caseCommand } from './case';
+import type { CommandContext } from './context';
+import { events } from './events';
+import { CliError, EXIT, type ExitCode } from './exit-codes';
+import { report } from './failure';
+import { Output, type Streams } from './output';
+import { loadProfile } from './profile';
+import { webhooks } from './webhooks';
+
+/** Where `learnkit` runs: its arguments, environment and streams. */
+export interface CliEnvironment {
+  argv: readonly string[];
+  env: Readonly<Record<string, string | undefined>>;
+  streams: Streams;
+}
+
+/** The client of a run: from `--profile` (or `LEARNKIT_PROFILE`), else from the `LEARNKIT_*` variables. */
+function connect(out: Output, env: CliEnvironment['env'], profileName: string | undefined): LearnKit {
+  out.hide(env.LEARNKIT_CLIENT_SECRET, env.LEARNKIT_DEVELOPER_TOKEN);
+  try {
+    if (profileName === undefined) return new LearnKit({ env });
+    const { profile, warning } = loadProfile(profileName, env);
+    if (warning) out.note(warning);
+    out.hide(profile.clientSecret, profile.developerToken);
+    // The profile alone: a shell's LEARNKIT_* credentials never mix with it (docs/decisions.md#d-i17-cli-config-file).
+    return new LearnKit({ ...profile, env: { LEARNKIT_LOG: env.LEARNKIT_LOG } });
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError(
+      EXIT.config,
+      `${(error as Error).message}\nOr give --profile NAME to read them from the config file (see learnkit --help).`,
+    );
+  }
+}
+
+/** Runs `learnkit` once and returns its exit code; never throws. */
+export async function run({ argv, env, streams }: CliEnvironment): Promise<ExitCode> {
+  let out = new Output(streams, argv.includes('--json'));
+  try {
+    const invocation = parseCommandLine(argv);
+    out = new Output(streams, invocation.options.json === true);
+    const [group, action = ''] = invocation.command;
+    if (group === 'help') {
+      out.out(USAGE.trimEnd());
+      return EXIT.ok;
+    }
+    if (group === 'version') {
+      out.out(VERSION);
+      return EXIT.ok;
+    }
+    if (invocation.options.help) {
+      out.out(`Usage: ${invocation.usage}`);
+      return EXIT.ok;
+    }
+    const profile = (invocation.options.profile as string | undefined) ?? (env.LEARNKIT_PROFILE || undefined);
+    let lk: LearnKit | undefined;
+    const ctx: CommandContext = {
+      lk: () => {
+        lk ??= connect(out, env, profile);
+        return lk;
+      },
+      out,
+      args: invocation.args,
+      options: invocation.options,
+      progress: !out.json,
+    };
+    if (group === 'events') events(ctx);
+    else if (group === 'webhooks') await webhooks(ctx, action);
+    else await caseCommand(ctx, action);
+    return EXIT.ok;
+  } catch (error) {
+    return report(out, error);
+  }
+}

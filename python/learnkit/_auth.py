@@ -1,0 +1,245 @@
+"""OAuth 2.0 client-credentials tokens for threads: cached, refreshed 60 s early, one refresh in flight however many
+threads wait (docs/decisions.md#d-tokens, docs/decisions.md#d-i17-threads)."""
+
+from __future__ import annotations
+
+import base64
+import copy
+import json
+import logging
+import threading
+import time
+import urllib.parse
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any, Literal
+
+from ._redact import register_secret, register_token
+from .errors import ApiTimeoutError, AuthenticationError, LearnKitError, create_api_error
+
+# Tokens are refreshed this long before they expire, so a call never leaves with a token about to die.
+_REFRESH_MARGIN_S = 60.0
+# The platform's documented lifetime, used when a token response omits expires_in.
+_DEFAULT_EXPIRES_IN_S = 3600.0
+# RFC 6749 section 5.2: all an error of the token endpoint may show.
+_OAUTH_ERROR_MEMBERS = ("error", "error_description", "error_uri")
+_OAUTH_ADVICE = {
+    "invalid_client": "Check client_id/client_secret and the token URL (and that auth_url matches the endpoint).",
+    "invalid_scope": "The client may not ask for that scope; ask the platform team to assign it, or drop scopes.",
+    "unauthorized_client": "The client may not use the client-credentials grant; ask the platform team.",
+    "invalid_request": "The token request was malformed; check that auth_url is set only for an /oauth2/token endpoint.",
+    "unsupported_grant_type": "The endpoint refused the client-credentials grant; check the token URL.",
+    "invalid_grant": "The endpoint refused the grant; check the token URL and the credentials.",
+}
+
+_log = logging.getLogger("learnkit")
+
+#: Sends the token request with its own retries and time limits: ``(url, form body, headers, operation) -> (status,
+#: headers, body)``.
+TokenSender = Callable[[str, bytes, dict[str, str], str], tuple[int, dict[str, str], bytes]]
+
+
+def _token_endpoint_body(text: str, ok: bool) -> str:
+    """What an error keeps of a token endpoint's body: its OAuth error members only (docs/decisions.md#d-i13-redaction)."""
+    try:
+        parsed = json.loads(text)
+    except ValueError:
+        return f"[redacted: {len(text)} characters from the token endpoint]" if ok else text
+    if not isinstance(parsed, dict):
+        return f"[redacted: {len(text)} characters from the token endpoint]" if ok else text
+    kept: dict[str, Any] = {k: parsed[k] for k in _OAUTH_ERROR_MEMBERS if isinstance(parsed.get(k), str)}
+    dropped = [k for k in parsed if k not in kept]
+    if dropped:
+        kept["redacted"] = dropped
+    return json.dumps(kept, separators=(",", ":"))
+
+
+class ClientCredentials:
+    """Tokens of one client, shared by every thread of one :class:`LearnKit`. The lock guards the cached token and
+    the one refresh in flight; the refresh itself runs on a short-lived thread of its own, so that every caller,
+    the one that started it included, waits no longer than its own deadline, and a caller giving up never cancels
+    the refresh the others wait for."""
+
+    def __init__(
+        self,
+        *,
+        token_url: str,
+        client_id: str,
+        client_secret: str,
+        style: Literal["basic", "form"],
+        scope: str,
+        send: TokenSender,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.token_url = token_url
+        self.client_id = client_id
+        self._secret = client_secret
+        self._style = style
+        self._scope = scope
+        self._send = send
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._token: str | None = None
+        self._expires_at = 0.0
+        self._refresh_at = 0.0
+        self._inflight: Future[str] | None = None
+        self._basic = "Basic " + base64.b64encode(
+            f"{urllib.parse.quote_plus(client_id)}:{urllib.parse.quote_plus(client_secret)}".encode()
+        ).decode("ascii")
+        self._operation = f"POST {urllib.parse.urlsplit(token_url).path}"
+        #: How many token requests this provider made (for tests and metrics).
+        self.requests = 0
+        # Redacted for as long as this provider lives (docs/decisions.md#d-i13-redaction).
+        register_secret(client_secret, self)
+        register_secret(self._basic[6:], self)
+
+    def __repr__(self) -> str:
+        return (
+            f"ClientCredentials(token_url={self.token_url!r}, client_id={self.client_id!r}, "
+            "client_secret=[redacted])"
+        )
+
+    def current(self) -> str | None:
+        """The cached token when it is not due for refresh, else None."""
+        with self._lock:
+            if self._token is not None and self._clock() < self._refresh_at:
+                return self._token
+            return None
+
+    def get_token(self, deadline_at: float, deadline_ms: float, operation: str) -> str:
+        """A valid token: the cached one, else the one refresh in flight (started here when none is). Waits at most
+        until ``deadline_at`` (``time.monotonic()`` seconds), else raises ``ApiTimeoutError`` for ``operation``."""
+        with self._lock:
+            now = self._clock()
+            if self._token is not None and now < self._refresh_at:
+                return self._token
+            pending = self._inflight
+            if pending is None:
+                still_valid = self._token if self._token is not None and now < self._expires_at else None
+                pending = self._inflight = Future()
+                threading.Thread(
+                    target=self._refresh, args=(pending, still_valid), name="learnkit-token-refresh", daemon=True
+                ).start()
+        try:
+            return pending.result(timeout=max(0.0, deadline_at - time.monotonic()))
+        except TimeoutError:
+            # concurrent.futures' timeout (the builtin TimeoutError since 3.11): the refresh goes on for the others.
+            raise ApiTimeoutError(operation, deadline_ms, "deadline") from None
+        except LearnKitError as error:
+            # Every waiter gets the refresh's error; a copy each, so that threads do not share one traceback.
+            raise copy.copy(error) from error.__cause__
+
+    def invalidate(self, token: str) -> None:
+        """Drops ``token`` if it is still the cached one (the API refused it): the next caller refreshes."""
+        with self._lock:
+            if self._token == token:
+                self._token = None
+                self._expires_at = 0.0
+                self._refresh_at = 0.0
+
+    def _refresh(self, future: Future[str], still_valid: str | None) -> None:
+        try:
+            token, expires_in, issued_at = self._request()
+        except BaseException as error:  # noqa: BLE001 - handed to every waiter
+            with self._lock:
+                self._inflight = None
+                # An early refresh that fails leaves the current token in use until it really expires.
+                keep = still_valid is not None and self._token == still_valid and self._clock() < self._expires_at
+            if keep:
+                _log.warning("token refresh failed; keeping the current token until it expires: %s", error)
+                future.set_result(still_valid)  # type: ignore[arg-type]
+            else:
+                future.set_exception(error)
+            return
+        with self._lock:
+            self._token = token
+            self._expires_at = issued_at + expires_in
+            # A token living under two minutes is refreshed at half-life instead of 60 s before its end.
+            self._refresh_at = self._expires_at - min(_REFRESH_MARGIN_S, expires_in / 2)
+            self._inflight = None
+        future.set_result(token)
+
+    def _request(self) -> tuple[str, float, float]:
+        form = {"grant_type": "client_credentials"}
+        headers = {"content-type": "application/x-www-form-urlencoded", "accept": "application/json"}
+        if self._style == "basic":
+            headers["authorization"] = self._basic
+        else:
+            form["client_id"] = self.client_id
+            form["client_secret"] = self._secret
+        if self._scope:
+            form["scope"] = self._scope
+        issued_at = self._clock()
+        with self._lock:
+            self.requests += 1
+        # The grant is safe to repeat, so the sender retries it like a GET; its own deadline bounds it.
+        status, response_headers, raw = self._send(
+            self.token_url, urllib.parse.urlencode(form).encode(), headers, self._operation
+        )
+        text = raw.decode("utf-8", errors="replace")
+        try:
+            parsed: Any = json.loads(text)
+        except ValueError:
+            parsed = None
+        if status >= 300:
+            oauth = (
+                isinstance(parsed, dict)
+                and isinstance(parsed.get("error"), str)
+                and (status in (400, 401) or isinstance(parsed.get("error_description"), str))
+            )
+            if oauth:
+                raise AuthenticationError(
+                    status=status,
+                    headers=response_headers,
+                    body=_token_endpoint_body(text, False),
+                    operation=self._operation,
+                    hint=_OAUTH_ADVICE.get(parsed["error"], "Check the credentials and the token URL."),
+                )
+            hint = (
+                f"Check the token URL ({self.token_url})."
+                if status in (404, 405)
+                else "Check client_id/client_secret and the token URL."
+                if status == 401
+                else None
+            )
+            raise create_api_error(
+                status=status,
+                headers=response_headers,
+                body=_token_endpoint_body(text, False),
+                operation=self._operation,
+                hint=hint,
+            )
+        token = parsed.get("access_token") if isinstance(parsed, dict) else None
+        if not isinstance(token, str) or token == "":
+            raise AuthenticationError(
+                status=status,
+                headers=response_headers,
+                body=_token_endpoint_body(text, True),
+                operation=self._operation,
+                message=f"{self._operation} answered {status} without an access_token. Check the token URL "
+                f"({self.token_url}).",
+            )
+        register_token(token)
+        lifetime = _seconds(parsed.get("expires_in"))
+        return token, lifetime, issued_at
+
+
+def _seconds(value: object) -> float:
+    """``expires_in`` as a number of seconds (a numeric string too, as JavaScript's ``Number()`` reads it)."""
+    if isinstance(value, bool):
+        return _DEFAULT_EXPIRES_IN_S
+    try:
+        seconds = float(value) if isinstance(value, (int, float, str)) else float("nan")
+    except ValueError:
+        return _DEFAULT_EXPIRES_IN_S
+    return seconds if 0 < seconds < float("inf") else _DEFAULT_EXPIRES_IN_S
+
+
+def check_credential(name: str, value: object) -> str | None:
+    """What is wrong with a credential (empty, or with stray whitespace), or None."""
+    if not isinstance(value, str) or value == "":
+        return f"is required: pass the {name} the platform team issued"
+    if value.strip() != value:
+        return "has leading or trailing whitespace (a pasted newline?); trim it before passing it"
+    return None
+

@@ -1,0 +1,285 @@
+"""Server-side activity recording: ``lk.activity.record(...)`` sends the same Caliper events as the TypeScript
+``record`` (docs/decisions.md#d-i17-same-events), with the spec's members in snake_case."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time as _time
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, NotRequired, TypedDict
+
+from .._retry import RetryOptions
+from ..errors import UnknownUserError, ValidationError, ValidationIssue
+from ._caliper import Actor, activity_completed_event, encode_uri_component, envelope, iso_at, time_spent_event
+from ._config import CourseConfig, LearnkitConfig, describe_course, find_course, parse_learnkit_config
+from ._reads import USERS, Caller, mastered_units_so_far, pct_of, quoted
+from ._record import record_issues, show
+
+__all__ = [
+    "Activity",
+    "ActivityRef",
+    "CourseConfig",
+    "CourseRef",
+    "LearnkitConfig",
+    "Metrics",
+    "RecordResult",
+    "RecordTime",
+    "User",
+    "parse_learnkit_config",
+    "pct_of",
+]
+
+_log = logging.getLogger("learnkit")
+# LearnKit's namespace of name-based event ids: the TypeScript package's, so both make the same ids.
+_NAMESPACE = uuid.UUID("f4c1e2a0-6b7d-4e59-9a3c-2d8b1f0e7c65")
+_USER_CACHE_TTL_S = 600.0
+_USER_CACHE_SIZE = 10_000
+
+
+class User(TypedDict):
+    """The student, as your server knows them."""
+
+    #: Required: the platform matches it against rostering.
+    email: str
+    #: The rostering user's ``sourcedId``; when missing it is looked up by email (and cached).
+    platform_id: NotRequired[str]
+    #: Sent as ``actor.name``.
+    name: NotRequired[str]
+    #: Sent as ``actor.role`` (e.g. ``student``).
+    role: NotRequired[str]
+
+
+class CourseRef(TypedDict, total=False):
+    """A course of ``learnkit.config.json``: ``{"code": ...}`` or ``{"subject": ..., "grade": ...}``."""
+
+    code: str
+    subject: str
+    grade: int | str
+
+
+class ActivityRef(TypedDict):
+    """The activity: a URL-safe slug, its name and its course."""
+
+    id: str
+    name: str
+    course: CourseRef
+
+
+class Metrics(TypedDict):
+    """Completion metrics: ``xp_earned`` required (1 XP is 1 focused minute)."""
+
+    xp_earned: float
+    #: Given together with ``correct_questions``.
+    total_questions: NotRequired[int]
+    correct_questions: NotRequired[int]
+    #: New units mastered in this activity (incremental); with the course's ``totalLessons``, ``pct_complete`` is
+    #: computed from the gradebook when omitted.
+    mastered_units: NotRequired[int]
+    #: 0 to 100; forwarded as is when given.
+    pct_complete: NotRequired[float]
+
+
+class RecordTime(TypedDict):
+    """Time measured by your own code: give it only when the front end ran the activity with ``time: false``."""
+
+    #: ISO 8601 with a zone, or an aware datetime.
+    started_at: Any
+    ended_at: Any
+    active_ms: float
+    inactive_ms: NotRequired[float]
+
+
+@dataclass(frozen=True)
+class RecordResult:
+    """What ``record`` sent."""
+
+    #: The run id used (given, or made).
+    run_id: str
+    #: The Caliper events sent: a TimeSpentEvent when ``time`` was given, then the completion.
+    events: list[dict[str, Any]] = field(repr=False)
+    #: ``pct_complete`` sent (given, or computed from the gradebook), if any.
+    pct_complete: float | None
+    #: Events the platform stored now.
+    accepted: int
+    #: Events it already had: a repeat of a ``record`` with the same ``idempotency_key``.
+    duplicates: int
+
+class Activity:
+    """``lk.activity``: records completions (and time measured by your server) for users. Safe to use from many
+    threads."""
+
+    def __init__(
+        self,
+        caller: Caller,
+        *,
+        base_url: str,
+        config: Callable[[], LearnkitConfig],
+        now_ms: Callable[[], float] = lambda: _time.time() * 1000,
+    ) -> None:
+        self._caller = caller
+        self._base_url = base_url.rstrip("/")
+        self._config = config
+        # Milliseconds since the epoch, as the TypeScript clocks (Date.now): event times are whole ms.
+        self._now_ms = now_ms
+        self._lock = threading.Lock()
+        self._users: dict[str, tuple[str, float]] = {}
+        self._warned: set[str] = set()
+
+    def config(self) -> LearnkitConfig:
+        """The checked configuration (loaded on first use)."""
+        return self._config()
+
+    def record(
+        self,
+        *,
+        user: User | Mapping[str, Any],
+        activity: ActivityRef | Mapping[str, Any],
+        metrics: Metrics | Mapping[str, Any],
+        time: RecordTime | Mapping[str, Any] | None = None,
+        run_id: str | None = None,
+        idempotency_key: str | None = None,
+        timeout_ms: float | None = None,
+        deadline_ms: float | None = None,
+        retry: RetryOptions | Literal[False] | None = None,
+    ) -> RecordResult:
+        """Sends a completion (an ActivityEvent ``Completed``) for a user, and a TimeSpentEvent when ``time`` is
+        given (only when the front end used ``time: false``: otherwise time is counted twice). ``pct_complete`` is
+        computed from the gradebook when ``mastered_units`` is given without it and the course has
+        ``totalLessons``. ``run_id`` correlates the events of a run and never dedupes; a repeat with the same
+        ``idempotency_key``, user and activity is the same completion (same event ids). Bad input is a
+        :class:`ValidationError` and nothing is sent.
+
+        Example::
+
+            lk.activity.record(
+                user={"email": "ada@example.com"},
+                activity={"id": "fractions-1", "name": "Fractions 1", "course": {"subject": "Math", "grade": 3}},
+                metrics={"xp_earned": 12, "total_questions": 10, "correct_questions": 8, "mastered_units": 1},
+            )
+        """
+        issues, window = record_issues(user, activity, metrics, time, run_id, idempotency_key)
+        if issues:
+            raise ValidationError(issues)
+        calls: dict[str, Any] = {"timeout_ms": timeout_ms, "deadline_ms": deadline_ms, "retry": retry}
+        config = self._config()
+        course = find_course(config.courses, activity["course"])
+        if course is None:
+            names = ", ".join(describe_course(c) for c in config.courses)
+            raise ValidationError(
+                [
+                    ValidationIssue(
+                        ("activity", "course"),
+                        f"course {show(activity['course'])} is not in learnkit.config.json, whose courses are: {names}",
+                    )
+                ]
+            )
+        run = run_id or str(uuid.uuid4())
+        source_id = user.get("platform_id") or self._resolve(user["email"], calls)
+        actor = Actor(
+            id=f"{self._base_url}/rostering/1.0/users/{encode_uri_component(source_id)}",
+            email=user["email"],
+            name=user.get("name"),
+            role=user.get("role"),
+        )
+        sent_metrics: dict[str, Any] = {k: v for k, v in metrics.items() if v is not None}
+        pct = self._pct_complete(source_id, course, sent_metrics, calls)
+        if pct is not None:
+            sent_metrics["pct_complete"] = pct
+
+        activity_id = activity["id"]
+
+        def event_id(kind: str) -> str:
+            # The run id never dedupes: fresh ids, unless the caller names this completion with an idempotency key
+            # (docs/decisions.md#d-i12-runid); then the TypeScript package's name-based id, the same in both.
+            if idempotency_key is None:
+                return f"urn:uuid:{uuid.uuid4()}"
+            name = f"{kind}:{source_id}:{activity_id}:{idempotency_key}"
+            return f"urn:uuid:{uuid.uuid5(_NAMESPACE, name)}"
+
+        profile: dict[str, Any] = {
+            "sensor": config.sensor,
+            "app": config.app,
+            "course": course,
+            "actor": actor,
+            "activity_id": activity["id"],
+            "activity_name": activity["name"],
+            "run_id": run,
+        }
+        events: list[dict[str, Any]] = []
+        if window is not None:
+            events.append(time_spent_event(event_id=event_id("timeSpent"), window=window, **profile))
+        events.append(
+            activity_completed_event(
+                event_id=event_id("completion"),
+                event_time=window.ended_at if window is not None else iso_at(self._now_ms()),
+                metrics=sent_metrics,
+                **profile,
+            )
+        )
+        answer = self._caller.request_with_response(
+            "POST",
+            "/caliper/v1p2",
+            body=envelope(config.sensor, events, iso_at(self._now_ms())),
+            # Keyed by event ids: sending the batch twice is harmless, so every transient failure is retried.
+            idempotent=True,
+            operation="POST /caliper/v1p2",
+            **calls,
+        )
+        counts = answer.data if isinstance(answer.data, dict) else {}
+        accepted = counts.get("accepted")
+        accepted = accepted if isinstance(accepted, int) and not isinstance(accepted, bool) else len(events)
+        duplicates = counts.get("duplicates")
+        duplicates = duplicates if isinstance(duplicates, int) and not isinstance(duplicates, bool) else len(events) - accepted
+        sent_pct = sent_metrics.get("pct_complete")
+        return RecordResult(run, events, None if sent_pct is None else float(sent_pct), accepted, duplicates)
+
+    def _resolve(self, email: str, calls: Mapping[str, Any]) -> str:
+        """The rostering ``sourcedId`` of ``email``: cached 10 minutes when found; never cached when not."""
+        key = email.strip().lower()
+        with self._lock:
+            hit = self._users.get(key)
+            if hit is not None and hit[1] > _time.monotonic():
+                return hit[0]
+        filter_text = quoted("email", email)
+        answer = self._caller.request_with_response(
+            "GET",
+            USERS,
+            query={"filter": filter_text, "limit": 2, "fields": ["sourcedId"]},
+            operation=f"GET {USERS}",
+            **calls,
+        )
+        users = answer.data.get("users", []) if isinstance(answer.data, dict) else []
+        if len(users) > 1:
+            raise UnknownUserError(email, "several rostering users match")
+        found = users[0].get("sourcedId") if users and isinstance(users[0], dict) else None
+        if not isinstance(found, str) or found == "":
+            raise UnknownUserError(email, "no rostering user matches")
+        with self._lock:
+            self._users[key] = (found, _time.monotonic() + _USER_CACHE_TTL_S)
+            while len(self._users) > _USER_CACHE_SIZE:
+                del self._users[next(iter(self._users))]
+        return found
+
+    def _pct_complete(
+        self, student_id: str, course: CourseConfig, metrics: Mapping[str, Any], calls: Mapping[str, Any]
+    ) -> float | None:
+        """Decision 10 (docs/decisions.md#d-pct-complete): the units mastered earlier in the course (gradebook
+        history) plus this run's, over the course's lessons; None when it does not apply or cannot be known."""
+        if metrics.get("mastered_units") is None or metrics.get("pct_complete") is not None or not course.total_lessons:
+            return None
+        if course.course_id is None:
+            name = describe_course(course)
+            with self._lock:
+                first = name not in self._warned
+                self._warned.add(name)
+            if first:
+                _log.warning(
+                    "pctComplete not computed: the course %s has totalLessons but no courseId to find its gradebook "
+                    "history", name,
+                )
+            return None
+        earlier = mastered_units_so_far(self._caller, student_id, course.course_id, calls)
+        return pct_of(earlier + metrics["mastered_units"], course.total_lessons)

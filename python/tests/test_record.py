@@ -1,0 +1,170 @@
+"""``lk.activity.record`` against the mock platform: what its ingest stores, decision 10's ``pct_complete`` from the
+mock's gradebook, the run id and the idempotency key (docs/decisions.md#d-i12-runid), and bad input."""
+
+from __future__ import annotations
+
+import re
+import unittest
+from typing import Any
+
+from learnkit import LearnKit, RetryOptions, UnknownUserError, ValidationError
+from learnkit.activity import pct_of
+
+from .support.mock import MockProcess, Since, mock
+
+CALIPER = "/caliper/v1p2"
+RUN = "0d9c1b2a-3e4f-4a5b-8c6d-7e8f9a0b1c2d"
+CONFIG = {
+    "sensor": "https://app.example.com",
+    "app": {"name": "Fractions App"},
+    "courses": [
+        {"subject": "Math", "grade": 3, "courseId": "course-math-g3", "totalLessons": 40},
+        {"code": "ALG-1", "subject": "Math", "name": "Algebra 1"},
+    ],
+}
+LESSON: dict[str, Any] = {"id": "fractions-1", "name": "Fractions 1", "course": {"subject": "Math", "grade": 3}}
+
+
+class Record(unittest.TestCase):
+    platform: MockProcess
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.platform = mock()
+
+    def setUp(self) -> None:
+        partner = self.platform.partner
+        self.lk = LearnKit(
+            self.platform.url, partner.client_id, partner.client_secret, activity_config=CONFIG,
+            retry=RetryOptions(initial_delay_ms=20),
+        )
+        self.ada = {"email": self.platform.student_email, "platform_id": self.platform.student_id}
+
+    def tearDown(self) -> None:
+        self.platform.clear_faults()
+
+    def units_so_far(self) -> int:
+        """Ada's mastered units in course-math-g3, read from the mock's gradebook as a test would by hand."""
+        rows = self.lk.request(
+            "GET", "/ims/oneroster/gradebook/v1p2/assessmentResults/",
+            query={"filter": f"student='{self.platform.student_id}'", "limit": 1000},
+        )["assessmentResults"]
+        return sum(
+            r["metadata"].get("masteredUnits", 0)
+            for r in rows
+            if r.get("status") != "tobedeleted" and (r.get("metadata") or {}).get("courseId") == "course-math-g3"
+        )
+
+    def test_sends_a_completion_the_ingest_stores_as_sent_with_the_actor_found_by_email(self) -> None:
+        since = Since(self.platform)
+        result = self.lk.activity.record(
+            user={"email": self.platform.student_email, "name": "Ada Lovelace", "role": "student"},
+            activity=LESSON,
+            metrics={"xp_earned": 12, "total_questions": 10, "correct_questions": 8},
+            run_id=RUN,
+        )
+        self.assertEqual((result.run_id, result.accepted, result.duplicates, result.pct_complete), (RUN, 1, 0, None))
+        (event,) = result.events
+        self.assertIn(event, self.platform.caliper_events())
+        self.assertEqual(event["actor"], {
+            "id": f"{self.platform.url}/rostering/1.0/users/{self.platform.student_id}",
+            "type": "TimebackUser",
+            "email": self.platform.student_email,
+            "name": "Ada Lovelace",
+            "role": "student",
+        })
+        self.assertEqual(event["object"]["id"], "https://app.example.com/activities/Math/g3/fractions-1")
+        self.assertEqual(
+            event["generated"]["items"],
+            [{"type": "xpEarned", "value": 12}, {"type": "totalQuestions", "value": 10},
+             {"type": "correctQuestions", "value": 8}],
+        )
+        # A fresh (version 4) id: without an idempotency key every record is a new completion.
+        self.assertRegex(event["id"], r"^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
+        self.assertEqual(len(since.requests("GET", "/ims/oneroster/rostering/v1p2/users/")), 1)
+        self.assertEqual(len(since.requests("POST", CALIPER)), 1)
+
+    def test_computes_pct_complete_from_the_gradebook_history_plus_this_run(self) -> None:
+        before = self.units_so_far()
+        first = self.lk.activity.record(user=self.ada, activity=LESSON, metrics={"xp_earned": 5, "mastered_units": 1})
+        self.assertEqual(first.pct_complete, pct_of(before + 1, 40))
+        self.assertEqual(first.events[0]["generated"]["extensions"], {"pctCompleteApp": first.pct_complete})
+        # The platform's gradebook pipeline made the completion history.
+        second = self.lk.activity.record(user=self.ada, activity=LESSON, metrics={"xp_earned": 5, "mastered_units": 2})
+        self.assertEqual(second.pct_complete, pct_of(before + 3, 40))
+        given = self.lk.activity.record(
+            user=self.ada, activity=LESSON, metrics={"xp_earned": 1, "mastered_units": 1, "pct_complete": 42.5}
+        )
+        self.assertEqual(given.pct_complete, 42.5)
+
+    def test_a_run_id_correlates_and_never_dedupes_while_an_idempotency_key_does(self) -> None:
+        params: dict[str, Any] = {
+            "user": self.ada,
+            "activity": {**LESSON, "course": {"code": "ALG-1"}},
+            "metrics": {"xp_earned": 5},
+            "time": {"started_at": "2026-01-05T10:00:00Z", "ended_at": "2026-01-05T10:05:00Z", "active_ms": 300_000},
+            "run_id": RUN,
+        }
+        first = self.lk.activity.record(**params)
+        resumed = self.lk.activity.record(**params)
+        self.assertNotEqual([e["id"] for e in first.events], [e["id"] for e in resumed.events])
+        self.assertEqual((resumed.accepted, resumed.duplicates), (2, 0))
+        keyed = self.lk.activity.record(**params, idempotency_key="attempt-42")
+        # A retry after a lost answer, from a client that remembers nothing: the same completion.
+        again = LearnKit(
+            self.platform.url, self.platform.partner.client_id, self.platform.partner.client_secret,
+            activity_config=CONFIG,
+        ).activity.record(**params, idempotency_key="attempt-42")
+        self.assertEqual((keyed.accepted, keyed.duplicates), (2, 0))
+        self.assertEqual((again.accepted, again.duplicates), (0, 2))
+        self.assertEqual([e["id"] for e in again.events], [e["id"] for e in keyed.events])
+        self.assertEqual([e["type"] for e in keyed.events], ["TimeSpentEvent", "ActivityEvent"])
+
+    def test_retries_the_ingest_on_a_503_since_events_are_keyed_by_id(self) -> None:
+        self.platform.inject(method="POST", path=CALIPER, status=503)
+        since = Since(self.platform)
+        result = self.lk.activity.record(user=self.ada, activity=LESSON, metrics={"xp_earned": 1})
+        self.assertEqual(result.accepted, 1)
+        self.assertEqual([r["status"] for r in since.requests("POST", CALIPER)], [503, 200])
+
+    def test_bad_input_is_one_validation_error_naming_every_field_and_nothing_is_sent(self) -> None:
+        since = Since(self.platform)
+        with self.assertRaises(ValidationError) as caught:
+            self.lk.activity.record(
+                user={"email": "not-an-email"},
+                activity={"id": "has space", "name": "", "course": {"subject": "Math"}},
+                metrics={"xpEarned": 5, "total_questions": 3},
+                time={"started_at": "yesterday", "ended_at": "2026-01-05T10:05:00Z", "active_ms": -1},
+                run_id="run-1",
+            )
+        paths = [i.path for i in caught.exception.issues]
+        self.assertEqual(paths, [
+            ("user", "email"), ("activity", "id"), ("activity", "name"), ("activity", "course"),
+            ("metrics", "xpEarned"), ("metrics",), ("run_id",), ("time", "started_at"), ("time", "active_ms"),
+        ])
+        message = str(caught.exception)
+        self.assertIn("metrics.xpEarned: is not a member of metrics; the Python name is xp_earned", message)
+        self.assertIn("total_questions and correct_questions must be given together", message)
+        self.assertEqual(since.requests(), [])
+
+    def test_a_course_that_is_not_configured_names_the_configured_ones(self) -> None:
+        science: dict[str, Any] = {**LESSON, "course": {"subject": "Science", "grade": 5}}
+        with self.assertRaises(ValidationError) as caught:
+            self.lk.activity.record(user=self.ada, activity=science, metrics={"xp_earned": 1})
+        self.assertEqual(
+            caught.exception.issues[0].message,
+            'course {"subject":"Science","grade":5} is not in learnkit.config.json, whose courses are: '
+            'Math grade 3, code "ALG-1"',
+        )
+
+    def test_an_email_no_rostering_user_has_is_an_unknown_user_error(self) -> None:
+        since = Since(self.platform)
+        with self.assertRaises(UnknownUserError) as caught:
+            self.lk.activity.record(user={"email": "nobody@example.com"}, activity=LESSON, metrics={"xp_earned": 1})
+        self.assertTrue(re.search(r"no rostering user matches.*nobody@example\.com", str(caught.exception)))
+        self.assertEqual(since.requests("POST", CALIPER), [])
+
+    def test_an_email_the_filter_cannot_quote_is_refused_before_sending(self) -> None:
+        with self.assertRaises(ValidationError) as caught:
+            self.lk.activity.record(user={"email": "o'brien@example.com"}, activity=LESSON, metrics={"xp_earned": 1})
+        self.assertEqual(caught.exception.issues[0].path, ("filter", "email"))

@@ -1,0 +1,31 @@
+// The TypeScript snippet checks take the ts and js blocks of the docs and leave every other language to its own
+// checks: the python blocks of docs/python.md are the Python package's (python/tests/test_docs.py), with their own
+// info strings (docs/decisions.md#d-i17-python-docs).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { extractSnippets } from '../packages/snippets';
+
+describe('the snippet extractor', () => {
+  it('takes ts blocks and leaves python and json blocks, whatever their info strings', () => {
+    const markdown = [
+      '```python run',
+      'print("checked by the Python tests")',
+      '```',
+      '```json file=learnkit.config.json',
+      '{}',
+      '```',
+      '```ts run',
+      'console.log(1);',
+      '```',
+    ].join('\n');
+    expect(extractSnippets('docs/x.md', markdown).map((s) => [s.language, s.kind, s.source])).toEqual([
+      ['ts', 'run', 'console.log(1);\n'],
+    ]);
+  });
+
+  it('finds no TypeScript block in the Python guide, and reads it without choking', () => {
+    const guide = readFileSync(new URL('../../docs/python.md', import.meta.url), 'utf8');
+    expect(guide).toContain('```python run');
+    expect(extractSnippets('docs/python.md', guide)).toEqual([]);
+  });
+});
