@@ -9,6 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse as parseYaml } from 'yaml';
+import { generateUploadValidator } from '../packages/case/scripts/gen-upload-validator.mjs';
 import { generateTools } from '../packages/mcp/scripts/gen-tools.mjs';
 import { generateEventSchemas } from '../packages/mock/scripts/gen-event-rules.mjs';
 import { generateOperations } from '../packages/mock/scripts/gen-operations.mjs';
@@ -58,6 +59,9 @@ export async function generateAll(root = repoRoot) {
   // The operation table (with the fields `search` matches, docs/decisions.md#d-search-fields), the request schemas
   // the mock routes and validates by, and its handler index (docs/decisions.md#d-i15-operation-table).
   outputs.push(...generateOperations(root));
+  // The upload body's validator of @learnkit/case, from the same component schemas (docs/decisions.md#d-i12-upload-validator).
+  const caseDocument = parseYaml(readFileSync(join(root, 'openapi', 'case.yaml'), 'utf8'));
+  outputs.push(generateUploadValidator(rewriteRefs(caseDocument.components?.schemas ?? {})));
   // The operations behind the MCP server's tools (docs/decisions.md#d-i17-mcp-schemas).
   outputs.push(...generateTools(root));
   return outputs;

@@ -217,6 +217,38 @@ describe('fromCaseJson', () => {
     expect(validatePackageUpload(body)).toEqual([]);
   });
 
+  it('moves members named like those of every object (toString, constructor, __proto__) as any other', () => {
+    const text = JSON.stringify(tinyExport())
+      .replace('"CFItems":[{', '"CFItems":[{"toString":"x","constructor":5,"__proto__":{"a":1},')
+      .replace(
+        '"CFDocument":{',
+        '"toString":"top","CFDefinitions":{"constructor":[{"title":"T"}]},"CFDocument":{',
+      );
+    const { body, changes } = fromCaseJson(text);
+    const extensions = body.CFItems[0]?.extensions as Record<string, unknown>;
+    expect(Object.keys(extensions)).toEqual(['toString', 'constructor', '__proto__']);
+    expect(JSON.stringify(extensions)).toBe('{"toString":"x","constructor":5,"__proto__":{"a":1}}');
+    expect(at(changes, 'CFItems[0].toString')).toEqual([
+      'moved to CFItems[0].extensions.toString (not a CASE 1.1 member)',
+    ]);
+    expect(JSON.stringify(body.extensions)).toBe('{"toString":"top"}');
+    expect(JSON.stringify(body.CFDefinitions?.extensions)).toBe('{"constructor":[{"title":"T"}]}');
+    expect(validatePackageUpload(body)).toEqual([]);
+  });
+
+  it('gives each change as a plain record: its line is a member like the others, and can be replaced', () => {
+    const { changes } = fromCaseJson(tinyExport());
+    const change = changes.find((c) => c.path === 'CFItems[1].lastChangeDateTime') as CaseJsonChange;
+    expect(Object.keys(change)).toEqual(['path', 'before', 'after', 'why', 'change']);
+    expect(JSON.parse(JSON.stringify(change))).toEqual({ ...change });
+    expect(change.change).toBe(
+      `${JSON.stringify(change.before)} -> ${JSON.stringify(change.after)} (${change.why})`,
+    );
+    change.change = 'translated';
+    expect(change.change).toBe('translated');
+    expect({ ...change }.change).toBe('translated');
+  });
+
   it('replaces identifiers that are not uuids by stable name-based uuids and rewrites every reference', () => {
     const asn = (code: string) => `http://purl.org/ASN/resources/${code}`;
     const input = {

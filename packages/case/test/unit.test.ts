@@ -183,6 +183,36 @@ describe('validatePackageUpload', () => {
     expect(error.issues).toHaveLength(14);
   });
 
+  it('names each problem at its JSON path with a message that says what to send', () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the test breaks the body's types on purpose, member by member.
+    const body = smallFramework(43, 10) as any;
+    body.CFDocument.title = 5;
+    delete body.CFItems[2].fullStatement;
+    body.CFItems[3]['my/odd~key'] = 'x';
+    body.CFItems[4].subject = ['Math', 7];
+    body.CFAssociations[1].originNodeURI.identifier = 'item-1';
+    body.CFAssociations[2].sequenceNumber = '3';
+    body.CFDefinitions = { CFItemTypes: 'Grade' };
+    body.extensions = [];
+    expect(validatePackageUpload(body)).toEqual(
+      expect.arrayContaining([
+        { path: ['CFDocument', 'title'], message: 'must be a string (got 5)' },
+        { path: ['CFItems', 2, 'fullStatement'], message: 'is required' },
+        { path: ['CFItems', 3, 'my/odd~key'], message: 'is not a member of the upload shape' },
+        { path: ['CFItems', 4, 'subject', 1], message: 'must be a string (got 7)' },
+        {
+          path: ['CFAssociations', 1, 'originNodeURI', 'identifier'],
+          message: 'not a uuid (expected 8-4-4-4-12 hex digits, got "item-1")',
+        },
+        { path: ['CFAssociations', 2, 'sequenceNumber'], message: 'must be a number (got "3")' },
+        { path: ['CFDefinitions', 'CFItemTypes'], message: 'must be an array (got "Grade")' },
+        { path: ['extensions'], message: 'must be an object (got an array)' },
+      ]),
+    );
+    expect(validatePackageUpload(body)).toHaveLength(8);
+    expect(validatePackageUpload([])).toEqual([{ path: [], message: 'must be an object (got an array)' }]);
+  });
+
   it('property: a valid body stays valid and is returned as is', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 80 }), (seed, items) => {

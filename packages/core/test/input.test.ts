@@ -1,5 +1,6 @@
 // The input checks core shares with the client packages (docs/decisions.md#d-i15-core-input): case, oneroster and
 // platform call them for every method, so their rules are pinned here once.
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
@@ -106,6 +107,19 @@ describe('createValidationError', () => {
       'an array',
       'undefined',
     ]);
+  });
+
+  it('property: quotes a string as JSON.stringify does (its fast path skips the call), cut at 48 characters', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' })),
+        (text) => {
+          expect(showValue(text)).toBe(JSON.stringify(text.length > 48 ? `${text.slice(0, 45)}...` : text));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+    expect(showValue('a"b\\c\n\ud800')).toBe('"a\\"b\\\\c\\n\\ud800"');
   });
 });
 

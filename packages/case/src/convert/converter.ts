@@ -4,16 +4,48 @@ import { sameJson } from '../internal/same-json';
 import { type ObjectRules, ORIGINAL_IDENTIFIER, type Rule } from './case-members';
 import { nameBasedId, uriFor } from './identifiers';
 import { licence, link, node } from './references';
-import type { At, Report } from './report';
-import { type Json, put, type ReferenceContext, type Target } from './target';
-import { importTime, normaliseDate, normaliseDateTime } from './timestamps';
+import { type At, childText, type Report } from './report';
+import { type Json, own, put, type ReferenceContext, type Target } from './target';
+import { importTime, type Normalised, normaliseDate, normaliseDateTime } from './timestamps';
 
 const NOT_CASE = 'not a CASE 1.1 member';
+const NOT_A_UUID = `not a uuid: the name-based uuid of the original, which is kept in extensions.${ORIGINAL_IDENTIFIER}`;
+const NULL = 'null means absent';
 
-/** The place of a target's `extensions`. */
-const extensionsOf = (target: Target): At => {
-  target.extensionsAt ??= target.at.child('extensions');
-  return target.extensionsAt;
+/** What becomes of one member: dropped (the platform derives it), carried in `extensions`, or converted by rule. */
+interface Handling {
+  derived?: string;
+  rule?: Rule;
+}
+
+const HANDLINGS = new WeakMap<ObjectRules, Map<string, Handling>>();
+
+/**
+ * The rules of a kind of object as one map by member name: one lookup per member, and only the names the rules
+ * give (a member named `toString` is no member of the rules, as a plain object's lookup would have had it).
+ */
+function handlingOf(rules: ObjectRules): Map<string, Handling> {
+  let map = HANDLINGS.get(rules);
+  if (map === undefined) {
+    map = new Map();
+    for (const [key, rule] of Object.entries(rules.members)) map.set(key, { rule });
+    for (const key of rules.carried) map.set(key, {});
+    for (const [key, why] of Object.entries(rules.derived)) map.set(key, { derived: why });
+    HANDLINGS.set(rules, map);
+  }
+  return map;
+}
+
+/** The text of the place of a target's `extensions` (the `movedTo` of what goes there). */
+const extensionsText = (target: Target): string => {
+  target.extensionsText ??= target.at.childText('extensions');
+  return target.extensionsText;
+};
+
+/** A target's `extensions`, made on the first member that goes there. */
+const extensionsOf = (target: Target): Json => {
+  target.extensions ??= {};
+  return target.extensions;
 };
 
 /**
@@ -24,11 +56,22 @@ export class Converter implements ReferenceContext {
   /** The document's `lastChangeDateTime` once known: what placeholder timestamps take. */
   documentTime: string | undefined;
   private importedAt: string | undefined;
-  /** The converted document and items by identifier, to complete association ends that point at them. */
-  private readonly nodes = new Map<string, Json>();
-  /** The same by uri, built on first need (only ends without a uuid need it). */
+  /**
+   * The converted document and items, in order (identifier and output), for the association ends that point at
+   * them. Indexed only when an end asks (`known`, `nodeByUri`): most ends are complete, and most files' ends name
+   * their nodes by uuid, so a 100,000-item package usually needs no index.
+   */
+  private readonly nodeIds: string[] = [];
+  private readonly nodeOuts: Json[] = [];
+  /** The nodes by identifier, once an end has asked for one. */
+  private nodes: Map<string, Json> | undefined;
+  /** The nodes by uri, as they were at the first end that asked; first the lengths of their uris. */
+  private nodeUriLengths: Set<number> | undefined;
   private nodesByUri: Map<string, string> | undefined;
+  private nodesByUriCount = 0;
   private readonly namedIds = new Map<string, string>();
+  /** Timestamps read so far, by their text (see {@link dateTime}). */
+  private readonly times = new Map<string, Normalised>();
   /** Titles of the definitions by identifier, for links without a title (`CFItemTypeURI`, `licenseURI`). */
   readonly definitionTitles = new Map<string, string>();
 
@@ -52,13 +95,37 @@ export class Converter implements ReferenceContext {
     return id;
   }
 
+  /**
+   * `normaliseDateTime`, remembered by text: an exporter stamps a whole framework at a few moments (703 items, one
+   * timestamp, in the Common Core file), so most timestamps are read once and share one value.
+   */
+  dateTime(raw: string): Normalised {
+    let result = this.times.get(raw);
+    if (result === undefined) {
+      result = normaliseDateTime(raw);
+      if (this.times.size < 10_000) this.times.set(raw, result);
+    }
+    return result;
+  }
+
   /** Records a converted node (the document or an item) for the association ends that name it. */
   remember(id: string | undefined, out: Json): void {
-    if (id !== undefined) this.nodes.set(id, out);
+    if (id === undefined) return;
+    this.nodeIds.push(id);
+    this.nodeOuts.push(out);
+    this.nodes?.set(id, out);
+  }
+
+  /** The nodes by identifier (a repeated identifier: its last node, at the place of its first). */
+  private nodesById(count: number): Map<string, Json> {
+    const nodes = new Map<string, Json>();
+    for (let i = 0; i < count; i++) nodes.set(this.nodeIds[i] as string, this.nodeOuts[i] as Json);
+    return nodes;
   }
 
   /** A package node as an association end sees it: its title (an item's statement) and uri. */
   known(id: string): { title: string | undefined; uri: string | undefined } | undefined {
+    this.nodes ??= this.nodesById(this.nodeIds.length);
     const out = this.nodes.get(id);
     if (out === undefined) return undefined;
     const title = out.fullStatement ?? out.title;
@@ -68,103 +135,120 @@ export class Converter implements ReferenceContext {
     };
   }
 
-  /** The identifier of the package node with this uri, if any. */
+  /**
+   * The identifier of the package node with this uri, if any, among the nodes converted before the first end
+   * that asked. The lengths of their uris come first: an ASN identifier is seldom as long as any node's uri
+   * (`http://purl.org/ASN/resources/S114340D`, `https://.../uri/...`), and then no index is built at all.
+   */
   nodeByUri(uri: string): string | undefined {
+    if (this.nodeUriLengths === undefined) {
+      this.nodesByUriCount = this.nodeIds.length;
+      this.nodeUriLengths = new Set();
+      for (let i = 0; i < this.nodesByUriCount; i++) {
+        const nodeUri = (this.nodeOuts[i] as Json).uri;
+        if (typeof nodeUri === 'string') this.nodeUriLengths.add(nodeUri.length);
+      }
+    }
+    if (!this.nodeUriLengths.has(uri.length)) return undefined;
     if (this.nodesByUri === undefined) {
       this.nodesByUri = new Map();
-      for (const [id, out] of this.nodes) if (typeof out.uri === 'string') this.nodesByUri.set(out.uri, id);
+      for (const [id, out] of this.nodesById(this.nodesByUriCount))
+        if (typeof out.uri === 'string') this.nodesByUri.set(out.uri, id);
     }
     return this.nodesByUri.get(uri);
   }
 
   /**
-   * Converts one object by `rules`: identifier first, then every member in input order. Returns the output (its
-   * `extensions` included when there is any) and the identifier, or undefined when it has none.
+   * Converts one object by `rules`: identifier first, then every member in input order. Returns the target: its
+   * output (with its `extensions` when there is any) and its identifier, undefined when it has none.
    */
-  object(
-    src: Json,
-    at: At,
-    rules: ObjectRules,
-  ): { out: Json; id: string | undefined; original: string | undefined } {
-    const target: Target = { out: {}, extensions: {}, at };
-    const hadExtensions = this.ownExtensions(src, target);
-    const { id, original } = this.identity(src, target);
+  object(src: Json, at: At, rules: ObjectRules): Target {
+    const lookup = handlingOf(rules);
+    const target: Target = { out: {}, extensions: undefined, at, id: undefined, original: undefined };
+    this.ownExtensions(src, target);
+    this.identity(src, target);
+    const { id, original } = target;
     // for...in rather than Object.entries: no array of pairs per object (100,000-item packages).
     for (const key in src) {
       if (key === 'identifier' || key === 'sourcedId' || key === 'extensions') continue;
       const value = src[key];
       if (value === null) {
-        this.report.repair(at.child(key), null, undefined, 'null means absent');
+        this.report.repairIn(at, key, null, undefined, NULL);
         continue;
       }
-      const derived = rules.derived[key];
-      if (derived !== undefined) this.report.repair(at.child(key), value, undefined, derived);
-      else if (rules.carried.includes(key)) this.carry(target, key, value);
-      else {
-        const rule = rules.members[key];
-        if (rule === undefined) this.toExtensions(target, key, value, NOT_CASE);
-        else this.member(target, key, value, rule);
-      }
+      const handling = lookup.get(key);
+      if (handling === undefined) this.toExtensions(target, key, value, NOT_CASE);
+      else if (handling.derived !== undefined)
+        this.report.repairIn(at, key, value, undefined, handling.derived);
+      else if (handling.rule !== undefined) this.member(target, key, value, handling.rule);
+      else this.carry(target, key, value);
     }
     if (id !== undefined) {
-      if (original !== undefined) target.extensions[ORIGINAL_IDENTIFIER] ??= original;
+      if (original !== undefined) {
+        extensionsOf(target)[ORIGINAL_IDENTIFIER] ??= original;
+      }
       if (target.out.uri === undefined) {
         const uri = uriFor(id, original);
-        this.report.repair(at.child('uri'), src.uri, uri, 'no absolute uri: one made from the identifier');
+        this.report.repairIn(at, 'uri', src.uri, uri, 'no absolute uri: one made from the identifier');
         target.out.uri = uri;
       }
     }
     if (rules.members.lastChangeDateTime && target.out.lastChangeDateTime === undefined) {
       this.fillTime(target, undefined, 'required and missing');
     }
-    if (hadExtensions || Object.keys(target.extensions).length > 0) target.out.extensions = target.extensions;
-    return { out: target.out, id, original };
+    if (target.extensions !== undefined) target.out.extensions = target.extensions;
+    return target;
   }
 
-  /** Copies the object's own `extensions`; anything but an object is kept inside it. True when it had one. */
-  private ownExtensions(src: Json, target: Target): boolean {
+  /** Copies the object's own `extensions`; anything but an object is kept inside it. */
+  private ownExtensions(src: Json, target: Target): void {
     const value = src.extensions;
-    if (value === undefined) return false;
+    if (value === undefined) return;
     if (isRecord(value)) {
       // Spread, not Object.assign: a member named "__proto__" stays a member.
       target.extensions = { ...value };
-      return true;
+      return;
     }
-    const at = target.at.child('extensions');
     if (value === null) {
-      this.report.repair(at, null, undefined, 'null means absent');
-      return false;
+      this.report.repairIn(target.at, 'extensions', null, undefined, NULL);
+      return;
     }
-    target.extensions.extensions = value;
-    this.report.repair(at, value, value, 'extensions must be an object', at.child('extensions'));
-    return true;
+    target.extensions = { extensions: value };
+    this.report.repairIn(
+      target.at,
+      'extensions',
+      value,
+      value,
+      'extensions must be an object',
+      target.at.child('extensions').childText('extensions'),
+    );
   }
 
   /**
    * The identifier: `identifier`, else `sourcedId` (the response shape), else a name-based uuid of the `uri`. One
-   * that is not a uuid is replaced by the name-based uuid of the original, which is kept in extensions.
+   * that is not a uuid is replaced by the name-based uuid of the original, which is kept in extensions. Sets the
+   * target's `id` (and `original`).
    */
-  private identity(src: Json, target: Target): { id: string | undefined; original: string | undefined } {
+  private identity(src: Json, target: Target): void {
     const { at } = target;
     const identifier = src.identifier ?? undefined;
     const sourcedId = src.sourcedId ?? undefined;
-    if (src.identifier === null)
-      this.report.repair(at.child('identifier'), null, undefined, 'null means absent');
-    if (src.sourcedId === null)
-      this.report.repair(at.child('sourcedId'), null, undefined, 'null means absent');
+    if (src.identifier === null) this.report.repairIn(at, 'identifier', null, undefined, NULL);
+    if (src.sourcedId === null) this.report.repairIn(at, 'sourcedId', null, undefined, NULL);
     let raw = identifier;
     if (identifier === undefined && sourcedId !== undefined) {
       raw = sourcedId;
-      this.report.repair(
-        at.child('sourcedId'),
+      this.report.repairIn(
+        at,
+        'sourcedId',
         sourcedId,
         sourcedId,
         'CASE JSON is identifier-keyed',
-        at.child('identifier'),
+        at.childText('identifier'),
       );
     } else if (sourcedId !== undefined) {
       if (sourcedId === identifier) {
-        this.report.repair(at.child('sourcedId'), sourcedId, undefined, 'the same as identifier');
+        this.report.repairIn(at, 'sourcedId', sourcedId, undefined, 'the same as identifier');
       } else
         this.toExtensions(
           target,
@@ -176,53 +260,57 @@ export class Converter implements ReferenceContext {
     if (typeof raw === 'number') raw = String(raw);
     if (typeof raw !== 'string' || raw.trim() === '') {
       if (raw !== undefined) this.toExtensions(target, 'identifier', raw, 'not an identifier');
-      if (!isAbsoluteUri(src.uri)) return { id: undefined, original: undefined };
+      if (!isAbsoluteUri(src.uri)) return;
       const id = this.namedId(src.uri);
-      this.report.repair(
-        at.child('identifier'),
-        undefined,
-        id,
-        'no identifier: the name-based uuid of the uri',
-      );
+      this.report.repairIn(at, 'identifier', undefined, id, 'no identifier: the name-based uuid of the uri');
       target.out.identifier = id;
-      return { id, original: undefined };
+      target.id = id;
+      return;
     }
     if (isCaseId(raw)) {
       target.out.identifier = raw;
-      return { id: raw, original: undefined };
+      target.id = raw;
+      return;
     }
     const id = this.namedId(raw);
-    this.report.repair(
-      at.child('identifier'),
-      raw,
-      id,
-      `not a uuid: the name-based uuid of the original, which is kept in extensions.${ORIGINAL_IDENTIFIER}`,
-    );
+    this.report.repairIn(at, 'identifier', raw, id, NOT_A_UUID);
     target.out.identifier = id;
-    return { id, original: raw };
+    target.id = id;
+    target.original = raw;
   }
 
   /** A CASE 1.1 member the upload shape lacks: into extensions under its own name, without a report. */
   private carry(target: Target, key: string, value: unknown): void {
-    const existing = target.extensions[key];
+    const extensions = extensionsOf(target);
+    const existing = own(extensions, key);
     if (existing !== undefined && !sameJson(existing, value)) {
-      this.report.repair(extensionsOf(target).child(key), existing, value, `differs from ${key}, which wins`);
+      this.report.repair(
+        target.at.child('extensions').child(key),
+        existing,
+        value,
+        `differs from ${key}, which wins`,
+      );
     }
-    put(target.extensions, key, value);
+    put(extensions, key, value);
   }
 
   /** Moves a member to the object's `extensions`, value unchanged, and reports it. */
   toExtensions(target: Target, key: string, value: unknown, why: string): void {
-    const at = target.at.child(key);
-    const to = extensionsOf(target).child(key);
-    const existing = target.extensions[key];
+    const extensions = extensionsOf(target);
+    const existing = own(extensions, key);
     if (existing === undefined) {
-      put(target.extensions, key, value);
-      this.report.repair(at, value, value, why, to);
+      put(extensions, key, value);
+      this.report.repairIn(target.at, key, value, value, why, childText(extensionsText(target), key));
     } else if (sameJson(existing, value)) {
-      this.report.repair(at, value, undefined, `${why}; extensions.${key} already holds it`);
+      this.report.repairIn(target.at, key, value, undefined, `${why}; extensions.${key} already holds it`);
     } else {
-      this.report.repair(at, value, undefined, `${why}; extensions.${key} already holds another value, kept`);
+      this.report.repairIn(
+        target.at,
+        key,
+        value,
+        undefined,
+        `${why}; extensions.${key} already holds another value, kept`,
+      );
     }
   }
 
@@ -230,7 +318,7 @@ export class Converter implements ReferenceContext {
   private fillTime(target: Target, before: unknown, what: string): void {
     const fill = this.fallbackTime();
     target.out.lastChangeDateTime = fill.value;
-    this.report.repair(target.at.child('lastChangeDateTime'), before, fill.value, `${what}: ${fill.why}`);
+    this.report.repairIn(target.at, 'lastChangeDateTime', before, fill.value, `${what}: ${fill.why}`);
   }
 
   /** Carries one member into the upload shape by its rule, repairing what can be repaired. */
@@ -242,7 +330,7 @@ export class Converter implements ReferenceContext {
         const text = this.text(target, key, value);
         if (text === undefined) return;
         if (rule === 'itemType' && text === '') {
-          this.report.repair(target.at.child(key), value, undefined, 'an empty item type is no type');
+          this.report.repairIn(target.at, key, value, undefined, 'an empty item type is no type');
           return;
         }
         out[key] = text;
@@ -257,10 +345,10 @@ export class Converter implements ReferenceContext {
         else this.toExtensions(target, key, value, 'not an absolute URL');
         return;
       case 'dateTime': {
-        const result = typeof value === 'string' ? normaliseDateTime(value) : ({ invalid: true } as const);
+        const result = typeof value === 'string' ? this.dateTime(value) : ({ invalid: true } as const);
         if ('invalid' in result) this.fillTime(target, value, `not a date-time (${showValue(value)})`);
         else {
-          if (result.why) this.report.repair(target.at.child(key), value, result.value, result.why);
+          if (result.why) this.report.repairIn(target.at, key, value, result.value, result.why);
           out[key] = result.value;
         }
         return;
@@ -269,7 +357,7 @@ export class Converter implements ReferenceContext {
         const result = typeof value === 'string' ? normaliseDate(value) : ({ invalid: true } as const);
         if ('invalid' in result) this.toExtensions(target, key, value, 'not a date (YYYY-MM-DD)');
         else {
-          if (result.why) this.report.repair(target.at.child(key), value, result.value, result.why);
+          if (result.why) this.report.repairIn(target.at, key, value, result.value, result.why);
           out[key] = result.value;
         }
         return;
@@ -281,14 +369,14 @@ export class Converter implements ReferenceContext {
         if (typeof value === 'number' && Number.isInteger(value)) out[key] = value;
         else if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) {
           out[key] = Number(value);
-          this.report.repair(target.at.child(key), value, out[key], 'a number written as text');
+          this.report.repairIn(target.at, key, value, out[key], 'a number written as text');
         } else this.toExtensions(target, key, value, 'not an integer');
         return;
       case 'caseVersion':
         if (value === '1.1') out[key] = value;
         else if (value === 1.1) {
           out[key] = '1.1';
-          this.report.repair(target.at.child(key), value, '1.1', 'a version written as a number');
+          this.report.repairIn(target.at, key, value, '1.1', 'a version written as a number');
         } else
           this.toExtensions(
             target,
@@ -303,7 +391,7 @@ export class Converter implements ReferenceContext {
         return;
       }
       case 'node': {
-        const end = node(this, value, target.at.child(key));
+        const end = node(this, value, target.at, key);
         if (end !== undefined) out[key] = end;
         return;
       }
@@ -317,7 +405,7 @@ export class Converter implements ReferenceContext {
   private text(target: Target, key: string, value: unknown): string | undefined {
     if (typeof value === 'string') return value;
     if (typeof value === 'number' || typeof value === 'boolean') {
-      this.report.repair(target.at.child(key), value, String(value), `a ${typeof value} written as text`);
+      this.report.repairIn(target.at, key, value, String(value), `a ${typeof value} written as text`);
       return String(value);
     }
     this.toExtensions(target, key, value, 'not text');
@@ -326,7 +414,6 @@ export class Converter implements ReferenceContext {
 
   /** A list of strings: a single string becomes a list (education levels split at commas); empty entries go. */
   private strings(target: Target, key: string, value: unknown): void {
-    const at = target.at.child(key);
     if (typeof value === 'string') {
       if (value.trim() === '') {
         this.toExtensions(target, key, value, 'an empty string, not a list');
@@ -340,22 +427,51 @@ export class Converter implements ReferenceContext {
               .filter(Boolean)
           : [value];
       target.out[key] = parts;
-      this.report.repair(at, value, parts, 'a single string written as a list');
+      this.report.repairIn(target.at, key, value, parts, 'a single string written as a list');
       return;
     }
-    if (!Array.isArray(value) || value.some((entry) => typeof entry === 'object' && entry !== null)) {
+    if (!Array.isArray(value) || !isTextList(value)) {
       this.toExtensions(target, key, value, 'not a list of strings');
       return;
     }
+    if (isCleanTextList(value)) {
+      // The usual list, copied at its length (a list grown by push keeps room for 17 entries).
+      target.out[key] = value.slice();
+      return;
+    }
     const list: string[] = [];
+    // The place of the list, made for its first repair only: most lists need none.
+    let at: At | undefined;
     for (let i = 0; i < value.length; i++) {
       const entry: unknown = value[i];
       if (typeof entry === 'string' && entry !== '') list.push(entry);
       else if (typeof entry === 'number' || typeof entry === 'boolean') {
         list.push(String(entry));
-        this.report.repair(at.child(i), entry, String(entry), `a ${typeof entry} written as text`);
-      } else this.report.repair(at.child(i), entry, undefined, 'an empty entry');
+        at ??= target.at.child(key);
+        this.report.repairIn(at, i, entry, String(entry), `a ${typeof entry} written as text`);
+      } else {
+        at ??= target.at.child(key);
+        this.report.repairIn(at, i, entry, undefined, 'an empty entry');
+      }
     }
     target.out[key] = list;
   }
+}
+
+/** Whether every entry of a list is a non-empty string (a list that needs no repair). */
+function isCleanTextList(list: unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const entry = list[i];
+    if (typeof entry !== 'string' || entry === '') return false;
+  }
+  return true;
+}
+
+/** Whether no entry of a list is an object or an array (what a list of strings can be repaired from). */
+function isTextList(list: unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const entry = list[i];
+    if (typeof entry === 'object' && entry !== null) return false;
+  }
+  return true;
 }

@@ -86,12 +86,11 @@ export function definitions(c: Converter, src: unknown, fillTitle = false): Json
     if (value === null) c.report.repair(at, null, undefined, 'null means absent');
     else if (key === 'extensions' && isRecord(value))
       for (const [k, v] of Object.entries(value)) put(extensions, k, v);
-    else if (key in DEFINITIONS) {
-      const entries = listEntries(c.report, value, at, key);
-      if (entries) {
-        out[key] = entries.map(
-          ({ entry, at: entryPath }, i) =>
-            definitionEntry(c, entry, entryPath, key as DefinitionList, i, fillTitle) ?? {},
+    else if (Object.hasOwn(DEFINITIONS, key)) {
+      const list = listEntries(c.report, value, at, key);
+      if (list) {
+        out[key] = list.entries.map(
+          (entry, i) => definitionEntry(c, entry, list.at(i), key as DefinitionList, i, fillTitle) ?? {},
         );
       }
     } else {
@@ -101,7 +100,7 @@ export function definitions(c: Converter, src: unknown, fillTitle = false): Json
         value,
         value,
         'not a CASE 1.1 definition list',
-        path.child('extensions').child(key),
+        path.child('extensions').childText(key),
       );
     }
   }

@@ -90,6 +90,12 @@ function item(c: Converter, src: unknown, path: At): Json {
   return out;
 }
 
+/** An association end the input lacks (one it gave but could not be saved was named already). */
+function missingEnd(c: Converter, src: Json, path: At, key: string): void {
+  if (src[key] === undefined || src[key] === null)
+    c.report.problem(path.child(key), 'is required: an association joins two nodes');
+}
+
 function association(c: Converter, src: unknown, path: At): Json {
   if (!isRecord(src)) {
     c.report.problem(path, `must be an object (a CFAssociation; got ${showValue(src)})`);
@@ -103,14 +109,9 @@ function association(c: Converter, src: unknown, path: At): Json {
       'is required: what the association says (isChildOf, ...)',
     );
   }
-  for (const [key, end] of [
-    ['originNodeURI', origin],
-    ['destinationNodeURI', destination],
-  ] as const) {
-    if (end === undefined && (src[key] === undefined || src[key] === null)) {
-      c.report.problem(path.child(key), 'is required: an association joins two nodes');
-    }
-  }
+  // Each end by itself: no pair of arrays per association.
+  if (origin === undefined) missingEnd(c, src, path, 'originNodeURI');
+  if (destination === undefined) missingEnd(c, src, path, 'destinationNodeURI');
   if (id === undefined && isRecord(origin) && isRecord(destination) && typeof type === 'string') {
     const named = c.namedId(`${String(origin.identifier)} ${type} ${String(destination.identifier)}`);
     out.identifier = named;
@@ -200,12 +201,13 @@ export function fromCaseJson(json: unknown, options?: FromCaseJsonOptions): Case
   }
   const packageExtensions: Json = isRecord(input.extensions) ? { ...input.extensions } : {};
   for (const [key, value] of Object.entries(input)) {
-    if (key in TOP_DROPPED) report.repair(At.of([key]), value, undefined, TOP_DROPPED[key] as string);
+    if (Object.hasOwn(TOP_DROPPED, key))
+      report.repair(At.of([key]), value, undefined, TOP_DROPPED[key] as string);
     else if (!TOP_MEMBERS.includes(key)) {
       put(packageExtensions, key, value);
       const why =
         key === 'CFRubrics' ? 'the upload shape has no place for rubrics' : 'not a member of a CASE package';
-      report.repair(At.of([key]), value, value, why, At.of(['extensions', key]));
+      report.repair(At.of([key]), value, value, why, At.of(['extensions', key]).text);
     }
   }
   if (input.extensions !== undefined && !isRecord(input.extensions)) {
@@ -215,7 +217,7 @@ export function fromCaseJson(json: unknown, options?: FromCaseJsonOptions): Case
       input.extensions,
       input.extensions,
       'extensions must be an object',
-      At.of(['extensions', 'extensions']),
+      At.of(['extensions', 'extensions']).text,
     );
   }
 
@@ -239,10 +241,13 @@ export function fromCaseJson(json: unknown, options?: FromCaseJsonOptions): Case
       // A framework without associations is legal; the upload shape still needs the member.
       report.repair(At.of([key]), value, [], `${value === null ? 'null' : 'missing'}: an empty list`);
       body[key] = [];
-    } else
-      body[key] = (listEntries(report, value, At.of([key]), key) ?? []).map(({ entry, at }) =>
-        convert(c, entry, at),
-      );
+    } else {
+      const list = listEntries(report, value, At.of([key]), key);
+      const out: Json[] = [];
+      if (list)
+        for (let i = 0; i < list.entries.length; i++) out.push(convert(c, list.entries[i], list.at(i)));
+      body[key] = out;
+    }
   }
   if (Object.keys(packageExtensions).length > 0 || isRecord(input.extensions))
     body.extensions = packageExtensions;

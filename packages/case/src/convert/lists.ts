@@ -1,10 +1,35 @@
 import { isRecord, showValue } from '@learnkit/core';
 import type { At, Report } from './report';
 
-/** One entry of a CASE list with its path in the input. */
-export interface ListEntry {
-  entry: unknown;
-  at: At;
+/** The entries of a CASE list, in order, and the place of each in the input. */
+export interface ListEntries {
+  readonly entries: readonly unknown[];
+  /** The place of entry `i`: its index in an array, its key in a list written as an object. */
+  at(i: number): At;
+}
+
+/** A list given as an array: an entry's place is made when its conversion asks (not one object per entry more). */
+class ArrayEntries implements ListEntries {
+  constructor(
+    readonly entries: readonly unknown[],
+    private readonly base: At,
+  ) {}
+
+  at(i: number): At {
+    return this.base.child(i);
+  }
+}
+
+/** A list written as an object keyed by identifier: each entry's place is its key. */
+class KeyedEntries implements ListEntries {
+  constructor(
+    readonly entries: readonly unknown[],
+    private readonly places: readonly At[],
+  ) {}
+
+  at(i: number): At {
+    return this.places[i] as At;
+  }
 }
 
 /**
@@ -13,8 +38,8 @@ export interface ListEntry {
  * (`"CFItems": { "CFItems": { "<id>": {...} } }`): made an array, in key order, each entry taking its key as
  * identifier when it has none (docs/decisions.md#d-case-json-lists).
  */
-export function listEntries(report: Report, value: unknown, path: At, name: string): ListEntry[] | undefined {
-  if (Array.isArray(value)) return value.map((entry, i) => ({ entry, at: path.child(i) }));
+export function listEntries(report: Report, value: unknown, path: At, name: string): ListEntries | undefined {
+  if (Array.isArray(value)) return new ArrayEntries(value, path);
   if (!isRecord(value)) {
     report.problem(path, `must be an array (got ${showValue(value)})`);
     return undefined;
@@ -27,31 +52,29 @@ export function listEntries(report: Report, value: unknown, path: At, name: stri
     at = path.child(name);
     if (Array.isArray(inner)) {
       report.repair(path, value, inner, `a list nested under its own name (${name}.${name}): unwrapped`);
-      return inner.map((entry, i) => ({ entry, at: at.child(i) }));
+      return new ArrayEntries(inner, at);
     }
     if (!isRecord(inner)) {
       report.problem(at, `must be an array (got ${showValue(inner)})`);
       return undefined;
     }
   }
-  const entries = Object.entries(inner as Record<string, unknown>).map(([key, entry]): ListEntry => {
+  const entries: unknown[] = [];
+  const places: At[] = [];
+  for (const [key, entry] of Object.entries(inner as Record<string, unknown>)) {
     const entryPath = at.child(key);
+    places.push(entryPath);
     if (isRecord(entry) && (entry.identifier ?? entry.sourcedId ?? undefined) === undefined) {
-      report.repair(
-        entryPath.child('identifier'),
+      report.repairIn(
+        entryPath,
+        'identifier',
         undefined,
         key,
         'taken from the key of the list written as an object',
       );
-      return { entry: { identifier: key, ...entry }, at: entryPath };
-    }
-    return { entry, at: entryPath };
-  });
-  report.repair(
-    path,
-    value,
-    entries.map((e) => e.entry),
-    'a list written as an object keyed by identifier: made an array',
-  );
-  return entries;
+      entries.push({ identifier: key, ...entry });
+    } else entries.push(entry);
+  }
+  report.repair(path, value, entries, 'a list written as an object keyed by identifier: made an array');
+  return new KeyedEntries(entries, places);
 }

@@ -12,11 +12,19 @@ import type { Json, ReferenceContext, Target } from './target';
  * definitions (or the item type). A link without an absolute uri cannot be stored: it moves to extensions.
  */
 export function link(c: ReferenceContext, target: Target, key: string, value: unknown): Json | undefined {
-  const at = target.at.child(key);
+  const { report } = c;
+  // The link's place, made for its first repair only: most links need none.
+  let at: At | undefined;
   let src: Json;
   if (typeof value === 'string' && isAbsoluteUri(value)) {
     src = { uri: value };
-    c.report.repair(at, value, undefined, 'a link given as its URI: written as { title, identifier, uri }');
+    report.repairIn(
+      target.at,
+      key,
+      value,
+      undefined,
+      'a link given as its URI: written as { title, identifier, uri }',
+    );
   } else if (isRecord(value) && isAbsoluteUri(value.uri)) src = value;
   else {
     c.toExtensions(target, key, value, 'not a link with an absolute uri');
@@ -25,31 +33,31 @@ export function link(c: ReferenceContext, target: Target, key: string, value: un
   const link: Json = {};
   const raw = src.identifier ?? src.sourcedId;
   if (src.identifier === undefined && src.sourcedId !== undefined) {
-    c.report.repair(
-      at.child('sourcedId'),
+    at ??= target.at.child(key);
+    report.repairIn(
+      at,
+      'sourcedId',
       src.sourcedId,
       src.sourcedId,
       'CASE JSON is identifier-keyed',
-      at.child('identifier'),
+      at.childText('identifier'),
     );
   }
   if (isCaseId(raw)) link.identifier = raw;
   else if (typeof raw === 'string' && raw !== '') {
     link.identifier = c.namedId(raw);
-    c.report.repair(
-      at.child('identifier'),
+    at ??= target.at.child(key);
+    report.repairIn(
+      at,
+      'identifier',
       raw,
       link.identifier,
       'not a uuid: the name-based uuid of the original',
     );
   } else {
     link.identifier = c.namedId(src.uri as string);
-    c.report.repair(
-      at.child('identifier'),
-      raw,
-      link.identifier,
-      'no identifier: the name-based uuid of the uri',
-    );
+    at ??= target.at.child(key);
+    report.repairIn(at, 'identifier', raw, link.identifier, 'no identifier: the name-based uuid of the uri');
   }
   link.uri = src.uri;
   if (typeof src.title === 'string') link.title = src.title;
@@ -59,8 +67,10 @@ export function link(c: ReferenceContext, target: Target, key: string, value: un
     const fill = title ?? (typeof itemType === 'string' ? itemType : undefined);
     if (fill !== undefined) {
       link.title = fill;
-      c.report.repair(
-        at.child('title'),
+      at ??= target.at.child(key);
+      report.repairIn(
+        at,
+        'title',
         src.title,
         fill,
         title ? 'taken from CFDefinitions' : 'taken from CFItemType',
@@ -70,7 +80,8 @@ export function link(c: ReferenceContext, target: Target, key: string, value: un
   for (const member in src) {
     if (member !== 'title' && member !== 'identifier' && member !== 'uri' && member !== 'sourcedId') {
       const entry = src[member];
-      c.report.repair(at.child(member), entry, undefined, 'a link holds only title, identifier and uri');
+      at ??= target.at.child(key);
+      report.repairIn(at, member, entry, undefined, 'a link holds only title, identifier and uri');
     }
   }
   return link;
@@ -79,33 +90,42 @@ export function link(c: ReferenceContext, target: Target, key: string, value: un
 /**
  * An association end as `{ title, identifier, uri }`: a string (id or URI) becomes one, a non-uuid identifier
  * its name-based uuid, a missing title or uri is taken from the package's node, else made from what is known.
- * An end with neither identifier nor uri cannot be saved.
+ * An end with neither identifier nor uri cannot be saved. `key` names the end within `parent`, whose place is
+ * made only when a repair needs it (a complete end, the common case, needs none).
  */
-export function node(c: ReferenceContext, value: unknown, at: At): Json | undefined {
+export function node(c: ReferenceContext, value: unknown, parent: At, key: string): Json | undefined {
+  const { report } = c;
   let src: Json;
+  let at: At | undefined;
   if (typeof value === 'string' && value !== '') {
     src = isCaseId(value)
       ? { identifier: value }
       : { identifier: value, ...(isAbsoluteUri(value) && { uri: value }) };
-    c.report.repair(
-      at,
+    report.repairIn(
+      parent,
+      key,
       value,
       undefined,
       'a node reference given as a string: written as { title, identifier, uri }',
     );
   } else if (isRecord(value)) src = value;
   else {
-    c.report.problem(at, `must be a node reference { title, identifier, uri } (got ${showValue(value)})`);
+    report.problem(
+      parent.child(key),
+      `must be a node reference { title, identifier, uri } (got ${showValue(value)})`,
+    );
     return undefined;
   }
   const raw = src.identifier ?? src.sourcedId;
   if (src.identifier === undefined && src.sourcedId !== undefined) {
-    c.report.repair(
-      at.child('sourcedId'),
+    at ??= parent.child(key);
+    report.repairIn(
+      at,
+      'sourcedId',
       src.sourcedId,
       src.sourcedId,
       'CASE JSON is identifier-keyed',
-      at.child('identifier'),
+      at.childText('identifier'),
     );
   }
   let id: string;
@@ -115,17 +135,23 @@ export function node(c: ReferenceContext, value: unknown, at: At): Json | undefi
     const byUri = c.nodeByUri(raw);
     id = byUri ?? c.namedId(raw);
     original = raw;
-    c.report.repair(
-      at.child('identifier'),
+    at ??= parent.child(key);
+    report.repairIn(
+      at,
+      'identifier',
       raw,
       id,
       byUri ? 'the uri of a node of the package' : 'not a uuid: the name-based uuid of the original',
     );
   } else if (typeof src.uri === 'string' && src.uri !== '') {
     id = c.nodeByUri(src.uri) ?? c.namedId(src.uri);
-    c.report.repair(at.child('identifier'), raw, id, 'no identifier: taken from the uri');
+    at ??= parent.child(key);
+    report.repairIn(at, 'identifier', raw, id, 'no identifier: taken from the uri');
   } else {
-    c.report.problem(at.child('identifier'), 'is required: an association end needs an identifier or a uri');
+    report.problem(
+      (at ?? parent.child(key)).child('identifier'),
+      'is required: an association end needs an identifier or a uri',
+    );
     return undefined;
   }
   const node: Json = { title: src.title, identifier: id, uri: src.uri };
@@ -133,11 +159,14 @@ export function node(c: ReferenceContext, value: unknown, at: At): Json | undefi
   const known = typeof node.title === 'string' && isAbsoluteUri(node.uri) ? undefined : c.known(id);
   if (typeof node.title === 'number') {
     node.title = String(node.title);
-    c.report.repair(at.child('title'), src.title, node.title, 'a number written as text');
+    at ??= parent.child(key);
+    report.repairIn(at, 'title', src.title, node.title, 'a number written as text');
   } else if (typeof node.title !== 'string') {
     node.title = known?.title ?? (typeof src.uri === 'string' ? src.uri : (original ?? id));
-    c.report.repair(
-      at.child('title'),
+    at ??= parent.child(key);
+    report.repairIn(
+      at,
+      'title',
       src.title,
       node.title,
       known?.title ? `taken from the package's node ${id}` : 'no title: its uri or identifier',
@@ -145,8 +174,10 @@ export function node(c: ReferenceContext, value: unknown, at: At): Json | undefi
   }
   if (!isAbsoluteUri(node.uri)) {
     node.uri = known?.uri ?? uriFor(id, original);
-    c.report.repair(
-      at.child('uri'),
+    at ??= parent.child(key);
+    report.repairIn(
+      at,
+      'uri',
       src.uri,
       node.uri,
       known?.uri ? `taken from the package's node ${id}` : 'no absolute uri: one made from the identifier',
@@ -154,10 +185,11 @@ export function node(c: ReferenceContext, value: unknown, at: At): Json | undefi
   }
   for (const member in src) {
     if (member !== 'title' && member !== 'identifier' && member !== 'uri' && member !== 'sourcedId') {
-      const entry = src[member];
-      c.report.repair(
-        at.child(member),
-        entry,
+      at ??= parent.child(key);
+      report.repairIn(
+        at,
+        member,
+        src[member],
         undefined,
         'a node reference holds only title, identifier and uri',
       );
@@ -186,6 +218,6 @@ export function licence(c: ReferenceContext, target: Target, key: string, value:
   if (key === 'licenseUri' && isRecord(value))
     c.report.repair(at, value, uri, 'a link given for a URI: its uri');
   if (key === 'licenseURI' && typeof value === 'string')
-    c.report.repair(at, value, uri, 'a URI given for a link', target.at.child('licenseUri'));
+    c.report.repair(at, value, uri, 'a URI given for a link', target.at.childText('licenseUri'));
   target.out.licenseUri = uri;
 }

@@ -1,5 +1,4 @@
-import type { ValidationIssue } from '@learnkit/core';
-import { formatJsonPath, showValue } from '@learnkit/core';
+import { formatJsonPath, showValue, type ValidationIssue } from '@learnkit/core';
 
 /** A JSON path as segments (`['CFItems', 3, 'lastChangeDateTime']`). */
 export type Path = (string | number)[];
@@ -16,6 +15,15 @@ function segment(key: string): string {
     if (SEGMENTS.size < 1000) SEGMENTS.set(key, text);
   }
   return text;
+}
+
+/** `[3]`: one short flat string, then one concatenation to its parent's text. */
+const index = (i: number): string => `[${i}]`;
+
+/** The text of the member or entry `key` of the place written `parent` (`CFItems[3]` + `uri`). */
+export function childText(parent: string, key: string | number): string {
+  if (typeof key === 'number') return parent + index(key);
+  return parent === '' && NAME.test(key) ? key : parent + segment(key);
 }
 
 /**
@@ -39,13 +47,12 @@ export class At {
 
   /** The member or entry `key` of this place. */
   child(key: string | number): At {
-    const text =
-      typeof key === 'number'
-        ? `${this.text}[${key}]`
-        : this.text === '' && NAME.test(key)
-          ? key
-          : this.text + segment(key);
-    return new At(text, this, key, undefined);
+    return new At(this.childText(key), this, key, undefined);
+  }
+
+  /** The text of the member or entry `key`, without making its place (the path of a report entry). */
+  childText(key: string | number): string {
+    return childText(this.text, key);
   }
 
   /** The segments (`['CFItems', 3, 'identifier']`). */
@@ -87,9 +94,8 @@ export class Report {
   readonly changes: CaseJsonChange[] = [];
   readonly issues: ValidationIssue[] = [];
 
-  /** `removed (why)` and ` (why)` by why: most reasons repeat on every object, and a change keeps its text. */
-  private readonly removals = new Map<string, string>();
-  private readonly suffixes = new Map<string, string>();
+  /** The texts of each reason (most repeat on every object), and the last change given for it. */
+  private readonly reasons = new Map<string, Reason>();
 
   constructor(readonly strict: boolean) {}
 
@@ -98,40 +104,83 @@ export class Report {
     this.issues.push({ path: at instanceof At ? at.path : at, message });
   }
 
-  /** A repair: `before` at `at` became `after` (or moved to `movedTo`), for the reason `why`. */
-  repair(at: At, before: unknown, after: unknown, why: string, movedTo?: At): void {
-    const to = movedTo?.text;
-    const what = describe(before, after, to);
-    if (this.strict) {
-      this.issues.push({ path: at.path, message: `${why} (the repair would be: ${what})` });
-      return;
+  /** A repair: `before` at `at` became `after` (or moved to the place written `movedTo`), for the reason `why`. */
+  repair(at: At, before: unknown, after: unknown, why: string, movedTo?: string): void {
+    if (this.strict) this.refuse(at.path, before, after, why, movedTo);
+    else this.record(at.text, before, after, why, movedTo);
+  }
+
+  /** {@link repair} of the member or entry `key` of `at`, without making its place. */
+  repairIn(
+    at: At,
+    key: string | number,
+    before: unknown,
+    after: unknown,
+    why: string,
+    movedTo?: string,
+  ): void {
+    if (this.strict) this.refuse([...at.path, key], before, after, why, movedTo);
+    else this.record(at.childText(key), before, after, why, movedTo);
+  }
+
+  /** Strict mode: the repair is an issue at the same path. */
+  private refuse(
+    path: Path,
+    before: unknown,
+    after: unknown,
+    why: string,
+    movedTo: string | undefined,
+  ): void {
+    this.issues.push({ path, message: `${why} (the repair would be: ${describe(before, after, movedTo)})` });
+  }
+
+  private record(path: string, before: unknown, after: unknown, why: string, to: string | undefined): void {
+    const reason = this.reason(why);
+    let change: string;
+    if (to !== undefined) change = `moved to ${to}${reason.suffix}`;
+    else if (after === undefined) change = reason.removal;
+    else if (reason.last !== undefined && before === reason.before && after === reason.after)
+      change = reason.last;
+    else {
+      // The same repair again (a framework's items share a timestamp): the same text, not one more string.
+      change = describe(before, after, undefined) + reason.suffix;
+      reason.before = before;
+      reason.after = after;
+      reason.last = change;
     }
-    const change = what === 'removed' ? this.removal(why) : what + this.suffix(why);
     // Two literals rather than a spread: one object per change, of one of two shapes.
     this.changes.push(
       to === undefined
-        ? { path: at.text, before, after, why, change }
-        : { path: at.text, before, after, movedTo: to, why, change },
+        ? { path, before, after, why, change }
+        : { path, before, after, movedTo: to, why, change },
     );
   }
 
-  /** `removed (why)`, one string per reason. */
-  private removal(why: string): string {
-    let text = this.removals.get(why);
-    if (text === undefined) {
-      text = `removed (${why})`;
-      this.removals.set(why, text);
+  /** The texts of `why`, made once (kept for the first thousand reasons: some name a value, and vary). */
+  private reason(why: string): Reason {
+    let reason = this.reasons.get(why);
+    if (reason === undefined) {
+      reason = {
+        suffix: ` (${why})`,
+        removal: `removed (${why})`,
+        before: undefined,
+        after: undefined,
+        last: undefined,
+      };
+      if (this.reasons.size < 1000) this.reasons.set(why, reason);
     }
-    return text;
+    return reason;
   }
+}
 
-  /** ` (why)`, one string per reason. */
-  private suffix(why: string): string {
-    let text = this.suffixes.get(why);
-    if (text === undefined) {
-      text = ` (${why})`;
-      this.suffixes.set(why, text);
-    }
-    return text;
-  }
+/** What {@link Report} keeps of one reason. */
+interface Reason {
+  /** ` (why)`. */
+  readonly suffix: string;
+  /** `removed (why)`. */
+  readonly removal: string;
+  /** The values of the last change given for this reason, and its text. */
+  before: unknown;
+  after: unknown;
+  last: string | undefined;
 }

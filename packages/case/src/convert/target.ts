@@ -10,15 +10,31 @@ export type Json = Record<string, unknown>;
 /** One object being converted: the output so far and its `extensions`, written only when there is something. */
 export interface Target {
   out: Json;
-  extensions: Json;
+  /** Made on the first member that goes there (most objects of a publisher's file move something; not all). */
+  extensions: Json | undefined;
   at: At;
-  /** `at.child('extensions')`, made on the first move (most objects of a publisher's file move something). */
-  extensionsAt?: At;
+  /** The text of `at.child('extensions')`, made on the first move. */
+  extensionsText?: string;
+  /** The identifier written, once known; undefined when the object has none. */
+  id: string | undefined;
+  /** The identifier as the input gave it, when it was not a uuid and has been replaced. */
+  original: string | undefined;
 }
+
+/** Where an assignment can do something else than add a member: `__proto__`'s setter, a frozen `toString`. */
+const PROTOTYPE: object = Object.prototype;
 
 /** Sets a member by definition, so that a key such as "__proto__" (valid JSON) stays a plain member. */
 export function put(target: Json, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // A definition for the names Object.prototype has; an assignment (much faster) for every other.
+  if (key in PROTOTYPE) {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else target[key] = value;
+}
+
+/** The member `key` of `target` itself: a name such as "toString" reads nothing inherited. */
+export function own(target: Json, key: string): unknown {
+  return key in PROTOTYPE && !Object.hasOwn(target, key) ? undefined : target[key];
 }
 
 /** What the reference converters use of a conversion (the `Converter` class implements it). */

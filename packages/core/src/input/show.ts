@@ -17,11 +17,26 @@ export function formatJsonPath(path: readonly (string | number)[]): string {
   return out;
 }
 
-/** @internal A short, quoted rendering of a value for an error message (long strings are cut, objects named). */
+/** Whether `text` reads the same in JSON once quoted: no quote, backslash, control character or surrogate. */
+function plainJson(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 32 || code === 34 || code === 92 || (code >= 0xd800 && code <= 0xdfff)) return false;
+  }
+  return true;
+}
+
+/**
+ * @internal A short, quoted rendering of a value for an error message (long strings are cut, objects named). A
+ * string is quoted as `JSON.stringify` would, without calling it when nothing needs escaping: a CASE import report
+ * can quote a million values (docs/decisions.md#d-i12-char-checks).
+ */
 export function showValue(value: unknown): string {
   if (value === undefined) return 'undefined';
-  if (typeof value === 'string')
-    return JSON.stringify(value.length > 48 ? `${value.slice(0, 45)}...` : value);
+  if (typeof value === 'string') {
+    const text = value.length > 48 ? `${value.slice(0, 45)}...` : value;
+    return plainJson(text) ? `"${text}"` : JSON.stringify(text);
+  }
   if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : typeof value;
