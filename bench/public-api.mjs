@@ -2,12 +2,12 @@
 //
 // Run by bench/packed.ts with plain Node from inside the scratch project (scripts/packages/scratch.ts), so
 // `@learnkit/*` are the installed tarballs' dist files, as in a user's project. Prints one JSON line:
-// { rows: [{ operation, requests, fetchMs, learnkitMs }] }.
+// { rows: [{ operation, requests, fetchMs, learnkitMs, ratio }] }.
 //
 // The server is a loopback node:http server in this process answering with bytes recorded once from the packed
 // mock platform (real, contract-valid payloads), so its own cost is tiny and the same for both clients. For each
 // operation the two clients run interleaved, in alternating batches, so drift (JIT, GC, CPU frequency) hits both
-// alike; the figure is the median latency of each.
+// alike; the latencies are the medians of each, the ratio the median of the rounds' ratios.
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { sessionEvent } from '@learnkit/activity/caliper';
@@ -15,7 +15,7 @@ import { createMockPlatform } from '@learnkit/mock';
 import { LearnKit } from '@learnkit/sdk';
 import { subscribePartner } from './partner.mjs';
 
-const REQUESTS = Number(process.env.LEARNKIT_BENCH_REQUESTS ?? 2000);
+const REQUESTS = Number(process.env.LEARNKIT_BENCH_REQUESTS ?? 4000);
 const BATCH = 50;
 const TOKEN = 'bench-access-token-0123456789abcdef';
 
@@ -183,18 +183,27 @@ for (const { operation, learnkit, fetch: viaFetch } of operations) {
     await viaFetch();
   }
   const samples = { fetch: [], learnkit: [] };
+  // Each round times a batch of each, back to back (order alternating); the ratio is the median of the rounds'
+  // ratios, so a slow spell of the machine (GC, the other core's work) weighs on one round, not on one side
+  // (docs/decisions.md#d-s22-paired-ratio).
+  const ratios = [];
   for (let round = 0; round * BATCH < REQUESTS; round++) {
     const order = round % 2 === 0 ? ['fetch', 'learnkit'] : ['learnkit', 'fetch'];
+    const batch = { fetch: [], learnkit: [] };
     for (const variant of order) {
       const run = variant === 'fetch' ? viaFetch : learnkit;
-      for (let i = 0; i < BATCH; i++) await time(run, samples[variant]);
+      for (let i = 0; i < BATCH; i++) await time(run, batch[variant]);
     }
+    ratios.push(median(batch.learnkit) / median(batch.fetch));
+    samples.fetch.push(...batch.fetch);
+    samples.learnkit.push(...batch.learnkit);
   }
   rows.push({
     operation,
     requests: samples.learnkit.length,
     fetchMs: median(samples.fetch),
     learnkitMs: median(samples.learnkit),
+    ratio: median(ratios),
   });
 }
 server.close();

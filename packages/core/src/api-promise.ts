@@ -20,6 +20,9 @@ export interface RawAnswer<T = unknown> extends Attempt {
   value?: T;
 }
 
+// `withAnswer()`'s result when no shape is given.
+const pair = <T>(data: T, answer: RawAnswer): { data: T; answer: RawAnswer } => ({ data, answer });
+
 // The identity parse of an answer that carries its value (calls made of several requests).
 const carried = <T>(raw: RawAnswer<T>): T => raw.value as T;
 
@@ -98,10 +101,21 @@ export class ApiPromise<T> extends Promise<T> {
     return this.#answer;
   }
 
-  /** @internal The data and the answer it was parsed from (page loaders keep the answer on their page). */
-  async withAnswer(): Promise<{ data: T; answer: RawAnswer }> {
-    const [answer, data] = await Promise.all([this.#answer, this.#parsed()]);
-    return { data, answer };
+  /**
+   * @internal The data and the answer it was parsed from (page loaders keep the answer on their page); with
+   * `shape`, what it makes of the two, in the same reaction (a page loader's `{ items, total, answer }`).
+   */
+  withAnswer(): Promise<{ data: T; answer: RawAnswer }>;
+  withAnswer<R>(shape: (data: T, answer: RawAnswer) => R): Promise<R>;
+  withAnswer<R>(shape?: (data: T, answer: RawAnswer) => R): Promise<R | { data: T; answer: RawAnswer }> {
+    const make = shape ?? pair;
+    if (this.#data === undefined) {
+      // Not parsed yet (a page loader's own call): one reaction, not an async frame over Promise.all
+      // (docs/decisions.md#d-s22-list-path).
+      const parse = this.#parse;
+      return this.#answer.then((answer) => make(parse(answer), answer));
+    }
+    return Promise.all([this.#answer, this.#data]).then(([answer, data]) => make(data, answer));
   }
 
   /** @internal The same answer, its data transformed by `map` (a resource method unwrapping `{ CFItem }`). */

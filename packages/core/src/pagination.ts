@@ -51,23 +51,27 @@ interface PageContext<T> {
   signal: AbortSignal | undefined;
 }
 
-async function loadPage<T>(ctx: PageContext<T>, offset: number): Promise<Page<T>> {
-  if (ctx.signal?.aborted) throw ctx.signal.reason;
+// A reaction on the loader's promise, not an async frame: a whole-list call (`lk.insights.types.list()`) is one
+// page, and each frame was a measurable part of it (docs/decisions.md#d-s22-list-path).
+function loadPage<T>(ctx: PageContext<T>, offset: number): Promise<Page<T>> {
+  if (ctx.signal?.aborted) return Promise.reject(ctx.signal.reason);
   const limit = ctx.limit;
-  const result = await ctx.fetchPage({
-    offset,
-    limit,
-    signal: ctx.signal,
-    query: { ...ctx.query, offset, limit },
-  });
-  if (!result || !Array.isArray(result.items)) {
-    throw new LearnKitError('A page loader must resolve with { items: T[], total?: number }.');
+  let pending: Promise<PageResult<T>>;
+  try {
+    pending = ctx.fetchPage({ offset, limit, signal: ctx.signal, query: { ...ctx.query, offset, limit } });
+  } catch (error) {
+    return Promise.reject(error);
   }
-  const total =
-    typeof result.total === 'number' && Number.isFinite(result.total) && result.total >= 0
-      ? result.total
-      : undefined;
-  return new Page(result.items, total, offset, limit, ctx, result.answer);
+  return Promise.resolve(pending).then((result) => {
+    if (!result || !Array.isArray(result.items)) {
+      throw new LearnKitError('A page loader must resolve with { items: T[], total?: number }.');
+    }
+    const total =
+      typeof result.total === 'number' && Number.isFinite(result.total) && result.total >= 0
+        ? result.total
+        : undefined;
+    return new Page(result.items, total, offset, limit, ctx, result.answer);
+  });
 }
 
 /**

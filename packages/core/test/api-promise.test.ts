@@ -53,6 +53,18 @@ describe('ApiPromise', () => {
     expect(requestId).toMatch(/^req_[0-9a-f]{32}$/);
   });
 
+  it('withAnswer (what page loaders use) shapes the data and the answer it came in, parsed once either way', async () => {
+    const { get, ids } = clientAnswering({ body: '{"a":1}' }, { body: '{"b":2}' });
+    const page = await get().withAnswer((data, answer) => ({ items: [data], requestId: answer.requestId }));
+    expect(page).toEqual({ items: [{ a: 1 }], requestId: ids[0] });
+    const read = get();
+    const data = await read; // already parsed: withAnswer gives that same object, not a second parse
+    const { data: again, answer } = await read.withAnswer();
+    expect(again).toBe(data);
+    expect(answer.response.status).toBe(200);
+    expect(answer.requestId).toBe(ids[1]);
+  });
+
   it('asResponse gives a body that is not JSON as it came, where awaiting the data is an ApiError', async () => {
     const { get } = clientAnswering(
       { body: '<html>login</html>', type: 'text/html' },

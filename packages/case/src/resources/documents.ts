@@ -41,12 +41,15 @@ export class Documents {
   list(query?: CaseListQuery & { fields?: undefined }, options?: CaseCallOptions): PagePromise<CFDocument>;
   list(query?: CaseListQuery, options?: CaseCallOptions): PagePromise<Partial<CFDocument>>;
   list(query?: CaseListQuery, options?: CaseCallOptions): PagePromise<Partial<CFDocument>> {
-    return paged(query, options, async (params, request) => {
-      const { data, answer } = await this.#http
+    return paged(query, options, (params, request) =>
+      this.#http
         .call('GET', LIST, { params: { query: params }, options: request })
-        .withAnswer();
-      return { items: data.CFDocuments, total: readTotal(answer.response, data), answer };
-    });
+        .withAnswer((data, answer) => ({
+          items: data.CFDocuments,
+          total: readTotal(answer.response, data),
+          answer,
+        })),
+    );
   }
 
   /**

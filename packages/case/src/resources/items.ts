@@ -60,12 +60,15 @@ export class Items {
   list(query?: CaseListQuery & { fields?: undefined }, options?: CaseCallOptions): PagePromise<CFItem>;
   list(query?: CaseListQuery, options?: CaseCallOptions): PagePromise<Partial<CFItem>>;
   list(query?: CaseListQuery, options?: CaseCallOptions): PagePromise<Partial<CFItem>> {
-    return paged(query, options, async (params, request) => {
-      const { data, answer } = await this.#http
+    return paged(query, options, (params, request) =>
+      this.#http
         .call('GET', LIST, { params: { query: params }, options: request })
-        .withAnswer();
-      return { items: data.CFItems, total: readTotal(answer.response, data), answer };
-    });
+        .withAnswer((data, answer) => ({
+          items: data.CFItems,
+          total: readTotal(answer.response, data),
+          answer,
+        })),
+    );
   }
 
   /**

@@ -81,15 +81,17 @@ export function listing<T>(
     }
     // The page's signal is `request.signal` (given below), so `request` serves every page as it is.
     return paginate<Partial<T>>(
-      async ({ query: params }): Promise<PageResult<Partial<T>>> => {
-        const { data, answer } = await dynamic
+      ({ query: params }): Promise<PageResult<Partial<T>>> =>
+        dynamic
           .call('GET', spec.path, {
             params: path ? { path, query: params } : { query: params },
             options: request,
           })
-          .withAnswer();
-        return { items: data[spec.key] as Partial<T>[], total: readTotal(answer.response, data), answer };
-      },
+          .withAnswer((data, answer) => ({
+            items: data[spec.key] as Partial<T>[],
+            total: readTotal(answer.response, data),
+            answer,
+          })),
       { query, signal: request.signal },
     );
   };

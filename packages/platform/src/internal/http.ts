@@ -4,7 +4,9 @@ import {
   type HttpClient,
   isRecord,
   type PagePromise,
+  type PageResult,
   paginate,
+  type RawAnswer,
   type RequestOptions,
   ValidationError,
   type ValidationIssue,
@@ -46,6 +48,11 @@ function queryIssues(operation: string, query: unknown): ValidationIssue[] {
   return issues;
 }
 
+/** The one page of a whole list: all of its items, and the answer they came in. */
+function wholeList<T>(data: T[], answer: RawAnswer): PageResult<T> {
+  return { items: data, total: data.length, answer };
+}
+
 /**
  * A page promise over a listing that answers its whole list at once (openapi/platform.yaml declares no query
  * parameters on these, docs/decisions.md#d-i16-platform-lists): one page holding every item, `total` its
@@ -66,11 +73,5 @@ export function listAll<T>(
   } catch (error) {
     return paginate<T>(() => Promise.reject(error));
   }
-  return paginate<T>(
-    async () => {
-      const { data: items, answer } = await load(request).withAnswer();
-      return { items, total: items.length, answer };
-    },
-    { signal: request.signal },
-  );
+  return paginate<T>(() => load(request).withAnswer(wholeList), { signal: request.signal });
 }
