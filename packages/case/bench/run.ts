@@ -9,7 +9,7 @@
  *    Also reported: the same sampled without forcing a GC (an upper bound that includes garbage).
  *
  * The two walks alternate (ABBA) so that drift (JIT, CPU frequency, the mock's own GC) hits both alike; each
- * figure is the median of the rounds.
+ * rate is the median of the rounds, the ratio the median of the rounds' ratios.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { staticToken } from '@learnkit/core';
@@ -22,7 +22,7 @@ export interface CaseBenchOptions {
   items?: number;
   /** Page size (default 3,000, the platform's maximum). */
   pageSize?: number;
-  /** Timed rounds per variant (default 6). */
+  /** Timed rounds per variant (default 8). */
   rounds?: number;
 }
 
@@ -53,7 +53,7 @@ async function startMock(items: number): Promise<{ child: ChildProcess; ready: R
 export async function runCaseBench(options: CaseBenchOptions = {}): Promise<{ rows: BenchRow[] }> {
   const items = options.items ?? 100_000;
   const pageSize = options.pageSize ?? 3000;
-  const rounds = options.rounds ?? 6;
+  const rounds = options.rounds ?? 8;
   const { child, ready } = await startMock(items);
   try {
     const { url } = ready;
@@ -123,8 +123,12 @@ export async function runCaseBench(options: CaseBenchOptions = {}): Promise<{ ro
     }
 
     const rate = { fetch: [] as number[], learnkit: [] as number[] };
+    // Each round's LearnKit time over the same round's fetch time; the ratio is their median, so a slow spell of
+    // the machine weighs on one round, not on one side (docs/decisions.md#d-s22-paired-ratio).
+    const ratios: number[] = [];
     for (let r = 0; r < rounds; r++) {
       const order: ('fetch' | 'learnkit')[] = r % 2 === 0 ? ['fetch', 'learnkit'] : ['learnkit', 'fetch'];
+      const round = { fetch: 0, learnkit: 0 };
       for (const variant of order) {
         const started = performance.now();
         const count = variant === 'fetch' ? await handWalk() : await learnkitWalk();
@@ -132,11 +136,13 @@ export async function runCaseBench(options: CaseBenchOptions = {}): Promise<{ ro
         if (count !== expected)
           throw new Error(`bench: ${variant} walked ${count} items, expected ${expected}`);
         rate[variant].push(count / seconds);
+        round[variant] = count / seconds;
       }
+      ratios.push(round.fetch / round.learnkit);
     }
     const fetchRate = median(rate.fetch);
     const learnkitRate = median(rate.learnkit);
-    const ratio = fetchRate / learnkitRate; // time of LearnKit / time of fetch
+    const ratio = median(ratios); // time of LearnKit / time of fetch, round by round
     const label = `${expected.toLocaleString('en-US')} items (a ${items.toLocaleString('en-US')}-item framework + the seeded Course Sequence), pages of ${pageSize.toLocaleString('en-US')}`;
     const peakMb = round(peak / MB, 2);
     return {
