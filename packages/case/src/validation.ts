@@ -2,6 +2,7 @@ import {
   createValidationError,
   formatJsonPath,
   isRecord,
+  jsonTypeName,
   showValue,
   type ValidationIssue,
 } from '@learnkit/core';
@@ -24,16 +25,6 @@ interface SchemaError {
  * without a copy of it (docs/decisions.md#d-i12-upload-validator).
  */
 const check = validateUpload as ((body: unknown) => boolean) & { errors?: SchemaError[] | null };
-
-const ARTICLE: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  integer: 'an integer',
-  boolean: 'a boolean',
-  array: 'an array',
-  object: 'an object',
-  null: 'null',
-};
 
 /**
  * The path of a JSON Pointer inside `root` as segments, an index being a number where the value is an array,
@@ -69,7 +60,7 @@ function readable(error: SchemaError, input: unknown, out: ValidationIssue[]): v
       return;
     case 'type': {
       const expected = String(error.params.type);
-      out.push({ path, message: `must be ${ARTICLE[expected] ?? expected} (got ${showValue(value)})` });
+      out.push({ path, message: `must be ${jsonTypeName(expected)} (got ${showValue(value)})` });
       return;
     }
     case 'pattern':

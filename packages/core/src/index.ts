@@ -83,7 +83,7 @@ export {
 } from './input/call-options';
 export { httpClientOf } from './input/http-client-of';
 export { type FormatWording, type IssueWording, type SchemaRef, schemaChecker } from './input/schema-check';
-export { formatJsonPath, showValue, valueAtPath } from './input/show';
+export { formatJsonPath, jsonTypeName, showValue, valueAtPath } from './input/show';
 export { createValidationError } from './input/validation-error';
 export { isRecord } from './internal/text';
 export { consoleLogger, createLogger, type LogFn, type Logger, type LogLevel } from './logger';

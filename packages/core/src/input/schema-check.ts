@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ValidationIssue } from '../errors/validation';
 import type { JsonSchemaDefs } from '../generated/schemas';
-import { showValue, valueAtPath } from './show';
+import { jsonTypeName, showValue, valueAtPath } from './show';
 
 /** @internal How a zod issue that fails a string format is told, by zod's format name (`date`, `datetime`, `regex`...). */
 export type FormatWording = (
@@ -19,16 +19,6 @@ export interface IssueWording {
   types?: Readonly<Record<string, string>>;
 }
 
-const TYPES: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  integer: 'an integer',
-  boolean: 'a boolean',
-  array: 'an array',
-  object: 'an object',
-  null: 'null',
-};
-
 /**
  * Zod's issues of `input` (a body checked against a schema generated from openapi/) as LearnKit issues
  * whose messages say what to give instead and what was given: `must be a string (got 42)`, `is required`,
@@ -39,7 +29,7 @@ function readableIssues(
   input: unknown,
   wording: IssueWording = {},
 ): ValidationIssue[] {
-  const typeName = (type: string) => wording.types?.[type] ?? TYPES[type] ?? type;
+  const typeName = (type: string) => wording.types?.[type] ?? jsonTypeName(type);
   const out: ValidationIssue[] = [];
   for (const issue of issues) {
     const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)));

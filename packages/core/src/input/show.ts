@@ -51,3 +51,18 @@ export function valueAtPath(root: unknown, path: readonly PropertyKey[]): unknow
   }
   return value;
 }
+
+const JSON_TYPES: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'a boolean',
+  array: 'an array',
+  object: 'an object',
+  null: 'null',
+};
+
+/** @internal A JSON Schema type as a message says it: `string` -> `a string` (an unknown name as it is). */
+export function jsonTypeName(type: string): string {
+  return JSON_TYPES[type] ?? type;
+}
