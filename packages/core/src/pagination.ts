@@ -1,5 +1,6 @@
 import { type RawAnswer, replay, type WithResponse } from './api-promise';
 import { LearnKitError, ValidationError } from './errors';
+import { ItemIterator, PageIterator } from './internal/page-iterators';
 import { isRecord } from './internal/text';
 import { type ListQuery, type ListQueryParams, toListQuery } from './query';
 
@@ -150,97 +151,6 @@ export class Page<T> {
       return Promise.reject(new LearnKitError('There is no next page; check page.hasNextPage() first.'));
     }
     return loadPage(this.#ctx, this.offset + this.data.length);
-  }
-}
-
-/**
- * Walks pages holding one at a time: the previous page is released before the next is awaited, so a walk
- * over 100,000 items uses the memory of one page.
- */
-class PageIterator<T> implements AsyncIterableIterator<Page<T>> {
-  #pending: Promise<Page<T>> | undefined;
-  #last: Page<T> | undefined;
-  #done = false;
-
-  constructor(first: Promise<Page<T>>) {
-    this.#pending = first;
-  }
-
-  async next(): Promise<IteratorResult<Page<T>, undefined>> {
-    if (this.#done) return { done: true, value: undefined };
-    const pending = this.#pending ?? this.#advance();
-    this.#pending = undefined;
-    if (!pending) return this.#finish();
-    try {
-      const page = await pending;
-      this.#last = page;
-      return { done: false, value: page };
-    } catch (error) {
-      this.#finish();
-      throw error;
-    }
-  }
-
-  async return(): Promise<IteratorResult<Page<T>, undefined>> {
-    return this.#finish();
-  }
-
-  // Synchronous on purpose: the previous page must not stay referenced from next()'s frame while the
-  // following page loads.
-  #advance(): Promise<Page<T>> | undefined {
-    const last = this.#last;
-    this.#last = undefined;
-    return last?.hasNextPage() ? last.getNextPage() : undefined;
-  }
-
-  #finish(): IteratorResult<Page<T>, undefined> {
-    this.#done = true;
-    this.#pending = undefined;
-    this.#last = undefined;
-    return { done: true, value: undefined };
-  }
-
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-}
-
-class ItemIterator<T> implements AsyncIterableIterator<T> {
-  readonly #pages: PageIterator<T>;
-  #data: T[] = [];
-  #index = 0;
-
-  constructor(first: Promise<Page<T>>) {
-    this.#pages = new PageIterator(first);
-  }
-
-  next(): Promise<IteratorResult<T, undefined>> {
-    // An item of the page in hand needs no async frame: `for await` over 100,000 items makes 100,000 calls
-    // (docs/decisions.md#d-s22-list-path).
-    if (this.#index < this.#data.length)
-      return Promise.resolve({ done: false, value: this.#data[this.#index++] as T });
-    return this.#nextPage();
-  }
-
-  async #nextPage(): Promise<IteratorResult<T, undefined>> {
-    while (this.#index >= this.#data.length) {
-      this.#data = [];
-      const r = await this.#pages.next();
-      if (r.done) return r;
-      this.#data = r.value.data;
-      this.#index = 0;
-    }
-    return { done: false, value: this.#data[this.#index++] as T };
-  }
-
-  async return(): Promise<IteratorResult<T, undefined>> {
-    this.#data = [];
-    await this.#pages.return();
-    return { done: true, value: undefined };
-  }
-
-  [Symbol.asyncIterator](): this {
-    return this;
   }
 }
 

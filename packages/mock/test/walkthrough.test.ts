@@ -53,6 +53,8 @@ const COPIED = [
   // The other generators `pnpm gen` runs, and what they write: a walk-through changes none of it.
   'packages/mcp/scripts',
   'packages/mcp/src/generated',
+  'packages/case/scripts',
+  'packages/case/src/generated/upload-validator.ts',
   'python/learnkit/_catalogue.py',
 ];
 
@@ -69,6 +71,8 @@ function filesUnder(dir: string, base = dir): string[] {
 function linkDependencies(copy: string): void {
   symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
   symlinkSync(join(ROOT, 'packages/core/node_modules'), join(copy, 'packages/core/node_modules'), 'dir');
+  // The case generator's ajv is a development dependency of @learnkit/case.
+  symlinkSync(join(ROOT, 'packages/case/node_modules'), join(copy, 'packages/case/node_modules'), 'dir');
   const modules = join(copy, 'packages/mock/node_modules');
   mkdirSync(join(modules, '@learnkit'), { recursive: true });
   for (const name of readdirSync(join(ROOT, 'packages/mock/node_modules'))) {

@@ -64,7 +64,7 @@ function document(c: Converter, src: unknown): Json | undefined {
     );
   }
   c.documentTime = out.lastChangeDateTime as string;
-  c.remember(id, out);
+  c.nodes.remember(id, out);
   return out;
 }
 
@@ -86,7 +86,7 @@ function item(c: Converter, src: unknown, path: At): Json {
       c.report.repair(path.child('CFItemType'), undefined, typeLink.title, 'taken from CFItemTypeURI.title');
     }
   }
-  c.remember(id, out);
+  c.nodes.remember(id, out);
   return out;
 }
 

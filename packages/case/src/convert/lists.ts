@@ -78,3 +78,21 @@ export function listEntries(report: Report, value: unknown, path: At, name: stri
   report.repair(path, value, entries, 'a list written as an object keyed by identifier: made an array');
   return new KeyedEntries(entries, places);
 }
+
+/** Whether every entry of a list is a non-empty string (a list that needs no repair). */
+export function isCleanTextList(list: unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const entry = list[i];
+    if (typeof entry !== 'string' || entry === '') return false;
+  }
+  return true;
+}
+
+/** Whether no entry of a list is an object or an array (what a list of strings can be repaired from). */
+export function isTextList(list: unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const entry = list[i];
+    if (typeof entry === 'object' && entry !== null) return false;
+  }
+  return true;
+}

@@ -132,7 +132,7 @@ export function node(c: ReferenceContext, value: unknown, parent: At, key: strin
   let original: string | undefined;
   if (isCaseId(raw)) id = raw;
   else if (typeof raw === 'string' && raw !== '') {
-    const byUri = c.nodeByUri(raw);
+    const byUri = c.nodes.nodeByUri(raw);
     id = byUri ?? c.namedId(raw);
     original = raw;
     at ??= parent.child(key);
@@ -144,7 +144,7 @@ export function node(c: ReferenceContext, value: unknown, parent: At, key: strin
       byUri ? 'the uri of a node of the package' : 'not a uuid: the name-based uuid of the original',
     );
   } else if (typeof src.uri === 'string' && src.uri !== '') {
-    id = c.nodeByUri(src.uri) ?? c.namedId(src.uri);
+    id = c.nodes.nodeByUri(src.uri) ?? c.namedId(src.uri);
     at ??= parent.child(key);
     report.repairIn(at, 'identifier', raw, id, 'no identifier: taken from the uri');
   } else {
@@ -156,7 +156,7 @@ export function node(c: ReferenceContext, value: unknown, parent: At, key: strin
   }
   const node: Json = { title: src.title, identifier: id, uri: src.uri };
   // Looked up only for an end that lacks something: most ends are complete.
-  const known = typeof node.title === 'string' && isAbsoluteUri(node.uri) ? undefined : c.known(id);
+  const known = typeof node.title === 'string' && isAbsoluteUri(node.uri) ? undefined : c.nodes.known(id);
   if (typeof node.title === 'number') {
     node.title = String(node.title);
     at ??= parent.child(key);

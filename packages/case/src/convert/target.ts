@@ -1,3 +1,4 @@
+import type { NodeIndex } from './node-index';
 import type { At, Report } from './report';
 
 // The shapes a conversion writes, apart from the Converter class so that the reference converters (references.ts)
@@ -45,10 +46,8 @@ export interface ReferenceContext {
   readonly definitionTitles: Map<string, string>;
   /** The stable uuid for an identifier that is not one. */
   namedId(original: string): string;
-  /** A package node as an association end sees it: its title and uri. */
-  known(id: string): { title: string | undefined; uri: string | undefined } | undefined;
-  /** The identifier of the package node with this uri, if any. */
-  nodeByUri(uri: string): string | undefined;
+  /** The package's nodes as association ends see them (`known`, `nodeByUri`). */
+  readonly nodes: NodeIndex;
   /** Moves a member that is not CASE 1.1 to the object's `extensions`, saying why. */
   toExtensions(target: Target, key: string, value: unknown, why: string): void;
 }
