@@ -1,3 +1,4 @@
+import type { ListQueryParams } from '@learnkit/core';
 import { type FilterExpression, filterFields, matchesFilter, parseFilter, scalarOf } from './filter.js';
 import { badRequest } from './http-error.js';
 import { json } from './responses.js';
@@ -11,16 +12,11 @@ export type ListSpec = { fields: readonly string[]; searchFields: readonly strin
 /** One page of a listing plus what the response reports about it. */
 export type ListPage<T> = { entries: Partial<T>[]; totalCount: number; offset: number; limit: number };
 
-/** The list parameters of a listing, as the dispatcher read them from the query (docs/decisions.md#d-i15m-dispatch). */
-export type ListParams = {
-  limit?: number;
-  offset?: number;
-  sort?: string;
-  orderBy?: 'asc' | 'desc';
-  filter?: string;
-  fields?: string[];
-  search?: string;
-};
+/**
+ * The list parameters of a listing, as the dispatcher read them from the query (docs/decisions.md#d-i15m-dispatch):
+ * the shape the clients send, core's `ListQueryParams`.
+ */
+export type ListParams = ListQueryParams;
 
 /** The `fields` of a query that the listing knows; unknown names are ignored, as OneRoster specifies. */
 export function selectedFields(query: ListParams, known: readonly string[]): string[] | undefined {
