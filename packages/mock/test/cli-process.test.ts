@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runProcess } from '../../test-utils/src/process';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -68,22 +69,9 @@ async function serve(args: string[]): Promise<Serving> {
   };
 }
 
-/** Runs `learnkit-mock trigger ...args` to its end. */
-function trigger(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...NODE_ARGS, 'trigger', ...args], { cwd: ROOT });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** Runs `learnkit-mock trigger ...args` to its end (the workspace's one process helper). */
+const trigger = (args: string[]) =>
+  runProcess(process.execPath, [...NODE_ARGS, 'trigger', ...args], { cwd: ROOT, timeoutMs: 30_000 });
 
 /** A local consumer that records each delivery. */
 let consumer: Server;
