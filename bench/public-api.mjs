@@ -2,7 +2,7 @@
 //
 // Run by bench/packed.ts with plain Node from inside the scratch project (scripts/packages/scratch.ts), so
 // `@learnkit/*` are the installed tarballs' dist files, as in a user's project. Prints one JSON line:
-// { rows: [{ operation, requests, fetchMs, learnkitMs, ratio }] }.
+// { rows: [{ operation, requests, fetchMs, learnkitMs, ratio, rounds }] }.
 //
 // The server is a loopback node:http server in this process answering with bytes recorded once from the packed
 // mock platform (real, contract-valid payloads), so its own cost is tiny and the same for both clients. For each
@@ -204,6 +204,7 @@ for (const { operation, learnkit, fetch: viaFetch } of operations) {
     fetchMs: median(samples.fetch),
     learnkitMs: median(samples.learnkit),
     ratio: median(ratios),
+    rounds: ratios.length,
   });
 }
 server.close();
