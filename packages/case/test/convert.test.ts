@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CaseJsonChange, fromCaseJson, validatePackageUpload } from '../src/index';
 import { casePackage } from './arbitraries';
-import { publisherExport, smallFramework } from './fixtures';
+import { publisherExport, smallFramework, withLine } from './fixtures';
 import { imsDefinitionsErrors, imsPackageErrors } from './ims-schema';
 
 /** A test input mutated freely, as a publisher's file can hold anything. */
@@ -199,7 +199,7 @@ describe('fromCaseJson', () => {
       CFAssociationGroupingIdentifier: grouping.identifier,
       CFAssociationGroupingURI: grouping,
     });
-    expect(changes.find((c) => c.path === 'CFItems[0].educationalLevel')).toEqual({
+    expect(withLine(changes.find((c) => c.path === 'CFItems[0].educationalLevel'))).toEqual({
       path: 'CFItems[0].educationalLevel',
       before: 'KG',
       after: 'KG',
@@ -236,17 +236,24 @@ describe('fromCaseJson', () => {
     expect(validatePackageUpload(body)).toEqual([]);
   });
 
-  it('gives each change as a plain record: its line is a member like the others, and can be replaced', () => {
+  it('gives each change its one-line text when read, in JSON, and as the caller replaces it', () => {
     const { changes } = fromCaseJson(tinyExport());
     const change = changes.find((c) => c.path === 'CFItems[1].lastChangeDateTime') as CaseJsonChange;
-    expect(Object.keys(change)).toEqual(['path', 'before', 'after', 'why', 'change']);
-    expect(JSON.parse(JSON.stringify(change))).toEqual({ ...change });
-    expect(change.change).toBe(
-      `${JSON.stringify(change.before)} -> ${JSON.stringify(change.after)} (${change.why})`,
-    );
+    const line = `${JSON.stringify(change.before)} -> ${JSON.stringify(change.after)} (${change.why})`;
+    expect(change.change).toBe(line);
+    // JSON, what a report is saved or sent as, carries every member in this order, the line included.
+    expect(Object.keys(JSON.parse(JSON.stringify(change)))).toEqual([
+      'path',
+      'before',
+      'after',
+      'why',
+      'change',
+    ]);
+    expect(JSON.parse(JSON.stringify(change))).toEqual({ ...change, change: line });
     change.change = 'translated';
     expect(change.change).toBe('translated');
     expect({ ...change }.change).toBe('translated');
+    expect(JSON.parse(JSON.stringify(change)).change).toBe('translated');
   });
 
   it('replaces identifiers that are not uuids by stable name-based uuids and rewrites every reference', () => {

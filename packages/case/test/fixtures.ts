@@ -1,5 +1,5 @@
 import { generateFramework } from '@learnkit/mock';
-import type { CFPackageUpload } from '../src/index';
+import type { CaseJsonChange, CFPackageUpload } from '../src/index';
 
 /** A uuid that no generated framework uses. */
 export const UNKNOWN_ID = '6b1e2c9a-3f4d-4a5b-8c7d-9e0f1a2b3c4d';
@@ -68,3 +68,7 @@ export function publisherExport(body: CFPackageUpload, options: { frameworkType?
     },
   };
 }
+
+/** A report entry as a plain object with its one-line text (which a `Change` writes when read). */
+export const withLine = (change: CaseJsonChange | undefined) =>
+  change && { ...change, change: change.change };

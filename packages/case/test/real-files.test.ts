@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildTree, type CFPackageUpload, fromCaseJson, toCaseJson } from '../src/index';
+import { withLine } from './fixtures';
 import { useCaseMock } from './harness';
 import { imsDefinitionsErrors, imsPackageErrors } from './ims-schema';
 
@@ -102,7 +103,7 @@ describe('real CASE exports', () => {
 
   it('the report lists every change with its path, the value before and after, and why', () => {
     const { body, changes } = fromCaseJson(realFile('act-holistic-math-opensalt.json').text);
-    expect(changes.find((c) => c.path === 'CFItems[0].lastChangeDateTime')).toEqual({
+    expect(withLine(changes.find((c) => c.path === 'CFItems[0].lastChangeDateTime'))).toEqual({
       path: 'CFItems[0].lastChangeDateTime',
       before: '2017-10-18T15:02:46+00:00',
       after: '2017-10-18T15:02:46Z',

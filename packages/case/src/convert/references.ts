@@ -155,8 +155,10 @@ export function node(c: ReferenceContext, value: unknown, parent: At, key: strin
     return undefined;
   }
   const node: Json = { title: src.title, identifier: id, uri: src.uri };
-  // Looked up only for an end that lacks something: most ends are complete.
-  const known = typeof node.title === 'string' && isAbsoluteUri(node.uri) ? undefined : c.nodes.known(id);
+  // Checked once (the dearest check of a complete end), and the node looked up only for an end that lacks
+  // something: most ends are complete.
+  const hasUri = isAbsoluteUri(node.uri);
+  const known = typeof node.title === 'string' && hasUri ? undefined : c.nodes.known(id);
   if (typeof node.title === 'number') {
     node.title = String(node.title);
     at ??= parent.child(key);
@@ -172,7 +174,7 @@ export function node(c: ReferenceContext, value: unknown, parent: At, key: strin
       known?.title ? `taken from the package's node ${id}` : 'no title: its uri or identifier',
     );
   }
-  if (!isAbsoluteUri(node.uri)) {
+  if (!hasUri) {
     node.uri = known?.uri ?? uriFor(id, original);
     at ??= parent.child(key);
     report.repairIn(

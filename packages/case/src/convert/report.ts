@@ -74,7 +74,10 @@ export interface CaseJsonChange {
   movedTo?: string;
   /** Why, e.g. `no time zone: Z (UTC) added` or `not a CASE 1.1 member`. */
   why: string;
-  /** The same as one line for logs: `"2019-03-20T14:22:31" -> "2019-03-20T14:22:31Z" (no time zone: Z (UTC) added)`. */
+  /**
+   * The same as one line for logs: `"2019-03-20T14:22:31" -> "2019-03-20T14:22:31Z" (no time zone: Z (UTC) added)`.
+   * Written when read, and by `JSON.stringify`, not kept in each entry (docs/decisions.md#d-i12-lazy-change-text).
+   */
   change: string;
 }
 
@@ -87,15 +90,49 @@ function describe(before: unknown, after: unknown, movedTo: string | undefined):
 }
 
 /**
+ * An entry of the report. Its one-line `change` is written when read (and by `JSON.stringify`), not kept: a
+ * 100,000-item file reports a million changes, and those lines were most of the report's memory
+ * (docs/decisions.md#d-i12-lazy-change-text). A line assigned by the caller is kept as an own member.
+ */
+class Change implements CaseJsonChange {
+  declare movedTo?: string;
+
+  constructor(
+    public path: string,
+    public before: unknown,
+    public after: unknown,
+    public why: string,
+    movedTo: string | undefined,
+  ) {
+    if (movedTo !== undefined) this.movedTo = movedTo;
+  }
+
+  get change(): string {
+    return `${describe(this.before, this.after, this.movedTo)} (${this.why})`;
+  }
+
+  set change(line: string) {
+    Object.defineProperty(this, 'change', {
+      value: line,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+
+  /** The entry as plain JSON, its line included. */
+  toJSON(): CaseJsonChange {
+    return { ...this, change: this.change };
+  }
+}
+
+/**
  * The changes and the problems of one conversion. In strict mode every change is refused instead: it becomes an
  * issue at the same path, so the caller learns everything the file would need (docs/decisions.md#d-case-json-strict).
  */
 export class Report {
   readonly changes: CaseJsonChange[] = [];
   readonly issues: ValidationIssue[] = [];
-
-  /** The texts of each reason (most repeat on every object), and the last change given for it. */
-  private readonly reasons = new Map<string, Reason>();
 
   constructor(readonly strict: boolean) {}
 
@@ -107,7 +144,7 @@ export class Report {
   /** A repair: `before` at `at` became `after` (or moved to the place written `movedTo`), for the reason `why`. */
   repair(at: At, before: unknown, after: unknown, why: string, movedTo?: string): void {
     if (this.strict) this.refuse(at.path, before, after, why, movedTo);
-    else this.record(at.text, before, after, why, movedTo);
+    else this.changes.push(new Change(at.text, before, after, why, movedTo));
   }
 
   /** {@link repair} of the member or entry `key` of `at`, without making its place. */
@@ -120,7 +157,7 @@ export class Report {
     movedTo?: string,
   ): void {
     if (this.strict) this.refuse([...at.path, key], before, after, why, movedTo);
-    else this.record(at.childText(key), before, after, why, movedTo);
+    else this.changes.push(new Change(at.childText(key), before, after, why, movedTo));
   }
 
   /** Strict mode: the repair is an issue at the same path. */
@@ -133,54 +170,4 @@ export class Report {
   ): void {
     this.issues.push({ path, message: `${why} (the repair would be: ${describe(before, after, movedTo)})` });
   }
-
-  private record(path: string, before: unknown, after: unknown, why: string, to: string | undefined): void {
-    const reason = this.reason(why);
-    let change: string;
-    if (to !== undefined) change = `moved to ${to}${reason.suffix}`;
-    else if (after === undefined) change = reason.removal;
-    else if (reason.last !== undefined && before === reason.before && after === reason.after)
-      change = reason.last;
-    else {
-      // The same repair again (a framework's items share a timestamp): the same text, not one more string.
-      change = describe(before, after, undefined) + reason.suffix;
-      reason.before = before;
-      reason.after = after;
-      reason.last = change;
-    }
-    // Two literals rather than a spread: one object per change, of one of two shapes.
-    this.changes.push(
-      to === undefined
-        ? { path, before, after, why, change }
-        : { path, before, after, movedTo: to, why, change },
-    );
-  }
-
-  /** The texts of `why`, made once (kept for the first thousand reasons: some name a value, and vary). */
-  private reason(why: string): Reason {
-    let reason = this.reasons.get(why);
-    if (reason === undefined) {
-      reason = {
-        suffix: ` (${why})`,
-        removal: `removed (${why})`,
-        before: undefined,
-        after: undefined,
-        last: undefined,
-      };
-      if (this.reasons.size < 1000) this.reasons.set(why, reason);
-    }
-    return reason;
-  }
-}
-
-/** What {@link Report} keeps of one reason. */
-interface Reason {
-  /** ` (why)`. */
-  readonly suffix: string;
-  /** `removed (why)`. */
-  readonly removal: string;
-  /** The values of the last change given for this reason, and its text. */
-  before: unknown;
-  after: unknown;
-  last: string | undefined;
 }
