@@ -2,14 +2,12 @@ import { type ListeningServer, listen, urlHost } from '../adapters/node-server.j
 import { createMockPlatform, type MockPlatform } from '../platform.js';
 import type { CliOptions } from './args.js';
 import { createControl } from './control.js';
-import { openStateFile, type StateFile } from './state-file.js';
+import { openStateFile } from './state-file.js';
 
 /** A running `learnkit-mock serve`. */
 export type RunningMock = {
   platform: MockPlatform;
   server: ListeningServer;
-  /** The `--state` file, when one was given. */
-  stateFile?: StateFile;
   stop(): Promise<void>;
 };
 
@@ -126,7 +124,6 @@ export async function serve(
   return {
     platform,
     server,
-    ...(stateFile && { stateFile }),
     async stop() {
       await close();
       stateFile?.write();
