@@ -45,6 +45,10 @@ function requestTarget(raw: string): { pathAndQuery: string; authority?: string 
  */
 function bodyOf(req: IncomingMessage): { body: ReadableStream<Uint8Array>; drain(): void } {
   let open = true;
+  const drain = () => {
+    open = false;
+    req.resume();
+  };
   const body = new ReadableStream<Uint8Array>(
     {
       start(controller) {
@@ -65,20 +69,11 @@ function bodyOf(req: IncomingMessage): { body: ReadableStream<Uint8Array>; drain
       pull() {
         req.resume();
       },
-      cancel() {
-        open = false;
-        req.resume();
-      },
+      cancel: drain,
     },
     { highWaterMark: 4 },
   );
-  return {
-    body,
-    drain() {
-      open = false;
-      req.resume();
-    },
-  };
+  return { body, drain };
 }
 
 /**
