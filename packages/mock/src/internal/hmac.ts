@@ -43,9 +43,7 @@ export async function signWebhook(options: {
   timestamp?: number | Date | undefined;
 }) {
   const t = options.timestamp;
-  const seconds =
-    t === undefined ? Math.floor(Date.now() / 1000) : t instanceof Date ? Math.floor(t.getTime() / 1000) : t;
-  const timestamp = String(seconds);
+  const timestamp = String(typeof t === 'number' ? t : Math.floor((t?.getTime() ?? Date.now()) / 1000));
   return {
     /** `timestamp` as a decimal string: Unix seconds. */
     'X-Service-Webhook-Timestamp': timestamp,
