@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { type CliOptions, parseArgs, USAGE } from './cli/args.js';
-import { type RunningMock, serve } from './cli/serve.js';
+import { serve } from './cli/serve.js';
 import { trigger } from './cli/trigger.js';
 
 /**
@@ -16,38 +16,32 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  if (options.command === 'help') {
-    console.log(USAGE);
-    return;
-  }
+  if (options.command === 'help') return console.log(USAGE);
   if (options.command === 'trigger') {
     process.exitCode = await trigger(options.trigger!);
     return;
   }
-  let running: RunningMock;
-  try {
-    running = await serve(options);
-  } catch (error) {
+  const running = await serve(options).catch((error: Error) => {
     // A state file that cannot be read or written, a port in use: say so, without a stack trace.
-    console.error(`learnkit-mock serve: ${(error as Error).message}`);
+    console.error(`learnkit-mock serve: ${error.message}`);
     process.exitCode = 1;
-    return;
-  }
+  });
+  if (!running) return;
   let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping the mock platform`);
-    running.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      console.log(`\n${signal}: stopping the mock platform`);
+      running.stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    });
+  }
 }
 
 void main();

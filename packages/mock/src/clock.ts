@@ -22,26 +22,10 @@ export interface MockClock {
   nextAt(): number | undefined;
 }
 
-/** The internal side of the clock: scheduling work at a time on it. */
-export interface Scheduler {
-  /** Runs `task` once the clock reaches `at`; returns a function that cancels it. */
-  schedule(at: number, task: () => unknown, label?: string): () => void;
-}
-
-type Timer = { at: number; due: number; seq: number; task: () => unknown; label: string; cancelled: boolean };
-
-/** Options of the `VirtualClock` constructor. */
-export type ClockOptions = {
-  /** Start time of a manual clock (default: the real time at creation, so signatures verify against real clocks). */
-  start?: number | Date;
-  /** How much faster scheduled waits run in `fast` mode (default 60: a minute takes a second). */
-  speed?: number;
-  /** Called when a scheduled task throws. */
-  onError?: (error: unknown, label: string) => void;
-};
+type Timer = { at: number; due: number; seq: number; task: () => unknown; label: string };
 
 /** A clock with a timer queue, serving the three modes with one implementation. */
-export class VirtualClock implements MockClock, Scheduler {
+export class VirtualClock implements MockClock {
   readonly mode: ClockMode;
   readonly #speed: number;
   readonly #onError: (error: unknown, label: string) => void;
@@ -53,7 +37,17 @@ export class VirtualClock implements MockClock, Scheduler {
   #handle: ReturnType<typeof setTimeout> | undefined;
   #stopped = false;
 
-  constructor(mode: ClockMode = 'manual', options: ClockOptions = {}) {
+  constructor(
+    mode: ClockMode = 'manual',
+    options: {
+      /** Start of a manual clock (default: the real time at creation, so signatures verify against real clocks). */
+      start?: number | Date | undefined;
+      /** How much faster scheduled waits run in `fast` mode (default 60: a minute takes a second). */
+      speed?: number;
+      /** Called when a scheduled task throws. */
+      onError?: (error: unknown, label: string) => void;
+    } = {},
+  ) {
     this.mode = mode;
     this.#speed = mode === 'fast' ? (options.speed ?? 60) : 1;
     this.#onError = options.onError ?? (() => {});
@@ -74,21 +68,15 @@ export class VirtualClock implements MockClock, Scheduler {
     return this.#timers[0]?.at;
   }
 
+  /** Runs `task` once the clock reaches `at`; returns a function that cancels it. */
   schedule(at: number, task: () => unknown, label = 'task'): () => void {
-    const delay = Math.max(0, at - this.now());
-    const timer: Timer = {
-      at,
-      due: Date.now() + delay / this.#speed,
-      seq: this.#seq++,
-      task,
-      label,
-      cancelled: false,
-    };
+    const due = Date.now() + Math.max(0, at - this.now()) / this.#speed;
+    const timer: Timer = { at, due, seq: this.#seq++, task, label };
+    const key = this.mode === 'manual' ? 'at' : 'due';
     this.#timers.push(timer);
-    this.#sort();
+    this.#timers.sort((a, b) => a[key] - b[key] || a.seq - b.seq);
     this.#arm();
     return () => {
-      timer.cancelled = true;
       this.#timers = this.#timers.filter((entry) => entry !== timer);
       this.#arm();
     };
@@ -99,49 +87,39 @@ export class VirtualClock implements MockClock, Scheduler {
       throw new RangeError('advance(ms) needs a finite, non-negative number');
     return this.#enqueue(async () => {
       const target = this.now() + ms;
-      for (;;) {
-        const timer = this.#timers[0];
-        if (!timer || timer.at > target) break;
-        this.#moveTo(timer.at);
-        await this.#run(timer);
-      }
+      await this.#runWhile((timer) => timer.at <= target, Infinity, true);
       this.#moveTo(target);
     });
   }
 
   runAll(options: { limit?: number } = {}): Promise<number> {
-    const limit = options.limit ?? 10_000;
-    return this.#enqueue(async () => {
-      let ran = 0;
-      while (this.#timers.length > 0 && ran < limit) {
-        const timer = this.#timers[0]!;
-        this.#moveTo(timer.at);
-        await this.#run(timer);
-        ran++;
-      }
-      return ran;
-    });
+    return this.#enqueue(() => this.#runWhile(() => true, options.limit ?? 10_000, true));
   }
 
   /** Stops the real timers of realtime and fast clocks (pending tasks stay queued). */
   stop(): void {
     this.#stopped = true;
-    if (this.#handle) clearTimeout(this.#handle);
-    this.#handle = undefined;
+    clearTimeout(this.#handle);
   }
 
   #moveTo(at: number): void {
     if (at > this.now()) this.#offset += at - this.now();
   }
 
-  async #run(timer: Timer): Promise<void> {
-    this.#timers = this.#timers.filter((entry) => entry !== timer);
-    if (timer.cancelled) return;
-    try {
-      await timer.task();
-    } catch (error) {
-      this.#onError(error, timer.label);
+  /** Runs the first task while `due` holds of it (at most `limit`), moving time to each one's first with `move`. */
+  async #runWhile(due: (timer: Timer) => boolean, limit: number, move: boolean): Promise<number> {
+    let ran = 0;
+    for (let timer = this.#timers[0]; timer && ran < limit && due(timer); timer = this.#timers[0]) {
+      if (move) this.#moveTo(timer.at);
+      this.#timers.shift();
+      try {
+        await timer.task();
+      } catch (error) {
+        this.#onError(error, timer.label);
+      }
+      ran++;
     }
+    return ran;
   }
 
   #enqueue<T>(work: () => Promise<T>): Promise<T> {
@@ -150,29 +128,19 @@ export class VirtualClock implements MockClock, Scheduler {
     return next;
   }
 
-  #sort(): void {
-    const key = this.mode === 'manual' ? 'at' : 'due';
-    this.#timers.sort((a, b) => a[key] - b[key] || a.seq - b.seq);
-  }
-
   // Realtime and fast clocks run due tasks from one real timer, re-armed for the earliest task.
   #arm(): void {
     if (this.mode === 'manual' || this.#stopped) return;
-    if (this.#handle) clearTimeout(this.#handle);
-    this.#handle = undefined;
+    clearTimeout(this.#handle);
     const first = this.#timers[0];
     if (!first) return;
     this.#handle = setTimeout(
       () => {
-        this.#handle = undefined;
-        void this.#enqueue(async () => {
+        const run = () => {
           const now = Date.now();
-          for (;;) {
-            const timer = this.#timers[0];
-            if (!timer || timer.due > now) break;
-            await this.#run(timer);
-          }
-        }).finally(() => this.#arm());
+          return this.#runWhile((timer) => timer.due <= now, Infinity, false);
+        };
+        void this.#enqueue(run).finally(() => this.#arm());
       },
       Math.max(0, first.due - Date.now()),
     );

@@ -78,25 +78,20 @@ export class Faults {
 
   /** Makes the next `times` requests matching `method` and `path` fail as described; returns the stored fault. */
   inject(spec: FaultSpec): ActiveFault {
+    const { status, redirectTo } = spec;
     const times = spec.times ?? 1;
-    if (!(times > 0)) throw new RangeError('times must be a positive number (or Infinity)');
-    if (
-      spec.status !== undefined &&
-      !(Number.isInteger(spec.status) && spec.status >= 200 && spec.status <= 599)
-    ) {
-      throw new RangeError('status must be an HTTP status from 200 to 599');
-    }
-    if (spec.stallBody && spec.status !== undefined && NULL_BODY_STATUSES.has(spec.status)) {
-      throw new RangeError('a stalled body needs a status that carries a body (not 204, 205 or 304)');
-    }
-    if (spec.redirectTo !== undefined) {
-      if (typeof spec.redirectTo !== 'string' || spec.redirectTo === '') {
-        throw new RangeError('redirectTo must be a URL, absolute or relative to the request');
-      }
-      if (spec.status !== undefined && !REDIRECT_STATUSES.has(spec.status)) {
-        throw new RangeError('status of a redirect must be 301, 302, 303, 307 or 308');
-      }
-    }
+    const refuse = (message: string) => {
+      throw new RangeError(message);
+    };
+    if (!(times > 0)) refuse('times must be a positive number (or Infinity)');
+    if (status !== undefined && !(Number.isInteger(status) && status >= 200 && status <= 599))
+      refuse('status must be an HTTP status from 200 to 599');
+    if (spec.stallBody && status !== undefined && NULL_BODY_STATUSES.has(status))
+      refuse('a stalled body needs a status that carries a body (not 204, 205 or 304)');
+    if (redirectTo !== undefined && (typeof redirectTo !== 'string' || redirectTo === ''))
+      refuse('redirectTo must be a URL, absolute or relative to the request');
+    if (redirectTo !== undefined && status !== undefined && !REDIRECT_STATUSES.has(status))
+      refuse('status of a redirect must be 301, 302, 303, 307 or 308');
     const fault: ActiveFault = { ...spec, id: this.#next++, remaining: times, hits: 0 };
     this.#faults.push(fault);
     return fault;
@@ -104,20 +99,15 @@ export class Faults {
 
   /** Revokes issued tokens (all, or those matching the filter): later calls with them get 401. Returns how many. */
   revokeTokens(filter?: RevokeFilter): number {
-    let count = 0;
-    for (const token of this.#core.state.tokens) {
-      if (token.revoked) continue;
-      const match =
-        typeof filter === 'function'
-          ? filter(token)
-          : (!filter?.clientId || token.clientId === filter.clientId) &&
+    const match =
+      typeof filter === 'function'
+        ? filter
+        : (token: IssuedToken) =>
+            (!filter?.clientId || token.clientId === filter.clientId) &&
             (!filter?.kind || token.kind === filter.kind);
-      if (match) {
-        token.revoked = true;
-        count++;
-      }
-    }
-    return count;
+    const revoked = this.#core.state.tokens.filter((token) => !token.revoked && match(token));
+    for (const token of revoked) token.revoked = true;
+    return revoked.length;
   }
 
   /** Removes every fault that has not run out, and ends the bodies stalled so far (a reader gets what was sent). */
@@ -151,6 +141,7 @@ export class Faults {
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+// These statuses cannot carry a body.
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 // What a stalled body sends before it stalls: the start of a JSON object, so a client that read it would fail to parse.
 const STALLED_PREFIX = '{"stalled":';
@@ -188,49 +179,23 @@ function actionOf(
   pathname: string,
   stalled: Set<ReadableStreamDefaultController<Uint8Array>>,
 ): FaultAction {
+  const { status, delayMs } = fault;
   if (fault.hang) return { kind: 'hang' };
-  if (fault.reset) return { kind: 'reset', delayMs: fault.delayMs };
-  const headers: Record<string, string> = {};
-  if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
-  if (fault.redirectTo !== undefined) {
-    const response = new Response(null, {
-      status: fault.status ?? 307,
-      headers: { location: fault.redirectTo, ...headers },
-    });
-    return { kind: 'respond', response, delayMs: fault.delayMs };
-  }
-  if (fault.stallBody) {
-    const response = new Response(stalledBody(stalled), {
-      status: fault.status ?? 200,
-      headers: { 'content-type': 'application/json', ...headers },
-    });
-    return { kind: 'respond', response, delayMs: fault.delayMs };
-  }
+  if (fault.reset) return { kind: 'reset', delayMs };
+  const headers: Record<string, string> =
+    fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) };
+  const respond = (response: Response): FaultAction => ({ kind: 'respond', response, delayMs });
+  const plain = (body: BodyInit | null, status: number, own: Record<string, string> = {}) =>
+    respond(new Response(body, { status, headers: { ...own, ...headers } }));
+  if (fault.redirectTo !== undefined) return plain(null, status ?? 307, { location: fault.redirectTo });
+  if (fault.stallBody)
+    return plain(stalledBody(stalled), status ?? 200, { 'content-type': 'application/json' });
   if (fault.nonJson) {
-    const response = new Response(
-      '<html><body><h1>502 Bad Gateway</h1><p>upstream hiccup</p></body></html>',
-      {
-        status: fault.status ?? 200,
-        headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
-      },
-    );
-    return { kind: 'respond', response, delayMs: fault.delayMs };
+    const html = '<html><body><h1>502 Bad Gateway</h1><p>upstream hiccup</p></body></html>';
+    return plain(html, status ?? 200, { 'content-type': 'text/html; charset=utf-8' });
   }
-  if (fault.status !== undefined) {
-    // These statuses cannot carry a body.
-    const bodiless = fault.status === 204 || fault.status === 205 || fault.status === 304;
-    const response = bodiless
-      ? new Response(null, { status: fault.status, headers })
-      : fault.body !== undefined
-        ? json(fault.status, fault.body, headers)
-        : errorResponse(
-            areaOf(pathname),
-            fault.status,
-            `injected fault: ${fault.status}`,
-            undefined,
-            headers,
-          );
-    return { kind: 'respond', response, delayMs: fault.delayMs };
-  }
-  return { kind: 'delay', delayMs: fault.delayMs ?? 0 };
+  if (status === undefined) return { kind: 'delay', delayMs: delayMs ?? 0 };
+  if (NULL_BODY_STATUSES.has(status)) return plain(null, status);
+  if (fault.body !== undefined) return respond(json(status, fault.body, headers));
+  return respond(errorResponse(areaOf(pathname), status, `injected fault: ${status}`, undefined, headers));
 }

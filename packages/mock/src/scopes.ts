@@ -27,8 +27,4 @@ export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
 export const ALL_SCOPES: readonly Scope[] = Object.values(SCOPES);
 
 /** The three webhook scopes. */
-export const WEBHOOK_SCOPES: readonly Scope[] = [
-  SCOPES.webhooksRead,
-  SCOPES.webhooksWrite,
-  SCOPES.webhooksDelete,
-];
+export const WEBHOOK_SCOPES: readonly Scope[] = ALL_SCOPES.filter((scope) => scope.includes('/webhooks/'));

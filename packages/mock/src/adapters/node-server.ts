@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /** Options of `listen`. */
 export type ListenOptions = {
@@ -34,13 +34,9 @@ const MAX_HEADER_BYTES = 256 * 1024;
  */
 function requestTarget(raw: string): { pathAndQuery: string; authority?: string } | undefined {
   if (raw.startsWith('/')) return { pathAndQuery: raw };
-  try {
-    const url = new URL(raw);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    return { pathAndQuery: `${url.pathname}${url.search}`, authority: url.host };
-  } catch {
-    return undefined;
-  }
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') return undefined;
+  return { pathAndQuery: `${url.pathname}${url.search}`, authority: url.host };
 }
 
 /**
@@ -49,6 +45,10 @@ function requestTarget(raw: string): { pathAndQuery: string; authority?: string 
  */
 function bodyOf(req: IncomingMessage): { body: ReadableStream<Uint8Array>; drain(): void } {
   let open = true;
+  const drain = () => {
+    open = false;
+    req.resume();
+  };
   const body = new ReadableStream<Uint8Array>(
     {
       start(controller) {
@@ -69,25 +69,17 @@ function bodyOf(req: IncomingMessage): { body: ReadableStream<Uint8Array>; drain
       pull() {
         req.resume();
       },
-      cancel() {
-        open = false;
-        req.resume();
-      },
+      cancel: drain,
     },
     { highWaterMark: 4 },
   );
-  return {
-    body,
-    drain() {
-      open = false;
-      req.resume();
-    },
-  };
+  return { body, drain };
 }
 
 /**
- * IncomingMessage -> Request. The URL is the server's own origin plus the request's path, never built from the
- * `Host` header, which goes to the core as a header to be checked (docs/decisions.md#d-mock-request-line).
+ * IncomingMessage -> Request, or undefined for a target or headers fetch cannot carry. The URL is the server's own
+ * origin plus the request's path, never built from the `Host` header, which goes to the core as a header to be
+ * checked (docs/decisions.md#d-mock-request-line).
  */
 function toRequest(
   req: IncomingMessage,
@@ -97,6 +89,7 @@ function toRequest(
   const target = requestTarget(req.url ?? '/');
   if (!target) return undefined;
   const headers = new Headers();
+  // Headers Node took but fetch's Headers refuse throw here: a request the core could not be given.
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     for (const entry of Array.isArray(value) ? value : [value]) headers.append(name, entry);
@@ -122,18 +115,7 @@ function toRequest(
 /** A 400 or 500 the adapter answers itself, in the platform's `{ error, message }` format. */
 function plainError(res: ServerResponse, status: number, error: string, message: string): void {
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ error, message }));
-}
-
-async function send(response: Response, res: ServerResponse): Promise<void> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  const body = Buffer.from(await response.arrayBuffer());
-  res.writeHead(response.status, headers);
-  res.end(body);
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error, message }));
 }
 
 /**
@@ -159,10 +141,7 @@ export async function listen(
       let incoming: ReturnType<typeof toRequest>;
       try {
         incoming = toRequest(req, origin, controller.signal);
-      } catch {
-        // Headers Node took but fetch's Headers refuse: a request the core could not be given.
-        incoming = undefined;
-      }
+      } catch {}
       if (!incoming) {
         req.resume();
         plainError(
@@ -180,7 +159,9 @@ export async function listen(
           return;
         }
         incoming.drain();
-        if (!res.destroyed) await send(response, res);
+        if (res.destroyed) return;
+        const body = Buffer.from(await response.arrayBuffer());
+        res.writeHead(response.status, Object.fromEntries(response.headers)).end(body);
       } catch {
         // The core answers every request itself (a bug there is a 500 it renders), so this is the adapter's own.
         plainError(res, 500, 'internal_server_error', 'the loopback adapter could not answer this request');
@@ -198,9 +179,7 @@ export async function listen(
       resolve();
     });
   });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
-  origin = `http://${urlHost(host)}:${port}`;
+  origin = `http://${urlHost(host)}:${(server.address() as AddressInfo).port}`;
   return {
     url: origin,
     server,

@@ -74,11 +74,7 @@ function parseData(value: string): Record<string, unknown> {
 }
 
 function checkUrl(flag: string, url: string): string {
-  try {
-    new URL(url);
-  } catch {
-    throw new Error(`${flag} must be a URL, got "${url}"`);
-  }
+  if (!URL.canParse(url)) throw new Error(`${flag} must be a URL, got "${url}"`);
   return url;
 }
 
@@ -97,15 +93,18 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** An error whose message is `message`, then the usage text. */
+const usageError = (message: string) => new Error(`${message}\n\n${USAGE}`);
+
 /** node's parse errors in this CLI's words (the flag, then what to do). */
-function readable(error: unknown): string {
+function readable(error: unknown): Error {
   const { code, message } = error as { code?: string; message: string };
   const flag = /'(-[^\s']*)/.exec(message)?.[1] ?? '';
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option "${flag}"\n\n${USAGE}`;
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return usageError(`unknown option "${flag}"`);
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && message.includes('argument missing'))
-    return `${flag} needs a value`;
-  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `${message}\n\n${USAGE}`;
-  return message;
+    return new Error(`${flag} needs a value`);
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return usageError(message);
+  return new Error(message);
 }
 
 /** Parses `argv` (without the node and script paths); throws an Error with a readable message on bad input. */
@@ -114,71 +113,54 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   try {
     parsed = parseNodeArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new Error(readable(error));
+    throw readable(error);
   }
   const { values, positionals } = parsed;
-  const [command, eventType, ...extra] = positionals;
-  const options: CliOptions = {
-    command: 'help',
-    port: 4010,
-    host: '127.0.0.1',
-    clock: 'realtime',
-    quiet: false,
-  };
-  if (command === undefined || command === 'help') return options;
-  if (command !== 'serve' && command !== 'trigger')
-    throw new Error(`unknown command "${command}"\n\n${USAGE}`);
+  const [command = 'help', eventType, ...extra] = positionals;
+  if (command === 'help') return { command, port: 4010, host: '127.0.0.1', clock: 'realtime', quiet: false };
+  if (command !== 'serve' && command !== 'trigger') throw usageError(`unknown command "${command}"`);
   for (const [name, option] of Object.entries(OPTIONS)) {
     if (
-      values[name as keyof typeof values] !== undefined &&
       'command' in option &&
-      option.command !== command
+      option.command !== command &&
+      values[name as keyof typeof values] !== undefined
     )
-      throw new Error(`--${name} is an option of ${option.command}, not of ${command}\n\n${USAGE}`);
+      throw usageError(`--${name} is an option of ${option.command}, not of ${command}`);
   }
   if (extra.length > 0 || (command === 'serve' && eventType !== undefined))
-    throw new Error(`unexpected argument "${extra[0] ?? eventType}"\n\n${USAGE}`);
-  options.command = values.help ? 'help' : command;
+    throw usageError(`unexpected argument "${extra[0] ?? eventType}"`);
+  let trigger: TriggerOptions | undefined;
   if (command === 'trigger') {
-    if (eventType === undefined) {
-      throw new Error(
-        `trigger needs an event type, for example: learnkit-mock trigger user.created\n\n${USAGE}`,
-      );
-    }
-    if (!isWebhookEventType(eventType)) {
+    if (eventType === undefined)
+      throw usageError('trigger needs an event type, for example: learnkit-mock trigger user.created');
+    if (!isWebhookEventType(eventType))
       throw new Error(
         `unknown event type "${eventType}"; the catalogue has: ${WEBHOOK_EVENT_TYPES.join(', ')}`,
       );
-    }
-    options.trigger = {
+    trigger = {
       eventType,
       url: values.url === undefined ? DEFAULT_URL : checkUrl('--url', values.url).replace(/\/+$/, ''),
       ...(values.data !== undefined && { data: parseData(values.data) }),
       ...(values.origin !== undefined && { origin: values.origin }),
     };
   }
-  if (values.port !== undefined) {
-    const port = Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
-      throw new Error('--port must be an integer from 0 to 65535');
-    options.port = port;
-  }
-  if (values.host !== undefined) options.host = values.host;
-  if (values['forward-to'] !== undefined) options.forwardTo = checkUrl('--forward-to', values['forward-to']);
-  if (values.clock !== undefined) {
-    if (values.clock !== 'realtime' && values.clock !== 'fast')
-      throw new Error('--clock must be realtime or fast');
-    options.clock = values.clock;
-  }
-  if (values.seed !== undefined) {
-    const seed = Number(values.seed);
-    if (!Number.isInteger(seed)) throw new Error('--seed must be an integer');
-    options.seed = seed;
-  }
-  if (values.state !== undefined) {
-    if (values.state === '') throw new Error('--state needs a file path, such as .learnkit-mock.json');
-    options.state = values.state;
-  }
-  if (values.quiet) options.quiet = true;
-  return options;
+  const port = Number(values.port ?? 4010);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error('--port must be an integer from 0 to 65535');
+  const clock = values.clock ?? 'realtime';
+  if (clock !== 'realtime' && clock !== 'fast') throw new Error('--clock must be realtime or fast');
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && !Number.isInteger(seed)) throw new Error('--seed must be an integer');
+  if (values.state === '') throw new Error('--state needs a file path, such as .learnkit-mock.json');
+  return {
+    command: values.help ? 'help' : command,
+    port,
+    host: values.host ?? '127.0.0.1',
+    clock,
+    quiet: values.quiet === true,
+    ...(values['forward-to'] !== undefined && { forwardTo: checkUrl('--forward-to', values['forward-to']) }),
+    ...(seed !== undefined && { seed }),
+    ...(values.state !== undefined && { state: values.state }),
+    ...(trigger && { trigger }),
+  };
 }

@@ -12,13 +12,9 @@ export function sampleEventData(platform: MockPlatform, type: WebhookEventType):
   const { roster, application } = platform.fixtures;
   const { state } = platform;
   const userId = roster.student.sourcedId;
-  const find = <T>(values: Iterable<T>, match: (value: T) => boolean) => {
-    for (const value of values) if (match(value)) return value;
-    return undefined;
-  };
-  const enrollment = find(state.roster.enrollments.values(), (e) => e.userId === userId);
-  const role = find(state.roster.roles.values(), (r) => r.userId === userId && !r.ended);
-  const profile = find(state.roster.profiles.values(), (p) => p.userId === userId);
+  const enrollment = [...state.roster.enrollments.values()].find((e) => e.userId === userId);
+  const role = [...state.roster.roles.values()].find((r) => r.userId === userId && !r.ended);
+  const profile = [...state.roster.profiles.values()].find((p) => p.userId === userId);
   const uuid = () => crypto.randomUUID();
   const known: Record<string, unknown> = {
     message: 'Sent by learnkit-mock trigger',

@@ -2,19 +2,14 @@ import { type ListeningServer, listen, urlHost } from '../adapters/node-server.j
 import { createMockPlatform, type MockPlatform } from '../platform.js';
 import type { CliOptions } from './args.js';
 import { createControl } from './control.js';
-import { openStateFile, type StateFile } from './state-file.js';
+import { openStateFile } from './state-file.js';
 
 /** A running `learnkit-mock serve`. */
 export type RunningMock = {
   platform: MockPlatform;
   server: ListeningServer;
-  /** The `--state` file, when one was given. */
-  stateFile?: StateFile;
   stop(): Promise<void>;
 };
-
-/** The platform's outbox delay (one minute) as the clock runs it: `fast` divides waits by 60. */
-const routedInMs = (options: CliOptions) => (options.clock === 'fast' ? 1_000 : 60_000);
 
 /** The credentials and ids a developer needs, as printable text. */
 export function describe(
@@ -68,18 +63,17 @@ export async function serve(
   options: CliOptions,
   print: (line: string) => void = console.log,
 ): Promise<RunningMock> {
-  let platform: MockPlatform | undefined;
   const stateFile = options.state
     ? openStateFile(
         options.state,
-        () => (platform as MockPlatform).saveState(),
+        () => platform.saveState(),
         (error) => print(`state: could not write ${options.state}: ${error.message}`),
       )
     : undefined;
   const savedState = stateFile?.read();
   const changed = () => stateFile?.changed();
   const log = options.quiet ? () => {} : print;
-  platform = createMockPlatform({
+  const platform: MockPlatform = createMockPlatform({
     baseUrl: `http://${urlHost(options.host)}:${options.port}`,
     clock: options.clock,
     seed: options.seed,
@@ -102,7 +96,8 @@ export async function serve(
     },
   });
   const control = createControl(platform, {
-    routedInMs: routedInMs(options),
+    // The platform's outbox delay (one minute) as the clock runs it: `fast` divides waits by 60.
+    routedInMs: options.clock === 'fast' ? 1_000 : 60_000,
     log,
     onTrigger: ({ event, originClientId }) => {
       log(
@@ -111,26 +106,26 @@ export async function serve(
       changed();
     },
   });
-  const running = platform;
-  const server = await listen((request) => control(request) ?? running.handle(request), {
+  const server = await listen((request) => control(request) ?? platform.handle(request), {
     port: options.port,
     host: options.host,
   });
+  const close = async () => {
+    platform.close();
+    await server.close();
+  };
   try {
     stateFile?.write();
   } catch (error) {
-    running.close();
-    await server.close();
+    await close();
     throw error;
   }
-  print(describe(running, server.url, options, savedState !== undefined));
+  print(describe(platform, server.url, options, savedState !== undefined));
   return {
-    platform: running,
+    platform,
     server,
-    ...(stateFile && { stateFile }),
     async stop() {
-      running.close();
-      await server.close();
+      await close();
       stateFile?.write();
       stateFile?.close();
     },

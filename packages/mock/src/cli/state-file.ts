@@ -4,25 +4,12 @@ import { dirname, resolve } from 'node:path';
 /** How long after a change the state is written: changes in a burst are written once. */
 const WRITE_DELAY_MS = 200;
 
-/** The `--state FILE` of `learnkit-mock serve`: read once at start, written after changes and at exit. */
-export type StateFile = {
-  /** The absolute path. */
-  readonly path: string;
-  /** The saved state, or undefined when the file does not exist yet. */
-  read(): string | undefined;
-  /** Notes a change: the state is written a moment later (once for a burst of changes). */
-  changed(): void;
-  /** Writes now (at start, so a path that cannot be written fails at once, and at exit). */
-  write(): void;
-  /** Stops a pending write (after the final `write`). */
-  close(): void;
-};
-
 /**
- * A state file whose content comes from `save` (docs/decisions.md#d-i14-state). Each write goes to a
- * temporary file that then replaces the old one, so a crash mid-write never leaves half a state behind.
+ * The `--state FILE` of `learnkit-mock serve`, whose content comes from `save` (docs/decisions.md#d-i14-state): read
+ * once at start, written after changes and at exit. Each write goes to a temporary file that then replaces the old
+ * one, so a crash mid-write never leaves half a state behind.
  */
-export function openStateFile(file: string, save: () => string, onError: (error: Error) => void): StateFile {
+export function openStateFile(file: string, save: () => string, onError: (error: Error) => void) {
   const path = resolve(file);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const write = () => {
@@ -33,8 +20,9 @@ export function openStateFile(file: string, save: () => string, onError: (error:
     renameSync(temporary, path);
   };
   return {
-    path,
+    /** The saved state, or undefined when the file does not exist yet. */
     read: () => (existsSync(path) ? readFileSync(path, 'utf8') : undefined),
+    /** Notes a change: the state is written a moment later (once for a burst of changes). */
     changed() {
       timer ??= setTimeout(() => {
         try {
@@ -44,6 +32,7 @@ export function openStateFile(file: string, save: () => string, onError: (error:
         }
       }, WRITE_DELAY_MS);
     },
+    /** Writes now (at start, so a path that cannot be written fails at once, and at exit). */
     write() {
       try {
         write();
@@ -53,8 +42,9 @@ export function openStateFile(file: string, save: () => string, onError: (error:
         );
       }
     },
+    /** Stops a pending write (after the final `write`). */
     close() {
-      if (timer) clearTimeout(timer);
+      clearTimeout(timer);
       timer = undefined;
     },
   };

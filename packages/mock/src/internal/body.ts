@@ -1,10 +1,7 @@
 import { badRequest, HttpError } from './http-error.js';
 import { MAX_JSON_DEPTH } from './limits.js';
 
-/** Whether a value is a plain JSON object (not null, not an array). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord } from '@learnkit/core';
 
 /**
  * Whether JSON text nests arrays and objects deeper than `max` levels (the outermost value is level 1). A scan of

@@ -1,4 +1,5 @@
 /** HMAC-SHA256 with Web Crypto, so the mock runs wherever `fetch` and `crypto.subtle` exist (Node, browsers, edge). */
+import { toHex } from './random.js';
 
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
@@ -21,9 +22,7 @@ function keyOf(secret: string): Promise<CryptoKey> {
 /** Lowercase hex HMAC-SHA256 of `message` keyed by the UTF-8 bytes of `secret`. */
 async function hmacHex(secret: string, message: string): Promise<string> {
   const signature = await globalThis.crypto.subtle.sign('HMAC', await keyOf(secret), encoder.encode(message));
-  let out = '';
-  for (const byte of new Uint8Array(signature)) out += byte.toString(16).padStart(2, '0');
-  return out;
+  return toHex(new Uint8Array(signature));
 }
 
 /**
@@ -44,9 +43,7 @@ export async function signWebhook(options: {
   timestamp?: number | Date | undefined;
 }) {
   const t = options.timestamp;
-  const seconds =
-    t === undefined ? Math.floor(Date.now() / 1000) : t instanceof Date ? Math.floor(t.getTime() / 1000) : t;
-  const timestamp = String(seconds);
+  const timestamp = String(typeof t === 'number' ? t : Math.floor((t?.getTime() ?? Date.now()) / 1000));
   return {
     /** `timestamp` as a decimal string: Unix seconds. */
     'X-Service-Webhook-Timestamp': timestamp,

@@ -39,6 +39,9 @@ export function pick<T>(list: readonly T[], seed: number, index: number, salt = 
 
 const hex = (value: number, width: number) => value.toString(16).padStart(width, '0');
 
+/** Bytes as lowercase hex. */
+export const toHex = (bytes: Uint8Array) => Array.from(bytes, (byte) => hex(byte, 2)).join('');
+
 /** A version-4-shaped UUID derived from (seed, index, salt): stable across runs and machines. */
 export function seededUuid(seed: number, index: number, salt = 0): string {
   const a = hash32(seed, index, salt ^ 0x1111);
@@ -58,9 +61,5 @@ export function randomId(): string {
 
 /** `bytes` random bytes as lowercase hex, for secrets. */
 export function randomHex(bytes: number): string {
-  const buffer = new Uint8Array(bytes);
-  globalThis.crypto.getRandomValues(buffer);
-  let out = '';
-  for (const byte of buffer) out += hex(byte, 2);
-  return out;
+  return toHex(globalThis.crypto.getRandomValues(new Uint8Array(bytes)));
 }

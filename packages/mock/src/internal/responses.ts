@@ -16,16 +16,12 @@ export function noContent(): Response {
   return new Response(null, { status: 204 });
 }
 
+// The imsx minor codes other than the defaults (`invaliddata` below 500, `internal_server_error` from 500).
 const IMSX_MINOR: Record<number, string> = {
-  400: 'invaliddata',
   401: 'unauthorisedrequest',
   403: 'forbidden',
   404: 'unknownobject',
-  405: 'invaliddata',
-  409: 'invaliddata',
-  422: 'invaliddata',
   429: 'server_busy',
-  500: 'internal_server_error',
   502: 'server_busy',
   503: 'server_busy',
   504: 'server_busy',
