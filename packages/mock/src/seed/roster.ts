@@ -1,6 +1,6 @@
 import { pick } from '../internal/random.js';
-import { guidRef } from '../roster/views.js';
-import type { MockState, StoredEnrollment, StoredRole, StoredUser } from '../state.js';
+import { guidRef, refId } from '../roster/views.js';
+import type { MockState, StoredUser } from '../state.js';
 import { seedGradebook } from './gradebook.js';
 
 /** A seeded user as tests name it. */
@@ -56,250 +56,178 @@ const GIVEN = [
   'Leo',
 ];
 const FAMILY = ['Garcia', 'Nguyen', 'Patel', 'Johnson', 'Kim', 'Okafor', 'Rossi', 'Haddad', 'Silva', 'Cohen'];
+const START = '2025-08-15';
 
 /** Seeds orgs, users, roles, courses, classes, enrollments, gradebook and resources. Deterministic per `seed`. */
 export function seedRoster(state: MockState, seed: number, now: string, baseUrl: string): RosterFixtures {
   const roster = state.roster;
-  const stamp = now;
+  const base = { status: 'active' as const, dateLastModified: now };
   const ref = (type: string, collection: string, id: string) => guidRef(baseUrl, type, collection, id);
+  const session = (id: string) => ref('academicSession', 'academicSessions', id);
 
-  const org = (sourcedId: string, name: string, type: string, parentId: string | null) => {
-    roster.orgs.set(sourcedId, {
-      sourcedId,
-      status: 'active',
-      dateLastModified: stamp,
-      name,
-      type,
-      identifier: sourcedId,
-      parentId,
-    });
+  for (const [sourcedId, name, type, parentId] of [
+    ['org-maple-district', 'Maple Unified School District', 'district', null],
+    ['org-maple-elementary', 'Maple Elementary School', 'school', 'org-maple-district'],
+    ['org-maple-middle', 'Maple Middle School', 'school', 'org-maple-district'],
+    ['org-cedar-district', 'Cedar County Schools', 'district', null],
+    ['org-cedar-high', 'Cedar High School', 'school', 'org-cedar-district'],
+  ] as const) {
+    roster.orgs.set(sourcedId, { sourcedId, ...base, name, type, identifier: sourcedId, parentId });
     roster.orgConfigs.set(sourcedId, {});
-  };
-  org('org-maple-district', 'Maple Unified School District', 'district', null);
-  org('org-maple-elementary', 'Maple Elementary School', 'school', 'org-maple-district');
-  org('org-maple-middle', 'Maple Middle School', 'school', 'org-maple-district');
-  org('org-cedar-district', 'Cedar County Schools', 'district', null);
-  org('org-cedar-high', 'Cedar High School', 'school', 'org-cedar-district');
+  }
   roster.orgConfigs.set('org-maple-district', {
     timezone: 'America/Chicago',
     proctoring: { webcamRequired: false },
   });
 
   const schoolYearId = 'as-2025-2026';
-  roster.academicSessions.set(schoolYearId, {
-    sourcedId: schoolYearId,
-    status: 'active',
-    dateLastModified: stamp,
-    title: '2025-2026 School Year',
-    startDate: '2025-08-15',
-    endDate: '2026-06-15',
-    type: 'schoolYear',
-    parent: null,
-    children: [
-      ref('academicSession', 'academicSessions', 'as-2025-fall'),
-      ref('academicSession', 'academicSessions', 'as-2026-spring'),
-    ],
-    schoolYear: '2026',
-  });
-  for (const [id, title, start, end] of [
-    ['as-2025-fall', 'Fall 2025', '2025-08-15', '2025-12-19'],
+  for (const [sourcedId, title, startDate, endDate] of [
+    [schoolYearId, '2025-2026 School Year', START, '2026-06-15'],
+    ['as-2025-fall', 'Fall 2025', START, '2025-12-19'],
     ['as-2026-spring', 'Spring 2026', '2026-01-06', '2026-06-15'],
   ] as const) {
-    roster.academicSessions.set(id, {
-      sourcedId: id,
-      status: 'active',
-      dateLastModified: stamp,
+    const year = sourcedId === schoolYearId;
+    roster.academicSessions.set(sourcedId, {
+      sourcedId,
+      ...base,
       title,
-      startDate: start,
-      endDate: end,
-      type: 'term',
-      parent: ref('academicSession', 'academicSessions', schoolYearId),
+      startDate,
+      endDate,
+      type: year ? 'schoolYear' : 'term',
+      parent: year ? null : session(schoolYearId),
+      ...(year && { children: [session('as-2025-fall'), session('as-2026-spring')] }),
       schoolYear: '2026',
     });
   }
 
-  const courses: [string, string, string, string, string, string][] = [
+  const courses = [
     ['course-math-g3', 'Math Grade 3', 'MATH-3', 'Math', '03', 'org-maple-elementary'],
     ['course-reading-g3', 'Reading Grade 3', 'READ-3', 'Reading', '03', 'org-maple-elementary'],
     ['course-science-g5', 'Science Grade 5', 'SCI-5', 'Science', '05', 'org-maple-elementary'],
     ['course-math-g7', 'Math Grade 7', 'MATH-7', 'Math', '07', 'org-maple-middle'],
     ['course-language-g7', 'Language Grade 7', 'LANG-7', 'Language', '07', 'org-maple-middle'],
     ['course-math-g10', 'Geometry', 'MATH-10', 'Math', '10', 'org-cedar-high'],
-  ];
+  ] as const;
   for (const [sourcedId, title, courseCode, subject, grade, orgId] of courses) {
+    const shared = { grades: [grade], subjects: [subject] };
     roster.courses.set(sourcedId, {
       sourcedId,
-      status: 'active',
-      dateLastModified: stamp,
+      ...base,
       title,
-      schoolYear: ref('academicSession', 'academicSessions', schoolYearId),
+      schoolYear: session(schoolYearId),
       courseCode,
-      grades: [grade],
-      subjects: [subject],
+      ...shared,
       org: ref('org', 'orgs', orgId),
       metadata: { totalLessons: 40 },
     });
     const classId = sourcedId.replace('course-', 'class-');
     roster.classes.set(classId, {
       sourcedId: classId,
-      status: 'active',
-      dateLastModified: stamp,
+      ...base,
       title: `${title} - Period 1`,
       classCode: `${courseCode}-P1`,
       classType: 'scheduled',
       location: `Room ${100 + roster.classes.size}`,
-      grades: [grade],
-      subjects: [subject],
+      ...shared,
       periods: ['1'],
       course: ref('course', 'courses', sourcedId),
       school: ref('org', 'orgs', orgId),
-      terms: [ref('academicSession', 'academicSessions', schoolYearId)],
+      terms: [session(schoolYearId)],
     });
   }
 
-  const user = (
+  /** A user with one role, in its primary org, and an enrollment with that role in each of `classIds`. */
+  const person = (
     sourcedId: string,
-    givenName: string,
-    familyName: string,
-    domain: string,
-    primaryOrgId: string,
+    [givenName, familyName]: [string, string],
+    orgId: string,
+    role: string,
+    classIds: string[] = [],
     grades?: string[],
-  ) => {
+  ): StoredUser => {
+    // The email domain is the district's (maple, cedar); parents have their own.
+    const domain = `${role === 'parent' ? 'parents' : orgId.split('-')[1]}.learnkit.test`;
     const email = `${givenName}.${familyName}@${domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, '');
-    const stored: StoredUser = {
+    const user = {
       sourcedId,
-      status: 'active',
-      dateLastModified: stamp,
+      ...base,
       givenName,
       familyName,
       email,
       username: email.split('@')[0] ?? null,
       enabledUser: true,
-      primaryOrgId,
+      primaryOrgId: orgId,
       grades,
       metadata: null,
     };
-    roster.users.set(sourcedId, stored);
-    return stored;
-  };
-  const role = (userId: string, orgId: string, roleName: string, roleType = 'primary') => {
-    const roleId = `role-${userId}-${orgId}-${roleName}`;
-    const stored: StoredRole = {
+    roster.users.set(sourcedId, user);
+    const roleId = `role-${sourcedId}-${orgId}-${role}`;
+    const dates = { beginDate: START, endDate: null };
+    roster.roles.set(roleId, {
       roleId,
-      userId,
+      userId: sourcedId,
       orgId,
-      role: roleName,
-      roleType,
-      beginDate: '2025-08-15',
-      endDate: null,
+      role,
+      roleType: 'primary',
+      ...dates,
       ended: false,
-    };
-    roster.roles.set(roleId, stored);
+    });
+    for (const classId of classIds) {
+      const schoolId = refId(roster.classes.get(classId)!.school)!;
+      const enrollment = `enr-${sourcedId}-${classId}`;
+      const fields = { userId: sourcedId, classId, schoolId, role, primary: role === 'teacher', ...dates };
+      roster.enrollments.set(enrollment, { sourcedId: enrollment, ...base, ...fields, metadata: null });
+    }
+    return user;
   };
-  const enroll = (userId: string, classId: string, roleName: string) => {
-    const klass = roster.classes.get(classId)!;
-    const sourcedId = `enr-${userId}-${classId}`;
-    const enrollment: StoredEnrollment = {
-      sourcedId,
-      status: 'active',
-      dateLastModified: stamp,
-      userId,
-      classId,
-      schoolId: (klass.school as { sourcedId: string }).sourcedId,
-      role: roleName,
-      primary: roleName === 'teacher',
-      beginDate: '2025-08-15',
-      endDate: null,
-      metadata: null,
-    };
-    roster.enrollments.set(sourcedId, enrollment);
-  };
+  const agent = (
+    agentUserId: string,
+    relationshipType: string,
+    beginDate: string,
+    endDate: string | null,
+  ) => ({
+    userId: ada.sourcedId,
+    agentUserId,
+    relationshipType,
+    beginDate,
+    endDate,
+    status: endDate === null ? ('active' as const) : ('inactive' as const),
+  });
 
-  const ada = user('usr-ada-lovelace', 'Ada', 'Lovelace', 'maple.learnkit.test', 'org-maple-elementary', [
-    '03',
-  ]);
-  role(ada.sourcedId, 'org-maple-elementary', 'student');
-  enroll(ada.sourcedId, 'class-math-g3', 'student');
-  enroll(ada.sourcedId, 'class-reading-g3', 'student');
-  const teacher = user('usr-grace-hopper', 'Grace', 'Hopper', 'maple.learnkit.test', 'org-maple-elementary');
-  role(teacher.sourcedId, 'org-maple-elementary', 'teacher');
-  enroll(teacher.sourcedId, 'class-math-g3', 'teacher');
-  enroll(teacher.sourcedId, 'class-reading-g3', 'teacher');
-  const parent = user(
-    'usr-annabella-byron',
-    'Annabella',
-    'Byron',
-    'parents.learnkit.test',
-    'org-maple-elementary',
-  );
-  role(parent.sourcedId, 'org-maple-elementary', 'parent');
+  const [elementary, middle, cedar] = ['org-maple-elementary', 'org-maple-middle', 'org-cedar-high'];
+  const [grade3, grade7, geometry] = [
+    ['class-math-g3', 'class-reading-g3'],
+    ['class-math-g7', 'class-language-g7'],
+    ['class-math-g10'],
+  ];
+  const ada = person('usr-ada-lovelace', ['Ada', 'Lovelace'], elementary, 'student', grade3, ['03']);
+  const teacher = person('usr-grace-hopper', ['Grace', 'Hopper'], elementary, 'teacher', grade3);
+  const parent = person('usr-annabella-byron', ['Annabella', 'Byron'], elementary, 'parent');
   roster.agents.push(
-    {
-      userId: ada.sourcedId,
-      agentUserId: parent.sourcedId,
-      relationshipType: 'parent',
-      beginDate: '2025-08-15',
-      endDate: null,
-      status: 'active',
-    },
+    agent(parent.sourcedId, 'parent', START, null),
     // An ended relationship, which reads must leave out (change 2026.09.08.2).
-    {
-      userId: ada.sourcedId,
-      agentUserId: teacher.sourcedId,
-      relationshipType: 'guardian',
-      beginDate: '2024-08-15',
-      endDate: '2025-06-01',
-      status: 'inactive',
-    },
+    agent(teacher.sourcedId, 'guardian', '2024-08-15', '2025-06-01'),
   );
-  const middleTeacher = user('usr-alan-turing', 'Alan', 'Turing', 'maple.learnkit.test', 'org-maple-middle');
-  role(middleTeacher.sourcedId, 'org-maple-middle', 'teacher');
-  enroll(middleTeacher.sourcedId, 'class-math-g7', 'teacher');
-  enroll(middleTeacher.sourcedId, 'class-language-g7', 'teacher');
-  const admin = user(
-    'usr-katherine-johnson',
-    'Katherine',
-    'Johnson',
-    'maple.learnkit.test',
-    'org-maple-district',
-  );
-  role(admin.sourcedId, 'org-maple-district', 'administrator');
+  person('usr-alan-turing', ['Alan', 'Turing'], middle, 'teacher', grade7);
+  person('usr-katherine-johnson', ['Katherine', 'Johnson'], 'org-maple-district', 'administrator');
 
   // Generated students: deterministic names, spread over the Maple schools.
-  const schoolClasses: Record<string, string[]> = {
-    'org-maple-elementary': ['class-math-g3', 'class-reading-g3', 'class-science-g5'],
-    'org-maple-middle': ['class-math-g7', 'class-language-g7'],
-  };
   for (let n = 0; n < 24; n++) {
-    const given = pick(GIVEN, seed, n, 31);
-    const family = pick(FAMILY, seed, n, 32);
-    const school = n % 3 === 2 ? 'org-maple-middle' : 'org-maple-elementary';
-    const sourcedId = `usr-student-${String(n + 1).padStart(3, '0')}`;
-    const student = user(sourcedId, given, `${family}${n + 1}`, 'maple.learnkit.test', school, [
-      school === 'org-maple-middle' ? '07' : '03',
-    ]);
-    role(student.sourcedId, school, 'student');
-    const classes = schoolClasses[school]!;
-    enroll(student.sourcedId, classes[n % classes.length]!, 'student');
+    const name: [string, string] = [pick(GIVEN, seed, n, 31), `${pick(FAMILY, seed, n, 32)}${n + 1}`];
+    const school = n % 3 === 2 ? middle : elementary;
+    const classes = school === elementary ? [...grade3, 'class-science-g5'] : grade7;
+    const id = `usr-student-${String(n + 1).padStart(3, '0')}`;
+    person(id, name, school, 'student', [classes[n % classes.length]!], [school === middle ? '07' : '03']);
   }
-  const other = user('usr-cedar-student', 'Rosalind', 'Franklin', 'cedar.learnkit.test', 'org-cedar-high', [
-    '10',
-  ]);
-  role(other.sourcedId, 'org-cedar-high', 'student');
-  enroll(other.sourcedId, 'class-math-g10', 'student');
-  const cedarTeacher = user('usr-cedar-teacher', 'Marie', 'Curie', 'cedar.learnkit.test', 'org-cedar-high');
-  role(cedarTeacher.sourcedId, 'org-cedar-high', 'teacher');
-  enroll(cedarTeacher.sourcedId, 'class-math-g10', 'teacher');
+  const other = person('usr-cedar-student', ['Rosalind', 'Franklin'], cedar, 'student', geometry, ['10']);
+  person('usr-cedar-teacher', ['Marie', 'Curie'], cedar, 'teacher', geometry);
 
-  for (const stored of [ada, other]) {
-    roster.demographics.set(stored.sourcedId, {
-      sourcedId: stored.sourcedId,
-      status: 'active',
-      dateLastModified: stamp,
-      birthDate: stored === ada ? '2017-12-10' : '2010-07-25',
-      sex: 'female',
-      cityOfBirth: stored === ada ? 'Springfield' : 'Cedar Rapids',
-    });
+  for (const [user, birthDate, cityOfBirth] of [
+    [ada, '2017-12-10', 'Springfield'],
+    [other, '2010-07-25', 'Cedar Rapids'],
+  ] as const) {
+    const { sourcedId } = user;
+    roster.demographics.set(sourcedId, { sourcedId, ...base, birthDate, sex: 'female', cityOfBirth });
   }
   roster.profiles.set('prf-ada-app', {
     profileId: 'prf-ada-app',
@@ -309,22 +237,21 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
     status: 'active',
   });
 
-  // Gradebook: a line item per seeded activity of the Math course and earlier results with mastered units.
-  const lineItemId = seedGradebook(roster, stamp, baseUrl, ada.sourcedId);
-
+  const seeded = ({ sourcedId, email }: StoredUser): SeededUser => ({ sourcedId, email });
   return {
     districtId: 'org-maple-district',
     otherDistrictId: 'org-cedar-district',
-    schoolIds: ['org-maple-elementary', 'org-maple-middle'],
-    otherSchoolId: 'org-cedar-high',
+    schoolIds: [elementary, middle],
+    otherSchoolId: cedar,
     schoolYearId,
     courseIds: courses.map(([id]) => id),
     classIds: [...roster.classes.keys()],
-    student: { sourcedId: ada.sourcedId, email: ada.email },
-    teacher: { sourcedId: teacher.sourcedId, email: teacher.email },
-    parent: { sourcedId: parent.sourcedId, email: parent.email },
-    otherStudent: { sourcedId: other.sourcedId, email: other.email },
+    student: seeded(ada),
+    teacher: seeded(teacher),
+    parent: seeded(parent),
+    otherStudent: seeded(other),
     mathCourseId: 'course-math-g3',
-    lineItemId,
+    // Gradebook: a line item per seeded activity of the Math course and earlier results with mastered units.
+    lineItemId: seedGradebook(roster, now, baseUrl, ada.sourcedId),
   };
 }
