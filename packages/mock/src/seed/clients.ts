@@ -1,6 +1,6 @@
 import { hash32, hashText } from '../internal/random.js';
 import { ALL_SCOPES, WEBHOOK_SCOPES } from '../scopes.js';
-import type { MockClient, MockState, StoredApplication } from '../state.js';
+import type { MockClient, MockState } from '../state.js';
 
 /** The credentials the seeded platform accepts. */
 export type MockClients = {
@@ -44,61 +44,33 @@ export function seedClients(
   state.tenants.set('tenant-no-grant', { id: 'tenant-no-grant', manageWebhooks: new Set() });
   state.tenants.set('tenant-platform', { id: 'tenant-platform', manageWebhooks: new Set([applicationId]) });
 
-  const client = (
-    label: string,
-    fields: Omit<MockClient, 'label' | 'clientId' | 'clientSecret'>,
-  ): MockClient => {
+  // Every client is the partner tenant's, with every scope, on the Maple district, unless `fields` says otherwise.
+  const client = (label: string, fields: Partial<MockClient> = {}): MockClient => {
     const created: MockClient = {
       label,
       clientId: `${label}-client`,
       clientSecret: secretOf(seed, label),
+      scopes: [...ALL_SCOPES],
+      tenantId: 'tenant-partner',
+      orgIds: ['org-maple-district'],
+      internal: false,
       ...fields,
     };
     state.clients.set(created.clientId, created);
     return created;
   };
-  const maple = ['org-maple-district'];
   const clients: MockClients = {
-    partner: client('partner', {
-      scopes: [...ALL_SCOPES],
-      tenantId: 'tenant-partner',
-      orgIds: maple,
-      internal: false,
-    }),
-    otherPartner: client('other-partner', {
-      scopes: [...ALL_SCOPES],
-      tenantId: 'tenant-partner',
-      orgIds: ['org-cedar-district'],
-      internal: false,
-    }),
+    partner: client('partner'),
+    otherPartner: client('other-partner', { orgIds: ['org-cedar-district'] }),
     noWebhookScopes: client('no-webhook-scopes', {
       scopes: ALL_SCOPES.filter((scope) => !WEBHOOK_SCOPES.includes(scope)),
-      tenantId: 'tenant-partner',
-      orgIds: maple,
-      internal: false,
     }),
-    noGrant: client('no-grant', {
-      scopes: [...ALL_SCOPES],
-      tenantId: 'tenant-no-grant',
-      orgIds: maple,
-      internal: false,
-    }),
-    internal: client('internal', {
-      scopes: [...ALL_SCOPES],
-      tenantId: 'tenant-platform',
-      orgIds: 'all',
-      internal: true,
-    }),
-    application: client('application', {
-      scopes: [...ALL_SCOPES],
-      tenantId: 'tenant-partner',
-      orgIds: maple,
-      internal: false,
-      applicationId,
-    }),
+    noGrant: client('no-grant', { tenantId: 'tenant-no-grant' }),
+    internal: client('internal', { tenantId: 'tenant-platform', orgIds: 'all', internal: true }),
+    application: client('application', { applicationId }),
   };
 
-  const application: StoredApplication = {
+  state.applications.set(applicationId, {
     sourcedId: applicationId,
     name: 'LearnKit Demo App',
     description: 'The application the mock platform is seeded with.',
@@ -108,8 +80,7 @@ export function seedClients(
     sandboxStatus: 'awaiting_secret_claim',
     proctoringEnabled: true,
     draft: false,
-  };
-  state.applications.set(applicationId, application);
+  });
   const developerId = 'dev-registering';
   const developerEmail = 'developer@partner.learnkit.test';
   state.developers.set(developerId, {
