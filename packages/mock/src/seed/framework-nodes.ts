@@ -7,7 +7,7 @@ import type {
 } from '../case/types.js';
 import { fraction, pick, seededUuid } from '../internal/random.js';
 import type { GenerateFrameworkOptions } from './framework-options.js';
-import { GRADE_LEVELS, type SubjectVocabulary, vocabularyFor } from './vocabulary.js';
+import { GRADE_LEVELS, vocabularyFor } from './vocabulary.js';
 
 // How a generated framework is made: its tree of grade levels, domains, clusters and standards, and each record
 // of it. framework.ts streams the records (docs/decisions.md#d-i15-source-shape).
@@ -24,7 +24,6 @@ type Node = {
   seq: number;
   grade: (typeof GRADE_LEVELS)[number];
   domain?: readonly [string, string];
-  clusterLetter?: string;
   code: string;
   parent?: Node;
   /** The standard before this one in its cluster. */
@@ -36,20 +35,12 @@ type Node = {
 };
 
 /** The options with every default filled in. */
-export type Settings = Required<
-  Omit<GenerateFrameworkOptions, 'associationRates' | 'frameworkType' | 'title'>
-> & {
-  title: string;
-  frameworkType?: string;
-  rates: Record<'precedes' | 'isPeerOf' | 'exactMatchOf' | 'isRelatedTo', number>;
-  vocabulary: SubjectVocabulary;
-  levels: (typeof GRADE_LEVELS)[number][];
-};
+export type Settings = ReturnType<typeof settingsOf>;
 
-export function settingsOf(options: GenerateFrameworkOptions): Settings {
+export function settingsOf(options: GenerateFrameworkOptions) {
   const seed = options.seed ?? 1;
   const subject = options.subject ?? 'Math';
-  const gradeCodes = options.grades ?? ['KG', '01', '02', '03', '04', '05', '06', '07', '08'];
+  const gradeCodes = options.grades ?? GRADE_LEVELS.slice(0, 9).map(([code]) => code);
   const levels = gradeCodes.map((code) => {
     const level = GRADE_LEVELS.find((entry) => entry[0] === code);
     if (!level)
@@ -68,7 +59,6 @@ export function settingsOf(options: GenerateFrameworkOptions): Settings {
     seed,
     items,
     subject,
-    grades: gradeCodes,
     title: options.title ?? `${vocabulary.label} Standards, Grades ${first}-${last} (seed ${seed})`,
     baseUri: (options.baseUri ?? 'https://frameworks.learnkit.test').replace(/\/+$/, ''),
     creator: options.creator ?? 'LearnKit Mock Standards Authority',
@@ -119,6 +109,17 @@ export function* walk(settings: Settings): Generator<Node> {
   let domainIndex = 0;
   let clusterIndex = 0;
   let firstOfPreviousCluster: Node | undefined;
+  // A node one level below `parent`, numbered `seq` among its siblings, coded `part` after its parent's code.
+  const child = (parent: Node, seq: number, part: string, more?: Partial<Node>): Node => ({
+    index: index++,
+    level: (parent.level + 1) as Node['level'],
+    seq,
+    grade: parent.grade,
+    domain: parent.domain,
+    code: `${parent.code}.${part}`,
+    parent,
+    ...more,
+  });
   for (let g = 0; g < grades; g++) {
     const grade = settings.levels[g]!;
     const gradeNode: Node = { index: index++, level: 0, seq: g + 1, grade, code: grade[1] };
@@ -126,46 +127,17 @@ export function* walk(settings: Settings): Generator<Node> {
     const domainCount = share(domains, grades, g);
     for (let d = 0; d < domainCount; d++) {
       const domain = settings.vocabulary.domains[(g * 3 + d) % settings.vocabulary.domains.length]!;
-      const domainNode: Node = {
-        index: index++,
-        level: 1,
-        seq: d + 1,
-        grade,
-        domain,
-        code: `${grade[1]}.${domain[0]}`,
-        parent: gradeNode,
-      };
+      const domainNode = child(gradeNode, d + 1, domain[0], { domain });
       yield domainNode;
       const clusterCount = share(clusters, domains, domainIndex++);
       for (let c = 0; c < clusterCount; c++) {
-        const letter = letters(c);
-        const clusterNode: Node = {
-          index: index++,
-          level: 2,
-          seq: c + 1,
-          grade,
-          domain,
-          clusterLetter: letter,
-          code: `${domainNode.code}.${letter}`,
-          parent: domainNode,
-        };
+        const clusterNode = child(domainNode, c + 1, letters(c));
         yield clusterNode;
         const standardCount = share(standards, clusters, clusterIndex++);
         let previous: Node | undefined;
         let first: Node | undefined;
         for (let s = 0; s < standardCount; s++) {
-          const node: Node = {
-            index: index++,
-            level: 3,
-            seq: s + 1,
-            grade,
-            domain,
-            clusterLetter: letter,
-            code: `${clusterNode.code}.${s + 1}`,
-            parent: clusterNode,
-            previous,
-            peer: firstOfPreviousCluster,
-          };
+          const node = child(clusterNode, s + 1, String(s + 1), { previous, peer: firstOfPreviousCluster });
           yield node;
           previous = node;
           first ??= node;
@@ -292,23 +264,17 @@ export function* associationsOf(
   node: Node,
   counter: { next: number },
 ): Generator<CaseAssociationInput> {
-  const make = (
-    associationType: string,
-    origin: CaseNodeRef,
-    destination: CaseNodeRef,
-    sequenceNumber?: number,
-  ) => {
+  const make = (type: string, origin: CaseNodeRef, destination: CaseNodeRef, sequenceNumber?: number) => {
     const id = seededUuid(settings.seed, counter.next++, SALT_ASSOCIATION);
-    const association: CaseAssociationInput = {
+    return {
       identifier: id,
       uri: `${settings.baseUri}/CFAssociations/${id}`,
       lastChangeDateTime: settings.lastChangeDateTime,
-      associationType,
+      associationType: type,
       originNodeURI: origin,
       destinationNodeURI: destination,
+      ...(sequenceNumber !== undefined && { sequenceNumber }),
     };
-    if (sequenceNumber !== undefined) association.sequenceNumber = sequenceNumber;
-    return association;
   };
   const self = refOf(settings, node);
   yield make('isChildOf', self, node.parent ? refOf(settings, node.parent) : documentRef(settings), node.seq);

@@ -74,27 +74,16 @@ export function generateFramework(options: GenerateFrameworkOptions = {}): CaseP
  * framework into a request body or a file. Joined, the chunks equal `JSON.stringify(generateFramework(options))`.
  */
 export function* frameworkJsonChunks(options: GenerateFrameworkOptions = {}): Generator<string> {
-  let section: 'start' | 'item' | 'association' = 'start';
-  let first = true;
-  let definitions: CaseDefinitionsInput | undefined;
-  for (const record of frameworkRecords(options)) {
-    if (record.kind === 'document') {
-      yield `{"CFDocument":${JSON.stringify(record.value)},"CFItems":[`;
-      section = 'item';
-      first = true;
-    } else if (record.kind === 'item') {
-      yield (first ? '' : ',') + JSON.stringify(record.value);
-      first = false;
-    } else if (record.kind === 'association') {
-      if (section === 'item') {
-        yield '],"CFAssociations":[';
-        section = 'association';
-        first = true;
-      }
-      yield (first ? '' : ',') + JSON.stringify(record.value);
-      first = false;
-    } else definitions = record.value;
+  // Neither list is ever empty (one item at least, each with its isChildOf), so each opens after what precedes it.
+  let previous: FrameworkRecord['kind'] = 'document';
+  for (const { kind, value } of frameworkRecords(options)) {
+    const text = JSON.stringify(value);
+    if (kind === 'document') yield `{"CFDocument":${text},"CFItems":[`;
+    else if (kind === 'definitions') yield `],"CFDefinitions":${text}}`;
+    else {
+      if (kind === 'association' && previous === 'item') yield '],"CFAssociations":[';
+      yield (kind === previous ? ',' : '') + text;
+    }
+    previous = kind;
   }
-  if (section === 'item') yield '],"CFAssociations":[';
-  yield definitions ? `],"CFDefinitions":${JSON.stringify(definitions)}}` : ']}';
 }

@@ -1,24 +1,12 @@
 /** Words the framework generator builds realistic statements from. */
 
-/** Grade levels: CASE education level code, short code for humanCodingScheme, label. */
-export const GRADE_LEVELS = [
-  ['KG', 'K', 'Kindergarten'],
-  ['01', '1', 'Grade 1'],
-  ['02', '2', 'Grade 2'],
-  ['03', '3', 'Grade 3'],
-  ['04', '4', 'Grade 4'],
-  ['05', '5', 'Grade 5'],
-  ['06', '6', 'Grade 6'],
-  ['07', '7', 'Grade 7'],
-  ['08', '8', 'Grade 8'],
-  ['09', '9', 'Grade 9'],
-  ['10', '10', 'Grade 10'],
-  ['11', '11', 'Grade 11'],
-  ['12', '12', 'Grade 12'],
-] as const;
+/** Grade levels, KG then 01 to 12: CASE education level code, short code for humanCodingScheme, label. */
+export const GRADE_LEVELS = Array.from({ length: 13 }, (_, k): [string, string, string] =>
+  k === 0 ? ['KG', 'K', 'Kindergarten'] : [String(k).padStart(2, '0'), String(k), `Grade ${k}`],
+);
 
 /** A subject's domains (abbreviation, name) and the verbs and topics of its standards. */
-export type SubjectVocabulary = {
+type SubjectVocabulary = {
   label: string;
   domains: readonly (readonly [string, string])[];
   clusters: readonly string[];
