@@ -1,7 +1,15 @@
-import type { OneRosterComponents } from '@learnkit/core';
+import {
+  type JsonSchemaDefs,
+  type OneRosterComponents,
+  onerosterSchemas,
+  type PlatformComponents,
+  platformSchemas,
+} from '@learnkit/core';
+import { project } from '../internal/list-query.js';
 import type { RosterState, StoredAgent, StoredEnrollment, StoredRole, StoredUser } from '../state.js';
 
 type OneRoster = OneRosterComponents['schemas'];
+type Platform = PlatformComponents['schemas'];
 
 const ONEROSTER = '/ims/oneroster/rostering/v1p2';
 
@@ -28,6 +36,15 @@ export function rolesOf(roster: RosterState, userId: string): StoredRole[] {
   return [...roster.roles.values()].filter((role) => role.userId === userId && !role.ended);
 }
 
+/** `record` in the shape of the documents' schema `name`: its members, in its order, and no others. */
+function shaped(schemas: JsonSchemaDefs, name: string, record: object) {
+  return project(record, Object.keys((schemas[name] as { properties: object }).properties));
+}
+
+/** A record in the shape of the platform document's schema `name`. */
+const platform = <K extends keyof Platform>(name: K, record: object) =>
+  shaped(platformSchemas, name, record) as Platform[K];
+
 /** A user in the OneRoster 1.2 shape. */
 export function oneRosterUser(
   roster: RosterState,
@@ -35,16 +52,10 @@ export function oneRosterUser(
   baseUrl: string,
   today: string,
 ): OneRoster['User'] {
-  return {
-    sourcedId: user.sourcedId,
-    status: user.status,
-    dateLastModified: user.dateLastModified,
+  return shaped(onerosterSchemas, 'User', {
+    ...user,
     metadata: user.metadata ?? null,
     username: user.username ?? null,
-    enabledUser: user.enabledUser,
-    givenName: user.givenName,
-    familyName: user.familyName,
-    email: user.email,
     roles: rolesOf(roster, user.sourcedId).map((role) => ({
       roleType: role.roleType === 'secondary' ? 'secondary' : 'primary',
       role: role.role,
@@ -57,80 +68,36 @@ export function oneRosterUser(
       guidRef(baseUrl, 'user', 'users', agent.agentUserId),
     ),
     grades: user.grades ?? null,
-  };
+  }) as OneRoster['User'];
 }
 
 /** A role in the platform's rostering shape. */
-export function platformRole(role: StoredRole) {
-  return {
-    roleId: role.roleId,
-    userId: role.userId,
-    orgId: role.orgId,
-    role: role.role,
-    roleType: role.roleType,
-    beginDate: role.beginDate,
-    endDate: role.endDate,
-  };
-}
+export const platformRole = (role: StoredRole) => platform('UserRole', role);
 
-/** An agent relationship in the platform's shape, seen from `userId`. */
-export function platformRelationship(agent: {
-  agentUserId: string;
-  relationshipType: string;
-  beginDate: string | null;
-  endDate: string | null;
-}) {
-  return {
-    userId: agent.agentUserId,
-    relationshipType: agent.relationshipType,
-    beginDate: agent.beginDate,
-    endDate: agent.endDate,
-  };
-}
+/** An agent relationship in the platform's shape, seen from `userId`: the other user is `agentUserId`. */
+export const platformRelationship = (agent: StoredAgent) =>
+  platform('UserRelationship', { ...agent, userId: agent.agentUserId });
 
 /** A user in the platform's rostering shape (`/rostering/1.0/users/{id}`). */
 export function platformUser(roster: RosterState, user: StoredUser, today: string) {
-  return {
-    sourcedId: user.sourcedId,
-    email: user.email,
-    givenName: user.givenName,
-    familyName: user.familyName,
-    primaryOrgId: user.primaryOrgId,
-    status: user.status,
+  return platform('User', {
+    ...user,
     roles: rolesOf(roster, user.sourcedId).map(platformRole),
     agents: openAgentsOf(roster, user.sourcedId, today).map(platformRelationship),
     metadata: user.metadata ?? null,
-  };
+  });
 }
 
 /** An enrollment in the OneRoster shape. */
 export function oneRosterEnrollment(enrollment: StoredEnrollment, baseUrl: string): OneRoster['Enrollment'] {
-  return {
-    sourcedId: enrollment.sourcedId,
-    status: enrollment.status,
-    dateLastModified: enrollment.dateLastModified,
-    metadata: enrollment.metadata,
+  return shaped(onerosterSchemas, 'Enrollment', {
+    ...enrollment,
     user: guidRef(baseUrl, 'user', 'users', enrollment.userId),
     class: guidRef(baseUrl, 'class', 'classes', enrollment.classId),
     school: guidRef(baseUrl, 'org', 'orgs', enrollment.schoolId),
-    role: enrollment.role,
-    primary: enrollment.primary,
-    beginDate: enrollment.beginDate,
-    endDate: enrollment.endDate,
-  };
+  }) as OneRoster['Enrollment'];
 }
 
 /** An enrollment in the platform's rostering shape. */
-export function platformEnrollment(enrollment: StoredEnrollment) {
-  return {
-    enrollmentId: enrollment.sourcedId,
-    classId: enrollment.classId,
-    userId: enrollment.userId,
-    role: enrollment.role,
-    status: enrollment.status,
-    beginDate: enrollment.beginDate,
-    endDate: enrollment.endDate,
-    primary: enrollment.primary,
-    metadata: enrollment.metadata,
-  };
-}
+export const platformEnrollment = (enrollment: StoredEnrollment) =>
+  platform('Enrollment', { ...enrollment, enrollmentId: enrollment.sourcedId });
