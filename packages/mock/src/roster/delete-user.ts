@@ -1,18 +1,14 @@
-import type { RosterState, StoredUser } from '../state.js';
+import type { RosterState } from '../state.js';
 import { orgsOfUser } from './orgs.js';
-
-/** What is left of a deleted user for its `user.deleted` event: the tombstone and where the event is routed. */
-export type DeletedUser = { user: StoredUser; orgIds: string[] };
 
 /**
  * Deletes a user with everything that hangs on it, in one step: its roles, profiles, enrollments and agent
  * relationships (both sides) are hard-removed, with no event of their own, and so are its demographics and
  * mastery grades (docs/decisions.md#d-user-deletion). Gradebook results stay, readable by internal clients only.
- * The orgs are read before anything goes, so `user.deleted` still reaches the subscribers that could see the user.
+ * Returns the user's orgs, read before anything goes, so `user.deleted` still reaches the subscribers that could
+ * see the user.
  */
-export function deleteUser(roster: RosterState, userId: string): DeletedUser | undefined {
-  const user = roster.users.get(userId);
-  if (!user) return undefined;
+export function deleteUser(roster: RosterState, userId: string): string[] {
   const orgIds = orgsOfUser(roster, userId);
   const dropWhere = <T>(map: Map<string, T>, belongs: (value: T, key: string) => boolean) => {
     for (const [key, value] of map) if (belongs(value, key)) map.delete(key);
@@ -28,5 +24,5 @@ export function deleteUser(roster: RosterState, userId: string): DeletedUser | u
   roster.demographics.delete(userId);
   dropWhere(roster.mastery, (_, key) => key.startsWith(`${userId}|`));
   roster.users.delete(userId);
-  return { user, orgIds };
+  return orgIds;
 }

@@ -1,8 +1,7 @@
-import type { EventType } from '../catalogue.js';
 import type { Core } from '../core.js';
 import { badRequest, HttpError, notFound } from '../internal/http-error.js';
 import { randomId } from '../internal/random.js';
-import type { OperationRoutes } from '../operations/dispatch.js';
+import type { OperationRoutes, RequestBody } from '../operations/dispatch.js';
 import { deleteUser } from '../roster/delete-user.js';
 import { orgsOfUser, scopeCovers } from '../roster/orgs.js';
 import {
@@ -15,10 +14,12 @@ import {
   rolesOf,
 } from '../roster/views.js';
 import { canSeeUser } from '../roster/visibility.js';
-import type { MockClient, StoredRole, StoredUser } from '../state.js';
+import type { MockClient, StoredEnrollment, StoredRole, StoredUser } from '../state.js';
 
 /** What the helpers of this file read of a request: the platform and the calling client. */
 type Caller = { core: Core; client: MockClient };
+
+type RoleInput = RequestBody<'upsertUserRole'>;
 
 const today = ({ core }: { core: Core }) => core.iso().slice(0, 10);
 
@@ -28,6 +29,13 @@ function visibleUser({ core, client }: Caller, userId: string): StoredUser {
   const user = roster.users.get(userId);
   if (!user || !canSeeUser(roster, client, userId)) throw notFound(`user ${userId} not found`);
   return user;
+}
+
+/** An org the caller's scope covers, or 404. */
+function visibleOrg({ core, client }: Caller, orgId: string): void {
+  const roster = core.state.roster;
+  if (!roster.orgs.has(orgId) || !scopeCovers(roster, client, [orgId]))
+    throw notFound(`org ${orgId} not found`);
 }
 
 /** Refuses writes that would place a user or role in an org the caller's scope does not cover. */
@@ -43,31 +51,39 @@ function checkOrgs({ core, client }: Caller, orgIds: string[]): void {
 const roleKey = (role: { roleType?: unknown; role?: unknown; orgId?: unknown }) =>
   `${String(role.roleType ?? 'primary')}|${String(role.role)}|${String(role.orgId)}`;
 
-/** An org the caller's scope covers, or 404. */
-function visibleOrg({ core, client }: Caller, orgId: string): void {
-  const roster = core.state.roster;
-  if (!roster.orgs.has(orgId) || !scopeCovers(roster, client, [orgId]))
-    throw notFound(`org ${orgId} not found`);
+/** `value` when the input gives it (null included), else `kept`: an upsert keeps what it does not name. */
+const given = <T>(value: T | undefined, kept: T): T => (value !== undefined ? value : kept);
+
+/** The role an upsert's role input makes, over the open role it replaces, if any. */
+function roleOf(roleId: string, userId: string, input: RoleInput, live?: StoredRole): StoredRole {
+  return {
+    roleId,
+    userId,
+    orgId: input.orgId ?? live!.orgId,
+    role: input.role ?? live!.role,
+    roleType: input.roleType ?? live?.roleType ?? 'primary',
+    beginDate: given(input.beginDate, live?.beginDate ?? null),
+    endDate: given(input.endDate, live?.endDate ?? null),
+    ended: false,
+  };
 }
+
+/** Whether the caller sees an enrollment: an active one in a school of its org scope. */
+const visibleEnrollment = ({ core, client }: Caller, enrollment: StoredEnrollment | undefined) =>
+  enrollment?.status === 'active' && scopeCovers(core.state.roster, client, [enrollment.schoolId]);
 
 /** Platform rostering: users (upsert with events), roles, profiles, agents, enrollments, org config. */
 export const handlers: OperationRoutes = {
   listEnrollments: (context) => {
-    const { core, client } = context;
-    const roster = core.state.roster;
-    const enrollments = [...roster.enrollments.values()].filter(
-      (enrollment) => enrollment.status === 'active' && scopeCovers(roster, client, [enrollment.schoolId]),
-    );
-    return context.json(200, { enrollments: enrollments.map(platformEnrollment) });
+    const enrollments = [...context.core.state.roster.enrollments.values()];
+    const visible = enrollments.filter((enrollment) => visibleEnrollment(context, enrollment));
+    return context.json(200, { enrollments: visible.map(platformEnrollment) });
   },
 
   getEnrollment: (context, { enrollmentId }) => {
-    const roster = context.core.state.roster;
-    const enrollment = roster.enrollments.get(enrollmentId);
-    if (enrollment?.status !== 'active' || !scopeCovers(roster, context.client, [enrollment.schoolId])) {
-      throw notFound(`enrollment ${enrollmentId} not found`);
-    }
-    return context.json(200, platformEnrollment(enrollment));
+    const enrollment = context.core.state.roster.enrollments.get(enrollmentId);
+    if (!visibleEnrollment(context, enrollment)) throw notFound(`enrollment ${enrollmentId} not found`);
+    return context.json(200, platformEnrollment(enrollment!));
   },
 
   getUser: (context, { sourcedId }) =>
@@ -82,25 +98,18 @@ export const handlers: OperationRoutes = {
     const input = await context.body();
     const existing = roster.users.get(userId);
     if (existing && !canSeeUser(roster, client, userId)) throw notFound(`user ${userId} not found`);
+    const origin = { originClientId: client.clientId };
     // `tobedeleted` ends the user: no longer returned, with its roles, profiles, enrollments and agents
     // (docs/decisions.md#d-user-deletion).
     if (input.status === 'tobedeleted') {
-      if (!existing) {
+      if (!existing)
         throw notFound(
           `user ${userId} not found; status tobedeleted deletes an existing user, it creates none`,
         );
-      }
-      const last = platformUser(
-        roster,
-        { ...existing, status: 'tobedeleted', dateLastModified: core.iso() },
-        today(context),
-      );
-      const deleted = deleteUser(roster, userId)!;
-      core.raise(
-        'user.deleted',
-        { userId, email: deleted.user.email },
-        { originClientId: client.clientId, orgIds: deleted.orgIds },
-      );
+      const gone = { ...existing, status: 'tobedeleted' as const, dateLastModified: core.iso() };
+      const last = platformUser(roster, gone, today(context));
+      const orgIds = deleteUser(roster, userId);
+      core.raise('user.deleted', { userId, email: existing.email }, { ...origin, orgIds });
       return context.json(200, last);
     }
     if (!existing) {
@@ -112,13 +121,10 @@ export const handlers: OperationRoutes = {
       if (typeof role.orgId !== 'string' || typeof role.role !== 'string')
         throw badRequest(`roles[${index}] needs orgId and role`);
     }
-    const primaryOrgId =
-      input.primaryOrgId !== undefined
-        ? (input.primaryOrgId as string | null)
-        : (existing?.primaryOrgId ?? null);
+    const primaryOrgId = given(input.primaryOrgId, existing?.primaryOrgId ?? null);
     checkOrgs(context, [
       ...(primaryOrgId ? [primaryOrgId] : []),
-      ...(roleInputs ?? []).map((role) => role.orgId as string),
+      ...(roleInputs ?? []).map((role) => role.orgId!),
     ]);
 
     const now = core.iso();
@@ -126,31 +132,25 @@ export const handlers: OperationRoutes = {
       sourcedId: userId,
       status: existing?.status ?? 'active',
       dateLastModified: now,
-      givenName: (input.givenName as string | undefined) ?? existing!.givenName,
-      familyName: (input.familyName as string | undefined) ?? existing!.familyName,
-      email: (input.email as string | undefined) ?? existing!.email,
+      givenName: input.givenName ?? existing!.givenName,
+      familyName: input.familyName ?? existing!.familyName,
+      email: input.email ?? existing!.email,
       username: existing?.username ?? null,
       enabledUser: existing?.enabledUser ?? true,
       primaryOrgId,
       grades: existing?.grades,
-      metadata:
-        input.metadata !== undefined
-          ? (input.metadata as Record<string, unknown> | null)
-          : (existing?.metadata ?? null),
+      metadata: given(input.metadata, existing?.metadata ?? null),
     };
     roster.users.set(userId, user);
-    const origin = { originClientId: client.clientId };
     core.raise(existing ? 'user.updated' : 'user.created', { userId }, origin);
 
     if (roleInputs) {
       // A roles-list sync emits only when a membership key (role type, role, org) appears or goes; dates alone emit nothing.
-      const current = rolesOf(roster, userId);
       const wanted = new Map(roleInputs.map((role) => [roleKey(role), role]));
-      for (const role of current) {
+      for (const role of rolesOf(roster, userId)) {
         const match = wanted.get(roleKey(role));
         if (match) {
-          if (match.beginDate !== undefined) role.beginDate = match.beginDate as string | null;
-          if (match.endDate !== undefined) role.endDate = match.endDate as string | null;
+          roster.roles.set(role.roleId, roleOf(role.roleId, userId, match, role));
           wanted.delete(roleKey(role));
         } else {
           role.ended = true;
@@ -162,19 +162,10 @@ export const handlers: OperationRoutes = {
           );
         }
       }
-      for (const role of wanted.values()) {
-        const stored: StoredRole = {
-          roleId: randomId(),
-          userId,
-          orgId: role.orgId as string,
-          role: role.role as string,
-          roleType: (role.roleType as string | undefined) ?? 'primary',
-          beginDate: (role.beginDate as string | null | undefined) ?? null,
-          endDate: (role.endDate as string | null | undefined) ?? null,
-          ended: false,
-        };
-        roster.roles.set(stored.roleId, stored);
-        core.raise('user_role.created', { roleId: stored.roleId, userId, orgId: stored.orgId }, origin);
+      for (const input of wanted.values()) {
+        const role = roleOf(randomId(), userId, input);
+        roster.roles.set(role.roleId, role);
+        core.raise('user_role.created', { roleId: role.roleId, userId, orgId: role.orgId }, origin);
       }
     }
     return context.json(existing ? 200 : 201, platformUser(roster, user, today(context)));
@@ -196,22 +187,11 @@ export const handlers: OperationRoutes = {
     if (!live && (typeof input.orgId !== 'string' || typeof input.role !== 'string')) {
       throw badRequest('a new role needs orgId and role');
     }
-    const orgId = (input.orgId as string | undefined) ?? live!.orgId;
-    checkOrgs(context, [orgId]);
-    const role: StoredRole = {
-      roleId,
-      userId,
-      orgId,
-      role: (input.role as string | undefined) ?? live!.role,
-      roleType: (input.roleType as string | undefined) ?? live?.roleType ?? 'primary',
-      beginDate:
-        input.beginDate !== undefined ? (input.beginDate as string | null) : (live?.beginDate ?? null),
-      endDate: input.endDate !== undefined ? (input.endDate as string | null) : (live?.endDate ?? null),
-      ended: false,
-    };
+    const role = roleOf(roleId, userId, input, live);
+    checkOrgs(context, [role.orgId]);
     roster.roles.set(roleId, role);
     const origin = { originClientId: client.clientId };
-    const data = { roleId, userId, orgId };
+    const data = { roleId, userId, orgId: role.orgId };
     if (!live) core.raise('user_role.created', data, origin);
     else if (roleKey(live) !== roleKey(role)) {
       core.raise('user_role.updated', data, {
@@ -271,10 +251,8 @@ export const handlers: OperationRoutes = {
     const config = { ...(configs.get(orgId) ?? {}), ...body };
     configs.set(orgId, config);
     // One event per write whatever the number of keys; an empty write emits nothing.
-    if (Object.keys(body).length > 0) {
-      const type: EventType = 'org.config.updated';
-      context.core.raise(type, { orgId }, { originClientId: context.client.clientId });
-    }
+    if (Object.keys(body).length > 0)
+      context.core.raise('org.config.updated', { orgId }, { originClientId: context.client.clientId });
     return context.json(200, config);
   },
 };

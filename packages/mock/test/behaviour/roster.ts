@@ -204,6 +204,40 @@ export function rosterTests(h: Harness): void {
       ).toBe(404);
     });
 
+    it('syncs a roles list: new dates of a kept membership change it with no event, a new one is created, a missing one ends', async () => {
+      const { teacher } = h.platform.fixtures.roster;
+      const path = `/rostering/1.0/users/${teacher.sourcedId}`;
+      const school = 'org-maple-elementary';
+      const before = h.platform.state.events.length;
+      const kept = { orgId: school, role: 'teacher', beginDate: '2025-09-01', endDate: null };
+      const synced = await h.call('PUT', path, { token, body: { roles: [kept] } });
+      expect(synced.status).toBe(200);
+      expect((synced.body as { roles: unknown[] }).roles).toEqual([
+        { roleId: expect.any(String), userId: teacher.sourcedId, roleType: 'primary', ...kept },
+      ]);
+      expect(h.platform.state.events.slice(before).map((event) => event.envelope.type)).toEqual([
+        'user.updated',
+      ]);
+
+      const aide = { orgId: school, role: 'aide' };
+      const swapped = await h.call('PUT', path, { token, body: { roles: [aide] } });
+      expect((swapped.body as { roles: unknown[] }).roles).toEqual([
+        {
+          roleId: expect.any(String),
+          userId: teacher.sourcedId,
+          roleType: 'primary',
+          beginDate: null,
+          endDate: null,
+          ...aide,
+        },
+      ]);
+      expect(h.platform.state.events.slice(before + 1).map((event) => event.envelope.type)).toEqual([
+        'user.updated',
+        'user_role.deleted',
+        'user_role.created',
+      ]);
+    });
+
     it('registers drafts whose credentials the token endpoint accepts; reports and rotates credentials with a claim URL', async () => {
       const draft = await h.call('POST', '/applications/1.0/drafts', { token, body: { name: 'My draft' } });
       expect(draft.status).toBe(201);
