@@ -1,4 +1,3 @@
-import type { OneRosterComponents } from '@learnkit/core';
 import { guidRef } from '../roster/views.js';
 import type { RosterState } from '../state.js';
 
@@ -14,17 +13,16 @@ export function seedGradebook(
   baseUrl: string,
   studentId: string,
 ): string {
-  const ref = (type: string, collection: string, id: string) => guidRef(baseUrl, type, collection, id);
+  const base = { status: 'active' as const, dateLastModified: stamp };
+  const mathClass = () => guidRef(baseUrl, 'class', 'classes', 'class-math-g3');
   const lineItemId = 'ali-math-g3-fractions';
-  const lineItems: [string, string, string][] = [
+  for (const [sourcedId, title, resourceId] of [
     [lineItemId, 'Fractions on a number line', 'res-fractions-video'],
     ['ali-math-g3-multiplication', 'Multiplication facts', 'res-multiplication-game'],
-  ];
-  for (const [sourcedId, title, resourceId] of lineItems) {
+  ] as const) {
     roster.resources.set(resourceId, {
       sourcedId: resourceId,
-      status: 'active',
-      dateLastModified: stamp,
+      ...base,
       title,
       roles: ['primary'],
       importance: 'primary',
@@ -34,11 +32,10 @@ export function seedGradebook(
     });
     roster.lineItems.set(sourcedId, {
       sourcedId,
-      status: 'active',
-      dateLastModified: stamp,
+      ...base,
       title,
       description: `${title} (Math Grade 3)`,
-      class: ref('class', 'classes', 'class-math-g3'),
+      class: mathClass(),
       resultValueMin: 0,
       resultValueMax: 100,
       component: { sourcedId: 'component-math-g3-unit-2' },
@@ -46,41 +43,35 @@ export function seedGradebook(
       metadata: { courseId: 'course-math-g3' },
     });
   }
-  const results: [string, string, number, number, string, string][] = [
+  for (const [sourcedId, lineItem, score, masteredUnits, scoreDate, comment] of [
     ['ar-ada-1', lineItemId, 80, 2, '2025-09-10', 'Places unit fractions well; review halves.'],
     ['ar-ada-2', 'ali-math-g3-multiplication', 90, 3, '2025-09-24', 'Quick and accurate on the 6s.'],
-  ];
-  for (const [sourcedId, lineItem, score, masteredUnits, date, comment] of results) {
-    const result: OneRosterComponents['schemas']['AssessmentResult'] = {
-      sourcedId,
-      status: 'active',
-      dateLastModified: stamp,
-      assessmentLineItem: {
-        href: `${baseUrl}/ims/oneroster/gradebook/v1p2/assessmentLineItems/${lineItem}`,
-        sourcedId: lineItem,
-        type: 'assessmentLineItem',
-      },
-      student: ref('user', 'users', studentId),
-      score,
-      scoreDate: date,
-      scoreStatus: 'fully graded',
-      comment,
-      metadata: { courseId: 'course-math-g3', masteredUnits, xpEarned: 20 },
+  ] as const) {
+    const assessmentLineItem = {
+      href: `${baseUrl}/ims/oneroster/gradebook/v1p2/assessmentLineItems/${lineItem}`,
+      sourcedId: lineItem,
+      type: 'assessmentLineItem',
     };
-    roster.assessmentResults.set(sourcedId, result);
-    roster.results.set(sourcedId.replace('ar-', 'res-'), {
-      sourcedId: sourcedId.replace('ar-', 'res-'),
-      status: 'active',
-      dateLastModified: stamp,
-      lineItem: result.assessmentLineItem,
-      student: result.student,
-      class: ref('class', 'classes', 'class-math-g3'),
-      score,
-      scoreDate: date,
-      scoreStatus: 'fully graded',
-      comment,
-      metadata: { courseId: 'course-math-g3', masteredUnits },
+    const student = guidRef(baseUrl, 'user', 'users', studentId);
+    const graded = { score, scoreDate, scoreStatus: 'fully graded', comment };
+    const metadata = { courseId: 'course-math-g3', masteredUnits };
+    roster.assessmentResults.set(sourcedId, {
+      sourcedId,
+      ...base,
+      assessmentLineItem,
+      student,
+      ...graded,
+      metadata: { ...metadata, xpEarned: 20 },
     });
+    const resultId = sourcedId.replace('ar-', 'res-');
+    const result = {
+      sourcedId: resultId,
+      ...base,
+      lineItem: assessmentLineItem,
+      student,
+      class: mathClass(),
+    };
+    roster.results.set(resultId, { ...result, ...graded, metadata });
   }
   roster.mastery.set(`${studentId}|Math`, '03');
   return lineItemId;
