@@ -1,10 +1,26 @@
-import type { MockClient, RosterRecord, RosterState } from '../state.js';
+import type { Core } from '../core.js';
+import { notFound } from '../internal/http-error.js';
+import type { MockClient, RosterRecord, RosterState, StoredUser } from '../state.js';
 import { orgsOfUser, scopeCovers } from './orgs.js';
 import { refId } from './views.js';
+
+/** What the rostering routes read of a request: the platform and the calling client. */
+export type Caller = { core: Core; client: MockClient };
+
+/** Today's date on the mock clock (agent relationships end by date). */
+export const today = ({ core }: { core: Core }) => core.iso().slice(0, 10);
 
 /** Whether a client's org scope lets it read a user (primary org or any role org). */
 export function canSeeUser(roster: RosterState, client: MockClient, userId: string): boolean {
   return scopeCovers(roster, client, orgsOfUser(roster, userId));
+}
+
+/** A user the caller may see, or 404. */
+export function visibleUser({ core, client }: Caller, userId: string): StoredUser {
+  const roster = core.state.roster;
+  const user = roster.users.get(userId);
+  if (!user || !canSeeUser(roster, client, userId)) throw notFound(`user ${userId} not found`);
+  return user;
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { Core } from '../core.js';
 import { badRequest, notFound, unprocessable } from '../internal/http-error.js';
 import { randomId } from '../internal/random.js';
 import type {
@@ -11,15 +10,9 @@ import type {
   RequestBody,
 } from '../operations/dispatch.js';
 import { guidRef, oneRosterEnrollment, oneRosterUser, refId } from '../roster/views.js';
-import { canSeeRecord, canSeeUser } from '../roster/visibility.js';
-import type { MockClient } from '../state.js';
+import { type Caller, canSeeRecord, canSeeUser, today, visibleUser } from '../roster/visibility.js';
 
 type LineItemInput = RequestBody<'createAssessmentLineItem'>['assessmentLineItem'];
-
-/** What the helpers of this file read of a request: the platform and the calling client. */
-type Caller = { core: Core; client: MockClient };
-
-const today = ({ core }: { core: Core }) => core.iso().slice(0, 10);
 
 /** The line item of a checked POST or PUT body; a class it names must exist (a rule no schema can state). */
 function lineItemOf({ core }: Caller, item: LineItemInput): LineItemInput {
@@ -42,31 +35,27 @@ function storedLineItem({ core }: Caller, sourcedId: string, input: LineItemInpu
 }
 
 /**
- * A listing: the rows of `collection` the caller may see (users by their orgs, records by the orgs they belong
- * to), through the list parameters, with the fields and search fields the documents give the operation.
+ * A listing: the rows the caller may see (records by the orgs they belong to in `collection`; users, already by
+ * their own orgs in `users`), through the list parameters, with the fields and search fields of the documents.
  */
 function listing<Id extends OperationId>(
   collection: string,
   rows: (context: OperationContext<Id>, params: PathParams<Id>) => (Listed<Id> & { sourcedId: string })[],
 ): OperationHandler<Id> {
   return (context, params) => {
-    const roster = context.core.state.roster;
-    const { client } = context;
+    const { core, client } = context;
     return context.page(
-      rows(context, params).filter((row) =>
-        collection === 'users'
-          ? canSeeUser(roster, client, row.sourcedId)
-          : canSeeRecord(roster, client, collection, row),
-      ),
+      rows(context, params).filter((row) => canSeeRecord(core.state.roster, client, collection, row)),
     );
   };
 }
 
-function users(context: Caller, ids?: Set<string>) {
-  const roster = context.core.state.roster;
+/** The users (of `ids` only, if given) the caller may see by their orgs, in the OneRoster shape. */
+function users({ core, client }: Caller, ids?: Set<string>) {
+  const roster = core.state.roster;
   return [...roster.users.values()]
-    .filter((user) => !ids || ids.has(user.sourcedId))
-    .map((user) => oneRosterUser(roster, user, context.core.options.baseUrl, today(context)));
+    .filter((user) => (!ids || ids.has(user.sourcedId)) && canSeeUser(roster, client, user.sourcedId))
+    .map((user) => oneRosterUser(roster, user, core.options.baseUrl, today({ core })));
 }
 
 function enrolled({ core }: Caller, classId: string, role: string): Set<string> {
@@ -88,10 +77,8 @@ const values = <T>(map: Map<string, T>) => [...map.values()];
 export const handlers: OperationRoutes = {
   listUsers: listing('users', (context) => users(context)),
   getUserOneRoster: (context, { sourcedId }) => {
-    const roster = context.core.state.roster;
-    const user = roster.users.get(sourcedId);
-    if (!user || !canSeeUser(roster, context.client, user.sourcedId))
-      throw notFound(`user ${sourcedId} not found`);
+    const user = visibleUser(context, sourcedId);
+    const { roster } = context.core.state;
     return context.one(oneRosterUser(roster, user, context.core.options.baseUrl, today(context)));
   },
   listAcademicSessions: listing('academicSessions', (context) =>

@@ -1,4 +1,3 @@
-import type { Core } from '../core.js';
 import { badRequest, HttpError, notFound } from '../internal/http-error.js';
 import { randomId } from '../internal/random.js';
 import type { OperationRoutes, RequestBody } from '../operations/dispatch.js';
@@ -13,23 +12,10 @@ import {
   platformUser,
   rolesOf,
 } from '../roster/views.js';
-import { canSeeUser } from '../roster/visibility.js';
-import type { MockClient, StoredEnrollment, StoredRole, StoredUser } from '../state.js';
-
-/** What the helpers of this file read of a request: the platform and the calling client. */
-type Caller = { core: Core; client: MockClient };
+import { type Caller, canSeeUser, today, visibleUser } from '../roster/visibility.js';
+import type { StoredEnrollment, StoredRole, StoredUser } from '../state.js';
 
 type RoleInput = RequestBody<'upsertUserRole'>;
-
-const today = ({ core }: { core: Core }) => core.iso().slice(0, 10);
-
-/** A user the caller may see, or 404. */
-function visibleUser({ core, client }: Caller, userId: string): StoredUser {
-  const roster = core.state.roster;
-  const user = roster.users.get(userId);
-  if (!user || !canSeeUser(roster, client, userId)) throw notFound(`user ${userId} not found`);
-  return user;
-}
 
 /** An org the caller's scope covers, or 404. */
 function visibleOrg({ core, client }: Caller, orgId: string): void {
