@@ -24,23 +24,29 @@ export type CaseFixtures = {
 function courseSequence(seed: number, baseUri: string): CasePackageUpload {
   const documentId = seededUuid(seed, 0, 0xc5d0);
   const stamp = '2025-06-01T12:00:00Z';
-  const ids = Array.from({ length: 6 }, (_, index) => seededUuid(seed, index, 0xc5e1));
-  const rootId = ids[0]!;
+  const [rootId, ...lessonIds] = Array.from({ length: 6 }, (_, index) => seededUuid(seed, index, 0xc5e1));
   const title = 'Math Grade 3 Course Sequence';
-  const ref = (id: string, text: string) => ({
-    title: text,
-    identifier: id,
-    uri: `${baseUri}/CFItems/${id}`,
-  });
-  const lessons = ids.slice(1).map((id, index) => ({
-    identifier: id,
-    uri: `${baseUri}/CFItems/${id}`,
+  const uri = (id: string) => `${baseUri}/CFItems/${id}`;
+  const ref = (id: string, text: string) => ({ title: text, identifier: id, uri: uri(id) });
+  const item = (
+    identifier: string,
+    fullStatement: string,
+    CFItemType: string,
+    humanCodingScheme: string,
+  ) => ({
+    identifier,
+    uri: uri(identifier),
     lastChangeDateTime: stamp,
-    fullStatement: `Lesson ${index + 1}: ${['Equal groups', 'Arrays', 'Unit fractions', 'Area models', 'Elapsed time'][index]}`,
-    CFItemType: 'Lesson',
-    humanCodingScheme: `M3.CS.${index + 1}`,
-    listEnumeration: String(index + 1),
-  }));
+    fullStatement,
+    CFItemType,
+    humanCodingScheme,
+  });
+  const lessons = ['Equal groups', 'Arrays', 'Unit fractions', 'Area models', 'Elapsed time'].map(
+    (name, index) => ({
+      ...item(lessonIds[index]!, `Lesson ${index + 1}: ${name}`, 'Lesson', `M3.CS.${index + 1}`),
+      listEnumeration: String(index + 1),
+    }),
+  );
   return {
     CFDocument: {
       identifier: documentId,
@@ -53,17 +59,7 @@ function courseSequence(seed: number, baseUri: string): CasePackageUpload {
       subject: ['Math'],
       extensions: { frameworkType: 'Course Sequence' },
     },
-    CFItems: [
-      {
-        identifier: rootId,
-        uri: `${baseUri}/CFItems/${rootId}`,
-        lastChangeDateTime: stamp,
-        fullStatement: title,
-        CFItemType: 'Course Sequence',
-        humanCodingScheme: 'M3.CS',
-      },
-      ...lessons,
-    ],
+    CFItems: [item(rootId!, title, 'Course Sequence', 'M3.CS'), ...lessons],
     CFAssociations: lessons.map((lesson, index) => {
       const id = seededUuid(seed, index, 0xc5a5);
       return {
@@ -72,7 +68,7 @@ function courseSequence(seed: number, baseUri: string): CasePackageUpload {
         lastChangeDateTime: stamp,
         associationType: 'isChildOf',
         originNodeURI: ref(lesson.identifier, lesson.fullStatement),
-        destinationNodeURI: ref(rootId, title),
+        destinationNodeURI: ref(rootId!, title),
         sequenceNumber: index + 1,
       };
     }),

@@ -30,8 +30,8 @@ type Node = {
   previous?: Node;
   /** The first standard of the previous cluster, a plausible peer. */
   peer?: Node;
-  /** Computed once per node: its id, statement and reference (children and associations reuse them). */
-  cache?: { id: string; statement: string; ref: CaseNodeRef };
+  /** Computed once per node: its id and statement (children and associations reuse them). */
+  cache?: { id: string; statement: string };
 };
 
 /** The options with every default filled in. */
@@ -148,18 +148,19 @@ export function* walk(settings: Settings): Generator<Node> {
   }
 }
 
-/** The id, statement and node reference of a node, computed once. */
+/** The id and statement of a node, computed once. */
 function facts(settings: Settings, node: Node): NonNullable<Node['cache']> {
-  if (!node.cache) {
-    const id = seededUuid(settings.seed, node.index, SALT_ITEM);
-    const statement = statementOf(settings, node);
-    node.cache = {
-      id,
-      statement,
-      ref: { title: statement, identifier: id, uri: `${settings.baseUri}/CFItems/${id}` },
-    };
-  }
+  node.cache ??= {
+    id: seededUuid(settings.seed, node.index, SALT_ITEM),
+    statement: statementOf(settings, node),
+  };
   return node.cache;
+}
+
+/** A fresh reference to a node (callers may change what they get). */
+function refOf(settings: Settings, node: Node): CaseNodeRef {
+  const { id, statement } = facts(settings, node);
+  return { title: statement, identifier: id, uri: `${settings.baseUri}/CFItems/${id}` };
 }
 
 function statementOf(settings: Settings, node: Node): string {
@@ -181,10 +182,10 @@ function statementOf(settings: Settings, node: Node): string {
 }
 
 export function itemOf(settings: Settings, node: Node): CaseItemInput {
-  const { id, statement, ref } = facts(settings, node);
+  const { title: statement, identifier: id, uri } = refOf(settings, node);
   const item: CaseItemInput = {
     identifier: id,
-    uri: ref.uri,
+    uri,
     lastChangeDateTime: settings.lastChangeDateTime,
     fullStatement: statement,
     CFItemType: LEVEL_TYPES[node.level],
@@ -202,11 +203,6 @@ export function itemOf(settings: Settings, node: Node): CaseItemInput {
     ];
   }
   return item;
-}
-
-/** A fresh reference object (callers may mutate what they get) over the node's cached strings. */
-function refOf(settings: Settings, node: Node): CaseNodeRef {
-  return { ...facts(settings, node).ref };
 }
 
 function documentRef(settings: Settings): CaseNodeRef {
