@@ -36,7 +36,10 @@ export function rolesOf(roster: RosterState, userId: string): StoredRole[] {
   return [...roster.roles.values()].filter((role) => role.userId === userId && !role.ended);
 }
 
-/** `record` in the shape of the documents' schema `name`: its members, in its order, and no others. */
+/**
+ * `record` in the shape of the documents' schema `name`: its members, in its order, and no others
+ * (docs/decisions.md#d-i15-roster-views).
+ */
 function shaped(schemas: JsonSchemaDefs, name: string, record: object) {
   return project(record, Object.keys((schemas[name] as { properties: object }).properties));
 }
