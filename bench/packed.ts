@@ -10,6 +10,8 @@
  *   run with plain Node from the scratch project): lk.case.documents.get, lk.case.items.list (first page),
  *   lk.webhooks.subscriptions.get, and one call of each family of @learnkit/platform (rostering, applications,
  *   events, insights, beyond, discount codes). Budget 1.10x, goal 1.05x.
+ * - CASE JSON conversion of a 100,000-item framework (packages/case/bench/convert.ts, bundled with `@learnkit/*`
+ *   left to the installed tarballs and run with plain Node from the scratch project). Budget under 3 s.
  *
  * Run on its own: `npx tsx bench/packed.ts` (after `pnpm build`).
  */
@@ -17,6 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { BROWSER_BUNDLES, TARBALL_BUDGETS } from '../scripts/packages/budgets';
 import { prepareScratch } from '../scripts/packages/scratch';
 import { measureBundle } from '../scripts/packages/sizes';
@@ -50,6 +53,33 @@ function measurePublicApi(project: string): ApiRow[] {
   const result = spawnSync(process.execPath, [script], { cwd: project, encoding: 'utf8', timeout: 600_000 });
   if (result.status !== 0) throw new Error(`bench/public-api.mjs failed: ${result.stderr || result.stdout}`);
   return (JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { rows: ApiRow[] }).rows;
+}
+
+/**
+ * Runs packages/case/bench/convert.ts on the installed tarballs: bundled by esbuild with every `@learnkit/*`
+ * import left external, so the scratch project's dist files are what is timed, as in a user's project.
+ */
+async function measureCaseConvert(project: string): Promise<BenchRow[]> {
+  const script = join(project, 'bench-case-convert.mjs');
+  await build({
+    entryPoints: [fileURLToPath(new URL('../packages/case/bench/convert.ts', import.meta.url))],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['@learnkit/*'],
+    outfile: script,
+    logLevel: 'error',
+  });
+  const result = spawnSync(process.execPath, [script, '--json'], {
+    cwd: project,
+    encoding: 'utf8',
+    timeout: 900_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) throw new Error(`CASE convert bench failed: ${result.stderr || result.stdout}`);
+  const { rows } = JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { rows: BenchRow[] };
+  return rows.map((row) => ({ ...row, name: `${row.name}, packed @learnkit/case` }));
 }
 
 /**
@@ -102,6 +132,7 @@ export async function runPackedBench(): Promise<{ rows: BenchRow[] }> {
       met: overhead <= PUBLIC_API_BUDGET,
     });
   }
+  rows.push(...(await measureCaseConvert(scratch.project)));
   return { rows };
 }
 

@@ -20,12 +20,8 @@ const SUITES: Suite[] = [
     run: 'runCaseBench',
   },
   {
-    title: '@learnkit/case: CASE JSON conversion',
-    module: '../packages/case/bench/convert.ts',
-    run: 'runCaseConvertBench',
-  },
-  {
-    title: 'What users install: tarballs, browser bundles and the public API, from the packed packages',
+    title:
+      'What users install: tarballs, browser bundles, the public API and CASE JSON conversion, from the packed packages',
     module: './packed.ts',
     run: 'runPackedBench',
   },

@@ -1,12 +1,11 @@
 // What every package's bench/run.ts shares with bench/run.ts (which prints and records the rows): the row type
-// and the small measuring helpers. Imported as `../../../bench/support` from packages/*/bench, and by
-// scripts/packages/sizes.ts for the sizes of the packed packages.
+// and the small measuring helpers. Imported as `../../../bench/support` from packages/*/bench. It imports only
+// Node's modules, so a bench bundled to run on the packed packages (bench/packed.ts) carries no build tool;
+// bench/browser-bundle.ts holds the esbuild helper of the size measures.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { gzipSync } from 'node:zlib';
-import { type BuildOptions, build, type Metafile } from 'esbuild';
 
 /** One measured figure; `ratio` compares with the suite's anchor, `budget`/`met` say whether it is within budget. */
 export interface BenchRow {
@@ -60,35 +59,3 @@ export function liveHeap(gc: (() => void) | undefined): number {
 /** Whether the module at `moduleUrl` (its `import.meta.url`) is the script node was started with. */
 export const isMain = (moduleUrl: string): boolean =>
   process.argv[1] !== undefined && moduleUrl === pathToFileURL(resolve(process.argv[1])).href;
-
-/** A module bundled as a browser page ships it: its bytes, their gzip size and esbuild's metafile. */
-export interface BrowserBundleOutput {
-  /** The minified bundle. */
-  code: Uint8Array;
-  /** Its size gzipped (level 9), in bytes. */
-  gzip: number;
-  /** What went into it (`inputs`, and per output the bytes each input contributes). */
-  metafile: Metafile;
-}
-
-/**
- * Bundles `input` (an entry point, or `stdin` contents) as a page would ship it: esbuild, bundled and minified,
- * ESM for ES2022 browsers, in memory. The one way the benches and the package checks measure a browser entry.
- */
-export async function bundleForBrowser(
-  input: Pick<BuildOptions, 'entryPoints' | 'stdin' | 'absWorkingDir' | 'conditions'>,
-): Promise<BrowserBundleOutput> {
-  const result = await build({
-    ...input,
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0]!.contents;
-  return { code, gzip: gzipSync(code, { level: 9 }).byteLength, metafile: result.metafile };
-}

@@ -1,7 +1,7 @@
 // Sizes of what a page ships, measured on the installed tarballs: a module bundled by esbuild for the browser
 // (the `browser` condition, minified), gzipped. The package tests hold them to their budgets; `pnpm bench`
 // reports them (docs/decisions.md#d-pkg-budgets).
-import { bundleForBrowser } from '../../bench/support';
+import { bundleForBrowser } from '../../bench/browser-bundle';
 import type { BrowserBundle } from './budgets';
 
 /** The measured bundle. */

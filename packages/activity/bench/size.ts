@@ -1,6 +1,7 @@
 // Size of the browser entry as a page would ship it: bundled, minified, gzipped (issue 7 budget: < 4 kB).
 import { fileURLToPath } from 'node:url';
-import { bundleForBrowser, isMain } from '../../../bench/support';
+import { bundleForBrowser } from '../../../bench/browser-bundle';
+import { isMain } from '../../../bench/support';
 
 /** The browser entry's bundle size and the modules it is made of (paths relative to the package). */
 export async function measureBrowserEntry(): Promise<{

@@ -6,10 +6,14 @@
  * timestamps; and the same framework with ASN-URI identifiers, so every id and every reference is replaced by
  * its name-based uuid. Each figure is the median of the rounds, from the parsed object to the checked upload
  * body with its report. Budget: under 3 s. `toCaseJson` of the same framework read back is reported too, against the same budget.
+ *
+ * `pnpm bench` runs it on the packed packages (bench/packed.ts bundles this file with `@learnkit/*` left to the
+ * scratch project's installed tarballs); `npx tsx --conditions=@learnkit/source packages/case/bench/convert.ts`
+ * runs it on the workspace sources, and `--json` prints the rows as one JSON line.
  */
+import { type CFPackage, type CFPackageUpload, fromCaseJson, toCaseJson } from '@learnkit/case';
 import { generateFramework } from '@learnkit/mock';
 import { type BenchRow, isMain, median, round } from '../../../bench/support';
-import { type CFPackage, type CFPackageUpload, fromCaseJson, toCaseJson } from '../src/index';
 
 /** Options of {@link runCaseConvertBench}. */
 export interface CaseConvertBenchOptions {
@@ -146,8 +150,10 @@ export async function runCaseConvertBench(
 
 if (isMain(import.meta.url)) {
   const { rows } = await runCaseConvertBench();
-  for (const row of rows)
-    console.log(
-      `${row.name}: ${row.value} ${row.unit}${row.budget ? ` (budget ${row.budget}: ${row.met ? 'met' : 'MISSED'})` : ''}`,
-    );
+  if (process.argv.includes('--json')) console.log(JSON.stringify({ rows }));
+  else
+    for (const row of rows)
+      console.log(
+        `${row.name}: ${row.value} ${row.unit}${row.budget ? ` (budget ${row.budget}: ${row.met ? 'met' : 'MISSED'})` : ''}`,
+      );
 }

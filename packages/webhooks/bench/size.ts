@@ -7,7 +7,8 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleForBrowser, isMain } from '../../../bench/support';
+import { bundleForBrowser } from '../../../bench/browser-bundle';
+import { isMain } from '../../../bench/support';
 
 /** The budget, in bytes of gzip: 2 kB. */
 export const WEB_ENTRY_BUDGET = 2048;
