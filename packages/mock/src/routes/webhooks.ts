@@ -3,17 +3,11 @@ import { currentSecret } from '../deliveries.js';
 import { badRequest, HttpError, notFound } from '../internal/http-error.js';
 import { randomId } from '../internal/random.js';
 import { noContent } from '../internal/responses.js';
-import type { OperationContext, OperationRoutes } from '../operations/dispatch.js';
+import type { OperationContext, OperationId, OperationRoutes } from '../operations/dispatch.js';
 import type { StoredSubscription } from '../state.js';
 import { base64url } from '../tokens.js';
 
-type WebhookOperation =
-  | 'createWebhookSubscription'
-  | 'listWebhookSubscriptions'
-  | 'getWebhookSubscription'
-  | 'updateWebhookSubscription'
-  | 'deleteWebhookSubscription'
-  | 'rotateWebhookSubscriptionSecret';
+type WebhookOperation = Extract<OperationId, `${string}WebhookSubscription${string}`>;
 
 /** The owner a call acts as: the caller's auth client, or (developer tool) the application's own auth client. */
 type Owner = { clientId: string; via: StoredSubscription['via'] };
