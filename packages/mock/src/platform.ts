@@ -294,15 +294,13 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     }) as MockPlatform['emit'],
     developerToken(tokenOptions = {}) {
       const id = tokenOptions.developerId ?? application.developerId;
-      let developer = state.developers.get(id);
-      if (!developer) {
-        developer = {
-          id,
-          email: `${id}@developers.learnkit.test`,
-          manageWebhooks: new Set(tokenOptions.manageWebhooks ?? []),
-        };
-        state.developers.set(id, developer);
-      }
+      const email = `${id}@developers.learnkit.test`;
+      const developer = state.developers.get(id) ?? {
+        id,
+        email,
+        manageWebhooks: new Set(tokenOptions.manageWebhooks),
+      };
+      state.developers.set(id, developer);
       return issueDeveloperToken(core, developer, tokenOptions.ttlSec).token;
     },
     accessToken(client, scopes) {
