@@ -51,12 +51,6 @@ function userOfActor(core: Core, actor: unknown): string | undefined {
   return email ? userByEmail(core, email) : undefined;
 }
 
-/** The answer to a refused batch: which member of which event could not be resolved. */
-export type Unresolved = {
-  error: 'unresolved_actor' | 'unresolved_edapp' | 'unknown_session';
-  message: string;
-};
-
 /** Caliper 1.2's anonymous entities (section 4.4): the type's own IRI as the id, e.g. an unnamed Person. */
 const ANONYMOUS = /^http:\/\/purl\.imsglobal\.org\/caliper\/[A-Za-z]+$/;
 
@@ -65,9 +59,10 @@ const ANONYMOUS = /^http:\/\/purl\.imsglobal\.org\/caliper\/[A-Za-z]+$/;
  * whatever its references). An IRI-only actor or edApp must be a Caliper entity already defined (by an accepted
  * event, or as an object anywhere in this batch: the batch is one write, so the order of its events does not
  * matter), an anonymous entity, or match a rostering user / application; an `Archived` recording must name a
- * session that exists or that an earlier event of the batch opens. See docs/decisions.md#d-i12-atomic-batch.
+ * session that exists or that an earlier event of the batch opens. Returns the refusal (an error code, and the
+ * member of the event it is about), or undefined. See docs/decisions.md#d-i12-atomic-batch.
  */
-export function unresolved(core: Core, events: CaliperEvent[], known: Set<string>): Unresolved | undefined {
+export function unresolved(core: Core, events: CaliperEvent[], known: Set<string>) {
   const defined = new Set(known);
   for (const event of events) for (const id of definedEntities(event)) defined.add(id);
   const resolves = (iri: string, match: (iri: string) => unknown) =>
