@@ -64,17 +64,11 @@ export type OperationContext<Id extends OperationId> = {
   request: Request;
   /** The caller, authenticated as the operation's `security` says (bearer operations only). */
   principal: Principal;
-  /**
-   * The calling client with the operation's scope; a developer token or a token without the scope is a 403. The
-   * dispatcher reads it before the handler runs, except on the operations a developer-tool operation mirrors.
-   */
+  /** The calling client, with the operation's scope (else 403); checked up front but on developer-tool operations. */
   client: MockClient;
   /** The query parameters, checked and typed, with the documents' defaults (`limit` 100, `offset` 0). */
   query: QueryParams<Id>;
-  /**
-   * Reads the JSON body and checks it against the operation's schema (a 400 naming each failing member). A
-   * function, so a handler with more to check first (ownership) does that first.
-   */
+  /** The JSON body checked against the operation's schema (400 naming each failing member), when the handler asks. */
   body(): Promise<RequestBody<Id>>;
   /** Answers with `body`, which the operation's document types for `status` (and extra `headers`). */
   json<S extends AnswerStatus<Id>>(
