@@ -12,7 +12,8 @@ const FIELDS = {
 
 /**
  * The members of `source` that the documents' answer `schema` has, in the documents' order, without the undefined
- * ones (so responses carry only what is known): the upload shape names most members as the answer does.
+ * ones (so responses carry only what is known): the upload names most members as the answer does
+ * (docs/decisions.md#d-i15-mock-answer-fields).
  */
 function answerOf<T>(schema: keyof typeof FIELDS, source: Record<string, unknown>): T {
   const out: Record<string, unknown> = {};
