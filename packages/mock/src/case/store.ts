@@ -11,13 +11,16 @@ const FIELDS = {
 };
 
 /**
- * The members of `source` that the documents' answer `schema` has, in the documents' order, without the undefined
- * ones (so responses carry only what is known): the upload names most members as the answer does
- * (docs/decisions.md#d-i15-mock-answer-fields).
+ * The answer `schema` of the documents made of `given`, else `source`, member by member in the documents' order,
+ * without undefined ones (so responses carry only what is known): the upload names most members as the answer
+ * does (docs/decisions.md#d-i15-mock-answer-fields). Two objects, not one spread: it runs once per uploaded node.
  */
-function answerOf<T>(schema: keyof typeof FIELDS, source: Record<string, unknown>): T {
+function answerOf<T>(schema: keyof typeof FIELDS, source: object, given: Record<string, unknown>): T {
   const out: Record<string, unknown> = {};
-  for (const field of FIELDS[schema]) if (source[field] !== undefined) out[field] = source[field];
+  for (const field of FIELDS[schema]) {
+    const value = field in given ? given[field] : (source as Record<string, unknown>)[field];
+    if (value !== undefined) out[field] = value;
+  }
   return out as T;
 }
 
@@ -42,8 +45,7 @@ export function toStoredPackage(body: CasePackageUpload, baseUrl: string) {
   const documentId = input.identifier;
   const CFDocumentURI: CaseLink = { sourcedId: documentId, title: input.title, uri: input.uri };
   const frameworkType = input.extensions?.frameworkType;
-  const document = answerOf<CFDocument>('CFDocument', {
-    ...input,
+  const document = answerOf<CFDocument>('CFDocument', input, {
     sourcedId: documentId,
     // The upload carries the frameworkType in `extensions`, and the license as a bare URI (its Link id derived).
     frameworkType: typeof frameworkType === 'string' ? frameworkType : undefined,
@@ -58,8 +60,7 @@ export function toStoredPackage(body: CasePackageUpload, baseUrl: string) {
   });
   const items = body.CFItems.map((item) => {
     const CFItemType = item.CFItemType ?? item.cfItemType;
-    return answerOf<CFItem>('CFItem', {
-      ...item,
+    return answerOf<CFItem>('CFItem', item, {
       sourcedId: item.identifier,
       CFItemType: CFItemType ?? '',
       CFItemTypeURI: linkOf(item.CFItemTypeURI, CFItemType ?? 'Item type'),
@@ -68,8 +69,7 @@ export function toStoredPackage(body: CasePackageUpload, baseUrl: string) {
     });
   });
   const associations = body.CFAssociations.map((association) =>
-    answerOf<CFAssociation>('CFAssociation', {
-      ...association,
+    answerOf<CFAssociation>('CFAssociation', association, {
       sourcedId: association.identifier,
       originNodeURI: link(association.originNodeURI),
       destinationNodeURI: link(association.destinationNodeURI),
