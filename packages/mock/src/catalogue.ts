@@ -51,19 +51,14 @@ const ROUTING: Partial<Record<WebhookEventType, EventRouting>> = {
   'application.deleted': 'application',
 };
 
-/** What the spec says of one type's `data` beyond its shared schema. */
-interface Refinement {
-  /** Members nullable in the shared schema that are never null for this type. */
-  readonly notNull?: readonly string[];
-  /** Members whose value is one of this list for this type (narrower than the schema's). */
-  readonly values?: Readonly<Record<string, readonly (string | null)[]>>;
-}
-
 /**
  * The spec's refinements that one data schema per group of types cannot state: `masteredGrade` is null in
  * `mastery.deleted` and only there, and each `test.*` type has its own action (docs/decisions.md#d-event-data-checked).
+ * `notNull`: members nullable in the shared schema that are never null for the type; `values`: a narrower list.
  */
-const REFINEMENTS: Partial<Record<WebhookEventType, Refinement>> = {
+const REFINEMENTS: Partial<
+  Record<WebhookEventType, Pick<WebhookEventRule, 'values'> & { notNull?: string[] }>
+> = {
   'mastery.created': { notNull: ['masteredGrade'] },
   'mastery.updated': { notNull: ['masteredGrade'] },
   'mastery.deleted': { values: { masteredGrade: [null] } },

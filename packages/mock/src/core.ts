@@ -5,31 +5,39 @@ import type { MockPlatformOptions } from './options.js';
 import type { Outbox } from './outbox.js';
 import type { IssuedToken, MockState, RaisedEvent } from './state.js';
 
+/** `url` without trailing slashes. */
+export const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
 /**
  * Settings of a running mock: the options of `createMockPlatform` with every default filled in (the base URL
  * without a trailing slash).
  */
-export type ResolvedOptions = Required<
-  Pick<
-    MockPlatformOptions,
-    | 'baseUrl'
-    | 'authUrl'
-    | 'tokenTtlSec'
-    | 'outboxDelayMs'
-    | 'rotationWindowMs'
-    | 'deliveryTimeoutMs'
-    | 'maxDeliveryAttempts'
-  >
-> &
-  Pick<MockPlatformOptions, 'forwardTo' | 'fetch' | 'onDeliveryAttempt' | 'onDeliverySkipped'> & {
-    retryBackoffMs: Required<NonNullable<MockPlatformOptions['retryBackoffMs']>>;
+export function resolveOptions(options: MockPlatformOptions) {
+  const baseUrl = trimSlash(options.baseUrl ?? 'https://api.learnkit.test');
+  return {
+    baseUrl,
+    authUrl: trimSlash(options.authUrl ?? baseUrl),
+    tokenTtlSec: options.tokenTtlSec ?? 3600,
+    outboxDelayMs: options.outboxDelayMs ?? 60_000,
+    rotationWindowMs: options.rotationWindowMs ?? 24 * 3_600_000,
+    deliveryTimeoutMs: options.deliveryTimeoutMs ?? 10_000,
+    maxDeliveryAttempts: options.maxDeliveryAttempts ?? 8,
+    retryBackoffMs: {
+      initial: options.retryBackoffMs?.initial ?? 10 * 60_000,
+      max: options.retryBackoffMs?.max ?? 6 * 3_600_000,
+    },
+    forwardTo: options.forwardTo,
+    fetch: options.fetch,
+    onDeliveryAttempt: options.onDeliveryAttempt,
+    onDeliverySkipped: options.onDeliverySkipped,
   };
+}
 
 /** What every route and engine of one mock instance shares. */
 export type Core = {
   state: MockState;
   clock: VirtualClock;
-  options: ResolvedOptions;
+  options: ReturnType<typeof resolveOptions>;
   /** Issued tokens by their value, for the bearer check. */
   tokensByValue: Map<string, IssuedToken>;
   /** The outbox and delivery attempts. */

@@ -13,21 +13,12 @@ import type {
   StoredSubscription,
 } from './state.js';
 
-/** Stable JSON (sorted keys), so two rows with the same data coalesce whatever their key order. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
-      a < b ? -1 : a > b ? 1 : 0,
-    );
-    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${stableJson(entry)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
 /** The newest signing secret of a subscription: the one new deliveries are routed with. */
 export const currentSecret = (subscription: StoredSubscription) =>
   subscription.secrets[subscription.secrets.length - 1]!.secret;
+
+/** The status of a new delivery by its subscription's: held while paused, dropped once disabled. */
+const DELIVERY_STATUS = { active: 'pending', paused: 'held', disabled: 'dropped' } as const;
 
 /** What a consumer's answer (or failure) means for the delivery (the spec's delivery outcome table). */
 function classifyStatus(status: number): DeliveryAttempt['outcome'] {
@@ -73,7 +64,8 @@ export class DeliveryEngine implements Outbox {
     const kept = new Map<string, RaisedEvent>();
     for (const row of rows) {
       const event = this.#events.get(row.eventId)!;
-      const key = `${event.envelope.type}\u0000${stableJson(event.envelope.data)}`;
+      // The data is flat and in catalogue order (raiseEvent), so its JSON is the same for the same members.
+      const key = `${event.envelope.type}\u0000${JSON.stringify(event.envelope.data)}`;
       const first = kept.get(key);
       if (first) {
         row.status = 'coalesced';
@@ -150,40 +142,31 @@ export class DeliveryEngine implements Outbox {
   /** One delivery per subscription the routing rules let the event reach. */
   #route(event: RaisedEvent): Delivery[] {
     const { state, clock } = this.#core;
+    const { id: eventId, type } = event.envelope;
+    const routing = WEBHOOK_EVENT_RULES[type].routing;
     const deliveries: Delivery[] = [];
-    const routing = WEBHOOK_EVENT_RULES[event.envelope.type].routing;
     for (const subscription of state.subscriptions.values()) {
-      if (subscription.deletedAt !== null) continue;
-      if (!subscription.eventTypes.includes(event.envelope.type)) continue;
       const owner = state.clients.get(subscription.ownerClientId);
-      if (!owner) continue;
-      if (event.originClientId !== undefined && event.originClientId === subscription.ownerClientId) {
-        this.#skip('self-suppression', { event, subscription, owner });
+      if (subscription.deletedAt !== null || !subscription.eventTypes.includes(type) || !owner) continue;
+      const context = { event, subscription, owner };
+      // An event of no org (and an `application` event) reaches only platform-internal owners.
+      const visible =
+        routing === 'broadcast' ||
+        (routing === 'org' && event.orgIds.length > 0
+          ? scopeCovers(state.roster, owner, event.orgIds)
+          : owner.internal);
+      const skip = event.originClientId === subscription.ownerClientId ? 'self-suppression' : 'org-scope';
+      if (skip === 'self-suppression' || !visible) {
+        this.#skip(skip, context);
         continue;
       }
-      if (routing === 'application' && !owner.internal) {
-        this.#skip('org-scope', { event, subscription, owner });
-        continue;
-      }
-      if (routing === 'org') {
-        const visible =
-          event.orgIds.length === 0 ? owner.internal : scopeCovers(state.roster, owner, event.orgIds);
-        if (!visible) {
-          this.#skip('org-scope', { event, subscription, owner });
-          continue;
-        }
-      }
+      const status = DELIVERY_STATUS[subscription.status];
       const delivery: Delivery = {
         id: randomId(),
-        eventId: event.envelope.id,
+        eventId,
         subscriptionId: subscription.id,
-        type: event.envelope.type,
-        status:
-          subscription.status === 'active'
-            ? 'pending'
-            : subscription.status === 'paused'
-              ? 'held'
-              : 'dropped',
+        type,
+        status,
         attempts: [],
         nextAttemptAt: null,
         secret: currentSecret(subscription),
@@ -191,8 +174,7 @@ export class DeliveryEngine implements Outbox {
       };
       state.deliveries.push(delivery);
       deliveries.push(delivery);
-      if (delivery.status === 'held') this.#skip('paused', { event, subscription, owner });
-      if (delivery.status === 'dropped') this.#skip('disabled', { event, subscription, owner });
+      if (status !== 'pending') this.#skip(status === 'held' ? 'paused' : 'disabled', context);
     }
     return deliveries;
   }
@@ -216,18 +198,11 @@ export class DeliveryEngine implements Outbox {
     const { state, clock, options } = this.#core;
     const subscription = state.subscriptions.get(delivery.subscriptionId);
     if (delivery.status !== 'pending') return;
-    if (!subscription || subscription.deletedAt !== null || subscription.status === 'disabled') {
-      delivery.status = 'dropped';
+    const reason = !subscription || subscription.deletedAt !== null ? 'deleted' : subscription.status;
+    if (reason !== 'active' || !subscription) {
+      delivery.status = reason === 'paused' ? 'held' : 'dropped';
       delivery.nextAttemptAt = null;
-      if (subscription) {
-        this.#skipDelivery(subscription.deletedAt !== null ? 'deleted' : 'disabled', delivery, subscription);
-      }
-      return;
-    }
-    if (subscription.status === 'paused') {
-      delivery.status = 'held';
-      delivery.nextAttemptAt = null;
-      this.#skipDelivery('paused', delivery, subscription);
+      if (subscription && reason !== 'active') this.#skipDelivery(reason, delivery, subscription);
       return;
     }
     const event = this.#events.get(delivery.eventId)!;
@@ -280,7 +255,6 @@ export class DeliveryEngine implements Outbox {
       const name = (error as { name?: string } | null)?.name;
       attempt.error =
         timeout.signal.aborted || name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network';
-      attempt.outcome = 'retry';
     } finally {
       clearTimeout(timer);
     }
@@ -289,8 +263,7 @@ export class DeliveryEngine implements Outbox {
     options.onDeliveryAttempt?.(delivery, attempt);
     // The subscription may have been deleted or paused while the consumer was answering.
     if (delivery.status !== 'pending') return;
-    if (attempt.outcome === 'delivered') delivery.status = 'delivered';
-    else if (attempt.outcome === 'dead') delivery.status = 'dead';
+    if (attempt.outcome !== 'retry') delivery.status = attempt.outcome;
     else if (delivery.attempts.length >= options.maxDeliveryAttempts) {
       attempt.outcome = 'dead';
       delivery.status = 'dead';

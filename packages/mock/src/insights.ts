@@ -8,38 +8,23 @@ export type InsightType = {
   sunsetAt: string | null;
 };
 
+/** A type of the catalogue; a deprecated one is so until its `sunsetAt`. */
+const type = (slug: string, name: string, insightGroup: string | null, sunsetAt: string | null = null) => ({
+  slug,
+  name,
+  insightGroup,
+  deprecated: sunsetAt !== null,
+  sunsetAt,
+});
+
 /** The insight type catalogue; IgnoringHelp and TopicShopping are deprecated until their sunset (change 2026.08.27.2). */
 export const INSIGHT_TYPES: readonly InsightType[] = [
-  {
-    slug: 'RapidGuessing',
-    name: 'Rapid guessing',
-    insightGroup: 'engagement',
-    deprecated: false,
-    sunsetAt: null,
-  },
-  {
-    slug: 'TabSwitching',
-    name: 'Tab switching',
-    insightGroup: 'integrity',
-    deprecated: false,
-    sunsetAt: null,
-  },
-  { slug: 'IdleTime', name: 'Idle time', insightGroup: 'engagement', deprecated: false, sunsetAt: null },
-  { slug: 'Journal', name: 'Journal', insightGroup: null, deprecated: false, sunsetAt: null },
-  {
-    slug: 'IgnoringHelp',
-    name: 'Ignoring help',
-    insightGroup: 'engagement',
-    deprecated: true,
-    sunsetAt: '2027-01-01T00:00:00Z',
-  },
-  {
-    slug: 'TopicShopping',
-    name: 'Topic shopping',
-    insightGroup: 'engagement',
-    deprecated: true,
-    sunsetAt: '2027-01-01T00:00:00Z',
-  },
+  type('RapidGuessing', 'Rapid guessing', 'engagement'),
+  type('TabSwitching', 'Tab switching', 'integrity'),
+  type('IdleTime', 'Idle time', 'engagement'),
+  type('Journal', 'Journal', null),
+  type('IgnoringHelp', 'Ignoring help', 'engagement', '2027-01-01T00:00:00Z'),
+  type('TopicShopping', 'Topic shopping', 'engagement', '2027-01-01T00:00:00Z'),
 ];
 
 /** The registered insight groups (`GET /insights/1.0/insight-groups`). */

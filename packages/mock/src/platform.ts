@@ -2,7 +2,7 @@ import type { HttpHandler } from 'msw';
 import { createMswHandlers, loadMsw } from './adapters/msw.js';
 import type { WebhookEventType } from './catalogue.js';
 import { VirtualClock } from './clock.js';
-import { type Core, isoSeconds, type ResolvedOptions } from './core.js';
+import { type Core, isoSeconds, resolveOptions, trimSlash } from './core.js';
 import { DeliveryEngine } from './deliveries.js';
 import { type EmitOptions, emittedData, raiseEvent } from './events.js';
 import { Faults } from './faults.js';
@@ -26,29 +26,6 @@ export type {
   MockPlatform,
   MockPlatformOptions,
 } from './platform-types.js';
-
-const trimSlash = (url: string) => url.replace(/\/+$/, '');
-
-function resolveOptions(options: MockPlatformOptions): ResolvedOptions {
-  const baseUrl = trimSlash(options.baseUrl ?? 'https://api.learnkit.test');
-  return {
-    baseUrl,
-    authUrl: trimSlash(options.authUrl ?? baseUrl),
-    tokenTtlSec: options.tokenTtlSec ?? 3600,
-    outboxDelayMs: options.outboxDelayMs ?? 60_000,
-    rotationWindowMs: options.rotationWindowMs ?? 24 * 3_600_000,
-    deliveryTimeoutMs: options.deliveryTimeoutMs ?? 10_000,
-    maxDeliveryAttempts: options.maxDeliveryAttempts ?? 8,
-    retryBackoffMs: {
-      initial: options.retryBackoffMs?.initial ?? 10 * 60_000,
-      max: options.retryBackoffMs?.max ?? 6 * 3_600_000,
-    },
-    forwardTo: options.forwardTo,
-    fetch: options.fetch,
-    onDeliveryAttempt: options.onDeliveryAttempt,
-    onDeliverySkipped: options.onDeliverySkipped,
-  };
-}
 
 /** The saved state, checked against the options that must agree with it. */
 function readSavedState(options: MockPlatformOptions) {
@@ -294,15 +271,13 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     }) as MockPlatform['emit'],
     developerToken(tokenOptions = {}) {
       const id = tokenOptions.developerId ?? application.developerId;
-      let developer = state.developers.get(id);
-      if (!developer) {
-        developer = {
-          id,
-          email: `${id}@developers.learnkit.test`,
-          manageWebhooks: new Set(tokenOptions.manageWebhooks ?? []),
-        };
-        state.developers.set(id, developer);
-      }
+      const email = `${id}@developers.learnkit.test`;
+      const developer = state.developers.get(id) ?? {
+        id,
+        email,
+        manageWebhooks: new Set(tokenOptions.manageWebhooks),
+      };
+      state.developers.set(id, developer);
       return issueDeveloperToken(core, developer, tokenOptions.ttlSec).token;
     },
     accessToken(client, scopes) {

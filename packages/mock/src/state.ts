@@ -36,9 +36,6 @@ export type MockClient = {
   applicationId?: string;
 };
 
-/** A tenant and the applications on which it holds `app:manage_webhooks`. */
-export type Tenant = { id: string; manageWebhooks: Set<string> };
-
 /** A developer who signs in with single sign-on, and the applications on which they hold `app:manage_webhooks`. */
 export type Developer = { id: string; email: string; manageWebhooks: Set<string> };
 
@@ -66,27 +63,22 @@ export type IssuedToken = {
   endpoint: string;
 };
 
-/** A CFItem and the document whose package holds it. */
-export type StoredItem = { item: CFItem; documentId: string };
-
-/** A CFAssociation and the document whose package holds it. */
-export type StoredAssociation = { association: CFAssociation; documentId: string };
-
-/** What a package groups, in upload order. */
-export type StoredPackage = {
-  documentId: string;
-  itemIds: string[];
-  associationIds: string[];
-  definitions?: CaseDefinitionsInput;
-  extensions?: Record<string, unknown>;
-};
-
-/** The CASE store. Map order is upload order, which listings keep. */
+/** The CASE store (items and associations with the document whose package holds them), in upload order. */
 export type CaseState = {
   documents: Map<string, CFDocument>;
-  items: Map<string, StoredItem>;
-  associations: Map<string, StoredAssociation>;
-  packages: Map<string, StoredPackage>;
+  items: Map<string, { item: CFItem; documentId: string }>;
+  associations: Map<string, { association: CFAssociation; documentId: string }>;
+  /** What each package groups, in upload order. */
+  packages: Map<
+    string,
+    {
+      documentId: string;
+      itemIds: string[];
+      associationIds: string[];
+      definitions?: CaseDefinitionsInput;
+      extensions?: Record<string, unknown>;
+    }
+  >;
 };
 
 /** An organization (district or school). */
@@ -239,7 +231,7 @@ export type MockState = {
   /** The client-credentials clients the token endpoints accept, by `clientId`. */
   clients: Map<string, MockClient>;
   /** The tenants, by id, with the applications on which they hold `app:manage_webhooks`. */
-  tenants: Map<string, Tenant>;
+  tenants: Map<string, { id: string; manageWebhooks: Set<string> }>;
   /** The developers who can get single-sign-on tokens, by id. */
   developers: Map<string, Developer>;
   /** Every token issued, oldest first (also the revoked and expired ones). */

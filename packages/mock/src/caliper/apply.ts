@@ -1,3 +1,4 @@
+import { WEBHOOK_EVENT_RULES, WEBHOOK_EVENT_TYPES } from '../catalogue.js';
 import type { Core } from '../core.js';
 import { isRecord } from '../internal/body.js';
 import { hashText, seededUuid } from '../internal/random.js';
@@ -10,10 +11,11 @@ type CaliperEvent = Record<string, unknown>;
 const entityId = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : isRecord(value) && typeof value.id === 'string' ? value.id : undefined;
 
-/** `text` percent-decoded, or undefined when its escapes are broken (never a URIError in the middle of a batch). */
-function decoded(text: string): string | undefined {
+/** The percent-decoded id at the end of an IRI's `/<collection>/<id>`; never a URIError in the middle of a batch. */
+function idAfter(iri: string, collection: string): string | undefined {
+  const match = new RegExp(`/${collection}/([^/?#]+)/?$`).exec(iri);
   try {
-    return decodeURIComponent(text);
+    return match ? decodeURIComponent(match[1]!) : undefined;
   } catch {
     return undefined;
   }
@@ -27,23 +29,16 @@ function userByEmail(core: Core, email: string): string | undefined {
 
 /** The rostering user an actor IRI names: `.../users/<sourcedId>` (OneRoster or platform path, any origin) or `mailto:`. */
 function userOfIri(core: Core, iri: string): string | undefined {
-  const users = core.state.roster.users;
   if (iri.startsWith('mailto:')) return userByEmail(core, iri.slice('mailto:'.length));
-  const match = /\/users\/([^/?#]+)\/?$/.exec(iri);
-  const id = match ? decoded(match[1]!) : undefined;
-  return id && users.has(id) ? id : undefined;
+  const id = idAfter(iri, 'users');
+  return id && core.state.roster.users.has(id) ? id : undefined;
 }
 
 /** The application an edApp IRI names: `urn:app:<id>`, `.../applications/<id>`, or its launch URL. */
 function applicationOfIri(core: Core, iri: string): StoredApplication | undefined {
   const apps = core.state.applications;
-  const urn = /^urn:app:(.+)$/.exec(iri);
-  if (urn) return apps.get(urn[1]!);
-  const path = /\/applications\/([^/?#]+)\/?$/.exec(iri);
-  if (path) {
-    const id = decoded(path[1]!);
-    return id === undefined ? undefined : apps.get(id);
-  }
+  const id = /^urn:app:(.+)$/.exec(iri)?.[1] ?? idAfter(iri, 'applications');
+  if (id !== undefined) return apps.get(id);
   return [...apps.values()].find((app) => app.launchUrl === iri || app.sourcedId === iri);
 }
 
@@ -56,12 +51,6 @@ function userOfActor(core: Core, actor: unknown): string | undefined {
   return email ? userByEmail(core, email) : undefined;
 }
 
-/** The answer to a refused batch: which member of which event could not be resolved. */
-export type Unresolved = {
-  error: 'unresolved_actor' | 'unresolved_edapp' | 'unknown_session';
-  message: string;
-};
-
 /** Caliper 1.2's anonymous entities (section 4.4): the type's own IRI as the id, e.g. an unnamed Person. */
 const ANONYMOUS = /^http:\/\/purl\.imsglobal\.org\/caliper\/[A-Za-z]+$/;
 
@@ -70,9 +59,10 @@ const ANONYMOUS = /^http:\/\/purl\.imsglobal\.org\/caliper\/[A-Za-z]+$/;
  * whatever its references). An IRI-only actor or edApp must be a Caliper entity already defined (by an accepted
  * event, or as an object anywhere in this batch: the batch is one write, so the order of its events does not
  * matter), an anonymous entity, or match a rostering user / application; an `Archived` recording must name a
- * session that exists or that an earlier event of the batch opens. See docs/decisions.md#d-i12-atomic-batch.
+ * session that exists or that an earlier event of the batch opens. Returns the refusal (an error code, and the
+ * member of the event it is about), or undefined. See docs/decisions.md#d-i12-atomic-batch.
  */
-export function unresolved(core: Core, events: CaliperEvent[], known: Set<string>): Unresolved | undefined {
+export function unresolved(core: Core, events: CaliperEvent[], known: Set<string>) {
   const defined = new Set(known);
   for (const event of events) for (const id of definedEntities(event)) defined.add(id);
   const resolves = (iri: string, match: (iri: string) => unknown) =>
@@ -105,16 +95,13 @@ export function unresolved(core: Core, events: CaliperEvent[], known: Set<string
   return undefined;
 }
 
+/** The id of an entity given as an object of Caliper type `type`. */
+const idOfType = (value: unknown, type: string) =>
+  isRecord(value) && value.type === type && typeof value.id === 'string' ? value.id : undefined;
+
 /** The session an event belongs to: `session`, else a generated or object Session. */
-function sessionIdOf(event: CaliperEvent): string | undefined {
-  const session = entityId(event.session);
-  if (session) return session;
-  for (const member of ['generated', 'object']) {
-    const value = event[member];
-    if (isRecord(value) && value.type === 'Session' && typeof value.id === 'string') return value.id;
-  }
-  return undefined;
-}
+const sessionIdOf = (event: CaliperEvent): string | undefined =>
+  entityId(event.session) || idOfType(event.generated, 'Session') || idOfType(event.object, 'Session');
 
 /** Entity ids an event defines as objects (so later IRI-only references to them resolve). */
 export function definedEntities(event: CaliperEvent): string[] {
@@ -130,12 +117,6 @@ function applicationOf(core: Core, event: CaliperEvent, client: MockClient) {
   return { app, applicationId: app?.sourcedId ?? edApp ?? client.applicationId ?? '' };
 }
 
-const TEST_EVENTS: Record<string, 'test.started' | 'test.ended' | 'test.exited'> = {
-  Started: 'test.started',
-  Submitted: 'test.ended',
-  Abandoned: 'test.exited',
-};
-
 /** Applies what an accepted event means to the platform: sessions, test events, the gradebook pipeline. */
 export function applyEvent(core: Core, event: CaliperEvent, client: MockClient): void {
   const userId = userOfActor(core, event.actor) ?? entityId(event.actor) ?? '';
@@ -145,14 +126,14 @@ export function applyEvent(core: Core, event: CaliperEvent, client: MockClient):
   if (session && !session.eventIds.includes(eventId)) session.eventIds.push(eventId);
 
   if (event.type === 'AssessmentEvent') {
-    const type = TEST_EVENTS[event.action as string];
+    // The `test.*` type whose action the catalogue fixes to this one (`Started`: `test.started`).
+    const type = WEBHOOK_EVENT_TYPES.find(
+      (type) =>
+        type.startsWith('test.') &&
+        WEBHOOK_EVENT_RULES[type].values?.action?.includes(event.action as string),
+    );
     if (!type) return;
     const { app, applicationId } = applicationOf(core, event, client);
-    const generated = event.generated;
-    const attemptId =
-      isRecord(generated) && generated.type === 'Attempt' && typeof generated.id === 'string'
-        ? generated.id
-        : eventId;
     core.raise(
       type,
       {
@@ -160,7 +141,7 @@ export function applyEvent(core: Core, event: CaliperEvent, client: MockClient):
         applicationId,
         assessmentId: entityId(event.object) ?? '',
         caliperSessionId: sessionId ?? null,
-        attemptId,
+        attemptId: idOfType(event.generated, 'Attempt') ?? eventId,
         action: event.action,
         isProctored: app?.proctoringEnabled ?? false,
       },

@@ -1,21 +1,27 @@
+import { OPERATIONS } from '../generated/operations.js';
 import { hashText, seededUuid } from '../internal/random.js';
 import type { CaseState } from '../state.js';
 import { checkComponent } from '../validation/registry.js';
-import type {
-  CaseAssociationInput,
-  CaseItemInput,
-  CaseLink,
-  CaseNodeRef,
-  CasePackageUpload,
-  CFAssociation,
-  CFDocument,
-  CFItem,
-} from './types.js';
+import type { CaseLink, CaseNodeRef, CasePackageUpload, CFAssociation, CFDocument, CFItem } from './types.js';
 
-/** Removes members whose value is undefined, so responses carry only what is known. */
-function defined<T extends object>(value: T): T {
-  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
-  return value;
+const FIELDS = {
+  CFDocument: OPERATIONS.getCFDocument.answer.fields,
+  CFItem: OPERATIONS.getCFItem.answer.fields,
+  CFAssociation: OPERATIONS.getCFAssociation.answer.fields,
+};
+
+/**
+ * The answer `schema` of the documents made of `given`, else `source`, member by member in the documents' order,
+ * without undefined ones (so responses carry only what is known): the upload names most members as the answer
+ * does (docs/decisions.md#d-i15-mock-answer-fields). Two objects, not one spread: it runs once per uploaded node.
+ */
+function answerOf<T>(schema: keyof typeof FIELDS, source: object, given: Record<string, unknown>): T {
+  const out: Record<string, unknown> = {};
+  for (const field of FIELDS[schema]) {
+    const value = field in given ? given[field] : (source as Record<string, unknown>)[field];
+    if (value !== undefined) out[field] = value;
+  }
+  return out as T;
 }
 
 const link = (ref: CaseNodeRef): CaseLink => ({ sourcedId: ref.identifier, title: ref.title, uri: ref.uri });
@@ -25,18 +31,6 @@ function linkOf(value: Record<string, unknown> | undefined, fallbackTitle: strin
   if (!value) return undefined;
   const link = { sourcedId: value.identifier, title: value.title ?? fallbackTitle, uri: value.uri };
   return checkComponent('case', 'Link', link).length === 0 ? (link as CaseLink) : undefined;
-}
-
-/** A document's `licenseUri` (a bare URI in the upload shape) as a Link with an id derived from the URI. */
-function licenseLink(uri: string | undefined): CaseLink | undefined {
-  if (!uri) return undefined;
-  return { sourcedId: seededUuid(hashText(uri), 0, 0x11c), title: 'License', uri };
-}
-
-/** The frameworkType of an uploaded document: the upload shape carries it in `extensions.frameworkType`. */
-function frameworkTypeOf(extensions: Record<string, unknown> | undefined): string | undefined {
-  const value = extensions?.frameworkType;
-  return typeof value === 'string' ? value : undefined;
 }
 
 /** A package converted to what the store keeps and the API answers. */
@@ -49,71 +43,38 @@ export type ConvertedPackage = ReturnType<typeof toStoredPackage>;
 export function toStoredPackage(body: CasePackageUpload, baseUrl: string) {
   const input = body.CFDocument;
   const documentId = input.identifier;
-  const documentLink: CaseLink = { sourcedId: documentId, title: input.title, uri: input.uri };
-  const document: CFDocument = defined({
+  const CFDocumentURI: CaseLink = { sourcedId: documentId, title: input.title, uri: input.uri };
+  const frameworkType = input.extensions?.frameworkType;
+  const document = answerOf<CFDocument>('CFDocument', input, {
     sourcedId: documentId,
-    title: input.title,
-    uri: input.uri,
-    frameworkType: frameworkTypeOf(input.extensions),
-    caseVersion: input.caseVersion as CFDocument['caseVersion'],
-    creator: input.creator,
-    lastChangeDateTime: input.lastChangeDateTime,
-    officialSourceURL: input.officialSourceURL,
-    publisher: input.publisher,
-    description: input.description,
-    subject: input.subject,
-    language: input.language,
-    version: input.version,
-    adoptionStatus: input.adoptionStatus,
-    statusStartDate: input.statusStartDate,
-    statusEndDate: input.statusEndDate,
-    licenseURI: licenseLink(input.licenseUri),
-    notes: input.notes,
-    extensions: input.extensions,
-    CFPackageURI: {
-      sourcedId: documentId,
-      title: input.title,
-      uri: `${baseUrl}/ims/case/v1p1/CFPackages/${documentId}`,
-    },
+    // The upload carries the frameworkType in `extensions`, and the license as a bare URI (its Link id derived).
+    frameworkType: typeof frameworkType === 'string' ? frameworkType : undefined,
+    licenseURI: input.licenseUri
+      ? {
+          sourcedId: seededUuid(hashText(input.licenseUri), 0, 0x11c),
+          title: 'License',
+          uri: input.licenseUri,
+        }
+      : undefined,
+    CFPackageURI: { ...CFDocumentURI, uri: `${baseUrl}/ims/case/v1p1/CFPackages/${documentId}` },
   });
-  const items = body.CFItems.map(
-    (item: CaseItemInput): CFItem =>
-      defined({
-        sourcedId: item.identifier,
-        fullStatement: item.fullStatement,
-        alternativeLabel: item.alternativeLabel,
-        CFItemType: item.CFItemType ?? item.cfItemType ?? '',
-        uri: item.uri,
-        humanCodingScheme: item.humanCodingScheme,
-        listEnumeration: item.listEnumeration,
-        abbreviatedStatement: item.abbreviatedStatement,
-        conceptKeywords: item.conceptKeywords,
-        notes: item.notes,
-        subject: item.subject,
-        language: item.language,
-        educationLevel: item.educationLevel,
-        CFItemTypeURI: linkOf(item.CFItemTypeURI, item.CFItemType ?? item.cfItemType ?? 'Item type'),
-        licenseURI: linkOf(item.licenseURI, 'License'),
-        statusStartDate: item.statusStartDate,
-        statusEndDate: item.statusEndDate,
-        lastChangeDateTime: item.lastChangeDateTime,
-        extensions: item.extensions,
-        CFDocumentURI: documentLink,
-      }),
-  );
-  const associations = body.CFAssociations.map(
-    (association: CaseAssociationInput): CFAssociation =>
-      defined({
-        sourcedId: association.identifier,
-        associationType: association.associationType,
-        sequenceNumber: association.sequenceNumber,
-        uri: association.uri,
-        originNodeURI: link(association.originNodeURI),
-        destinationNodeURI: link(association.destinationNodeURI),
-        lastChangeDateTime: association.lastChangeDateTime,
-        extensions: association.extensions,
-        CFDocumentURI: documentLink,
-      }),
+  const items = body.CFItems.map((item) => {
+    const CFItemType = item.CFItemType ?? item.cfItemType;
+    return answerOf<CFItem>('CFItem', item, {
+      sourcedId: item.identifier,
+      CFItemType: CFItemType ?? '',
+      CFItemTypeURI: linkOf(item.CFItemTypeURI, CFItemType ?? 'Item type'),
+      licenseURI: linkOf(item.licenseURI, 'License'),
+      CFDocumentURI,
+    });
+  });
+  const associations = body.CFAssociations.map((association) =>
+    answerOf<CFAssociation>('CFAssociation', association, {
+      sourcedId: association.identifier,
+      originNodeURI: link(association.originNodeURI),
+      destinationNodeURI: link(association.destinationNodeURI),
+      CFDocumentURI,
+    }),
   );
   return { document, items, associations, definitions: body.CFDefinitions, extensions: body.extensions };
 }

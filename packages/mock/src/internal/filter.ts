@@ -12,84 +12,49 @@ export type FilterExpression =
   | { kind: 'and'; parts: FilterExpression[] }
   | { kind: 'or'; parts: FilterExpression[] };
 
-// Longest first, so `>=` is never read as `>` followed by a value starting with `=`.
-const OPERATORS: FilterOperator[] = ['>=', '<=', '!=', '=', '~', '>', '<', '@'];
-
-const KEYWORDS = { AND: /^\s+AND\s+/, OR: /^\s+OR\s+/ };
-
-class Parser {
-  #pos = 0;
-  constructor(readonly text: string) {}
-
-  parse(): FilterExpression {
-    const expression = this.#or();
-    this.#spaces();
-    if (this.#pos < this.text.length)
-      this.#fail(`unexpected "${this.text.slice(this.#pos, this.#pos + 12)}"`);
-    return expression;
-  }
-
-  #or(): FilterExpression {
-    const parts = [this.#and()];
-    while (this.#keyword('OR')) parts.push(this.#and());
-    return parts.length === 1 ? parts[0]! : { kind: 'or', parts };
-  }
-
-  #and(): FilterExpression {
-    const parts: FilterExpression[] = [this.#condition()];
-    while (this.#keyword('AND')) parts.push(this.#condition());
-    return parts.length === 1 ? parts[0]! : { kind: 'and', parts };
-  }
-
-  #condition(): FilterCondition {
-    this.#spaces();
-    const field = /^[A-Za-z_$][\w.$]*/.exec(this.text.slice(this.#pos))?.[0];
-    if (!field) this.#fail('expected a field name');
-    if (field.includes('.')) this.#fail(`filtering on nested relations is unsupported ("${field}")`);
-    this.#pos += field.length;
-    this.#spaces();
-    const operator = OPERATORS.find((candidate) => this.text.startsWith(candidate, this.#pos));
-    if (!operator) this.#fail(`expected an operator (= != ~ > >= < <= @) after "${field}"`);
-    this.#pos += operator.length;
-    this.#spaces();
-    return { kind: 'condition', field, operator, value: this.#value(field) };
-  }
-
-  #value(field: string): string {
-    if (this.text[this.#pos] === "'") {
-      const end = this.text.indexOf("'", this.#pos + 1);
-      if (end < 0) this.#fail(`unterminated quoted value for "${field}"`);
-      const value = this.text.slice(this.#pos + 1, end);
-      this.#pos = end + 1;
-      return value;
-    }
-    // Unquoted values run to the next space; a quote inside one is a typo we would rather report.
-    const raw = /^[^\s']+/.exec(this.text.slice(this.#pos))?.[0];
-    if (!raw) this.#fail(`expected a value for "${field}"`);
-    this.#pos += raw.length;
-    return raw;
-  }
-
-  #keyword(word: 'AND' | 'OR'): boolean {
-    const match = KEYWORDS[word].exec(this.text.slice(this.#pos));
-    if (!match) return false;
-    this.#pos += match[0].length;
-    return true;
-  }
-
-  #spaces(): void {
-    while (this.text[this.#pos] === ' ') this.#pos++;
-  }
-
-  #fail(message: string): never {
-    throw badRequest(`invalid filter: ${message}`);
-  }
+function fail(message: string): never {
+  throw badRequest(`invalid filter: ${message}`);
 }
 
 /** Parses a filter expression; a malformed one is a 400 naming the problem. */
 export function parseFilter(text: string): FilterExpression {
-  if (text.trim().length === 0) throw badRequest('invalid filter: empty expression');
-  return new Parser(text).parse();
+  if (text.trim().length === 0) fail('empty expression');
+  let pos = 0;
+  /** What the sticky `pattern` matches at the cursor, which moves past it. */
+  const take = (pattern: RegExp): string | undefined => {
+    pattern.lastIndex = pos;
+    const found = pattern.exec(text)?.[0];
+    if (found !== undefined) pos += found.length;
+    return found;
+  };
+  const condition = (): FilterCondition => {
+    take(/ */y);
+    const field = take(/[A-Za-z_$][\w.$]*/y);
+    if (!field) fail('expected a field name');
+    if (field.includes('.')) fail(`filtering on nested relations is unsupported ("${field}")`);
+    take(/ */y);
+    // Longest first, so `>=` is never read as `>` followed by a value starting with `=`.
+    const operator = take(/>=|<=|!=|=|~|>|<|@/y) as FilterOperator | undefined;
+    if (!operator) fail(`expected an operator (= != ~ > >= < <= @) after "${field}"`);
+    take(/ */y);
+    if (text[pos] === "'") {
+      const quoted = take(/'[^']*'/y) ?? fail(`unterminated quoted value for "${field}"`);
+      return { kind: 'condition', field, operator, value: quoted.slice(1, -1) };
+    }
+    // Unquoted values run to the next space; a quote inside one is a typo we would rather report.
+    const value = take(/[^\s']+/y) ?? fail(`expected a value for "${field}"`);
+    return { kind: 'condition', field, operator, value };
+  };
+  /** `part`s joined by `keyword`: AND binds tighter than OR, as in SQL. */
+  const joined = (kind: 'and' | 'or', keyword: RegExp, part: () => FilterExpression): FilterExpression => {
+    const parts = [part()];
+    while (take(keyword)) parts.push(part());
+    return parts.length === 1 ? parts[0]! : { kind, parts };
+  };
+  const expression = joined('or', /\s+OR\s+/y, () => joined('and', /\s+AND\s+/y, condition));
+  take(/ */y);
+  if (pos < text.length) fail(`unexpected "${text.slice(pos, pos + 12)}"`);
+  return expression;
 }
 
 /** Every field a filter names. */

@@ -1,25 +1,9 @@
 import type { ListQueryParams } from '@learnkit/core';
 import { type FilterExpression, filterFields, matchesFilter, parseFilter, scalarOf } from './filter.js';
 import { badRequest } from './http-error.js';
-import { json } from './responses.js';
-
-/**
- * What a listing allows: the fields of its objects, and the fields `search` looks in (only those, never every
- * field; both from the documents' operation table, docs/decisions.md#d-search-fields).
- */
-export type ListSpec = { fields: readonly string[]; searchFields: readonly string[] };
-
-/** One page of a listing plus what the response reports about it. */
-export type ListPage<T> = { entries: Partial<T>[]; totalCount: number; offset: number; limit: number };
-
-/**
- * The list parameters of a listing, as the dispatcher read them from the query (docs/decisions.md#d-i15m-dispatch):
- * the shape the clients send, core's `ListQueryParams`.
- */
-export type ListParams = ListQueryParams;
 
 /** The `fields` of a query that the listing knows; unknown names are ignored, as OneRoster specifies. */
-export function selectedFields(query: ListParams, known: readonly string[]): string[] | undefined {
+export function selectedFields(query: ListQueryParams, known: readonly string[]): string[] | undefined {
   const wanted = query.fields?.map((field) => field.trim()).filter((field) => known.includes(field));
   return wanted && wanted.length > 0 ? wanted : undefined;
 }
@@ -55,14 +39,16 @@ function sortedBy<T extends object>(rows: readonly T[], field: string, direction
 }
 
 /**
- * Applies the family's list parameters (limit, offset, sort, orderBy, filter, fields, search) to `records`.
- * One implementation serves CASE and OneRoster. A sort or filter naming an unknown field is a 400.
+ * Applies the family's list parameters (limit, offset, sort, orderBy, filter, fields, search) to `records`: one
+ * page, and what the answer reports of it. `spec` is what the listing allows, from the documents' operation table:
+ * the fields of its objects, and the only fields `search` looks in (docs/decisions.md#d-search-fields). One
+ * implementation serves CASE and OneRoster; a sort or filter naming an unknown field is a 400.
  */
 export function listQuery<T extends object>(
   records: readonly T[],
-  query: ListParams,
-  spec: ListSpec,
-): ListPage<T> {
+  query: ListQueryParams,
+  spec: { fields: readonly string[]; searchFields: readonly string[] },
+) {
   // Types, limits and defaults are the documents' (read before the handler ran); the fields are checked here.
   const { offset = 0, orderBy } = query;
   const sort = query.sort ?? (orderBy !== undefined ? 'sourcedId' : null);
@@ -99,13 +85,4 @@ export function listQuery<T extends object>(
   const limit = query.limit ?? rows.length;
   const entries = rows.slice(offset, offset + limit).map((row) => project(row, fields));
   return { entries, totalCount: rows.length, offset, limit };
-}
-
-/** The response of a listing: `{ [key]: entries, offset, limit, totalCount }` with `X-Total-Count`. */
-export function listResponse<T>(key: string, page: ListPage<T>): Response {
-  return json(
-    200,
-    { [key]: page.entries, offset: page.offset, limit: page.limit, totalCount: page.totalCount },
-    { 'x-total-count': String(page.totalCount) },
-  );
 }

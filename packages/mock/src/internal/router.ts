@@ -31,31 +31,14 @@ function split(path: string): string[] {
 export class Router<C> {
   readonly #routes: Route<C>[] = [];
 
-  /** Registers `handler` for `method` and `pattern` (for example `/ims/case/v1p1/CFItems/:sourcedId`). */
-  on(method: string, pattern: string, handler: RouteHandler<C>): this {
+  /**
+   * Registers `handler` for `method` and `pattern` (for example `/ims/case/v1p1/CFItems/:sourcedId`); its request
+   * bodies may take up to `maxBodyBytes`, more is a 413 before the handler runs.
+   */
+  on(method: string, pattern: string, handler: RouteHandler<C>, maxBodyBytes = MAX_BODY_BYTES): this {
     const segments = split(pattern);
     const literals = segments.filter((segment) => !segment.startsWith(':')).length;
-    this.#routes.push({
-      method: method.toUpperCase(),
-      pattern,
-      segments,
-      literals,
-      handler,
-      maxBodyBytes: MAX_BODY_BYTES,
-    });
-    return this;
-  }
-
-  /**
-   * Lets the route registered for `method` and `pattern` take bodies up to `maxBytes` instead of
-   * `MAX_BODY_BYTES` (1 MiB); more is a 413 before its handler runs.
-   */
-  limitBody(method: string, pattern: string, maxBytes: number): this {
-    const route = this.#routes.find(
-      (entry) => entry.method === method.toUpperCase() && entry.pattern === pattern,
-    );
-    if (!route) throw new Error(`limitBody: no route ${method} ${pattern} is registered yet`);
-    route.maxBodyBytes = maxBytes;
+    this.#routes.push({ method: method.toUpperCase(), pattern, segments, literals, handler, maxBodyBytes });
     return this;
   }
 

@@ -1,8 +1,9 @@
+import type { ListQueryParams } from '@learnkit/core';
 import type { Core } from '../core.js';
 import { OPERATIONS, type OperationId, type OperationTypes } from '../generated/operations.js';
 import { readJson } from '../internal/body.js';
-import { badRequest, HttpError, notFound } from '../internal/http-error.js';
-import { type ListParams, listQuery, listResponse, project, selectedFields } from '../internal/list-query.js';
+import { badRequest, notFound } from '../internal/http-error.js';
+import { listQuery, project, selectedFields } from '../internal/list-query.js';
 import { json } from '../internal/responses.js';
 import type { MockClient } from '../state.js';
 import { authenticate, type Principal, requireClient } from '../tokens.js';
@@ -63,17 +64,11 @@ export type OperationContext<Id extends OperationId> = {
   request: Request;
   /** The caller, authenticated as the operation's `security` says (bearer operations only). */
   principal: Principal;
-  /**
-   * The calling client with the operation's scope; a developer token or a token without the scope is a 403. The
-   * dispatcher reads it before the handler runs, except on the operations a developer-tool operation mirrors.
-   */
+  /** The calling client, with the operation's scope (else 403); checked up front but on developer-tool operations. */
   client: MockClient;
   /** The query parameters, checked and typed, with the documents' defaults (`limit` 100, `offset` 0). */
   query: QueryParams<Id>;
-  /**
-   * Reads the JSON body and checks it against the operation's schema (a 400 naming each failing member). A
-   * function, so a handler with more to check first (ownership) does that first.
-   */
+  /** The JSON body checked against the operation's schema (400 naming each failing member), when the handler asks. */
   body(): Promise<RequestBody<Id>>;
   /** Answers with `body`, which the operation's document types for `status` (and extra `headers`). */
   json<S extends AnswerStatus<Id>>(
@@ -100,8 +95,6 @@ export type OperationRoute<Id extends OperationId> = {
   maxBodyBytes?: number;
   /** `raw`: `body()` reads the JSON unchecked; the handler checks it (Caliper: docs/decisions.md#d-i15-raw-bodies). */
   body?: 'raw';
-  /** A refused body is answered with this status and message instead of `400 Invalid request body`. */
-  refuse?: { status: number; message: string };
   /** A business message that replaces the schema problems when it applies (a named unknown event type). */
   explain?: (body: unknown) => string | undefined;
 };
@@ -129,7 +122,7 @@ export function dispatcher<Id extends OperationId>(
     scope?: string;
     developerTool?: boolean;
     search?: readonly string[];
-    answer?: Answer;
+    answer?: { key: string; fields: readonly string[] };
   } = OPERATIONS[operationId];
   return async ({ core, request, query: rawQuery }, params) => {
     const pathProblems = problemsOf('path', checkRequest(operationId, 'path', params));
@@ -161,26 +154,26 @@ export function dispatcher<Id extends OperationId>(
         if (route.body === 'raw') return value as RequestBody<Id>;
         const problems = problemsOf('body', checkRequest(operationId, 'body', value));
         if (problems.length === 0) return value as RequestBody<Id>;
-        if (route.refuse)
-          throw new HttpError(route.refuse.status, `${route.refuse.message}: ${refusal(problems)}`);
         throw badRequest(route.explain?.(value) ?? `Invalid request body: ${refusal(problems)}`);
       },
       json: (status, body, headers) => json(status, body, headers),
-      page: (rows) =>
-        listResponse(
-          answer().key,
-          listQuery(rows as readonly object[], query as ListParams, {
-            fields: answer().fields,
-            searchFields: operation.search ?? [],
-          }),
-        ),
-      one: (record) =>
-        json(200, {
-          [answer().key]: project(record as object, selectedFields(query as ListParams, answer().fields)),
-        }),
+      page: (rows) => {
+        const { fields, key } = answer();
+        const list = query as ListQueryParams;
+        const { entries, offset, limit, totalCount } = listQuery(rows as readonly object[], list, {
+          fields,
+          searchFields: operation.search ?? [],
+        });
+        const headers = { 'x-total-count': String(totalCount) };
+        return json(200, { [key]: entries, offset, limit, totalCount }, headers);
+      },
+      one: (record) => {
+        const { fields, key } = answer();
+        return json(200, {
+          [key]: project(record as object, selectedFields(query as ListQueryParams, fields)),
+        });
+      },
     };
     return route.handle(context, params as PathParams<Id>);
   };
 }
-
-type Answer = { key: string; list: boolean; fields: readonly string[] };

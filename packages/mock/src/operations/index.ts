@@ -39,9 +39,8 @@ export function buildRouter(
     const { method, pattern } = patternOf(operationId);
     const registered = handlers[operationId];
     if (registered) {
-      router.on(method, pattern, dispatcher(operationId, registered as never));
       const maxBytes = typeof registered === 'function' ? undefined : registered.maxBodyBytes;
-      if (maxBytes !== undefined) router.limitBody(method, pattern, maxBytes);
+      router.on(method, pattern, dispatcher(operationId, registered as never), maxBytes);
       continue;
     }
     const reason = notModelled[operationId] ?? 'no handler is registered for it';

@@ -1,7 +1,9 @@
 import { writeSessionMetadata } from '../caliper/apply.js';
 import type { Core } from '../core.js';
+import { OPERATIONS } from '../generated/operations.js';
 import { INSIGHT_GROUPS, INSIGHT_TYPES } from '../insights.js';
 import { notFound } from '../internal/http-error.js';
+import { project } from '../internal/list-query.js';
 import type { OperationRoutes } from '../operations/dispatch.js';
 import type { StoredSession } from '../state.js';
 
@@ -10,19 +12,9 @@ const DISCOUNT_CODES = new Set(['WELCOME10', 'LEARNKIT']);
 /** Whether a discount code is one the mock knows, compared case-insensitively. */
 const codeAnswer = (code: string) => ({ valid: DISCOUNT_CODES.has(code.toUpperCase()), code });
 
-function insightView(session: StoredSession) {
-  return {
-    sessionId: session.sessionId,
-    userId: session.userId,
-    applicationId: session.applicationId,
-    startedAtTime: session.startedAtTime,
-    endedAtTime: session.endedAtTime,
-    isProctored: session.isProctored,
-    webcamUsed: session.webcamUsed,
-    storageKey: session.storageKey,
-    subject: session.subject,
-  };
-}
+/** A session as the insight operations show it: the members the documents give an insight session. */
+const insightView = (session: StoredSession) =>
+  project(session, OPERATIONS.listInsightSessions.answer.fields) as Omit<StoredSession, 'eventIds'>;
 
 function sessionOr404(core: Core, id: string): StoredSession {
   const session = core.state.sessions.get(id);

@@ -3,43 +3,36 @@ import { currentSecret } from '../deliveries.js';
 import { badRequest, HttpError, notFound } from '../internal/http-error.js';
 import { randomId } from '../internal/random.js';
 import { noContent } from '../internal/responses.js';
-import type { OperationContext, OperationRoutes } from '../operations/dispatch.js';
+import type { OperationContext, OperationId, OperationRoutes } from '../operations/dispatch.js';
 import type { StoredSubscription } from '../state.js';
 import { base64url } from '../tokens.js';
 
-type WebhookOperation =
-  | 'createWebhookSubscription'
-  | 'listWebhookSubscriptions'
-  | 'getWebhookSubscription'
-  | 'updateWebhookSubscription'
-  | 'deleteWebhookSubscription'
-  | 'rotateWebhookSubscriptionSecret';
+type WebhookOperation = Extract<OperationId, `${string}WebhookSubscription${string}`>;
 
-/** The owner a call acts as: the caller's auth client, or (developer tool) the application's own auth client. */
-type Owner = { clientId: string; via: StoredSubscription['via'] };
-
-function ownerOf(context: OperationContext<WebhookOperation>, appId: string): Owner {
+/**
+ * The owner a call acts as: the caller's auth client, or (developer tool) the application's own auth client; and
+ * whether it owns a subscription, a live one of `appId` made through the same path.
+ */
+function ownerOf(context: OperationContext<WebhookOperation>, appId: string) {
   const { state } = context.core;
   const { principal } = context;
-  const missingGrant = () => new HttpError(403, `Missing grant app:manage_webhooks on urn:app:${appId}`);
-  if (principal.kind === 'developer') {
-    // The developer-tool path: an SSO token, no scopes, the user grant on the application.
-    const application = state.applications.get(appId);
-    if (!application || !principal.developer.manageWebhooks.has(appId)) throw missingGrant();
-    return { clientId: application.clientId, via: 'developer' };
-  }
-  // A client token needs the operation's scope (`context.client` checks it: 403 otherwise).
-  const { client } = context;
-  if (!state.tenants.get(client.tenantId)?.manageWebhooks.has(appId)) throw missingGrant();
-  return { clientId: client.clientId, via: 'client' };
+  // The developer-tool path: an SSO token, no scopes, the user grant on the application. A client token needs the
+  // operation's scope (`context.client` checks it: 403 otherwise) and its tenant the grant.
+  const developer = principal.kind === 'developer';
+  const clientId = developer ? state.applications.get(appId)?.clientId : context.client.clientId;
+  const granted = developer
+    ? principal.developer.manageWebhooks.has(appId)
+    : state.tenants.get(context.client.tenantId)?.manageWebhooks.has(appId);
+  if (!clientId || !granted)
+    throw new HttpError(403, `Missing grant app:manage_webhooks on urn:app:${appId}`);
+  const via: StoredSubscription['via'] = developer ? 'developer' : 'client';
+  const owns = (subscription: StoredSubscription) =>
+    subscription.applicationId === appId &&
+    subscription.deletedAt === null &&
+    subscription.ownerClientId === clientId &&
+    subscription.via === via;
+  return { clientId, via, owns };
 }
-
-/** Whether a subscription is a live one of `appId` made by this owner (through the same path). */
-const isOwned = (subscription: StoredSubscription, appId: string, owner: Owner) =>
-  subscription.applicationId === appId &&
-  subscription.deletedAt === null &&
-  subscription.ownerClientId === owner.clientId &&
-  subscription.via === owner.via;
 
 /** The subscription, when it exists and belongs to this owner; otherwise the same 404 either way. */
 function ownedSubscription(
@@ -47,9 +40,9 @@ function ownedSubscription(
   appId: string,
   id: string,
 ): StoredSubscription {
-  const owner = ownerOf(context, appId);
+  const { owns } = ownerOf(context, appId);
   const subscription = context.core.state.subscriptions.get(id);
-  if (!subscription || !isOwned(subscription, appId, owner)) throw notFound('Subscription not found.');
+  if (!subscription || !owns(subscription)) throw notFound('Subscription not found.');
   return subscription;
 }
 
@@ -135,10 +128,7 @@ export const handlers: OperationRoutes = {
   },
 
   listWebhookSubscriptions: (context, { sourcedApplicationId: appId }) => {
-    const owner = ownerOf(context, appId);
-    const mine = [...context.core.state.subscriptions.values()].filter((subscription) =>
-      isOwned(subscription, appId, owner),
-    );
+    const mine = [...context.core.state.subscriptions.values()].filter(ownerOf(context, appId).owns);
     return context.json(200, mine.map(view));
   },
 

@@ -1,15 +1,5 @@
+import { jsonTypeName } from '@learnkit/core';
 import type { ErrorObject } from 'ajv/dist/2020.js';
-
-/** How a JSON Schema type is named in a problem. */
-const TYPE_NAMES: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  integer: 'an integer',
-  boolean: 'a boolean',
-  object: 'an object',
-  array: 'an array',
-  null: 'null',
-};
 
 /** How a JSON Schema format is named in a problem. */
 const FORMAT_NAMES: Record<string, string> = {
@@ -21,7 +11,7 @@ const FORMAT_NAMES: Record<string, string> = {
 };
 
 /** `/a/0/b` under `root` as `root.a[0].b`: the member a problem is about, as a reader writes it. */
-export function memberPath(root: string, pointer: string): string {
+function memberPath(root: string, pointer: string): string {
   let path = root;
   for (const raw of pointer.split('/').slice(1)) {
     const segment = raw.replaceAll('~1', '/').replaceAll('~0', '~');
@@ -43,8 +33,7 @@ function describe(root: string, error: ErrorObject): string | undefined {
       const types = String(params.type).split(',');
       // The value itself: say it is JSON text of the wrong kind (`body must be a JSON object`).
       const json = error.instancePath === '' ? 'a JSON ' : '';
-      const names = types.map((type) => TYPE_NAMES[type] ?? type);
-      return `${at} must be ${json ? `${json}${types.join(' or ')}` : names.join(' or ')}`;
+      return `${at} must be ${json ? `${json}${types.join(' or ')}` : types.map(jsonTypeName).join(' or ')}`;
     }
     case 'enum':
       return `${at} must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
