@@ -39,6 +39,11 @@ export interface ObjectRules {
   carried: readonly string[];
   /** Members the platform derives, dropped with the reason (CASE 1.0 and response-shape links). */
   derived: Readonly<Record<string, string>>;
+  /**
+   * Nothing refers to this kind of object by identifier (an association): the name-based id of its identifier
+   * is not remembered for references, which keeps the converter's id cache to the nodes that ends name.
+   */
+  unreferenced?: true;
 }
 
 const DERIVED = 'the platform derives it from the package';
@@ -106,6 +111,7 @@ export const ASSOCIATION: ObjectRules = {
   },
   carried: ['CFAssociationGroupingURI', 'notes'],
   derived: { CFDocumentURI: DERIVED },
+  unreferenced: true,
 };
 
 /** The definition lists of `CFDefinitions`, with the members and required members of each entry (IMS CASE 1.1). */

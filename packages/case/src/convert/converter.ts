@@ -107,7 +107,7 @@ export class Converter implements ReferenceContext {
     const lookup = handlingOf(rules);
     const target: Target = { out: {}, extensions: undefined, at, id: undefined, original: undefined };
     this.ownExtensions(src, target);
-    this.identity(src, target);
+    this.identity(src, target, rules.unreferenced === true);
     const { id, original } = target;
     // for...in rather than Object.entries: no array of pairs per object (100,000-item packages).
     for (const key in src) {
@@ -166,11 +166,10 @@ export class Converter implements ReferenceContext {
   }
 
   /**
-   * The identifier: `identifier`, else `sourcedId` (the response shape), else a name-based uuid of the `uri`. One
-   * that is not a uuid is replaced by the name-based uuid of the original, which is kept in extensions. Sets the
-   * target's `id` (and `original`).
+   * The identifier: `identifier`, else `sourcedId`, else the uri's name-based uuid. A non-uuid becomes its own
+   * name-based uuid (computed: seldom seen before), kept in extensions and remembered for the ends.
    */
-  private identity(src: Json, target: Target): void {
+  private identity(src: Json, target: Target, unreferenced: boolean): void {
     const { at } = target;
     const identifier = src.identifier ?? undefined;
     const sourcedId = src.sourcedId ?? undefined;
@@ -213,7 +212,8 @@ export class Converter implements ReferenceContext {
       target.id = raw;
       return;
     }
-    const id = this.namedId(raw);
+    const id = nameBasedId(raw);
+    if (!unreferenced) this.namedIds.set(raw, id);
     this.report.repairIn(at, 'identifier', raw, id, NOT_A_UUID);
     target.out.identifier = id;
     target.id = id;
