@@ -1,4 +1,4 @@
-import { ApiPromise, checkCallOptions, checkId } from '@learnkit/core';
+import { ApiPromise, checkId, pathInit, Resource } from '@learnkit/core';
 import type { CaseHttp } from '../internal/http';
 import type { CaseCallOptions, CFAssociation } from '../types';
 
@@ -11,14 +11,7 @@ const ONE = '/ims/case/v1p1/CFAssociations/{sourcedId}';
  * @example
  * const association = await lk.case.associations.get(id);
  */
-export class Associations {
-  readonly #http: CaseHttp;
-
-  /** @internal Built by `createCaseClient`. */
-  constructor(http: CaseHttp) {
-    this.#http = http;
-  }
-
+export class Associations extends Resource<CaseHttp> {
   /**
    * One association by its `sourcedId` (the operation takes no `fields`).
    *
@@ -26,12 +19,10 @@ export class Associations {
    * const { associationType, originNodeURI, destinationNodeURI } = await client.associations.get(id);
    */
   get(id: string, options?: CaseCallOptions): ApiPromise<CFAssociation> {
-    return ApiPromise.guard(() => {
-      const sourcedId = checkId(id, 'id');
-      const { request } = checkCallOptions(options);
-      return this.#http
-        .call('GET', ONE, { params: { path: { sourcedId } }, options: request })
-        .map((data) => data.CFAssociation);
-    });
+    return ApiPromise.guard(() =>
+      this.http
+        .call('GET', ONE, pathInit({ sourcedId: checkId(id, 'id') }, options))
+        .map((data) => data.CFAssociation),
+    );
   }
 }
