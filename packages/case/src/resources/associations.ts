@@ -2,8 +2,6 @@ import { ApiPromise, checkId, pathInit, Resource } from '@learnkit/core';
 import type { CaseHttp } from '../internal/http';
 import type { CaseCallOptions, CFAssociation } from '../types';
 
-const ONE = '/ims/case/v1p1/CFAssociations/{sourcedId}';
-
 /**
  * The associations (relationships between two nodes). The API has no association listing: a framework's
  * associations come with its package (`packages.get`).
@@ -21,7 +19,11 @@ export class Associations extends Resource<CaseHttp> {
   get(id: string, options?: CaseCallOptions): ApiPromise<CFAssociation> {
     return ApiPromise.guard(() =>
       this.http
-        .call('GET', ONE, pathInit({ sourcedId: checkId(id, 'id') }, options))
+        .call(
+          'GET',
+          '/ims/case/v1p1/CFAssociations/{sourcedId}',
+          pathInit({ sourcedId: checkId(id, 'id') }, options),
+        )
         .map((data) => data.CFAssociation),
     );
   }

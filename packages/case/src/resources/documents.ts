@@ -9,9 +9,6 @@ import type {
   FieldsQuery,
 } from '../types';
 
-const LIST = '/ims/case/v1p1/CFDocuments';
-const ONE = '/ims/case/v1p1/CFDocuments/{sourcedId}';
-
 /**
  * The competency frameworks (CFDocuments).
  *
@@ -36,7 +33,7 @@ export class Documents extends Resource<CaseHttp> {
   list(query?: CaseListQuery, options?: CaseCallOptions): PagePromise<Partial<CFDocument>> {
     return paged(query, options, (params, request) =>
       this.http
-        .call('GET', LIST, { params: { query: params }, options: request })
+        .call('GET', '/ims/case/v1p1/CFDocuments', { params: { query: params }, options: request })
         .withAnswer((data, answer) => ({
           items: data.CFDocuments,
           total: readTotal(answer.response, data),
@@ -65,7 +62,9 @@ export class Documents extends Resource<CaseHttp> {
     options?: CaseCallOptions & { fields?: readonly string[] },
   ): ApiPromise<Partial<CFDocument>> {
     return ApiPromise.guard(() =>
-      this.http.call('GET', ONE, getByIdInit(id, options, 'id')).map((data) => data.CFDocument),
+      this.http
+        .call('GET', '/ims/case/v1p1/CFDocuments/{sourcedId}', getByIdInit(id, options, 'id'))
+        .map((data) => data.CFDocument),
     );
   }
 }

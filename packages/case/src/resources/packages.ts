@@ -10,9 +10,6 @@ import type {
 } from '../types';
 import { assertPackageUpload } from '../validation';
 
-const UPLOAD = '/ims/case/v1p1/CFPackages';
-const ONE = '/ims/case/v1p1/CFPackages/{sourcedId}';
-
 /**
  * Packages: a document with its items and associations, read whole or uploaded whole.
  *
@@ -39,7 +36,9 @@ export class Packages extends Resource<CaseHttp> {
     options?: CaseCallOptions & { fields?: readonly string[] },
   ): ApiPromise<Partial<CFPackage>> {
     return ApiPromise.guard(() =>
-      this.http.call('GET', ONE, getByIdInit(id, options, 'id')).map((data) => data.CFPackage),
+      this.http
+        .call('GET', '/ims/case/v1p1/CFPackages/{sourcedId}', getByIdInit(id, options, 'id'))
+        .map((data) => data.CFPackage),
     );
   }
 
@@ -58,7 +57,7 @@ export class Packages extends Resource<CaseHttp> {
     return ApiPromise.guard(() => {
       const body = assertPackageUpload(pkg);
       const { request } = checkCallOptions(options, { idempotent: true });
-      return this.http.call('POST', UPLOAD, { body, options: request });
+      return this.http.call('POST', '/ims/case/v1p1/CFPackages', { body, options: request });
     });
   }
 }
