@@ -6,12 +6,19 @@ import type { RequestOptions } from './transport/transport';
  * core HTTP client the methods call, so that a class states only its methods (docs/decisions.md#d-i15-resource).
  */
 export abstract class Resource<Http> {
-  /** @internal The shared core HTTP client, typed with the package's paths. */
-  protected readonly http: Http;
+  readonly #http: Http;
 
   /** @internal Built by the package's `create...Client`. */
   constructor(http: Http) {
-    this.http = http;
+    this.#http = http;
+  }
+
+  /**
+   * @internal The shared core HTTP client, typed with the package's paths: a getter of private state, so that
+   * the client is no member of the resource object (not enumerated, not shown when it is logged).
+   */
+  protected get http(): Http {
+    return this.#http;
   }
 }
 
