@@ -21,28 +21,20 @@ const common: ts.CompilerOptions = {
   types: ['node'],
 };
 
+/** One setup: its name, output format, and module kind with its resolution. */
+const setup = (
+  name: TypecheckConfig['name'],
+  format: TypecheckConfig['format'],
+  module: ts.ModuleKind,
+  moduleResolution: ts.ModuleResolutionKind,
+): TypecheckConfig => ({ name, format, options: { ...common, module, moduleResolution } });
+
 /** The four setups: node16 ESM and CJS, node10 (`module: commonjs`), bundler. */
 export const TYPECHECK_CONFIGS: readonly TypecheckConfig[] = [
-  {
-    name: 'esm-node16',
-    format: 'esm',
-    options: { ...common, module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16 },
-  },
-  {
-    name: 'cjs-node16',
-    format: 'cjs',
-    options: { ...common, module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16 },
-  },
-  {
-    name: 'cjs-node10',
-    format: 'cjs',
-    options: { ...common, module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10 },
-  },
-  {
-    name: 'esm-bundler',
-    format: 'esm',
-    options: { ...common, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler },
-  },
+  setup('esm-node16', 'esm', ts.ModuleKind.Node16, ts.ModuleResolutionKind.Node16),
+  setup('cjs-node16', 'cjs', ts.ModuleKind.Node16, ts.ModuleResolutionKind.Node16),
+  setup('cjs-node10', 'cjs', ts.ModuleKind.CommonJS, ts.ModuleResolutionKind.Node10),
+  setup('esm-bundler', 'esm', ts.ModuleKind.ESNext, ts.ModuleResolutionKind.Bundler),
 ];
 
 /**

@@ -12,7 +12,7 @@
  * rate is the median of the rounds, the ratio the median of the rounds' ratios.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { staticToken } from '@learnkit/core';
+import { clientCredentials, staticToken } from '@learnkit/core';
 import { type BenchRow, getGc, liveHeap, MB, median, round } from '../../../bench/support';
 import { createCaseClient } from '../src/index';
 
@@ -57,15 +57,13 @@ export async function runCaseBench(options: CaseBenchOptions = {}): Promise<{ ro
   const { child, ready } = await startMock(items);
   try {
     const { url } = ready;
-    const tokenResponse = await fetch(`${url}/auth/1.0/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${btoa(`${ready.clientId}:${ready.clientSecret}`)}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'grant_type=client_credentials',
-    });
-    const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
+    // The token core's client-credentials provider fetches, given to both walks as it is.
+    const token = await clientCredentials({
+      tokenUrl: `${url}/auth/1.0/token`,
+      clientId: ready.clientId,
+      clientSecret: ready.clientSecret,
+      style: 'basic',
+    }).getToken();
     const client = createCaseClient({ baseUrl: url, auth: staticToken(token), logger: false });
 
     const handWalk = async (): Promise<number> => {

@@ -1,4 +1,4 @@
-import { type HttpClient, type HttpClientOptions, httpClientOf } from '@learnkit/core';
+import { type HttpClient, type HttpClientOptions, httpClientOf, resourcesOver } from '@learnkit/core';
 import type { CaseHttp } from './internal/http';
 import { Associations } from './resources/associations';
 import { Documents } from './resources/documents';
@@ -43,10 +43,10 @@ export type CaseClientInit<Paths extends object = object> =
 export function createCaseClient<Paths extends object>(init: CaseClientInit<Paths>): CaseClient {
   // The shared client is typed with the umbrella's paths; these resources call only CASE paths on it.
   const http = httpClientOf(init) as unknown as CaseHttp;
-  return Object.freeze({
-    documents: new Documents(http),
-    items: new Items(http),
-    associations: new Associations(http),
-    packages: new Packages(http),
+  return resourcesOver(http, {
+    documents: Documents,
+    items: Items,
+    associations: Associations,
+    packages: Packages,
   });
 }

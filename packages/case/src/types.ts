@@ -1,7 +1,4 @@
-import type { ListQuery, RequestOptions } from '@learnkit/core';
-import type { components } from './internal/generated';
-
-type Schemas = components['schemas'];
+import type { ListQuery, RequestOptions, CaseSchemas as Schemas } from '@learnkit/core';
 
 /** A competency framework as the API returns it (response shape, `sourcedId`-keyed). */
 export type CFDocument = Schemas['CFDocument'];

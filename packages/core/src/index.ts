@@ -123,6 +123,9 @@ export {
   where,
 } from './query';
 export { createRedisDedupeStore, type RedisClientLike, type RedisDedupeStoreOptions } from './redis-dedupe';
+// The base of the clients' resource classes and its helpers (@internal: docs/decisions.md#d-i15-resource).
+export { type PathInit, pathBodyInit, pathInit, Resource, resourcesOver } from './resource';
+export type { CaseSchemas, OneRosterSchemas, PlatformSchemas } from './schema-types';
 export type {
   AttemptInfo,
   Hooks,

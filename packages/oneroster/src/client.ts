@@ -1,4 +1,4 @@
-import { type HttpClient, type HttpClientOptions, httpClientOf } from '@learnkit/core';
+import { type HttpClient, type HttpClientOptions, httpClientOf, resourcesOver } from '@learnkit/core';
 import type { OneRosterHttp } from './internal/http';
 import { AcademicSessions } from './resources/academic-sessions';
 import { AssessmentLineItems } from './resources/assessment-line-items';
@@ -80,10 +80,10 @@ export function createOneRosterClient<Paths extends object>(
     enrollments: new Enrollments(http),
     schools: new Schools(http),
     users: new Users(http),
-    gradebook: Object.freeze({
-      assessmentLineItems: new AssessmentLineItems(http),
-      assessmentResults: new AssessmentResults(http),
-      results: new Results(http),
+    gradebook: resourcesOver(http, {
+      assessmentLineItems: AssessmentLineItems,
+      assessmentResults: AssessmentResults,
+      results: Results,
     }),
     resources: new Resources(http),
   });

@@ -24,29 +24,6 @@ export { Resources } from './resources/learning-resources';
 export { Results } from './resources/results';
 export { Schools } from './resources/schools';
 export { Users } from './resources/users';
-export type {
-  FieldOf,
-  FieldsOptions,
-  FieldsQuery,
-  GetMethod,
-  ListMethod,
-  ListUnderMethod,
-  ListUnderTwoMethod,
-  OneRosterAcademicSession,
-  OneRosterAssessmentLineItem,
-  OneRosterAssessmentLineItemInput,
-  OneRosterAssessmentResult,
-  OneRosterCallOptions,
-  OneRosterClass,
-  OneRosterCourse,
-  OneRosterDemographics,
-  OneRosterEnrollment,
-  OneRosterGuidRef,
-  OneRosterListQuery,
-  OneRosterResource,
-  OneRosterResult,
-  OneRosterRole,
-  OneRosterSourcedIdPairs,
-  OneRosterUser,
-} from './types';
+// Every type of the types module is public (docs/decisions.md#d-i15-type-reexports).
+export type * from './types';
 export { validateAssessmentLineItem } from './validation';

@@ -1,7 +1,10 @@
-import type { ApiPromise, ListQuery, PagePromise, RequestOptions } from '@learnkit/core';
-import type { components } from './internal/generated';
-
-type Schemas = components['schemas'];
+import type {
+  ApiPromise,
+  ListQuery,
+  PagePromise,
+  RequestOptions,
+  OneRosterSchemas as Schemas,
+} from '@learnkit/core';
 
 /** A OneRoster 1.2 user as the API returns it (`lk.oneroster.users`, a class's students and teachers). */
 export type OneRosterUser = Schemas['User'];

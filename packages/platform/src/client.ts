@@ -3,6 +3,7 @@ import {
   type HttpClient,
   type HttpClientOptions,
   isHttpClient,
+  resourcesOver,
   staticToken,
 } from '@learnkit/core';
 import type { PlatformHttp } from './internal/http';
@@ -133,27 +134,23 @@ export function createPlatformClient<Paths extends object>(init: PlatformClientI
   const http = given as unknown as PlatformHttp;
   const parentSessionHttp = sessions as unknown as ParentSessionHttp | undefined;
   return Object.freeze({
-    rostering: Object.freeze({
-      users: new Users(http),
-      roles: new Roles(http),
-      profiles: new Profiles(http),
-      agents: new Agents(http),
-      linkedUsers: new LinkedUsers(http),
-      enrollments: new Enrollments(http),
-      orgs: new Orgs(http),
+    rostering: resourcesOver(http, {
+      users: Users,
+      roles: Roles,
+      profiles: Profiles,
+      agents: Agents,
+      linkedUsers: LinkedUsers,
+      enrollments: Enrollments,
+      orgs: Orgs,
     }),
-    applications: Object.freeze({
-      drafts: new Drafts(http),
-      credentials: new Credentials(http),
-      applications: new Applications(http),
+    applications: resourcesOver(http, {
+      drafts: Drafts,
+      credentials: Credentials,
+      applications: Applications,
     }),
-    events: Object.freeze({ sessions: new EventSessions(http) }),
-    insights: Object.freeze({
-      sessions: new InsightSessions(http),
-      types: new InsightTypes(http),
-      groups: new InsightGroups(http),
-    }),
-    beyond: Object.freeze({ grades: new Grades(http) }),
+    events: resourcesOver(http, { sessions: EventSessions }),
+    insights: resourcesOver(http, { sessions: InsightSessions, types: InsightTypes, groups: InsightGroups }),
+    beyond: resourcesOver(http, { grades: Grades }),
     discountCodes: new DiscountCodes(http, parentSessionHttp),
   });
 }

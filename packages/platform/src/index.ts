@@ -34,33 +34,5 @@ export { Profiles } from './resources/rostering/profiles';
 export { Roles } from './resources/rostering/roles';
 export { Users } from './resources/rostering/users';
 export { DiscountCodes, type ParentSessionHttp } from './resources/store/discount-codes';
-export type {
-  Application,
-  ApplicationCredentials,
-  ApplicationCredentialsRotation,
-  ApplicationDraft,
-  ApplicationDraftCreate,
-  ApplicationUpsert,
-  CaliperSession,
-  DiscountCodeValidateRequest,
-  DiscountCodeValidateResult,
-  EnforcementState,
-  Enrollment,
-  InsightGroup,
-  InsightSession,
-  InsightSessionSummary,
-  InsightType,
-  OrgConfig,
-  ParentCheckoutOptions,
-  PlatformCallOptions,
-  PlatformListQuery,
-  SessionMetadataWrite,
-  StudentGrade,
-  StudentGradeQuery,
-  User,
-  UserProfile,
-  UserRelationship,
-  UserRole,
-  UserRoleUpsert,
-  UserUpsert,
-} from './types';
+// Every type of the types module is public (docs/decisions.md#d-i15-type-reexports).
+export type * from './types';

@@ -1,7 +1,4 @@
-import type { ListQuery, RequestOptions } from '@learnkit/core';
-import type { components } from './internal/generated';
-
-type Schemas = components['schemas'];
+import type { ListQuery, RequestOptions, PlatformSchemas as Schemas } from '@learnkit/core';
 
 /** Per-call settings: abort signal, timeout, deadline, retries, extra headers (idempotency is fixed per operation). */
 export type PlatformCallOptions = Pick<

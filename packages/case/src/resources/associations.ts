@@ -1,8 +1,6 @@
-import { ApiPromise, checkCallOptions, checkId } from '@learnkit/core';
+import { ApiPromise, checkId, pathInit, Resource } from '@learnkit/core';
 import type { CaseHttp } from '../internal/http';
 import type { CaseCallOptions, CFAssociation } from '../types';
-
-const ONE = '/ims/case/v1p1/CFAssociations/{sourcedId}';
 
 /**
  * The associations (relationships between two nodes). The API has no association listing: a framework's
@@ -11,14 +9,7 @@ const ONE = '/ims/case/v1p1/CFAssociations/{sourcedId}';
  * @example
  * const association = await lk.case.associations.get(id);
  */
-export class Associations {
-  readonly #http: CaseHttp;
-
-  /** @internal Built by `createCaseClient`. */
-  constructor(http: CaseHttp) {
-    this.#http = http;
-  }
-
+export class Associations extends Resource<CaseHttp> {
   /**
    * One association by its `sourcedId` (the operation takes no `fields`).
    *
@@ -26,12 +17,14 @@ export class Associations {
    * const { associationType, originNodeURI, destinationNodeURI } = await client.associations.get(id);
    */
   get(id: string, options?: CaseCallOptions): ApiPromise<CFAssociation> {
-    return ApiPromise.guard(() => {
-      const sourcedId = checkId(id, 'id');
-      const { request } = checkCallOptions(options);
-      return this.#http
-        .call('GET', ONE, { params: { path: { sourcedId } }, options: request })
-        .map((data) => data.CFAssociation);
-    });
+    return ApiPromise.guard(() =>
+      this.http
+        .call(
+          'GET',
+          '/ims/case/v1p1/CFAssociations/{sourcedId}',
+          pathInit({ sourcedId: checkId(id, 'id') }, options),
+        )
+        .map((data) => data.CFAssociation),
+    );
   }
 }

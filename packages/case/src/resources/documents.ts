@@ -1,4 +1,4 @@
-import { ApiPromise, getByIdInit, type PagePromise, readTotal } from '@learnkit/core';
+import { ApiPromise, getByIdInit, type PagePromise, Resource, readTotal } from '@learnkit/core';
 import { type CaseHttp, paged } from '../internal/http';
 import type {
   CaseCallOptions,
@@ -9,23 +9,13 @@ import type {
   FieldsQuery,
 } from '../types';
 
-const LIST = '/ims/case/v1p1/CFDocuments';
-const ONE = '/ims/case/v1p1/CFDocuments/{sourcedId}';
-
 /**
  * The competency frameworks (CFDocuments).
  *
  * @example
  * for await (const doc of lk.case.documents.list({ filter: where.contains('title', 'math') })) console.log(doc.title);
  */
-export class Documents {
-  readonly #http: CaseHttp;
-
-  /** @internal Built by `createCaseClient`. */
-  constructor(http: CaseHttp) {
-    this.#http = http;
-  }
-
+export class Documents extends Resource<CaseHttp> {
   /**
    * Lists documents, a page at a time: `await` for the first page, `for await` for every document. With
    * `fields` given as literal names, the documents are typed down to those fields.
@@ -42,8 +32,8 @@ export class Documents {
   list(query?: CaseListQuery, options?: CaseCallOptions): PagePromise<Partial<CFDocument>>;
   list(query?: CaseListQuery, options?: CaseCallOptions): PagePromise<Partial<CFDocument>> {
     return paged(query, options, (params, request) =>
-      this.#http
-        .call('GET', LIST, { params: { query: params }, options: request })
+      this.http
+        .call('GET', '/ims/case/v1p1/CFDocuments', { params: { query: params }, options: request })
         .withAnswer((data, answer) => ({
           items: data.CFDocuments,
           total: readTotal(answer.response, data),
@@ -72,7 +62,9 @@ export class Documents {
     options?: CaseCallOptions & { fields?: readonly string[] },
   ): ApiPromise<Partial<CFDocument>> {
     return ApiPromise.guard(() =>
-      this.#http.call('GET', ONE, getByIdInit(id, options, 'id')).map((data) => data.CFDocument),
+      this.http
+        .call('GET', '/ims/case/v1p1/CFDocuments/{sourcedId}', getByIdInit(id, options, 'id'))
+        .map((data) => data.CFDocument),
     );
   }
 }

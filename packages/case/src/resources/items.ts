@@ -5,6 +5,7 @@ import {
   getByIdInit,
   type PagePromise,
   type RawAnswer,
+  Resource,
   readTotal,
   type ValidationIssue,
 } from '@learnkit/core';
@@ -20,10 +21,6 @@ import type {
   FieldsQuery,
 } from '../types';
 
-const LIST = '/ims/case/v1p1/CFItems';
-const ONE = '/ims/case/v1p1/CFItems/{sourcedId}';
-const VALIDATE = '/ims/case/v1p1/CFItems/validate';
-
 /**
  * Ids per `CFItems/validate` request. The spec sets no limit; 1,000 keeps each body near 40 KB (far below
  * any gateway's body limit) while a 100,000-id check still takes only 100 requests.
@@ -36,14 +33,7 @@ export const VALIDATE_CHUNK_SIZE = 1000;
  * @example
  * const { valid, invalid } = await lk.case.items.validate(ids);
  */
-export class Items {
-  readonly #http: CaseHttp;
-
-  /** @internal Built by `createCaseClient`. */
-  constructor(http: CaseHttp) {
-    this.#http = http;
-  }
-
+export class Items extends Resource<CaseHttp> {
   /**
    * Lists items, a page at a time: `await` for the first page, `for await` for every item. With `fields`
    * given as literal names, the items are typed down to those fields.
@@ -61,8 +51,8 @@ export class Items {
   list(query?: CaseListQuery, options?: CaseCallOptions): PagePromise<Partial<CFItem>>;
   list(query?: CaseListQuery, options?: CaseCallOptions): PagePromise<Partial<CFItem>> {
     return paged(query, options, (params, request) =>
-      this.#http
-        .call('GET', LIST, { params: { query: params }, options: request })
+      this.http
+        .call('GET', '/ims/case/v1p1/CFItems', { params: { query: params }, options: request })
         .withAnswer((data, answer) => ({
           items: data.CFItems,
           total: readTotal(answer.response, data),
@@ -85,7 +75,9 @@ export class Items {
   get(id: string, options?: CaseCallOptions & { fields?: readonly string[] }): ApiPromise<Partial<CFItem>>;
   get(id: string, options?: CaseCallOptions & { fields?: readonly string[] }): ApiPromise<Partial<CFItem>> {
     return ApiPromise.guard(() =>
-      this.#http.call('GET', ONE, getByIdInit(id, options, 'id')).map((data) => data.CFItem),
+      this.http
+        .call('GET', '/ims/case/v1p1/CFItems/{sourcedId}', getByIdInit(id, options, 'id'))
+        .map((data) => data.CFItem),
     );
   }
 
@@ -125,8 +117,8 @@ export class Items {
     let last: RawAnswer | undefined;
     for (let start = 0; start < unique.length; start += VALIDATE_CHUNK_SIZE) {
       const chunk = unique.slice(start, start + VALIDATE_CHUNK_SIZE);
-      const { data: answer, answer: raw } = await this.#http
-        .call('POST', VALIDATE, { body: { ids: chunk }, options: request })
+      const { data: answer, answer: raw } = await this.http
+        .call('POST', '/ims/case/v1p1/CFItems/validate', { body: { ids: chunk }, options: request })
         .withAnswer();
       last = raw;
       for (const id of answer.invalid) verdict.set(id, false);

@@ -1,4 +1,4 @@
-import { ApiPromise, checkCallOptions, getByIdInit } from '@learnkit/core';
+import { ApiPromise, checkCallOptions, getByIdInit, Resource } from '@learnkit/core';
 import type { CaseHttp } from '../internal/http';
 import type {
   CaseCallOptions,
@@ -10,9 +10,6 @@ import type {
 } from '../types';
 import { assertPackageUpload } from '../validation';
 
-const UPLOAD = '/ims/case/v1p1/CFPackages';
-const ONE = '/ims/case/v1p1/CFPackages/{sourcedId}';
-
 /**
  * Packages: a document with its items and associations, read whole or uploaded whole.
  *
@@ -20,14 +17,7 @@ const ONE = '/ims/case/v1p1/CFPackages/{sourcedId}';
  * const pkg = await lk.case.packages.get(documentId);
  * const tree = buildTree(pkg);
  */
-export class Packages {
-  readonly #http: CaseHttp;
-
-  /** @internal Built by `createCaseClient`. */
-  constructor(http: CaseHttp) {
-    this.#http = http;
-  }
-
+export class Packages extends Resource<CaseHttp> {
   /**
    * The package of a document (`id` is the CFDocument's `sourcedId`). `fields` picks members (`CFDocument`,
    * `CFItems`, `CFAssociations`, `CFDefinitions`, `sourcedId`), typed down when given as literals.
@@ -46,7 +36,9 @@ export class Packages {
     options?: CaseCallOptions & { fields?: readonly string[] },
   ): ApiPromise<Partial<CFPackage>> {
     return ApiPromise.guard(() =>
-      this.#http.call('GET', ONE, getByIdInit(id, options, 'id')).map((data) => data.CFPackage),
+      this.http
+        .call('GET', '/ims/case/v1p1/CFPackages/{sourcedId}', getByIdInit(id, options, 'id'))
+        .map((data) => data.CFPackage),
     );
   }
 
@@ -65,7 +57,7 @@ export class Packages {
     return ApiPromise.guard(() => {
       const body = assertPackageUpload(pkg);
       const { request } = checkCallOptions(options, { idempotent: true });
-      return this.#http.call('POST', UPLOAD, { body, options: request });
+      return this.http.call('POST', '/ims/case/v1p1/CFPackages', { body, options: request });
     });
   }
 }

@@ -1,7 +1,5 @@
-import type { CaseComponents } from '@learnkit/core';
-
 // The CASE shapes of openapi/case.yaml, as core generates them (docs/decisions.md#d-i15m-generated-types).
-type Schemas = CaseComponents['schemas'];
+import type { CaseSchemas as Schemas } from '@learnkit/core';
 
 /** A node reference of an uploaded association: `{ title, identifier, uri }` (`CFPackageNodeRef`). */
 export type CaseNodeRef = Schemas['CFPackageNodeRef'];

@@ -1,4 +1,4 @@
-import { ApiPromise, checkCallOptions, checkId, type PagePromise } from '@learnkit/core';
+import { ApiPromise, checkId, type PagePromise, pathBodyInit, pathInit, Resource } from '@learnkit/core';
 import { listAll, type PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
 import type { Application, ApplicationUpsert, PlatformCallOptions, PlatformListQuery } from '../../types';
@@ -12,14 +12,7 @@ const ONE = '/applications/1.0/applications/{sourcedId}';
  * @example
  * for await (const app of lk.applications.applications.list()) console.log(app.sourcedId, app.name);
  */
-export class Applications {
-  readonly #http: PlatformHttp;
-
-  /** @internal Built by `createPlatformClient`. */
-  constructor(http: PlatformHttp) {
-    this.#http = http;
-  }
-
+export class Applications extends Resource<PlatformHttp> {
   /**
    * The applications, as a page promise holding the whole list (the listing takes no query).
    *
@@ -28,7 +21,7 @@ export class Applications {
    */
   list(query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<Application> {
     return listAll(`GET ${LIST}`, query, options, (request) => {
-      return this.#http.call('GET', LIST, { options: request }).map((data) => data.applications);
+      return this.http.call('GET', LIST, { options: request }).map((data) => data.applications);
     });
   }
 
@@ -39,13 +32,9 @@ export class Applications {
    * const app = await lk.applications.applications.get(appId);
    */
   get(appId: string, options?: PlatformCallOptions): ApiPromise<Application> {
-    return ApiPromise.guard(() => {
-      const sourcedId = checkId(appId, 'appId');
-      return this.#http.call('GET', ONE, {
-        params: { path: { sourcedId } },
-        options: checkCallOptions(options).request,
-      });
-    });
+    return ApiPromise.guard(() =>
+      this.http.call('GET', ONE, pathInit({ sourcedId: checkId(appId, 'appId') }, options)),
+    );
   }
 
   /**
@@ -63,11 +52,7 @@ export class Applications {
     return ApiPromise.guard(() => {
       const sourcedId = checkId(appId, 'appId');
       const body = checkBody<ApplicationUpsert>('ApplicationUpsert', application, 'application');
-      return this.#http.call('PUT', ONE, {
-        params: { path: { sourcedId } },
-        body,
-        options: checkCallOptions(options).request,
-      });
+      return this.http.call('PUT', ONE, pathBodyInit({ sourcedId }, body, options));
     });
   }
 }

@@ -1,4 +1,4 @@
-import { ApiPromise, checkCallOptions, checkId } from '@learnkit/core';
+import { ApiPromise, checkId, pathInit, Resource } from '@learnkit/core';
 import type { PlatformHttp } from '../../internal/http';
 import type {
   ApplicationCredentials,
@@ -15,14 +15,7 @@ const ROTATE = '/applications/1.0/{appId}/credentials/rotate';
  * @example
  * const { sandboxStatus } = await lk.applications.credentials.get(appId);
  */
-export class Credentials {
-  readonly #http: PlatformHttp;
-
-  /** @internal Built by `createPlatformClient`. */
-  constructor(http: PlatformHttp) {
-    this.#http = http;
-  }
-
+export class Credentials extends Resource<PlatformHttp> {
   /**
    * The credential status: `sandboxStatus` is `awaiting_secret_claim` when a sandbox secret waits to be claimed,
    * null without a sandbox client (other values pass through).
@@ -31,10 +24,9 @@ export class Credentials {
    * const status = await lk.applications.credentials.get(appId);
    */
   get(appId: string, options?: PlatformCallOptions): ApiPromise<ApplicationCredentials> {
-    return ApiPromise.guard(() => {
-      const path = { appId: checkId(appId, 'appId') };
-      return this.#http.call('GET', STATUS, { params: { path }, options: checkCallOptions(options).request });
-    });
+    return ApiPromise.guard(() =>
+      this.http.call('GET', STATUS, pathInit({ appId: checkId(appId, 'appId') }, options)),
+    );
   }
 
   /**
@@ -45,12 +37,8 @@ export class Credentials {
    * const { claimUrl } = await lk.applications.credentials.rotate(appId);
    */
   rotate(appId: string, options?: PlatformCallOptions): ApiPromise<ApplicationCredentialsRotation> {
-    return ApiPromise.guard(() => {
-      const path = { appId: checkId(appId, 'appId') };
-      return this.#http.call('POST', ROTATE, {
-        params: { path },
-        options: checkCallOptions(options).request,
-      });
-    });
+    return ApiPromise.guard(() =>
+      this.http.call('POST', ROTATE, pathInit({ appId: checkId(appId, 'appId') }, options)),
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { ApiPromise, checkCallOptions } from '@learnkit/core';
+import { ApiPromise, checkCallOptions, Resource } from '@learnkit/core';
 import type { PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
 import type { ApplicationDraft, ApplicationDraftCreate, PlatformCallOptions } from '../../types';
@@ -11,14 +11,7 @@ const DRAFTS = '/applications/1.0/drafts';
  * @example
  * const { applicationId, clientId, clientSecret } = await lk.applications.drafts.create({ name: 'Fractions' });
  */
-export class Drafts {
-  readonly #http: PlatformHttp;
-
-  /** @internal Built by `createPlatformClient`. */
-  constructor(http: PlatformHttp) {
-    this.#http = http;
-  }
-
+export class Drafts extends Resource<PlatformHttp> {
   /**
    * Registers an application as a draft; resolves with its id and its `clientId` and `clientSecret` (keep the
    * secret: it is shown once). Each call registers a new application, so a failed attempt is not repeated
@@ -30,7 +23,7 @@ export class Drafts {
   create(draft: ApplicationDraftCreate = {}, options?: PlatformCallOptions): ApiPromise<ApplicationDraft> {
     return ApiPromise.guard(() => {
       const body = checkBody<ApplicationDraftCreate>('ApplicationDraftCreate', draft, 'draft');
-      return this.#http.call('POST', DRAFTS, { body, options: checkCallOptions(options).request });
+      return this.http.call('POST', DRAFTS, { body, options: checkCallOptions(options).request });
     });
   }
 }

@@ -2,6 +2,7 @@ import {
   ApiPromise,
   checkCallOptions,
   isRecord,
+  Resource,
   showValue,
   ValidationError,
   type ValidationIssue,
@@ -17,14 +18,7 @@ const GRADES = '/beyond/1.0/educator/students/grades';
  * @example
  * const { masteredGrade } = await lk.beyond.grades.get({ studentId, subject: 'Math' });
  */
-export class Grades {
-  readonly #http: PlatformHttp;
-
-  /** @internal Built by `createPlatformClient`. */
-  constructor(http: PlatformHttp) {
-    this.#http = http;
-  }
-
+export class Grades extends Resource<PlatformHttp> {
   /**
    * The highest mastered grade of a student in a subject (`masteredGrade` null when nothing is mastered; the
    * value `mastery.*` events carry). Both members are required: a missing or blank one is a
@@ -60,7 +54,7 @@ export class Grades {
       }
       if (issues.length > 0) throw new ValidationError(issues);
       const { studentId, subject } = query;
-      return this.#http.call('GET', GRADES, {
+      return this.http.call('GET', GRADES, {
         params: { query: { studentId, subject } },
         options: checkCallOptions(options).request,
       });

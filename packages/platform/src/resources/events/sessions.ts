@@ -1,4 +1,4 @@
-import { ApiPromise, checkCallOptions, checkId } from '@learnkit/core';
+import { ApiPromise, checkId, pathInit, Resource } from '@learnkit/core';
 import type { PlatformHttp } from '../../internal/http';
 import type { CaliperSession, PlatformCallOptions } from '../../types';
 
@@ -10,14 +10,7 @@ const EVENTS = '/events/1.0/sessions/{sessionId}/events';
  * @example
  * const { endedAtTime, events } = await lk.events.sessions.get(sessionId);
  */
-export class EventSessions {
-  readonly #http: PlatformHttp;
-
-  /** @internal Built by `createPlatformClient`. */
-  constructor(http: PlatformHttp) {
-    this.#http = http;
-  }
-
+export class EventSessions extends Resource<PlatformHttp> {
   /**
    * One Caliper session and its events; `endedAtTime` is null while the session is open. The id is the
    * session's IRI as the events named it (sent percent-encoded in the path).
@@ -26,9 +19,8 @@ export class EventSessions {
    * const session = await lk.events.sessions.get('https://app.example.com/sessions/1');
    */
   get(sessionId: string, options?: PlatformCallOptions): ApiPromise<CaliperSession> {
-    return ApiPromise.guard(() => {
-      const path = { sessionId: checkId(sessionId, 'sessionId') };
-      return this.#http.call('GET', EVENTS, { params: { path }, options: checkCallOptions(options).request });
-    });
+    return ApiPromise.guard(() =>
+      this.http.call('GET', EVENTS, pathInit({ sessionId: checkId(sessionId, 'sessionId') }, options)),
+    );
   }
 }

@@ -1,4 +1,4 @@
-import type { PagePromise } from '@learnkit/core';
+import { type PagePromise, Resource } from '@learnkit/core';
 import { listAll, type PlatformHttp } from '../../internal/http';
 import type { InsightGroup, PlatformCallOptions, PlatformListQuery } from '../../types';
 
@@ -10,14 +10,7 @@ const LIST = '/insights/1.0/insight-groups';
  * @example
  * for await (const group of lk.insights.groups.list()) console.log(group.slug, group.visibleTypeCount);
  */
-export class InsightGroups {
-  readonly #http: PlatformHttp;
-
-  /** @internal Built by `createPlatformClient`. */
-  constructor(http: PlatformHttp) {
-    this.#http = http;
-  }
-
+export class InsightGroups extends Resource<PlatformHttp> {
   /**
    * Every insight group with its family, membership rule and the number of its types the caller sees, as a page
    * promise holding the whole list.
@@ -27,7 +20,7 @@ export class InsightGroups {
    */
   list(query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<InsightGroup> {
     return listAll(`GET ${LIST}`, query, options, (request) => {
-      return this.#http.call('GET', LIST, { options: request }).map((data) => data.groups);
+      return this.http.call('GET', LIST, { options: request }).map((data) => data.groups);
     });
   }
 }

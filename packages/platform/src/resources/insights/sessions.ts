@@ -1,4 +1,4 @@
-import { ApiPromise, checkCallOptions, checkId, type PagePromise } from '@learnkit/core';
+import { ApiPromise, checkCallOptions, checkId, type PagePromise, pathInit, Resource } from '@learnkit/core';
 import { listAll, type PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
 import type {
@@ -21,14 +21,7 @@ const ENFORCEMENT = '/insights/1.0/sessions/{sessionId}/enforcement-state';
  * @example
  * const { lockedOut } = await lk.insights.sessions.getEnforcementState(sessionId);
  */
-export class InsightSessions {
-  readonly #http: PlatformHttp;
-
-  /** @internal Built by `createPlatformClient`. */
-  constructor(http: PlatformHttp) {
-    this.#http = http;
-  }
-
+export class InsightSessions extends Resource<PlatformHttp> {
   /**
    * The enriched sessions, as a page promise holding the whole list (the listing takes no query).
    *
@@ -37,7 +30,7 @@ export class InsightSessions {
    */
   list(query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<InsightSession> {
     return listAll(`GET ${LIST}`, query, options, (request) => {
-      return this.#http.call('GET', LIST, { options: request }).map((data) => data.sessions);
+      return this.http.call('GET', LIST, { options: request }).map((data) => data.sessions);
     });
   }
 
@@ -48,10 +41,9 @@ export class InsightSessions {
    * const { insights } = await lk.insights.sessions.get(sessionId);
    */
   get(sessionId: string, options?: PlatformCallOptions): ApiPromise<InsightSessionSummary> {
-    return ApiPromise.guard(() => {
-      const path = { sessionId: checkId(sessionId, 'sessionId') };
-      return this.#http.call('GET', ONE, { params: { path }, options: checkCallOptions(options).request });
-    });
+    return ApiPromise.guard(() =>
+      this.http.call('GET', ONE, pathInit({ sessionId: checkId(sessionId, 'sessionId') }, options)),
+    );
   }
 
   /**
@@ -61,13 +53,9 @@ export class InsightSessions {
    * const { lockedOut, warningsAccrued, warningBudget } = await lk.insights.sessions.getEnforcementState(sessionId);
    */
   getEnforcementState(sessionId: string, options?: PlatformCallOptions): ApiPromise<EnforcementState> {
-    return ApiPromise.guard(() => {
-      const path = { sessionId: checkId(sessionId, 'sessionId') };
-      return this.#http.call('GET', ENFORCEMENT, {
-        params: { path },
-        options: checkCallOptions(options).request,
-      });
-    });
+    return ApiPromise.guard(() =>
+      this.http.call('GET', ENFORCEMENT, pathInit({ sessionId: checkId(sessionId, 'sessionId') }, options)),
+    );
   }
 
   /**
@@ -84,7 +72,7 @@ export class InsightSessions {
     return ApiPromise.guard(() => {
       const body = checkBody<SessionMetadataWrite>('SessionMetadataWrite', metadata, 'metadata');
       checkId(body.sessionId, 'metadata.sessionId');
-      return this.#http.call('POST', LIST, {
+      return this.http.call('POST', LIST, {
         body,
         options: checkCallOptions(options, { idempotent: true }).request,
       });

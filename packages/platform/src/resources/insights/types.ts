@@ -1,4 +1,4 @@
-import type { PagePromise } from '@learnkit/core';
+import { type PagePromise, Resource } from '@learnkit/core';
 import { listAll, type PlatformHttp } from '../../internal/http';
 import type { InsightType, PlatformCallOptions, PlatformListQuery } from '../../types';
 
@@ -10,14 +10,7 @@ const LIST = '/insights/1.0/types';
  * @example
  * const retiring = (await lk.insights.types.list()).data.filter((type) => type.deprecated);
  */
-export class InsightTypes {
-  readonly #http: PlatformHttp;
-
-  /** @internal Built by `createPlatformClient`. */
-  constructor(http: PlatformHttp) {
-    this.#http = http;
-  }
-
+export class InsightTypes extends Resource<PlatformHttp> {
   /**
    * Every insight type, as a page promise holding the whole list; `deprecated` is always present and
    * `sunsetAt` says when a deprecated type goes.
@@ -27,7 +20,7 @@ export class InsightTypes {
    */
   list(query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<InsightType> {
     return listAll(`GET ${LIST}`, query, options, (request) => {
-      return this.#http.call('GET', LIST, { options: request }).map((data) => data.types);
+      return this.http.call('GET', LIST, { options: request }).map((data) => data.types);
     });
   }
 }

@@ -1,4 +1,4 @@
-import type { PagePromise } from '@learnkit/core';
+import { type PagePromise, Resource } from '@learnkit/core';
 import type { PlatformHttp } from '../../internal/http';
 import type { PlatformCallOptions, PlatformListQuery, UserRelationship } from '../../types';
 import { relationshipsOf } from './relationships';
@@ -9,14 +9,7 @@ import { relationshipsOf } from './relationships';
  * @example
  * for await (const agent of lk.rostering.agents.list(studentId)) console.log(agent.relationshipType, agent.userId);
  */
-export class Agents {
-  readonly #http: PlatformHttp;
-
-  /** @internal Built by `createPlatformClient`. */
-  constructor(http: PlatformHttp) {
-    this.#http = http;
-  }
-
+export class Agents extends Resource<PlatformHttp> {
   /**
    * The user's open agent relationships (ended ones excluded), as a page promise holding the whole list.
    *
@@ -28,6 +21,6 @@ export class Agents {
     query?: PlatformListQuery,
     options?: PlatformCallOptions,
   ): PagePromise<UserRelationship> {
-    return relationshipsOf(this.#http, 'agents', userId, query, options);
+    return relationshipsOf(this.http, 'agents', userId, query, options);
   }
 }

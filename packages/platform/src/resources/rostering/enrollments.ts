@@ -1,4 +1,4 @@
-import { ApiPromise, checkCallOptions, checkId, type PagePromise } from '@learnkit/core';
+import { ApiPromise, checkId, type PagePromise, pathInit, Resource } from '@learnkit/core';
 import { listAll, type PlatformHttp } from '../../internal/http';
 import type { Enrollment, PlatformCallOptions, PlatformListQuery } from '../../types';
 
@@ -12,14 +12,7 @@ const ONE = '/rostering/1.0/enrollments/{enrollmentId}';
  * @example
  * const enrollment = await lk.rostering.enrollments.get(event.data.enrollmentId);
  */
-export class Enrollments {
-  readonly #http: PlatformHttp;
-
-  /** @internal Built by `createPlatformClient`. */
-  constructor(http: PlatformHttp) {
-    this.#http = http;
-  }
-
+export class Enrollments extends Resource<PlatformHttp> {
   /**
    * The enrollments in the client's org scope, as a page promise holding the whole list.
    *
@@ -28,7 +21,7 @@ export class Enrollments {
    */
   list(query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<Enrollment> {
     return listAll(`GET ${LIST}`, query, options, (request) => {
-      return this.#http.call('GET', LIST, { options: request }).map((data) => data.enrollments);
+      return this.http.call('GET', LIST, { options: request }).map((data) => data.enrollments);
     });
   }
 
@@ -39,9 +32,8 @@ export class Enrollments {
    * const { classId, userId, role } = await lk.rostering.enrollments.get(enrollmentId);
    */
   get(enrollmentId: string, options?: PlatformCallOptions): ApiPromise<Enrollment> {
-    return ApiPromise.guard(() => {
-      const path = { enrollmentId: checkId(enrollmentId, 'enrollmentId') };
-      return this.#http.call('GET', ONE, { params: { path }, options: checkCallOptions(options).request });
-    });
+    return ApiPromise.guard(() =>
+      this.http.call('GET', ONE, pathInit({ enrollmentId: checkId(enrollmentId, 'enrollmentId') }, options)),
+    );
   }
 }

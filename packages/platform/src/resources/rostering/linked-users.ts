@@ -1,4 +1,4 @@
-import type { PagePromise } from '@learnkit/core';
+import { type PagePromise, Resource } from '@learnkit/core';
 import type { PlatformHttp } from '../../internal/http';
 import type { PlatformCallOptions, PlatformListQuery, UserRelationship } from '../../types';
 import { relationshipsOf } from './relationships';
@@ -10,14 +10,7 @@ import { relationshipsOf } from './relationships';
  * @example
  * for await (const link of lk.rostering.linkedUsers.list(parentId)) console.log(link.userId);
  */
-export class LinkedUsers {
-  readonly #http: PlatformHttp;
-
-  /** @internal Built by `createPlatformClient`. */
-  constructor(http: PlatformHttp) {
-    this.#http = http;
-  }
-
+export class LinkedUsers extends Resource<PlatformHttp> {
   /**
    * The linked users (each `userId` is the other user), as a page promise holding the whole list.
    *
@@ -29,6 +22,6 @@ export class LinkedUsers {
     query?: PlatformListQuery,
     options?: PlatformCallOptions,
   ): PagePromise<UserRelationship> {
-    return relationshipsOf(this.#http, 'linkedUsers', userId, query, options);
+    return relationshipsOf(this.http, 'linkedUsers', userId, query, options);
   }
 }

@@ -1,4 +1,4 @@
-import { ApiPromise, checkCallOptions, checkId } from '@learnkit/core';
+import { ApiPromise, checkId, pathBodyInit, pathInit, Resource } from '@learnkit/core';
 import type { PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
 import type { OrgConfig, PlatformCallOptions } from '../../types';
@@ -11,14 +11,7 @@ const CONFIG = '/rostering/1.0/orgs/{sourcedId}/config';
  * @example
  * const config = await lk.rostering.orgs.config.get(orgId);
  */
-export class OrgConfigs {
-  readonly #http: PlatformHttp;
-
-  /** @internal Built by `createPlatformClient`. */
-  constructor(http: PlatformHttp) {
-    this.#http = http;
-  }
-
+export class OrgConfigs extends Resource<PlatformHttp> {
   /**
    * The organization's config (`{}` when none was written).
    *
@@ -26,13 +19,9 @@ export class OrgConfigs {
    * const { theme } = await lk.rostering.orgs.config.get(orgId);
    */
   get(orgId: string, options?: PlatformCallOptions): ApiPromise<OrgConfig> {
-    return ApiPromise.guard(() => {
-      const sourcedId = checkId(orgId, 'orgId');
-      return this.#http.call('GET', CONFIG, {
-        params: { path: { sourcedId } },
-        options: checkCallOptions(options).request,
-      });
-    });
+    return ApiPromise.guard(() =>
+      this.http.call('GET', CONFIG, pathInit({ sourcedId: checkId(orgId, 'orgId') }, options)),
+    );
   }
 
   /**
@@ -46,11 +35,7 @@ export class OrgConfigs {
     return ApiPromise.guard(() => {
       const sourcedId = checkId(orgId, 'orgId');
       const body = checkBody<OrgConfig>('OrgConfig', config, 'config');
-      return this.#http.call('PUT', CONFIG, {
-        params: { path: { sourcedId } },
-        body,
-        options: checkCallOptions(options).request,
-      });
+      return this.http.call('PUT', CONFIG, pathBodyInit({ sourcedId }, body, options));
     });
   }
 }

@@ -1,4 +1,4 @@
-import { ApiPromise, checkCallOptions, checkId, type PagePromise } from '@learnkit/core';
+import { ApiPromise, checkId, type PagePromise, pathInit, Resource } from '@learnkit/core';
 import { listAll, type PlatformHttp } from '../../internal/http';
 import type { PlatformCallOptions, PlatformListQuery, UserProfile } from '../../types';
 
@@ -11,14 +11,7 @@ const ONE = '/rostering/1.0/users/{userId}/profiles/{profileId}';
  * @example
  * for await (const profile of lk.rostering.profiles.list(userId)) console.log(profile.profileId);
  */
-export class Profiles {
-  readonly #http: PlatformHttp;
-
-  /** @internal Built by `createPlatformClient`. */
-  constructor(http: PlatformHttp) {
-    this.#http = http;
-  }
-
+export class Profiles extends Resource<PlatformHttp> {
   /**
    * The profiles of a user, as a page promise holding the whole list (the listing takes no query).
    *
@@ -28,9 +21,7 @@ export class Profiles {
   list(userId: string, query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<UserProfile> {
     return listAll(`GET ${LIST}`, query, options, (request) => {
       const path = { userId: checkId(userId, 'userId') };
-      return this.#http
-        .call('GET', LIST, { params: { path }, options: request })
-        .map((data) => data.profiles);
+      return this.http.call('GET', LIST, { params: { path }, options: request }).map((data) => data.profiles);
     });
   }
 
@@ -41,9 +32,12 @@ export class Profiles {
    * const profile = await lk.rostering.profiles.get(userId, profileId);
    */
   get(userId: string, profileId: string, options?: PlatformCallOptions): ApiPromise<UserProfile> {
-    return ApiPromise.guard(() => {
-      const path = { userId: checkId(userId, 'userId'), profileId: checkId(profileId, 'profileId') };
-      return this.#http.call('GET', ONE, { params: { path }, options: checkCallOptions(options).request });
-    });
+    return ApiPromise.guard(() =>
+      this.http.call(
+        'GET',
+        ONE,
+        pathInit({ userId: checkId(userId, 'userId'), profileId: checkId(profileId, 'profileId') }, options),
+      ),
+    );
   }
 }

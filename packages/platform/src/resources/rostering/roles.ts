@@ -1,4 +1,4 @@
-import { ApiPromise, checkCallOptions, checkId, type PagePromise } from '@learnkit/core';
+import { ApiPromise, checkId, type PagePromise, pathBodyInit, Resource } from '@learnkit/core';
 import { listAll, type PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
 import type { PlatformCallOptions, PlatformListQuery, UserRole, UserRoleUpsert } from '../../types';
@@ -12,14 +12,7 @@ const ONE = '/rostering/1.0/users/{sourcedId}/roles/{roleId}';
  * @example
  * for await (const role of lk.rostering.roles.list(userId)) console.log(role.role, role.orgId);
  */
-export class Roles {
-  readonly #http: PlatformHttp;
-
-  /** @internal Built by `createPlatformClient`. */
-  constructor(http: PlatformHttp) {
-    this.#http = http;
-  }
-
+export class Roles extends Resource<PlatformHttp> {
   /**
    * The roles of a user, as a page promise holding the whole list (the listing takes no query).
    *
@@ -29,7 +22,7 @@ export class Roles {
   list(userId: string, query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<UserRole> {
     return listAll(`GET ${LIST}`, query, options, (request) => {
       const sourcedId = checkId(userId, 'userId');
-      return this.#http
+      return this.http
         .call('GET', LIST, { params: { path: { sourcedId } }, options: request })
         .map((data) => data.roles);
     });
@@ -52,11 +45,7 @@ export class Roles {
       const sourcedId = checkId(userId, 'userId');
       const path = { sourcedId, roleId: checkId(roleId, 'roleId') };
       const body = checkBody<UserRoleUpsert>('UserRoleUpsert', role, 'role');
-      return this.#http.call('PUT', ONE, {
-        params: { path },
-        body,
-        options: checkCallOptions(options).request,
-      });
+      return this.http.call('PUT', ONE, pathBodyInit(path, body, options));
     });
   }
 }

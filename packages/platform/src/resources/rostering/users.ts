@@ -1,4 +1,4 @@
-import { ApiPromise, checkCallOptions, checkId } from '@learnkit/core';
+import { ApiPromise, checkId, pathBodyInit, pathInit, Resource } from '@learnkit/core';
 import type { PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
 import type { PlatformCallOptions, User, UserUpsert } from '../../types';
@@ -11,14 +11,7 @@ const ONE = '/rostering/1.0/users/{sourcedId}';
  * @example
  * const user = await lk.rostering.users.get(userId);
  */
-export class Users {
-  readonly #http: PlatformHttp;
-
-  /** @internal Built by `createPlatformClient`. */
-  constructor(http: PlatformHttp) {
-    this.#http = http;
-  }
-
+export class Users extends Resource<PlatformHttp> {
   /**
    * One user by id, with its roles and its open agent relationships (`NotFoundError` when the id is unknown or
    * outside the client's org scope).
@@ -27,13 +20,9 @@ export class Users {
    * const { givenName, roles } = await lk.rostering.users.get(userId);
    */
   get(userId: string, options?: PlatformCallOptions): ApiPromise<User> {
-    return ApiPromise.guard(() => {
-      const sourcedId = checkId(userId, 'userId');
-      return this.#http.call('GET', ONE, {
-        params: { path: { sourcedId } },
-        options: checkCallOptions(options).request,
-      });
-    });
+    return ApiPromise.guard(() =>
+      this.http.call('GET', ONE, pathInit({ sourcedId: checkId(userId, 'userId') }, options)),
+    );
   }
 
   /**
@@ -49,11 +38,7 @@ export class Users {
     return ApiPromise.guard(() => {
       const sourcedId = checkId(userId, 'userId');
       const body = checkBody<UserUpsert>('UserUpsert', user, 'user');
-      return this.#http.call('PUT', ONE, {
-        params: { path: { sourcedId } },
-        body,
-        options: checkCallOptions(options).request,
-      });
+      return this.http.call('PUT', ONE, pathBodyInit({ sourcedId }, body, options));
     });
   }
 }
