@@ -1,2 +1,2 @@
-/** The one place this package reaches the OpenAPI-generated types (from `@learnkit/core`). */
+/** The generated paths and components of the CASE document, as `@learnkit/core` names them (the schemas by name: `CaseSchemas`, read in types.ts). */
 export type { CaseComponents as components, CasePaths as paths } from '@learnkit/core';
