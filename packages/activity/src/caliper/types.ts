@@ -1,4 +1,5 @@
 import { CALIPER_CONTEXT } from '@learnkit/caliper';
+import type { PlatformSchemas } from '@learnkit/core';
 
 // The Caliper 1.2 context IRI lives with the rules (docs/decisions.md#d-i12-caliper-rules).
 export { CALIPER_CONTEXT };
@@ -19,77 +20,19 @@ export interface CaliperEntity {
 export type CaliperEntityRef = string | CaliperEntity;
 
 /** The actor of the platform's profile: exactly these members (docs/decisions.md#d-caliper-wire). */
-export interface TimebackUser {
-  /** The rostering user URL. */
-  id: string;
-  /** Always `TimebackUser`. */
-  type: 'TimebackUser';
-  /** The student's email address. */
-  email: string;
-  /** The student's display name, when given. */
-  name?: string;
-  /** The student's role (for example `student`), when given. */
-  role?: string;
-}
+export type TimebackUser = PlatformSchemas['TimebackUser'];
 
-/** The object of the platform's profile (docs/decisions.md#d-caliper-wire). */
-export interface TimebackActivityContext {
-  /** `<sensor>/activities/<Subject>/g<grade>/<activity id>` or `<sensor>/activities/<code>/<activity id>`. */
-  id: string;
-  /** Always `TimebackActivityContext`. */
-  type: 'TimebackActivityContext';
-  /** The configured course's subject (`Math`, `Reading`, ...). */
-  subject: string;
-  /** The partner application, from `learnkit.config.json`. */
-  app: {
-    /** The application's name. */
-    name: string;
-    /** The application's platform id, when configured. */
-    id?: string;
-  };
-  /** The course the activity belongs to. */
-  course: {
-    /** The platform's course id (`courseId` of the course config), when configured. */
-    id?: string;
-    /** The course name: the configured `name`, else the code, else `Grade <grade> <subject>`. */
-    name: string;
-  };
-  /** The activity itself. */
-  activity: {
-    /** The activity's URL (the same as `object.id`): the profile types it as a URI, so never the bare slug. */
-    id?: string;
-    /** The activity's display name. */
-    name: string;
-  };
-}
+/** The object of the platform's profile: the activity, its course and app (docs/decisions.md#d-caliper-wire). */
+export type TimebackActivityContext = PlatformSchemas['TimebackActivityContext'];
 
 /** `extensions` of the profile's events: `runId` ties a run's windows and completion together. */
-export interface TimebackEventExtensions {
-  /** The run id, shared by every time window and the completion of one run. */
-  runId: string;
-  /** The platform's course id, when the course config has one. */
-  courseId?: string;
-}
+export type TimebackEventExtensions = PlatformSchemas['TimebackEventExtensions'];
 
 /** One item of a time-spent collection; `value` in seconds. */
-export interface TimebackTimeSpentMetric {
-  /** Whether the seconds were active or inactive time. */
-  type: 'active' | 'inactive';
-  /** Seconds (fractional: milliseconds / 1000). */
-  value: number;
-  /** When the window opened (ISO 8601). */
-  startDate: string;
-  /** When the window closed (ISO 8601). */
-  endDate: string;
-}
+export type TimebackTimeSpentMetric = PlatformSchemas['TimebackTimeSpentMetric'];
 
 /** One item of an activity-metrics collection. */
-export interface TimebackActivityMetric {
-  /** Which completion metric the item carries. */
-  type: 'xpEarned' | 'totalQuestions' | 'correctQuestions' | 'masteredUnits';
-  /** The metric's value as given to the builder (XP, a question count, or units mastered). */
-  value: number;
-}
+export type TimebackActivityMetric = PlatformSchemas['TimebackActivityMetric'];
 
 /** Members every Caliper event has. */
 export interface CaliperEventBase {
@@ -163,28 +106,7 @@ export interface CaliperActivityCompletedEvent extends CaliperEventBase {
 }
 
 /** The recording a SessionEvent `Archived` carries as its object, for an existing session. */
-export interface SessionRecording {
-  /** Always `SessionRecording`. */
-  type: 'SessionRecording';
-  /** The IRI of the existing session. */
-  session: string;
-  /** The recording's own IRI, if it has one. */
-  id?: string;
-  /** Whether the session was proctored. */
-  isProctored?: boolean;
-  /** Whether the webcam was on during the session. */
-  webcamUsed?: boolean;
-  /** When the recording started (ISO 8601). */
-  recordingStartedAtTime?: string;
-  /** When the recording ended (ISO 8601), or null while it has not. */
-  recordingEndedAtTime?: string | null;
-  /** The key the recording is stored under (for example `rec/42`). */
-  storageKey?: string;
-  /** The subject of the session (`Math`, `Reading`, ...). */
-  subject?: string;
-  /** Further members, passed through. */
-  extensions?: Record<string, unknown>;
-}
+export type SessionRecording = PlatformSchemas['SessionRecording'];
 
 /** A Caliper SessionEvent (`LoggedIn`, `LoggedOut`, `TimedOut`, `Archived`, ...). */
 export interface CaliperSessionEvent extends CaliperEventBase {
