@@ -231,7 +231,15 @@ export type MockState = {
   /** The client-credentials clients the token endpoints accept, by `clientId`. */
   clients: Map<string, MockClient>;
   /** The tenants, by id, with the applications on which they hold `app:manage_webhooks`. */
-  tenants: Map<string, { id: string; manageWebhooks: Set<string> }>;
+  tenants: Map<
+    string,
+    {
+      /** The tenant's id. */
+      id: string;
+      /** The ids of the applications on which the tenant holds `app:manage_webhooks`. */
+      manageWebhooks: Set<string>;
+    }
+  >;
   /** The developers who can get single-sign-on tokens, by id. */
   developers: Map<string, Developer>;
   /** Every token issued, oldest first (also the revoked and expired ones). */
