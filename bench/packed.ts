@@ -42,6 +42,18 @@ interface ApiRow {
   rounds: number;
 }
 
+/** Runs `script` with plain Node in the scratch project and returns the rows of the JSON line it prints last. */
+function rowsOfScript<Row>(project: string, script: string, args: string[] = []): Row[] {
+  const result = spawnSync(process.execPath, [script, ...args], {
+    cwd: project,
+    encoding: 'utf8',
+    timeout: 900_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr || result.stdout}`);
+  return (JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { rows: Row[] }).rows;
+}
+
 /** Runs bench/public-api.mjs with plain Node in the scratch project and returns its rows. */
 function measurePublicApi(project: string): ApiRow[] {
   const script = join(project, 'bench-public-api.mjs');
@@ -50,9 +62,7 @@ function measurePublicApi(project: string): ApiRow[] {
     fileURLToPath(new URL('../scripts/packages/partner.mjs', import.meta.url)),
     join(project, 'partner.mjs'),
   );
-  const result = spawnSync(process.execPath, [script], { cwd: project, encoding: 'utf8', timeout: 600_000 });
-  if (result.status !== 0) throw new Error(`bench/public-api.mjs failed: ${result.stderr || result.stdout}`);
-  return (JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { rows: ApiRow[] }).rows;
+  return rowsOfScript<ApiRow>(project, script);
 }
 
 /**
@@ -71,15 +81,10 @@ async function measureCaseConvert(project: string): Promise<BenchRow[]> {
     outfile: script,
     logLevel: 'error',
   });
-  const result = spawnSync(process.execPath, [script, '--json'], {
-    cwd: project,
-    encoding: 'utf8',
-    timeout: 900_000,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (result.status !== 0) throw new Error(`CASE convert bench failed: ${result.stderr || result.stdout}`);
-  const { rows } = JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { rows: BenchRow[] };
-  return rows.map((row) => ({ ...row, name: `${row.name}, packed @learnkit/case` }));
+  return rowsOfScript<BenchRow>(project, script, ['--json']).map((row) => ({
+    ...row,
+    name: `${row.name}, packed @learnkit/case`,
+  }));
 }
 
 /**
