@@ -90,27 +90,14 @@ function describe(before: unknown, after: unknown, movedTo: string | undefined):
 }
 
 /**
- * An entry of the report. Its one-line `change` is written when read (and by `JSON.stringify`), not kept: a
- * 100,000-item file reports a million changes, and those lines were most of the report's memory
+ * The prototype of the report's entries: their one-line `change` is written when read (and by `JSON.stringify`),
+ * not kept: a 100,000-item file reports a million changes, and those lines were most of the report's memory
  * (docs/decisions.md#d-i12-lazy-change-text). A line assigned by the caller is kept as an own member.
  */
-class Change implements CaseJsonChange {
-  declare movedTo?: string;
-
-  constructor(
-    public path: string,
-    public before: unknown,
-    public after: unknown,
-    public why: string,
-    movedTo: string | undefined,
-  ) {
-    if (movedTo !== undefined) this.movedTo = movedTo;
-  }
-
+const CHANGE: ThisType<CaseJsonChange> & object = {
   get change(): string {
     return `${describe(this.before, this.after, this.movedTo)} (${this.why})`;
-  }
-
+  },
   set change(line: string) {
     Object.defineProperty(this, 'change', {
       value: line,
@@ -118,12 +105,22 @@ class Change implements CaseJsonChange {
       enumerable: true,
       configurable: true,
     });
-  }
-
+  },
   /** The entry as plain JSON, its line included. */
   toJSON(): CaseJsonChange {
     return { ...this, change: this.change };
-  }
+  },
+};
+
+/**
+ * An entry of the report, as an object literal on {@link CHANGE}: the engine allocates a literal that outlives
+ * its young generation straight into the old one, where a class instance is copied there by every scavenge
+ * (docs/decisions.md#d-i12-literal-entries).
+ */
+function entry(path: string, before: unknown, after: unknown, why: string, movedTo: string | undefined) {
+  return (movedTo === undefined
+    ? { __proto__: CHANGE, path, before, after, why }
+    : { __proto__: CHANGE, path, before, after, why, movedTo }) as unknown as CaseJsonChange;
 }
 
 /**
@@ -144,7 +141,7 @@ export class Report {
   /** A repair: `before` at `at` became `after` (or moved to the place written `movedTo`), for the reason `why`. */
   repair(at: At, before: unknown, after: unknown, why: string, movedTo?: string): void {
     if (this.strict) this.refuse(at.path, before, after, why, movedTo);
-    else this.changes.push(new Change(at.text, before, after, why, movedTo));
+    else this.changes.push(entry(at.text, before, after, why, movedTo));
   }
 
   /** {@link repair} of the member or entry `key` of `at`, without making its place. */
@@ -157,7 +154,7 @@ export class Report {
     movedTo?: string,
   ): void {
     if (this.strict) this.refuse([...at.path, key], before, after, why, movedTo);
-    else this.changes.push(new Change(at.childText(key), before, after, why, movedTo));
+    else this.changes.push(entry(at.childText(key), before, after, why, movedTo));
   }
 
   /** Strict mode: the repair is an issue at the same path. */
