@@ -8,8 +8,9 @@
  * body with its report. Budget: under 3 s. `toCaseJson` of the same framework read back is reported too, against the same budget.
  *
  * `pnpm bench` runs it on the packed packages (bench/packed.ts bundles this file with `@learnkit/*` left to the
- * scratch project's installed tarballs); `npx tsx --conditions=@learnkit/source packages/case/bench/convert.ts`
- * runs it on the workspace sources, and `--json` prints the rows as one JSON line.
+ * scratch project's installed tarballs, and runs it with `node --expose-gc`); `npx tsx --expose-gc
+ * --conditions=@learnkit/source packages/case/bench/convert.ts` runs it on the workspace sources, and `--json`
+ * prints the rows as one JSON line.
  */
 import { type CFPackage, type CFPackageUpload, fromCaseJson, toCaseJson } from '@learnkit/case';
 import { generateFramework } from '@learnkit/mock';
@@ -19,7 +20,7 @@ import { type BenchRow, isMain, median, round } from '../../../bench/support';
 export interface CaseConvertBenchOptions {
   /** Items of the framework (default 100,000). */
   items?: number;
-  /** Timed rounds per figure (default 3). */
+  /** Timed rounds per figure (default 5). */
   rounds?: number;
 }
 
@@ -94,11 +95,19 @@ function readBack(body: CFPackageUpload): CFPackage {
   } as unknown as CFPackage;
 }
 
-/** The median seconds of `rounds` runs of `run` (one untimed warm-up first). */
+/** Node's collector when it runs with `--expose-gc` (bench/packed.ts starts it so). */
+const collect = (globalThis as { gc?: () => void }).gc;
+
+/**
+ * The median seconds of `rounds` runs of `run` (one untimed warm-up first). Each round starts from a collected
+ * heap, when Node lets the script collect it: a round then pays for its own garbage, not for the rounds before it
+ * (docs/decisions.md#d-i12-bench-rounds).
+ */
 function seconds(rounds: number, run: () => unknown): number {
   run();
   const times: number[] = [];
   for (let r = 0; r < rounds; r++) {
+    collect?.();
     const started = performance.now();
     run();
     times.push((performance.now() - started) / 1000);
@@ -116,7 +125,7 @@ export async function runCaseConvertBench(
   options: CaseConvertBenchOptions = {},
 ): Promise<{ rows: BenchRow[] }> {
   const items = options.items ?? 100_000;
-  const rounds = options.rounds ?? 3;
+  const rounds = options.rounds ?? 5;
   const framework = generateFramework({ seed: 12, items }) as CFPackageUpload;
   const count = `${items.toLocaleString('en-US')} items, ${framework.CFAssociations.length.toLocaleString('en-US')} associations`;
   const rows: BenchRow[] = [];
