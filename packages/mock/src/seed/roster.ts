@@ -52,6 +52,8 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
   const ref = (type: string, collection: string, id: string) => guidRef(baseUrl, type, collection, id);
   const session = (id: string) => ref('academicSession', 'academicSessions', id);
 
+  // Only the Maple district has a configuration to begin with.
+  const mapleConfig = { timezone: 'America/Chicago', proctoring: { webcamRequired: false } };
   for (const [sourcedId, name, type, parentId] of [
     ['org-maple-district', 'Maple Unified School District', 'district', null],
     ['org-maple-elementary', 'Maple Elementary School', 'school', 'org-maple-district'],
@@ -60,12 +62,8 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
     ['org-cedar-high', 'Cedar High School', 'school', 'org-cedar-district'],
   ] as const) {
     roster.orgs.set(sourcedId, { sourcedId, ...base, name, type, identifier: sourcedId, parentId });
-    roster.orgConfigs.set(sourcedId, {});
+    roster.orgConfigs.set(sourcedId, sourcedId === 'org-maple-district' ? mapleConfig : {});
   }
-  roster.orgConfigs.set('org-maple-district', {
-    timezone: 'America/Chicago',
-    proctoring: { webcamRequired: false },
-  });
 
   const schoolYearId = 'as-2025-2026';
   for (const [sourcedId, title, startDate, endDate] of [
@@ -182,11 +180,10 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
   const other = person('usr-cedar-student', ['Rosalind', 'Franklin'], cedar, 'student', geometry, ['10']);
   person('usr-cedar-teacher', ['Marie', 'Curie'], cedar, 'teacher', geometry);
 
-  for (const [user, birthDate, cityOfBirth] of [
+  for (const [{ sourcedId }, birthDate, cityOfBirth] of [
     [ada, '2017-12-10', 'Springfield'],
     [other, '2010-07-25', 'Cedar Rapids'],
   ] as const) {
-    const { sourcedId } = user;
     roster.demographics.set(sourcedId, { sourcedId, ...base, birthDate, sex: 'female', cityOfBirth });
   }
   roster.profiles.set('prf-ada-app', {
