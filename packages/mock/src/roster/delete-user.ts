@@ -17,10 +17,8 @@ export function deleteUser(roster: RosterState, userId: string): string[] {
   dropWhere(roster.profiles, (profile) => profile.userId === userId);
   dropWhere(roster.enrollments, (enrollment) => enrollment.userId === userId);
   // In place: `platform.state.roster.agents` is the same array before and after.
-  for (let index = roster.agents.length - 1; index >= 0; index--) {
-    const agent = roster.agents[index]!;
-    if (agent.userId === userId || agent.agentUserId === userId) roster.agents.splice(index, 1);
-  }
+  const kept = roster.agents.filter((agent) => agent.userId !== userId && agent.agentUserId !== userId);
+  roster.agents.splice(0, roster.agents.length, ...kept);
   roster.demographics.delete(userId);
   dropWhere(roster.mastery, (_, key) => key.startsWith(`${userId}|`));
   roster.users.delete(userId);

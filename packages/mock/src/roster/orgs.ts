@@ -1,4 +1,5 @@
 import type { MockClient, RosterState } from '../state.js';
+import { rolesOf } from './views.js';
 
 /** An org and every org above it (a school, its district). */
 function orgLineage(roster: RosterState, orgId: string): string[] {
@@ -20,11 +21,7 @@ export function scopeCovers(roster: RosterState, client: MockClient, orgIds: rea
 
 /** The orgs a user is attributed to: the primary org and the orgs of open roles. */
 export function orgsOfUser(roster: RosterState, userId: string): string[] {
-  const user = roster.users.get(userId);
-  const orgs = new Set<string>();
-  if (user?.primaryOrgId) orgs.add(user.primaryOrgId);
-  for (const role of roster.roles.values()) {
-    if (role.userId === userId && !role.ended) orgs.add(role.orgId);
-  }
-  return [...orgs];
+  const primary = roster.users.get(userId)?.primaryOrgId;
+  const roleOrgs = rolesOf(roster, userId).map((role) => role.orgId);
+  return [...new Set(primary ? [primary, ...roleOrgs] : roleOrgs)];
 }

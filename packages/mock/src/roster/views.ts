@@ -48,14 +48,13 @@ function shaped(schemas: JsonSchemaDefs, name: string, record: object) {
 const platform = <K extends keyof Platform>(name: K, record: object) =>
   shaped(platformSchemas, name, record) as Platform[K];
 
+/** A record in the shape of the OneRoster document's schema `name`. */
+const oneRoster = <K extends keyof OneRoster>(name: K, record: object) =>
+  shaped(onerosterSchemas, name, record) as OneRoster[K];
+
 /** A user in the OneRoster 1.2 shape. */
-export function oneRosterUser(
-  roster: RosterState,
-  user: StoredUser,
-  baseUrl: string,
-  today: string,
-): OneRoster['User'] {
-  return shaped(onerosterSchemas, 'User', {
+export function oneRosterUser(roster: RosterState, user: StoredUser, baseUrl: string, today: string) {
+  return oneRoster('User', {
     ...user,
     metadata: user.metadata ?? null,
     username: user.username ?? null,
@@ -71,7 +70,7 @@ export function oneRosterUser(
       guidRef(baseUrl, 'user', 'users', agent.agentUserId),
     ),
     grades: user.grades ?? null,
-  }) as OneRoster['User'];
+  });
 }
 
 /** A role in the platform's rostering shape. */
@@ -92,13 +91,13 @@ export function platformUser(roster: RosterState, user: StoredUser, today: strin
 }
 
 /** An enrollment in the OneRoster shape. */
-export function oneRosterEnrollment(enrollment: StoredEnrollment, baseUrl: string): OneRoster['Enrollment'] {
-  return shaped(onerosterSchemas, 'Enrollment', {
+export function oneRosterEnrollment(enrollment: StoredEnrollment, baseUrl: string) {
+  return oneRoster('Enrollment', {
     ...enrollment,
     user: guidRef(baseUrl, 'user', 'users', enrollment.userId),
     class: guidRef(baseUrl, 'class', 'classes', enrollment.classId),
     school: guidRef(baseUrl, 'org', 'orgs', enrollment.schoolId),
-  }) as OneRoster['Enrollment'];
+  });
 }
 
 /** An enrollment in the platform's rostering shape. */

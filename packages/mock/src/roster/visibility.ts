@@ -23,32 +23,21 @@ export function visibleUser({ core, client }: Caller, userId: string): StoredUse
   return user;
 }
 
-/**
- * The orgs a OneRoster record belongs to, for org-scoped reads; undefined for the record of a user who no longer
- * exists (deleted: docs/decisions.md#d-user-deletion), which no org scope covers any more.
- */
-function orgsOfRecord(roster: RosterState, collection: string, record: RosterRecord): string[] | undefined {
-  switch (collection) {
-    case 'courses':
-      return [refId(record.org)].filter((id): id is string => !!id);
-    case 'classes':
-      return [refId(record.school)].filter((id): id is string => !!id);
-    case 'assessmentLineItems': {
-      const classId = refId(record.class);
-      const school = classId ? refId(roster.classes.get(classId)?.school) : undefined;
-      return school ? [school] : [];
-    }
-    case 'assessmentResults':
-    case 'results':
-    case 'demographics': {
-      const userId = collection === 'demographics' ? record.sourcedId : refId(record.student);
-      if (userId && !roster.users.has(userId)) return undefined;
-      return userId ? orgsOfUser(roster, userId) : [];
-    }
-    default:
-      return [];
-  }
-}
+/** A student's orgs; undefined for a user who no longer exists (deleted: docs/decisions.md#d-user-deletion). */
+const orgsOfStudent = (roster: RosterState, userId: string | undefined) =>
+  userId && !roster.users.has(userId) ? undefined : userId ? orgsOfUser(roster, userId) : [];
+
+type Orgs = (roster: RosterState, record: RosterRecord) => (string | undefined)[] | undefined;
+
+/** The orgs a record belongs to, for org-scoped reads, by table; the records of other tables belong to none. */
+const ORGS_OF: Partial<Record<keyof RosterState, Orgs>> = {
+  courses: (_, record) => [refId(record.org)],
+  classes: (_, record) => [refId(record.school)],
+  lineItems: (roster, record) => [refId(roster.classes.get(refId(record.class) ?? '')?.school)],
+  assessmentResults: (roster, record) => orgsOfStudent(roster, refId(record.student)),
+  results: (roster, record) => orgsOfStudent(roster, refId(record.student)),
+  demographics: (roster, record) => orgsOfStudent(roster, record.sourcedId),
+};
 
 /**
  * Whether a client may read a OneRoster record: records tied to no org (sessions, resources) are visible to all,
@@ -57,10 +46,12 @@ function orgsOfRecord(roster: RosterState, collection: string, record: RosterRec
 export function canSeeRecord(
   roster: RosterState,
   client: MockClient,
-  collection: string,
+  table: keyof RosterState,
   record: RosterRecord,
 ): boolean {
-  const orgs = orgsOfRecord(roster, collection, record);
+  const orgsOf = ORGS_OF[table];
+  const orgs = orgsOf ? orgsOf(roster, record) : [];
   if (orgs === undefined) return client.orgIds === 'all';
-  return orgs.length === 0 || scopeCovers(roster, client, orgs);
+  const known = orgs.filter((id): id is string => !!id);
+  return known.length === 0 || scopeCovers(roster, client, known);
 }

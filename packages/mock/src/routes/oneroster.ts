@@ -11,6 +11,12 @@ import type {
 } from '../operations/dispatch.js';
 import { guidRef, oneRosterEnrollment, oneRosterUser, refId } from '../roster/views.js';
 import { type Caller, canSeeRecord, canSeeUser, today, visibleUser } from '../roster/visibility.js';
+import type { RosterRecord, RosterState } from '../state.js';
+
+/** The tables of OneRoster records (stored in their response shape). */
+export type RecordTable = keyof {
+  [K in keyof RosterState as RosterState[K] extends Map<string, RosterRecord> ? K : never]: true;
+};
 
 type LineItemInput = RequestBody<'createAssessmentLineItem'>['assessmentLineItem'];
 
@@ -35,20 +41,24 @@ function storedLineItem({ core }: Caller, sourcedId: string, input: LineItemInpu
 }
 
 /**
- * A listing: the rows the caller may see (records by the orgs they belong to in `collection`; users, already by
+ * A listing: the rows the caller may see (records by the orgs they belong to in `table`; users, already by
  * their own orgs in `users`), through the list parameters, with the fields and search fields of the documents.
  */
 function listing<Id extends OperationId>(
-  collection: string,
+  table: keyof RosterState,
   rows: (context: OperationContext<Id>, params: PathParams<Id>) => (Listed<Id> & { sourcedId: string })[],
 ): OperationHandler<Id> {
   return (context, params) => {
     const { core, client } = context;
     return context.page(
-      rows(context, params).filter((row) => canSeeRecord(core.state.roster, client, collection, row)),
+      rows(context, params).filter((row) => canSeeRecord(core.state.roster, client, table, row)),
     );
   };
 }
+
+/** The listing of a whole table of OneRoster records. */
+const whole = <Id extends OperationId>(table: RecordTable): OperationHandler<Id> =>
+  listing(table, (context) => [...context.core.state.roster[table].values()] as never);
 
 /** The users (of `ids` only, if given) the caller may see by their orgs, in the OneRoster shape. */
 function users({ core, client }: Caller, ids?: Set<string>) {
@@ -58,20 +68,15 @@ function users({ core, client }: Caller, ids?: Set<string>) {
     .map((user) => oneRosterUser(roster, user, core.options.baseUrl, today({ core })));
 }
 
-function enrolled({ core }: Caller, classId: string, role: string): Set<string> {
-  const roster = core.state.roster;
+/** The users with an active enrollment in `role` in class `classId` (404 for an unknown class) the caller may see. */
+function enrolled(context: Caller, classId: string, role: string) {
+  const roster = context.core.state.roster;
   if (!roster.classes.has(classId)) throw notFound(`class ${classId} not found`);
-  return new Set(
-    [...roster.enrollments.values()]
-      .filter(
-        (enrollment) =>
-          enrollment.classId === classId && enrollment.role === role && enrollment.status === 'active',
-      )
-      .map((enrollment) => enrollment.userId),
-  );
+  const ids = [...roster.enrollments.values()]
+    .filter((row) => row.classId === classId && row.role === role && row.status === 'active')
+    .map((enrollment) => enrollment.userId);
+  return users(context, new Set(ids));
 }
-
-const values = <T>(map: Map<string, T>) => [...map.values()];
 
 /** The OneRoster 1.2 listings of openapi/oneroster.yaml and the gradebook line-item writes. */
 export const handlers: OperationRoutes = {
@@ -81,59 +86,49 @@ export const handlers: OperationRoutes = {
     const { roster } = context.core.state;
     return context.one(oneRosterUser(roster, user, context.core.options.baseUrl, today(context)));
   },
-  listAcademicSessions: listing('academicSessions', (context) =>
-    values(context.core.state.roster.academicSessions),
+  listAcademicSessions: whole('academicSessions'),
+  listClasses: whole('classes'),
+  listClassStudents: listing('users', (context, { classSourcedId }) =>
+    enrolled(context, classSourcedId!, 'student'),
   ),
-  listClasses: listing('classes', (context) => values(context.core.state.roster.classes)),
-  listClassStudents: listing('users', (context, params) =>
-    users(context, enrolled(context, params.classSourcedId!, 'student')),
+  listClassTeachers: listing('users', (context, { classSourcedId }) =>
+    enrolled(context, classSourcedId!, 'teacher'),
   ),
-  listClassTeachers: listing('users', (context, params) =>
-    users(context, enrolled(context, params.classSourcedId!, 'teacher')),
-  ),
-  listCourses: listing('courses', (context) => values(context.core.state.roster.courses)),
+  listCourses: whole('courses'),
   listCourseClasses: listing('classes', (context, { courseSourcedId }) => {
-    if (!context.core.state.roster.courses.has(courseSourcedId!))
-      throw notFound(`course ${courseSourcedId} not found`);
-    return values(context.core.state.roster.classes).filter(
-      (klass) => refId(klass.course) === courseSourcedId,
-    );
+    const roster = context.core.state.roster;
+    if (!roster.courses.has(courseSourcedId!)) throw notFound(`course ${courseSourcedId} not found`);
+    return [...roster.classes.values()].filter((klass) => refId(klass.course) === courseSourcedId);
   }),
-  listDemographics: listing('demographics', (context) => values(context.core.state.roster.demographics)),
-  listEnrollmentsOneRoster: listing('enrollments', (context) =>
-    [...context.core.state.roster.enrollments.values()].map((enrollment) =>
-      oneRosterEnrollment(enrollment, context.core.options.baseUrl),
-    ),
+  listDemographics: whole('demographics'),
+  listEnrollmentsOneRoster: listing('enrollments', ({ core }) =>
+    [...core.state.roster.enrollments.values()].map((row) => oneRosterEnrollment(row, core.options.baseUrl)),
   ),
   listSchoolClassStudents: listing('users', (context, { schoolSourcedId, classSourcedId }) => {
     const klass = context.core.state.roster.classes.get(classSourcedId!);
     if (!klass || refId(klass.school) !== schoolSourcedId) {
       throw notFound(`class ${classSourcedId} of school ${schoolSourcedId} not found`);
     }
-    return users(context, enrolled(context, classSourcedId!, 'student'));
+    return enrolled(context, classSourcedId!, 'student');
   }),
 
-  listAssessmentLineItems: listing('assessmentLineItems', (context) =>
-    values(context.core.state.roster.lineItems),
-  ),
-  listAssessmentResults: listing('assessmentResults', (context) =>
-    values(context.core.state.roster.assessmentResults),
-  ),
-  listResults: listing('results', (context) => values(context.core.state.roster.results)),
+  listAssessmentLineItems: whole('lineItems'),
+  listAssessmentResults: whole('assessmentResults'),
+  listResults: whole('results'),
   listStudentResultsForClass: listing('results', (context, { classSourcedId, studentSourcedId }) => {
     const roster = context.core.state.roster;
     if (!roster.classes.has(classSourcedId!)) throw notFound(`class ${classSourcedId} not found`);
     if (!roster.users.has(studentSourcedId!)) throw notFound(`student ${studentSourcedId} not found`);
-    return values(roster.results).filter(
+    return [...roster.results.values()].filter(
       (result) => refId(result.class) === classSourcedId && refId(result.student) === studentSourcedId,
     );
   }),
-  listResources: listing('resources', (context) => values(context.core.state.roster.resources)),
+  listResources: whole('resources'),
 
   getAssessmentLineItem: (context, { sourcedId }) => {
     const roster = context.core.state.roster;
     const item = roster.lineItems.get(sourcedId);
-    if (!item || !canSeeRecord(roster, context.client, 'assessmentLineItems', item)) {
+    if (!item || !canSeeRecord(roster, context.client, 'lineItems', item)) {
       throw notFound(`assessmentLineItem ${sourcedId} not found`);
     }
     return context.one(item);

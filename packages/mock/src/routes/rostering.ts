@@ -72,11 +72,10 @@ export const handlers: OperationRoutes = {
     return context.json(200, platformEnrollment(enrollment!));
   },
 
-  getUser: (context, { sourcedId }) =>
-    context.json(
-      200,
-      platformUser(context.core.state.roster, visibleUser(context, sourcedId), today(context)),
-    ),
+  getUser: (context, { sourcedId }) => {
+    const user = visibleUser(context, sourcedId);
+    return context.json(200, platformUser(context.core.state.roster, user, today(context)));
+  },
 
   upsertUser: async (context, { sourcedId: userId }) => {
     const { core, client } = context;

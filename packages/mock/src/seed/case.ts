@@ -20,38 +20,37 @@ export type CaseFixtures = {
   courseSequenceItemIds: string[];
 };
 
+const LESSONS = ['Equal groups', 'Arrays', 'Unit fractions', 'Area models', 'Elapsed time'];
+
 /** A small Course Sequence: a sequence root (CFItemType `Course Sequence`) and its lessons. */
 function courseSequence(seed: number, baseUri: string): CasePackageUpload {
-  const documentId = seededUuid(seed, 0, 0xc5d0);
   const stamp = '2025-06-01T12:00:00Z';
-  const [rootId, ...lessonIds] = Array.from({ length: 6 }, (_, index) => seededUuid(seed, index, 0xc5e1));
   const title = 'Math Grade 3 Course Sequence';
-  const uri = (id: string) => `${baseUri}/CFItems/${id}`;
-  const ref = (id: string, text: string) => ({ title: text, identifier: id, uri: uri(id) });
-  const item = (
-    identifier: string,
-    fullStatement: string,
-    CFItemType: string,
-    humanCodingScheme: string,
-  ) => ({
+  // The members every record opens with, in the upload's order.
+  const head = (kind: string, identifier: string) => ({
     identifier,
-    uri: uri(identifier),
+    uri: `${baseUri}/${kind}/${identifier}`,
     lastChangeDateTime: stamp,
+  });
+  const item = (index: number, fullStatement: string, CFItemType: string, humanCodingScheme: string) => ({
+    ...head('CFItems', seededUuid(seed, index, 0xc5e1)),
     fullStatement,
     CFItemType,
     humanCodingScheme,
   });
-  const lessons = ['Equal groups', 'Arrays', 'Unit fractions', 'Area models', 'Elapsed time'].map(
-    (name, index) => ({
-      ...item(lessonIds[index]!, `Lesson ${index + 1}: ${name}`, 'Lesson', `M3.CS.${index + 1}`),
-      listEnumeration: String(index + 1),
-    }),
-  );
+  const root = item(0, title, 'Course Sequence', 'M3.CS');
+  const lessons = LESSONS.map((name, k) => ({
+    ...item(k + 1, `Lesson ${k + 1}: ${name}`, 'Lesson', `M3.CS.${k + 1}`),
+    listEnumeration: String(k + 1),
+  }));
+  const ref = ({ fullStatement, identifier, uri }: typeof root) => ({
+    title: fullStatement,
+    identifier,
+    uri,
+  });
   return {
     CFDocument: {
-      identifier: documentId,
-      uri: `${baseUri}/CFDocuments/${documentId}`,
-      lastChangeDateTime: stamp,
+      ...head('CFDocuments', seededUuid(seed, 0, 0xc5d0)),
       title,
       creator: 'LearnKit Mock Curriculum Team',
       caseVersion: '1.1',
@@ -59,19 +58,14 @@ function courseSequence(seed: number, baseUri: string): CasePackageUpload {
       subject: ['Math'],
       extensions: { frameworkType: 'Course Sequence' },
     },
-    CFItems: [item(rootId!, title, 'Course Sequence', 'M3.CS'), ...lessons],
-    CFAssociations: lessons.map((lesson, index) => {
-      const id = seededUuid(seed, index, 0xc5a5);
-      return {
-        identifier: id,
-        uri: `${baseUri}/CFAssociations/${id}`,
-        lastChangeDateTime: stamp,
-        associationType: 'isChildOf',
-        originNodeURI: ref(lesson.identifier, lesson.fullStatement),
-        destinationNodeURI: ref(rootId!, title),
-        sequenceNumber: index + 1,
-      };
-    }),
+    CFItems: [root, ...lessons],
+    CFAssociations: lessons.map((lesson, index) => ({
+      ...head('CFAssociations', seededUuid(seed, index, 0xc5a5)),
+      associationType: 'isChildOf',
+      originNodeURI: ref(lesson),
+      destinationNodeURI: ref(root),
+      sequenceNumber: index + 1,
+    })),
   };
 }
 

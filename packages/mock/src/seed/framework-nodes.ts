@@ -13,10 +13,8 @@ import { GRADE_LEVELS, vocabularyFor } from './vocabulary.js';
 // of it. framework.ts streams the records (docs/decisions.md#d-i15-source-shape).
 
 const LEVEL_TYPES = ['Grade Level', 'Domain', 'Cluster', 'Standard'] as const;
-const SALT_DOCUMENT = 0xd0c;
-const SALT_ITEM = 0x17e;
-const SALT_ASSOCIATION = 0xa55;
-const SALT_EXTERNAL = 0xe47;
+const SALT = { document: 0xd0c, item: 0x17e, association: 0xa55, external: 0xe47 };
+const RATES = { precedes: 0.3, isPeerOf: 0.1, exactMatchOf: 0.1, isRelatedTo: 0.05 };
 
 type Node = {
   index: number;
@@ -40,38 +38,28 @@ export type Settings = ReturnType<typeof settingsOf>;
 export function settingsOf(options: GenerateFrameworkOptions) {
   const seed = options.seed ?? 1;
   const subject = options.subject ?? 'Math';
-  const gradeCodes = options.grades ?? GRADE_LEVELS.slice(0, 9).map(([code]) => code);
-  const levels = gradeCodes.map((code) => {
-    const level = GRADE_LEVELS.find((entry) => entry[0] === code);
-    if (!level)
-      throw new RangeError(
-        `unknown grade level ${code}; use one of ${GRADE_LEVELS.map((g) => g[0]).join(', ')}`,
-      );
+  const codes = GRADE_LEVELS.map(([code]) => code);
+  const levels = (options.grades ?? codes.slice(0, 9)).map((code) => {
+    const level = GRADE_LEVELS[codes.indexOf(code)];
+    if (!level) throw new RangeError(`unknown grade level ${code}; use one of ${codes.join(', ')}`);
     return level;
   });
   if (levels.length === 0) throw new RangeError('grades must hold at least one grade level');
   const items = options.items ?? 300;
   if (!Number.isInteger(items) || items < 1) throw new RangeError('items must be a positive integer');
   const vocabulary = vocabularyFor(subject);
-  const first = levels[0]![1];
-  const last = levels[levels.length - 1]![1];
+  const grades = `${levels[0]![1]}-${levels.at(-1)![1]}`;
   return {
     seed,
     items,
     subject,
-    title: options.title ?? `${vocabulary.label} Standards, Grades ${first}-${last} (seed ${seed})`,
+    title: options.title ?? `${vocabulary.label} Standards, Grades ${grades} (seed ${seed})`,
     baseUri: (options.baseUri ?? 'https://frameworks.learnkit.test').replace(/\/+$/, ''),
     creator: options.creator ?? 'LearnKit Mock Standards Authority',
     lastChangeDateTime: options.lastChangeDateTime ?? '2025-06-01T12:00:00Z',
-    documentId: options.documentId ?? seededUuid(seed, 0, SALT_DOCUMENT),
+    documentId: options.documentId ?? seededUuid(seed, 0, SALT.document),
     frameworkType: options.frameworkType,
-    rates: {
-      precedes: 0.3,
-      isPeerOf: 0.1,
-      exactMatchOf: 0.1,
-      isRelatedTo: 0.05,
-      ...options.associationRates,
-    },
+    rates: { ...RATES, ...options.associationRates },
     vocabulary,
     levels,
   };
@@ -148,18 +136,13 @@ export function* walk(settings: Settings): Generator<Node> {
   }
 }
 
-/** The id and statement of a node, computed once. */
-function facts(settings: Settings, node: Node): NonNullable<Node['cache']> {
+/** A fresh reference to a node (callers may change what they get); its id and statement are computed once. */
+function refOf(settings: Settings, node: Node): CaseNodeRef {
   node.cache ??= {
-    id: seededUuid(settings.seed, node.index, SALT_ITEM),
+    id: seededUuid(settings.seed, node.index, SALT.item),
     statement: statementOf(settings, node),
   };
-  return node.cache;
-}
-
-/** A fresh reference to a node (callers may change what they get). */
-function refOf(settings: Settings, node: Node): CaseNodeRef {
-  const { id, statement } = facts(settings, node);
+  const { id, statement } = node.cache;
   return { title: statement, identifier: id, uri: `${settings.baseUri}/CFItems/${id}` };
 }
 
@@ -205,18 +188,15 @@ export function itemOf(settings: Settings, node: Node): CaseItemInput {
   return item;
 }
 
-function documentRef(settings: Settings): CaseNodeRef {
-  return {
-    title: settings.title,
-    identifier: settings.documentId,
-    uri: `${settings.baseUri}/CFDocuments/${settings.documentId}`,
-  };
+function documentRef({ title, documentId: identifier, baseUri }: Settings): CaseNodeRef {
+  return { title, identifier, uri: `${baseUri}/CFDocuments/${identifier}` };
 }
 
 export function documentOf(settings: Settings): CaseDocumentInput {
+  const { identifier, uri } = documentRef(settings);
   const document: CaseDocumentInput = {
-    identifier: settings.documentId,
-    uri: `${settings.baseUri}/CFDocuments/${settings.documentId}`,
+    identifier,
+    uri,
     lastChangeDateTime: settings.lastChangeDateTime,
     title: settings.title,
     creator: settings.creator,
@@ -261,7 +241,7 @@ export function* associationsOf(
   counter: { next: number },
 ): Generator<CaseAssociationInput> {
   const make = (type: string, origin: CaseNodeRef, destination: CaseNodeRef, sequenceNumber?: number) => {
-    const id = seededUuid(settings.seed, counter.next++, SALT_ASSOCIATION);
+    const id = seededUuid(settings.seed, counter.next++, SALT.association);
     return {
       identifier: id,
       uri: `${settings.baseUri}/CFAssociations/${id}`,
@@ -283,7 +263,7 @@ export function* associationsOf(
     yield make('isPeerOf', self, refOf(settings, node.peer));
   }
   if (fraction(seed, node.index, 13) < rates.exactMatchOf) {
-    const external = seededUuid(seed, node.index, SALT_EXTERNAL);
+    const external = seededUuid(seed, node.index, SALT.external);
     yield make('exactMatchOf', self, {
       title: `${node.code} (source framework)`,
       identifier: external,

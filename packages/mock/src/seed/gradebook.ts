@@ -7,12 +7,7 @@ import type { RosterState } from '../state.js';
  * Seeds the gradebook of the student `studentId`: a line item per seeded activity of the Math course and earlier
  * results with mastered units. Returns the id of the first line item.
  */
-export function seedGradebook(
-  roster: RosterState,
-  stamp: string,
-  baseUrl: string,
-  studentId: string,
-): string {
+export function seedGradebook(roster: RosterState, stamp: string, baseUrl: string, studentId: string) {
   const base = { status: 'active' as const, dateLastModified: stamp };
   const mathClass = () => guidRef(baseUrl, 'class', 'classes', 'class-math-g3');
   const lineItemId = 'ali-math-g3-fractions';
@@ -47,30 +42,15 @@ export function seedGradebook(
     ['ar-ada-1', lineItemId, 80, 2, '2025-09-10', 'Places unit fractions well; review halves.'],
     ['ar-ada-2', 'ali-math-g3-multiplication', 90, 3, '2025-09-24', 'Quick and accurate on the 6s.'],
   ] as const) {
-    const assessmentLineItem = {
-      href: `${baseUrl}/ims/oneroster/gradebook/v1p2/assessmentLineItems/${lineItem}`,
-      sourcedId: lineItem,
-      type: 'assessmentLineItem',
-    };
+    const href = `${baseUrl}/ims/oneroster/gradebook/v1p2/assessmentLineItems/${lineItem}`;
+    const lineItemRef = { href, sourcedId: lineItem, type: 'assessmentLineItem' };
     const student = guidRef(baseUrl, 'user', 'users', studentId);
     const graded = { score, scoreDate, scoreStatus: 'fully graded', comment };
     const metadata = { courseId: 'course-math-g3', masteredUnits };
-    roster.assessmentResults.set(sourcedId, {
-      sourcedId,
-      ...base,
-      assessmentLineItem,
-      student,
-      ...graded,
-      metadata: { ...metadata, xpEarned: 20 },
-    });
+    const ofStudent = { sourcedId, ...base, assessmentLineItem: lineItemRef, student, ...graded };
+    roster.assessmentResults.set(sourcedId, { ...ofStudent, metadata: { ...metadata, xpEarned: 20 } });
     const resultId = sourcedId.replace('ar-', 'res-');
-    const result = {
-      sourcedId: resultId,
-      ...base,
-      lineItem: assessmentLineItem,
-      student,
-      class: mathClass(),
-    };
+    const result = { sourcedId: resultId, ...base, lineItem: lineItemRef, student, class: mathClass() };
     roster.results.set(resultId, { ...result, ...graded, metadata });
   }
   roster.mastery.set(`${studentId}|Math`, '03');

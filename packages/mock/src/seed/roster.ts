@@ -41,21 +41,8 @@ export type RosterFixtures = {
   lineItemId: string;
 };
 
-const GIVEN = [
-  'Maya',
-  'Liam',
-  'Noah',
-  'Olivia',
-  'Emma',
-  'Lucas',
-  'Aria',
-  'Ethan',
-  'Zoe',
-  'Mateo',
-  'Isla',
-  'Leo',
-];
-const FAMILY = ['Garcia', 'Nguyen', 'Patel', 'Johnson', 'Kim', 'Okafor', 'Rossi', 'Haddad', 'Silva', 'Cohen'];
+const GIVEN = 'Maya Liam Noah Olivia Emma Lucas Aria Ethan Zoe Mateo Isla Leo'.split(' ');
+const FAMILY = 'Garcia Nguyen Patel Johnson Kim Okafor Rossi Haddad Silva Cohen'.split(' ');
 const START = '2025-08-15';
 
 /** Seeds orgs, users, roles, courses, classes, enrollments, gradebook and resources. Deterministic per `seed`. */
@@ -65,6 +52,8 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
   const ref = (type: string, collection: string, id: string) => guidRef(baseUrl, type, collection, id);
   const session = (id: string) => ref('academicSession', 'academicSessions', id);
 
+  // Only the Maple district has a configuration to begin with.
+  const mapleConfig = { timezone: 'America/Chicago', proctoring: { webcamRequired: false } };
   for (const [sourcedId, name, type, parentId] of [
     ['org-maple-district', 'Maple Unified School District', 'district', null],
     ['org-maple-elementary', 'Maple Elementary School', 'school', 'org-maple-district'],
@@ -73,12 +62,8 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
     ['org-cedar-high', 'Cedar High School', 'school', 'org-cedar-district'],
   ] as const) {
     roster.orgs.set(sourcedId, { sourcedId, ...base, name, type, identifier: sourcedId, parentId });
-    roster.orgConfigs.set(sourcedId, {});
+    roster.orgConfigs.set(sourcedId, sourcedId === 'org-maple-district' ? mapleConfig : {});
   }
-  roster.orgConfigs.set('org-maple-district', {
-    timezone: 'America/Chicago',
-    proctoring: { webcamRequired: false },
-  });
 
   const schoolYearId = 'as-2025-2026';
   for (const [sourcedId, title, startDate, endDate] of [
@@ -148,30 +133,14 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
     // The email domain is the district's (maple, cedar); parents have their own.
     const domain = `${role === 'parent' ? 'parents' : orgId.split('-')[1]}.learnkit.test`;
     const email = `${givenName}.${familyName}@${domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, '');
-    const user = {
-      sourcedId,
-      ...base,
-      givenName,
-      familyName,
-      email,
-      username: email.split('@')[0] ?? null,
-      enabledUser: true,
-      primaryOrgId: orgId,
-      grades,
-      metadata: null,
-    };
+    const username = email.split('@')[0] ?? null;
+    const names = { givenName, familyName, email, username, enabledUser: true, primaryOrgId: orgId };
+    const user = { sourcedId, ...base, ...names, grades, metadata: null };
     roster.users.set(sourcedId, user);
     const roleId = `role-${sourcedId}-${orgId}-${role}`;
     const dates = { beginDate: START, endDate: null };
-    roster.roles.set(roleId, {
-      roleId,
-      userId: sourcedId,
-      orgId,
-      role,
-      roleType: 'primary',
-      ...dates,
-      ended: false,
-    });
+    const membership = { roleId, userId: sourcedId, orgId, role, roleType: 'primary' };
+    roster.roles.set(roleId, { ...membership, ...dates, ended: false });
     for (const classId of classIds) {
       const schoolId = refId(roster.classes.get(classId)!.school)!;
       const enrollment = `enr-${sourcedId}-${classId}`;
@@ -180,20 +149,6 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
     }
     return user;
   };
-  const agent = (
-    agentUserId: string,
-    relationshipType: string,
-    beginDate: string,
-    endDate: string | null,
-  ) => ({
-    userId: ada.sourcedId,
-    agentUserId,
-    relationshipType,
-    beginDate,
-    endDate,
-    status: endDate === null ? ('active' as const) : ('inactive' as const),
-  });
-
   const [elementary, middle, cedar] = ['org-maple-elementary', 'org-maple-middle', 'org-cedar-high'];
   const [grade3, grade7, geometry] = [
     ['class-math-g3', 'class-reading-g3'],
@@ -203,11 +158,14 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
   const ada = person('usr-ada-lovelace', ['Ada', 'Lovelace'], elementary, 'student', grade3, ['03']);
   const teacher = person('usr-grace-hopper', ['Grace', 'Hopper'], elementary, 'teacher', grade3);
   const parent = person('usr-annabella-byron', ['Annabella', 'Byron'], elementary, 'parent');
-  roster.agents.push(
-    agent(parent.sourcedId, 'parent', START, null),
-    // An ended relationship, which reads must leave out (change 2026.09.08.2).
-    agent(teacher.sourcedId, 'guardian', '2024-08-15', '2025-06-01'),
-  );
+  // The second relationship has ended: reads must leave it out (change 2026.09.08.2).
+  for (const [agentUserId, relationshipType, beginDate, endDate] of [
+    [parent.sourcedId, 'parent', START, null],
+    [teacher.sourcedId, 'guardian', '2024-08-15', '2025-06-01'],
+  ] as const) {
+    const status = endDate === null ? 'active' : 'inactive';
+    roster.agents.push({ userId: ada.sourcedId, agentUserId, relationshipType, beginDate, endDate, status });
+  }
   person('usr-alan-turing', ['Alan', 'Turing'], middle, 'teacher', grade7);
   person('usr-katherine-johnson', ['Katherine', 'Johnson'], 'org-maple-district', 'administrator');
 
@@ -222,11 +180,10 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
   const other = person('usr-cedar-student', ['Rosalind', 'Franklin'], cedar, 'student', geometry, ['10']);
   person('usr-cedar-teacher', ['Marie', 'Curie'], cedar, 'teacher', geometry);
 
-  for (const [user, birthDate, cityOfBirth] of [
+  for (const [{ sourcedId }, birthDate, cityOfBirth] of [
     [ada, '2017-12-10', 'Springfield'],
     [other, '2010-07-25', 'Cedar Rapids'],
   ] as const) {
-    const { sourcedId } = user;
     roster.demographics.set(sourcedId, { sourcedId, ...base, birthDate, sex: 'female', cityOfBirth });
   }
   roster.profiles.set('prf-ada-app', {
