@@ -13,6 +13,6 @@ export interface Outbox {
   resume(subscription: StoredSubscription): void;
   /** A subscription was deleted (or disabled): nothing of it is delivered any more. */
   dropAll(subscription: StoredSubscription): void;
-  /** Picks up a state restored from a saved one: indexes its events and schedules what was pending. */
+  /** Picks up a state restored from a saved one (docs/decisions.md#d-i14-state): indexes and schedules what was pending. */
   restore(): void;
 }

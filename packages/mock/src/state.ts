@@ -108,16 +108,7 @@ export type StoredUser = {
 };
 
 /** A role membership (key: role type, role and org). `ended` marks a soft-deleted membership. */
-export type StoredRole = {
-  roleId: string;
-  userId: string;
-  orgId: string;
-  role: string;
-  roleType: string;
-  beginDate: string | null;
-  endDate: string | null;
-  ended: boolean;
-};
+export type StoredRole = Required<Platform['UserRole']> & { ended: boolean };
 
 /** An agent relationship between two users (for example a parent of a student). */
 export type StoredAgent = {
@@ -144,10 +135,8 @@ export type StoredEnrollment = {
   metadata: Record<string, unknown> | null;
 };
 
-/** A profile of a user, optionally bound to an application (the documents' `UserProfile`). */
-export type StoredProfile = PlatformComponents['schemas']['UserProfile'];
-
 type OneRoster = OneRosterComponents['schemas'];
+type Platform = PlatformComponents['schemas'];
 
 /** OneRoster objects stored in their response shape. */
 export type RosterRecord = Record<string, unknown> & { sourcedId: string };
@@ -158,7 +147,7 @@ export type RosterState = {
   users: Map<string, StoredUser>;
   roles: Map<string, StoredRole>;
   agents: StoredAgent[];
-  profiles: Map<string, StoredProfile>;
+  profiles: Map<string, Platform['UserProfile']>;
   enrollments: Map<string, StoredEnrollment>;
   academicSessions: Map<string, OneRoster['AcademicSession']>;
   courses: Map<string, OneRoster['Course']>;
@@ -206,22 +195,11 @@ export type StoredCaliperEvent = {
   sensor: string;
 };
 
-/** A learning session recorded from Caliper SessionEvents or session-metadata writes. */
-export type StoredSession = {
-  sessionId: string;
-  userId: string;
-  applicationId: string;
-  startedAtTime: string;
-  endedAtTime: string | null;
-  isProctored: boolean;
-  webcamUsed: boolean;
-  storageKey: string | null;
-  subject: string | null;
-  recordingStartedAtTime?: string;
-  recordingEndedAtTime?: string | null;
-  extensions?: Record<string, unknown>;
-  eventIds: string[];
-};
+/** A learning session recorded from Caliper SessionEvents or session-metadata writes, with its events' ids. */
+export type StoredSession = Required<Platform['InsightSession']> &
+  Pick<Platform['SessionMetadataWrite'], 'recordingStartedAtTime' | 'recordingEndedAtTime' | 'extensions'> & {
+    eventIds: string[];
+  };
 
 /** One request the mock answered. */
 export type RequestLogEntry = { method: string; path: string; status: number; at: number; fault?: string };
