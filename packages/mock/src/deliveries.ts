@@ -1,8 +1,7 @@
 import { WEBHOOK_EVENT_RULES } from './catalogue.js';
-import type { Core } from './core.js';
+import type { Core, Outbox } from './core.js';
 import { signWebhook } from './internal/hmac.js';
 import { randomId } from './internal/random.js';
-import type { Outbox } from './outbox.js';
 import { scopeCovers } from './roster/orgs.js';
 import { type SkipContext, skipped } from './skips.js';
 import type {
@@ -23,10 +22,8 @@ const DELIVERY_STATUS = { active: 'pending', paused: 'held', disabled: 'dropped'
 /** What a consumer's answer (or failure) means for the delivery (the spec's delivery outcome table). */
 function classifyStatus(status: number): DeliveryAttempt['outcome'] {
   if (status >= 200 && status < 300) return 'delivered';
-  if (status === 408 || status === 429 || status >= 500) return 'retry';
-  if (status >= 400) return 'dead';
-  // Redirects are not followed; like an unreachable endpoint they are worth another try later.
-  return 'retry';
+  // Redirects are not followed: like an unreachable endpoint (and 408, 429, 5xx) they are worth another try later.
+  return status >= 400 && status < 500 && status !== 408 && status !== 429 ? 'dead' : 'retry';
 }
 
 /**
@@ -54,6 +51,7 @@ export class DeliveryEngine implements Outbox {
     this.#scheduleDrain();
   }
 
+  /** Dispatches every pending outbox row now (the drain the clock runs about a minute after a change). */
   async drain(): Promise<void> {
     this.#drainScheduled = false;
     const { state, clock } = this.#core;

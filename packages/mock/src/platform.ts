@@ -31,13 +31,10 @@ export type {
 function readSavedState(options: MockPlatformOptions) {
   if (options.savedState === undefined) return undefined;
   const saved = decodeState(options.savedState);
-  for (const [name, given, kept] of [
-    ['seed', options.seed, saved.seed],
-    ['frameworkItems', options.frameworkItems, saved.frameworkItems],
-  ] as const) {
-    if (given !== undefined && given !== kept) {
+  for (const name of ['seed', 'frameworkItems'] as const) {
+    if (options[name] !== undefined && options[name] !== saved[name]) {
       throw new TypeError(
-        `the saved state was made with ${name} ${kept}, not ${given}; leave ${name} out to use the saved one, or start without the saved state`,
+        `the saved state was made with ${name} ${saved[name]}, not ${options[name]}; leave ${name} out to use the saved one, or start without the saved state`,
       );
     }
   }

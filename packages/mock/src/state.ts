@@ -1,5 +1,5 @@
-import type { OneRosterComponents, PlatformComponents } from '@learnkit/core';
-import type { CaseDefinitionsInput, CFAssociation, CFDocument, CFItem } from './case/types.js';
+import type { CaseSchemas, OneRosterComponents, PlatformComponents } from '@learnkit/core';
+import type { CaseDefinitionsInput } from './case/types.js';
 import type { Delivery, OutboxRow, RaisedEvent, StoredSubscription } from './webhook-state.js';
 
 // The webhook part of the state has its own module (docs/decisions.md#d-i15-source-shape); its names stay exported
@@ -65,9 +65,9 @@ export type IssuedToken = {
 
 /** The CASE store (items and associations with the document whose package holds them), in upload order. */
 export type CaseState = {
-  documents: Map<string, CFDocument>;
-  items: Map<string, { item: CFItem; documentId: string }>;
-  associations: Map<string, { association: CFAssociation; documentId: string }>;
+  documents: Map<string, CaseSchemas['CFDocument']>;
+  items: Map<string, { item: CaseSchemas['CFItem']; documentId: string }>;
+  associations: Map<string, { association: CaseSchemas['CFAssociation']; documentId: string }>;
   /** What each package groups, in upload order. */
   packages: Map<
     string,

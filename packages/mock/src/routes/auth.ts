@@ -15,36 +15,34 @@ function credentialsOf(
   form: URLSearchParams,
 ): { id: string; secret: string; basic: boolean } | undefined {
   const header = request.headers.get('authorization');
-  const basic = header ? /^Basic\s+(\S+)\s*$/i.exec(header) : null;
-  if (header && !basic)
-    throw oauth(401, 'invalid_client', 'Only HTTP Basic client authentication is supported', BASIC_CHALLENGE);
-  if (basic) {
-    const malformed = () => oauth(401, 'invalid_client', 'Malformed HTTP Basic credentials', BASIC_CHALLENGE);
-    let decoded: string;
-    try {
-      decoded = atob(basic[1]!);
-    } catch {
-      throw malformed();
-    }
-    const colon = decoded.indexOf(':');
-    if (colon < 0) throw malformed();
-    const formDecode = (text: string) => {
-      try {
-        return decodeURIComponent(text.replace(/\+/g, ' '));
-      } catch {
-        return text;
-      }
-    };
-    return {
-      id: formDecode(decoded.slice(0, colon)),
-      secret: formDecode(decoded.slice(colon + 1)),
-      basic: true,
-    };
+  if (!header) {
+    const id = form.get('client_id');
+    const secret = form.get('client_secret');
+    return id === null && secret === null ? undefined : { id: id ?? '', secret: secret ?? '', basic: false };
   }
-  const id = form.get('client_id');
-  const secret = form.get('client_secret');
-  if (id === null && secret === null) return undefined;
-  return { id: id ?? '', secret: secret ?? '', basic: false };
+  const basic = /^Basic\s+(\S+)\s*$/i.exec(header);
+  if (!basic)
+    throw oauth(401, 'invalid_client', 'Only HTTP Basic client authentication is supported', BASIC_CHALLENGE);
+  let decoded = '';
+  try {
+    decoded = atob(basic[1]!);
+  } catch {
+    // Not base64: malformed, as credentials without a colon are.
+  }
+  const colon = decoded.indexOf(':');
+  if (colon < 0) throw oauth(401, 'invalid_client', 'Malformed HTTP Basic credentials', BASIC_CHALLENGE);
+  const formDecode = (text: string) => {
+    try {
+      return decodeURIComponent(text.replace(/\+/g, ' '));
+    } catch {
+      return text;
+    }
+  };
+  return {
+    id: formDecode(decoded.slice(0, colon)),
+    secret: formDecode(decoded.slice(colon + 1)),
+    basic: true,
+  };
 }
 
 async function issue(
