@@ -1,4 +1,4 @@
-import type { CaseSchemas, OneRosterComponents, PlatformComponents } from '@learnkit/core';
+import type { CaseSchemas, OneRosterSchemas as OneRoster, PlatformSchemas as Platform } from '@learnkit/core';
 import type { CaseDefinitionsInput } from './case/types.js';
 import type { Delivery, OutboxRow, RaisedEvent, StoredSubscription } from './webhook-state.js';
 
@@ -93,19 +93,12 @@ export type StoredOrg = {
 };
 
 /** A user, the one record behind both the OneRoster and the platform views. */
-export type StoredUser = {
-  sourcedId: string;
-  status: 'active' | 'tobedeleted';
-  dateLastModified: string;
-  givenName: string;
-  familyName: string;
-  email: string;
-  username?: string | null;
-  enabledUser: boolean;
-  primaryOrgId: string | null;
-  grades?: string[];
-  metadata?: Record<string, unknown> | null;
-};
+export type StoredUser = Pick<OneRoster['User'], 'sourcedId' | 'status' | 'dateLastModified' | 'username'> &
+  Pick<Platform['User'], 'givenName' | 'familyName' | 'email' | 'metadata'> & {
+    enabledUser: boolean;
+    primaryOrgId: string | null;
+    grades?: string[];
+  };
 
 /** A role membership (key: role type, role and org). `ended` marks a soft-deleted membership. */
 export type StoredRole = Required<Platform['UserRole']> & { ended: boolean };
@@ -120,23 +113,16 @@ export type StoredAgent = {
   status: 'active' | 'inactive';
 };
 
-/** An enrollment of a user in a class. */
-export type StoredEnrollment = {
-  sourcedId: string;
-  status: 'active' | 'tobedeleted';
-  dateLastModified: string;
-  userId: string;
-  classId: string;
-  schoolId: string;
-  role: string;
-  primary: boolean;
-  beginDate: string | null;
-  endDate: string | null;
-  metadata: Record<string, unknown> | null;
-};
-
-type OneRoster = OneRosterComponents['schemas'];
-type Platform = PlatformComponents['schemas'];
+/** An enrollment of a user in a class: the platform's members, with the OneRoster record's and its school. */
+export type StoredEnrollment = Pick<
+  OneRoster['Enrollment'],
+  'sourcedId' | 'status' | 'dateLastModified' | 'role'
+> &
+  Required<
+    Pick<Platform['Enrollment'], 'userId' | 'classId' | 'primary' | 'beginDate' | 'endDate' | 'metadata'>
+  > & {
+    schoolId: string;
+  };
 
 /** OneRoster objects stored in their response shape. */
 export type RosterRecord = Record<string, unknown> & { sourcedId: string };

@@ -1,7 +1,5 @@
-import type { PlatformComponents } from '@learnkit/core';
+import type { PlatformSchemas as Schemas } from '@learnkit/core';
 import type { WebhookEventType } from './catalogue.js';
-
-type Schemas = PlatformComponents['schemas'];
 
 // The webhook subscriptions, events, outbox and deliveries of the mock's state (state.ts holds the rest).
 
