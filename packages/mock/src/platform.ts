@@ -92,8 +92,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     iso: (at?: number) => isoSeconds(at ?? clock.now()),
   } as Omit<Core, 'deliveries' | 'raise'> as Core;
   core.deliveries = new DeliveryEngine(core);
-  core.raise = (type, data, emitOptions = {}) =>
-    raiseEvent(core, type, data, emitOptions, (event) => core.deliveries.enqueue(event));
+  core.raise = (type, data, emitOptions) => raiseEvent(core, type, data, emitOptions);
 
   const seed = saved?.seed ?? options.seed ?? 1;
   const frameworkItems = saved?.frameworkItems ?? options.frameworkItems ?? 300;
