@@ -45,10 +45,8 @@ function applicationOfIri(core: Core, iri: string): StoredApplication | undefine
 /** The user an event's actor stands for: by IRI, else by a TimebackUser's email. */
 function userOfActor(core: Core, actor: unknown): string | undefined {
   const id = entityId(actor);
-  const byIri = id ? userOfIri(core, id) : undefined;
-  if (byIri) return byIri;
   const email = isRecord(actor) && typeof actor.email === 'string' ? actor.email : '';
-  return email ? userByEmail(core, email) : undefined;
+  return (id && userOfIri(core, id)) || (email ? userByEmail(core, email) : undefined);
 }
 
 /** Caliper 1.2's anonymous entities (section 4.4): the type's own IRI as the id, e.g. an unnamed Person. */
