@@ -279,11 +279,10 @@ export function createState(): MockState {
 }
 
 function plain(value: unknown): unknown {
-  if (value instanceof Map) return Object.fromEntries([...value].map(([key, entry]) => [key, plain(entry)]));
-  if (value instanceof Set) return [...value].map(plain);
-  if (Array.isArray(value)) return value.map(plain);
+  if (value instanceof Set || Array.isArray(value)) return [...value].map(plain);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, plain(entry)]));
+    const entries = value instanceof Map ? [...value] : Object.entries(value);
+    return Object.fromEntries(entries.map(([key, entry]) => [key, plain(entry)]));
   }
   return value;
 }
