@@ -20,12 +20,8 @@ import { seedRoster } from './seed/roster.js';
 import { createState, snapshotState } from './state.js';
 import { issueClientToken, issueDeveloperToken } from './tokens.js';
 
-export type {
-  DeveloperTokenOptions,
-  MockFixtures,
-  MockPlatform,
-  MockPlatformOptions,
-} from './platform-types.js';
+// The platform's types have their own module (docs/decisions.md#d-i15-source-shape), re-exported whole.
+export type * from './platform-types.js';
 
 /** The saved state, checked against the options that must agree with it. */
 function readSavedState(options: MockPlatformOptions) {

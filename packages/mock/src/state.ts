@@ -3,18 +3,8 @@ import type { CaseDefinitionsInput } from './case/types.js';
 import type { Delivery, OutboxRow, RaisedEvent, StoredSubscription } from './webhook-state.js';
 
 // The webhook part of the state has its own module (docs/decisions.md#d-i15-source-shape); its names stay exported
-// from here, where the rest of the mock imports them.
-export type {
-  Delivery,
-  DeliveryAttempt,
-  DeliverySkipReason,
-  OutboxRow,
-  RaisedEvent,
-  SkippedDelivery,
-  StoredSigningSecret,
-  StoredSubscription,
-  WebhookEnvelope,
-} from './webhook-state.js';
+// from here, where the rest of the mock imports them, whole (docs/decisions.md#d-i15-type-reexports).
+export type * from './webhook-state.js';
 
 /** A client-credentials client the mock accepts. */
 export type MockClient = {

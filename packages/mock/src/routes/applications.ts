@@ -23,10 +23,7 @@ function createAppClient(core: Core, applicationId: string, owner: MockClient): 
   return client;
 }
 
-const credentials = (application: StoredApplication) => ({
-  clientId: application.clientId,
-  sandboxStatus: application.sandboxStatus,
-});
+const credentials = ({ clientId, sandboxStatus }: StoredApplication) => ({ clientId, sandboxStatus });
 
 /**
  * Applications: drafts with credentials the token endpoint accepts, credential status and rotation (its one-time
