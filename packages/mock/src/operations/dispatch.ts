@@ -102,7 +102,7 @@ export type OperationRoute<Id extends OperationId> = {
 /** The handlers of a group of operations, keyed by operationId. */
 export type OperationRoutes = { [Id in OperationId]?: OperationHandler<Id> | OperationRoute<Id> };
 
-/** The record of `records` at `id`, or a 404 `<what> <id> not found` (every read of one record by its id). */
+/** The record of `records` at `id`, or a 404 `<what> <id> not found` (docs/decisions.md#d-i15-mock-domain3). */
 export function found<T>(records: ReadonlyMap<string, T>, id: string, what: string): T {
   const record = records.get(id);
   if (record === undefined) throw notFound(`${what} ${id} not found`);
