@@ -18,10 +18,7 @@ export type EventRouting = 'org' | 'application' | 'broadcast';
  * Every member is a string unless listed in `flags` (booleans), and never null unless listed in `nullable`.
  */
 export interface WebhookEventRule {
-  /**
-   * The members a `data` of the type may have, and the only ones: `platform.emit` throws for an extra one, and for
-   * a missing one unless it is listed in `optional`.
-   */
+  /** The members a `data` of the type may have, and the only ones (`platform.emit` throws for any other). */
   readonly fields: readonly string[];
   /** The catalogue version that introduced the type (`v1.0` to `v1.7`). */
   readonly since: string;
@@ -40,10 +37,7 @@ export interface WebhookEventRule {
 /** The `insight.*` types: a finding in `SHADOW` raises none of them. */
 export type InsightEventType = Extract<WebhookEventType, `insight.${string}`>;
 
-/**
- * The types not routed by org scope; every other type is an `org` event (spec/001, receipt rules). A new type of
- * the document is an `org` event until it is listed here.
- */
+/** The types not routed by org scope; every other type (a new one too) is an `org` event (spec/001, receipt rules). */
 const ROUTING: Partial<Record<WebhookEventType, EventRouting>> = {
   'test.ping': 'broadcast',
   'application.created': 'application',

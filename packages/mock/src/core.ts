@@ -2,8 +2,7 @@ import type { EventType } from './catalogue.js';
 import type { VirtualClock } from './clock.js';
 import type { EmitOptions } from './emit-options.js';
 import type { MockPlatformOptions } from './options.js';
-import type { Outbox } from './outbox.js';
-import type { IssuedToken, MockState, RaisedEvent } from './state.js';
+import type { IssuedToken, MockState, RaisedEvent, StoredSubscription } from './state.js';
 
 /** `url` without trailing slashes. */
 export const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -31,6 +30,21 @@ export function resolveOptions(options: MockPlatformOptions) {
     onDeliveryAttempt: options.onDeliveryAttempt,
     onDeliverySkipped: options.onDeliverySkipped,
   };
+}
+
+/**
+ * The delivery engine as routes see it, implemented by `DeliveryEngine` (deliveries.ts), which itself takes a
+ * `Core`: named here so that no import cycle goes through it (docs/decisions.md#d-i15-source-shape).
+ */
+export interface Outbox {
+  /** Adds an event's outbox row and makes sure a drain is scheduled (about a minute after it). */
+  enqueue(event: RaisedEvent): void;
+  /** A subscription went from paused to active: its held deliveries are attempted at once. */
+  resume(subscription: StoredSubscription): void;
+  /** A subscription was deleted (or disabled): nothing of it is delivered any more. */
+  dropAll(subscription: StoredSubscription): void;
+  /** Picks up a state restored from a saved one (docs/decisions.md#d-i14-state): indexes and schedules what was pending. */
+  restore(): void;
 }
 
 /** What every route and engine of one mock instance shares. */

@@ -1,8 +1,7 @@
 import { WEBHOOK_EVENT_RULES } from './catalogue.js';
-import type { Core } from './core.js';
+import type { Core, Outbox } from './core.js';
 import { signWebhook } from './internal/hmac.js';
 import { randomId } from './internal/random.js';
-import type { Outbox } from './outbox.js';
 import { scopeCovers } from './roster/orgs.js';
 import { type SkipContext, skipped } from './skips.js';
 import type {
@@ -23,10 +22,8 @@ const DELIVERY_STATUS = { active: 'pending', paused: 'held', disabled: 'dropped'
 /** What a consumer's answer (or failure) means for the delivery (the spec's delivery outcome table). */
 function classifyStatus(status: number): DeliveryAttempt['outcome'] {
   if (status >= 200 && status < 300) return 'delivered';
-  if (status === 408 || status === 429 || status >= 500) return 'retry';
-  if (status >= 400) return 'dead';
-  // Redirects are not followed; like an unreachable endpoint they are worth another try later.
-  return 'retry';
+  // Redirects are not followed: like an unreachable endpoint (and 408, 429, 5xx) they are worth another try later.
+  return status >= 400 && status < 500 && status !== 408 && status !== 429 ? 'dead' : 'retry';
 }
 
 /**
@@ -44,7 +41,6 @@ export class DeliveryEngine implements Outbox {
     this.#core = core;
   }
 
-  /** Adds an event's outbox row and makes sure a drain is scheduled. */
   enqueue(event: RaisedEvent): void {
     this.#events.set(event.envelope.id, event);
     this.#core.state.outbox.push({
@@ -70,7 +66,7 @@ export class DeliveryEngine implements Outbox {
       if (first) {
         row.status = 'coalesced';
         row.coalescedInto = first.envelope.id;
-        this.#skip('coalesced', { event, sentInstead: first.envelope.id });
+        this.#skip('coalesced', event, { sentInstead: first.envelope.id });
       } else {
         kept.set(key, event);
         row.status = 'dispatched';
@@ -85,7 +81,6 @@ export class DeliveryEngine implements Outbox {
     if (state.outbox.some((row) => row.status === 'pending')) this.#scheduleDrain();
   }
 
-  /** A subscription went from paused to active: its held deliveries are attempted at once. */
   resume(subscription: StoredSubscription): void {
     for (const delivery of this.#core.state.deliveries) {
       if (delivery.subscriptionId !== subscription.id || delivery.status !== 'held') continue;
@@ -94,7 +89,6 @@ export class DeliveryEngine implements Outbox {
     }
   }
 
-  /** A subscription was deleted (or disabled): nothing of it is delivered any more. */
   dropAll(subscription: StoredSubscription): void {
     for (const delivery of this.#core.state.deliveries) {
       if (delivery.subscriptionId !== subscription.id) continue;
@@ -103,14 +97,11 @@ export class DeliveryEngine implements Outbox {
       delivery.nextAttemptAt = null;
       this.#timers.get(delivery.id)?.();
       this.#timers.delete(delivery.id);
-      this.#skipDelivery(subscription.deletedAt !== null ? 'deleted' : 'disabled', delivery, subscription);
+      this.#skip(subscription.deletedAt !== null ? 'deleted' : 'disabled', delivery, { subscription });
     }
   }
 
-  /**
-   * Picks up a state restored from a saved one (docs/decisions.md#d-i14-state): indexes its events and schedules
-   * what was pending, a delivery whose attempt was under way when the state was saved being attempted again.
-   */
+  // A delivery whose attempt was under way when the state was saved is attempted again (docs/decisions.md#d-i14-state).
   restore(): void {
     const { state, clock } = this.#core;
     for (const event of state.events) this.#events.set(event.envelope.id, event);
@@ -120,14 +111,10 @@ export class DeliveryEngine implements Outbox {
     this.#scheduleDrain();
   }
 
-  /** Reports a delivery the mock decided not to send (docs/decisions.md#d-i14-skips). */
-  #skip(reason: DeliverySkipReason, context: SkipContext): void {
-    this.#core.options.onDeliverySkipped?.(skipped(reason, context));
-  }
-
-  #skipDelivery(reason: DeliverySkipReason, delivery: Delivery, subscription: StoredSubscription): void {
-    const event = this.#events.get(delivery.eventId);
-    if (event) this.#skip(reason, { event, subscription });
+  /** Reports an event (or a delivery's) the mock decided not to send (docs/decisions.md#d-i14-skips). */
+  #skip(reason: DeliverySkipReason, of: RaisedEvent | Delivery, context: Omit<SkipContext, 'event'>): void {
+    const event = 'envelope' in of ? of : this.#events.get(of.eventId)!;
+    this.#core.options.onDeliverySkipped?.(skipped(reason, { event, ...context }));
   }
 
   #scheduleDrain(): void {
@@ -148,7 +135,7 @@ export class DeliveryEngine implements Outbox {
     for (const subscription of state.subscriptions.values()) {
       const owner = state.clients.get(subscription.ownerClientId);
       if (subscription.deletedAt !== null || !subscription.eventTypes.includes(type) || !owner) continue;
-      const context = { event, subscription, owner };
+      const context = { subscription, owner };
       // An event of no org (and an `application` event) reaches only platform-internal owners.
       const visible =
         routing === 'broadcast' ||
@@ -157,7 +144,7 @@ export class DeliveryEngine implements Outbox {
           : owner.internal);
       const skip = event.originClientId === subscription.ownerClientId ? 'self-suppression' : 'org-scope';
       if (skip === 'self-suppression' || !visible) {
-        this.#skip(skip, context);
+        this.#skip(skip, event, context);
         continue;
       }
       const status = DELIVERY_STATUS[subscription.status];
@@ -174,7 +161,7 @@ export class DeliveryEngine implements Outbox {
       };
       state.deliveries.push(delivery);
       deliveries.push(delivery);
-      if (status !== 'pending') this.#skip(status === 'held' ? 'paused' : 'disabled', context);
+      if (status !== 'pending') this.#skip(status === 'held' ? 'paused' : 'disabled', event, context);
     }
     return deliveries;
   }
@@ -199,10 +186,10 @@ export class DeliveryEngine implements Outbox {
     const subscription = state.subscriptions.get(delivery.subscriptionId);
     if (delivery.status !== 'pending') return;
     const reason = !subscription || subscription.deletedAt !== null ? 'deleted' : subscription.status;
-    if (reason !== 'active' || !subscription) {
+    if (!subscription || reason !== 'active') {
       delivery.status = reason === 'paused' ? 'held' : 'dropped';
       delivery.nextAttemptAt = null;
-      if (subscription && reason !== 'active') this.#skipDelivery(reason, delivery, subscription);
+      if (subscription && reason !== 'active') this.#skip(reason, delivery, { subscription });
       return;
     }
     const event = this.#events.get(delivery.eventId)!;

@@ -12,9 +12,8 @@ export type { EmitOptions } from './emit-options.js';
 
 /** The orgs an event is attributed to, derived from its data the way the catalogue's receipt rules read. */
 function deriveOrgs(core: Core, type: WebhookEventType, data: Record<string, unknown>): string[] {
+  if (WEBHOOK_EVENT_RULES[type].routing !== 'org') return [];
   const roster = core.state.roster;
-  const routing = WEBHOOK_EVENT_RULES[type].routing;
-  if (routing !== 'org') return [];
   const orgs = new Set<string>();
   if (typeof data.orgId === 'string') orgs.add(data.orgId);
   if (type.startsWith('enrollment.') && typeof data.classId === 'string') {
@@ -100,8 +99,7 @@ export function raiseEvent(
   core: Core,
   type: WebhookEventType,
   data: Record<string, unknown>,
-  options: EmitOptions,
-  enqueue: (event: RaisedEvent) => void,
+  options: EmitOptions = {},
 ): RaisedEvent {
   checkEventData(type, data);
   // In catalogue order, whatever order the caller wrote the members in.
@@ -116,6 +114,6 @@ export function raiseEvent(
     raisedAt,
   };
   core.state.events.push(event);
-  enqueue(event);
+  core.deliveries.enqueue(event);
   return event;
 }

@@ -1,13 +1,3 @@
-/** An insight type of the catalogue (`GET /insights/1.0/types`). */
-export type InsightType = {
-  slug: string;
-  name: string;
-  /** The group slug, or null for a type without a group (`Journal`). */
-  insightGroup: string | null;
-  deprecated: boolean;
-  sunsetAt: string | null;
-};
-
 /** A type of the catalogue; a deprecated one is so until its `sunsetAt`. */
 const type = (slug: string, name: string, insightGroup: string | null, sunsetAt: string | null = null) => ({
   slug,
@@ -18,7 +8,7 @@ const type = (slug: string, name: string, insightGroup: string | null, sunsetAt:
 });
 
 /** The insight type catalogue; IgnoringHelp and TopicShopping are deprecated until their sunset (change 2026.08.27.2). */
-export const INSIGHT_TYPES: readonly InsightType[] = [
+export const INSIGHT_TYPES = [
   type('RapidGuessing', 'Rapid guessing', 'engagement'),
   type('TabSwitching', 'Tab switching', 'integrity'),
   type('IdleTime', 'Idle time', 'engagement'),

@@ -20,24 +20,17 @@ import { seedRoster } from './seed/roster.js';
 import { createState, snapshotState } from './state.js';
 import { issueClientToken, issueDeveloperToken } from './tokens.js';
 
-export type {
-  DeveloperTokenOptions,
-  MockFixtures,
-  MockPlatform,
-  MockPlatformOptions,
-} from './platform-types.js';
+// The platform's types have their own module (docs/decisions.md#d-i15-source-shape), re-exported whole.
+export type * from './platform-types.js';
 
 /** The saved state, checked against the options that must agree with it. */
 function readSavedState(options: MockPlatformOptions) {
   if (options.savedState === undefined) return undefined;
   const saved = decodeState(options.savedState);
-  for (const [name, given, kept] of [
-    ['seed', options.seed, saved.seed],
-    ['frameworkItems', options.frameworkItems, saved.frameworkItems],
-  ] as const) {
-    if (given !== undefined && given !== kept) {
+  for (const name of ['seed', 'frameworkItems'] as const) {
+    if (options[name] !== undefined && options[name] !== saved[name]) {
       throw new TypeError(
-        `the saved state was made with ${name} ${kept}, not ${given}; leave ${name} out to use the saved one, or start without the saved state`,
+        `the saved state was made with ${name} ${saved[name]}, not ${options[name]}; leave ${name} out to use the saved one, or start without the saved state`,
       );
     }
   }
@@ -95,8 +88,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     iso: (at?: number) => isoSeconds(at ?? clock.now()),
   } as Omit<Core, 'deliveries' | 'raise'> as Core;
   core.deliveries = new DeliveryEngine(core);
-  core.raise = (type, data, emitOptions = {}) =>
-    raiseEvent(core, type, data, emitOptions, (event) => core.deliveries.enqueue(event));
+  core.raise = (type, data, emitOptions) => raiseEvent(core, type, data, emitOptions);
 
   const seed = saved?.seed ?? options.seed ?? 1;
   const frameworkItems = saved?.frameworkItems ?? options.frameworkItems ?? 300;

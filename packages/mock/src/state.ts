@@ -1,20 +1,10 @@
-import type { OneRosterComponents, PlatformComponents } from '@learnkit/core';
-import type { CaseDefinitionsInput, CFAssociation, CFDocument, CFItem } from './case/types.js';
+import type { CaseSchemas, OneRosterSchemas as OneRoster, PlatformSchemas as Platform } from '@learnkit/core';
+import type { CaseDefinitionsInput } from './case/types.js';
 import type { Delivery, OutboxRow, RaisedEvent, StoredSubscription } from './webhook-state.js';
 
 // The webhook part of the state has its own module (docs/decisions.md#d-i15-source-shape); its names stay exported
-// from here, where the rest of the mock imports them.
-export type {
-  Delivery,
-  DeliveryAttempt,
-  DeliverySkipReason,
-  OutboxRow,
-  RaisedEvent,
-  SkippedDelivery,
-  StoredSigningSecret,
-  StoredSubscription,
-  WebhookEnvelope,
-} from './webhook-state.js';
+// from here, where the rest of the mock imports them, whole (docs/decisions.md#d-i15-type-reexports).
+export type * from './webhook-state.js';
 
 /** A client-credentials client the mock accepts. */
 export type MockClient = {
@@ -65,9 +55,9 @@ export type IssuedToken = {
 
 /** The CASE store (items and associations with the document whose package holds them), in upload order. */
 export type CaseState = {
-  documents: Map<string, CFDocument>;
-  items: Map<string, { item: CFItem; documentId: string }>;
-  associations: Map<string, { association: CFAssociation; documentId: string }>;
+  documents: Map<string, CaseSchemas['CFDocument']>;
+  items: Map<string, { item: CaseSchemas['CFItem']; documentId: string }>;
+  associations: Map<string, { association: CaseSchemas['CFAssociation']; documentId: string }>;
   /** What each package groups, in upload order. */
   packages: Map<
     string,
@@ -93,31 +83,15 @@ export type StoredOrg = {
 };
 
 /** A user, the one record behind both the OneRoster and the platform views. */
-export type StoredUser = {
-  sourcedId: string;
-  status: 'active' | 'tobedeleted';
-  dateLastModified: string;
-  givenName: string;
-  familyName: string;
-  email: string;
-  username?: string | null;
-  enabledUser: boolean;
-  primaryOrgId: string | null;
-  grades?: string[];
-  metadata?: Record<string, unknown> | null;
-};
+export type StoredUser = Pick<OneRoster['User'], 'sourcedId' | 'status' | 'dateLastModified' | 'username'> &
+  Pick<Platform['User'], 'givenName' | 'familyName' | 'email' | 'metadata'> & {
+    enabledUser: boolean;
+    primaryOrgId: string | null;
+    grades?: string[];
+  };
 
 /** A role membership (key: role type, role and org). `ended` marks a soft-deleted membership. */
-export type StoredRole = {
-  roleId: string;
-  userId: string;
-  orgId: string;
-  role: string;
-  roleType: string;
-  beginDate: string | null;
-  endDate: string | null;
-  ended: boolean;
-};
+export type StoredRole = Required<Platform['UserRole']> & { ended: boolean };
 
 /** An agent relationship between two users (for example a parent of a student). */
 export type StoredAgent = {
@@ -129,25 +103,16 @@ export type StoredAgent = {
   status: 'active' | 'inactive';
 };
 
-/** An enrollment of a user in a class. */
-export type StoredEnrollment = {
-  sourcedId: string;
-  status: 'active' | 'tobedeleted';
-  dateLastModified: string;
-  userId: string;
-  classId: string;
-  schoolId: string;
-  role: string;
-  primary: boolean;
-  beginDate: string | null;
-  endDate: string | null;
-  metadata: Record<string, unknown> | null;
-};
-
-/** A profile of a user, optionally bound to an application (the documents' `UserProfile`). */
-export type StoredProfile = PlatformComponents['schemas']['UserProfile'];
-
-type OneRoster = OneRosterComponents['schemas'];
+/** An enrollment of a user in a class: the platform's members, with the OneRoster record's and its school. */
+export type StoredEnrollment = Pick<
+  OneRoster['Enrollment'],
+  'sourcedId' | 'status' | 'dateLastModified' | 'role'
+> &
+  Required<
+    Pick<Platform['Enrollment'], 'userId' | 'classId' | 'primary' | 'beginDate' | 'endDate' | 'metadata'>
+  > & {
+    schoolId: string;
+  };
 
 /** OneRoster objects stored in their response shape. */
 export type RosterRecord = Record<string, unknown> & { sourcedId: string };
@@ -158,7 +123,7 @@ export type RosterState = {
   users: Map<string, StoredUser>;
   roles: Map<string, StoredRole>;
   agents: StoredAgent[];
-  profiles: Map<string, StoredProfile>;
+  profiles: Map<string, Platform['UserProfile']>;
   enrollments: Map<string, StoredEnrollment>;
   academicSessions: Map<string, OneRoster['AcademicSession']>;
   courses: Map<string, OneRoster['Course']>;
@@ -206,22 +171,11 @@ export type StoredCaliperEvent = {
   sensor: string;
 };
 
-/** A learning session recorded from Caliper SessionEvents or session-metadata writes. */
-export type StoredSession = {
-  sessionId: string;
-  userId: string;
-  applicationId: string;
-  startedAtTime: string;
-  endedAtTime: string | null;
-  isProctored: boolean;
-  webcamUsed: boolean;
-  storageKey: string | null;
-  subject: string | null;
-  recordingStartedAtTime?: string;
-  recordingEndedAtTime?: string | null;
-  extensions?: Record<string, unknown>;
-  eventIds: string[];
-};
+/** A learning session recorded from Caliper SessionEvents or session-metadata writes, with its events' ids. */
+export type StoredSession = Required<Platform['InsightSession']> &
+  Pick<Platform['SessionMetadataWrite'], 'recordingStartedAtTime' | 'recordingEndedAtTime' | 'extensions'> & {
+    eventIds: string[];
+  };
 
 /** One request the mock answered. */
 export type RequestLogEntry = { method: string; path: string; status: number; at: number; fault?: string };
@@ -315,11 +269,10 @@ export function createState(): MockState {
 }
 
 function plain(value: unknown): unknown {
-  if (value instanceof Map) return Object.fromEntries([...value].map(([key, entry]) => [key, plain(entry)]));
-  if (value instanceof Set) return [...value].map(plain);
-  if (Array.isArray(value)) return value.map(plain);
+  if (value instanceof Set || Array.isArray(value)) return [...value].map(plain);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, plain(entry)]));
+    const entries = value instanceof Map ? [...value] : Object.entries(value);
+    return Object.fromEntries(entries.map(([key, entry]) => [key, plain(entry)]));
   }
   return value;
 }

@@ -1,3 +1,4 @@
+import type { PlatformSchemas as Schemas } from '@learnkit/core';
 import type { WebhookEventType } from './catalogue.js';
 
 // The webhook subscriptions, events, outbox and deliveries of the mock's state (state.ts holds the rest).
@@ -5,20 +6,10 @@ import type { WebhookEventType } from './catalogue.js';
 /** A signing secret of a subscription; a rotated-out one stays valid until `validUntil`. */
 export type StoredSigningSecret = { secret: string; createdAt: number; validUntil: number | null };
 
-/** A webhook subscription. */
-export type StoredSubscription = {
-  /** The subscription id (a random UUID), as the webhook API returns it. */
-  id: string;
+/** A webhook subscription: what the webhook API shows of it (never the secret), and what only the platform knows. */
+export type StoredSubscription = Schemas['WebhookSubscription'] & {
   /** The application the subscription belongs to (the `{appId}` of its path). */
   applicationId: string;
-  /** Where deliveries are POSTed (unless the platform's `forwardTo` option overrides it). */
-  url: string;
-  /** The event types the subscription receives. */
-  eventTypes: WebhookEventType[];
-  /** `paused` holds deliveries until set `active` again; the platform sets `disabled` when a delivery dies. */
-  status: 'active' | 'paused' | 'disabled';
-  /** When it was created: an ISO 8601 date-time on the mock clock. */
-  dateCreated: string;
   /** The owning auth client. */
   ownerClientId: string;
   /** The path it was made through: client credentials or the developer tool (they cannot see each other's). */
@@ -31,16 +22,10 @@ export type StoredSubscription = {
   disabledAt: number | null;
 };
 
-/** The body of a delivery. */
-export type WebhookEnvelope = {
-  /** The event id (a random UUID); every delivery of the event carries it, so consumers dedupe by it. */
-  id: string;
-  /** The catalogue type of the event. */
+/** The body of a delivery (the documents' `WebhookDelivery`), of a catalogue type. */
+export type WebhookEnvelope = Omit<Schemas['WebhookDelivery'], 'type'> & {
+  /** The catalogue type of the event; `data` holds the members `WEBHOOK_EVENT_RULES` lists for it. */
   type: WebhookEventType;
-  /** When the event occurred: an ISO 8601 date-time in whole seconds (`2025-09-01T12:00:00Z`). */
-  timestamp: string;
-  /** The event's members, as listed for its type in `WEBHOOK_EVENT_RULES`. */
-  data: Record<string, unknown>;
 };
 
 /** An event the platform raised, with what routing needs. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packageProblems } from '../src/case/validate-package.js';
+import { checkPackage } from '../src/case/validate-package.js';
 import {
   createMockPlatform,
   frameworkJsonChunks,
@@ -21,7 +21,7 @@ describe('generateFramework', () => {
   it.each([1, 2, 9, 10, 37, 300, 1000])('produces exactly %i valid, uniquely identified items', (items) => {
     const framework = generateFramework({ seed: 3, items });
     expect(framework.CFItems).toHaveLength(items);
-    expect(packageProblems(framework)).toEqual([]);
+    expect(checkPackage(framework, 'https://api.learnkit.test').problems).toEqual([]);
     const ids = [
       framework.CFDocument.identifier,
       ...framework.CFItems.map((item) => item.identifier),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packageProblems } from '../src/case/validate-package.js';
+import { checkPackage } from '../src/case/validate-package.js';
 import { generateFramework } from '../src/index.js';
 import { useHarness } from './support/harness.js';
 
@@ -69,11 +69,14 @@ describe('requests validated by the schemas of openapi/ (docs/decisions.md#d-i15
   it('names the members of a package whose answers would break the documents, as the upload spells them', () => {
     const valid = generateFramework({ seed: 3, items: 3 });
     expect(
-      packageProblems({
-        ...valid,
-        CFDocument: { ...valid.CFDocument, licenseUri: 'no scheme' },
-        CFItems: [{ ...valid.CFItems[0]!, lastChangeDateTime: '2025-01-01T00:00:00' }],
-      }),
+      checkPackage(
+        {
+          ...valid,
+          CFDocument: { ...valid.CFDocument, licenseUri: 'no scheme' },
+          CFItems: [{ ...valid.CFItems[0]!, lastChangeDateTime: '2025-01-01T00:00:00' }],
+        },
+        'https://api.learnkit.test',
+      ).problems,
     ).toEqual([
       'body.CFDocument.licenseUri must be an absolute URI',
       'body.CFItems[0].lastChangeDateTime must be an ISO 8601 date-time with a time zone',

@@ -45,10 +45,8 @@ function applicationOfIri(core: Core, iri: string): StoredApplication | undefine
 /** The user an event's actor stands for: by IRI, else by a TimebackUser's email. */
 function userOfActor(core: Core, actor: unknown): string | undefined {
   const id = entityId(actor);
-  const byIri = id ? userOfIri(core, id) : undefined;
-  if (byIri) return byIri;
   const email = isRecord(actor) && typeof actor.email === 'string' ? actor.email : '';
-  return email ? userByEmail(core, email) : undefined;
+  return (id && userOfIri(core, id)) || (email ? userByEmail(core, email) : undefined);
 }
 
 /** Caliper 1.2's anonymous entities (section 4.4): the type's own IRI as the id, e.g. an unnamed Person. */
@@ -62,9 +60,9 @@ const ANONYMOUS = /^http:\/\/purl\.imsglobal\.org\/caliper\/[A-Za-z]+$/;
  * session that exists or that an earlier event of the batch opens. Returns the refusal (an error code, and the
  * member of the event it is about), or undefined. See docs/decisions.md#d-i12-atomic-batch.
  */
-export function unresolved(core: Core, events: CaliperEvent[], known: Set<string>) {
-  const defined = new Set(known);
-  for (const event of events) for (const id of definedEntities(event)) defined.add(id);
+export function unresolved(core: Core, events: CaliperEvent[]) {
+  const accepted = core.state.caliperEvents.map((stored) => stored.event);
+  const defined = new Set([...accepted, ...events].flatMap(definedEntities));
   const resolves = (iri: string, match: (iri: string) => unknown) =>
     defined.has(iri) || ANONYMOUS.test(iri) || match(iri) !== undefined;
   const sessions = new Set(core.state.sessions.keys());
@@ -104,7 +102,7 @@ const sessionIdOf = (event: CaliperEvent): string | undefined =>
   entityId(event.session) || idOfType(event.generated, 'Session') || idOfType(event.object, 'Session');
 
 /** Entity ids an event defines as objects (so later IRI-only references to them resolve). */
-export function definedEntities(event: CaliperEvent): string[] {
+function definedEntities(event: CaliperEvent): string[] {
   return ['actor', 'object', 'edApp', 'generated']
     .map((member) => event[member])
     .filter((value): value is Record<string, unknown> => isRecord(value) && typeof value.id === 'string')

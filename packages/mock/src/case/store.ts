@@ -1,8 +1,9 @@
+import type { CaseSchemas } from '@learnkit/core';
 import { OPERATIONS } from '../generated/operations.js';
 import { hashText, seededUuid } from '../internal/random.js';
 import type { CaseState } from '../state.js';
 import { checkComponent } from '../validation/registry.js';
-import type { CaseLink, CaseNodeRef, CasePackageUpload, CFAssociation, CFDocument, CFItem } from './types.js';
+import type { CaseNodeRef, CasePackageUpload } from './types.js';
 
 const FIELDS = {
   CFDocument: OPERATIONS.getCFDocument.answer.fields,
@@ -15,22 +16,33 @@ const FIELDS = {
  * without undefined ones (so responses carry only what is known): the upload names most members as the answer
  * does (docs/decisions.md#d-i15-mock-answer-fields). Two objects, not one spread: it runs once per uploaded node.
  */
-function answerOf<T>(schema: keyof typeof FIELDS, source: object, given: Record<string, unknown>): T {
+function answerOf<K extends keyof typeof FIELDS>(
+  schema: K,
+  source: object,
+  given: Record<string, unknown>,
+): CaseSchemas[K] {
   const out: Record<string, unknown> = {};
   for (const field of FIELDS[schema]) {
     const value = field in given ? given[field] : (source as Record<string, unknown>)[field];
     if (value !== undefined) out[field] = value;
   }
-  return out as T;
+  return out as CaseSchemas[K];
 }
 
-const link = (ref: CaseNodeRef): CaseLink => ({ sourcedId: ref.identifier, title: ref.title, uri: ref.uri });
+const link = (ref: CaseNodeRef): CaseSchemas['Link'] => ({
+  sourcedId: ref.identifier,
+  title: ref.title,
+  uri: ref.uri,
+});
 
 /** An input link (`CFItemTypeURI`, `licenseURI`) as a response Link, when it is one the documents' `Link` allows. */
-function linkOf(value: Record<string, unknown> | undefined, fallbackTitle: string): CaseLink | undefined {
+function linkOf(
+  value: Record<string, unknown> | undefined,
+  fallbackTitle: string,
+): CaseSchemas['Link'] | undefined {
   if (!value) return undefined;
   const link = { sourcedId: value.identifier, title: value.title ?? fallbackTitle, uri: value.uri };
-  return checkComponent('case', 'Link', link).length === 0 ? (link as CaseLink) : undefined;
+  return checkComponent('case', 'Link', link).length === 0 ? (link as CaseSchemas['Link']) : undefined;
 }
 
 /** A package converted to what the store keeps and the API answers. */
@@ -43,9 +55,9 @@ export type ConvertedPackage = ReturnType<typeof toStoredPackage>;
 export function toStoredPackage(body: CasePackageUpload, baseUrl: string) {
   const input = body.CFDocument;
   const documentId = input.identifier;
-  const CFDocumentURI: CaseLink = { sourcedId: documentId, title: input.title, uri: input.uri };
+  const CFDocumentURI: CaseSchemas['Link'] = { sourcedId: documentId, title: input.title, uri: input.uri };
   const frameworkType = input.extensions?.frameworkType;
-  const document = answerOf<CFDocument>('CFDocument', input, {
+  const document = answerOf('CFDocument', input, {
     sourcedId: documentId,
     // The upload carries the frameworkType in `extensions`, and the license as a bare URI (its Link id derived).
     frameworkType: typeof frameworkType === 'string' ? frameworkType : undefined,
@@ -60,7 +72,7 @@ export function toStoredPackage(body: CasePackageUpload, baseUrl: string) {
   });
   const items = body.CFItems.map((item) => {
     const CFItemType = item.CFItemType ?? item.cfItemType;
-    return answerOf<CFItem>('CFItem', item, {
+    return answerOf('CFItem', item, {
       sourcedId: item.identifier,
       CFItemType: CFItemType ?? '',
       CFItemTypeURI: linkOf(item.CFItemTypeURI, CFItemType ?? 'Item type'),
@@ -69,7 +81,7 @@ export function toStoredPackage(body: CasePackageUpload, baseUrl: string) {
     });
   });
   const associations = body.CFAssociations.map((association) =>
-    answerOf<CFAssociation>('CFAssociation', association, {
+    answerOf('CFAssociation', association, {
       sourcedId: association.identifier,
       originNodeURI: link(association.originNodeURI),
       destinationNodeURI: link(association.destinationNodeURI),

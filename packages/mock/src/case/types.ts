@@ -4,9 +4,6 @@ import type { CaseSchemas as Schemas } from '@learnkit/core';
 /** A node reference of an uploaded association: `{ title, identifier, uri }` (`CFPackageNodeRef`). */
 export type CaseNodeRef = Schemas['CFPackageNodeRef'];
 
-/** A `...URI` reference of a response: `{ sourcedId, title, uri }` (`Link`). */
-export type CaseLink = Schemas['Link'];
-
 /** The document of a package upload, identifier-keyed (`CFPackageUploadDocument`). */
 export type CaseDocumentInput = Schemas['CFPackageUploadDocument'];
 
@@ -21,12 +18,3 @@ export type CaseDefinitionsInput = Schemas['CFPackageUploadDefinitions'];
 
 /** The body of `POST /ims/case/v1p1/CFPackages` (`CFPackageUpload`). */
 export type CasePackageUpload = Schemas['CFPackageUpload'];
-
-/** A CFDocument as the API returns it. */
-export type CFDocument = Schemas['CFDocument'];
-
-/** A CFItem as the API returns it. */
-export type CFItem = Schemas['CFItem'];
-
-/** A CFAssociation as the API returns it. */
-export type CFAssociation = Schemas['CFAssociation'];

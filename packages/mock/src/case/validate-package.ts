@@ -51,8 +51,3 @@ export function checkPackage(
   );
   return named.length > 0 ? { problems: named.slice(0, SHOWN_PROBLEMS) } : { problems: [], converted };
 }
-
-/** The problems of a package upload, each naming its member; empty when the mock would store it. */
-export function packageProblems(body: unknown, baseUrl = 'https://api.learnkit.test'): string[] {
-  return checkPackage(body, baseUrl).problems;
-}

@@ -102,6 +102,13 @@ export type OperationRoute<Id extends OperationId> = {
 /** The handlers of a group of operations, keyed by operationId. */
 export type OperationRoutes = { [Id in OperationId]?: OperationHandler<Id> | OperationRoute<Id> };
 
+/** The record of `records` at `id`, or a 404 `<what> <id> not found` (docs/decisions.md#d-i15-mock-domain3). */
+export function found<T>(records: ReadonlyMap<string, T>, id: string, what: string): T {
+  const record = records.get(id);
+  if (record === undefined) throw notFound(`${what} ${id} not found`);
+  return record;
+}
+
 /** How many problems a refusal names: enough to fix several at once, few enough to read. */
 const SHOWN_PROBLEMS = 5;
 

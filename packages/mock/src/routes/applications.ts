@@ -1,7 +1,7 @@
 import type { Core } from '../core.js';
 import { badRequest, notFound } from '../internal/http-error.js';
 import { randomHex, randomId } from '../internal/random.js';
-import type { OperationRoutes } from '../operations/dispatch.js';
+import { found, type OperationRoutes } from '../operations/dispatch.js';
 import { ALL_SCOPES } from '../scopes.js';
 import type { MockClient, StoredApplication } from '../state.js';
 
@@ -23,16 +23,7 @@ function createAppClient(core: Core, applicationId: string, owner: MockClient): 
   return client;
 }
 
-function applicationOr404(core: Core, id: string): StoredApplication {
-  const application = core.state.applications.get(id);
-  if (!application) throw notFound(`application ${id} not found`);
-  return application;
-}
-
-const credentials = (application: StoredApplication) => ({
-  clientId: application.clientId,
-  sandboxStatus: application.sandboxStatus,
-});
+const credentials = ({ clientId, sandboxStatus }: StoredApplication) => ({ clientId, sandboxStatus });
 
 /**
  * Applications: drafts with credentials the token endpoint accepts, credential status and rotation (its one-time
@@ -58,11 +49,11 @@ export const handlers: OperationRoutes = {
   },
 
   getApplicationCredentials: (context, { appId }) =>
-    context.json(200, credentials(applicationOr404(context.core, appId))),
+    context.json(200, credentials(found(context.core.state.applications, appId, 'application'))),
 
   rotateApplicationCredentials: (context, { appId }) => {
     const { core } = context;
-    const application = applicationOr404(core, appId);
+    const application = found(core.state.applications, appId, 'application');
     const client = core.state.clients.get(application.clientId);
     if (!client) throw notFound(`application ${application.sourcedId} has no client`);
     // The new secret is surfaced only through the one-time claim URL; the old one works until it is claimed.
@@ -84,7 +75,8 @@ export const handlers: OperationRoutes = {
   listApplications: (context) =>
     context.json(200, { applications: [...context.core.state.applications.values()] }),
 
-  getApplication: (context, { sourcedId }) => context.json(200, applicationOr404(context.core, sourcedId)),
+  getApplication: (context, { sourcedId }) =>
+    context.json(200, found(context.core.state.applications, sourcedId, 'application')),
 
   upsertApplication: async (context, { sourcedId: id }) => {
     const { core, client: owner } = context;

@@ -1,13 +1,15 @@
 import { HttpError } from '../internal/http-error.js';
 import type { OperationContext, OperationRoutes } from '../operations/dispatch.js';
-import type { MockClient } from '../state.js';
 import { issueClientToken } from '../tokens.js';
 
 const oauth = (status: number, error: string, description: string, headers: Record<string, string> = {}) =>
   new HttpError(status, description, error, headers);
 
-/** The challenge of a 401 that asks for HTTP Basic client authentication. */
 const BASIC_CHALLENGE = { 'www-authenticate': 'Basic realm="learnkit"' };
+
+/** A 401 `invalid_client`, by default with the challenge that asks for HTTP Basic client authentication. */
+const invalidClient = (description: string, challenge = true) =>
+  oauth(401, 'invalid_client', description, challenge ? BASIC_CHALLENGE : {});
 
 /** Client id and secret from HTTP Basic (RFC 6749 2.3.1: form-urlencoded before base64) or from the form. */
 function credentialsOf(
@@ -15,36 +17,33 @@ function credentialsOf(
   form: URLSearchParams,
 ): { id: string; secret: string; basic: boolean } | undefined {
   const header = request.headers.get('authorization');
-  const basic = header ? /^Basic\s+(\S+)\s*$/i.exec(header) : null;
-  if (header && !basic)
-    throw oauth(401, 'invalid_client', 'Only HTTP Basic client authentication is supported', BASIC_CHALLENGE);
-  if (basic) {
-    const malformed = () => oauth(401, 'invalid_client', 'Malformed HTTP Basic credentials', BASIC_CHALLENGE);
-    let decoded: string;
-    try {
-      decoded = atob(basic[1]!);
-    } catch {
-      throw malformed();
-    }
-    const colon = decoded.indexOf(':');
-    if (colon < 0) throw malformed();
-    const formDecode = (text: string) => {
-      try {
-        return decodeURIComponent(text.replace(/\+/g, ' '));
-      } catch {
-        return text;
-      }
-    };
-    return {
-      id: formDecode(decoded.slice(0, colon)),
-      secret: formDecode(decoded.slice(colon + 1)),
-      basic: true,
-    };
+  if (!header) {
+    const id = form.get('client_id');
+    const secret = form.get('client_secret');
+    return id === null && secret === null ? undefined : { id: id ?? '', secret: secret ?? '', basic: false };
   }
-  const id = form.get('client_id');
-  const secret = form.get('client_secret');
-  if (id === null && secret === null) return undefined;
-  return { id: id ?? '', secret: secret ?? '', basic: false };
+  const basic = /^Basic\s+(\S+)\s*$/i.exec(header);
+  if (!basic) throw invalidClient('Only HTTP Basic client authentication is supported');
+  let decoded = '';
+  try {
+    decoded = atob(basic[1]!);
+  } catch {
+    // Not base64: malformed, as credentials without a colon are.
+  }
+  const colon = decoded.indexOf(':');
+  if (colon < 0) throw invalidClient('Malformed HTTP Basic credentials');
+  const formDecode = (text: string) => {
+    try {
+      return decodeURIComponent(text.replace(/\+/g, ' '));
+    } catch {
+      return text;
+    }
+  };
+  return {
+    id: formDecode(decoded.slice(0, colon)),
+    secret: formDecode(decoded.slice(colon + 1)),
+    basic: true,
+  };
 }
 
 async function issue(
@@ -58,23 +57,11 @@ async function issue(
   }
   const form = new URLSearchParams(await request.text());
   const credentials = credentialsOf(request, form);
-  if (!credentials) {
-    throw oauth(
-      401,
-      'invalid_client',
-      'Client authentication is required (HTTP Basic or client_id and client_secret)',
-      BASIC_CHALLENGE,
-    );
-  }
-  const client: MockClient | undefined = core.state.clients.get(credentials.id);
-  if (!client || client.clientSecret !== credentials.secret) {
-    throw oauth(
-      401,
-      'invalid_client',
-      'Client authentication failed',
-      credentials.basic ? BASIC_CHALLENGE : {},
-    );
-  }
+  if (!credentials)
+    throw invalidClient('Client authentication is required (HTTP Basic or client_id and client_secret)');
+  const client = core.state.clients.get(credentials.id);
+  if (!client || client.clientSecret !== credentials.secret)
+    throw invalidClient('Client authentication failed', credentials.basic);
   const grant = form.get('grant_type');
   if (grant === null || grant === '') throw oauth(400, 'invalid_request', 'grant_type is required');
   if (grant !== 'client_credentials')

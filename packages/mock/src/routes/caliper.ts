@@ -1,5 +1,5 @@
 import { caliperEnvelopeIssues, formatCaliperIssue } from '@learnkit/caliper';
-import { applyEvent, definedEntities, unresolved } from '../caliper/apply.js';
+import { applyEvent, unresolved } from '../caliper/apply.js';
 import { badRequest, HttpError } from '../internal/http-error.js';
 import type { OperationRoutes } from '../operations/dispatch.js';
 
@@ -29,8 +29,7 @@ export const handlers: OperationRoutes = {
         );
       }
       const envelope = body as Envelope;
-      const known = new Set(core.state.caliperEvents.flatMap((stored) => definedEntities(stored.event)));
-      const refused = unresolved(core, envelope.data, known);
+      const refused = unresolved(core, envelope.data);
       if (refused) throw new HttpError(422, refused.message, refused.error);
 
       const seen = new Set(core.state.caliperEvents.map((stored) => stored.event.id as string));

@@ -1,27 +1,21 @@
 import { foreignIds, isCourseSequence, storePackage } from '../case/store.js';
 import { checkPackage } from '../case/validate-package.js';
-import { notFound, unprocessable } from '../internal/http-error.js';
+import { unprocessable } from '../internal/http-error.js';
 import { MAX_PACKAGE_BYTES } from '../internal/limits.js';
-import type { OperationRoutes } from '../operations/dispatch.js';
+import { found, type OperationRoutes } from '../operations/dispatch.js';
 
 /** The eight CASE 1.1 operations; the token endpoint is in auth.ts. */
 export const handlers: OperationRoutes = {
   listCFDocuments: (context) => context.page([...context.core.state.case.documents.values()]),
 
-  getCFDocument: (context, { sourcedId }) => {
-    const document = context.core.state.case.documents.get(sourcedId);
-    if (!document) throw notFound(`CFDocument ${sourcedId} not found`);
-    return context.one(document);
-  },
+  getCFDocument: (context, { sourcedId }) =>
+    context.one(found(context.core.state.case.documents, sourcedId, 'CFDocument')),
 
   listCFItems: (context) =>
     context.page(Array.from(context.core.state.case.items.values(), (stored) => stored.item)),
 
-  getCFItem: (context, { sourcedId }) => {
-    const stored = context.core.state.case.items.get(sourcedId);
-    if (!stored) throw notFound(`CFItem ${sourcedId} not found`);
-    return context.one(stored.item);
-  },
+  getCFItem: (context, { sourcedId }) =>
+    context.one(found(context.core.state.case.items, sourcedId, 'CFItem').item),
 
   validateCFItems: async (context) => {
     const store = context.core.state.case;
@@ -63,9 +57,9 @@ export const handlers: OperationRoutes = {
 
   getCFPackage: (context, { sourcedId }) => {
     const store = context.core.state.case;
-    const stored = store.packages.get(sourcedId);
-    const document = store.documents.get(sourcedId);
-    if (!stored || !document) throw notFound(`CFPackage ${sourcedId} not found`);
+    const stored = found(store.packages, sourcedId, 'CFPackage');
+    // storePackage sets a document with its package: the one is there when the other is.
+    const document = store.documents.get(sourcedId)!;
     return context.one({
       sourcedId: document.sourcedId,
       CFDocument: document,
@@ -75,9 +69,6 @@ export const handlers: OperationRoutes = {
     });
   },
 
-  getCFAssociation: (context, { sourcedId }) => {
-    const stored = context.core.state.case.associations.get(sourcedId);
-    if (!stored) throw notFound(`CFAssociation ${sourcedId} not found`);
-    return context.one(stored.association);
-  },
+  getCFAssociation: (context, { sourcedId }) =>
+    context.one(found(context.core.state.case.associations, sourcedId, 'CFAssociation').association),
 };

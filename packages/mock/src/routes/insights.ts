@@ -1,10 +1,8 @@
 import { writeSessionMetadata } from '../caliper/apply.js';
-import type { Core } from '../core.js';
 import { OPERATIONS } from '../generated/operations.js';
 import { INSIGHT_GROUPS, INSIGHT_TYPES } from '../insights.js';
-import { notFound } from '../internal/http-error.js';
 import { project } from '../internal/list-query.js';
-import type { OperationRoutes } from '../operations/dispatch.js';
+import { found, type OperationRoutes } from '../operations/dispatch.js';
 import type { StoredSession } from '../state.js';
 
 const DISCOUNT_CODES = new Set(['WELCOME10', 'LEARNKIT']);
@@ -16,16 +14,10 @@ const codeAnswer = (code: string) => ({ valid: DISCOUNT_CODES.has(code.toUpperCa
 const insightView = (session: StoredSession) =>
   project(session, OPERATIONS.listInsightSessions.answer.fields) as Omit<StoredSession, 'eventIds'>;
 
-function sessionOr404(core: Core, id: string): StoredSession {
-  const session = core.state.sessions.get(id);
-  if (!session) throw notFound(`session ${id} not found`);
-  return session;
-}
-
 /** Caliper sessions, insights, the beyond grade read and discount-code validation: small, state-backed answers. */
 export const handlers: OperationRoutes = {
   listSessionEvents: (context, { sessionId }) => {
-    const session = sessionOr404(context.core, sessionId);
+    const session = found(context.core.state.sessions, sessionId, 'session');
     const ids = new Set(session.eventIds);
     const events = context.core.state.caliperEvents
       .filter((stored) => ids.has(stored.event.id as string))
@@ -45,17 +37,20 @@ export const handlers: OperationRoutes = {
   createInsightSession: async (context) => {
     const body = await context.body();
     // Session metadata writes never create a session and never move its start or end.
-    const session = sessionOr404(context.core, body.sessionId);
+    const session = found(context.core.state.sessions, body.sessionId, 'session');
     writeSessionMetadata(session, body);
     return context.json(200, insightView(session));
   },
 
   getInsightSession: (context, { sessionId }) =>
-    context.json(200, { sessionId: sessionOr404(context.core, sessionId).sessionId, insights: [] }),
+    context.json(200, {
+      sessionId: found(context.core.state.sessions, sessionId, 'session').sessionId,
+      insights: [],
+    }),
 
   getInsightSessionEnforcementState: (context, { sessionId }) =>
     context.json(200, {
-      sessionId: sessionOr404(context.core, sessionId).sessionId,
+      sessionId: found(context.core.state.sessions, sessionId, 'session').sessionId,
       lockedOut: false,
       lockoutId: null,
       warningsAccrued: 0,
@@ -75,7 +70,7 @@ export const handlers: OperationRoutes = {
   getStudentGrades: (context) => {
     // Both parameters are required by the document, so the dispatcher has refused a query without them.
     const { studentId, subject } = context.query;
-    if (!context.core.state.roster.users.has(studentId)) throw notFound(`student ${studentId} not found`);
+    found(context.core.state.roster.users, studentId, 'student');
     const masteredGrade = context.core.state.roster.mastery.get(`${studentId}|${subject}`) ?? null;
     return context.json(200, { studentId, subject, masteredGrade });
   },

@@ -11,7 +11,7 @@ type WebhookOperation = Extract<OperationId, `${string}WebhookSubscription${stri
 
 /**
  * The owner a call acts as: the caller's auth client, or (developer tool) the application's own auth client; and
- * whether it owns a subscription, a live one of `appId` made through the same path.
+ * whether it owns a subscription, a live one of `appId` made through the same path (403 without the grant).
  */
 function ownerOf(context: OperationContext<WebhookOperation>, appId: string) {
   const { state } = context.core;
@@ -31,19 +31,13 @@ function ownerOf(context: OperationContext<WebhookOperation>, appId: string) {
     subscription.deletedAt === null &&
     subscription.ownerClientId === clientId &&
     subscription.via === via;
-  return { clientId, via, owns };
-}
-
-/** The subscription, when it exists and belongs to this owner; otherwise the same 404 either way. */
-function ownedSubscription(
-  context: OperationContext<WebhookOperation>,
-  appId: string,
-  id: string,
-): StoredSubscription {
-  const { owns } = ownerOf(context, appId);
-  const subscription = context.core.state.subscriptions.get(id);
-  if (!subscription || !owns(subscription)) throw notFound('Subscription not found.');
-  return subscription;
+  /** The subscription `id` when it exists and belongs to this owner; otherwise the same 404 either way. */
+  const owned = (id: string) => {
+    const subscription = state.subscriptions.get(id);
+    if (!subscription || !owns(subscription)) throw notFound('Subscription not found.');
+    return subscription;
+  };
+  return { clientId, via, owns, owned };
 }
 
 /**
@@ -133,12 +127,12 @@ export const handlers: OperationRoutes = {
   },
 
   getWebhookSubscription: (context, { sourcedApplicationId, subscriptionId }) =>
-    context.json(200, view(ownedSubscription(context, sourcedApplicationId, subscriptionId))),
+    context.json(200, view(ownerOf(context, sourcedApplicationId).owned(subscriptionId))),
 
   updateWebhookSubscription: {
     explain: explainUpdate,
     handle: async (context, { sourcedApplicationId, subscriptionId }) => {
-      const subscription = ownedSubscription(context, sourcedApplicationId, subscriptionId);
+      const subscription = ownerOf(context, sourcedApplicationId).owned(subscriptionId);
       const body = await context.body();
       // Everything is checked before anything changes, so a refused update leaves the subscription as it was.
       const problem = body.url === undefined ? undefined : urlProblem(body.url);
@@ -155,14 +149,14 @@ export const handlers: OperationRoutes = {
   },
 
   deleteWebhookSubscription: (context, { sourcedApplicationId, subscriptionId }) => {
-    const subscription = ownedSubscription(context, sourcedApplicationId, subscriptionId);
+    const subscription = ownerOf(context, sourcedApplicationId).owned(subscriptionId);
     subscription.deletedAt = context.core.clock.now();
     context.core.deliveries.dropAll(subscription);
     return noContent();
   },
 
   rotateWebhookSubscriptionSecret: (context, { sourcedApplicationId, subscriptionId }) => {
-    const subscription = ownedSubscription(context, sourcedApplicationId, subscriptionId);
+    const subscription = ownerOf(context, sourcedApplicationId).owned(subscriptionId);
     const { core } = context;
     const now = core.clock.now();
     for (const secret of subscription.secrets) {
