@@ -14,28 +14,11 @@ Example::
 
 import logging as _logging
 
+from . import errors as _errors
 from ._retry import DEFAULT_RETRY, RetryOptions
 from ._version import __version__
 from .client import ENV, ApiResponse, LearnKit
-from .errors import (
-    ApiConnectionError,
-    ApiError,
-    ApiTimeoutError,
-    AuthenticationError,
-    BadRequestError,
-    ConflictError,
-    InternalServerError,
-    LearnKitError,
-    NotFoundError,
-    PermissionDeniedError,
-    RateLimitError,
-    RedirectError,
-    UnknownUserError,
-    UnprocessableEntityError,
-    ValidationError,
-    ValidationIssue,
-    WebhookVerificationError,
-)
+from .errors import *
 from .webhooks import WebhookEvent, sign_webhook, verify_webhook
 
 __all__ = [
@@ -44,28 +27,13 @@ __all__ = [
     "ApiResponse",
     "LearnKit",
     "RetryOptions",
-    "ApiConnectionError",
-    "ApiError",
-    "ApiTimeoutError",
-    "AuthenticationError",
-    "BadRequestError",
-    "ConflictError",
-    "InternalServerError",
-    "LearnKitError",
-    "NotFoundError",
-    "PermissionDeniedError",
-    "RateLimitError",
-    "RedirectError",
-    "UnknownUserError",
-    "UnprocessableEntityError",
-    "ValidationError",
-    "ValidationIssue",
     "WebhookEvent",
-    "WebhookVerificationError",
     "__version__",
     "sign_webhook",
     "verify_webhook",
 ]
+# Every public name of learnkit.errors is one of the package's too (docs/decisions.md#d-i15-cross-packages-3).
+__all__ += _errors.__all__
 
 # A library logs to its own logger and prints nothing unless the application (or LEARNKIT_LOG) configures it.
 _logging.getLogger("learnkit").addHandler(_logging.NullHandler())

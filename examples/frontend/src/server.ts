@@ -59,6 +59,43 @@ function cookieOf(req: IncomingMessage, name: string): string | undefined {
   return undefined;
 }
 
+/** What the platform gives a partner: its address and the partner's client credentials (LEARNKIT_* in an app). */
+interface PlatformAccess {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * The activity server as a partner's app writes it, whatever platform it reaches (here the loopback mock): one
+ * transport for everything the server sends, with client credentials, retries and timeouts.
+ */
+function partnerActivityServer(
+  { baseUrl, clientId, clientSecret }: PlatformAccess,
+  fetch: FetchLike | undefined,
+): ActivityServer {
+  return createActivityServer({
+    client: {
+      baseUrl,
+      auth: clientCredentials({
+        tokenUrl: `${baseUrl}/auth/1.0/token`,
+        clientId,
+        clientSecret,
+        style: 'basic',
+        cache: createTokenCache(),
+        fetch,
+      }),
+      retry: { initialDelayMs: 20, maxDelayMs: 100 },
+      fetch,
+      logger: false,
+    },
+    config: join(ROOT, 'learnkit.config.json'),
+    // Not used through the Node listener below (it passes the user itself); here for web-standard mounts.
+    getUser: () => null,
+    logger: false,
+  });
+}
+
 /** Builds the page with Vite, starts the mock platform and serves both on loopback. */
 export async function startExample(options: ExampleOptions = {}): Promise<Example> {
   const outDir = options.outDir ?? join(ROOT, 'dist');
@@ -69,27 +106,10 @@ export async function startExample(options: ExampleOptions = {}): Promise<Exampl
   const { partner } = platform.clients;
   const student = platform.fixtures.roster.student;
 
-  const activity = createActivityServer({
-    // One transport for everything the server sends: client credentials, retries, timeouts.
-    client: {
-      baseUrl: mock.url,
-      auth: clientCredentials({
-        tokenUrl: `${mock.url}/auth/1.0/token`,
-        clientId: partner.clientId,
-        clientSecret: partner.clientSecret,
-        style: 'basic',
-        cache: createTokenCache(),
-        fetch: options.fetch,
-      }),
-      retry: { initialDelayMs: 20, maxDelayMs: 100 },
-      fetch: options.fetch,
-      logger: false,
-    },
-    config: join(ROOT, 'learnkit.config.json'),
-    // Not used through the Node listener below (it passes the user itself); here for web-standard mounts.
-    getUser: () => null,
-    logger: false,
-  });
+  const activity = partnerActivityServer(
+    { baseUrl: mock.url, clientId: partner.clientId, clientSecret: partner.clientSecret },
+    options.fetch,
+  );
   const users: Record<string, { email: string }> = { ada: { email: student.email } };
   const listener = toNodeListener<IncomingMessage>(activity.handler, {
     getUser: (req) => users[cookieOf(req, 'demo-user') ?? ''] ?? null,

@@ -12,8 +12,6 @@ import {
 } from '../src/index';
 import { type Mode, TEST_CONFIG, useSdkMock } from './harness';
 
-const HOOK_URL = 'https://hooks.partner.example/learnkit';
-
 /** The behaviour of `new LearnKit()` against the mock platform, run once per transport. */
 export function sdkSuite(mode: Mode): void {
   const ctx = useSdkMock(mode);
@@ -107,11 +105,9 @@ export function sdkSuite(mode: Mode): void {
 
     it('creates, pauses, rotates and deletes a subscription, and verifies a delivery with its secret', async () => {
       const lk = ctx.lk();
-      const created = await lk.webhooks.subscriptions.create(app(), {
-        url: HOOK_URL,
-        eventTypes: ['test.ping'],
-      });
-      expect(created).toMatchObject({ url: HOOK_URL, eventTypes: ['test.ping'], status: 'active' });
+      const url = 'https://hooks.partner.example/learnkit';
+      const created = await lk.webhooks.subscriptions.create(app(), { url, eventTypes: ['test.ping'] });
+      expect(created).toMatchObject({ url, eventTypes: ['test.ping'], status: 'active' });
       expect(created.signingSecret).toBeInstanceOf(SigningSecret);
       expect(await lk.webhooks.subscriptions.list(app())).toHaveLength(1);
       const paused = await lk.webhooks.subscriptions.update(app(), created.id, { status: 'paused' });

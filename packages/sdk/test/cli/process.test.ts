@@ -6,10 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MockPlatform } from '@learnkit/mock';
 import { usePlatform } from '@learnkit/test-utils';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { learnkit, type Ran } from './run-cli';
 
-const SLOW = { timeout: 120_000 };
+// Every test here runs the command as processes, so each may take as long as a loaded machine makes it.
+vi.setConfig({ testTimeout: 120_000 });
 
 // One platform for the whole file, from the workspace harness: the processes below are started against it once.
 const ctx = usePlatform('loopback', { scope: 'file' });
@@ -78,7 +79,7 @@ afterAll(async () => {
 });
 
 describe('usage', () => {
-  it('prints its help and version, and exits 2 on a wrong command line', SLOW, async () => {
+  it('prints its help and version, and exits 2 on a wrong command line', async () => {
     const [help, version, unknown, missing, option, noUrl] = await Promise.all([
       learnkit(['--help']),
       learnkit(['--version']),
@@ -104,7 +105,7 @@ describe('usage', () => {
     expect(noUrl.stderr).toContain('webhooks create needs --url https://...');
   });
 
-  it('exits 3 without credentials, naming the variables; events needs none', SLOW, async () => {
+  it('exits 3 without credentials, naming the variables; events needs none', async () => {
     const [bare, events] = await Promise.all([
       learnkit(['webhooks', 'list', APP]),
       learnkit(['events', '--json']),
@@ -123,60 +124,56 @@ describe('usage', () => {
 });
 
 describe('webhooks', () => {
-  it(
-    'creates, lists, gets, updates, rotates and deletes; the secret only from create and rotate-secret',
-    SLOW,
-    async () => {
-      const created = await learnkit(
-        [
-          'webhooks',
-          'create',
-          APP,
-          '--url',
-          'https://hooks.example.com/cli',
-          '--event',
-          'user.created,enrollment.created',
-        ],
-        partner,
-      );
-      expect(created.code).toBe(0);
-      const id = /Created subscription (\S+)/.exec(created.stdout)![1]!;
-      const secret = /signing secret\s+(whsec_\S+)/.exec(created.stdout)![1]!;
-      expect(created.stdout).toContain('event types     user.created, enrollment.created');
-      expect(created.stderr).toContain('Store the signing secret now');
+  it('creates, lists, gets, updates, rotates and deletes; the secret only from create and rotate-secret', async () => {
+    const created = await learnkit(
+      [
+        'webhooks',
+        'create',
+        APP,
+        '--url',
+        'https://hooks.example.com/cli',
+        '--event',
+        'user.created,enrollment.created',
+      ],
+      partner,
+    );
+    expect(created.code).toBe(0);
+    const id = /Created subscription (\S+)/.exec(created.stdout)![1]!;
+    const secret = /signing secret\s+(whsec_\S+)/.exec(created.stdout)![1]!;
+    expect(created.stdout).toContain('event types     user.created, enrollment.created');
+    expect(created.stderr).toContain('Store the signing secret now');
 
-      const [list, got, listJson] = await Promise.all([
-        learnkit(['webhooks', 'list', APP], partner),
-        learnkit(['webhooks', 'get', APP, id, '--json'], partner),
-        learnkit(['webhooks', 'list', APP, '--json'], partner),
-      ]);
-      expect(list.stdout).toMatch(
-        new RegExp(`${id}\\s+active\\s+https://hooks.example.com/cli\\s+user.created,enrollment.created`),
-      );
-      expect(JSON.parse(got.stdout)).toMatchObject({ id, status: 'active' });
-      expect(JSON.parse(listJson.stdout)).toEqual([expect.objectContaining({ id })]);
-      for (const ran of [list, got, listJson]) expect(all(ran)).not.toContain('whsec_');
+    const [list, got, listJson] = await Promise.all([
+      learnkit(['webhooks', 'list', APP], partner),
+      learnkit(['webhooks', 'get', APP, id, '--json'], partner),
+      learnkit(['webhooks', 'list', APP, '--json'], partner),
+    ]);
+    expect(list.stdout).toMatch(
+      new RegExp(`${id}\\s+active\\s+https://hooks.example.com/cli\\s+user.created,enrollment.created`),
+    );
+    expect(JSON.parse(got.stdout)).toMatchObject({ id, status: 'active' });
+    expect(JSON.parse(listJson.stdout)).toEqual([expect.objectContaining({ id })]);
+    for (const ran of [list, got, listJson]) expect(all(ran)).not.toContain('whsec_');
 
-      const paused = await learnkit(['webhooks', 'update', APP, id, '--status', 'paused', '--json'], partner);
-      expect(JSON.parse(paused.stdout)).toMatchObject({ id, status: 'paused' });
-      const rotated = await learnkit(['webhooks', 'rotate-secret', APP, id, '--json'], partner);
-      const newSecret = (JSON.parse(rotated.stdout) as { signingSecret: string }).signingSecret;
-      expect(newSecret).toMatch(/^whsec_/);
-      expect(newSecret).not.toBe(secret);
+    const paused = await learnkit(['webhooks', 'update', APP, id, '--status', 'paused', '--json'], partner);
+    expect(JSON.parse(paused.stdout)).toMatchObject({ id, status: 'paused' });
+    const rotated = await learnkit(['webhooks', 'rotate-secret', APP, id, '--json'], partner);
+    const newSecret = (JSON.parse(rotated.stdout) as { signingSecret: string }).signingSecret;
+    expect(newSecret).toMatch(/^whsec_/);
+    expect(newSecret).not.toBe(secret);
 
-      const deleted = await learnkit(['webhooks', 'delete', APP, id], partner);
-      expect(deleted).toMatchObject({
-        code: 0,
-        stdout: `Deleted subscription ${id}: no further deliveries.\n`,
-      });
-      const gone = await learnkit(['webhooks', 'get', APP, id], partner);
-      expect(gone.code).toBe(1);
-      expect(gone.stderr).toContain('404 Not Found');
-      expect(gone.stderr).toContain('learnkit webhooks list APP_ID');
-    },
-  );
+    const deleted = await learnkit(['webhooks', 'delete', APP, id], partner);
+    expect(deleted).toMatchObject({
+      code: 0,
+      stdout: `Deleted subscription ${id}: no further deliveries.\n`,
+    });
+    const gone = await learnkit(['webhooks', 'get', APP, id], partner);
+    expect(gone.code).toBe(1);
+    expect(gone.stderr).toContain('404 Not Found');
+    expect(gone.stderr).toContain('learnkit webhooks list APP_ID');
+  });
 
-  it('keeps the developer path and client credentials apart (404 for the other path)', SLOW, async () => {
+  it('keeps the developer path and client credentials apart (404 for the other path)', async () => {
     const made = await learnkit(
       ['webhooks', 'create', APP, '--url', 'https://hooks.example.com/dev', '--event', 'test.ping', '--json'],
       developer,
@@ -195,7 +192,7 @@ describe('webhooks', () => {
     });
   });
 
-  it('exits 4 on values refused before sending, with the fix', SLOW, async () => {
+  it('exits 4 on values refused before sending, with the fix', async () => {
     const ran = await learnkit(
       ['webhooks', 'create', APP, '--url', 'http://hooks.example.com/x', '--event', 'user.craeted'],
       partner,
@@ -212,28 +209,24 @@ describe('webhooks', () => {
 });
 
 describe('no secret in the output', () => {
-  it(
-    'never prints the client secret or the developer token, even on errors and debug logs',
-    SLOW,
-    async () => {
-      const wrong = { ...partner, LEARNKIT_CLIENT_SECRET: 'lk_test_partner_deadbeefdeadbeef' };
-      const [refused, logged, devCase] = await Promise.all([
-        learnkit(['webhooks', 'list', APP], wrong),
-        learnkit(['webhooks', 'list', APP], { ...partner, LEARNKIT_LOG: 'debug' }),
-        learnkit(['case', 'tree', platform.fixtures.case.documentId], developer),
-      ]);
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain('401');
-      expect(all(refused)).not.toContain(wrong.LEARNKIT_CLIENT_SECRET);
-      expect(logged.code).toBe(0);
-      expect(all(logged)).not.toContain(partner.LEARNKIT_CLIENT_SECRET);
-      expect(devCase.code).toBe(3);
-      expect(devCase.stderr).toContain('needs client credentials');
-      expect(all(devCase)).not.toContain(developer.LEARNKIT_DEVELOPER_TOKEN);
-    },
-  );
+  it('never prints the client secret or the developer token, even on errors and debug logs', async () => {
+    const wrong = { ...partner, LEARNKIT_CLIENT_SECRET: 'lk_test_partner_deadbeefdeadbeef' };
+    const [refused, logged, devCase] = await Promise.all([
+      learnkit(['webhooks', 'list', APP], wrong),
+      learnkit(['webhooks', 'list', APP], { ...partner, LEARNKIT_LOG: 'debug' }),
+      learnkit(['case', 'tree', platform.fixtures.case.documentId], developer),
+    ]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('401');
+    expect(all(refused)).not.toContain(wrong.LEARNKIT_CLIENT_SECRET);
+    expect(logged.code).toBe(0);
+    expect(all(logged)).not.toContain(partner.LEARNKIT_CLIENT_SECRET);
+    expect(devCase.code).toBe(3);
+    expect(devCase.stderr).toContain('needs client credentials');
+    expect(all(devCase)).not.toContain(developer.LEARNKIT_DEVELOPER_TOKEN);
+  });
 
-  it('exits 5 when nothing answers', SLOW, async () => {
+  it('exits 5 when nothing answers', async () => {
     const free = createServer();
     await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
     const { port } = free.address() as { port: number };
@@ -248,7 +241,7 @@ describe('no secret in the output', () => {
 });
 
 describe('case', () => {
-  it('imports a publisher export (report, dry run, upload), then exports and draws it', SLOW, async () => {
+  it('imports a publisher export (report, dry run, upload), then exports and draws it', async () => {
     const file = join(dir, 'export.json');
     const dry = await learnkit(['case', 'import', file, '--dry-run'], partner);
     expect(dry.code).toBe(0);
@@ -285,7 +278,7 @@ describe('case', () => {
     expect(tree.stdout).toBe('Common Core State Standards for Mathematics (1 items)\n  K.G Geometry\n');
   });
 
-  it('exits 4 on a file that cannot be read or is no CASE JSON', SLOW, async () => {
+  it('exits 4 on a file that cannot be read or is no CASE JSON', async () => {
     writeFileSync(join(dir, 'broken.json'), '{"CFDocument": ');
     const [missing, broken] = await Promise.all([
       learnkit(['case', 'import', join(dir, 'nope.json')], partner),
@@ -298,42 +291,38 @@ describe('case', () => {
 });
 
 describe('--profile', () => {
-  it(
-    'reads a profile of $XDG_CONFIG_HOME/learnkit/config.json, and names the profiles it has',
-    SLOW,
-    async () => {
-      const config = join(dir, 'xdg');
-      mkdirSync(join(config, 'learnkit'), { recursive: true });
-      const path = join(config, 'learnkit', 'config.json');
-      writeFileSync(
-        path,
-        JSON.stringify({
-          profiles: {
-            sandbox: {
-              baseUrl: ctx.baseUrl,
-              clientId: partner.LEARNKIT_CLIENT_ID,
-              clientSecret: partner.LEARNKIT_CLIENT_SECRET,
-            },
+  it('reads a profile of $XDG_CONFIG_HOME/learnkit/config.json, and names the profiles it has', async () => {
+    const config = join(dir, 'xdg');
+    mkdirSync(join(config, 'learnkit'), { recursive: true });
+    const path = join(config, 'learnkit', 'config.json');
+    writeFileSync(
+      path,
+      JSON.stringify({
+        profiles: {
+          sandbox: {
+            baseUrl: ctx.baseUrl,
+            clientId: partner.LEARNKIT_CLIENT_ID,
+            clientSecret: partner.LEARNKIT_CLIENT_SECRET,
           },
-        }),
-      );
-      chmodSync(path, 0o600);
-      const [ok, unknown] = await Promise.all([
-        learnkit(['--profile', 'sandbox', 'webhooks', 'list', APP], { XDG_CONFIG_HOME: config }),
-        learnkit(['webhooks', 'list', APP, '--profile', 'prod'], { XDG_CONFIG_HOME: config }),
-      ]);
-      expect(ok.code).toBe(0);
-      expect(ok.stderr).toBe('');
-      expect(unknown.code).toBe(3);
-      expect(unknown.stderr).toContain(`--profile prod: ${path} has no such profile (it has sandbox)`);
-      chmodSync(path, 0o644);
-      const open = await learnkit(['webhooks', 'list', APP], {
-        XDG_CONFIG_HOME: config,
-        LEARNKIT_PROFILE: 'sandbox',
-      });
-      expect(open.code).toBe(0);
-      expect(open.stderr).toContain(`is readable by other users; run chmod 600 ${path}`);
-      expect(all(open)).not.toContain(partner.LEARNKIT_CLIENT_SECRET);
-    },
-  );
+        },
+      }),
+    );
+    chmodSync(path, 0o600);
+    const [ok, unknown] = await Promise.all([
+      learnkit(['--profile', 'sandbox', 'webhooks', 'list', APP], { XDG_CONFIG_HOME: config }),
+      learnkit(['webhooks', 'list', APP, '--profile', 'prod'], { XDG_CONFIG_HOME: config }),
+    ]);
+    expect(ok.code).toBe(0);
+    expect(ok.stderr).toBe('');
+    expect(unknown.code).toBe(3);
+    expect(unknown.stderr).toContain(`--profile prod: ${path} has no such profile (it has sandbox)`);
+    chmodSync(path, 0o644);
+    const open = await learnkit(['webhooks', 'list', APP], {
+      XDG_CONFIG_HOME: config,
+      LEARNKIT_PROFILE: 'sandbox',
+    });
+    expect(open.code).toBe(0);
+    expect(open.stderr).toContain(`is readable by other users; run chmod 600 ${path}`);
+    expect(all(open)).not.toContain(partner.LEARNKIT_CLIENT_SECRET);
+  });
 });
