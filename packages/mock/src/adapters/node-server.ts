@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 
 /** Options of `listen`. */
 export type ListenOptions = {
@@ -77,7 +77,7 @@ function bodyOf(req: IncomingMessage): { body: ReadableStream<Uint8Array>; drain
 }
 
 /**
- * IncomingMessage -> Request, or undefined for a target or headers fetch cannot carry. The URL is the server's own
+ * IncomingMessage -> Request; throws for a target or headers fetch cannot carry. The URL is the server's own
  * origin plus the request's path, never built from the `Host` header, which goes to the core as a header to be
  * checked (docs/decisions.md#d-mock-request-line).
  */
@@ -85,15 +85,13 @@ function toRequest(
   req: IncomingMessage,
   origin: string,
   signal: AbortSignal,
-): { request: Request; drain(): void } | undefined {
+): { request: Request; drain(): void } {
   const target = requestTarget(req.url ?? '/');
-  if (!target) return undefined;
+  if (!target) throw new TypeError('not a request target');
   const headers = new Headers();
   // Headers Node took but fetch's Headers refuse throw here: a request the core could not be given.
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const entry of Array.isArray(value) ? value : [value]) headers.append(name, entry);
-  }
+  for (const [name, value] of Object.entries(req.headers))
+    for (const entry of [value ?? []].flat()) headers.append(name, entry);
   if (target.authority !== undefined) headers.set('host', target.authority);
   const method = req.method ?? 'GET';
   const declared =
@@ -127,58 +125,38 @@ export async function listen(
   options: ListenOptions = {},
 ): Promise<ListeningServer> {
   // Imported here so the library stays loadable where node:http does not exist (MSW in a browser).
-  const http = await import('node:http');
+  const [http, { once }] = await Promise.all([import('node:http'), import('node:events')]);
   const host = options.host ?? '127.0.0.1';
-  const sockets = new Set<Socket>();
   let origin = '';
-  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
     const controller = new AbortController();
     // The client went away (or the server is closing): release a hung handler.
     res.on('close', () => {
       if (!res.writableFinished) controller.abort();
     });
-    void (async () => {
-      let incoming: ReturnType<typeof toRequest>;
-      try {
-        incoming = toRequest(req, origin, controller.signal);
-      } catch {}
-      if (!incoming) {
-        req.resume();
-        plainError(
-          res,
-          400,
-          'bad_request',
-          'the request target must be a path (/...) or an http(s) URL, with headers fetch can carry',
-        );
-        return;
-      }
-      try {
-        const response = await handle(incoming.request);
-        if (response.type === 'error') {
-          req.socket.destroy();
-          return;
-        }
-        incoming.drain();
-        if (res.destroyed) return;
-        const body = Buffer.from(await response.arrayBuffer());
-        res.writeHead(response.status, Object.fromEntries(response.headers)).end(body);
-      } catch {
-        // The core answers every request itself (a bug there is a 500 it renders), so this is the adapter's own.
-        plainError(res, 500, 'internal_server_error', 'the loopback adapter could not answer this request');
-      }
-    })();
+    let incoming: ReturnType<typeof toRequest>;
+    try {
+      incoming = toRequest(req, origin, controller.signal);
+    } catch {
+      req.resume();
+      const message =
+        'the request target must be a path (/...) or an http(s) URL, with headers fetch can carry';
+      return plainError(res, 400, 'bad_request', message);
+    }
+    try {
+      const response = await handle(incoming.request);
+      if (response.type === 'error') return void req.socket.destroy();
+      incoming.drain();
+      if (res.destroyed) return;
+      const body = Buffer.from(await response.arrayBuffer());
+      res.writeHead(response.status, Object.fromEntries(response.headers)).end(body);
+    } catch {
+      // The core answers every request itself (a bug there is a 500 it renders), so this is the adapter's own.
+      plainError(res, 500, 'internal_server_error', 'the loopback adapter could not answer this request');
+    }
   });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  // `once` rejects with the server's 'error' (a port in use) instead of waiting for ever.
+  await once(server.listen(options.port ?? 0, host), 'listening');
   origin = `http://${urlHost(host)}:${(server.address() as AddressInfo).port}`;
   return {
     url: origin,
@@ -186,7 +164,7 @@ export async function listen(
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
-        for (const socket of sockets) socket.destroy();
+        server.closeAllConnections();
       }),
   };
 }
