@@ -26,10 +26,10 @@ type Timer = { at: number; due: number; seq: number; task: () => unknown; label:
 
 /** A clock with a timer queue, serving the three modes with one implementation. */
 export class VirtualClock implements MockClock {
-  readonly mode: ClockMode;
+  // `fast`: a minute's wait takes a second.
   readonly #speed: number;
   readonly #onError: (error: unknown, label: string) => void;
-  #base: number;
+  readonly #base: number;
   #offset = 0;
   #timers: Timer[] = [];
   #seq = 0;
@@ -38,18 +38,15 @@ export class VirtualClock implements MockClock {
   #stopped = false;
 
   constructor(
-    mode: ClockMode = 'manual',
+    readonly mode: ClockMode = 'manual',
     options: {
       /** Start of a manual clock (default: the real time at creation, so signatures verify against real clocks). */
       start?: number | Date | undefined;
-      /** How much faster scheduled waits run in `fast` mode (default 60: a minute takes a second). */
-      speed?: number;
       /** Called when a scheduled task throws. */
       onError?: (error: unknown, label: string) => void;
     } = {},
   ) {
-    this.mode = mode;
-    this.#speed = mode === 'fast' ? (options.speed ?? 60) : 1;
+    this.#speed = mode === 'fast' ? 60 : 1;
     this.#onError = options.onError ?? (() => {});
     const start = options.start instanceof Date ? options.start.getTime() : options.start;
     // Whole seconds, so signature timestamps and ISO strings line up with what tests compute.

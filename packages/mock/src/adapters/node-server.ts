@@ -125,7 +125,7 @@ export async function listen(
   options: ListenOptions = {},
 ): Promise<ListeningServer> {
   // Imported here so the library stays loadable where node:http does not exist (MSW in a browser).
-  const [http, { once }] = await Promise.all([import('node:http'), import('node:events')]);
+  const [http, { EventEmitter }] = await Promise.all([import('node:http'), import('node:events')]);
   const host = options.host ?? '127.0.0.1';
   let origin = '';
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
@@ -156,7 +156,7 @@ export async function listen(
     }
   });
   // `once` rejects with the server's 'error' (a port in use) instead of waiting for ever.
-  await once(server.listen(options.port ?? 0, host), 'listening');
+  await EventEmitter.once(server.listen(options.port ?? 0, host), 'listening');
   origin = `http://${urlHost(host)}:${(server.address() as AddressInfo).port}`;
   return {
     url: origin,
