@@ -2,27 +2,17 @@
 import { toHex } from './random.js';
 
 const encoder = new TextEncoder();
+// One import of each secret's key: a delivery and its retries sign with the same secret.
 const keys = new Map<string, Promise<CryptoKey>>();
-
-function keyOf(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = globalThis.crypto.subtle.importKey(
-      'raw',
-      encoder.encode(secret),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign'],
-    );
-    keys.set(secret, key);
-  }
-  return key;
-}
 
 /** Lowercase hex HMAC-SHA256 of `message` keyed by the UTF-8 bytes of `secret`. */
 async function hmacHex(secret: string, message: string): Promise<string> {
-  const signature = await globalThis.crypto.subtle.sign('HMAC', await keyOf(secret), encoder.encode(message));
-  return toHex(new Uint8Array(signature));
+  const { subtle } = globalThis.crypto;
+  const key =
+    keys.get(secret) ??
+    subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  keys.set(secret, key);
+  return toHex(new Uint8Array(await subtle.sign('HMAC', await key, encoder.encode(message))));
 }
 
 /**
