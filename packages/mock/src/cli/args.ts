@@ -1,18 +1,10 @@
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { isWebhookEventType, WEBHOOK_EVENT_TYPES } from '../catalogue.js';
 import type { ClockMode } from '../clock.js';
+import type { TriggerRequest } from './control.js';
 
-/** What `learnkit-mock trigger` was asked to fire. */
-export type TriggerOptions = {
-  /** The catalogue type of the event. */
-  eventType: string;
-  /** Members of the event's data given with `--data`, over the sample values. */
-  data?: Record<string, unknown>;
-  /** The client (label or id) the event is raised as caused by (`--origin`). */
-  origin?: string;
-  /** The running mock's base URL. */
-  url: string;
-};
+/** What `learnkit-mock trigger` asks the running mock at `url` (`--url`) to raise. */
+export type TriggerOptions = TriggerRequest & { url: string };
 
 /** The parsed command line of `learnkit-mock`. */
 export type CliOptions = {
@@ -138,7 +130,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         `unknown event type "${eventType}"; the catalogue has: ${WEBHOOK_EVENT_TYPES.join(', ')}`,
       );
     trigger = {
-      eventType,
+      type: eventType,
       url: values.url === undefined ? DEFAULT_URL : checkUrl('--url', values.url).replace(/\/+$/, ''),
       ...(values.data !== undefined && { data: parseData(values.data) }),
       ...(values.origin !== undefined && { origin: values.origin }),

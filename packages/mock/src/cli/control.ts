@@ -14,7 +14,10 @@ const PREFIX = '/__learnkit-mock/';
 /** Where `learnkit-mock trigger` reaches the running server. */
 export const CONTROL_PATH = `${PREFIX}events`;
 
-/** What the trigger endpoint takes. */
+/**
+ * What the trigger endpoint takes: the event's type, members of its data over the sample values, and the client
+ * (label or id) it is raised as caused by.
+ */
 export type TriggerRequest = { type: string; data?: Record<string, unknown>; origin?: string };
 
 /** What the trigger endpoint answers (201). */

@@ -127,7 +127,6 @@ export async function serve(
     async stop() {
       await close();
       stateFile?.write();
-      stateFile?.close();
     },
   };
 }

@@ -32,7 +32,7 @@ export function openStateFile(file: string, save: () => string, onError: (error:
         }
       }, WRITE_DELAY_MS);
     },
-    /** Writes now (at start, so a path that cannot be written fails at once, and at exit). */
+    /** Writes now, and drops a pending write (at start, so a path that cannot be written fails at once, and at exit). */
     write() {
       try {
         write();
@@ -41,11 +41,6 @@ export function openStateFile(file: string, save: () => string, onError: (error:
           `cannot write the state to ${path} (${(error as Error).message}); check that ${dirname(path)} exists and is writable`,
         );
       }
-    },
-    /** Stops a pending write (after the final `write`). */
-    close() {
-      clearTimeout(timer);
-      timer = undefined;
     },
   };
 }

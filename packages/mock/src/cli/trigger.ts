@@ -1,5 +1,5 @@
 import type { TriggerOptions } from './args.js';
-import { CONTROL_PATH, type TriggerRequest, type TriggerResponse } from './control.js';
+import { CONTROL_PATH, type TriggerResponse } from './control.js';
 
 /** How long `routedInMs` reads in a sentence. */
 const inWords = (ms: number) =>
@@ -14,17 +14,12 @@ export async function trigger(
   print: (line: string) => void = console.log,
   printError: (line: string) => void = console.error,
 ): Promise<number> {
-  const body: TriggerRequest = {
-    type: options.eventType,
-    ...(options.data && { data: options.data }),
-    ...(options.origin && { origin: options.origin }),
-  };
   let response: Response;
   try {
     response = await fetch(`${options.url}${CONTROL_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      body: JSON.stringify({ ...options, url: undefined }),
     });
   } catch (error) {
     const { cause } = error as { cause?: { code?: string; message?: string } };
@@ -34,19 +29,17 @@ export async function trigger(
     );
     return 1;
   }
-  const text = await response.text();
-  let answer: (TriggerResponse & { message?: string }) | undefined;
-  try {
-    answer = JSON.parse(text) as TriggerResponse & { message?: string };
-  } catch {
-    answer = undefined;
-  }
   if (response.status === 404) {
     printError(
       `${options.url} answered 404: it is not a learnkit-mock server (or one older than trigger). Pass --url with the address \`learnkit-mock serve\` printed.`,
     );
     return 1;
   }
+  const text = await response.text();
+  let answer: (TriggerResponse & { message?: string }) | undefined;
+  try {
+    answer = JSON.parse(text);
+  } catch {}
   if (response.status !== 201 || !answer?.event) {
     printError(`learnkit-mock refused the event (${response.status}): ${answer?.message ?? text}`);
     return 1;
