@@ -35,16 +35,18 @@ export type TriggerResponse = {
 // Handlers throw these; the dispatcher answers them.
 const problem = (message: string, status = 400) => json(status, { error: 'bad_request', message });
 
-/** The JSON body (`empty` when there is none, where given), else a 400 with `message`. */
-async function bodyOf(request: Request, message: string, empty?: object): Promise<unknown> {
+/** The JSON body (`{}` when there is none and `optional`), else a 400 showing `example`. */
+async function bodyOf(request: Request, example: string, optional = false): Promise<unknown> {
   const text = await request.text();
-  if (empty && text.trim() === '') return empty;
+  if (optional && text.trim() === '') return {};
   try {
     return JSON.parse(text);
   } catch {
-    throw problem(message);
+    throw problem(`the body must be JSON, such as ${example}`);
   }
 }
+
+const FAULT_EXAMPLE = '{ "path": "/auth/1.0/token", "status": 503, "times": 2 }';
 
 /** The members a fault takes over HTTP, and the JSON type of each (`path` is a string: `*` matches any run). */
 const FAULT_MEMBERS: Record<string, 'string' | 'number' | 'true' | 'number|string' | 'any'> = {
@@ -65,9 +67,7 @@ const FAULT_MEMBERS: Record<string, 'string' | 'number' | 'true' | 'number|strin
 /** The fault a JSON body describes; throws a 400 that says what is wrong with it. */
 function faultOf(body: unknown): FaultSpec {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw problem(
-      'the body must be a JSON object such as { "path": "/auth/1.0/token", "status": 503, "times": 2 }',
-    );
+    throw problem(`the body must be a JSON object such as ${FAULT_EXAMPLE}`);
   for (const [key, value] of Object.entries(body)) {
     const type = FAULT_MEMBERS[key];
     if (type === undefined)
@@ -105,13 +105,7 @@ export function createControl(
       log(`faults cleared (${cleared})`);
       return json(200, { cleared });
     }
-    const spec = faultOf(
-      await bodyOf(
-        request,
-        'the body must be JSON, such as { "path": "/auth/1.0/token", "status": 503 }',
-        {},
-      ),
-    );
+    const spec = faultOf(await bodyOf(request, FAULT_EXAMPLE, true));
     try {
       const fault = faults.inject(spec);
       log(`fault #${fault.id} injected: ${JSON.stringify(spec)}`);
@@ -124,8 +118,8 @@ export function createControl(
   const revoke = async (request: Request): Promise<Response> => {
     const body = await bodyOf(
       request,
-      'the body must be JSON: { "clientId"?: "partner-client", "kind"?: "client" | "developer" }',
-      {},
+      '{ "clientId"?: "partner-client", "kind"?: "client" | "developer" }',
+      true,
     );
     const { clientId, kind, ...rest } = (body ?? {}) as Record<string, unknown>;
     const extra = Object.keys(rest);
@@ -142,10 +136,8 @@ export function createControl(
   };
 
   const trigger = async (request: Request): Promise<Response> => {
-    const body = (await bodyOf(
-      request,
-      'the body must be JSON: { "type": "user.created", "data"?: {...}, "origin"?: "partner" }',
-    )) as Partial<TriggerRequest> | null;
+    const example = '{ "type": "user.created", "data"?: {...}, "origin"?: "partner" }';
+    const body = (await bodyOf(request, example)) as Partial<TriggerRequest> | null;
     const { type, data = {}, origin } = body ?? {};
     if (!isWebhookEventType(type)) throw problem(`unknown event type ${JSON.stringify(type)}`);
     if (data === null || typeof data !== 'object' || Array.isArray(data))
