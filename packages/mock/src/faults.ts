@@ -116,9 +116,7 @@ export class Faults {
     for (const controller of this.#stalled) {
       try {
         controller.close();
-      } catch {
-        // Already cancelled by its reader.
-      }
+      } catch {} // already cancelled by its reader
     }
     this.#stalled.clear();
   }

@@ -1,4 +1,5 @@
 import { parseArgs as parseNodeArgs } from 'node:util';
+import { isRecord } from '@learnkit/core';
 import { isWebhookEventType, WEBHOOK_EVENT_TYPES } from '../catalogue.js';
 import type { ClockMode } from '../clock.js';
 import type { TriggerRequest } from './control.js';
@@ -59,10 +60,9 @@ function parseData(value: string): Record<string, unknown> {
   } catch (error) {
     throw new Error(`--data must be JSON, such as '{"userId":"usr-1"}' (${(error as Error).message})`);
   }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+  if (!isRecord(data))
     throw new Error(`--data must be a JSON object, such as '{"userId":"usr-1"}' (got ${value})`);
-  }
-  return data as Record<string, unknown>;
+  return data;
 }
 
 function checkUrl(flag: string, url: string): string {
@@ -95,7 +95,6 @@ function readable(error: unknown): Error {
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return usageError(`unknown option "${flag}"`);
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && message.includes('argument missing'))
     return new Error(`${flag} needs a value`);
-  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return usageError(message);
   return new Error(message);
 }
 

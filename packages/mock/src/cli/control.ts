@@ -1,3 +1,4 @@
+import { isRecord } from '@learnkit/core';
 import { isWebhookEventType } from '../catalogue.js';
 import type { FaultSpec } from '../faults.js';
 import { json } from '../internal/responses.js';
@@ -66,8 +67,7 @@ const FAULT_MEMBERS: Record<string, 'string' | 'number' | 'true' | 'number|strin
 
 /** The fault a JSON body describes; throws a 400 that says what is wrong with it. */
 function faultOf(body: unknown): FaultSpec {
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw problem(`the body must be a JSON object such as ${FAULT_EXAMPLE}`);
+  if (!isRecord(body)) throw problem(`the body must be a JSON object such as ${FAULT_EXAMPLE}`);
   for (const [key, value] of Object.entries(body)) {
     const type = FAULT_MEMBERS[key];
     if (type === undefined)
@@ -140,8 +140,7 @@ export function createControl(
     const body = (await bodyOf(request, example)) as Partial<TriggerRequest> | null;
     const { type, data = {}, origin } = body ?? {};
     if (!isWebhookEventType(type)) throw problem(`unknown event type ${JSON.stringify(type)}`);
-    if (data === null || typeof data !== 'object' || Array.isArray(data))
-      throw problem('data must be an object of the members of the event data');
+    if (!isRecord(data)) throw problem('data must be an object of the members of the event data');
     const clients = [...state.clients.values()];
     const client = clients.find((candidate) => candidate.clientId === origin || candidate.label === origin);
     if (origin !== undefined && !client) {
