@@ -19,10 +19,8 @@ export type RouteMatch<C> =
   | { kind: 'method'; allowed: string[] }
   | { kind: 'none' };
 
-/** Splits a path into segments; a trailing slash is ignored so `/users/` and `/users` are one route. */
-function split(path: string): string[] {
-  return path.split('/').filter((segment) => segment.length > 0);
-}
+/** A path's segments; a trailing slash is ignored so `/users/` and `/users` are one route. */
+const split = (path: string) => path.split('/').filter((segment) => segment.length > 0);
 
 /**
  * A small path router with `:name` parameters. Literal segments win over parameters, so `CFItems/validate` is
