@@ -1,6 +1,6 @@
 import { isRecord } from '@learnkit/core';
 import { isWebhookEventType } from '../catalogue.js';
-import type { FaultSpec } from '../faults.js';
+import type { FaultSpec, RevokeFilter } from '../faults.js';
 import { json } from '../internal/responses.js';
 import type { MockPlatform } from '../platform.js';
 import type { WebhookEnvelope } from '../state.js';
@@ -127,10 +127,8 @@ export function createControl(
     if (clientId !== undefined && typeof clientId !== 'string') throw problem('clientId must be a string');
     if (kind !== undefined && kind !== 'client' && kind !== 'developer')
       throw problem('kind must be "client" or "developer"');
-    const revoked = faults.revokeTokens({
-      ...(clientId !== undefined && { clientId }),
-      ...(kind !== undefined && { kind }),
-    });
+    // An absent member (undefined) filters nothing.
+    const revoked = faults.revokeTokens({ clientId, kind } as RevokeFilter);
     log(`tokens revoked: ${revoked}`);
     return json(200, { revoked });
   };
