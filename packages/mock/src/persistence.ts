@@ -1,3 +1,4 @@
+import { isRecord } from '@learnkit/core';
 import { createState, type MockState } from './state.js';
 
 /** What `saveState()` writes besides the data: enough to rebuild the same platform around it. */
@@ -25,37 +26,26 @@ function encode(value: unknown, path: string): unknown {
   if (value instanceof Map) return { $map: [...value].map(([k, v]) => [encode(k, path), encode(v, path)]) };
   if (value instanceof Set) return { $set: [...value].map((v) => encode(v, path)) };
   if (Array.isArray(value)) return value.map((v, i) => encode(v, `${path}[${i}]`));
-  if (value !== null && typeof value === 'object') {
-    if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) {
-      throw new TypeError(`cannot save ${path}: a ${value.constructor?.name ?? 'non-plain'} object`);
-    }
-    const out: Record<string, unknown> = {};
-    for (const [key, entry] of Object.entries(value)) {
-      if (entry !== undefined) out[key] = encode(entry, `${path}.${key}`);
-    }
-    return '$map' in out || '$set' in out || '$object' in out ? { $object: out } : out;
-  }
-  if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') {
+  if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint')
     throw new TypeError(`cannot save ${path}: a ${typeof value}`);
-  }
-  return value;
+  if (value === null || typeof value !== 'object') return value;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null)
+    throw new TypeError(`cannot save ${path}: a ${value.constructor?.name ?? 'non-plain'} object`);
+  const out: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(value))
+    if (entry !== undefined) out[key] = encode(entry, `${path}.${key}`);
+  return '$map' in out || '$set' in out || '$object' in out ? { $object: out } : out;
 }
 
 function decode(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(decode);
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record);
-    if (keys.length === 1 && Array.isArray(record.$map)) {
-      return new Map((record.$map as [unknown, unknown][]).map(([k, v]) => [decode(k), decode(v)]));
-    }
-    if (keys.length === 1 && Array.isArray(record.$set)) return new Set(record.$set.map(decode));
-    const inner = keys.length === 1 && record.$object !== undefined ? record.$object : record;
-    return Object.fromEntries(
-      Object.entries(inner as Record<string, unknown>).map(([k, v]) => [k, decode(v)]),
-    );
-  }
-  return value;
+  if (!isRecord(value)) return value;
+  const only = Object.keys(value).length === 1;
+  if (only && Array.isArray(value.$map)) return new Map(value.$map.map(([k, v]) => [decode(k), decode(v)]));
+  if (only && Array.isArray(value.$set)) return new Set(value.$set.map(decode));
+  const inner = only && value.$object !== undefined ? value.$object : value;
+  return Object.fromEntries(Object.entries(inner as object).map(([k, v]) => [k, decode(v)]));
 }
 
 /** The state and what it was made with, as the JSON text `platform.saveState()` returns. */
@@ -80,23 +70,20 @@ export function decodeState(text: string): SavedStateMeta & { state: MockState }
     throw new TypeError(`the saved state is not JSON (${(error as Error).message}); ${fix}`);
   }
   const file = parsed as Partial<SavedStateMeta> & { format?: unknown; version?: unknown; state?: unknown };
-  if (file === null || typeof file !== 'object' || file.format !== FORMAT) {
+  if (!isRecord(file) || file.format !== FORMAT)
     throw new TypeError(`the saved state is not a learnkit-mock state (no "format": "${FORMAT}"); ${fix}`);
-  }
-  if (file.version !== VERSION) {
+  if (file.version !== VERSION)
     throw new TypeError(
       `the saved state has version ${JSON.stringify(file.version)}, this learnkit-mock reads version ${VERSION}; ${fix}`,
     );
-  }
+  const { seed, frameworkItems, baseUrl } = file;
   if (
-    typeof file.seed !== 'number' ||
-    typeof file.frameworkItems !== 'number' ||
-    typeof file.baseUrl !== 'string' ||
-    file.state === null ||
-    typeof file.state !== 'object'
-  ) {
+    typeof seed !== 'number' ||
+    typeof frameworkItems !== 'number' ||
+    typeof baseUrl !== 'string' ||
+    !isRecord(file.state)
+  )
     throw new TypeError(`the saved state lacks seed, frameworkItems, baseUrl or state; ${fix}`);
-  }
   const state = createState();
   const saved = decode(file.state) as Record<string, unknown>;
   for (const key of Object.keys(state) as (keyof MockState)[]) {
@@ -104,5 +91,5 @@ export function decodeState(text: string): SavedStateMeta & { state: MockState }
     if (!(key in saved)) throw new TypeError(`the saved state lacks "${key}"; ${fix}`);
     (state as Record<string, unknown>)[key] = saved[key];
   }
-  return { seed: file.seed, frameworkItems: file.frameworkItems, baseUrl: file.baseUrl, state };
+  return { seed, frameworkItems, baseUrl, state };
 }
