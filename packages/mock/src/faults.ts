@@ -134,7 +134,30 @@ export class Faults {
     fault.hits++;
     fault.remaining--;
     if (fault.remaining <= 0) this.#faults.splice(index, 1);
-    return actionOf(fault, pathname, this.#stalled);
+    return this.#actionOf(fault, pathname);
+  }
+
+  /** What a request matched by `fault` gets. */
+  #actionOf(fault: ActiveFault, pathname: string): FaultAction {
+    const { status, delayMs } = fault;
+    if (fault.hang) return { kind: 'hang' };
+    if (fault.reset) return { kind: 'reset', delayMs };
+    const headers: Record<string, string> =
+      fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) };
+    const respond = (response: Response): FaultAction => ({ kind: 'respond', response, delayMs });
+    const plain = (body: BodyInit | null, status: number, own: Record<string, string> = {}) =>
+      respond(new Response(body, { status, headers: { ...own, ...headers } }));
+    if (fault.redirectTo !== undefined) return plain(null, status ?? 307, { location: fault.redirectTo });
+    if (fault.stallBody)
+      return plain(stalledBody(this.#stalled), status ?? 200, { 'content-type': 'application/json' });
+    if (fault.nonJson) {
+      const html = '<html><body><h1>502 Bad Gateway</h1><p>upstream hiccup</p></body></html>';
+      return plain(html, status ?? 200, { 'content-type': 'text/html; charset=utf-8' });
+    }
+    if (status === undefined) return { kind: 'delay', delayMs: delayMs ?? 0 };
+    if (NULL_BODY_STATUSES.has(status)) return plain(null, status);
+    if (fault.body !== undefined) return respond(json(status, fault.body, headers));
+    return respond(errorResponse(areaOf(pathname), status, `injected fault: ${status}`, undefined, headers));
   }
 }
 
@@ -170,30 +193,4 @@ function matches(fault: ActiveFault, method: string, pathname: string): boolean 
     .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
     .join('.*');
   return new RegExp(`^${pattern}$`).test(pathname);
-}
-
-function actionOf(
-  fault: ActiveFault,
-  pathname: string,
-  stalled: Set<ReadableStreamDefaultController<Uint8Array>>,
-): FaultAction {
-  const { status, delayMs } = fault;
-  if (fault.hang) return { kind: 'hang' };
-  if (fault.reset) return { kind: 'reset', delayMs };
-  const headers: Record<string, string> =
-    fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) };
-  const respond = (response: Response): FaultAction => ({ kind: 'respond', response, delayMs });
-  const plain = (body: BodyInit | null, status: number, own: Record<string, string> = {}) =>
-    respond(new Response(body, { status, headers: { ...own, ...headers } }));
-  if (fault.redirectTo !== undefined) return plain(null, status ?? 307, { location: fault.redirectTo });
-  if (fault.stallBody)
-    return plain(stalledBody(stalled), status ?? 200, { 'content-type': 'application/json' });
-  if (fault.nonJson) {
-    const html = '<html><body><h1>502 Bad Gateway</h1><p>upstream hiccup</p></body></html>';
-    return plain(html, status ?? 200, { 'content-type': 'text/html; charset=utf-8' });
-  }
-  if (status === undefined) return { kind: 'delay', delayMs: delayMs ?? 0 };
-  if (NULL_BODY_STATUSES.has(status)) return plain(null, status);
-  if (fault.body !== undefined) return respond(json(status, fault.body, headers));
-  return respond(errorResponse(areaOf(pathname), status, `injected fault: ${status}`, undefined, headers));
 }
