@@ -19,10 +19,8 @@ export type SkipContext = {
 const list = (values: readonly string[]) => (values.length === 0 ? 'none' : values.join(', '));
 
 /** The sentence of a skipped delivery: what happened, and what would have made it go (docs/decisions.md#d-i14-skips). */
-function message(
-  reason: DeliverySkipReason,
-  { event, subscription, owner, sentInstead }: SkipContext,
-): string {
+function message(reason: DeliverySkipReason, context: SkipContext): string {
+  const { event, subscription, owner, sentInstead } = context;
   const type = event.envelope.type;
   const target = subscription ? `subscription ${subscription.id} (${subscription.url})` : 'any subscription';
   const client = owner?.clientId ?? subscription?.ownerClientId ?? 'its owner';

@@ -71,8 +71,12 @@ export async function serve(
       )
     : undefined;
   const savedState = stateFile?.read();
-  const changed = () => stateFile?.changed();
   const log = options.quiet ? () => {} : print;
+  /** Logs a change of the state, which is then saved. */
+  const changed = (line: string) => {
+    log(line);
+    stateFile?.changed();
+  };
   const platform: MockPlatform = createMockPlatform({
     baseUrl: `http://${urlHost(options.host)}:${options.port}`,
     clock: options.clock,
@@ -82,34 +86,26 @@ export async function serve(
     onRequest: (entry) => {
       log(`${entry.method} ${entry.path} -> ${entry.status}${entry.fault ? ` (fault: ${entry.fault})` : ''}`);
       // Reads change nothing but the request log (not saved); the one-time secret claim is a GET that does.
-      if ((entry.method !== 'GET' && entry.method !== 'HEAD') || entry.path.includes('/claims/')) changed();
+      if ((entry.method !== 'GET' && entry.method !== 'HEAD') || entry.path.includes('/claims/'))
+        stateFile?.changed();
     },
-    onDeliveryAttempt: (delivery, attempt) => {
-      log(
+    onDeliveryAttempt: (delivery, attempt) =>
+      changed(
         `delivery ${delivery.type} #${attempt.attempt} -> ${attempt.url}: ${attempt.status ?? attempt.error} (${attempt.outcome})`,
-      );
-      changed();
-    },
-    onDeliverySkipped: (skip) => {
-      log(`delivery ${skip.type} ${skip.eventId} skipped (${skip.reason}): ${skip.message}`);
-      changed();
-    },
+      ),
+    onDeliverySkipped: (skip) =>
+      changed(`delivery ${skip.type} ${skip.eventId} skipped (${skip.reason}): ${skip.message}`),
   });
   const control = createControl(platform, {
     // The platform's outbox delay (one minute) as the clock runs it: `fast` divides waits by 60.
     routedInMs: options.clock === 'fast' ? 1_000 : 60_000,
     log,
-    onTrigger: ({ event, originClientId }) => {
-      log(
+    onTrigger: ({ event, originClientId }) =>
+      changed(
         `event ${event.type} ${event.id} raised by learnkit-mock trigger${originClientId ? ` as caused by ${originClientId}` : ''}`,
-      );
-      changed();
-    },
+      ),
   });
-  const server = await listen((request) => control(request) ?? platform.handle(request), {
-    port: options.port,
-    host: options.host,
-  });
+  const server = await listen((request) => control(request) ?? platform.handle(request), options);
   const close = async () => {
     platform.close();
     await server.close();
