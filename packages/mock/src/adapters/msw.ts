@@ -26,8 +26,6 @@ export function createMswHandlers(target: MswTarget, msw: MswModule): HttpHandle
   return handlers;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * The URLs at and below `url` (or only `url` itself, a trailing slash allowed), as a regular expression without
  * capture groups. A string path would make MSW decode the path's segments first, and a malformed escape (`%zz`)
@@ -35,10 +33,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * (docs/decisions.md#d-mock-request-line).
  */
 function below(url: string, exact = false): RegExp {
-  return new RegExp(`^${escapeRegExp(url)}${exact ? '/?' : '(?:/[^?#]*)?'}$`, 'i');
+  const escaped = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped}${exact ? '/?' : '(?:/[^?#]*)?'}$`, 'i');
 }
-
-type BuiltinModule = { createRequire(path: string): (id: string) => unknown };
 
 /**
  * Loads `msw` synchronously (so `platform.handlers` can stay a property): with CommonJS `require` (which keeps
@@ -52,15 +49,14 @@ export function loadMsw(): MswModule {
     typeof require === 'function' && typeof require.resolve === 'function'
       ? (require as (id: string) => unknown)
       : undefined;
-  const process = (globalThis as { process?: { cwd(): string; getBuiltinModule?: (id: string) => unknown } })
-    .process;
-  const modules = process?.getBuiltinModule?.('node:module') as BuiltinModule | undefined;
-  const load = local ?? modules?.createRequire(`${process!.cwd()}/`);
-  if (!load) {
+  type NodeModule = { createRequire(path: string): (id: string) => unknown };
+  type Process = { cwd(): string; getBuiltinModule?: (id: 'node:module') => NodeModule };
+  const process = (globalThis as { process?: Process }).process;
+  const load = local ?? process?.getBuiltinModule?.('node:module').createRequire(`${process.cwd()}/`);
+  if (!load)
     throw new Error(
       'platform.handlers needs msw: install it, or pass it as createMockPlatform({ msw: await import("msw") })',
     );
-  }
   try {
     return load('msw') as MswModule;
   } catch (error) {
