@@ -18,30 +18,23 @@ export function hostPolicy(urls: readonly string[], allowed: readonly string[] |
   return { names, any: allowed === 'any' };
 }
 
-/** Whether a URL host name is an IPv4 or IPv6 address: a DNS-rebinding page can never be reached by one. */
-const isAddress = (hostname: string) =>
-  hostname.startsWith('[') || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(hostname);
-
-/** Whether a host name names this machine: `localhost` and its subdomains (RFC 6761). */
-const isLocalhost = (hostname: string) => hostname === 'localhost' || hostname.endsWith('.localhost');
-
 /**
  * Why a `Host` header is refused, or undefined when it is served. `target` is the host name the request was
  * addressed to (the URL MSW intercepted, or the server's own address), which is served by definition.
  */
 export function hostProblem(header: string, target: string, policy: HostPolicy): string | undefined {
   let hostname: string | undefined;
-  if (HOST_SYNTAX.test(header)) {
-    try {
-      hostname = new URL(`http://${header}`).hostname;
-    } catch {
-      // An IPv6 literal that is not one, or a port above 65535: refused below.
-    }
-  }
+  try {
+    // URL throws for an IPv6 literal that is not one, or a port above 65535: refused below.
+    if (HOST_SYNTAX.test(header)) hostname = new URL(`http://${header}`).hostname;
+  } catch {}
   if (hostname === undefined || hostname === '') {
     return `Host header ${echo(header)} is not a host[:port]; send the host of the URL you called`;
   }
   if (policy.any || hostname === target || policy.names.has(hostname)) return undefined;
-  if (isAddress(hostname) || isLocalhost(hostname)) return undefined;
+  // An IPv4 or IPv6 address (a DNS-rebinding page can never be reached by one), or this machine: `localhost` and
+  // its subdomains (RFC 6761).
+  if (hostname.startsWith('[') || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(hostname)) return undefined;
+  if (hostname === 'localhost' || hostname.endsWith('.localhost')) return undefined;
   return `Host ${echo(hostname)} is not served here; call ${[...policy.names].join(', ')}, localhost or an IP address, or list it in createMockPlatform({ allowedHosts })`;
 }
