@@ -1,6 +1,5 @@
 import type { Core } from './core.js';
 import { areaOf, errorResponse, json } from './internal/responses.js';
-import type { IssuedToken } from './state.js';
 
 /** A fault to inject into the next matching requests. */
 export type FaultSpec = {
@@ -48,14 +47,12 @@ export type ActiveFault = FaultSpec & {
 };
 
 /** Which tokens `revokeTokens` revokes. */
-export type RevokeFilter =
-  | {
-      /** Only tokens issued to this client (any client when omitted). */
-      clientId?: string;
-      /** Only client-credentials or only developer tokens (both when omitted). */
-      kind?: 'client' | 'developer';
-    }
-  | ((token: IssuedToken) => boolean);
+export type RevokeFilter = {
+  /** Only tokens issued to this client (any client when omitted). */
+  clientId?: string | undefined;
+  /** Only client-credentials or only developer tokens (both when omitted). */
+  kind?: 'client' | 'developer' | undefined;
+};
 
 /** What the core does with a request a fault matched. */
 export type FaultAction =
@@ -98,14 +95,11 @@ export class Faults {
   }
 
   /** Revokes issued tokens (all, or those matching the filter): later calls with them get 401. Returns how many. */
-  revokeTokens(filter?: RevokeFilter): number {
-    const match =
-      typeof filter === 'function'
-        ? filter
-        : (token: IssuedToken) =>
-            (!filter?.clientId || token.clientId === filter.clientId) &&
-            (!filter?.kind || token.kind === filter.kind);
-    const revoked = this.#core.state.tokens.filter((token) => !token.revoked && match(token));
+  revokeTokens({ clientId, kind }: RevokeFilter = {}): number {
+    const revoked = this.#core.state.tokens.filter(
+      (token) =>
+        !token.revoked && (!clientId || token.clientId === clientId) && (!kind || token.kind === kind),
+    );
     for (const token of revoked) token.revoked = true;
     return revoked.length;
   }
