@@ -15,10 +15,7 @@ const PREFIX = '/__learnkit-mock/';
 /** Where `learnkit-mock trigger` reaches the running server. */
 export const CONTROL_PATH = `${PREFIX}events`;
 
-/**
- * What the trigger endpoint takes: the event's type, members of its data over the sample values, and the client
- * (label or id) it is raised as caused by.
- */
+/** What the trigger endpoint takes: the type, data over the sample values, the causing client's label or id. */
 export type TriggerRequest = { type: string; data?: Record<string, unknown>; origin?: string };
 
 /** What the trigger endpoint answers (201). */
