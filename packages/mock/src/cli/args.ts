@@ -111,12 +111,9 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   if (command === 'help') return { command, port: 4010, host: '127.0.0.1', clock: 'realtime', quiet: false };
   if (command !== 'serve' && command !== 'trigger') throw usageError(`unknown command "${command}"`);
   for (const [name, option] of Object.entries(OPTIONS)) {
-    if (
-      'command' in option &&
-      option.command !== command &&
-      values[name as keyof typeof values] !== undefined
-    )
-      throw usageError(`--${name} is an option of ${option.command}, not of ${command}`);
+    const owner: string = 'command' in option ? option.command : command;
+    if (owner !== command && values[name as keyof typeof values] !== undefined)
+      throw usageError(`--${name} is an option of ${owner}, not of ${command}`);
   }
   if (extra.length > 0 || (command === 'serve' && eventType !== undefined))
     throw usageError(`unexpected argument "${extra[0] ?? eventType}"`);
