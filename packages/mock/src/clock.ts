@@ -22,7 +22,7 @@ export interface MockClock {
   nextAt(): number | undefined;
 }
 
-type Timer = { at: number; due: number; seq: number; task: () => unknown; label: string };
+type Timer = { at: number; due: number; task: () => unknown; label: string };
 
 /** A clock with a timer queue, serving the three modes with one implementation. */
 export class VirtualClock implements MockClock {
@@ -32,7 +32,6 @@ export class VirtualClock implements MockClock {
   readonly #base: number;
   #offset = 0;
   #timers: Timer[] = [];
-  #seq = 0;
   #chain: Promise<unknown> = Promise.resolve();
   #handle: ReturnType<typeof setTimeout> | undefined;
   #stopped = false;
@@ -68,10 +67,11 @@ export class VirtualClock implements MockClock {
   /** Runs `task` once the clock reaches `at`; returns a function that cancels it. */
   schedule(at: number, task: () => unknown, label = 'task'): () => void {
     const due = Date.now() + Math.max(0, at - this.now()) / this.#speed;
-    const timer: Timer = { at, due, seq: this.#seq++, task, label };
+    const timer: Timer = { at, due, task, label };
     const key = this.mode === 'manual' ? 'at' : 'due';
     this.#timers.push(timer);
-    this.#timers.sort((a, b) => a[key] - b[key] || a.seq - b.seq);
+    // The sort is stable: tasks due at once run in the order they were scheduled.
+    this.#timers.sort((a, b) => a[key] - b[key]);
     this.#arm();
     return () => {
       this.#timers = this.#timers.filter((entry) => entry !== timer);
