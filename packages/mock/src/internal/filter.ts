@@ -16,10 +16,11 @@ function fail(message: string): never {
   throw badRequest(`invalid filter: ${message}`);
 }
 
-/** Parses a filter expression; a malformed one is a 400 naming the problem. */
-export function parseFilter(text: string): FilterExpression {
+/** Parses a filter expression; a malformed one, or one naming a field not in `fields` (when given), is a 400. */
+export function parseFilter(text: string, fields?: readonly string[]): FilterExpression {
   if (text.trim().length === 0) fail('empty expression');
   let pos = 0;
+  const unknown: string[] = [];
   /** What the sticky `pattern` matches at the cursor, which moves past it. */
   const take = (pattern: RegExp): string | undefined => {
     pattern.lastIndex = pos;
@@ -32,6 +33,7 @@ export function parseFilter(text: string): FilterExpression {
     const field = take(/[A-Za-z_$][\w.$]*/y);
     if (!field) fail('expected a field name');
     if (field.includes('.')) fail(`filtering on nested relations is unsupported ("${field}")`);
+    if (fields && !fields.includes(field)) unknown.push(field);
     take(/ */y);
     // Longest first, so `>=` is never read as `>` followed by a value starting with `=`.
     const operator = take(/>=|<=|!=|=|~|>|<|@/y) as FilterOperator | undefined;
@@ -54,13 +56,8 @@ export function parseFilter(text: string): FilterExpression {
   const expression = joined('or', /\s+OR\s+/y, () => joined('and', /\s+AND\s+/y, condition));
   take(/ */y);
   if (pos < text.length) fail(`unexpected "${text.slice(pos, pos + 12)}"`);
+  if (unknown.length > 0) fail(`unknown field(s) ${unknown.join(', ')}`);
   return expression;
-}
-
-/** Every field a filter names. */
-export function filterFields(expression: FilterExpression): string[] {
-  if (expression.kind === 'condition') return [expression.field];
-  return expression.parts.flatMap(filterFields);
 }
 
 /** The comparable text of a stored value: references compare by their `sourcedId`. */
