@@ -12,13 +12,12 @@ export type RunningMock = {
 };
 
 /** The credentials and ids a developer needs, as printable text. */
-export function describe(
-  platform: MockPlatform,
-  url: string,
-  options: CliOptions,
-  restored?: boolean,
-): string {
-  const lines = [
+function describe(platform: MockPlatform, url: string, options: CliOptions, restored: boolean): string {
+  const { subscriptions, events } = platform.state;
+  const live = [...subscriptions.values()].filter((s) => s.deletedAt === null).length;
+  const state = restored ? `restored: ${live} subscription(s), ${events.length} event(s)` : 'new';
+  const { application, roster, case: framework } = platform.fixtures;
+  return [
     `LearnKit mock platform listening on ${url}`,
     '',
     `  base URL        ${url}`,
@@ -26,24 +25,13 @@ export function describe(
     `  token (form)    POST ${url}/oauth2/token`,
     `  clock           ${options.clock}`,
     `  deliveries      ${options.forwardTo ? `forwarded to ${options.forwardTo}` : 'POSTed to each subscription URL'}`,
-  ];
-  if (options.state) {
-    const { subscriptions, events } = platform.state;
-    const live = [...subscriptions.values()].filter((s) => s.deletedAt === null).length;
-    lines.push(
-      `  state           ${options.state} (${restored ? `restored: ${live} subscription(s), ${events.length} event(s)` : 'new'}; saved on every change)`,
-    );
-  }
-  lines.push(
+    ...(options.state ? [`  state           ${options.state} (${state}; saved on every change)`] : []),
     `  trigger         learnkit-mock trigger <event-type> --url ${url}`,
     '',
     'Clients (client id / client secret):',
-  );
-  for (const [name, client] of Object.entries(platform.clients)) {
-    lines.push(`  ${name.padEnd(16)} ${client.clientId}  ${client.clientSecret}`);
-  }
-  const { application, roster, case: framework } = platform.fixtures;
-  lines.push(
+    ...Object.entries(platform.clients).map(
+      ([name, client]) => `  ${name.padEnd(16)} ${client.clientId}  ${client.clientSecret}`,
+    ),
     '',
     `Application       ${application.applicationId}`,
     `Developer token   ${platform.developerToken()}`,
@@ -51,8 +39,7 @@ export function describe(
     `CASE framework    ${framework.documentId}`,
     '',
     'Press Ctrl-C to stop.',
-  );
-  return lines.join('\n');
+  ].join('\n');
 }
 
 /**
