@@ -17,12 +17,14 @@ async function main(): Promise<void> {
     return;
   }
   if (options.command === 'help') return console.log(USAGE);
-  if (options.command === 'trigger') {
-    process.exitCode = await trigger(options.trigger!);
-    return;
-  }
+  // A mock that refused the event or is not there, a state file that cannot be read or written, a port in use:
+  // say so, without a stack trace.
+  if (options.command === 'trigger')
+    return trigger(options.trigger!).catch((error: Error) => {
+      console.error(error.message);
+      process.exitCode = 1;
+    });
   const running = await serve(options).catch((error: Error) => {
-    // A state file that cannot be read or written, a port in use: say so, without a stack trace.
     console.error(`learnkit-mock serve: ${error.message}`);
     process.exitCode = 1;
   });

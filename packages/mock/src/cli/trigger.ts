@@ -7,43 +7,30 @@ const inWords = (ms: number) =>
 
 /**
  * `learnkit-mock trigger <event-type>`: asks the running mock to raise the event (like `stripe trigger`), and
- * prints what it raised. Resolves with the exit code: 0 raised, 1 the mock refused it or is not running.
+ * prints what it raised; rejects with the message to print when the mock refused it or is not running.
  */
-export async function trigger(
-  options: TriggerOptions,
-  print: (line: string) => void = console.log,
-  printError: (line: string) => void = console.error,
-): Promise<number> {
-  let response: Response;
-  try {
-    response = await fetch(`${options.url}${CONTROL_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...options, url: undefined }),
-    });
-  } catch (error) {
+export async function trigger(options: TriggerOptions, print: (line: string) => void = console.log) {
+  const response = await fetch(`${options.url}${CONTROL_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...options, url: undefined }),
+  }).catch((error: Error) => {
     const { cause } = error as { cause?: { code?: string; message?: string } };
-    const why = cause?.code ?? cause?.message ?? (error as Error).message;
-    printError(
-      `No learnkit-mock answered at ${options.url} (${why}). Start one with \`learnkit-mock serve\`, or pass --url with the address it printed.`,
+    throw new Error(
+      `No learnkit-mock answered at ${options.url} (${cause?.code ?? cause?.message ?? error.message}). Start one with \`learnkit-mock serve\`, or pass --url with the address it printed.`,
     );
-    return 1;
-  }
-  if (response.status === 404) {
-    printError(
+  });
+  if (response.status === 404)
+    throw new Error(
       `${options.url} answered 404: it is not a learnkit-mock server (or one older than trigger). Pass --url with the address \`learnkit-mock serve\` printed.`,
     );
-    return 1;
-  }
   const text = await response.text();
   let answer: (TriggerResponse & { message?: string }) | undefined;
   try {
     answer = JSON.parse(text);
   } catch {}
-  if (response.status !== 201 || !answer?.event) {
-    printError(`learnkit-mock refused the event (${response.status}): ${answer?.message ?? text}`);
-    return 1;
-  }
+  if (response.status !== 201 || !answer?.event)
+    throw new Error(`learnkit-mock refused the event (${response.status}): ${answer?.message ?? text}`);
   const { event, subscribers, routedInMs, originClientId } = answer;
   print(
     `Triggered ${event.type}: event ${event.id}${originClientId ? ` (caused by ${originClientId})` : ''}`,
@@ -56,5 +43,4 @@ export async function trigger(
       `The mock routes it in about ${inWords(routedInMs)} (its outbox drain) to the ${subscribers} subscription(s) listing ${event.type}; its log shows each delivery, and why any is not sent.`,
     );
   }
-  return 0;
 }
