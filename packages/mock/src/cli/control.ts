@@ -113,12 +113,9 @@ export function createControl(
   };
 
   const revoke = async (request: Request): Promise<Response> => {
-    const body = await bodyOf(
-      request,
-      '{ "clientId"?: "partner-client", "kind"?: "client" | "developer" }',
-      true,
-    );
-    const { clientId, kind, ...rest } = (body ?? {}) as Record<string, unknown>;
+    const example = '{ "clientId"?: "partner-client", "kind"?: "client" | "developer" }';
+    const body = (await bodyOf(request, example, true)) ?? {};
+    const { clientId, kind, ...rest } = body as Record<string, unknown>;
     const extra = Object.keys(rest);
     if (extra.length > 0) throw problem(`unknown member "${extra[0]}"; revoke takes clientId and kind`);
     if (clientId !== undefined && typeof clientId !== 'string') throw problem('clientId must be a string');
