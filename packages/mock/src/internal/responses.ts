@@ -45,27 +45,15 @@ const PLATFORM_CODE: Record<number, string> = {
   504: 'gateway_timeout',
 };
 
-/** The imsx status body of CASE and OneRoster paths. */
-function imsxBody(status: number, description: string, minor?: string) {
-  return {
-    imsx_codeMajor: 'failure',
-    imsx_severity: 'error',
-    imsx_description: description,
-    imsx_CodeMinor: {
-      imsx_codeMinorField: [
-        {
-          imsx_codeMinorFieldName: 'TargetEndSystem',
-          imsx_codeMinorFieldValue:
-            minor ?? IMSX_MINOR[status] ?? (status >= 500 ? 'internal_server_error' : 'invaliddata'),
-        },
-      ],
-    },
-  };
-}
-
 /** The error body of `area` for `status`. */
 function errorBody(area: ErrorArea, status: number, message: string, code?: string): unknown {
-  if (area === 'ims') return imsxBody(status, message, code);
+  if (area === 'ims') {
+    // The imsx status body of CASE and OneRoster paths.
+    const minor = code ?? IMSX_MINOR[status] ?? (status >= 500 ? 'internal_server_error' : 'invaliddata');
+    const field = { imsx_codeMinorFieldName: 'TargetEndSystem', imsx_codeMinorFieldValue: minor };
+    const body = { imsx_codeMajor: 'failure', imsx_severity: 'error', imsx_description: message };
+    return { ...body, imsx_CodeMinor: { imsx_codeMinorField: [field] } };
+  }
   if (area === 'oauth')
     return {
       error: code ?? (status === 401 ? 'invalid_client' : 'invalid_request'),
