@@ -18,17 +18,13 @@ export function project<T extends object>(record: T, fields: readonly string[] |
   return out;
 }
 
-/** The sort key of a stored value: the filter's comparable value, booleans as text, none for null. */
-function sortValue(value: unknown): string | number | undefined {
-  const scalar = scalarOf(value);
-  if (scalar === null) return undefined;
-  return typeof scalar === 'boolean' ? String(scalar) : scalar;
-}
-
 /** `rows` ordered by `field` (absent values last); the sort is stable, so equal keys keep their stored order. */
 function sortedBy<T extends object>(rows: readonly T[], field: string, direction: 1 | -1): T[] {
-  // Each key is computed once, not once per comparison.
-  const keyed = rows.map((row) => ({ row, key: sortValue((row as Record<string, unknown>)[field]) }));
+  // Each key is computed once, not once per comparison: the filter's comparable value, booleans as text.
+  const keyed = rows.map((row) => {
+    const key = scalarOf((row as Record<string, unknown>)[field]) ?? undefined;
+    return { row, key: typeof key === 'boolean' ? String(key) : key };
+  });
   keyed.sort(({ key: left }, { key: right }) => {
     if (left === right) return 0;
     if (left === undefined) return 1;
