@@ -8,26 +8,23 @@ import { trigger } from './cli/trigger.js';
  * `learnkit-mock trigger <event-type> [--data JSON] [--origin CLIENT] [--url URL]`.
  */
 async function main(): Promise<void> {
+  // Bad arguments (exit code 2), a mock that refused the event or is not there, a state file that cannot be read or
+  // written, a port in use (1): say so, without a stack trace.
+  const fail =
+    (prefix: string, code = 1) =>
+    (error: Error) => {
+      console.error(`${prefix}${error.message}`);
+      process.exitCode = code;
+    };
   let options: CliOptions;
   try {
     options = parseArgs(process.argv.slice(2));
   } catch (error) {
-    console.error((error as Error).message);
-    process.exitCode = 2;
-    return;
+    return fail('', 2)(error as Error);
   }
   if (options.command === 'help') return console.log(USAGE);
-  // A mock that refused the event or is not there, a state file that cannot be read or written, a port in use:
-  // say so, without a stack trace.
-  if (options.command === 'trigger')
-    return trigger(options.trigger!).catch((error: Error) => {
-      console.error(error.message);
-      process.exitCode = 1;
-    });
-  const running = await serve(options).catch((error: Error) => {
-    console.error(`learnkit-mock serve: ${error.message}`);
-    process.exitCode = 1;
-  });
+  if (options.command === 'trigger') return trigger(options.trigger!).catch(fail(''));
+  const running = await serve(options).catch(fail('learnkit-mock serve: '));
   if (!running) return;
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
