@@ -57,14 +57,13 @@ function bodyOf(req: IncomingMessage): { body: ReadableStream<Uint8Array>; drain
           controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
           if ((controller.desiredSize ?? 0) <= 0) req.pause();
         });
-        req.on('end', () => {
-          if (open) controller.close();
+        const end = (error?: Error) => {
+          if (open && error) controller.error(error);
+          else if (open) controller.close();
           open = false;
-        });
-        req.on('error', (error) => {
-          if (open) controller.error(error);
-          open = false;
-        });
+        };
+        req.on('end', () => end());
+        req.on('error', end);
       },
       pull() {
         req.resume();

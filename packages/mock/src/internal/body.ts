@@ -37,11 +37,10 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 export async function readJson(request: Request): Promise<unknown> {
   const text = await request.text();
   if (text.trim().length === 0) throw badRequest('request body is required (JSON)');
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH))
     throw badRequest(
       `request body is nested deeper than ${MAX_JSON_DEPTH} levels; flatten it (the body itself is level 1)`,
     );
-  }
   try {
     return JSON.parse(text) as unknown;
   } catch {
