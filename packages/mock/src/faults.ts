@@ -46,7 +46,7 @@ export type ActiveFault = FaultSpec & {
   hits: number;
 };
 
-/** Which tokens `revokeTokens` revokes. */
+/** Which tokens `revokeTokens` revokes (docs/decisions.md#d-i15-revoke-filter). */
 export type RevokeFilter = {
   /** Only tokens issued to this client (any client when omitted). */
   clientId?: string | undefined;
