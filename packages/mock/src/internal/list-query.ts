@@ -12,9 +12,8 @@ export function selectedFields(query: ListQueryParams, known: readonly string[])
 export function project<T extends object>(record: T, fields: readonly string[] | undefined): Partial<T> {
   if (!fields) return record;
   const out: Partial<T> = {};
-  for (const field of fields) {
+  for (const field of fields)
     if (field in record) (out as Record<string, unknown>)[field] = (record as Record<string, unknown>)[field];
-  }
   return out;
 }
 

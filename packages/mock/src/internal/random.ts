@@ -28,9 +28,7 @@ export function hashText(text: string, seed = 0): number {
 }
 
 /** A fraction in [0, 1) derived from (seed, index, salt). */
-export function fraction(seed: number, index: number, salt = 0): number {
-  return hash32(seed, index, salt) / 0x1_0000_0000;
-}
+export const fraction = (seed: number, index: number, salt = 0) => hash32(seed, index, salt) / 0x1_0000_0000;
 
 /** Picks an entry of `list` by (seed, index, salt). */
 export function pick<T>(list: readonly T[], seed: number, index: number, salt = 0): T {
@@ -55,11 +53,7 @@ export function seededUuid(seed: number, index: number, salt = 0): string {
 }
 
 /** A random UUID for records created at run time. */
-export function randomId(): string {
-  return globalThis.crypto.randomUUID();
-}
+export const randomId = (): string => globalThis.crypto.randomUUID();
 
 /** `bytes` random bytes as lowercase hex, for secrets. */
-export function randomHex(bytes: number): string {
-  return toHex(globalThis.crypto.getRandomValues(new Uint8Array(bytes)));
-}
+export const randomHex = (bytes: number) => toHex(globalThis.crypto.getRandomValues(new Uint8Array(bytes)));

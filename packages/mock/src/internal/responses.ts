@@ -12,9 +12,7 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 }
 
 /** 204 with no body. */
-export function noContent(): Response {
-  return new Response(null, { status: 204 });
-}
+export const noContent = () => new Response(null, { status: 204 });
 
 // The imsx minor codes other than the defaults (`invaliddata` below 500, `internal_server_error` from 500).
 const IMSX_MINOR: Record<number, string> = {
