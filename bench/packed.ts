@@ -43,13 +43,8 @@ interface ApiRow {
 }
 
 /** Runs `script` with plain Node in the scratch project and returns the rows of the JSON line it prints last. */
-function rowsOfScript<Row>(
-  project: string,
-  script: string,
-  args: string[] = [],
-  nodeFlags: string[] = [],
-): Row[] {
-  const result = spawnSync(process.execPath, [...nodeFlags, script, ...args], {
+function rowsOfScript<Row>(project: string, script: string, args: string[] = []): Row[] {
+  const result = spawnSync(process.execPath, [script, ...args], {
     cwd: project,
     encoding: 'utf8',
     timeout: 900_000,
@@ -86,8 +81,7 @@ async function measureCaseConvert(project: string): Promise<BenchRow[]> {
     outfile: script,
     logLevel: 'error',
   });
-  // --expose-gc: each timed round starts from a collected heap (docs/decisions.md#d-i12-bench-rounds).
-  return rowsOfScript<BenchRow>(project, script, ['--json'], ['--expose-gc']).map((row) => ({
+  return rowsOfScript<BenchRow>(project, script, ['--json']).map((row) => ({
     ...row,
     name: `${row.name}, packed @learnkit/case`,
   }));

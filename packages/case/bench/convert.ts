@@ -8,9 +8,8 @@
  * body with its report. Budget: under 3 s. `toCaseJson` of the same framework read back is reported too, against the same budget.
  *
  * `pnpm bench` runs it on the packed packages (bench/packed.ts bundles this file with `@learnkit/*` left to the
- * scratch project's installed tarballs, and runs it with `node --expose-gc`); `npx tsx --expose-gc
- * --conditions=@learnkit/source packages/case/bench/convert.ts` runs it on the workspace sources, and `--json`
- * prints the rows as one JSON line.
+ * scratch project's installed tarballs); `npx tsx --conditions=@learnkit/source packages/case/bench/convert.ts`
+ * runs it on the workspace sources, and `--json` prints the rows as one JSON line.
  */
 import { type CFPackage, type CFPackageUpload, fromCaseJson, toCaseJson } from '@learnkit/case';
 import { generateFramework } from '@learnkit/mock';
@@ -95,19 +94,11 @@ function readBack(body: CFPackageUpload): CFPackage {
   } as unknown as CFPackage;
 }
 
-/** Node's collector when it runs with `--expose-gc` (bench/packed.ts starts it so). */
-const collect = (globalThis as { gc?: () => void }).gc;
-
-/**
- * The median seconds of `rounds` runs of `run` (one untimed warm-up first). Each round starts from a collected
- * heap, when Node lets the script collect it: a round then pays for its own garbage, not for the rounds before it
- * (docs/decisions.md#d-i12-bench-rounds).
- */
+/** The median seconds of `rounds` runs of `run` (one untimed warm-up first). */
 function seconds(rounds: number, run: () => unknown): number {
   run();
   const times: number[] = [];
   for (let r = 0; r < rounds; r++) {
-    collect?.();
     const started = performance.now();
     run();
     times.push((performance.now() - started) / 1000);
@@ -126,13 +117,16 @@ export async function runCaseConvertBench(
 ): Promise<{ rows: BenchRow[] }> {
   const items = options.items ?? 100_000;
   const rounds = options.rounds ?? 5;
-  const framework = generateFramework({ seed: 12, items }) as CFPackageUpload;
-  const count = `${items.toLocaleString('en-US')} items, ${framework.CFAssociations.length.toLocaleString('en-US')} associations`;
+  // Made again for each figure and not kept: while a figure is timed, the heap holds its input and nothing else of
+  // the bench, as a user's process holds the one file it converts (docs/decisions.md#d-i12-bench-rounds).
+  const framework = () => generateFramework({ seed: 12, items }) as CFPackageUpload;
   const rows: BenchRow[] = [];
+  let count = '';
   for (const asn of [false, true]) {
     // As a file read from disk gives it: parsed JSON (flat strings), not the spreads and template strings that
     // built it (whose strings V8 keeps as ropes, flattened on first use inside the timed conversion).
-    const input = JSON.parse(JSON.stringify(publisherExport(framework, asn)));
+    const input = JSON.parse(JSON.stringify(publisherExport(framework(), asn)));
+    count = `${items.toLocaleString('en-US')} items, ${input.CFAssociations.length.toLocaleString('en-US')} associations`;
     let changes = 0;
     const time = seconds(rounds, () => {
       changes = fromCaseJson(input).changes.length;
@@ -145,7 +139,7 @@ export async function runCaseConvertBench(
       met: time < 3,
     });
   }
-  const pkg = readBack(framework);
+  const pkg = readBack(framework());
   const back = seconds(rounds, () => toCaseJson(pkg));
   rows.push({
     name: `toCaseJson of the same framework read back (${count})`,
