@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCaseId } from '../src/internal/ids';
+import { isAbsoluteUri, isCaseId } from '../src/internal/ids';
 
 // The character-by-character check must answer as the regular expression it replaced, on every string
 // (docs/decisions.md#d-i12-char-checks).
@@ -31,5 +31,23 @@ describe('isCaseId', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+});
+
+describe('isAbsoluteUri', () => {
+  // Written with explicit letter ranges instead of the `i` flag, which costs more per test; it must answer as the
+  // case-insensitive pattern did for every code unit, in the scheme, at the colon and after it.
+  const CASE_INSENSITIVE = /^[a-z][a-z0-9+.-]*:[^\s"<>\\^`{|}]+$/i;
+
+  it('answers as the case-insensitive pattern for every character at every place', () => {
+    const base = 'Https+x.y-z:purl.org/ASN/S114340D';
+    expect(isAbsoluteUri(base)).toBe(true);
+    for (const place of [0, 1, 5, 11, 12, 20, base.length - 1]) {
+      for (const unit of EVERY_UNIT) {
+        const uri = base.slice(0, place) + unit + base.slice(place + 1);
+        if (isAbsoluteUri(uri) !== CASE_INSENSITIVE.test(uri))
+          expect.fail(`${JSON.stringify(uri)}: not as the pattern`);
+      }
+    }
   });
 });

@@ -33,7 +33,6 @@ const hex = (word: number, shift: number): number => DIGITS[(word >>> shift) & 1
  */
 export function uuidV5Of(name: string, namespace: string, nsBytes: Uint8Array): string {
   const n = name.length;
-  for (let i = 0; i < n; i++) if (name.charCodeAt(i) > 127) return uuidV5(name, namespace);
   const length = 16 + n;
   const blocks = ((length + 8) >> 6) + 1;
   let words = SHORT;
@@ -44,8 +43,11 @@ export function uuidV5Of(name: string, namespace: string, nsBytes: Uint8Array): 
   for (let i = 0; i < 16; i++)
     words[i >> 2] = (words[i >> 2] as number) | ((nsBytes[i] as number) << (24 - (i & 3) * 8));
   for (let i = 0; i < n; i++) {
+    const code = name.charCodeAt(i);
+    // Not ASCII: the package encodes it (the buffer is cleared again by the next call).
+    if (code > 127) return uuidV5(name, namespace);
     const j = i + 16;
-    words[j >> 2] = (words[j >> 2] as number) | (name.charCodeAt(i) << (24 - (j & 3) * 8));
+    words[j >> 2] = (words[j >> 2] as number) | (code << (24 - (j & 3) * 8));
   }
   words[length >> 2] = (words[length >> 2] as number) | (0x80 << (24 - (length & 3) * 8));
   words[blocks * 16 - 1] = length * 8;
