@@ -1,13 +1,14 @@
 import { badRequest, notFound, unprocessable } from '../internal/http-error.js';
 import { randomId } from '../internal/random.js';
-import type {
-  Listed,
-  OperationContext,
-  OperationHandler,
-  OperationId,
-  OperationRoutes,
-  PathParams,
-  RequestBody,
+import {
+  found,
+  type Listed,
+  type OperationContext,
+  type OperationHandler,
+  type OperationId,
+  type OperationRoutes,
+  type PathParams,
+  type RequestBody,
 } from '../operations/dispatch.js';
 import { guidRef, oneRosterEnrollment, oneRosterUser, refId } from '../roster/views.js';
 import { type Caller, canSeeRecord, canSeeUser, today, visibleUser } from '../roster/visibility.js';
@@ -71,7 +72,7 @@ function users({ core, client }: Caller, ids?: Set<string>) {
 /** The users with an active enrollment in `role` in class `classId` (404 for an unknown class) the caller may see. */
 function enrolled(context: Caller, classId: string, role: string) {
   const roster = context.core.state.roster;
-  if (!roster.classes.has(classId)) throw notFound(`class ${classId} not found`);
+  found(roster.classes, classId, 'class');
   const ids = [...roster.enrollments.values()]
     .filter((row) => row.classId === classId && row.role === role && row.status === 'active')
     .map((enrollment) => enrollment.userId);
@@ -97,7 +98,7 @@ export const handlers: OperationRoutes = {
   listCourses: whole('courses'),
   listCourseClasses: listing('classes', (context, { courseSourcedId }) => {
     const roster = context.core.state.roster;
-    if (!roster.courses.has(courseSourcedId!)) throw notFound(`course ${courseSourcedId} not found`);
+    found(roster.courses, courseSourcedId!, 'course');
     return [...roster.classes.values()].filter((klass) => refId(klass.course) === courseSourcedId);
   }),
   listDemographics: whole('demographics'),
@@ -117,8 +118,8 @@ export const handlers: OperationRoutes = {
   listResults: whole('results'),
   listStudentResultsForClass: listing('results', (context, { classSourcedId, studentSourcedId }) => {
     const roster = context.core.state.roster;
-    if (!roster.classes.has(classSourcedId!)) throw notFound(`class ${classSourcedId} not found`);
-    if (!roster.users.has(studentSourcedId!)) throw notFound(`student ${studentSourcedId} not found`);
+    found(roster.classes, classSourcedId!, 'class');
+    found(roster.users, studentSourcedId!, 'student');
     return [...roster.results.values()].filter(
       (result) => refId(result.class) === classSourcedId && refId(result.student) === studentSourcedId,
     );
