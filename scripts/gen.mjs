@@ -9,6 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse as parseYaml } from 'yaml';
+import { generateSha1Block } from '../packages/case/scripts/gen-sha1.mjs';
 import { generateUploadValidator } from '../packages/case/scripts/gen-upload-validator.mjs';
 import { generateTools } from '../packages/mcp/scripts/gen-tools.mjs';
 import { generateEventSchemas } from '../packages/mock/scripts/gen-event-rules.mjs';
@@ -62,6 +63,8 @@ export async function generateAll(root = repoRoot) {
   // The upload body's validator of @learnkit/case, from the same component schemas (docs/decisions.md#d-i12-upload-validator).
   const caseDocument = parseYaml(readFileSync(join(root, 'openapi', 'case.yaml'), 'utf8'));
   outputs.push(generateUploadValidator(rewriteRefs(caseDocument.components?.schemas ?? {})));
+  // SHA-1 for @learnkit/case's name-based uuids, written out step by step (docs/decisions.md#d-i12-sha1-unrolled).
+  outputs.push(generateSha1Block());
   // The operations behind the MCP server's tools (docs/decisions.md#d-i17-mcp-schemas).
   outputs.push(...generateTools(root));
   return outputs;
