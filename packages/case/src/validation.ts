@@ -75,53 +75,112 @@ function readable(error: SchemaError, input: unknown, out: ValidationIssue[]): v
   out.push({ path, message: error.message ?? `fails the upload schema's ${error.keyword}` });
 }
 
+/** FNV-1a, 32 bits: a hash of an identifier's UTF-16 code units. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/** Indices up to 2^21 fit below a 32-bit hash in one float64 key (53 bits). */
+const INDEX_SPAN = 2 ** 21;
+
+/** Records, for each of `indices` (in order) whose identifier came before, the index where it first came. */
+function groupEqual(
+  ids: readonly (string | undefined)[],
+  indices: Iterable<number>,
+  repeats: Map<number, number>,
+): void {
+  const first = new Map<string, number>();
+  for (const index of indices) {
+    const id = ids[index];
+    if (id === undefined) continue;
+    const seen = first.get(id);
+    if (seen === undefined) first.set(id, index);
+    else repeats.set(index, seen);
+  }
+}
+
+/**
+ * Each repeated identifier's index, mapped to the index of its first occurrence (`undefined` entries are no
+ * identifier). The identifiers are sorted by hash, not all put in a `Map`: a 100,000-item package has 250,000 of
+ * them, and a table that size missed the cache on every insert, where one numeric sort reads memory in order
+ * (docs/decisions.md#d-i12-duplicate-ids).
+ */
+export function repeatedIds(ids: readonly (string | undefined)[]): Map<number, number> {
+  const repeats = new Map<number, number>();
+  if (ids.length >= INDEX_SPAN) {
+    groupEqual(ids, ids.keys(), repeats);
+    return repeats;
+  }
+  const keys = new Float64Array(ids.length);
+  let count = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    if (id !== undefined) keys[count++] = fnv1a(id) * INDEX_SPAN + i;
+  }
+  const sorted = keys.subarray(0, count).sort();
+  // Equal identifiers have equal hashes, so they are neighbours, their indices in order.
+  for (let start = 0; start < count; ) {
+    const hash = Math.floor((sorted[start] as number) / INDEX_SPAN);
+    let end = start + 1;
+    while (end < count && Math.floor((sorted[end] as number) / INDEX_SPAN) === hash) end++;
+    if (end - start > 1) {
+      const run: number[] = [];
+      for (let j = start; j < end; j++) run.push((sorted[j] as number) % INDEX_SPAN);
+      groupEqual(ids, run, repeats);
+    }
+    start = end;
+  }
+  return repeats;
+}
+
 /**
  * What the schema cannot say: an identifier used twice in one package (the platform stores by identifier, so
  * the second would silently replace the first) and an item giving both `CFItemType` spellings with different
  * values (the platform would have to pick one).
  */
 function crossChecks(body: Record<string, unknown>, out: ValidationIssue[]): void {
-  // Where each id was first seen, as a number (-1: the document; else the index, associations after items), so
-  // that a 100,000-item package allocates no path per id; a path is written out only for a repeat.
-  const seen = new Map<string, number>();
-  const items = Array.isArray(body.CFItems) ? body.CFItems.length : 0;
+  // Every identifier by a number: 0 the document, then the items, then the associations; a path is written out
+  // only for a repeat.
+  const items = Array.isArray(body.CFItems) ? body.CFItems : [];
+  const associations = Array.isArray(body.CFAssociations) ? body.CFAssociations : [];
+  const idOf = (entry: unknown) =>
+    isRecord(entry) && typeof entry.identifier === 'string' ? entry.identifier : undefined;
+  const ids = [idOf(body.CFDocument)];
+  for (const entry of items) ids.push(idOf(entry));
+  for (const entry of associations) ids.push(idOf(entry));
+  const repeats = repeatedIds(ids);
   const pathOf = (where: number): (string | number)[] =>
-    where < 0
+    where === 0
       ? ['CFDocument', 'identifier']
-      : where < items
-        ? ['CFItems', where, 'identifier']
-        : ['CFAssociations', where - items, 'identifier'];
-  const note = (id: unknown, where: number) => {
-    if (typeof id !== 'string') return;
-    const first = seen.get(id);
-    if (first !== undefined) {
-      out.push({
-        path: pathOf(where),
-        message: `${showValue(id)} is already the identifier of ${formatJsonPath(pathOf(first))}`,
-      });
-    } else seen.set(id, where);
+      : where <= items.length
+        ? ['CFItems', where - 1, 'identifier']
+        : ['CFAssociations', where - 1 - items.length, 'identifier'];
+  const note = (where: number) => {
+    const first = repeats.get(where);
+    if (first === undefined) return;
+    out.push({
+      path: pathOf(where),
+      message: `${showValue(ids[where])} is already the identifier of ${formatJsonPath(pathOf(first))}`,
+    });
   };
-  if (isRecord(body.CFDocument)) note(body.CFDocument.identifier, -1);
-  for (const key of ['CFItems', 'CFAssociations'] as const) {
-    const list = body[key];
-    if (!Array.isArray(list)) continue;
-    for (let i = 0; i < list.length; i++) {
-      const entry = list[i] as unknown;
-      if (!isRecord(entry)) continue;
-      note(entry.identifier, key === 'CFItems' ? i : items + i);
-      if (
-        key === 'CFItems' &&
-        typeof entry.CFItemType === 'string' &&
-        typeof entry.cfItemType === 'string' &&
-        entry.CFItemType !== entry.cfItemType
-      ) {
-        out.push({
-          path: [key, i, 'cfItemType'],
-          message: `differs from CFItemType (${showValue(entry.CFItemType)} vs ${showValue(entry.cfItemType)}); give one spelling`,
-        });
-      }
+  for (let i = 0; i < items.length; i++) {
+    note(i + 1);
+    const entry = items[i] as unknown;
+    if (
+      isRecord(entry) &&
+      typeof entry.CFItemType === 'string' &&
+      typeof entry.cfItemType === 'string' &&
+      entry.CFItemType !== entry.cfItemType
+    ) {
+      out.push({
+        path: ['CFItems', i, 'cfItemType'],
+        message: `differs from CFItemType (${showValue(entry.CFItemType)} vs ${showValue(entry.cfItemType)}); give one spelling`,
+      });
     }
   }
+  for (let i = 0; i < associations.length; i++) note(i + 1 + items.length);
 }
 
 /**
