@@ -2,7 +2,7 @@ import { badRequest, HttpError, notFound } from '../internal/http-error.js';
 import { randomId } from '../internal/random.js';
 import type { OperationRoutes, RequestBody } from '../operations/dispatch.js';
 import { deleteUser } from '../roster/delete-user.js';
-import { orgsOfUser, scopeCovers } from '../roster/orgs.js';
+import { type Caller, canSeeUser, orgsOfUser, scopeCovers, today, visibleUser } from '../roster/orgs.js';
 import {
   isOpenAgent,
   openAgentsOf,
@@ -12,7 +12,6 @@ import {
   platformUser,
   rolesOf,
 } from '../roster/views.js';
-import { type Caller, canSeeUser, today, visibleUser } from '../roster/visibility.js';
 import type { StoredEnrollment, StoredRole, StoredUser } from '../state.js';
 
 type RoleInput = RequestBody<'upsertUserRole'>;
