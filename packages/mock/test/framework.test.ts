@@ -79,6 +79,14 @@ describe('generateFramework', () => {
     expect(() => generateFramework({ items: 0 })).toThrow(/positive integer/);
   });
 
+  it('gives a subject with no vocabulary of its own generic domains named after it', () => {
+    const framework = generateFramework({ items: 40, subject: 'History' });
+    expect(framework.CFDocument.title).toBe('History Standards, Grades K-8 (seed 1)');
+    const domains = framework.CFItems.filter((item) => item.CFItemType === 'Domain');
+    expect(domains[0]).toMatchObject({ abbreviatedStatement: 'D1', fullStatement: 'History Domain OA' });
+    expect(framework.CFItems.every((item) => item.subject?.[0] === 'History')).toBe(true);
+  });
+
   it('streams: records come in upload order and the JSON chunks join to the same body', () => {
     const options = { seed: 8, items: 150 };
     const kinds = [...frameworkRecords(options)].map((record) => record.kind);

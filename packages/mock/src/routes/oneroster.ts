@@ -10,8 +10,8 @@ import {
   type PathParams,
   type RequestBody,
 } from '../operations/dispatch.js';
+import { type Caller, canSeeRecord, canSeeUser, today, visibleUser } from '../roster/orgs.js';
 import { guidRef, oneRosterEnrollment, oneRosterUser, refId } from '../roster/views.js';
-import { type Caller, canSeeRecord, canSeeUser, today, visibleUser } from '../roster/visibility.js';
 import type { RosterRecord, RosterState } from '../state.js';
 
 /** The tables of OneRoster records (stored in their response shape). */
@@ -21,17 +21,12 @@ export type RecordTable = keyof {
 
 type LineItemInput = RequestBody<'createAssessmentLineItem'>['assessmentLineItem'];
 
-/** The line item of a checked POST or PUT body; a class it names must exist (a rule no schema can state). */
-function lineItemOf({ core }: Caller, item: LineItemInput): LineItemInput {
-  const classId = refId(item.class);
+/** The stored line item of a checked POST or PUT body; a class it names must exist (a rule no schema can state). */
+function storedLineItem({ core }: Caller, sourcedId: string, input: LineItemInput) {
+  const classId = refId(input.class);
   if (classId && !core.state.roster.classes.has(classId)) {
     throw unprocessable(`assessmentLineItem.class ${classId} does not exist`);
   }
-  return item;
-}
-
-function storedLineItem({ core }: Caller, sourcedId: string, input: LineItemInput) {
-  const classId = refId(input.class);
   return {
     ...input,
     sourcedId,
@@ -136,21 +131,23 @@ export const handlers: OperationRoutes = {
   },
 
   createAssessmentLineItem: async (context) => {
-    const input = lineItemOf(context, (await context.body()).assessmentLineItem);
+    const input = (await context.body()).assessmentLineItem;
     const roster = context.core.state.roster;
     const supplied = input.sourcedId;
+    const sourcedId = supplied ?? randomId();
+    const stored = storedLineItem(context, sourcedId, input);
     if (supplied && roster.lineItems.has(supplied)) {
       throw unprocessable(`assessmentLineItem ${supplied} already exists; use PUT to replace it`);
     }
-    const sourcedId = supplied ?? randomId();
-    roster.lineItems.set(sourcedId, storedLineItem(context, sourcedId, input));
+    roster.lineItems.set(sourcedId, stored);
     return context.json(201, {
       sourcedIdPairs: { suppliedSourcedId: supplied ?? sourcedId, allocatedSourcedId: sourcedId },
     });
   },
 
   putAssessmentLineItem: async (context, { sourcedId }) => {
-    const input = lineItemOf(context, (await context.body()).assessmentLineItem);
+    const input = (await context.body()).assessmentLineItem;
+    const stored = storedLineItem(context, sourcedId, input);
     // A rule between the path and the body, which a schema of the body alone cannot state.
     if (input.sourcedId !== undefined && input.sourcedId !== sourcedId) {
       throw badRequest(
@@ -159,7 +156,6 @@ export const handlers: OperationRoutes = {
     }
     const roster = context.core.state.roster;
     const existed = roster.lineItems.has(sourcedId);
-    const stored = storedLineItem(context, sourcedId, input);
     roster.lineItems.set(sourcedId, stored);
     return context.json(existed ? 200 : 201, { assessmentLineItem: stored });
   },

@@ -1,8 +1,7 @@
 import { badRequest, HttpError, notFound } from '../internal/http-error.js';
 import { randomId } from '../internal/random.js';
 import type { OperationRoutes, RequestBody } from '../operations/dispatch.js';
-import { deleteUser } from '../roster/delete-user.js';
-import { orgsOfUser, scopeCovers } from '../roster/orgs.js';
+import { type Caller, canSeeUser, orgsOfUser, scopeCovers, today, visibleUser } from '../roster/orgs.js';
 import {
   isOpenAgent,
   openAgentsOf,
@@ -12,10 +11,33 @@ import {
   platformUser,
   rolesOf,
 } from '../roster/views.js';
-import { type Caller, canSeeUser, today, visibleUser } from '../roster/visibility.js';
-import type { StoredEnrollment, StoredRole, StoredUser } from '../state.js';
+import type { RosterState, StoredEnrollment, StoredRole, StoredUser } from '../state.js';
 
 type RoleInput = RequestBody<'upsertUserRole'>;
+
+/**
+ * Deletes a user with everything that hangs on it, in one step: its roles, profiles, enrollments and agent
+ * relationships (both sides) are hard-removed, with no event of their own, and so are its demographics and
+ * mastery grades (docs/decisions.md#d-user-deletion). Gradebook results stay, readable by internal clients only.
+ * Returns the user's orgs, read before anything goes, so `user.deleted` still reaches the subscribers that could
+ * see the user.
+ */
+function deleteUser(roster: RosterState, userId: string): string[] {
+  const orgIds = orgsOfUser(roster, userId);
+  const dropWhere = <T>(map: Map<string, T>, belongs: (value: T, key: string) => boolean) => {
+    for (const [key, value] of map) if (belongs(value, key)) map.delete(key);
+  };
+  dropWhere(roster.roles, (role) => role.userId === userId);
+  dropWhere(roster.profiles, (profile) => profile.userId === userId);
+  dropWhere(roster.enrollments, (enrollment) => enrollment.userId === userId);
+  // In place: `platform.state.roster.agents` is the same array before and after.
+  const kept = roster.agents.filter((agent) => agent.userId !== userId && agent.agentUserId !== userId);
+  roster.agents.splice(0, roster.agents.length, ...kept);
+  roster.demographics.delete(userId);
+  dropWhere(roster.mastery, (_, key) => key.startsWith(`${userId}|`));
+  roster.users.delete(userId);
+  return orgIds;
+}
 
 /** An org the caller's scope covers, or 404. */
 function visibleOrg({ core, client }: Caller, orgId: string): void {
@@ -210,18 +232,13 @@ export const handlers: OperationRoutes = {
 
   listLinkedUsers: (context, { sourcedId: userId }) => {
     visibleUser(context, userId);
-    const date = today(context);
-    const linkedUsers = context.core.state.roster.agents
-      .filter(
-        (agent) => (agent.userId === userId || agent.agentUserId === userId) && isOpenAgent(agent, date),
-      )
-      .map((agent) =>
-        platformRelationship({
-          ...agent,
-          agentUserId: agent.userId === userId ? agent.agentUserId : agent.userId,
-        }),
-      );
-    return context.json(200, { linkedUsers });
+    const open = context.core.state.roster.agents.filter((agent) => isOpenAgent(agent, today(context)));
+    // Either side of a relationship: the other user is named as the agent.
+    const linked = open.filter((agent) => agent.userId === userId || agent.agentUserId === userId);
+    const agents = linked.map((agent) =>
+      agent.userId === userId ? agent : { ...agent, agentUserId: agent.userId },
+    );
+    return context.json(200, { linkedUsers: agents.map(platformRelationship) });
   },
 
   getOrgConfig: (context, { sourcedId }) => {

@@ -1,5 +1,5 @@
 import { storePackage, toStoredPackage } from '../case/store.js';
-import type { CasePackageUpload } from '../case/types.js';
+import type { CaseItemInput, CasePackageUpload } from '../case/types.js';
 import { seededUuid } from '../internal/random.js';
 import type { MockState } from '../state.js';
 import { generateFramework } from './framework.js';
@@ -43,11 +43,7 @@ function courseSequence(seed: number, baseUri: string): CasePackageUpload {
     ...item(k + 1, `Lesson ${k + 1}: ${name}`, 'Lesson', `M3.CS.${k + 1}`),
     listEnumeration: String(k + 1),
   }));
-  const ref = ({ fullStatement, identifier, uri }: typeof root) => ({
-    title: fullStatement,
-    identifier,
-    uri,
-  });
+  const ref = ({ fullStatement: title, identifier, uri }: typeof root) => ({ title, identifier, uri });
   return {
     CFDocument: {
       ...head('CFDocuments', seededUuid(seed, 0, 0xc5d0)),
@@ -73,18 +69,15 @@ function courseSequence(seed: number, baseUri: string): CasePackageUpload {
 export function seedCase(state: MockState, seed: number, items: number, baseUrl: string): CaseFixtures {
   const baseUri = 'https://frameworks.learnkit.test';
   const framework = generateFramework({ seed, items, baseUri });
-  storePackage(state.case, toStoredPackage(framework, baseUrl));
   const sequence = courseSequence(seed, baseUri);
-  storePackage(state.case, toStoredPackage(sequence, baseUrl));
-  const standards = framework.CFItems.filter((item) => item.CFItemType === 'Standard').map(
-    (item) => item.identifier,
-  );
+  for (const upload of [framework, sequence]) storePackage(state.case, toStoredPackage(upload, baseUrl));
+  const ids = (list: CaseItemInput[]) => list.map((item) => item.identifier);
   return {
     documentId: framework.CFDocument.identifier,
-    standardIds: standards.slice(0, 5),
-    itemIds: framework.CFItems.map((item) => item.identifier),
+    standardIds: ids(framework.CFItems.filter((item) => item.CFItemType === 'Standard')).slice(0, 5),
+    itemIds: ids(framework.CFItems),
     associationId: framework.CFAssociations[0]!.identifier,
     courseSequenceDocumentId: sequence.CFDocument.identifier,
-    courseSequenceItemIds: sequence.CFItems.map((item) => item.identifier),
+    courseSequenceItemIds: ids(sequence.CFItems),
   };
 }

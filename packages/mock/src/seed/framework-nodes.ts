@@ -71,16 +71,6 @@ const share = (count: number, buckets: number, k: number) =>
 
 const clamp = (value: number, min: number, max: number) => Math.max(min, Math.min(max, value));
 
-function letters(n: number): string {
-  let out = '';
-  let rest = n;
-  do {
-    out = String.fromCharCode(65 + (rest % 26)) + out;
-    rest = Math.floor(rest / 26) - 1;
-  } while (rest >= 0);
-  return out;
-}
-
 /** Walks the hierarchy in document order without holding it in memory: O(grades + domains + clusters) state. */
 export function* walk(settings: Settings): Generator<Node> {
   const total = settings.items;
@@ -89,6 +79,7 @@ export function* walk(settings: Settings): Generator<Node> {
   const domainsPerGrade = clamp(Math.floor(rest / (grades * 12)), 1, settings.vocabulary.domains.length);
   const domains = Math.min(rest, grades * domainsPerGrade);
   rest -= domains;
+  // At most 10 clusters a domain, lettered A to J.
   const clustersPerDomain = domains > 0 ? clamp(Math.floor(rest / (domains * 4)), 1, 10) : 0;
   const clusters = Math.min(rest, domains * clustersPerDomain);
   const standards = rest - clusters;
@@ -119,7 +110,7 @@ export function* walk(settings: Settings): Generator<Node> {
       yield domainNode;
       const clusterCount = share(clusters, domains, domainIndex++);
       for (let c = 0; c < clusterCount; c++) {
-        const clusterNode = child(domainNode, c + 1, letters(c));
+        const clusterNode = child(domainNode, c + 1, String.fromCharCode(65 + c));
         yield clusterNode;
         const standardCount = share(standards, clusters, clusterIndex++);
         let previous: Node | undefined;
@@ -256,21 +247,22 @@ export function* associationsOf(
   yield make('isChildOf', self, node.parent ? refOf(settings, node.parent) : documentRef(settings), node.seq);
   if (node.level !== 3) return;
   const { seed, rates } = settings;
-  if (node.previous && fraction(seed, node.index, 11) < rates.precedes) {
-    yield make('precedes', refOf(settings, node.previous), self);
-  }
-  if (node.peer && fraction(seed, node.index, 12) < rates.isPeerOf) {
-    yield make('isPeerOf', self, refOf(settings, node.peer));
-  }
-  if (fraction(seed, node.index, 13) < rates.exactMatchOf) {
-    const external = seededUuid(seed, node.index, SALT.external);
-    yield make('exactMatchOf', self, {
+  const external = seededUuid(seed, node.index, SALT.external);
+  // The other end of each extra kind, when the node has one; `precedes` points from it to this node.
+  const others = {
+    precedes: node.previous && refOf(settings, node.previous),
+    isPeerOf: node.peer && refOf(settings, node.peer),
+    exactMatchOf: {
       title: `${node.code} (source framework)`,
       identifier: external,
       uri: `https://standards.example.org/uri/${external}`,
-    });
-  }
-  if (node.peer && fraction(seed, node.index, 14) < rates.isRelatedTo) {
-    yield make('isRelatedTo', self, refOf(settings, node.peer));
+    },
+    isRelatedTo: node.peer && refOf(settings, node.peer),
+  };
+  for (const [k, type] of (Object.keys(RATES) as (keyof typeof RATES)[]).entries()) {
+    const other = others[type];
+    if (other && fraction(seed, node.index, 11 + k) < rates[type]) {
+      yield type === 'precedes' ? make(type, other, self) : make(type, self, other);
+    }
   }
 }

@@ -10,32 +10,22 @@ import type { GenerateFrameworkOptions } from './framework-options.js';
 
 export type { GenerateFrameworkOptions } from './framework-options.js';
 
-/** One record of a generated framework, in upload order: the document, then every item, then every association. */
-export type FrameworkRecord =
-  | {
-      /** The first record: the framework's document. */
-      kind: 'document';
-      /** The `CFDocument` of the upload. */
-      value: CaseDocumentInput;
-    }
-  | {
-      /** One of `CFItems`, parents before their children. */
-      kind: 'item';
-      /** The item. */
-      value: CaseItemInput;
-    }
-  | {
-      /** One of `CFAssociations`, after every item. */
-      kind: 'association';
-      /** The association. */
-      value: CaseAssociationInput;
-    }
-  | {
-      /** The last record: the framework's `CFDefinitions`. */
-      kind: 'definitions';
-      /** The definitions (item types and the like). */
-      value: CaseDefinitionsInput;
-    };
+/** What each kind of record holds, in upload order: the document, every item, every association, the definitions. */
+type RecordValues = {
+  /** The first record: the `CFDocument` of the upload. */
+  document: CaseDocumentInput;
+  /** One of `CFItems`, parents before their children. */
+  item: CaseItemInput;
+  /** One of `CFAssociations`, after every item. */
+  association: CaseAssociationInput;
+  /** The last record: the framework's `CFDefinitions` (item types and the like). */
+  definitions: CaseDefinitionsInput;
+};
+
+/** One record of a generated framework, in upload order: its `kind` and the `value` of that kind. */
+export type FrameworkRecord = {
+  [K in keyof RecordValues]: { kind: K; value: RecordValues[K] };
+}[keyof RecordValues];
 
 /**
  * The records of a generated framework in upload order, one at a time, so a 100,000-item framework can be

@@ -88,16 +88,7 @@ const READING: SubjectVocabulary = {
     'Conventions of Standard English',
     'Vocabulary Acquisition and Use',
   ],
-  verbs: [
-    'Determine',
-    'Describe',
-    'Analyze',
-    'Compare and contrast',
-    'Explain',
-    'Cite',
-    'Write',
-    'Summarize',
-  ],
+  verbs: 'Determine, Describe, Analyze, Compare and contrast, Explain, Cite, Write, Summarize'.split(', '),
   topics: [
     'the central idea of a text',
     'how characters respond to major events',
