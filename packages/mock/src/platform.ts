@@ -37,18 +37,16 @@ function readSavedState(options: MockPlatformOptions) {
   return saved;
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
+/** Resolves once `signal` aborts, or after `ms` when given (a delay fault that the client may cut short). */
+const until = (signal: AbortSignal, ms?: number) =>
   new Promise<void>((resolve) => {
-    if (ms <= 0 || signal.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
+    if (signal.aborted) return resolve();
+    const timer = ms === undefined ? undefined : setTimeout(resolve, ms);
+    const abort = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    signal.addEventListener('abort', abort, { once: true });
   });
 
 /**
@@ -114,7 +112,8 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   const router = buildRouter();
   const basePath = trimSlash(new URL(resolved.baseUrl).pathname);
   const tokenPath = `${trimSlash(new URL(resolved.authUrl).pathname)}/oauth2/token`;
-  const hangs = new Set<() => void>();
+  // Ends the hung requests at close(): `hang` waits for it or for the client to leave.
+  const closing = new AbortController();
   let mswHandlers: HttpHandler[] | undefined;
 
   /** The path below the base path, or undefined for a request outside it. */
@@ -198,17 +197,10 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     if (fault?.kind === 'hang') {
       log(0, 'hang');
       // Held until the client aborts (or the platform closes); the caller's timeout is what ends it.
-      return new Promise<Response>((resolve) => {
-        const release = () => {
-          hangs.delete(release);
-          resolve(Response.error());
-        };
-        hangs.add(release);
-        if (request.signal.aborted) release();
-        else request.signal.addEventListener('abort', release, { once: true });
-      });
+      await until(AbortSignal.any([request.signal, closing.signal]));
+      return Response.error();
     }
-    if (fault && 'delayMs' in fault && fault.delayMs) await sleep(fault.delayMs, request.signal);
+    if (fault && 'delayMs' in fault && fault.delayMs) await until(request.signal, fault.delayMs);
     if (fault?.kind === 'reset') {
       log(0, 'reset');
       return Response.error();
@@ -286,7 +278,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     },
     close() {
       clock.stop();
-      for (const release of [...hangs]) release();
+      closing.abort();
     },
   };
   return platform;
