@@ -255,10 +255,9 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     }) as MockPlatform['emit'],
     developerToken(tokenOptions = {}) {
       const id = tokenOptions.developerId ?? application.developerId;
-      const email = `${id}@developers.learnkit.test`;
       const developer = state.developers.get(id) ?? {
         id,
-        email,
+        email: `${id}@developers.learnkit.test`,
         manageWebhooks: new Set(tokenOptions.manageWebhooks),
       };
       state.developers.set(id, developer);

@@ -159,11 +159,10 @@ export const handlers: OperationRoutes = {
     const subscription = ownerOf(context, sourcedApplicationId).owned(subscriptionId);
     const { core } = context;
     const now = core.clock.now();
-    for (const secret of subscription.secrets) {
-      if (secret.validUntil === null || secret.validUntil > now + core.options.rotationWindowMs) {
-        secret.validUntil = now + core.options.rotationWindowMs;
-      }
-    }
+    // Every older secret stays valid for the rotation window at most (one rotated out earlier keeps its sooner end).
+    const until = now + core.options.rotationWindowMs;
+    for (const secret of subscription.secrets)
+      secret.validUntil = Math.min(secret.validUntil ?? until, until);
     subscription.secrets.push({ secret: newSecret(), createdAt: now, validUntil: null });
     return context.json(200, { ...view(subscription), signingSecret: currentSecret(subscription) });
   },
