@@ -18,7 +18,7 @@ import { seedCase } from './seed/case.js';
 import { type MockClients, seedClients } from './seed/clients.js';
 import { seedRoster } from './seed/roster.js';
 import { createState, snapshotState } from './state.js';
-import { issueClientToken, issueDeveloperToken } from './tokens.js';
+import { issueToken } from './tokens.js';
 
 // The platform's types have their own module (docs/decisions.md#d-i15-source-shape), re-exported whole.
 export type * from './platform-types.js';
@@ -261,13 +261,13 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
         manageWebhooks: new Set(tokenOptions.manageWebhooks),
       };
       state.developers.set(id, developer);
-      return issueDeveloperToken(core, developer, tokenOptions.ttlSec).token;
+      return issueToken(core, developer, [], 'developer-sso', tokenOptions.ttlSec).token;
     },
     accessToken(client, scopes) {
       const clientId = typeof client === 'string' ? client : client.clientId;
       const found = state.clients.get(clientId);
       if (!found) throw new TypeError(`unknown client ${clientId}`);
-      return issueClientToken(core, found, scopes ?? found.scopes, 'test-helper').token;
+      return issueToken(core, found, scopes ?? found.scopes, 'test-helper').token;
     },
     snapshot: () => snapshotState(state),
     saveState: () => encodeState(state, { seed, frameworkItems, baseUrl: resolved.baseUrl }),
