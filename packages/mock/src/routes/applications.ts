@@ -27,7 +27,7 @@ const credentials = ({ clientId, sandboxStatus }: StoredApplication) => ({ clien
 
 /**
  * Applications: drafts with credentials the token endpoint accepts, credential status and rotation (its one-time
- * claim URL is `operations/claim.ts`), the registry.
+ * claim URL is in `operations/index.ts`), the registry.
  */
 export const handlers: OperationRoutes = {
   createApplicationDraft: async (context) => {
