@@ -46,12 +46,8 @@ function ownerOf(context: OperationContext<WebhookOperation>, appId: string) {
  */
 function urlProblem(value: string): string | undefined {
   if (!value.startsWith('https://')) return 'url must be an https:// URL';
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'url is not a valid URL';
-  }
+  if (!URL.canParse(value)) return 'url is not a valid URL';
+  const url = new URL(value);
   if (url.username || url.password) return 'url must not embed credentials';
   const host = url.hostname;
   if (host.startsWith('[')) return 'url must use a domain name, not an IPv6 address';
