@@ -15,11 +15,7 @@ for (const [file, handlers] of Object.entries(HANDLER_FILES)) {
   }
 }
 
-/**
- * The operations of the documents the mock does not model, each with the reason: they answer 501 saying it
- * (docs/decisions.md#d-i15-not-modelled). The coverage test fails when an operation is in neither this list nor
- * the handlers, or in both.
- */
+/** Operations the mock does not model, with why: each answers 501 saying it (docs/decisions.md#d-i15-not-modelled). */
 export const NOT_MODELLED: { readonly [Id in OperationId]?: string } = {};
 
 /** Routes of the mock that no document states, each with why it exists (docs/decisions.md#d-i15-operation-table). */
