@@ -7,13 +7,11 @@ import type { IssuedToken, MockState, RaisedEvent, StoredSubscription } from './
 /** `url` without trailing slashes. */
 export const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-/**
- * Settings of a running mock: the options of `createMockPlatform` with every default filled in (the base URL
- * without a trailing slash).
- */
+/** The options of `createMockPlatform` with every default filled in (the URLs without a trailing slash). */
 export function resolveOptions(options: MockPlatformOptions) {
   const baseUrl = trimSlash(options.baseUrl ?? 'https://api.learnkit.test');
   return {
+    ...options,
     baseUrl,
     authUrl: trimSlash(options.authUrl ?? baseUrl),
     tokenTtlSec: options.tokenTtlSec ?? 3600,
@@ -25,10 +23,6 @@ export function resolveOptions(options: MockPlatformOptions) {
       initial: options.retryBackoffMs?.initial ?? 10 * 60_000,
       max: options.retryBackoffMs?.max ?? 6 * 3_600_000,
     },
-    forwardTo: options.forwardTo,
-    fetch: options.fetch,
-    onDeliveryAttempt: options.onDeliveryAttempt,
-    onDeliverySkipped: options.onDeliverySkipped,
   };
 }
 

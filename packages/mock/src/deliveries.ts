@@ -73,8 +73,7 @@ export class DeliveryEngine implements Outbox {
       }
       row.dispatchedAt = now;
     }
-    const created: Delivery[] = [];
-    for (const event of kept.values()) created.push(...this.#route(event));
+    const created = [...kept.values()].flatMap((event) => this.#route(event));
     await Promise.all(
       created.filter((delivery) => delivery.status === 'pending').map((delivery) => this.#attempt(delivery)),
     );

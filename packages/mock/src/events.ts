@@ -22,14 +22,11 @@ function deriveOrgs(core: Core, type: WebhookEventType, data: Record<string, unk
     return [...orgs];
   }
   if (typeof data.userId === 'string' && type !== 'org.config.updated') {
-    const user = roster.users.get(data.userId);
-    const primaryOnly =
-      type.startsWith('insight.') || type.startsWith('mastery.') || type.startsWith('proctoring_');
-    if (primaryOnly) {
-      if (user?.primaryOrgId) orgs.add(user.primaryOrgId);
-    } else {
-      for (const org of orgsOfUser(roster, data.userId)) orgs.add(org);
-    }
+    // A finding, a mastery or a proctoring event is the user's primary org's only.
+    const userOrgs = /^(insight\.|mastery\.|proctoring_)/.test(type)
+      ? [roster.users.get(data.userId)?.primaryOrgId]
+      : orgsOfUser(roster, data.userId);
+    for (const org of userOrgs) if (org) orgs.add(org);
   }
   return [...orgs];
 }

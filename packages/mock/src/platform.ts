@@ -18,7 +18,7 @@ import { seedCase } from './seed/case.js';
 import { type MockClients, seedClients } from './seed/clients.js';
 import { seedRoster } from './seed/roster.js';
 import { createState, snapshotState } from './state.js';
-import { issueClientToken, issueDeveloperToken } from './tokens.js';
+import { issueToken } from './tokens.js';
 
 // The platform's types have their own module (docs/decisions.md#d-i15-source-shape), re-exported whole.
 export type * from './platform-types.js';
@@ -37,18 +37,16 @@ function readSavedState(options: MockPlatformOptions) {
   return saved;
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
+/** Resolves once `signal` aborts, or after `ms` when given (a delay fault that the client may cut short). */
+const until = (signal: AbortSignal, ms?: number) =>
   new Promise<void>((resolve) => {
-    if (ms <= 0 || signal.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
+    if (signal.aborted) return resolve();
+    const timer = ms === undefined ? undefined : setTimeout(resolve, ms);
+    const abort = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    signal.addEventListener('abort', abort, { once: true });
   });
 
 /**
@@ -114,7 +112,8 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   const router = buildRouter();
   const basePath = trimSlash(new URL(resolved.baseUrl).pathname);
   const tokenPath = `${trimSlash(new URL(resolved.authUrl).pathname)}/oauth2/token`;
-  const hangs = new Set<() => void>();
+  // Ends the hung requests at close(): `hang` waits for it or for the client to leave.
+  const closing = new AbortController();
   let mswHandlers: HttpHandler[] | undefined;
 
   /** The path below the base path, or undefined for a request outside it. */
@@ -198,17 +197,10 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     if (fault?.kind === 'hang') {
       log(0, 'hang');
       // Held until the client aborts (or the platform closes); the caller's timeout is what ends it.
-      return new Promise<Response>((resolve) => {
-        const release = () => {
-          hangs.delete(release);
-          resolve(Response.error());
-        };
-        hangs.add(release);
-        if (request.signal.aborted) release();
-        else request.signal.addEventListener('abort', release, { once: true });
-      });
+      await until(AbortSignal.any([request.signal, closing.signal]));
+      return Response.error();
     }
-    if (fault && 'delayMs' in fault && fault.delayMs) await sleep(fault.delayMs, request.signal);
+    if (fault && 'delayMs' in fault && fault.delayMs) await until(request.signal, fault.delayMs);
     if (fault?.kind === 'reset') {
       log(0, 'reset');
       return Response.error();
@@ -263,20 +255,19 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     }) as MockPlatform['emit'],
     developerToken(tokenOptions = {}) {
       const id = tokenOptions.developerId ?? application.developerId;
-      const email = `${id}@developers.learnkit.test`;
       const developer = state.developers.get(id) ?? {
         id,
-        email,
+        email: `${id}@developers.learnkit.test`,
         manageWebhooks: new Set(tokenOptions.manageWebhooks),
       };
       state.developers.set(id, developer);
-      return issueDeveloperToken(core, developer, tokenOptions.ttlSec).token;
+      return issueToken(core, developer, [], 'developer-sso', tokenOptions.ttlSec).token;
     },
     accessToken(client, scopes) {
       const clientId = typeof client === 'string' ? client : client.clientId;
       const found = state.clients.get(clientId);
       if (!found) throw new TypeError(`unknown client ${clientId}`);
-      return issueClientToken(core, found, scopes ?? found.scopes, 'test-helper').token;
+      return issueToken(core, found, scopes ?? found.scopes, 'test-helper').token;
     },
     snapshot: () => snapshotState(state),
     saveState: () => encodeState(state, { seed, frameworkItems, baseUrl: resolved.baseUrl }),
@@ -286,7 +277,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     },
     close() {
       clock.stop();
-      for (const release of [...hangs]) release();
+      closing.abort();
     },
   };
   return platform;

@@ -29,6 +29,9 @@ export type MockClient = {
 /** A developer who signs in with single sign-on, and the applications on which they hold `app:manage_webhooks`. */
 export type Developer = { id: string; email: string; manageWebhooks: Set<string> };
 
+/** A tenant, and the ids of the applications on which it holds `app:manage_webhooks`. */
+export type Tenant = { id: string; manageWebhooks: Set<string> };
+
 /** An access token the mock issued. */
 export type IssuedToken = {
   /** The bearer token itself (a JWT), as the client sends it in `Authorization: Bearer`. */
@@ -185,15 +188,7 @@ export type MockState = {
   /** The client-credentials clients the token endpoints accept, by `clientId`. */
   clients: Map<string, MockClient>;
   /** The tenants, by id, with the applications on which they hold `app:manage_webhooks`. */
-  tenants: Map<
-    string,
-    {
-      /** The tenant's id. */
-      id: string;
-      /** The ids of the applications on which the tenant holds `app:manage_webhooks`. */
-      manageWebhooks: Set<string>;
-    }
-  >;
+  tenants: Map<string, Tenant>;
   /** The developers who can get single-sign-on tokens, by id. */
   developers: Map<string, Developer>;
   /** Every token issued, oldest first (also the revoked and expired ones). */

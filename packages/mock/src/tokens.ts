@@ -12,64 +12,49 @@ export type Principal =
 export const base64url = (text: string) =>
   btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
-/** A JWT-shaped token (header.payload.signature); the mock recognises it by value, not by its signature. */
-function jwt(claims: Record<string, unknown>): string {
-  return `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}.${base64url(randomHex(32))}`;
-}
-
-/** Issues and records a token living `ttlSec` from now; `claims` come before the `iat`, `exp` and `jti` claims. */
-function issue(
+/**
+ * Issues and records a token living `ttlSec` from now: a client's for `scopes` (a subset of its grant), or a
+ * developer's single-sign-on token (`scopes` empty: they do not apply). It is JWT-shaped, but the mock recognises it
+ * by value, not by its signature.
+ */
+export function issueToken(
   core: Core,
-  ttlSec: number,
-  claims: Record<string, unknown>,
-  holder: Pick<IssuedToken, 'kind' | 'clientId' | 'developerId' | 'scopes'>,
+  holder: MockClient | Developer,
+  scopes: string[],
   endpoint: string,
+  ttlSec = core.options.tokenTtlSec,
 ): IssuedToken {
   const issuedAt = core.clock.now();
   const expiresAt = issuedAt + ttlSec * 1000;
   const jti = randomId();
-  const token = jwt({ ...claims, iat: Math.floor(issuedAt / 1000), exp: Math.floor(expiresAt / 1000), jti });
-  const issued: IssuedToken = { token, jti, ...holder, issuedAt, expiresAt, revoked: false, endpoint };
+  const { authUrl } = core.options;
+  const claims =
+    'clientId' in holder
+      ? {
+          iss: authUrl,
+          sub: holder.clientId,
+          client_id: holder.clientId,
+          tenant: holder.tenantId,
+          scope: scopes.join(' '),
+        }
+      : { iss: `${authUrl}/sso`, sub: holder.id, email: holder.email };
+  const payload = { ...claims, iat: Math.floor(issuedAt / 1000), exp: Math.floor(expiresAt / 1000), jti };
+  const token = `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify(payload))}.${base64url(randomHex(32))}`;
+  const issued: IssuedToken = {
+    token,
+    jti,
+    ...('clientId' in holder
+      ? { kind: 'client', clientId: holder.clientId }
+      : { kind: 'developer', developerId: holder.id }),
+    scopes,
+    issuedAt,
+    expiresAt,
+    revoked: false,
+    endpoint,
+  };
   core.state.tokens.push(issued);
   core.tokensByValue.set(token, issued);
   return issued;
-}
-
-/** Issues a client-credentials token for `scopes` (a subset of the client's grant). */
-export function issueClientToken(
-  core: Core,
-  client: MockClient,
-  scopes: string[],
-  endpoint: string,
-): IssuedToken {
-  return issue(
-    core,
-    core.options.tokenTtlSec,
-    {
-      iss: core.options.authUrl,
-      sub: client.clientId,
-      client_id: client.clientId,
-      tenant: client.tenantId,
-      scope: scopes.join(' '),
-    },
-    { kind: 'client', clientId: client.clientId, scopes },
-    endpoint,
-  );
-}
-
-/** Issues a developer single-sign-on token (scopes do not apply to it). */
-export function issueDeveloperToken(
-  core: Core,
-  developer: Developer,
-  ttlSec = core.options.tokenTtlSec,
-): IssuedToken {
-  return issue(
-    core,
-    ttlSec,
-    { iss: `${core.options.authUrl}/sso`, sub: developer.id, email: developer.email },
-    { kind: 'developer', developerId: developer.id, scopes: [] },
-    'developer-sso',
-  );
 }
 
 /** The caller of a request: 401 for a missing, unknown, expired or revoked bearer token. */

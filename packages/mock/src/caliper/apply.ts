@@ -7,9 +7,11 @@ import type { MockClient, StoredApplication, StoredSession } from '../state.js';
 
 type CaliperEvent = Record<string, unknown>;
 
+/** The `id` of an entity given as an object. */
+const objectId = (value: unknown) => (isRecord(value) && typeof value.id === 'string' ? value.id : undefined);
+
 /** The id of an entity reference (an IRI, or an object's `id`). */
-const entityId = (value: unknown): string | undefined =>
-  typeof value === 'string' ? value : isRecord(value) && typeof value.id === 'string' ? value.id : undefined;
+const entityId = (value: unknown) => (typeof value === 'string' ? value : objectId(value));
 
 /** The percent-decoded id at the end of an IRI's `/<collection>/<id>`; never a URIError in the middle of a batch. */
 function idAfter(iri: string, collection: string): string | undefined {
@@ -95,7 +97,7 @@ export function unresolved(core: Core, events: CaliperEvent[]) {
 
 /** The id of an entity given as an object of Caliper type `type`. */
 const idOfType = (value: unknown, type: string) =>
-  isRecord(value) && value.type === type && typeof value.id === 'string' ? value.id : undefined;
+  isRecord(value) && value.type === type ? objectId(value) : undefined;
 
 /** The session an event belongs to: `session`, else a generated or object Session. */
 const sessionIdOf = (event: CaliperEvent): string | undefined =>
@@ -103,10 +105,7 @@ const sessionIdOf = (event: CaliperEvent): string | undefined =>
 
 /** Entity ids an event defines as objects (so later IRI-only references to them resolve). */
 function definedEntities(event: CaliperEvent): string[] {
-  return ['actor', 'object', 'edApp', 'generated']
-    .map((member) => event[member])
-    .filter((value): value is Record<string, unknown> => isRecord(value) && typeof value.id === 'string')
-    .map((value) => value.id as string);
+  return ['actor', 'object', 'edApp', 'generated'].flatMap((member) => objectId(event[member]) ?? []);
 }
 
 function applicationOf(core: Core, event: CaliperEvent, client: MockClient) {

@@ -1,10 +1,9 @@
 import { HANDLER_FILES } from '../generated/handlers.js';
 import { OPERATIONS, type OperationId } from '../generated/operations.js';
-import { errorResponse } from '../internal/responses.js';
+import { notFound } from '../internal/http-error.js';
+import { errorResponse, json } from '../internal/responses.js';
 import { Router } from '../internal/router.js';
-import { claimRoute } from './claim.js';
 import { dispatcher, type OperationRoutes, type RequestContext } from './dispatch.js';
-import { NOT_MODELLED } from './not-modelled.js';
 
 /** Every handler of the mock by operationId, from the files of `src/routes/` (one operation in one file only). */
 export const HANDLERS: OperationRoutes = {};
@@ -16,8 +15,27 @@ for (const [file, handlers] of Object.entries(HANDLER_FILES)) {
   }
 }
 
+/** Operations the mock does not model, with why: each answers 501 saying it (docs/decisions.md#d-i15-not-modelled). */
+export const NOT_MODELLED: { readonly [Id in OperationId]?: string } = {};
+
 /** Routes of the mock that no document states, each with why it exists (docs/decisions.md#d-i15-operation-table). */
-export const EXTRA_ROUTES = [claimRoute] as const;
+export const EXTRA_ROUTES = [
+  {
+    // Where a claim URL of `rotateApplicationCredentials` leads: answers the secret once, then 404.
+    method: 'GET',
+    pattern: '/applications/1.0/claims/:token',
+    handle: ({ core }: RequestContext, params: Record<string, string>): Response => {
+      const claim = core.state.secretClaims.get(params.token!);
+      if (!claim || claim.claimed) throw notFound('claim not found or already used');
+      claim.claimed = true;
+      const client = core.state.clients.get(claim.clientId);
+      if (client) client.clientSecret = claim.clientSecret;
+      const application = core.state.applications.get(claim.applicationId);
+      if (application) application.sandboxStatus = 'active';
+      return json(200, { clientId: claim.clientId, clientSecret: claim.clientSecret });
+    },
+  },
+] as const;
 
 /** The router pattern of an operation's path template: `{name}` as `:name`, no trailing slash. */
 export function patternOf(operationId: OperationId): { method: string; pattern: string } {

@@ -25,10 +25,7 @@ function createAppClient(core: Core, applicationId: string, owner: MockClient): 
 
 const credentials = ({ clientId, sandboxStatus }: StoredApplication) => ({ clientId, sandboxStatus });
 
-/**
- * Applications: drafts with credentials the token endpoint accepts, credential status and rotation (its one-time
- * claim URL is `operations/claim.ts`), the registry.
- */
+/** Applications: drafts, credentials and their rotation (the claim route is in operations/index.ts), the registry. */
 export const handlers: OperationRoutes = {
   createApplicationDraft: async (context) => {
     const { core, client: owner } = context;

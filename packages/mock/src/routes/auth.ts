@@ -1,6 +1,6 @@
 import { HttpError } from '../internal/http-error.js';
 import type { OperationContext, OperationRoutes } from '../operations/dispatch.js';
-import { issueClientToken } from '../tokens.js';
+import { issueToken } from '../tokens.js';
 
 const oauth = (status: number, error: string, description: string, headers: Record<string, string> = {}) =>
   new HttpError(status, description, error, headers);
@@ -71,7 +71,7 @@ async function issue(
   if (unknown.length > 0)
     throw oauth(400, 'invalid_scope', `Scopes not granted to this client: ${unknown.join(' ')}`);
   const scopes = requested.length > 0 ? [...new Set(requested)] : client.scopes;
-  const token = issueClientToken(core, client, scopes, endpoint);
+  const token = issueToken(core, client, scopes, endpoint);
   return context.json(
     200,
     {

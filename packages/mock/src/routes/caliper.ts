@@ -32,26 +32,20 @@ export const handlers: OperationRoutes = {
       const refused = unresolved(core, envelope.data);
       if (refused) throw new HttpError(422, refused.message, refused.error);
 
-      const seen = new Set(core.state.caliperEvents.map((stored) => stored.event.id as string));
-      let accepted = 0;
-      let duplicates = 0;
-      for (const event of envelope.data) {
-        const id = event.id as string;
-        if (seen.has(id)) {
-          duplicates++;
-          continue;
-        }
-        seen.add(id);
-        core.state.caliperEvents.push({
+      const seen = new Set(core.state.caliperEvents.map((stored) => stored.event.id));
+      // The events of ids not seen before, each once: a batch may repeat an id too.
+      const fresh = envelope.data.filter((event) => !seen.has(event.id) && seen.add(event.id));
+      for (const event of fresh) {
+        const stored = {
           event,
           receivedAt: core.clock.now(),
           clientId: client.clientId,
           sensor: envelope.sensor,
-        });
+        };
+        core.state.caliperEvents.push(stored);
         applyEvent(core, event, client);
-        accepted++;
       }
-      return context.json(200, { accepted, duplicates });
+      return context.json(200, { accepted: fresh.length, duplicates: envelope.data.length - fresh.length });
     },
   },
 };

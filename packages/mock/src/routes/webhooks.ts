@@ -46,12 +46,8 @@ function ownerOf(context: OperationContext<WebhookOperation>, appId: string) {
  */
 function urlProblem(value: string): string | undefined {
   if (!value.startsWith('https://')) return 'url must be an https:// URL';
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'url is not a valid URL';
-  }
+  if (!URL.canParse(value)) return 'url is not a valid URL';
+  const url = new URL(value);
   if (url.username || url.password) return 'url must not embed credentials';
   const host = url.hostname;
   if (host.startsWith('[')) return 'url must use a domain name, not an IPv6 address';
@@ -159,11 +155,10 @@ export const handlers: OperationRoutes = {
     const subscription = ownerOf(context, sourcedApplicationId).owned(subscriptionId);
     const { core } = context;
     const now = core.clock.now();
-    for (const secret of subscription.secrets) {
-      if (secret.validUntil === null || secret.validUntil > now + core.options.rotationWindowMs) {
-        secret.validUntil = now + core.options.rotationWindowMs;
-      }
-    }
+    // Every older secret stays valid for the rotation window at most (one rotated out earlier keeps its sooner end).
+    const until = now + core.options.rotationWindowMs;
+    for (const secret of subscription.secrets)
+      secret.validUntil = Math.min(secret.validUntil ?? until, until);
     subscription.secrets.push({ secret: newSecret(), createdAt: now, validUntil: null });
     return context.json(200, { ...view(subscription), signingSecret: currentSecret(subscription) });
   },

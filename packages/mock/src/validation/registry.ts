@@ -4,9 +4,6 @@ import { OPERATIONS, type OperationId, REQUEST_SCHEMAS } from '../generated/oper
 import { badRequest } from '../internal/http-error.js';
 import { problemsOf } from './messages.js';
 
-/** The parts of a request the documents give a schema for. */
-export type RequestPart = 'path' | 'query' | 'body';
-
 // The component schemas come from core's generated copy of the documents; the contract, in the same process, finds
 // them defined already (docs/decisions.md#d-i15m-one-schema-set).
 sharedSchemas
@@ -18,7 +15,7 @@ sharedSchemas
  * ajv's errors of `value` as `part` of `operationId`, against the documents' schema of it (empty when valid or
  * without one). Compiled on first use, in the set the contract shares (docs/decisions.md#d-i15-validation).
  */
-export function checkRequest(operationId: OperationId, part: RequestPart, value: unknown) {
+export function checkRequest(operationId: OperationId, part: 'path' | 'query' | 'body', value: unknown) {
   const schema = REQUEST_SCHEMAS[operationId]?.[part];
   return schema ? sharedSchemas.validate(OPERATIONS[operationId].document, schema, value) : [];
 }
