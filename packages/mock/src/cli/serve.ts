@@ -54,7 +54,7 @@ export async function serve(
     ? openStateFile(
         options.state,
         () => platform.saveState(),
-        (error) => print(`state: could not write ${options.state}: ${error.message}`),
+        (error) => print(`state: ${error.message}`),
       )
     : undefined;
   const savedState = stateFile?.read();
