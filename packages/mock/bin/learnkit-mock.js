@@ -1,14 +1,5 @@
 #!/usr/bin/env node
-// The `learnkit-mock` command. A committed file rather than dist/cli.js itself, so that pnpm can link the
-// command on a fresh clone before anything is built (docs/decisions.md#d-pkg-mock-bin).
-try {
-  await import('../dist/cli.js');
-} catch (error) {
-  if (error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('dist/cli.js')) {
-    console.error(
-      'learnkit-mock: dist/cli.js is missing. In the LearnKit workspace, run `pnpm build` first.',
-    );
-    process.exit(1);
-  }
-  throw error;
-}
+// The `learnkit-mock` command: a committed file rather than dist/cli.js itself, so that pnpm can link the command
+// on a fresh clone before anything is built (docs/decisions.md#d-pkg-mock-bin). Every tarball carries dist/; only
+// an unbuilt workspace lacks it, where Node's own error names dist/cli.js (docs/decisions.md#d-i15-cross-packages-3).
+import '../dist/cli.js';

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { once } from 'node:events';
 import { type CliOptions, parseArgs, USAGE } from './cli/args.js';
 import { serve } from './cli/serve.js';
 import { trigger } from './cli/trigger.js';
@@ -26,21 +27,16 @@ async function main(): Promise<void> {
   if (options.command === 'trigger') return trigger(options.trigger!).catch(fail(''));
   const running = await serve(options).catch(fail('learnkit-mock serve: '));
   if (!running) return;
-  let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      console.log(`\n${signal}: stopping the mock platform`);
-      running.stop().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
-    });
-  }
+  // The first signal stops the mock; the other one's listener stays, so it cannot interrupt the stop.
+  const signal = await Promise.race(
+    (['SIGINT', 'SIGTERM'] as const).map((name) => once(process, name).then(() => name)),
+  );
+  console.log(`\n${signal}: stopping the mock platform`);
+  await running.stop().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+  process.exit();
 }
 
 void main();

@@ -45,13 +45,9 @@ function below(url: string, exact = false): RegExp {
 export function loadMsw(): MswModule {
   // Only a real CommonJS `require` has `resolve`: the ESM build replaces `require` with a bundler shim that
   // throws "Dynamic require is not supported" (docs/decisions.md#d-pkg-msw-from-esm).
-  const local =
-    typeof require === 'function' && typeof require.resolve === 'function'
-      ? (require as (id: string) => unknown)
-      : undefined;
-  type NodeModule = { createRequire(path: string): (id: string) => unknown };
-  type Process = { cwd(): string; getBuiltinModule?: (id: 'node:module') => NodeModule };
-  const process = (globalThis as { process?: Process }).process;
+  const local = typeof require === 'function' && typeof require.resolve === 'function' ? require : undefined;
+  // `globalThis.process`: a browser has none (and no `process` name to refer to).
+  const { process } = globalThis;
   const load = local ?? process?.getBuiltinModule?.('node:module').createRequire(`${process.cwd()}/`);
   if (!load)
     throw new Error(

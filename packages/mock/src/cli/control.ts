@@ -33,6 +33,15 @@ export type TriggerResponse = {
 // Handlers throw these; the dispatcher answers them.
 const problem = (message: string, status = 400) => json(status, { error: 'bad_request', message });
 
+/** `run()`, whose Error (what `emit` or `inject` refuses) is the caller's 400; a bug elsewhere stays a 500. */
+function refusing<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw problem((error as Error).message);
+  }
+}
+
 /** The JSON body (`{}` when there is none and `optional`), else a 400 showing `example`. */
 async function bodyOf(request: Request, example: string, optional = false): Promise<unknown> {
   const text = await request.text();
@@ -44,10 +53,26 @@ async function bodyOf(request: Request, example: string, optional = false): Prom
   }
 }
 
+/**
+ * `body` if it is an object whose every member is one of `rules` and of the JSON type the rule names (`true`: only
+ * true; `any`), else a 400 naming the member: a typo must not change what is asked.
+ */
+function checked(body: unknown, rules: Record<string, string>, what: string, example: string) {
+  if (!isRecord(body)) throw problem(`the body must be a JSON object such as ${example}`);
+  for (const [key, value] of Object.entries(body)) {
+    const type = Object.hasOwn(rules, key) ? rules[key]! : undefined;
+    if (type === undefined)
+      throw problem(`unknown member "${key}"; ${what} takes ${Object.keys(rules).join(', ')}`);
+    const ok = type === 'any' || (type === 'true' ? value === true : type.split('|').includes(typeof value));
+    if (!ok) throw problem(`${key} must be ${type === 'true' ? 'true' : `a ${type.replace('|', ' or a ')}`}`);
+  }
+  return body;
+}
+
 const FAULT_EXAMPLE = '{ "path": "/auth/1.0/token", "status": 503, "times": 2 }';
 
 /** The members a fault takes over HTTP, and the JSON type of each (`path` is a string: `*` matches any run). */
-const FAULT_MEMBERS: Record<string, 'string' | 'number' | 'true' | 'number|string' | 'any'> = {
+const FAULT_MEMBERS: Record<string, string> = {
   method: 'string',
   path: 'string',
   times: 'number',
@@ -62,67 +87,43 @@ const FAULT_MEMBERS: Record<string, 'string' | 'number' | 'true' | 'number|strin
   delayMs: 'number',
 };
 
-/** The fault a JSON body describes; throws a 400 that says what is wrong with it. */
-function faultOf(body: unknown): FaultSpec {
-  if (!isRecord(body)) throw problem(`the body must be a JSON object such as ${FAULT_EXAMPLE}`);
-  for (const [key, value] of Object.entries(body)) {
-    const type = FAULT_MEMBERS[key];
-    if (type === undefined)
-      throw problem(`unknown member "${key}"; a fault takes ${Object.keys(FAULT_MEMBERS).join(', ')}`);
-    const ok = type === 'any' || (type === 'true' ? value === true : type.split('|').includes(typeof value));
-    if (!ok) throw problem(`${key} must be ${type === 'true' ? 'true' : `a ${type.replace('|', ' or a ')}`}`);
-  }
-  const spec = body as FaultSpec;
-  if (spec.delayMs !== undefined && !(spec.delayMs >= 0 && Number.isFinite(spec.delayMs)))
-    throw problem('delayMs must be a number of milliseconds >= 0');
-  return spec;
-}
-
 /**
  * The control endpoints of `learnkit-mock serve`: a response for a path under `/__learnkit-mock/`, undefined for
  * every other request (the platform answers those). `routedInMs` is the outbox delay as the server's clock runs
- * it; `log` (default nowhere) gets one line per fault injected or cleared and per revocation.
+ * it; `log` gets one line per fault injected or cleared and per revocation, `changed` one per event raised (a
+ * change of the state).
  */
 export function createControl(
   platform: MockPlatform,
-  options: {
-    routedInMs: number;
-    onTrigger?: (response: TriggerResponse) => void;
-    log?: (line: string) => void;
-  },
+  options: { routedInMs: number; log: (line: string) => void; changed: (line: string) => void },
 ): (request: Request) => Promise<Response> | undefined {
   const { state, faults } = platform;
-  const log = options.log ?? (() => {});
+  const { log } = options;
 
   const injectFault = async (request: Request): Promise<Response> => {
-    if (request.method === 'GET') return json(200, { faults: faults.active() });
-    if (request.method === 'DELETE') {
-      const cleared = faults.active().length;
-      faults.clear();
-      log(`faults cleared (${cleared})`);
-      return json(200, { cleared });
-    }
-    const spec = faultOf(await bodyOf(request, FAULT_EXAMPLE, true));
-    try {
-      const fault = faults.inject(spec);
-      log(`fault #${fault.id} injected: ${JSON.stringify(spec)}`);
-      return json(201, { fault });
-    } catch (error) {
-      throw problem((error as Error).message);
-    }
+    const body = await bodyOf(request, FAULT_EXAMPLE, true);
+    const spec = checked(body, FAULT_MEMBERS, 'a fault', FAULT_EXAMPLE) as FaultSpec;
+    if (spec.delayMs !== undefined && !(spec.delayMs >= 0 && Number.isFinite(spec.delayMs)))
+      throw problem('delayMs must be a number of milliseconds >= 0');
+    const fault = refusing(() => faults.inject(spec));
+    log(`fault #${fault.id} injected: ${JSON.stringify(spec)}`);
+    return json(201, { fault });
+  };
+
+  const clearFaults = async (): Promise<Response> => {
+    const cleared = faults.active().length;
+    faults.clear();
+    log(`faults cleared (${cleared})`);
+    return json(200, { cleared });
   };
 
   const revoke = async (request: Request): Promise<Response> => {
     const example = '{ "clientId"?: "partner-client", "kind"?: "client" | "developer" }';
     const body = (await bodyOf(request, example, true)) ?? {};
-    const { clientId, kind, ...rest } = body as Record<string, unknown>;
-    const extra = Object.keys(rest);
-    if (extra.length > 0) throw problem(`unknown member "${extra[0]}"; revoke takes clientId and kind`);
-    if (clientId !== undefined && typeof clientId !== 'string') throw problem('clientId must be a string');
-    if (kind !== undefined && kind !== 'client' && kind !== 'developer')
+    const filter = checked(body, { clientId: 'string', kind: 'string' }, 'revoke', example) as RevokeFilter;
+    if (filter.kind !== undefined && filter.kind !== 'client' && filter.kind !== 'developer')
       throw problem('kind must be "client" or "developer"');
-    // An absent member (undefined) filters nothing.
-    const revoked = faults.revokeTokens({ clientId, kind } as RevokeFilter);
+    const revoked = faults.revokeTokens(filter);
     log(`tokens revoked: ${revoked}`);
     return json(200, { revoked });
   };
@@ -142,12 +143,9 @@ export function createControl(
       );
     }
     const originClientId = origin === undefined ? undefined : client?.clientId;
-    let event: WebhookEnvelope | undefined;
-    try {
-      event = platform.emit(type, { ...sampleEventData(platform, type), ...data }, { originClientId });
-    } catch (error) {
-      throw problem((error as Error).message);
-    }
+    const event = refusing(() =>
+      platform.emit(type, { ...sampleEventData(platform, type), ...data }, { originClientId }),
+    );
     // A finding in SHADOW is hidden by the platform: there is nothing to deliver (docs/decisions.md#d-insight-findings).
     if (event === undefined)
       throw problem(
@@ -162,32 +160,37 @@ export function createControl(
       subscribers,
       routedInMs: options.routedInMs,
     };
-    options.onTrigger?.(answer);
+    const cause = originClientId ? ` as caused by ${originClientId}` : '';
+    options.changed(`event ${type} ${event.id} raised by learnkit-mock trigger${cause}`);
     return json(201, answer);
   };
 
-  const routes: Record<string, [methods: string[], handle: (request: Request) => Promise<Response>]> = {
-    faults: [['GET', 'POST', 'DELETE'], injectFault],
-    'tokens/revoke': [['POST'], revoke],
-    requests: [['GET'], async () => json(200, { requests: state.requests })],
-    'caliper-events': [['GET'], async () => json(200, { events: state.caliperEvents.map((c) => c.event) })],
-    events: [['POST'], trigger],
+  // By method and name (the path below the prefix).
+  const routes = new Map<string, (request: Request) => Promise<Response>>([
+    ['GET faults', async () => json(200, { faults: faults.active() })],
+    ['POST faults', injectFault],
+    ['DELETE faults', clearFaults],
+    ['POST tokens/revoke', revoke],
+    ['GET requests', async () => json(200, { requests: state.requests })],
+    ['GET caliper-events', async () => json(200, { events: state.caliperEvents.map((c) => c.event) })],
+    ['POST events', trigger],
+  ]);
+
+  const answer = async (request: Request, name: string): Promise<Response> => {
+    const handle = routes.get(`${request.method} ${name}`);
+    if (handle) return handle(request);
+    const methods = [...routes.keys()]
+      .filter((key) => key.endsWith(` ${name}`))
+      .map((key) => key.split(' ')[0]);
+    if (methods.length === 0) throw problem(`no control operation at ${PREFIX}${name}`, 404);
+    const message = `use ${methods.join(' or ')}`;
+    return json(405, { error: 'method_not_allowed', message }, { allow: methods.join(', ') });
   };
 
   return (request) => {
     const { pathname } = new URL(request.url);
     if (!pathname.startsWith(PREFIX)) return undefined;
-    const name = pathname.slice(PREFIX.length);
-    const route = Object.hasOwn(routes, name) ? routes[name] : undefined;
-    if (!route) return Promise.resolve(problem(`no control operation at ${pathname}`, 404));
-    const [methods, handle] = route;
-    if (!methods.includes(request.method)) {
-      const message = `use ${methods.join(' or ')}`;
-      return Promise.resolve(
-        json(405, { error: 'method_not_allowed', message }, { allow: methods.join(', ') }),
-      );
-    }
-    return handle(request).catch((error: unknown) => {
+    return answer(request, pathname.slice(PREFIX.length)).catch((error: unknown) => {
       if (error instanceof Response) return error;
       throw error;
     });

@@ -54,7 +54,7 @@ export async function serve(
     ? openStateFile(
         options.state,
         () => platform.saveState(),
-        (error) => print(`state: could not write ${options.state}: ${error.message}`),
+        (error) => print(`state: ${error.message}`),
       )
     : undefined;
   const savedState = stateFile?.read();
@@ -87,10 +87,7 @@ export async function serve(
     // The platform's outbox delay (one minute) as the clock runs it: `fast` divides waits by 60.
     routedInMs: options.clock === 'fast' ? 1_000 : 60_000,
     log,
-    onTrigger: ({ event, originClientId }) =>
-      changed(
-        `event ${event.type} ${event.id} raised by learnkit-mock trigger${originClientId ? ` as caused by ${originClientId}` : ''}`,
-      ),
+    changed,
   });
   const server = await listen((request) => control(request) ?? platform.handle(request), options);
   const close = async () => {

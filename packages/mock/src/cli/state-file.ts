@@ -12,14 +12,22 @@ const WRITE_DELAY_MS = 200;
 export function openStateFile(file: string, save: () => string, onError: (error: Error) => void) {
   const path = resolve(file);
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Writes now, and drops a pending write (at start, so a path that cannot be written fails at once, and at exit). */
   const write = () => {
-    if (timer) clearTimeout(timer);
+    clearTimeout(timer);
     timer = undefined;
     const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, save());
-    renameSync(temporary, path);
+    try {
+      writeFileSync(temporary, save());
+      renameSync(temporary, path);
+    } catch (error) {
+      throw new Error(
+        `cannot write the state to ${path} (${(error as Error).message}); check that ${dirname(path)} exists and is writable`,
+      );
+    }
   };
   return {
+    write,
     /** The saved state, or undefined when the file does not exist yet. */
     read: () => (existsSync(path) ? readFileSync(path, 'utf8') : undefined),
     /** Notes a change: the state is written a moment later (once for a burst of changes). */
@@ -31,16 +39,6 @@ export function openStateFile(file: string, save: () => string, onError: (error:
           onError(error as Error);
         }
       }, WRITE_DELAY_MS);
-    },
-    /** Writes now, and drops a pending write (at start, so a path that cannot be written fails at once, and at exit). */
-    write() {
-      try {
-        write();
-      } catch (error) {
-        throw new Error(
-          `cannot write the state to ${path} (${(error as Error).message}); check that ${dirname(path)} exists and is writable`,
-        );
-      }
     },
   };
 }

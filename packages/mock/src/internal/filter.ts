@@ -83,27 +83,15 @@ function compare(actual: string | number | boolean, expected: string): number {
 function test(actual: string | number | boolean | null, operator: FilterOperator, expected: string): boolean {
   if (actual === null)
     return operator === '!=' ? expected !== 'null' : operator === '=' && expected === 'null';
-  switch (operator) {
-    case '=':
-      return compare(actual, expected) === 0 && (typeof actual !== 'string' || actual === expected);
-    case '!=':
-      return !test(actual, '=', expected);
-    case '~':
-      return String(actual).toLowerCase().includes(expected.toLowerCase());
-    case '>':
-      return compare(actual, expected) > 0;
-    case '>=':
-      return compare(actual, expected) >= 0;
-    case '<':
-      return compare(actual, expected) < 0;
-    case '<=':
-      return compare(actual, expected) <= 0;
-    case '@':
-      return expected
-        .split(',')
-        .map((entry) => entry.trim())
-        .some((entry) => test(actual, '=', entry));
-  }
+  if (operator === '!=') return !test(actual, '=', expected);
+  if (operator === '~') return String(actual).toLowerCase().includes(expected.toLowerCase());
+  if (operator === '@') return expected.split(',').some((entry) => test(actual, '=', entry.trim()));
+  const sign = compare(actual, expected);
+  if (operator === '>') return sign > 0;
+  if (operator === '>=') return sign >= 0;
+  if (operator === '<') return sign < 0;
+  if (operator === '<=') return sign <= 0;
+  return sign === 0 && (typeof actual !== 'string' || actual === expected);
 }
 
 /** Whether `record` satisfies the expression. Arrays match when any element does (`!=`: when none equals). */

@@ -1,22 +1,19 @@
 import { echo } from './limits.js';
 
-/** Which `Host` headers the platform answers; anything else is a 400 (docs/decisions.md#d-mock-host). */
-export type HostPolicy = {
-  /** Host names always served: those of the base URL and the identity provider, plus the configured ones. */
-  names: ReadonlySet<string>;
-  /** Serve any well-formed host (the `allowedHosts: 'any'` option). */
-  any: boolean;
-};
-
 /** `uri-host [":" port]` of RFC 9110: an IP literal in brackets or a registered name, then an optional port. */
 const HOST_SYNTAX = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=%-]+)(?::\d{0,5})?$/;
 
-/** The policy for a platform on `urls` (base URL, identity provider) with the `allowedHosts` option. */
-export function hostPolicy(urls: readonly string[], allowed: readonly string[] | 'any' = []): HostPolicy {
+/**
+ * Which `Host` headers a platform on `urls` (base URL, identity provider) answers with the `allowedHosts` option;
+ * anything else is a 400 (docs/decisions.md#d-mock-host): the names of `urls` and the configured ones, or any
+ * well-formed host (`'any'`).
+ */
+export function hostPolicy(urls: readonly string[], allowed: readonly string[] | 'any' = []) {
   const names = new Set(urls.map((url) => new URL(url).hostname));
   if (allowed !== 'any') for (const name of allowed) names.add(name.toLowerCase());
   return { names, any: allowed === 'any' };
 }
+type HostPolicy = ReturnType<typeof hostPolicy>;
 
 /**
  * Why a `Host` header is refused, or undefined when it is served. `target` is the host name the request was
@@ -28,9 +25,8 @@ export function hostProblem(header: string, target: string, policy: HostPolicy):
     // URL throws for an IPv6 literal that is not one, or a port above 65535: refused below.
     if (HOST_SYNTAX.test(header)) hostname = new URL(`http://${header}`).hostname;
   } catch {}
-  if (hostname === undefined || hostname === '') {
+  if (!hostname)
     return `Host header ${echo(header)} is not a host[:port]; send the host of the URL you called`;
-  }
   if (policy.any || hostname === target || policy.names.has(hostname)) return undefined;
   // An IPv4 or IPv6 address (a DNS-rebinding page can never be reached by one), or this machine: `localhost` and
   // its subdomains (RFC 6761).
