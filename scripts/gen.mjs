@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Generates everything that is derived from openapi/*.yaml, and with --check fails when a checked-in
-// generated file differs from what the documents give (so nobody edits generated code by hand).
+// Generates everything that is derived from openapi/*.yaml, and the unrolled SHA-1 of @learnkit/case; with
+// --check it fails when a checked-in generated file differs from what the documents and generators give (so
+// nobody edits generated code by hand).
 //
 //   node scripts/gen.mjs          write the generated files
 //   node scripts/gen.mjs --check  exit 1 and name every file that drifted
@@ -105,13 +106,13 @@ async function main() {
     const drifted = findDrift(outputs);
     if (drifted.length > 0) {
       console.error(
-        `gen:check: ${drifted.length} generated file(s) differ from openapi/:\n` +
+        `gen:check: ${drifted.length} generated file(s) differ from what openapi/ and the generators give:\n` +
           drifted.map((path) => `  - ${path}`).join('\n') +
           '\nRun `pnpm gen` and commit the result; never edit generated files by hand.',
       );
       process.exit(1);
     }
-    console.log(`gen:check: ${outputs.length} generated files match openapi/.`);
+    console.log(`gen:check: ${outputs.length} generated files match openapi/ and their generators.`);
     return;
   }
   for (const { path, content } of outputs) {
