@@ -24,7 +24,12 @@ type RecordValues = {
 
 /** One record of a generated framework, in upload order: its `kind` and the `value` of that kind. */
 export type FrameworkRecord = {
-  [K in keyof RecordValues]: { kind: K; value: RecordValues[K] };
+  [K in keyof RecordValues]: {
+    /** What the record is: the document, an item, an association or the definitions. */
+    kind: K;
+    /** The record itself, as the upload body holds it. */
+    value: RecordValues[K];
+  };
 }[keyof RecordValues];
 
 /**
