@@ -140,7 +140,7 @@ export function repeatedIds(ids: readonly (string | undefined)[]): Map<number, n
  * the second would silently replace the first) and an item giving both `CFItemType` spellings with different
  * values (the platform would have to pick one).
  */
-function crossChecks(body: Record<string, unknown>, out: ValidationIssue[]): void {
+export function crossChecks(body: Record<string, unknown>, out: ValidationIssue[]): void {
   // Every identifier by a number: 0 the document, then the items, then the associations; a path is written out
   // only for a repeat.
   const items = Array.isArray(body.CFItems) ? body.CFItems : [];

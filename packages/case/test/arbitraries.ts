@@ -206,3 +206,136 @@ export function casePackage(options: CasePackageOptions = {}): fc.Arbitrary<Json
       }));
     });
 }
+
+/** Member names a messy object may hold: every member CASE JSON or the upload shape knows, and some it does not. */
+const MESSY_MEMBERS = [
+  'identifier',
+  'sourcedId',
+  'uri',
+  'extensions',
+  'lastChangeDateTime',
+  'title',
+  'creator',
+  'officialSourceURL',
+  'publisher',
+  'caseVersion',
+  'statusStartDate',
+  'statusEndDate',
+  'licenseUri',
+  'licenseURI',
+  'subject',
+  'subjectURI',
+  'frameworkType',
+  'fullStatement',
+  'CFItemType',
+  'cfItemType',
+  'CFItemTypeURI',
+  'conceptKeywords',
+  'educationLevel',
+  'educationalLevel',
+  'CFDocumentURI',
+  'CFPackageURI',
+  'associationType',
+  'originNodeURI',
+  'destinationNodeURI',
+  'sequenceNumber',
+  'notes',
+  'description',
+  'hierarchyCode',
+  'licenseText',
+  'toString',
+  '__proto__',
+];
+
+/** A value as real files hold them: right, wrong type, placeholder, ASN URI, link-shaped, list-shaped, null. */
+const messyValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.constantFrom(
+    '',
+    ' ',
+    'http://purl.org/ASN/resources/S114340D',
+    'urn:uuid:6b6e2c1a-3b1e-4b5c-9d1e-0f0a0b0c0d0e',
+    '6B6E2C1A-3B1E-4B5C-9D1E-0F0A0B0C0D0E',
+    'relative/path',
+    '2019-03-20T14:22:31',
+    '2019-03-20T14:22:31+00:00',
+    'YYYY-MM-DD hh:mm:ss',
+    '2019-02-30',
+    '2020-01-01',
+    '1.1',
+    1.1,
+    '42',
+    'K, 01,02',
+  ),
+  fc.array(fc.oneof(fc.string({ maxLength: 5 }), fc.constant(''), fc.integer(), fc.constant(null)), {
+    maxLength: 3,
+  }),
+  fc.record(
+    {
+      title: fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.constant(null)),
+      identifier: fc.oneof(
+        fc.uuid(),
+        fc.constant('http://purl.org/ASN/resources/S1'),
+        fc.constant(''),
+        fc.integer(),
+      ),
+      sourcedId: fc.uuid(),
+      uri: fc.oneof(fc.constant('https://case.example.org/x'), fc.constant('x'), fc.constant(null)),
+      extra: fc.jsonValue({ maxDepth: 1 }),
+    },
+    { requiredKeys: [] },
+  ),
+);
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** One change to a valid package: a member of one of its objects set to a messy value, or removed. */
+const mutation = fc.record({
+  list: fc.constantFrom('CFDocument', 'CFItems', 'CFAssociations', 'CFItemTypes', 'CFLicenses'),
+  index: fc.nat(),
+  member: fc.constantFrom(...MESSY_MEMBERS),
+  /** Inside a link or an association end instead, when the member holds one. */
+  inner: fc.option(fc.constantFrom('title', 'identifier', 'uri', 'sourcedId', 'extra'), { nil: undefined }),
+  value: fc.option(messyValue, { nil: undefined }),
+});
+
+const LINKS = ['originNodeURI', 'destinationNodeURI', 'CFItemTypeURI', 'licenseURI'];
+
+/**
+ * CASE JSON as real files get it wrong: a valid package (carried members included) with members of its
+ * objects replaced by values of any type and form, or removed, and its lists sometimes keyed by id.
+ */
+export function messyCasePackage(): fc.Arbitrary<Json> {
+  return fc
+    .tuple(casePackage({ carried: true }), fc.array(mutation, { minLength: 1, maxLength: 12 }), fc.boolean())
+    .map(([valid, mutations, keyed]) => {
+      const pkg = structuredClone(valid) as Json;
+      const definitions = (pkg.CFDefinitions ?? {}) as Json;
+      for (const { list, index, member: named, inner, value } of mutations) {
+        const holder = list === 'CFDocument' ? [pkg.CFDocument] : (pkg[list] ?? definitions[list]);
+        if (!Array.isArray(holder) || holder.length === 0) continue;
+        const outer = holder[index % holder.length] as Json;
+        const link = inner === undefined ? undefined : LINKS.find((key) => isObject(outer[key]));
+        const object = link === undefined ? outer : (outer[link] as Json);
+        const member = link === undefined ? named : (inner as string);
+        if (value === undefined) delete object[member];
+        else
+          Object.defineProperty(object, member, {
+            value,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+      }
+      if (keyed) {
+        const items = pkg.CFItems as Json[];
+        pkg.CFItems = {
+          CFItems: Object.fromEntries(
+            items.map((item, i) => [typeof item.identifier === 'string' ? item.identifier : String(i), item]),
+          ),
+        };
+      }
+      return pkg;
+    });
+}

@@ -2,7 +2,7 @@ import { ValidationError } from '@learnkit/core';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CaseJsonChange, fromCaseJson, validatePackageUpload } from '../src/index';
-import { casePackage } from './arbitraries';
+import { casePackage, messyCasePackage } from './arbitraries';
 import { publisherExport, smallFramework, withLine } from './fixtures';
 import { imsDefinitionsErrors, imsPackageErrors } from './ims-schema';
 
@@ -639,6 +639,28 @@ describe('fromCaseJson', () => {
     input.CFItems[1]!.identifier = '00000000-0000-0000-0000-00000000000A';
     const { body } = fromCaseJson(input);
     expect(body.CFItems[1]?.identifier).toBe('00000000-0000-0000-0000-00000000000A');
+  });
+
+  it('property: what converts is a valid upload body, whatever the file held (docs/decisions.md#d-i12-valid-by-construction)', () => {
+    // fromCaseJson no longer runs the upload schema over its own result: the rules make it valid. This holds them
+    // to it on files wrong in every way a member can be, and counts the conversions so the property is not empty.
+    let converted = 0;
+    fc.assert(
+      fc.property(messyCasePackage(), (pkg) => {
+        let body: unknown;
+        try {
+          body = fromCaseJson(pkg).body;
+        } catch (error) {
+          if (error instanceof ValidationError) return;
+          throw error;
+        }
+        converted++;
+        expect(validatePackageUpload(body)).toEqual([]);
+        expect(fromCaseJson(body).changes).toEqual([]);
+      }),
+      { numRuns: 1000 },
+    );
+    expect(converted).toBeGreaterThan(250);
   });
 
   it('property: converting twice changes nothing the second time', () => {
