@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { fromCaseJson, type LearnKit } from '@learnkit/sdk';
+import { describeChange, fromCaseJson, type LearnKit } from '@learnkit/sdk';
 import type { Print } from './output';
 
 /** The example's framework: a publisher's CASE JSON export, converted with `fromCaseJson` before upload. */
@@ -30,7 +30,7 @@ export async function uploadPackage(
   print(
     `${file.pathname.split('/').pop()}: ${body.CFItems.length} items, ${changes.length} change(s) by fromCaseJson`,
   );
-  for (const { path, change } of changes.slice(0, 2)) print(`  ${path}: ${change}`);
+  for (const change of changes.slice(0, 2)) print(`  ${change.path}: ${describeChange(change)}`);
   const result = await lk.case.packages.upload(body);
   const documentId = result.result?.documentId ?? body.CFDocument.identifier;
   const stats = result.result?.stats;

@@ -19,6 +19,7 @@ export type {
 export {
   type CaseJsonChange,
   type CaseJsonConversion,
+  describeChange,
   type FromCaseJsonOptions,
   fromCaseJson,
 } from './convert/from-case-json';

@@ -1,7 +1,7 @@
 import { ValidationError } from '@learnkit/core';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type CaseJsonChange, fromCaseJson, validatePackageUpload } from '../src/index';
+import { type CaseJsonChange, describeChange, fromCaseJson, validatePackageUpload } from '../src/index';
 import { casePackage, messyCasePackage } from './arbitraries';
 import { publisherExport, smallFramework, withLine } from './fixtures';
 import { imsDefinitionsErrors, imsPackageErrors } from './ims-schema';
@@ -76,7 +76,7 @@ function tinyExport() {
 
 /** The changes reported at one path, as their one-line texts. */
 const at = (changes: CaseJsonChange[], path: string) =>
-  changes.filter((c) => c.path === path).map((c) => c.change);
+  changes.filter((c) => c.path === path).map(describeChange);
 
 describe('fromCaseJson', () => {
   afterEach(() => {
@@ -236,24 +236,23 @@ describe('fromCaseJson', () => {
     expect(validatePackageUpload(body)).toEqual([]);
   });
 
-  it('gives each change its one-line text when read, in JSON, and as the caller replaces it', () => {
-    const { changes } = fromCaseJson(tinyExport());
+  it('reports each change as plain data, which describeChange writes as one line', () => {
+    const input: Loose = tinyExport();
+    input.CFItems[0].colour = 'red';
+    const { changes } = fromCaseJson(input);
     const change = changes.find((c) => c.path === 'CFItems[1].lastChangeDateTime') as CaseJsonChange;
-    const line = `${JSON.stringify(change.before)} -> ${JSON.stringify(change.after)} (${change.why})`;
-    expect(change.change).toBe(line);
-    // JSON, what a report is saved or sent as, carries every member in this order, the line included.
-    expect(Object.keys(JSON.parse(JSON.stringify(change)))).toEqual([
-      'path',
-      'before',
-      'after',
-      'why',
-      'change',
-    ]);
-    expect(JSON.parse(JSON.stringify(change))).toEqual({ ...change, change: line });
-    change.change = 'translated';
-    expect(change.change).toBe('translated');
-    expect({ ...change }.change).toBe('translated');
-    expect(JSON.parse(JSON.stringify(change)).change).toBe('translated');
+    // Plain data: what a log, a spread, a deep equality or JSON sees is the whole entry.
+    expect(Object.getPrototypeOf(change)).toBe(Object.prototype);
+    expect(Object.keys(change)).toEqual(['path', 'before', 'after', 'why']);
+    expect(JSON.parse(JSON.stringify(change))).toEqual(change);
+    expect(describeChange(change)).toBe(
+      `${JSON.stringify(change.before)} -> ${JSON.stringify(change.after)} (${change.why})`,
+    );
+    const moved = changes.find((c) => c.movedTo !== undefined) as CaseJsonChange;
+    expect(Object.keys(moved)).toEqual(['path', 'before', 'after', 'why', 'movedTo']);
+    expect(describeChange(moved)).toBe(`moved to ${moved.movedTo} (${moved.why})`);
+    expect(describeChange({ path: 'x', before: 'a', after: undefined, why: 'w' })).toBe('removed (w)');
+    expect(describeChange({ path: 'x', before: undefined, after: 'b', why: 'w' })).toBe('"b" added (w)');
   });
 
   it('replaces identifiers that are not uuids by stable name-based uuids and rewrites every reference', () => {

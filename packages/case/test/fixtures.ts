@@ -1,5 +1,5 @@
 import { generateFramework } from '@learnkit/mock';
-import type { CaseJsonChange, CFPackageUpload } from '../src/index';
+import { type CaseJsonChange, type CFPackageUpload, describeChange } from '../src/index';
 
 /** A uuid that no generated framework uses. */
 export const UNKNOWN_ID = '6b1e2c9a-3f4d-4a5b-8c7d-9e0f1a2b3c4d';
@@ -69,6 +69,6 @@ export function publisherExport(body: CFPackageUpload, options: { frameworkType?
   };
 }
 
-/** A report entry as a plain object with its one-line text (which a `Change` writes when read). */
+/** A report entry with its one-line text beside it, to assert both at once. */
 export const withLine = (change: CaseJsonChange | undefined) =>
-  change && { ...change, change: change.change };
+  change && { ...change, change: describeChange(change) };

@@ -47,6 +47,7 @@ export {
   type CFPackage,
   type CFPackageUpload,
   type CFPackageUploadResult,
+  describeChange,
   type FrameworkTree,
   type FromCaseJsonOptions,
   fromCaseJson,

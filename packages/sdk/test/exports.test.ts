@@ -33,6 +33,7 @@ describe('the public surface of @learnkit/sdk', () => {
         'createSharedTokenCache',
         'createTokenCache',
         'createWebhookHandler',
+        'describeChange',
         'fromCaseJson',
         'or',
         'signWebhook',

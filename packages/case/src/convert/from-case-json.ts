@@ -8,7 +8,7 @@ import { listEntries } from './lists';
 import { At, type CaseJsonChange, Report } from './report';
 import { type Json, put } from './target';
 
-export type { CaseJsonChange } from './report';
+export { type CaseJsonChange, describeChange } from './report';
 
 /** What `fromCaseJson` returns: the upload body and the report of every change made to get it. */
 export interface CaseJsonConversion {
@@ -174,7 +174,7 @@ function checkOptions(options: unknown): boolean {
  *
  * @example
  * const { body, changes } = fromCaseJson(await readFile('framework.json', 'utf8'));
- * for (const c of changes) console.log(`${c.path}: ${c.change}`);
+ * for (const c of changes) console.log(`${c.path}: ${describeChange(c)}`);
  * await lk.case.packages.upload(body);
  */
 export function fromCaseJson(json: unknown, options?: FromCaseJsonOptions): CaseJsonConversion {

@@ -62,7 +62,7 @@ export class At {
   }
 }
 
-/** One change `fromCaseJson` made to the input: where, the value before and after, and why. */
+/** One change `fromCaseJson` made to the input: where, the value before and after, and why. Plain data. */
 export interface CaseJsonChange {
   /** JSON path of the member in the input, e.g. `CFItems[3].lastChangeDateTime`. */
   path: string;
@@ -74,11 +74,6 @@ export interface CaseJsonChange {
   movedTo?: string;
   /** Why, e.g. `no time zone: Z (UTC) added` or `not a CASE 1.1 member`. */
   why: string;
-  /**
-   * The same as one line for logs: `"2019-03-20T14:22:31" -> "2019-03-20T14:22:31Z" (no time zone: Z (UTC) added)`.
-   * Written when read, and by `JSON.stringify`, not kept in each entry (docs/decisions.md#d-i12-lazy-change-text).
-   */
-  change: string;
 }
 
 /** What was done, without the why: `moved to X`, `removed`, `"a" added`, `"a" -> "b"`. */
@@ -90,37 +85,30 @@ function describe(before: unknown, after: unknown, movedTo: string | undefined):
 }
 
 /**
- * The prototype of the report's entries: their one-line `change` is written when read (and by `JSON.stringify`),
- * not kept: a 100,000-item file reports a million changes, and those lines were most of the report's memory
- * (docs/decisions.md#d-i12-lazy-change-text). A line assigned by the caller is kept as an own member.
+ * A change of `fromCaseJson`'s report as one line for logs, without its path:
+ * `"2019-03-20T14:22:31" -> "2019-03-20T14:22:31Z" (no time zone: Z (UTC) added)`, `moved to X (why)`,
+ * `removed (why)`. Written on demand, not kept in each entry (docs/decisions.md#d-i12-plain-entries).
+ *
+ * @example
+ * for (const change of fromCaseJson(text).changes) console.log(`${change.path}: ${describeChange(change)}`);
  */
-const CHANGE: ThisType<CaseJsonChange> & object = {
-  get change(): string {
-    return `${describe(this.before, this.after, this.movedTo)} (${this.why})`;
-  },
-  set change(line: string) {
-    Object.defineProperty(this, 'change', {
-      value: line,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
-  },
-  /** The entry as plain JSON, its line included. */
-  toJSON(): CaseJsonChange {
-    return { ...this, change: this.change };
-  },
-};
+export function describeChange(change: CaseJsonChange): string {
+  return `${describe(change.before, change.after, change.movedTo)} (${change.why})`;
+}
 
 /**
- * An entry of the report, as an object literal on {@link CHANGE}: the engine allocates a literal that outlives
- * its young generation straight into the old one, where a class instance is copied there by every scavenge
- * (docs/decisions.md#d-i12-literal-entries).
+ * An entry of the report: a plain object literal, which the engine allocates straight into the old generation
+ * once most of its kind outlive the young one (a report keeps all of its million entries), and which, unlike an
+ * object given a prototype, costs no call into the runtime (docs/decisions.md#d-i12-plain-entries).
  */
-function entry(path: string, before: unknown, after: unknown, why: string, movedTo: string | undefined) {
-  return (movedTo === undefined
-    ? { __proto__: CHANGE, path, before, after, why }
-    : { __proto__: CHANGE, path, before, after, why, movedTo }) as unknown as CaseJsonChange;
+function entry(
+  path: string,
+  before: unknown,
+  after: unknown,
+  why: string,
+  movedTo: string | undefined,
+): CaseJsonChange {
+  return movedTo === undefined ? { path, before, after, why } : { path, before, after, why, movedTo };
 }
 
 /**

@@ -1,5 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { buildTree, type CaseJsonChange, fromCaseJson, type TreeNode, toCaseJson } from '@learnkit/case';
+import {
+  buildTree,
+  type CaseJsonChange,
+  describeChange,
+  fromCaseJson,
+  type TreeNode,
+  toCaseJson,
+} from '@learnkit/case';
 import type { CommandContext } from './context';
 import { CliError, EXIT } from './exit-codes';
 import { createProgress } from './progress';
@@ -60,7 +67,7 @@ async function importFile(ctx: CommandContext): Promise<void> {
       documentId: body.CFDocument.identifier,
       items: body.CFItems.length,
       associations: body.CFAssociations.length,
-      changes,
+      changes: changes.map((change) => ({ ...change, change: describeChange(change) })),
       uploaded: result !== undefined,
       ...(result && { result }),
     });
@@ -71,7 +78,8 @@ async function importFile(ctx: CommandContext): Promise<void> {
   else {
     out.out(`${changes.length} change(s) to fit the platform's CASE 1.1 upload:`);
     for (const [why, count] of reasons(changes)) out.out(`  ${String(count).padStart(5)}  ${why}`);
-    for (const change of changes.slice(0, REPORT_LINES)) out.out(`  ${change.path}: ${change.change}`);
+    for (const change of changes.slice(0, REPORT_LINES))
+      out.out(`  ${change.path}: ${describeChange(change)}`);
     if (changes.length > REPORT_LINES)
       out.out(`  ... and ${changes.length - REPORT_LINES} more (--json lists all)`);
   }
