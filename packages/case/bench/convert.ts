@@ -4,7 +4,7 @@
  * A 100,000-item framework (the mock's generator) as a publisher exports it: OpenSALT's members outside CASE 1.1
  * on every item (`educationalLevel`, `CFItemAssociationURI`), `CFDocumentURI` links, zone-less or `+00:00`
  * timestamps; and the same framework with ASN-URI identifiers, so every id and every reference is replaced by
- * its name-based uuid. Each figure is the median of the rounds, from the parsed object to the checked upload
+ * its name-based uuid. Each figure is the median of the rounds, from the parsed object to the upload
  * body with its report. Budget: under 3 s. `toCaseJson` of the same framework read back is reported too, against the same budget.
  *
  * `pnpm bench` runs it on the packed packages (bench/packed.ts bundles this file with `@learnkit/*` left to the
