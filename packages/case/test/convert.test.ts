@@ -1,4 +1,4 @@
-import { ValidationError } from '@learnkit/core';
+import { formatJsonPath, ValidationError } from '@learnkit/core';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CaseJsonChange, describeChange, fromCaseJson, validatePackageUpload } from '../src/index';
@@ -331,6 +331,30 @@ describe('fromCaseJson', () => {
     });
     expect(fromCaseJson(structuredClone(input)).body).toEqual(body);
     expect(validatePackageUpload(body)).toEqual([]);
+  });
+
+  it('names every repair inside an association end by its JSON path, whatever the member is called', () => {
+    // The paths of an end's repairs are written without making the end's place (docs/decisions.md#d-i12-end-paths):
+    // they must read as formatJsonPath writes the same segments, in the report and in strict mode's issues.
+    const names = ['extra', 'my key', '0', '__proto__', 'a"b', 'toString', 'sourcedId'];
+    const input: Loose = tinyExport();
+    const end: Loose = JSON.parse(
+      `{${names.map((name) => `${JSON.stringify(name)}: 1`).join(', ')}, "title": 7, "uri": "relative"}`,
+    );
+    end.sourcedId = 'http://purl.org/ASN/resources/S1';
+    input.CFAssociations[0].originNodeURI = end;
+    const expected = [...names, 'title', 'uri'].map((member) =>
+      formatJsonPath(['CFAssociations', 0, 'originNodeURI', member]),
+    );
+    const paths = fromCaseJson(structuredClone(input)).changes.map((change) => change.path);
+    expect(paths).toEqual(expect.arrayContaining(expected));
+    expect(paths).toContain('CFAssociations[0].originNodeURI.identifier');
+    const strict = refusal(structuredClone(input), { strict: true }).issues.map((issue) =>
+      formatJsonPath(issue.path),
+    );
+    expect(strict).toEqual(
+      expect.arrayContaining([...expected, 'CFAssociations[0].originNodeURI.identifier']),
+    );
   });
 
   it('makes arrays of lists written as objects keyed by id', () => {

@@ -90,13 +90,12 @@ export function link(c: ReferenceContext, target: Target, key: string, value: un
 /**
  * An association end as `{ title, identifier, uri }`: a string (id or URI) becomes one, a non-uuid identifier
  * its name-based uuid, a missing title or uri is taken from the package's node, else made from what is known.
- * An end with neither identifier nor uri cannot be saved. `key` names the end within `parent`, whose place is
- * made only when a repair needs it (a complete end, the common case, needs none).
+ * An end with neither identifier nor uri cannot be saved. `key` names the end within `parent`; its repairs are
+ * reported by path text alone, and its place is made only for a problem (docs/decisions.md#d-i12-end-paths).
  */
 export function node(c: ReferenceContext, value: unknown, parent: At, key: string): Json | undefined {
   const { report } = c;
   let src: Json;
-  let at: At | undefined;
   if (typeof value === 'string' && value !== '') {
     src = isCaseId(value)
       ? { identifier: value }
@@ -118,14 +117,14 @@ export function node(c: ReferenceContext, value: unknown, parent: At, key: strin
   }
   const raw = src.identifier ?? src.sourcedId;
   if (src.identifier === undefined && src.sourcedId !== undefined) {
-    at ??= parent.child(key);
-    report.repairIn(
-      at,
+    report.repairUnder(
+      parent,
+      key,
       'sourcedId',
       src.sourcedId,
       src.sourcedId,
       'CASE JSON is identifier-keyed',
-      at.childText('identifier'),
+      parent.grandchildText(key, 'identifier'),
     );
   }
   let id: string;
@@ -135,9 +134,9 @@ export function node(c: ReferenceContext, value: unknown, parent: At, key: strin
     const byUri = c.nodes.nodeByUri(raw);
     id = byUri ?? c.namedId(raw);
     original = raw;
-    at ??= parent.child(key);
-    report.repairIn(
-      at,
+    report.repairUnder(
+      parent,
+      key,
       'identifier',
       raw,
       id,
@@ -145,11 +144,10 @@ export function node(c: ReferenceContext, value: unknown, parent: At, key: strin
     );
   } else if (typeof src.uri === 'string' && src.uri !== '') {
     id = c.nodes.nodeByUri(src.uri) ?? c.namedId(src.uri);
-    at ??= parent.child(key);
-    report.repairIn(at, 'identifier', raw, id, 'no identifier: taken from the uri');
+    report.repairUnder(parent, key, 'identifier', raw, id, 'no identifier: taken from the uri');
   } else {
     report.problem(
-      (at ?? parent.child(key)).child('identifier'),
+      parent.child(key).child('identifier'),
       'is required: an association end needs an identifier or a uri',
     );
     return undefined;
@@ -161,13 +159,12 @@ export function node(c: ReferenceContext, value: unknown, parent: At, key: strin
   const known = typeof node.title === 'string' && hasUri ? undefined : c.nodes.known(id);
   if (typeof node.title === 'number') {
     node.title = String(node.title);
-    at ??= parent.child(key);
-    report.repairIn(at, 'title', src.title, node.title, 'a number written as text');
+    report.repairUnder(parent, key, 'title', src.title, node.title, 'a number written as text');
   } else if (typeof node.title !== 'string') {
     node.title = known?.title ?? (typeof src.uri === 'string' ? src.uri : (original ?? id));
-    at ??= parent.child(key);
-    report.repairIn(
-      at,
+    report.repairUnder(
+      parent,
+      key,
       'title',
       src.title,
       node.title,
@@ -176,9 +173,9 @@ export function node(c: ReferenceContext, value: unknown, parent: At, key: strin
   }
   if (!hasUri) {
     node.uri = known?.uri ?? uriFor(id, original);
-    at ??= parent.child(key);
-    report.repairIn(
-      at,
+    report.repairUnder(
+      parent,
+      key,
       'uri',
       src.uri,
       node.uri,
@@ -187,9 +184,9 @@ export function node(c: ReferenceContext, value: unknown, parent: At, key: strin
   }
   for (const member in src) {
     if (member !== 'title' && member !== 'identifier' && member !== 'uri' && member !== 'sourcedId') {
-      at ??= parent.child(key);
-      report.repairIn(
-        at,
+      report.repairUnder(
+        parent,
+        key,
         member,
         src[member],
         undefined,

@@ -17,6 +17,24 @@ function segment(key: string): string {
   return text;
 }
 
+/** `.key.member`, by key then member: the tail of a path two levels down (`.originNodeURI.identifier`). Capped. */
+const PAIRS = new Map<string, Map<string, string>>();
+
+/** How `formatJsonPath` writes member `member` of member `key` after something. */
+function pairSegment(key: string, member: string): string {
+  let members = PAIRS.get(key);
+  if (members === undefined) {
+    members = new Map();
+    if (PAIRS.size < 100) PAIRS.set(key, members);
+  }
+  let text = members.get(member);
+  if (text === undefined) {
+    text = segment(key) + segment(member);
+    if (members.size < 100) members.set(member, text);
+  }
+  return text;
+}
+
 /** `[3]`: one short flat string, then one concatenation to its parent's text. */
 const index = (i: number): string => `[${i}]`;
 
@@ -53,6 +71,14 @@ export class At {
   /** The text of the member or entry `key`, without making its place (the path of a report entry). */
   childText(key: string | number): string {
     return childText(this.text, key);
+  }
+
+  /**
+   * The text of member `member` of member `key` (`CFAssociations[3]` + `originNodeURI`, `identifier`), as one
+   * concatenation to this place's text: no place, and no text, for the member in between.
+   */
+  grandchildText(key: string, member: string): string {
+    return this.text === '' ? childText(childText('', key), member) : this.text + pairSegment(key, member);
   }
 
   /** The segments (`['CFItems', 3, 'identifier']`). */
@@ -143,6 +169,24 @@ export class Report {
   ): void {
     if (this.strict) this.refuse([...at.path, key], before, after, why, movedTo);
     else this.changes.push(entry(at.childText(key), before, after, why, movedTo));
+  }
+
+  /**
+   * {@link repair} of member `member` of member `key` of `at` (an association end's `identifier`), without making
+   * the place of `key`: a 100,000-item file repairs 300,000 ends, most of them once
+   * (docs/decisions.md#d-i12-end-paths).
+   */
+  repairUnder(
+    at: At,
+    key: string,
+    member: string,
+    before: unknown,
+    after: unknown,
+    why: string,
+    movedTo?: string,
+  ): void {
+    if (this.strict) this.refuse([...at.path, key, member], before, after, why, movedTo);
+    else this.changes.push(entry(at.grandchildText(key, member), before, after, why, movedTo));
   }
 
   /** Strict mode: the repair is an issue at the same path. */
