@@ -355,6 +355,14 @@ describe('fromCaseJson', () => {
     expect(strict).toEqual(
       expect.arrayContaining([...expected, 'CFAssociations[0].originNodeURI.identifier']),
     );
+    // And where a member moved to extensions went, whatever its name.
+    const item: Loose = tinyExport();
+    for (const name of names) Object.defineProperty(item.CFItems[0], name, { value: 1, enumerable: true });
+    const moves = fromCaseJson(item).changes.filter((change) => change.movedTo !== undefined);
+    // Every one moves (a sourcedId that differs from the identifier too), in the order objects list keys.
+    expect(moves.map((change) => change.movedTo).sort()).toEqual(
+      names.map((name) => formatJsonPath(['CFItems', 0, 'extensions', name])).sort(),
+    );
   });
 
   it('makes arrays of lists written as objects keyed by id', () => {

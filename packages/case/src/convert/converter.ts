@@ -6,7 +6,7 @@ import { nameBasedId, uriFor } from './identifiers';
 import { isCleanTextList, isTextList } from './lists';
 import { NodeIndex } from './node-index';
 import { licence, link, node } from './references';
-import { type At, childText, type Report } from './report';
+import type { At, Report } from './report';
 import { type Json, own, put, type ReferenceContext, type Target } from './target';
 import { importTime, type Normalised, normaliseDate, normaliseDateTime } from './timestamps';
 
@@ -37,12 +37,6 @@ function handlingOf(rules: ObjectRules): Map<string, Handling> {
   }
   return map;
 }
-
-/** The text of the place of a target's `extensions` (the `movedTo` of what goes there). */
-const extensionsText = (target: Target): string => {
-  target.extensionsText ??= target.at.childText('extensions');
-  return target.extensionsText;
-};
 
 /** A target's `extensions`, made on the first member that goes there. */
 const extensionsOf = (target: Target): Json => {
@@ -161,7 +155,7 @@ export class Converter implements ReferenceContext {
       value,
       value,
       'extensions must be an object',
-      target.at.child('extensions').childText('extensions'),
+      target.at.grandchildText('extensions', 'extensions'),
     );
   }
 
@@ -241,7 +235,7 @@ export class Converter implements ReferenceContext {
     const existing = own(extensions, key);
     if (existing === undefined) {
       put(extensions, key, value);
-      this.report.repairIn(target.at, key, value, value, why, childText(extensionsText(target), key));
+      this.report.repairIn(target.at, key, value, value, why, target.at.grandchildText('extensions', key));
     } else if (sameJson(existing, value)) {
       this.report.repairIn(target.at, key, value, undefined, `${why}; extensions.${key} already holds it`);
     } else {

@@ -14,8 +14,6 @@ export interface Target {
   /** Made on the first member that goes there (most objects of a publisher's file move something; not all). */
   extensions: Json | undefined;
   at: At;
-  /** The text of `at.child('extensions')`, made on the first move. */
-  extensionsText?: string;
   /** The identifier written, once known; undefined when the object has none. */
   id: string | undefined;
   /** The identifier as the input gave it, when it was not a uuid and has been replaced. */
