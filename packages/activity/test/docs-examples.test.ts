@@ -15,7 +15,7 @@ const SOURCES: Record<string, string> = {
 /** The first `ts` code block after the heading line `heading`. */
 function exampleUnder(heading: string): string {
   const text = readFileSync(DOC, 'utf8');
-  const at = text.split('\n').findIndex((line) => line === heading);
+  const at = text.split('\n').indexOf(heading);
   expect(at, `docs/activity.md has no heading ${heading}`).toBeGreaterThan(-1);
   const rest = text
     .split('\n')

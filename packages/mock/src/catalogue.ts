@@ -94,17 +94,3 @@ export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENT_RULES) as WebhookEv
 export function isWebhookEventType(value: unknown): value is WebhookEventType {
   return typeof value === 'string' && Object.hasOwn(WEBHOOK_EVENT_RULES, value);
 }
-
-// The names of the first releases (docs/decisions.md#d-i15-one-name): the same values under the names the
-// webhooks package uses for the same concepts.
-
-/** @deprecated Use {@link WebhookEventType}. */
-export type EventType = WebhookEventType;
-/** @deprecated Use {@link WebhookEventRule}. */
-export type EventCatalogueEntry = WebhookEventRule;
-/** @deprecated Use {@link WEBHOOK_EVENT_RULES}. */
-export const EVENT_CATALOGUE = WEBHOOK_EVENT_RULES;
-/** @deprecated Use {@link WEBHOOK_EVENT_TYPES}. */
-export const EVENT_TYPES = WEBHOOK_EVENT_TYPES;
-/** @deprecated Use {@link isWebhookEventType}. */
-export const isEventType = isWebhookEventType;

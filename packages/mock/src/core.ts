@@ -1,4 +1,4 @@
-import type { EventType } from './catalogue.js';
+import type { WebhookEventType } from './catalogue.js';
 import type { VirtualClock } from './clock.js';
 import type { EmitOptions } from './emit-options.js';
 import type { MockPlatformOptions } from './options.js';
@@ -51,7 +51,7 @@ export type Core = {
   /** The outbox and delivery attempts. */
   deliveries: Outbox;
   /** Raises a catalogue event (recorded, then delivered from the outbox). */
-  raise(type: EventType, data: Record<string, unknown>, options?: EmitOptions): RaisedEvent;
+  raise(type: WebhookEventType, data: Record<string, unknown>, options?: EmitOptions): RaisedEvent;
   /** The current time as an ISO 8601 string (whole seconds, `Z`). */
   iso(at?: number): string;
 };

@@ -14,13 +14,8 @@ export type {
   CasePackageUpload,
 } from './case/types.js';
 export {
-  EVENT_CATALOGUE,
-  EVENT_TYPES,
-  type EventCatalogueEntry,
   type EventRouting,
-  type EventType,
   type InsightEventType,
-  isEventType,
   isWebhookEventType,
   WEBHOOK_EVENT_RULES,
   WEBHOOK_EVENT_TYPES,
@@ -32,7 +27,7 @@ export type { EmitOptions } from './events.js';
 // `Faults` as a value: a declaration bundler cannot keep `type` on a re-exported class, and the declarations
 // would then promise a runtime export (docs/decisions.md#d-pkg-exports-checked).
 export { type ActiveFault, type FaultSpec, Faults, type RevokeFilter } from './faults.js';
-export { signDelivery, signWebhook } from './internal/hmac.js';
+export { signWebhook } from './internal/hmac.js';
 export {
   createMockPlatform,
   type DeveloperTokenOptions,

@@ -1,11 +1,8 @@
 import { readDocuments } from '@learnkit/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as mock from '../src/index.js';
 import {
   createMockPlatform,
-  EVENT_CATALOGUE,
-  EVENT_TYPES,
-  isEventType,
-  isWebhookEventType,
   type MockPlatform,
   WEBHOOK_EVENT_RULES,
   WEBHOOK_EVENT_TYPES,
@@ -66,9 +63,9 @@ describe('the event catalogue, generated from openapi/platform.yaml', () => {
     ).toThrow(/lacks classId/);
   });
 
-  it('keeps the first names as deprecated aliases of the same values', () => {
-    expect(EVENT_CATALOGUE).toBe(WEBHOOK_EVENT_RULES);
-    expect(EVENT_TYPES).toBe(WEBHOOK_EVENT_TYPES);
-    expect(isEventType).toBe(isWebhookEventType);
+  it('exports each catalogue name once, as the webhooks package names it (no draft aliases)', () => {
+    // docs/decisions.md#d-i15-one-name-unpublished
+    for (const draft of ['EVENT_CATALOGUE', 'EVENT_TYPES', 'isEventType', 'signDelivery'])
+      expect(Object.keys(mock)).not.toContain(draft);
   });
 });

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signDelivery, signWebhook } from '../src/index.js';
+import { signWebhook } from '../src/index.js';
 
 describe('signWebhook (one name with the webhooks package)', () => {
   const body = JSON.stringify({ id: 'evt-1', type: 'test.ping', data: { message: 'hi' } });
@@ -13,11 +13,5 @@ describe('signWebhook (one name with the webhooks package)', () => {
         .update(`1767225600.${body}`)
         .digest('hex'),
     });
-  });
-
-  it('keeps signDelivery as a deprecated alias giving the same headers', async () => {
-    expect(await signDelivery('whsec_test', body, 1_767_225_600)).toEqual(
-      await signWebhook({ secret: 'whsec_test', body, timestamp: 1_767_225_600 }),
-    );
   });
 });

@@ -31,14 +31,6 @@ export type WebhookHandlers = {
   [K in WebhookEventType]?: (event: KnownWebhookEvent<K>, context: WebhookHandlerContext) => unknown;
 };
 
-/**
- * The dedupe store the handler takes: core's {@link DedupeStore} (`claim`, and `release` to un-claim the id of a
- * delivery whose function threw, so the platform's retry runs it again).
- *
- * @deprecated Use `DedupeStore` from `@learnkit/core`, which now has the optional `release` itself.
- */
-export type WebhookDedupeStore = DedupeStore;
-
 /** Options of {@link createWebhookHandler}. */
 export interface WebhookHandlerOptions {
   /** The subscription's signing secret, or `[newSecret, oldSecret]` during a rotation window. */
@@ -80,11 +72,6 @@ export type WebhookRequestHandler = ((request: Request) => Promise<Response>) & 
 
 /** Default time a handled delivery id is remembered: twice the platform's retry window of about 24 hours. */
 export const DEFAULT_WEBHOOK_DEDUPE_TTL_MS = 48 * 3_600_000;
-/**
- * @deprecated Use {@link DEFAULT_WEBHOOK_DEDUPE_TTL_MS}: the activity server's default has another value, so each
- * has its own name (docs/decisions.md#d-i15-one-name).
- */
-export const DEFAULT_DEDUPE_TTL_MS = DEFAULT_WEBHOOK_DEDUPE_TTL_MS;
 /** Default largest delivery body, in bytes (1 MiB): an envelope holds references only, so this is generous. */
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 // How long a claim holds while its function runs, in a store that can complete claims: shorter than the platform's

@@ -58,9 +58,7 @@ export type {
 } from './generated/catalogue';
 export {
   createWebhookHandler,
-  DEFAULT_DEDUPE_TTL_MS,
   DEFAULT_WEBHOOK_DEDUPE_TTL_MS,
-  type WebhookDedupeStore,
   type WebhookHandlerContext,
   type WebhookHandlerOptions,
   type WebhookHandlers,

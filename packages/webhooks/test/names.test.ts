@@ -1,9 +1,9 @@
 import * as core from '@learnkit/core';
 import { describe, expect, it } from 'vitest';
+import * as webhooks from '../src/index';
 import {
   createRedisDedupeStore,
   createWebhookHandler,
-  DEFAULT_DEDUPE_TTL_MS,
   DEFAULT_WEBHOOK_DEDUPE_TTL_MS,
   toNodeListener,
 } from '../src/index';
@@ -20,8 +20,9 @@ describe('one name per concept', () => {
     expect(createRedisDedupeStore).toBe(core.createRedisDedupeStore);
   });
 
-  it('names the 48-hour dedupe TTL for webhooks; the old name is a deprecated alias of it', () => {
+  it('names the 48-hour dedupe TTL for webhooks, and exports no second name of it or of the store', () => {
     expect(DEFAULT_WEBHOOK_DEDUPE_TTL_MS).toBe(48 * 3_600_000);
-    expect(DEFAULT_DEDUPE_TTL_MS).toBe(DEFAULT_WEBHOOK_DEDUPE_TTL_MS);
+    // Never published, so the names of the first drafts went without aliases (docs/decisions.md#d-i15-one-name-unpublished).
+    expect(Object.keys(webhooks)).not.toContain('DEFAULT_DEDUPE_TTL_MS');
   });
 });

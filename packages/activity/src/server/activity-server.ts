@@ -25,11 +25,6 @@ import { cachedResolver, type ResolveUserId, rosterLookup, UnknownUserError } fr
 
 /** Default time an activity event id is remembered as sent: 30 days (stored windows can come back days later). */
 export const DEFAULT_ACTIVITY_DEDUPE_TTL_MS = 30 * 24 * 3_600_000;
-/**
- * @deprecated Use {@link DEFAULT_ACTIVITY_DEDUPE_TTL_MS}: the webhook handler's default has another value, so each
- * has its own name (docs/decisions.md#d-i15-one-name).
- */
-export const DEFAULT_DEDUPE_TTL_MS = DEFAULT_ACTIVITY_DEDUPE_TTL_MS;
 /** Default time a user id found by email is cached. */
 export const DEFAULT_USER_CACHE_TTL_MS = 10 * 60_000;
 

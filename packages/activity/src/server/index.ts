@@ -22,7 +22,6 @@ export {
   type ActivityServerOptions,
   createActivityServer,
   DEFAULT_ACTIVITY_DEDUPE_TTL_MS,
-  DEFAULT_DEDUPE_TTL_MS,
   DEFAULT_USER_CACHE_TTL_MS,
 } from './activity-server';
 export {

@@ -41,13 +41,3 @@ export async function signWebhook(options: {
     'X-Service-Webhook-Signature': await hmacHex(options.secret, `${timestamp}.${options.body}`),
   };
 }
-
-/**
- * The two delivery headers for `body` signed with `secret` at `timestampSec`.
- *
- * @deprecated Use {@link signWebhook}: `signWebhook({ secret, body, timestamp: timestampSec })`, the name the
- * webhooks package gives the same thing.
- */
-export function signDelivery(secret: string, body: string, timestampSec: number) {
-  return signWebhook({ secret, body, timestamp: timestampSec });
-}

@@ -1,4 +1,4 @@
-import { type EventType, isEventType } from '../catalogue.js';
+import { isWebhookEventType, type WebhookEventType } from '../catalogue.js';
 import { currentSecret } from '../deliveries.js';
 import { badRequest, HttpError, notFound } from '../internal/http-error.js';
 import { randomId } from '../internal/random.js';
@@ -66,7 +66,7 @@ function urlProblem(value: string): string | undefined {
 function unknownEventTypes(body: unknown): string | undefined {
   const types = (body as { eventTypes?: unknown } | null)?.eventTypes;
   if (!Array.isArray(types)) return undefined;
-  const unknown = types.filter((entry) => typeof entry === 'string' && !isEventType(entry));
+  const unknown = types.filter((entry) => typeof entry === 'string' && !isWebhookEventType(entry));
   return unknown.length > 0 ? `Unknown webhook event types: ${[...new Set(unknown)].join(', ')}` : undefined;
 }
 
@@ -103,7 +103,7 @@ export const handlers: OperationRoutes = {
         id: randomId(),
         applicationId: appId,
         url: body.url,
-        eventTypes: [...new Set(body.eventTypes as EventType[])],
+        eventTypes: [...new Set(body.eventTypes as WebhookEventType[])],
         status: 'active',
         dateCreated: core.iso(),
         ownerClientId: owner.clientId,
@@ -134,7 +134,7 @@ export const handlers: OperationRoutes = {
       const problem = body.url === undefined ? undefined : urlProblem(body.url);
       if (problem) throw badRequest(problem);
       if (body.url !== undefined) subscription.url = body.url;
-      if (body.eventTypes) subscription.eventTypes = [...new Set(body.eventTypes as EventType[])];
+      if (body.eventTypes) subscription.eventTypes = [...new Set(body.eventTypes as WebhookEventType[])];
       const previous = subscription.status;
       if (body.status) subscription.status = body.status;
       if (previous === 'disabled' && subscription.status !== 'disabled') subscription.disabledAt = null;
