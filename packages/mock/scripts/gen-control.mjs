@@ -54,24 +54,33 @@ export async function generateControl(root) {
     ]),
   );
   const defs = rewrite(document.components?.schemas ?? {}, CONTROL_DOCUMENT);
-  const content =
-    header(`openapi/${CONTROL_DOCUMENT}.yaml`) +
-    "import type { paths } from './mock-control.js';\n\n" +
-    '/**\n' +
-    ' * Every control operation of `learnkit-mock serve`: its method, its path below the control prefix and, when it\n' +
-    ' * takes a JSON body, whether the body is `required` or `optional` (absent: `{}`) and the example of one.\n' +
-    ' */\n' +
-    `export const CONTROL_OPERATIONS = {\n${table}\n} as const;\n\n` +
-    '/** An operationId of the control document. */\n' +
-    'export type ControlOperationId = keyof typeof CONTROL_OPERATIONS;\n\n' +
-    "/** Each control operation's generated type (request body, responses), by operationId. */\n" +
-    `export type ControlOperationTypes = {\n${operationTypes}\n};\n\n` +
-    '/**\n' +
-    " * The JSON Schemas of each control operation's request: the query (which takes no parameter) and the JSON body.\n" +
-    ` * \`$ref\`s point into \`learnkit:${CONTROL_DOCUMENT}\`, the component schemas below.\n` +
-    ' */\n' +
-    `export const CONTROL_REQUEST_SCHEMAS: Readonly<Record<ControlOperationId, { query: object; body?: object }>> = ${JSON.stringify(schemas, null, 2)};\n\n` +
-    `/** The component schemas of openapi/${CONTROL_DOCUMENT}.yaml, registered as \`learnkit:${CONTROL_DOCUMENT}\`. */\n` +
-    `export const CONTROL_SCHEMAS: Readonly<Record<string, unknown>> = ${JSON.stringify(defs, null, 2)};\n`;
+  const learnkit = `learnkit:${CONTROL_DOCUMENT}`;
+  const content = `${header(`openapi/${CONTROL_DOCUMENT}.yaml`)}import type { paths } from './mock-control.js';
+
+/**
+ * Every control operation of \`learnkit-mock serve\`: its method, its path below the control prefix and, when it
+ * takes a JSON body, whether the body is \`required\` or \`optional\` (absent: \`{}\`) and the example of one.
+ */
+export const CONTROL_OPERATIONS = {
+${table}
+} as const;
+
+/** An operationId of the control document. */
+export type ControlOperationId = keyof typeof CONTROL_OPERATIONS;
+
+/** Each control operation's generated type (request body, responses), by operationId. */
+export type ControlOperationTypes = {
+${operationTypes}
+};
+
+/**
+ * The JSON Schemas of each control operation's request: the query (which takes no parameter) and the JSON body.
+ * \`$ref\`s point into \`${learnkit}\`, the component schemas below.
+ */
+export const CONTROL_REQUEST_SCHEMAS: Readonly<Record<ControlOperationId, { query: object; body?: object }>> = ${JSON.stringify(schemas, null, 2)};
+
+/** The component schemas of openapi/${CONTROL_DOCUMENT}.yaml, registered as \`${learnkit}\`. */
+export const CONTROL_SCHEMAS: Readonly<Record<string, unknown>> = ${JSON.stringify(defs, null, 2)};
+`;
   return [types, { path: CONTROL_OPERATIONS_PATH, content }];
 }
