@@ -139,6 +139,34 @@ describe('the fault control of learnkit-mock serve', () => {
     }
   });
 
+  it('raises an event, and refuses what the document cannot state: a type outside the catalogue, an unknown origin', async () => {
+    const raised = await control('POST', 'events', { type: 'test.ping', origin: 'partner' });
+    expect(raised).toMatchObject({
+      status: 201,
+      body: { event: { type: 'test.ping' }, originClientId: running.platform.clients.partner.clientId },
+    });
+    const unknown = await control('POST', 'events', { type: 'user.craeted' });
+    expect(unknown.status).toBe(400);
+    expect((unknown.body as { message: string }).message).toMatch(
+      /^unknown event type "user\.craeted"; the catalogue has: test\.ping, /,
+    );
+    const stranger = await control('POST', 'events', { type: 'test.ping', origin: 'nobody' });
+    expect((stranger.body as { message: string }).message).toMatch(/^unknown client "nobody" for origin/);
+    const typo = await control('POST', 'events', { type: 'test.ping', orgin: 'partner' }, false);
+    expect((typo.body as { message: string }).message).toBe(
+      'Invalid request body: body.orgin is not allowed; remove it',
+    );
+  });
+
+  it("refuses a body that is not JSON, showing the document's example", async () => {
+    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'path=/x' };
+    const answer = await checkedExchange(`${base}/__learnkit-mock/faults`, init, false);
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { message: string }).message).toBe(
+      'the body must be JSON, such as {"path":"/auth/1.0/token","status":503,"times":2}',
+    );
+  });
+
   it('refuses a query parameter the document does not state, naming it', async () => {
     const answer = await control('GET', 'faults?verbose=1', undefined, false);
     expect(answer).toEqual({
