@@ -13,6 +13,7 @@ import { parse as parseYaml } from 'yaml';
 import { generateSha1Block } from '../packages/case/scripts/gen-sha1.mjs';
 import { generateUploadValidator } from '../packages/case/scripts/gen-upload-validator.mjs';
 import { generateTools } from '../packages/mcp/scripts/gen-tools.mjs';
+import { generateControl } from '../packages/mock/scripts/gen-control.mjs';
 import { generateEventSchemas } from '../packages/mock/scripts/gen-event-rules.mjs';
 import { generateOperations } from '../packages/mock/scripts/gen-operations.mjs';
 import { generateCatalogue } from '../packages/webhooks/scripts/gen-catalogue.mjs';
@@ -61,6 +62,8 @@ export async function generateAll(root = repoRoot) {
   // The operation table (with the fields `search` matches, docs/decisions.md#d-search-fields), the request schemas
   // the mock routes and validates by, and its handler index (docs/decisions.md#d-i15-operation-table).
   outputs.push(...generateOperations(root));
+  // The control path of `learnkit-mock serve`: its types, routes and schemas, in the mock (docs/decisions.md#d-i15-control-document).
+  outputs.push(...(await generateControl(root)));
   // The upload body's validator of @learnkit/case, from the same component schemas (docs/decisions.md#d-i12-upload-validator).
   const caseDocument = parseYaml(readFileSync(join(root, 'openapi', 'case.yaml'), 'utf8'));
   outputs.push(generateUploadValidator(rewriteRefs(caseDocument.components?.schemas ?? {})));

@@ -1,4 +1,11 @@
-import { type OpenApiDocument, readDocuments, resolveLocal } from './documents.js';
+import {
+  basePathOf,
+  CONTROL_DOCUMENT,
+  DEFAULT_OPENAPI_DIR,
+  type OpenApiDocument,
+  readDocuments,
+  resolveLocal,
+} from './documents.js';
 import { findOperation, indexOperations, type Operation } from './operations.js';
 import { type ComponentDefs, coerceScalar, readQueryValue, SchemaSet, sharedSchemas } from './schema-set.js';
 import {
@@ -115,7 +122,7 @@ export class Contract {
     const url = new URL(request.url);
     const found = findOperation(this.#operations, request.method, url.pathname);
     const where = `${request.method.toUpperCase()} ${url.pathname} -> ${response.status}`;
-    if (!found) return this.#noOperation(`${where} response`);
+    if (!found) return this.#checkUnstated(url, response, where) ?? this.#noOperation(`${where} response`);
     const { operation } = found;
     const issues: ContractIssue[] = [];
     const status = String(response.status);
@@ -129,27 +136,8 @@ export class Contract {
       });
       return this.#result(`${where} (${operation.operationId}) response`, operation, issues);
     }
-    const document = this.#documents.get(operation.document)!;
-    for (const [name, rawHeader] of Object.entries(declared.headers ?? {})) {
-      const header = resolveLocal(document, rawHeader) as HeaderSpec;
-      this.#checkHeader(issues, operation.document, response.headers, name, header);
-    }
-    const body = response.body ?? '';
-    const content = declared.content as Record<string, Media> | undefined;
-    if (!content || Object.keys(content).length === 0) {
-      if (body.length > 0)
-        issues.push({
-          pointer: '/body',
-          rule: 'content',
-          message: `status ${status} declares no body, got ${body.length} bytes`,
-        });
-    } else {
-      // `fields` narrows what a response holds, so required members may rightly be absent.
-      const relaxed = url.searchParams.has('fields');
-      issues.push(
-        ...this.#checkBody(operation.document, content, response.headers.get('content-type'), body, relaxed),
-      );
-    }
+    // `fields` narrows what a response holds, so required members may rightly be absent.
+    this.#checkDeclared(issues, operation.document, declared, response, url.searchParams.has('fields'));
     return this.#result(`${where} (${operation.operationId}) response`, operation, issues);
   }
 
@@ -203,6 +191,72 @@ export class Contract {
   async assertResponse(request: Request | RequestLike, response: Response | ResponseLike): Promise<void> {
     const result = await this.checkResponse(request, response);
     if (!result.ok) throw new Error(formatResult(result));
+  }
+
+  /** A response's headers and body against what `declared` (a response object of `document`) states. */
+  #checkDeclared(
+    issues: ContractIssue[],
+    document: string,
+    declared: Operation['responses'][string],
+    response: ResponseLike,
+    relaxed: boolean,
+  ): void {
+    for (const [name, rawHeader] of Object.entries(declared.headers ?? {})) {
+      const header = resolveLocal(this.#documents.get(document)!, rawHeader) as HeaderSpec;
+      this.#checkHeader(issues, document, response.headers, name, header);
+    }
+    const body = response.body ?? '';
+    const content = declared.content as Record<string, Media> | undefined;
+    if (!content || Object.keys(content).length === 0) {
+      if (body.length > 0)
+        issues.push({
+          pointer: '/body',
+          rule: 'content',
+          message: `status ${response.status} declares no body, got ${body.length} bytes`,
+        });
+    } else {
+      issues.push(...this.#checkBody(document, content, response.headers.get('content-type'), body, relaxed));
+    }
+  }
+
+  /**
+   * The answer to a request no operation states, under the base path of a document whose `x-unstated-requests`
+   * states those answers (the mock's control path, docs/decisions.md#d-i15-control-document): a 405 whose `Allow`
+   * lists the methods the document gives the path, else a 404. Undefined for a request under no such document.
+   */
+  #checkUnstated(url: URL, response: ResponseLike, where: string): ContractResult | undefined {
+    for (const [name, document] of this.#documents) {
+      const answers = (document as { 'x-unstated-requests'?: Record<string, unknown> })[
+        'x-unstated-requests'
+      ];
+      const base = basePathOf(document);
+      if (!answers || !base || !url.pathname.startsWith(`${base}/`)) continue;
+      const methods = this.#operations
+        .filter((operation) => operation.document === name && operation.pattern.test(url.pathname))
+        .map((operation) => operation.method);
+      const status = methods.length > 0 ? '405' : '404';
+      const issues: ContractIssue[] = [];
+      const declared = resolveLocal(document, answers[status]) as Operation['responses'][string] | undefined;
+      if (String(response.status) !== status || !declared) {
+        const takes = methods.length > 0 ? ` (the path takes ${methods.join(', ')})` : '';
+        issues.push({
+          pointer: '/status',
+          rule: 'x-unstated-requests',
+          message: `a request no operation states gets ${status}${takes}, as x-unstated-requests states; got ${response.status}`,
+        });
+      } else {
+        this.#checkDeclared(issues, name, declared, response, false);
+        const allowed = (response.headers.get('allow') ?? '').split(/,\s*/).filter(Boolean);
+        if (status === '405' && allowed.sort().join() !== [...methods].sort().join())
+          issues.push({
+            pointer: '/headers/allow',
+            rule: 'x-unstated-requests',
+            message: `Allow must list the methods the path takes (${methods.join(', ')}), got ${allowed.join(', ')}`,
+          });
+      }
+      return { ok: issues.length === 0, where: `${where} (no operation) response`, issues };
+    }
+    return undefined;
   }
 
   #checkSecurity(operation: Operation, headers: Headers): ContractIssue[] {
@@ -319,10 +373,21 @@ export class Contract {
 }
 
 let shared: Contract | undefined;
+let control: Contract | undefined;
 
 /** Loads the documents of `openapi/` once per process (or from `dir`) and returns the checker. */
 export function loadContract(options: { dir?: string } = {}): Contract {
   if (options.dir) return new Contract(readDocuments(options.dir));
   shared ??= new Contract(readDocuments(), sharedSchemas);
   return shared;
+}
+
+/**
+ * The checker of openapi/mock-control.yaml, the control path of `learnkit-mock serve`, loaded once per process with
+ * the shared schema set (docs/decisions.md#d-i15-control-document). Apart from `loadContract()`'s: no platform
+ * client calls it, and its paths are not the platform's.
+ */
+export function loadControlContract(): Contract {
+  control ??= new Contract(readDocuments(DEFAULT_OPENAPI_DIR, [CONTROL_DOCUMENT]), sharedSchemas);
+  return control;
 }

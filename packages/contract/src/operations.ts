@@ -1,4 +1,4 @@
-import { type OpenApiDocument, resolveLocal } from './documents.js';
+import { basePathOf, type OpenApiDocument, resolveLocal } from './documents.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
@@ -73,7 +73,7 @@ export function indexOperations(documents: Map<string, OpenApiDocument>): Operat
           security: (raw.security ?? (document as { security?: unknown[] }).security) as
             | unknown[]
             | undefined,
-          ...templatePattern(template),
+          ...templatePattern(`${basePathOf(document)}${template}`),
         });
       }
     }

@@ -25,7 +25,7 @@ export function schemaOf(value: unknown, document: string, relaxed = false): unk
       key === '$ref' && typeof inner === 'string'
         ? inner
             .replace('#/components/schemas/', `learnkit:${document}#/$defs/`)
-            .replace(/^learnkit:(\w+)#/, relaxed ? 'learnkit:$1~relaxed#' : 'learnkit:$1#')
+            .replace(/^learnkit:([\w-]+)#/, relaxed ? 'learnkit:$1~relaxed#' : 'learnkit:$1#')
         : schemaOf(inner, document, relaxed);
   }
   return out;

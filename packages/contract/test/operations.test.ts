@@ -2,14 +2,24 @@
 // the operation's own schemas (and their `example`s), so this also proves each document is self-consistent.
 import { sample } from 'openapi-sampler';
 import { describe, expect, it } from 'vitest';
-import { Contract, formatResult, readDocuments } from '../src/index.js';
+import { CONTROL_DOCUMENT, Contract, formatResult, readDocuments } from '../src/index.js';
 
 const documents = readDocuments();
 const contract = new Contract(documents);
+// The control path of `learnkit-mock serve`, checked by a contract of its own (docs/decisions.md#d-i15-control-document).
+const controlContract = new Contract(readDocuments(undefined, [CONTROL_DOCUMENT]));
 const BASE = 'https://api.example.com';
 
 type Json = Record<string, unknown>;
-type Case = { document: string; doc: Json; method: string; path: string; operation: Json; shared: unknown[] };
+type Case = {
+  document: string;
+  doc: Json;
+  method: string;
+  path: string;
+  operation: Json;
+  shared: unknown[];
+  checker: Contract;
+};
 
 const deref = (doc: Json, value: unknown): Json => {
   let current = value as Json;
@@ -25,13 +35,26 @@ const sampleOf = (doc: Json, schema: unknown) =>
   sample(schema as object, { skipReadOnly: true, skipNonRequired: false }, doc);
 
 const cases: Case[] = [];
-for (const [document, doc] of documents) {
+for (const [checker, document, doc] of [
+  ...[...documents].map(([name, doc]) => [contract, name, doc] as const),
+  ...[...readDocuments(undefined, [CONTROL_DOCUMENT])].map(
+    ([name, doc]) => [controlContract, name, doc] as const,
+  ),
+]) {
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of ['get', 'put', 'post', 'delete', 'patch']) {
       const operation = item[method] as Json | undefined;
       if (operation) {
         const shared = (item.parameters as unknown[] | undefined) ?? [];
-        cases.push({ document, doc: doc as Json, method: method.toUpperCase(), path, operation, shared });
+        cases.push({
+          document,
+          doc: doc as Json,
+          method: method.toUpperCase(),
+          path,
+          operation,
+          shared,
+          checker,
+        });
       }
     }
   }
@@ -66,21 +89,24 @@ function validRequest({ doc, method, path, operation, shared }: Case): Request {
         : JSON.stringify(value);
   }
   const search = query.size > 0 ? `?${query}` : '';
-  return new Request(`${BASE}${url}${search}`, { method, headers, body });
+  // Below the server's path when it is literal (the control document's `/__learnkit-mock`).
+  const server = ((doc.servers as { url: string }[] | undefined)?.[0]?.url ?? '').replace(/\/+$/, '');
+  const basePath = server.includes('{') || !URL.canParse(server) ? '' : new URL(server).pathname;
+  return new Request(`${BASE}${basePath === '/' ? '' : basePath}${url}${search}`, { method, headers, body });
 }
 
 describe.each(cases.map((c) => [`${c.document} ${c.operation.operationId}`, c] as const))(
   '%s',
   (_name, c) => {
     it('accepts a request built from its schemas', async () => {
-      const result = await contract.checkRequest(validRequest(c));
+      const result = await c.checker.checkRequest(validRequest(c));
       expect(result.ok, formatResult(result)).toBe(true);
     });
 
     it('refuses an undeclared query parameter, naming it', async () => {
       const url = new URL(validRequest(c).url);
       url.searchParams.set('unexpected', '1');
-      const result = await contract.checkRequest(new Request(url, validRequest(c)));
+      const result = await c.checker.checkRequest(new Request(url, validRequest(c)));
       expect(result.issues).toContainEqual(
         expect.objectContaining({ pointer: '/query/unexpected', rule: 'parameters' }),
       );
@@ -91,7 +117,7 @@ describe.each(cases.map((c) => [`${c.document} ${c.operation.operationId}`, c] a
     if (json && deref(c.doc, json.schema).type === 'object') {
       it('refuses a JSON body that is not an object', async () => {
         const valid = validRequest(c);
-        const result = await contract.checkRequest(
+        const result = await c.checker.checkRequest(
           new Request(valid.url, { method: valid.method, headers: valid.headers, body: '[1]' }),
         );
         expect(result.issues.map((issue) => issue.pointer)).toContain('/body');
@@ -112,7 +138,7 @@ describe.each(cases.map((c) => [`${c.document} ${c.operation.operationId}`, c] a
           headers.set('content-type', 'application/json');
           body = JSON.stringify(sampleOf(c.doc, media.schema));
         }
-        const result = await contract.checkResponse(
+        const result = await c.checker.checkResponse(
           validRequest(c),
           new Response(body, { status: code, headers }),
         );
@@ -124,14 +150,14 @@ describe.each(cases.map((c) => [`${c.document} ${c.operation.operationId}`, c] a
             status: code,
             headers: { 'content-type': 'application/json' },
           });
-          const result = await contract.checkResponse(validRequest(c), bad);
+          const result = await c.checker.checkResponse(validRequest(c), bad);
           expect(result.issues).toContainEqual(expect.objectContaining({ pointer: '/body', rule: 'type' }));
         });
       }
     }
 
     it('refuses a status the operation does not declare', async () => {
-      const result = await contract.checkResponse(validRequest(c), new Response(null, { status: 418 }));
+      const result = await c.checker.checkResponse(validRequest(c), new Response(null, { status: 418 }));
       expect(result.issues).toContainEqual(expect.objectContaining({ pointer: '/status', rule: 'status' }));
     });
   },

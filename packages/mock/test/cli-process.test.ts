@@ -1,4 +1,6 @@
-// `learnkit-mock serve --state` and `learnkit-mock trigger`, run as processes the way a developer runs them.
+// `learnkit-mock serve --state` and `learnkit-mock trigger`, run as processes the way a developer runs them; every
+// exchange of trigger with the control path is checked against openapi/mock-control.yaml
+// (docs/decisions.md#d-i15-control-document).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from '../../test-utils/src/process';
+import { checkedControlProxy } from './support/control-contract.js';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -27,12 +30,15 @@ async function until(what: string, check: () => boolean, ms = 30_000): Promise<v
 
 type Serving = {
   url: string;
+  /** A checked proxy to it, for `learnkit-mock trigger --url` (see `triggerAt`). */
+  control: Awaited<ReturnType<typeof checkedControlProxy>>;
   output: () => string;
   clientSecret: (label: string) => string;
   stop: () => Promise<number | null>;
 };
 
 const running = new Set<ChildProcess>();
+const proxies = new Set<Serving['control']>();
 
 /** Starts `learnkit-mock serve ...args` and waits for its banner. */
 async function serve(args: string[]): Promise<Serving> {
@@ -56,14 +62,19 @@ async function serve(args: string[]): Promise<Serving> {
   );
   const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
   if (!url) throw new Error(`learnkit-mock serve did not start:\n${output}`);
+  const control = await checkedControlProxy(url);
+  proxies.add(control);
   return {
     url,
+    control,
     output: () => output,
     clientSecret: (label) => new RegExp(`${label}-client {2}(\\S+)`).exec(output)?.[1] ?? '',
     stop: async () => {
       child.kill('SIGTERM');
       const code = await exited;
       running.delete(child);
+      await control.close();
+      proxies.delete(control);
       return code;
     },
   };
@@ -72,6 +83,19 @@ async function serve(args: string[]): Promise<Serving> {
 /** Runs `learnkit-mock trigger ...args` to its end (the workspace's one process helper). */
 const trigger = (args: string[]) =>
   runProcess(process.execPath, [...NODE_ARGS, 'trigger', ...args], { cwd: ROOT, timeoutMs: 30_000 });
+
+/**
+ * `learnkit-mock trigger ...args --url` the mock, through its checked proxy: the request trigger sends and the
+ * answer it gets conform to the control document.
+ */
+async function triggerAt(mock: Serving, args: string[]) {
+  const before = mock.control.recorder.results.length;
+  const result = await trigger([...args, '--url', mock.control.url]);
+  // At least its own request and answer (another trigger may run at the same time).
+  expect(mock.control.recorder.results.length - before).toBeGreaterThanOrEqual(2);
+  mock.control.recorder.assertClean();
+  return result;
+}
 
 /** A local consumer that records each delivery. */
 let consumer: Server;
@@ -123,6 +147,8 @@ afterEach(() => {
   // A test that failed half-way leaves no server behind.
   for (const child of running) child.kill('SIGKILL');
   running.clear();
+  for (const proxy of proxies) void proxy.close();
+  proxies.clear();
   deliveries.length = 0;
 });
 
@@ -151,7 +177,7 @@ describe('learnkit-mock serve --state (docs/decisions.md#d-i14-state)', () => {
     const read = await call(after.url, 'GET', `/webhooks/1.0/${APP}/subscriptions/${created.body.id}`, token);
     expect(read).toMatchObject({ status: 200, body: { id: created.body.id, status: 'active' } });
 
-    const fired = await trigger(['test.ping', '--url', after.url]);
+    const fired = await triggerAt(after, ['test.ping']);
     expect(fired.code).toBe(0);
     expect(fired.stdout).toContain('Triggered test.ping');
     await until('the delivery', () => deliveries.length === 1);
@@ -217,8 +243,8 @@ describe('learnkit-mock trigger, and the reasons of skipped deliveries (docs/dec
 
       // Org scope and self-suppression, fired at once.
       const [outside, own] = await Promise.all([
-        trigger(['user.created', '--url', mock.url, '--data', '{"userId":"usr-cedar-student"}']),
-        trigger(['user.created', '--url', mock.url, '--origin', 'partner']),
+        triggerAt(mock, ['user.created', '--data', '{"userId":"usr-cedar-student"}']),
+        triggerAt(mock, ['user.created', '--origin', 'partner']),
       ]);
       expect([outside.code, own.code]).toEqual([0, 0]);
       await until(
@@ -244,7 +270,7 @@ describe('learnkit-mock trigger, and the reasons of skipped deliveries (docs/dec
           })
         ).status,
       ).toBe(200);
-      const held = await trigger(['user.created', '--url', mock.url]);
+      const held = await triggerAt(mock, ['user.created']);
       await until('the paused skip', () => skipped(mock, 'paused', eventOf(held.stdout)) !== undefined);
       expect(deliveries).toEqual([]);
       expect(await mock.stop()).toBe(0);
@@ -254,7 +280,7 @@ describe('learnkit-mock trigger, and the reasons of skipped deliveries (docs/dec
       for (const [, stored] of saved.state.subscriptions.$map) stored.status = 'disabled';
       writeFileSync(state, JSON.stringify(saved));
       const restarted = await serve(args);
-      const dropped = await trigger(['user.created', '--url', restarted.url]);
+      const dropped = await triggerAt(restarted, ['user.created']);
       expect(dropped.code).toBe(0);
       await until(
         'the disabled skip',
@@ -267,16 +293,10 @@ describe('learnkit-mock trigger, and the reasons of skipped deliveries (docs/dec
 
   it('says why a finding in SHADOW fires nothing, and how to fire it', SLOW, async () => {
     const mock = await serve(['--port', '0']);
-    const shadow = await trigger([
-      'insight.created',
-      '--url',
-      mock.url,
-      '--data',
-      '{"rolloutState":"SHADOW"}',
-    ]);
+    const shadow = await triggerAt(mock, ['insight.created', '--data', '{"rolloutState":"SHADOW"}']);
     expect(shadow.code).toBe(1);
     expect(shadow.stderr).toContain('in SHADOW raises no event; give rolloutState NOTIFY or ENFORCE');
-    const notify = await trigger(['insight.created', '--url', mock.url]);
+    const notify = await triggerAt(mock, ['insight.created']);
     expect(notify.code).toBe(0);
     expect(await mock.stop()).toBe(0);
   });

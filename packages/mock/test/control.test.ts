@@ -1,8 +1,11 @@
 // The control operations of `learnkit-mock serve` that tests in other languages (the Python package's) use to
-// inject faults and read what the mock saw (docs/decisions.md#d-i17-mock-control).
+// inject faults and read what the mock saw (docs/decisions.md#d-i17-mock-control); every exchange is checked
+// against openapi/mock-control.yaml (docs/decisions.md#d-i15-control-document).
+import { loadControlContract } from '@learnkit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../src/cli/args.js';
 import { type RunningMock, serve } from '../src/cli/serve.js';
+import { checkedExchange } from './support/control-contract.js';
 
 let running: RunningMock;
 let base = '';
@@ -14,12 +17,17 @@ beforeAll(async () => {
 });
 afterAll(() => running.stop());
 
-const control = (method: string, path: string, body?: unknown) =>
-  fetch(`${base}/__learnkit-mock/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  }).then(async (response) => ({ status: response.status, body: (await response.json()) as never }));
+/** A control exchange, checked against the document; `conforms: false` for a request the document refuses. */
+const control = (method: string, path: string, body?: unknown, conforms = true) =>
+  checkedExchange(
+    `${base}/__learnkit-mock/${path}`,
+    {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    },
+    conforms,
+  ).then(async (response) => ({ status: response.status, body: (await response.json()) as never }));
 
 async function token(): Promise<{ status: number; accessToken?: string; retryAfter: string | null }> {
   const { partner } = running.platform.clients;
@@ -66,17 +74,18 @@ describe('the fault control of learnkit-mock serve', () => {
   });
 
   it('refuses a fault it cannot inject, naming the member, and injects nothing', async () => {
-    const cases: [unknown, RegExp][] = [
-      [{ path: '/x', stauts: 500 }, /unknown member "stauts"/],
-      [{ status: '500' }, /status must be a number/],
-      [{ hang: false }, /hang must be true/],
-      [{ times: 0 }, /times must be a positive number/],
-      [{ status: 700 }, /status must be an HTTP status/],
-      [{ delayMs: -1 }, /delayMs must be a number of milliseconds >= 0/],
-      [[1], /must be a JSON object/],
+    // The message, and whether the document itself refuses the body (else the mock's rules do).
+    const cases: [unknown, RegExp, 'document' | 'rule'][] = [
+      [{ path: '/x', stauts: 500 }, /body\.stauts is not allowed; remove it/, 'document'],
+      [{ status: '500' }, /body\.status must be an integer/, 'document'],
+      [{ hang: false }, /hang must be true/, 'document'],
+      [{ times: 0 }, /times must be a positive number/, 'rule'],
+      [{ status: 700 }, /status must be an HTTP status/, 'rule'],
+      [{ delayMs: -1 }, /body\.delayMs must be >= 0/, 'document'],
+      [[1], /must be a JSON object/, 'document'],
     ];
-    for (const [body, message] of cases) {
-      const answer = await control('POST', 'faults', body);
+    for (const [body, message, refusedBy] of cases) {
+      const answer = await control('POST', 'faults', body, refusedBy === 'rule');
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect((answer.body as { message: string }).message).toMatch(message);
     }
@@ -97,7 +106,7 @@ describe('the fault control of learnkit-mock serve', () => {
     expect(revoked.status).toBe(200);
     expect((revoked.body as { revoked: number }).revoked).toBeGreaterThanOrEqual(1);
     expect(await list()).toBe(401);
-    expect((await control('POST', 'tokens/revoke', { kind: 'robot' })).status).toBe(400);
+    expect((await control('POST', 'tokens/revoke', { kind: 'robot' }, false)).status).toBe(400);
   });
 
   it('shows the request log and the Caliper events the ingest accepted, and no control request in the log', async () => {
@@ -116,6 +125,53 @@ describe('the fault control of learnkit-mock serve', () => {
     const wrong = await fetch(`${base}/__learnkit-mock/requests`, { method: 'POST' });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('GET');
-    expect((await control('GET', 'nothing-here')).status).toBe(404);
+    const unknown = await fetch(`${base}/__learnkit-mock/nothing-here`);
+    expect(unknown.status).toBe(404);
+    // Neither request is an operation of the document; both answers are the ones its x-unstated-requests states.
+    const contract = loadControlContract();
+    for (const [request, response] of [
+      [new Request(`${base}/__learnkit-mock/requests`, { method: 'POST' }), wrong],
+      [new Request(`${base}/__learnkit-mock/nothing-here`), unknown],
+    ] as const) {
+      expect((await contract.checkRequest(request)).ok).toBe(false);
+      const result = await contract.checkResponse(request, response);
+      expect(result.issues).toEqual([]);
+    }
+  });
+
+  it('raises an event, and refuses what the document cannot state: a type outside the catalogue, an unknown origin', async () => {
+    const raised = await control('POST', 'events', { type: 'test.ping', origin: 'partner' });
+    expect(raised).toMatchObject({
+      status: 201,
+      body: { event: { type: 'test.ping' }, originClientId: running.platform.clients.partner.clientId },
+    });
+    const unknown = await control('POST', 'events', { type: 'user.craeted' });
+    expect(unknown.status).toBe(400);
+    expect((unknown.body as { message: string }).message).toMatch(
+      /^unknown event type "user\.craeted"; the catalogue has: test\.ping, /,
+    );
+    const stranger = await control('POST', 'events', { type: 'test.ping', origin: 'nobody' });
+    expect((stranger.body as { message: string }).message).toMatch(/^unknown client "nobody" for origin/);
+    const typo = await control('POST', 'events', { type: 'test.ping', orgin: 'partner' }, false);
+    expect((typo.body as { message: string }).message).toBe(
+      'Invalid request body: body.orgin is not allowed; remove it',
+    );
+  });
+
+  it("refuses a body that is not JSON, showing the document's example", async () => {
+    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'path=/x' };
+    const answer = await checkedExchange(`${base}/__learnkit-mock/faults`, init, false);
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { message: string }).message).toBe(
+      'the body must be JSON, such as {"path":"/auth/1.0/token","status":503,"times":2}',
+    );
+  });
+
+  it('refuses a query parameter the document does not state, naming it', async () => {
+    const answer = await control('GET', 'faults?verbose=1', undefined, false);
+    expect(answer).toEqual({
+      status: 400,
+      body: { error: 'bad_request', message: 'Invalid query: query.verbose is not allowed; remove it' },
+    });
   });
 });

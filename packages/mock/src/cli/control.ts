@@ -1,34 +1,48 @@
-import { isRecord } from '@learnkit/core';
-import { isWebhookEventType } from '../catalogue.js';
-import type { FaultSpec, RevokeFilter } from '../faults.js';
+import { isWebhookEventType, WEBHOOK_EVENT_TYPES } from '../catalogue.js';
+import {
+  CONTROL_OPERATIONS,
+  type ControlOperationId,
+  type ControlOperationTypes,
+} from '../generated/control-operations.js';
+import type { components } from '../generated/mock-control.js';
 import { json } from '../internal/responses.js';
 import type { MockPlatform } from '../platform.js';
-import type { WebhookEnvelope } from '../state.js';
+import { controlRefusal } from '../validation/control.js';
 import { sampleEventData } from './samples.js';
 
 // The control operations of `learnkit-mock serve`, outside every platform path and never in the MSW handlers: the
 // event trigger (docs/decisions.md#d-i14-trigger), and the faults, token revocation, request log and Caliper events
-// that let a test in any language drive the mock over HTTP (docs/decisions.md#d-i17-mock-control).
+// that let a test in any language drive the mock over HTTP (docs/decisions.md#d-i17-mock-control). Their paths,
+// bodies and answers are stated by openapi/mock-control.yaml, which routes and checks them here through the table
+// and schemas `pnpm gen` makes of it (docs/decisions.md#d-i15-control-document).
 
-const PREFIX = '/__learnkit-mock/';
+const PREFIX = '/__learnkit-mock';
 
 /** Where `learnkit-mock trigger` reaches the running server. */
-export const CONTROL_PATH = `${PREFIX}events`;
+export const CONTROL_PATH = `${PREFIX}${CONTROL_OPERATIONS.triggerEvent.path}`;
+
+type Schemas = components['schemas'];
 
 /** What the trigger endpoint takes: the type, data over the sample values, the causing client's label or id. */
-export type TriggerRequest = { type: string; data?: Record<string, unknown>; origin?: string };
+export type TriggerRequest = Schemas['TriggerRequest'];
 
-/** What the trigger endpoint answers (201). */
-export type TriggerResponse = {
-  /** The event as raised: its envelope is what deliveries will carry. */
-  event: WebhookEnvelope;
-  /** The client the event was raised as caused by, if any. */
-  originClientId?: string;
-  /** Subscriptions (not deleted) that list the event's type: each gets it or a logged reason why not. */
-  subscribers: number;
-  /** About how long until the outbox drain routes it, in real milliseconds. */
-  routedInMs: number;
+/** What the trigger endpoint answers (201): the event raised, its subscribers and when it is routed. */
+export type TriggerResponse = Schemas['TriggerResponse'];
+
+/** The JSON body an operation takes, as its document types it (`undefined` for one that takes none). */
+type BodyOf<Id extends ControlOperationId> = [NonNullable<ControlOperationTypes[Id]['requestBody']>] extends [
+  { content: { 'application/json': infer B } },
+]
+  ? B
+  : undefined;
+
+/** What each control operation does with a request the document took (its body checked). */
+export type ControlHandlers = {
+  [Id in ControlOperationId]: (body: BodyOf<Id>) => Response;
 };
+
+/** What the control path needs besides the platform. */
+type ControlOptions = { routedInMs: number; log: (line: string) => void; changed: (line: string) => void };
 
 // Handlers throw these; the dispatcher answers them.
 const problem = (message: string, status = 400) => json(status, { error: 'bad_request', message });
@@ -42,155 +56,128 @@ function refusing<T>(run: () => T): T {
   }
 }
 
-/** The JSON body (`{}` when there is none and `optional`), else a 400 showing `example`. */
-async function bodyOf(request: Request, example: string, optional = false): Promise<unknown> {
+/** Raises the event a trigger asks for; the rules the document cannot state are refused here. */
+function trigger(platform: MockPlatform, options: ControlOptions, body: TriggerRequest): Response {
+  const { type, data = {}, origin } = body;
+  if (!isWebhookEventType(type))
+    throw problem(
+      `unknown event type ${JSON.stringify(type)}; the catalogue has: ${WEBHOOK_EVENT_TYPES.join(', ')}`,
+    );
+  const clients = [...platform.state.clients.values()];
+  const client = clients.find((candidate) => candidate.clientId === origin || candidate.label === origin);
+  if (origin !== undefined && !client) {
+    const known = clients.map((c) => c.label).join(', ');
+    throw problem(`unknown client ${JSON.stringify(origin)} for origin; use a label or client id: ${known}`);
+  }
+  const originClientId = origin === undefined ? undefined : client?.clientId;
+  const event = refusing(() =>
+    platform.emit(type, { ...sampleEventData(platform, type), ...data }, { originClientId }),
+  );
+  // A finding in SHADOW is hidden by the platform: there is nothing to deliver (docs/decisions.md#d-insight-findings).
+  if (event === undefined)
+    throw problem(
+      `a ${type} finding in SHADOW raises no event; give rolloutState NOTIFY or ENFORCE in --data`,
+    );
+  const subscribers = [...platform.state.subscriptions.values()].filter(
+    (subscription) => subscription.deletedAt === null && subscription.eventTypes.includes(type),
+  ).length;
+  const answer: TriggerResponse = {
+    event,
+    ...(originClientId && { originClientId }),
+    subscribers,
+    routedInMs: options.routedInMs,
+  };
+  const cause = originClientId ? ` as caused by ${originClientId}` : '';
+  options.changed(`event ${type} ${event.id} raised by learnkit-mock trigger${cause}`);
+  return json(201, answer);
+}
+
+/**
+ * The handler of every operation of openapi/mock-control.yaml, by operationId. `routedInMs` is the outbox delay
+ * as the server's clock runs it; `log` gets one line per fault injected or cleared and per revocation, `changed`
+ * one per event raised (a change of the state).
+ */
+export function controlHandlers(platform: MockPlatform, options: ControlOptions): ControlHandlers {
+  const { state, faults } = platform;
+  const { log } = options;
+  return {
+    listFaults: () => json(200, { faults: faults.active() }),
+    injectFault: (spec) => {
+      const fault = refusing(() => faults.inject(spec));
+      log(`fault #${fault.id} injected: ${JSON.stringify(spec)}`);
+      return json(201, { fault });
+    },
+    clearFaults: () => {
+      const cleared = faults.active().length;
+      faults.clear();
+      log(`faults cleared (${cleared})`);
+      return json(200, { cleared });
+    },
+    revokeTokens: (filter) => {
+      const revoked = faults.revokeTokens(filter);
+      log(`tokens revoked: ${revoked}`);
+      return json(200, { revoked });
+    },
+    listRequests: () => json(200, { requests: state.requests }),
+    listCaliperEvents: () => json(200, { events: state.caliperEvents.map((c) => c.event) }),
+    triggerEvent: (body) => trigger(platform, options, body),
+  };
+}
+
+type Row = (typeof CONTROL_OPERATIONS)[ControlOperationId];
+
+/** The JSON body of a request to `row` (`{}` for an empty optional one), else a 400 showing the document's example. */
+async function bodyOf(request: Request, row: Row): Promise<unknown> {
+  if (!('body' in row)) return undefined;
   const text = await request.text();
-  if (optional && text.trim() === '') return {};
+  if (row.body === 'optional' && text.trim() === '') return {};
   try {
     return JSON.parse(text);
   } catch {
-    throw problem(`the body must be JSON, such as ${example}`);
+    throw problem(`the body must be JSON, such as ${row.example}`);
   }
 }
+
+const OPERATION_IDS = Object.keys(CONTROL_OPERATIONS) as ControlOperationId[];
 
 /**
- * `body` if it is an object whose every member is one of `rules` and of the JSON type the rule names (`true`: only
- * true; `any`), else a 400 naming the member: a typo must not change what is asked.
+ * The answer to a request at `path` below the prefix: the operation the document states at its method and path,
+ * with its query and body checked against the document; 405 with `Allow` for a path of the document called with
+ * another method, 404 for any other path (docs/decisions.md#d-i15-control-document).
  */
-function checked(body: unknown, rules: Record<string, string>, what: string, example: string) {
-  if (!isRecord(body)) throw problem(`the body must be a JSON object such as ${example}`);
-  for (const [key, value] of Object.entries(body)) {
-    const type = Object.hasOwn(rules, key) ? rules[key]! : undefined;
-    if (type === undefined)
-      throw problem(`unknown member "${key}"; ${what} takes ${Object.keys(rules).join(', ')}`);
-    const ok = type === 'any' || (type === 'true' ? value === true : type.split('|').includes(typeof value));
-    if (!ok) throw problem(`${key} must be ${type === 'true' ? 'true' : `a ${type.replace('|', ' or a ')}`}`);
+async function answer(handlers: ControlHandlers, request: Request, path: string): Promise<Response> {
+  const atPath = OPERATION_IDS.filter((id) => CONTROL_OPERATIONS[id].path === path);
+  const id = atPath.find((candidate) => CONTROL_OPERATIONS[candidate].method === request.method);
+  if (id === undefined) {
+    if (atPath.length === 0) throw problem(`no control operation at ${PREFIX}${path}`, 404);
+    const methods = atPath.map((candidate) => CONTROL_OPERATIONS[candidate].method);
+    return json(
+      405,
+      { error: 'method_not_allowed', message: `use ${methods.join(' or ')}` },
+      { allow: methods.join(', ') },
+    );
   }
-  return body;
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  const body = await bodyOf(request, CONTROL_OPERATIONS[id]);
+  const refused =
+    controlRefusal(id, 'query', query) ?? (body === undefined ? undefined : controlRefusal(id, 'body', body));
+  if (refused) throw problem(refused);
+  return (handlers[id] as (body: unknown) => Response)(body);
 }
-
-const FAULT_EXAMPLE = '{ "path": "/auth/1.0/token", "status": 503, "times": 2 }';
-
-/** The members a fault takes over HTTP, and the JSON type of each (`path` is a string: `*` matches any run). */
-const FAULT_MEMBERS: Record<string, string> = {
-  method: 'string',
-  path: 'string',
-  times: 'number',
-  status: 'number',
-  retryAfter: 'number|string',
-  body: 'any',
-  hang: 'true',
-  reset: 'true',
-  nonJson: 'true',
-  stallBody: 'true',
-  redirectTo: 'string',
-  delayMs: 'number',
-};
 
 /**
  * The control endpoints of `learnkit-mock serve`: a response for a path under `/__learnkit-mock/`, undefined for
- * every other request (the platform answers those). `routedInMs` is the outbox delay as the server's clock runs
- * it; `log` gets one line per fault injected or cleared and per revocation, `changed` one per event raised (a
- * change of the state).
+ * every other request (the platform answers those).
  */
 export function createControl(
   platform: MockPlatform,
-  options: { routedInMs: number; log: (line: string) => void; changed: (line: string) => void },
+  options: ControlOptions,
 ): (request: Request) => Promise<Response> | undefined {
-  const { state, faults } = platform;
-  const { log } = options;
-
-  const injectFault = async (request: Request): Promise<Response> => {
-    const body = await bodyOf(request, FAULT_EXAMPLE, true);
-    const spec = checked(body, FAULT_MEMBERS, 'a fault', FAULT_EXAMPLE) as FaultSpec;
-    if (spec.delayMs !== undefined && !(spec.delayMs >= 0 && Number.isFinite(spec.delayMs)))
-      throw problem('delayMs must be a number of milliseconds >= 0');
-    const fault = refusing(() => faults.inject(spec));
-    log(`fault #${fault.id} injected: ${JSON.stringify(spec)}`);
-    return json(201, { fault });
-  };
-
-  const clearFaults = async (): Promise<Response> => {
-    const cleared = faults.active().length;
-    faults.clear();
-    log(`faults cleared (${cleared})`);
-    return json(200, { cleared });
-  };
-
-  const revoke = async (request: Request): Promise<Response> => {
-    const example = '{ "clientId"?: "partner-client", "kind"?: "client" | "developer" }';
-    const body = (await bodyOf(request, example, true)) ?? {};
-    const filter = checked(body, { clientId: 'string', kind: 'string' }, 'revoke', example) as RevokeFilter;
-    if (filter.kind !== undefined && filter.kind !== 'client' && filter.kind !== 'developer')
-      throw problem('kind must be "client" or "developer"');
-    const revoked = faults.revokeTokens(filter);
-    log(`tokens revoked: ${revoked}`);
-    return json(200, { revoked });
-  };
-
-  const trigger = async (request: Request): Promise<Response> => {
-    const example = '{ "type": "user.created", "data"?: {...}, "origin"?: "partner" }';
-    const body = (await bodyOf(request, example)) as Partial<TriggerRequest> | null;
-    const { type, data = {}, origin } = body ?? {};
-    if (!isWebhookEventType(type)) throw problem(`unknown event type ${JSON.stringify(type)}`);
-    if (!isRecord(data)) throw problem('data must be an object of the members of the event data');
-    const clients = [...state.clients.values()];
-    const client = clients.find((candidate) => candidate.clientId === origin || candidate.label === origin);
-    if (origin !== undefined && !client) {
-      const known = clients.map((c) => c.label).join(', ');
-      throw problem(
-        `unknown client ${JSON.stringify(origin)} for origin; use a label or client id: ${known}`,
-      );
-    }
-    const originClientId = origin === undefined ? undefined : client?.clientId;
-    const event = refusing(() =>
-      platform.emit(type, { ...sampleEventData(platform, type), ...data }, { originClientId }),
-    );
-    // A finding in SHADOW is hidden by the platform: there is nothing to deliver (docs/decisions.md#d-insight-findings).
-    if (event === undefined)
-      throw problem(
-        `a ${type} finding in SHADOW raises no event; give rolloutState NOTIFY or ENFORCE in --data`,
-      );
-    const subscribers = [...state.subscriptions.values()].filter(
-      (subscription) => subscription.deletedAt === null && subscription.eventTypes.includes(type),
-    ).length;
-    const answer: TriggerResponse = {
-      event,
-      ...(originClientId && { originClientId }),
-      subscribers,
-      routedInMs: options.routedInMs,
-    };
-    const cause = originClientId ? ` as caused by ${originClientId}` : '';
-    options.changed(`event ${type} ${event.id} raised by learnkit-mock trigger${cause}`);
-    return json(201, answer);
-  };
-
-  // By method and name (the path below the prefix).
-  const routes = new Map<string, (request: Request) => Promise<Response>>([
-    ['GET faults', async () => json(200, { faults: faults.active() })],
-    ['POST faults', injectFault],
-    ['DELETE faults', clearFaults],
-    ['POST tokens/revoke', revoke],
-    ['GET requests', async () => json(200, { requests: state.requests })],
-    ['GET caliper-events', async () => json(200, { events: state.caliperEvents.map((c) => c.event) })],
-    ['POST events', trigger],
-  ]);
-
-  const answer = async (request: Request, name: string): Promise<Response> => {
-    const handle = routes.get(`${request.method} ${name}`);
-    if (handle) return handle(request);
-    const methods = [...routes.keys()]
-      .filter((key) => key.endsWith(` ${name}`))
-      .map((key) => key.split(' ')[0]);
-    if (methods.length === 0) throw problem(`no control operation at ${PREFIX}${name}`, 404);
-    const message = `use ${methods.join(' or ')}`;
-    return json(405, { error: 'method_not_allowed', message }, { allow: methods.join(', ') });
-  };
-
+  const handlers = controlHandlers(platform, options);
   return (request) => {
     const { pathname } = new URL(request.url);
-    if (!pathname.startsWith(PREFIX)) return undefined;
-    return answer(request, pathname.slice(PREFIX.length)).catch((error: unknown) => {
+    if (!pathname.startsWith(`${PREFIX}/`)) return undefined;
+    return answer(handlers, request, pathname.slice(PREFIX.length)).catch((error: unknown) => {
       if (error instanceof Response) return error;
       throw error;
     });

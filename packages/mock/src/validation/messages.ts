@@ -29,6 +29,9 @@ function describe(root: string, error: ErrorObject): string | undefined {
       return `${at}.${String(params.missingProperty)} is required`;
     case 'additionalProperties':
       return `${at}.${String(params.additionalProperty)} is not allowed; remove it`;
+    // A closed schema whose members come from an `allOf` (the control path's FaultSpec, docs/decisions.md#d-i15-control-document).
+    case 'unevaluatedProperties':
+      return `${at}.${String(params.unevaluatedProperty)} is not allowed; remove it`;
     case 'type': {
       const types = String(params.type).split(',');
       // The value itself: say it is JSON text of the wrong kind (`body must be a JSON object`).

@@ -1,0 +1,34 @@
+import { sharedSchemas } from '@learnkit/contract/schemas';
+import {
+  CONTROL_REQUEST_SCHEMAS,
+  CONTROL_SCHEMAS,
+  type ControlOperationId,
+} from '../generated/control-operations.js';
+import { problemsOf } from './messages.js';
+
+/** The control document's name in the shared schema set (`learnkit:mock-control`). */
+const DOCUMENT = 'mock-control';
+
+// The control path's component schemas, generated from openapi/mock-control.yaml, join the set the platform
+// requests and the contract use (docs/decisions.md#d-i15m-one-schema-set, docs/decisions.md#d-i15-control-document).
+sharedSchemas.define(DOCUMENT, () => CONTROL_SCHEMAS);
+
+/** How many problems a refusal names, as for the platform's requests. */
+const SHOWN_PROBLEMS = 5;
+
+/**
+ * Why the document refuses `value` as the `query` or `body` of a control operation (`Invalid request body: body.x
+ * is not allowed; remove it`, each failing member named), or undefined when it takes it.
+ */
+export function controlRefusal(
+  operationId: ControlOperationId,
+  part: 'query' | 'body',
+  value: unknown,
+): string | undefined {
+  const schema = CONTROL_REQUEST_SCHEMAS[operationId][part];
+  if (!schema) return undefined;
+  const problems = problemsOf(part, sharedSchemas.validate(DOCUMENT, schema, value));
+  if (problems.length === 0) return undefined;
+  const what = part === 'body' ? 'request body' : 'query';
+  return `Invalid ${what}: ${problems.slice(0, SHOWN_PROBLEMS).join('; ')}`;
+}
