@@ -1,5 +1,6 @@
 import type { CaseSchemas, OneRosterSchemas as OneRoster, PlatformSchemas as Platform } from '@learnkit/core';
 import type { CaseDefinitionsInput } from './case/types.js';
+import type { components as Control } from './generated/mock-control.js';
 import type { Delivery, OutboxRow, RaisedEvent, StoredSubscription } from './webhook-state.js';
 
 // The webhook part of the state has its own module (docs/decisions.md#d-i15-source-shape); its names stay exported
@@ -180,8 +181,8 @@ export type StoredSession = Required<Platform['InsightSession']> &
     eventIds: string[];
   };
 
-/** One request the mock answered. */
-export type RequestLogEntry = { method: string; path: string; status: number; at: number; fault?: string };
+/** One request the mock answered, as the control path's `GET /requests` lists it (openapi/mock-control.yaml). */
+export type RequestLogEntry = Control['schemas']['RequestLogEntry'];
 
 /** Everything the mock holds. Tests may read it (and, carefully, write it). */
 export type MockState = {

@@ -9,7 +9,6 @@ import { CONTROL_OPERATIONS, CONTROL_SCHEMAS } from '../src/generated/control-op
 import type { components } from '../src/generated/mock-control.js';
 import type { ActiveFault, FaultSpec, RevokeFilter } from '../src/index.js';
 import { createMockPlatform } from '../src/index.js';
-import type { RequestLogEntry } from '../src/state.js';
 
 type Schemas = components['schemas'];
 type Json = Record<string, Record<string, { operationId?: string }>>;
@@ -61,8 +60,6 @@ describe('the control path of learnkit-mock serve and openapi/mock-control.yaml'
     expectTypeOf<OverJson<ActiveFault>>().toExtend<Schemas['ActiveFault']>();
     expectTypeOf<Schemas['RevokeFilter']>().toExtend<RevokeFilter>();
     expectTypeOf<RevokeFilter>().toExtend<Schemas['RevokeFilter']>();
-    expectTypeOf<Schemas['RequestLogEntry']>().toExtend<RequestLogEntry>();
-    expectTypeOf<RequestLogEntry>().toExtend<Schemas['RequestLogEntry']>();
     // A RegExp path is what the document cannot state.
     expectTypeOf<FaultSpec>().not.toExtend<Schemas['FaultSpec']>();
   });

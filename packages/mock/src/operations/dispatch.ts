@@ -7,7 +7,7 @@ import { listQuery, project, selectedFields } from '../internal/list-query.js';
 import { json } from '../internal/responses.js';
 import type { MockClient } from '../state.js';
 import { authenticate, type Principal, requireClient } from '../tokens.js';
-import { problemsOf } from '../validation/messages.js';
+import { problemsOf, refusal } from '../validation/messages.js';
 import { checkRequest, readQuery } from '../validation/registry.js';
 
 export type { OperationId } from '../generated/operations.js';
@@ -108,11 +108,6 @@ export function found<T>(records: ReadonlyMap<string, T>, id: string, what: stri
   if (record === undefined) throw notFound(`${what} ${id} not found`);
   return record;
 }
-
-/** How many problems a refusal names: enough to fix several at once, few enough to read. */
-const SHOWN_PROBLEMS = 5;
-
-const refusal = (problems: string[]) => problems.slice(0, SHOWN_PROBLEMS).join('; ');
 
 /**
  * Checks a request against its operation in the documents, in this order, then runs the handler: the path

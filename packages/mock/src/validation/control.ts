@@ -4,7 +4,7 @@ import {
   CONTROL_SCHEMAS,
   type ControlOperationId,
 } from '../generated/control-operations.js';
-import { problemsOf } from './messages.js';
+import { problemsOf, refusal } from './messages.js';
 
 /** The control document's name in the shared schema set (`learnkit:mock-control`). */
 const DOCUMENT = 'mock-control';
@@ -12,9 +12,6 @@ const DOCUMENT = 'mock-control';
 // The control path's component schemas, generated from openapi/mock-control.yaml, join the set the platform
 // requests and the contract use (docs/decisions.md#d-i15m-one-schema-set, docs/decisions.md#d-i15-control-document).
 sharedSchemas.define(DOCUMENT, () => CONTROL_SCHEMAS);
-
-/** How many problems a refusal names, as for the platform's requests. */
-const SHOWN_PROBLEMS = 5;
 
 /**
  * Why the document refuses `value` as the `query` or `body` of a control operation (`Invalid request body: body.x
@@ -30,5 +27,5 @@ export function controlRefusal(
   const problems = problemsOf(part, sharedSchemas.validate(DOCUMENT, schema, value));
   if (problems.length === 0) return undefined;
   const what = part === 'body' ? 'request body' : 'query';
-  return `Invalid ${what}: ${problems.slice(0, SHOWN_PROBLEMS).join('; ')}`;
+  return `Invalid ${what}: ${refusal(problems)}`;
 }

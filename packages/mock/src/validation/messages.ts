@@ -89,3 +89,9 @@ export function problemsOf(root: string, errors: readonly ErrorObject[]): string
   if (problems.size === 0 && errors.length > 0) problems.add(`${root} does not match the documents`);
   return [...problems];
 }
+
+/** How many problems a refusal names: enough to fix several at once, few enough to read. */
+const SHOWN_PROBLEMS = 5;
+
+/** The problems a refusal names, joined as its message shows them. */
+export const refusal = (problems: readonly string[]): string => problems.slice(0, SHOWN_PROBLEMS).join('; ');
