@@ -57,6 +57,9 @@ export async function generateControl(root) {
   const learnkit = `learnkit:${CONTROL_DOCUMENT}`;
   const content = `${header(`openapi/${CONTROL_DOCUMENT}.yaml`)}import type { paths } from './mock-control.js';
 
+/** The document's name in the shared schema set: the \`$ref\`s below point into \`${learnkit}\`. */
+export const CONTROL_DOCUMENT = '${CONTROL_DOCUMENT}';
+
 /**
  * Every control operation of \`learnkit-mock serve\`: its method, its path below the control prefix and, when it
  * takes a JSON body, whether the body is \`required\` or \`optional\` (absent: \`{}\`) and the example of one.

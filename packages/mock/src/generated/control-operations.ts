@@ -4,6 +4,9 @@
  */
 import type { paths } from './mock-control.js';
 
+/** The document's name in the shared schema set: the `$ref`s below point into `learnkit:mock-control`. */
+export const CONTROL_DOCUMENT = 'mock-control';
+
 /**
  * Every control operation of `learnkit-mock serve`: its method, its path below the control prefix and, when it
  * takes a JSON body, whether the body is `required` or `optional` (absent: `{}`) and the example of one.
