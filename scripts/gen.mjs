@@ -5,7 +5,7 @@
 //
 //   node scripts/gen.mjs          write the generated files
 //   node scripts/gen.mjs --check  exit 1 and name every file that drifted
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -17,6 +17,10 @@ import { generateControl } from '../packages/mock/scripts/gen-control.mjs';
 import { generateEventSchemas } from '../packages/mock/scripts/gen-event-rules.mjs';
 import { generateOperations } from '../packages/mock/scripts/gen-operations.mjs';
 import { generateCatalogue } from '../packages/webhooks/scripts/gen-catalogue.mjs';
+import { formatTypeScript } from './gen/format.mjs';
+import { generateOperationTables } from './gen/operation-tables.mjs';
+import { loadResourceMap } from './gen/resource-map.mjs';
+import { generateTypeScript } from './gen/typescript.mjs';
 import { findDrift as findDriftUnder } from './generated-files.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -71,6 +75,10 @@ export async function generateAll(root = repoRoot) {
   outputs.push(generateSha1Block());
   // The operations behind the MCP server's tools (docs/decisions.md#d-i17-mcp-schemas).
   outputs.push(...generateTools(root));
+  // Every surface of every operation, from the resource map (docs/decisions.md#d-i28-resource-map): the clients'
+  // resources and trees, and the packages' operation tables, formatted as the hand-written code is.
+  const resources = loadResourceMap(root);
+  outputs.push(...formatTypeScript([...generateTypeScript(resources), ...generateOperationTables(resources)], root));
   return outputs;
 }
 
@@ -97,9 +105,27 @@ function rewriteRefs(value) {
   return value;
 }
 
-/** The generated paths whose file on disk under `root` (default: this repository) is missing or differs. */
+/** The folders whose every file is generated: a file there that no generator writes is left over. */
+const GENERATED_FOLDERS = ['case', 'oneroster', 'platform'].map((pkg) => `packages/${pkg}/src/generated/resources`);
+
+/** Files under the generated folders that no generator writes any more (a resource removed from the map). */
+export function findLeftovers(outputs, root = repoRoot) {
+  const written = new Set(outputs.map(({ path }) => path));
+  const walk = (dir) =>
+    existsSync(join(root, dir))
+      ? readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) =>
+          entry.isDirectory() ? walk(`${dir}/${entry.name}`) : [`${dir}/${entry.name}`],
+        )
+      : [];
+  return GENERATED_FOLDERS.flatMap(walk).filter((path) => !written.has(path));
+}
+
+/**
+ * The generated paths whose file on disk under `root` (default: this repository) is missing or differs, and the
+ * files of generated folders that no generator writes.
+ */
 export function findDrift(outputs, root = repoRoot) {
-  return findDriftUnder(outputs, root);
+  return [...findDriftUnder(outputs, root), ...findLeftovers(outputs, root)];
 }
 
 async function main() {
@@ -123,6 +149,10 @@ async function main() {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, content);
     console.log(`wrote ${relative(repoRoot, file)}`);
+  }
+  for (const path of findLeftovers(outputs)) {
+    rmSync(join(repoRoot, path));
+    console.log(`removed ${path} (no generator writes it any more)`);
   }
 }
 

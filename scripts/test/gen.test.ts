@@ -36,6 +36,13 @@ describe('pnpm gen:check', () => {
     expect(findDrift(outputs, copy)).toContain(removed);
   });
 
+  it('names a file left in a generated folder that no generator writes (a resource removed from the map)', () => {
+    const left = 'packages/platform/src/generated/resources/rostering/retired.ts';
+    writeFileSync(join(copy, left), '// a resource the map no longer names\n');
+    expect(findDrift(outputs, copy)).toContain(left);
+    rmSync(join(copy, left));
+  });
+
   it('marks every generated file as not to be edited', () => {
     for (const { content } of outputs) expect(content).toMatch(/Do not edit it by hand/);
   });

@@ -1,21 +1,8 @@
-import { type HttpClient, type HttpClientOptions, httpClientOf, resourcesOver } from '@learnkit/core';
+import { type HttpClient, type HttpClientOptions, httpClientOf } from '@learnkit/core';
+import { type CaseClient, caseResources } from './generated/client';
 import type { CaseHttp } from './internal/http';
-import { Associations } from './resources/associations';
-import { Documents } from './resources/documents';
-import { Items } from './resources/items';
-import { Packages } from './resources/packages';
 
-/** The CASE 1.1 client: `documents`, `items`, `associations` and `packages`. */
-export interface CaseClient {
-  /** Competency frameworks: `list`, `get`. */
-  readonly documents: Documents;
-  /** Standards: `list`, `get`, `validate`. */
-  readonly items: Items;
-  /** Relationships between nodes: `get`. */
-  readonly associations: Associations;
-  /** Whole frameworks: `get`, `upload`. */
-  readonly packages: Packages;
-}
+export type { CaseClient } from './generated/client';
 
 /**
  * What {@link createCaseClient} takes: an existing core HTTP client (`{ http }`, or the client itself, so one
@@ -43,10 +30,5 @@ export type CaseClientInit<Paths extends object = object> =
 export function createCaseClient<Paths extends object>(init: CaseClientInit<Paths>): CaseClient {
   // The shared client is typed with the umbrella's paths; these resources call only CASE paths on it.
   const http = httpClientOf(init) as unknown as CaseHttp;
-  return resourcesOver(http, {
-    documents: Documents,
-    items: Items,
-    associations: Associations,
-    packages: Packages,
-  });
+  return caseResources(http);
 }

@@ -24,8 +24,8 @@ export {
   fromCaseJson,
 } from './convert/from-case-json';
 export { toCaseJson } from './convert/to-case-json';
-export { Associations } from './resources/associations';
-export { Documents } from './resources/documents';
+export { Associations } from './generated/resources/associations';
+export { Documents } from './generated/resources/documents';
 export { Items, VALIDATE_CHUNK_SIZE } from './resources/items';
 export { Packages } from './resources/packages';
 export { buildTree } from './tree/build-tree';

@@ -122,6 +122,8 @@ export {
   validateListQuery,
   where,
 } from './query';
+// The listings of the generated resources (@internal: docs/decisions.md#d-i28-typescript).
+export { checkQueryObject, offsetPages, wholeListPage } from './listing';
 export { createRedisDedupeStore, type RedisClientLike, type RedisDedupeStoreOptions } from './redis-dedupe';
 // The base of the clients' resource classes and its helpers (@internal: docs/decisions.md#d-i15-resource).
 export { type PathInit, pathBodyInit, pathInit, Resource, resourcesOver } from './resource';

@@ -7,23 +7,19 @@
  * @packageDocumentation
  * @module \@learnkit/oneroster
  */
-export {
-  createOneRosterClient,
-  type OneRosterClient,
-  type OneRosterClientInit,
-  type OneRosterGradebook,
-} from './client';
-export { AcademicSessions } from './resources/academic-sessions';
-export { AssessmentLineItems } from './resources/assessment-line-items';
-export { AssessmentResults } from './resources/assessment-results';
-export { Classes } from './resources/classes';
-export { Courses } from './resources/courses';
-export { Demographics } from './resources/demographics';
-export { Enrollments } from './resources/enrollments';
-export { Resources } from './resources/learning-resources';
-export { Results } from './resources/results';
-export { Schools } from './resources/schools';
-export { Users } from './resources/users';
+export { createOneRosterClient, type OneRosterClient, type OneRosterClientInit } from './client';
+export { AcademicSessions } from './generated/resources/academic-sessions';
+export { Classes } from './generated/resources/classes';
+export { Courses } from './generated/resources/courses';
+export { Demographics } from './generated/resources/demographics';
+export { Enrollments } from './generated/resources/enrollments';
+export { OneRosterGradebook } from './generated/resources/gradebook';
+export { AssessmentLineItems } from './generated/resources/gradebook/assessment-line-items';
+export { AssessmentResults } from './generated/resources/gradebook/assessment-results';
+export { Results } from './generated/resources/gradebook/results';
+export { Resources } from './generated/resources/resources';
+export { Schools } from './generated/resources/schools';
+export { Users } from './generated/resources/users';
 // Every type of the types module is public (docs/decisions.md#d-i15-type-reexports).
 export type * from './types';
 export { validateAssessmentLineItem } from './validation';

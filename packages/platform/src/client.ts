@@ -3,76 +3,30 @@ import {
   type HttpClient,
   type HttpClientOptions,
   isHttpClient,
-  resourcesOver,
   staticToken,
 } from '@learnkit/core';
+import {
+  type ApplicationsClient,
+  applicationsResources,
+  type BeyondClient,
+  beyondResources,
+  type EventsClient,
+  eventsResources,
+  type InsightsClient,
+  insightsResources,
+  type RosteringClient,
+  rosteringResources,
+} from './generated/client';
 import type { PlatformHttp } from './internal/http';
-import { Applications } from './resources/applications/applications';
-import { Credentials } from './resources/applications/credentials';
-import { Drafts } from './resources/applications/drafts';
-import { Grades } from './resources/beyond/grades';
-import { EventSessions } from './resources/events/sessions';
-import { InsightGroups } from './resources/insights/groups';
-import { InsightSessions } from './resources/insights/sessions';
-import { InsightTypes } from './resources/insights/types';
-import { Agents } from './resources/rostering/agents';
-import { Enrollments } from './resources/rostering/enrollments';
-import { LinkedUsers } from './resources/rostering/linked-users';
-import { Orgs } from './resources/rostering/orgs';
-import { Profiles } from './resources/rostering/profiles';
-import { Roles } from './resources/rostering/roles';
-import { Users } from './resources/rostering/users';
 import { DiscountCodes, type ParentSessionHttp } from './resources/store/discount-codes';
 
-/** Rostering 1.0: users, their roles, profiles, agents and linked users, enrollments, org config. */
-export interface RosteringClient {
-  /** Users: `get`, `upsert`. */
-  readonly users: Users;
-  /** A user's role memberships: `list`, `upsert`. */
-  readonly roles: Roles;
-  /** A user's profiles: `list`, `get`. */
-  readonly profiles: Profiles;
-  /** A user's open agent relationships: `list`. */
-  readonly agents: Agents;
-  /** The users linked to a user: `list`. */
-  readonly linkedUsers: LinkedUsers;
-  /** Enrollments in the client's org scope: `list`, `get`. */
-  readonly enrollments: Enrollments;
-  /** Organizations: `config.get`, `config.update`. */
-  readonly orgs: Orgs;
-}
-
-/** Applications 1.0: drafts, credentials and the registry. */
-export interface ApplicationsClient {
-  /** Register a draft application: `create`. */
-  readonly drafts: Drafts;
-  /** Credential status and rotation: `get`, `rotate`. */
-  readonly credentials: Credentials;
-  /** The registry: `list`, `get`, `upsert`. */
-  readonly applications: Applications;
-}
-
-/** Events 1.0: Caliper sessions as recorded. */
-export interface EventsClient {
-  /** A Caliper session with its events: `get`. */
-  readonly sessions: EventSessions;
-}
-
-/** Insights 1.0: enriched sessions, the insight type catalogue, insight groups. */
-export interface InsightsClient {
-  /** Sessions: `list`, `get`, `getEnforcementState`, `writeMetadata`. */
-  readonly sessions: InsightSessions;
-  /** The insight type catalogue: `list`. */
-  readonly types: InsightTypes;
-  /** Insight groups: `list`. */
-  readonly groups: InsightGroups;
-}
-
-/** Beyond 1.0: mastered grades. */
-export interface BeyondClient {
-  /** A student's highest mastered grade in a subject: `get`. */
-  readonly grades: Grades;
-}
+export type {
+  ApplicationsClient,
+  BeyondClient,
+  EventsClient,
+  InsightsClient,
+  RosteringClient,
+} from './generated/client';
 
 /** The platform's own APIs: `rostering`, `applications`, `events`, `insights`, `beyond` and `discountCodes`. */
 export interface PlatformClient {
@@ -134,23 +88,11 @@ export function createPlatformClient<Paths extends object>(init: PlatformClientI
   const http = given as unknown as PlatformHttp;
   const parentSessionHttp = sessions as unknown as ParentSessionHttp | undefined;
   return Object.freeze({
-    rostering: resourcesOver(http, {
-      users: Users,
-      roles: Roles,
-      profiles: Profiles,
-      agents: Agents,
-      linkedUsers: LinkedUsers,
-      enrollments: Enrollments,
-      orgs: Orgs,
-    }),
-    applications: resourcesOver(http, {
-      drafts: Drafts,
-      credentials: Credentials,
-      applications: Applications,
-    }),
-    events: resourcesOver(http, { sessions: EventSessions }),
-    insights: resourcesOver(http, { sessions: InsightSessions, types: InsightTypes, groups: InsightGroups }),
-    beyond: resourcesOver(http, { grades: Grades }),
+    rostering: rosteringResources(http),
+    applications: applicationsResources(http),
+    events: eventsResources(http),
+    insights: insightsResources(http),
+    beyond: beyondResources(http),
     discountCodes: new DiscountCodes(http, parentSessionHttp),
   });
 }

@@ -17,22 +17,23 @@ export {
   type PlatformClientInit,
   type RosteringClient,
 } from './client';
-export { OPERATIONS, type PlatformOperationId } from './operations';
-export { Applications } from './resources/applications/applications';
-export { Credentials } from './resources/applications/credentials';
-export { Drafts } from './resources/applications/drafts';
-export { Grades } from './resources/beyond/grades';
-export { EventSessions } from './resources/events/sessions';
-export { InsightGroups } from './resources/insights/groups';
-export { InsightSessions } from './resources/insights/sessions';
-export { InsightTypes } from './resources/insights/types';
-export { Agents } from './resources/rostering/agents';
-export { Enrollments } from './resources/rostering/enrollments';
-export { LinkedUsers } from './resources/rostering/linked-users';
-export { OrgConfigs, Orgs } from './resources/rostering/orgs';
-export { Profiles } from './resources/rostering/profiles';
-export { Roles } from './resources/rostering/roles';
-export { Users } from './resources/rostering/users';
+export { OPERATIONS, type OperationId as PlatformOperationId } from './generated/operations';
+export { Applications } from './generated/resources/applications/applications';
+export { Credentials } from './generated/resources/applications/credentials';
+export { Drafts } from './generated/resources/applications/drafts';
+export { Grades } from './generated/resources/beyond/grades';
+export { EventSessions } from './generated/resources/events/sessions';
+export { InsightGroups } from './generated/resources/insights/groups';
+export { InsightSessions } from './generated/resources/insights/sessions';
+export { InsightTypes } from './generated/resources/insights/types';
+export { Agents } from './generated/resources/rostering/agents';
+export { Enrollments } from './generated/resources/rostering/enrollments';
+export { LinkedUsers } from './generated/resources/rostering/linked-users';
+export { Orgs } from './generated/resources/rostering/orgs';
+export { OrgConfigs } from './generated/resources/rostering/orgs/config';
+export { Profiles } from './generated/resources/rostering/profiles';
+export { Roles } from './generated/resources/rostering/roles';
+export { Users } from './generated/resources/rostering/users';
 export { DiscountCodes, type ParentSessionHttp } from './resources/store/discount-codes';
 // Every type of the types module is public (docs/decisions.md#d-i15-type-reexports).
 export type * from './types';

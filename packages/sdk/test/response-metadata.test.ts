@@ -4,12 +4,9 @@
 import { sessionEvent } from '@learnkit/activity/caliper';
 import { ApiPromise, NotFoundError, PagePromise, ValidationError } from '@learnkit/core';
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS as CASE } from '../../case/src/operations';
-import { OPERATIONS as ONEROSTER } from '../../oneroster/src/operations';
-import { OPERATIONS as PLATFORM } from '../../platform/src/operations';
 import type { LearnKit } from '../src/index';
-import { OPERATIONS as UMBRELLA } from '../src/operations';
 import { useSdkMock } from './harness';
+import { MAPPED } from './resource-map';
 
 const ctx = useSdkMock('msw');
 
@@ -125,8 +122,8 @@ describe('withResponse() and asResponse() on a call of every family', () => {
   });
 });
 
-/** The tables of the domain packages: operationId -> method path from the instance. */
-const METHODS = [...new Set(Object.values({ ...CASE, ...ONEROSTER, ...PLATFORM, ...UMBRELLA }))];
+/** Every method of the resource map, as a path from the instance. */
+const METHODS = [...new Set(MAPPED.map((op) => op.method))];
 
 const at = (root: object, path: string): { self: object; fn: unknown } => {
   const keys = path.split('.');

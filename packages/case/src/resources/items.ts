@@ -2,24 +2,12 @@ import {
   ApiPromise,
   checkCallOptions,
   createValidationError,
-  getByIdInit,
-  type PagePromise,
   type RawAnswer,
-  Resource,
-  readTotal,
   type ValidationIssue,
 } from '@learnkit/core';
-import { type CaseHttp, paged } from '../internal/http';
+import { GeneratedItems } from '../generated/resources/items';
 import { isCaseId, notAUuid } from '../internal/ids';
-import type {
-  CaseCallOptions,
-  CaseListQuery,
-  CFItem,
-  CFItemField,
-  CFItemsValidateResult,
-  FieldsOptions,
-  FieldsQuery,
-} from '../types';
+import type { CaseCallOptions, CFItemsValidateResult } from '../types';
 
 /**
  * Ids per `CFItems/validate` request. The spec sets no limit; 1,000 keeps each body near 40 KB (far below
@@ -28,59 +16,13 @@ import type {
 export const VALIDATE_CHUNK_SIZE = 1000;
 
 /**
- * The standards (CFItems): list, get, and validate ids.
+ * The standards (CFItems): list, get (generated from openapi/resources.yaml), and validate ids, which does more
+ * than one call (docs/decisions.md#d-i28-typescript).
  *
  * @example
  * const { valid, invalid } = await lk.case.items.validate(ids);
  */
-export class Items extends Resource<CaseHttp> {
-  /**
-   * Lists items, a page at a time: `await` for the first page, `for await` for every item. With `fields`
-   * given as literal names, the items are typed down to those fields.
-   *
-   * @example
-   * for await (const item of client.items.list({ limit: 3000, fields: ['sourcedId', 'humanCodingScheme'] })) {
-   *   index.set(item.sourcedId, item.humanCodingScheme);
-   * }
-   */
-  list<const F extends readonly CFItemField[]>(
-    query: FieldsQuery<F>,
-    options?: CaseCallOptions,
-  ): PagePromise<Pick<CFItem, F[number]>>;
-  list(query?: CaseListQuery & { fields?: undefined }, options?: CaseCallOptions): PagePromise<CFItem>;
-  list(query?: CaseListQuery, options?: CaseCallOptions): PagePromise<Partial<CFItem>>;
-  list(query?: CaseListQuery, options?: CaseCallOptions): PagePromise<Partial<CFItem>> {
-    return paged(query, options, (params, request) =>
-      this.http
-        .call('GET', '/ims/case/v1p1/CFItems', { params: { query: params }, options: request })
-        .withAnswer((data, answer) => ({
-          items: data.CFItems,
-          total: readTotal(answer.response, data),
-          answer,
-        })),
-    );
-  }
-
-  /**
-   * One item by its `sourcedId`. `fields` asks for only those fields (typed down when given as literals).
-   *
-   * @example
-   * const item = await client.items.get(id, { fields: ['fullStatement', 'humanCodingScheme'] });
-   */
-  get<const F extends readonly CFItemField[]>(
-    id: string,
-    options: FieldsOptions<F>,
-  ): ApiPromise<Pick<CFItem, F[number]>>;
-  get(id: string, options?: CaseCallOptions & { fields?: undefined }): ApiPromise<CFItem>;
-  get(id: string, options?: CaseCallOptions & { fields?: readonly string[] }): ApiPromise<Partial<CFItem>>;
-  get(id: string, options?: CaseCallOptions & { fields?: readonly string[] }): ApiPromise<Partial<CFItem>> {
-    return ApiPromise.guard(() =>
-      this.http
-        .call('GET', '/ims/case/v1p1/CFItems/{sourcedId}', getByIdInit(id, options, 'id'))
-        .map((data) => data.CFItem),
-    );
-  }
-
+export class Items extends GeneratedItems {
   /**
    * Splits item ids into `valid` (existing standards outside any Course Sequence) and `invalid` (unknown, or
    * part of a Course Sequence: docs/decisions.md#d-course-sequence). Both lists keep the order of `ids`, whatever order the

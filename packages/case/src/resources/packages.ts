@@ -1,47 +1,17 @@
-import { ApiPromise, checkCallOptions, getByIdInit, Resource } from '@learnkit/core';
-import type { CaseHttp } from '../internal/http';
-import type {
-  CaseCallOptions,
-  CFPackage,
-  CFPackageField,
-  CFPackageUpload,
-  CFPackageUploadResult,
-  FieldsOptions,
-} from '../types';
+import { ApiPromise, checkCallOptions } from '@learnkit/core';
+import { GeneratedPackages } from '../generated/resources/packages';
+import type { CaseCallOptions, CFPackageUpload, CFPackageUploadResult } from '../types';
 import { assertPackageUpload } from '../validation';
 
 /**
- * Packages: a document with its items and associations, read whole or uploaded whole.
+ * Packages: a document with its items and associations, read whole (generated from openapi/resources.yaml) or
+ * uploaded whole, after the upload is checked (docs/decisions.md#d-i28-typescript).
  *
  * @example
  * const pkg = await lk.case.packages.get(documentId);
  * const tree = buildTree(pkg);
  */
-export class Packages extends Resource<CaseHttp> {
-  /**
-   * The package of a document (`id` is the CFDocument's `sourcedId`). `fields` picks members (`CFDocument`,
-   * `CFItems`, `CFAssociations`, `CFDefinitions`, `sourcedId`), typed down when given as literals.
-   *
-   * @example
-   * const { CFItems = [], CFAssociations = [] } = await client.packages.get(id, { fields: ['CFItems', 'CFAssociations'] });
-   */
-  get<const F extends readonly CFPackageField[]>(
-    id: string,
-    options: FieldsOptions<F>,
-  ): ApiPromise<Pick<CFPackage, F[number]>>;
-  get(id: string, options?: CaseCallOptions & { fields?: undefined }): ApiPromise<CFPackage>;
-  get(id: string, options?: CaseCallOptions & { fields?: readonly string[] }): ApiPromise<Partial<CFPackage>>;
-  get(
-    id: string,
-    options?: CaseCallOptions & { fields?: readonly string[] },
-  ): ApiPromise<Partial<CFPackage>> {
-    return ApiPromise.guard(() =>
-      this.http
-        .call('GET', '/ims/case/v1p1/CFPackages/{sourcedId}', getByIdInit(id, options, 'id'))
-        .map((data) => data.CFPackage),
-    );
-  }
-
+export class Packages extends GeneratedPackages {
   /**
    * Uploads a whole package. The body is checked first against the upload schema of openapi/case.yaml: any
    * problem is a `ValidationError` naming its JSON path (`CFItems[12].identifier: not a uuid`) and nothing is

@@ -1,0 +1,52 @@
+// Formats generated TypeScript with the repository's own Biome settings (docs/decisions.md#d-i28-typescript), so
+// generated files read like the hand-written ones: one Biome run over a scratch folder, the same result every time
+// for the same input (the Biome version is pinned), which `pnpm gen:check` relies on.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+/** The Biome command of the workspace (its JavaScript entry, run with this Node). */
+function biomeBin() {
+  const manifest = require.resolve('@biomejs/biome/package.json');
+  return join(dirname(manifest), 'bin', 'biome');
+}
+
+/** `outputs` (`{ path, content }`, TypeScript) formatted as `biome format` would in this repository. */
+export function formatTypeScript(outputs, root) {
+  if (outputs.length === 0) return outputs;
+  const settings = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8'));
+  const scratch = mkdtempSync(join(tmpdir(), 'learnkit-gen-'));
+  try {
+    writeFileSync(
+      join(scratch, 'biome.json'),
+      JSON.stringify({
+        formatter: settings.formatter,
+        javascript: settings.javascript,
+        assist: { actions: { source: { organizeImports: 'on' } } },
+      }),
+    );
+    outputs.forEach((output, i) => writeFileSync(join(scratch, `${i}.ts`), output.content));
+    // `check --write` formats and sorts imports, as `pnpm format` does for hand-written files.
+    try {
+      execFileSync(process.execPath, [biomeBin(), 'check', '--write', '--linter-enabled=false', scratch], {
+        cwd: scratch,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+    } catch (error) {
+      const said = String(error.stderr ?? error.message).split('\n').slice(0, 12).join('\n');
+      const first = /^(\d+)\.ts/m.exec(said);
+      const file = first ? outputs[Number(first[1])]?.path : 'a generated file';
+      throw new Error(`gen: Biome could not format ${file}; the generator wrote invalid TypeScript:\n${said}`);
+    }
+    return outputs.map((output, i) => ({
+      path: output.path,
+      content: readFileSync(join(scratch, `${i}.ts`), 'utf8'),
+    }));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
