@@ -17,6 +17,7 @@ import { generateControl } from '../packages/mock/scripts/gen-control.mjs';
 import { generateEventSchemas } from '../packages/mock/scripts/gen-event-rules.mjs';
 import { generateOperations } from '../packages/mock/scripts/gen-operations.mjs';
 import { generateCatalogue } from '../packages/webhooks/scripts/gen-catalogue.mjs';
+import { generateApiReference } from './gen/api-reference.mjs';
 import { formatTypeScript } from './gen/format.mjs';
 import { generateOperationTables } from './gen/operation-tables.mjs';
 import { loadResourceMap } from './gen/resource-map.mjs';
@@ -79,6 +80,8 @@ export async function generateAll(root = repoRoot) {
   // resources and trees, and the packages' operation tables, formatted as the hand-written code is.
   const resources = loadResourceMap(root);
   outputs.push(...formatTypeScript([...generateTypeScript(resources), ...generateOperationTables(resources)], root));
+  // The API reference of every package the map names, and of the umbrella (docs/decisions.md#d-i28-api-md).
+  outputs.push(...generateApiReference(resources, root));
   return outputs;
 }
 

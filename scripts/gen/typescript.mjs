@@ -466,3 +466,29 @@ ${built.join('\n')}
 ${blocks.join('\n\n')}
 `;
 }
+
+/**
+ * The parameters and return type of a generated method as the API reference shows it (the overload a caller
+ * without `fields` meets): `{ params: [{ name, type, optional }], returns }`.
+ */
+export function signatureOf(op) {
+  const conventions = PACKAGES[op.package];
+  const params = op.pathParams.map((p) => ({ name: p.as, type: 'string', optional: false }));
+  const options = { name: 'options', type: conventions.callOptions, optional: true };
+  if (op.page) {
+    const model = modelName(op.models, op.result.schema);
+    params.push({ name: 'query', type: conventions.listQuery, optional: true }, options);
+    return { params, returns: `PagePromise<${model}>` };
+  }
+  const result = resultType(op);
+  if (op.queryParams.some((p) => p.name === 'fields')) {
+    params.push({ ...options, type: `${conventions.callOptions} & { fields?: string[] }` });
+    return { params, returns: `ApiPromise<${result}>` };
+  }
+  if (op.body) params.push({ name: op.body.name, type: bodyType(op), optional: op.body.optional });
+  if (op.queryParams.length > 0) {
+    params.push({ name: 'query', type: modelName(op.models, `${op.operationId}.query`), optional: false });
+  }
+  params.push(options);
+  return { params, returns: `ApiPromise<${result}>` };
+}
