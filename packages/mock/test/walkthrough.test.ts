@@ -1,6 +1,7 @@
 // CONTRIBUTING.md "Adding an endpoint", done again on a copy of the repository (docs/decisions.md#d-i15m-walkthrough):
-// its YAML fragment and its handler file, taken from the markdown as they are, then `pnpm gen`, a type check of the
-// mock and calls to the new endpoint. Proves that the endpoint needs the document and one handler file, nothing else.
+// its YAML fragment, its resource-map entry and its handler file, taken from the markdown as they are, then
+// `pnpm gen`, a type check of the mock and of the SDK package, and calls to the new endpoint. Proves that the
+// endpoint needs the document, one map entry and one handler file, nothing else (docs/decisions.md#d-i28-resource-map).
 // The example endpoint exists only in the copy: openapi/ describes the real platform.
 import { execFileSync } from 'node:child_process';
 import {
@@ -54,8 +55,22 @@ const COPIED = [
   'packages/mcp/scripts',
   'packages/mcp/src/generated',
   'packages/case/scripts',
-  'packages/case/src/generated/upload-validator.ts',
+  'packages/case/src',
   'python/learnkit/_catalogue.py',
+  // The SDK's generated resources and API references, and the hand-written classes the references read.
+  'biome.json',
+  'packages/platform/package.json',
+  'packages/platform/tsconfig.json',
+  'packages/platform/src',
+  'packages/platform/api.md',
+  'packages/oneroster/src',
+  'packages/oneroster/api.md',
+  'packages/case/api.md',
+  'packages/webhooks/src/subscriptions.ts',
+  'packages/webhooks/api.md',
+  'packages/activity/src/server/caliper-client.ts',
+  'packages/activity/api.md',
+  'packages/sdk/api.md',
 ];
 
 /** Every file under `dir`, relative to it. */
@@ -73,6 +88,15 @@ function linkDependencies(copy: string): void {
   symlinkSync(join(ROOT, 'packages/core/node_modules'), join(copy, 'packages/core/node_modules'), 'dir');
   // The case generator's ajv is a development dependency of @learnkit/case.
   symlinkSync(join(ROOT, 'packages/case/node_modules'), join(copy, 'packages/case/node_modules'), 'dir');
+  // The platform package is type-checked in the copy, against the copied core.
+  const platformModules = join(copy, 'packages/platform/node_modules/@learnkit');
+  mkdirSync(platformModules, { recursive: true });
+  symlinkSync(join(copy, 'packages/core'), join(platformModules, 'core'), 'dir');
+  symlinkSync(
+    join(ROOT, 'packages/platform/node_modules/zod'),
+    join(copy, 'packages/platform/node_modules/zod'),
+    'dir',
+  );
   const modules = join(copy, 'packages/mock/node_modules');
   mkdirSync(join(modules, '@learnkit'), { recursive: true });
   for (const name of readdirSync(join(ROOT, 'packages/mock/node_modules'))) {
@@ -112,6 +136,8 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
 }, async () => {
   const blocks = walkthroughBlocks();
   const fragment = blocks.get('openapi/platform.yaml');
+  const entry = blocks.get('openapi/resources.yaml');
+  expect(entry, 'CONTRIBUTING.md has no ```yaml walkthrough=openapi/resources.yaml block').toBeDefined();
   const handlerPath = [...blocks.keys()].find((path) => path.startsWith('packages/mock/src/routes/'));
   expect(fragment, 'CONTRIBUTING.md has no ```yaml walkthrough=openapi/platform.yaml block').toBeDefined();
   expect(
@@ -131,13 +157,22 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
         node(['--import', 'tsx', '--conditions=@learnkit/source', join(copy, 'packages/mock/calls.ts')]),
       ) as Called;
 
-    // Step 1 and 2: the operation in the document, then `pnpm gen`. The mock routes it, answering 501 until a
-    // handler exists.
+    // Steps 1 to 3: the operation in the document, its entry in the resource map (under the methods of
+    // insights.types), then `pnpm gen`, which refuses an operation the map does not name. The mock routes it,
+    // answering 501 until a handler exists.
     const document = join(copy, 'openapi/platform.yaml');
     writeFileSync(
       document,
       readFileSync(document, 'utf8').replace(/^paths:\n/m, (paths) => paths + fragment),
     );
+    expect(gen, 'pnpm gen runs with an operation the map does not name').toThrow();
+    const map = join(copy, 'openapi/resources.yaml');
+    const withEntry = readFileSync(map, 'utf8').replace(
+      /(\n {8}methods:\n)( {10}list:\n {12}operation: listInsightTypes\n)/,
+      (_, methods, list) => methods + entry + list,
+    );
+    expect(withEntry).toContain('operation: getInsightType');
+    writeFileSync(map, withEntry);
     gen();
     expect(call()[0]).toMatchObject({ status: 501, body: { error: 'not_implemented' } });
 
@@ -159,12 +194,38 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
     expect(changed.sort()).toEqual(
       [
         'openapi/platform.yaml',
+        'openapi/resources.yaml',
         'packages/core/src/generated/platform.ts',
         'packages/mock/src/generated/handlers.ts',
         'packages/mock/src/generated/operations.ts',
+        'packages/platform/api.md',
+        'packages/platform/src/generated/client.ts',
+        'packages/platform/src/generated/operations.ts',
+        'packages/platform/src/generated/resources/insights/types.ts',
+        'packages/sdk/api.md',
         handlerPath!,
       ].sort(),
     );
+
+    // The SDK method, generated with its doc comment and example, type-checks in its package; the references
+    // list it with its route.
+    const resource = readFileSync(
+      join(copy, 'packages/platform/src/generated/resources/insights/types.ts'),
+      'utf8',
+    );
+    expect(resource).toMatch(/get\(slug: string, options\?: PlatformCallOptions\): ApiPromise<InsightType>/);
+    expect(resource).toContain("await lk.insights.types.get('RapidGuessing')");
+    node([
+      join(ROOT, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      join(copy, 'packages/platform/tsconfig.json'),
+      '--noEmit',
+    ]);
+    for (const reference of ['packages/platform/api.md', 'packages/sdk/api.md']) {
+      expect(readFileSync(join(copy, reference), 'utf8')).toContain(
+        '`GET /insights/1.0/types/{slug}` (`getInsightType`)',
+      );
+    }
 
     // The handler is typed by the generated operation: its parameter and its answer.
     writeFileSync(
