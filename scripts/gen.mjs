@@ -79,7 +79,9 @@ export async function generateAll(root = repoRoot) {
   // Every surface of every operation, from the resource map (docs/decisions.md#d-i28-resource-map): the clients'
   // resources and trees, and the packages' operation tables, formatted as the hand-written code is.
   const resources = loadResourceMap(root);
-  outputs.push(...formatTypeScript([...generateTypeScript(resources), ...generateOperationTables(resources)], root));
+  outputs.push(
+    ...formatTypeScript([...generateTypeScript(resources), ...generateOperationTables(resources)], root),
+  );
   // The API reference of every package the map names, and of the umbrella (docs/decisions.md#d-i28-api-md).
   outputs.push(...generateApiReference(resources, root));
   return outputs;
@@ -109,7 +111,9 @@ function rewriteRefs(value) {
 }
 
 /** The folders whose every file is generated: a file there that no generator writes is left over. */
-const GENERATED_FOLDERS = ['case', 'oneroster', 'platform'].map((pkg) => `packages/${pkg}/src/generated/resources`);
+const GENERATED_FOLDERS = ['case', 'oneroster', 'platform'].map(
+  (pkg) => `packages/${pkg}/src/generated/resources`,
+);
 
 /** Files under the generated folders that no generator writes any more (a resource removed from the map). */
 export function findLeftovers(outputs, root = repoRoot) {

@@ -41,7 +41,10 @@ function declaredSignature(root, op, node) {
     ts.forEachChild(child, visit);
   };
   visit(source);
-  if (!found) throw new Error(`gen: ${op.sdkPath}.${op.method} is custom, and ${node.extend}.ts declares no ${op.method}`);
+  if (!found)
+    throw new Error(
+      `gen: ${op.sdkPath}.${op.method} is custom, and ${node.extend}.ts declares no ${op.method}`,
+    );
   return {
     params: found.parameters.map((parameter) => ({
       name: parameter.name.getText(source),

@@ -29,7 +29,7 @@ export function formatTypeScript(outputs, root) {
         assist: { actions: { source: { organizeImports: 'on' } } },
       }),
     );
-    outputs.forEach((output, i) => writeFileSync(join(scratch, `${i}.ts`), output.content));
+    for (const [i, output] of outputs.entries()) writeFileSync(join(scratch, `${i}.ts`), output.content);
     // `check --write` formats and sorts imports, as `pnpm format` does for hand-written files.
     try {
       execFileSync(process.execPath, [biomeBin(), 'check', '--write', '--linter-enabled=false', scratch], {
@@ -37,10 +37,15 @@ export function formatTypeScript(outputs, root) {
         stdio: ['ignore', 'ignore', 'pipe'],
       });
     } catch (error) {
-      const said = String(error.stderr ?? error.message).split('\n').slice(0, 12).join('\n');
+      const said = String(error.stderr ?? error.message)
+        .split('\n')
+        .slice(0, 12)
+        .join('\n');
       const first = /^(\d+)\.ts/m.exec(said);
       const file = first ? outputs[Number(first[1])]?.path : 'a generated file';
-      throw new Error(`gen: Biome could not format ${file}; the generator wrote invalid TypeScript:\n${said}`);
+      throw new Error(
+        `gen: Biome could not format ${file}; the generator wrote invalid TypeScript:\n${said}`,
+      );
     }
     return outputs.map((output, i) => ({
       path: output.path,

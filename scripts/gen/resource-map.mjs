@@ -28,7 +28,15 @@ const METHOD_KEYS = new Set([
   'args',
   'python',
 ]);
-const RESOURCE_KEYS = new Set(['class', 'extend', 'summary', 'description', 'example', 'methods', 'resources']);
+const RESOURCE_KEYS = new Set([
+  'class',
+  'extend',
+  'summary',
+  'description',
+  'example',
+  'methods',
+  'resources',
+]);
 const FAMILY_KEYS = new Set([...RESOURCE_KEYS, 'package', 'models']);
 
 /** `listClassStudents` -> `list_class_students`; `rotateSecret` -> `rotate_secret`. */
@@ -64,7 +72,10 @@ export function propertiesOf(document, schema) {
 
 function requiredOf(document, schema) {
   const resolved = deref(document, schema) ?? {};
-  return [...(resolved.required ?? []), ...(resolved.allOf ?? []).flatMap((part) => requiredOf(document, part))];
+  return [
+    ...(resolved.required ?? []),
+    ...(resolved.allOf ?? []).flatMap((part) => requiredOf(document, part)),
+  ];
 }
 
 /** Every operation of the platform documents: `operationId` -> where it is and what it states. */
@@ -81,7 +92,14 @@ export function documentOperations(root) {
       for (const method of HTTP_METHODS) {
         const operation = item[method];
         if (!operation?.operationId) continue;
-        operations.set(operation.operationId, { documentName: name, document, path, method, item, operation });
+        operations.set(operation.operationId, {
+          documentName: name,
+          document,
+          path,
+          method,
+          item,
+          operation,
+        });
       }
     }
   }
@@ -172,7 +190,8 @@ export function loadResourceMap(root) {
     const renames = entry.params ?? {};
     const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
     for (const name of Object.keys(renames)) {
-      if (!pathNames.includes(name)) fail(where, `params names ${name}, which is no path parameter of ${path}`);
+      if (!pathNames.includes(name))
+        fail(where, `params names ${name}, which is no path parameter of ${path}`);
     }
     const pathParams = pathNames.map((name) => {
       const parameter = parameters.find((p) => p.in === 'path' && p.name === name);
@@ -248,7 +267,11 @@ export function loadResourceMap(root) {
       queryParams,
       headerParams,
       body,
-      success: { status: success.status, schema: refName(success.schema), content: success.schema !== undefined },
+      success: {
+        status: success.status,
+        schema: refName(success.schema),
+        content: success.schema !== undefined,
+      },
       result: { schema: resultSchema, list: success.schema?.type === 'array' },
       page,
       returns: entry.returns,
@@ -258,7 +281,10 @@ export function loadResourceMap(root) {
       description: entry.description?.trim(),
       example: entry.example.trimEnd(),
       custom: entry.custom === true,
-      python: { resource: [family, ...resource].map(snakeCase).join('.'), method: entry.python ?? snakeCase(name) },
+      python: {
+        resource: [family, ...resource].map(snakeCase).join('.'),
+        method: entry.python ?? snakeCase(name),
+      },
       models: owner.models ?? {},
     };
     if (op.custom) {
@@ -291,7 +317,9 @@ export function loadResourceMap(root) {
       description: entry.description?.trim(),
       example: entry.example?.trimEnd(),
       models: owner.models ?? {},
-      methods: Object.entries(entry.methods ?? {}).map(([name, method]) => methodOf(family, path, name, method, owner)),
+      methods: Object.entries(entry.methods ?? {}).map(([name, method]) =>
+        methodOf(family, path, name, method, owner),
+      ),
       children: [],
     };
     for (const [name, child] of Object.entries(entry.resources ?? {})) {

@@ -54,7 +54,8 @@ const quote = (text) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 /** The public type name of a schema (or `<schema>.<member>`, `<operationId>.query`) in a family. */
 function modelName(models, key) {
   if (models[key]) return models[key];
-  if (key.includes('.')) throw new Error(`gen: name the type of ${key} under models in openapi/resources.yaml`);
+  if (key.includes('.'))
+    throw new Error(`gen: name the type of ${key} under models in openapi/resources.yaml`);
   return `${models.prefix ?? ''}${key}`;
 }
 
@@ -106,7 +107,8 @@ function wrap(text, width) {
 }
 
 /** `a`, `b` and `c`: the house style, without the serial comma. */
-const andList = (items) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+const andList = (items) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 /** The sentences every method of its kind owes its reader, after the map's summary. */
 function methodDoc(op, conventions) {
@@ -219,7 +221,12 @@ function methodSource(op, conventions, use) {
   else if (!['string'].includes(result)) use.types.add(result.replace(/\[\]$/, ''));
   use.core.add('ApiPromise');
 
-  if (hasFields && op.httpMethod === 'GET' && op.pathParams.length === 1 && op.pathParams[0].name === 'sourcedId') {
+  if (
+    hasFields &&
+    op.httpMethod === 'GET' &&
+    op.pathParams.length === 1 &&
+    op.pathParams[0].name === 'sourcedId'
+  ) {
     const [param] = op.pathParams;
     const field = conventions.fieldOf(result);
     use.types.add('FieldsOptions');
@@ -237,7 +244,8 @@ function methodSource(op, conventions, use) {
     );
   }`;
   }
-  if (hasFields) throw new Error(`gen: ${op.operationId} takes fields in a shape the generator does not write`);
+  if (hasFields)
+    throw new Error(`gen: ${op.operationId} takes fields in a shape the generator does not write`);
 
   // A plain call: path parameters, then the body, then the query, then the options.
   const args = [...pathArgs];
@@ -263,7 +271,8 @@ function methodSource(op, conventions, use) {
     use.local.add(helper.helper);
     // A OneRoster write names its object twice, in the path and in the body: the two must agree.
     const samePath =
-      helper.sameId && op.pathParams.find((p) => p.name === 'sourcedId' && op.body.members.includes('sourcedId'));
+      helper.sameId &&
+      op.pathParams.find((p) => p.name === 'sourcedId' && op.body.members.includes('sourcedId'));
     const extra = samePath ? ', { sourcedId: path.sourcedId }' : '';
     statements.push(
       `const checked = ${helper.helper}<${type}>(${quote(op.body.inner ?? op.body.schema)}, ${op.body.name}, ${quote(op.body.name)}${extra});`,
@@ -346,7 +355,8 @@ function resourceSource(node, conventions, file, multiFamily) {
     // A resource holding others reaches them as `./<name>/...` from its own file.
     const dir = resourceFile(node, multiFamily).replace(/\.ts$/, '').split('/').at(-1);
     for (const child of children) {
-      if (!node.children.find((c) => c.name === child.name).extend) child.from = `./${dir}/${kebab(child.name)}`;
+      if (!node.children.find((c) => c.name === child.name).extend)
+        child.from = `./${dir}/${kebab(child.name)}`;
     }
   }
   const cls = generatedClassName(node);
@@ -362,18 +372,24 @@ function resourceSource(node, conventions, file, multiFamily) {
   for (const child of children) imports += importLine([child.class], child.from);
   imports += importTypeLine(use.types, `${src}types`);
   lines.push(imports);
-  if (use.local.has('nothing')) lines.push('/** A call answered 204 resolves with nothing. */\nconst nothing = (): void => undefined;\n');
+  if (use.local.has('nothing'))
+    lines.push('/** A call answered 204 resolves with nothing. */\nconst nothing = (): void => undefined;\n');
   const members = children.map(
-    (child) => `  /** ${commentSafe(firstSentence(child.summary))} */\n  readonly ${child.name}: ${child.class};`,
+    (child) =>
+      `  /** ${commentSafe(firstSentence(child.summary))} */\n  readonly ${child.name}: ${child.class};`,
   );
-  const constructor =
+  const construct =
     children.length > 0
       ? `  /** @internal Built by the package's client factory. */\n  constructor(http: ${conventions.http}) {\n    super(http);\n${children
           .map((child) => `    this.${child.name} = new ${child.class}(http);`)
           .join('\n')}\n  }`
       : '';
   lines.push(
-    `${header}\nexport class ${cls} extends Resource<${conventions.http}> {\n${[...members, constructor, ...methods]
+    `${header}\nexport class ${cls} extends Resource<${conventions.http}> {\n${[
+      ...members,
+      construct,
+      ...methods,
+    ]
       .filter(Boolean)
       .join('\n\n')}\n}\n`,
   );
@@ -417,14 +433,20 @@ export function generateTypeScript(model) {
       }
       if (family.children.length > 0) trees.push(family);
     }
-    if (trees.length > 0) outputs.push({ path: `packages/${pkg}/src/generated/client.ts`, content: clientSource(trees, conventions, multiFamily) });
+    if (trees.length > 0)
+      outputs.push({
+        path: `packages/${pkg}/src/generated/client.ts`,
+        content: clientSource(trees, conventions, multiFamily),
+      });
   }
   return outputs;
 }
 
 /** The methods and resources a resource offers, for its one-line summary in the tree: `list`, `get`. */
 function offers(node) {
-  return [...node.methods.map((op) => `\`${op.method}\``), ...node.children.map((c) => `\`${c.name}\``)].join(', ');
+  return [...node.methods.map((op) => `\`${op.method}\``), ...node.children.map((c) => `\`${c.name}\``)].join(
+    ', ',
+  );
 }
 
 /** The interfaces and builders of each family's tree (`CaseClient`, `caseResources(http)`). */

@@ -86,6 +86,8 @@ export { type FormatWording, type IssueWording, type SchemaRef, schemaChecker } 
 export { formatJsonPath, jsonTypeName, showValue, valueAtPath } from './input/show';
 export { createValidationError } from './input/validation-error';
 export { isRecord } from './internal/text';
+// The listings of the generated resources (@internal: docs/decisions.md#d-i28-typescript).
+export { checkQueryObject, offsetPages, wholeListPage } from './listing';
 export { consoleLogger, createLogger, type LogFn, type Logger, type LogLevel } from './logger';
 // The Node adapter of web handlers (webhooks, activity); web globals only, so browser bundles drop it.
 export {
@@ -122,8 +124,6 @@ export {
   validateListQuery,
   where,
 } from './query';
-// The listings of the generated resources (@internal: docs/decisions.md#d-i28-typescript).
-export { checkQueryObject, offsetPages, wholeListPage } from './listing';
 export { createRedisDedupeStore, type RedisClientLike, type RedisDedupeStoreOptions } from './redis-dedupe';
 // The base of the clients' resource classes and its helpers (@internal: docs/decisions.md#d-i15-resource).
 export { type PathInit, pathBodyInit, pathInit, Resource, resourcesOver } from './resource';

@@ -114,7 +114,10 @@ export function checkQueryObject<Q extends Record<string, string>>(
   for (const key of required) {
     const value = query[key];
     if (typeof value !== 'string' || value.trim() === '') {
-      issues.push({ path: ['query', key], message: `is required: a non-empty string (got ${showValue(value)})` });
+      issues.push({
+        path: ['query', key],
+        message: `is required: a non-empty string (got ${showValue(value)})`,
+      });
     }
   }
   const known = required.join(' and ');

@@ -1,8 +1,8 @@
 import { NotFoundError, ValidationError, where } from '@learnkit/core';
 import { itWorksOverASharedHttpClient } from '@learnkit/test-utils';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { OneRosterAssessmentLineItem, OneRosterUser } from '../src/index';
 import { OPERATIONS } from '../src/generated/operations';
+import type { OneRosterAssessmentLineItem, OneRosterUser } from '../src/index';
 import { type Mode, useOneRosterMock } from './harness';
 
 /** The whole OneRoster suite against the mock through `mode`; run once per transport. */
