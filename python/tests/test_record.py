@@ -9,10 +9,12 @@ from typing import Any
 
 from learnkit import LearnKit, RetryOptions, UnknownUserError, ValidationError
 from learnkit.activity import pct_of
+from learnkit.activity._reads import user_id_by_email
 
 from .support.mock import MockProcess, Since, mock
 
 CALIPER = "/caliper/v1p2"
+USERS = "/ims/oneroster/rostering/v1p2/users/"
 RUN = "0d9c1b2a-3e4f-4a5b-8c6d-7e8f9a0b1c2d"
 CONFIG = {
     "sensor": "https://app.example.com",
@@ -164,7 +166,70 @@ class Record(unittest.TestCase):
         self.assertTrue(re.search(r"no rostering user matches.*nobody@example\.com", str(caught.exception)))
         self.assertEqual(since.requests("POST", CALIPER), [])
 
-    def test_an_email_the_filter_cannot_quote_is_refused_before_sending(self) -> None:
+    def add_student(self, sourced_id: str, email: str) -> str:
+        """Adds a student of the partner's Maple elementary school through the platform's user upsert."""
+        school = "org-maple-elementary"
+        self.lk.request(
+            "PUT", "/rostering/1.0/users/{sourcedId}", path_params={"sourcedId": sourced_id},
+            body={"email": email, "givenName": "Sean", "familyName": "O'Brien", "primaryOrgId": school,
+                  "roles": [{"orgId": school, "role": "student"}]},
+        )
+        return sourced_id
+
+    def actor_of(self, email: str) -> str:
+        """The user id ``record`` sends for ``email``, by a client of its own (so no cached look-up answers)."""
+        partner = self.platform.partner
+        lk = LearnKit(self.platform.url, partner.client_id, partner.client_secret, activity_config=CONFIG)
+        result = lk.activity.record(user={"email": email}, activity=LESSON, metrics={"xp_earned": 1})
+        actor_id: str = result.events[0]["actor"]["id"]
+        return actor_id.rsplit("/", 1)[-1]
+
+    def test_an_email_with_a_quote_is_found_by_its_longest_sendable_part_then_the_exact_email(self) -> None:
+        # docs/decisions.md#d-i33-quote-email
+        sean = self.add_student("usr-sean-obrien", "o'brien@maple.learnkit.test")
+        since = Since(self.platform)
+        result = self.lk.activity.record(
+            user={"email": "o'brien@maple.learnkit.test"}, activity=LESSON, metrics={"xp_earned": 3}
+        )
+        self.assertEqual((result.accepted, result.duplicates), (1, 0))
+        self.assertEqual(result.events[0]["actor"]["id"], f"{self.platform.url}/rostering/1.0/users/{sean}")
+        self.assertEqual(result.events[0]["actor"]["email"], "o'brien@maple.learnkit.test")
+        self.assertEqual(len(since.requests("GET", USERS)), 1)
+        self.assertIn(result.events[0], self.platform.caliper_events())
+
+    def test_of_users_whose_emails_share_that_part_the_exact_email_picks_one_case_included(self) -> None:
+        # docs/decisions.md#d-i33-quote-email
+        sean = self.add_student("usr-sean-obrien", "o'brien@maple.learnkit.test")
+        mary = self.add_student("usr-mary-obrien", "mary.o'brien@maple.learnkit.test")
+        self.add_student("usr-obrien", "obrien@maple.learnkit.test")
+        self.assertEqual(self.actor_of("o'brien@maple.learnkit.test"), sean)
+        self.assertEqual(self.actor_of("mary.o'brien@maple.learnkit.test"), mary)
+        # The contains-filter is case-insensitive and finds Sean, but his email is not this one.
+        with self.assertRaisesRegex(UnknownUserError, r'no rostering user matches for user email "O\'Brien@maple'):
+            self.actor_of("O'Brien@maple.learnkit.test")
+
+    def test_the_candidates_are_read_page_by_page_and_two_exact_matches_are_refused(self) -> None:
+        # docs/decisions.md#d-i33-quote-email
+        ids = [self.add_student(f"usr-obrien-{n}", f"{n}.o'brien@cedar.test") for n in (1, 2, 3, 4)]
+        since = Since(self.platform)
+        self.assertEqual(user_id_by_email(self.lk, "4.o'brien@cedar.test", {}, page=1), ids[3])
+        self.assertEqual(len(since.requests("GET", USERS)), 4)
+        self.assertIsNone(user_id_by_email(self.lk, "5.o'brien@cedar.test", {}, page=1))
+        self.add_student("usr-obrien-4-again", "4.o'brien@cedar.test")
+        with self.assertRaisesRegex(UnknownUserError, "several rostering users match"):
+            user_id_by_email(self.lk, "4.o'brien@cedar.test", {}, page=1)
+        # A roster longer than the look-up reads is said so, rather than answered "no user".
+        with self.assertRaisesRegex(
+            UnknownUserError, r'too many rostering users \(over 2\) have an email containing "brien@cedar\.test"'
+        ):
+            user_id_by_email(self.lk, "4.o'brien@cedar.test", {}, page=1, max_pages=2)
+
+    def test_an_email_with_no_part_a_filter_can_search_for_is_refused_naming_user_email(self) -> None:
+        # docs/decisions.md#d-i33-quote-email
+        since = Since(self.platform)
         with self.assertRaises(ValidationError) as caught:
-            self.lk.activity.record(user={"email": "o'brien@example.com"}, activity=LESSON, metrics={"xp_earned": 1})
-        self.assertEqual(caught.exception.issues[0].path, ("filter", "email"))
+            self.lk.activity.record(user={"email": "'@'"}, activity=LESSON, metrics={"xp_earned": 1})
+        (issue,) = caught.exception.issues
+        self.assertEqual(issue.path, ("user", "email"))
+        self.assertIn("pass user platform_id", issue.message)
+        self.assertEqual(since.requests(), [])

@@ -11,9 +11,11 @@ import unittest
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
+from learnkit import ValidationError
 from learnkit._json import dumps
 from learnkit.activity import Activity
 from learnkit.activity._config import check_config
+from learnkit.activity._reads import user_id_by_email
 
 from .support.fake_platform import FakePlatform
 from .support.paths import PROJECT, REPO
@@ -149,3 +151,52 @@ class SameEventsAsTypeScript(unittest.TestCase):
         self.assertEqual(lookup["path"], "/ims/oneroster/rostering/v1p2/users/")
         self.assertEqual(lookup["query"], {"filter": "email='ada@example.com'", "limit": 2, "fields": ["sourcedId"]})
         self.assertTrue(all(c["idempotent"] for c in without.calls if c["path"] == "/caliper/v1p2"))
+
+
+#: Emails for the look-up comparison: whole, with quotes, with the other characters no filter can carry, and with
+#: nothing but "@" left (refused).
+LOOKUP_EMAILS = [
+    "ada@example.com",
+    "o'brien@maple.learnkit.test",
+    "mary.o'brien@maple.learnkit.test",
+    "a'b'c@d.test",
+    "ab'cd@e",
+    "tab\there@x.test",
+    "two words@x.test",
+    "é'ß@ü.test",
+    "x\u2028'y@z.test",
+    "\u00a0'a@b.test",
+    "a\x85b'c@d.test",
+    "'@'",
+    "''@@''",
+]
+
+
+class SameUserLookupAsTypeScript(unittest.TestCase):
+    """The roster look-up by email sends the same queries and answers the same in both languages
+    (docs/decisions.md#d-i33-quote-email): through python/tests/ts/email-lookup.ts, with Node."""
+
+    def test_sends_the_same_queries_and_finds_or_refuses_alike(self) -> None:
+        node = shutil.which("node")
+        assert node is not None, "the comparison runs the TypeScript look-up with Node 20: put node on PATH"
+        done = subprocess.run(
+            [node, "--import", "tsx", "--conditions=@learnkit/source", str(PROJECT / "tests" / "ts" / "email-lookup.ts")],
+            cwd=REPO, input=json.dumps(LOOKUP_EMAILS), capture_output=True, text=True, encoding="utf-8", timeout=180,
+        )
+        if done.returncode != 0:
+            raise AssertionError(f"email-lookup.ts failed:\n{done.stderr}")
+        typescript: list[dict[str, Any]] = json.loads(done.stdout)
+        self.assertEqual(len(typescript), len(LOOKUP_EMAILS))
+        for email, theirs in zip(LOOKUP_EMAILS, typescript):
+            with self.subTest(email=email):
+                platform = FakePlatform(users=[{"sourcedId": "usr-1", "email": email}])
+                ours: dict[str, Any] = {}
+                try:
+                    ours["id"] = user_id_by_email(platform, email, {})
+                except ValidationError as error:
+                    ours["refused"] = list(error.issues[0].path)
+                ours["queries"] = [c["query"] for c in platform.calls]
+                self.assertEqual(ours, theirs)
+        # The quote's email is searched by its longest part, then compared whole; "@" alone is refused.
+        self.assertEqual(typescript[1]["queries"][0]["filter"], "email~'brien@maple.learnkit.test'")
+        self.assertEqual(typescript[11], {"queries": [], "refused": ["user", "email"]})

@@ -15,7 +15,7 @@ from .._retry import RetryOptions
 from ..errors import UnknownUserError, ValidationError, ValidationIssue
 from ._caliper import Actor, activity_completed_event, encode_uri_component, envelope, iso_at, time_spent_event
 from ._config import CourseConfig, LearnkitConfig, describe_course, find_course, parse_learnkit_config
-from ._reads import USERS, Caller, mastered_units_so_far, pct_of, quoted
+from ._reads import Caller, mastered_units_so_far, pct_of, user_id_by_email
 from ._record import record_issues, show
 
 __all__ = [
@@ -243,19 +243,8 @@ class Activity:
             hit = self._users.get(key)
             if hit is not None and hit[1] > _time.monotonic():
                 return hit[0]
-        filter_text = quoted("email", email)
-        answer = self._caller.request_with_response(
-            "GET",
-            USERS,
-            query={"filter": filter_text, "limit": 2, "fields": ["sourcedId"]},
-            operation=f"GET {USERS}",
-            **calls,
-        )
-        users = answer.data.get("users", []) if isinstance(answer.data, dict) else []
-        if len(users) > 1:
-            raise UnknownUserError(email, "several rostering users match")
-        found = users[0].get("sourcedId") if users and isinstance(users[0], dict) else None
-        if not isinstance(found, str) or found == "":
+        found = user_id_by_email(self._caller, email, calls)
+        if found is None:
             raise UnknownUserError(email, "no rostering user matches")
         with self._lock:
             self._users[key] = (found, _time.monotonic() + _USER_CACHE_TTL_S)

@@ -3,19 +3,31 @@
 
 from __future__ import annotations
 
+import json
 import math
+import re
 from collections.abc import Mapping
 from typing import Any, Literal, Protocol
 
 from .._retry import RetryOptions
 from ..client import ApiResponse
-from ..errors import ValidationError, ValidationIssue
+from ..errors import UnknownUserError, ValidationError, ValidationIssue
 
 #: The OneRoster users, looked up by email.
 USERS = "/ims/oneroster/rostering/v1p2/users/"
 _RESULTS = "/ims/oneroster/gradebook/v1p2/assessmentResults/"
 _PAGE = 1000
 _MAX_PAGES = 100
+#: Page size of the contains look-up of an email with a quote; the candidates are read page by page.
+_USER_PAGE = 1000
+#: Pages that look-up reads at most; a longer list is refused rather than answered "no user".
+_USER_MAX_PAGES = 100
+# What splits an email into the parts a filter can search for: a quote (the filter grammar cannot escape it), control
+# characters (no filter value may hold one), and whitespace (around AND/OR it reads as a second condition). The same
+# characters as the TypeScript package's (docs/decisions.md#d-i33-quote-email).
+_UNSENDABLE = re.compile(
+    "['\u0000-\u0020\u007f\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]"
+)
 
 
 class Caller(Protocol):
@@ -36,8 +48,9 @@ class Caller(Protocol):
     ) -> ApiResponse: ...
 
 
-def quoted(field_name: str, value: str) -> str:
-    """``field='value'`` of the filter grammar, refusing what it cannot quote (as the TypeScript ``where.eq``)."""
+def quoted(field_name: str, value: str, operator: str = "=") -> str:
+    """``field='value'`` of the filter grammar (or another ``operator``: ``~`` contains), refusing what it cannot
+    quote (as the TypeScript ``where.eq`` and ``where.contains``)."""
     problem = (
         "contains a single quote, which the filter syntax cannot escape"
         if "'" in value
@@ -49,7 +62,70 @@ def quoted(field_name: str, value: str) -> str:
     )
     if problem:
         raise ValidationError([ValidationIssue(("filter", field_name), f"value {problem}")])
-    return f"{field_name}='{value}'"
+    return f"{field_name}{operator}'{value}'"
+
+
+def email_fragment(email: str) -> str | None:
+    """The part of ``email`` a roster filter searches by: the whole email when a filter can carry it, else its longest
+    part between the characters none can (the first of equal length); None when that part is only ``@``s, which every
+    address contains (docs/decisions.md#d-i33-quote-email)."""
+    longest = max(_UNSENDABLE.split(email), key=len)
+    return None if longest.replace("@", "") == "" else longest
+
+
+def user_id_by_email(
+    caller: Caller,
+    email: str,
+    calls: Mapping[str, Any],
+    *,
+    page: int = _USER_PAGE,
+    max_pages: int = _USER_MAX_PAGES,
+) -> str | None:
+    """The rostering ``sourcedId`` of the user with exactly ``email``; None when the roster has none.
+    ``filter=email='<email>'``; an email no filter can carry (a quote: O'Brien) is searched by its longest sendable
+    part, ``filter=email~'<part>'``, and the answers are compared with the email exactly, case included, page by page
+    (docs/decisions.md#d-i33-quote-email). Several matches are an :class:`UnknownUserError`."""
+    fragment = email_fragment(email)
+    if fragment is None:
+        raise ValidationError([ValidationIssue(
+            ("user", "email"),
+            "has no part a roster filter can search for (a filter cannot carry ', control characters or spaces, and "
+            "what is left between them is only @); pass user platform_id, the user's rostering sourcedId",
+        )])
+    if fragment == email:
+        answer = caller.request_with_response(
+            "GET", USERS, query={"filter": quoted("email", email), "limit": 2, "fields": ["sourcedId"]},
+            operation=f"GET {USERS}", **calls,
+        )
+        users = answer.data.get("users", []) if isinstance(answer.data, dict) else []
+        if len(users) > 1:
+            raise UnknownUserError(email, "several rostering users match")
+        return _id_of(users[0] if users else None)
+    query = {"filter": quoted("email", fragment, "~"), "limit": page, "fields": ["sourcedId", "email"]}
+    matches: list[Any] = []
+    offset = 0
+    for _ in range(max_pages):
+        answer = caller.request_with_response(
+            "GET", USERS, query={**query, "offset": offset}, operation=f"GET {USERS}", **calls
+        )
+        rows = answer.data.get("users", []) if isinstance(answer.data, dict) else []
+        rows = rows if isinstance(rows, list) else []
+        matches += [row for row in rows if isinstance(row, dict) and row.get("email") == email]
+        if len(matches) > 1:
+            raise UnknownUserError(email, "several rostering users match")
+        total = total_of(answer)
+        # docs/decisions.md#d-pagination: stop on an empty page, at the total, or (without one) on a short page.
+        if not rows or (offset + len(rows) >= total if total is not None else len(rows) < page):
+            return _id_of(matches[0] if matches else None)
+        offset += len(rows)
+    shown = json.dumps(fragment, ensure_ascii=False)
+    raise UnknownUserError(email, f"too many rostering users (over {max_pages * page}) have an email containing {shown}")
+
+
+def _id_of(row: object) -> str | None:
+    """The ``sourcedId`` of a user the roster answered, if it has one."""
+    found = row.get("sourcedId") if isinstance(row, dict) else None
+    return found if isinstance(found, str) and found != "" else None
 
 
 def total_of(response: ApiResponse) -> int | None:

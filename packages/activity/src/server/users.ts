@@ -1,4 +1,4 @@
-import { LearnKitError, where } from '@learnkit/core';
+import { type FetchPage, LearnKitError, paginate, readTotal, ValidationError, where } from '@learnkit/core';
 import type { LooseHttp } from './http';
 
 /** The student an event is about, as your server knows them. */
@@ -29,19 +29,101 @@ export class UnknownUserError extends LearnKitError {
 }
 
 const USERS = '/ims/oneroster/rostering/v1p2/users/';
+const OPERATION = 'GET /ims/oneroster/rostering/v1p2/users/';
+/** Page size of the contains look-up (an email with a quote): the candidates are read page by page. */
+const PAGE = 1000;
+/** Pages the contains look-up reads at most; a longer list is refused rather than answered "no user". */
+const MAX_PAGES = 100;
 
-/** Looks a user up in OneRoster by exact email: `GET .../users/?filter=email='<email>'`. */
-export function rosterLookup(http: LooseHttp): ResolveUserId {
+/*
+ * What splits an email into the parts a filter can search for: a quote (the filter grammar cannot escape it),
+ * control characters (no filter value may hold one), and whitespace (which, around AND/OR, would read as a
+ * second condition). The Python package splits on the same characters (docs/decisions.md#d-i33-quote-email).
+ */
+const UNSENDABLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+  /['\u0000-\u0020\u007f\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+
+/**
+ * The part of `email` a roster filter searches by: the whole email when a filter can carry it, else its longest
+ * part between the characters none can (the first of equal length); undefined when that part is only `@`s, which
+ * every address contains (docs/decisions.md#d-i33-quote-email).
+ */
+export function emailFragment(email: string): string | undefined {
+  const longest = email
+    .split(UNSENDABLE)
+    .reduce((best, part) => (part.length > best.length ? part : best), '');
+  return longest.replace(/@/g, '') === '' ? undefined : longest;
+}
+
+/** Options of {@link rosterLookup}; the defaults serve every caller but tests. */
+export interface RosterLookupOptions {
+  /** Candidates per page of the contains look-up (default 1000). */
+  pageSize?: number | undefined;
+  /** Pages read at most (default 100). */
+  maxPages?: number | undefined;
+}
+
+/**
+ * Looks a user up in OneRoster by exact email: `GET .../users/?filter=email='<email>'`. An email the filter cannot
+ * carry (a quote: O'Brien) is searched by its longest sendable part, `filter=email~'<part>'`, and the answers are
+ * compared with the email exactly, case included, page by page (docs/decisions.md#d-i33-quote-email).
+ */
+export function rosterLookup(http: LooseHttp, options: RosterLookupOptions = {}): ResolveUserId {
+  const pageSize = options.pageSize ?? PAGE;
+  const maxPages = options.maxPages ?? MAX_PAGES;
   return async (user) => {
-    const { data } = await http.callWithResponse('GET', USERS, {
-      params: { query: { filter: String(where.eq('email', user.email)), limit: 2, fields: ['sourcedId'] } },
-      options: { operation: 'GET /ims/oneroster/rostering/v1p2/users/' },
-    });
-    const users = (data as { users?: { sourcedId?: unknown }[] } | undefined)?.users ?? [];
-    if (users.length > 1) throw new UnknownUserError(user.email, 'several rostering users match');
-    const id = users[0]?.sourcedId;
-    return typeof id === 'string' && id !== '' ? id : undefined;
+    const fragment = emailFragment(user.email);
+    if (fragment === undefined)
+      throw new ValidationError([
+        {
+          path: ['user', 'email'],
+          message:
+            "has no part a roster filter can search for (a filter cannot carry ', control characters or spaces, and what is left between them is only @); pass user.platformId, the user's rostering sourcedId",
+        },
+      ]);
+    if (fragment === user.email) {
+      const { data } = await http.callWithResponse('GET', USERS, {
+        params: { query: { filter: String(where.eq('email', user.email)), limit: 2, fields: ['sourcedId'] } },
+        options: { operation: OPERATION },
+      });
+      const users = (data as { users?: { sourcedId?: unknown }[] } | undefined)?.users ?? [];
+      if (users.length > 1) throw new UnknownUserError(user.email, 'several rostering users match');
+      return idOf(users[0]);
+    }
+    const fetchPage: FetchPage<{ sourcedId?: unknown; email?: unknown }> = async ({ query }) => {
+      const { data, response } = await http.callWithResponse('GET', USERS, {
+        params: { query },
+        options: { operation: OPERATION },
+      });
+      const users = (data as { users?: { sourcedId?: unknown; email?: unknown }[] } | undefined)?.users;
+      return { items: Array.isArray(users) ? users : [], total: readTotal(response, data) };
+    };
+    const query = {
+      filter: where.contains('email', fragment),
+      limit: pageSize,
+      fields: ['sourcedId', 'email'],
+    };
+    const matches: unknown[] = [];
+    let page = await paginate(fetchPage, { query });
+    for (let pages = 1; ; pages++) {
+      for (const row of page.data) if (row?.email === user.email) matches.push(row);
+      if (matches.length > 1) throw new UnknownUserError(user.email, 'several rostering users match');
+      if (!page.hasNextPage()) return idOf(matches[0]);
+      if (pages >= maxPages)
+        throw new UnknownUserError(
+          user.email,
+          `too many rostering users (over ${maxPages * pageSize}) have an email containing ${JSON.stringify(fragment)}`,
+        );
+      page = await page.getNextPage();
+    }
   };
+}
+
+/** The `sourcedId` of a user the roster answered, if it has one. */
+function idOf(row: unknown): string | undefined {
+  const id = (row as { sourcedId?: unknown } | undefined)?.sourcedId;
+  return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
 /** Options of {@link cachedResolver}. */

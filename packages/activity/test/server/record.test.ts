@@ -1,6 +1,8 @@
 import { InternalServerError, ValidationError } from '@learnkit/core';
 import { describe, expect, test, vi } from 'vitest';
+import type { LooseHttp } from '../../src/server/http';
 import { UnknownUserError } from '../../src/server/index';
+import { rosterLookup } from '../../src/server/users';
 import { activeSeconds, CONFIG, LESSON, type Mode, RUN, useMock } from './harness';
 
 const USERS = '/ims/oneroster/rostering/v1p2/users';
@@ -85,6 +87,103 @@ describe.each<Mode>(['msw', 'loopback'])('record (%s)', (mode) => {
     await expect(server.record(params)).rejects.toThrow(/no rostering user matches.*nobody@example\.com/);
     expect(ctx.requests('GET', USERS)).toHaveLength(2);
     expect(ctx.stored()).toHaveLength(0);
+  });
+
+  /** Adds a student of the partner's first school through the platform's user upsert; returns their id. */
+  const addStudent = async (sourcedId: string, email: string) => {
+    const school = ctx.platform.fixtures.roster.schoolIds[0]!;
+    await (ctx.http() as unknown as LooseHttp).call('PUT', `/rostering/1.0/users/${sourcedId}`, {
+      body: {
+        email,
+        givenName: 'Sean',
+        familyName: "O'Brien",
+        primaryOrgId: school,
+        roles: [{ orgId: school, role: 'student' }],
+      },
+    });
+    return sourcedId;
+  };
+  const lookups = () =>
+    ctx.sent
+      .filter((r) => r.method === 'GET' && r.url.pathname === `${USERS}/`)
+      .map((r) => r.url.searchParams.get('filter'));
+
+  test("an email with a quote (O'Brien) is found by a contains-filter on its longest sendable part, then the exact email", async () => {
+    // docs/decisions.md#d-i33-quote-email
+    const id = await addStudent('usr-sean-obrien', "o'brien@maple.learnkit.test");
+    const result = await ctx.server().record({
+      user: { email: "o'brien@maple.learnkit.test" },
+      activity: LESSON,
+      metrics: { xpEarned: 3 },
+    });
+    expect(result).toMatchObject({ accepted: 1, duplicates: 0 });
+    expect(ctx.stored()[0]).toMatchObject({
+      actor: { id: `${ctx.baseUrl}/rostering/1.0/users/${id}`, email: "o'brien@maple.learnkit.test" },
+    });
+    expect(lookups()).toEqual(["email~'brien@maple.learnkit.test'"]);
+    // An email the filter can carry whole is still looked up exactly, as before.
+    await ctx.server().record({ user: { email: ada().email }, activity: LESSON, metrics: { xpEarned: 1 } });
+    expect(lookups()[1]).toBe(`email='${ada().email}'`);
+  });
+
+  test('of users whose emails contain the same part, the exact email picks one; the comparison is case-sensitive', async () => {
+    // docs/decisions.md#d-i33-quote-email
+    const sean = await addStudent('usr-sean-obrien', "o'brien@maple.learnkit.test");
+    const mary = await addStudent('usr-mary-obrien', "mary.o'brien@maple.learnkit.test");
+    await addStudent('usr-obrien', 'obrien@maple.learnkit.test');
+    const actorOf = async (email: string) => {
+      const result = await ctx
+        .server()
+        .record({ user: { email }, activity: LESSON, metrics: { xpEarned: 1 } });
+      return (result.events[0]!.actor as { id: string }).id.split('/').pop();
+    };
+    expect(await actorOf("o'brien@maple.learnkit.test")).toBe(sean);
+    expect(await actorOf("mary.o'brien@maple.learnkit.test")).toBe(mary);
+    // The contains-filter is case-insensitive and finds Sean, but his email is not this one.
+    await expect(actorOf("O'Brien@maple.learnkit.test")).rejects.toThrow(
+      /no rostering user matches for user email "O'Brien@maple\.learnkit\.test"/,
+    );
+    expect(lookups()).toEqual([
+      "email~'brien@maple.learnkit.test'",
+      "email~'brien@maple.learnkit.test'",
+      "email~'Brien@maple.learnkit.test'",
+    ]);
+  });
+
+  test('the candidates are read page by page until the exact email is found; two exact matches are refused', async () => {
+    // docs/decisions.md#d-i33-quote-email
+    const ids = [];
+    for (const n of [1, 2, 3, 4]) ids.push(await addStudent(`usr-obrien-${n}`, `${n}.o'brien@cedar.test`));
+    const lookup = rosterLookup(ctx.http() as unknown as LooseHttp, { pageSize: 1 });
+    expect(await lookup({ email: "4.o'brien@cedar.test" })).toBe(ids[3]);
+    const offsets = ctx.sent
+      .filter((r) => r.url.pathname === `${USERS}/`)
+      .map((r) => r.url.searchParams.get('offset'));
+    expect(offsets).toEqual(['0', '1', '2', '3']);
+    expect(await lookup({ email: "5.o'brien@cedar.test" })).toBeUndefined();
+    await addStudent('usr-obrien-4-again', "4.o'brien@cedar.test");
+    await expect(lookup({ email: "4.o'brien@cedar.test" })).rejects.toThrow(/several rostering users match/);
+    // A roster longer than the look-up reads is said so, rather than answered "no user".
+    const short = rosterLookup(ctx.http() as unknown as LooseHttp, { pageSize: 1, maxPages: 2 });
+    await expect(short({ email: "4.o'brien@cedar.test" })).rejects.toThrow(
+      /too many rostering users \(over 2\) have an email containing "brien@cedar\.test"/,
+    );
+  });
+
+  test('an email with no part a filter can search for is refused naming user.email, nothing sent', async () => {
+    // docs/decisions.md#d-i33-quote-email
+    const error = await ctx
+      .server()
+      .record({ user: { email: "'@'" }, activity: LESSON, metrics: { xpEarned: 1 } })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues).toEqual([
+      { path: ['user', 'email'], message: expect.stringMatching(/pass user\.platformId/) },
+    ]);
+    expect(ctx.platform.state.requests).toHaveLength(0);
   });
 
   test('pctComplete (decision 10): earlier mastered units of the course from the gradebook plus this run', async () => {
