@@ -193,6 +193,8 @@ export function runActivity(
     async flushTimeSpent() {
       if (!time || ended) return;
       const t = lateTimeout(mono());
+      // Spec: a no-op while paused, even with windows a failed send left in the outbox; they go with the first
+      // send after resume() (docs/decisions.md#d-i33-paused-outbox).
       if (paused) return;
       cut(t);
       await deliver();
