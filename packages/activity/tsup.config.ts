@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 import { packageBuild } from '../../tsup.base';
 
-// `.` is the browser tracker (kept under 4 kB gzip); what both sides share has its own subpaths; `./server` is
+// `.` is the browser tracker (kept within 4,200 B of gzip); what both sides share has its own subpaths; `./server` is
 // the server side (core transport, zod), which the browser entry never imports.
 export default defineConfig(
   packageBuild({

@@ -22,6 +22,13 @@ export interface BrowserBundle {
   forbidden: RegExp;
 }
 
+/**
+ * Most bytes of gzip of `@learnkit/activity`'s browser entry: 4,096 until its errors became LearnKit errors
+ * (docs/decisions.md#d-i33-tracker-errors). The workspace measure (packages/activity/test/size.test.ts, its bench row)
+ * holds the sources to it too.
+ */
+export const ACTIVITY_BROWSER_BUDGET = 4200;
+
 /** The browser entries whose size is a promise of the docs. */
 export const BROWSER_BUNDLES: BrowserBundle[] = [
   {
@@ -33,7 +40,7 @@ export const BROWSER_BUNDLES: BrowserBundle[] = [
   {
     name: 'activity browser entry',
     contents: "export * from '@learnkit/activity';",
-    budget: 4096,
+    budget: ACTIVITY_BROWSER_BUDGET,
     forbidden: /openapi-fetch|from ["']zod["']|node:/,
   },
 ];

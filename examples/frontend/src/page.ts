@@ -1,6 +1,7 @@
 // The lesson page: one activity with a timer, pause/resume and a completion. This is all a front end needs:
 // `activity.configure` once, `activity.start` for the lesson, `pause`/`resume`/`end` from the UI.
 import { type ActivityInstance, activity } from '@learnkit/activity';
+import { LearnKitError } from '@learnkit/core';
 import config from '../learnkit.config.json';
 
 // Settings from the address, so the tests can run the page with short intervals (?flush=500&hiddenTimeout=2000).
@@ -42,8 +43,11 @@ const run: ActivityInstance = activity.start({
     log('resumed');
     render();
   },
-  onError: (error, { type }) =>
-    log(`${type} failed: ${error instanceof Error ? error.message : String(error)}`),
+  onError: (error, { type }) => {
+    // Every error the tracker hands over is a LearnKitError of @learnkit/core: an ActivitySendError for a send.
+    const kind = error instanceof LearnKitError ? error.name : 'not a LearnKitError';
+    log(`${type} failed (${kind}): ${error instanceof Error ? error.message : String(error)}`);
+  },
 });
 
 function render() {

@@ -1,4 +1,4 @@
-// Size of the browser entry as a page would ship it: bundled, minified, gzipped (issue 7 budget: < 4 kB).
+// Size of the browser entry as a page would ship it: bundled, minified, gzipped (budget: scripts/packages/budgets.ts).
 import { fileURLToPath } from 'node:url';
 import { bundleForBrowser } from '../../../bench/browser-bundle';
 import { isMain } from '../../../bench/support';

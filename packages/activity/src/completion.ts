@@ -1,4 +1,5 @@
 import { isCount, isNonNegative, isRecord, show } from './check';
+import { invalid } from './invalid';
 
 /** Metrics of a completion (spec: completion data of `end`, without `time`). */
 export interface CompletionMetrics {
@@ -35,12 +36,15 @@ const METRICS = (total: unknown) =>
     ['pctComplete', 100],
   ] as const;
 
-/** What is wrong with completion metrics (a message naming the field), or undefined when they are valid. */
-export function completionProblem(data: unknown, where = 'completion data'): string | undefined {
-  if (!isRecord(data)) return `${where} must be an object, got ${show(data)}`;
+/** A problem of completion data: the path of the bad field (empty for the data as a whole) and a message naming it. */
+export type CompletionProblem = [path: string[], message: string];
+
+/** What is wrong with completion metrics, or undefined when they are valid. */
+export function completionProblem(data: unknown, where = 'completion data'): CompletionProblem | undefined {
+  if (!isRecord(data)) return [[], `${where} must be an object, got ${show(data)}`];
   const total = data.totalQuestions;
   if ((total === undefined) !== (data.correctQuestions === undefined))
-    return `${where}: totalQuestions and correctQuestions must be given together`;
+    return [[], `${where}: totalQuestions and correctQuestions must be given together`];
   for (const [field, max, count] of METRICS(total)) {
     const v = data[field];
     // xpEarned is required; the others may be left out.
@@ -48,20 +52,23 @@ export function completionProblem(data: unknown, where = 'completion data'): str
       (v !== undefined || field === 'xpEarned') &&
       !(isNonNegative(v) && v <= (max as number) && (!count || isCount(v)))
     )
-      return `${where}: ${field} must be ${count ? 'an integer' : 'a number'} ${max === Infinity ? '>= 0' : `from 0 to ${max}`}, got ${show(v)}`;
+      return [
+        [field],
+        `${where}: ${field} must be ${count ? 'an integer' : 'a number'} ${max === Infinity ? '>= 0' : `from 0 to ${max}`}, got ${show(v)}`,
+      ];
   }
   return undefined;
 }
 
-/** Throws a TypeError naming the field when `data` is not valid completion data for `end(data)`. */
+/** Throws a ValidationError naming the field when `data` is not valid completion data for `end(data)`. */
 export function checkCompletion(data: unknown): asserts data is CompletionData {
   const time = isRecord(data) ? data.time : undefined;
-  const problem =
+  const problem: CompletionProblem | undefined =
     completionProblem(data) ??
     (time === undefined || (isRecord(time) && isNonNegative(time.active) && isNonNegative(time.inactive))
       ? undefined
-      : `completion data: time must be { active, inactive } (ms >= 0), got ${show(time)}`);
-  if (problem) throw new TypeError(problem);
+      : [['time'], `completion data: time must be { active, inactive } (ms >= 0), got ${show(time)}`]);
+  if (problem) throw invalid(...problem);
 }
 
 /** The metrics of completion data: everything but `time`. */

@@ -2,7 +2,7 @@
  * `@learnkit/activity`: the browser tracker (`activity.configure`, `activity.start`). What both sides share is
  * in `@learnkit/activity/protocol` (the wire format) and `@learnkit/activity/config` (`learnkit.config.json`);
  * Caliper builders in `@learnkit/activity/caliper`; the server side is `@learnkit/activity/server`.
- * Kept under 4 kB gzip: nothing here but the tracker.
+ * Kept within 4,200 B of gzip (scripts/packages/budgets.ts): nothing here but the tracker.
  *
  * @packageDocumentation
  * @module \@learnkit/activity

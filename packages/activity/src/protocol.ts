@@ -133,7 +133,7 @@ export function messageProblem(m: unknown, at = 'event'): string | undefined {
   }
   if (m.kind === 'completion') {
     if (!isIsoTime(m.at)) return `${at}.at must be an ISO 8601 date-time`;
-    return completionProblem(m.completion, `${at}.completion`);
+    return completionProblem(m.completion, `${at}.completion`)?.[1];
   }
   return `${at}.kind must be "timeSpent" or "completion", got ${show(m.kind)}`;
 }

@@ -106,10 +106,15 @@ describe('completion data', () => {
     expect(() => checkCompletion(data)).toThrow(message);
   });
 
-  test('completionProblem names where the data is', () => {
-    expect(completionProblem({ xpEarned: 'x' }, 'events[2].completion')).toBe(
+  test('completionProblem gives the bad field and a message naming where the data is', () => {
+    expect(completionProblem({ xpEarned: 'x' }, 'events[2].completion')).toEqual([
+      ['xpEarned'],
       'events[2].completion: xpEarned must be a number >= 0, got "x"',
-    );
+    ]);
+    expect(completionProblem({ xpEarned: 1, totalQuestions: 2 })).toEqual([
+      [],
+      'completion data: totalQuestions and correctQuestions must be given together',
+    ]);
     expect(completionProblem({ xpEarned: 1 })).toBeUndefined();
   });
 });

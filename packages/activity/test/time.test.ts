@@ -420,4 +420,40 @@ describe("the instance's time figures (spec: elapsedMs, onFlush, totalActiveMs)"
     expect(onError).not.toHaveBeenCalled();
     expect(run.elapsedMs).toBe(0);
   });
+
+  test('flushTimeSpent() while paused sends nothing, not even a window left in the outbox; the next flush after resume() sends it once', async () => {
+    const page = setupPage();
+    const onFlush = vi.fn();
+    const onError = vi.fn();
+    const run = page.start({ onFlush, onError });
+    await page.advance(3_000);
+    // The network fails before pause(), so the paused window stays in the outbox.
+    page.server.mode = 'network';
+    await run.pause();
+    expect(onError).toHaveBeenCalledTimes(1);
+    const [failed] = page.server.requests.map((r) => JSON.parse(r.body).events[0].id as string);
+    page.server.mode = 'ok';
+    const sent = page.server.requests.length;
+    await page.advance(10_000);
+    // Spec: flushTimeSpent() is a no-op while paused, whatever the outbox holds.
+    await expect(run.flushTimeSpent()).resolves.toBeUndefined();
+    await page.advance(60_000);
+    expect(page.server.requests).toHaveLength(sent);
+    expect(onFlush).not.toHaveBeenCalled();
+    // Never lost: resume() sends nothing itself; the next heartbeat carries the kept window along with the new one
+    // (docs/decisions.md#d-i33-paused-outbox).
+    run.resume();
+    await settle();
+    expect(page.server.requests).toHaveLength(sent);
+    await page.advance(15_000);
+    expect(page.server.requests).toHaveLength(sent + 1);
+    expect(onFlush.mock.calls).toEqual([[3_000], [15_000]]);
+    const carrying = page.server.requests.filter((r) => r.body.includes(failed!));
+    expect(carrying).toHaveLength(2); // the failed send of pause(), then the heartbeat after resume()
+    expect(page.server.accepted.has(failed!)).toBe(true);
+    expect(page.server.duplicates).toBe(0);
+    await page.advance(30_000);
+    expect(page.server.requests.filter((r) => r.body.includes(failed!))).toHaveLength(2);
+    expect(run.totalActiveMs).toBe(48_000);
+  });
 });

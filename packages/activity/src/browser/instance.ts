@@ -1,4 +1,5 @@
 import { checkCompletion, pickMetrics } from '../completion';
+import { invalid, misuse } from '../invalid';
 import type { ActivityRef } from '../protocol';
 import { newEventId, randomUuid } from '../uuid';
 import { createMeter } from './meter';
@@ -13,7 +14,7 @@ const call = <A extends unknown[]>(fn: ((...args: A) => void) | undefined, ...ar
   try {
     fn?.(...args);
   } catch (e) {
-    typeof reportError === 'function' ? reportError(e) : console.error(e);
+    (globalThis.reportError ?? console.error)(e);
   }
 };
 
@@ -193,17 +194,20 @@ export function runActivity(
     async flushTimeSpent() {
       if (!time || ended) return;
       const t = lateTimeout(mono());
+      // Spec: a no-op while paused, even with windows a failed send left in the outbox; they go with the first
+      // send after resume() (docs/decisions.md#d-i33-paused-outbox).
       if (paused) return;
       cut(t);
       await deliver();
     },
     async end(data) {
-      if (ended) throw new Error(`activity "${activity.id}" has already ended`);
+      if (ended) throw misuse(`activity "${activity.id}" has already ended`);
       ending ??= (async () => {
         if (data !== undefined) checkCompletion(data);
         if (!time && data?.time)
-          throw new TypeError(
-            `activity "${activity.id}" runs with time: false, so end() sends no time: send data.time from your server with record({ time }), or start the activity with time tracking on`,
+          throw invalid(
+            ['time'],
+            `activity "${activity.id}" runs with time: false, so send data.time from your server with record({ time })`,
           );
         const t = lateTimeout(mono());
         clearInterval(heartbeat);

@@ -1,4 +1,5 @@
 import { show } from '../check';
+import { invalid } from '../invalid';
 import type { TimeOptions } from './types';
 
 /** {@link TimeOptions} with every default applied (spec: options of `time`). */
@@ -24,7 +25,7 @@ export const TIME_DEFAULTS: Readonly<TimeSettings> = {
   retryDelaysMs: [100, 300, 1000],
 };
 
-/** Applies defaults to `time`; undefined for `false` (time tracking off). Throws a TypeError naming a bad number. */
+/** Applies defaults to `time`; undefined for `false` (time tracking off). Throws a ValidationError naming a bad number. */
 export function timeSettings(time: TimeOptions | false | undefined): TimeSettings | undefined {
   if (time === false) return undefined;
   const t: Record<string, unknown> = { ...TIME_DEFAULTS };
@@ -33,6 +34,9 @@ export function timeSettings(time: TimeOptions | false | undefined): TimeSetting
   t.hiddenTimeoutMs ??= Infinity;
   // Types cover the options; only the period is checked at run time, since a bad one means a flush loop.
   if (!((t.flushIntervalMs as number) > 0))
-    throw new TypeError(`time.flushIntervalMs must be a number > 0, got ${show(t.flushIntervalMs)}`);
+    throw invalid(
+      ['time', 'flushIntervalMs'],
+      `time.flushIntervalMs must be a number > 0, got ${show(t.flushIntervalMs)}`,
+    );
   return { ...t, retryDelaysMs: [...(t.retryDelaysMs as number[])] } as TimeSettings;
 }

@@ -1,14 +1,18 @@
+import { LEARNKIT_ERROR } from '../invalid';
 import { type ActivityMessage, MAX_BATCH_BYTES, PROTOCOL_VERSION } from '../protocol';
 
-/** A body the endpoint did not take (`status` set), or a network failure or timeout (`status` undefined). */
+/**
+ * A body the endpoint did not take (`status` set), or a network failure or timeout (`status` undefined). A
+ * `LearnKitError` of core (`instanceof`, by brand: docs/decisions.md#d-i33-tracker-errors).
+ */
 export class ActivitySendError extends Error {
   /** Always `ActivitySendError`, for checks across realms where `instanceof` fails. */
   override name = 'ActivitySendError';
   /** The HTTP status the endpoint answered, when it answered. */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
   constructor(message: string, status?: number, options?: { cause?: unknown }) {
     super(message, options);
-    this.status = status;
+    Object.assign(this, LEARNKIT_ERROR, { status });
   }
 }
 

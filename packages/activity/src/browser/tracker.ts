@@ -1,6 +1,7 @@
 import { isText, show } from '../check';
 import { describeCourse, findCourse } from '../config/courses';
 import type { CourseConfig } from '../config/types';
+import { invalid, misuse } from '../invalid';
 import { type ActivityRef, isActivitySlug } from '../protocol';
 import { runActivity } from './instance';
 import { timeSettings } from './options';
@@ -15,6 +16,15 @@ const localStore = (): Storage | null => {
   } catch {
     return null; // access throws where storage is blocked (sandboxed frames, some privacy settings)
   }
+};
+
+/**
+ * Throws the ValidationError of a bad argument of `activity.start`, naming `field` as the caller wrote it. The checks
+ * stop at the first bad argument: naming them all cost more bytes than the budget has
+ * (docs/decisions.md#d-i33-tracker-errors).
+ */
+const refuse = (field: string, problem: string) => {
+  throw invalid([field], `activity.start: ${field} ${problem}`);
 };
 
 /**
@@ -33,12 +43,15 @@ export function createActivityTracker(): ActivityTracker {
   return {
     configure(options) {
       const { endpoint, courses: given } = options;
-      if (current) throw new Error(`activity.configure: "${current.id}" is running; end() it first`);
-      if (!isText(endpoint))
-        throw new TypeError(`activity.configure: endpoint must be a URL, got ${show(endpoint)}`);
+      if (current) throw misuse(`activity.configure: "${current.id}" is running; end() it first`);
       // The full checks of learnkit.config.json run on the server (parseLearnkitConfig); here only the shape.
+      if (!isText(endpoint))
+        throw invalid(['endpoint'], `activity.configure: endpoint must be a URL, got ${show(endpoint)}`);
       if (!Array.isArray(given) || !given.length)
-        throw new TypeError(`activity.configure: courses must be a non-empty array, got ${show(given)}`);
+        throw invalid(
+          ['courses'],
+          `activity.configure: courses must be a non-empty array, got ${show(given)}`,
+        );
       courses = [...given];
       const fetcher = options.fetch ?? fetch.bind(globalThis);
       const outbox = createOutbox(
@@ -60,20 +73,19 @@ export function createActivityTracker(): ActivityTracker {
 
     start(params) {
       const { id, name, course, runId } = params;
-      const fail = (message: string) => {
-        throw new TypeError(`activity.start: ${message}`);
-      };
-      if (!runtime) fail('call activity.configure({ endpoint, courses }) first');
-      if (current) fail(`"${current?.id}" is still running; end() it before starting "${id}"`);
-      if (!isActivitySlug(id)) fail(`id must be a URL-safe slug (A-Z a-z 0-9 . _ ~ -), got ${show(id)}`);
-      if (!isText(name)) fail(`name must be a non-empty string, got ${show(name)}`);
+      if (!runtime) throw misuse('activity.start: call activity.configure({ endpoint, courses }) first');
+      if (current)
+        throw misuse(`activity.start: "${current.id}" is still running; end() it before starting "${id}"`);
+      if (!isActivitySlug(id)) refuse('id', `must be a URL-safe slug (A-Z a-z 0-9 . _ ~ -), got ${show(id)}`);
+      if (!isText(name)) refuse('name', `must be a non-empty string, got ${show(name)}`);
       // findCourse also refuses a malformed reference, and the message shows it as given.
       if (!findCourse(courses, course))
-        fail(
-          `course ${show(course)} is not in the configured courses: ${courses.map(describeCourse).join(', ')}`,
+        refuse(
+          'course',
+          `${show(course)} is not in the configured courses: ${courses.map(describeCourse).join(', ')}`,
         );
       if (runId !== undefined && !isText(runId, 128))
-        fail(`runId must be a non-empty string, got ${show(runId)}`);
+        refuse('runId', `must be a non-empty string, got ${show(runId)}`);
       const time = timeSettings(params.time);
       const { code, subject, grade } = course as { code?: string; subject: string; grade: number | string };
       const activityRef: ActivityRef = {
@@ -81,7 +93,7 @@ export function createActivityTracker(): ActivityTracker {
         name,
         course: code !== undefined ? { code } : { subject, grade },
       };
-      const instance = runActivity(runtime!, params, activityRef, time, () => {
+      const instance = runActivity(runtime, params, activityRef, time, () => {
         if (current === instance) current = null;
       });
       current = instance;

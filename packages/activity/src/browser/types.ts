@@ -100,8 +100,9 @@ export interface ActivityInstance {
   /** Sends the time not yet sent; a no-op that resolves when time is disabled or paused. Never rejects. */
   flushTimeSpent(): Promise<void>;
   /**
-   * Flushes the remaining time and, with `data`, sends the completion; rejects when the completion fails. With
-   * `time: false` it sends no time, and `data.time` is refused (a `TypeError`) before anything is sent.
+   * Flushes the remaining time and, with `data`, sends the completion; rejects when the completion fails (an
+   * `ActivitySendError`). Bad `data` is refused before anything is sent (a `ValidationError` of `@learnkit/core`),
+   * and so is `data.time` with `time: false`.
    */
   end(data?: CompletionData): Promise<void>;
 }

@@ -109,10 +109,10 @@ export function recordIssues(params: unknown): { issues: ValidationIssue[]; wind
   }
   const metricsProblem = completionProblem(metrics, 'metrics');
   if (metricsProblem) {
-    // "metrics: xpEarned must be ..." names one field; other messages are about the metrics as a whole.
-    const field = /^metrics: (\w+) must be/.exec(metricsProblem)?.[1];
-    if (field) add(['metrics', field], metricsProblem.slice(`metrics: ${field} `.length));
-    else add(['metrics'], metricsProblem.replace(/^metrics:? /, ''));
+    // A field's problem reads "metrics: xpEarned must be ..."; the others are about the metrics as a whole.
+    const [[field], message] = metricsProblem;
+    if (field) add(['metrics', field], message.slice(`metrics: ${field} `.length));
+    else add(['metrics'], message.replace(/^metrics:? /, ''));
   }
   if (runId !== undefined && !(typeof runId === 'string' && UUID_PATTERN.test(runId)))
     add(['runId'], `must be a UUID (the run id the client persisted), got ${show(runId)}`);

@@ -33,6 +33,8 @@ export function verifySignature(
   // The caller has checked `signature` is 64 lowercase hex characters, so this is always 32 bytes.
   const expected = Buffer.from(signature, 'hex');
   let ok = false;
+  // Every secret is tried, whichever matches; test/constant-time.test.ts holds this to timingSafeEqual
+  // (docs/decisions.md#d-i33-constant-time-pinned).
   for (const secret of secrets) {
     if (timingSafeEqual(digest(secret, timestamp, body), expected)) ok = true;
   }

@@ -25,7 +25,8 @@ export async function verifySignature(
   const data = await message(timestamp, body);
   const expected = Uint8Array.from(signature.match(/../g) as string[], (hex) => parseInt(hex, 16));
   let ok = false;
-  // Every secret is tried, whichever matches, so the time taken does not tell which one did.
+  // Every secret is tried, whichever matches, so the time taken does not tell which one did; test/constant-time.test.ts
+  // holds this to subtle.verify (docs/decisions.md#d-i33-constant-time-pinned).
   for (const secret of secrets)
     ok = (await crypto.subtle.verify('HMAC', await keyOf(secret, 'verify'), expected, data)) || ok;
   return ok;
