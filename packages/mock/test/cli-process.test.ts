@@ -3,7 +3,7 @@
 // (docs/decisions.md#d-i15-control-document).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -147,6 +147,8 @@ afterEach(() => {
   // A test that failed half-way leaves no server behind.
   for (const child of running) child.kill('SIGKILL');
   running.clear();
+  for (const pid of orphans) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+  orphans.clear();
   for (const proxy of proxies) void proxy.close();
   proxies.clear();
   deliveries.length = 0;
@@ -313,5 +315,113 @@ describe('learnkit-mock trigger, and the reasons of skipped deliveries (docs/dec
     const nobody = await trigger(['test.ping', '--url', `http://127.0.0.1:${port}`]);
     expect(nobody.code).toBe(1);
     expect(nobody.stderr).toContain('Start one with `learnkit-mock serve`');
+  });
+});
+
+/**
+ * Whether process `pid` runs. An ended process not yet reaped by whatever adopted it (a zombie: PID 1 of a container
+ * may never reap it) does not; /proc says so where it exists.
+ */
+function isRunning(pid: number): boolean {
+  if (existsSync('/proc/self/stat')) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+    } catch {
+      return false;
+    }
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The processes started by a parent of the test, which the test ends if they outlive it. */
+const orphans = new Set<number>();
+
+/**
+ * A parent as a test run is one: it starts `node ...argv` with stdin ignored and the output going to the file `log`
+ * (nobody reads it; no pipe to break when the parent dies), prints the child's pid and waits to be killed.
+ */
+const PARENT = `
+const { spawn } = require('node:child_process');
+const { openSync } = require('node:fs');
+const [log, ...argv] = process.argv.slice(1);
+const output = openSync(log, 'w');
+const child = spawn(process.execPath, argv, { stdio: ['ignore', output, output] });
+console.log(child.pid);
+setInterval(() => {}, 60_000);
+`;
+
+type Orphaned = { pid: number; parent: number; url: string; output: () => string };
+
+/**
+ * Starts `learnkit-mock serve --port 0 --quiet ...args` from a real parent, waits for its banner, then kills the
+ * parent with SIGKILL.
+ */
+async function orphaned(name: string, args: string[] = []): Promise<Orphaned> {
+  const log = join(dir, `${name}.log`);
+  const argv = [...NODE_ARGS, 'serve', '--port', '0', '--quiet', ...args];
+  const parent = spawn(process.execPath, ['-e', PARENT, log, ...argv], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  running.add(parent);
+  let printed = '';
+  parent.stdout.on('data', (chunk) => {
+    printed += chunk;
+  });
+  const parentEnded = new Promise((resolve) => parent.on('exit', resolve));
+  await until("the mock's pid", () => /^\d+\n/.test(printed) || parent.exitCode !== null);
+  const pid = Number(printed.trim());
+  orphans.add(pid);
+  const output = () => (existsSync(log) ? readFileSync(log, 'utf8') : '');
+  await until('the banner', () => output().includes('Press Ctrl-C to stop.') || !isRunning(pid), 60_000);
+  const url = /listening on (http:\/\/\S+)/.exec(output())?.[1];
+  if (!url) throw new Error(`learnkit-mock serve did not start:\n${output()}`);
+  expect((await fetch(`${url}/__learnkit-mock/requests`)).status).toBe(200);
+  parent.kill('SIGKILL');
+  await parentEnded;
+  running.delete(parent);
+  return { pid, parent: parent.pid!, url, output };
+}
+
+describe('learnkit-mock serve and the process that started it (docs/decisions.md#d-i33-orphans)', () => {
+  it('stops within 2 s when the process that started it is killed with SIGKILL', SLOW, async () => {
+    const mock = await orphaned('killed-parent');
+    await until('the mock to stop', () => !isRunning(mock.pid), 2_000);
+    expect(mock.output()).toContain(
+      `the process that started it (pid ${mock.parent}) has ended; stopping the mock platform (--keep-alive keeps it serving)`,
+    );
+    await expect(fetch(`${mock.url}/__learnkit-mock/requests`)).rejects.toThrow();
+  });
+
+  it('keeps serving with --keep-alive, until it is stopped', SLOW, async () => {
+    const mock = await orphaned('keep-alive', ['--keep-alive']);
+    // Longer than a mock without --keep-alive takes to stop.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(isRunning(mock.pid)).toBe(true);
+    expect((await fetch(`${mock.url}/__learnkit-mock/requests`)).status).toBe(200);
+    // Ctrl-C stops it as before (SIGTERM does in the tests above).
+    process.kill(mock.pid, 'SIGINT');
+    await until('the mock to stop', () => !isRunning(mock.pid));
+    expect(mock.output()).toContain('SIGINT: stopping the mock platform');
+  });
+
+  it('watches without keeping the process alive', SLOW, async () => {
+    const watch = new URL('../src/cli/parent.ts', import.meta.url).href;
+    const script = `import { startedBy } from ${JSON.stringify(watch)}; startedBy().watch();`;
+    const done = await runProcess(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        cwd: ROOT,
+        timeoutMs: 30_000,
+      },
+    );
+    expect(done).toMatchObject({ code: 0, signal: null, stderr: '' });
   });
 });
