@@ -343,29 +343,49 @@ function isRunning(pid: number): boolean {
 const orphans = new Set<number>();
 
 /**
- * A parent as a test run is one: it starts `node ...argv` with stdin ignored and the output going to the file `log`
- * (nobody reads it; no pipe to break when the parent dies), prints the child's pid and waits to be killed.
+ * A parent as a test run is one: it starts `node ...argv` with stdin `ignore` or a pipe (which it holds and never
+ * writes to) and the output going to the file `log` (nobody reads it; no pipe to break when the parent dies), prints
+ * the child's pid and waits to be killed.
  */
 const PARENT = `
 const { spawn } = require('node:child_process');
 const { openSync } = require('node:fs');
-const [log, ...argv] = process.argv.slice(1);
+const [log, stdin, ...argv] = process.argv.slice(1);
 const output = openSync(log, 'w');
-const child = spawn(process.execPath, argv, { stdio: ['ignore', output, output] });
+const child = spawn(process.execPath, argv, { stdio: [stdin, output, output] });
 console.log(child.pid);
 setInterval(() => {}, 60_000);
 `;
 
-type Orphaned = { pid: number; parent: number; url: string; output: () => string };
+/**
+ * A wrapper that stays between its parent and the command it runs, as npx and pnpm exec do: it runs `node ...argv`
+ * with its own stdio, prints the child's pid and ends when the child does.
+ */
+const WRAPPER = `
+const { spawn } = require('node:child_process');
+const child = spawn(process.execPath, process.argv.slice(1), { stdio: 'inherit' });
+console.log('wrapped ' + child.pid);
+child.on('exit', (code) => process.exit(code ?? 1));
+`;
+
+type Orphaned = { pid: number; parent: number; wrapper?: number; url: string; output: () => string };
 
 /**
- * Starts `learnkit-mock serve --port 0 --quiet ...args` from a real parent, waits for its banner, then kills the
- * parent with SIGKILL.
+ * Starts `learnkit-mock serve --port 0 --quiet ...args` from a real parent (through {@link WRAPPER} when `wrapped`),
+ * waits for its banner, then kills the parent with SIGKILL.
  */
-async function orphaned(name: string, args: string[] = []): Promise<Orphaned> {
+async function orphaned(
+  name: string,
+  {
+    args = [],
+    stdin = 'ignore',
+    wrapped = false,
+  }: { args?: string[]; stdin?: 'ignore' | 'pipe'; wrapped?: boolean },
+): Promise<Orphaned> {
   const log = join(dir, `${name}.log`);
-  const argv = [...NODE_ARGS, 'serve', '--port', '0', '--quiet', ...args];
-  const parent = spawn(process.execPath, ['-e', PARENT, log, ...argv], {
+  const serve = [...NODE_ARGS, 'serve', '--port', '0', '--quiet', ...args];
+  const argv = wrapped ? ['-e', WRAPPER, '--', ...serve] : serve;
+  const parent = spawn(process.execPath, ['-e', PARENT, log, stdin, ...argv], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -375,23 +395,25 @@ async function orphaned(name: string, args: string[] = []): Promise<Orphaned> {
     printed += chunk;
   });
   const parentEnded = new Promise((resolve) => parent.on('exit', resolve));
-  await until("the mock's pid", () => /^\d+\n/.test(printed) || parent.exitCode !== null);
-  const pid = Number(printed.trim());
-  orphans.add(pid);
+  await until("the child's pid", () => /^\d+\n/.test(printed) || parent.exitCode !== null);
+  const child = Number(printed.trim());
+  orphans.add(child);
   const output = () => (existsSync(log) ? readFileSync(log, 'utf8') : '');
-  await until('the banner', () => output().includes('Press Ctrl-C to stop.') || !isRunning(pid), 60_000);
+  await until('the banner', () => output().includes('Press Ctrl-C to stop.') || !isRunning(child), 60_000);
+  const pid = wrapped ? Number(/^wrapped (\d+)$/m.exec(output())?.[1]) : child;
+  orphans.add(pid);
   const url = /listening on (http:\/\/\S+)/.exec(output())?.[1];
   if (!url) throw new Error(`learnkit-mock serve did not start:\n${output()}`);
   expect((await fetch(`${url}/__learnkit-mock/requests`)).status).toBe(200);
   parent.kill('SIGKILL');
   await parentEnded;
   running.delete(parent);
-  return { pid, parent: parent.pid!, url, output };
+  return { pid, parent: parent.pid!, url, output, ...(wrapped && { wrapper: child }) };
 }
 
 describe('learnkit-mock serve and the process that started it (docs/decisions.md#d-i33-orphans)', () => {
   it('stops within 2 s when the process that started it is killed with SIGKILL', SLOW, async () => {
-    const mock = await orphaned('killed-parent');
+    const mock = await orphaned('killed-parent', {});
     await until('the mock to stop', () => !isRunning(mock.pid), 2_000);
     expect(mock.output()).toContain(
       `the process that started it (pid ${mock.parent}) has ended; stopping the mock platform (--keep-alive keeps it serving)`,
@@ -400,7 +422,7 @@ describe('learnkit-mock serve and the process that started it (docs/decisions.md
   });
 
   it('keeps serving with --keep-alive, until it is stopped', SLOW, async () => {
-    const mock = await orphaned('keep-alive', ['--keep-alive']);
+    const mock = await orphaned('keep-alive', { args: ['--keep-alive'], stdin: 'pipe' });
     // Longer than a mock without --keep-alive takes to stop.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(isRunning(mock.pid)).toBe(true);
@@ -410,18 +432,90 @@ describe('learnkit-mock serve and the process that started it (docs/decisions.md
     await until('the mock to stop', () => !isRunning(mock.pid));
     expect(mock.output()).toContain('SIGINT: stopping the mock platform');
   });
+});
 
-  it('watches without keeping the process alive', SLOW, async () => {
-    const watch = new URL('../src/cli/parent.ts', import.meta.url).href;
-    const script = `import { startedBy } from ${JSON.stringify(watch)}; startedBy().watch();`;
-    const done = await runProcess(
-      process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', script],
-      {
+describe('learnkit-mock serve and its stdin, a pipe (docs/decisions.md#d-i33-orphans-stdin)', () => {
+  it(
+    'stops within 2 s when a process that started it through a wrapper, with a pipe as stdin, is killed',
+    SLOW,
+    async () => {
+      const mock = await orphaned('killed-through-wrapper', { stdin: 'pipe', wrapped: true });
+      await until(
+        'the mock and its wrapper to stop',
+        () => !isRunning(mock.pid) && !isRunning(mock.wrapper!),
+        2_000,
+      );
+      expect(mock.output()).toContain('its standard input (a pipe) was closed; stopping the mock platform');
+      await expect(fetch(`${mock.url}/__learnkit-mock/requests`)).rejects.toThrow();
+    },
+  );
+
+  it(
+    'keeps serving when its stdin is a pipe closed before it served (a tool that gives no input)',
+    SLOW,
+    async () => {
+      const child = spawn(process.execPath, [...NODE_ARGS, 'serve', '--port', '0', '--quiet'], {
         cwd: ROOT,
-        timeoutMs: 30_000,
-      },
-    );
-    expect(done).toMatchObject({ code: 0, signal: null, stderr: '' });
-  });
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      running.add(child);
+      child.stdin.end();
+      let output = '';
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        output += chunk;
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      await until(
+        'the banner',
+        () => output.includes('Press Ctrl-C to stop.') || child.exitCode !== null,
+        60_000,
+      );
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(child.exitCode).toBeNull();
+      expect((await fetch(`${url}/__learnkit-mock/requests`)).status).toBe(200);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      running.delete(child);
+    },
+  );
+
+  it(
+    'watches a piped stdin without keeping the process alive or disturbing module resolution',
+    SLOW,
+    async () => {
+      const watch = new URL('../src/cli/parent.ts', import.meta.url).href;
+      const mock = fileURLToPath(new URL('../package.json', import.meta.url));
+      // ajv, a dependency of the mock, through pnpm's symlinks: resolved after the watch began.
+      const script = [
+        `import { startedBy } from ${JSON.stringify(watch)};`,
+        "import { createRequire } from 'node:module';",
+        'startedBy().watch();',
+        `const { Ajv2020 } = createRequire(${JSON.stringify(mock)})('ajv/dist/2020.js');`,
+        'new Ajv2020();',
+      ].join('\n');
+      // Without NODE_PATH, which pnpm's launchers set to its hoisted folder, where ajv's dependencies are found
+      // even when the symlinks are not followed.
+      const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_PATH'));
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: ROOT,
+        env,
+        stdio: ['pipe', 'ignore', 'pipe'],
+      });
+      running.add(child);
+      let stderr = '';
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      // The pipe stays open: only the watch could keep the process alive.
+      expect(await exited).toBe(0);
+      expect(stderr).toBe('');
+      child.stdin.destroy();
+      running.delete(child);
+    },
+  );
 });

@@ -44,7 +44,8 @@ Options of serve:
                       in this file: read at start when it exists, written on every change and at exit
   --quiet             print only the credentials, not every request, delivery and skipped delivery
   --keep-alive        keep serving after the process that started serve ends; without it, serve
-                      stops within 2 s of that process's end, however it ends (kill -9 included)
+                      stops within 2 s of that process's end, however it ends (kill -9 included),
+                      and when its stdin, a pipe, is closed while it serves
 
 Options of trigger (the event is routed like any other, at the mock's next outbox drain):
   --data <json>       members of the event's data, over sample values from the seeded data,
