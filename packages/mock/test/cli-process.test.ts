@@ -3,7 +3,7 @@
 // (docs/decisions.md#d-i15-control-document).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -147,6 +147,8 @@ afterEach(() => {
   // A test that failed half-way leaves no server behind.
   for (const child of running) child.kill('SIGKILL');
   running.clear();
+  for (const pid of orphans) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+  orphans.clear();
   for (const proxy of proxies) void proxy.close();
   proxies.clear();
   deliveries.length = 0;
@@ -314,4 +316,206 @@ describe('learnkit-mock trigger, and the reasons of skipped deliveries (docs/dec
     expect(nobody.code).toBe(1);
     expect(nobody.stderr).toContain('Start one with `learnkit-mock serve`');
   });
+});
+
+/**
+ * Whether process `pid` runs. An ended process not yet reaped by whatever adopted it (a zombie: PID 1 of a container
+ * may never reap it) does not; /proc says so where it exists.
+ */
+function isRunning(pid: number): boolean {
+  if (existsSync('/proc/self/stat')) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+    } catch {
+      return false;
+    }
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The processes started by a parent of the test, which the test ends if they outlive it. */
+const orphans = new Set<number>();
+
+/**
+ * A parent as a test run is one: it starts `node ...argv` with stdin `ignore` or a pipe (which it holds and never
+ * writes to) and the output going to the file `log` (nobody reads it; no pipe to break when the parent dies), prints
+ * the child's pid and waits to be killed.
+ */
+const PARENT = `
+const { spawn } = require('node:child_process');
+const { openSync } = require('node:fs');
+const [log, stdin, ...argv] = process.argv.slice(1);
+const output = openSync(log, 'w');
+const child = spawn(process.execPath, argv, { stdio: [stdin, output, output] });
+console.log(child.pid);
+setInterval(() => {}, 60_000);
+`;
+
+/**
+ * A wrapper that stays between its parent and the command it runs, as npx and pnpm exec do: it runs `node ...argv`
+ * with its own stdio, prints the child's pid and ends when the child does.
+ */
+const WRAPPER = `
+const { spawn } = require('node:child_process');
+const child = spawn(process.execPath, process.argv.slice(1), { stdio: 'inherit' });
+console.log('wrapped ' + child.pid);
+child.on('exit', (code) => process.exit(code ?? 1));
+`;
+
+type Orphaned = { pid: number; parent: number; wrapper?: number; url: string; output: () => string };
+
+/**
+ * Starts `learnkit-mock serve --port 0 --quiet ...args` from a real parent (through {@link WRAPPER} when `wrapped`),
+ * waits for its banner, then kills the parent with SIGKILL.
+ */
+async function orphaned(
+  name: string,
+  {
+    args = [],
+    stdin = 'ignore',
+    wrapped = false,
+  }: { args?: string[]; stdin?: 'ignore' | 'pipe'; wrapped?: boolean },
+): Promise<Orphaned> {
+  const log = join(dir, `${name}.log`);
+  const serve = [...NODE_ARGS, 'serve', '--port', '0', '--quiet', ...args];
+  const argv = wrapped ? ['-e', WRAPPER, '--', ...serve] : serve;
+  const parent = spawn(process.execPath, ['-e', PARENT, log, stdin, ...argv], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  running.add(parent);
+  let printed = '';
+  parent.stdout.on('data', (chunk) => {
+    printed += chunk;
+  });
+  const parentEnded = new Promise((resolve) => parent.on('exit', resolve));
+  await until("the child's pid", () => /^\d+\n/.test(printed) || parent.exitCode !== null);
+  const child = Number(printed.trim());
+  orphans.add(child);
+  const output = () => (existsSync(log) ? readFileSync(log, 'utf8') : '');
+  await until('the banner', () => output().includes('Press Ctrl-C to stop.') || !isRunning(child), 60_000);
+  const pid = wrapped ? Number(/^wrapped (\d+)$/m.exec(output())?.[1]) : child;
+  orphans.add(pid);
+  const url = /listening on (http:\/\/\S+)/.exec(output())?.[1];
+  if (!url) throw new Error(`learnkit-mock serve did not start:\n${output()}`);
+  expect((await fetch(`${url}/__learnkit-mock/requests`)).status).toBe(200);
+  parent.kill('SIGKILL');
+  await parentEnded;
+  running.delete(parent);
+  return { pid, parent: parent.pid!, url, output, ...(wrapped && { wrapper: child }) };
+}
+
+describe('learnkit-mock serve and the process that started it (docs/decisions.md#d-i33-orphans)', () => {
+  it('stops within 2 s when the process that started it is killed with SIGKILL', SLOW, async () => {
+    const mock = await orphaned('killed-parent', {});
+    await until('the mock to stop', () => !isRunning(mock.pid), 2_000);
+    expect(mock.output()).toContain(
+      `the process that started it (pid ${mock.parent}) has ended; stopping the mock platform (--keep-alive keeps it serving)`,
+    );
+    await expect(fetch(`${mock.url}/__learnkit-mock/requests`)).rejects.toThrow();
+  });
+
+  it('keeps serving with --keep-alive, until it is stopped', SLOW, async () => {
+    const mock = await orphaned('keep-alive', { args: ['--keep-alive'], stdin: 'pipe' });
+    // Longer than a mock without --keep-alive takes to stop.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(isRunning(mock.pid)).toBe(true);
+    expect((await fetch(`${mock.url}/__learnkit-mock/requests`)).status).toBe(200);
+    // Ctrl-C stops it as before (SIGTERM does in the tests above).
+    process.kill(mock.pid, 'SIGINT');
+    await until('the mock to stop', () => !isRunning(mock.pid));
+    expect(mock.output()).toContain('SIGINT: stopping the mock platform');
+  });
+});
+
+describe('learnkit-mock serve and its stdin, a pipe (docs/decisions.md#d-i33-orphans-stdin)', () => {
+  it(
+    'stops within 2 s when a process that started it through a wrapper, with a pipe as stdin, is killed',
+    SLOW,
+    async () => {
+      const mock = await orphaned('killed-through-wrapper', { stdin: 'pipe', wrapped: true });
+      await until(
+        'the mock and its wrapper to stop',
+        () => !isRunning(mock.pid) && !isRunning(mock.wrapper!),
+        2_000,
+      );
+      expect(mock.output()).toContain('its standard input (a pipe) was closed; stopping the mock platform');
+      await expect(fetch(`${mock.url}/__learnkit-mock/requests`)).rejects.toThrow();
+    },
+  );
+
+  it(
+    'keeps serving when its stdin is a pipe closed before it served (a tool that gives no input)',
+    SLOW,
+    async () => {
+      const child = spawn(process.execPath, [...NODE_ARGS, 'serve', '--port', '0', '--quiet'], {
+        cwd: ROOT,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      running.add(child);
+      child.stdin.end();
+      let output = '';
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        output += chunk;
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      await until(
+        'the banner',
+        () => output.includes('Press Ctrl-C to stop.') || child.exitCode !== null,
+        60_000,
+      );
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(child.exitCode).toBeNull();
+      expect((await fetch(`${url}/__learnkit-mock/requests`)).status).toBe(200);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      running.delete(child);
+    },
+  );
+
+  it(
+    'watches a piped stdin without keeping the process alive or disturbing module resolution',
+    SLOW,
+    async () => {
+      const watch = new URL('../src/cli/parent.ts', import.meta.url).href;
+      const mock = fileURLToPath(new URL('../package.json', import.meta.url));
+      // ajv, a dependency of the mock, through pnpm's symlinks: resolved after the watch began.
+      const script = [
+        `import { startedBy } from ${JSON.stringify(watch)};`,
+        "import { createRequire } from 'node:module';",
+        'startedBy().watch();',
+        `const { Ajv2020 } = createRequire(${JSON.stringify(mock)})('ajv/dist/2020.js');`,
+        'new Ajv2020();',
+      ].join('\n');
+      // Without NODE_PATH, which pnpm's launchers set to its hoisted folder, where ajv's dependencies are found
+      // even when the symlinks are not followed.
+      const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_PATH'));
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: ROOT,
+        env,
+        stdio: ['pipe', 'ignore', 'pipe'],
+      });
+      running.add(child);
+      let stderr = '';
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      // The pipe stays open: only the watch could keep the process alive.
+      expect(await exited).toBe(0);
+      expect(stderr).toBe('');
+      child.stdin.destroy();
+      running.delete(child);
+    },
+  );
 });

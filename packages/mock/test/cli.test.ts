@@ -36,7 +36,12 @@ describe('learnkit-mock CLI', () => {
       clock: 'fast',
       seed: 7,
       quiet: true,
+      keepAlive: false,
     });
+    expect(parseArgs(['serve', '--keep-alive'])).toMatchObject({ keepAlive: true });
+    expect(() => parseArgs(['trigger', 'test.ping', '--keep-alive'])).toThrow(
+      /--keep-alive is an option of serve/,
+    );
     expect(() => parseArgs(['serve', '--port', '99999'])).toThrow(/--port/);
     expect(() => parseArgs(['serve', '--clock', 'manual'])).toThrow(/--clock/);
     expect(() => parseArgs(['serve', '--forward-to', 'nope'])).toThrow(/--forward-to/);
@@ -44,6 +49,7 @@ describe('learnkit-mock CLI', () => {
     expect(() => parseArgs(['deploy'])).toThrow(/unknown command/);
     expect(() => parseArgs(['serve', '--verbose'])).toThrow(/unknown option/);
     expect(USAGE).toContain('--forward-to');
+    expect(USAGE).toContain('--keep-alive');
   });
 
   it('triggers every type of the catalogue with sample data the platform raises as it is', () => {

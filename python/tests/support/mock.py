@@ -1,26 +1,91 @@
-"""The mock platform as a process, as a partner runs it: ``learnkit-mock serve --port 0``, from the repository's
-sources (no build needed), started on first use and stopped when the tests end. Its control path
+"""The mock platform as a process, as a partner runs it: ``learnkit-mock serve --port 0``, from the package's build
+when it is newer than the sources, else from the repository's sources (no build needed;
+docs/decisions.md#d-i33-mock-start), started on first use and stopped when the tests end, or when the test process
+is killed: the mock stops when the process that started it ends (docs/decisions.md#d-i33-orphans). Its control path
 (``/__learnkit-mock/...``) injects faults and shows what it saw (docs/decisions.md#d-i17-mock-control)."""
 
 from __future__ import annotations
 
 import atexit
 import json
+import os
 import queue
 import re
 import shutil
 import subprocess
+import sys
 import threading
 import time
 import urllib.request
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .paths import REPO
 
+#: The package's command, which runs its build (dist/cli.js; docs/decisions.md#d-pkg-mock-bin).
+BUILT = ["packages/mock/bin/learnkit-mock.js"]
 #: Node with tsx's loader and the source condition: the mock's CLI from src/.
-COMMAND = ["--import", "tsx", "--conditions=@learnkit/source", "packages/mock/src/cli.ts", "serve", "--port", "0", "--quiet"]
+SOURCES = ["--import", "tsx", "--conditions=@learnkit/source", "packages/mock/src/cli.ts"]
+#: What the tests ask of it.
+SERVE = ["serve", "--port", "0", "--quiet"]
 _START_TIMEOUT_S = 120
+#: How often a start that has printed nothing yet says it is still waiting.
+_WAITING_EVERY_S = 10
+
+
+@dataclass(frozen=True)
+class Start:
+    """How the mock is started: node's arguments, and why from the sources when it is (None: from the build)."""
+
+    args: list[str]
+    from_sources_because: str | None
+
+
+def _files(folder: Path) -> list[Path]:
+    """Every file below ``folder`` (none when it does not exist)."""
+    return [Path(root) / name for root, _, names in os.walk(folder) for name in names]
+
+
+def _manifest(folder: Path) -> dict[str, Any]:
+    manifest: dict[str, Any] = json.loads((folder / "package.json").read_text("utf-8"))
+    return manifest
+
+
+def _workspace_packages(repo: Path, name: str) -> list[Path]:
+    """The folders of the workspace package ``name`` and of every workspace package it depends on, at any depth."""
+    folders = {_manifest(path.parent)["name"]: path.parent for path in (repo / "packages").glob("*/package.json")}
+    found: list[Path] = []
+    todo = [name]
+    while todo:
+        folder = folders[todo.pop()]
+        if folder in found:
+            continue
+        found.append(folder)
+        manifest = _manifest(folder)
+        for dependencies in (manifest.get("dependencies", {}), manifest.get("devDependencies", {})):
+            todo += [dependency for dependency, version in dependencies.items() if version.startswith("workspace:")]
+    return found
+
+
+def start_command(repo: Path = REPO) -> Start:
+    """The build of the mock when every package of it that has a build (the mock, and the workspace packages it
+    depends on) is built and newer than its sources and those of the workspace packages it depends on, else the
+    sources: a first start from them compiles them and can take a minute (docs/decisions.md#d-i33-mock-start)."""
+    for folder in _workspace_packages(repo, "@learnkit/mock"):
+        if "build" not in _manifest(folder).get("scripts", {}):
+            continue
+        dist = _files(folder / "dist")
+        if not dist:
+            return Start([*SOURCES, *SERVE], f"{folder.relative_to(repo)}/dist: not built")
+        built_at = min(path.stat().st_mtime for path in dist)
+        used = _workspace_packages(repo, _manifest(folder)["name"])
+        sources = [path for package in used for path in _files(package / "src")]
+        newest = max(sources, key=lambda path: path.stat().st_mtime)
+        if newest.stat().st_mtime > built_at:
+            changed = f"{newest.relative_to(repo)} changed after {folder.relative_to(repo)}/dist was built"
+            return Start([*SOURCES, *SERVE], changed)
+    return Start([*BUILT, *SERVE], None)
 
 
 @dataclass(frozen=True)
@@ -38,8 +103,14 @@ class MockProcess:
         node = shutil.which("node")
         if node is None:
             raise RuntimeError("the tests run the mock platform with Node 20: put node on PATH")
+        start = start_command()
+        if start.from_sources_because is not None:
+            _say(
+                f"starting learnkit-mock serve from the TypeScript sources ({start.from_sources_because}); a first"
+                " start compiles them and can take a minute (`pnpm build` makes it start in about a second)"
+            )
         self._process = subprocess.Popen(
-            [node, *COMMAND],
+            [node, *start.args],
             cwd=REPO,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -76,13 +147,25 @@ class MockProcess:
             self._lines.put(line)
         self._lines.put(None)
 
+    @property
+    def pid(self) -> int:
+        """The mock's process id."""
+        return self._process.pid
+
     def _banner(self) -> str:
         lines: list[str] = []
-        ends_at = time.monotonic() + _START_TIMEOUT_S
-        while time.monotonic() < ends_at:
+        started_at = time.monotonic()
+        said_at = started_at
+        while time.monotonic() < started_at + _START_TIMEOUT_S:
             try:
                 line = self._lines.get(timeout=1)
             except queue.Empty:
+                if not lines and time.monotonic() - said_at >= _WAITING_EVERY_S:
+                    said_at = time.monotonic()
+                    _say(
+                        f"still waiting for learnkit-mock serve to print its address"
+                        f" ({said_at - started_at:.0f} s of {_START_TIMEOUT_S} s)"
+                    )
                 continue
             if line is None:
                 break
@@ -138,6 +221,11 @@ class MockProcess:
             except subprocess.TimeoutExpired:
                 self._process.kill()
                 self._process.wait(timeout=15)
+
+
+def _say(message: str) -> None:
+    """A line on stderr, where the test runner shows it while the tests wait."""
+    print(f"[tests] {message}", file=sys.stderr, flush=True)
 
 
 _shared: MockProcess | None = None

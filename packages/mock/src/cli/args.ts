@@ -19,6 +19,8 @@ export type CliOptions = {
   quiet: boolean;
   /** The file the state is kept in across runs (`--state`). */
   state?: string;
+  /** Keep serving after the process that started it ends (`--keep-alive`; docs/decisions.md#d-i33-orphans). */
+  keepAlive: boolean;
   /** The event of `trigger`. */
   trigger?: TriggerOptions;
 };
@@ -41,6 +43,9 @@ Options of serve:
   --state <file>      keep the state (clients, data, subscriptions and their secrets, events, deliveries)
                       in this file: read at start when it exists, written on every change and at exit
   --quiet             print only the credentials, not every request, delivery and skipped delivery
+  --keep-alive        keep serving after the process that started serve ends; without it, serve
+                      stops within 2 s of that process's end, however it ends (kill -9 included),
+                      and when its stdin, a pipe, is closed while it serves
 
 Options of trigger (the event is routed like any other, at the mock's next outbox drain):
   --data <json>       members of the event's data, over sample values from the seeded data,
@@ -79,6 +84,7 @@ const OPTIONS = {
   seed: { type: 'string', command: 'serve' },
   state: { type: 'string', command: 'serve' },
   quiet: { type: 'boolean', command: 'serve' },
+  'keep-alive': { type: 'boolean', command: 'serve' },
   data: { type: 'string', command: 'trigger' },
   origin: { type: 'string', command: 'trigger' },
   url: { type: 'string', command: 'trigger' },
@@ -108,7 +114,8 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   }
   const { values, positionals } = parsed;
   const [command = 'help', eventType, ...extra] = positionals;
-  if (command === 'help') return { command, port: 4010, host: '127.0.0.1', clock: 'realtime', quiet: false };
+  if (command === 'help')
+    return { command, port: 4010, host: '127.0.0.1', clock: 'realtime', quiet: false, keepAlive: false };
   if (command !== 'serve' && command !== 'trigger') throw usageError(`unknown command "${command}"`);
   for (const [name, option] of Object.entries(OPTIONS)) {
     const owner: string = 'command' in option ? option.command : command;
@@ -146,6 +153,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     host: values.host ?? '127.0.0.1',
     clock,
     quiet: values.quiet === true,
+    keepAlive: values['keep-alive'] === true,
     ...(values['forward-to'] !== undefined && { forwardTo: checkUrl('--forward-to', values['forward-to']) }),
     ...(seed !== undefined && { seed }),
     ...(values.state !== undefined && { state: values.state }),
