@@ -12,7 +12,5 @@ export default defineConfig(
       'config/index': 'src/config/index.ts',
       'server/index': 'src/server/index.ts',
     },
-    // Keep `node:fs/promises` as written: Deno and Bun resolve the `node:` form, not always the bare one.
-    keepNodeProtocol: true,
   }),
 );

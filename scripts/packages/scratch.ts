@@ -19,6 +19,8 @@ export const THIRD_PARTY = [
   'ioredis',
   'vitest',
   '@types/node',
+  // docs/core.md#behind-a-proxy (undici's fetch and ProxyAgent); pinned by the SDK's proxy test.
+  'undici',
 ] as const;
 
 /**

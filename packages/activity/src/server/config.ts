@@ -23,17 +23,44 @@ function checkConfig(input: unknown, where = CONFIG_FILE): LearnkitConfig {
   }
 }
 
+/** What {@link loadConfigFile} needs of Node: reading a file, and paths. */
+interface FileAccess {
+  readFile(path: string, encoding: 'utf8'): Promise<string>;
+  resolve(...paths: string[]): string;
+  fileURLToPath(url: URL): string;
+  cwd(): string;
+}
+
 /**
- * Reads and checks `learnkit.config.json` (or `file`, relative to the working directory). Node's `fs` is
- * loaded only here, so runtimes without it can still pass the configuration as an object.
+ * Node's file system, taken with `process.getBuiltinModule` (Node >= 20.16, Bun, Deno, workerd with
+ * `nodejs_compat`) when a file is actually read; undefined on a runtime without it. No `import('node:...')`: a
+ * bundler building for a runtime without `node:` modules (esbuild for a Worker or a browser) refuses one it cannot
+ * resolve even when it is never called, and so does Miniflare's module walker
+ * (docs/decisions.md#d-i33-lazy-node-builtins).
+ */
+function fileAccess(): FileAccess | undefined {
+  const { process } = globalThis;
+  if (typeof process?.getBuiltinModule !== 'function') return undefined;
+  const { readFile } = process.getBuiltinModule('node:fs/promises');
+  const { resolve } = process.getBuiltinModule('node:path');
+  const { fileURLToPath } = process.getBuiltinModule('node:url');
+  return { readFile, resolve, fileURLToPath, cwd: () => process.cwd() };
+}
+
+/**
+ * Reads and checks `learnkit.config.json` (or `file`, relative to the working directory). Node's file system is
+ * reached only here, so runtimes without it can still pass the configuration as an object.
  */
 export async function loadConfigFile(file: string | URL = CONFIG_FILE): Promise<LearnkitConfig> {
-  const [{ readFile }, { resolve }, { fileURLToPath }] = await Promise.all([
-    import('node:fs/promises'),
-    import('node:path'),
-    import('node:url'),
-  ]);
-  const path = file instanceof URL ? fileURLToPath(file) : resolve(process.cwd(), file);
+  const fs = fileAccess();
+  if (!fs) {
+    throw fail(
+      `${String(file)} cannot be read here: reading a file needs process.getBuiltinModule (Node >= 20.16, Bun, ` +
+        'Deno, a Worker with nodejs_compat); pass { config } as an object',
+    );
+  }
+  const { readFile, resolve, fileURLToPath, cwd } = fs;
+  const path = file instanceof URL ? fileURLToPath(file) : resolve(cwd(), file);
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -42,7 +69,7 @@ export async function loadConfigFile(file: string | URL = CONFIG_FILE): Promise<
     throw fail(
       code === 'ENOENT'
         ? `${path} does not exist. createActivityServer loads ${CONFIG_FILE} from the working directory ` +
-            `(${process.cwd()}); create it (schema: @learnkit/activity/learnkit.config.schema.json) or pass { config }`
+            `(${cwd()}); create it (schema: @learnkit/activity/learnkit.config.schema.json) or pass { config }`
         : `${path} could not be read (${code ?? (error as Error).message})`,
     );
   }

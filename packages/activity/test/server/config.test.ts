@@ -86,6 +86,24 @@ describe('learnkit.config.json on the server', () => {
     expect((await loadConfigFile(pathToFileURL(join(dir, 'custom.json')))).app.name).toBe('Fractions App');
   });
 
+  test('a runtime without process.getBuiltinModule (a Worker without nodejs_compat) is told to pass { config }', async () => {
+    write(JSON.stringify(GOOD));
+    const { getBuiltinModule } = process;
+    // As on workerd without nodejs_compat, or Node < 20.16: no way to reach Node's file system.
+    Reflect.deleteProperty(process, 'getBuiltinModule');
+    try {
+      expect(await failure(loadConfigFile())).toBe(
+        'Invalid input: config: learnkit.config.json cannot be read here: reading a file needs ' +
+          'process.getBuiltinModule (Node >= 20.16, Bun, Deno, a Worker with nodejs_compat); pass { config } as an object',
+      );
+      // The configuration given as an object needs no file system.
+      const s = createActivityServer({ client: { baseUrl: 'https://api.example.com' }, config: GOOD });
+      expect((await s.config()).app.name).toBe('Fractions App');
+    } finally {
+      process.getBuiltinModule = getBuiltinModule;
+    }
+  });
+
   test('the loader follows the shipped JSON Schema: what the schema refuses, the loader refuses', async () => {
     const cases: unknown[] = [
       GOOD,
