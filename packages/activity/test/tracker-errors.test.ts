@@ -2,7 +2,7 @@
 // Every error the browser tracker throws or hands to onError is a LearnKitError of core, as on the server: a
 // ValidationError for bad arguments, an ActivitySendError for a send, a plain LearnKitError for misuse
 // (docs/decisions.md#d-i33-tracker-errors).
-import { LearnKitError, ValidationError } from '@learnkit/core';
+import { isLearnKitError, LearnKitError, ValidationError } from '@learnkit/core';
 import { describe, expect, test, vi } from 'vitest';
 import { ActivitySendError, createActivityTracker } from '../src/index';
 import { LESSON, setupPage } from './helpers/setup';
@@ -30,6 +30,7 @@ const branded = (error: unknown, name: string) =>
 function expectValidation(error: unknown, paths: (string | number)[][]): ValidationError {
   expect(error).toBeInstanceOf(ValidationError);
   expect(error).toBeInstanceOf(LearnKitError);
+  expect(isLearnKitError(error)).toBe(true);
   expect(branded(error, 'LearnKitError') && branded(error, 'ValidationError')).toBe(true);
   // Still the TypeError it always was, for catch blocks written against it.
   expect(error).toBeInstanceOf(TypeError);
@@ -41,6 +42,7 @@ function expectValidation(error: unknown, paths: (string | number)[][]): Validat
 /** A LearnKitError of core for misuse: not a ValidationError (the arguments were fine, the moment was not). */
 function expectMisuse(error: unknown, message: RegExp): void {
   expect(error).toBeInstanceOf(LearnKitError);
+  expect(isLearnKitError(error)).toBe(true);
   expect(branded(error, 'LearnKitError')).toBe(true);
   expect(error).not.toBeInstanceOf(ValidationError);
   expect((error as Error).message).toMatch(message);

@@ -49,6 +49,7 @@ export {
   type ImsxCodeMinor,
   type ImsxStatus,
   InternalServerError,
+  isLearnKitError,
   LearnKitError,
   NotFoundError,
   PermissionDeniedError,

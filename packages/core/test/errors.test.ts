@@ -8,6 +8,7 @@ import {
   ConnectionError,
   createApiError,
   InternalServerError,
+  isLearnKitError,
   LearnKitError,
   NotFoundError,
   PermissionDeniedError,
@@ -73,6 +74,24 @@ describe('the hierarchy', () => {
     expect(new copy.ValidationError('bad')).toBeInstanceOf(ValidationError);
     expect(json(429, {})).toBeInstanceOf(copy.RateLimitError);
     expect(json(429, {})).not.toBeInstanceOf(copy.ValidationError);
+  });
+
+  it('isLearnKitError is the type guard of instanceof LearnKitError, across copies, for an unknown error', async () => {
+    vi.resetModules();
+    const copy = (await import('../src/errors')) as typeof import('../src/errors');
+    const caught: unknown = new copy.TimeoutError('GET /x', 5, 'attempt');
+    expect(isLearnKitError(caught)).toBe(true);
+    if (isLearnKitError(caught)) expect(caught.name).toBe('TimeoutError');
+    for (const other of [
+      new Error('x'),
+      new TypeError('x'),
+      null,
+      undefined,
+      'LearnKitError',
+      { name: 'LearnKitError' },
+    ]) {
+      expect(isLearnKitError(other)).toBe(false);
+    }
   });
 
   it("uses the prototype chain for a user's own subclass", () => {

@@ -74,6 +74,7 @@ export {
   type HttpClient,
   type ImsxStatus,
   InternalServerError,
+  isLearnKitError,
   LearnKitError,
   type ListQuery,
   type Logger,

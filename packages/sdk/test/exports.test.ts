@@ -35,6 +35,7 @@ describe('the public surface of @learnkit/sdk', () => {
         'createWebhookHandler',
         'describeChange',
         'fromCaseJson',
+        'isLearnKitError',
         'or',
         'signWebhook',
         'toCaseJson',

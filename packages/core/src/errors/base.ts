@@ -56,3 +56,15 @@ export class LearnKitError extends Error {
     return { name: this.name, message: this.message };
   }
 }
+
+/**
+ * Whether `value` is an error of LearnKit (of any copy of `@learnkit/core`, the browser tracker's included): the
+ * type guard of `instanceof LearnKitError`, for `catch (e)` blocks and `onError` callbacks, whose error is
+ * `unknown`.
+ *
+ * @example
+ * try { await lk.case.items.get(id) } catch (e) { if (isLearnKitError(e)) report(e.name, e.message); else throw e; }
+ */
+export function isLearnKitError(value: unknown): value is LearnKitError {
+  return value instanceof LearnKitError;
+}

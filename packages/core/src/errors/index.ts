@@ -19,7 +19,7 @@ export {
   requestIdOf,
   UnprocessableEntityError,
 } from './api';
-export { LearnKitError } from './base';
+export { isLearnKitError, LearnKitError } from './base';
 export { ConnectionError, TimeoutError } from './network';
 export { formatIssuePath, ValidationError, type ValidationIssue } from './validation';
 export { WebhookVerificationError, type WebhookVerificationReason } from './webhook';
