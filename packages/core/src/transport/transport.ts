@@ -157,10 +157,17 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
   const baseDeadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const log = createLogger(options.logger);
   const hooks = options.hooks;
-  const defaultHeaders: [string, string][] = [];
-  for (const [k, v] of new Headers(options.headers)) defaultHeaders.push([k, v]);
-  defaultHeaders.push(['x-learnkit-client', clientHeaderValue]);
-  if (canSetUserAgent) defaultHeaders.push(['user-agent', clientHeaderValue]);
+  // Names and values side by side, read by index on every call (no iterator, no destructuring).
+  const defaultNames: string[] = [];
+  const defaultValues: string[] = [];
+  for (const [k, v] of new Headers(options.headers)) {
+    defaultNames.push(k);
+    defaultValues.push(v);
+  }
+  // The SDK names itself once: in `User-Agent` where a script may set it, else (browsers) in `X-LearnKit-Client`
+  // (docs/decisions.md#d-i33-client-header).
+  defaultNames.push(canSetUserAgent ? 'user-agent' : 'x-learnkit-client');
+  defaultValues.push(clientHeaderValue);
 
   return async function transport(input, init, call) {
     let policy = basePolicy;
@@ -192,7 +199,10 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
           )
         : prepared;
     const headers = req.headers;
-    for (const [k, v] of defaultHeaders) if (headers[k] === undefined) headers[k] = v;
+    for (let i = 0; i < defaultNames.length; i++) {
+      const name = defaultNames[i] as string;
+      if (headers[name] === undefined) headers[name] = defaultValues[i] as string;
+    }
     if (call?.headers) for (const [k, v] of new Headers(call.headers)) headers[k] = v;
     // One id per call, kept across retries, so a partner can quote one id to support
     // (docs/decisions.md#d-s20-request-id). A caller's own id wins.
@@ -379,10 +389,8 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
         );
       }
       if (retryInMs < 0) {
-        const done = result as BufferedResponse;
-        done.authorization = headers.authorization;
-        done.requestId = requestId;
-        return done;
+        // One object of its final shape, rather than members added to the attempt's.
+        return { response, body: result.body, authorization: headers.authorization, requestId };
       }
       hop = start;
       redirects = 0;
