@@ -85,7 +85,9 @@ export { httpClientOf } from './input/http-client-of';
 export { type FormatWording, type IssueWording, type SchemaRef, schemaChecker } from './input/schema-check';
 export { formatJsonPath, jsonTypeName, showValue, valueAtPath } from './input/show';
 export { createValidationError } from './input/validation-error';
-export { isRecord } from './internal/text';
+export { isRecord, jsonParseProblem } from './internal/text';
+// A password shaped like userinfo redacted, for text the SDK writes outside its errors (@internal: the CLI's stderr).
+export { redactUserinfo } from './internal/userinfo';
 export { consoleLogger, createLogger, type LogFn, type Logger, type LogLevel } from './logger';
 // The Node adapter of web handlers (webhooks, activity); web globals only, so browser bundles drop it.
 export {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { expectNoPassword, withUserinfo } from '../../test-utils/src/userinfo';
 import {
   createValidationError,
+  jsonParseProblem,
   schemaChecker,
   showValue,
   ValidationError,
@@ -282,5 +283,34 @@ describe('userinfo', () => {
     const text = [String(error), JSON.stringify(error), inspect(error), showValue(url)].join('\n');
     expect(text).not.toContain('pa55word');
     expect(text).toContain('user:[redacted]@');
+  });
+});
+
+describe('jsonParseProblem', () => {
+  it("keeps the parser's words and drops the stretch of text V8 quotes", () => {
+    const problem = (text: string) => {
+      try {
+        JSON.parse(text);
+      } catch (error) {
+        return jsonParseProblem(error);
+      }
+      throw new Error('parsed');
+    };
+    for (const text of [
+      '{"clientSecret": s3cr3t-value-0123456789, "a": 1}',
+      '{"baseUrl": https//user:pa55word@example.test}',
+      's3cr3t-value',
+      '{"a": "s3cr3t-value",}',
+      '{"a": "s3cr3t-value"',
+    ]) {
+      const said = problem(text);
+      expect(said).not.toMatch(/s3cr3t|pa55|user|"/);
+      expect(said.length).toBeGreaterThan(0);
+    }
+    expect(problem('{"a": 1,}')).toMatch(/in JSON at position \d+/);
+    expect(jsonParseProblem(new SyntaxError('Unexpected token \'x\', "x-secret" is not valid JSON'))).toBe(
+      "Unexpected token 'x'",
+    );
+    expect(jsonParseProblem(new SyntaxError('something "quoted" here'))).toBe('a syntax error');
   });
 });
