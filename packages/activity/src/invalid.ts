@@ -3,6 +3,8 @@
 // `instanceof LearnKitError` and `instanceof ValidationError` check a brand (a registered symbol), so an error that
 // carries the brands is one of them, wherever its class comes from (docs/decisions.md#d-i15-activity-errors).
 
+import { redactUserinfo } from './userinfo';
+
 /**
  * Marks `error` with core's brands of `names` (registered symbols: the same in every copy). In the constructor, not
  * on the class at load: a class changed at load is kept by every bundle that imports its module.
@@ -28,9 +30,15 @@ class InputError extends TypeError {
   /** Each problem: the field path and what is wrong with it (one). */
   readonly issues: InputIssue[];
   constructor(issue: InputIssue) {
-    super(issue.message);
+    // The message quotes the input: a password shaped like userinfo goes, from the message and the issue, as from
+    // core's ValidationError (docs/decisions.md#d-i33-userinfo).
+    const safe = {
+      path: issue.path.map((part) => (typeof part === 'string' ? redactUserinfo(part) : part)),
+      message: redactUserinfo(issue.message),
+    };
+    super(safe.message);
     brand(this, ['LearnKitError', 'ValidationError']);
-    this.issues = [issue];
+    this.issues = [safe];
   }
 }
 
