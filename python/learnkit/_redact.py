@@ -22,6 +22,8 @@ _MAX_TOKENS = 256
 _lock = threading.Lock()
 _credentials: dict[str, int] = {}
 _tokens: dict[str, None] = {}
+# The spellings of credentials whose holders were collected, forgotten at the next use of the lock.
+_released: list[set[str]] = []
 
 _PATTERNS = [
     re.compile(r"\b((?:Bearer|Basic)\s+)[A-Za-z0-9._~+/=-]+", re.IGNORECASE),
@@ -44,6 +46,7 @@ def register_secret(value: str, holder: object | None = None) -> None:
         return
     spellings = _spellings(value)
     with _lock:
+        _forget_released()
         for s in spellings:
             _credentials[s] = _credentials.get(s, 0) + 1
     if holder is not None:
@@ -51,8 +54,16 @@ def register_secret(value: str, holder: object | None = None) -> None:
 
 
 def _release(spellings: set[str]) -> None:
-    with _lock:
-        for s in spellings:
+    # Called by the garbage collector, which runs at any allocation, also while this thread holds the lock inside
+    # redact(): taking the lock here would never return. The spellings wait for the next holder of the lock
+    # (docs/decisions.md#d-i33-release).
+    _released.append(spellings)
+
+
+def _forget_released() -> None:
+    """Forgets the credentials whose holders were collected; the caller holds the lock."""
+    while _released:
+        for s in _released.pop():
             n = _credentials.get(s, 1) - 1
             if n > 0:
                 _credentials[s] = n
@@ -65,6 +76,7 @@ def register_token(value: str) -> None:
     if len(value) < _MIN_LENGTH:
         return
     with _lock:
+        _forget_released()
         for s in _spellings(value):
             _tokens.pop(s, None)
             _tokens[s] = None
@@ -75,6 +87,7 @@ def register_token(value: str) -> None:
 def redact(text: str, also: tuple[str, ...] = ()) -> str:
     """``text`` with every known credential and token, and every secret-shaped value, replaced by ``[redacted]``."""
     with _lock:
+        _forget_released()
         known = sorted({*_credentials, *_tokens, *(a for a in also if len(a) >= _MIN_LENGTH)}, key=len, reverse=True)
     for value in known:
         if value in text:
