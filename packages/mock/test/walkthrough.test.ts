@@ -203,6 +203,7 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
         'packages/platform/src/generated/operations.ts',
         'packages/platform/src/generated/resources/insights/types.ts',
         'packages/sdk/api.md',
+        'packages/sdk/src/generated/api-operations.ts',
         handlerPath!,
       ].sort(),
     );
@@ -215,6 +216,10 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
     );
     expect(resource).toMatch(/get\(slug: string, options\?: PlatformCallOptions\): ApiPromise<InsightType>/);
     expect(resource).toContain("await lk.insights.types.get('RapidGuessing')");
+    // And it is a command: `learnkit api insights.types get SLUG`.
+    expect(readFileSync(join(copy, 'packages/sdk/src/generated/api-operations.ts'), 'utf8')).toMatch(
+      /resource: 'insights\.types',\s+method: 'get',\s+operationId: 'getInsightType',/,
+    );
     node([
       join(ROOT, 'node_modules/typescript/bin/tsc'),
       '-p',

@@ -1,10 +1,12 @@
 import * as util from 'node:util';
 import { redactUserinfo } from '@learnkit/core';
 
-/** The streams the CLI writes to (process.stdout and process.stderr, or test doubles). */
+/** The streams the CLI writes to (process.stdout and process.stderr, or test doubles), and reads `--body -` from. */
 export interface Streams {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; hasColors?: () => boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean; hasColors?: () => boolean };
+  /** Standard input (process.stdin); without it, `--body -` reads nothing. */
+  stdin?: NodeJS.ReadableStream | undefined;
 }
 
 type Style = 'bold' | 'dim' | 'green' | 'red' | 'yellow' | 'cyan';
@@ -77,6 +79,11 @@ export class Output {
   /** The stderr stream, for the progress display. */
   get stderr(): Streams['stderr'] {
     return this.#streams.stderr;
+  }
+
+  /** Standard input, for `--body -`. */
+  get stdin(): Streams['stdin'] {
+    return this.#streams.stdin;
   }
 }
 
