@@ -197,6 +197,7 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
         'openapi/resources.yaml',
         'packages/core/src/generated/platform.ts',
         'packages/mock/src/generated/handlers.ts',
+        'packages/mcp/src/generated/tools.ts',
         'packages/mock/src/generated/operations.ts',
         'packages/platform/api.md',
         'packages/platform/src/generated/client.ts',
@@ -216,6 +217,10 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
     );
     expect(resource).toMatch(/get\(slug: string, options\?: PlatformCallOptions\): ApiPromise<InsightType>/);
     expect(resource).toContain("await lk.insights.types.get('RapidGuessing')");
+    // And it is an MCP tool, `insights_types_get`, that calls the method.
+    expect(readFileSync(join(copy, 'packages/mcp/src/generated/tools.ts'), 'utf8')).toMatch(
+      /name: 'insights_types_get',\s+operationId: 'getInsightType',/,
+    );
     // And it is a command: `learnkit api insights.types get SLUG`.
     expect(readFileSync(join(copy, 'packages/sdk/src/generated/api-operations.ts'), 'utf8')).toMatch(
       /resource: 'insights\.types',\s+method: 'get',\s+operationId: 'getInsightType',/,

@@ -4,11 +4,10 @@ import { ConnectionError, requestIdOf, TimeoutError, ValidationError, type Valid
 import { sleep, withinDeadline } from '../internal/abort';
 import { authorizationSecrets } from '../internal/redact';
 import { isSafeRequestId, newRequestId, REQUEST_ID_HEADER } from '../internal/request-id';
-import { canSetUserAgent, clientHeaderValue } from '../internal/runtime';
 import { createLogger, type Logger } from '../logger';
 import { type DecidePolicy, decideRetry, type RetryAttempt } from './decide-retry';
 import { fireHook, type Hooks } from './hooks';
-import { prepare } from './prepare';
+import { addDefaults, defaultHeaders, prepare } from './prepare';
 import { type Hop, isRedirect, nextHop, withoutBodyHeaders } from './redirect';
 import {
   DEFAULT_RETRY,
@@ -157,17 +156,7 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
   const baseDeadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const log = createLogger(options.logger);
   const hooks = options.hooks;
-  // Names and values side by side, read by index on every call (no iterator, no destructuring).
-  const defaultNames: string[] = [];
-  const defaultValues: string[] = [];
-  for (const [k, v] of new Headers(options.headers)) {
-    defaultNames.push(k);
-    defaultValues.push(v);
-  }
-  // The SDK names itself once: in `User-Agent` where a script may set it, else (browsers) in `X-LearnKit-Client`
-  // (docs/decisions.md#d-i33-client-header).
-  defaultNames.push(canSetUserAgent ? 'user-agent' : 'x-learnkit-client');
-  defaultValues.push(clientHeaderValue);
+  const defaults = defaultHeaders(options.headers);
 
   return async function transport(input, init, call) {
     let policy = basePolicy;
@@ -199,10 +188,7 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
           )
         : prepared;
     const headers = req.headers;
-    for (let i = 0; i < defaultNames.length; i++) {
-      const name = defaultNames[i] as string;
-      if (headers[name] === undefined) headers[name] = defaultValues[i] as string;
-    }
+    addDefaults(headers, defaults);
     if (call?.headers) for (const [k, v] of new Headers(call.headers)) headers[k] = v;
     // One id per call, kept across retries, so a partner can quote one id to support
     // (docs/decisions.md#d-s20-request-id). A caller's own id wins.
