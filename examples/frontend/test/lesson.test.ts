@@ -257,7 +257,12 @@ describe('the lesson page in Chromium', () => {
     const storedIds = storedOf(runId).map((e) => e.id);
     for (const id of ids) expect(storedIds.filter((s) => s === id)).toHaveLength(1);
     expect(new Set(storedIds).size).toBe(storedIds.length);
-    const after = await page.evaluate(() => localStorage.getItem('learnkit:activity:outbox') ?? '[]');
+    // The page forgets them once their 202 is back, a moment after the server stored them: wait for it.
+    let after = '';
+    for (const end = Date.now() + 10_000; ; await sleep(25)) {
+      after = await page.evaluate(() => localStorage.getItem('learnkit:activity:outbox') ?? '[]');
+      if (ids.every((id) => !after.includes(id)) || Date.now() > end) break;
+    }
     for (const id of ids) expect(after).not.toContain(id);
   }, 60_000);
 
