@@ -46,12 +46,10 @@ describe('server rendering', () => {
     const { createElement } = await import('react');
     const { renderToString } = await import('react-dom/server');
     const { useActivity, ActivityBoundary, useActivityContext } = await import('@learnkit/activity/react');
-    // biome-ignore lint/correctness/noComponentHookFactories: defined once the entry is imported, after the traps are set
     const Lesson = () => {
       const lesson = useActivity(LESSON);
       return createElement('p', null, `${lesson.totalActiveMs} ms, ${lesson.runId ?? 'not started'}`);
     };
-    // biome-ignore lint/correctness/noComponentHookFactories: as Lesson above
     const Timer = () => createElement('span', null, `${useActivityContext().totalActiveMs} ms`);
     const html = renderToString(
       createElement(
@@ -70,7 +68,6 @@ describe('server rendering', () => {
     const { useActivity } = await import('@learnkit/activity/vue');
     const Lesson = defineComponent({
       setup() {
-        // biome-ignore lint/correctness/useHookAtTopLevel: a Vue composable, called in setup (Biome's rule is React's)
         const { totalActiveMs, runId } = useActivity(LESSON);
         return () => h('p', `${totalActiveMs.value} ms, ${runId.value ?? 'not started'}`);
       },

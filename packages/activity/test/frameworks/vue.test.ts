@@ -18,7 +18,6 @@ function mountLesson(page: Page, params: Ref<StartParams> | StartParams) {
   const seen: { lesson?: UseActivityResult } = {};
   const Lesson = defineComponent({
     setup() {
-      // biome-ignore lint/correctness/useHookAtTopLevel: a Vue composable, called in setup (Biome's rule is React's)
       const lesson = useActivity(params, { tracker: page.tracker });
       seen.lesson = lesson;
       return () =>
