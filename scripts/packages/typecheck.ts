@@ -77,14 +77,18 @@ export interface TypecheckResult {
  * Writes `files` (name without extension -> source) into `dir` with the setup's extension (`.mts`/`.cts`, or
  * `.mjs`/`.cjs` with `language: 'js'`) and type-checks them together in one program; `dir` must sit inside the
  * project whose node_modules they import. `extra` adds compiler options (JavaScript checking, global types).
+ * TSX has no `.mtsx`/`.ctsx`: `.tsx` files are ESM in the (ESM) scratch project, and CommonJS through a
+ * `package.json` of `"type": "commonjs"` written into `dir`.
  */
 export function typecheck(
   dir: string,
   files: Record<string, string>,
   config: TypecheckConfig,
-  { language = 'ts', extra = {} }: { language?: 'ts' | 'js'; extra?: ts.CompilerOptions } = {},
+  { language = 'ts', extra = {} }: { language?: 'ts' | 'tsx' | 'js'; extra?: ts.CompilerOptions } = {},
 ): TypecheckResult {
-  const extension = `.${config.format === 'esm' ? 'm' : 'c'}${language}`;
+  const extension = language === 'tsx' ? '.tsx' : `.${config.format === 'esm' ? 'm' : 'c'}${language}`;
+  if (language === 'tsx' && config.format === 'cjs')
+    writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
   const roots = Object.entries(files).map(([name, source]) => {
     const path = join(dir, `${name}${extension}`);
     writeFileSync(path, source);
@@ -107,7 +111,7 @@ export function typecheck(
     const line = formatDiagnostic(diagnostic, dir);
     errors.push(line);
     const file = diagnostic.file?.fileName.startsWith(dir)
-      ? diagnostic.file.fileName.slice(dir.length + 1).replace(/\.[mc][jt]s$/, '')
+      ? diagnostic.file.fileName.slice(dir.length + 1).replace(/\.([mc][jt]s|tsx)$/, '')
       : '(libraries)';
     byFile.set(file, [...(byFile.get(file) ?? []), line]);
   }
