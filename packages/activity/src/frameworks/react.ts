@@ -47,7 +47,9 @@ const Context = /* @__PURE__ */ createContext<UseActivityResult | null>(null);
 
 /** Props of {@link ActivityBoundary}: the parameters of `activity.start`, the options and the children. */
 export interface ActivityBoundaryProps extends StartParams {
+  /** As the options of {@link useActivity}. */
   options?: ActivityOptions;
+  /** The components of the page; {@link useActivityContext} gives them the activity. */
   children?: ReactNode;
 }
 
