@@ -26,6 +26,7 @@ export const THIRD_PARTY = [
   'react',
   'react-dom',
   '@types/react',
+  '@types/react-dom',
   'vue',
   'svelte',
   'vite',
