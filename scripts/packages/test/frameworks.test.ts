@@ -58,14 +58,14 @@ await new Promise((resolve) => setTimeout(resolve, 100));
 console.log(JSON.stringify({ html, touched, fetched, current: activity.current }));
 `;
 
-const cases = [
+const cases: { name: string; project: () => string; frameworks: readonly string[] }[] = [
   {
     name: 'React 19, Vue and Svelte',
     project: () => scratch().project,
     frameworks: ['react', 'vue', 'svelte'],
   },
   { name: 'React 18', project: () => scratch().react18, frameworks: ['react'] },
-] as const;
+];
 
 describe('framework entries of the packed @learnkit/activity, server-rendered in plain Node', () => {
   it.each(cases)(

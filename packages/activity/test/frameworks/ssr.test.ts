@@ -85,7 +85,7 @@ describe('server rendering', () => {
       <p>{$lesson.totalActiveMs} ms, {$lesson.runId ?? 'not started'}</p>`,
       'server',
     );
-    expect(render(Lesson).body).toContain('<p>0 ms, not started</p>');
+    expect(render(Lesson, { props: {} }).body).toContain('<p>0 ms, not started</p>');
   });
 
   test('nothing started, nothing sent, no browser global read by this package', async () => {
