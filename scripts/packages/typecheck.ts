@@ -76,21 +76,21 @@ export interface TypecheckResult {
 /**
  * Writes `files` (name without extension -> source) into `dir` with the setup's extension (`.mts`/`.cts`, or
  * `.mjs`/`.cjs` with `language: 'js'`) and type-checks them together in one program; `dir` must sit inside the
- * project whose node_modules they import. `extra` adds compiler options (JavaScript checking, global types).
- * TSX has no `.mtsx`/`.ctsx`: `.tsx` files are ESM in the (ESM) scratch project, and CommonJS through a
- * `package.json` of `"type": "commonjs"` written into `dir`.
+ * project whose node_modules they import. `extra` adds compiler options (JavaScript checking, global types, JSX).
+ * A name ending in `.tsx` keeps it: TSX has no `.mtsx`/`.ctsx`, so a `.tsx` file is ESM in the (ESM) scratch project
+ * and CommonJS in a CommonJS setup through a `package.json` of `"type": "commonjs"` written into `dir`.
  */
 export function typecheck(
   dir: string,
   files: Record<string, string>,
   config: TypecheckConfig,
-  { language = 'ts', extra = {} }: { language?: 'ts' | 'tsx' | 'js'; extra?: ts.CompilerOptions } = {},
+  { language = 'ts', extra = {} }: { language?: 'ts' | 'js'; extra?: ts.CompilerOptions } = {},
 ): TypecheckResult {
-  const extension = language === 'tsx' ? '.tsx' : `.${config.format === 'esm' ? 'm' : 'c'}${language}`;
-  if (language === 'tsx' && config.format === 'cjs')
-    writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
+  const extension = `.${config.format === 'esm' ? 'm' : 'c'}${language}`;
+  const tsx = Object.keys(files).some((name) => name.endsWith('.tsx'));
+  if (tsx && config.format === 'cjs') writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
   const roots = Object.entries(files).map(([name, source]) => {
-    const path = join(dir, `${name}${extension}`);
+    const path = join(dir, name.endsWith('.tsx') ? name : `${name}${extension}`);
     writeFileSync(path, source);
     return path;
   });
