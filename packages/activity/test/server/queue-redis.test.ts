@@ -32,13 +32,8 @@ afterEach(async () => {
 });
 
 /** An ioredis client of the test server (closed after the file). */
-function redis(options: ConstructorParameters<typeof Redis>[0] = {}): Redis {
-  const client = new Redis({
-    host: '127.0.0.1',
-    port: server.port,
-    lazyConnect: false,
-    ...(options as object),
-  });
+function redis(): Redis {
+  const client = new Redis({ host: '127.0.0.1', port: server.port });
   client.on('error', () => {}); // reconnects are expected in the restart test
   clients.push(client);
   return client;
