@@ -11,6 +11,9 @@ export default defineConfig(
       protocol: 'src/protocol.ts',
       'config/index': 'src/config/index.ts',
       'server/index': 'src/server/index.ts',
+      'worker-cli': 'src/worker-cli.ts',
     },
+    // The worker command is an ESM-only entry of its own (bin/learnkit-activity-worker.js imports it).
+    esmOnly: ['src/worker-cli.ts'],
   }),
 );
