@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { ACTIVITY_COMMANDS } from './activity-commands';
 import { CliError, EXIT } from './exit-codes';
 
 /** The options every command takes. */
@@ -80,6 +81,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary: 'issue a new signing secret (the old one stays valid for a while)',
   },
   { words: ['events'], positionals: [], options: {}, summary: 'the webhook event catalogue' },
+  ...ACTIVITY_COMMANDS,
 ];
 
 const usageLine = (spec: CommandSpec) =>
@@ -96,7 +98,7 @@ const usageLine = (spec: CommandSpec) =>
 export const USAGE = `Usage: learnkit [--profile NAME] [--json] <command>
 
 Commands:
-${COMMANDS.map((spec) => `  ${spec.words.join(' ').padEnd(24)}${spec.summary}`).join('\n')}
+${COMMANDS.map((spec) => `  ${spec.words.join(' ').padEnd(Math.max(24, ...COMMANDS.map((c) => c.words.join(' ').length + 2)))}${spec.summary}`).join('\n')}
 
 Options:
   --profile NAME  read the connection from profile NAME of the config file

@@ -1,5 +1,6 @@
 import { LearnKit } from '../learnkit';
 import { VERSION } from '../version';
+import { activity } from './activity';
 import { parseCommandLine, USAGE } from './args';
 import { caseCommand } from './case';
 import type { CommandContext } from './context';
@@ -68,6 +69,7 @@ export async function run({ argv, env, streams }: CliEnvironment): Promise<ExitC
       progress: !out.json,
     };
     if (group === 'events') events(ctx);
+    else if (group === 'activity') await activity(ctx, invocation.command[2] ?? '', env);
     else if (group === 'webhooks') await webhooks(ctx, action);
     else await caseCommand(ctx, action);
     return EXIT.ok;
