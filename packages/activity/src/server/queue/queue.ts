@@ -114,7 +114,10 @@ export interface ActivityQueue {
   startWorker(): Promise<ActivityQueueWorker>;
   /** Sends what the store holds now, without waiting for batches to fill, until nothing is left or `timeoutMs`. */
   flush(options?: { timeoutMs?: number | undefined }): Promise<QueueFlushResult>;
-  /** For SIGTERM: refuses new records, stops this process's workers, then flushes, all within `timeoutMs`. */
+  /**
+   * For SIGTERM: refuses new records, stops this process's workers (each finishing its batch), then flushes, all
+   * within `timeoutMs`; `sent` counts what this process sent from the call on.
+   */
   closeAndFlush(options?: { timeoutMs?: number | undefined }): Promise<QueueFlushResult>;
   /** Serverless mode: `handler` wrapped so that what it recorded is flushed before it returns. */
   serverless<A extends unknown[], R>(
@@ -224,8 +227,7 @@ export function queueOver(
   let closed = false;
 
   /** Runs a drain until nothing is left or `timeoutMs`; what it sent. */
-  const drain = async (deadline: AbortSignal): Promise<QueueFlushResult> => {
-    const before = { ...counts };
+  const drain = async (deadline: AbortSignal, before = { ...counts }): Promise<QueueFlushResult> => {
     const stopping = new AbortController();
     const stop = () => stopping.abort();
     if (deadline.aborted) stop();
@@ -295,10 +297,12 @@ export function queueOver(
       checkTimeout(timeoutMs);
       closed = true;
       const limit = timeLimit(timeoutMs);
+      // What this process sends from now on: the workers' batches in hand, then the flush.
+      const before = { ...counts };
       try {
         await Promise.allSettled([...writing]);
         await Promise.all([...workers].map((running) => running.stop({ timeoutMs })));
-        return await drain(limit.signal);
+        return await drain(limit.signal, before);
       } finally {
         limit.cancel();
       }
