@@ -128,7 +128,9 @@ export interface ActivityQueue {
   stats(): Promise<QueueStats>;
   /** The dead letters: listed, and retried (sent again with their ids). */
   readonly deadLetters: {
+    /** Up to `limit` dead letters (default 100), oldest first, after the one with id `after` when given. */
     list(options?: { limit?: number | undefined; after?: string | undefined }): Promise<DeadLetter[]>;
+    /** Puts these dead letters (every one with `'all'`) back in the queue, with their event ids; how many. */
     retry(ids: readonly string[] | 'all'): Promise<number>;
   };
   /** Checks that the store answers (and prepares it); rejects with an error naming the store. */
