@@ -280,7 +280,8 @@ export function queueOver(
       }
     },
     async startWorker() {
-      if (closed) throw new LearnKitError('activity queue: closed by closeAndFlush; start workers on another queue');
+      if (closed)
+        throw new LearnKitError('activity queue: closed by closeAndFlush; start workers on another queue');
       await store.ready();
       const started = backgroundWorker(worker, consumerName());
       workers.add(started);

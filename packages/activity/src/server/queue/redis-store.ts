@@ -112,7 +112,11 @@ export function createRedisQueueStore(
   // An entry without the field (written by something else) is handed on as it is: the worker dead-letters it as
   // unreadable rather than leave it held for ever.
   const entries = (reply: unknown): StoredEntry[] =>
-    streamEntries(reply).map(({ id, fields }) => ({ id, payload: fields.e ?? '', addedAt: streamIdTime(id) }));
+    streamEntries(reply).map(({ id, fields }) => ({
+      id,
+      payload: fields.e ?? '',
+      addedAt: streamIdTime(id),
+    }));
 
   return {
     name,
