@@ -17,7 +17,10 @@ export default defineConfig(
       'frameworks/react': 'src/frameworks/react.ts',
       'frameworks/vue': 'src/frameworks/vue.ts',
       'frameworks/svelte': 'src/frameworks/svelte.ts',
+      'worker-cli': 'src/worker-cli.ts',
     },
     external: ['@learnkit/activity'],
+    // The worker command is an ESM-only entry of its own (bin/learnkit-activity-worker.js imports it).
+    esmOnly: ['src/worker-cli.ts'],
   }),
 );

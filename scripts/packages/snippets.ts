@@ -4,7 +4,8 @@
 // and so is the TypeScript `<script lang="ts">` of a ```vue or ```svelte block (its markup is not checked). Its info
 // string says what is done with it, after the language:
 //   ```ts              type-checked against the installed tarballs in every setup (a complete file: imports included)
-//   ```ts run          also run to its end against the mock (LEARNKIT_* point at a loopback mock platform)
+//   ```ts run          also run to its end against the mock (LEARNKIT_* point at a loopback mock platform, REDIS_URL at
+//                      a real redis-server with appendonly yes)
 //   ```ts server       also started, as a server on PORT, and sent real signed webhook deliveries
 //   ```ts illustrative neither: a fragment that says so (an output, a shape), never a program
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
