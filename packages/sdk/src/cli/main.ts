@@ -1,7 +1,7 @@
 import { LearnKit } from '../learnkit';
 import { VERSION } from '../version';
-import { apiCommand } from './api/index';
 import { activity } from './activity';
+import { apiCommand } from './api/index';
 import { parseCommandLine, USAGE } from './args';
 import { caseCommand } from './case';
 import type { CommandContext } from './context';
