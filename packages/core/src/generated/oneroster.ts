@@ -2157,6 +2157,7 @@ export interface components {
             /** Format: date-time */
             dateLastModified?: string;
             metadata?: components["schemas"]["Metadata"];
+            /** @example 2017-03-02 */
             birthDate: string | null;
             /** @enum {string|null} */
             sex: "male" | "female" | "other" | "unspecified" | null;
@@ -2179,6 +2180,7 @@ export interface components {
             metadata?: {
                 [key: string]: unknown;
             };
+            /** @example 2017-03-02 */
             birthDate?: string | null;
             /** @enum {string|null} */
             sex?: "male" | "female" | null;

@@ -5485,7 +5485,10 @@ export const onerosterSchemas: JsonSchemaDefs = {
           "string",
           "null"
         ],
-        "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+        "examples": [
+          "2017-03-02"
+        ]
       },
       "sex": {
         "type": [
@@ -5590,7 +5593,10 @@ export const onerosterSchemas: JsonSchemaDefs = {
           "string",
           "null"
         ],
-        "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+        "examples": [
+          "2017-03-02"
+        ]
       },
       "sex": {
         "type": [
