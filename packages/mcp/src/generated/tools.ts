@@ -702,7 +702,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
-      destructiveHint: false,
+      destructiveHint: true,
       idempotentHint: true,
       openWorldHint: true,
     },
@@ -863,7 +863,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
-      destructiveHint: false,
+      destructiveHint: true,
       idempotentHint: true,
       openWorldHint: true,
     },
@@ -1180,7 +1180,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
-      destructiveHint: false,
+      destructiveHint: true,
       idempotentHint: true,
       openWorldHint: true,
     },
@@ -1194,9 +1194,6 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       schema: 'CourseInput',
       required: true,
       wrap: 'course',
-    },
-    output: {
-      schema: 'UnstatedAnswer',
     },
     renames: {
       course: 'body',
@@ -1225,9 +1222,6 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
         type: 'string',
         description: 'The sourcedId of the course to delete.',
       },
-    },
-    output: {
-      schema: 'UnstatedAnswer',
     },
   },
   {
@@ -1384,7 +1378,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
-      destructiveHint: false,
+      destructiveHint: true,
       idempotentHint: true,
       openWorldHint: true,
     },
@@ -1398,9 +1392,6 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       schema: 'CourseComponentInput',
       required: true,
       wrap: 'courseComponent',
-    },
-    output: {
-      schema: 'UnstatedAnswer',
     },
     renames: {
       component: 'body',
@@ -1429,9 +1420,6 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
         type: 'string',
         description: 'The sourcedId of the course component to delete.',
       },
-    },
-    output: {
-      schema: 'UnstatedAnswer',
     },
   },
   {
@@ -1547,7 +1535,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
-      destructiveHint: false,
+      destructiveHint: true,
       idempotentHint: true,
       openWorldHint: true,
     },
@@ -1561,9 +1549,6 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       schema: 'ComponentResourceInput',
       required: true,
       wrap: 'componentResource',
-    },
-    output: {
-      schema: 'UnstatedAnswer',
     },
     renames: {
       componentResource: 'body',
@@ -1592,9 +1577,6 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
         type: 'string',
         description: 'The sourcedId of the component resource to delete.',
       },
-    },
-    output: {
-      schema: 'UnstatedAnswer',
     },
   },
   {
@@ -1711,7 +1693,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
-      destructiveHint: false,
+      destructiveHint: true,
       idempotentHint: true,
       openWorldHint: true,
     },
@@ -1876,7 +1858,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
-      destructiveHint: false,
+      destructiveHint: true,
       idempotentHint: true,
       openWorldHint: true,
     },
@@ -1890,9 +1872,6 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       schema: 'EnrollmentUpdate',
       required: true,
       wrap: 'enrollment',
-    },
-    output: {
-      schema: 'UnstatedAnswer',
     },
     renames: {
       enrollment: 'body',
@@ -2036,7 +2015,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
-      destructiveHint: false,
+      destructiveHint: true,
       idempotentHint: true,
       openWorldHint: true,
     },
@@ -2050,9 +2029,6 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       schema: 'GradingPeriodInput',
       required: true,
       wrap: 'academicSession',
-    },
-    output: {
-      schema: 'UnstatedAnswer',
     },
     renames: {
       gradingPeriod: 'body',
@@ -2196,7 +2172,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
-      destructiveHint: false,
+      destructiveHint: true,
       idempotentHint: true,
       openWorldHint: true,
     },
@@ -2210,9 +2186,6 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       schema: 'OrgInput',
       required: true,
       wrap: 'org',
-    },
-    output: {
-      schema: 'UnstatedAnswer',
     },
     renames: {
       org: 'body',
@@ -2355,7 +2328,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
-      destructiveHint: false,
+      destructiveHint: true,
       idempotentHint: true,
       openWorldHint: true,
     },
@@ -3304,7 +3277,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
-      destructiveHint: false,
+      destructiveHint: true,
       idempotentHint: true,
       openWorldHint: true,
     },
@@ -3511,7 +3484,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
-      destructiveHint: false,
+      destructiveHint: true,
       idempotentHint: true,
       openWorldHint: true,
     },
@@ -3673,7 +3646,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
-      destructiveHint: false,
+      destructiveHint: true,
       idempotentHint: true,
       openWorldHint: true,
     },
@@ -3834,7 +3807,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
-      destructiveHint: false,
+      destructiveHint: true,
       idempotentHint: true,
       openWorldHint: true,
     },
@@ -3996,7 +3969,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
-      destructiveHint: false,
+      destructiveHint: true,
       idempotentHint: true,
       openWorldHint: true,
     },
@@ -4069,6 +4042,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       schema: 'ResultInput',
       required: true,
       wrap: 'results',
+      list: true,
     },
     output: {
       schema: 'SourcedIdPairsResponse',
@@ -4192,7 +4166,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
-      destructiveHint: false,
+      destructiveHint: true,
       idempotentHint: true,
       openWorldHint: true,
     },
@@ -4353,7 +4327,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
-      destructiveHint: false,
+      destructiveHint: true,
       idempotentHint: true,
       openWorldHint: true,
     },
@@ -4434,6 +4408,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       schema: 'ResultInput',
       required: true,
       wrap: 'results',
+      list: true,
     },
     output: {
       schema: 'SourcedIdPairsResponse',
@@ -4818,6 +4793,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       schema: 'LineItemInput',
       required: true,
       wrap: 'lineItems',
+      list: true,
     },
     output: {
       schema: 'SourcedIdPairsResponse',
@@ -4986,7 +4962,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
-      destructiveHint: false,
+      destructiveHint: true,
       idempotentHint: true,
       openWorldHint: true,
     },
@@ -5000,9 +4976,6 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       schema: 'ResourceInput',
       required: true,
       wrap: 'resource',
-    },
-    output: {
-      schema: 'UnstatedAnswer',
     },
     renames: {
       resource: 'body',
@@ -5210,9 +5183,6 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       required: true,
       wrap: 'resource',
     },
-    output: {
-      schema: 'UnstatedAnswer',
-    },
     renames: {
       resource: 'body',
     },
@@ -5315,9 +5285,6 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       schema: 'ResourceAssignment',
       required: true,
       wrap: 'resource',
-    },
-    output: {
-      schema: 'UnstatedAnswer',
     },
     renames: {
       resource: 'body',

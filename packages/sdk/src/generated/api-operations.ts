@@ -48,8 +48,11 @@ export interface ApiOperation {
   readonly pathParams: readonly ApiPathParameter[];
   /** The query parameters, in the document's order. */
   readonly query: readonly ApiQueryParameter[];
-  /** The body the method takes: a component schema of the document (the inner one, for a wrapped body). */
-  readonly body?: { readonly schema: string; readonly optional?: true };
+  /**
+   * The body the method takes: a component schema of the document (the inner one, for a wrapped body), or a list
+   * of objects of it (`list`).
+   */
+  readonly body?: { readonly schema: string; readonly list?: true; readonly optional?: true };
   /** A paginated listing: the member of the answer holding the page. */
   readonly page?: string;
   /** The method resolves with an array. */
@@ -2486,6 +2489,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     ],
     body: {
       schema: 'ResultInput',
+      list: true,
     },
     query: [],
     args: ['path.sourcedId', 'body'],
@@ -2713,6 +2717,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     ],
     body: {
       schema: 'ResultInput',
+      list: true,
     },
     query: [],
     args: ['path.classSourcedId', 'path.academicSessionSourcedId', 'body'],
@@ -2930,6 +2935,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     ],
     body: {
       schema: 'LineItemInput',
+      list: true,
     },
     query: [],
     args: ['path.sourcedId', 'body'],
