@@ -40,6 +40,12 @@ const SUITES: Suite[] = [
     module: '../packages/activity/bench/run.ts',
     run: 'runActivityBench',
   },
+  {
+    title:
+      '@learnkit/activity: the activity queue at volume (100,000 records, Redis on loopback, 2 worker processes) against direct record()',
+    module: '../packages/activity/bench/queue.ts',
+    run: 'runActivityQueueBench',
+  },
 ];
 
 const format = (value: number) => (Number.isInteger(value) ? value.toLocaleString('en') : value.toFixed(3));

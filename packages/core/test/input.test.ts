@@ -16,6 +16,7 @@ import {
   staticToken,
   ValidationError,
 } from '../src/index';
+import { redactUserinfo } from '../src/internal/userinfo';
 
 /** The ValidationError `run` throws (it is run twice: these checks are pure). */
 function refusal(run: () => unknown): ValidationError {
@@ -122,7 +123,9 @@ describe('createValidationError', () => {
       fc.property(
         fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' })),
         (text) => {
-          expect(showValue(text)).toBe(JSON.stringify(text.length > 48 ? `${text.slice(0, 45)}...` : text));
+          // A password shaped like userinfo goes first (docs/decisions.md#d-i33-userinfo), then the cut.
+          const safe = redactUserinfo(text);
+          expect(showValue(text)).toBe(JSON.stringify(safe.length > 48 ? `${safe.slice(0, 45)}...` : safe));
         },
       ),
       { numRuns: 5000 },

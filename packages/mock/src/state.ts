@@ -209,6 +209,11 @@ export type StoredCaliperEvent = {
   clientId: string;
   /** The envelope's `sensor` URI. */
   sensor: string;
+  /**
+   * How many times an accepted batch carried this id: 1 when first stored, one more for each copy sent again (a
+   * retry, a redelivery). Missing in states saved before it was counted, which read as 1.
+   */
+  receipts?: number;
 };
 
 /** A learning session recorded from Caliper SessionEvents or session-metadata writes, with its events' ids. */

@@ -310,8 +310,10 @@ export class LearnKit {
   /**
    * Server-side activity recording (`createActivityServer` over this instance's transport and `lk.caliper`):
    * `lk.activity.record({ user, activity, metrics, time?, runId?, idempotencyKey? })` sends a completion for a user,
-   * `lk.activity.handler` serves what the browser tracker posts (give `activity: { getUser }`). The configuration
-   * is `options.activity.config`, else `learnkit.config.json` in the working directory, read on first use.
+   * `lk.activity.handler` serves what the browser tracker posts (give `activity: { getUser }`),
+   * `lk.activity.queue({ store })` is a durable, batched queue in front of the ingest (`onQueue` of the instance's
+   * `hooks` reports it). The configuration is `options.activity.config`, else `learnkit.config.json` in the working
+   * directory, read on first use.
    *
    * @example
    * await lk.activity.record({
@@ -325,6 +327,8 @@ export class LearnKit {
     this.#activity ??= createActivityServer({
       logger: this.#logger,
       ...this.#activityOptions,
+      // Queues made with lk.activity.queue(...) report through the instance's hooks (onQueue).
+      hooks: this.#httpOptions.hooks,
       client: this.http,
       baseUrl: this.#config.baseUrl,
       caliper: this.caliper,

@@ -3,11 +3,9 @@ import { type Core, isoSeconds } from '../core.js';
 import { isRecord } from '../internal/body.js';
 import { hashText, seededUuid } from '../internal/random.js';
 import type { MockClient, StoredApplication, StoredSession } from '../state.js';
+import { caliperLedger, definedEntities, objectId } from './ledger.js';
 
 type CaliperEvent = Record<string, unknown>;
-
-/** The `id` of an entity given as an object. */
-const objectId = (value: unknown) => (isRecord(value) && typeof value.id === 'string' ? value.id : undefined);
 
 /** The id of an entity reference (an IRI, or an object's `id`). */
 const entityId = (value: unknown) => (typeof value === 'string' ? value : objectId(value));
@@ -62,10 +60,10 @@ const ANONYMOUS = /^http:\/\/purl\.imsglobal\.org\/caliper\/[A-Za-z]+$/;
  * member of the event it is about), or undefined. See docs/decisions.md#d-i12-atomic-batch.
  */
 export function unresolved(core: Core, events: CaliperEvent[]) {
-  const accepted = core.state.caliperEvents.map((stored) => stored.event);
-  const defined = new Set([...accepted, ...events].flatMap(definedEntities));
+  const before = caliperLedger(core.state).defined;
+  const batch = new Set(events.flatMap(definedEntities));
   const resolves = (iri: string, match: (iri: string) => unknown) =>
-    defined.has(iri) || ANONYMOUS.test(iri) || match(iri) !== undefined;
+    before.has(iri) || batch.has(iri) || ANONYMOUS.test(iri) || match(iri) !== undefined;
   const sessions = new Set(core.state.sessions.keys());
   for (const [index, event] of events.entries()) {
     if (typeof event.actor === 'string' && !resolves(event.actor, (iri) => userOfIri(core, iri)))
@@ -101,11 +99,6 @@ const idOfType = (value: unknown, type: string) =>
 /** The session an event belongs to: `session`, else a generated or object Session. */
 const sessionIdOf = (event: CaliperEvent): string | undefined =>
   entityId(event.session) || idOfType(event.generated, 'Session') || idOfType(event.object, 'Session');
-
-/** Entity ids an event defines as objects (so later IRI-only references to them resolve). */
-function definedEntities(event: CaliperEvent): string[] {
-  return ['actor', 'object', 'edApp', 'generated'].flatMap((member) => objectId(event[member]) ?? []);
-}
 
 function applicationOf(core: Core, event: CaliperEvent, client: MockClient) {
   const edApp = entityId(event.edApp);
