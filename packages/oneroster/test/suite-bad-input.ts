@@ -34,8 +34,8 @@ export function badInputTests(ctx: OneRosterMock): void {
       expect(issuesOf(error)).toEqual(expect.arrayContaining(['givenName', 'roles']));
       expect((error as Error).message).toContain('givenName: is required');
       const results = await client.gradebook.lineItems.results
-        // @ts-expect-error: each result needs its student
         .create('li-math-g3-fractions', [
+          // @ts-expect-error: each result needs its student and its scoreStatus
           { status: 'active', lineItem: { sourcedId: 'x' }, scoreDate: 'now' },
         ])
         .catch((e: unknown) => e);
