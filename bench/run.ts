@@ -20,6 +20,11 @@ const SUITES: Suite[] = [
     run: 'runCaseBench',
   },
   {
+    title: '@learnkit/oneroster: walking a roster',
+    module: '../packages/oneroster/bench/run.ts',
+    run: 'runOneRosterBench',
+  },
+  {
     title:
       'What users install: tarballs, browser bundles, the public API and CASE JSON conversion, from the packed packages',
     module: './packed.ts',

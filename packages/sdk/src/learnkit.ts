@@ -257,12 +257,15 @@ export class LearnKit {
   }
 
   /**
-   * OneRoster 1.2: rostering (`users`, `classes` with `students` and `teachers`, `courses` with `classes`,
-   * `academicSessions`, `demographics`, `enrollments`, `schools.classStudents`), the `gradebook`
-   * (`assessmentLineItems` with `create` and `put`, `assessmentResults`, `results`) and `resources`.
+   * OneRoster 1.2, every operation the platform publishes: rostering (`orgs`, `schools` with their classes,
+   * courses, enrollments, students, teachers and terms; `academicSessions`, `terms`, `gradingPeriods`; `courses`
+   * with their `classes`, `components` and `componentResources`; `classes` with their `students` and `teachers`;
+   * `users`, `students`, `teachers`; `enrollments`; `demographics`), the `gradebook` (`lineItems`, `categories`,
+   * `scoreScales`, `results`, `assessmentLineItems`, `assessmentResults`, and a class's or a school's) and
+   * `resources` with their assignments. Each collection has `list`, `get`, `create`, `update` and `delete`.
    *
    * @example
-   * for await (const student of lk.oneroster.classes.students('class-math-g3')) console.log(student.email);
+   * for await (const student of lk.oneroster.classes.students.list('class-math-g3')) console.log(student.email);
    */
   get oneroster(): OneRosterClient {
     this.#needsClientCredentials('oneroster');

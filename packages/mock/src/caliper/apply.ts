@@ -1,8 +1,7 @@
 import { WEBHOOK_EVENT_RULES, WEBHOOK_EVENT_TYPES } from '../catalogue.js';
-import type { Core } from '../core.js';
+import { type Core, isoSeconds } from '../core.js';
 import { isRecord } from '../internal/body.js';
 import { hashText, seededUuid } from '../internal/random.js';
-import { guidRef } from '../roster/views.js';
 import type { MockClient, StoredApplication, StoredSession } from '../state.js';
 import { caliperLedger, definedEntities, objectId } from './ledger.js';
 
@@ -217,8 +216,8 @@ function recordCompletion(core: Core, event: CaliperEvent, userId: string): void
   const lineItemId = `ali-${seededUuid(hashText(object.id), 0, 0xac7)}`;
   const stamp = core.iso();
   const courseId = extensions.courseId ?? object.course.id;
-  if (!roster.lineItems.has(lineItemId)) {
-    roster.lineItems.set(lineItemId, {
+  if (!roster.assessmentLineItems.has(lineItemId)) {
+    roster.assessmentLineItems.set(lineItemId, {
       sourcedId: lineItemId,
       status: 'active',
       dateLastModified: stamp,
@@ -226,6 +225,7 @@ function recordCompletion(core: Core, event: CaliperEvent, userId: string): void
       description: `${object.course.name}: ${object.activity.name}`,
       resultValueMin: 0,
       resultValueMax: 100,
+      // The activity's URL: the learning resource the line item is about (docs/decisions.md#d-i29-mock-store).
       componentResource: { sourcedId: object.id },
       metadata: { activityUrl: object.id, courseId: courseId ?? null },
     });
@@ -237,14 +237,10 @@ function recordCompletion(core: Core, event: CaliperEvent, userId: string): void
     sourcedId: resultId,
     status: 'active',
     dateLastModified: stamp,
-    assessmentLineItem: {
-      href: `${core.options.baseUrl}/ims/oneroster/gradebook/v1p2/assessmentLineItems/${lineItemId}`,
-      sourcedId: lineItemId,
-      type: 'assessmentLineItem',
-    },
-    student: guidRef(core.options.baseUrl, 'user', 'users', userId),
+    assessmentLineItem: { sourcedId: lineItemId },
+    student: { sourcedId: userId },
     score: total && correct !== undefined ? Math.round((correct / total) * 10_000) / 100 : null,
-    scoreDate: (event.eventTime as string).slice(0, 10),
+    scoreDate: isoSeconds(Date.parse(event.eventTime as string)),
     scoreStatus: 'fully graded',
     metadata: {
       courseId: courseId ?? null,
