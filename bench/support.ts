@@ -2,6 +2,7 @@
 // and the small measuring helpers. Imported as `../../../bench/support` from packages/*/bench. It imports only
 // Node's modules, so a bench bundled to run on the packed packages (bench/packed.ts) carries no build tool;
 // bench/browser-bundle.ts holds the esbuild helper of the size measures.
+import { type ChildProcess, fork } from 'node:child_process';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -59,3 +60,26 @@ export function liveHeap(gc: (() => void) | undefined): number {
 /** Whether the module at `moduleUrl` (its `import.meta.url`) is the script node was started with. */
 export const isMain = (moduleUrl: string): boolean =>
   process.argv[1] !== undefined && moduleUrl === pathToFileURL(resolve(process.argv[1])).href;
+
+/**
+ * Starts a bench's mock server (`script`, a module that sends what `Ready` holds over IPC once it listens) in a
+ * child process of its own, with the workspace sources, so the server's work never shares the measured thread.
+ */
+export async function forkBenchMock<Ready>(
+  script: URL,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; ready: Ready }> {
+  const execArgv = process.execArgv.some((a) => a.includes('@learnkit/source'))
+    ? process.execArgv
+    : [...process.execArgv, '--conditions=@learnkit/source'];
+  const child = fork(script, [], {
+    execArgv,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as Ready));
+    child.once('exit', (code) => reject(new Error(`bench: the mock exited early (code ${code})`)));
+  });
+  return { child, ready };
+}

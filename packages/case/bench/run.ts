@@ -11,9 +11,8 @@
  * The two walks alternate (ABBA) so that drift (JIT, CPU frequency, the mock's own GC) hits both alike; each
  * rate is the median of the rounds, the ratio the median of the rounds' ratios.
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { clientCredentials, staticToken } from '@learnkit/core';
-import { type BenchRow, getGc, liveHeap, MB, median, round } from '../../../bench/support';
+import { type BenchRow, forkBenchMock, getGc, liveHeap, MB, median, round } from '../../../bench/support';
 import { createCaseClient } from '../src/index';
 
 /** Options of {@link runCaseBench}. */
@@ -28,21 +27,8 @@ export interface CaseBenchOptions {
 
 type Ready = { url: string; clientId: string; clientSecret: string };
 
-async function startMock(items: number): Promise<{ child: ChildProcess; ready: Ready }> {
-  const execArgv = process.execArgv.some((a) => a.includes('@learnkit/source'))
-    ? process.execArgv
-    : [...process.execArgv, '--conditions=@learnkit/source'];
-  const child = fork(new URL('./mock-server.ts', import.meta.url), [], {
-    execArgv,
-    env: { ...process.env, LEARNKIT_BENCH_ITEMS: String(items) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as Ready));
-    child.once('exit', (code) => reject(new Error(`bench: the mock exited early (code ${code})`)));
-  });
-  return { child, ready };
-}
+const startMock = (items: number) =>
+  forkBenchMock<Ready>(new URL('./mock-server.ts', import.meta.url), { LEARNKIT_BENCH_ITEMS: String(items) });
 
 /**
  * Runs the benchmark once and returns its rows.

@@ -11,9 +11,8 @@
  * The two walks alternate (ABBA); each rate is the median of the rounds, the ratio the median of the rounds'
  * ratios (docs/decisions.md#d-s22-paired-ratio).
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { clientCredentials, staticToken } from '@learnkit/core';
-import { type BenchRow, getGc, liveHeap, MB, median, round } from '../../../bench/support';
+import { type BenchRow, forkBenchMock, getGc, liveHeap, MB, median, round } from '../../../bench/support';
 import { createOneRosterClient } from '../src/index';
 
 /** Options of {@link runOneRosterBench}. */
@@ -28,21 +27,8 @@ export interface OneRosterBenchOptions {
 
 type Ready = { url: string; clientId: string; clientSecret: string };
 
-async function startMock(users: number): Promise<{ child: ChildProcess; ready: Ready }> {
-  const execArgv = process.execArgv.some((a) => a.includes('@learnkit/source'))
-    ? process.execArgv
-    : [...process.execArgv, '--conditions=@learnkit/source'];
-  const child = fork(new URL('./mock-server.ts', import.meta.url), [], {
-    execArgv,
-    env: { ...process.env, LEARNKIT_BENCH_USERS: String(users) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as Ready));
-    child.once('exit', (code) => reject(new Error(`bench: the mock exited early (code ${code})`)));
-  });
-  return { child, ready };
-}
+const startMock = (users: number) =>
+  forkBenchMock<Ready>(new URL('./mock-server.ts', import.meta.url), { LEARNKIT_BENCH_USERS: String(users) });
 
 /**
  * Runs the benchmark once and returns its rows.
