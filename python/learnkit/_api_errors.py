@@ -202,9 +202,9 @@ class AuthenticationError(ApiError):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         #: OAuth ``error``, e.g. ``invalid_client``.
-        self.error = self.code
+        self.error: str | None = self.code
         #: OAuth ``error_description``.
-        self.error_description = self.description
+        self.error_description: str | None = self.description
 
 
 class PermissionDeniedError(ApiError):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from functools import lru_cache
-from typing import Any, TypeVar, cast, get_type_hints, is_typeddict
+from typing import Any, ClassVar, TypeVar, cast, get_type_hints, is_typeddict
 
 import pydantic
 from pydantic import ConfigDict, TypeAdapter
@@ -29,7 +29,7 @@ class BaseModel(pydantic.BaseModel):
         document.title, document.to_dict()["sourcedId"]
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         validate_by_name=True,
         validate_by_alias=True,
         extra="allow",

@@ -607,7 +607,42 @@ function methodSource(op, writer, async, access, imports) {
     else lines.push(`        result: ${py.result} = ${async ? 'await ' : ''}${call}`, '        return result');
   }
   const def = `${async && !op.page ? 'async def' : 'def'} ${op.python.method}`;
+  // The raw-response view's method: the same signature, the same arguments passed on.
+  const passed = args
+    .slice(1)
+    .filter((a) => a !== '*')
+    .map((a) => a.split(':')[0]);
+  const positional = args.slice(1, args.indexOf('*')).map((a) => a.split(':')[0]);
+  const call = passed.map((name) => (positional.includes(name) ? name : `${name}=${name}`)).join(', ');
+  const wrapper = op.page ? (async ? 'to_async_raw_pager' : 'to_raw_pager') : async ? 'to_async_raw_response' : 'to_raw_response';
+  const rawDoc = docstring('        ', [`\`\`${access}.${op.python.method}\`\` returning an \`\`ApiResponse\`\` around its data.`]);
+  const raw = `    ${async ? 'async def' : 'def'} ${op.python.method}(\n        ${args.join(',\n        ')},\n    ) -> ApiResponse[${returnType}]:\n${rawDoc}\n        return ${async ? 'await ' : ''}${wrapper}(self._resource.${op.python.method})(${call})\n`;
+  rawSources.set(`${async}:${op.operationId}`, raw);
   return `    ${def}(\n        ${args.join(',\n        ')},\n    ) -> ${returnType}:\n${doc}\n${lines.join('\n')}\n`;
+}
+
+/** The raw-response view's method of each generated method, by `<async>:<operationId>`. */
+const rawSources = new Map();
+
+/** The return type of a hand-written method, read from its module, with its names qualified by `_custom.`. */
+function customReturn(custom, cls, method, writers, imports) {
+  const start = custom.text.indexOf(`class ${cls}(`);
+  const end = custom.text.indexOf('\nclass ', start + 1);
+  const block = custom.text.slice(start, end === -1 ? undefined : end);
+  const found = new RegExp(`def ${method}\\([\\s\\S]*?\\) -> ([^\\n]+):\\n`).exec(block);
+  if (!found) throw new Error(`gen python: ${cls}.${method} in python/learnkit/_custom has no return annotation`);
+  const builtin = new Set(['list', 'dict', 'None', 'str', 'int', 'float', 'bool', 'Any']);
+  return found[1].trim().replace(/\b[A-Za-z_]\w*\b/g, (name) => {
+    if (builtin.has(name)) return name;
+    // A model of learnkit.types is imported from there; anything else is the hand-written module's own.
+    for (const [doc, writer] of Object.entries(writers)) {
+      if (Object.values(writer.names).includes(name)) {
+        imports[doc].add(name);
+        return name;
+      }
+    }
+    return `_custom.${name}`;
+  });
 }
 
 /** Every node of a family: the family itself and its resources, depth first. */
@@ -637,6 +672,7 @@ function generateFamily(root, family, writers) {
   const imports = { case: new Set(), platform: new Set(), oneroster: new Set() };
   const classes = [];
   const rawClasses = [];
+  let usesCustom = false;
   const finalNames = [];
   for (const node of nodes) {
     const name = className(node);
@@ -675,16 +711,24 @@ function generateFamily(root, family, writers) {
       finalNames.push(cls);
       // The raw-response view: every method, the custom ones too, and the children's views.
       const rawLines = [];
+      const rawMethods = [];
       for (const op of node.methods) {
-        const wrapper = op.page ? (async ? 'to_async_raw_pager' : 'to_raw_pager') : async ? 'to_async_raw_response' : 'to_raw_response';
-        rawLines.push(`        self.${op.python.method} = ${wrapper}(resource.${op.python.method})`);
+        if (!op.custom) {
+          rawMethods.push(rawSources.get(`${async}:${op.operationId}`));
+          continue;
+        }
+        const wrapper = async ? 'to_async_raw_response' : 'to_raw_response';
+        const returned = customReturn(custom, cls, op.python.method, writers, imports);
+        const type = async ? `Callable[..., Awaitable[ApiResponse[${returned}]]]` : `Callable[..., ApiResponse[${returned}]]`;
+        rawLines.push(`        self.${op.python.method}: ${type} = ${wrapper}(resource.${op.python.method})`);
+        usesCustom = true;
       }
       const rawChildren = node.children.map((child) => {
         const childClass = `${async ? 'Async' : ''}${className(child)}`;
         return `    @cached_property\n    def ${snakeCase(child.name)}(self) -> ${childClass}WithRawResponse:\n        return ${childClass}WithRawResponse(self._resource.${snakeCase(child.name)})\n`;
       });
       rawClasses.push(
-        `class ${cls}WithRawResponse:\n${docstring('    ', [`\`\`${access}.with_raw_response\`\`: each method returns an \`\`ApiResponse\`\` around its data.`])}\n\n    def __init__(self, resource: ${cls}) -> None:\n        self._resource = resource\n${rawLines.join('\n')}\n${rawChildren.length ? `\n${rawChildren.join('\n')}` : ''}`,
+        `class ${cls}WithRawResponse:\n${docstring('    ', [`\`\`${access}.with_raw_response\`\`: each method returns an \`\`ApiResponse\`\` around its data.`])}\n\n    def __init__(self, resource: ${cls}) -> None:\n        self._resource = resource\n${rawLines.join('\n')}\n${rawChildren.length ? `\n${rawChildren.join('\n')}` : ''}${rawMethods.length ? `\n${rawMethods.join('\n')}` : ''}`,
       );
     }
   }
@@ -726,9 +770,17 @@ function generateFamily(root, family, writers) {
     '',
     'from __future__ import annotations',
     '',
+    'from collections.abc import Awaitable, Callable, Mapping, Sequence',
     'from functools import cached_property',
+    'from typing import Any, Literal',
     '',
-    'from .._response import to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response',
+    'import httpx',
+    '',
+    'from .._client import QueryValue',
+    'from .._pagination import AsyncPager, SyncPager',
+    'from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response',
+    ...(usesCustom ? [`from .._custom import ${module} as _custom`] : []),
+    ...typeImports,
     ...[...new Set(chosen.map((c) => c.from))].map(
       (from) => `from ${from} import (\n${chosen.filter((c) => c.from === from).map((c) => `    ${c.name},\n`).join('')})`,
     ),

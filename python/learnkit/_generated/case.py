@@ -22,8 +22,10 @@ from ..types.case import (
     CFDocumentField,
     CFItem,
     CFItemField,
+    CFItemsValidateResult,
     CFPackage,
     CFPackageField,
+    CFPackageUploadResult,
 )
 
 if TYPE_CHECKING:

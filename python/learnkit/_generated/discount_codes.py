@@ -17,6 +17,9 @@ from .._client import QueryValue
 from .._models import check_body
 from .._pagination import AsyncPager, SyncPager
 from .._resource import AsyncAPIResource, SyncAPIResource, check_id, same_id
+from ..types.platform import (
+    DiscountCodeValidateResult,
+)
 
 if TYPE_CHECKING:
     from ..resources import discount_codes as _public

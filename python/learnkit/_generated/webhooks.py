@@ -16,6 +16,10 @@ from .._client import QueryValue
 from .._models import check_body
 from .._pagination import AsyncPager, SyncPager
 from .._resource import AsyncAPIResource, SyncAPIResource, check_id, same_id
+from ..types.platform import (
+    WebhookSubscription,
+    WebhookSubscriptionWithSecret,
+)
 
 if TYPE_CHECKING:
     from ..resources import webhooks as _public

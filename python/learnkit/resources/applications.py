@@ -6,9 +6,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import cached_property
+from typing import Any, Literal
 
-from .._response import to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+import httpx
+
+from .._client import QueryValue
+from .._pagination import AsyncPager, SyncPager
+from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+from ..types.platform import (
+    Application,
+    ApplicationCredentials,
+    ApplicationCredentialsRotation,
+    ApplicationDraft,
+    ApplicationDraftCreateParam,
+    ApplicationUpsertParam,
+)
 from .._generated.applications import (
     ApplicationsClient,
     AsyncApplicationsClient,
@@ -46,9 +60,45 @@ class AsyncApplicationsWithRawResponse:
 
     def __init__(self, resource: AsyncApplications) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
-        self.get = to_async_raw_response(resource.get)
-        self.upsert = to_async_raw_response(resource.upsert)
+
+
+    async def list(
+        self,
+        *,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[Application]]:
+        """``alk.applications.applications.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get(
+        self,
+        app_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[Application]:
+        """``alk.applications.applications.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(app_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def upsert(
+        self,
+        app_id: str,
+        application: ApplicationUpsertParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[Application]:
+        """``alk.applications.applications.upsert`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.upsert)(app_id, application, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class ApplicationsWithRawResponse:
@@ -57,9 +107,45 @@ class ApplicationsWithRawResponse:
 
     def __init__(self, resource: Applications) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
-        self.get = to_raw_response(resource.get)
-        self.upsert = to_raw_response(resource.upsert)
+
+
+    def list(
+        self,
+        *,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[Application]]:
+        """``lk.applications.applications.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        app_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[Application]:
+        """``lk.applications.applications.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(app_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def upsert(
+        self,
+        app_id: str,
+        application: ApplicationUpsertParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[Application]:
+        """``lk.applications.applications.upsert`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.upsert)(app_id, application, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncCredentialsWithRawResponse:
@@ -68,8 +154,32 @@ class AsyncCredentialsWithRawResponse:
 
     def __init__(self, resource: AsyncCredentials) -> None:
         self._resource = resource
-        self.get = to_async_raw_response(resource.get)
-        self.rotate = to_async_raw_response(resource.rotate)
+
+
+    async def get(
+        self,
+        app_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[ApplicationCredentials]:
+        """``alk.applications.credentials.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(app_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def rotate(
+        self,
+        app_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[ApplicationCredentialsRotation]:
+        """``alk.applications.credentials.rotate`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.rotate)(app_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class CredentialsWithRawResponse:
@@ -78,8 +188,32 @@ class CredentialsWithRawResponse:
 
     def __init__(self, resource: Credentials) -> None:
         self._resource = resource
-        self.get = to_raw_response(resource.get)
-        self.rotate = to_raw_response(resource.rotate)
+
+
+    def get(
+        self,
+        app_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[ApplicationCredentials]:
+        """``lk.applications.credentials.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(app_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def rotate(
+        self,
+        app_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[ApplicationCredentialsRotation]:
+        """``lk.applications.credentials.rotate`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.rotate)(app_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncDraftsWithRawResponse:
@@ -88,7 +222,20 @@ class AsyncDraftsWithRawResponse:
 
     def __init__(self, resource: AsyncDrafts) -> None:
         self._resource = resource
-        self.create = to_async_raw_response(resource.create)
+
+
+    async def create(
+        self,
+        draft: ApplicationDraftCreateParam | None = None,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[ApplicationDraft]:
+        """``alk.applications.drafts.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(draft, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class DraftsWithRawResponse:
@@ -97,7 +244,20 @@ class DraftsWithRawResponse:
 
     def __init__(self, resource: Drafts) -> None:
         self._resource = resource
-        self.create = to_raw_response(resource.create)
+
+
+    def create(
+        self,
+        draft: ApplicationDraftCreateParam | None = None,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[ApplicationDraft]:
+        """``lk.applications.drafts.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(draft, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncApplicationsClientWithRawResponse:

@@ -6,9 +6,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import cached_property
+from typing import Any, Literal
 
-from .._response import to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+import httpx
+
+from .._client import QueryValue
+from .._pagination import AsyncPager, SyncPager
+from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+from ..types.platform import (
+    StudentGrade,
+)
 from .._generated.beyond import (
     Beyond,
     AsyncBeyond,
@@ -34,7 +43,20 @@ class AsyncGradesWithRawResponse:
 
     def __init__(self, resource: AsyncGrades) -> None:
         self._resource = resource
-        self.get = to_async_raw_response(resource.get)
+
+
+    async def get(
+        self,
+        *,
+        student_id: str,
+        subject: str,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[StudentGrade]:
+        """``alk.beyond.grades.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(student_id=student_id, subject=subject, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class GradesWithRawResponse:
@@ -42,7 +64,20 @@ class GradesWithRawResponse:
 
     def __init__(self, resource: Grades) -> None:
         self._resource = resource
-        self.get = to_raw_response(resource.get)
+
+
+    def get(
+        self,
+        *,
+        student_id: str,
+        subject: str,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[StudentGrade]:
+        """``lk.beyond.grades.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(student_id=student_id, subject=subject, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncBeyondWithRawResponse:

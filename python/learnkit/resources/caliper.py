@@ -6,9 +6,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import cached_property
+from typing import Any, Literal
 
-from .._response import to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+import httpx
+
+from .._client import QueryValue
+from .._pagination import AsyncPager, SyncPager
+from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+from .._custom import caliper as _custom
 from .._custom.caliper import (
     CaliperClient,
     AsyncCaliperClient,
@@ -27,7 +34,7 @@ class AsyncCaliperClientWithRawResponse:
 
     def __init__(self, resource: AsyncCaliperClient) -> None:
         self._resource = resource
-        self.send = to_async_raw_response(resource.send)
+        self.send: Callable[..., Awaitable[ApiResponse[_custom.CaliperSendResult]]] = to_async_raw_response(resource.send)
 
 
 class CaliperClientWithRawResponse:
@@ -35,4 +42,4 @@ class CaliperClientWithRawResponse:
 
     def __init__(self, resource: CaliperClient) -> None:
         self._resource = resource
-        self.send = to_raw_response(resource.send)
+        self.send: Callable[..., ApiResponse[_custom.CaliperSendResult]] = to_raw_response(resource.send)

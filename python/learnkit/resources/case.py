@@ -6,9 +6,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import cached_property
+from typing import Any, Literal
 
-from .._response import to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+import httpx
+
+from .._client import QueryValue
+from .._pagination import AsyncPager, SyncPager
+from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+from .._custom import case as _custom
+from ..types.case import (
+    CFAssociation,
+    CFDocument,
+    CFDocumentField,
+    CFItem,
+    CFItemField,
+    CFItemsValidateResult,
+    CFPackage,
+    CFPackageField,
+    CFPackageUploadResult,
+)
 from .._generated.case import (
     Case,
     AsyncCase,
@@ -54,8 +72,20 @@ class AsyncPackagesWithRawResponse:
 
     def __init__(self, resource: AsyncPackages) -> None:
         self._resource = resource
-        self.get = to_async_raw_response(resource.get)
-        self.upload = to_async_raw_response(resource.upload)
+        self.upload: Callable[..., Awaitable[ApiResponse[CFPackageUploadResult]]] = to_async_raw_response(resource.upload)
+
+    async def get(
+        self,
+        id: str,
+        *,
+        fields: Sequence[CFPackageField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[CFPackage]:
+        """``alk.case.packages.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class PackagesWithRawResponse:
@@ -63,8 +93,20 @@ class PackagesWithRawResponse:
 
     def __init__(self, resource: Packages) -> None:
         self._resource = resource
-        self.get = to_raw_response(resource.get)
-        self.upload = to_raw_response(resource.upload)
+        self.upload: Callable[..., ApiResponse[CFPackageUploadResult]] = to_raw_response(resource.upload)
+
+    def get(
+        self,
+        id: str,
+        *,
+        fields: Sequence[CFPackageField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[CFPackage]:
+        """``lk.case.packages.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncAssociationsWithRawResponse:
@@ -73,7 +115,19 @@ class AsyncAssociationsWithRawResponse:
 
     def __init__(self, resource: AsyncAssociations) -> None:
         self._resource = resource
-        self.get = to_async_raw_response(resource.get)
+
+
+    async def get(
+        self,
+        id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[CFAssociation]:
+        """``alk.case.associations.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AssociationsWithRawResponse:
@@ -82,7 +136,19 @@ class AssociationsWithRawResponse:
 
     def __init__(self, resource: Associations) -> None:
         self._resource = resource
-        self.get = to_raw_response(resource.get)
+
+
+    def get(
+        self,
+        id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[CFAssociation]:
+        """``lk.case.associations.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncItemsWithRawResponse:
@@ -90,9 +156,39 @@ class AsyncItemsWithRawResponse:
 
     def __init__(self, resource: AsyncItems) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
-        self.get = to_async_raw_response(resource.get)
-        self.validate = to_async_raw_response(resource.validate)
+        self.validate: Callable[..., Awaitable[ApiResponse[CFItemsValidateResult]]] = to_async_raw_response(resource.validate)
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[CFItemField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[CFItem]]:
+        """``alk.case.items.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get(
+        self,
+        id: str,
+        *,
+        fields: Sequence[CFItemField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[CFItem]:
+        """``alk.case.items.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class ItemsWithRawResponse:
@@ -100,9 +196,39 @@ class ItemsWithRawResponse:
 
     def __init__(self, resource: Items) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
-        self.get = to_raw_response(resource.get)
-        self.validate = to_raw_response(resource.validate)
+        self.validate: Callable[..., ApiResponse[CFItemsValidateResult]] = to_raw_response(resource.validate)
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[CFItemField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[CFItem]]:
+        """``lk.case.items.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        id: str,
+        *,
+        fields: Sequence[CFItemField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[CFItem]:
+        """``lk.case.items.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncDocumentsWithRawResponse:
@@ -111,8 +237,39 @@ class AsyncDocumentsWithRawResponse:
 
     def __init__(self, resource: AsyncDocuments) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
-        self.get = to_async_raw_response(resource.get)
+
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[CFDocumentField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[CFDocument]]:
+        """``alk.case.documents.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get(
+        self,
+        id: str,
+        *,
+        fields: Sequence[CFDocumentField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[CFDocument]:
+        """``alk.case.documents.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class DocumentsWithRawResponse:
@@ -121,8 +278,39 @@ class DocumentsWithRawResponse:
 
     def __init__(self, resource: Documents) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
-        self.get = to_raw_response(resource.get)
+
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[CFDocumentField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[CFDocument]]:
+        """``lk.case.documents.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        id: str,
+        *,
+        fields: Sequence[CFDocumentField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[CFDocument]:
+        """``lk.case.documents.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncCaseWithRawResponse:

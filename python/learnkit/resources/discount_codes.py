@@ -7,9 +7,19 @@ parent's session)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import cached_property
+from typing import Any, Literal
 
-from .._response import to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+import httpx
+
+from .._client import QueryValue
+from .._pagination import AsyncPager, SyncPager
+from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+from .._custom import discount_codes as _custom
+from ..types.platform import (
+    DiscountCodeValidateResult,
+)
 from .._custom.discount_codes import (
     DiscountCodes,
     AsyncDiscountCodes,
@@ -29,8 +39,8 @@ class AsyncDiscountCodesWithRawResponse:
 
     def __init__(self, resource: AsyncDiscountCodes) -> None:
         self._resource = resource
-        self.validate_for_app = to_async_raw_response(resource.validate_for_app)
-        self.validate_for_parent_checkout = to_async_raw_response(resource.validate_for_parent_checkout)
+        self.validate_for_app: Callable[..., Awaitable[ApiResponse[DiscountCodeValidateResult]]] = to_async_raw_response(resource.validate_for_app)
+        self.validate_for_parent_checkout: Callable[..., Awaitable[ApiResponse[DiscountCodeValidateResult]]] = to_async_raw_response(resource.validate_for_parent_checkout)
 
 
 class DiscountCodesWithRawResponse:
@@ -39,5 +49,5 @@ class DiscountCodesWithRawResponse:
 
     def __init__(self, resource: DiscountCodes) -> None:
         self._resource = resource
-        self.validate_for_app = to_raw_response(resource.validate_for_app)
-        self.validate_for_parent_checkout = to_raw_response(resource.validate_for_parent_checkout)
+        self.validate_for_app: Callable[..., ApiResponse[DiscountCodeValidateResult]] = to_raw_response(resource.validate_for_app)
+        self.validate_for_parent_checkout: Callable[..., ApiResponse[DiscountCodeValidateResult]] = to_raw_response(resource.validate_for_parent_checkout)

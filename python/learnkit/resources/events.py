@@ -6,9 +6,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import cached_property
+from typing import Any, Literal
 
-from .._response import to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+import httpx
+
+from .._client import QueryValue
+from .._pagination import AsyncPager, SyncPager
+from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+from ..types.platform import (
+    CaliperSession,
+)
 from .._generated.events import (
     Events,
     AsyncEvents,
@@ -34,7 +43,19 @@ class AsyncEventSessionsWithRawResponse:
 
     def __init__(self, resource: AsyncEventSessions) -> None:
         self._resource = resource
-        self.get = to_async_raw_response(resource.get)
+
+
+    async def get(
+        self,
+        session_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[CaliperSession]:
+        """``alk.events.sessions.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class EventSessionsWithRawResponse:
@@ -43,7 +64,19 @@ class EventSessionsWithRawResponse:
 
     def __init__(self, resource: EventSessions) -> None:
         self._resource = resource
-        self.get = to_raw_response(resource.get)
+
+
+    def get(
+        self,
+        session_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[CaliperSession]:
+        """``lk.events.sessions.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncEventsWithRawResponse:

@@ -6,9 +6,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import cached_property
+from typing import Any, Literal
 
-from .._response import to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+import httpx
+
+from .._client import QueryValue
+from .._pagination import AsyncPager, SyncPager
+from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+from ..types.platform import (
+    EnforcementState,
+    InsightGroup,
+    InsightSession,
+    InsightSessionSummary,
+    InsightType,
+    SessionMetadataWriteParam,
+)
 from .._generated.insights import (
     Insights,
     AsyncInsights,
@@ -46,7 +60,19 @@ class AsyncInsightGroupsWithRawResponse:
 
     def __init__(self, resource: AsyncInsightGroups) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
+
+
+    async def list(
+        self,
+        *,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[InsightGroup]]:
+        """``alk.insights.groups.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class InsightGroupsWithRawResponse:
@@ -55,7 +81,19 @@ class InsightGroupsWithRawResponse:
 
     def __init__(self, resource: InsightGroups) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
+
+
+    def list(
+        self,
+        *,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[InsightGroup]]:
+        """``lk.insights.groups.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncInsightTypesWithRawResponse:
@@ -64,7 +102,19 @@ class AsyncInsightTypesWithRawResponse:
 
     def __init__(self, resource: AsyncInsightTypes) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
+
+
+    async def list(
+        self,
+        *,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[InsightType]]:
+        """``alk.insights.types.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class InsightTypesWithRawResponse:
@@ -73,7 +123,19 @@ class InsightTypesWithRawResponse:
 
     def __init__(self, resource: InsightTypes) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
+
+
+    def list(
+        self,
+        *,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[InsightType]]:
+        """``lk.insights.types.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncInsightSessionsWithRawResponse:
@@ -82,10 +144,57 @@ class AsyncInsightSessionsWithRawResponse:
 
     def __init__(self, resource: AsyncInsightSessions) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
-        self.get = to_async_raw_response(resource.get)
-        self.get_enforcement_state = to_async_raw_response(resource.get_enforcement_state)
-        self.write_metadata = to_async_raw_response(resource.write_metadata)
+
+
+    async def list(
+        self,
+        *,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[InsightSession]]:
+        """``alk.insights.sessions.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get(
+        self,
+        session_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[InsightSessionSummary]:
+        """``alk.insights.sessions.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get_enforcement_state(
+        self,
+        session_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[EnforcementState]:
+        """``alk.insights.sessions.get_enforcement_state`` returning an ``ApiResponse`` around its data.
+        """
+        return await to_async_raw_response(self._resource.get_enforcement_state)(session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def write_metadata(
+        self,
+        metadata: SessionMetadataWriteParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[InsightSession]:
+        """``alk.insights.sessions.write_metadata`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.write_metadata)(metadata, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class InsightSessionsWithRawResponse:
@@ -94,10 +203,57 @@ class InsightSessionsWithRawResponse:
 
     def __init__(self, resource: InsightSessions) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
-        self.get = to_raw_response(resource.get)
-        self.get_enforcement_state = to_raw_response(resource.get_enforcement_state)
-        self.write_metadata = to_raw_response(resource.write_metadata)
+
+
+    def list(
+        self,
+        *,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[InsightSession]]:
+        """``lk.insights.sessions.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        session_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[InsightSessionSummary]:
+        """``lk.insights.sessions.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get_enforcement_state(
+        self,
+        session_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[EnforcementState]:
+        """``lk.insights.sessions.get_enforcement_state`` returning an ``ApiResponse`` around its data.
+        """
+        return to_raw_response(self._resource.get_enforcement_state)(session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def write_metadata(
+        self,
+        metadata: SessionMetadataWriteParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[InsightSession]:
+        """``lk.insights.sessions.write_metadata`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.write_metadata)(metadata, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncInsightsWithRawResponse:

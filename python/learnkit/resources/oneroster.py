@@ -6,9 +6,39 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import cached_property
+from typing import Any, Literal
 
-from .._response import to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+import httpx
+
+from .._client import QueryValue
+from .._pagination import AsyncPager, SyncPager
+from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+from ..types.oneroster import (
+    OneRosterAcademicSession,
+    OneRosterAcademicSessionField,
+    OneRosterAssessmentLineItem,
+    OneRosterAssessmentLineItemField,
+    OneRosterAssessmentLineItemInputParam,
+    OneRosterAssessmentResult,
+    OneRosterAssessmentResultField,
+    OneRosterClass,
+    OneRosterClassField,
+    OneRosterCourse,
+    OneRosterCourseField,
+    OneRosterDemographics,
+    OneRosterDemographicsField,
+    OneRosterEnrollment,
+    OneRosterEnrollmentField,
+    OneRosterResource,
+    OneRosterResourceField,
+    OneRosterResult,
+    OneRosterResultField,
+    OneRosterSourcedIdPairs,
+    OneRosterUser,
+    OneRosterUserField,
+)
 from .._generated.oneroster import (
     OneRosterClient,
     AsyncOneRosterClient,
@@ -100,7 +130,26 @@ class AsyncResourcesWithRawResponse:
 
     def __init__(self, resource: AsyncResources) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
+
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResourceField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterResource]]:
+        """``alk.oneroster.resources.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class ResourcesWithRawResponse:
@@ -109,7 +158,26 @@ class ResourcesWithRawResponse:
 
     def __init__(self, resource: Resources) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
+
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResourceField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterResource]]:
+        """``lk.oneroster.resources.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncResultsWithRawResponse:
@@ -119,8 +187,48 @@ class AsyncResultsWithRawResponse:
 
     def __init__(self, resource: AsyncResults) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
-        self.for_student_in_class = to_async_raw_pager(resource.for_student_in_class)
+
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResultField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterResult]]:
+        """``alk.oneroster.gradebook.results.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def for_student_in_class(
+        self,
+        class_sourced_id: str,
+        student_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResultField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterResult]]:
+        """``alk.oneroster.gradebook.results.for_student_in_class`` returning an ``ApiResponse`` around its data.
+        """
+        return await to_async_raw_pager(self._resource.for_student_in_class)(class_sourced_id, student_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class ResultsWithRawResponse:
@@ -130,8 +238,48 @@ class ResultsWithRawResponse:
 
     def __init__(self, resource: Results) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
-        self.for_student_in_class = to_raw_pager(resource.for_student_in_class)
+
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResultField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterResult]]:
+        """``lk.oneroster.gradebook.results.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def for_student_in_class(
+        self,
+        class_sourced_id: str,
+        student_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResultField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterResult]]:
+        """``lk.oneroster.gradebook.results.for_student_in_class`` returning an ``ApiResponse`` around its data.
+        """
+        return to_raw_pager(self._resource.for_student_in_class)(class_sourced_id, student_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncAssessmentResultsWithRawResponse:
@@ -141,7 +289,27 @@ class AsyncAssessmentResultsWithRawResponse:
 
     def __init__(self, resource: AsyncAssessmentResults) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
+
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAssessmentResultField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterAssessmentResult]]:
+        """``alk.oneroster.gradebook.assessment_results.list`` returning an ``ApiResponse`` around its data.
+        """
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AssessmentResultsWithRawResponse:
@@ -151,7 +319,27 @@ class AssessmentResultsWithRawResponse:
 
     def __init__(self, resource: AssessmentResults) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
+
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAssessmentResultField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterAssessmentResult]]:
+        """``lk.oneroster.gradebook.assessment_results.list`` returning an ``ApiResponse`` around its data.
+        """
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncAssessmentLineItemsWithRawResponse:
@@ -161,10 +349,70 @@ class AsyncAssessmentLineItemsWithRawResponse:
 
     def __init__(self, resource: AsyncAssessmentLineItems) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
-        self.get = to_async_raw_response(resource.get)
-        self.create = to_async_raw_response(resource.create)
-        self.put = to_async_raw_response(resource.put)
+
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAssessmentLineItemField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterAssessmentLineItem]]:
+        """``alk.oneroster.gradebook.assessment_line_items.list`` returning an ``ApiResponse`` around its data.
+        """
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterAssessmentLineItemField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterAssessmentLineItem]:
+        """``alk.oneroster.gradebook.assessment_line_items.get`` returning an ``ApiResponse`` around its data.
+        """
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def create(
+        self,
+        line_item: OneRosterAssessmentLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.gradebook.assessment_line_items.create`` returning an ``ApiResponse`` around its data.
+        """
+        return await to_async_raw_response(self._resource.create)(line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def put(
+        self,
+        sourced_id: str,
+        line_item: OneRosterAssessmentLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterAssessmentLineItem]:
+        """``alk.oneroster.gradebook.assessment_line_items.put`` returning an ``ApiResponse`` around its data.
+        """
+        return await to_async_raw_response(self._resource.put)(sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AssessmentLineItemsWithRawResponse:
@@ -174,10 +422,70 @@ class AssessmentLineItemsWithRawResponse:
 
     def __init__(self, resource: AssessmentLineItems) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
-        self.get = to_raw_response(resource.get)
-        self.create = to_raw_response(resource.create)
-        self.put = to_raw_response(resource.put)
+
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAssessmentLineItemField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterAssessmentLineItem]]:
+        """``lk.oneroster.gradebook.assessment_line_items.list`` returning an ``ApiResponse`` around its data.
+        """
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterAssessmentLineItemField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterAssessmentLineItem]:
+        """``lk.oneroster.gradebook.assessment_line_items.get`` returning an ``ApiResponse`` around its data.
+        """
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def create(
+        self,
+        line_item: OneRosterAssessmentLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.gradebook.assessment_line_items.create`` returning an ``ApiResponse`` around its data.
+        """
+        return to_raw_response(self._resource.create)(line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def put(
+        self,
+        sourced_id: str,
+        line_item: OneRosterAssessmentLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterAssessmentLineItem]:
+        """``lk.oneroster.gradebook.assessment_line_items.put`` returning an ``ApiResponse`` around its data.
+        """
+        return to_raw_response(self._resource.put)(sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncOneRosterGradebookWithRawResponse:
@@ -228,8 +536,39 @@ class AsyncUsersWithRawResponse:
 
     def __init__(self, resource: AsyncUsers) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
-        self.get = to_async_raw_response(resource.get)
+
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterUser]]:
+        """``alk.oneroster.users.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterUserField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterUser]:
+        """``alk.oneroster.users.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class UsersWithRawResponse:
@@ -238,8 +577,39 @@ class UsersWithRawResponse:
 
     def __init__(self, resource: Users) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
-        self.get = to_raw_response(resource.get)
+
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterUser]]:
+        """``lk.oneroster.users.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterUserField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterUser]:
+        """``lk.oneroster.users.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncSchoolsWithRawResponse:
@@ -248,7 +618,28 @@ class AsyncSchoolsWithRawResponse:
 
     def __init__(self, resource: AsyncSchools) -> None:
         self._resource = resource
-        self.class_students = to_async_raw_pager(resource.class_students)
+
+
+    async def class_students(
+        self,
+        school_sourced_id: str,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterUser]]:
+        """``alk.oneroster.schools.class_students`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.class_students)(school_sourced_id, class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class SchoolsWithRawResponse:
@@ -257,7 +648,28 @@ class SchoolsWithRawResponse:
 
     def __init__(self, resource: Schools) -> None:
         self._resource = resource
-        self.class_students = to_raw_pager(resource.class_students)
+
+
+    def class_students(
+        self,
+        school_sourced_id: str,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterUser]]:
+        """``lk.oneroster.schools.class_students`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.class_students)(school_sourced_id, class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncEnrollmentsWithRawResponse:
@@ -266,7 +678,26 @@ class AsyncEnrollmentsWithRawResponse:
 
     def __init__(self, resource: AsyncEnrollments) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
+
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterEnrollmentField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterEnrollment]]:
+        """``alk.oneroster.enrollments.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class EnrollmentsWithRawResponse:
@@ -275,7 +706,26 @@ class EnrollmentsWithRawResponse:
 
     def __init__(self, resource: Enrollments) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
+
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterEnrollmentField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterEnrollment]]:
+        """``lk.oneroster.enrollments.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncDemographicsWithRawResponse:
@@ -284,7 +734,26 @@ class AsyncDemographicsWithRawResponse:
 
     def __init__(self, resource: AsyncDemographics) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
+
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterDemographicsField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterDemographics]]:
+        """``alk.oneroster.demographics.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class DemographicsWithRawResponse:
@@ -293,7 +762,26 @@ class DemographicsWithRawResponse:
 
     def __init__(self, resource: Demographics) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
+
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterDemographicsField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterDemographics]]:
+        """``lk.oneroster.demographics.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncCoursesWithRawResponse:
@@ -302,8 +790,46 @@ class AsyncCoursesWithRawResponse:
 
     def __init__(self, resource: AsyncCourses) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
-        self.classes = to_async_raw_pager(resource.classes)
+
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterCourseField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterCourse]]:
+        """``alk.oneroster.courses.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def classes(
+        self,
+        course_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterClass]]:
+        """``alk.oneroster.courses.classes`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.classes)(course_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class CoursesWithRawResponse:
@@ -312,8 +838,46 @@ class CoursesWithRawResponse:
 
     def __init__(self, resource: Courses) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
-        self.classes = to_raw_pager(resource.classes)
+
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterCourseField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterCourse]]:
+        """``lk.oneroster.courses.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def classes(
+        self,
+        course_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterClass]]:
+        """``lk.oneroster.courses.classes`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.classes)(course_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncClassesWithRawResponse:
@@ -322,9 +886,66 @@ class AsyncClassesWithRawResponse:
 
     def __init__(self, resource: AsyncClasses) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
-        self.students = to_async_raw_pager(resource.students)
-        self.teachers = to_async_raw_pager(resource.teachers)
+
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterClass]]:
+        """``alk.oneroster.classes.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def students(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterUser]]:
+        """``alk.oneroster.classes.students`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.students)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def teachers(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterUser]]:
+        """``alk.oneroster.classes.teachers`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.teachers)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class ClassesWithRawResponse:
@@ -333,9 +954,66 @@ class ClassesWithRawResponse:
 
     def __init__(self, resource: Classes) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
-        self.students = to_raw_pager(resource.students)
-        self.teachers = to_raw_pager(resource.teachers)
+
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterClass]]:
+        """``lk.oneroster.classes.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def students(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterUser]]:
+        """``lk.oneroster.classes.students`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.students)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def teachers(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterUser]]:
+        """``lk.oneroster.classes.teachers`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.teachers)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncAcademicSessionsWithRawResponse:
@@ -345,7 +1023,26 @@ class AsyncAcademicSessionsWithRawResponse:
 
     def __init__(self, resource: AsyncAcademicSessions) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
+
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterAcademicSession]]:
+        """``alk.oneroster.academic_sessions.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AcademicSessionsWithRawResponse:
@@ -355,7 +1052,26 @@ class AcademicSessionsWithRawResponse:
 
     def __init__(self, resource: AcademicSessions) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
+
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterAcademicSession]]:
+        """``lk.oneroster.academic_sessions.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncOneRosterClientWithRawResponse:

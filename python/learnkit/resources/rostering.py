@@ -6,9 +6,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import cached_property
+from typing import Any, Literal
 
-from .._response import to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+import httpx
+
+from .._client import QueryValue
+from .._pagination import AsyncPager, SyncPager
+from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+from ..types.platform import (
+    Enrollment,
+    OrgConfig,
+    User,
+    UserProfile,
+    UserRelationship,
+    UserRole,
+    UserRoleUpsertParam,
+    UserUpsertParam,
+)
 from .._generated.rostering import (
     Rostering,
     AsyncRostering,
@@ -76,8 +92,33 @@ class AsyncOrgConfigsWithRawResponse:
 
     def __init__(self, resource: AsyncOrgConfigs) -> None:
         self._resource = resource
-        self.get = to_async_raw_response(resource.get)
-        self.update = to_async_raw_response(resource.update)
+
+
+    async def get(
+        self,
+        org_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OrgConfig]:
+        """``alk.rostering.orgs.config.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(org_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def update(
+        self,
+        org_id: str,
+        config: Mapping[str, object],
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OrgConfig]:
+        """``alk.rostering.orgs.config.update`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.update)(org_id, config, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class OrgConfigsWithRawResponse:
@@ -86,8 +127,33 @@ class OrgConfigsWithRawResponse:
 
     def __init__(self, resource: OrgConfigs) -> None:
         self._resource = resource
-        self.get = to_raw_response(resource.get)
-        self.update = to_raw_response(resource.update)
+
+
+    def get(
+        self,
+        org_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OrgConfig]:
+        """``lk.rostering.orgs.config.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(org_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def update(
+        self,
+        org_id: str,
+        config: Mapping[str, object],
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OrgConfig]:
+        """``lk.rostering.orgs.config.update`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.update)(org_id, config, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncOrgsWithRawResponse:
@@ -122,8 +188,31 @@ class AsyncEnrollmentsWithRawResponse:
 
     def __init__(self, resource: AsyncEnrollments) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
-        self.get = to_async_raw_response(resource.get)
+
+
+    async def list(
+        self,
+        *,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[Enrollment]]:
+        """``alk.rostering.enrollments.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get(
+        self,
+        enrollment_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[Enrollment]:
+        """``alk.rostering.enrollments.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(enrollment_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class EnrollmentsWithRawResponse:
@@ -132,8 +221,31 @@ class EnrollmentsWithRawResponse:
 
     def __init__(self, resource: Enrollments) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
-        self.get = to_raw_response(resource.get)
+
+
+    def list(
+        self,
+        *,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[Enrollment]]:
+        """``lk.rostering.enrollments.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        enrollment_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[Enrollment]:
+        """``lk.rostering.enrollments.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(enrollment_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncLinkedUsersWithRawResponse:
@@ -142,7 +254,20 @@ class AsyncLinkedUsersWithRawResponse:
 
     def __init__(self, resource: AsyncLinkedUsers) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
+
+
+    async def list(
+        self,
+        user_id: str,
+        *,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[UserRelationship]]:
+        """``alk.rostering.linked_users.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(user_id, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class LinkedUsersWithRawResponse:
@@ -151,7 +276,20 @@ class LinkedUsersWithRawResponse:
 
     def __init__(self, resource: LinkedUsers) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
+
+
+    def list(
+        self,
+        user_id: str,
+        *,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[UserRelationship]]:
+        """``lk.rostering.linked_users.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(user_id, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncAgentsWithRawResponse:
@@ -160,7 +298,20 @@ class AsyncAgentsWithRawResponse:
 
     def __init__(self, resource: AsyncAgents) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
+
+
+    async def list(
+        self,
+        user_id: str,
+        *,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[UserRelationship]]:
+        """``alk.rostering.agents.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(user_id, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AgentsWithRawResponse:
@@ -169,7 +320,20 @@ class AgentsWithRawResponse:
 
     def __init__(self, resource: Agents) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
+
+
+    def list(
+        self,
+        user_id: str,
+        *,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[UserRelationship]]:
+        """``lk.rostering.agents.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(user_id, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncProfilesWithRawResponse:
@@ -178,8 +342,33 @@ class AsyncProfilesWithRawResponse:
 
     def __init__(self, resource: AsyncProfiles) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
-        self.get = to_async_raw_response(resource.get)
+
+
+    async def list(
+        self,
+        user_id: str,
+        *,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[UserProfile]]:
+        """``alk.rostering.profiles.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(user_id, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get(
+        self,
+        user_id: str,
+        profile_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[UserProfile]:
+        """``alk.rostering.profiles.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(user_id, profile_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class ProfilesWithRawResponse:
@@ -188,8 +377,33 @@ class ProfilesWithRawResponse:
 
     def __init__(self, resource: Profiles) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
-        self.get = to_raw_response(resource.get)
+
+
+    def list(
+        self,
+        user_id: str,
+        *,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[UserProfile]]:
+        """``lk.rostering.profiles.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(user_id, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        user_id: str,
+        profile_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[UserProfile]:
+        """``lk.rostering.profiles.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(user_id, profile_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncRolesWithRawResponse:
@@ -198,8 +412,35 @@ class AsyncRolesWithRawResponse:
 
     def __init__(self, resource: AsyncRoles) -> None:
         self._resource = resource
-        self.list = to_async_raw_pager(resource.list)
-        self.upsert = to_async_raw_response(resource.upsert)
+
+
+    async def list(
+        self,
+        user_id: str,
+        *,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[UserRole]]:
+        """``alk.rostering.roles.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(user_id, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def upsert(
+        self,
+        user_id: str,
+        role_id: str,
+        role: UserRoleUpsertParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[UserRole]:
+        """``alk.rostering.roles.upsert`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.upsert)(user_id, role_id, role, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class RolesWithRawResponse:
@@ -208,8 +449,35 @@ class RolesWithRawResponse:
 
     def __init__(self, resource: Roles) -> None:
         self._resource = resource
-        self.list = to_raw_pager(resource.list)
-        self.upsert = to_raw_response(resource.upsert)
+
+
+    def list(
+        self,
+        user_id: str,
+        *,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[UserRole]]:
+        """``lk.rostering.roles.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(user_id, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def upsert(
+        self,
+        user_id: str,
+        role_id: str,
+        role: UserRoleUpsertParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[UserRole]:
+        """``lk.rostering.roles.upsert`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.upsert)(user_id, role_id, role, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncUsersWithRawResponse:
@@ -218,8 +486,33 @@ class AsyncUsersWithRawResponse:
 
     def __init__(self, resource: AsyncUsers) -> None:
         self._resource = resource
-        self.get = to_async_raw_response(resource.get)
-        self.upsert = to_async_raw_response(resource.upsert)
+
+
+    async def get(
+        self,
+        user_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[User]:
+        """``alk.rostering.users.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(user_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def upsert(
+        self,
+        user_id: str,
+        user: UserUpsertParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[User]:
+        """``alk.rostering.users.upsert`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.upsert)(user_id, user, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class UsersWithRawResponse:
@@ -228,8 +521,33 @@ class UsersWithRawResponse:
 
     def __init__(self, resource: Users) -> None:
         self._resource = resource
-        self.get = to_raw_response(resource.get)
-        self.upsert = to_raw_response(resource.upsert)
+
+
+    def get(
+        self,
+        user_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[User]:
+        """``lk.rostering.users.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(user_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def upsert(
+        self,
+        user_id: str,
+        user: UserUpsertParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[User]:
+        """``lk.rostering.users.upsert`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.upsert)(user_id, user, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncRosteringWithRawResponse:

@@ -6,9 +6,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import cached_property
+from typing import Any, Literal
 
-from .._response import to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+import httpx
+
+from .._client import QueryValue
+from .._pagination import AsyncPager, SyncPager
+from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+from .._custom import webhooks as _custom
+from ..types.platform import (
+    WebhookSubscription,
+    WebhookSubscriptionWithSecret,
+)
 from .._custom.webhooks import (
     Webhooks,
     AsyncWebhooks,
@@ -34,12 +45,12 @@ class AsyncSubscriptionsWithRawResponse:
 
     def __init__(self, resource: AsyncSubscriptions) -> None:
         self._resource = resource
-        self.create = to_async_raw_response(resource.create)
-        self.list = to_async_raw_response(resource.list)
-        self.get = to_async_raw_response(resource.get)
-        self.update = to_async_raw_response(resource.update)
-        self.delete = to_async_raw_response(resource.delete)
-        self.rotate_secret = to_async_raw_response(resource.rotate_secret)
+        self.create: Callable[..., Awaitable[ApiResponse[WebhookSubscriptionWithSecret]]] = to_async_raw_response(resource.create)
+        self.list: Callable[..., Awaitable[ApiResponse[list[WebhookSubscription]]]] = to_async_raw_response(resource.list)
+        self.get: Callable[..., Awaitable[ApiResponse[WebhookSubscription]]] = to_async_raw_response(resource.get)
+        self.update: Callable[..., Awaitable[ApiResponse[WebhookSubscription]]] = to_async_raw_response(resource.update)
+        self.delete: Callable[..., Awaitable[ApiResponse[None]]] = to_async_raw_response(resource.delete)
+        self.rotate_secret: Callable[..., Awaitable[ApiResponse[WebhookSubscriptionWithSecret]]] = to_async_raw_response(resource.rotate_secret)
 
 
 class SubscriptionsWithRawResponse:
@@ -48,12 +59,12 @@ class SubscriptionsWithRawResponse:
 
     def __init__(self, resource: Subscriptions) -> None:
         self._resource = resource
-        self.create = to_raw_response(resource.create)
-        self.list = to_raw_response(resource.list)
-        self.get = to_raw_response(resource.get)
-        self.update = to_raw_response(resource.update)
-        self.delete = to_raw_response(resource.delete)
-        self.rotate_secret = to_raw_response(resource.rotate_secret)
+        self.create: Callable[..., ApiResponse[WebhookSubscriptionWithSecret]] = to_raw_response(resource.create)
+        self.list: Callable[..., ApiResponse[list[WebhookSubscription]]] = to_raw_response(resource.list)
+        self.get: Callable[..., ApiResponse[WebhookSubscription]] = to_raw_response(resource.get)
+        self.update: Callable[..., ApiResponse[WebhookSubscription]] = to_raw_response(resource.update)
+        self.delete: Callable[..., ApiResponse[None]] = to_raw_response(resource.delete)
+        self.rotate_secret: Callable[..., ApiResponse[WebhookSubscriptionWithSecret]] = to_raw_response(resource.rotate_secret)
 
 
 class AsyncWebhooksWithRawResponse:
