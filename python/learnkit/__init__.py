@@ -25,7 +25,7 @@ from ._response import ApiResponse
 from ._retry import DEFAULT_RETRY, RetryOptions
 from ._secret import SigningSecret
 from ._version import __version__
-from .activity import RecordResult
+from .activity import ActivityServer, AsyncActivityServer, RecordResult
 from .errors import *
 from .webhooks import (
     AsyncWebhookHandler,
@@ -38,6 +38,8 @@ from .webhooks import (
 )
 
 __all__ = [
+    "ActivityServer",
+    "AsyncActivityServer",
     "DEFAULT_RETRY",
     "ENV",
     "ApiResponse",

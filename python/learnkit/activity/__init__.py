@@ -39,7 +39,10 @@ from ._record import record_issues, show
 
 __all__ = [
     "Activity",
+    "ActivityAnswer",
+    "ActivityServer",
     "AsyncActivity",
+    "AsyncActivityServer",
     "ActivityRef",
     "CourseConfig",
     "CourseRef",
@@ -413,3 +416,6 @@ class AsyncActivity(_ActivityBase):
             self._lookups[key] = running
             running.add_done_callback(lambda _: self._lookups.pop(key, None))
         return self._remember(email, await asyncio.shield(running))
+
+
+from ._server import ActivityAnswer, ActivityServer, AsyncActivityServer  # noqa: E402 - it uses the classes above
