@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import logging
 from functools import lru_cache
-from typing import Any, ClassVar, TypeVar, cast, get_type_hints, is_typeddict
+from typing import Any, ClassVar, TypeVar, cast, get_type_hints
+
+from typing_extensions import is_typeddict
 
 import pydantic
 from pydantic import ConfigDict, TypeAdapter
@@ -102,10 +104,15 @@ def check_body(kind: Any, value: object, name: str) -> Any:
     (its member names). Every problem is one :class:`ValidationError` issue under ``name``, in the caller's
     names; a member given in the platform's camelCase is named with its Python name."""
     adapter = _adapter(kind)
+    # A member in the platform's camelCase is refused even where the body takes other members as they are: the
+    # Python name is the one that is sent (docs/decisions.md#d-i30-models).
+    camel = _camel_issues(kind, value, (name,))
     try:
         checked = adapter.validate_python(value)
     except pydantic.ValidationError as error:
-        raise ValidationError(issues_of(error, name, kind)) from None
+        raise ValidationError(camel + issues_of(error, name, kind)) from None
+    if camel:
+        raise ValidationError(camel)
     return cast(Any, adapter.dump_python(checked, by_alias=True, mode="json", exclude_none=False))
 
 
@@ -126,6 +133,29 @@ def issues_of(error: pydantic.ValidationError, name: str, kind: Any = None) -> l
         elif item["type"] == "missing":
             message = "is required"
         issues.append(ValidationIssue(path, message))
+    return issues
+
+
+def _camel_issues(kind: Any, value: object, path: tuple[str | int, ...]) -> list[ValidationIssue]:
+    """Members of ``value`` spelled as the platform spells a member of ``kind`` (a TypedDict), at any depth."""
+    issues: list[ValidationIssue] = []
+    for arg in getattr(kind, "__args__", ()) or ():
+        if is_typeddict(arg) or getattr(arg, "__args__", None):
+            if isinstance(value, (list, tuple)) and not is_typeddict(arg):
+                for i, item in enumerate(value):
+                    issues += _camel_issues(arg, item, (*path, i))
+            elif isinstance(value, dict):
+                issues += _camel_issues(arg, value, path)
+    if not is_typeddict(kind) or not isinstance(value, dict):
+        return issues
+    hints = get_type_hints(kind, include_extras=True)
+    wire = {alias: key for key, hint in hints.items() for meta in getattr(hint, "__metadata__", ())
+            if isinstance(alias := getattr(meta, "alias", None), str)}
+    for key, item in value.items():
+        if key not in hints and key in wire:
+            issues.append(ValidationIssue((*path, key), f"is not a member; the Python name is {wire[key]}"))
+        elif key in hints:
+            issues += _camel_issues(hints[key], item, (*path, key))
     return issues
 
 

@@ -842,6 +842,35 @@ export function generatePython(map, root) {
     ),
   });
   for (const family of families) outputs.push(family.generated, family.public);
+  outputs.push({
+    path: 'python/learnkit/_generated/operations.py',
+    content: clean(
+      [
+        PYTHON_HEADER,
+        '"""Every operation of the resource map and the method that calls it, for the tests and tools that walk them."""',
+        '',
+        'from typing import NamedTuple',
+        '',
+        '',
+        'class Operation(NamedTuple):',
+        docstring('    ', ['One operation: its operationId, the method (`case.documents.get`), HTTP method and path.']),
+        '',
+        '    operation_id: str',
+        '    method: str',
+        '    http_method: str',
+        '    path: str',
+        '    custom: bool',
+        '',
+        '',
+        'OPERATIONS: tuple[Operation, ...] = (',
+        ...map.operations.map(
+          (op) =>
+            `    Operation(${pyString(op.operationId)}, ${pyString(`${op.python.resource}.${op.python.method}`)}, ${pyString(op.httpMethod)}, ${pyString(op.path)}, ${op.custom ? 'True' : 'False'}),`,
+        ),
+        ')',
+      ].join('\n'),
+    ),
+  });
   outputs.push({ path: 'python/learnkit/_generated/__init__.py', content: `${PYTHON_HEADER}"""Generated code: see learnkit.resources and learnkit.types for the public names."""\n` });
   outputs.push({
     path: 'python/learnkit/resources/__init__.py',
