@@ -106,7 +106,7 @@ def verified_webhook(
         except _TooLarge:
             raise HTTPException(413, "body_too_large") from None
         try:
-            return verify_webhook(body, list(request.headers.items()), secret, tolerance_sec)  # type: ignore[arg-type]
+            return verify_webhook(body, request.headers, secret, tolerance_sec)
         except WebhookVerificationError as error:
             raise HTTPException(400 if error.reason == "invalid_payload" else 401, error.reason) from None
 
