@@ -17,7 +17,11 @@ const NEEDS = [
   // The Python package's tests (`pnpm test:python`): `python3` builds the wheel and makes the virtual environment
   // the tests run in (pip fills it; mypy and pytest come from there, docs/decisions.md#d-i30-wheel-tests).
   { what: 'Python 3.11 or newer', present: () => pythonAtLeast(3, 11), packages: ['python3'] },
-  { what: "Python's venv and pip", present: () => pythonHas('venv, ensurepip'), packages: ['python3-venv', 'python3-pip'] },
+  {
+    what: "Python's venv and pip",
+    present: () => pythonHas('venv, ensurepip'),
+    packages: ['python3-venv', 'python3-pip'],
+  },
 ];
 
 function onPath(command) {

@@ -19,8 +19,8 @@ import { generateOperations } from '../packages/mock/scripts/gen-operations.mjs'
 import { generateCatalogue } from '../packages/webhooks/scripts/gen-catalogue.mjs';
 import { generateApiReference } from './gen/api-reference.mjs';
 import { formatTypeScript } from './gen/format.mjs';
-import { generatePython } from './gen/python.mjs';
 import { generateOperationTables } from './gen/operation-tables.mjs';
+import { generatePython } from './gen/python.mjs';
 import { loadResourceMap } from './gen/resource-map.mjs';
 import { generateTypeScript } from './gen/typescript.mjs';
 import { findDrift as findDriftUnder } from './generated-files.mjs';

@@ -9,7 +9,15 @@
 // Arguments after `--` go to pytest (`pnpm test:python -- tests/test_client.py -k tokens`).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,19 +48,29 @@ function run(command, args, options = {}) {
 
 function python() {
   for (const candidate of ['python3', 'python']) {
-    const probe = spawnSync(candidate, ['-c', 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 11))']);
+    const probe = spawnSync(candidate, [
+      '-c',
+      'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 11))',
+    ]);
     if (probe.status === 0) return candidate;
   }
-  console.error('test:python: needs Python 3.11+ with venv and ensurepip (Debian: apt-get install python3 python3-venv)');
+  console.error(
+    'test:python: needs Python 3.11+ with venv and ensurepip (Debian: apt-get install python3 python3-venv)',
+  );
   process.exit(1);
 }
 
 const py = python();
-const version = /__version__ = "([^"]+)"/.exec(readFileSync(join(project, 'learnkit', '_version.py'), 'utf8'))[1];
+const version = /__version__ = "([^"]+)"/.exec(
+  readFileSync(join(project, 'learnkit', '_version.py'), 'utf8'),
+)[1];
 
 // 1. The wheelhouse: every wheel the tests install, downloaded once per change of the requirements.
 const wanted = readFileSync(requirements, 'utf8');
-const stamp = createHash('sha256').update(wanted).update(readFileSync(join(project, 'pyproject.toml'))).digest('hex');
+const stamp = createHash('sha256')
+  .update(wanted)
+  .update(readFileSync(join(project, 'pyproject.toml')))
+  .digest('hex');
 const stampFile = join(cache, 'wheelhouse.sha256');
 if (!existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== stamp) {
   console.log('test:python: filling python/.cache/wheelhouse (once per change of requirements-test.txt) ...');
@@ -77,12 +95,19 @@ ms += run(bin('python'), ['-m', 'build', '--no-isolation', '--sdist', '--wheel',
 const wheel = readdirSync(dist).find((name) => name.endsWith('.whl'));
 const sdist = readdirSync(dist).find((name) => name.endsWith('.tar.gz'));
 if (!wheel || !sdist || !wheel.startsWith(`learnkit-${version}-`)) {
-  console.error(`test:python: python -m build made ${readdirSync(dist).join(', ')}, not learnkit ${version}'s wheel and sdist`);
+  console.error(
+    `test:python: python -m build made ${readdirSync(dist).join(', ')}, not learnkit ${version}'s wheel and sdist`,
+  );
   process.exit(1);
 }
-ms += pip(['install', '-qq', `${join(dist, wheel)}[fastapi,django,redis]`], { ...OFFLINE, PIP_FIND_LINKS: `${wheelhouse} ${dist}` });
+ms += pip(['install', '-qq', `${join(dist, wheel)}[fastapi,django,redis]`], {
+  ...OFFLINE,
+  PIP_FIND_LINKS: `${wheelhouse} ${dist}`,
+});
 rmSync(join(project, 'build'), { recursive: true, force: true });
-console.log(`test:python: built ${wheel} and ${sdist}, installed into a fresh python/test-venv (${(ms / 1000).toFixed(1)} s)`);
+console.log(
+  `test:python: built ${wheel} and ${sdist}, installed into a fresh python/test-venv (${(ms / 1000).toFixed(1)} s)`,
+);
 
 // 3. Types: mypy --strict over the package and its tests; pyright's completeness report of the installed package.
 run(bin('mypy'), ['--strict'], { cwd: project });

@@ -26,16 +26,59 @@ const DOCUMENTS = { case: '', platform: '', oneroster: 'OneRoster' };
 /** Schemas of the token endpoints and error bodies: the errors of learnkit.errors read them. */
 const SKIPPED = /^(Imsx|OAuth|TokenRe|CaseToken|PlatformError)/;
 const KEYWORDS = new Set([
-  'False', 'None', 'True', 'and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue', 'def', 'del',
-  'elif', 'else', 'except', 'finally', 'for', 'from', 'global', 'if', 'import', 'in', 'is', 'lambda', 'nonlocal',
-  'not', 'or', 'pass', 'raise', 'return', 'try', 'while', 'with', 'yield',
+  'False',
+  'None',
+  'True',
+  'and',
+  'as',
+  'assert',
+  'async',
+  'await',
+  'break',
+  'class',
+  'continue',
+  'def',
+  'del',
+  'elif',
+  'else',
+  'except',
+  'finally',
+  'for',
+  'from',
+  'global',
+  'if',
+  'import',
+  'in',
+  'is',
+  'lambda',
+  'nonlocal',
+  'not',
+  'or',
+  'pass',
+  'raise',
+  'return',
+  'try',
+  'while',
+  'with',
+  'yield',
   // BaseModel's own members, which a field must not shadow
-  'copy', 'dict', 'json', 'schema', 'construct', 'validate', 'model_config', 'model_fields', 'to_dict', 'to_json',
+  'copy',
+  'dict',
+  'json',
+  'schema',
+  'construct',
+  'validate',
+  'model_config',
+  'model_fields',
+  'to_dict',
+  'to_json',
 ]);
 
 /** `sourcedId` -> `sourced_id`, `CFDocumentURI` -> `cf_document_uri`, `@context` -> `context`. */
 export function pySnake(name) {
-  const cleaned = String(name).replace(/^[@$]+/, '').replace(/[^A-Za-z0-9_]+/g, '_');
+  const cleaned = String(name)
+    .replace(/^[@$]+/, '')
+    .replace(/[^A-Za-z0-9_]+/g, '_');
   const snake = cleaned
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
@@ -75,9 +118,11 @@ function docstring(indent, paragraphs, example) {
     lines.push('', 'Example::', '', ...example.split('\n').map((l) => (l ? `    ${l}` : '')));
   }
   if (lines.length === 1 && lines[0].length < 100 - indent.length) return `${indent}"""${lines[0]}"""`;
-  return [`${indent}"""${lines[0] ?? ''}`, ...lines.slice(1).map((l) => (l ? `${indent}${l}` : '')), `${indent}"""`].join(
-    '\n',
-  );
+  return [
+    `${indent}"""${lines[0] ?? ''}`,
+    ...lines.slice(1).map((l) => (l ? `${indent}${l}` : '')),
+    `${indent}"""`,
+  ].join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -160,7 +205,9 @@ class ModelWriter {
     }
     const parts = schema.anyOf ?? schema.oneOf;
     if (parts) {
-      const types = [...new Set(parts.map((part, i) => this.typeOf(part, owner, `${member ?? ''}${i || ''}`, param)))];
+      const types = [
+        ...new Set(parts.map((part, i) => this.typeOf(part, owner, `${member ?? ''}${i || ''}`, param))),
+      ];
       const nonNull = types.filter((t) => t !== 'None');
       if (types.includes('Any')) return 'Any';
       return nonNull.length < types.length ? `${nonNull.join(' | ')} | None` : types.join(' | ');
@@ -170,7 +217,8 @@ class ModelWriter {
       return param ? 'Mapping[str, object]' : 'dict[str, Any]';
     }
     const types = Array.isArray(schema.type) ? schema.type.filter((t) => t !== 'null') : [schema.type];
-    if (types.length > 1) return types.map((t) => this.typeOfNonNull({ ...schema, type: t }, owner, member, param)).join(' | ');
+    if (types.length > 1)
+      return types.map((t) => this.typeOfNonNull({ ...schema, type: t }, owner, member, param)).join(' | ');
     switch (types[0]) {
       case 'string':
         return 'str';
@@ -207,7 +255,9 @@ class ModelWriter {
     const key = `${owner}.${member}`;
     const ownerName = this.schemas[owner] ? this.nameOf(owner) : owner;
     const named = this.renames[key];
-    const base = named ?? `${ownerName}${pascalCase(pySnake(member).replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase()))}`;
+    const base =
+      named ??
+      `${ownerName}${pascalCase(pySnake(member).replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase()))}`;
     return param ? `${base}Param` : base;
   }
 
@@ -261,7 +311,8 @@ class ModelWriter {
       let type = overrides[wire] ?? SECRETS[wire] ?? this.typeOf(property, owner, wire, false);
       const resolved = deref(this.document, property) ?? {};
       const isRequired = required.includes(wire);
-      if (!isRequired && !type.endsWith('| None') && type !== 'Any' && type !== 'None') type = `${type} | None`;
+      if (!isRequired && !type.endsWith('| None') && type !== 'Any' && type !== 'None')
+        type = `${type} | None`;
       const alias = field === wire ? '' : `alias=${pyString(wire)}`;
       let value;
       if (isRequired) value = alias ? ` = Field(${alias})` : '';
@@ -271,7 +322,9 @@ class ModelWriter {
       if (text) lines.push(docstring('    ', [ticks(text.split('\n\n')[0])]));
     }
     const body = lines.length ? lines.join('\n') : '    pass';
-    this.blocks.push(`class ${name}(BaseModel):\n${docstring('    ', [ticks(description ?? `The ${owner} schema.`)])}\n\n${body}\n`);
+    this.blocks.push(
+      `class ${name}(BaseModel):\n${docstring('    ', [ticks(description ?? `The ${owner} schema.`)])}\n\n${body}\n`,
+    );
     this.exports.push(name);
   }
 
@@ -311,9 +364,11 @@ class ModelWriter {
     const config = `@with_config(ConfigDict(extra=${pyString(open ? 'allow' : 'forbid')}, validate_by_name=True, validate_by_alias=False, strict=True))`;
     const doc = docstring('    ', [
       `${description ?? `The ${owner} body.`}`,
-      'Members in snake_case; checked before anything is sent and sent with the platform\'s names.',
+      "Members in snake_case; checked before anything is sent and sent with the platform's names.",
     ]);
-    this.paramBlocks.push(`${config}\nclass ${name}(TypedDict, total=False):\n${doc}\n\n${lines.join('\n') || '    pass'}\n`);
+    this.paramBlocks.push(
+      `${config}\nclass ${name}(TypedDict, total=False):\n${doc}\n\n${lines.join('\n') || '    pass'}\n`,
+    );
     this.exports.push(name);
   }
 
@@ -371,17 +426,30 @@ class ModelWriter {
     ];
     for (const [name, members] of this.fieldLiterals) {
       out.push(`${name}: TypeAlias = Literal[${members.map(pyString).join(', ')}]`);
-      out.push(docstring('', [`The members of ${name.replace(/Field$/, '')} that \`fields\` may ask for.`]), '');
+      out.push(
+        docstring('', [`The members of ${name.replace(/Field$/, '')} that \`fields\` may ask for.`]),
+        '',
+      );
     }
     // Models first (their annotations are read lazily), then the aliases of the other schemas, which name models.
-    out.push('', ...this.blocks.map((b) => `${b}\n`), ...this.aliases.map((b) => `${b}\n`), ...this.paramBlocks.map((b) => `\n${b}`));
+    out.push(
+      '',
+      ...this.blocks.map((b) => `${b}\n`),
+      ...this.aliases.map((b) => `${b}\n`),
+      ...this.paramBlocks.map((b) => `\n${b}`),
+    );
     if (this.catalogue) out.push(this.events());
     out.push('', ...this.classes.map((c) => `${c}.model_rebuild()`), '');
-    return `${out.join('\n').replace(/\n{3,}/g, '\n\n\n').trimEnd()}\n`;
+    return `${out
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n\n')
+      .trimEnd()}\n`;
   }
 
   eventExports() {
-    return this.catalogue ? ['KnownWebhookEvent', 'UnknownWebhookEvent', 'WebhookEvent', 'WEBHOOK_EVENT_TYPES'] : [];
+    return this.catalogue
+      ? ['KnownWebhookEvent', 'UnknownWebhookEvent', 'WebhookEvent', 'WEBHOOK_EVENT_TYPES']
+      : [];
   }
 
   events() {
@@ -390,7 +458,7 @@ class ModelWriter {
       '',
       'class UnknownWebhookEvent(BaseModel):',
       docstring('    ', [
-        'A delivery whose type is newer than this package\'s catalogue: verified, its `data` kept as sent.',
+        "A delivery whose type is newer than this package's catalogue: verified, its `data` kept as sent.",
       ]),
       '',
       '    id: str',
@@ -424,13 +492,20 @@ const OPTION_ARGS = [
   'extra_headers: Mapping[str, str] | None = None',
   'extra_query: Mapping[str, QueryValue] | None = None',
 ];
-const OPTION_PASS = ['timeout=timeout', 'max_retries=max_retries', 'extra_headers=extra_headers', 'extra_query=extra_query'];
+const OPTION_PASS = [
+  'timeout=timeout',
+  'max_retries=max_retries',
+  'extra_headers=extra_headers',
+  'extra_query=extra_query',
+];
 
 function className(node) {
   if (node.class) return node.class;
   const name = pascalCase(node.name);
   // A family named like one of its resources (`lk.applications.applications`) is the family's client.
-  const clash = node.path.length === 0 && nodesOfTree(node).some((other) => other !== node && !other.class && pascalCase(other.name) === name);
+  const clash =
+    node.path.length === 0 &&
+    nodesOfTree(node).some((other) => other !== node && !other.class && pascalCase(other.name) === name);
   return clash ? `${name}Client` : name;
 }
 
@@ -442,10 +517,16 @@ function nodesOfTree(node) {
 function pythonOp(op, writer) {
   const modelOf = (schema) => (schema ? writer.nameOf(schema) : undefined);
   const pathArgs = op.pathParams.map((p) => ({ wire: p.name, name: pySnake(p.as) }));
-  const query = op.queryParams.map((p) => ({ wire: p.name, name: pySnake(p.name), schema: p.schema, required: p.required }));
+  const query = op.queryParams.map((p) => ({
+    wire: p.name,
+    name: pySnake(p.name),
+    schema: p.schema,
+    required: p.required,
+  }));
   let result;
   if (op.httpMethod === 'DELETE' && !op.success.content) result = 'None';
-  else if (op.result.schema) result = op.result.list ? `list[${modelOf(op.result.schema)}]` : modelOf(op.result.schema);
+  else if (op.result.schema)
+    result = op.result.list ? `list[${modelOf(op.result.schema)}]` : modelOf(op.result.schema);
   else if (op.returns) {
     const owner = op.success.schema;
     result = writer.inlineName(owner, op.returns, false);
@@ -456,7 +537,8 @@ function pythonOp(op, writer) {
 /** A placeholder value of a schema, for examples. */
 function exampleValue(writer, schema, depth = 0) {
   const resolved = deref(writer.document, schema) ?? {};
-  if (resolved.example !== undefined && typeof resolved.example !== 'object') return JSON.stringify(resolved.example);
+  if (resolved.example !== undefined && typeof resolved.example !== 'object')
+    return JSON.stringify(resolved.example);
   if (resolved.const !== undefined) return JSON.stringify(resolved.const);
   if (Array.isArray(resolved.enum)) return JSON.stringify(resolved.enum[0]);
   const type = Array.isArray(resolved.type) ? resolved.type.find((t) => t !== 'null') : resolved.type;
@@ -465,7 +547,9 @@ function exampleValue(writer, schema, depth = 0) {
   if (type === 'array') return `[${depth < 2 ? exampleValue(writer, resolved.items, depth + 1) : ''}]`;
   if (type === 'object' || resolved.properties || resolved.allOf) {
     const { properties, required } = writer.shape(resolved);
-    const keys = required.filter((k) => properties[k] && !deref(writer.document, properties[k])?.readOnly).slice(0, 3);
+    const keys = required
+      .filter((k) => properties[k] && !deref(writer.document, properties[k])?.readOnly)
+      .slice(0, 3);
     if (keys.length === 0) {
       const first = Object.keys(properties)[0];
       if (first && depth < 2) keys.push(first);
@@ -477,8 +561,10 @@ function exampleValue(writer, schema, depth = 0) {
 
 function methodExample(op, py, writer, access, async) {
   const args = py.pathArgs.map((p) => p.name);
-  if (op.body) args.push(exampleValue(writer, op.body.inner ? { $ref: `#/components/schemas/${op.body.inner}` } : {}));
-  for (const q of py.query.filter((q) => q.required)) args.push(`${q.name}=${exampleValue(writer, q.schema)}`);
+  if (op.body)
+    args.push(exampleValue(writer, op.body.inner ? { $ref: `#/components/schemas/${op.body.inner}` } : {}));
+  for (const q of py.query.filter((q) => q.required))
+    args.push(`${q.name}=${exampleValue(writer, q.schema)}`);
   const call = `${access}.${op.python.method}(${args.join(', ')})`;
   if (op.page) {
     const limit = py.query.some((q) => q.wire === 'limit') ? (args.length ? ', limit=100' : 'limit=100') : '';
@@ -487,7 +573,16 @@ function methodExample(op, py, writer, access, async) {
       ? `async for item in ${listCall}:\n    print(item)`
       : `for item in ${listCall}:\n    print(item)`;
   }
-  const variable = py.result === 'None' ? '' : `${pySnake(String(py.result).replace(/^list\[|\]$/g, '').replace(/^OneRoster/, '')).replace(/_+$/, '') || 'result'} = `;
+  const variable =
+    py.result === 'None'
+      ? ''
+      : `${
+          pySnake(
+            String(py.result)
+              .replace(/^list\[|\]$/g, '')
+              .replace(/^OneRoster/, ''),
+          ).replace(/_+$/, '') || 'result'
+        } = `;
   return `${variable}${async ? 'await ' : ''}${call}`;
 }
 
@@ -497,9 +592,12 @@ const ticks = (text) => (text ? String(text).replace(/(?<!`)`([^`]+)`(?!`)/g, '`
 function methodDoc(op) {
   const parts = [op.summary];
   if (op.page && op.queryParams.some((p) => p.name === 'limit')) {
-    parts.push('Iterate the pager for every item (pages are read as the loop needs them), or call `.pages()`; ' +
-      '`limit` is the page size, `max_items` stops early.');
-    if (op.searchFields?.length) parts.push(`\`search\` matches ${op.searchFields.map((f) => `\`${f}\``).join(', ')}.`);
+    parts.push(
+      'Iterate the pager for every item (pages are read as the loop needs them), or call `.pages()`; ' +
+        '`limit` is the page size, `max_items` stops early.',
+    );
+    if (op.searchFields?.length)
+      parts.push(`\`search\` matches ${op.searchFields.map((f) => `\`${f}\``).join(', ')}.`);
   } else if (op.page) {
     parts.push('The listing answers its whole list at once; iterate the pager for every item.');
   }
@@ -557,9 +655,7 @@ function methodSource(op, writer, async, access, imports) {
   if (op.httpMethod !== 'GET') kw.push('idempotency_key: str | None = None');
   args.push('*', ...kw);
 
-  const returnType = op.page
-    ? `${async ? 'AsyncPager' : 'SyncPager'}[${py.item}]`
-    : py.result;
+  const returnType = op.page ? `${async ? 'AsyncPager' : 'SyncPager'}[${py.item}]` : py.result;
   if (op.page) imports.add(py.item);
   else if (!['None', 'Any'].includes(py.result)) imports.add(py.result.replace(/^list\[|\]$/g, ''));
   const doc = docstring('        ', methodDoc(op), methodExample(op, py, writer, access, async));
@@ -571,7 +667,8 @@ function methodSource(op, writer, async, access, imports) {
   if (op.body) {
     const checked = `check_body(${bodyType}, ${op.body.optional ? `{} if ${bodyName} is None else ${bodyName}` : bodyName}, ${pyString(bodyName)})`;
     lines.push(`        body = ${checked}`);
-    const samePath = op.pathParams.find((p) => p.name === 'sourcedId') && op.body.members.includes('sourcedId');
+    const samePath =
+      op.pathParams.find((p) => p.name === 'sourcedId') && op.body.members.includes('sourcedId');
     if (samePath && writer.doc === 'oneroster') {
       const arg = py.pathArgs.find((p) => p.wire === 'sourcedId').name;
       lines.push(`        same_id(body, ${arg}, ${pyString(bodyName)})`);
@@ -592,7 +689,9 @@ function methodSource(op, writer, async, access, imports) {
     callArgs.push('max_items=max_items');
     if (fieldsType) callArgs.push('partial=fields is not None');
     callArgs.push(...OPTION_PASS);
-    lines.push(`        return self._client._list(\n            ${callArgs.join(',\n            ')},\n        )`);
+    lines.push(
+      `        return self._client._list(\n            ${callArgs.join(',\n            ')},\n        )`,
+    );
   } else {
     callArgs.unshift(pyString(op.httpMethod));
     if (py.result !== 'None' && py.result !== 'Any') callArgs.push(`cast=${py.result}`);
@@ -603,8 +702,10 @@ function methodSource(op, writer, async, access, imports) {
     if (op.httpMethod !== 'GET') callArgs.push('idempotency_key=idempotency_key');
     const call = `self._client._call(\n            ${callArgs.join(',\n            ')},\n        )`;
     if (py.result === 'None') lines.push(`        ${async ? 'await ' : ''}${call}`);
-    else if (py.result === 'Any') lines.push(`        return ${async ? 'await ' : ''}${call}  # type: ignore[no-any-return]`);
-    else lines.push(`        result: ${py.result} = ${async ? 'await ' : ''}${call}`, '        return result');
+    else if (py.result === 'Any')
+      lines.push(`        return ${async ? 'await ' : ''}${call}  # type: ignore[no-any-return]`);
+    else
+      lines.push(`        result: ${py.result} = ${async ? 'await ' : ''}${call}`, '        return result');
   }
   const def = `${async && !op.page ? 'async def' : 'def'} ${op.python.method}`;
   // The raw-response view's method: the same signature, the same arguments passed on.
@@ -614,8 +715,16 @@ function methodSource(op, writer, async, access, imports) {
     .map((a) => a.split(':')[0]);
   const positional = args.slice(1, args.indexOf('*')).map((a) => a.split(':')[0]);
   const call = passed.map((name) => (positional.includes(name) ? name : `${name}=${name}`)).join(', ');
-  const wrapper = op.page ? (async ? 'to_async_raw_pager' : 'to_raw_pager') : async ? 'to_async_raw_response' : 'to_raw_response';
-  const rawDoc = docstring('        ', [`\`\`${access}.${op.python.method}\`\` returning an \`\`ApiResponse\`\` around its data.`]);
+  const wrapper = op.page
+    ? async
+      ? 'to_async_raw_pager'
+      : 'to_raw_pager'
+    : async
+      ? 'to_async_raw_response'
+      : 'to_raw_response';
+  const rawDoc = docstring('        ', [
+    `\`\`${access}.${op.python.method}\`\` returning an \`\`ApiResponse\`\` around its data.`,
+  ]);
   const raw = `    ${async ? 'async def' : 'def'} ${op.python.method}(\n        ${args.join(',\n        ')},\n    ) -> ApiResponse[${returnType}]:\n${rawDoc}\n        return ${async ? 'await ' : ''}${wrapper}(self._resource.${op.python.method})(${call})\n`;
   rawSources.set(`${async}:${op.operationId}`, raw);
   return `    ${def}(\n        ${args.join(',\n        ')},\n    ) -> ${returnType}:\n${doc}\n${lines.join('\n')}\n`;
@@ -630,7 +739,8 @@ function customReturn(custom, cls, method, writers, imports) {
   const end = custom.text.indexOf('\nclass ', start + 1);
   const block = custom.text.slice(start, end === -1 ? undefined : end);
   const found = new RegExp(`def ${method}\\([\\s\\S]*?\\) -> ([^\\n]+):\\n`).exec(block);
-  if (!found) throw new Error(`gen python: ${cls}.${method} in python/learnkit/_custom has no return annotation`);
+  if (!found)
+    throw new Error(`gen python: ${cls}.${method} in python/learnkit/_custom has no return annotation`);
   const builtin = new Set(['list', 'dict', 'None', 'str', 'int', 'float', 'bool', 'Any']);
   return found[1].trim().replace(/\b[A-Za-z_]\w*\b/g, (name) => {
     if (builtin.has(name)) return name;
@@ -668,7 +778,6 @@ function generateFamily(root, family, writers) {
   const module = snakeCase(family.family);
   const custom = customClasses(root, family.family);
   const nodes = nodesOf(family);
-  const out = { generated: [], public: [] };
   const imports = { case: new Set(), platform: new Set(), oneroster: new Set() };
   const classes = [];
   const rawClasses = [];
@@ -690,7 +799,9 @@ function generateFamily(root, family, writers) {
             );
           }
           if (!new RegExp(`def ${op.python.method}\\(`).test(custom.text)) {
-            throw new Error(`gen python: python/learnkit/_custom/${module}.py defines no ${op.python.method}()`);
+            throw new Error(
+              `gen python: python/learnkit/_custom/${module}.py defines no ${op.python.method}()`,
+            );
           }
           continue;
         }
@@ -703,7 +814,13 @@ function generateFamily(root, family, writers) {
       const raw = `    @cached_property\n    def with_raw_response(self) -> _public.${cls}WithRawResponse:\n${docstring('        ', ['The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.'])}\n        from ..resources import ${module} as public\n\n        return public.${cls}WithRawResponse(${custom.classes.has(cls) ? `cast("public.${cls}", self)` : 'self'})\n`;
       const summary = [node.summary, node.description].filter(Boolean).map(ticks);
       const example = node.methods.length
-        ? methodExample(node.methods[0], pythonOp(node.methods[0], writers[node.methods[0].documentName]), writers[node.methods[0].documentName], access, async)
+        ? methodExample(
+            node.methods[0],
+            pythonOp(node.methods[0], writers[node.methods[0].documentName]),
+            writers[node.methods[0].documentName],
+            access,
+            async,
+          )
         : undefined;
       classes.push(
         `class ${cls}(${base}):\n${docstring('    ', summary, example)}\n\n${[...children, ...methods, raw].join('\n')}`,
@@ -719,7 +836,9 @@ function generateFamily(root, family, writers) {
         }
         const wrapper = async ? 'to_async_raw_response' : 'to_raw_response';
         const returned = customReturn(custom, cls, op.python.method, writers, imports);
-        const type = async ? `Callable[..., Awaitable[ApiResponse[${returned}]]]` : `Callable[..., ApiResponse[${returned}]]`;
+        const type = async
+          ? `Callable[..., Awaitable[ApiResponse[${returned}]]]`
+          : `Callable[..., ApiResponse[${returned}]]`;
         rawLines.push(`        self.${op.python.method}: ${type} = ${wrapper}(resource.${op.python.method})`);
         usesCustom = true;
       }
@@ -734,9 +853,20 @@ function generateFamily(root, family, writers) {
   }
   const typeImports = Object.entries(imports)
     .filter(([, names]) => names.size)
-    .map(([doc, names]) => [doc, [...names].filter((n) => /^\w+$/.test(n) && !['None', 'Any', 'str', 'int', 'float', 'bool'].includes(n))])
+    .map(([doc, names]) => [
+      doc,
+      [...names].filter(
+        (n) => /^\w+$/.test(n) && !['None', 'Any', 'str', 'int', 'float', 'bool'].includes(n),
+      ),
+    ])
     .filter(([, names]) => names.length)
-    .map(([doc, names]) => `from ..types.${doc} import (\n${names.sort().map((n) => `    ${n},\n`).join('')})`);
+    .map(
+      ([doc, names]) =>
+        `from ..types.${doc} import (\n${names
+          .sort()
+          .map((n) => `    ${n},\n`)
+          .join('')})`,
+    );
   const generated = [
     PYTHON_HEADER,
     `"""The ${family.family} family's resources as the resource map names them: ${ticks(family.summary)}"""`,
@@ -763,7 +893,10 @@ function generateFamily(root, family, writers) {
     '',
     classes.join('\n\n'),
   ].join('\n');
-  const chosen = finalNames.map((n) => ({ name: n, from: custom.classes.has(n) ? `.._custom.${module}` : `.._generated.${module}` }));
+  const chosen = finalNames.map((n) => ({
+    name: n,
+    from: custom.classes.has(n) ? `.._custom.${module}` : `.._generated.${module}`,
+  }));
   const publicModule = [
     PYTHON_HEADER,
     `"""\`\`lk.${module}\`\`: ${ticks(family.summary)}"""`,
@@ -782,10 +915,18 @@ function generateFamily(root, family, writers) {
     ...(usesCustom ? [`from .._custom import ${module} as _custom`] : []),
     ...typeImports,
     ...[...new Set(chosen.map((c) => c.from))].map(
-      (from) => `from ${from} import (\n${chosen.filter((c) => c.from === from).map((c) => `    ${c.name},\n`).join('')})`,
+      (from) =>
+        `from ${from} import (\n${chosen
+          .filter((c) => c.from === from)
+          .map((c) => `    ${c.name},\n`)
+          .join('')})`,
     ),
     '',
-    `__all__ = [\n${finalNames.flatMap((n) => [n, `${n}WithRawResponse`]).sort().map((n) => `    ${pyString(n)},\n`).join('')}]`,
+    `__all__ = [\n${finalNames
+      .flatMap((n) => [n, `${n}WithRawResponse`])
+      .sort()
+      .map((n) => `    ${pyString(n)},\n`)
+      .join('')}]`,
     '',
     '',
     rawClasses.reverse().join('\n\n'),
@@ -797,7 +938,11 @@ function generateFamily(root, family, writers) {
   };
 }
 
-const clean = (text) => `${text.replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n\n').trimEnd()}\n`;
+const clean = (text) =>
+  `${text
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n\n')
+    .trimEnd()}\n`;
 
 /** Every generated file of the Python package, as `{ path, content }`. */
 export function generatePython(map, root) {
@@ -809,7 +954,14 @@ export function generatePython(map, root) {
   }
   const writers = {};
   for (const doc of Object.keys(DOCUMENTS)) {
-    writers[doc] = new ModelWriter(doc, map.documents[doc], names, renames, [...bodies[doc]], doc === 'platform' ? catalogue : undefined);
+    writers[doc] = new ModelWriter(
+      doc,
+      map.documents[doc],
+      names,
+      renames,
+      [...bodies[doc]],
+      doc === 'platform' ? catalogue : undefined,
+    );
   }
   // Resources first: they ask the writers for the TypedDicts and field literals they use.
   const families = map.families.map((family) => generateFamily(root, family, writers));
@@ -834,10 +986,19 @@ export function generatePython(map, root) {
         '',
         ...Object.keys(DOCUMENTS).map(
           (doc) =>
-            `from .${doc} import (\n${typeNames.filter((t) => t.doc === doc).map((t) => t.name).sort().map((n) => `    ${n},\n`).join('')})`,
+            `from .${doc} import (\n${typeNames
+              .filter((t) => t.doc === doc)
+              .map((t) => t.name)
+              .sort()
+              .map((n) => `    ${n},\n`)
+              .join('')})`,
         ),
         '',
-        `__all__ = [\n${typeNames.map((t) => t.name).sort().map((n) => `    ${pyString(n)},\n`).join('')}]`,
+        `__all__ = [\n${typeNames
+          .map((t) => t.name)
+          .sort()
+          .map((n) => `    ${pyString(n)},\n`)
+          .join('')}]`,
       ].join('\n'),
     ),
   });
@@ -853,7 +1014,9 @@ export function generatePython(map, root) {
         '',
         '',
         'class Operation(NamedTuple):',
-        docstring('    ', ['One operation: its operationId, the method (`case.documents.get`), HTTP method and path.']),
+        docstring('    ', [
+          'One operation: its operationId, the method (`case.documents.get`), HTTP method and path.',
+        ]),
         '',
         '    operation_id: str',
         '    method: str',
@@ -871,7 +1034,10 @@ export function generatePython(map, root) {
       ].join('\n'),
     ),
   });
-  outputs.push({ path: 'python/learnkit/_generated/__init__.py', content: `${PYTHON_HEADER}"""Generated code: see learnkit.resources and learnkit.types for the public names."""\n` });
+  outputs.push({
+    path: 'python/learnkit/_generated/__init__.py',
+    content: `${PYTHON_HEADER}"""Generated code: see learnkit.resources and learnkit.types for the public names."""\n`,
+  });
   outputs.push({
     path: 'python/learnkit/resources/__init__.py',
     content: clean(
@@ -907,16 +1073,18 @@ export function generatePython(map, root) {
         '',
         'if TYPE_CHECKING:',
         '    from .._client import AsyncLearnKit, LearnKit',
-        ...families.map((f) => `    from ..resources.${f.family.module} import Async${f.family.class}, ${f.family.class}`),
+        ...families.map(
+          (f) => `    from ..resources.${f.family.module} import Async${f.family.class}, ${f.family.class}`,
+        ),
         '',
         '',
         'class Families:',
-        docstring('    ', ["The families of `LearnKit`, each made on first use."]),
+        docstring('    ', ['The families of `LearnKit`, each made on first use.']),
         '',
         familyProps(false),
         '',
         'class AsyncFamilies:',
-        docstring('    ', ["The families of `AsyncLearnKit`, each made on first use."]),
+        docstring('    ', ['The families of `AsyncLearnKit`, each made on first use.']),
         '',
         familyProps(true),
       ].join('\n'),
