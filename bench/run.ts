@@ -35,6 +35,11 @@ const SUITES: Suite[] = [
     module: '../packages/activity/bench/run.ts',
     run: 'runActivityBench',
   },
+  {
+    title: 'learnkit (Python): LearnKit and AsyncLearnKit against bare httpx, concurrent records',
+    module: './python.ts',
+    run: 'runPythonBench',
+  },
 ];
 
 const format = (value: number) => (Number.isInteger(value) ? value.toLocaleString('en') : value.toFixed(3));

@@ -31,7 +31,7 @@ const dist = join(project, 'dist');
 const venv = join(project, 'test-venv');
 const bin = (name) => join(venv, 'bin', name);
 const requirements = join(project, 'requirements-test.txt');
-const pytestArgs = process.argv.includes('--') ? process.argv.slice(process.argv.indexOf('--') + 1) : [];
+const pytestArgs = process.argv.slice(2).filter((arg, i) => arg !== '--install-only' && !(i === 0 && arg === '--'));
 // Every pip of this script: no question, no version nag, one try at an index that does not answer.
 const PIP_ENV = { ...process.env, PIP_DISABLE_PIP_VERSION_CHECK: '1', PIP_NO_INPUT: '1', PIP_RETRIES: '0' };
 const OFFLINE = { ...PIP_ENV, PIP_NO_INDEX: '1', PIP_FIND_LINKS: wheelhouse };
@@ -108,6 +108,8 @@ rmSync(join(project, 'build'), { recursive: true, force: true });
 console.log(
   `test:python: built ${wheel} and ${sdist}, installed into a fresh python/test-venv (${(ms / 1000).toFixed(1)} s)`,
 );
+
+if (process.argv.includes('--install-only')) process.exit(0);
 
 // 3. Types: mypy --strict over the package and its tests; pyright's completeness report of the installed package.
 run(bin('mypy'), ['--strict'], { cwd: project });

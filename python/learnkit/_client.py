@@ -667,7 +667,7 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
 
         async with AsyncLearnKit() as alk:
             document = await alk.case.documents.get(document_id)
-            async for user in alk.oneroster.users.list(filter="role='student'"):
+            async for user in alk.oneroster.users.list(filter="status='active'"):
                 print(user.email)
     """
 

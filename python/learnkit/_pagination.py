@@ -71,7 +71,7 @@ class SyncPager(Generic[T]):
 
     Example::
 
-        for user in lk.oneroster.users.list(filter="role='student'", max_items=500):
+        for user in lk.oneroster.users.list(filter="status='active'", max_items=500):
             print(user.email)
         for page in lk.case.items.list(limit=1000).pages():
             save(page.items)

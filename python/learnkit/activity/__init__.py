@@ -275,6 +275,14 @@ class _ActivityBase:
         )
         return events, envelope(plan.config.sensor, events, iso_at(self._now_ms()))
 
+    def _sent(self, caller: object, events: list[dict[str, Any]]) -> None:
+        """The client's ``caliper`` remembers the ids the ingest took: ``caliper.send`` never sends them again, as
+        the TypeScript ``record`` sends through its Caliper client."""
+        caliper = getattr(caller, "caliper", None)
+        batcher = getattr(caliper, "_batcher", None)
+        if batcher is not None:
+            batcher.mark([str(event["id"]) for event in events])
+
     @staticmethod
     def _result(plan: _Plan, events: list[dict[str, Any]], sent_metrics: dict[str, Any], data: object) -> RecordResult:
         counts = data if isinstance(data, dict) else {}
@@ -347,6 +355,7 @@ class Activity(_ActivityBase):
             operation="POST /caliper/v1p2",
             **plan.calls,
         )
+        self._sent(self._caller, events)
         return self._result(plan, events, sent_metrics, answer.data)
 
     def _resolve(self, email: str, calls: Mapping[str, Any]) -> str:
@@ -403,6 +412,7 @@ class AsyncActivity(_ActivityBase):
         answer = await self._caller.request_with_response(
             "POST", "/caliper/v1p2", body=body, idempotent=True, operation="POST /caliper/v1p2", **plan.calls
         )
+        self._sent(self._caller, events)
         return self._result(plan, events, sent_metrics, answer.data)
 
     async def _resolve(self, email: str, calls: Mapping[str, Any]) -> str:
