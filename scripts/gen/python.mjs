@@ -117,7 +117,7 @@ function docstring(indent, paragraphs, example) {
   if (example) {
     lines.push('', 'Example::', '', ...example.split('\n').map((l) => (l ? `    ${l}` : '')));
   }
-  if (lines.length === 1 && lines[0].length < 100 - indent.length) return `${indent}"""${lines[0]}"""`;
+  if (lines.length === 1 && indent.length + lines[0].length + 6 <= 118) return `${indent}"""${lines[0]}"""`;
   return [
     `${indent}"""${lines[0] ?? ''}`,
     ...lines.slice(1).map((l) => (l ? `${indent}${l}` : '')),
@@ -569,9 +569,10 @@ function methodExample(op, py, writer, access, async) {
   if (op.page) {
     const limit = py.query.some((q) => q.wire === 'limit') ? (args.length ? ', limit=100' : 'limit=100') : '';
     const listCall = `${access}.${op.python.method}(${args.join(', ')}${limit})`;
+    const item = pySnake(String(py.item).replace(/^OneRoster/, '')).replace(/_+$/, '') || 'item';
     return async
-      ? `async for item in ${listCall}:\n    print(item)`
-      : `for item in ${listCall}:\n    print(item)`;
+      ? `async for ${item} in ${listCall}:\n    print(${item})`
+      : `for ${item} in ${listCall}:\n    print(${item})`;
   }
   const variable =
     py.result === 'None'

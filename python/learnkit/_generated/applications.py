@@ -66,8 +66,7 @@ class ApplicationsClient(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.ApplicationsClientWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import applications as public
 
         return public.ApplicationsClientWithRawResponse(self)
@@ -99,8 +98,7 @@ class AsyncApplicationsClient(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncApplicationsClientWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import applications as public
 
         return public.AsyncApplicationsClientWithRawResponse(self)
@@ -151,8 +149,7 @@ class Drafts(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.DraftsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import applications as public
 
         return public.DraftsWithRawResponse(self)
@@ -203,8 +200,7 @@ class AsyncDrafts(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncDraftsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import applications as public
 
         return public.AsyncDraftsWithRawResponse(self)
@@ -280,8 +276,7 @@ class Credentials(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.CredentialsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import applications as public
 
         return public.CredentialsWithRawResponse(self)
@@ -357,8 +352,7 @@ class AsyncCredentials(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncCredentialsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import applications as public
 
         return public.AsyncCredentialsWithRawResponse(self)
@@ -369,8 +363,8 @@ class Applications(SyncAPIResource):
 
     Example::
 
-        for item in lk.applications.applications.list():
-            print(item)
+        for application in lk.applications.applications.list():
+            print(application)
     """
 
     def list(
@@ -386,8 +380,8 @@ class Applications(SyncAPIResource):
 
         Example::
 
-            for item in lk.applications.applications.list():
-                print(item)
+            for application in lk.applications.applications.list():
+                print(application)
         """
         return self._client._list(
             "/applications/1.0/applications",
@@ -464,8 +458,7 @@ class Applications(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.ApplicationsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import applications as public
 
         return public.ApplicationsWithRawResponse(self)
@@ -476,8 +469,8 @@ class AsyncApplications(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.applications.applications.list():
-            print(item)
+        async for application in alk.applications.applications.list():
+            print(application)
     """
 
     def list(
@@ -493,8 +486,8 @@ class AsyncApplications(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.applications.applications.list():
-                print(item)
+            async for application in alk.applications.applications.list():
+                print(application)
         """
         return self._client._list(
             "/applications/1.0/applications",
@@ -571,8 +564,7 @@ class AsyncApplications(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncApplicationsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import applications as public
 
         return public.AsyncApplicationsWithRawResponse(self)

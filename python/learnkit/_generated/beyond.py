@@ -43,8 +43,7 @@ class Beyond(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.BeyondWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import beyond as public
 
         return public.BeyondWithRawResponse(self)
@@ -62,8 +61,7 @@ class AsyncBeyond(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncBeyondWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import beyond as public
 
         return public.AsyncBeyondWithRawResponse(self)
@@ -109,8 +107,7 @@ class Grades(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.GradesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import beyond as public
 
         return public.GradesWithRawResponse(self)
@@ -156,8 +153,7 @@ class AsyncGrades(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncGradesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import beyond as public
 
         return public.AsyncGradesWithRawResponse(self)

@@ -36,8 +36,7 @@ class CaliperClient(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.CaliperClientWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import caliper as public
 
         return public.CaliperClientWithRawResponse(cast("public.CaliperClient", self))
@@ -53,8 +52,7 @@ class AsyncCaliperClient(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncCaliperClientWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import caliper as public
 
         return public.AsyncCaliperClientWithRawResponse(cast("public.AsyncCaliperClient", self))

@@ -80,8 +80,7 @@ class Case(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.CaseWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import case as public
 
         return public.CaseWithRawResponse(self)
@@ -122,8 +121,7 @@ class AsyncCase(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncCaseWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import case as public
 
         return public.AsyncCaseWithRawResponse(self)
@@ -134,8 +132,8 @@ class Documents(SyncAPIResource):
 
     Example::
 
-        for item in lk.case.documents.list(limit=100):
-            print(item)
+        for cf_document in lk.case.documents.list(limit=100):
+            print(cf_document)
     """
 
     def list(
@@ -161,8 +159,8 @@ class Documents(SyncAPIResource):
 
         Example::
 
-            for item in lk.case.documents.list(limit=100):
-                print(item)
+            for cf_document in lk.case.documents.list(limit=100):
+                print(cf_document)
         """
         return self._client._list(
             "/ims/case/v1p1/CFDocuments",
@@ -212,8 +210,7 @@ class Documents(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.DocumentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import case as public
 
         return public.DocumentsWithRawResponse(self)
@@ -224,8 +221,8 @@ class AsyncDocuments(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.case.documents.list(limit=100):
-            print(item)
+        async for cf_document in alk.case.documents.list(limit=100):
+            print(cf_document)
     """
 
     def list(
@@ -251,8 +248,8 @@ class AsyncDocuments(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.case.documents.list(limit=100):
-                print(item)
+            async for cf_document in alk.case.documents.list(limit=100):
+                print(cf_document)
         """
         return self._client._list(
             "/ims/case/v1p1/CFDocuments",
@@ -302,8 +299,7 @@ class AsyncDocuments(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncDocumentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import case as public
 
         return public.AsyncDocumentsWithRawResponse(self)
@@ -314,8 +310,8 @@ class Items(SyncAPIResource):
 
     Example::
 
-        for item in lk.case.items.list(limit=100):
-            print(item)
+        for cf_item in lk.case.items.list(limit=100):
+            print(cf_item)
     """
 
     def list(
@@ -341,8 +337,8 @@ class Items(SyncAPIResource):
 
         Example::
 
-            for item in lk.case.items.list(limit=100):
-                print(item)
+            for cf_item in lk.case.items.list(limit=100):
+                print(cf_item)
         """
         return self._client._list(
             "/ims/case/v1p1/CFItems",
@@ -392,8 +388,7 @@ class Items(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.ItemsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import case as public
 
         return public.ItemsWithRawResponse(cast("public.Items", self))
@@ -404,8 +399,8 @@ class AsyncItems(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.case.items.list(limit=100):
-            print(item)
+        async for cf_item in alk.case.items.list(limit=100):
+            print(cf_item)
     """
 
     def list(
@@ -431,8 +426,8 @@ class AsyncItems(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.case.items.list(limit=100):
-                print(item)
+            async for cf_item in alk.case.items.list(limit=100):
+                print(cf_item)
         """
         return self._client._list(
             "/ims/case/v1p1/CFItems",
@@ -482,8 +477,7 @@ class AsyncItems(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncItemsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import case as public
 
         return public.AsyncItemsWithRawResponse(cast("public.AsyncItems", self))
@@ -528,8 +522,7 @@ class Associations(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AssociationsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import case as public
 
         return public.AssociationsWithRawResponse(self)
@@ -574,8 +567,7 @@ class AsyncAssociations(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncAssociationsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import case as public
 
         return public.AsyncAssociationsWithRawResponse(self)
@@ -626,8 +618,7 @@ class Packages(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.PackagesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import case as public
 
         return public.PackagesWithRawResponse(cast("public.Packages", self))
@@ -678,8 +669,7 @@ class AsyncPackages(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncPackagesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import case as public
 
         return public.AsyncPackagesWithRawResponse(cast("public.AsyncPackages", self))

@@ -41,8 +41,7 @@ class DiscountCodes(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.DiscountCodesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import discount_codes as public
 
         return public.DiscountCodesWithRawResponse(cast("public.DiscountCodes", self))
@@ -59,8 +58,7 @@ class AsyncDiscountCodes(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncDiscountCodesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import discount_codes as public
 
         return public.AsyncDiscountCodesWithRawResponse(cast("public.AsyncDiscountCodes", self))

@@ -43,8 +43,7 @@ class Events(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.EventsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import events as public
 
         return public.EventsWithRawResponse(self)
@@ -62,8 +61,7 @@ class AsyncEvents(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncEventsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import events as public
 
         return public.AsyncEventsWithRawResponse(self)
@@ -108,8 +106,7 @@ class EventSessions(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.EventSessionsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import events as public
 
         return public.EventSessionsWithRawResponse(self)
@@ -154,8 +151,7 @@ class AsyncEventSessions(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncEventSessionsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import events as public
 
         return public.AsyncEventSessionsWithRawResponse(self)

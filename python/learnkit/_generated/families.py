@@ -65,8 +65,7 @@ class Families:
 
     @cached_property
     def insights(self) -> Insights:
-        """Insights 1.0 (``/insights/1.0``): enriched sessions, the insight type catalogue, insight groups.
-        """
+        """Insights 1.0 (``/insights/1.0``): enriched sessions, the insight type catalogue, insight groups."""
         from ..resources.insights import Insights
 
         return Insights(cast("LearnKit", self))
@@ -144,8 +143,7 @@ class AsyncFamilies:
 
     @cached_property
     def insights(self) -> AsyncInsights:
-        """Insights 1.0 (``/insights/1.0``): enriched sessions, the insight type catalogue, insight groups.
-        """
+        """Insights 1.0 (``/insights/1.0``): enriched sessions, the insight type catalogue, insight groups."""
         from ..resources.insights import AsyncInsights
 
         return AsyncInsights(cast("AsyncLearnKit", self))

@@ -41,8 +41,7 @@ __all__ = [
 
 
 class Insights(SyncAPIResource):
-    """Insights 1.0 (``/insights/1.0``): enriched sessions, the insight type catalogue, insight groups.
-    """
+    """Insights 1.0 (``/insights/1.0``): enriched sessions, the insight type catalogue, insight groups."""
 
     @cached_property
     def sessions(self) -> _public.InsightSessions:
@@ -69,16 +68,14 @@ class Insights(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.InsightsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import insights as public
 
         return public.InsightsWithRawResponse(self)
 
 
 class AsyncInsights(AsyncAPIResource):
-    """Insights 1.0 (``/insights/1.0``): enriched sessions, the insight type catalogue, insight groups.
-    """
+    """Insights 1.0 (``/insights/1.0``): enriched sessions, the insight type catalogue, insight groups."""
 
     @cached_property
     def sessions(self) -> _public.AsyncInsightSessions:
@@ -105,8 +102,7 @@ class AsyncInsights(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncInsightsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import insights as public
 
         return public.AsyncInsightsWithRawResponse(self)
@@ -118,8 +114,8 @@ class InsightSessions(SyncAPIResource):
 
     Example::
 
-        for item in lk.insights.sessions.list():
-            print(item)
+        for insight_session in lk.insights.sessions.list():
+            print(insight_session)
     """
 
     def list(
@@ -135,8 +131,8 @@ class InsightSessions(SyncAPIResource):
 
         Example::
 
-            for item in lk.insights.sessions.list():
-                print(item)
+            for insight_session in lk.insights.sessions.list():
+                print(insight_session)
         """
         return self._client._list(
             "/insights/1.0/sessions",
@@ -242,8 +238,7 @@ class InsightSessions(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.InsightSessionsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import insights as public
 
         return public.InsightSessionsWithRawResponse(self)
@@ -255,8 +250,8 @@ class AsyncInsightSessions(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.insights.sessions.list():
-            print(item)
+        async for insight_session in alk.insights.sessions.list():
+            print(insight_session)
     """
 
     def list(
@@ -272,8 +267,8 @@ class AsyncInsightSessions(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.insights.sessions.list():
-                print(item)
+            async for insight_session in alk.insights.sessions.list():
+                print(insight_session)
         """
         return self._client._list(
             "/insights/1.0/sessions",
@@ -379,8 +374,7 @@ class AsyncInsightSessions(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncInsightSessionsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import insights as public
 
         return public.AsyncInsightSessionsWithRawResponse(self)
@@ -391,8 +385,8 @@ class InsightTypes(SyncAPIResource):
 
     Example::
 
-        for item in lk.insights.types.list():
-            print(item)
+        for insight_type in lk.insights.types.list():
+            print(insight_type)
     """
 
     def list(
@@ -409,8 +403,8 @@ class InsightTypes(SyncAPIResource):
 
         Example::
 
-            for item in lk.insights.types.list():
-                print(item)
+            for insight_type in lk.insights.types.list():
+                print(insight_type)
         """
         return self._client._list(
             "/insights/1.0/types",
@@ -426,8 +420,7 @@ class InsightTypes(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.InsightTypesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import insights as public
 
         return public.InsightTypesWithRawResponse(self)
@@ -438,8 +431,8 @@ class AsyncInsightTypes(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.insights.types.list():
-            print(item)
+        async for insight_type in alk.insights.types.list():
+            print(insight_type)
     """
 
     def list(
@@ -456,8 +449,8 @@ class AsyncInsightTypes(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.insights.types.list():
-                print(item)
+            async for insight_type in alk.insights.types.list():
+                print(insight_type)
         """
         return self._client._list(
             "/insights/1.0/types",
@@ -473,8 +466,7 @@ class AsyncInsightTypes(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncInsightTypesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import insights as public
 
         return public.AsyncInsightTypesWithRawResponse(self)
@@ -485,8 +477,8 @@ class InsightGroups(SyncAPIResource):
 
     Example::
 
-        for item in lk.insights.groups.list():
-            print(item)
+        for insight_group in lk.insights.groups.list():
+            print(insight_group)
     """
 
     def list(
@@ -503,8 +495,8 @@ class InsightGroups(SyncAPIResource):
 
         Example::
 
-            for item in lk.insights.groups.list():
-                print(item)
+            for insight_group in lk.insights.groups.list():
+                print(insight_group)
         """
         return self._client._list(
             "/insights/1.0/insight-groups",
@@ -520,8 +512,7 @@ class InsightGroups(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.InsightGroupsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import insights as public
 
         return public.InsightGroupsWithRawResponse(self)
@@ -532,8 +523,8 @@ class AsyncInsightGroups(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.insights.groups.list():
-            print(item)
+        async for insight_group in alk.insights.groups.list():
+            print(insight_group)
     """
 
     def list(
@@ -550,8 +541,8 @@ class AsyncInsightGroups(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.insights.groups.list():
-                print(item)
+            async for insight_group in alk.insights.groups.list():
+                print(insight_group)
         """
         return self._client._list(
             "/insights/1.0/insight-groups",
@@ -567,8 +558,7 @@ class AsyncInsightGroups(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncInsightGroupsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import insights as public
 
         return public.AsyncInsightGroupsWithRawResponse(self)

@@ -121,8 +121,7 @@ class OneRosterClient(SyncAPIResource):
 
     @cached_property
     def users(self) -> _public.Users:
-        """The users of the roster (students, teachers, parents, administrators) the credentials may see.
-        """
+        """The users of the roster (students, teachers, parents, administrators) the credentials may see."""
         from ..resources import oneroster as public
 
         return public.Users(self._client)
@@ -145,8 +144,7 @@ class OneRosterClient(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.OneRosterClientWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.OneRosterClientWithRawResponse(self)
@@ -199,8 +197,7 @@ class AsyncOneRosterClient(AsyncAPIResource):
 
     @cached_property
     def users(self) -> _public.AsyncUsers:
-        """The users of the roster (students, teachers, parents, administrators) the credentials may see.
-        """
+        """The users of the roster (students, teachers, parents, administrators) the credentials may see."""
         from ..resources import oneroster as public
 
         return public.AsyncUsers(self._client)
@@ -223,8 +220,7 @@ class AsyncOneRosterClient(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncOneRosterClientWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.AsyncOneRosterClientWithRawResponse(self)
@@ -235,8 +231,8 @@ class AcademicSessions(SyncAPIResource):
 
     Example::
 
-        for item in lk.oneroster.academic_sessions.list(limit=100):
-            print(item)
+        for academic_session in lk.oneroster.academic_sessions.list(limit=100):
+            print(academic_session)
     """
 
     def list(
@@ -261,8 +257,8 @@ class AcademicSessions(SyncAPIResource):
 
         Example::
 
-            for item in lk.oneroster.academic_sessions.list(limit=100):
-                print(item)
+            for academic_session in lk.oneroster.academic_sessions.list(limit=100):
+                print(academic_session)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/academicSessions/",
@@ -281,8 +277,7 @@ class AcademicSessions(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AcademicSessionsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.AcademicSessionsWithRawResponse(self)
@@ -293,8 +288,8 @@ class AsyncAcademicSessions(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.oneroster.academic_sessions.list(limit=100):
-            print(item)
+        async for academic_session in alk.oneroster.academic_sessions.list(limit=100):
+            print(academic_session)
     """
 
     def list(
@@ -319,8 +314,8 @@ class AsyncAcademicSessions(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.oneroster.academic_sessions.list(limit=100):
-                print(item)
+            async for academic_session in alk.oneroster.academic_sessions.list(limit=100):
+                print(academic_session)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/academicSessions/",
@@ -339,8 +334,7 @@ class AsyncAcademicSessions(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncAcademicSessionsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.AsyncAcademicSessionsWithRawResponse(self)
@@ -351,8 +345,8 @@ class Classes(SyncAPIResource):
 
     Example::
 
-        for item in lk.oneroster.classes.list(limit=100):
-            print(item)
+        for class in lk.oneroster.classes.list(limit=100):
+            print(class)
     """
 
     def list(
@@ -377,8 +371,8 @@ class Classes(SyncAPIResource):
 
         Example::
 
-            for item in lk.oneroster.classes.list(limit=100):
-                print(item)
+            for class in lk.oneroster.classes.list(limit=100):
+                print(class)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/classes/",
@@ -419,8 +413,8 @@ class Classes(SyncAPIResource):
 
         Example::
 
-            for item in lk.oneroster.classes.students(class_sourced_id, limit=100):
-                print(item)
+            for user in lk.oneroster.classes.students(class_sourced_id, limit=100):
+                print(user)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students",
@@ -462,8 +456,8 @@ class Classes(SyncAPIResource):
 
         Example::
 
-            for item in lk.oneroster.classes.teachers(class_sourced_id, limit=100):
-                print(item)
+            for user in lk.oneroster.classes.teachers(class_sourced_id, limit=100):
+                print(user)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers",
@@ -483,8 +477,7 @@ class Classes(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.ClassesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.ClassesWithRawResponse(self)
@@ -495,8 +488,8 @@ class AsyncClasses(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.oneroster.classes.list(limit=100):
-            print(item)
+        async for class in alk.oneroster.classes.list(limit=100):
+            print(class)
     """
 
     def list(
@@ -521,8 +514,8 @@ class AsyncClasses(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.oneroster.classes.list(limit=100):
-                print(item)
+            async for class in alk.oneroster.classes.list(limit=100):
+                print(class)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/classes/",
@@ -563,8 +556,8 @@ class AsyncClasses(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.oneroster.classes.students(class_sourced_id, limit=100):
-                print(item)
+            async for user in alk.oneroster.classes.students(class_sourced_id, limit=100):
+                print(user)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students",
@@ -606,8 +599,8 @@ class AsyncClasses(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.oneroster.classes.teachers(class_sourced_id, limit=100):
-                print(item)
+            async for user in alk.oneroster.classes.teachers(class_sourced_id, limit=100):
+                print(user)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers",
@@ -627,8 +620,7 @@ class AsyncClasses(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncClassesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.AsyncClassesWithRawResponse(self)
@@ -639,8 +631,8 @@ class Courses(SyncAPIResource):
 
     Example::
 
-        for item in lk.oneroster.courses.list(limit=100):
-            print(item)
+        for course in lk.oneroster.courses.list(limit=100):
+            print(course)
     """
 
     def list(
@@ -665,8 +657,8 @@ class Courses(SyncAPIResource):
 
         Example::
 
-            for item in lk.oneroster.courses.list(limit=100):
-                print(item)
+            for course in lk.oneroster.courses.list(limit=100):
+                print(course)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/courses/",
@@ -706,8 +698,8 @@ class Courses(SyncAPIResource):
 
         Example::
 
-            for item in lk.oneroster.courses.classes(course_sourced_id, limit=100):
-                print(item)
+            for class in lk.oneroster.courses.classes(course_sourced_id, limit=100):
+                print(class)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/courses/{courseSourcedId}/classes",
@@ -727,8 +719,7 @@ class Courses(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.CoursesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.CoursesWithRawResponse(self)
@@ -739,8 +730,8 @@ class AsyncCourses(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.oneroster.courses.list(limit=100):
-            print(item)
+        async for course in alk.oneroster.courses.list(limit=100):
+            print(course)
     """
 
     def list(
@@ -765,8 +756,8 @@ class AsyncCourses(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.oneroster.courses.list(limit=100):
-                print(item)
+            async for course in alk.oneroster.courses.list(limit=100):
+                print(course)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/courses/",
@@ -806,8 +797,8 @@ class AsyncCourses(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.oneroster.courses.classes(course_sourced_id, limit=100):
-                print(item)
+            async for class in alk.oneroster.courses.classes(course_sourced_id, limit=100):
+                print(class)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/courses/{courseSourcedId}/classes",
@@ -827,8 +818,7 @@ class AsyncCourses(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncCoursesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.AsyncCoursesWithRawResponse(self)
@@ -839,8 +829,8 @@ class Demographics(SyncAPIResource):
 
     Example::
 
-        for item in lk.oneroster.demographics.list(limit=100):
-            print(item)
+        for demographics in lk.oneroster.demographics.list(limit=100):
+            print(demographics)
     """
 
     def list(
@@ -865,8 +855,8 @@ class Demographics(SyncAPIResource):
 
         Example::
 
-            for item in lk.oneroster.demographics.list(limit=100):
-                print(item)
+            for demographics in lk.oneroster.demographics.list(limit=100):
+                print(demographics)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/demographics/",
@@ -885,8 +875,7 @@ class Demographics(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.DemographicsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.DemographicsWithRawResponse(self)
@@ -897,8 +886,8 @@ class AsyncDemographics(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.oneroster.demographics.list(limit=100):
-            print(item)
+        async for demographics in alk.oneroster.demographics.list(limit=100):
+            print(demographics)
     """
 
     def list(
@@ -923,8 +912,8 @@ class AsyncDemographics(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.oneroster.demographics.list(limit=100):
-                print(item)
+            async for demographics in alk.oneroster.demographics.list(limit=100):
+                print(demographics)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/demographics/",
@@ -943,8 +932,7 @@ class AsyncDemographics(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncDemographicsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.AsyncDemographicsWithRawResponse(self)
@@ -955,8 +943,8 @@ class Enrollments(SyncAPIResource):
 
     Example::
 
-        for item in lk.oneroster.enrollments.list(limit=100):
-            print(item)
+        for enrollment in lk.oneroster.enrollments.list(limit=100):
+            print(enrollment)
     """
 
     def list(
@@ -981,8 +969,8 @@ class Enrollments(SyncAPIResource):
 
         Example::
 
-            for item in lk.oneroster.enrollments.list(limit=100):
-                print(item)
+            for enrollment in lk.oneroster.enrollments.list(limit=100):
+                print(enrollment)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/enrollments/",
@@ -1001,8 +989,7 @@ class Enrollments(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.EnrollmentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.EnrollmentsWithRawResponse(self)
@@ -1013,8 +1000,8 @@ class AsyncEnrollments(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.oneroster.enrollments.list(limit=100):
-            print(item)
+        async for enrollment in alk.oneroster.enrollments.list(limit=100):
+            print(enrollment)
     """
 
     def list(
@@ -1039,8 +1026,8 @@ class AsyncEnrollments(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.oneroster.enrollments.list(limit=100):
-                print(item)
+            async for enrollment in alk.oneroster.enrollments.list(limit=100):
+                print(enrollment)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/enrollments/",
@@ -1059,8 +1046,7 @@ class AsyncEnrollments(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncEnrollmentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.AsyncEnrollmentsWithRawResponse(self)
@@ -1071,8 +1057,8 @@ class Schools(SyncAPIResource):
 
     Example::
 
-        for item in lk.oneroster.schools.class_students(school_sourced_id, class_sourced_id, limit=100):
-            print(item)
+        for user in lk.oneroster.schools.class_students(school_sourced_id, class_sourced_id, limit=100):
+            print(user)
     """
 
     def class_students(
@@ -1100,8 +1086,8 @@ class Schools(SyncAPIResource):
 
         Example::
 
-            for item in lk.oneroster.schools.class_students(school_sourced_id, class_sourced_id, limit=100):
-                print(item)
+            for user in lk.oneroster.schools.class_students(school_sourced_id, class_sourced_id, limit=100):
+                print(user)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/students",
@@ -1121,8 +1107,7 @@ class Schools(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.SchoolsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.SchoolsWithRawResponse(self)
@@ -1133,8 +1118,8 @@ class AsyncSchools(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.oneroster.schools.class_students(school_sourced_id, class_sourced_id, limit=100):
-            print(item)
+        async for user in alk.oneroster.schools.class_students(school_sourced_id, class_sourced_id, limit=100):
+            print(user)
     """
 
     def class_students(
@@ -1162,8 +1147,8 @@ class AsyncSchools(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.oneroster.schools.class_students(school_sourced_id, class_sourced_id, limit=100):
-                print(item)
+            async for user in alk.oneroster.schools.class_students(school_sourced_id, class_sourced_id, limit=100):
+                print(user)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/students",
@@ -1183,8 +1168,7 @@ class AsyncSchools(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncSchoolsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.AsyncSchoolsWithRawResponse(self)
@@ -1195,8 +1179,8 @@ class Users(SyncAPIResource):
 
     Example::
 
-        for item in lk.oneroster.users.list(limit=100):
-            print(item)
+        for user in lk.oneroster.users.list(limit=100):
+            print(user)
     """
 
     def list(
@@ -1221,8 +1205,8 @@ class Users(SyncAPIResource):
 
         Example::
 
-            for item in lk.oneroster.users.list(limit=100):
-                print(item)
+            for user in lk.oneroster.users.list(limit=100):
+                print(user)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/users/",
@@ -1272,8 +1256,7 @@ class Users(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.UsersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.UsersWithRawResponse(self)
@@ -1284,8 +1267,8 @@ class AsyncUsers(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.oneroster.users.list(limit=100):
-            print(item)
+        async for user in alk.oneroster.users.list(limit=100):
+            print(user)
     """
 
     def list(
@@ -1310,8 +1293,8 @@ class AsyncUsers(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.oneroster.users.list(limit=100):
-                print(item)
+            async for user in alk.oneroster.users.list(limit=100):
+                print(user)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/users/",
@@ -1361,16 +1344,14 @@ class AsyncUsers(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncUsersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.AsyncUsersWithRawResponse(self)
 
 
 class OneRosterGradebook(SyncAPIResource):
-    """The OneRoster 1.2 gradebook: ``assessmentLineItems`` (with writes), ``assessmentResults`` and ``results``.
-    """
+    """The OneRoster 1.2 gradebook: ``assessmentLineItems`` (with writes), ``assessmentResults`` and ``results``."""
 
     @cached_property
     def assessment_line_items(self) -> _public.AssessmentLineItems:
@@ -1397,16 +1378,14 @@ class OneRosterGradebook(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.OneRosterGradebookWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.OneRosterGradebookWithRawResponse(self)
 
 
 class AsyncOneRosterGradebook(AsyncAPIResource):
-    """The OneRoster 1.2 gradebook: ``assessmentLineItems`` (with writes), ``assessmentResults`` and ``results``.
-    """
+    """The OneRoster 1.2 gradebook: ``assessmentLineItems`` (with writes), ``assessmentResults`` and ``results``."""
 
     @cached_property
     def assessment_line_items(self) -> _public.AsyncAssessmentLineItems:
@@ -1433,8 +1412,7 @@ class AsyncOneRosterGradebook(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncOneRosterGradebookWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.AsyncOneRosterGradebookWithRawResponse(self)
@@ -1446,8 +1424,8 @@ class AssessmentLineItems(SyncAPIResource):
 
     Example::
 
-        for item in lk.oneroster.gradebook.assessment_line_items.list(limit=100):
-            print(item)
+        for assessment_line_item in lk.oneroster.gradebook.assessment_line_items.list(limit=100):
+            print(assessment_line_item)
     """
 
     def list(
@@ -1472,8 +1450,8 @@ class AssessmentLineItems(SyncAPIResource):
 
         Example::
 
-            for item in lk.oneroster.gradebook.assessment_line_items.list(limit=100):
-                print(item)
+            for assessment_line_item in lk.oneroster.gradebook.assessment_line_items.list(limit=100):
+                print(assessment_line_item)
         """
         return self._client._list(
             "/ims/oneroster/gradebook/v1p2/assessmentLineItems/",
@@ -1597,8 +1575,7 @@ class AssessmentLineItems(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AssessmentLineItemsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.AssessmentLineItemsWithRawResponse(self)
@@ -1610,8 +1587,8 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.oneroster.gradebook.assessment_line_items.list(limit=100):
-            print(item)
+        async for assessment_line_item in alk.oneroster.gradebook.assessment_line_items.list(limit=100):
+            print(assessment_line_item)
     """
 
     def list(
@@ -1636,8 +1613,8 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.oneroster.gradebook.assessment_line_items.list(limit=100):
-                print(item)
+            async for assessment_line_item in alk.oneroster.gradebook.assessment_line_items.list(limit=100):
+                print(assessment_line_item)
         """
         return self._client._list(
             "/ims/oneroster/gradebook/v1p2/assessmentLineItems/",
@@ -1761,8 +1738,7 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncAssessmentLineItemsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.AsyncAssessmentLineItemsWithRawResponse(self)
@@ -1773,8 +1749,8 @@ class AssessmentResults(SyncAPIResource):
 
     Example::
 
-        for item in lk.oneroster.gradebook.assessment_results.list(limit=100):
-            print(item)
+        for assessment_result in lk.oneroster.gradebook.assessment_results.list(limit=100):
+            print(assessment_result)
     """
 
     def list(
@@ -1799,8 +1775,8 @@ class AssessmentResults(SyncAPIResource):
 
         Example::
 
-            for item in lk.oneroster.gradebook.assessment_results.list(limit=100):
-                print(item)
+            for assessment_result in lk.oneroster.gradebook.assessment_results.list(limit=100):
+                print(assessment_result)
         """
         return self._client._list(
             "/ims/oneroster/gradebook/v1p2/assessmentResults/",
@@ -1819,8 +1795,7 @@ class AssessmentResults(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AssessmentResultsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.AssessmentResultsWithRawResponse(self)
@@ -1831,8 +1806,8 @@ class AsyncAssessmentResults(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.oneroster.gradebook.assessment_results.list(limit=100):
-            print(item)
+        async for assessment_result in alk.oneroster.gradebook.assessment_results.list(limit=100):
+            print(assessment_result)
     """
 
     def list(
@@ -1857,8 +1832,8 @@ class AsyncAssessmentResults(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.oneroster.gradebook.assessment_results.list(limit=100):
-                print(item)
+            async for assessment_result in alk.oneroster.gradebook.assessment_results.list(limit=100):
+                print(assessment_result)
         """
         return self._client._list(
             "/ims/oneroster/gradebook/v1p2/assessmentResults/",
@@ -1877,8 +1852,7 @@ class AsyncAssessmentResults(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncAssessmentResultsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.AsyncAssessmentResultsWithRawResponse(self)
@@ -1889,8 +1863,8 @@ class Results(SyncAPIResource):
 
     Example::
 
-        for item in lk.oneroster.gradebook.results.list(limit=100):
-            print(item)
+        for result in lk.oneroster.gradebook.results.list(limit=100):
+            print(result)
     """
 
     def list(
@@ -1915,8 +1889,8 @@ class Results(SyncAPIResource):
 
         Example::
 
-            for item in lk.oneroster.gradebook.results.list(limit=100):
-                print(item)
+            for result in lk.oneroster.gradebook.results.list(limit=100):
+                print(result)
         """
         return self._client._list(
             "/ims/oneroster/gradebook/v1p2/results/",
@@ -1958,8 +1932,8 @@ class Results(SyncAPIResource):
 
         Example::
 
-            for item in lk.oneroster.gradebook.results.for_student_in_class(class_sourced_id, student_sourced_id, limit=100):
-                print(item)
+            for result in lk.oneroster.gradebook.results.for_student_in_class(class_sourced_id, student_sourced_id, limit=100):
+                print(result)
         """
         return self._client._list(
             "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/students/{studentSourcedId}/results",
@@ -1979,8 +1953,7 @@ class Results(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.ResultsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.ResultsWithRawResponse(self)
@@ -1991,8 +1964,8 @@ class AsyncResults(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.oneroster.gradebook.results.list(limit=100):
-            print(item)
+        async for result in alk.oneroster.gradebook.results.list(limit=100):
+            print(result)
     """
 
     def list(
@@ -2017,8 +1990,8 @@ class AsyncResults(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.oneroster.gradebook.results.list(limit=100):
-                print(item)
+            async for result in alk.oneroster.gradebook.results.list(limit=100):
+                print(result)
         """
         return self._client._list(
             "/ims/oneroster/gradebook/v1p2/results/",
@@ -2060,8 +2033,8 @@ class AsyncResults(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.oneroster.gradebook.results.for_student_in_class(class_sourced_id, student_sourced_id, limit=100):
-                print(item)
+            async for result in alk.oneroster.gradebook.results.for_student_in_class(class_sourced_id, student_sourced_id, limit=100):
+                print(result)
         """
         return self._client._list(
             "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/students/{studentSourcedId}/results",
@@ -2081,8 +2054,7 @@ class AsyncResults(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncResultsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.AsyncResultsWithRawResponse(self)
@@ -2093,8 +2065,8 @@ class Resources(SyncAPIResource):
 
     Example::
 
-        for item in lk.oneroster.resources.list(limit=100):
-            print(item)
+        for resource in lk.oneroster.resources.list(limit=100):
+            print(resource)
     """
 
     def list(
@@ -2119,8 +2091,8 @@ class Resources(SyncAPIResource):
 
         Example::
 
-            for item in lk.oneroster.resources.list(limit=100):
-                print(item)
+            for resource in lk.oneroster.resources.list(limit=100):
+                print(resource)
         """
         return self._client._list(
             "/ims/oneroster/resources/v1p2/resources/",
@@ -2139,8 +2111,7 @@ class Resources(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.ResourcesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.ResourcesWithRawResponse(self)
@@ -2151,8 +2122,8 @@ class AsyncResources(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.oneroster.resources.list(limit=100):
-            print(item)
+        async for resource in alk.oneroster.resources.list(limit=100):
+            print(resource)
     """
 
     def list(
@@ -2177,8 +2148,8 @@ class AsyncResources(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.oneroster.resources.list(limit=100):
-                print(item)
+            async for resource in alk.oneroster.resources.list(limit=100):
+                print(resource)
         """
         return self._client._list(
             "/ims/oneroster/resources/v1p2/resources/",
@@ -2197,8 +2168,7 @@ class AsyncResources(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncResourcesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.AsyncResourcesWithRawResponse(self)

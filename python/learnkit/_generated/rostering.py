@@ -112,8 +112,7 @@ class Rostering(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.RosteringWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import rostering as public
 
         return public.RosteringWithRawResponse(self)
@@ -179,8 +178,7 @@ class AsyncRostering(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncRosteringWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import rostering as public
 
         return public.AsyncRosteringWithRawResponse(self)
@@ -261,8 +259,7 @@ class Users(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.UsersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import rostering as public
 
         return public.UsersWithRawResponse(self)
@@ -343,8 +340,7 @@ class AsyncUsers(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncUsersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import rostering as public
 
         return public.AsyncUsersWithRawResponse(self)
@@ -355,8 +351,8 @@ class Roles(SyncAPIResource):
 
     Example::
 
-        for item in lk.rostering.roles.list(user_id):
-            print(item)
+        for user_role in lk.rostering.roles.list(user_id):
+            print(user_role)
     """
 
     def list(
@@ -373,8 +369,8 @@ class Roles(SyncAPIResource):
 
         Example::
 
-            for item in lk.rostering.roles.list(user_id):
-                print(item)
+            for user_role in lk.rostering.roles.list(user_id):
+                print(user_role)
         """
         return self._client._list(
             "/rostering/1.0/users/{sourcedId}/roles",
@@ -426,8 +422,7 @@ class Roles(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.RolesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import rostering as public
 
         return public.RolesWithRawResponse(self)
@@ -438,8 +433,8 @@ class AsyncRoles(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.rostering.roles.list(user_id):
-            print(item)
+        async for user_role in alk.rostering.roles.list(user_id):
+            print(user_role)
     """
 
     def list(
@@ -456,8 +451,8 @@ class AsyncRoles(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.rostering.roles.list(user_id):
-                print(item)
+            async for user_role in alk.rostering.roles.list(user_id):
+                print(user_role)
         """
         return self._client._list(
             "/rostering/1.0/users/{sourcedId}/roles",
@@ -509,8 +504,7 @@ class AsyncRoles(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncRolesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import rostering as public
 
         return public.AsyncRolesWithRawResponse(self)
@@ -521,8 +515,8 @@ class Profiles(SyncAPIResource):
 
     Example::
 
-        for item in lk.rostering.profiles.list(user_id):
-            print(item)
+        for user_profile in lk.rostering.profiles.list(user_id):
+            print(user_profile)
     """
 
     def list(
@@ -539,8 +533,8 @@ class Profiles(SyncAPIResource):
 
         Example::
 
-            for item in lk.rostering.profiles.list(user_id):
-                print(item)
+            for user_profile in lk.rostering.profiles.list(user_id):
+                print(user_profile)
         """
         return self._client._list(
             "/rostering/1.0/users/{userId}/profiles",
@@ -585,8 +579,7 @@ class Profiles(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.ProfilesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import rostering as public
 
         return public.ProfilesWithRawResponse(self)
@@ -597,8 +590,8 @@ class AsyncProfiles(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.rostering.profiles.list(user_id):
-            print(item)
+        async for user_profile in alk.rostering.profiles.list(user_id):
+            print(user_profile)
     """
 
     def list(
@@ -615,8 +608,8 @@ class AsyncProfiles(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.rostering.profiles.list(user_id):
-                print(item)
+            async for user_profile in alk.rostering.profiles.list(user_id):
+                print(user_profile)
         """
         return self._client._list(
             "/rostering/1.0/users/{userId}/profiles",
@@ -661,8 +654,7 @@ class AsyncProfiles(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncProfilesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import rostering as public
 
         return public.AsyncProfilesWithRawResponse(self)
@@ -673,8 +665,8 @@ class Agents(SyncAPIResource):
 
     Example::
 
-        for item in lk.rostering.agents.list(user_id):
-            print(item)
+        for user_relationship in lk.rostering.agents.list(user_id):
+            print(user_relationship)
     """
 
     def list(
@@ -692,8 +684,8 @@ class Agents(SyncAPIResource):
 
         Example::
 
-            for item in lk.rostering.agents.list(user_id):
-                print(item)
+            for user_relationship in lk.rostering.agents.list(user_id):
+                print(user_relationship)
         """
         return self._client._list(
             "/rostering/1.0/users/{sourcedId}/agents",
@@ -710,8 +702,7 @@ class Agents(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AgentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import rostering as public
 
         return public.AgentsWithRawResponse(self)
@@ -722,8 +713,8 @@ class AsyncAgents(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.rostering.agents.list(user_id):
-            print(item)
+        async for user_relationship in alk.rostering.agents.list(user_id):
+            print(user_relationship)
     """
 
     def list(
@@ -741,8 +732,8 @@ class AsyncAgents(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.rostering.agents.list(user_id):
-                print(item)
+            async for user_relationship in alk.rostering.agents.list(user_id):
+                print(user_relationship)
         """
         return self._client._list(
             "/rostering/1.0/users/{sourcedId}/agents",
@@ -759,8 +750,7 @@ class AsyncAgents(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncAgentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import rostering as public
 
         return public.AsyncAgentsWithRawResponse(self)
@@ -772,8 +762,8 @@ class LinkedUsers(SyncAPIResource):
 
     Example::
 
-        for item in lk.rostering.linked_users.list(user_id):
-            print(item)
+        for user_relationship in lk.rostering.linked_users.list(user_id):
+            print(user_relationship)
     """
 
     def list(
@@ -791,8 +781,8 @@ class LinkedUsers(SyncAPIResource):
 
         Example::
 
-            for item in lk.rostering.linked_users.list(user_id):
-                print(item)
+            for user_relationship in lk.rostering.linked_users.list(user_id):
+                print(user_relationship)
         """
         return self._client._list(
             "/rostering/1.0/users/{sourcedId}/linkedUsers",
@@ -809,8 +799,7 @@ class LinkedUsers(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.LinkedUsersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import rostering as public
 
         return public.LinkedUsersWithRawResponse(self)
@@ -822,8 +811,8 @@ class AsyncLinkedUsers(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.rostering.linked_users.list(user_id):
-            print(item)
+        async for user_relationship in alk.rostering.linked_users.list(user_id):
+            print(user_relationship)
     """
 
     def list(
@@ -841,8 +830,8 @@ class AsyncLinkedUsers(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.rostering.linked_users.list(user_id):
-                print(item)
+            async for user_relationship in alk.rostering.linked_users.list(user_id):
+                print(user_relationship)
         """
         return self._client._list(
             "/rostering/1.0/users/{sourcedId}/linkedUsers",
@@ -859,8 +848,7 @@ class AsyncLinkedUsers(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncLinkedUsersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import rostering as public
 
         return public.AsyncLinkedUsersWithRawResponse(self)
@@ -872,8 +860,8 @@ class Enrollments(SyncAPIResource):
 
     Example::
 
-        for item in lk.rostering.enrollments.list():
-            print(item)
+        for enrollment in lk.rostering.enrollments.list():
+            print(enrollment)
     """
 
     def list(
@@ -890,8 +878,8 @@ class Enrollments(SyncAPIResource):
 
         Example::
 
-            for item in lk.rostering.enrollments.list():
-                print(item)
+            for enrollment in lk.rostering.enrollments.list():
+                print(enrollment)
         """
         return self._client._list(
             "/rostering/1.0/enrollments",
@@ -934,8 +922,7 @@ class Enrollments(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.EnrollmentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import rostering as public
 
         return public.EnrollmentsWithRawResponse(self)
@@ -947,8 +934,8 @@ class AsyncEnrollments(AsyncAPIResource):
 
     Example::
 
-        async for item in alk.rostering.enrollments.list():
-            print(item)
+        async for enrollment in alk.rostering.enrollments.list():
+            print(enrollment)
     """
 
     def list(
@@ -965,8 +952,8 @@ class AsyncEnrollments(AsyncAPIResource):
 
         Example::
 
-            async for item in alk.rostering.enrollments.list():
-                print(item)
+            async for enrollment in alk.rostering.enrollments.list():
+                print(enrollment)
         """
         return self._client._list(
             "/rostering/1.0/enrollments",
@@ -1009,8 +996,7 @@ class AsyncEnrollments(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncEnrollmentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import rostering as public
 
         return public.AsyncEnrollmentsWithRawResponse(self)
@@ -1028,8 +1014,7 @@ class Orgs(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.OrgsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import rostering as public
 
         return public.OrgsWithRawResponse(self)
@@ -1047,8 +1032,7 @@ class AsyncOrgs(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncOrgsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import rostering as public
 
         return public.AsyncOrgsWithRawResponse(self)
@@ -1128,8 +1112,7 @@ class OrgConfigs(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.OrgConfigsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import rostering as public
 
         return public.OrgConfigsWithRawResponse(self)
@@ -1209,8 +1192,7 @@ class AsyncOrgConfigs(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncOrgConfigsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import rostering as public
 
         return public.AsyncOrgConfigsWithRawResponse(self)

@@ -46,8 +46,7 @@ class Webhooks(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.WebhooksWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import webhooks as public
 
         return public.WebhooksWithRawResponse(cast("public.Webhooks", self))
@@ -67,8 +66,7 @@ class AsyncWebhooks(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncWebhooksWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import webhooks as public
 
         return public.AsyncWebhooksWithRawResponse(cast("public.AsyncWebhooks", self))
@@ -84,8 +82,7 @@ class Subscriptions(SyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.SubscriptionsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import webhooks as public
 
         return public.SubscriptionsWithRawResponse(cast("public.Subscriptions", self))
@@ -101,8 +98,7 @@ class AsyncSubscriptions(AsyncAPIResource):
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncSubscriptionsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.
-        """
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import webhooks as public
 
         return public.AsyncSubscriptionsWithRawResponse(cast("public.AsyncSubscriptions", self))

@@ -55,8 +55,7 @@ __all__ = [
 
 
 class AsyncApplicationsWithRawResponse:
-    """``alk.applications.applications.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.applications.applications.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncApplications) -> None:
         self._resource = resource
@@ -102,8 +101,7 @@ class AsyncApplicationsWithRawResponse:
 
 
 class ApplicationsWithRawResponse:
-    """``lk.applications.applications.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.applications.applications.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: Applications) -> None:
         self._resource = resource
@@ -149,8 +147,7 @@ class ApplicationsWithRawResponse:
 
 
 class AsyncCredentialsWithRawResponse:
-    """``alk.applications.credentials.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.applications.credentials.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncCredentials) -> None:
         self._resource = resource
@@ -183,8 +180,7 @@ class AsyncCredentialsWithRawResponse:
 
 
 class CredentialsWithRawResponse:
-    """``lk.applications.credentials.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.applications.credentials.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: Credentials) -> None:
         self._resource = resource
@@ -217,8 +213,7 @@ class CredentialsWithRawResponse:
 
 
 class AsyncDraftsWithRawResponse:
-    """``alk.applications.drafts.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.applications.drafts.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncDrafts) -> None:
         self._resource = resource
@@ -239,8 +234,7 @@ class AsyncDraftsWithRawResponse:
 
 
 class DraftsWithRawResponse:
-    """``lk.applications.drafts.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.applications.drafts.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: Drafts) -> None:
         self._resource = resource

@@ -38,8 +38,7 @@ __all__ = [
 
 
 class AsyncGradesWithRawResponse:
-    """``alk.beyond.grades.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.beyond.grades.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncGrades) -> None:
         self._resource = resource

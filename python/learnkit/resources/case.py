@@ -67,8 +67,7 @@ __all__ = [
 
 
 class AsyncPackagesWithRawResponse:
-    """``alk.case.packages.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.case.packages.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncPackages) -> None:
         self._resource = resource
@@ -110,8 +109,7 @@ class PackagesWithRawResponse:
 
 
 class AsyncAssociationsWithRawResponse:
-    """``alk.case.associations.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.case.associations.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncAssociations) -> None:
         self._resource = resource
@@ -131,8 +129,7 @@ class AsyncAssociationsWithRawResponse:
 
 
 class AssociationsWithRawResponse:
-    """``lk.case.associations.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.case.associations.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: Associations) -> None:
         self._resource = resource
@@ -232,8 +229,7 @@ class ItemsWithRawResponse:
 
 
 class AsyncDocumentsWithRawResponse:
-    """``alk.case.documents.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.case.documents.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncDocuments) -> None:
         self._resource = resource
@@ -273,8 +269,7 @@ class AsyncDocumentsWithRawResponse:
 
 
 class DocumentsWithRawResponse:
-    """``lk.case.documents.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.case.documents.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: Documents) -> None:
         self._resource = resource

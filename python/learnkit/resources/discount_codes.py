@@ -34,8 +34,7 @@ __all__ = [
 
 
 class AsyncDiscountCodesWithRawResponse:
-    """``alk.discount_codes.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.discount_codes.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncDiscountCodes) -> None:
         self._resource = resource
@@ -44,8 +43,7 @@ class AsyncDiscountCodesWithRawResponse:
 
 
 class DiscountCodesWithRawResponse:
-    """``lk.discount_codes.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.discount_codes.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: DiscountCodes) -> None:
         self._resource = resource

@@ -38,8 +38,7 @@ __all__ = [
 
 
 class AsyncEventSessionsWithRawResponse:
-    """``alk.events.sessions.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.events.sessions.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncEventSessions) -> None:
         self._resource = resource
@@ -59,8 +58,7 @@ class AsyncEventSessionsWithRawResponse:
 
 
 class EventSessionsWithRawResponse:
-    """``lk.events.sessions.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.events.sessions.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: EventSessions) -> None:
         self._resource = resource

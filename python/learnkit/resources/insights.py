@@ -55,8 +55,7 @@ __all__ = [
 
 
 class AsyncInsightGroupsWithRawResponse:
-    """``alk.insights.groups.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.insights.groups.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncInsightGroups) -> None:
         self._resource = resource
@@ -76,8 +75,7 @@ class AsyncInsightGroupsWithRawResponse:
 
 
 class InsightGroupsWithRawResponse:
-    """``lk.insights.groups.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.insights.groups.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: InsightGroups) -> None:
         self._resource = resource
@@ -97,8 +95,7 @@ class InsightGroupsWithRawResponse:
 
 
 class AsyncInsightTypesWithRawResponse:
-    """``alk.insights.types.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.insights.types.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncInsightTypes) -> None:
         self._resource = resource
@@ -118,8 +115,7 @@ class AsyncInsightTypesWithRawResponse:
 
 
 class InsightTypesWithRawResponse:
-    """``lk.insights.types.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.insights.types.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: InsightTypes) -> None:
         self._resource = resource
@@ -139,8 +135,7 @@ class InsightTypesWithRawResponse:
 
 
 class AsyncInsightSessionsWithRawResponse:
-    """``alk.insights.sessions.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.insights.sessions.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncInsightSessions) -> None:
         self._resource = resource
@@ -179,8 +174,7 @@ class AsyncInsightSessionsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[EnforcementState]:
-        """``alk.insights.sessions.get_enforcement_state`` returning an ``ApiResponse`` around its data.
-        """
+        """``alk.insights.sessions.get_enforcement_state`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.get_enforcement_state)(session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
     async def write_metadata(
@@ -198,8 +192,7 @@ class AsyncInsightSessionsWithRawResponse:
 
 
 class InsightSessionsWithRawResponse:
-    """``lk.insights.sessions.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.insights.sessions.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: InsightSessions) -> None:
         self._resource = resource
@@ -238,8 +231,7 @@ class InsightSessionsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[EnforcementState]:
-        """``lk.insights.sessions.get_enforcement_state`` returning an ``ApiResponse`` around its data.
-        """
+        """``lk.insights.sessions.get_enforcement_state`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.get_enforcement_state)(session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
     def write_metadata(

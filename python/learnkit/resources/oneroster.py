@@ -125,8 +125,7 @@ __all__ = [
 
 
 class AsyncResourcesWithRawResponse:
-    """``alk.oneroster.resources.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.oneroster.resources.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncResources) -> None:
         self._resource = resource
@@ -153,8 +152,7 @@ class AsyncResourcesWithRawResponse:
 
 
 class ResourcesWithRawResponse:
-    """``lk.oneroster.resources.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.oneroster.resources.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: Resources) -> None:
         self._resource = resource
@@ -226,8 +224,7 @@ class AsyncResultsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterResult]]:
-        """``alk.oneroster.gradebook.results.for_student_in_class`` returning an ``ApiResponse`` around its data.
-        """
+        """``alk.oneroster.gradebook.results.for_student_in_class`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_pager(self._resource.for_student_in_class)(class_sourced_id, student_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
@@ -277,8 +274,7 @@ class ResultsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterResult]]:
-        """``lk.oneroster.gradebook.results.for_student_in_class`` returning an ``ApiResponse`` around its data.
-        """
+        """``lk.oneroster.gradebook.results.for_student_in_class`` returning an ``ApiResponse`` around its data."""
         return to_raw_pager(self._resource.for_student_in_class)(class_sourced_id, student_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
@@ -307,8 +303,7 @@ class AsyncAssessmentResultsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterAssessmentResult]]:
-        """``alk.oneroster.gradebook.assessment_results.list`` returning an ``ApiResponse`` around its data.
-        """
+        """``alk.oneroster.gradebook.assessment_results.list`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
@@ -337,8 +332,7 @@ class AssessmentResultsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterAssessmentResult]]:
-        """``lk.oneroster.gradebook.assessment_results.list`` returning an ``ApiResponse`` around its data.
-        """
+        """``lk.oneroster.gradebook.assessment_results.list`` returning an ``ApiResponse`` around its data."""
         return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
@@ -367,8 +361,7 @@ class AsyncAssessmentLineItemsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterAssessmentLineItem]]:
-        """``alk.oneroster.gradebook.assessment_line_items.list`` returning an ``ApiResponse`` around its data.
-        """
+        """``alk.oneroster.gradebook.assessment_line_items.list`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
     async def get(
@@ -381,8 +374,7 @@ class AsyncAssessmentLineItemsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterAssessmentLineItem]:
-        """``alk.oneroster.gradebook.assessment_line_items.get`` returning an ``ApiResponse`` around its data.
-        """
+        """``alk.oneroster.gradebook.assessment_line_items.get`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
     async def create(
@@ -395,8 +387,7 @@ class AsyncAssessmentLineItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
-        """``alk.oneroster.gradebook.assessment_line_items.create`` returning an ``ApiResponse`` around its data.
-        """
+        """``alk.oneroster.gradebook.assessment_line_items.create`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.create)(line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
     async def put(
@@ -410,8 +401,7 @@ class AsyncAssessmentLineItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterAssessmentLineItem]:
-        """``alk.oneroster.gradebook.assessment_line_items.put`` returning an ``ApiResponse`` around its data.
-        """
+        """``alk.oneroster.gradebook.assessment_line_items.put`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.put)(sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
@@ -440,8 +430,7 @@ class AssessmentLineItemsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterAssessmentLineItem]]:
-        """``lk.oneroster.gradebook.assessment_line_items.list`` returning an ``ApiResponse`` around its data.
-        """
+        """``lk.oneroster.gradebook.assessment_line_items.list`` returning an ``ApiResponse`` around its data."""
         return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
     def get(
@@ -454,8 +443,7 @@ class AssessmentLineItemsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterAssessmentLineItem]:
-        """``lk.oneroster.gradebook.assessment_line_items.get`` returning an ``ApiResponse`` around its data.
-        """
+        """``lk.oneroster.gradebook.assessment_line_items.get`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
     def create(
@@ -468,8 +456,7 @@ class AssessmentLineItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
-        """``lk.oneroster.gradebook.assessment_line_items.create`` returning an ``ApiResponse`` around its data.
-        """
+        """``lk.oneroster.gradebook.assessment_line_items.create`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.create)(line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
     def put(
@@ -483,14 +470,12 @@ class AssessmentLineItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterAssessmentLineItem]:
-        """``lk.oneroster.gradebook.assessment_line_items.put`` returning an ``ApiResponse`` around its data.
-        """
+        """``lk.oneroster.gradebook.assessment_line_items.put`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.put)(sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncOneRosterGradebookWithRawResponse:
-    """``alk.oneroster.gradebook.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.oneroster.gradebook.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncOneRosterGradebook) -> None:
         self._resource = resource
@@ -510,8 +495,7 @@ class AsyncOneRosterGradebookWithRawResponse:
 
 
 class OneRosterGradebookWithRawResponse:
-    """``lk.oneroster.gradebook.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.oneroster.gradebook.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: OneRosterGradebook) -> None:
         self._resource = resource
@@ -531,8 +515,7 @@ class OneRosterGradebookWithRawResponse:
 
 
 class AsyncUsersWithRawResponse:
-    """``alk.oneroster.users.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.oneroster.users.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncUsers) -> None:
         self._resource = resource
@@ -572,8 +555,7 @@ class AsyncUsersWithRawResponse:
 
 
 class UsersWithRawResponse:
-    """``lk.oneroster.users.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.oneroster.users.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: Users) -> None:
         self._resource = resource
@@ -613,8 +595,7 @@ class UsersWithRawResponse:
 
 
 class AsyncSchoolsWithRawResponse:
-    """``alk.oneroster.schools.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.oneroster.schools.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncSchools) -> None:
         self._resource = resource
@@ -643,8 +624,7 @@ class AsyncSchoolsWithRawResponse:
 
 
 class SchoolsWithRawResponse:
-    """``lk.oneroster.schools.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.oneroster.schools.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: Schools) -> None:
         self._resource = resource
@@ -673,8 +653,7 @@ class SchoolsWithRawResponse:
 
 
 class AsyncEnrollmentsWithRawResponse:
-    """``alk.oneroster.enrollments.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.oneroster.enrollments.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncEnrollments) -> None:
         self._resource = resource
@@ -701,8 +680,7 @@ class AsyncEnrollmentsWithRawResponse:
 
 
 class EnrollmentsWithRawResponse:
-    """``lk.oneroster.enrollments.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.oneroster.enrollments.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: Enrollments) -> None:
         self._resource = resource
@@ -729,8 +707,7 @@ class EnrollmentsWithRawResponse:
 
 
 class AsyncDemographicsWithRawResponse:
-    """``alk.oneroster.demographics.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.oneroster.demographics.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncDemographics) -> None:
         self._resource = resource
@@ -757,8 +734,7 @@ class AsyncDemographicsWithRawResponse:
 
 
 class DemographicsWithRawResponse:
-    """``lk.oneroster.demographics.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.oneroster.demographics.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: Demographics) -> None:
         self._resource = resource
@@ -785,8 +761,7 @@ class DemographicsWithRawResponse:
 
 
 class AsyncCoursesWithRawResponse:
-    """``alk.oneroster.courses.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.oneroster.courses.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncCourses) -> None:
         self._resource = resource
@@ -833,8 +808,7 @@ class AsyncCoursesWithRawResponse:
 
 
 class CoursesWithRawResponse:
-    """``lk.oneroster.courses.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.oneroster.courses.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: Courses) -> None:
         self._resource = resource
@@ -881,8 +855,7 @@ class CoursesWithRawResponse:
 
 
 class AsyncClassesWithRawResponse:
-    """``alk.oneroster.classes.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.oneroster.classes.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncClasses) -> None:
         self._resource = resource
@@ -949,8 +922,7 @@ class AsyncClassesWithRawResponse:
 
 
 class ClassesWithRawResponse:
-    """``lk.oneroster.classes.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.oneroster.classes.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: Classes) -> None:
         self._resource = resource

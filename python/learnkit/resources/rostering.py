@@ -87,8 +87,7 @@ __all__ = [
 
 
 class AsyncOrgConfigsWithRawResponse:
-    """``alk.rostering.orgs.config.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.rostering.orgs.config.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncOrgConfigs) -> None:
         self._resource = resource
@@ -122,8 +121,7 @@ class AsyncOrgConfigsWithRawResponse:
 
 
 class OrgConfigsWithRawResponse:
-    """``lk.rostering.orgs.config.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.rostering.orgs.config.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: OrgConfigs) -> None:
         self._resource = resource
@@ -157,8 +155,7 @@ class OrgConfigsWithRawResponse:
 
 
 class AsyncOrgsWithRawResponse:
-    """``alk.rostering.orgs.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.rostering.orgs.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncOrgs) -> None:
         self._resource = resource
@@ -170,8 +167,7 @@ class AsyncOrgsWithRawResponse:
 
 
 class OrgsWithRawResponse:
-    """``lk.rostering.orgs.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.rostering.orgs.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: Orgs) -> None:
         self._resource = resource
@@ -183,8 +179,7 @@ class OrgsWithRawResponse:
 
 
 class AsyncEnrollmentsWithRawResponse:
-    """``alk.rostering.enrollments.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.rostering.enrollments.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncEnrollments) -> None:
         self._resource = resource
@@ -216,8 +211,7 @@ class AsyncEnrollmentsWithRawResponse:
 
 
 class EnrollmentsWithRawResponse:
-    """``lk.rostering.enrollments.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.rostering.enrollments.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: Enrollments) -> None:
         self._resource = resource
@@ -249,8 +243,7 @@ class EnrollmentsWithRawResponse:
 
 
 class AsyncLinkedUsersWithRawResponse:
-    """``alk.rostering.linked_users.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.rostering.linked_users.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncLinkedUsers) -> None:
         self._resource = resource
@@ -271,8 +264,7 @@ class AsyncLinkedUsersWithRawResponse:
 
 
 class LinkedUsersWithRawResponse:
-    """``lk.rostering.linked_users.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.rostering.linked_users.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: LinkedUsers) -> None:
         self._resource = resource
@@ -293,8 +285,7 @@ class LinkedUsersWithRawResponse:
 
 
 class AsyncAgentsWithRawResponse:
-    """``alk.rostering.agents.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.rostering.agents.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncAgents) -> None:
         self._resource = resource
@@ -315,8 +306,7 @@ class AsyncAgentsWithRawResponse:
 
 
 class AgentsWithRawResponse:
-    """``lk.rostering.agents.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.rostering.agents.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: Agents) -> None:
         self._resource = resource
@@ -337,8 +327,7 @@ class AgentsWithRawResponse:
 
 
 class AsyncProfilesWithRawResponse:
-    """``alk.rostering.profiles.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.rostering.profiles.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncProfiles) -> None:
         self._resource = resource
@@ -372,8 +361,7 @@ class AsyncProfilesWithRawResponse:
 
 
 class ProfilesWithRawResponse:
-    """``lk.rostering.profiles.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.rostering.profiles.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: Profiles) -> None:
         self._resource = resource
@@ -407,8 +395,7 @@ class ProfilesWithRawResponse:
 
 
 class AsyncRolesWithRawResponse:
-    """``alk.rostering.roles.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.rostering.roles.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncRoles) -> None:
         self._resource = resource
@@ -444,8 +431,7 @@ class AsyncRolesWithRawResponse:
 
 
 class RolesWithRawResponse:
-    """``lk.rostering.roles.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.rostering.roles.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: Roles) -> None:
         self._resource = resource
@@ -481,8 +467,7 @@ class RolesWithRawResponse:
 
 
 class AsyncUsersWithRawResponse:
-    """``alk.rostering.users.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.rostering.users.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncUsers) -> None:
         self._resource = resource
@@ -516,8 +501,7 @@ class AsyncUsersWithRawResponse:
 
 
 class UsersWithRawResponse:
-    """``lk.rostering.users.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.rostering.users.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: Users) -> None:
         self._resource = resource

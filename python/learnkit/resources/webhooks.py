@@ -40,8 +40,7 @@ __all__ = [
 
 
 class AsyncSubscriptionsWithRawResponse:
-    """``alk.webhooks.subscriptions.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``alk.webhooks.subscriptions.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncSubscriptions) -> None:
         self._resource = resource
@@ -54,8 +53,7 @@ class AsyncSubscriptionsWithRawResponse:
 
 
 class SubscriptionsWithRawResponse:
-    """``lk.webhooks.subscriptions.with_raw_response``: each method returns an ``ApiResponse`` around its data.
-    """
+    """``lk.webhooks.subscriptions.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: Subscriptions) -> None:
         self._resource = resource

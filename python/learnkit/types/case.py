@@ -159,8 +159,7 @@ class CFPackage(BaseModel):
     cf_associations: list[CFAssociation] | None = Field(default=None, alias="CFAssociations")
     """Decision: optional; the spec does not show this member (see docs/decisions.md#d-oa-10)."""
     cf_definitions: dict[str, Any] | None = Field(default=None, alias="CFDefinitions")
-    """Decision: optional free-form object; the spec does not show this member (see docs/decisions.md#d-oa-10).
-    """
+    """Decision: optional free-form object; the spec does not show this member (see docs/decisions.md#d-oa-10)."""
 
 
 class CFDocumentList(BaseModel):
@@ -243,8 +242,7 @@ class CFPackageUploadDocument(BaseModel):
 
 
 class CFPackageUploadItem(BaseModel):
-    """An item of an uploaded package (input shape). Both ``CFItemType`` and ``cfItemType`` are accepted.
-    """
+    """An item of an uploaded package (input shape). Both ``CFItemType`` and ``cfItemType`` are accepted."""
 
     identifier: str
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
@@ -316,8 +314,7 @@ class CFPackageUploadDefinitions(BaseModel):
 
 
 class CFPackageUpload(BaseModel):
-    """The package upload body (input shape). Input uses ``identifier`` where responses use ``sourcedId``.
-    """
+    """The package upload body (input shape). Input uses ``identifier`` where responses use ``sourcedId``."""
 
     cf_document: CFPackageUploadDocument = Field(alias="CFDocument")
     """The document of an uploaded package (input shape)."""

@@ -112,8 +112,7 @@ class OneRosterUser(BaseModel):
     """OneRoster status of an object."""
     date_last_modified: str = Field(alias="dateLastModified")
     metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22).
-    """
+    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
     user_master_identifier: str | None = Field(default=None, alias="userMasterIdentifier")
     username: str | None = None
     user_ids: list[OneRosterUserId] | None = Field(default=None, alias="userIds")
@@ -138,16 +137,14 @@ class OneRosterUser(BaseModel):
 
 
 class OneRosterAcademicSession(BaseModel):
-    """A OneRoster academic session. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22).
-    """
+    """A OneRoster academic session. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22)."""
 
     sourced_id: str = Field(alias="sourcedId")
     status: Literal["active", "tobedeleted"]
     """OneRoster status of an object."""
     date_last_modified: str = Field(alias="dateLastModified")
     metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22).
-    """
+    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
     title: str
     start_date: str = Field(alias="startDate")
     end_date: str = Field(alias="endDate")
@@ -167,8 +164,7 @@ class OneRosterCourse(BaseModel):
     """OneRoster status of an object."""
     date_last_modified: str = Field(alias="dateLastModified")
     metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22).
-    """
+    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
     title: str
     school_year: OneRosterGUIDRef | None = Field(default=None, alias="schoolYear")
     """A reference, or null."""
@@ -189,8 +185,7 @@ class OneRosterClass(BaseModel):
     """OneRoster status of an object."""
     date_last_modified: str = Field(alias="dateLastModified")
     metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22).
-    """
+    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
     title: str
     class_code: str | None = Field(default=None, alias="classCode")
     class_type: str | None = Field(default=None, alias="classType")
@@ -216,8 +211,7 @@ class OneRosterEnrollment(BaseModel):
     """OneRoster status of an object."""
     date_last_modified: str = Field(alias="dateLastModified")
     metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22).
-    """
+    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
     user: OneRosterGUIDRef
     """A reference to another OneRoster object."""
     class_: OneRosterGUIDRef = Field(alias="class")
@@ -232,16 +226,14 @@ class OneRosterEnrollment(BaseModel):
 
 
 class OneRosterDemographics(BaseModel):
-    """OneRoster demographics of a user. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22).
-    """
+    """OneRoster demographics of a user. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22)."""
 
     sourced_id: str = Field(alias="sourcedId")
     status: Literal["active", "tobedeleted"]
     """OneRoster status of an object."""
     date_last_modified: str = Field(alias="dateLastModified")
     metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22).
-    """
+    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
     birth_date: str | None = Field(default=None, alias="birthDate")
     sex: str | None = None
     """For example male, female, unspecified, other."""
@@ -268,8 +260,7 @@ class OneRosterAssessmentLineItem(BaseModel):
     """OneRoster status of an object."""
     date_last_modified: str = Field(alias="dateLastModified")
     metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22).
-    """
+    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
     title: str
     description: str | None = None
     class_: OneRosterGUIDRef | None = Field(default=None, alias="class")
@@ -335,8 +326,7 @@ class OneRosterAssessmentResult(BaseModel):
     """OneRoster status of an object."""
     date_last_modified: str = Field(alias="dateLastModified")
     metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22).
-    """
+    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
     assessment_line_item: OneRosterGUIDRef = Field(alias="assessmentLineItem")
     """A reference to another OneRoster object."""
     student: OneRosterGUIDRef
@@ -357,16 +347,14 @@ class OneRosterAssessmentResult(BaseModel):
 
 
 class OneRosterResult(BaseModel):
-    """A OneRoster gradebook result. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22).
-    """
+    """A OneRoster gradebook result. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22)."""
 
     sourced_id: str = Field(alias="sourcedId")
     status: Literal["active", "tobedeleted"]
     """OneRoster status of an object."""
     date_last_modified: str = Field(alias="dateLastModified")
     metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22).
-    """
+    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
     line_item: OneRosterGUIDRef = Field(alias="lineItem")
     """A reference to another OneRoster object."""
     student: OneRosterGUIDRef
@@ -391,8 +379,7 @@ class OneRosterResource(BaseModel):
     """OneRoster status of an object."""
     date_last_modified: str = Field(alias="dateLastModified")
     metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22).
-    """
+    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
     title: str | None = None
     roles: list[str] | None = None
     importance: str | None = None
@@ -410,8 +397,7 @@ class OneRosterSourcedIdPairs(BaseModel):
 
 
 class OneRosterSourcedIdPairsResponse(BaseModel):
-    """Decision: the answer to POST on assessment line items, as in OneRoster 1.2 (see docs/decisions.md#d-oa-23).
-    """
+    """Decision: the answer to POST on assessment line items, as in OneRoster 1.2 (see docs/decisions.md#d-oa-23)."""
 
     sourced_id_pairs: OneRosterSourcedIdPairs = Field(alias="sourcedIdPairs")
 
@@ -547,8 +533,7 @@ OneRosterStatus: TypeAlias = Literal["active", "tobedeleted"]
 
 
 OneRosterMetadata: TypeAlias = dict[str, Any] | None
-"""Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22).
-"""
+"""Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
 
 
 OneRosterNullableGUIDRef: TypeAlias = OneRosterGUIDRef | None

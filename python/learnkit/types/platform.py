@@ -322,8 +322,7 @@ class CaliperSessionArchivedRuleN1(BaseModel):
 
 
 class TimebackUser(BaseModel):
-    """The actor of the platform's Caliper profile (docs/decisions.md#d-caliper-wire); nothing else is allowed.
-    """
+    """The actor of the platform's Caliper profile (docs/decisions.md#d-caliper-wire); nothing else is allowed."""
 
     id: str
     """The rostering user URL."""
@@ -433,8 +432,7 @@ class CaliperTimeSpentEvent(BaseModel):
     """Caliper 1.2 requires a UUID expressed as a URN, ``urn:uuid:<uuid>``."""
     type: Literal["TimeSpentEvent"]
     actor: TimebackUser
-    """The actor of the platform's Caliper profile (docs/decisions.md#d-caliper-wire); nothing else is allowed.
-    """
+    """The actor of the platform's Caliper profile (docs/decisions.md#d-caliper-wire); nothing else is allowed."""
     action: Literal["SpentTime"]
     object: TimebackActivityContext
     """The object of the platform's Caliper profile (docs/decisions.md#d-caliper-wire). ``id`` is
@@ -467,8 +465,7 @@ class CaliperActivityCompletedEvent(BaseModel):
     """Caliper 1.2 requires a UUID expressed as a URN, ``urn:uuid:<uuid>``."""
     type: Literal["ActivityEvent"]
     actor: TimebackUser
-    """The actor of the platform's Caliper profile (docs/decisions.md#d-caliper-wire); nothing else is allowed.
-    """
+    """The actor of the platform's Caliper profile (docs/decisions.md#d-caliper-wire); nothing else is allowed."""
     action: Literal["Completed"]
     object: TimebackActivityContext
     """The object of the platform's Caliper profile (docs/decisions.md#d-caliper-wire). ``id`` is
@@ -776,8 +773,7 @@ class UserUpsert(BaseModel):
 
 
 class UserProfile(BaseModel):
-    """A profile of a user. Decision: member names beyond the event fields (see docs/decisions.md#d-oa-20).
-    """
+    """A profile of a user. Decision: member names beyond the event fields (see docs/decisions.md#d-oa-20)."""
 
     profile_id: str = Field(alias="profileId")
     user_id: str = Field(alias="userId")
@@ -921,8 +917,7 @@ class DiscountCodeValidateRequest(BaseModel):
 
 
 class DiscountCodeValidateResult(BaseModel):
-    """Decision: whether the code is valid; other members pass through (see docs/decisions.md#d-oa-20).
-    """
+    """Decision: whether the code is valid; other members pass through (see docs/decisions.md#d-oa-20)."""
 
     valid: bool
     code: str | None = None
@@ -1165,8 +1160,7 @@ class ApplicationDeletedEvent(BaseModel):
 
 
 class MasteryCreatedEvent(BaseModel):
-    """The ``mastery.created`` delivery (since v1.3). The highest mastered grade goes from null to a value.
-    """
+    """The ``mastery.created`` delivery (since v1.3). The highest mastered grade goes from null to a value."""
 
     id: str
     type: Literal["mastery.created"]
@@ -1177,8 +1171,7 @@ class MasteryCreatedEvent(BaseModel):
 
 
 class MasteryUpdatedEvent(BaseModel):
-    """The ``mastery.updated`` delivery (since v1.3). The highest mastered grade changes from one grade to another.
-    """
+    """The ``mastery.updated`` delivery (since v1.3). The highest mastered grade changes from one grade to another."""
 
     id: str
     type: Literal["mastery.updated"]
@@ -1213,8 +1206,7 @@ class SessionStartedEvent(BaseModel):
 
 
 class SessionEndedEvent(BaseModel):
-    """The ``session.ended`` delivery (since v1.2). A session is closed by clean logout or inactivity timeout.
-    """
+    """The ``session.ended`` delivery (since v1.2). A session is closed by clean logout or inactivity timeout."""
 
     id: str
     type: Literal["session.ended"]
@@ -1260,8 +1252,7 @@ class TestExitedEvent(BaseModel):
 
 
 class ProctoringEnforcementRecordedEvent(BaseModel):
-    """The ``proctoring_enforcement.recorded`` delivery (since v1.6). An enforcement event is newly recorded.
-    """
+    """The ``proctoring_enforcement.recorded`` delivery (since v1.6). An enforcement event is newly recorded."""
 
     id: str
     type: Literal["proctoring_enforcement.recorded"]
@@ -1586,8 +1577,7 @@ class CaliperTimeSpentEventParam(TypedDict, total=False):
     """Caliper 1.2 requires a UUID expressed as a URN, ``urn:uuid:<uuid>``."""
     type: Required[Literal["TimeSpentEvent"]]
     actor: Required[TimebackUserParam]
-    """The actor of the platform's Caliper profile (docs/decisions.md#d-caliper-wire); nothing else is allowed.
-    """
+    """The actor of the platform's Caliper profile (docs/decisions.md#d-caliper-wire); nothing else is allowed."""
     action: Required[Literal["SpentTime"]]
     object: Required[TimebackActivityContextParam]
     """The object of the platform's Caliper profile (docs/decisions.md#d-caliper-wire). ``id`` is
@@ -1657,8 +1647,7 @@ class CaliperActivityCompletedEventParam(TypedDict, total=False):
     """Caliper 1.2 requires a UUID expressed as a URN, ``urn:uuid:<uuid>``."""
     type: Required[Literal["ActivityEvent"]]
     actor: Required[TimebackUserParam]
-    """The actor of the platform's Caliper profile (docs/decisions.md#d-caliper-wire); nothing else is allowed.
-    """
+    """The actor of the platform's Caliper profile (docs/decisions.md#d-caliper-wire); nothing else is allowed."""
     action: Required[Literal["Completed"]]
     object: Required[TimebackActivityContextParam]
     """The object of the platform's Caliper profile (docs/decisions.md#d-caliper-wire). ``id`` is
@@ -1805,8 +1794,7 @@ class CaliperEnvelopeParam(TypedDict, total=False):
 
 
 class UnknownWebhookEvent(BaseModel):
-    """A delivery whose type is newer than this package's catalogue: verified, its `data` kept as sent.
-    """
+    """A delivery whose type is newer than this package's catalogue: verified, its `data` kept as sent."""
 
     id: str
     type: str
