@@ -32,7 +32,7 @@ DOCUMENT = {
 PATH = "/ims/case/v1p1/CFDocuments/8fc3d514-3262-41a0-a8bf-8f13259f20ca"
 CONFIG = {"sensor": "https://app.example.com", "app": {"name": "Bench"}, "courses": [{"code": "ALG-1", "subject": "Math"}]}
 REQUESTS = int(os.environ.get("LEARNKIT_BENCH_REQUESTS", "1000"))
-ROUNDS = 5
+ROUNDS = int(os.environ.get("LEARNKIT_BENCH_ROUNDS", "5"))
 BATCH = 50
 
 
@@ -85,8 +85,8 @@ def serve(port: Any, counts: Any) -> None:
 
 def sequential(base: str) -> tuple[float, float, float]:
     """Mean ms per read of each client over the rounds, and the median of the rounds' ratios."""
-    lk = LearnKit(base, "bench-client", "bench-secret-value", timeout=120)
-    bare = httpx.Client(timeout=httpx.Timeout(120.0))
+    lk = LearnKit(base, "bench-client", "bench-secret-value", timeout=600)
+    bare = httpx.Client(timeout=httpx.Timeout(600.0))
     headers = {"authorization": "Bearer bench-access-token-0123456789abcdef", "accept": "application/json"}
     for _ in range(50):  # warm both pools and the token
         lk.case.documents.get(DOCUMENT["sourcedId"])
@@ -116,9 +116,9 @@ def sequential(base: str) -> tuple[float, float, float]:
 async def concurrent(base: str, counts: Any) -> tuple[float, float, float, int]:
     """1,000 concurrent reads per round through each client; the token requests of a fresh AsyncLearnKit."""
     before = counts[0]
-    alk = AsyncLearnKit(base, "bench-client", "bench-secret-value", timeout=120, deadline=600)
+    alk = AsyncLearnKit(base, "bench-client", "bench-secret-value", timeout=600, deadline=1800)
     # A generous limit for both clients: a thousand requests at once wait for one of the pool's 100 connections.
-    bare = httpx.AsyncClient(timeout=httpx.Timeout(120.0))
+    bare = httpx.AsyncClient(timeout=httpx.Timeout(600.0))
     headers = {"authorization": "Bearer bench-access-token-0123456789abcdef", "accept": "application/json"}
     await asyncio.gather(*(alk.case.documents.get(DOCUMENT["sourcedId"]) for _ in range(REQUESTS)))
     tokens = counts[0] - before
@@ -147,7 +147,7 @@ async def concurrent(base: str, counts: Any) -> tuple[float, float, float, int]:
 async def records(base: str, counts: Any) -> tuple[int, int, float]:
     """200 concurrent ``record`` calls of a fresh AsyncLearnKit: token requests, events the ingest got, seconds."""
     tokens, events = counts[0], counts[1]
-    alk = AsyncLearnKit(base, "bench-client", "bench-secret-value", activity_config=CONFIG, timeout=120, deadline=600)
+    alk = AsyncLearnKit(base, "bench-client", "bench-secret-value", activity_config=CONFIG, timeout=600, deadline=1800)
     started = time.perf_counter()
     results = await asyncio.gather(*(
         alk.activity.record(

@@ -78,7 +78,7 @@ def signed_in_user(request: HttpRequest) -> User | None:
 
 
 def activity_view(
-    server: ActivityServer, *, get_user: Callable[[HttpRequest], User | Mapping[str, Any] | None] = signed_in_user
+    server: ActivityServer, *, get_user: Callable[[HttpRequest], User | Mapping[str, object] | None] = signed_in_user
 ) -> View:
     """The endpoint the browser tracker posts to, as a view; ``get_user`` gives the signed-in user's
     ``{"email": ..., "platform_id": ...}`` (default: ``request.user`` by email) or None (401).

@@ -115,7 +115,7 @@ def verified_webhook(
 
 #: Finds the signed-in user of a request (a FastAPI dependency: it may take the request, other dependencies,
 #: and be async); None answers 401.
-GetUser = Callable[..., User | Mapping[str, Any] | None | Awaitable[User | Mapping[str, Any] | None]]
+GetUser = Callable[..., User | Mapping[str, object] | None | Awaitable[User | Mapping[str, object] | None]]
 
 
 def activity_router(

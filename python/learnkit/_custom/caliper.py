@@ -182,7 +182,7 @@ class CaliperClient(generated.CaliperClient):
 
     def send(
         self,
-        events: Mapping[str, Any] | Sequence[Mapping[str, Any]],
+        events: Mapping[str, object] | Sequence[Mapping[str, object]],
         *,
         sensor: str | None = None,
         timeout: float | httpx.Timeout | None = None,
@@ -228,7 +228,7 @@ class AsyncCaliperClient(generated.AsyncCaliperClient):
 
     async def send(
         self,
-        events: Mapping[str, Any] | Sequence[Mapping[str, Any]],
+        events: Mapping[str, object] | Sequence[Mapping[str, object]],
         *,
         sensor: str | None = None,
         timeout: float | httpx.Timeout | None = None,

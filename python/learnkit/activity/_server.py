@@ -181,7 +181,7 @@ class _ServerBase:
         self._base_url = base_url.rstrip("/")
         self._failed: dict[str, None] = {}
 
-    def _read(self, method: str, body: bytes | str, user: User | Mapping[str, Any] | None) -> ActivityAnswer | _Batch:
+    def _read(self, method: str, body: bytes | str, user: User | Mapping[str, object] | None) -> ActivityAnswer | _Batch:
         if method.upper() != "POST":
             return _answer(405, {"error": "method_not_allowed", "message": "POST a batch of activity events"}, {"allow": "POST"})
         raw = body.encode() if isinstance(body, str) else body
@@ -285,7 +285,7 @@ class ActivityServer(_ServerBase):
         self._lock = threading.Lock()
         self._in_flight: dict[str, Future[bool]] = {}
 
-    def handle(self, method: str, body: bytes | str, *, user: User | Mapping[str, Any] | None) -> ActivityAnswer:
+    def handle(self, method: str, body: bytes | str, *, user: User | Mapping[str, object] | None) -> ActivityAnswer:
         """Handles one POST of the tracker: the request's method, its raw body and the signed-in user
         (``{"email": ..., "platform_id": ...}``, or None for nobody: 401)."""
         batch = self._read(method, body, user)
@@ -421,7 +421,7 @@ class AsyncActivityServer(_ServerBase):
         result = getattr(self._store, name)(*args)
         return await result if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future) else result
 
-    async def handle(self, method: str, body: bytes | str, *, user: User | Mapping[str, Any] | None) -> ActivityAnswer:
+    async def handle(self, method: str, body: bytes | str, *, user: User | Mapping[str, object] | None) -> ActivityAnswer:
         """:meth:`ActivityServer.handle` for tasks."""
         batch = self._read(method, body, user)
         if isinstance(batch, ActivityAnswer):
