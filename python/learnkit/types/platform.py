@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Any, Literal, TypeAlias, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, Union
 
 from pydantic import ConfigDict, Field, SecretStr, with_config
 from typing_extensions import Required, TypedDict
@@ -1797,9 +1797,20 @@ class UnknownWebhookEvent(BaseModel):
     """A delivery whose type is newer than this package's catalogue: verified, its `data` kept as sent."""
 
     id: str
-    type: str
+    if TYPE_CHECKING:
+        # A brand for the type checkers only (a string at run time), as the TypeScript package brands it: comparing
+        # `event.type` with a catalogue type then narrows `WebhookEvent` to exactly that type's event
+        # (docs/decisions.md#d-i30-typed-events). Read the delivered type as `event.event_type`.
+        type: Literal["<unknown>"]
+    else:
+        type: str
     timestamp: str
     data: dict[str, Any]
+
+    @property
+    def event_type(self) -> str:
+        """The delivered type, one this package's catalogue lacks."""
+        return str(self.__dict__['type'])
 
 
 KnownWebhookEvent: TypeAlias = Annotated[Union[TestPingEvent, InsightCreatedEvent, InsightUpdatedEvent, InsightDeletedEvent, EnrollmentCreatedEvent, EnrollmentUpdatedEvent, EnrollmentDeletedEvent, UserCreatedEvent, UserUpdatedEvent, UserDeletedEvent, UserRoleCreatedEvent, UserRoleUpdatedEvent, UserRoleDeletedEvent, UserProfileCreatedEvent, UserProfileUpdatedEvent, UserProfileDeletedEvent, ApplicationCreatedEvent, ApplicationUpdatedEvent, ApplicationDeletedEvent, MasteryCreatedEvent, MasteryUpdatedEvent, MasteryDeletedEvent, SessionStartedEvent, SessionEndedEvent, TestStartedEvent, TestEndedEvent, TestExitedEvent, ProctoringEnforcementRecordedEvent, OrgConfigUpdatedEvent], Field(discriminator="type")]
