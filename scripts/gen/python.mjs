@@ -440,10 +440,7 @@ class ModelWriter {
     );
     if (this.catalogue) out.push(this.events());
     out.push('', ...this.classes.map((c) => `${c}.model_rebuild()`), '');
-    return `${out
-      .join('\n')
-      .replace(/\n{3,}/g, '\n\n\n')
-      .trimEnd()}\n`;
+    return clean(out.join('\n'));
   }
 
   eventExports() {
@@ -464,7 +461,7 @@ class ModelWriter {
       '    id: str',
       '    if TYPE_CHECKING:',
       '        # A brand for the type checkers only (a string at run time), as the TypeScript package brands it: comparing',
-      '        # `event.type` with a catalogue type then narrows `WebhookEvent` to exactly that type\'s event',
+      "        # `event.type` with a catalogue type then narrows `WebhookEvent` to exactly that type's event",
       '        # (docs/decisions.md#d-i30-typed-events). Read the delivered type as `event.event_type`.',
       '        type: Literal["<unknown>"]',
       '    else:',
@@ -474,7 +471,7 @@ class ModelWriter {
       '',
       '    @property',
       '    def event_type(self) -> str:',
-      "        \"\"\"The delivered type, one this package's catalogue lacks.\"\"\"",
+      '        """The delivered type, one this package\'s catalogue lacks."""',
       "        return str(self.__dict__['type'])",
       '',
       '',
@@ -950,8 +947,29 @@ function generateFamily(root, family, writers) {
   };
 }
 
+/** Drops the names of `from x import ...` statements that the module does not use (and a statement left empty). */
+function pruneImports(text) {
+  const statement = /^( *)from ([\w.]+) import (\(\n[\s\S]*?\n\1\)|[^\n(]+)$/gm;
+  return text.replace(statement, (whole, indent, module, list) => {
+    if (module === '__future__') return whole;
+    const names = list
+      .replace(/[()]/g, '')
+      .split(/[,\n]/)
+      .map((name) => name.trim())
+      .filter(Boolean);
+    const rest = text.replace(whole, '');
+    const used = names.filter((name) => new RegExp(`\\b${name.split(' as ').at(-1)}\\b`).test(rest));
+    if (used.length === 0) return '#drop-import#';
+    if (list.startsWith('(')) {
+      return `${indent}from ${module} import (\n${used.map((name) => `${indent}    ${name},\n`).join('')}${indent})`;
+    }
+    return `${indent}from ${module} import ${used.join(', ')}`;
+  });
+}
+
 const clean = (text) =>
-  `${text
+  `${pruneImports(text)
+    .replace(/^#drop-import#\n/gm, '')
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n\n')
     .trimEnd()}\n`;

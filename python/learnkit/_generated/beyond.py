@@ -6,16 +6,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, cast
 
 import httpx
 
 from .._client import QueryValue
-from .._models import check_body
-from .._pagination import AsyncPager, SyncPager
-from .._resource import AsyncAPIResource, SyncAPIResource, check_id, same_id
+from .._resource import AsyncAPIResource, SyncAPIResource
 from ..types.platform import (
     StudentGrade,
 )

@@ -8,24 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 import httpx
 
 from .._client import QueryValue
-from .._models import check_body
 from .._pagination import AsyncPager, SyncPager
-from .._resource import AsyncAPIResource, SyncAPIResource, check_id, same_id
+from .._resource import AsyncAPIResource, SyncAPIResource, check_id
 from ..types.case import (
     CFAssociation,
     CFDocument,
     CFDocumentField,
     CFItem,
     CFItemField,
-    CFItemsValidateResult,
     CFPackage,
     CFPackageField,
-    CFPackageUploadResult,
 )
 
 if TYPE_CHECKING:

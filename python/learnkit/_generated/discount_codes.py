@@ -7,19 +7,12 @@ parent's session)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, cast
 
 import httpx
 
-from .._client import QueryValue
-from .._models import check_body
-from .._pagination import AsyncPager, SyncPager
-from .._resource import AsyncAPIResource, SyncAPIResource, check_id, same_id
-from ..types.platform import (
-    DiscountCodeValidateResult,
-)
+from .._resource import AsyncAPIResource, SyncAPIResource
 
 if TYPE_CHECKING:
     from ..resources import discount_codes as _public

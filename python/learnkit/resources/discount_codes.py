@@ -7,15 +7,11 @@ parent's session)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from functools import cached_property
-from typing import Any, Literal
+from collections.abc import Awaitable, Callable
 
 import httpx
 
-from .._client import QueryValue
-from .._pagination import AsyncPager, SyncPager
-from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+from .._response import ApiResponse, to_async_raw_response, to_raw_response
 from .._custom import discount_codes as _custom
 from ..types.platform import (
     DiscountCodeValidateResult,

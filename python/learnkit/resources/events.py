@@ -6,15 +6,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Mapping
 from functools import cached_property
-from typing import Any, Literal
 
 import httpx
 
 from .._client import QueryValue
-from .._pagination import AsyncPager, SyncPager
-from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+from .._response import ApiResponse, to_async_raw_response, to_raw_response
 from ..types.platform import (
     CaliperSession,
 )

@@ -6,9 +6,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Mapping
 from functools import cached_property
-from typing import Any, Literal
 
 import httpx
 

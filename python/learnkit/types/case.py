@@ -7,13 +7,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, Union
+from typing import Annotated, Any, Literal, TypeAlias
 
-from pydantic import ConfigDict, Field, SecretStr, with_config
+from pydantic import ConfigDict, Field, with_config
 from typing_extensions import Required, TypedDict
 
 from .._models import BaseModel
-from .._secret import SigningSecret
 
 __all__ = ["CFAssociation", "CFDocument", "CFDocumentField", "CFDocumentList", "CFItem", "CFItemField", "CFItemList", "CFItemsValidateRequest", "CFItemsValidateRequestParam", "CFItemsValidateResult", "CFPackage", "CFPackageField", "CFPackageLinkRef", "CFPackageLinkRefParam", "CFPackageNodeRef", "CFPackageNodeRefParam", "CFPackageUpload", "CFPackageUploadAssociation", "CFPackageUploadAssociationParam", "CFPackageUploadDefinitions", "CFPackageUploadDefinitionsParam", "CFPackageUploadDocument", "CFPackageUploadDocumentParam", "CFPackageUploadItem", "CFPackageUploadItemParam", "CFPackageUploadParam", "CFPackageUploadResult", "CFPackageUploadResultResult", "CFPackageUploadResultResultStats", "Extensions", "FreeForm", "Link", "NullableLink", "Uuid"]
 

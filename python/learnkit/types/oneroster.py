@@ -7,13 +7,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, Union
+from typing import Annotated, Any, Literal, TypeAlias
 
-from pydantic import ConfigDict, Field, SecretStr, with_config
+from pydantic import ConfigDict, Field, with_config
 from typing_extensions import Required, TypedDict
 
 from .._models import BaseModel
-from .._secret import SigningSecret
 
 __all__ = ["OneRosterAcademicSession", "OneRosterAcademicSessionField", "OneRosterAcademicSessionList", "OneRosterAssessmentLineItem", "OneRosterAssessmentLineItemField", "OneRosterAssessmentLineItemInput", "OneRosterAssessmentLineItemInputParam", "OneRosterAssessmentLineItemList", "OneRosterAssessmentLineItemResponse", "OneRosterAssessmentLineItemWrite", "OneRosterAssessmentResult", "OneRosterAssessmentResultField", "OneRosterAssessmentResultList", "OneRosterClass", "OneRosterClassField", "OneRosterClassList", "OneRosterComponentRef", "OneRosterComponentRefInput", "OneRosterComponentRefInputParam", "OneRosterCourse", "OneRosterCourseField", "OneRosterCourseList", "OneRosterDemographics", "OneRosterDemographicsField", "OneRosterDemographicsList", "OneRosterEnrollment", "OneRosterEnrollmentField", "OneRosterEnrollmentList", "OneRosterGUIDRef", "OneRosterGUIDRefInput", "OneRosterGUIDRefInputParam", "OneRosterMetadata", "OneRosterNullableGUIDRef", "OneRosterPageMembers", "OneRosterResource", "OneRosterResourceField", "OneRosterResourceList", "OneRosterResult", "OneRosterResultField", "OneRosterResultList", "OneRosterRole", "OneRosterSourcedIdPairs", "OneRosterSourcedIdPairsResponse", "OneRosterStatus", "OneRosterUser", "OneRosterUserField", "OneRosterUserId", "OneRosterUserList", "OneRosterUserResponse"]
 

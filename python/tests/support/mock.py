@@ -2,20 +2,16 @@
 when it is newer than the sources, else from the repository's sources (no build needed;
 docs/decisions.md#d-i33-mock-start), started on first use and stopped when the tests end, or when the test process
 is killed: the mock stops when the process that started it ends (docs/decisions.md#d-i33-orphans). Its control path
-(``/__learnkit-mock/...``) injects faults and shows what it saw (docs/decisions.md#d-i17-mock-control)."""
+(``/__learnkit-mock/...``) injects faults and shows what it saw (docs/decisions.md#d-i17-mock-control). The process
+is ``learnkit.testing``'s ``MockPlatform``, started with the repository's command (docs/decisions.md#d-i30-testing-kit)."""
 
 from __future__ import annotations
 
 import json
 import os
-import queue
-import re
 import shutil
-import subprocess
 import sys
 import threading
-import time
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,8 +27,6 @@ SOURCES = ["--import", "tsx", "--conditions=@learnkit/source", "packages/mock/sr
 #: What the tests ask of it.
 SERVE = ["serve", "--port", "0", "--quiet"]
 _START_TIMEOUT_S = 120
-#: How often a start that has printed nothing yet says it is still waiting.
-_WAITING_EVERY_S = 10
 
 
 @dataclass(frozen=True)
