@@ -5,14 +5,13 @@
 // The loopback server of bench/public-api.mjs is node:http in the client's own process: its parsing and its turn
 // of the event loop are in every latency, about 0.5 ms, which hides most of what the SDK costs. Here the server is
 // a child process on a raw TCP socket that writes one prepared HTTP/1.1 answer per request as soon as the request's
-// head has arrived: nothing of it runs on the client's event loop, and it answers in microseconds. The three clients
-// run interleaved in alternating batches; each ratio is the median of the rounds' ratios.
+// head has arrived: nothing of it runs on the client's event loop, and it answers in microseconds. The clients run
+// interleaved in alternating batches; each ratio is the median of the rounds' ratios, against plain fetch of the
+// same request.
 import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { createMockPlatform } from '@learnkit/mock';
-import { LearnKit } from '@learnkit/sdk';
-import createClient from 'openapi-fetch';
 
 const TOKEN = 'bench-access-token-0123456789abcdef';
 const REQUESTS = Number(process.env.LEARNKIT_BENCH_REQUESTS ?? 6000);
@@ -26,6 +25,10 @@ function serve(answer) {
     );
   const token = ok(JSON.stringify({ access_token: TOKEN, token_type: 'Bearer', expires_in: 3600 }));
   const read = ok(answer);
+  let lastHead = '';
+  process.on('message', (message) => {
+    if (message === 'last-head') process.send?.(lastHead);
+  });
   const server = createServer((socket) => {
     socket.setNoDelay(true);
     let pending = '';
@@ -39,6 +42,7 @@ function serve(answer) {
         const total = end + 4 + (length ? Number(length[1]) : 0);
         if (pending.length < total) return;
         pending = pending.slice(total);
+        lastHead = head;
         socket.write(head.startsWith('POST /auth/1.0/token') ? token : read);
       }
     });
@@ -50,6 +54,7 @@ function serve(answer) {
 
 /** A CASE document as the packed mock answers it: real, contract-valid bytes. */
 async function recordDocument() {
+  const { createMockPlatform } = await import('@learnkit/mock');
   const platform = createMockPlatform();
   const api = await platform.listen();
   const id = platform.fixtures.case.documentId;
@@ -70,6 +75,9 @@ const median = (values) => {
 };
 
 async function main() {
+  // Imported here, not at the top: the server child (this file with --serve) needs none of them.
+  const { LearnKit } = await import('@learnkit/sdk');
+  const { default: createClient } = await import('openapi-fetch');
   const { id, body } = await recordDocument();
   const child = fork(new URL(import.meta.url), ['--serve'], {
     env: { ...process.env, LEARNKIT_BENCH_ANSWER: body },
@@ -81,7 +89,6 @@ async function main() {
   });
   const base = `http://127.0.0.1:${port}`;
   const path = `/ims/case/v1p1/CFDocuments/${id}`;
-  const auth = { authorization: `Bearer ${TOKEN}` };
   const lk = new LearnKit({
     baseUrl: base,
     clientId: 'bench-client',
@@ -89,19 +96,40 @@ async function main() {
     env: {},
     logger: false,
   });
-  const bare = createClient({ baseUrl: base, headers: auth });
+  // The same request as LearnKit's, header for header: the token, the SDK's User-Agent and a fresh request id
+  // (docs/decisions.md#d-i33-instant-server). LearnKit's own User-Agent is read off one of its requests.
+  let userAgent = '';
+  await lk.case.documents.get(id, { headers: {} }).asResponse();
+  const seen = await new Promise((resolve) => {
+    child.once('message', resolve);
+    child.send('last-head');
+  });
+  userAgent = /\r\nuser-agent: ([^\r]*)/i.exec(seen)?.[1] ?? '';
+  const requestId = () => `req_${randomUUID().replaceAll('-', '')}`;
+  const same = () => ({
+    authorization: `Bearer ${TOKEN}`,
+    'user-agent': userAgent,
+    'x-request-id': requestId(),
+  });
+  const bare = createClient({ baseUrl: base });
   const variants = {
-    fetch: async () => (await fetch(`${base}${path}`, { headers: auth })).json(),
+    fetch: async () => (await fetch(`${base}${path}`, { headers: same() })).json(),
+    fetchAuthOnly: async () =>
+      (await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${TOKEN}` } })).json(),
     openapiFetch: async () =>
-      (await bare.GET('/ims/case/v1p1/CFDocuments/{sourcedId}', { params: { path: { sourcedId: id } } }))
-        .data,
+      (
+        await bare.GET('/ims/case/v1p1/CFDocuments/{sourcedId}', {
+          params: { path: { sourcedId: id } },
+          headers: same(),
+        })
+      ).data,
     learnkit: () => lk.case.documents.get(id),
   };
   const names = Object.keys(variants);
   for (let i = 0; i < 500; i++) for (const name of names) await variants[name]();
 
   const samples = Object.fromEntries(names.map((name) => [name, []]));
-  const ratios = { openapiFetch: [], learnkit: [] };
+  const ratios = Object.fromEntries(names.map((name) => [name, []]));
   for (let round = 0; round * BATCH < REQUESTS; round++) {
     // Each round runs a batch of each client, in an order that turns every round.
     const order = names.map((_, k) => names[(k + round) % names.length]);
@@ -114,15 +142,13 @@ async function main() {
         batch[name].push(performance.now() - started);
       }
     }
-    for (const name of ['openapiFetch', 'learnkit'])
-      ratios[name].push(median(batch[name]) / median(batch.fetch));
+    for (const name of names) ratios[name].push(median(batch[name]) / median(batch.fetch));
     for (const name of names) samples[name].push(...batch[name]);
   }
   child.disconnect();
   const row = (name, operation) => ({
     operation,
     requests: samples[name].length,
-    fetchMs: median(samples.fetch),
     ms: median(samples[name]),
     ratio: median(ratios[name]),
     rounds: ratios[name].length,
@@ -130,8 +156,13 @@ async function main() {
   console.log(
     JSON.stringify({
       rows: [
-        row('openapiFetch', 'bare openapi-fetch GET of the same document'),
-        row('learnkit', 'lk.case.documents.get(id)'),
+        row('fetch', 'plain fetch of the same request (same headers: token, User-Agent, X-Request-Id)'),
+        row(
+          'fetchAuthOnly',
+          "plain fetch with the token alone (what the SDK's two headers cost on the wire)",
+        ),
+        row('openapiFetch', 'bare openapi-fetch, the same request'),
+        row('learnkit', 'lk.case.documents.get(id), packed SDK'),
       ],
     }),
   );

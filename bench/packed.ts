@@ -10,6 +10,9 @@
  *   run with plain Node from the scratch project): lk.case.documents.get, lk.case.items.list (first page),
  *   lk.webhooks.subscriptions.get, and one call of each family of @learnkit/platform (rostering, applications,
  *   events, insights, beyond, discount codes). Budget 1.10x, goal 1.05x.
+ * - The same call against plain fetch of the same request and bare openapi-fetch, on a server in a child process
+ *   that answers at once (bench/instant-server.mjs): the SDK's own cost, which the slower loopback server above
+ *   hides. Budget 1.05x, and under openapi-fetch.
  * - CASE JSON conversion of a 100,000-item framework (packages/case/bench/convert.ts, bundled with `@learnkit/*`
  *   left to the installed tarballs and run with plain Node from the scratch project). Budget under 3 s.
  *
@@ -63,6 +66,53 @@ function measurePublicApi(project: string): ApiRow[] {
     join(project, 'partner.mjs'),
   );
   return rowsOfScript<ApiRow>(project, script);
+}
+
+/** One client as bench/instant-server.mjs reports it. */
+interface InstantRow {
+  operation: string;
+  requests: number;
+  ms: number;
+  /** The median of the rounds' ratios to plain fetch of the same request. */
+  ratio: number;
+  rounds: number;
+}
+
+/** The public API on a server that answers at once (docs/decisions.md#d-i33-instant-server). */
+export const INSTANT_BUDGET = 1.05;
+
+/** Runs bench/instant-server.mjs with plain Node in the scratch project and returns its rows. */
+function measureInstantServer(project: string): BenchRow[] {
+  const script = join(project, 'bench-instant-server.mjs');
+  copyFileSync(fileURLToPath(new URL('./instant-server.mjs', import.meta.url)), script);
+  const [fetchRow, authOnly, openapiFetch, learnkit] = rowsOfScript<InstantRow>(project, script);
+  if (!fetchRow || !authOnly || !openapiFetch || !learnkit)
+    throw new Error('instant-server.mjs: rows missing');
+  const paired = (row: InstantRow) =>
+    `${row.operation}, instant loopback server in a child process (ratio: median of ${row.rounds} paired rounds)`;
+  return [
+    {
+      name: `${fetchRow.operation}, instant loopback server in a child process (${fetchRow.requests.toLocaleString('en-US')} sequential)`,
+      value: round(fetchRow.ms, 3),
+      unit: 'ms',
+      ratio: 1,
+    },
+    { name: paired(authOnly), value: round(authOnly.ms, 3), unit: 'ms', ratio: round(authOnly.ratio, 3) },
+    {
+      name: paired(openapiFetch),
+      value: round(openapiFetch.ms, 3),
+      unit: 'ms',
+      ratio: round(openapiFetch.ratio, 3),
+    },
+    {
+      name: paired(learnkit),
+      value: round(learnkit.ms, 3),
+      unit: 'ms',
+      ratio: round(learnkit.ratio, 3),
+      budget: `<= ${INSTANT_BUDGET.toFixed(2)}x plain fetch, and under bare openapi-fetch (${round(openapiFetch.ratio, 3)}x)`,
+      met: learnkit.ratio <= INSTANT_BUDGET && learnkit.ratio < openapiFetch.ratio,
+    },
+  ];
 }
 
 /**
@@ -137,6 +187,7 @@ export async function runPackedBench(): Promise<{ rows: BenchRow[] }> {
       met: overhead <= PUBLIC_API_BUDGET,
     });
   }
+  rows.push(...measureInstantServer(scratch.project));
   rows.push(...(await measureCaseConvert(scratch.project)));
   return { rows };
 }

@@ -17,6 +17,7 @@ import { generateControl } from '../packages/mock/scripts/gen-control.mjs';
 import { generateEventSchemas } from '../packages/mock/scripts/gen-event-rules.mjs';
 import { generateOperations } from '../packages/mock/scripts/gen-operations.mjs';
 import { generateCatalogue } from '../packages/webhooks/scripts/gen-catalogue.mjs';
+import { generateApiOperations } from './gen/api-operations.mjs';
 import { generateApiReference } from './gen/api-reference.mjs';
 import { formatTypeScript } from './gen/format.mjs';
 import { generateOperationTables } from './gen/operation-tables.mjs';
@@ -78,10 +79,18 @@ export async function generateAll(root = repoRoot) {
   // The operations behind the MCP server's tools (docs/decisions.md#d-i17-mcp-schemas).
   outputs.push(...generateTools(root));
   // Every surface of every operation, from the resource map (docs/decisions.md#d-i28-resource-map): the clients'
-  // resources and trees, and the packages' operation tables, formatted as the hand-written code is.
+  // resources and trees, the packages' operation tables and the table of `learnkit api`
+  // (docs/decisions.md#d-i28-cli-table), formatted as the hand-written code is.
   const resources = loadResourceMap(root);
   outputs.push(
-    ...formatTypeScript([...generateTypeScript(resources), ...generateOperationTables(resources)], root),
+    ...formatTypeScript(
+      [
+        ...generateTypeScript(resources),
+        ...generateOperationTables(resources),
+        ...generateApiOperations(resources),
+      ],
+      root,
+    ),
   );
   // The API reference of every package the map names, and of the umbrella (docs/decisions.md#d-i28-api-md).
   outputs.push(...generateApiReference(resources, root));
@@ -116,6 +125,7 @@ function rewriteRefs(value) {
 /** The folders whose every file is generated: a file there that no generator writes is left over. */
 const GENERATED_FOLDERS = [
   ...['case', 'oneroster', 'platform'].map((pkg) => `packages/${pkg}/src/generated/resources`),
+  'packages/sdk/src/generated',
   'python/learnkit/_generated',
   'python/learnkit/resources',
   'python/learnkit/types',

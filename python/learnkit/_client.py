@@ -75,7 +75,8 @@ def _url_issue(name: str, value: str, note: str = "") -> ValidationIssue | None:
     if parts.username or parts.password:
         return ValidationIssue(
             (name,),
-            "must not contain credentials (user:password@): pass them as client_id and client_secret instead",
+            "must not contain credentials (a user name or password before the host): pass them as client_id and "
+            "client_secret instead",
         )
     return None
 
@@ -174,8 +175,9 @@ def _configure(
     if issues:
         error = ValidationError(issues)
         head = f"LearnKit is not configured: missing {', '.join(missing)}." if missing else "LearnKit is misconfigured."
-        width = max(len(str(i.path[0])) for i in issues)
-        lines = [f"  {str(i.path[0]).ljust(width)}  {i.message}" for i in issues]
+        # From the error's issues, which are redacted, not from the values given (docs/decisions.md#d-i33-issues).
+        width = max(len(str(i.path[0])) for i in error.issues)
+        lines = [f"  {str(i.path[0]).ljust(width)}  {i.message}" for i in error.issues]
         tip = (
             ["Trying it locally? `npx -p @learnkit/mock learnkit-mock serve` starts a mock platform and prints a "
              "URL and credentials."]

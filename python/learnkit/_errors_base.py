@@ -21,6 +21,8 @@ class LearnKitError(Exception):
     """
 
     def __init__(self, message: str) -> None:
+        # Every message is redacted here, whatever it quotes (docs/decisions.md#d-i33-issues).
+        message = redact(message)
         super().__init__(message)
         #: What went wrong and what to do; never a secret.
         self.message = message
@@ -54,6 +56,12 @@ class ValidationIssue:
     message: str
 
 
+def _redact_issue(issue: ValidationIssue) -> ValidationIssue:
+    path: tuple[str | int, ...] = tuple(redact(p) if isinstance(p, str) else p for p in issue.path)
+    message = redact(issue.message)
+    return issue if (path, message) == (issue.path, issue.message) else ValidationIssue(path, message)
+
+
 def format_issue_path(path: Sequence[str | int]) -> str:
     """``("metrics", "xp_earned")`` as ``metrics.xp_earned``; indexes as ``[2]``."""
     out = ""
@@ -75,9 +83,10 @@ class ValidationError(LearnKitError):
     def __init__(self, issues: Sequence[ValidationIssue] | str) -> None:
         listed = [ValidationIssue((), issues)] if isinstance(issues, str) else list(issues)
         text = "; ".join(f"{format_issue_path(i.path)}: {i.message}" if i.path else i.message for i in listed)
-        super().__init__(redact(f"Invalid input: {text}"))
-        #: Each problem: the field path and what is wrong with it.
-        self.issues = listed
+        super().__init__(f"Invalid input: {text}")
+        #: Each problem: the field path and what is wrong with it; redacted as the message is, since ``to_dict()``
+        #: and whoever prints them echo them too (docs/decisions.md#d-i33-issues).
+        self.issues = [_redact_issue(i) for i in listed]
 
     def to_dict(self) -> dict[str, Any]:
         return {**super().to_dict(), "issues": [{"path": list(i.path), "message": i.message} for i in self.issues]}

@@ -5,9 +5,13 @@ refresh that fails keeps the current token, a refused token is dropped only if i
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import textwrap
 import threading
 import time
 import unittest
+from pathlib import Path
 
 from learnkit import ApiTimeoutError, AuthenticationError, InternalServerError
 from learnkit._auth import ClientCredentials
@@ -137,3 +141,41 @@ class Tokens(unittest.TestCase):
         self.assertEqual(body, b"grant_type=client_credentials&client_id=client-1&client_secret=secret-of-client")
         self.assertNotIn("authorization", headers)
         self.assertNotIn("secret-of-client", repr(self.provider(form, "form")))
+
+
+# Run in a process of its own: on a redactor that deadlocks, the process is stopped, not the test run.
+_COLLECTED_WHILE_LOCKED = textwrap.dedent(
+    """
+    import gc
+    from learnkit import _redact
+
+    class Holder:
+        def __init__(self) -> None:
+            self.cycle = self  # freed by the garbage collector only
+
+    gc.disable()
+    _redact.register_secret("collected-secret-0123", Holder())
+    # The collector runs at any allocation, so also inside redact(), while this thread holds the lock.
+    with _redact._lock:
+        gc.collect()
+    assert _redact.redact("x collected-secret-0123 y") == "x collected-secret-0123 y"
+    print("done")
+    """
+)
+
+
+class Redactor(unittest.TestCase):
+    def test_a_credential_holder_collected_while_the_redactor_holds_its_lock_neither_deadlocks_nor_stays(self) -> None:
+        # Issue 33: every error message is redacted now, and a client collected meanwhile hung the process
+        # (docs/decisions.md#d-i33-release).
+        try:
+            ran = subprocess.run(
+                [sys.executable, "-c", _COLLECTED_WHILE_LOCKED],
+                cwd=Path(__file__).resolve().parent.parent,
+                capture_output=True,
+                text=True,
+                timeout=20,
+            )
+        except subprocess.TimeoutExpired:
+            self.fail("the redactor deadlocked: the collector released a credential while the lock was held")
+        self.assertEqual((ran.returncode, ran.stdout.strip(), ran.stderr), (0, "done", ""))

@@ -17,7 +17,10 @@ export function generateOperationTables(model) {
   }
   const outputs = [];
   for (const [pkg, operations] of byPackage) {
-    const rows = operations.map((op) => `  ${op.operationId}: ${json(`${op.sdkPath}.${op.method}`)},`);
+    const rows = operations.map(
+      (op) =>
+        `  /** \`${op.httpMethod} ${op.path.replace(/\*\//g, '*\\/')}\`: \`lk.${op.sdkPath}.${op.method}\`. */\n  ${op.operationId}: ${json(`${op.sdkPath}.${op.method}`)},`,
+    );
     outputs.push({
       path: `packages/${pkg}/src/generated/operations.ts`,
       content: `${HEADER}

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { inspect } from 'node:util';
+import { expectNoPassword, withUserinfo } from '@learnkit/test-utils/userinfo';
 import Ajv2020 from 'ajv/dist/2020.js';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { redactUserinfo as coreRedactUserinfo } from '../../core/src/internal/userinfo';
 import {
   courseName,
   describeCourse,
@@ -8,6 +12,7 @@ import {
   normalizeCourses,
   parseLearnkitConfig,
 } from '../src/config/index';
+import { redactUserinfo } from '../src/userinfo';
 
 const schema = JSON.parse(readFileSync(new URL('../learnkit.config.schema.json', import.meta.url), 'utf8'));
 const validate = new Ajv2020({ strict: true, strictRequired: false, allErrors: true }).compile(schema);
@@ -124,5 +129,56 @@ describe('the refusals shared with the Python package', () => {
       issue = (error as { issues: { path: (string | number)[]; message: string }[] }).issues[0];
     }
     expect(issue).toEqual({ path: c.path, message: c.message });
+  });
+});
+
+// Issue 33, item 1: a refused value shaped like userinfo is shown without its password, by this package's copy of
+// core's rule (docs/decisions.md#d-i33-userinfo-copies).
+describe('a password shaped like userinfo in the configuration', () => {
+  const USERINFO = JSON.parse(
+    readFileSync(new URL('../../core/test/fixtures/userinfo.json', import.meta.url), 'utf8'),
+  ) as { redacted: [string, string][]; unchanged: string[] };
+
+  test("the package's copy gives core's vectors", () => {
+    for (const [text, expected] of USERINFO.redacted) expect(redactUserinfo(text)).toBe(expected);
+    for (const text of USERINFO.unchanged) expect(redactUserinfo(text)).toBe(text);
+  });
+
+  test("property: the package's copy gives what core's rule gives, on any text", () => {
+    const text = fc.oneof(
+      fc.string({ unit: fc.constantFrom(...'ab:/@%34AF0?#[] "'.split('')), maxLength: 40 }),
+      withUserinfo.map(({ value }) => `got ${value}; and ${value}`),
+      fc.string(),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(redactUserinfo(t)).toBe(coreRedactUserinfo(t));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test('property: a sensor, an app or a grade with userinfo is refused without its password', () => {
+    const where = fc.constantFrom<(value: string) => unknown>(
+      (value) => ({ ...good, sensor: value.startsWith('https://') ? `ftp${value.slice(5)}` : value }),
+      (value) => ({ ...good, app: value }),
+      // A grade is refused beyond 16 characters.
+      (value) => ({ ...good, courses: [{ subject: 'Math', grade: `grade ${value}` }] }),
+    );
+    fc.assert(
+      fc.property(withUserinfo, where, ({ value, password }, config) => {
+        let error: unknown;
+        try {
+          parseLearnkitConfig(config(value));
+        } catch (e) {
+          error = e;
+        }
+        expect(error).toBeInstanceOf(TypeError);
+        const e = error as Error & { issues: unknown[] };
+        for (const text of [e.message, String(e.stack), String(e), JSON.stringify(e.issues), inspect(e)])
+          expectNoPassword(text, password);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 // @vitest-environment happy-dom
 // Every error the browser tracker throws or hands to onError is a LearnKitError of core, as on the server: a
 // ValidationError for bad arguments, an ActivitySendError for a send, a plain LearnKitError for misuse
@@ -55,9 +56,7 @@ describe('bad arguments are ValidationErrors naming the bad field and the fix', 
       thrown(() => page.tracker.start({} as never)),
       [['id']],
     );
-    expect(error.message).toBe(
-      'activity.start: id must be a URL-safe slug (A-Z a-z 0-9 . _ ~ -), got undefined',
-    );
+    expect(error.message).toBe('activity.start: id must be a URL-safe slug of A-Za-z0-9._~-, got undefined');
     expect(error.issues[0]!.message).toBe(error.message);
     // The checks stop at the first bad argument (docs/decisions.md#d-i33-tracker-errors): then name, then course.
     expectValidation(
@@ -111,6 +110,39 @@ describe('bad arguments are ValidationErrors naming the bad field and the fix', 
     expectValidation(await rejection(untimed.end({ xpEarned: 1, time: { active: 1, inactive: 0 } })), [
       ['time'],
     ]);
+  });
+});
+
+describe('a password shaped like userinfo never reaches a message of the browser entry (issue 33, item 1)', () => {
+  test('an id, a course and a time option quoting user:password@ are refused without the password', () => {
+    const page = setupPage();
+    const refusals = [
+      thrown(() =>
+        page.tracker.start({ id: 'https//user:pa55word@example.test', name: 'x', course: {} } as never),
+      ),
+      thrown(() =>
+        page.tracker.start({ id: 'fractions-1', name: 'x', course: { code: 'ftp:/u:pa55word@h' } } as never),
+      ),
+      thrown(() =>
+        page.tracker.start({
+          id: 'fractions-1',
+          name: 'x',
+          course: { subject: 'Math', grade: 3 },
+          time: { flushIntervalMs: 'user:pa55word@example.test' },
+        } as never),
+      ),
+    ];
+    for (const error of refusals) {
+      expect(error).toBeInstanceOf(ValidationError);
+      const texts = [
+        (error as Error).message,
+        String((error as Error).stack),
+        JSON.stringify(error),
+        inspect(error),
+      ];
+      for (const text of texts) expect(text).not.toContain('pa55word');
+      expect((error as Error).message).toContain('[redacted]@');
+    }
   });
 });
 

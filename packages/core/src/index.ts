@@ -86,7 +86,9 @@ export { httpClientOf } from './input/http-client-of';
 export { type FormatWording, type IssueWording, type SchemaRef, schemaChecker } from './input/schema-check';
 export { formatJsonPath, jsonTypeName, showValue, valueAtPath } from './input/show';
 export { createValidationError } from './input/validation-error';
-export { isRecord } from './internal/text';
+export { isRecord, jsonParseProblem } from './internal/text';
+// A password shaped like userinfo redacted, for text the SDK writes outside its errors (@internal: the CLI's stderr).
+export { redactUserinfo } from './internal/userinfo';
 // The listings of the generated resources (@internal: docs/decisions.md#d-i28-typescript).
 export { checkQueryObject, offsetPages, wholeListPage } from './listing';
 export { consoleLogger, createLogger, type LogFn, type Logger, type LogLevel } from './logger';

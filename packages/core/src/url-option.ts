@@ -70,7 +70,7 @@ export function urlOptionIssue(
   if (url?.username || url?.password) {
     return {
       path: [name],
-      message: `must not contain credentials (user:password@): pass them as clientId and clientSecret instead (got ${shown(value)})`,
+      message: `must not contain credentials (a user name or password before the host): pass them as clientId and clientSecret instead (got ${shown(value)})`,
     };
   }
   return undefined;

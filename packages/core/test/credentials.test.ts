@@ -1,9 +1,11 @@
 // Issue 13, findings 1 to 5: credentials stay with their origin and out of every text the SDK writes.
 // Its own file: the secrets registered here stay with the redactor of this worker.
 import { inspect } from 'node:util';
+import fc from 'fast-check';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { recordingLogger } from '../../test-utils/src/logger';
+import { expectNoPassword, withUserinfo } from '../../test-utils/src/userinfo';
 import type { paths as CasePaths } from '../src/generated/case';
 import {
   ApiError,
@@ -298,6 +300,63 @@ describe('finding 3: URL options with userinfo are refused without echoing it', 
       expect(error).toBeInstanceOf(ValidationError);
       expect(error.message).not.toContain('hunter2-password');
     }
+  });
+});
+
+/** The ValidationError `make` throws, as every text a log or a user sees of it. */
+function refusalTexts(make: () => unknown): string[] {
+  try {
+    make();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ValidationError);
+    const e = error as ValidationError;
+    return [
+      e.message,
+      String(e.stack),
+      String(e),
+      JSON.stringify(e),
+      inspect(e, { depth: 5 }),
+      JSON.stringify(e.issues),
+    ];
+  }
+  throw new Error('accepted');
+}
+
+describe('issue 33, item 1: a URL option that is no URL shows no password shaped like userinfo', () => {
+  const TOKEN_OPTIONS = {
+    clientId: 'client-abc',
+    clientSecret: 'secret-xyz-0123456789',
+    style: 'basic',
+  } as const;
+
+  it.each([
+    'https//user:pa55word@example.test',
+    'user:pa55word@example.test',
+    '//user:pa55word@host',
+    'ftp:/user:pa55word@h',
+    'https//user:pa%2F55word@example.test',
+    'https%3A%2F%2Fuser%3Apa55word%40example.test',
+  ])('refuses %s with the password redacted everywhere', (value) => {
+    for (const texts of [
+      refusalTexts(() => createHttpClient({ baseUrl: value })),
+      refusalTexts(() => clientCredentials({ ...TOKEN_OPTIONS, tokenUrl: value })),
+    ]) {
+      for (const text of texts) expect(text).not.toMatch(/pa55word|pa%2F55word/);
+      expect(texts[0]).toMatch(/^Invalid input: (baseUrl|tokenUrl): must be an absolute http\(s\) URL/);
+    }
+  });
+
+  it('property: baseUrl and tokenUrl, however the userinfo is written, never show its password', () => {
+    fc.assert(
+      fc.property(withUserinfo, ({ value, password }) => {
+        for (const text of [
+          ...refusalTexts(() => createHttpClient({ baseUrl: value })),
+          ...refusalTexts(() => clientCredentials({ ...TOKEN_OPTIONS, tokenUrl: value })),
+        ])
+          expectNoPassword(text, password);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

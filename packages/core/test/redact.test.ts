@@ -1,7 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ValidationError, WebhookVerificationError } from '../src/index';
+import { z } from 'zod';
+import { expectNoPassword, withUserinfo } from '../../test-utils/src/userinfo';
+import {
+  createValidationError,
+  jsonParseProblem,
+  schemaChecker,
+  showValue,
+  ValidationError,
+  WebhookVerificationError,
+} from '../src/index';
 import { redact, redactValue } from '../src/internal/redact';
+import { redactUserinfo } from '../src/internal/userinfo';
 
 const KEYS = [
   'client_secret',
@@ -141,5 +153,164 @@ describe('redact()', () => {
       clientSecret: '[redacted]',
       nested: { note: 'secret=[redacted]', message: 'secret: must be set' },
     });
+  });
+});
+
+// The vectors the activity package's copy and the Python package are held to as well
+// (docs/decisions.md#d-i33-userinfo).
+const USERINFO = JSON.parse(readFileSync(new URL('./fixtures/userinfo.json', import.meta.url), 'utf8')) as {
+  redacted: [string, string][];
+  unchanged: string[];
+};
+
+describe('userinfo', () => {
+  it.each(USERINFO.redacted)('redacts the password of %j', (text, expected) => {
+    expect(redactUserinfo(text)).toBe(expected);
+    expect(redact(text)).toBe(expected);
+  });
+
+  it.each(USERINFO.unchanged.map((text) => [text]))('leaves %j as it is', (text) => {
+    expect(redactUserinfo(text)).toBe(text);
+    expect(redact(text)).toBe(text);
+  });
+
+  it('property: the password of user:password@ never survives, however it is written and wherever it stands', () => {
+    fc.assert(
+      fc.property(
+        withUserinfo,
+        fc.constantFrom<(v: string) => string>(
+          (v) => v,
+          (v) => `could not reach ${v}: refused`,
+          (v) => `baseUrl: must be an absolute http(s) URL (got ${JSON.stringify(v)}); clientId: is required`,
+          (v) => `${v}\n${v}`,
+          (v) => `'${v}'`,
+        ),
+        ({ value, password }, embed) => {
+          const out = redact(embed(value));
+          expectNoPassword(out, password);
+          expect(out).toContain('[redacted]');
+          expect(redact(out)).toBe(out);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('property: text without a colon before an @ (emails, plain words) is left as it is', () => {
+    const part = fc.string({ unit: fc.constantFrom(...'ab.-_+ @/?#%40'.split('')), maxLength: 40 });
+    fc.assert(
+      fc.property(part, (text) => {
+        expect(redactUserinfo(text)).toBe(text);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('is linear on long texts of @, colons and percent signs', () => {
+    for (const body of [
+      '@'.repeat(300_000),
+      `${'a:'.repeat(150_000)}@x`,
+      `${'%3A'.repeat(100_000)}${'%40'.repeat(100_000)}`,
+      `${'a:b@'.repeat(75_000)}`,
+      `${'/:@'.repeat(100_000)}`,
+    ]) {
+      const start = performance.now();
+      redact(body);
+      expect(performance.now() - start).toBeLessThan(1000);
+    }
+  });
+
+  it('a ValidationError shows no password in its message, stack, String(), JSON, util.inspect or issues', () => {
+    const error = new ValidationError([
+      {
+        path: ['baseUrl'],
+        message: 'must be an absolute http(s) URL (got "https//user:pa55word@example.test")',
+      },
+      { path: ['note'], message: 'could not reach user:pa55word@example.test: refused' },
+      { path: ['contact'], message: 'write to ops@example.test' },
+    ]);
+    const shown = [error.message, String(error.stack), String(error), JSON.stringify(error), inspect(error)];
+    for (const text of shown) expect(text).not.toContain('pa55word');
+    expect(error.message).toBe(
+      'Invalid input: baseUrl: must be an absolute http(s) URL (got "https//user:[redacted]@example.test"); ' +
+        'note: could not reach user:[redacted]@example.test: refused; contact: write to ops@example.test',
+    );
+    expect(error.issues.map((i) => i.message)).toEqual([
+      'must be an absolute http(s) URL (got "https//user:[redacted]@example.test")',
+      'could not reach user:[redacted]@example.test: refused',
+      'write to ops@example.test',
+    ]);
+    // A key of the input is echoed as a path, and is redacted there too.
+    const keyed = new ValidationError([
+      { path: ['headers', 'user:pa55word@example.test'], message: 'is not allowed' },
+    ]);
+    expect(JSON.stringify(keyed)).not.toContain('pa55word');
+  });
+
+  it('property: the issues of a ValidationError are redacted one by one, whether or not the message changed', () => {
+    const piece = fc.oneof(
+      word,
+      withUserinfo.map((u) => u.value),
+      fc.constantFrom('a@b.c', 'mailto:a@b.c', 'secret=abc123', 'Bearer abc.def', ':', '@', ';', '"', 'x'),
+    );
+    const text = fc.array(piece, { maxLength: 6 }).map((parts) => parts.join(' '));
+    const issue = fc.record({
+      path: fc.array(fc.oneof(fc.nat({ max: 9 }), text), { maxLength: 3 }),
+      message: text,
+    });
+    fc.assert(
+      fc.property(fc.array(issue, { minLength: 1, maxLength: 4 }), (issues) => {
+        expect(new ValidationError(issues).issues).toEqual(
+          issues.map((i) => ({
+            path: i.path.map((p) => (typeof p === 'string' ? redact(p) : p)),
+            message: redact(i.message),
+          })),
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a value quoted short in a message loses its password before it is cut, not after', () => {
+    const check = schemaChecker(
+      { Thing: { type: 'object', properties: { url: { type: 'number' } } } },
+      z.fromJSONSchema as never,
+    );
+    // showValue cuts a string at 48 characters: here before the @ that marks the password as one.
+    const url = `https://user:${'pa55word'.repeat(8)}@example.test`;
+    const issues = check('Thing', { url });
+    const error = createValidationError(issues);
+    const text = [String(error), JSON.stringify(error), inspect(error), showValue(url)].join('\n');
+    expect(text).not.toContain('pa55word');
+    expect(text).toContain('user:[redacted]@');
+  });
+});
+
+describe('jsonParseProblem', () => {
+  it("keeps the parser's words and drops the stretch of text V8 quotes", () => {
+    const problem = (text: string) => {
+      try {
+        JSON.parse(text);
+      } catch (error) {
+        return jsonParseProblem(error);
+      }
+      throw new Error('parsed');
+    };
+    for (const text of [
+      '{"clientSecret": s3cr3t-value-0123456789, "a": 1}',
+      '{"baseUrl": https//user:pa55word@example.test}',
+      's3cr3t-value',
+      '{"a": "s3cr3t-value",}',
+      '{"a": "s3cr3t-value"',
+    ]) {
+      const said = problem(text);
+      expect(said).not.toMatch(/s3cr3t|pa55|user|"/);
+      expect(said.length).toBeGreaterThan(0);
+    }
+    expect(problem('{"a": 1,}')).toMatch(/in JSON at position \d+/);
+    expect(jsonParseProblem(new SyntaxError('Unexpected token \'x\', "x-secret" is not valid JSON'))).toBe(
+      "Unexpected token 'x'",
+    );
+    expect(jsonParseProblem(new SyntaxError('something "quoted" here'))).toBe('a syntax error');
   });
 });

@@ -302,3 +302,61 @@ describe('finding 9: Retry-After is a non-negative integer of seconds or an IMF-
     expect(fake.apiCalls()).toBe(1);
   });
 });
+
+describe('one timer for every attempt in flight (docs/decisions.md#d-i33-shared-timer)', () => {
+  it('ends each stalled attempt at its own time limit, earlier limits first, whatever order they began in', async () => {
+    const fake = platform(async () => stalledBody('{"CFItems":[').response);
+    const slow = settle(caseClient(fake.fetch, { timeoutMs: 9000, retry: false }).call('GET', ITEMS_PATH));
+    await vi.advanceTimersByTimeAsync(1000);
+    const quick = settle(caseClient(fake.fetch, { timeoutMs: 2000, retry: false }).call('GET', ITEMS_PATH));
+    const middle = settle(caseClient(fake.fetch, { timeoutMs: 5000, retry: false }).call('GET', ITEMS_PATH));
+    const started = Date.now() - 1000;
+    await vi.advanceTimersByTimeAsync(9000);
+    for (const call of [slow, quick, middle]) expect((await call.result).ok).toBe(false);
+    expect([quick.endedAt(), middle.endedAt(), slow.endedAt()].map((at) => at - started)).toEqual([
+      3000, 6000, 9000,
+    ]);
+  });
+
+  it('leaves no limit behind after calls answered in time: a later stalled call still ends at its limit', async () => {
+    let stall = false;
+    const fake = platform(async () =>
+      stall ? stalledBody('{"CFItems":[').response : Response.json({ CFItems: [] }),
+    );
+    const client = caseClient(fake.fetch, { timeoutMs: 3000, retry: false });
+    for (let i = 0; i < 50; i++) await client.call('GET', ITEMS_PATH);
+    stall = true;
+    const started = Date.now();
+    const call = settle(client.call('GET', ITEMS_PATH));
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(!(await call.result).ok && call.endedAt() - started).toBe(3000);
+  });
+
+  it('still times out on real timers after a test armed it with fake ones (and the other way round)', async () => {
+    const fake = platform(async () => stalledBody('{"CFItems":[').response);
+    // Armed with the fake clock for an hour, then the clock is taken away before it fires.
+    const armed = settle(
+      caseClient(fake.fetch, { timeoutMs: 3_600_000, retry: false }).call('GET', ITEMS_PATH),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    vi.useRealTimers();
+    const real = settle(caseClient(fake.fetch, { timeoutMs: 50, retry: false }).call('GET', ITEMS_PATH));
+    const r = await real.result;
+    expect(!r.ok && r.error).toBeInstanceOf(TimeoutError);
+    // And back: a limit set on real time is not what a fake clock waits for.
+    vi.useFakeTimers({ now: new Date('2026-01-01T00:00:00.000Z') });
+    const again = settle(caseClient(fake.fetch, { timeoutMs: 1000, retry: false }).call('GET', ITEMS_PATH));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(!(await again.result).ok).toBe(true);
+    void armed;
+  });
+
+  it('turns a fetch that throws instead of rejecting into a ConnectionError', async () => {
+    const fetch: FetchLike = (input) => {
+      if (String(input) === TOKEN_URL) return Promise.resolve(tokenJson());
+      throw new TypeError('fetch failed synchronously');
+    };
+    const r = await settle(caseClient(fetch, { retry: false }).call('GET', ITEMS_PATH)).result;
+    expect(!r.ok && r.error).toBeInstanceOf(ConnectionError);
+  });
+});

@@ -22,6 +22,18 @@ export interface CallerContext {
   appId?: string | undefined;
   /** The subscription of the call, when it has one. */
   subscriptionId?: string | undefined;
+  /**
+   * The operation of a tool that is no webhook subscription tool: its route and the scope it needs, for advice
+   * about that operation rather than about webhook grants (docs/decisions.md#d-i28-mcp-every-operation).
+   */
+  operation?:
+    | {
+        route: string;
+        scope?: string | undefined;
+        /** The argument that is the call's bearer token instead of the server's credentials (`parentSession`). */
+        token?: string | undefined;
+      }
+    | undefined;
 }
 
 const LIST_TOOL = 'devplatform_list_webhook_subscriptions';
@@ -40,6 +52,11 @@ function platformSays(error: ApiError): string {
 }
 
 function forbidden(error: ApiError, caller: CallerContext): string {
+  if (caller.operation) {
+    const { route, scope } = caller.operation;
+    const needs = scope ? `the scope ${scope}` : 'a permission these credentials lack';
+    return `${caller.tool} was refused (403)${platformSays(error)}: ${route} needs ${needs}. Scopes and grants are issued by the platform team: ask them, or configure this server with credentials that hold it.`;
+  }
   const app = caller.appId ?? '<application id>';
   const fix =
     caller.credentials === 'developer'
@@ -84,9 +101,18 @@ export function toolError(error: unknown, caller: CallerContext, secrets: readon
 
 function describe(error: unknown, caller: CallerContext): string {
   if (error instanceof ValidationError) return invalid(error, caller);
+  if (error instanceof AuthenticationError && caller.operation?.token) {
+    return `${caller.tool}: the platform refused the ${caller.operation.token} given (401): it expired or is not valid for this platform. Give a current one.`;
+  }
   if (error instanceof AuthenticationError) return unauthorized(caller);
   if (error instanceof PermissionDeniedError) return forbidden(error, caller);
   if (error instanceof NotFoundError) return notFound(error, caller);
+  if (error instanceof ApiError && error.status === 429) {
+    return `${caller.tool}: the platform is limiting the rate of these credentials (429), still after the retries${platformSays(error)}. Wait a minute, then call again.`;
+  }
+  if (error instanceof ApiError && error.status < 500 && caller.operation) {
+    return `${caller.tool}: the platform refused the arguments (${error.status})${platformSays(error)}. Fix what it names (the tool's input schema and description say what it takes), then call again.`;
+  }
   if (error instanceof ApiError && error.status === 400) {
     return `${caller.tool}: the platform refused the arguments (400)${platformSays(error)}. A subscription URL must be https:// with a domain name (no http://, IP address or user:pass@), and eventTypes must hold at least one type of devplatform_list_event_types.`;
   }

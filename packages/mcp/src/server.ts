@@ -7,6 +7,7 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { createLearnKitTools, type LearnKitMcpOptions, type LearnKitTools } from './tools';
+import { CALL_OPERATION, DESCRIBE_OPERATION, LIST_OPERATIONS } from './tools/dynamic';
 import { VERSION } from './version';
 
 /** A running MCP server. */
@@ -21,23 +22,27 @@ export interface RunningMcpServer {
 function instructions(tools: LearnKitTools): string {
   const how =
     tools.credentials === 'developer'
-      ? "This server holds a developer's single-sign-on token: the devplatform_* webhook tools act on the developer-tool path (subscriptions are owned by the application's own auth client and invisible to client-credentials callers); case_search_items needs client credentials."
+      ? "This server holds a developer's single-sign-on token: the devplatform_* webhook tools act on the developer-tool path (subscriptions are owned by the application's own auth client and invisible to client-credentials callers); every other platform tool needs client credentials."
       : tools.credentials === 'client'
         ? "This server holds client credentials: the devplatform_* webhook tools see only this client's own subscriptions."
         : 'This server is not configured (no LEARNKIT_* variables): its platform tools answer an error that names the variables to set.';
-  return `LearnKit developer tools: manage an application's webhook subscriptions (sourcedApplicationId is the application's id), list the webhook event catalogue, search CASE standards. ${how}`;
+  const what = tools.dynamic
+    ? `LearnKit platform tools: ${LIST_OPERATIONS} lists the operations of the platform (CASE standards, OneRoster rostering and gradebook, rostering, applications, insights, webhooks, Caliper, ...), ${DESCRIBE_OPERATION} gives one's arguments, ${CALL_OPERATION} calls it.`
+    : "LearnKit platform tools: one tool per operation of the platform (CASE standards, OneRoster rostering and gradebook, rostering, applications, insights, webhook subscriptions with sourcedApplicationId the application's id, Caliper, ...); listings answer one page with nextOffset.";
+  return `${what} ${how}`;
 }
 
 /**
  * The MCP server of the LearnKit tools on a low-level `Server` of the MCP SDK: `tools/list` publishes the JSON
  * Schemas taken from the OpenAPI documents as they are (`McpServer.registerTool` takes zod schemas and publishes
- * its own rendering of them; docs/decisions.md#d-i17-mcp-schemas).
+ * its own rendering of them; docs/decisions.md#d-i17-mcp-schemas). Exported for the tests, which connect the
+ * MCP SDK's client to it in memory; the package's index does not export it.
  */
-function createServer(tools: LearnKitTools): Server {
+export function createServer(tools: LearnKitTools): Server {
   // The SDK marks `Server` "deprecated: use McpServer ... Only use Server for advanced use cases": serving JSON
   // Schemas as written, not zod's rendering of them, is such a case.
   const server = new Server(
-    { name: 'learnkit', title: 'LearnKit developer tools', version: VERSION },
+    { name: 'learnkit', title: 'LearnKit platform tools', version: VERSION },
     { capabilities: { tools: {} }, instructions: instructions(tools) },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...tools.definitions] }));
@@ -64,7 +69,11 @@ function createServer(tools: LearnKitTools): Server {
  * await serveStdio(); // LEARNKIT_BASE_URL, and LEARNKIT_DEVELOPER_TOKEN or LEARNKIT_CLIENT_ID/LEARNKIT_CLIENT_SECRET
  */
 export async function serveStdio(options: LearnKitMcpOptions = {}): Promise<RunningMcpServer> {
-  const tools = createLearnKitTools(options);
+  return serveToolsOnStdio(createLearnKitTools(options));
+}
+
+/** Serves `tools` over stdio: {@link serveStdio} for tools already built (the command builds them first). */
+export async function serveToolsOnStdio(tools: LearnKitTools): Promise<RunningMcpServer> {
   const server = createServer(tools);
   await server.connect(new StdioServerTransport());
   return { credentials: tools.credentials, close: () => server.close() };

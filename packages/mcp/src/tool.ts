@@ -41,8 +41,12 @@ export type Connection =
   | { lk: LearnKit; error?: undefined; secrets: readonly string[] }
   | { lk?: undefined; error: Error; secrets: readonly string[] };
 
-/** A tool: its definition and what a call does. */
+/** A tool: its definition, what a call does, and what the `tools` choice selects it by. */
 export interface Tool extends ToolDefinition {
+  /** The OpenAPI tags of its operation (`--tools <tag>`, docs/decisions.md#d-i28-mcp-selection). */
+  tags: readonly string[];
+  /** `GET /path` of its operation; none for a tool that sends no request. */
+  route?: string | undefined;
   /** Runs the tool with checked arguments. */
   call(connection: Connection, args: Record<string, unknown>): Promise<ToolResult>;
 }

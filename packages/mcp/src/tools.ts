@@ -1,8 +1,11 @@
 import { LearnKit } from '@learnkit/sdk';
 import { errorResult, type ToolResult } from './result';
+import { selectTools, type ToolSelection } from './selection';
 import type { Connection, Tool, ToolDefinition } from './tool';
 import { caseSearchItemsTool } from './tools/case';
 import { listEventTypesTool } from './tools/catalogue';
+import { dynamicTools } from './tools/dynamic';
+import { operationTools } from './tools/operations';
 import { webhookTools } from './tools/webhooks';
 
 /** Options of {@link createLearnKitTools} and `serveStdio`. */
@@ -14,6 +17,12 @@ export interface LearnKitMcpOptions {
   lk?: LearnKit | undefined;
   /** Where the `LEARNKIT_*` variables are read when `lk` is not given. Default: `process.env`. */
   env?: Readonly<Record<string, string | undefined>> | undefined;
+  /**
+   * Which tools are served: `default` (the read tools and the six developer tools), `read`, `write`, `all`, OpenAPI
+   * tags of the operations (`Learning Standards`, `Gradebook`, ...), several comma-separated or as a list; or
+   * `dynamic`, three tools that list, describe and call the operations the other words choose (every one alone).
+   */
+  tools?: ToolSelection | undefined;
 }
 
 /** The tools, callable without any MCP transport: what the `learnkit-mcp` server serves. */
@@ -25,6 +34,8 @@ export interface LearnKitTools {
    * environment gave none (every platform tool then answers an error that names the variables to set).
    */
   readonly credentials: 'client' | 'developer' | 'unconfigured';
+  /** The three dynamic tools are served (`tools: 'dynamic'`) instead of one tool per operation. */
+  readonly dynamic: boolean;
   /**
    * Runs a tool. Never throws for a failure of the call: a refused or failed call is a result with `isError`
    * whose text says the fix, without any secret.
@@ -50,23 +61,49 @@ function connect(options: LearnKitMcpOptions): Connection {
   }
 }
 
+/** Every tool, in the order `all` serves them: the developer tools first, then every operation of the map. */
+function everyTool(): Tool[] {
+  return [...webhookTools(), listEventTypesTool(), caseSearchItemsTool(), ...operationTools()];
+}
+
 /**
- * The LearnKit developer tools: the six webhook subscription operations of the developer-tool path
- * (`devplatform_*`, schemas from openapi/platform.yaml), `devplatform_list_event_types` and `case_search_items`.
+ * The LearnKit tools: one for every operation of the platform (`<family>_<resource>_<method>`, calling the SDK
+ * method of openapi/resources.yaml), the six webhook subscription tools of the developer-tool path
+ * (`devplatform_*`), `devplatform_list_event_types` and `case_search_items`. `tools` chooses which are served
+ * (default: the read tools and the six developer tools), or `dynamic` for three tools that list, describe and
+ * call the operations.
+ *
+ * @throws ValidationError when `tools` names no choice; the message names the valid ones.
  *
  * @example
  * import { createLearnKitTools } from '@learnkit/mcp';
  *
- * const tools = createLearnKitTools(); // LEARNKIT_BASE_URL and LEARNKIT_DEVELOPER_TOKEN
- * const result = await tools.call('devplatform_list_webhook_subscriptions', { sourcedApplicationId: 'app-1' });
+ * const tools = createLearnKitTools({ tools: 'Rostering,Gradebook' }); // LEARNKIT_* variables for credentials
+ * const result = await tools.call('oneroster_users_list', { search: 'lovelace', limit: 5 });
  */
 export function createLearnKitTools(options: LearnKitMcpOptions = {}): LearnKitTools {
+  return buildTools(options).tools;
+}
+
+/**
+ * {@link createLearnKitTools}, with the tools as they are built (their routes and tags, for the command): those it
+ * serves, and those the selection chose (what the dynamic tools reach; the same tools otherwise).
+ */
+export function buildTools(options: LearnKitMcpOptions = {}): {
+  tools: LearnKitTools;
+  served: readonly Tool[];
+  selected: readonly Tool[];
+} {
+  const selected = selectTools(everyTool(), options.tools);
   const connection = connect(options);
-  const tools: Tool[] = [...webhookTools(), listEventTypesTool(), caseSearchItemsTool()];
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const definitions = tools.map(({ call: _call, ...definition }) => definition);
-  return {
+  const served = selected.dynamic ? dynamicTools(selected.tools) : selected.tools;
+  const byName = new Map(served.map((tool) => [tool.name, tool]));
+  const definitions = served.map(
+    ({ call: _call, tags: _tags, route: _route, ...definition }): ToolDefinition => definition,
+  );
+  const tools: LearnKitTools = {
     definitions,
+    dynamic: selected.dynamic,
     credentials: connection.lk ? connection.lk.credentials : 'unconfigured',
     async call(name, args = {}) {
       const tool = byName.get(name);
@@ -75,4 +112,5 @@ export function createLearnKitTools(options: LearnKitMcpOptions = {}): LearnKitT
       return tool.call(connection, args);
     },
   };
+  return { tools, served, selected: selected.tools };
 }

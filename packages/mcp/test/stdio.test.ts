@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { platformSchemas } from '@learnkit/core';
 import type { MockPlatform } from '@learnkit/mock';
 import { usePlatform } from '@learnkit/test-utils';
+import { runProcess } from '@learnkit/test-utils/process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,11 +35,17 @@ let platform: MockPlatform;
 let APP = '';
 const open: Client[] = [];
 
-/** Spawns `learnkit-mcp` with `env` (plus the SDK's default inherited variables) and connects the SDK's client. */
-async function spawnServer(env: Record<string, string>): Promise<Connected> {
+/** The command from src/, as the tests run it. */
+const COMMAND = ['--import', 'tsx', '--conditions=@learnkit/source', CLI];
+
+/**
+ * Spawns `learnkit-mcp` with `env` (plus the SDK's default inherited variables) and `args`, and connects the SDK's
+ * client.
+ */
+async function spawnServer(env: Record<string, string>, args: string[] = []): Promise<Connected> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', '--conditions=@learnkit/source', CLI],
+    args: [...COMMAND, ...args],
     cwd: ROOT,
     env: { ...getDefaultEnvironment(), ...env },
     stderr: 'pipe',
@@ -85,13 +92,51 @@ afterAll(async () => {
 });
 
 describe('tools/list', () => {
-  it('lists the six developer-tool operations, the event catalogue and the CASE search', SLOW, async () => {
-    const { tools } = await developer.client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(
-      [...SIX, 'devplatform_list_event_types', 'case_search_items'].sort(),
-    );
-    expect(developer.stderr()).toContain('serving the LearnKit tools on stdio (developer credentials)');
-  });
+  it(
+    'lists the read tools, the six developer-tool operations, the event catalogue and the CASE search',
+    SLOW,
+    async () => {
+      const { tools } = await developer.client.listTools();
+      const names = tools.map((tool) => tool.name);
+      expect(names).toHaveLength(50);
+      expect(names.slice(0, 8)).toEqual([...SIX, 'devplatform_list_event_types', 'case_search_items']);
+      expect(names).toContain('oneroster_gradebook_results_for_student_in_class');
+      expect(names).not.toContain('caliper_send');
+      expect(developer.stderr()).toContain(
+        'serving 50 LearnKit tools (--tools default) on stdio (developer credentials)',
+      );
+    },
+  );
+
+  it(
+    'serves what --tools chooses, and refuses a choice it does not know with exit code 2',
+    SLOW,
+    async () => {
+      const write = await spawnServer({}, ['--tools', 'write']);
+      const names = (await write.client.listTools()).tools.map((tool) => tool.name);
+      expect(names).toHaveLength(18);
+      expect(names).toContain('caliper_send');
+      expect(names).not.toContain('oneroster_users_list');
+      const dynamic = await spawnServer({}, ['--tools=dynamic,Gradebook']);
+      expect((await dynamic.client.listTools()).tools.map((tool) => tool.name)).toEqual([
+        'learnkit_list_operations',
+        'learnkit_describe_operation',
+        'learnkit_call_operation',
+      ]);
+      expect(dynamic.stderr()).toContain('serving the dynamic tools (--tools dynamic,Gradebook) on stdio');
+      const refused = await runProcess(process.execPath, [...COMMAND, '--tools', 'grades'], {
+        cwd: ROOT,
+        env: { ...getDefaultEnvironment() },
+        timeoutMs: 60_000,
+      });
+      expect(refused.code).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toContain(
+        'learnkit-mcp: --tools "grades" is not a choice of tools: give default, read',
+      );
+      expect(refused.stderr).toContain('Learning Standards');
+    },
+  );
 
   it(
     'takes every input schema from openapi/platform.yaml: path parameters and body members',
@@ -302,7 +347,7 @@ describe('errors are tool errors that say the fix, without secrets', () => {
 
   it('serves an unconfigured server whose tools name the variables to set', SLOW, async () => {
     const bare = await spawnServer({});
-    expect((await bare.client.listTools()).tools).toHaveLength(8);
+    expect((await bare.client.listTools()).tools).toHaveLength(50);
     const result = await bare.call('devplatform_list_webhook_subscriptions', { sourcedApplicationId: APP });
     expect(result.isError).toBe(true);
     expect(text(result)).toContain('not configured');

@@ -202,12 +202,14 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
         'openapi/resources.yaml',
         'packages/core/src/generated/platform.ts',
         'packages/mock/src/generated/handlers.ts',
+        'packages/mcp/src/generated/tools.ts',
         'packages/mock/src/generated/operations.ts',
         'packages/platform/api.md',
         'packages/platform/src/generated/client.ts',
         'packages/platform/src/generated/operations.ts',
         'packages/platform/src/generated/resources/insights/types.ts',
         'packages/sdk/api.md',
+        'packages/sdk/src/generated/api-operations.ts',
         'python/learnkit/_generated/insights.py',
         'python/learnkit/_generated/operations.py',
         'python/learnkit/resources/insights.py',
@@ -223,6 +225,14 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
     );
     expect(resource).toMatch(/get\(slug: string, options\?: PlatformCallOptions\): ApiPromise<InsightType>/);
     expect(resource).toContain("await lk.insights.types.get('RapidGuessing')");
+    // And it is an MCP tool, `insights_types_get`, that calls the method.
+    expect(readFileSync(join(copy, 'packages/mcp/src/generated/tools.ts'), 'utf8')).toMatch(
+      /name: 'insights_types_get',\s+operationId: 'getInsightType',/,
+    );
+    // And it is a command: `learnkit api insights.types get SLUG`.
+    expect(readFileSync(join(copy, 'packages/sdk/src/generated/api-operations.ts'), 'utf8')).toMatch(
+      /resource: 'insights\.types',\s+method: 'get',\s+operationId: 'getInsightType',/,
+    );
     node([
       join(ROOT, 'node_modules/typescript/bin/tsc'),
       '-p',

@@ -216,7 +216,8 @@ export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
   }
   if (issues.length > 0) {
     const error = new ValidationError(issues);
-    error.message = describeProblems(missing, issues);
+    // From the error's issues, which are redacted, not from the values given (docs/decisions.md#d-i33-issues).
+    error.message = describeProblems(missing, error.issues);
     throw error;
   }
 

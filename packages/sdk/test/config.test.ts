@@ -1,4 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { inspect } from 'node:util';
+import { expectNoPassword, withUserinfo } from '@learnkit/test-utils/userinfo';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENV, LearnKit, LearnKitError, ValidationError, VERSION } from '../src/index';
 
@@ -17,6 +20,18 @@ function configError(make: () => unknown): ValidationError {
     return error as ValidationError;
   }
   throw new Error('expected a ValidationError');
+}
+
+/** Every text of `error` that a log or a user may see: message, stack, String(), JSON, util.inspect, issues. */
+function errorTexts(error: ValidationError): string[] {
+  return [
+    error.message,
+    String(error.stack),
+    String(error),
+    JSON.stringify(error),
+    inspect(error, { depth: 5 }),
+    JSON.stringify(error.issues),
+  ];
 }
 
 describe('configuration', () => {
@@ -104,6 +119,47 @@ describe('configuration', () => {
       expect(error.message).not.toContain('partner:');
       expect(error.message).toContain('auth.example.com');
     }
+  });
+
+  // Issue 33, item 1: the scheme's colon forgotten, the value is no URL, and its password was shown back.
+  it('shows no password shaped like userinfo in a URL that is no URL, in any text of the error', () => {
+    for (const value of [
+      'https//user:pa55word@example.test',
+      'user:pa55word@example.test',
+      '//user:pa55word@host',
+      'ftp:/user:pa55word@h',
+      'https//user:pa%2F55word@example.test',
+      'https%3A%2F%2Fuser%3Apa55word%40example.test',
+    ]) {
+      for (const make of [
+        () => new LearnKit({ env: ENV_OK, baseUrl: value }),
+        () => new LearnKit({ env: { ...ENV_OK, LEARNKIT_AUTH_URL: value } }),
+        () => new LearnKit({ env: {}, baseUrl: value, developerToken: 'developer-token-0123456789' }),
+      ]) {
+        const error = configError(make);
+        for (const text of errorTexts(error)) expect(text).not.toMatch(/pa55word|pa%2F55word/);
+        expect(error.message).toMatch(
+          /^LearnKit is misconfigured\.\n {2}(baseUrl|authUrl) {2}must be an absolute/,
+        );
+      }
+    }
+  });
+
+  it('property: baseUrl and authUrl with userinfo, from options or variables, never show its password', () => {
+    fc.assert(
+      fc.property(
+        withUserinfo,
+        fc.constantFrom('baseUrl', 'authUrl', 'LEARNKIT_BASE_URL', 'LEARNKIT_AUTH_URL'),
+        ({ value, password }, where) => {
+          const options = where.startsWith('LEARNKIT_')
+            ? { env: { ...ENV_OK, [where]: value } }
+            : { env: ENV_OK, [where]: value };
+          for (const text of errorTexts(configError(() => new LearnKit(options))))
+            expectNoPassword(text, password);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('refuses a credential with stray whitespace before sending anything', () => {

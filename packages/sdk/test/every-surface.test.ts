@@ -1,9 +1,12 @@
-// Every operation of openapi/ on every surface (docs/decisions.md#d-i28-resource-map): a method of `LearnKit` and
-// an entry of the API reference of its package and of the umbrella. The map is the one list; a surface that
-// misses an operation of it fails here, naming the operation.
+// Every operation of openapi/ on every surface (docs/decisions.md#d-i28-resource-map): a method of `LearnKit`, a
+// `learnkit api` command, an MCP tool, and an entry of the API reference of its package and of the umbrella. The
+// map is the one list; a surface that misses an operation of it fails here, naming the operation. (Each surface
+// also has its own suite that calls every operation: the CLI's and the MCP server's.)
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { DEVPLATFORM_OPERATIONS, OPERATION_TOOLS } from '../../mcp/src/generated/tools';
+import { API_OPERATIONS } from '../src/generated/api-operations';
 import { LearnKit } from '../src/index';
 import { MAPPED } from './resource-map';
 
@@ -35,6 +38,21 @@ describe('every operation on every surface', () => {
   it.each(MAPPED.map((op) => [op.operationId, op] as const))('%s is a method of LearnKit', (_, op) => {
     expect(typeof at(op.method), `lk.${op.method}`).toBe('function');
   });
+
+  it.each(MAPPED.map((op) => [op.operationId, op] as const))('%s is a learnkit api command', (_, op) => {
+    const command = API_OPERATIONS.find((row) => row.operationId === op.operationId);
+    expect(command && `${command.resource}.${command.method}`).toBe(op.method);
+    expect(command && `${command.httpMethod} ${command.path}`).toBe(`${op.httpMethod} ${op.path}`);
+  });
+
+  it.each(MAPPED.map((op) => [op.operationId, op] as const))(
+    '%s is an MCP tool (the six webhook subscription operations keep their devplatform_* names)',
+    (_, op) => {
+      const developerTool = DEVPLATFORM_OPERATIONS.find((row) => row.operationId === op.operationId);
+      if (developerTool) expect(developerTool.tool).toMatch(/^devplatform_/);
+      else expect(OPERATION_TOOLS.find((row) => row.operationId === op.operationId)?.call).toBe(op.method);
+    },
+  );
 
   it.each(MAPPED.map((op) => [op.operationId, op] as const))(
     '%s has an entry, with its route, in its package api.md and the umbrella api.md',

@@ -147,7 +147,7 @@ def record_issues(
         _unknown(issues, "activity", activity)
         slug = activity.get("id")
         if not (isinstance(slug, str) and _SLUG.fullmatch(slug)):
-            add(("activity", "id"), f"must be a URL-safe slug (A-Z a-z 0-9 . _ ~ -), got {show(slug)}")
+            add(("activity", "id"), f"must be a URL-safe slug of A-Za-z0-9._~-, got {show(slug)}")
         if not is_text(activity.get("name")):
             add(("activity", "name"), f"must be a non-empty string, got {show(activity.get('name'))}")
         problem = course_problem(activity.get("course"))

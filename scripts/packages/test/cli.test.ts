@@ -87,7 +87,9 @@ describe('learnkit-mcp (@learnkit/mcp) from the installed tarball', () => {
       expect(messages[0]).toMatchObject({ id: 1, result: { serverInfo: { name: 'learnkit' } } });
       const names = (messages[1].result.tools as { name: string }[]).map((tool) => tool.name);
       expect(names).toContain('devplatform_rotate_webhook_subscription_secret');
-      expect(names).toHaveLength(8);
+      expect(names).toContain('oneroster_gradebook_results_for_student_in_class');
+      // The default: the read tools and the developer tools (docs/decisions.md#d-i28-mcp-selection).
+      expect(names).toHaveLength(50);
     } finally {
       await server.stop();
     }

@@ -76,7 +76,7 @@ export function createActivityTracker(): ActivityTracker {
       if (!runtime) throw misuse('activity.start: call activity.configure({ endpoint, courses }) first');
       if (current)
         throw misuse(`activity.start: "${current.id}" is still running; end() it before starting "${id}"`);
-      if (!isActivitySlug(id)) refuse('id', `must be a URL-safe slug (A-Z a-z 0-9 . _ ~ -), got ${show(id)}`);
+      if (!isActivitySlug(id)) refuse('id', `must be a URL-safe slug of A-Za-z0-9._~-, got ${show(id)}`);
       if (!isText(name)) refuse('name', `must be a non-empty string, got ${show(name)}`);
       // findCourse also refuses a malformed reference, and the message shows it as given.
       if (!findCourse(courses, course))

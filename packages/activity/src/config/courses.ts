@@ -38,19 +38,23 @@ export function courseRefProblem(ref: unknown): string | undefined {
  * Checks and copies the `courses` of a configuration; throws a ValidationError naming the field.
  * Courses need `subject`, and `code` or `grade`; two courses may not share a code or a subject and grade.
  */
-export function normalizeCourses(input: unknown, where = 'courses'): CourseConfig[] {
+export function normalizeCourses(
+  input: unknown,
+  where = 'courses',
+  quote: (value: unknown) => string = show,
+): CourseConfig[] {
   if (!Array.isArray(input) || input.length === 0)
-    throw invalid(['courses'], `${where} must be a non-empty array, got ${show(input)}`);
+    throw invalid(['courses'], `${where} must be a non-empty array, got ${quote(input)}`);
   const out: CourseConfig[] = [];
   input.forEach((raw: unknown, i) => {
     const at = `${where}[${i}]`;
     const fail = (field: string, rule: string) => {
       throw invalid(
         ['courses', i, field],
-        `${at}.${field} ${rule}, got ${show(isRecord(raw) ? raw[field] : raw)}`,
+        `${at}.${field} ${rule}, got ${quote(isRecord(raw) ? raw[field] : raw)}`,
       );
     };
-    if (!isRecord(raw)) throw invalid(['courses', i], `${at} must be an object, got ${show(raw)}`);
+    if (!isRecord(raw)) throw invalid(['courses', i], `${at} must be an object, got ${quote(raw)}`);
     const { code, subject, grade, courseId, totalLessons, name } = raw;
     if (!isText(subject, 128)) fail('subject', 'must be a non-empty string');
     if (code !== undefined && !isText(code, 128)) fail('code', 'must be a non-empty string');

@@ -1,4 +1,4 @@
-import { ValidationError } from '@learnkit/core';
+import { jsonParseProblem, ValidationError } from '@learnkit/core';
 import { parseLearnkitConfig } from '../config/parse';
 import type { LearnkitConfig } from '../config/types';
 
@@ -77,7 +77,8 @@ export async function loadConfigFile(file: string | URL = CONFIG_FILE): Promise<
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw fail(`${path} is not valid JSON (${(error as Error).message})`);
+    // The parser's words without the stretch of the file they quote (docs/decisions.md#d-i33-json-text).
+    throw fail(`${path} is not valid JSON (${jsonParseProblem(error)})`);
   }
   return checkConfig(json, path);
 }

@@ -101,7 +101,7 @@ export function recordIssues(params: unknown): { issues: ValidationIssue[]; wind
   if (!isRecord(activity)) add(['activity'], `must be { id, name, course }, got ${show(activity)}`);
   else {
     if (!isActivitySlug(activity.id))
-      add(['activity', 'id'], `must be a URL-safe slug (A-Z a-z 0-9 . _ ~ -), got ${show(activity.id)}`);
+      add(['activity', 'id'], `must be a URL-safe slug of A-Za-z0-9._~-, got ${show(activity.id)}`);
     if (!isText(activity.name))
       add(['activity', 'name'], `must be a non-empty string, got ${show(activity.name)}`);
     const problem = courseRefProblem(activity.course);

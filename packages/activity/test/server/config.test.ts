@@ -73,6 +73,21 @@ describe('learnkit.config.json on the server', () => {
     expect((await s.config()).sensor).toBe('https://app.example.com');
   });
 
+  // Issue 33, item 1: V8's message quotes a stretch of the text, which can cut a password off from its `@`.
+  test('invalid JSON is named without quoting the text, whose stretch could hold a password', async () => {
+    const s = server();
+    for (const text of [
+      '{ "sensor": user:pa55word@app.example.com }',
+      '{ "sensor": https//user:pa55word-that-is-long@app.example.com }',
+      '{"sensor":pa55word}',
+    ]) {
+      write(text);
+      const message = await failure(s.config());
+      expect(message).toMatch(/learnkit\.config\.json is not valid JSON \(.+\)/);
+      expect(message).not.toContain('pa55');
+    }
+  });
+
   test('a bad member names the file and the field', async () => {
     write(JSON.stringify({ ...GOOD, courses: [{ subject: 'Math' }] }));
     expect(await failure(server().config())).toBe(

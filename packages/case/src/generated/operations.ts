@@ -11,13 +11,21 @@
  * OPERATIONS.listCFDocuments; // 'case.documents.list'
  */
 export const OPERATIONS = Object.freeze({
+  /** `GET /ims/case/v1p1/CFDocuments`: `lk.case.documents.list`. */
   listCFDocuments: 'case.documents.list',
+  /** `GET /ims/case/v1p1/CFDocuments/{sourcedId}`: `lk.case.documents.get`. */
   getCFDocument: 'case.documents.get',
+  /** `GET /ims/case/v1p1/CFItems`: `lk.case.items.list`. */
   listCFItems: 'case.items.list',
+  /** `GET /ims/case/v1p1/CFItems/{sourcedId}`: `lk.case.items.get`. */
   getCFItem: 'case.items.get',
+  /** `POST /ims/case/v1p1/CFItems/validate`: `lk.case.items.validate`. */
   validateCFItems: 'case.items.validate',
+  /** `GET /ims/case/v1p1/CFAssociations/{sourcedId}`: `lk.case.associations.get`. */
   getCFAssociation: 'case.associations.get',
+  /** `GET /ims/case/v1p1/CFPackages/{sourcedId}`: `lk.case.packages.get`. */
   getCFPackage: 'case.packages.get',
+  /** `POST /ims/case/v1p1/CFPackages`: `lk.case.packages.upload`. */
   uploadCFPackage: 'case.packages.upload',
 } as const);
 

@@ -17,6 +17,21 @@ export interface ValidationIssue {
   message: string;
 }
 
+/** `issue` with its message and the keys of its path redacted; the same object when nothing changes. */
+function redactIssue(issue: ValidationIssue): ValidationIssue {
+  const message = redact(issue.message);
+  let path = issue.path;
+  for (let i = 0; i < path.length; i++) {
+    const part = path[i];
+    if (typeof part !== 'string') continue;
+    const safe = redact(part);
+    if (safe === part) continue;
+    if (path === issue.path) path = [...path];
+    path[i] = safe;
+  }
+  return message === issue.message && path === issue.path ? issue : { ...issue, path, message };
+}
+
 /**
  * Input refused before anything was sent. `issues` lists each field and the fix.
  *
@@ -36,7 +51,14 @@ export class ValidationError extends LearnKitError {
       .join('; ');
     super(redact(`Invalid input: ${text}`));
     showSafely(this);
-    this.issues = list;
+    // The issues are redacted as the message is: they are echoed too, by toJSON() and by whoever prints them
+    // (docs/decisions.md#d-i33-issues). One pass over all their texts, each after a space, says whether any needs
+    // it: redaction finds in a text alone nothing it would not find there after a space, so 100,000 issues of a
+    // CASE import are not redacted one by one for nothing.
+    const texts = list
+      .map((i) => [...i.path.filter((p) => typeof p === 'string'), i.message].join(' '))
+      .join(' ');
+    this.issues = redact(texts) === texts ? list : list.map(redactIssue);
   }
 
   /** Builds the error from a zod error (or anything with zod's `issues` shape). */

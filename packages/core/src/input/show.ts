@@ -1,5 +1,7 @@
 // How the clients' input checks name a place and a value in an error message (docs/decisions.md#d-i15-core-input).
 
+import { redactUserinfo } from '../internal/userinfo';
+
 const NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
@@ -34,7 +36,10 @@ function plainJson(text: string): boolean {
 export function showValue(value: unknown): string {
   if (value === undefined) return 'undefined';
   if (typeof value === 'string') {
-    const text = value.length > 48 ? `${value.slice(0, 45)}...` : value;
+    // A password shaped like userinfo goes before the cut, which could drop the `@` that marks it as one
+    // (docs/decisions.md#d-i33-userinfo); the message is redacted as a whole afterwards.
+    const safe = redactUserinfo(value);
+    const text = safe.length > 48 ? `${safe.slice(0, 45)}...` : safe;
     return plainJson(text) ? `"${text}"` : JSON.stringify(text);
   }
   if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);

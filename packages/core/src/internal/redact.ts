@@ -9,10 +9,12 @@
  *   after `Bearer`, as a JWT, as an `access_token` member;
  * - shapes that are always secret (`Bearer x`, `Basic x`, JWTs, `whsec_x`, `client_secret=x`, `"password": "x"`,
  *   `secret: "x"`) are replaced by pattern, so a secret the SDK never saw is caught too. A field-path message
- *   such as `secret: must be ...` is not an assignment and stays as it is.
+ *   such as `secret: must be ...` is not an assignment and stays as it is;
+ * - the password of anything shaped like userinfo (`user:password@`), a URL or not (docs/decisions.md#d-i33-userinfo).
  */
 
 import { formEncode } from './form';
+import { redactUserinfo } from './userinfo';
 
 const REDACTED = '[redacted]';
 
@@ -104,7 +106,8 @@ function replaceAll(text: string, values: Iterable<string>): string {
 
 /**
  * `text` with every registered credential and token, every value of `also` (say, the Authorization value of the
- * request an error is about) and every secret-shaped substring replaced by `[redacted]`.
+ * request an error is about), every secret-shaped substring and the password of every `user:password@` replaced
+ * by `[redacted]`.
  */
 export function redact(text: string, also?: readonly string[]): string {
   ordered ??= [...credentials.keys(), ...tokens].sort((a, b) => b.length - a.length);
@@ -117,7 +120,7 @@ export function redact(text: string, also?: readonly string[]): string {
   }
   out = replaceAll(out, ordered);
   for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement);
-  return out.replace(ASSIGNMENT, redactAssignment);
+  return redactUserinfo(out.replace(ASSIGNMENT, redactAssignment));
 }
 
 /**

@@ -13,6 +13,18 @@ export function tryParseJson(text: string): unknown {
   }
 }
 
+/**
+ * @internal What `JSON.parse` said of a text that is not JSON, without the stretch of the text V8 quotes
+ * (`Unexpected token 's', ..."Secret": s3cr3t"... is not valid JSON` -> `Unexpected token 's'`): a configuration
+ * file's text holds its secrets, and a quoted stretch can cut a password off from the `@` that marks it as one
+ * (docs/decisions.md#d-i33-json-text). A message that still quotes something is not shown at all.
+ */
+export function jsonParseProblem(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  const unquoted = message.replace(/,? (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, '');
+  return unquoted === '' || unquoted.includes('"') ? 'a syntax error' : unquoted;
+}
+
 /** @internal True for a plain object (not null, not an array). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,4 +1,35 @@
 import { type HeaderRecord, PreparedRequest, toHeaderRecord } from '../internal/prepared-request';
+import { canSetUserAgent, clientHeaderValue } from '../internal/runtime';
+
+/** The headers every request of a transport carries unless it sets them: names and values side by side. */
+export interface DefaultHeaders {
+  names: string[];
+  values: string[];
+}
+
+/**
+ * The transport's own headers (`TransportOptions.headers`), then the SDK's name, once: in `User-Agent` where a
+ * script may set it, else (browsers) in `X-LearnKit-Client` (docs/decisions.md#d-i33-client-header).
+ */
+export function defaultHeaders(given: HeadersInit | undefined): DefaultHeaders {
+  const names: string[] = [];
+  const values: string[] = [];
+  for (const [k, v] of new Headers(given)) {
+    names.push(k);
+    values.push(v);
+  }
+  names.push(canSetUserAgent ? 'user-agent' : 'x-learnkit-client');
+  values.push(clientHeaderValue);
+  return { names, values };
+}
+
+/** Sets each default header the request does not set itself; read by index on every call (no iterator). */
+export function addDefaults(headers: HeaderRecord, { names, values }: DefaultHeaders): void {
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    if (headers[name] === undefined) headers[name] = values[i] as string;
+  }
+}
 
 /** A request in parts every attempt can reuse. */
 export interface Prepared {

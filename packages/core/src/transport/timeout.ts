@@ -16,6 +16,63 @@ export interface Attempt {
 
 type Send = (url: string, init: RequestInit) => Promise<Response>;
 
+/** An attempt waiting for its time limit: when it is due, and what to do then. */
+interface Due {
+  at: number;
+  expire(): void;
+}
+
+/**
+ * One timer for every attempt in flight (docs/decisions.md#d-i33-shared-timer): armed for the earliest time
+ * limit, re-armed only when it fires or when an attempt with an earlier limit starts. An attempt that ends takes
+ * itself out of the set and leaves the timer as it is, so a call answered in time costs no timer of its own. The
+ * timer is unref'd: it never keeps a process alive (an attempt in flight holds its socket, which does).
+ */
+const due = new Set<Due>();
+let armedAt = Number.POSITIVE_INFINITY;
+let timer: ReturnType<typeof setTimeout> | undefined;
+// The `setTimeout` the timer was armed with: a test that installs fake timers (or takes them away) swaps the global,
+// and a timer of the other clock would never fire on this one.
+let armedWith: typeof setTimeout | undefined;
+
+function arm(at: number): void {
+  if (timer !== undefined && armedWith === setTimeout) clearTimeout(timer);
+  armedAt = at;
+  armedWith = setTimeout;
+  timer = setTimeout(fire, Math.max(0, at - Date.now()));
+  (timer as { unref?: () => void }).unref?.();
+}
+
+function fire(): void {
+  timer = undefined;
+  armedAt = Number.POSITIVE_INFINITY;
+  const now = Date.now();
+  let next = Number.POSITIVE_INFINITY;
+  for (const entry of due) {
+    if (entry.at <= now) {
+      due.delete(entry);
+      entry.expire();
+    } else if (entry.at < next) {
+      next = entry.at;
+    }
+  }
+  if (next !== Number.POSITIVE_INFINITY) arm(next);
+}
+
+/** Starts the time limit of an attempt: `expire` runs once `ms` have passed, unless it was withdrawn first. */
+function limit(ms: number, expire: () => void): Due {
+  const entry: Due = { at: Date.now() + ms, expire };
+  due.add(entry);
+  if (armedWith !== setTimeout) {
+    let earliest = entry.at;
+    for (const other of due) if (other.at < earliest) earliest = other.at;
+    arm(earliest);
+  } else if (entry.at < armedAt) {
+    arm(entry.at);
+  }
+  return entry;
+}
+
 const EMPTY = /* @__PURE__ */ new Uint8Array(0);
 const ignore = () => {};
 
@@ -73,7 +130,7 @@ export function sendWithTimeout(
     const settle = (): boolean => {
       if (settled) return false;
       settled = true;
-      clearTimeout(timer);
+      due.delete(deadline);
       caller?.removeEventListener('abort', onAbort);
       return true;
     };
@@ -85,7 +142,7 @@ export function sendWithTimeout(
       reject(reason);
     };
     const onAbort = () => stop(caller?.reason);
-    const timer = setTimeout(() => stop(new AttemptTimeout(timeoutMs)), timeoutMs);
+    const deadline = limit(timeoutMs, () => stop(new AttemptTimeout(timeoutMs)));
     if (caller) {
       controller = new AbortController();
       init.signal = controller.signal;
@@ -94,7 +151,15 @@ export function sendWithTimeout(
     const fail = (error: unknown) => {
       if (settle()) reject(error);
     };
-    send(url, init).then((response) => {
+    let sent: Promise<Response>;
+    try {
+      sent = send(url, init);
+    } catch (error) {
+      // A fetch replacement that throws instead of rejecting.
+      fail(error);
+      return;
+    }
+    sent.then((response) => {
       if (settled) return discard(response);
       try {
         const body = response.body;

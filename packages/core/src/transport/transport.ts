@@ -4,11 +4,10 @@ import { ConnectionError, requestIdOf, TimeoutError, ValidationError, type Valid
 import { sleep, withinDeadline } from '../internal/abort';
 import { authorizationSecrets } from '../internal/redact';
 import { isSafeRequestId, newRequestId, REQUEST_ID_HEADER } from '../internal/request-id';
-import { canSetUserAgent, clientHeaderValue } from '../internal/runtime';
 import { createLogger, type Logger } from '../logger';
 import { type DecidePolicy, decideRetry, type RetryAttempt } from './decide-retry';
 import { fireHook, type Hooks } from './hooks';
-import { prepare } from './prepare';
+import { addDefaults, defaultHeaders, prepare } from './prepare';
 import { type Hop, isRedirect, nextHop, withoutBodyHeaders } from './redirect';
 import {
   DEFAULT_RETRY,
@@ -157,10 +156,7 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
   const baseDeadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const log = createLogger(options.logger);
   const hooks = options.hooks;
-  const defaultHeaders: [string, string][] = [];
-  for (const [k, v] of new Headers(options.headers)) defaultHeaders.push([k, v]);
-  defaultHeaders.push(['x-learnkit-client', clientHeaderValue]);
-  if (canSetUserAgent) defaultHeaders.push(['user-agent', clientHeaderValue]);
+  const defaults = defaultHeaders(options.headers);
 
   return async function transport(input, init, call) {
     let policy = basePolicy;
@@ -192,7 +188,7 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
           )
         : prepared;
     const headers = req.headers;
-    for (const [k, v] of defaultHeaders) if (headers[k] === undefined) headers[k] = v;
+    addDefaults(headers, defaults);
     if (call?.headers) for (const [k, v] of new Headers(call.headers)) headers[k] = v;
     // One id per call, kept across retries, so a partner can quote one id to support
     // (docs/decisions.md#d-s20-request-id). A caller's own id wins.
@@ -379,10 +375,8 @@ export function createBufferedTransport(options: TransportOptions = {}): Buffere
         );
       }
       if (retryInMs < 0) {
-        const done = result as BufferedResponse;
-        done.authorization = headers.authorization;
-        done.requestId = requestId;
-        return done;
+        // One object of its final shape, rather than members added to the attempt's.
+        return { response, body: result.body, authorization: headers.authorization, requestId };
       }
       hop = start;
       redirects = 0;

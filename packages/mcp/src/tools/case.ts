@@ -6,7 +6,7 @@ import { dataResult, type ToolResult } from '../result';
 import type { Connection, ObjectSchema, Tool } from '../tool';
 import { callerOf, configurationError } from './webhooks';
 
-const { queryParameters, searchFields, path } = CASE_SEARCH_OPERATION;
+const { queryParameters, searchFields, path, tags } = CASE_SEARCH_OPERATION;
 
 /** The arguments: the query parameters of the CASE items listing (openapi/case.yaml), as the document has them. */
 const inputSchema: ObjectSchema = {
@@ -25,7 +25,9 @@ export function caseSearchItemsTool(): Tool {
     title: 'Search CASE items',
     description: `Searches the CASE items (standards) of the platform's competency frameworks (GET ${path}). search matches ${searchFields.join(', ')} (case-insensitive, partial); filter takes expressions such as CFItemType='Standard' or humanCodingScheme~'3.NF'; limit (default 100, at most 3000) and offset page through the results. Answers one page: items, total, offset and nextOffset (null on the last page). Needs client credentials (LEARNKIT_CLIENT_ID and LEARNKIT_CLIENT_SECRET); a developer token manages webhook subscriptions only.`,
     inputSchema,
-    annotations: { readOnlyHint: true, openWorldHint: true },
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    tags,
+    route: `GET ${path}`,
     async call(connection: Connection, raw: Record<string, unknown>): Promise<ToolResult> {
       if (!connection.lk) return configurationError(connection.error);
       const { lk } = connection;
@@ -39,7 +41,8 @@ export function caseSearchItemsTool(): Tool {
           nextOffset: page.hasNextPage() ? page.offset + page.data.length : null,
         });
       } catch (error) {
-        return toolError(error, callerOf(lk, 'case_search_items'), connection.secrets);
+        const caller = { ...callerOf(lk, 'case_search_items'), operation: { route: `GET ${path}` } };
+        return toolError(error, caller, connection.secrets);
       }
     },
   };

@@ -1,4 +1,5 @@
 import { CATALOGUE_VERSION, WEBHOOK_EVENT_CATALOGUE, WEBHOOK_EVENT_TYPES } from '@learnkit/webhooks';
+import { DEVPLATFORM_OPERATIONS } from '../generated/tools';
 import { dataResult, type ToolResult } from '../result';
 import type { Tool } from '../tool';
 
@@ -53,7 +54,9 @@ export function listEventTypesTool(): Tool {
       },
       required: ['catalogueVersion', 'eventTypes'],
     },
-    annotations: { readOnlyHint: true, openWorldHint: false },
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    // The catalogue of the webhook subscriptions' `eventTypes`: selected with their tag.
+    tags: DEVPLATFORM_OPERATIONS[0]?.tags ?? [],
     async call(): Promise<ToolResult> {
       return dataResult(eventTypes());
     },

@@ -5,7 +5,7 @@ import { DEVPLATFORM_OPERATIONS } from '../generated/tools';
 import type { DevplatformOperation, JsonSchema } from '../operation-types';
 import { dataResult, errorResult, type ToolResult } from '../result';
 import { componentSchema, objectParts } from '../schemas';
-import type { Connection, ObjectSchema, Tool, ToolAnnotations } from '../tool';
+import type { Connection, ObjectSchema, Tool } from '../tool';
 
 /** The member of the arguments that carries each path parameter: the document's own names. */
 const APP = 'sourcedApplicationId';
@@ -30,13 +30,6 @@ const RUN: Record<
     lk.webhooks.subscriptions.delete(args[APP] as string, args[SUBSCRIPTION] as string),
   rotateWebhookSubscriptionSecret: (lk, args) =>
     lk.webhooks.subscriptions.rotateSecret(args[APP] as string, args[SUBSCRIPTION] as string),
-};
-
-const ANNOTATIONS: Record<string, ToolAnnotations> = {
-  GET: { readOnlyHint: true, openWorldHint: true },
-  POST: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  PUT: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  DELETE: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
 };
 
 /**
@@ -130,7 +123,9 @@ function webhookTool(operation: DevplatformOperation): Tool {
     description: `${operation.summary} (${operation.method} ${operation.path}). ${operation.description.replace(/\s*\n\s*/g, ' ')}`,
     inputSchema,
     ...(outputSchema && { outputSchema }),
-    annotations: ANNOTATIONS[operation.method] ?? { openWorldHint: true },
+    annotations: { ...operation.annotations },
+    tags: operation.tags,
+    route: `${operation.method} ${operation.path}`,
     async call(connection: Connection, raw: Record<string, unknown>): Promise<ToolResult> {
       if (!connection.lk) return configurationError(connection.error);
       const { lk } = connection;

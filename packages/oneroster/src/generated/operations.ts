@@ -11,24 +11,43 @@
  * OPERATIONS.listAcademicSessions; // 'oneroster.academicSessions.list'
  */
 export const OPERATIONS = Object.freeze({
+  /** `GET /ims/oneroster/rostering/v1p2/academicSessions/`: `lk.oneroster.academicSessions.list`. */
   listAcademicSessions: 'oneroster.academicSessions.list',
+  /** `GET /ims/oneroster/rostering/v1p2/classes/`: `lk.oneroster.classes.list`. */
   listClasses: 'oneroster.classes.list',
+  /** `GET /ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students`: `lk.oneroster.classes.students`. */
   listClassStudents: 'oneroster.classes.students',
+  /** `GET /ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers`: `lk.oneroster.classes.teachers`. */
   listClassTeachers: 'oneroster.classes.teachers',
+  /** `GET /ims/oneroster/rostering/v1p2/courses/`: `lk.oneroster.courses.list`. */
   listCourses: 'oneroster.courses.list',
+  /** `GET /ims/oneroster/rostering/v1p2/courses/{courseSourcedId}/classes`: `lk.oneroster.courses.classes`. */
   listCourseClasses: 'oneroster.courses.classes',
+  /** `GET /ims/oneroster/rostering/v1p2/demographics/`: `lk.oneroster.demographics.list`. */
   listDemographics: 'oneroster.demographics.list',
+  /** `GET /ims/oneroster/rostering/v1p2/enrollments/`: `lk.oneroster.enrollments.list`. */
   listEnrollmentsOneRoster: 'oneroster.enrollments.list',
+  /** `GET /ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/students`: `lk.oneroster.schools.classStudents`. */
   listSchoolClassStudents: 'oneroster.schools.classStudents',
+  /** `GET /ims/oneroster/rostering/v1p2/users/`: `lk.oneroster.users.list`. */
   listUsers: 'oneroster.users.list',
+  /** `GET /ims/oneroster/rostering/v1p2/users/{sourcedId}`: `lk.oneroster.users.get`. */
   getUserOneRoster: 'oneroster.users.get',
+  /** `GET /ims/oneroster/gradebook/v1p2/assessmentLineItems/`: `lk.oneroster.gradebook.assessmentLineItems.list`. */
   listAssessmentLineItems: 'oneroster.gradebook.assessmentLineItems.list',
+  /** `GET /ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}`: `lk.oneroster.gradebook.assessmentLineItems.get`. */
   getAssessmentLineItem: 'oneroster.gradebook.assessmentLineItems.get',
+  /** `POST /ims/oneroster/gradebook/v1p2/assessmentLineItems/`: `lk.oneroster.gradebook.assessmentLineItems.create`. */
   createAssessmentLineItem: 'oneroster.gradebook.assessmentLineItems.create',
+  /** `PUT /ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}`: `lk.oneroster.gradebook.assessmentLineItems.put`. */
   putAssessmentLineItem: 'oneroster.gradebook.assessmentLineItems.put',
+  /** `GET /ims/oneroster/gradebook/v1p2/assessmentResults/`: `lk.oneroster.gradebook.assessmentResults.list`. */
   listAssessmentResults: 'oneroster.gradebook.assessmentResults.list',
+  /** `GET /ims/oneroster/gradebook/v1p2/results/`: `lk.oneroster.gradebook.results.list`. */
   listResults: 'oneroster.gradebook.results.list',
+  /** `GET /ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/students/{studentSourcedId}/results`: `lk.oneroster.gradebook.results.forStudentInClass`. */
   listStudentResultsForClass: 'oneroster.gradebook.results.forStudentInClass',
+  /** `GET /ims/oneroster/resources/v1p2/resources/`: `lk.oneroster.resources.list`. */
   listResources: 'oneroster.resources.list',
 } as const);
 

@@ -11,33 +11,61 @@
  * OPERATIONS.getUser; // 'rostering.users.get'
  */
 export const OPERATIONS = Object.freeze({
+  /** `GET /rostering/1.0/users/{sourcedId}`: `lk.rostering.users.get`. */
   getUser: 'rostering.users.get',
+  /** `PUT /rostering/1.0/users/{sourcedId}`: `lk.rostering.users.upsert`. */
   upsertUser: 'rostering.users.upsert',
+  /** `GET /rostering/1.0/users/{sourcedId}/roles`: `lk.rostering.roles.list`. */
   listUserRoles: 'rostering.roles.list',
+  /** `PUT /rostering/1.0/users/{sourcedId}/roles/{roleId}`: `lk.rostering.roles.upsert`. */
   upsertUserRole: 'rostering.roles.upsert',
+  /** `GET /rostering/1.0/users/{userId}/profiles`: `lk.rostering.profiles.list`. */
   listUserProfiles: 'rostering.profiles.list',
+  /** `GET /rostering/1.0/users/{userId}/profiles/{profileId}`: `lk.rostering.profiles.get`. */
   getUserProfile: 'rostering.profiles.get',
+  /** `GET /rostering/1.0/users/{sourcedId}/agents`: `lk.rostering.agents.list`. */
   listUserAgents: 'rostering.agents.list',
+  /** `GET /rostering/1.0/users/{sourcedId}/linkedUsers`: `lk.rostering.linkedUsers.list`. */
   listLinkedUsers: 'rostering.linkedUsers.list',
+  /** `GET /rostering/1.0/enrollments`: `lk.rostering.enrollments.list`. */
   listEnrollments: 'rostering.enrollments.list',
+  /** `GET /rostering/1.0/enrollments/{enrollmentId}`: `lk.rostering.enrollments.get`. */
   getEnrollment: 'rostering.enrollments.get',
+  /** `GET /rostering/1.0/orgs/{sourcedId}/config`: `lk.rostering.orgs.config.get`. */
   getOrgConfig: 'rostering.orgs.config.get',
+  /** `PUT /rostering/1.0/orgs/{sourcedId}/config`: `lk.rostering.orgs.config.update`. */
   putOrgConfig: 'rostering.orgs.config.update',
+  /** `POST /applications/1.0/drafts`: `lk.applications.drafts.create`. */
   createApplicationDraft: 'applications.drafts.create',
+  /** `GET /applications/1.0/{appId}/credentials`: `lk.applications.credentials.get`. */
   getApplicationCredentials: 'applications.credentials.get',
+  /** `POST /applications/1.0/{appId}/credentials/rotate`: `lk.applications.credentials.rotate`. */
   rotateApplicationCredentials: 'applications.credentials.rotate',
+  /** `GET /applications/1.0/applications`: `lk.applications.applications.list`. */
   listApplications: 'applications.applications.list',
+  /** `GET /applications/1.0/applications/{sourcedId}`: `lk.applications.applications.get`. */
   getApplication: 'applications.applications.get',
+  /** `PUT /applications/1.0/applications/{sourcedId}`: `lk.applications.applications.upsert`. */
   upsertApplication: 'applications.applications.upsert',
+  /** `GET /events/1.0/sessions/{sessionId}/events`: `lk.events.sessions.get`. */
   listSessionEvents: 'events.sessions.get',
+  /** `GET /insights/1.0/sessions`: `lk.insights.sessions.list`. */
   listInsightSessions: 'insights.sessions.list',
+  /** `GET /insights/1.0/sessions/{sessionId}`: `lk.insights.sessions.get`. */
   getInsightSession: 'insights.sessions.get',
+  /** `GET /insights/1.0/sessions/{sessionId}/enforcement-state`: `lk.insights.sessions.getEnforcementState`. */
   getInsightSessionEnforcementState: 'insights.sessions.getEnforcementState',
+  /** `POST /insights/1.0/sessions`: `lk.insights.sessions.writeMetadata`. */
   createInsightSession: 'insights.sessions.writeMetadata',
+  /** `GET /insights/1.0/types`: `lk.insights.types.list`. */
   listInsightTypes: 'insights.types.list',
+  /** `GET /insights/1.0/insight-groups`: `lk.insights.groups.list`. */
   listInsightGroups: 'insights.groups.list',
+  /** `GET /beyond/1.0/educator/students/grades`: `lk.beyond.grades.get`. */
   getStudentGrades: 'beyond.grades.get',
+  /** `POST /apps/v1/discount-codes/validate`: `lk.discountCodes.validateForApp`. */
   validateAppDiscountCode: 'discountCodes.validateForApp',
+  /** `POST /store/v1/discount-codes/validate`: `lk.discountCodes.validateForParentCheckout`. */
   validateStoreDiscountCode: 'discountCodes.validateForParentCheckout',
 } as const);
 

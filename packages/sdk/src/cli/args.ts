@@ -17,6 +17,10 @@ interface CommandSpec {
   positionals: readonly string[];
   options: Readonly<Record<string, OptionSpec>>;
   summary: string;
+  /** Takes any number of positional arguments, which the command checks itself (`api`: they depend on the operation). */
+  variadic?: boolean;
+  /** The usage line, where the generic one would not say it. */
+  usage?: string;
 }
 
 /** Every command of `learnkit`. */
@@ -80,9 +84,25 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary: 'issue a new signing secret (the old one stays valid for a while)',
   },
   { words: ['events'], positionals: [], options: {}, summary: 'the webhook event catalogue' },
+  {
+    words: ['api'],
+    positionals: [],
+    variadic: true,
+    options: {
+      query: { type: 'string', multiple: true },
+      body: { type: 'string' },
+      option: { type: 'string', multiple: true },
+      all: { type: 'boolean' },
+      list: { type: 'boolean' },
+    },
+    usage:
+      'learnkit api <resource> <method> [ARGS...] [--query NAME=VALUE]... [--body @FILE|-|JSON] [--option NAME=VALUE]... [--all]\n       learnkit api --list',
+    summary: 'any operation of the platform, as lk.<resource>.<method> (learnkit api --list)',
+  },
 ];
 
 const usageLine = (spec: CommandSpec) =>
+  spec.usage ??
   [
     'learnkit',
     ...spec.words,
@@ -117,6 +137,8 @@ export interface Invocation {
   command: readonly string[];
   /** Its positional arguments by name (`APP_ID`, ...). */
   args: Record<string, string>;
+  /** The positional arguments after the words, for a command that takes any number of them (`api`). */
+  rest?: readonly string[];
   /** Its options and the global ones. */
   options: Record<string, string | boolean | string[] | undefined>;
   /** The usage line of the command, for its own --help. */
@@ -160,8 +182,11 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
   }
   const strict = parse(argv, { ...GLOBAL, ...spec.options }, true);
   const usage = usageLine(spec);
-  if (strict.values.help) return { command: spec.words, args: {}, options: { help: true }, usage };
   const rest = strict.positionals.slice(spec.words.length);
+  if (spec.variadic) {
+    return { command: spec.words, args: {}, rest, options: strict.values as Invocation['options'], usage };
+  }
+  if (strict.values.help) return { command: spec.words, args: {}, options: { help: true }, usage };
   if (rest.length < spec.positionals.length) {
     throw new CliError(
       EXIT.usage,

@@ -7,11 +7,17 @@ export const EXIT = Object.freeze({
   ok: 0,
   /** The platform answered with an error (4xx or 5xx after the retries). */
   api: 1,
-  /** The command line is wrong: unknown command or option, missing argument. */
+  /**
+   * The command line is wrong: unknown command or option, missing argument; for `api`, an unknown resource,
+   * method or query parameter (docs/decisions.md#d-i28-cli-exit-codes).
+   */
   usage: 2,
   /** No usable credentials: missing or malformed LEARNKIT_* variables, an unknown profile, an unreadable config file. */
   config: 3,
-  /** The input was refused before anything was sent: an unreadable or invalid file, a value the SDK refuses. */
+  /**
+   * The input was refused before anything was sent: an unreadable or invalid file, a value the SDK refuses, a query
+   * or body the operation's document refuses (`api`).
+   */
   invalid: 4,
   /** No answer: connection refused, DNS failure, timeout. */
   network: 5,

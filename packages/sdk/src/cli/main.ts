@@ -1,5 +1,6 @@
 import { LearnKit } from '../learnkit';
 import { VERSION } from '../version';
+import { apiCommand } from './api/index';
 import { parseCommandLine, USAGE } from './args';
 import { caseCommand } from './case';
 import type { CommandContext } from './context';
@@ -51,7 +52,8 @@ export async function run({ argv, env, streams }: CliEnvironment): Promise<ExitC
       out.out(VERSION);
       return EXIT.ok;
     }
-    if (invocation.options.help) {
+    // `learnkit api ... --help` describes the operation named, so the command answers it itself.
+    if (invocation.options.help && group !== 'api') {
       out.out(`Usage: ${invocation.usage}`);
       return EXIT.ok;
     }
@@ -67,7 +69,8 @@ export async function run({ argv, env, streams }: CliEnvironment): Promise<ExitC
       options: invocation.options,
       progress: !out.json,
     };
-    if (group === 'events') events(ctx);
+    if (group === 'api') await apiCommand(ctx, invocation.rest ?? []);
+    else if (group === 'events') events(ctx);
     else if (group === 'webhooks') await webhooks(ctx, action);
     else await caseCommand(ctx, action);
     return EXIT.ok;

@@ -1,9 +1,12 @@
 import * as util from 'node:util';
+import { redactUserinfo } from '@learnkit/core';
 
-/** The streams the CLI writes to (process.stdout and process.stderr, or test doubles). */
+/** The streams the CLI writes to (process.stdout and process.stderr, or test doubles), and reads `--body -` from. */
 export interface Streams {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; hasColors?: () => boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean; hasColors?: () => boolean };
+  /** Standard input (process.stdin); without it, `--body -` reads nothing. */
+  stdin?: NodeJS.ReadableStream | undefined;
 }
 
 type Style = 'bold' | 'dim' | 'green' | 'red' | 'yellow' | 'cyan';
@@ -54,9 +57,13 @@ export class Output {
     this.out(JSON.stringify(value, null, 2));
   }
 
-  /** A message for the person on stderr (never data). */
+  /**
+   * A message for the person on stderr (never data). Besides the hidden values, the password of anything shaped
+   * like userinfo (`user:password@`) goes: a message may quote a profile's value, key or name
+   * (docs/decisions.md#d-i33-userinfo). Data on stdout is the platform's and is written as it is.
+   */
   note(line: string): void {
-    this.#streams.stderr.write(`${this.redact(line)}\n`);
+    this.#streams.stderr.write(`${redactUserinfo(this.redact(line))}\n`);
   }
 
   /** `text` styled for stdout (plain unless stdout is a colour terminal). */
@@ -72,6 +79,11 @@ export class Output {
   /** The stderr stream, for the progress display. */
   get stderr(): Streams['stderr'] {
     return this.#streams.stderr;
+  }
+
+  /** Standard input, for `--body -`. */
+  get stdin(): Streams['stdin'] {
+    return this.#streams.stdin;
   }
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { jsonParseProblem } from '@learnkit/core';
 import type { LearnKitOptions } from '../config';
 import { CliError, EXIT } from './exit-codes';
 
@@ -41,7 +42,8 @@ export function loadProfile(name: string, env: Readonly<Record<string, string | 
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new CliError(EXIT.config, `${path} is not JSON (${(error as Error).message}).`);
+    // The parser's words without the text it quotes, which holds the secrets (docs/decisions.md#d-i33-json-text).
+    throw new CliError(EXIT.config, `${path} is not JSON (${jsonParseProblem(error)}).`);
   }
   const profiles = (parsed as { profiles?: unknown } | null)?.profiles;
   if (profiles === null || typeof profiles !== 'object' || Array.isArray(profiles)) {

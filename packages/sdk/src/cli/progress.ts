@@ -4,6 +4,8 @@ const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '
 
 /** One step of a progress display. */
 export interface ProgressStep {
+  /** Says how far the step is, after its label while it runs (`300 of 1234 items`), redrawn in place. */
+  update(status: string): void;
   /** Ends the step with a tick and what it did. */
   done(detail?: string): void;
   /** Ends the step with a cross. */
@@ -28,14 +30,16 @@ export function createProgress(
   now: () => number = () => performance.now(),
 ): Progress {
   if (!enabled || !stream.isTTY) {
-    return { step: () => ({ done() {}, fail() {} }) };
+    return { step: () => ({ update() {}, done() {}, fail() {} }) };
   }
   return {
     step(label) {
+      let status = '';
       const started = now();
       let frame = 0;
       const draw = () => {
-        stream.write(`\r\x1b[2K${FRAMES[frame++ % FRAMES.length]} ${label} ${seconds(now() - started)}`);
+        const text = status ? `${label}: ${status}` : label;
+        stream.write(`\r\x1b[2K${FRAMES[frame++ % FRAMES.length]} ${text} ${seconds(now() - started)}`);
       };
       draw();
       const timer = setInterval(draw, 100);
@@ -46,7 +50,14 @@ export function createProgress(
           `\r\x1b[2K${mark} ${label}${detail ? `: ${detail}` : ''} (${seconds(now() - started)})\n`,
         );
       };
-      return { done: (detail) => end('✔', detail), fail: () => end('✖') };
+      return {
+        update(next) {
+          status = next;
+          draw();
+        },
+        done: (detail) => end('✔', detail),
+        fail: () => end('✖'),
+      };
     },
   };
 }

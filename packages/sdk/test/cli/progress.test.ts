@@ -1,4 +1,4 @@
-// The progress display of `learnkit case import`: drawn in place on a terminal, absent elsewhere.
+// The progress display of `learnkit case import` and `learnkit api --all`: drawn in place on a terminal, absent elsewhere.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProgress } from '../../src/cli/progress';
 
@@ -29,15 +29,28 @@ describe('createProgress', () => {
     expect(tty.written).toHaveLength(before); // the timer stopped with the step
   });
 
+  it('shows how far a step is while it runs (learnkit api --all), and ends with its label', () => {
+    vi.useFakeTimers();
+    const tty = stream(true);
+    const step = createProgress(tty as never, true, () => 0).step('Listing oneroster.users list');
+    step.update('5 of 29 items');
+    step.done('29 items, 6 pages');
+    expect(tty.written).toEqual([
+      '\r\x1b[2K⠋ Listing oneroster.users list 0.0 s',
+      '\r\x1b[2K⠙ Listing oneroster.users list: 5 of 29 items 0.0 s',
+      '\r\x1b[2K✔ Listing oneroster.users list: 29 items, 6 pages (0.0 s)\n',
+    ]);
+  });
+
   it('writes nothing when stderr is not a terminal, or with --json', () => {
     const pipe = stream(false);
     createProgress(pipe as never, true)
       .step('Converting')
       .done('1 document');
     const tty = stream(true);
-    createProgress(tty as never, false)
-      .step('Converting')
-      .fail();
+    const quiet = createProgress(tty as never, false).step('Converting');
+    quiet.update('1 of 2');
+    quiet.fail();
     expect([...pipe.written, ...tty.written]).toEqual([]);
   });
 });

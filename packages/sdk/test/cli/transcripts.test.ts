@@ -85,6 +85,11 @@ beforeAll(async () => {
   platform = ctx.platform;
   cwd = mkdtempSync(join(tmpdir(), 'learnkit-transcripts-'));
   writeFileSync(join(cwd, 'opensalt-export.json'), JSON.stringify(OPENSALT_EXPORT, null, 2));
+  // The body file of docs/cli.md's `learnkit api ... --body @quiz.json`.
+  writeFileSync(
+    join(cwd, 'quiz.json'),
+    '{"title": "Fractions quiz", "class": {"sourcedId": "class-math-g3"}}\n',
+  );
   env = {
     LEARNKIT_BASE_URL: ctx.baseUrl,
     LEARNKIT_CLIENT_ID: platform.clients.partner.clientId,
