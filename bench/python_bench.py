@@ -26,7 +26,7 @@ from learnkit import AsyncLearnKit, LearnKit
 DOCUMENT = {
     "sourcedId": "8fc3d514-3262-41a0-a8bf-8f13259f20ca", "title": "Mathematics Standards", "creator": "LearnKit",
     "lastChangeDateTime": "2026-01-01T00:00:00Z", "uri": "https://case.example.com/uri/8fc3d514",
-    "CFPackageURI": {"title": "Mathematics", "identifier": "8fc3d514-3262-41a0-a8bf-8f13259f20ca",
+    "CFPackageURI": {"title": "Mathematics", "sourcedId": "8fc3d514-3262-41a0-a8bf-8f13259f20ca",
                      "uri": "https://case.example.com/uri/8fc3d514"},
 }
 PATH = "/ims/case/v1p1/CFDocuments/8fc3d514-3262-41a0-a8bf-8f13259f20ca"
@@ -164,6 +164,10 @@ async def records(base: str, counts: Any) -> tuple[int, int, float]:
     return counts[0] - tokens, counts[1] - events, took
 
 
+def say(what: str) -> None:
+    print(f"python_bench: {what}", file=sys.stderr, flush=True)
+
+
 def main() -> None:
     port = multiprocessing.Value("i", 0)
     counts = multiprocessing.Array("i", [0, 0])
@@ -177,8 +181,11 @@ def main() -> None:
     with socket.create_connection(("127.0.0.1", port.value), timeout=5):
         pass
     try:
+        say("sequential reads ...")
         seq_sdk, seq_bare, seq_ratio = sequential(base)
+        say("concurrent reads ...")
         con_sdk, con_bare, con_ratio, con_tokens = asyncio.run(concurrent(base, counts))
+        say("concurrent records ...")
         rec_tokens, rec_events, rec_s = asyncio.run(records(base, counts))
     finally:
         child.terminate()
