@@ -23,7 +23,7 @@ from ._models import parse
 from ._pagination import AsyncPager, SyncPager, check_page_options
 from ._response import ApiResponse, captured
 from ._retry import DEFAULT_RETRY, RetryOptions, resolve_retry
-from ._transport import AsyncTransport, Sent, Timeout, Transport, positive_seconds
+from ._transport import AsyncTransport, Sent, Timeout, Transport, no_cookies, positive_seconds
 from .errors import ApiError, ValidationError, ValidationIssue, create_api_error
 
 if TYPE_CHECKING:
@@ -326,19 +326,23 @@ class _Shared:
     @staticmethod
     def _answer(sent: Sent, name: str) -> ApiResponse[Any]:
         """The parsed answer, or the ApiError of a failed one."""
-        text = sent.body.decode("utf-8", errors="replace")
-        authorization = sent.authorization or ""
-        also = (authorization.removeprefix("Bearer "),) if authorization else ()
         if sent.status >= 400:
+            authorization = sent.authorization or ""
             raise create_api_error(
-                status=sent.status, headers=sent.headers, body=text, operation=name, request_id=sent.request_id,
-                also_redact=also,
+                status=sent.status, headers=sent.headers, body=sent.body.decode("utf-8", errors="replace"),
+                operation=name, request_id=sent.request_id,
+                also_redact=(authorization.removeprefix("Bearer "),) if authorization else (),
             )
         data: Any = None
-        if text != "":
+        if sent.body:
+            # As TypeScript's: the body decoded leniently, an empty one is no data, and anything else (whitespace
+            # included) must be JSON. The redaction below is built only when it is not.
+            text = sent.body.decode("utf-8", errors="replace")
             try:
                 data = json.loads(text)
             except ValueError:
+                authorization = sent.authorization or ""
+                also = (authorization.removeprefix("Bearer "),) if authorization else ()
                 kind = sent.headers.get("content-type")
                 what = (
                     "invalid JSON"
@@ -424,7 +428,7 @@ class LearnKit(_Shared, Families):
         after the first attempt (default 2); ``retry`` tunes the backoff too. ``activity_config``: the
         ``learnkit.config.json`` of ``lk.activity``, as a dict or a path (default: that file in the working
         directory, read on first use). ``http_client``: an ``httpx.Client`` of your own (its proxies, certificates,
-        limits); the client leaves it open. ``env``: where the variables are read (default ``os.environ``).
+        limits, default headers and cookies); the client leaves it open. ``env``: where the variables are read (default ``os.environ``).
         """
         config = _configure(
             base_url, client_id, client_secret, auth_url, scopes, retry, max_retries, timeout, deadline, headers, env
@@ -433,9 +437,12 @@ class LearnKit(_Shared, Families):
             raise ValidationError([ValidationIssue(("http_client",), "must be an httpx.Client (AsyncLearnKit takes an httpx.AsyncClient)")])
         self._config = config
         self._owns_http = http_client is None
-        self._http = http_client if http_client is not None else httpx.Client(trust_env=True, follow_redirects=False)
+        self._http = http_client if http_client is not None else httpx.Client(
+            trust_env=True, follow_redirects=False, cookies=no_cookies()
+        )
         self._transport = Transport(
-            self._http, retry=config.retry, timeout=config.timeout, deadline=config.deadline, headers=config.headers
+            self._http, retry=config.retry, timeout=config.timeout, deadline=config.deadline, headers=config.headers,
+            own=http_client is None,
         )
         self._auth = ClientCredentials(
             token_url=config.token_url,
@@ -485,7 +492,8 @@ class LearnKit(_Shared, Families):
         other._config = config
         other._owns_http = False
         other._transport = Transport(
-            self._http, retry=config.retry, timeout=config.timeout, deadline=config.deadline, headers=config.headers
+            self._http, retry=config.retry, timeout=config.timeout, deadline=config.deadline, headers=config.headers,
+            own=self._transport.own,
         )
         other._activity = None
         other._lock = threading.Lock()
@@ -698,9 +706,12 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
             raise ValidationError([ValidationIssue(("http_client",), "must be an httpx.AsyncClient (LearnKit takes an httpx.Client)")])
         self._config = config
         self._owns_http = http_client is None
-        self._http = http_client if http_client is not None else httpx.AsyncClient(trust_env=True, follow_redirects=False)
+        self._http = http_client if http_client is not None else httpx.AsyncClient(
+            trust_env=True, follow_redirects=False, cookies=no_cookies()
+        )
         self._transport = AsyncTransport(
-            self._http, retry=config.retry, timeout=config.timeout, deadline=config.deadline, headers=config.headers
+            self._http, retry=config.retry, timeout=config.timeout, deadline=config.deadline, headers=config.headers,
+            own=http_client is None,
         )
         self._auth = AsyncClientCredentials(
             token_url=config.token_url,
@@ -743,7 +754,8 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
         other._config = config
         other._owns_http = False
         other._transport = AsyncTransport(
-            self._http, retry=config.retry, timeout=config.timeout, deadline=config.deadline, headers=config.headers
+            self._http, retry=config.retry, timeout=config.timeout, deadline=config.deadline, headers=config.headers,
+            own=self._transport.own,
         )
         other._activity = None
         other._lock = threading.Lock()

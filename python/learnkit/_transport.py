@@ -8,14 +8,15 @@ threads, ``asyncio.sleep`` in tasks)."""
 from __future__ import annotations
 
 import asyncio
+import http.cookiejar
 import logging
 import math
+import os
 import platform
 import random as _random
 import re
 import time
 import urllib.parse
-import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -124,7 +125,6 @@ class _Call:
     deadline_at: float
     state: RetryState
     attempt: int = 0
-    path: str = ""
 
 
 @dataclass(frozen=True)
@@ -146,13 +146,19 @@ class _Base:
         deadline: float,
         headers: Mapping[str, str] | None = None,
         random: Callable[[], float] = _random.random,
+        own: bool = False,
     ) -> None:
         self.retry = retry
         self.timeout = timeout
         self.deadline = deadline
         self._random = random
+        #: Whether the SDK made the httpx client: its requests skip ``build_request``, so httpx's default
+        #: ``accept-encoding`` is the SDK's to send (a caller's client keeps its own; HTTP/1.1 keeps connections alive
+        #: without httpx's ``connection: keep-alive``) (docs/decisions.md#d-i30-own-requests).
+        self.own = own
         self.headers = {
             "accept": "application/json",
+            **({"accept-encoding": "gzip, deflate"} if own else {}),
             "user-agent": CLIENT_HEADER,
             "x-learnkit-client": CLIENT_HEADER,
             **{k.lower(): v for k, v in (headers or {}).items()},
@@ -182,7 +188,7 @@ class _Base:
         # (docs/decisions.md#d-s20-request-id). A caller's own id wins when it is fit to send.
         request_id = request_headers.get("x-request-id", "")
         if not _SAFE_ID.fullmatch(request_id):
-            request_headers["x-request-id"] = f"req_{uuid.uuid4().hex}"
+            request_headers["x-request-id"] = f"req_{os.urandom(16).hex()}"
         return _Call(
             method=method,
             url=url,
@@ -259,6 +265,8 @@ class _Base:
         decision = decide_retry(state, outcome, call.policy, self._random)
         if decision.reason == "refresh-token" or not _log.isEnabledFor(logging.INFO):
             return decision, error
+        # Only a log line needs the path: it is split only when there is a line to log.
+        path = urllib.parse.urlsplit(call.url).path
         elapsed_ms = round((time.monotonic() - started) * 1000)
         request_id = call.headers["x-request-id"]
         if error is not None:
@@ -267,18 +275,18 @@ class _Base:
                 "%s attempt %d failed: %s%s",
                 call.operation, call.attempt, type(error).__name__,
                 f", retrying in {decision.delay_ms:g} ms" if decision.retry else "",
-                extra={"request_id": request_id, "path": call.path, "duration_ms": elapsed_ms},
+                extra={"request_id": request_id, "path": path, "duration_ms": elapsed_ms},
             )
         elif answer is not None and decision.retry:
             _log.info(
                 "%s %d (attempt %d), retrying in %g ms", call.operation, answer.status, call.attempt,
-                decision.delay_ms, extra={"request_id": request_id, "path": call.path, "duration_ms": elapsed_ms},
+                decision.delay_ms, extra={"request_id": request_id, "path": path, "duration_ms": elapsed_ms},
             )
         elif answer is not None:
             _log.log(
                 logging.DEBUG if answer.status < 400 else logging.WARNING if answer.status >= 500 else logging.INFO,
                 "%s %d (attempt %d)", call.operation, answer.status, call.attempt,
-                extra={"request_id": request_id_of(answer.headers) or request_id, "path": call.path},
+                extra={"request_id": request_id_of(answer.headers) or request_id, "path": path},
             )
         return decision, error
 
@@ -296,6 +304,25 @@ class _Base:
             call.headers["authorization"] = f"Bearer {token}"
         if call.attempt > 1:
             call.headers["x-learnkit-retry-count"] = str(call.attempt - 1)
+
+
+def no_cookies() -> http.cookiejar.CookieJar:
+    """The cookie jar of a pool the SDK makes: it keeps none. Its requests skip the client's merge, so a kept cookie
+    would never be sent back; TypeScript's ``fetch`` sends none either (docs/decisions.md#d-i30-own-requests)."""
+    return http.cookiejar.CookieJar(http.cookiejar.DefaultCookiePolicy(allowed_domains=[]))
+
+
+def _request(client: httpx.Client | httpx.AsyncClient, own: bool, call: _Call, phases: httpx.Timeout) -> httpx.Request:
+    """The attempt's request. On a pool the SDK made, the request is built directly with the SDK's headers (that
+    client has no defaults of the caller's to merge, and the merge cost more than the rest of the SDK's work per call);
+    on a client the caller passed, ``build_request`` merges its default headers, cookies and query. Either way
+    ``send`` picks the transport for the URL, so the proxies of the environment apply
+    (docs/decisions.md#d-i30-own-requests)."""
+    if own:
+        return httpx.Request(
+            call.method, call.url, headers=call.headers, content=call.body, extensions={"timeout": phases.as_dict()}
+        )
+    return client.build_request(call.method, call.url, headers=call.headers, content=call.body, timeout=phases)
 
 
 def _classify(error: httpx.TransportError) -> Exception:
@@ -324,8 +351,9 @@ class Transport(_Base):
         deadline: float,
         headers: Mapping[str, str] | None = None,
         random: Callable[[], float] = _random.random,
+        own: bool = False,
     ) -> None:
-        super().__init__(retry=retry, timeout=timeout, deadline=deadline, headers=headers, random=random)
+        super().__init__(retry=retry, timeout=timeout, deadline=deadline, headers=headers, random=random, own=own)
         self.client = client
         self._sleep: Callable[[float], None] = time.sleep
 
@@ -339,10 +367,7 @@ class Transport(_Base):
     def _once(self, call: _Call, limit: float, phases: httpx.Timeout) -> _Answer:
         started = time.monotonic()
         try:
-            request = self.client.build_request(
-                call.method, call.url, headers=call.headers, content=call.body, timeout=phases
-            )
-            response = self.client.send(request, stream=True)
+            response = self.client.send(_request(self.client, self.own, call, phases), stream=True)
         except httpx.TransportError as error:
             raise _classify(error) from None
         try:
@@ -378,7 +403,6 @@ class Transport(_Base):
         """Sends until an answer is final; raises ``ApiConnectionError``, ``ApiTimeoutError`` or ``RedirectError``
         when none is, else returns the final answer whatever its status."""
         call = self._start(method, url, body, headers, operation, idempotent, timeout, deadline, retry)
-        call.path = urllib.parse.urlsplit(url).path
         token: str | None = None
         while True:
             if auth is not None and token is None:
@@ -428,8 +452,9 @@ class AsyncTransport(_Base):
         deadline: float,
         headers: Mapping[str, str] | None = None,
         random: Callable[[], float] = _random.random,
+        own: bool = False,
     ) -> None:
-        super().__init__(retry=retry, timeout=timeout, deadline=deadline, headers=headers, random=random)
+        super().__init__(retry=retry, timeout=timeout, deadline=deadline, headers=headers, random=random, own=own)
         self.client = client
 
     async def send_token_request(
@@ -442,10 +467,7 @@ class AsyncTransport(_Base):
     async def _once(self, call: _Call, limit: float, phases: httpx.Timeout) -> _Answer:
         try:
             async with asyncio.timeout(limit):
-                request = self.client.build_request(
-                    call.method, call.url, headers=call.headers, content=call.body, timeout=phases
-                )
-                response = await self.client.send(request)
+                response = await self.client.send(_request(self.client, self.own, call, phases))
         except TimeoutError:
             raise _AttemptTimeout() from None
         except httpx.TransportError as error:
@@ -468,7 +490,6 @@ class AsyncTransport(_Base):
     ) -> Sent:
         """:meth:`Transport.send` for tasks."""
         call = self._start(method, url, body, headers, operation, idempotent, timeout, deadline, retry)
-        call.path = urllib.parse.urlsplit(url).path
         token: str | None = None
         while True:
             if auth is not None and token is None:

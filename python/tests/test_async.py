@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import http.server
 import json
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -123,6 +124,8 @@ class _Echo(http.server.BaseHTTPRequestHandler):
         self.send_response(200)
         self.send_header("content-type", "application/json")
         self.send_header("content-length", str(len(data)))
+        # As a load balancer's sticky session would: the SDK's own pool must not send it back.
+        self.send_header("set-cookie", "lb=sticky; Path=/")
         self.end_headers()
         self.wfile.write(data)
 
@@ -180,6 +183,57 @@ def test_an_injected_httpx_client_is_used_and_left_open(echo: str) -> None:
             assert (await alk.request("GET", "/async"))["path"] == "/async"
         assert not async_client.is_closed
         await async_client.aclose()
+
+    asyncio.run(main())
+
+
+def test_the_own_pool_sends_the_sdks_headers_and_no_cookie(echo: str) -> None:
+    # Requests on the SDK's own pool skip build_request (docs/decisions.md#d-i30-own-requests): the headers httpx
+    # would have merged in are the SDK's own, and a cookie the server sets is neither kept nor sent.
+    def check(seen: dict[str, Any]) -> None:
+        headers = seen["headers"]
+        assert headers["accept"] == "application/json"
+        assert headers["accept-encoding"] == "gzip, deflate"
+        assert headers["user-agent"].startswith("learnkit-python/")
+        assert headers["x-learnkit-client"] == headers["user-agent"]
+        assert re.fullmatch(r"req_[0-9a-f]{32}", headers["x-request-id"])
+        assert headers["authorization"] == "Bearer tok_echo_abcdefgh"
+        assert "cookie" not in headers
+
+    with LearnKit(echo, "id", "secret-value") as lk:
+        for _ in range(2):
+            check(lk.request("GET", "/x"))
+        assert not lk._http.cookies
+
+    async def main() -> None:
+        async with AsyncLearnKit(echo, "id", "secret-value") as alk:
+            for _ in range(2):
+                check(await alk.request("GET", "/x"))
+            assert not alk._http.cookies
+
+    asyncio.run(main())
+
+
+def test_an_injected_clients_default_headers_and_cookies_are_sent(echo: str) -> None:
+    # A caller's client keeps build_request (docs/decisions.md#d-i30-own-requests): its defaults are merged, the SDK's
+    # own headers win where both set one, and its accept-encoding is its own.
+    def check(seen: dict[str, Any], http_client: httpx.Client | httpx.AsyncClient) -> None:
+        headers = seen["headers"]
+        assert headers["x-tenant"] == "t-1"
+        assert headers["accept"] == "application/json" and headers["user-agent"].startswith("learnkit-python/")
+        assert "session=s-1" in headers["cookie"]
+        assert headers["accept-encoding"] == http_client.headers["accept-encoding"]
+
+    defaults = {"x-tenant": "t-1", "accept-encoding": "identity"}
+    with httpx.Client(headers=defaults, cookies={"session": "s-1"}) as http_client:
+        with LearnKit(echo, "id", "secret-value", http_client=http_client) as lk:
+            check(lk.request("GET", "/x"), http_client)
+            assert "lb=sticky" in lk.request("GET", "/x")["headers"]["cookie"]
+
+    async def main() -> None:
+        async with httpx.AsyncClient(headers={"x-tenant": "t-1"}, cookies={"session": "s-1"}) as http_client:
+            async with AsyncLearnKit(echo, "id", "secret-value", http_client=http_client) as alk:
+                check(await alk.request("GET", "/x"), http_client)
 
     asyncio.run(main())
 

@@ -231,6 +231,21 @@ class Errors(AgainstTheMock):
             self.documents(lk)
         self.assertRegex(str(caught.exception), r"returned 200 with expected JSON, got text/html.*Check base_url")
 
+    def test_a_success_body_is_read_as_typescript_reads_it(self) -> None:
+        # Empty is no data; whitespace is not JSON; bytes that are not UTF-8 are replaced, not refused.
+        from learnkit._client import _Shared
+        from learnkit._transport import Sent
+
+        def read(body: bytes) -> Any:
+            sent = Sent(200, {"content-type": "application/json"}, body, "req_1", "Bearer tok_secret_value")
+            return _Shared._answer(sent, "GET /x").data
+
+        self.assertIsNone(read(b""))
+        self.assertEqual(read(b'{"title": "caf\xe9"}'), {"title": "caf\ufffd"})
+        with self.assertRaises(ApiError) as caught:
+            read(b"  \n")
+        self.assertRegex(str(caught.exception), r"returned 200 with invalid JSON")
+
     def test_a_redirect_to_another_origin_is_never_followed(self) -> None:
         lk = self.client()
         self.documents(lk)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import http.server
 import json
 import os
@@ -89,6 +90,26 @@ def test_http_proxy_from_the_environment_carries_the_token_request_and_the_calls
     partner = platform.partner
     with LearnKit(platform.url, partner.client_id, partner.client_secret) as lk:
         assert lk.case.documents.list(limit=1).first_page().items
+    paths = [urllib.parse.urlsplit(u).path for u in seen]
+    assert paths == ["/auth/1.0/token", "/ims/case/v1p1/CFDocuments"]
+
+
+def test_http_proxy_from_the_environment_carries_the_async_clients_calls_too(
+    platform: MockProcess, proxy: tuple[str, list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The SDK builds its requests without build_request (docs/decisions.md#d-i30-own-requests); httpx picks the
+    # proxy in send, by the request's URL, so both pools still go through it.
+    url, seen = proxy
+    for name in ("NO_PROXY", "no_proxy", "ALL_PROXY", "all_proxy", "HTTPS_PROXY", "https_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HTTP_PROXY", url)
+    partner = platform.partner
+
+    async def main() -> None:
+        async with learnkit.AsyncLearnKit(platform.url, partner.client_id, partner.client_secret) as alk:
+            assert (await alk.case.documents.list(limit=1).first_page()).items
+
+    asyncio.run(main())
     paths = [urllib.parse.urlsplit(u).path for u in seen]
     assert paths == ["/auth/1.0/token", "/ims/case/v1p1/CFDocuments"]
 
