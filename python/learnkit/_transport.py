@@ -263,7 +263,16 @@ class _Base:
         state.now = time.time()
         state.remaining_s = call.deadline_at - time.monotonic()
         decision = decide_retry(state, outcome, call.policy, self._random)
-        if decision.reason == "refresh-token" or not _log.isEnabledFor(logging.INFO):
+        if decision.reason == "refresh-token":
+            return decision, error
+        # The levels of TypeScript's logger: a retry is info; a failure not retried and a 5xx are warnings, which a
+        # logger set to WARNING must still get; a success is debug, a 4xx info (docs/decisions.md#d-i30-log-levels).
+        if error is not None or decision.retry:
+            level = logging.INFO if decision.retry else logging.WARNING
+        else:
+            assert answer is not None
+            level = logging.DEBUG if answer.status < 400 else logging.WARNING if answer.status >= 500 else logging.INFO
+        if not _log.isEnabledFor(level):
             return decision, error
         # Only a log line needs the path: it is split only when there is a line to log.
         path = urllib.parse.urlsplit(call.url).path
@@ -271,21 +280,20 @@ class _Base:
         request_id = call.headers["x-request-id"]
         if error is not None:
             _log.log(
-                logging.INFO if decision.retry else logging.WARNING,
+                level,
                 "%s attempt %d failed: %s%s",
                 call.operation, call.attempt, type(error).__name__,
                 f", retrying in {decision.delay_ms:g} ms" if decision.retry else "",
                 extra={"request_id": request_id, "path": path, "duration_ms": elapsed_ms},
             )
         elif answer is not None and decision.retry:
-            _log.info(
-                "%s %d (attempt %d), retrying in %g ms", call.operation, answer.status, call.attempt,
+            _log.log(
+                level, "%s %d (attempt %d), retrying in %g ms", call.operation, answer.status, call.attempt,
                 decision.delay_ms, extra={"request_id": request_id, "path": path, "duration_ms": elapsed_ms},
             )
         elif answer is not None:
             _log.log(
-                logging.DEBUG if answer.status < 400 else logging.WARNING if answer.status >= 500 else logging.INFO,
-                "%s %d (attempt %d)", call.operation, answer.status, call.attempt,
+                level, "%s %d (attempt %d)", call.operation, answer.status, call.attempt,
                 extra={"request_id": request_id_of(answer.headers) or request_id, "path": path},
             )
         return decision, error

@@ -168,6 +168,18 @@ class Retries(AgainstTheMock):
         self.assertRegex(caught.exception.request_id or "", r"^req_[0-9a-f]{32}$")
         self.assertIn(f"[request id {caught.exception.request_id}]", str(caught.exception))
 
+    def test_a_logger_at_warning_gets_the_final_5xx_and_not_the_retries(self) -> None:
+        # LEARNKIT_LOG=warning, or an application's logger at WARNING: TypeScript's warn lines, no info ones
+        # (docs/decisions.md#d-i30-log-levels).
+        lk = self.client()
+        self.documents(lk)
+        self.platform.inject(method="GET", path=DOCUMENTS, status=503, times=3)
+        with self.assertLogs("learnkit", "WARNING") as logs, self.assertRaises(InternalServerError):
+            self.documents(lk)
+        lines = [(r.levelname, r.getMessage()) for r in logs.records]
+        self.assertEqual(lines, [("WARNING", "GET /ims/case/v1p1/CFDocuments 503 (attempt 3)")])
+        self.assertEqual(logs.records[0].path, DOCUMENTS)  # type: ignore[attr-defined]
+
     def test_a_subscription_create_that_gets_a_500_is_not_retried(self) -> None:
         lk = self.client()
         path = f"/webhooks/1.0/{self.platform.application_id}/subscriptions"
