@@ -3,6 +3,7 @@ variables, ``request()`` for any path, and the call every generated method makes
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import os
@@ -205,20 +206,32 @@ def _configure(
     )
 
 
+@functools.lru_cache(maxsize=1024)
+def _placeholders(path: str) -> tuple[str, ...]:
+    """The ``{name}`` placeholders of a path template, read once per template (docs/decisions.md#d-i30-own-requests)."""
+    return tuple(part.split("}", 1)[0] for part in path.split("{")[1:])
+
+
 def _fill(path: str, params: Mapping[str, object]) -> str:
     """``path`` with each ``{name}`` replaced by its percent-encoded value. A placeholder without a value, or a value
     without a placeholder, is a ValidationError (docs/decisions.md#d-i30-request-checks)."""
     if not isinstance(path, str) or not path.startswith("/"):
         raise ValidationError([ValidationIssue(("path",), f"must start with / (got {path!r})")])
-    names = [part.split("}", 1)[0] for part in path.split("{")[1:]]
-    issues = [
-        ValidationIssue(("path_params", name), f"is required by the path {path}") for name in names if name not in params
-    ]
-    issues += [
-        ValidationIssue(("path_params", str(name)), f"is not a placeholder of the path {path} (it has {', '.join(names) or 'none'})")
-        for name in params
-        if name not in names
-    ]
+    names = _placeholders(path)
+    issues: list[ValidationIssue] = []
+    if params.keys() != set(names):
+        issues += [
+            ValidationIssue(("path_params", name), f"is required by the path {path}")
+            for name in names
+            if name not in params
+        ]
+        issues += [
+            ValidationIssue(
+                ("path_params", str(name)), f"is not a placeholder of the path {path} (it has {', '.join(names) or 'none'})"
+            )
+            for name in params
+            if name not in names
+        ]
     for name, value in params.items():
         if name in names and not (isinstance(value, (str, int)) and not isinstance(value, bool) and str(value) != ""):
             issues.append(ValidationIssue(("path_params", name), f"must be a non-empty string (got {value!r})"))

@@ -153,8 +153,15 @@ class Decision:
     reason: Reason
 
 
+#: The decisions that stop, one object each (a Decision is frozen): the success of every call makes none.
+_STOPS: dict[str, Decision] = {}
+
+
 def _stop(reason: Reason) -> Decision:
-    return Decision(False, 0, reason)
+    stop = _STOPS.get(reason)
+    if stop is None:
+        stop = _STOPS[reason] = Decision(False, 0, reason)
+    return stop
 
 
 def _wait(state: RetryState, delay_ms: float, reason: Reason) -> Decision:

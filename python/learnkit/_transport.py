@@ -124,6 +124,9 @@ class _Call:
     call_s: float
     deadline_at: float
     state: RetryState
+    #: httpx's phases for an attempt that has its whole time: one object per client for its own timeout
+    #: (docs/decisions.md#d-i30-own-requests).
+    phases: httpx.Timeout
     attempt: int = 0
 
 
@@ -163,6 +166,8 @@ class _Base:
             "x-learnkit-client": CLIENT_HEADER,
             **{k.lower(): v for k, v in (headers or {}).items()},
         }
+        self._attempt_s = attempt_seconds(timeout)
+        self._phases = timeout if isinstance(timeout, httpx.Timeout) else httpx.Timeout(self._attempt_s)
 
     def _start(
         self,
@@ -176,12 +181,17 @@ class _Base:
         deadline: float | None,
         retry: RetryOptions | None,
     ) -> _Call:
-        issues: list[ValidationIssue] = []
-        positive_seconds(issues, "timeout", timeout)
-        positive_seconds(issues, "deadline", deadline)
-        if issues:
-            raise ValidationError(issues)
-        chosen = self.timeout if timeout is None else timeout
+        if timeout is not None or deadline is not None:
+            issues: list[ValidationIssue] = []
+            positive_seconds(issues, "timeout", timeout)
+            positive_seconds(issues, "deadline", deadline)
+            if issues:
+                raise ValidationError(issues)
+        if timeout is None:
+            chosen, attempt_s, phases = self.timeout, self._attempt_s, self._phases
+        else:
+            chosen, attempt_s = timeout, attempt_seconds(timeout)
+            phases = timeout if isinstance(timeout, httpx.Timeout) else httpx.Timeout(attempt_s)
         call_s = self.deadline if deadline is None else float(deadline)
         request_headers = {**self.headers, **{k.lower(): v for k, v in headers.items()}}
         # One id per call, kept across retries, so a partner can quote one id to support
@@ -197,9 +207,10 @@ class _Base:
             headers=request_headers,
             policy=self.retry if retry is None else retry,
             timeout=chosen,
-            attempt_s=attempt_seconds(chosen),
+            attempt_s=attempt_s,
             call_s=call_s,
             deadline_at=time.monotonic() + call_s,
+            phases=phases,
             state=RetryState(
                 retries=0,
                 idempotent=is_idempotent_method(method) if idempotent is None else idempotent,
@@ -215,11 +226,9 @@ class _Base:
         remaining = call.deadline_at - time.monotonic()
         if remaining <= 0:
             raise ApiTimeoutError(call.operation, call.call_s, "deadline")
-        by_deadline = remaining < call.attempt_s
-        limit = min(call.attempt_s, remaining)
-        if isinstance(call.timeout, httpx.Timeout) and not by_deadline:
-            return limit, False, call.timeout
-        return limit, by_deadline, httpx.Timeout(limit)
+        if remaining >= call.attempt_s:
+            return call.attempt_s, False, call.phases
+        return remaining, True, httpx.Timeout(remaining)
 
     def _after(
         self,
