@@ -1,5 +1,5 @@
 import { defaultClientConditions, defaultServerConditions } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Workspace packages export their TypeScript sources under the `@learnkit/source` condition,
 // so tests run against src/ without a build step and a stale dist/ can never hide a bug.
@@ -10,6 +10,9 @@ export default defineConfig({
   ssr: { resolve: { conditions: [source, ...defaultServerConditions] } },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'scripts/test/**/*.test.ts'],
+    // `*.packed.test.ts` check what a user installs (the examples built from the packed tarballs): they run in
+    // `pnpm test:packages` (vitest.packages.config.ts), after the build (docs/decisions.md#d-i31-packed-examples).
+    exclude: [...configDefaults.exclude, '**/*.packed.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -4,7 +4,9 @@ import { defineConfig } from 'vitest/config';
 // into a scratch project (scripts/packages/scratch.ts), never on workspace sources: `pnpm build` comes first.
 export default defineConfig({
   test: {
-    include: ['scripts/packages/test/**/*.test.ts'],
+    // The framework examples' real-browser tests build the pages from the packed tarballs, so they are package checks
+    // too (docs/decisions.md#d-i31-packed-examples).
+    include: ['scripts/packages/test/**/*.test.ts', 'examples/*/test/**/*.packed.test.ts'],
     globalSetup: ['scripts/packages/test/global-setup.ts'],
     environment: 'node',
     testTimeout: 120_000,

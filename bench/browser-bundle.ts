@@ -18,7 +18,7 @@ export interface BrowserBundleOutput {
  * ESM for ES2022 browsers, in memory. The one way the benches and the package checks measure a browser entry.
  */
 export async function bundleForBrowser(
-  input: Pick<BuildOptions, 'entryPoints' | 'stdin' | 'absWorkingDir' | 'conditions'>,
+  input: Pick<BuildOptions, 'entryPoints' | 'stdin' | 'absWorkingDir' | 'conditions' | 'external'>,
 ): Promise<BrowserBundleOutput> {
   const result = await build({
     ...input,

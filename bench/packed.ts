@@ -5,7 +5,8 @@
  *
  * - Tarball sizes, against the budgets the package tests enforce.
  * - The browser bundles (web entry of verifyWebhook, activity tracker), bundled by esbuild from the installed
- *   tarballs with the browser conditions, against their budgets.
+ *   tarballs with the browser conditions, against their budgets; and what `@learnkit/activity/react`, `/vue` and
+ *   `/svelte` add to the tracker, their framework external (docs/decisions.md#d-i31-sizes).
  * - The public API against plain fetch to the same loopback server, interleaved, same run (bench/public-api.mjs,
  *   run with plain Node from the scratch project): lk.case.documents.get, lk.case.items.list (first page),
  *   lk.webhooks.subscriptions.get, and one call of each family of @learnkit/platform (rostering, applications,
@@ -23,9 +24,9 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { BROWSER_BUNDLES, TARBALL_BUDGETS } from '../scripts/packages/budgets';
+import { BROWSER_BUNDLES, FRAMEWORK_BUNDLES, TARBALL_BUDGETS } from '../scripts/packages/budgets';
 import { prepareScratch } from '../scripts/packages/scratch';
-import { measureBundle } from '../scripts/packages/sizes';
+import { measureBundle, measureFrameworkEntry } from '../scripts/packages/sizes';
 import { type BenchRow, isMain, round } from './support';
 
 /** The public-API budget: at most this many times the plain fetch median. */
@@ -168,6 +169,22 @@ export async function runPackedBench(): Promise<{ rows: BenchRow[] }> {
       met: size.gzip <= bundle.budget,
     });
     rows.push({ name: `${bundle.name}, minified`, value: size.minified, unit: 'B' });
+  }
+
+  for (const bundle of FRAMEWORK_BUNDLES) {
+    const size = await measureFrameworkEntry(scratch.project, bundle);
+    rows.push({
+      name: `${bundle.name} over the activity browser entry, from the installed tarballs (${bundle.external[0]} external; gzip -9)`,
+      value: size.gzipOver,
+      unit: 'B',
+      budget: `<= ${bundle.budget.toLocaleString('en-US')} B`,
+      met: size.gzipOver <= bundle.budget,
+    });
+    rows.push({
+      name: `${bundle.name} over the browser entry, minified`,
+      value: size.minifiedOver,
+      unit: 'B',
+    });
   }
 
   for (const api of measurePublicApi(scratch.project)) {

@@ -20,6 +20,11 @@ const SUITES: Suite[] = [
     run: 'runCaseBench',
   },
   {
+    title: '@learnkit/oneroster: walking a roster',
+    module: '../packages/oneroster/bench/run.ts',
+    run: 'runOneRosterBench',
+  },
+  {
     title:
       'What users install: tarballs, browser bundles, the public API and CASE JSON conversion, from the packed packages',
     module: './packed.ts',
@@ -39,6 +44,12 @@ const SUITES: Suite[] = [
     title: 'learnkit (Python): LearnKit and AsyncLearnKit against bare httpx, concurrent records',
     module: './python.ts',
     run: 'runPythonBench',
+  },
+  {
+    title:
+      '@learnkit/activity: the activity queue at volume (100,000 records, Redis on loopback, 2 worker processes) against direct record()',
+    module: '../packages/activity/bench/queue.ts',
+    run: 'runActivityQueueBench',
   },
 ];
 

@@ -3,9 +3,8 @@
 //
 //   1. a webhook consumer (createWebhookHandler on node:http) and the mock platform on loopback ports
 //   2. the back-end example (examples/backend): browse a framework, upload a package, validate ids, manage a
-//      subscription
+//      subscription, record an activity with lk.activity.record and post its grade to the OneRoster gradebook
 //   3. the consumer subscribed; the platform raises events; the deliveries arrive, verified
-//   4. an activity recorded with lk.activity.record
 //
 // Flags: --verbose (show what each step printed). Exit code 0 when every step passed; servers are closed and
 // timers stopped before the end, so the process exits on its own.
@@ -13,7 +12,6 @@
 // The demo imports the example's modules by path: they resolve @learnkit/* from examples/backend, which
 // depends on them (the workspace root does not).
 
-import { recordActivity } from '../../examples/backend/src/activity';
 import { type Connection, connect } from '../../examples/backend/src/connect';
 import { DEFAULT_WEBHOOK_URL, runBackendExample, STEPS } from '../../examples/backend/src/run';
 import { startWebhookReceiver, type WebhookReceiver } from '../../examples/backend/src/webhook-receiver';
@@ -23,7 +21,7 @@ const verbose = process.argv.includes('--verbose') || process.argv.includes('-v'
 const EVENT_TYPES = ['enrollment.created', 'user.created'] as const;
 
 const started = performance.now();
-const progress = new Progress({ total: 6 + STEPS.length, verbose });
+const progress = new Progress({ total: 5 + STEPS.length, verbose });
 let receiver: WebhookReceiver | undefined;
 let connection: Connection | undefined;
 
@@ -51,13 +49,14 @@ try {
     const value = await connect({ target: 'mock', mock: { clock: 'fast', forwardTo: consumer.url } });
     return { value, detail: `${value.lk.baseUrl}, fast clock, deliveries go to the consumer` };
   });
-  const { lk, appId } = connection;
+  const { lk, appId, studentEmail } = connection;
   const platform = connection.platform!;
 
   // The back-end example, one progress line per step.
   const result = await runBackendExample({
     lk,
     appId,
+    studentEmail,
     step: (step, run) =>
       progress.step(step.title, async (print) => {
         const value = await run(print);
@@ -110,16 +109,8 @@ try {
     };
   });
 
-  const recorded = await progress.step('Record an activity', async (print) => {
-    const value = await recordActivity(lk, print, platform.fixtures.roster.student.email);
-    const stored = platform.state.caliperEvents.length;
-    return {
-      value,
-      detail: `lk.activity.record: ${value.accepted} Caliper event accepted, ${stored} stored`,
-    };
-  });
-
   // The summary.
+  const recorded = result.activity.recorded;
   const partnerTokens = platform.state.tokens.filter((t) => t.clientId === platform.clients.partner.clientId);
   const apiCalls = platform.state.requests.filter((r) => !r.path.endsWith('/token')).length;
   const rows: [string, string][] = [
@@ -140,7 +131,7 @@ try {
     ],
     [
       'activity',
-      `completion recorded (run ${recorded.runId.slice(0, 8)}…, ${recorded.accepted} event accepted)`,
+      `completion recorded (run ${recorded.runId.slice(0, 8)}…, ${recorded.accepted} event accepted), ${result.activity.grade.summary}`,
     ],
     ['traffic', `${apiCalls} API calls on ${partnerTokens.length} token`],
   ];

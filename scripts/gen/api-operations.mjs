@@ -63,7 +63,7 @@ function row(op, query) {
   if (op.body) {
     const schema = op.body.inner ?? op.body.schema;
     if (!schema) throw new Error(`gen: ${op.operationId} has a body without a component schema`);
-    out.body = { schema, ...(op.body.optional && { optional: true }) };
+    out.body = { schema, ...(op.body.list && { list: true }), ...(op.body.optional && { optional: true }) };
   }
   if (op.page) out.page = op.page;
   if (op.result.list) out.list = true;
@@ -144,8 +144,11 @@ export interface ApiOperation {
   readonly pathParams: readonly ApiPathParameter[];
   /** The query parameters, in the document's order. */
   readonly query: readonly ApiQueryParameter[];
-  /** The body the method takes: a component schema of the document (the inner one, for a wrapped body). */
-  readonly body?: { readonly schema: string; readonly optional?: true };
+  /**
+   * The body the method takes: a component schema of the document (the inner one, for a wrapped body), or a list
+   * of objects of it (\`list\`).
+   */
+  readonly body?: { readonly schema: string; readonly list?: true; readonly optional?: true };
   /** A paginated listing: the member of the answer holding the page. */
   readonly page?: string;
   /** The method resolves with an array. */

@@ -220,14 +220,18 @@ export function loadResourceMap(root) {
         inner = propertiesOf(document, schema)[entry.wrap];
         if (!inner) fail(where, `wrap names ${entry.wrap}, which is no member of the body of ${id}`);
       }
+      // A wrapped list (`{ results: [...] }`): the method takes the list, each item of the named schema.
+      const list = entry.wrap !== undefined && deref(document, inner)?.type === 'array';
+      const item = list ? deref(document, inner).items : inner;
       body = {
         schema: refName(schema),
-        inner: refName(inner),
+        inner: refName(item),
+        list,
         optional: entry.optionalBody === true || deref(document, operation.requestBody)?.required !== true,
         name: entry.body ?? 'body',
         wrap: entry.wrap,
-        members: Object.keys(propertiesOf(document, inner)),
-        requiredMembers: requiredOf(document, inner),
+        members: Object.keys(propertiesOf(document, item)),
+        requiredMembers: requiredOf(document, item),
       };
     } else if (entry.body !== undefined || entry.wrap !== undefined || entry.optionalBody !== undefined) {
       fail(where, `${id} takes no JSON body`);
@@ -271,6 +275,8 @@ export function loadResourceMap(root) {
         status: success.status,
         schema: refName(success.schema),
         content: success.schema !== undefined,
+        // An answer the document states only as an object with no member to read (`x-unstated-answer`).
+        unstated: deref(document, success.schema)?.['x-unstated-answer'] === true,
       },
       result: { schema: resultSchema, list: success.schema?.type === 'array' },
       page,

@@ -24,7 +24,14 @@ const PACKAGES = {
     listQuery: 'OneRosterListQuery',
     fieldOf: (model) => `FieldOf<${model}>`,
     idNoun: 'sourcedId',
-    body: { helper: 'checkWrite', from: 'internal/write', sameId: true },
+    body: { helper: 'checkWrite', listHelper: 'checkWrites', from: 'internal/write', sameId: true },
+    // Listings check `sort` and the fields of `filter` against the listed object's schema before sending
+    // (docs/decisions.md#d-i29-query-fields).
+    pages: { helper: 'rosterPages', from: 'internal/pages' },
+    // The public types of the schemas the methods take and give, generated from the document's component schemas,
+    // and a barrel of every resource class (docs/decisions.md#d-i29-generated-models).
+    models: { schemas: 'OneRosterSchemas', document: 'oneroster' },
+    barrel: true,
     document: 'openapi/oneroster.yaml',
   },
   platform: {
@@ -61,7 +68,8 @@ function modelName(models, key) {
 
 /** The type a method resolves with. */
 function resultType(op) {
-  if (op.httpMethod === 'DELETE' && !op.success.content) return 'void';
+  // No content, or an answer the document states with no member to read (docs/decisions.md#d-i29-unstated-answers).
+  if (!op.success.content || op.success.unstated) return 'void';
   if (op.result.schema) {
     const name = modelName(op.models, op.result.schema);
     return op.result.list ? `${name}[]` : name;
@@ -125,7 +133,14 @@ function methodDoc(op, conventions) {
     parts.push('`fields` asks for only those fields (typed down when given as literals).');
   }
   if (op.body?.inner && conventions.body) {
-    parts.push(`The body is checked against the document's \`${op.body.inner}\` before anything is sent.`);
+    parts.push(
+      op.body.list
+        ? `Each item of the list is checked against the document's \`${op.body.inner}\` before anything is sent.`
+        : `The body is checked against the document's \`${op.body.inner}\` before anything is sent.`,
+    );
+  }
+  if (op.success.unstated) {
+    parts.push("The platform's answer names no member to read, so the call resolves with nothing.");
   }
   if (op.httpMethod !== 'GET') {
     parts.push(
@@ -149,9 +164,10 @@ function pathObject(op, conventions) {
   return `{ ${members.join(', ')} }`;
 }
 
-/** The operation's body parameter type. */
+/** The operation's body parameter type (a list of the item's type for a wrapped list). */
 function bodyType(op) {
-  return modelName(op.models, op.body.inner ?? op.body.schema);
+  const model = modelName(op.models, op.body.inner ?? op.body.schema);
+  return op.body.list ? `${model}[]` : model;
 }
 
 /**
@@ -194,18 +210,23 @@ function methodSource(op, conventions, use) {
     use.types.add(model).add(listQuery).add('FieldsQuery');
     if (field.startsWith('FieldOf<')) use.types.add('FieldOf');
     else use.types.add(field);
-    use.core.add('PagePromise').add('offsetPages').add('readTotal');
+    use.core.add('PagePromise').add('readTotal');
     const lead = pathArgs.length > 0 ? `${pathArgs.join(', ')}, ` : '';
     const pathInit = op.pathParams.length > 0 ? `path: ${pathObject(op, conventions)}, ` : '';
     if (op.pathParams.length > 0) use.core.add('checkId');
     const noSearch = op.searchFields?.length ? '' : `, ${quote(op.operationId)}`;
+    const pages = conventions.pages;
+    if (pages) use.local.add(pages.helper);
+    else use.core.add('offsetPages');
+    const pager = pages
+      ? `${pages.helper}(\n      ${quote(op.result.schema)},\n      query`
+      : 'offsetPages(\n      query';
     return `${doc}
   ${name}<const F extends readonly ${field}[]>(${lead}query: FieldsQuery<F>, options?: ${callOptions}): PagePromise<Pick<${model}, F[number]>>;
   ${name}(${lead}query?: ${listQuery} & { fields?: undefined }, options?: ${callOptions}): PagePromise<${model}>;
   ${name}(${lead}query?: ${listQuery}, options?: ${callOptions}): PagePromise<Partial<${model}>>;
   ${name}(${lead}query?: ${listQuery}, options?: ${callOptions}): PagePromise<Partial<${model}>> {
-    return offsetPages(
-      query,
+    return ${pager},
       options,
       (params, request) =>
         this.http
@@ -263,19 +284,23 @@ function methodSource(op, conventions, use) {
   }
   if (op.body) {
     const type = bodyType(op);
-    use.types.add(type);
+    use.types.add(type.replace(/\[\]$/, ''));
     const optional = op.body.optional;
     args.push(optional ? `${op.body.name}: ${type} = {}` : `${op.body.name}: ${type}`);
     const helper = conventions.body;
     if (!helper) throw new Error(`gen: ${op.operationId} has a body and ${op.package} checks none`);
-    use.local.add(helper.helper);
+    if (op.body.list && !helper.listHelper)
+      throw new Error(`gen: ${op.operationId} takes a list and ${op.package} checks none`);
+    const check = op.body.list ? helper.listHelper : helper.helper;
+    use.local.add(check);
     // A OneRoster write names its object twice, in the path and in the body: the two must agree.
     const samePath =
       helper.sameId &&
+      !op.body.list &&
       op.pathParams.find((p) => p.name === 'sourcedId' && op.body.members.includes('sourcedId'));
     const extra = samePath ? ', { sourcedId: path.sourcedId }' : '';
     statements.push(
-      `const checked = ${helper.helper}<${type}>(${quote(op.body.inner ?? op.body.schema)}, ${op.body.name}, ${quote(op.body.name)}${extra});`,
+      `const checked = ${check}<${type.replace(/\[\]$/, '')}>(${quote(op.body.inner ?? op.body.schema)}, ${op.body.name}, ${quote(op.body.name)}${extra});`,
     );
     init.push(op.body.wrap ? `body: { ${op.body.wrap}: checked }` : 'body: checked');
   }
@@ -365,8 +390,14 @@ function resourceSource(node, conventions, file, multiFamily) {
   lines.push(HEADER);
   let imports = importLine(use.core, '@learnkit/core');
   const localImports = [...use.local].filter((name) => name !== 'nothing');
-  if (conventions.body && localImports.includes(conventions.body.helper)) {
-    imports += importLine([conventions.body.helper], `${src}${conventions.body.from}`);
+  if (conventions.body) {
+    const helpers = [conventions.body.helper, conventions.body.listHelper].filter((h) =>
+      localImports.includes(h),
+    );
+    if (helpers.length > 0) imports += importLine(helpers, `${src}${conventions.body.from}`);
+  }
+  if (conventions.pages && localImports.includes(conventions.pages.helper)) {
+    imports += importLine([conventions.pages.helper], `${src}${conventions.pages.from}`);
   }
   imports += importTypeLine([conventions.http], `${src}internal/http`);
   for (const child of children) imports += importLine([child.class], child.from);
@@ -424,15 +455,26 @@ export function generateTypeScript(model) {
     if (!conventions) throw new Error(`gen: no TypeScript conventions for package ${pkg}`);
     const multiFamily = families.length > 1;
     const trees = [];
+    const classes = new Map();
     for (const family of families) {
       for (const node of nodesOf(family)) {
         if (node.path.length === 0) continue;
+        // Classes of one package share its entry's namespace: two resources of one name need `class` in the map.
+        const cls = generatedClassName(node);
+        const where = [node.family, ...node.path].join('.');
+        if (classes.has(cls))
+          throw new Error(
+            `gen: ${where} and ${classes.get(cls)} are both class ${cls}; give one a \`class\``,
+          );
+        classes.set(cls, where);
         const file = resourceFile(node, multiFamily);
         const content = resourceSource(node, conventions, file, multiFamily);
         if (content) outputs.push({ path: `packages/${pkg}/src/generated/resources/${file}`, content });
       }
       if (family.children.length > 0) trees.push(family);
     }
+    if (conventions.barrel) outputs.push(barrelSource(pkg, families, multiFamily));
+    if (conventions.models) outputs.push(modelsSource(pkg, model, conventions.models));
     if (trees.length > 0)
       outputs.push({
         path: `packages/${pkg}/src/generated/client.ts`,
@@ -440,6 +482,68 @@ export function generateTypeScript(model) {
       });
   }
   return outputs;
+}
+
+/** `src/generated/resources/index.ts`: every generated resource class of the package, for its entry to export. */
+function barrelSource(pkg, families, multiFamily) {
+  const lines = [];
+  for (const family of families) {
+    for (const node of nodesOf(family)) {
+      if (node.path.length === 0 || node.extend) continue;
+      if (node.methods.every((op) => op.custom) && node.children.length === 0) continue;
+      lines.push(
+        `export { ${className(node)} } from './${resourceFile(node, multiFamily).replace(/\.ts$/, '')}';`,
+      );
+    }
+  }
+  return {
+    path: `packages/${pkg}/src/generated/resources/index.ts`,
+    content: `${HEADER}\n// Every resource class of the package, as its entry exports them.\n${lines.sort().join('\n')}\n`,
+  };
+}
+
+/** The component schemas a schema refers to, itself included (names, `$ref`s followed). */
+function reachable(document, name, found = new Set()) {
+  if (found.has(name)) return found;
+  found.add(name);
+  const visit = (value) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === '$ref' && typeof inner === 'string' && inner.startsWith('#/components/schemas/')) {
+          reachable(document, inner.slice('#/components/schemas/'.length), found);
+        } else visit(inner);
+      }
+    }
+  };
+  visit(document.components?.schemas?.[name]);
+  return found;
+}
+
+/**
+ * `src/generated/models.ts`: a public type for every component schema the package's methods take or give and the
+ * named schemas inside them, `<prefix><Schema>`, with the schema's description as its doc comment. A nullable
+ * alias (`NullableX`, `X | null`) and the page and wrapper schemas of the answers (`*List`, `*Response`) are left
+ * out: the methods give what they hold.
+ */
+function modelsSource(pkg, model, { schemas, document: name }) {
+  const document = model.documents[name];
+  const ops = model.operations.filter((op) => op.package === pkg && !op.custom);
+  const used = new Set();
+  for (const op of ops) {
+    for (const schema of [op.result.schema, op.body?.inner]) if (schema) reachable(document, schema, used);
+  }
+  const skip = (schema) => /^Nullable|List$|Response$/.test(schema) || schema === 'PageMembers';
+  const prefix = ops[0]?.models.prefix ?? '';
+  const names = [...used].filter((schema) => !skip(schema)).sort();
+  const entries = names.map((schema) => {
+    const text = document.components.schemas[schema]?.description ?? schema;
+    return `${docComment('', [text.replace(/\s*Decision:[\s\S]*$/, '')])}\nexport type ${prefix}${schema} = Schemas['${schema}'];`;
+  });
+  return {
+    path: `packages/${pkg}/src/generated/models.ts`,
+    content: `${HEADER}import type { ${schemas} as Schemas } from '@learnkit/core';\n\n${entries.join('\n\n')}\n`,
+  };
 }
 
 /** The methods and resources a resource offers, for its one-line summary in the tree: `list`, `get`. */

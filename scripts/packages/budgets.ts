@@ -44,3 +44,25 @@ export const BROWSER_BUNDLES: BrowserBundle[] = [
     forbidden: /openapi-fetch|from ["']zod["']|node:/,
   },
 ];
+
+/** Most bytes of gzip a framework entry of `@learnkit/activity` adds to the browser entry (docs/decisions.md#d-i31-sizes). */
+export const FRAMEWORK_ENTRY_BUDGET = 700;
+
+/** A framework entry measured as what it adds to the browser entry, its framework left out (a peer, never bundled). */
+export interface FrameworkBundle {
+  /** What the row and the test call it. */
+  name: string;
+  /** The import specifier (`@learnkit/activity/react`). */
+  entry: string;
+  /** The framework's modules, external: the page has them anyway. */
+  external: string[];
+  /** Most bytes of gzip over `export * from '@learnkit/activity'`. */
+  budget: number;
+}
+
+/** `@learnkit/activity/react`, `/vue` and `/svelte`, each within {@link FRAMEWORK_ENTRY_BUDGET} over the browser entry. */
+export const FRAMEWORK_BUNDLES: FrameworkBundle[] = [
+  { name: 'activity/react', entry: '@learnkit/activity/react', external: ['react'] },
+  { name: 'activity/vue', entry: '@learnkit/activity/vue', external: ['vue'] },
+  { name: 'activity/svelte', entry: '@learnkit/activity/svelte', external: ['svelte', 'svelte/*'] },
+].map((bundle) => ({ ...bundle, budget: FRAMEWORK_ENTRY_BUDGET }));

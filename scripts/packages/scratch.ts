@@ -21,7 +21,24 @@ export const THIRD_PARTY = [
   '@types/node',
   // docs/core.md#behind-a-proxy (undici's fetch and ProxyAgent); pinned by the SDK's proxy test.
   'undici',
+  // The framework entries of @learnkit/activity (optional peers), pinned by its tests: imported and rendered on the
+  // server, their docs' blocks type-checked, the examples built with Vite (docs/decisions.md#d-i31-packed-examples).
+  'react',
+  'react-dom',
+  '@types/react',
+  '@types/react-dom',
+  'vue',
+  'svelte',
+  'vite',
+  '@vitejs/plugin-react',
+  '@vitejs/plugin-vue',
 ] as const;
+
+/**
+ * React 18, the other major `@learnkit/activity/react` supports, in a project of its own (`react-18/`): pnpm links
+ * one react for a package, npm installs this one as a user of React 18 has it (docs/decisions.md#d-i31-react-18).
+ */
+export const REACT_18: Readonly<Record<string, string>> = { react: '18.3.1', 'react-dom': '18.3.1' };
 
 /**
  * Packages only the docs' snippets use (no workspace package depends on them), pinned here: pino in the logging
@@ -53,6 +70,8 @@ export interface Scratch {
   project: string;
   /** `@learnkit/mock` alone with `@types/node`: msw is an optional peer, so it must work without it. */
   noMsw: string;
+  /** `@learnkit/activity` with React 18 ({@link REACT_18}), Vite and its React plugin. */
+  react18: string;
 }
 
 /** The scratch folder of this checkout (one per repository path, so several checkouts never share one). */
@@ -193,5 +212,16 @@ export async function prepareScratch(dir = scratchDir()): Promise<Scratch> {
     },
     withMock,
   );
-  return { dir, tarballs, project, noMsw };
+  const withActivity = closureOf('@learnkit/activity', tarballs);
+  const react18 = join(dir, 'react-18');
+  await installProject(
+    react18,
+    {
+      ...Object.fromEntries(withActivity.map((t) => [t.name, fileDep(t)])),
+      ...REACT_18,
+      ...Object.fromEntries(['vite', '@vitejs/plugin-react'].map((name) => [name, pinnedVersion(name)])),
+    },
+    withActivity,
+  );
+  return { dir, tarballs, project, noMsw, react18 };
 }

@@ -1,9 +1,11 @@
 // The code blocks of the docs, as the snippet checks see them (docs/decisions.md#d-pkg-snippets).
 //
-// Every ```ts and ```js block of README.md, CONTRIBUTING.md, docs/*.md and packages/*/README.md is a snippet. Its info string says
-// what is done with it, after the language:
+// Every ```ts, ```tsx and ```js block of README.md, CONTRIBUTING.md, docs/*.md and packages/*/README.md is a snippet,
+// and so is the TypeScript `<script lang="ts">` of a ```vue or ```svelte block (its markup is not checked). Its info
+// string says what is done with it, after the language:
 //   ```ts              type-checked against the installed tarballs in every setup (a complete file: imports included)
-//   ```ts run          also run to its end against the mock (LEARNKIT_* point at a loopback mock platform)
+//   ```ts run          also run to its end against the mock (LEARNKIT_* point at a loopback mock platform, REDIS_URL at
+//                      a real redis-server with appendonly yes)
 //   ```ts server       also started, as a server on PORT, and sent real signed webhook deliveries
 //   ```ts illustrative neither: a fragment that says so (an output, a shape), never a program
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -20,7 +22,7 @@ export interface Snippet {
   doc: string;
   /** The line of the opening fence (1-based). */
   line: number;
-  language: 'ts' | 'js';
+  language: SnippetLanguage;
   kind: SnippetKind;
   /** `key=value` attributes of the info string (`server` takes `paths=/webhooks,/hooks/manual`). */
   attributes: Record<string, string>;
@@ -29,7 +31,31 @@ export interface Snippet {
   id: string;
 }
 
-const LANGUAGES: Record<string, 'ts' | 'js'> = { ts: 'ts', typescript: 'ts', js: 'js', javascript: 'js' };
+/** How a snippet is compiled: TypeScript, TypeScript with JSX (React's automatic runtime), or JavaScript. */
+export type SnippetLanguage = 'ts' | 'tsx' | 'js';
+
+const LANGUAGES: Record<string, SnippetLanguage> = {
+  ts: 'ts',
+  typescript: 'ts',
+  tsx: 'tsx',
+  js: 'js',
+  javascript: 'js',
+  // A single-file component: its `<script lang="ts">` is checked as TypeScript (docs/decisions.md#d-i31-snippets).
+  vue: 'ts',
+  svelte: 'ts',
+};
+
+/** The TypeScript of a Vue or Svelte single-file component (`<script lang="ts">` or `<script setup lang="ts">`). */
+function componentScript(doc: string, line: number, text: string): string {
+  const script = /<script\b[^>]*\blang=["']ts["'][^>]*>\n?([\s\S]*?)<\/script>/.exec(text);
+  if (!script)
+    throw new Error(
+      `${doc}:${line}: a component block needs a <script lang="ts"> to check (or say illustrative)`,
+    );
+  const lines = script[1]!.split('\n');
+  const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^\s*/.exec(l)![0].length));
+  return lines.map((l) => l.slice(indent)).join('\n');
+}
 const KINDS = new Set<SnippetKind>(['run', 'server', 'illustrative']);
 
 /** The markdown files whose snippets are checked: README.md, CONTRIBUTING.md, the .md files of docs/, each package README. */
@@ -84,13 +110,15 @@ export function extractSnippets(doc: string, markdown: string): Snippet[] {
             `${doc}:${i + 1}: unknown word "${word}" in the info string (run, server, illustrative)`,
           );
       }
+      const text = `${body.join('\n')}\n`;
+      const component = /^(vue|svelte)$/i.test(language) && kind !== 'illustrative';
       snippets.push({
         doc,
         line: i + 1,
         language: lang,
         kind,
         attributes,
-        source: `${body.join('\n')}\n`,
+        source: component ? componentScript(doc, i + 1, text) : text,
         id: `${doc.replace(/[^A-Za-z0-9]+/g, '_')}_L${i + 1}`,
       });
     }
@@ -119,8 +147,8 @@ function awaitsAtTopLevel(node: ts.Node): boolean {
  * everything but its imports and ambient declarations goes into an async function, as a CommonJS user would write it. A snippet that also
  * exports something is kept as written (exports cannot move into a function).
  */
-export function asCommonJs(source: string): string {
-  const file = ts.createSourceFile('snippet.ts', source, ts.ScriptTarget.ES2022, true);
+export function asCommonJs(source: string, language: SnippetLanguage = 'ts'): string {
+  const file = ts.createSourceFile(`snippet.${language}`, source, ts.ScriptTarget.ES2022, true);
   const statements = file.statements;
   if (!statements.some(awaitsAtTopLevel)) return source;
   const exports = statements.some(
@@ -153,6 +181,9 @@ export function formatsOf(snippet: Snippet): ('esm' | 'cjs')[] {
   // The MCP SDK's declarations are ESM only, for `require` too (TS1479 in any CommonJS program that imports it):
   // a host written against it is checked as ESM (docs/decisions.md#d-i17-mcp-snippets).
   if (/from ['"]@modelcontextprotocol\/sdk/.test(snippet.source)) return ['esm'];
+  // Svelte is ESM only (its declarations too, TS1479 from any CommonJS program under node16): a Svelte component is
+  // checked as ESM (docs/decisions.md#d-i31-snippets).
+  if (/from ['"](svelte|@learnkit\/activity\/svelte)['"]/.test(snippet.source)) return ['esm'];
   return ['esm', 'cjs'];
 }
 
@@ -166,6 +197,9 @@ const JS_OPTIONS: ts.CompilerOptions = {
   noImplicitAny: false,
   types: ['node', 'jest'],
 };
+
+/** tsx blocks are React components: JSX with React's automatic runtime (`react/jsx-runtime`). */
+const TSX_OPTIONS: ts.CompilerOptions = { jsx: ts.JsxEmit.ReactJSX };
 
 /** What type-checking the snippets found. */
 export interface SnippetChecks {
@@ -184,20 +218,28 @@ export interface SnippetChecks {
 export function typecheckSnippets(dir: string, snippets: readonly Snippet[]): SnippetChecks {
   const checks: SnippetChecks = { bySnippet: new Map(), libraries: [], upstream: 0 };
   for (const config of TYPECHECK_CONFIGS) {
+    // tsx blocks join the ts program of the setup (one program per setup and language is most of the time
+    // spent): `.tsx` files named with their extension, JSX options for the whole program (no effect on `.ts`).
     for (const language of ['ts', 'js'] as const) {
       const files = Object.fromEntries(
         snippets
-          .filter((snippet) => snippet.language === language && formatsOf(snippet).includes(config.format))
+          .filter(
+            (snippet) =>
+              (snippet.language === language || (language === 'ts' && snippet.language === 'tsx')) &&
+              formatsOf(snippet).includes(config.format),
+          )
           .map((snippet) => [
-            snippet.id,
-            config.format === 'cjs' && language === 'ts' ? asCommonJs(snippet.source) : snippet.source,
+            snippet.language === 'tsx' ? `${snippet.id}.tsx` : snippet.id,
+            config.format === 'cjs' && language === 'ts'
+              ? asCommonJs(snippet.source, snippet.language)
+              : snippet.source,
           ]),
       );
       if (Object.keys(files).length === 0) continue;
       const folder = join(dir, `${config.name}-${language}`);
       rmSync(folder, { recursive: true, force: true });
       mkdirSync(folder, { recursive: true });
-      const extra = language === 'js' ? JS_OPTIONS : {};
+      const extra = language === 'js' ? JS_OPTIONS : TSX_OPTIONS;
       const result = typecheck(folder, files, config, { language, extra });
       checks.upstream += result.upstream;
       for (const [file, lines] of result.byFile) {

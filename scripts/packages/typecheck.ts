@@ -76,7 +76,9 @@ export interface TypecheckResult {
 /**
  * Writes `files` (name without extension -> source) into `dir` with the setup's extension (`.mts`/`.cts`, or
  * `.mjs`/`.cjs` with `language: 'js'`) and type-checks them together in one program; `dir` must sit inside the
- * project whose node_modules they import. `extra` adds compiler options (JavaScript checking, global types).
+ * project whose node_modules they import. `extra` adds compiler options (JavaScript checking, global types, JSX).
+ * A name ending in `.tsx` keeps it: TSX has no `.mtsx`/`.ctsx`, so a `.tsx` file is ESM in the (ESM) scratch project
+ * and CommonJS in a CommonJS setup through a `package.json` of `"type": "commonjs"` written into `dir`.
  */
 export function typecheck(
   dir: string,
@@ -85,8 +87,10 @@ export function typecheck(
   { language = 'ts', extra = {} }: { language?: 'ts' | 'js'; extra?: ts.CompilerOptions } = {},
 ): TypecheckResult {
   const extension = `.${config.format === 'esm' ? 'm' : 'c'}${language}`;
+  const tsx = Object.keys(files).some((name) => name.endsWith('.tsx'));
+  if (tsx && config.format === 'cjs') writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
   const roots = Object.entries(files).map(([name, source]) => {
-    const path = join(dir, `${name}${extension}`);
+    const path = join(dir, name.endsWith('.tsx') ? name : `${name}${extension}`);
     writeFileSync(path, source);
     return path;
   });
@@ -107,7 +111,7 @@ export function typecheck(
     const line = formatDiagnostic(diagnostic, dir);
     errors.push(line);
     const file = diagnostic.file?.fileName.startsWith(dir)
-      ? diagnostic.file.fileName.slice(dir.length + 1).replace(/\.[mc][jt]s$/, '')
+      ? diagnostic.file.fileName.slice(dir.length + 1).replace(/\.([mc][jt]s|tsx)$/, '')
       : '(libraries)';
     byFile.set(file, [...(byFile.get(file) ?? []), line]);
   }

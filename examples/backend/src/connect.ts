@@ -7,6 +7,8 @@ export interface Connection {
   lk: LearnKit;
   /** The application whose webhook subscriptions the example manages. */
   appId: string;
+  /** The student who completes the example's activity: a rostering user's email. */
+  studentEmail: string;
   /** Where the platform is: `mock` when the embedded mock was started. */
   target: 'mock' | 'env';
   /** The embedded mock platform, when started. */
@@ -17,8 +19,9 @@ export interface Connection {
 
 /**
  * `target: 'mock'` (the demo), or `LEARNKIT_BASE_URL` not set: the mock platform on a loopback port, with its
- * seeded partner client. Otherwise, a client configured from the environment (`LEARNKIT_CLIENT_ID`,
- * `LEARNKIT_CLIENT_SECRET`, optional `LEARNKIT_AUTH_URL`; the application from `LEARNKIT_APP_ID`).
+ * seeded partner client and student. Otherwise, a client configured from the environment (`LEARNKIT_CLIENT_ID`,
+ * `LEARNKIT_CLIENT_SECRET`, optional `LEARNKIT_AUTH_URL`; the application from `LEARNKIT_APP_ID`, the student
+ * from `LEARNKIT_STUDENT_EMAIL`).
  */
 export async function connect(
   options: { mock?: MockPlatformOptions; lk?: LearnKitOptions; target?: 'auto' | 'mock' } = {},
@@ -28,7 +31,12 @@ export async function connect(
     if (!appId)
       throw new Error('Set LEARNKIT_APP_ID: the application whose webhook subscriptions to manage.');
     const lk = new LearnKit({ activity: { config: CONFIG_FILE }, ...options.lk });
-    return { lk, appId, target: 'env', close: async () => {} };
+    const studentEmail = process.env.LEARNKIT_STUDENT_EMAIL;
+    if (!studentEmail)
+      throw new Error(
+        'Set LEARNKIT_STUDENT_EMAIL: the student who completes the activity (a rostering email).',
+      );
+    return { lk, appId, studentEmail, target: 'env', close: async () => {} };
   }
   const platform = createMockPlatform(options.mock);
   const server = await platform.listen();
@@ -45,6 +53,7 @@ export async function connect(
   return {
     lk,
     appId: platform.fixtures.application.applicationId,
+    studentEmail: platform.fixtures.roster.student.email,
     target: 'mock',
     platform,
     async close() {

@@ -1,4 +1,5 @@
 import type { LearnKit } from '@learnkit/sdk';
+import { type ActivityResult, completeActivity } from './activity';
 import { type BrowseResult, browseFramework } from './browse';
 import type { Print } from './output';
 import { manageSubscription, type SubscriptionResult } from './subscriptions';
@@ -8,7 +9,7 @@ import { type ValidateResult, validateIds } from './validate';
 /** The URL subscriptions point at (HTTPS with a domain name: the platform refuses anything else). */
 export const DEFAULT_WEBHOOK_URL = 'https://hooks.partner.example/learnkit';
 
-/** The example's four steps, in order; the demo runs them one by one with its own progress lines. */
+/** The example's five steps, in order; the demo runs them one by one with its own progress lines. */
 export const STEPS = [
   {
     key: 'browse',
@@ -26,6 +27,12 @@ export const STEPS = [
     title: 'Manage a subscription',
     heading: 'Manage a subscription (create, list, pause, rotate, delete)',
   },
+  {
+    key: 'activity',
+    title: 'Grade a completed activity',
+    heading:
+      'Record an activity and post its grade (lk.activity.record, then a OneRoster line item and result)',
+  },
 ] as const;
 
 /** One of {@link STEPS}. */
@@ -37,6 +44,7 @@ export interface BackendResult {
   upload: UploadResult;
   validate: ValidateResult;
   subscription: SubscriptionResult;
+  activity: ActivityResult;
 }
 
 /** Options of {@link runBackendExample}. */
@@ -44,6 +52,8 @@ export interface RunOptions {
   lk: LearnKit;
   appId: string;
   webhookUrl?: string;
+  /** The student who completes the activity (a rostering user's email). */
+  studentEmail: string;
   /** Where step output goes (default console.log). */
   print?: Print;
   /** Wraps each step, e.g. to time it and print a progress line (default: runs it under a title line). */
@@ -60,7 +70,7 @@ export async function runBackendExample(options: RunOptions): Promise<BackendRes
       print(`\n${step.heading}`);
       return run((line) => print(`  ${line}`));
     });
-  const [browse, upload, validate, subscription] = STEPS;
+  const [browse, upload, validate, subscription, activity] = STEPS;
   const browsed = await step(browse, (p) => browseFramework(lk, p));
   const uploaded = await step(upload, (p) => uploadPackage(lk, p));
   const validated = await step(validate, (p) =>
@@ -69,5 +79,12 @@ export async function runBackendExample(options: RunOptions): Promise<BackendRes
   const managed = await step(subscription, (p) =>
     manageSubscription(lk, p, appId, options.webhookUrl ?? DEFAULT_WEBHOOK_URL),
   );
-  return { browse: browsed, upload: uploaded, validate: validated, subscription: managed };
+  const completed = await step(activity, (p) => completeActivity(lk, p, options.studentEmail));
+  return {
+    browse: browsed,
+    upload: uploaded,
+    validate: validated,
+    subscription: managed,
+    activity: completed,
+  };
 }

@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import type { MockPlatform } from '@learnkit/mock';
 import { usePlatform } from '@learnkit/test-utils';
 import { describe, expect, it } from 'vitest';
+import { completeActivity } from '../src/activity';
 import { connect } from '../src/connect';
+import { CATEGORY, lineItemIdOf, resultIdOf } from '../src/grade';
 import { runBackendExample, STEPS } from '../src/run';
 import { UNKNOWN_ID } from '../src/validate';
 import { runNode, tsx } from './process';
@@ -14,7 +16,7 @@ const start = (env: Record<string, string | undefined>) =>
   runNode([tsx, '--conditions=@learnkit/source', 'src/main.ts'], { cwd: here, env });
 
 describe('the back-end example, in process against the loopback mock', () => {
-  it('browses, uploads, validates and manages a subscription, with effects on the platform', async () => {
+  it('browses, uploads, validates, manages a subscription and posts a grade, with effects on the platform', async () => {
     const lines: string[] = [];
     const connection = await connect({ lk: { logger: false } });
     const platform = connection.platform as MockPlatform;
@@ -23,6 +25,7 @@ describe('the back-end example, in process against the loopback mock', () => {
       const result = await runBackendExample({
         lk: connection.lk,
         appId: connection.appId,
+        studentEmail: connection.studentEmail,
         print: (line) => lines.push(line),
         step: (step, run) => {
           titles.push(step.title);
@@ -56,10 +59,76 @@ describe('the back-end example, in process against the loopback mock', () => {
       expect(stored?.deletedAt).not.toBeNull();
       expect(stored?.secrets.length).toBe(2);
 
+      // The activity: its completion recorded, then its grade in the student's Math class, at the mock.
+      const { roster } = platform.fixtures;
+      expect(result.activity.recorded.accepted).toBe(1);
+      const lineItemId = lineItemIdOf('fractions-1', 'class-math-g3');
+      const resultId = resultIdOf(lineItemId, roster.student.sourcedId);
+      expect(result.activity.grade).toMatchObject({ posted: true, lineItemId, resultId, score: 80 });
+      expect(platform.state.roster.lineItems.get(lineItemId)).toMatchObject({
+        status: 'active',
+        title: 'Fractions 1',
+        class: { sourcedId: 'class-math-g3' },
+        school: { sourcedId: roster.schoolIds[0] },
+        category: { sourcedId: CATEGORY.id },
+        resultValueMax: 100,
+      });
+      expect(platform.state.roster.results.get(resultId)).toMatchObject({
+        status: 'active',
+        lineItem: { sourcedId: lineItemId },
+        student: { sourcedId: roster.student.sourcedId },
+        score: 80,
+        scoreStatus: 'fully graded',
+      });
+      // The teacher's view: the student's results in the class include it.
+      const history = await connection.lk.oneroster.gradebook.classes.students.results.list(
+        'class-math-g3',
+        roster.student.sourcedId,
+      );
+      expect(history.data.map((r) => [r.lineItem.sourcedId, r.score])).toContainEqual([lineItemId, 80]);
+
       // Secrets are shown only as whsec_…abcd.
       const text = lines.join('\n');
       expect(text).toMatch(/secret whsec_…\w{4}/);
       expect(text).not.toMatch(/whsec_[A-Za-z0-9+/=_-]{8,}/);
+    } finally {
+      await connection.close();
+    }
+  });
+});
+
+describe('posting the grade of a completed activity', () => {
+  it('writes by derived ids: completing again replaces the result, and a deleted line item gets none', async () => {
+    const connection = await connect({ lk: { logger: false } });
+    const platform = connection.platform as MockPlatform;
+    const { lk, studentEmail } = connection;
+    try {
+      const first = await completeActivity(lk, () => {}, studentEmail);
+      const lineItemId = first.grade.lineItemId as string;
+      const resultId = first.grade.resultId as string;
+      const results = () =>
+        [...platform.state.roster.results.values()].filter((r) => r.lineItem.sourcedId === lineItemId);
+
+      // Again: one line item, one result of the student on it, no second write of the line item.
+      const writes = () =>
+        platform.state.requests.filter(
+          (r) => r.method === 'PUT' && r.path.endsWith(`/lineItems/${lineItemId}`),
+        );
+      expect(writes()).toHaveLength(1);
+      const again = await completeActivity(lk, () => {}, studentEmail);
+      expect(again.grade).toMatchObject({ posted: true, lineItemId, resultId });
+      expect(writes()).toHaveLength(1);
+      expect(results().map((r) => r.sourcedId)).toEqual([resultId]);
+      expect(platform.state.roster.results.get(resultId)?.comment).toContain(again.recorded.runId);
+
+      // The school deletes the line item (soft delete): the next completion posts nothing.
+      await lk.oneroster.gradebook.lineItems.delete(lineItemId);
+      const lines: string[] = [];
+      const after = await completeActivity(lk, (line) => lines.push(line), studentEmail);
+      expect(after.grade).toMatchObject({ posted: false, lineItemId });
+      expect(lines.join('\n')).toContain('was deleted by the school: no result posted');
+      expect(platform.state.roster.lineItems.get(lineItemId)?.status).toBe('tobedeleted');
+      expect(results()).toHaveLength(1);
     } finally {
       await connection.close();
     }
@@ -77,7 +146,9 @@ describe('`pnpm start` (tsx src/main.ts)', () => {
     expect(stdout).toMatch(/against the embedded mock platform at http:\/\/127\.0\.0\.1:\d+/);
     for (const step of STEPS) expect(stdout).toContain(step.heading);
     expect(stdout).toContain('5 ids checked: 4 valid, 1 invalid');
-    expect(stdout).toMatch(/Done: browsed .* created and deleted subscription [0-9a-f-]{36}\./);
+    expect(stdout).toMatch(
+      /Done: browsed .* created and deleted subscription [0-9a-f-]{36}, 80 posted on li-fractions-1-class-math-g3\./,
+    );
   });
 
   it('uses LEARNKIT_* from the environment when they are set', async () => {
@@ -88,6 +159,7 @@ describe('`pnpm start` (tsx src/main.ts)', () => {
       LEARNKIT_CLIENT_ID: partner.clientId,
       LEARNKIT_CLIENT_SECRET: partner.clientSecret,
       LEARNKIT_APP_ID: platform.fixtures.application.applicationId,
+      LEARNKIT_STUDENT_EMAIL: platform.fixtures.roster.student.email,
     });
     expect(code).toBe(0);
     expect(stdout).toContain(`against ${baseUrl}`);
@@ -98,6 +170,11 @@ describe('`pnpm start` (tsx src/main.ts)', () => {
     expect(
       platform.state.requests.some((r) => r.method === 'DELETE' && r.path.includes('/subscriptions/')),
     ).toBe(true);
+    const resultId = resultIdOf(
+      lineItemIdOf('fractions-1', 'class-math-g3'),
+      platform.fixtures.roster.student.sourcedId,
+    );
+    expect(platform.state.roster.results.get(resultId)?.score).toBe(80);
     const tokens = platform.state.tokens.filter((t) => t.clientId === partner.clientId);
     expect(tokens).toHaveLength(1);
   });

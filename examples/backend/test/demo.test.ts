@@ -64,7 +64,7 @@ describe('pnpm demo', () => {
       'Subscribe the consumer',
       'Raise platform events',
       'Receive verified deliveries',
-      'Record an activity',
+      'Grade a completed activity',
     ]) {
       expect(steps.some((line) => line.includes(title))).toBe(true);
     }
@@ -73,6 +73,7 @@ describe('pnpm demo', () => {
     expect(result.stdout).toMatch(/✓ All 10 steps passed in \d/);
     expect(result.stdout).toContain('2 deliveries verified, 0 refused');
     expect(result.stdout).toContain('completion recorded');
+    expect(result.stdout).toContain('80 posted on li-fractions-1-class-math-g3');
     expect(result.stdout).toMatch(/traffic\s+\d+ API calls on 1 token/);
     // No secret in the output: signing secrets show as whsec_…abcd, client secrets never.
     expect(result.stdout).not.toMatch(/whsec_[A-Za-z0-9+/=_-]{8,}/);

@@ -30,6 +30,14 @@ export interface ExampleOptions {
   fetch?: FetchLike;
 }
 
+/** What {@link serveLesson} serves: a built page (any framework's) and the project configuration of its app. */
+export interface LessonServerOptions extends Omit<ExampleOptions, 'outDir'> {
+  /** The built page (index.html and its assets). */
+  outDir: string;
+  /** The app's `learnkit.config.json` (default this example's). */
+  config?: string;
+}
+
 export interface Example {
   /** The lesson page. */
   url: string;
@@ -73,6 +81,7 @@ interface PlatformAccess {
 function partnerActivityServer(
   { baseUrl, clientId, clientSecret }: PlatformAccess,
   fetch: FetchLike | undefined,
+  config: string,
 ): ActivityServer {
   return createActivityServer({
     client: {
@@ -89,7 +98,7 @@ function partnerActivityServer(
       fetch,
       logger: false,
     },
-    config: join(ROOT, 'learnkit.config.json'),
+    config,
     // Not used through the Node listener below (it passes the user itself); here for web-standard mounts.
     getUser: () => null,
     logger: false,
@@ -100,7 +109,15 @@ function partnerActivityServer(
 export async function startExample(options: ExampleOptions = {}): Promise<Example> {
   const outDir = options.outDir ?? join(ROOT, 'dist');
   await build({ configFile: join(ROOT, 'vite.config.ts'), build: { outDir, emptyOutDir: true } });
+  return serveLesson({ ...options, outDir });
+}
 
+/**
+ * Starts the mock platform and serves a built lesson page with the activity endpoint in front of it, on loopback:
+ * the one activity server of this example, the React and Vue examples' pages included.
+ */
+export async function serveLesson(options: LessonServerOptions): Promise<Example> {
+  const { outDir } = options;
   const platform = createMockPlatform();
   const mock = await platform.listen();
   const { partner } = platform.clients;
@@ -109,6 +126,7 @@ export async function startExample(options: ExampleOptions = {}): Promise<Exampl
   const activity = partnerActivityServer(
     { baseUrl: mock.url, clientId: partner.clientId, clientSecret: partner.clientSecret },
     options.fetch,
+    options.config ?? join(ROOT, 'learnkit.config.json'),
   );
   const users: Record<string, { email: string }> = { ada: { email: student.email } };
   const listener = toNodeListener<IncomingMessage>(activity.handler, {

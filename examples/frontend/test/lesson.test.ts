@@ -1,43 +1,27 @@
 // The lesson page in the machine's Chromium (playwright-core), served next to createActivityServer().handler and
 // the loopback mock platform. What the platform ends up with is checked against openapi/ and against the clock.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ContractRecorder, contractFetch, loadContract } from '@learnkit/contract';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { type Example, startExample } from '../src/server';
+import { launchChromium, MISSING, newLessonContext, setVisibility, until } from './browser';
 
-// The machine's Chromium (CI installs it through scripts/ensure-system.mjs); CHROMIUM_PATH points elsewhere.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const contract = loadContract();
 const recorder = new ContractRecorder();
 
-let browser: Browser;
+let browser: Browser | undefined;
 let example: Example;
 let outDir: string;
 const contexts: BrowserContext[] = [];
 
-const MISSING =
-  `Chromium is missing at ${CHROMIUM}: these tests drive a real browser. Install it with ` +
-  '`apt-get update && apt-get install -y chromium` (`pnpm test` does so through scripts/ensure-system.mjs).';
-
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) return; // every test fails with MISSING (a failed hook would only skip them)
+  browser = await launchChromium();
+  if (!browser) return; // every test fails with MISSING (a failed hook would only skip them)
   outDir = mkdtempSync(join(tmpdir(), 'learnkit-frontend-'));
   example = await startExample({ outDir, fetch: contractFetch(contract, recorder, globalThis.fetch) });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
 }, 120_000);
 
 beforeEach(() => {
@@ -64,29 +48,8 @@ interface Lesson {
 
 /** A fresh browser profile (own localStorage) on the lesson page; beacons are marked `?via=beacon`. */
 async function openLesson(query: string): Promise<{ page: Page; context: BrowserContext; runId: string }> {
-  const context = await browser.newContext();
+  const context = await newLessonContext(browser!);
   contexts.push(context);
-  await context.addInitScript(() => {
-    const send = navigator.sendBeacon.bind(navigator);
-    navigator.sendBeacon = (url, data) => send(`${String(url)}?via=beacon`, data);
-    // Visibility emulation: headless Chromium keeps every page visible (CDP focus emulation, lifecycle
-    // freezing, minimising the window and switching tabs leave document.visibilityState at 'visible').
-    let state: DocumentVisibilityState | undefined;
-    Object.defineProperty(Document.prototype, 'visibilityState', {
-      configurable: true,
-      get: () => state ?? 'visible',
-    });
-    Object.defineProperty(Document.prototype, 'hidden', {
-      configurable: true,
-      get: () => state === 'hidden',
-    });
-    Object.assign(window, {
-      setVisibility(next: DocumentVisibilityState) {
-        state = next;
-        document.dispatchEvent(new Event('visibilitychange'));
-      },
-    });
-  });
   const page = await context.newPage();
   await page.goto(`${example.url}?${query}`);
   const runId = await page.evaluate(() => (window as unknown as { lesson: Lesson }).lesson.runId);
@@ -98,20 +61,7 @@ const lessonOf = (page: Page) =>
     const { runId, totalActiveMs, isPaused, isEnded } = (window as unknown as { lesson: Lesson }).lesson;
     return { runId, totalActiveMs, isPaused, isEnded };
   });
-const setVisibility = (page: Page, state: 'hidden' | 'visible') =>
-  page.evaluate((s) => (window as unknown as { setVisibility(v: string): void }).setVisibility(s), state);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `check` returns a value (not undefined), or fails after `ms`. */
-async function until<T>(what: string, check: () => T | undefined, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 /** The page's lesson once end() has resolved there: a moment after the platform stored the completion (10 s at most). */
 async function endedLesson(page: Parameters<typeof lessonOf>[0]) {
@@ -257,7 +207,12 @@ describe('the lesson page in Chromium', () => {
     const storedIds = storedOf(runId).map((e) => e.id);
     for (const id of ids) expect(storedIds.filter((s) => s === id)).toHaveLength(1);
     expect(new Set(storedIds).size).toBe(storedIds.length);
-    const after = await page.evaluate(() => localStorage.getItem('learnkit:activity:outbox') ?? '[]');
+    // The page forgets them once their 202 is back, a moment after the server stored them: wait for it.
+    let after = '';
+    for (const end = Date.now() + 10_000; ; await sleep(25)) {
+      after = await page.evaluate(() => localStorage.getItem('learnkit:activity:outbox') ?? '[]');
+      if (ids.every((id) => !after.includes(id)) || Date.now() > end) break;
+    }
     for (const id of ids) expect(after).not.toContain(id);
   }, 60_000);
 

@@ -2,7 +2,8 @@
 // to a module (imports of this package pointed at its sources) and imported; its own asserts are the checks.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { expect, test } from 'vitest';
+import { type RedisServer, startRedisServer } from '@learnkit/test-utils';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 
 const DOC = new URL('../../../docs/activity.md', import.meta.url);
 const OUT = new URL('../node_modules/.cache/docs-examples/', import.meta.url);
@@ -26,11 +27,25 @@ function exampleUnder(heading: string): string {
   return block![1]!;
 }
 
+// The activity queue's Redis block reads REDIS_URL, as it does in the package checks (docs/decisions.md#d-i32-docs-redis).
+let redis: RedisServer;
+beforeAll(async () => {
+  redis = await startRedisServer({ persistent: true });
+  process.env.REDIS_URL = redis.url;
+});
+afterAll(async () => {
+  delete process.env.REDIS_URL;
+  await redis?.stop();
+});
+
 test.each([
   ['### Time figures: `elapsedMs`, `onFlush`, `totalActiveMs`', 'time-figures'],
   ['## Runs and runIds', 'runs'],
   ['## `record`', 'record'],
   ['## `caliper.send`', 'caliper-send'],
+  ['## The activity queue', 'queue'],
+  ['### Stores', 'queue-redis'],
+  ['### Serverless mode', 'queue-serverless'],
 ])('docs/activity.md "%s" runs as written', async (heading, name) => {
   const code = exampleUnder(heading).replace(
     /from '(@learnkit\/activity(?:\/\w+)?)'/g,

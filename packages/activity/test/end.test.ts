@@ -190,7 +190,7 @@ describe('completion time override', () => {
     const run = page.start({ time: false });
     await page.advance(90_000);
     await expect(run.end({ xpEarned: 3, time: { active: 60_000, inactive: 30_000 } })).rejects.toThrow(
-      'activity "fractions-1" runs with time: false, so send data.time from your server with record({ time })',
+      'activity "fractions-1" has time: false; send data.time by record({ time }) on your server',
     );
     expect(page.server.requests).toHaveLength(0);
     expect(run.isEnded).toBe(false);

@@ -86,6 +86,8 @@ export { httpClientOf } from './input/http-client-of';
 export { type FormatWording, type IssueWording, type SchemaRef, schemaChecker } from './input/schema-check';
 export { formatJsonPath, jsonTypeName, showValue, valueAtPath } from './input/show';
 export { createValidationError } from './input/validation-error';
+// How long a 429 or 503 asked to wait, for the activity queue's own retries (@internal: docs/decisions.md#d-i32-retries).
+export { parseRetryAfterMs } from './internal/retry-after';
 export { isRecord, jsonParseProblem } from './internal/text';
 // A password shaped like userinfo redacted, for text the SDK writes outside its errors (@internal: the CLI's stderr).
 export { redactUserinfo } from './internal/userinfo';
@@ -118,11 +120,13 @@ export {
   and,
   type Filter,
   type FilterValue,
+  filterFieldNames,
   isFilter,
   type ListQuery,
   type ListQueryParams,
   MAX_LIMIT,
   or,
+  queryFieldIssues,
   toListQuery,
   validateListQuery,
   where,
@@ -134,6 +138,8 @@ export type { CaseSchemas, OneRosterSchemas, PlatformSchemas } from './schema-ty
 export type {
   AttemptInfo,
   Hooks,
+  QueueHookInfo,
+  QueueStats,
   RequestHookInfo,
   ResponseHookInfo,
   RetryHookInfo,

@@ -332,3 +332,62 @@ export function toListQuery(query: ListQuery | undefined): ListQueryParams {
   if (query.search !== undefined) out.search = query.search;
   return out;
 }
+
+// The grammar of a filter as the family states it: `<field><operator><value>`, values quoted (no escape) or running to
+// the next space, conditions joined by ` AND ` and ` OR `.
+const CONDITION = /\s*([A-Za-z_$][\w.$]*)\s*(?:>=|<=|!=|=|~|>|<|@)\s*(?:'[^']*'|[^\s']+)\s*/y;
+const JOIN = /(AND|OR)(?=\s)/y;
+
+/**
+ * @internal The field names a filter's conditions name, in order, or `undefined` when the text does not read as the
+ * family's grammar (the platform then says what is wrong with it).
+ *
+ * @example
+ * filterFieldNames("status='active' AND email~'@maple'") // ['status', 'email']
+ */
+export function filterFieldNames(filter: string | Filter): string[] | undefined {
+  const text = String(filter);
+  const fields: string[] = [];
+  let at = 0;
+  for (;;) {
+    CONDITION.lastIndex = at;
+    const condition = CONDITION.exec(text);
+    if (!condition) return undefined;
+    fields.push(condition[1] as string);
+    at = CONDITION.lastIndex;
+    if (at === text.length) return fields;
+    JOIN.lastIndex = at;
+    if (!JOIN.exec(text)) return undefined;
+    at = JOIN.lastIndex;
+  }
+}
+
+/**
+ * @internal The problems of a list query's `sort` and `filter` that name a field the listed object does not have
+ * (`fields`, its members), each naming the fields it has; empty when they name only known fields. A query the
+ * family's checks refuse anyway (not an object, a malformed filter) is left to them. `fields` itself is not
+ * checked: OneRoster ignores an unknown name there (docs/decisions.md#d-i29-query-fields).
+ *
+ * @example
+ * queryFieldIssues({ sort: 'colour' }, ['sourcedId', 'title'], 'a class')
+ * // [{ path: ['sort'], message: '"colour" is not a field of a class; sort by one of sourcedId, title' }]
+ */
+export function queryFieldIssues(query: unknown, fields: readonly string[], noun: string): ValidationIssue[] {
+  if (typeof query !== 'object' || query === null) return [];
+  const { sort, filter } = query as Record<string, unknown>;
+  const issues: ValidationIssue[] = [];
+  const known = fields.join(', ');
+  if (typeof sort === 'string' && FIELD.test(sort) && !fields.includes(sort)) {
+    issues.push({ path: ['sort'], message: `"${sort}" is not a field of ${noun}; sort by one of ${known}` });
+  }
+  if (typeof filter === 'string' || isFilter(filter)) {
+    const unknown = [...new Set(filterFieldNames(filter) ?? [])].filter((field) => !fields.includes(field));
+    for (const field of unknown) {
+      issues.push({
+        path: ['filter'],
+        message: `names "${field}", which is not a field of ${noun}; filter on one of ${known}`,
+      });
+    }
+  }
+  return issues;
+}

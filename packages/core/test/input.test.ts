@@ -16,6 +16,7 @@ import {
   staticToken,
   ValidationError,
 } from '../src/index';
+import { redactUserinfo } from '../src/internal/userinfo';
 
 /** The ValidationError `run` throws (it is run twice: these checks are pure). */
 function refusal(run: () => unknown): ValidationError {
@@ -80,6 +81,14 @@ describe('checkId and getByIdInit', () => {
     );
   });
 
+  it('refuse `.` and `..`, which a URL reads as path steps; any other text passes to be sent encoded', () => {
+    expect(refusal(() => checkId('..', 'sourcedId', 'sourcedId')).message).toBe(
+      'Invalid input: sourcedId: is "..", which a URL reads as a step of the path, not as a sourcedId; no object can have it',
+    );
+    expect(refusal(() => checkId('.', 'classSourcedId')).issues[0]?.path).toEqual(['classSourcedId']);
+    for (const id of ['a/b', '../x', '?x=1', '...', '%2e%2e']) expect(checkId(id, 'id')).toBe(id);
+  });
+
   it('build the path parameters of a read, and its fields when asked', () => {
     expect(getByIdInit('a', undefined, 'id')).toEqual({ params: { path: { sourcedId: 'a' } } });
     expect(getByIdInit('a', { fields: ['title'], timeoutMs: 9 }, 'id')).toEqual({
@@ -114,7 +123,9 @@ describe('createValidationError', () => {
       fc.property(
         fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' })),
         (text) => {
-          expect(showValue(text)).toBe(JSON.stringify(text.length > 48 ? `${text.slice(0, 45)}...` : text));
+          // A password shaped like userinfo goes first (docs/decisions.md#d-i33-userinfo), then the cut.
+          const safe = redactUserinfo(text);
+          expect(showValue(text)).toBe(JSON.stringify(safe.length > 48 ? `${safe.slice(0, 45)}...` : safe));
         },
       ),
       { numRuns: 5000 },
@@ -167,6 +178,21 @@ describe('schemaChecker', () => {
       extra: 'is not a member of an item',
     });
     expect(check('Item', { title: 7 })).toEqual([{ path: ['title'], message: 'must be a text (got 7)' }]);
+  });
+
+  it('says a missing choice is required, and a wrong one what it must be', () => {
+    const check = schemaChecker(
+      {
+        Line: {
+          type: 'object',
+          properties: { status: { type: 'string', enum: ['active', 'tobedeleted'] } },
+          required: ['status'],
+        },
+      },
+      z.fromJSONSchema,
+    );
+    expect(check('Line', {})).toEqual([{ path: ['status'], message: 'is required' }]);
+    expect(check('Line', { status: 'gone' })[0]?.message).toMatch(/active.*tobedeleted/);
   });
 });
 

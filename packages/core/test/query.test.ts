@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { and, isFilter, or, toListQuery, ValidationError, validateListQuery, where } from '../src/index';
+import {
+  and,
+  filterFieldNames,
+  isFilter,
+  or,
+  queryFieldIssues,
+  toListQuery,
+  ValidationError,
+  validateListQuery,
+  where,
+} from '../src/index';
 
 type Op = 'eq' | 'ne' | 'contains' | 'gt' | 'gte' | 'lt' | 'lte';
 const SYMBOL: Record<Op, string> = {
@@ -212,5 +222,36 @@ describe('list query', () => {
     expect(issues[0]?.message).toContain('did you mean limit?');
     expect(validateListQuery({ fields: [] })[0]?.message).toContain('non-empty array');
     expect(validateListQuery('limit=5')).toHaveLength(1);
+  });
+});
+
+describe('filterFieldNames and queryFieldIssues', () => {
+  it('reads the field of each condition, quoted values and all, or nothing from a text of another grammar', () => {
+    expect(filterFieldNames("status='active' AND email~'@maple OR x'")).toEqual(['status', 'email']);
+    expect(
+      filterFieldNames(or(where.eq('role', 'student'), where.gte('dateLastModified', '2026-01-01'))),
+    ).toEqual(['role', 'dateLastModified']);
+    expect(filterFieldNames('score>=90')).toEqual(['score']);
+    expect(filterFieldNames("status='active' AND")).toBeUndefined();
+    expect(filterFieldNames('just words')).toBeUndefined();
+  });
+
+  it('names an unknown sort or filter field and the fields there are; leaves fields and malformed text alone', () => {
+    const fields = ['sourcedId', 'status', 'title'];
+    expect(queryFieldIssues({ sort: 'title', filter: "status='active'" }, fields, 'a class')).toEqual([]);
+    expect(
+      queryFieldIssues({ sort: 'colour', filter: "colour='red' AND colour='blue'" }, fields, 'a class'),
+    ).toEqual([
+      {
+        path: ['sort'],
+        message: '"colour" is not a field of a class; sort by one of sourcedId, status, title',
+      },
+      {
+        path: ['filter'],
+        message: 'names "colour", which is not a field of a class; filter on one of sourcedId, status, title',
+      },
+    ]);
+    expect(queryFieldIssues({ fields: ['colour'], filter: 'not a filter' }, fields, 'a class')).toEqual([]);
+    expect(queryFieldIssues(undefined, fields, 'a class')).toEqual([]);
   });
 });

@@ -90,7 +90,12 @@ function annotationsOf(op) {
   const readOnly = op.httpMethod === 'GET';
   return {
     readOnlyHint: readOnly,
-    destructiveHint: !readOnly && (op.httpMethod === 'DELETE' || REPLACING.test(op.method)),
+    // A OneRoster PUT creates or replaces the object with the body given (docs/decisions.md#d-i29-mcp-hints).
+    destructiveHint:
+      !readOnly &&
+      (op.httpMethod === 'DELETE' ||
+        REPLACING.test(op.method) ||
+        (op.family === 'oneroster' && op.httpMethod === 'PUT')),
     idempotentHint: op.retry === 'safe',
     openWorldHint: true,
   };
@@ -235,6 +240,7 @@ function operationTools(model, parameters, devplatform) {
         schema: op.body.inner,
         required: !op.body.optional,
         ...(op.body.wrap && { wrap: op.body.wrap }),
+        ...(op.body.list && { list: true }),
         ...(members.length > 0 && { members, requiredMembers: op.body.requiredMembers }),
       };
       if (op.body.name !== 'body') renames[op.body.name] = 'body';
@@ -247,13 +253,15 @@ function operationTools(model, parameters, devplatform) {
         oneLine(text),
       );
     const takesFields = queryNames.has('fields');
-    const output = op.success.schema
-      ? {
-          schema: op.success.schema,
-          ...((op.page ?? op.returns) && { member: op.page ?? op.returns }),
-          ...(takesFields && { partial: true }),
-        }
-      : undefined;
+    // An answer the document states with no member to read resolves with nothing (docs/decisions.md#d-i29-unstated-answers).
+    const output =
+      op.success.schema && !op.success.unstated
+        ? {
+            schema: op.success.schema,
+            ...((op.page ?? op.returns) && { member: op.page ?? op.returns }),
+            ...(takesFields && { partial: true }),
+          }
+        : undefined;
     tools.push({
       name,
       operationId: op.operationId,

@@ -97,6 +97,8 @@ export interface OperationTool {
     readonly schema: string;
     readonly required: boolean;
     readonly wrap?: string;
+    /** The method takes a list of such objects (sent as the member `wrap` names). */
+    readonly list?: true;
     /** The members the SDK method takes one by one (`args` of `body.<member>`), and the required ones. */
     readonly members?: readonly string[];
     readonly requiredMembers?: readonly string[];

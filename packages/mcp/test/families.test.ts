@@ -68,14 +68,14 @@ describe('one tool of each family, against the mock platform', () => {
     expect(Object.keys(document)).toEqual(['title']);
   });
 
-  it('oneroster: a line item, its student results in the class, and a put through the wrapped body', async () => {
+  it('oneroster: a line item, its student results in the class, and an update through the wrapped body', async () => {
     const { call } = await host();
     const { lineItemId, student } = ctx.platform.fixtures.roster;
     const lineItem = data<{ class: { sourcedId: string } }>(
       await call('oneroster_gradebook_assessment_line_items_get', { sourcedId: lineItemId }),
     );
     const results = data<{ items: { student: { sourcedId: string } }[]; nextOffset: number | null }>(
-      await call('oneroster_gradebook_results_for_student_in_class', {
+      await call('oneroster_gradebook_classes_students_results_list', {
         classSourcedId: lineItem.class.sourcedId,
         studentSourcedId: student.sourcedId,
       }),
@@ -83,9 +83,9 @@ describe('one tool of each family, against the mock platform', () => {
     expect(results.items.length).toBeGreaterThan(0);
     expect(results.items.every((result) => result.student.sourcedId === student.sourcedId)).toBe(true);
     const put = data<{ sourcedId: string; title: string }>(
-      await call('oneroster_gradebook_assessment_line_items_put', {
+      await call('oneroster_gradebook_assessment_line_items_update', {
         sourcedId: 'ali-mcp-quiz',
-        body: { title: 'MCP quiz', class: lineItem.class, resultValueMax: 10 },
+        body: { status: 'active', title: 'MCP quiz', class: lineItem.class, resultValueMax: 10 },
       }),
     );
     expect(put).toMatchObject({ sourcedId: 'ali-mcp-quiz', title: 'MCP quiz' });
@@ -181,7 +181,7 @@ describe('bad arguments are tool errors naming the field, and nothing is sent', 
     const { call } = await host();
     const missing = await call('oneroster_users_get', {});
     expect(missing.isError).toBe(true);
-    expect(text(missing)).toContain('sourcedId: is required: The sourcedId of the object.');
+    expect(text(missing)).toContain('sourcedId: is required: The sourcedId of the user.');
     const unknown = await call('oneroster_users_get', { id: 'usr-1', sourcedId: 'usr-1' });
     expect(text(unknown)).toContain('id: is not an argument of this tool (it takes sourcedId, fields)');
     const mistyped = await call('case_items_list', { limit: 'ten' });
@@ -261,13 +261,13 @@ describe('--tools dynamic', () => {
     const every = data<{ operations: { name: string; route: string | null }[] }>(
       await call('learnkit_list_operations'),
     );
-    expect(every.operations).toHaveLength(64);
+    expect(every.operations).toHaveLength(182);
     const found = data<{ operations: { name: string; route: string; readOnly: boolean }[] }>(
       await call('learnkit_list_operations', { search: 'results student class' }),
     );
     expect(found.operations).toEqual([
       {
-        name: 'oneroster_gradebook_results_for_student_in_class',
+        name: 'oneroster_gradebook_classes_students_results_list',
         title: expect.any(String),
         route:
           'GET /ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/students/{studentSourcedId}/results',
@@ -310,7 +310,7 @@ describe('--tools dynamic', () => {
     const callTool = listed.find((tool) => tool.name === 'learnkit_call_operation');
     expect(callTool?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     const operations = data<{ operations: { readOnly: boolean }[] }>(await call('learnkit_list_operations'));
-    expect(operations.operations).toHaveLength(46);
+    expect(operations.operations).toHaveLength(99);
     expect(operations.operations.every((operation) => operation.readOnly)).toBe(true);
     const write = await call('learnkit_call_operation', { name: 'caliper_send', arguments: {} });
     expect(write.isError).toBe(true);

@@ -65,7 +65,8 @@ function argumentsFor(op: MappedOperation, tool: ToolDefinition) {
       members.map((member) => [member, op.devplatformTool ? sample(properties[member] ?? {}, member) : 'x']),
     );
     if (op.devplatformTool) Object.assign(args, body);
-    else args.body = body;
+    // A list body (results of a line item, line items of a school) takes a list of such objects.
+    else args.body = op.body.list ? [body] : body;
   }
   const optionNames = op.args.filter((arg) => arg.startsWith('options.')).map((arg) => arg.slice(8));
   for (const name of optionNames) args[name] ??= `${name}-value`;
@@ -74,7 +75,8 @@ function argumentsFor(op: MappedOperation, tool: ToolDefinition) {
   for (const arg of op.args) {
     const [kind, name] = arg.split('.') as [string, string];
     if (kind === 'path') expected.push(args[name]);
-    else if (kind === 'body') expected.push(name === undefined ? body : body?.[name]);
+    else if (kind === 'body')
+      expected.push(name === undefined ? (op.body?.list ? args.body : body) : body?.[name]);
     else if (kind === 'query') {
       expected.push(
         Object.fromEntries(
@@ -98,7 +100,8 @@ describe('a tool for every operation of openapi/resources.yaml', () => {
 
   it('names every tool in snake_case within the 64 characters hosts accept', () => {
     for (const tool of all.definitions) expect(tool.name).toMatch(/^[a-z][a-z0-9_]{0,63}$/);
-    expect(byName.has('oneroster_gradebook_results_for_student_in_class')).toBe(true);
+    expect(byName.has('oneroster_gradebook_classes_students_results_list')).toBe(true);
+    expect(byName.has('oneroster_gradebook_classes_academic_sessions_results_create')).toBe(true);
     expect(byName.has('rostering_linked_users_list')).toBe(true);
     expect(byName.has('insights_sessions_get_enforcement_state')).toBe(true);
   });
@@ -170,7 +173,7 @@ describe('a tool for every operation of openapi/resources.yaml', () => {
     expect(list.outputSchema?.required).toEqual(['items', 'total', 'offset', 'nextOffset']);
     expect(byName.get('rostering_roles_list')!.description).toContain('Answers the whole list at once');
     // A body is the component schema the SDK method takes, under `body`.
-    const put = byName.get('oneroster_gradebook_assessment_line_items_put')!;
+    const put = byName.get('oneroster_gradebook_assessment_line_items_update')!;
     expect(
       (put.inputSchema.properties as Record<string, { description: string }>).body?.description,
     ).toContain('sent inside the request body as its member assessmentLineItem');

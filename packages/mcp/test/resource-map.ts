@@ -18,7 +18,7 @@ export interface MappedOperation {
   retry: 'safe' | 'unsafe';
   pathParams: { name: string }[];
   queryParams: { name: string; required: boolean; schema: { type?: string; enum?: string[] } }[];
-  body?: { optional: boolean; members: string[]; requiredMembers: string[] } | undefined;
+  body?: { optional: boolean; list: boolean; members: string[]; requiredMembers: string[] } | undefined;
   page?: string | undefined;
   result: { list: boolean };
   args: string[];

@@ -60,7 +60,7 @@ function answerOf(document, operation) {
   const schema = deref(document, operation.responses?.[status])?.content?.['application/json']?.schema;
   if (!schema) return undefined;
   const members = Object.entries(propertiesOf(document, schema)).filter(
-    ([name]) => !['offset', 'limit', 'totalCount'].includes(name),
+    ([name]) => !['offset', 'limit', 'totalCount', 'pageCount', 'pageNumber'].includes(name),
   );
   if (members.length !== 1) return undefined;
   const [key, member] = members[0];

@@ -34,6 +34,13 @@ export type FaultSpec = {
   redirectTo?: string;
   /** Wait this many real milliseconds before answering (or before the normal handling, when nothing else is set). */
   delayMs?: number;
+  /**
+   * Lapse this many milliseconds of the platform's clock after the fault is injected, however many `times` it has
+   * left: with `times: Infinity`, "the ingest answers 503 for 2 minutes" (a manual clock moves with the test's).
+   */
+  forMs?: number;
+  /** Only requests whose body contains this text (an event id, say): "the ingest refuses this one event". */
+  bodyIncludes?: string;
 };
 
 /** A fault as stored, with the requests it has left. */
@@ -44,6 +51,8 @@ export type ActiveFault = FaultSpec & {
   remaining: number;
   /** How many requests it has matched so far. */
   hits: number;
+  /** With `forMs`: when it lapses, in ms on the platform's clock. */
+  expiresAt?: number;
 };
 
 /** Which tokens `revokeTokens` revokes (docs/decisions.md#d-i15-revoke-filter). */
@@ -89,7 +98,15 @@ export class Faults {
       refuse('redirectTo must be a URL, absolute or relative to the request');
     if (redirectTo !== undefined && status !== undefined && !REDIRECT_STATUSES.has(status))
       refuse('status of a redirect must be 301, 302, 303, 307 or 308');
+    if (spec.forMs !== undefined && !(typeof spec.forMs === 'number' && spec.forMs > 0))
+      refuse('forMs must be a positive number of milliseconds');
+    if (
+      spec.bodyIncludes !== undefined &&
+      !(typeof spec.bodyIncludes === 'string' && spec.bodyIncludes !== '')
+    )
+      refuse('bodyIncludes must be a non-empty string');
     const fault: ActiveFault = { ...spec, id: this.#next++, remaining: times, hits: 0 };
+    if (spec.forMs !== undefined) fault.expiresAt = this.#core.clock.now() + spec.forMs;
     this.#faults.push(fault);
     return fault;
   }
@@ -117,18 +134,38 @@ export class Faults {
 
   /** The faults still waiting for requests. */
   active(): readonly ActiveFault[] {
+    this.#lapse();
     return this.#faults;
   }
 
+  /** Whether a fault that matches `method` and `pathname` looks at the body: then `take` needs it. */
+  wantsBody(method: string, pathname: string): boolean {
+    return this.#faults.some((fault) => fault.bodyIncludes !== undefined && matches(fault, method, pathname));
+  }
+
   /** The action for a request, consuming one use of the first matching fault. */
-  take(method: string, pathname: string): FaultAction | undefined {
-    const index = this.#faults.findIndex((fault) => matches(fault, method, pathname));
+  take(method: string, pathname: string, body?: string): FaultAction | undefined {
+    this.#lapse();
+    const index = this.#faults.findIndex(
+      (fault) =>
+        matches(fault, method, pathname) &&
+        (fault.bodyIncludes === undefined || (body?.includes(fault.bodyIncludes) ?? false)),
+    );
     if (index < 0) return undefined;
     const fault = this.#faults[index]!;
     fault.hits++;
     fault.remaining--;
     if (fault.remaining <= 0) this.#faults.splice(index, 1);
     return this.#actionOf(fault, pathname);
+  }
+
+  /** Removes the faults whose `forMs` has passed on the platform's clock. */
+  #lapse(): void {
+    const now = this.#core.clock.now();
+    for (let i = this.#faults.length - 1; i >= 0; i--) {
+      const expiresAt = this.#faults[i]?.expiresAt;
+      if (expiresAt !== undefined && now >= expiresAt) this.#faults.splice(i, 1);
+    }
   }
 
   /** What a request matched by `fault` gets. */

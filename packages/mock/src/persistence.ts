@@ -12,7 +12,7 @@ export type SavedStateMeta = {
 };
 
 const FORMAT = 'learnkit-mock-state';
-const VERSION = 1;
+const VERSION = 2;
 
 /** Members of the state that are not saved: the request log and errors are about one run, not the data. */
 const NOT_SAVED = new Set<string>(['requests', 'errors']);

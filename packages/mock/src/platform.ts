@@ -193,7 +193,9 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       log(refused.status);
       return refused;
     }
-    const fault = faults.take(request.method, path);
+    // A fault that looks at the body reads a copy; the route reads the request itself.
+    const body = faults.wantsBody(request.method, path) ? await request.clone().text() : undefined;
+    const fault = faults.take(request.method, path, body);
     if (fault?.kind === 'hang') {
       log(0, 'hang');
       // Held until the client aborts (or the platform closes); the caller's timeout is what ends it.

@@ -75,24 +75,39 @@ export type CaseState = {
   >;
 };
 
-/** An organization (district or school). */
+/** An organization (district, school, department, ...): the one record behind the OneRoster and platform views. */
 export type StoredOrg = {
   sourcedId: string;
   status: 'active' | 'tobedeleted';
   dateLastModified: string;
   name: string;
-  type: string;
+  type: OneRoster['Org']['type'];
   identifier?: string;
   parentId: string | null;
+  metadata?: Record<string, unknown> | null;
 };
 
 /** A user, the one record behind both the OneRoster and the platform views. */
 export type StoredUser = Pick<OneRoster['User'], 'sourcedId' | 'status' | 'dateLastModified' | 'username'> &
-  Pick<Platform['User'], 'givenName' | 'familyName' | 'email' | 'metadata'> & {
+  Pick<Platform['User'], 'givenName' | 'familyName' | 'email' | 'metadata'> &
+  Partial<Pick<OneRoster['User'], (typeof ONEROSTER_USER_EXTRAS)[number]>> & {
     enabledUser: boolean;
     primaryOrgId: string | null;
     grades?: string[];
   };
+
+/** The members of a OneRoster user the platform's rostering view has no place for, kept as a write gave them. */
+export const ONEROSTER_USER_EXTRAS = [
+  'userMasterIdentifier',
+  'userIds',
+  'middleName',
+  'preferredFirstName',
+  'preferredMiddleName',
+  'preferredLastName',
+  'pronouns',
+  'sms',
+  'phone',
+] as const;
 
 /** A role membership (key: role type, role and org). `ended` marks a soft-deleted membership. */
 export type StoredRole = Required<Platform['UserRole']> & { ended: boolean };
@@ -121,7 +136,21 @@ export type StoredEnrollment = Pick<
 /** OneRoster objects stored in their response shape. */
 export type RosterRecord = Record<string, unknown> & { sourcedId: string };
 
-/** The roster: OneRoster rostering, gradebook and resources, plus the platform's rostering extras. */
+/** A OneRoster object of schema `K`, stored in its response shape, with its `sourcedId`. */
+export type Stored<K extends keyof OneRoster> = OneRoster[K] & { sourcedId: string };
+
+/** A resource assigned to a class, a course or a user (the resources service's assignments). */
+export type StoredResourceLink = {
+  kind: 'classes' | 'courses' | 'users';
+  ownerId: string;
+  resourceId: string;
+  dateAssigned: string | null;
+};
+
+/**
+ * The roster: OneRoster rostering, gradebook and resources, plus the platform's rostering extras. One table per
+ * kind of object; every relationship route is a view of them (docs/decisions.md#d-i29-mock-store).
+ */
 export type RosterState = {
   orgs: Map<string, StoredOrg>;
   users: Map<string, StoredUser>;
@@ -129,14 +158,21 @@ export type RosterState = {
   agents: StoredAgent[];
   profiles: Map<string, Platform['UserProfile']>;
   enrollments: Map<string, StoredEnrollment>;
-  academicSessions: Map<string, OneRoster['AcademicSession']>;
-  courses: Map<string, OneRoster['Course']>;
-  classes: Map<string, OneRoster['Class']>;
-  demographics: Map<string, OneRoster['Demographics']>;
-  lineItems: Map<string, OneRoster['AssessmentLineItem']>;
-  assessmentResults: Map<string, OneRoster['AssessmentResult']>;
-  results: Map<string, OneRoster['Result']>;
-  resources: Map<string, OneRoster['Resource']>;
+  academicSessions: Map<string, Stored<'AcademicSession'>>;
+  courses: Map<string, Stored<'Course'>>;
+  courseComponents: Map<string, Stored<'CourseComponent'>>;
+  componentResources: Map<string, Stored<'ComponentResource'>>;
+  classes: Map<string, Stored<'Class'>>;
+  demographics: Map<string, Stored<'Demographics'>>;
+  lineItems: Map<string, Stored<'LineItem'>>;
+  categories: Map<string, Stored<'Category'>>;
+  scoreScales: Map<string, Stored<'ScoreScale'>>;
+  results: Map<string, Stored<'Result'>>;
+  assessmentLineItems: Map<string, Stored<'AssessmentLineItem'>>;
+  assessmentResults: Map<string, Stored<'AssessmentResult'>>;
+  resources: Map<string, Stored<'Resource'>>;
+  /** Resources assigned to classes, courses and users, by `<kind>|<ownerId>|<resourceId>`. */
+  resourceLinks: Map<string, StoredResourceLink>;
   orgConfigs: Map<string, Record<string, unknown>>;
   /** Highest mastered grade by `${userId}|${subject}`. */
   mastery: Map<string, string | null>;
@@ -173,6 +209,11 @@ export type StoredCaliperEvent = {
   clientId: string;
   /** The envelope's `sensor` URI. */
   sensor: string;
+  /**
+   * How many times an accepted batch carried this id: 1 when first stored, one more for each copy sent again (a
+   * retry, a redelivery). Missing in states saved before it was counted, which read as 1.
+   */
+  receipts?: number;
 };
 
 /** A learning session recorded from Caliper SessionEvents or session-metadata writes, with its events' ids. */
@@ -242,12 +283,18 @@ export function createState(): MockState {
       enrollments: new Map(),
       academicSessions: new Map(),
       courses: new Map(),
+      courseComponents: new Map(),
+      componentResources: new Map(),
       classes: new Map(),
       demographics: new Map(),
       lineItems: new Map(),
-      assessmentResults: new Map(),
+      categories: new Map(),
+      scoreScales: new Map(),
       results: new Map(),
+      assessmentLineItems: new Map(),
+      assessmentResults: new Map(),
       resources: new Map(),
+      resourceLinks: new Map(),
       orgConfigs: new Map(),
       mastery: new Map(),
     },

@@ -34,7 +34,7 @@ describe('the mock routes every operation of openapi/ by operationId (docs/decis
       ...EXTRA_ROUTES,
     ].map(({ method, pattern }) => `${method} ${pattern}`);
     expect(routes.sort()).toEqual(expected.sort());
-    expect(patternOf('listAssessmentLineItems')).toEqual({
+    expect(patternOf('getAllAssessmentLineItems')).toEqual({
       method: 'GET',
       pattern: '/ims/oneroster/gradebook/v1p2/assessmentLineItems',
     });

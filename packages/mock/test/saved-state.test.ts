@@ -87,8 +87,8 @@ describe('saveState and savedState (docs/decisions.md#d-i14-state)', () => {
     );
     expect(() => createMockPlatform({ savedState: '{' })).toThrow(/not JSON.*start from a new state file/);
     expect(() => createMockPlatform({ savedState: '{"a":1}' })).toThrow(/not a learnkit-mock state/);
-    expect(() => createMockPlatform({ savedState: saved.replace('"version":1', '"version":99') })).toThrow(
-      /version 99, this learnkit-mock reads version 1/,
+    expect(() => createMockPlatform({ savedState: saved.replace('"version":2', '"version":99') })).toThrow(
+      /version 99, this learnkit-mock reads version 2/,
     );
   });
 });

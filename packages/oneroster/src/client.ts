@@ -25,7 +25,7 @@ export type OneRosterClientInit<Paths extends object = object> =
  *   baseUrl: 'https://api.example.com',
  *   auth: clientCredentials({ tokenUrl: 'https://api.example.com/auth/1.0/token', clientId, clientSecret, style: 'basic' }),
  * });
- * for await (const student of client.classes.students('class-math-g3')) console.log(student.email);
+ * for await (const student of client.classes.students.list('class-math-g3')) console.log(student.email);
  */
 export function createOneRosterClient<Paths extends object>(
   init: OneRosterClientInit<Paths>,

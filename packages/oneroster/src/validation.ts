@@ -2,9 +2,9 @@ import type { ValidationIssue } from '@learnkit/core';
 import { writeIssues } from './internal/write';
 
 /**
- * The problems of an assessment line item as `gradebook.assessmentLineItems.create` and `.put` take it (empty
- * when it is valid), each with its path: `title` required, references as `{ sourcedId }`, `component` and
- * `componentResource` as `{ sourcedId }`, no unknown members.
+ * The problems of an assessment line item as `gradebook.assessmentLineItems.create` and `.update` take it (empty
+ * when it is valid), each with its path: `status` and `title` required, references as `{ sourcedId }`, `component` and
+ * `componentResource` as `{ sourcedId }` or null, no unknown members.
  *
  * @example
  * const issues = validateAssessmentLineItem({ title: 'Quiz 1', component: { id: 'x' } });

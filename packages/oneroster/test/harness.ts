@@ -16,3 +16,6 @@ export function useOneRosterMock(mode: Mode, options: MockPlatformOptions = {}) 
     api: /^\/ims\/oneroster\//,
   });
 }
+
+/** The harness of the OneRoster suites. */
+export type OneRosterMock = ReturnType<typeof useOneRosterMock>;

@@ -95,11 +95,11 @@ describe('validateAssessmentLineItem', () => {
         dateLastModified: '2026-01-02T03:04:05Z',
         title: 'Quiz 1',
         description: null,
-        class: { sourcedId: 'class-1', type: 'class' },
+        class: { sourcedId: 'class-1' },
         resultValueMin: 0,
         resultValueMax: 100,
         component: { sourcedId: 'component-1' },
-        componentResource: { sourcedId: 'res-1' },
+        componentResource: null,
       }),
     ).toEqual([]);
   });
@@ -108,18 +108,20 @@ describe('validateAssessmentLineItem', () => {
     const issues = validateAssessmentLineItem({
       status: 'archived',
       resultValueMax: '100',
-      class: {},
-      componentResource: { sourcedId: 'r', extra: 1 },
+      class: { sourcedId: 'class-1', type: 'class' },
+      scoreScale: {},
     });
     const byPath = Object.fromEntries(issues.map((i) => [i.path.join('.'), i.message]));
     expect(Object.keys(byPath).sort()).toEqual(
-      ['class.sourcedId', 'componentResource.extra', 'resultValueMax', 'status', 'title'].sort(),
+      ['class.type', 'resultValueMax', 'scoreScale', 'status', 'title'].sort(),
     );
     expect(byPath.title).toBe('is required');
     expect(byPath.resultValueMax).toBe('must be a number or null (got "100")');
     expect(byPath.status).toContain('"active"|"tobedeleted"');
-    expect(byPath['componentResource.extra']).toContain('is not a member');
-    expect(validateAssessmentLineItem({ title: 'Q', dateLastModified: 'yesterday' })).toEqual([
+    expect(byPath['class.type']).toContain('is not a member');
+    expect(
+      validateAssessmentLineItem({ status: 'active', title: 'Q', dateLastModified: 'yesterday' }),
+    ).toEqual([
       { path: ['dateLastModified'], message: 'must be an ISO 8601 date-time such as 2026-01-02T03:04:05Z' },
     ]);
     expect(validateAssessmentLineItem('Quiz 1')[0]?.message).toContain('must be an object');

@@ -8,11 +8,12 @@ import type { ActivityServer, ActivityServerOptions } from '@learnkit/activity/s
  *   working directory, read and checked on the first use of `lk.activity` (or of `lk.caliper` without a sensor).
  * - `getUser`: who posted to `lk.activity.handler` (your session check); needed only for the handler.
  */
-export type ActivityOptions = Omit<ActivityServerOptions, 'client' | 'caliper' | 'baseUrl'>;
+export type ActivityOptions = Omit<ActivityServerOptions, 'client' | 'caliper' | 'baseUrl' | 'hooks'>;
 
 /**
  * `lk.activity`: the server side of activity tracking over the instance's transport. `record(...)` sends a
  * completion (and, optionally, its time) for a user; `handler` serves what the browser tracker posts;
- * `config()` is the activity configuration in use.
+ * `queue({ store })` is a durable, batched queue in front of the ingest; `config()` is the activity configuration
+ * in use.
  */
 export type LearnKitActivity = ActivityServer;

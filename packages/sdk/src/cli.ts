@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { loadedQueueModule } from './cli/activity';
 import { run } from './cli/main';
 
 /**
@@ -12,3 +13,5 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 const code = await run({ argv: process.argv.slice(2), env: process.env, streams: process });
 process.exitCode = code;
+// `learnkit activity ...` loaded the partner's queue module, whose Redis client would keep the process alive.
+if (loadedQueueModule.value) process.exit(code);

@@ -257,12 +257,15 @@ export class LearnKit {
   }
 
   /**
-   * OneRoster 1.2: rostering (`users`, `classes` with `students` and `teachers`, `courses` with `classes`,
-   * `academicSessions`, `demographics`, `enrollments`, `schools.classStudents`), the `gradebook`
-   * (`assessmentLineItems` with `create` and `put`, `assessmentResults`, `results`) and `resources`.
+   * OneRoster 1.2, every operation the platform publishes: rostering (`orgs`, `schools` with their classes,
+   * courses, enrollments, students, teachers and terms; `academicSessions`, `terms`, `gradingPeriods`; `courses`
+   * with their `classes`, `components` and `componentResources`; `classes` with their `students` and `teachers`;
+   * `users`, `students`, `teachers`; `enrollments`; `demographics`), the `gradebook` (`lineItems`, `categories`,
+   * `scoreScales`, `results`, `assessmentLineItems`, `assessmentResults`, and a class's or a school's) and
+   * `resources` with their assignments. Each collection has `list`, `get`, `create`, `update` and `delete`.
    *
    * @example
-   * for await (const student of lk.oneroster.classes.students('class-math-g3')) console.log(student.email);
+   * for await (const student of lk.oneroster.classes.students.list('class-math-g3')) console.log(student.email);
    */
   get oneroster(): OneRosterClient {
     this.#needsClientCredentials('oneroster');
@@ -307,8 +310,10 @@ export class LearnKit {
   /**
    * Server-side activity recording (`createActivityServer` over this instance's transport and `lk.caliper`):
    * `lk.activity.record({ user, activity, metrics, time?, runId?, idempotencyKey? })` sends a completion for a user,
-   * `lk.activity.handler` serves what the browser tracker posts (give `activity: { getUser }`). The configuration
-   * is `options.activity.config`, else `learnkit.config.json` in the working directory, read on first use.
+   * `lk.activity.handler` serves what the browser tracker posts (give `activity: { getUser }`),
+   * `lk.activity.queue({ store })` is a durable, batched queue in front of the ingest (`onQueue` of the instance's
+   * `hooks` reports it). The configuration is `options.activity.config`, else `learnkit.config.json` in the working
+   * directory, read on first use.
    *
    * @example
    * await lk.activity.record({
@@ -322,6 +327,8 @@ export class LearnKit {
     this.#activity ??= createActivityServer({
       logger: this.#logger,
       ...this.#activityOptions,
+      // Queues made with lk.activity.queue(...) report through the instance's hooks (onQueue).
+      hooks: this.#httpOptions.hooks,
       client: this.http,
       baseUrl: this.#config.baseUrl,
       caliper: this.caliper,

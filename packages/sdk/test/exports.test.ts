@@ -5,6 +5,7 @@ describe('the public surface of @learnkit/sdk', () => {
   it('exports exactly these values (types are checked by the typecheck)', () => {
     expect(Object.keys(sdk).sort()).toEqual(
       [
+        'ActivityQueueStoreError',
         'ApiError',
         'AuthenticationError',
         'BadRequestError',
@@ -29,6 +30,8 @@ describe('the public surface of @learnkit/sdk', () => {
         'WebhookVerificationError',
         'and',
         'buildTree',
+        'createMemoryQueueStore',
+        'createRedisQueueStore',
         'createRedisTokenCache',
         'createSharedTokenCache',
         'createTokenCache',

@@ -61,7 +61,11 @@ export function sdkSuite(mode: Mode): void {
       );
     });
 
-    it('shares one token request among 1,000 concurrent calls across case, webhooks and lk.http', async () => {
+    // A thousand exchanges, each checked against openapi/ by the harness: about 10 s on a quiet machine, so it gets
+    // a minute rather than the default 20 s, which a loaded machine came within a second of.
+    it('shares one token request among 1,000 concurrent calls across case, webhooks and lk.http', {
+      timeout: 60_000,
+    }, async () => {
       const lk = ctx.lk();
       const { standardIds } = ctx.platform.fixtures.case;
       const calls: Promise<unknown>[] = [];

@@ -19,6 +19,6 @@ export {
   type UsePlatformOptions,
   usePlatform,
 } from './platform';
-export { type RedisServer, startRedisServer } from './redis';
+export { type RedisServer, type RedisServerOptions, startRedisServer } from './redis';
 export { type SampleStudent, timeSpentInput } from './samples';
 export { advanceTime } from './time';

@@ -95,3 +95,17 @@ describe('learnkit-mcp (@learnkit/mcp) from the installed tarball', () => {
     }
   });
 });
+
+describe('learnkit-activity-worker (@learnkit/activity) from the installed tarball', () => {
+  it('prints its usage with --help, and says what is missing without MODULE (exit 2)', async () => {
+    const cwd = scratch().project;
+    const [help, bare] = await Promise.all([
+      runToEnd(bin('learnkit-activity-worker'), ['--help'], { cwd }),
+      runToEnd(bin('learnkit-activity-worker'), [], { cwd }),
+    ]);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^Usage: learnkit-activity-worker MODULE/);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toMatch(/^Usage: learnkit-activity-worker MODULE/);
+  });
+});

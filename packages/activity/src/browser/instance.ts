@@ -207,7 +207,7 @@ export function runActivity(
         if (!time && data?.time)
           throw invalid(
             ['time'],
-            `activity "${activity.id}" runs with time: false, so send data.time from your server with record({ time })`,
+            `activity "${activity.id}" has time: false; send data.time by record({ time }) on your server`,
           );
         const t = lateTimeout(mono());
         clearInterval(heartbeat);

@@ -1,32 +1,27 @@
 import {
   ApiPromise,
-  createLogger,
   createMemoryDedupeStore,
   type DedupeStore,
+  type Hooks,
   type Logger,
   type RawAnswer,
   ValidationError,
 } from '@learnkit/core';
-import { activityCompletedEvent } from '../caliper/completed';
-import type { ActorInput } from '../caliper/profile';
-import { timeSpentEvent } from '../caliper/time-spent';
-import { describeCourse, findCourse } from '../config/courses';
 import type { LearnkitConfig } from '../config/types';
-import { newEventId } from '../uuid';
-import { type CaliperClient, caliperClientOver } from './caliper-client';
-import { type ConfigInit, configSource } from './config';
-import type { ServerContext } from './context';
+import type { CaliperClient } from './caliper-client';
+import type { ConfigInit } from './config';
 import { type ActivityRequestHandler, createActivityHandler, type GetUser } from './handler';
-import { type ClientInit, toHttp } from './http';
-import { nameBasedUuid } from './ids';
-import { masteredUnitsSoFar, pctCompleteTally } from './pct-complete';
-import { type RecordOptions, type RecordParams, type RecordResult, recordIssues } from './record';
-import { cachedResolver, type ResolveUserId, rosterLookup, UnknownUserError } from './users';
+import type { ClientInit } from './http';
+import { type ActivityQueue, type ActivityQueueSettings, queueOver } from './queue/queue';
+import { checkRecord, type RecordOptions, type RecordParams, type RecordResult } from './record';
+import { recordEventId, recordEvents } from './record-events';
+import { serverContext } from './server-context';
+import type { ResolveUserId } from './users';
+
+export { DEFAULT_USER_CACHE_TTL_MS } from './server-context';
 
 /** Default time an activity event id is remembered as sent: 30 days (stored windows can come back days later). */
 export const DEFAULT_ACTIVITY_DEDUPE_TTL_MS = 30 * 24 * 3_600_000;
-/** Default time a user id found by email is cached. */
-export const DEFAULT_USER_CACHE_TTL_MS = 10 * 60_000;
 
 /** Options of {@link createActivityServer}. */
 export interface ActivityServerOptions {
@@ -68,6 +63,8 @@ export interface ActivityServerOptions {
   now?: (() => number) | undefined;
   /** Where failed upstream calls of the handler are logged. Default none, or the console with `LEARNKIT_LOG`. */
   logger?: Logger | false | undefined;
+  /** `onQueue` is given to the queues made with `.queue(...)` (the umbrella passes its `hooks`). */
+  hooks?: Pick<Hooks, 'onQueue'> | undefined;
 }
 
 /** The server side of activity tracking. */
@@ -94,6 +91,16 @@ export interface ActivityServer {
   readonly caliper: CaliperClient;
   /** The checked configuration (loaded on first use). */
   config(): Promise<LearnkitConfig>;
+  /**
+   * A durable, batched queue over this server's transport, configuration and roster look-ups: `queue.record(...)`
+   * stores what `record` would send, workers send it in batches (docs/activity.md#the-activity-queue).
+   *
+   * @example
+   * const queue = server.queue({ store: createRedisQueueStore(redis) });
+   * await queue.startWorker();
+   * await queue.record({ user, activity, metrics });
+   */
+  queue(settings: ActivityQueueSettings): ActivityQueue;
 }
 
 const ms = (name: string, value: unknown, issues: { path: string[]; message: string }[]) => {
@@ -124,67 +131,9 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
   ms('userCacheTtlMs', options.userCacheTtlMs, issues);
   if (issues.length) throw new ValidationError(issues);
 
-  const { http, baseUrl: clientBase } = toHttp(options.client);
-  const baseUrl = (options.baseUrl ?? clientBase)?.replace(/\/+$/, '');
-  if (!baseUrl || !/^https?:\/\/[^/\s]+\S*$/.test(baseUrl))
-    throw new ValidationError([
-      {
-        path: ['baseUrl'],
-        message:
-          'is required when client is an HTTP client: the platform base URL (actor ids are <baseUrl>/rostering/1.0/users/<id>)',
-      },
-    ]);
-  const now = options.now ?? Date.now;
-  const config = configSource(options.config);
-  const caliper = options.caliper ?? caliperClientOver(http);
-  const log = createLogger(options.logger);
-  const resolve = cachedResolver(options.resolveUserId ?? rosterLookup(http), {
-    ttlMs: options.userCacheTtlMs ?? DEFAULT_USER_CACHE_TTL_MS,
-    maxEntries: 10_000,
-    now,
-  });
-  const warned = new Set<string>();
-
-  const ctx: ServerContext = {
-    config,
-    caliper,
-    log,
-    async actorOf(user) {
-      const sourcedId = user.platformId ?? (await resolve(user));
-      if (sourcedId === undefined) throw new UnknownUserError(user.email, 'no rostering user matches');
-      const actor: ActorInput & { sourcedId: string } = {
-        id: `${baseUrl}/rostering/1.0/users/${encodeURIComponent(sourcedId)}`,
-        email: user.email,
-        sourcedId,
-      };
-      if (user.name !== undefined) actor.name = user.name;
-      if (user.role !== undefined) actor.role = user.role;
-      return actor;
-    },
-    courseOf(cfg, ref) {
-      return (
-        findCourse(cfg.courses, ref) ??
-        `course ${JSON.stringify(ref)} is not in learnkit.config.json, whose courses are: ${cfg.courses.map(describeCourse).join(', ')}`
-      );
-    },
-    pctCompleteOf(studentId, requestOptions) {
-      // Units mastered earlier in the course (gradebook history), or NaN when it cannot be found (no courseId).
-      return pctCompleteTally(async (course) => {
-        if (course.courseId === undefined) {
-          const name = describeCourse(course);
-          if (!warned.has(name)) {
-            warned.add(name);
-            log?.warn(
-              { course: name },
-              'pctComplete not computed: the course has totalLessons but no courseId to find its gradebook history',
-            );
-          }
-          return Number.NaN;
-        }
-        return masteredUnitsSoFar(http, studentId, course.courseId, requestOptions);
-      });
-    },
-  };
+  const base = serverContext(options);
+  const { ctx, now } = base;
+  const { caliper, config } = ctx;
 
   let handler: ActivityRequestHandler | undefined;
   const getUser = options.getUser;
@@ -212,6 +161,7 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
       return handler;
     },
     record: (params, recordOptions) => ApiPromise.fromResult(() => record(params, recordOptions)),
+    queue: (settings) => queueOver(base, { hooks: options.hooks, ...settings }),
   };
 
   /** `record`, with the answer of the Caliper request that sent the completion. */
@@ -219,35 +169,24 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
     params: RecordParams,
     recordOptions: RecordOptions | undefined,
   ): Promise<{ data: RecordResult; answer: RawAnswer | undefined }> {
-    const { issues: problems, window } = recordIssues(params);
-    if (problems.length) throw new ValidationError(problems);
-    const cfg = await config();
-    const course = ctx.courseOf(cfg, params.activity.course);
-    if (typeof course === 'string')
-      throw new ValidationError([{ path: ['activity', 'course'], message: course }]);
+    const { config: cfg, course, window } = await checkRecord(ctx, params);
     const runId = params.runId ?? crypto.randomUUID();
     const actor = await ctx.actorOf(params.user);
     const metrics = { ...params.metrics };
     const pctComplete = await ctx.pctCompleteOf(actor.sourcedId, recordOptions)(course, metrics);
     if (pctComplete !== undefined) metrics.pctComplete = pctComplete;
     const activity = { id: params.activity.id, name: params.activity.name };
-    const profile = { sensor: cfg.sensor, app: cfg.app, course, actor, activity, runId };
     // The runId correlates and never dedupes: fresh ids, unless the caller names this completion with an
     // idempotency key (docs/decisions.md#d-i12-runid).
     const key = params.idempotencyKey;
-    const idOf = async (kind: string) =>
-      key === undefined
-        ? newEventId()
-        : `urn:uuid:${await nameBasedUuid(`${kind}:${actor.sourcedId}:${activity.id}:${key}`)}`;
-    const events: RecordResult['events'] = [];
-    if (window) events.push(timeSpentEvent({ ...profile, id: await idOf('timeSpent'), window }));
-    events.push(
-      activityCompletedEvent({
-        ...profile,
-        id: await idOf('completion'),
+    const events = await recordEvents(
+      { sensor: cfg.sensor, app: cfg.app, course, actor, activity, runId },
+      {
+        window,
         eventTime: window?.endedAt ?? new Date(now()).toISOString(),
         metrics,
-      }),
+        idOf: (kind) => recordEventId(kind, key, actor.sourcedId, activity.id),
+      },
     );
     const sending = caliper.send(events, { ...recordOptions, sensor: cfg.sensor });
     // A Caliper client of the caller's own may answer a plain promise: its data, without a response.

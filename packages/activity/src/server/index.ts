@@ -8,6 +8,7 @@
  * @module \@learnkit/activity/server
  */
 
+export type { QueueHookInfo, QueueStats } from '@learnkit/core';
 // The Node adapter is core's `toNodeListener`: the activity handler carries what it needs of it (its body limit and
 // answers), and `getUser` gives it the user of a Node request (docs/decisions.md#d-i15-one-node-listener).
 export {
@@ -39,5 +40,41 @@ export {
 export { CONFIG_FILE, type ConfigInit, loadConfigFile } from './config';
 export type { ActivityHandlerContext, ActivityRequestHandler, GetUser } from './handler';
 export type { ClientInit } from './http';
+export { type ActivityQueueOptions, createActivityQueue } from './queue/create';
+export { ActivityQueueStoreError } from './queue/errors';
+export {
+  createMemoryQueueStore,
+  DEFAULT_MEMORY_QUEUE_MAX_ENTRIES,
+  type MemoryQueueStoreOptions,
+} from './queue/memory-store';
+export {
+  type ActivityQueue,
+  type ActivityQueueBatchOptions,
+  type ActivityQueueRetryOptions,
+  type ActivityQueueSettings,
+  DEFAULT_QUEUE_MAX_BYTES,
+  DEFAULT_QUEUE_MAX_EVENTS,
+  DEFAULT_QUEUE_MAX_WAIT_MS,
+  DEFAULT_QUEUE_VISIBILITY_TIMEOUT_MS,
+  type DeadLetter,
+  type QueuedRecord,
+  type QueueFlushResult,
+} from './queue/queue';
+export type { RedisCommandClient } from './queue/redis-commands';
+export {
+  createRedisQueueStore,
+  DEFAULT_QUEUE_GROUP,
+  DEFAULT_QUEUE_KEY,
+  DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
+  type RedisQueueStoreOptions,
+} from './queue/redis-store';
+export type {
+  ActivityQueueStore,
+  DeadLetterInput,
+  StoredDeadLetter,
+  StoredEntry,
+  StoreFigures,
+} from './queue/store';
+export type { ActivityQueueWorker } from './queue/worker-loop';
 export type { RecordOptions, RecordParams, RecordResult, RecordTime } from './record';
 export { type ActivityUser, type ResolveUserId, UnknownUserError } from './users';

@@ -1,10 +1,11 @@
-import type { RequestOptions, ValidationIssue } from '@learnkit/core';
+import { type RequestOptions, ValidationError, type ValidationIssue } from '@learnkit/core';
 import type { CaliperActivityCompletedEvent, CaliperTimeSpentEvent } from '../caliper/types';
 import { isNonNegative, isRecord, isText, show } from '../check';
 import { type CompletionMetrics, completionProblem } from '../completion';
 import { courseRefProblem } from '../config/courses';
-import type { CourseRef } from '../config/types';
+import type { CourseConfig, CourseRef, LearnkitConfig } from '../config/types';
 import { isActivitySlug, isIsoTime, type TimeWindow } from '../protocol';
+import type { ServerContext } from './context';
 import { UUID_PATTERN } from './ids';
 import type { ActivityUser } from './users';
 
@@ -150,4 +151,22 @@ export function recordIssues(params: unknown): { issues: ValidationIssue[]; wind
     }
   }
   return window ? { issues, window } : { issues };
+}
+
+/**
+ * `record`'s parameters checked as `record` checks them, the course included: a `ValidationError` listing every
+ * problem, else the configuration, the configured course and the time window. `queue.record` checks with this too,
+ * so both refuse the same input with the same error (docs/decisions.md#d-i32-same-events).
+ */
+export async function checkRecord(
+  ctx: ServerContext,
+  params: RecordParams,
+): Promise<{ config: LearnkitConfig; course: CourseConfig; window: TimeWindow | undefined }> {
+  const { issues, window } = recordIssues(params);
+  if (issues.length) throw new ValidationError(issues);
+  const config = await ctx.config();
+  const course = ctx.courseOf(config, params.activity.course);
+  if (typeof course === 'string')
+    throw new ValidationError([{ path: ['activity', 'course'], message: course }]);
+  return { config, course, window };
 }

@@ -4,7 +4,13 @@ import type { HttpClient, HttpClientOptions } from '@learnkit/core';
 import { clientOptions, httpClient, type Mode, usePlatform } from '@learnkit/test-utils';
 import type { LearnkitConfig } from '../../src/config/types';
 import type { CompletionMessage, TimeSpentMessage } from '../../src/protocol';
-import { type ActivityServerOptions, createActivityServer } from '../../src/server/index';
+import {
+  type ActivityQueueOptions,
+  type ActivityServerOptions,
+  createActivityQueue,
+  createActivityServer,
+  createMemoryQueueStore,
+} from '../../src/server/index';
 import { newEventId } from '../../src/uuid';
 
 export { contract, type Mode } from '@learnkit/test-utils';
@@ -90,6 +96,19 @@ export function useMock(mode: Mode) {
         ...extra,
       });
     },
+    /** An activity queue for the partner, on CONFIG, over a memory store unless `extra` gives one. */
+    queue(extra: Partial<ActivityQueueOptions> = {}) {
+      return createActivityQueue({
+        client: clientOptions(ctx),
+        config: CONFIG,
+        store: createMemoryQueueStore(),
+        logger: false,
+        ...extra,
+      });
+    },
+    /** How many times the ingest received each event id (docs/decisions.md#d-i32-mock-receipts). */
+    receipts: (): Map<string, number> =>
+      new Map(ctx.platform.state.caliperEvents.map((s) => [s.event.id as string, s.receipts ?? 1])),
     /** The Caliper events the platform stored. */
     stored: (): Record<string, unknown>[] => ctx.platform.state.caliperEvents.map((s) => s.event),
     /** Requests the platform answered to `path` (a prefix). */

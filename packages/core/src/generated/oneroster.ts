@@ -11,13 +11,45 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List academic sessions
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Decision: search fields: title (see docs/decisions.md#d-search-fields-decided).
+         * Get all Academic Sessions
+         * @description To get all Academic Sessions on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
          */
-        get: operations["listAcademicSessions"];
+        get: operations["getAllAcademicSessions"];
         put?: never;
-        post?: never;
+        /**
+         * Create an Academic Session
+         * @description To create a new academic session. The responding system must return the set of sourcedIds that have been allocated to the newly created academicSession record.
+         */
+        post: operations["postAcademicSession"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a specific Academic Session
+         * @description Get a specific Academic Session on the service provider. If the corresponding record cannot be located, the api will return a 404 error code and message 'Academic session not found.'
+         */
+        get: operations["getAcademicSession"];
+        /**
+         * Update an Academic Session
+         * @description To update an existing Academic Session. The sourcedId for the record to be updated is supplied by the requesting system.
+         */
+        put: operations["putAcademicSession"];
+        post?: never;
+        /**
+         * Delete an Academic Session
+         * @description Perform a soft delete on a specific Academic Session on the service provider. This operation changes the status of the Academic Session to 'tobedeleted'.
+         */
+        delete: operations["deleteAcademicSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -31,12 +63,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List classes
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Search fields: title.
+         * Get all Classes
+         * @description To get all Classes on the service provider. `search` matches `title` (`x-search-fields`), the fields spec/000 names for classes.
          */
-        get: operations["listClasses"];
+        get: operations["getAllClasses"];
         put?: never;
-        post?: never;
+        /**
+         * Create a new Class
+         * @description To create a new Class. The responding system must return the set of sourcedIds that have been allocated to the newly created class record.
+         */
+        post: operations["createClass"];
         delete?: never;
         options?: never;
         head?: never;
@@ -51,12 +87,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the students of a class
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Search fields: givenName, familyName, email.
+         * Get students for a Class
+         * @description To get all students enrolled in a specific Class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `givenName`, `familyName`, `email` (`x-search-fields`), the fields spec/000 names for users.
          */
-        get: operations["listClassStudents"];
+        get: operations["getStudentsForClass"];
         put?: never;
-        post?: never;
+        /**
+         * Add a student to a Class
+         * @description Enrolls a student in a specific Class. The responding system must return the set of sourcedIds that have been allocated to the newly created enrollment record.
+         */
+        post: operations["addStudentToClass"];
         delete?: never;
         options?: never;
         head?: never;
@@ -71,13 +111,45 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the teachers of a class
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Search fields: givenName, familyName, email.
+         * Get teachers for a Class
+         * @description To get all teachers assigned to a specific Class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `givenName`, `familyName`, `email` (`x-search-fields`), the fields spec/000 names for users.
          */
-        get: operations["listClassTeachers"];
+        get: operations["getTeachersForClass"];
         put?: never;
-        post?: never;
+        /**
+         * Add a teacher to a Class
+         * @description Enrolls a teacher to a specific Class. The responding system must return the set of sourcedIds that have been allocated to the newly created enrollment record.
+         */
+        post: operations["addTeacherToClass"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/classes/{sourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a specific class
+         * @description Get a specific Class on the service provider. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.'
+         */
+        get: operations["getClass"];
+        /**
+         * Update a Class
+         * @description To update an existing Class. The sourcedId for the record to be updated is supplied by the requesting system.
+         */
+        put: operations["updateClass"];
+        post?: never;
+        /**
+         * Delete a Class
+         * @description Perform a soft delete on a specific Class on the service provider. This operation changes the status of the Class to 'tobedeleted'.
+         */
+        delete: operations["deleteClass"];
         options?: never;
         head?: never;
         patch?: never;
@@ -91,12 +163,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List courses
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Search fields: title, courseCode.
+         * Get All Courses
+         * @description To get all Courses on the service provider. `search` matches `title`, `courseCode` (`x-search-fields`), the fields spec/000 names for courses.
          */
-        get: operations["listCourses"];
+        get: operations["getAllCourses"];
         put?: never;
-        post?: never;
+        /**
+         * Create a Course
+         * @description To create a new Course. The responding system must return the set of sourcedIds that have been allocated to the newly created course record.
+         */
+        post: operations["createCourse"];
         delete?: never;
         options?: never;
         head?: never;
@@ -111,13 +187,145 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the classes of a course
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Search fields: title.
+         * Get Classes for a Course
+         * @description To get all Classes associated with a specific Course. If the corresponding record cannot be located, the api will return a 404 error code and message 'Course not found.' `search` matches `title` (`x-search-fields`), the fields spec/000 names for classes.
          */
-        get: operations["listCourseClasses"];
+        get: operations["getClassesForCourse"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/courses/{sourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a specific Course
+         * @description Get a specific Course on the service provider. If the corresponding record cannot be located, the api will return a 404 error code and message 'Course not found.'
+         */
+        get: operations["getCourse"];
+        /**
+         * Update a Course
+         * @description To update an existing Course. The sourcedId for the record to be updated is supplied by the requesting system.
+         */
+        put: operations["putCourse"];
+        post?: never;
+        /**
+         * Delete a Course
+         * @description Perform a soft delete on a specific Course on the service provider. The operation changes the status of the Course to 'tobedeleted'.
+         */
+        delete: operations["deleteCourse"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/courses/component-resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all Component Resources
+         * @description To get all Component Resources on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getAllComponentResources"];
+        put?: never;
+        /**
+         * Create Component Resource
+         * @description To create a new Component Resource. The responding system must return the set of sourcedIds that have been allocated to the newly created componentResource record.
+         */
+        post: operations["createComponentResource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a specific Component Resource
+         * @description Get a specific Component Resource on the service provider. If the corresponding record cannot be located, the api will return a 404 error code and message 'Component Resource not found.'
+         */
+        get: operations["getComponentResource"];
+        /**
+         * Update a Component Resource
+         * @description To update an existing Component Resource. The sourcedId for the record to be updated is supplied by the requesting system.
+         */
+        put: operations["putComponentResource"];
+        post?: never;
+        /**
+         * Delete a Component Resource
+         * @description Perform a soft delete on a specific Component Resource on the service provider. The operation changes the status of the Component Resource to 'tobedeleted'.
+         */
+        delete: operations["deleteComponentResource"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/courses/components": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all Course Components
+         * @description To get all Course Components on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getAllCourseComponents"];
+        put?: never;
+        /**
+         * Create Course Component
+         * @description Used when creating a new course component or module
+         */
+        post: operations["createCourseComponent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a specific Course Component
+         * @description Get a specific Course Component on the service provider. If the corresponding record cannot be located, the api will return a 404 error code and message 'Course Component not found.'
+         */
+        get: operations["getCourseComponent"];
+        /**
+         * Update a Course Component
+         * @description To update an existing Course Component. The sourcedId for the record to be updated is supplied by the requesting system.
+         */
+        put: operations["putCourseComponent"];
+        post?: never;
+        /**
+         * Delete a Course Component
+         * @description Perform a soft delete on a specific Course Component on the service provider. The operation changes the status of the Course Component to 'tobedeleted'.
+         */
+        delete: operations["deleteCourseComponent"];
         options?: never;
         head?: never;
         patch?: never;
@@ -131,13 +339,45 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List demographics
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Decision: search fields: cityOfBirth (see docs/decisions.md#d-search-fields-decided).
+         * Get all Demographic records
+         * @description To get all Demographic records on the service provider. `search` matches `cityOfBirth` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
          */
-        get: operations["listDemographics"];
+        get: operations["getAllDemographics"];
         put?: never;
-        post?: never;
+        /**
+         * Create a new Demographic record
+         * @description To create a new Demographic record. The responding system must return the set of sourcedIds that have been allocated to the newly created demographic record.
+         */
+        post: operations["postDemographics"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/demographics/{sourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a specific Demographic record
+         * @description Get a specific Demographic record on the service provider. If the corresponding record cannot be located, the api will return a 404 error code and message 'Demographics record not found.'
+         */
+        get: operations["getDemographics"];
+        /**
+         * Update a Demographic record
+         * @description To update an existing Demographic record. The sourcedId for the record to be updated is supplied by the requesting system.
+         */
+        put: operations["putDemographics"];
+        post?: never;
+        /**
+         * Delete a Demographic record
+         * @description Perform a soft delete on a specific Demographic record on the service provider. The operation changes the status of the Demographic record to 'tobedeleted'.
+         */
+        delete: operations["deleteDemographics"];
         options?: never;
         head?: never;
         patch?: never;
@@ -151,10 +391,210 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List enrollments
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Decision: search fields: role (see docs/decisions.md#d-search-fields-decided).
+         * Get all Enrollments
+         * @description To get all Enrollments on the service provider. `search` matches `role` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
          */
-        get: operations["listEnrollmentsOneRoster"];
+        get: operations["getAllEnrollments"];
+        put?: never;
+        /**
+         * Create a new Enrollment
+         * @description To create a new Enrollment. The responding system must return the set of sourcedIds that have been allocated to the newly created enrollment record.
+         */
+        post: operations["createEnrollment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a specific Enrollment
+         * @description Get a specific Enrollment on the service provider. If the corresponding record cannot be located, the api will return a 404 error code and message 'Enrollment not found.'
+         */
+        get: operations["getEnrollmentOneRoster"];
+        /**
+         * Update an Enrollment
+         * @description To update an existing Enrollment. The sourcedId for the record to be updated is supplied by the requesting system.
+         */
+        put: operations["updateEnrollment"];
+        post?: never;
+        /**
+         * Delete an Enrollment
+         * @description Perform a soft delete on a specific Enrollment on the service provider. The operation changes the status of the Enrollment to 'tobedeleted'.
+         */
+        delete: operations["deleteEnrollment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/gradingPeriods/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all Grading Periods
+         * @description To get all Grading Periods on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getAllGradingPeriods"];
+        put?: never;
+        /**
+         * Create a new Grading Period
+         * @description To create a new Grading Period. The responding system must return the set of sourcedIds that have been allocated to the newly created gradingPeriod record.
+         */
+        post: operations["createGradingPeriod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a specific Grading Period
+         * @description Get a specific Grading Period on the service provider. If the corresponding record cannot be located, the api will return a 404 error code and message 'Grading period not found.'
+         */
+        get: operations["getGradingPeriod"];
+        /**
+         * Update a Grading Period
+         * @description To update an existing Grading Period. The sourcedId for the record to be updated is supplied by the requesting system.
+         */
+        put: operations["updateGradingPeriod"];
+        post?: never;
+        /**
+         * Delete a Grading Period
+         * @description Perform a soft delete on a specific Grading Period on the service provider. The operation changes the status of the Grading Period to 'tobedeleted'.
+         */
+        delete: operations["deleteGradingPeriod"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/orgs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all Organizations
+         * @description To get all Organizations on the service provider. `search` matches `name` (`x-search-fields`), the fields spec/000 names for organizations.
+         */
+        get: operations["getAllOrgs"];
+        put?: never;
+        /**
+         * Create an Organization
+         * @description To create a new Organization. The responding system must return the set of sourcedIds that have been allocated to the newly created org record.
+         */
+        post: operations["createOrg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/orgs/{sourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a specific Organization
+         * @description Get a specific Organization on the service provider. If the corresponding record cannot be located, the api will return a 404 error code and message 'Organization not found.'
+         */
+        get: operations["getOrg"];
+        /**
+         * Update an Organization
+         * @description To update an existing Organization. The sourcedId for the record to be updated is supplied by the requesting system.
+         */
+        put: operations["updateOrg"];
+        post?: never;
+        /**
+         * Delete an Organization
+         * @description Perform a soft delete on a specific Organization on the service provider. The operation changes the status of the Organization to 'tobedeleted'.
+         */
+        delete: operations["deleteOrg"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/schools/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all Schools
+         * @description To get all Schools on the service provider. `search` matches `name` (`x-search-fields`), the fields spec/000 names for organizations.
+         */
+        get: operations["getAllSchools"];
+        put?: never;
+        /**
+         * Create a new School
+         * @description To create a new School. The responding system must return the set of sourcedIds that have been allocated to the newly created school record.
+         */
+        post: operations["createSchool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all Classes for a School
+         * @description To get all Classes for a School on the service provider. If the specified school cannot be identified within the service provider, the api will return a 404 error code and message 'School not found.' `search` matches `title` (`x-search-fields`), the fields spec/000 names for classes.
+         */
+        get: operations["getClassesForSchool"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/enrollments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Enrollments for a specific Class in a School
+         * @description To get all Enrollments for a Class in a School on the service provider. If the specified school and/or class cannot be identified within the service provider, the api will return a 404 error code and message 'School or class not found.' `search` matches `role` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getEnrollmentsForClassInSchool"];
         put?: never;
         post?: never;
         delete?: never;
@@ -171,12 +611,364 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the students of a class of a school
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Search fields: givenName, familyName, email.
+         * Get Students for a specific Class in a School
+         * @description To get all Students for a Class in a School on the service provider. If the specified school and/or class cannot be identified within the service provider, the api will return a 404 error code and message 'School or class not found.' `search` matches `givenName`, `familyName`, `email` (`x-search-fields`), the fields spec/000 names for users.
          */
-        get: operations["listSchoolClassStudents"];
+        get: operations["getStudentsForClassInSchool"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/teachers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Teachers for a specific Class in a School
+         * @description To get all Teachers for a Class in a School on the service provider. If the specified school and/or class cannot be identified within the service provider, the api will return a 404 error code and message 'School or class not found.' `search` matches `givenName`, `familyName`, `email` (`x-search-fields`), the fields spec/000 names for users.
+         */
+        get: operations["getTeachersForClassInSchool"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/courses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all Courses for a School
+         * @description To get all Courses for a School on the service provider. If the specified school cannot be identified within the service provider, the api will return a 404 error code and message 'School not found.' `search` matches `title`, `courseCode` (`x-search-fields`), the fields spec/000 names for courses.
+         */
+        get: operations["getCoursesForSchool"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/enrollments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all Enrollments for a School
+         * @description To get all Enrollments for a School on the service provider. If the specified school cannot be identified within the service provider, the api will return a 404 error code and message 'School not found.' `search` matches `role` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getEnrollmentsForSchool"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/students": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all Students for a School
+         * @description To get all Students for a School on the service provider. `search` matches `givenName`, `familyName`, `email` (`x-search-fields`), the fields spec/000 names for users.
+         */
+        get: operations["getStudentsForSchool"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/teachers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all teachers for a school
+         * @description To get all Teachers for a School on the service provider. If the specified school cannot be identified within the service provider, the api will return a 404 error code and message 'School not found.' `search` matches `givenName`, `familyName`, `email` (`x-search-fields`), the fields spec/000 names for users.
+         */
+        get: operations["getTeachersForSchool"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all Terms for a School
+         * @description To get all Terms for a School on the service provider. If the specified school cannot be identified within the service provider, the api will return a 404 error code and message 'School not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getTermsForSchool"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/schools/{sourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a specific School
+         * @description Get a specific School on the service provider. If the corresponding record cannot be located, the api will return a 404 error code and message 'School not found.'
+         */
+        get: operations["getSchool"];
+        /**
+         * Update a School
+         * @description To update an existing School. The sourcedId for the record to be updated is supplied by the requesting system.
+         */
+        put: operations["updateSchool"];
+        post?: never;
+        /**
+         * Delete a School
+         * @description Perform a soft delete on a specific School on the service provider. The operation changes the status of the School to 'tobedeleted'.
+         */
+        delete: operations["deleteSchool"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/students/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all Students
+         * @description To get all Students on the service provider. `search` matches `givenName`, `familyName`, `email` (`x-search-fields`), the fields spec/000 names for users.
+         */
+        get: operations["getAllStudents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/students/{sourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a specific Student
+         * @description To get a specific Student on the service provider. If the corresponding record cannot be located, the api will return a 404 error code and message 'Student not found.'
+         */
+        get: operations["getStudent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/students/{studentSourcedId}/classes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Classes for a Student
+         * @description To get the set of Classes related to a specific Student. If the specified student cannot be identified within the service provider, the api will return a 404 error code and message 'Student not found.' `search` matches `title` (`x-search-fields`), the fields spec/000 names for classes.
+         */
+        get: operations["getClassesForStudent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/teachers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all Teachers
+         * @description To get all Teachers on the service provider. `search` matches `givenName`, `familyName`, `email` (`x-search-fields`), the fields spec/000 names for users.
+         */
+        get: operations["getAllTeachers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/teachers/{sourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a specific Teacher
+         * @description To get a specific Teacher on the service provider. If the corresponding record cannot be located, the api will return a 404 error code and message 'Teacher not found.'
+         */
+        get: operations["getTeacher"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/teachers/{teacherSourcedId}/classes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Classes for a Teacher
+         * @description To get the set of Classes a Teacher is enrolled in. If the specified teacher cannot be identified within the service provider, the api will return a 404 error code and message 'Teacher not found.' `search` matches `title` (`x-search-fields`), the fields spec/000 names for classes.
+         */
+        get: operations["getClassesForTeacher"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/terms/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all Terms
+         * @description To get all Terms on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getAllTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/terms/{sourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a specific Term
+         * @description To get a specific Term on the service provider.
+         */
+        get: operations["getTerm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/terms/{termSourcedId}/classes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Classes for a Term
+         * @description To get the set of Classes related to a specific Term. If the specified term cannot be identified within the service provider, the api will return a 404 error code and message 'Term not found.' `search` matches `title` (`x-search-fields`), the fields spec/000 names for classes.
+         */
+        get: operations["getClassesForTerm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/terms/{termSourcedId}/gradingPeriods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Grading Periods for a Term
+         * @description To get the set of Grading Periods related to a specific Term. If the specified Term cannot be identified within the service provider, the api will return a 404 error code and message 'Term not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getGradingPeriodsForTerm"];
+        put?: never;
+        /**
+         * Create a new Grading Period for a Term
+         * @description To create a new Grading Period for a Term. A Grading Period is a type of Academic Session. The responding system must return the set of sourcedIds that have been allocated to the newly created academicSession record.
+         */
+        post: operations["createGradingPeriodForTerm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -191,12 +983,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List users
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Search fields: givenName, familyName, email. Look a user up by email with `filter=email='a@b.c'`.
+         * Get all Users
+         * @description To get all Users on the service provider. `search` matches `givenName`, `familyName`, `email` (`x-search-fields`), the fields spec/000 names for users.
          */
-        get: operations["listUsers"];
+        get: operations["getAllUsers"];
         put?: never;
-        post?: never;
+        /**
+         * Create a new User
+         * @description To create a new User on the service provider. The responding system must return the set of sourcedIds that have been allocated to the newly created user record.
+         */
+        post: operations["createUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -211,10 +1007,38 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a user
-         * @description Returns one user. Decision: the single-object path has no trailing slash (see docs/decisions.md#d-oa-25).
+         * Get a specific User
+         * @description To get a specific User on the service provider.
          */
         get: operations["getUserOneRoster"];
+        /**
+         * Update an existing User
+         * @description To update an existing User on the service provider. The sourcedId for the record to be updated is supplied by the requesting system.
+         */
+        put: operations["updateUser"];
+        post?: never;
+        /**
+         * Delete a User
+         * @description Perform a soft delete on a specific User on the service provider. This operation changes the status of the User to 'tobedeleted'.
+         */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/users/{userSourcedId}/classes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Classes for a User
+         * @description To get the set of Classes a User is enrolled in. `search` matches `title` (`x-search-fields`), the fields spec/000 names for classes.
+         */
+        get: operations["getClassesForUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -231,14 +1055,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List assessment line items
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Decision: search fields: title (see docs/decisions.md#d-search-fields-decided). Each line item carries the extension fields `component` and `componentResource`.
+         * Get all Assessment Line Items
+         * @description Get all of the Assessment Line Items on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
          */
-        get: operations["listAssessmentLineItems"];
+        get: operations["getAllAssessmentLineItems"];
         put?: never;
         /**
-         * Create an assessment line item
-         * @description Creates a line item. The body accepts the extension fields `component` and `componentResource`. Decision: answers 201 with the OneRoster 1.2 `sourcedIdPairs` (see docs/decisions.md#d-oa-23).
+         * Create an Assessment Line Item
+         * @description To create an Assessment Line Item. The responding system must return the set of sourcedIds that have been allocated to the newly created assessmentLineItem record. A 'title' MUST be provided when creating an assessmentLineItem.
          */
         post: operations["createAssessmentLineItem"];
         delete?: never;
@@ -255,17 +1079,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get an assessment line item
-         * @description Returns one line item, with the extension fields `component` and `componentResource`. Decision: the single-object path has no trailing slash (see docs/decisions.md#d-oa-25).
+         * Get an Assessment Line Item
+         * @description Get a specific Assessment Line Item on the service provider. If the corresponding record cannot be located, the api will return a 404 error code and message 'Assessment line item not found.'
          */
         get: operations["getAssessmentLineItem"];
         /**
-         * Create or replace an assessment line item
-         * @description Creates or replaces the line item with this sourcedId. The body accepts the extension fields `component` and `componentResource`. Decision: 200 when replaced, 201 when created, both with the stored line item (see docs/decisions.md#d-oa-23).
+         * Update an Assessment Line Item
+         * @description To update an existing Assessment Line Item. The sourcedId for the record to be updated is supplied by the requesting system.
          */
-        put: operations["putAssessmentLineItem"];
+        put: operations["updateAssessmentLineItem"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete an Assessment Line Item
+         * @description Perform a soft delete on a specific Assessment Line Item on the service provider. This operation changes the status of the Assessment Line Item to 'tobedeleted'.
+         */
+        delete: operations["deleteAssessmentLineItem"];
         options?: never;
         head?: never;
         patch?: never;
@@ -279,10 +1107,158 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List assessment results
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Decision: search fields: comment (see docs/decisions.md#d-search-fields-decided). The activity server reads a student's results here with a `filter` expression (see the `filter` parameter).
+         * Get all Assessment Results
+         * @description Get all of the Assessment Results on the service provider. `search` matches `comment` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
          */
-        get: operations["listAssessmentResults"];
+        get: operations["getAllAssessmentResults"];
+        put?: never;
+        /**
+         * Create an Assessment Result
+         * @description To create an Assessment Result. The responding system must return the set of sourcedIds that have been allocated to the newly created assessmentResult record. An Assessment Line Item sourcedId and Student sourcedId MUST be provided when creating an assessmentResult.
+         */
+        post: operations["createAssessmentResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an Assessment Result
+         * @description Get a specific Assessment Result on the service provider. If the corresponding record cannot be located, the api will return a 404 error code and message 'Assessment result not found.'
+         */
+        get: operations["getAssessmentResult"];
+        /**
+         * Update an Assessment Result
+         * @description To update an existing Assessment Result. The sourcedId for the record to be updated is supplied by the requesting system.
+         */
+        put: operations["updateAssessmentResult"];
+        post?: never;
+        /**
+         * Delete an Assessment Result
+         * @description Perform a soft delete on a specific Assessment Result on the service provider. This operation changes the status of the Assessment Result to 'tobedeleted'.
+         */
+        delete: operations["deleteAssessmentResult"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/gradebook/v1p2/categories/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all Categories
+         * @description Get all of the Line Item Categories on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getAllCategories"];
+        put?: never;
+        /**
+         * Create a Category
+         * @description To create a new Category. The responding system must return the set of sourcedIds that have been allocated to the newly created category record. A 'title' MUST be provided when creating a category.
+         */
+        post: operations["createCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/gradebook/v1p2/categories/{sourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a Category
+         * @description Get a specific category on the service provider. If the corresponding record cannot be located, the api will return a 404 error code and message 'Category not found.'
+         */
+        get: operations["getCategory"];
+        /**
+         * Update a Category
+         * @description To update an existing Category. The sourcedId for the record to be updated is supplied by the requesting system.
+         */
+        put: operations["updateCategory"];
+        post?: never;
+        /**
+         * Delete a Category
+         * @description Perform a soft delete on a specific Category on the service provider. This operation changes the status of the Category to 'tobedeleted'.
+         */
+        delete: operations["deleteCategory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/academicSessions/{academicSessionSourcedId}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Results for an Academic Session for a Class
+         * @description To create a set of results for a specific academic session and specific class. The responding system must return the set of sourcedIds that have been allocated to the newly created result records. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class or academic session not found.'
+         */
+        post: operations["postResultsForAcademicSessionForClass"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Line Items for a Class
+         * @description Get the set of lineItems on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getLineItemsForClass"];
+        put?: never;
+        /**
+         * Create Line Items for a Class
+         * @description To create a set of lineItems for a specific class. The responding system must return the set of sourcedIds that have been allocated to the newly created lineItem records. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.'
+         */
+        post: operations["postLineItemsForClass"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems/{lineItemSourcedId}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Results for a Line Item for a Class
+         * @description Get the set of results on the service provider for a specific lineItem and for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class or line item not found.' `search` matches `comment` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getResultsForLineItemForClass"];
         put?: never;
         post?: never;
         delete?: never;
@@ -299,12 +1275,144 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the results of a student in a class
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Decision: search fields: comment (see docs/decisions.md#d-search-fields-decided).
+         * Get Results for a Student for a Class
+         * @description Get the set of results on the service provider for a specific student and for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class or student not found.' `search` matches `comment` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
          */
-        get: operations["listStudentResultsForClass"];
+        get: operations["getResultsForStudentForClass"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/gradebook/v1p2/classes/{sourcedId}/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Categories for a Class
+         * @description Get the set of categories on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getCategoriesForClass"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/gradebook/v1p2/classes/{sourcedId}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Results for a Class
+         * @description Get the set of results on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `comment` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getResultsForClass"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/gradebook/v1p2/classes/{sourcedId}/scoreScales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Score Scales for a Class
+         * @description Get the set of scoreScales on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getScoreScalesForClass"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/gradebook/v1p2/lineItems/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all Line Items
+         * @description Get all of the Line Items on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getAllLineItems"];
+        put?: never;
+        /**
+         * Create a Line Item
+         * @description To create a new Line Item. The responding system must return the set of sourcedIds that have been allocated to the newly created Line Item records.
+         */
+        post: operations["createLineItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a Line Item
+         * @description Get a specific Line Item on the service provider. If the corresponding record cannot be located, the api will return a 404 error code and message 'Line item not found.'
+         */
+        get: operations["getLineItem"];
+        /**
+         * Update a Line Item
+         * @description To update an existing Line Item. The sourcedId for the record to be updated is supplied by the requesting system.
+         */
+        put: operations["updateLineItem"];
+        post?: never;
+        /**
+         * Delete a Line Item
+         * @description Perform a soft delete on a specific Line Item on the service provider. This operation changes the status of the LineItem to 'tobedeleted'.
+         */
+        delete: operations["deleteLineItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a Result for a Line Item
+         * @description To create a new result for a specific Line Item. The responding system must return the set of sourcedIds that have been allocated to the newly created result records. If the corresponding record cannot be located, the api will return a 404 error code and message 'Line item not found.'
+         */
+        post: operations["createResultForLineItem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -319,13 +1427,141 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List results
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Decision: search fields: comment (see docs/decisions.md#d-search-fields-decided).
+         * Get all Results
+         * @description Get all of the results on the service provider. `search` matches `comment` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
          */
-        get: operations["listResults"];
+        get: operations["getAllResults"];
+        put?: never;
+        /**
+         * Create a Result
+         * @description To create a new result. The request body must include a `result` object with the following required fields: `lineItem` (with sourcedId), `student` (with sourcedId), `scoreStatus`, and `scoreDate`. The responding system must return the set of sourcedIds that have been allocated to the newly created result records.
+         */
+        post: operations["createResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/gradebook/v1p2/results/{sourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a Result
+         * @description Get a specific result on the service provider. If the corresponding record cannot be located, the api will return a 404 error code and message 'Result not found.'
+         */
+        get: operations["getResult"];
+        /**
+         * Update a Result
+         * @description To update an existing result. The sourcedId for the record to be updated is supplied by the requesting system.
+         */
+        put: operations["updateResult"];
+        post?: never;
+        /**
+         * Delete a Result
+         * @description Perform a soft delete on a specific Result on the service provider. This operation changes the status of the Result to 'tobedeleted'.
+         */
+        delete: operations["deleteResult"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/gradebook/v1p2/schools/{sourcedId}/lineItems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Line Items for a School
+         * @description Get the set of lineItems on the service provider for a specific school. If the corresponding record cannot be located, the api will return a 404 error code and message 'School not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getLineItemsForSchool"];
+        put?: never;
+        /**
+         * Create Line Items for a School
+         * @description To create a set of lineItems for a specific school. The responding system must return the set of sourcedIds that have been allocated to the newly created lineItem records. If the corresponding record cannot be located, the api will return a 404 error code and message 'School not found.'
+         */
+        post: operations["createLineItemsForSchool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/gradebook/v1p2/schools/{sourcedId}/scoreScales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Score Scales for a School
+         * @description Get the set of scoreScales on the service provider for a specific school. If the corresponding record cannot be located, the api will return a 404 error code and message 'School not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getScoreScalesForSchool"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/gradebook/v1p2/scoreScales/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get all Score Scales
+         * @description Get all of the ScoreScales on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getAllScoreScales"];
+        put?: never;
+        /**
+         * Create a Score Scale
+         * @description To create a new scoreScale. The responding system must return the set of sourcedIds that have been allocated to the newly created scoreScale records.
+         */
+        post: operations["createScoreScale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a Score Scale
+         * @description Get a specific scoreScale on the service provider.
+         */
+        get: operations["getScoreScale"];
+        /**
+         * Update a Score Scale
+         * @description To update an existing scoreScale. The sourcedId for the record to be updated is supplied by the requesting system.
+         */
+        put: operations["updateScoreScale"];
+        post?: never;
+        /**
+         * Delete a Score Scale
+         * @description Perform a soft delete on a specific ScoreScale on the service provider. This operation changes the status of the ScoreScale to 'tobedeleted'.
+         */
+        delete: operations["deleteScoreScale"];
         options?: never;
         head?: never;
         patch?: never;
@@ -339,13 +1575,177 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List resources
-         * @description Accepts the family's list parameters including `search` (free-text, case-insensitive partial match over the endpoint's predefined fields, listed in `x-search-fields`). Decision: search fields: title (see docs/decisions.md#d-search-fields-decided).
+         * Get all Resources
+         * @description To get a collection of resources that exist on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
          */
-        get: operations["listResources"];
+        get: operations["getAllResources"];
+        put?: never;
+        /**
+         * Create a new Resource
+         * @description To create a new resource. The responding system must return the set of sourcedIds that have been allocated to the newly created resource record.
+         */
+        post: operations["createResource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/resources/v1p2/resources/{sourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a specific Resource
+         * @description To get a specific resource by sourcedId. If the corresponding record cannot be located, the api will return a 404 error code and message 'Resource not found.'
+         */
+        get: operations["getResource"];
+        /**
+         * Update an existing Resource
+         * @description To update an existing resource. The sourcedId for the record to be updated is supplied by the requesting system.
+         */
+        put: operations["updateResource"];
+        post?: never;
+        /**
+         * Delete a resource
+         * @description Perform a soft delete on a specific resource. This operation changes the status of the resource to 'tobedeleted'.
+         */
+        delete: operations["deleteResource"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get resources for a class
+         * @description To get the collection of resources available to a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getResourcesForClass"];
+        put?: never;
+        /**
+         * Assign a resource to a class
+         * @description To assign an existing resource to the specified class. The responding system must return the set of sourcedIds that have been allocated to the newly created resource records.
+         */
+        post: operations["assignResourceToClass"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources/{resourceSourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
         put?: never;
         post?: never;
+        /**
+         * Remove a resource from a class
+         * @description To unassign an existing resource from the specified class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class or resource relationship not found.'
+         */
+        delete: operations["removeResourceFromClass"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get resources for a course
+         * @description To get the collection of resources assigned to a specific course. If the corresponding record cannot be located, the api will return a 404 error code and message 'Course not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getResourcesForCourse"];
+        put?: never;
+        /**
+         * Assign a resource to a course
+         * @description To assign an existing resource to the specified course. The course sourcedId is supplied by the requesting system. If the corresponding record cannot be located, the api will return a 404 error code and message 'Course or resource not found.'
+         */
+        post: operations["assignResourceToCourse"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources/{resourceSourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a resource from a course
+         * @description To unassign an existing resource from the specified course. If the corresponding record cannot be located, the api will return a 404 error code and message 'Course or resource relationship not found.'
+         */
+        delete: operations["removeResourceFromCourse"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get resources for a user
+         * @description To get the collection of resources available to a specific user. If the corresponding record cannot be located, the api will return a 404 error code and message 'User not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         */
+        get: operations["getResourcesForUser"];
+        put?: never;
+        /**
+         * Assign a resource to a user
+         * @description To assign an existing resource to the specified user. If the corresponding record cannot be located, the api will return a 404 error code and message 'User or resource not found.'
+         */
+        post: operations["assignResourceToUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources/{resourceSourcedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a resource from a user
+         * @description To unassign an existing resource from the specified user. If the corresponding record cannot be located, the api will return a 404 error code and message 'User or resource relationship not found.'
+         */
+        delete: operations["removeResourceFromUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -356,357 +1756,949 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description OneRoster status of an object.
+         * @description The status of an object: `tobedeleted` marks a soft-deleted one.
          * @enum {string}
          */
         Status: "active" | "tobedeleted";
-        /** @description Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22). */
+        /** @description Free-form metadata, or null. */
         Metadata: {
             [key: string]: unknown;
         } | null;
-        /** @description A reference to another OneRoster object. */
+        /**
+         * @description The kind of object a typed reference points to.
+         * @enum {string}
+         */
+        GUIDRefType: "academicSession" | "assessmentLineItem" | "category" | "class" | "course" | "demographics" | "enrollment" | "gradingPeriod" | "lineItem" | "org" | "resource" | "result" | "scoreScale" | "student" | "teacher" | "term" | "user" | "componentResource" | "courseComponent";
+        /** @description A reference to another OneRoster object, as answers carry them. */
         GUIDRef: {
             /** Format: uri */
-            href?: string;
+            href: string;
             sourcedId: string;
-            /**
-             * @example user
-             * @example class
-             * @example course
-             * @example org
-             * @example academicSession
-             * @example assessmentLineItem
-             */
-            type?: string;
+            type: string;
         };
         /** @description A reference, or null. */
         NullableGUIDRef: components["schemas"]["GUIDRef"] | null;
-        /** @description A reference to another OneRoster object, in a request body. */
-        GUIDRefInput: {
+        /** @description A reference whose `type` is one of the OneRoster object kinds. */
+        TypedGUIDRef: {
             /** Format: uri */
-            href?: string;
+            href: string;
             sourcedId: string;
-            type?: string;
+            type: components["schemas"]["GUIDRefType"];
         };
-        /** @description Extension reference `{ sourcedId }` (to a course component, or to a learning resource). */
-        ComponentRef: {
-            sourcedId: string;
-        };
-        /** @description Extension reference `{ sourcedId }` in a request body. */
-        ComponentRefInput: {
+        /** @description A typed reference, or null. */
+        NullableTypedGUIDRef: components["schemas"]["TypedGUIDRef"] | null;
+        /** @description A reference by `sourcedId` only. */
+        SourcedIdRef: {
             sourcedId: string;
         };
-        /** @description Decision: optional page members of every listing (docs/decisions.md#d-oa-4). */
-        PageMembers: {
-            offset?: number;
-            limit?: number;
-            totalCount?: number;
+        /** @description A reference by `sourcedId`, or null. */
+        NullableSourcedIdRef: components["schemas"]["SourcedIdRef"] | null;
+        /** @description A reference by `sourcedId`, in a request body. */
+        SourcedIdRefInput: {
+            sourcedId: string;
         };
+        /** @description A reference by `sourcedId` in a request body, or null. */
+        NullableSourcedIdRefInput: components["schemas"]["SourcedIdRefInput"] | null;
+        /** @description The learning objectives a line item or result is about, by source, with a score per objective; or null. */
+        LearningObjectiveSet: {
+            source: string;
+            learningObjectiveIds: {
+                learningObjectiveId: string;
+                score?: number;
+                textScore?: string;
+            }[];
+        }[] | null;
         /** @description A role of a user in an org. */
         Role: {
             /** @enum {string} */
             roleType: "primary" | "secondary";
-            /** @description For example student, teacher, parent, guardian, aide, administrator. */
-            role: string;
+            /** @enum {string} */
+            role: "administrator" | "aide" | "guardian" | "parent" | "proctor" | "relative" | "student" | "teacher";
             org: components["schemas"]["GUIDRef"];
-            userProfile?: string | null;
-            /** Format: date */
-            beginDate?: string | null;
-            /** Format: date */
-            endDate?: string | null;
+            userProfile?: string;
+            beginDate: string | null;
+            endDate: string | null;
+        };
+        /** @description A role of a user in an org, in a user body (the org by `sourcedId`). */
+        RoleInput: {
+            /** @enum {string} */
+            roleType: "primary" | "secondary";
+            /** @enum {string} */
+            role: "administrator" | "aide" | "guardian" | "parent" | "proctor" | "relative" | "student" | "teacher";
+            org: components["schemas"]["SourcedIdRefInput"];
+            userProfile?: string;
+            beginDate?: string;
+            endDate?: string;
         };
         /** @description An external identifier of a user. */
         UserId: {
             type: string;
             identifier: string;
         };
-        /** @description A OneRoster user. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22). */
-        User: {
-            sourcedId: string;
-            status: components["schemas"]["Status"];
-            /** Format: date-time */
-            dateLastModified: string;
-            metadata?: components["schemas"]["Metadata"];
-            userMasterIdentifier?: string | null;
-            username?: string | null;
-            userIds?: components["schemas"]["UserId"][] | null;
-            enabledUser?: boolean;
-            givenName: string;
-            familyName: string;
-            middleName?: string | null;
-            preferredFirstName?: string | null;
-            preferredMiddleName?: string | null;
-            preferredLastName?: string | null;
-            pronouns?: string | null;
-            email?: string | null;
-            sms?: string | null;
-            phone?: string | null;
-            identifier?: string | null;
-            roles: components["schemas"]["Role"][];
-            primaryOrg?: components["schemas"]["NullableGUIDRef"];
-            /** @description Open agent relationships only (ended ones are excluded; change 2026.09.08.2). */
-            agents?: components["schemas"]["GUIDRef"][] | null;
-            grades?: string[] | null;
+        /** @description One value of a score scale: the range it covers (`itemValueLHS` to `itemValueRHS`) and what it is worth. */
+        ScoreScaleValue: {
+            itemValueLHS: string;
+            itemValueRHS: string;
+            value?: string;
+            description?: string;
         };
-        /** @description A OneRoster academic session. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22). */
+        /** @description A OneRoster academic session: a school year, semester, term or grading period, of an org. Terms and grading periods are academic sessions of those types. The shape the vendor publishes (openapi/vendor/oneroster): `schoolYear` a number, `org` required. */
         AcademicSession: {
             sourcedId: string;
             status: components["schemas"]["Status"];
             /** Format: date-time */
-            dateLastModified: string;
+            dateLastModified?: string;
             metadata?: components["schemas"]["Metadata"];
             title: string;
-            /** Format: date */
             startDate: string;
-            /** Format: date */
             endDate: string;
-            /** @description For example gradingPeriod, semester, schoolYear, term. */
-            type: string;
-            parent?: components["schemas"]["NullableGUIDRef"];
-            children?: components["schemas"]["GUIDRef"][] | null;
-            schoolYear: string;
+            /** @enum {string} */
+            type: "gradingPeriod" | "semester" | "schoolYear" | "term";
+            parent?: components["schemas"]["NullableTypedGUIDRef"];
+            schoolYear: number;
+            org: components["schemas"]["TypedGUIDRef"];
         };
-        /** @description A OneRoster course. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22). */
-        Course: {
-            sourcedId: string;
-            status: components["schemas"]["Status"];
-            /** Format: date-time */
-            dateLastModified: string;
-            metadata?: components["schemas"]["Metadata"];
-            title: string;
-            schoolYear?: components["schemas"]["NullableGUIDRef"];
-            courseCode?: string | null;
-            grades?: string[] | null;
-            subjects?: string[] | null;
-            subjectCodes?: string[] | null;
-            org: components["schemas"]["GUIDRef"];
-            resources?: components["schemas"]["GUIDRef"][] | null;
-        };
-        /** @description A OneRoster class. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22). */
-        Class: {
-            sourcedId: string;
-            status: components["schemas"]["Status"];
-            /** Format: date-time */
-            dateLastModified: string;
-            metadata?: components["schemas"]["Metadata"];
-            title: string;
-            classCode?: string | null;
-            /** @description For example homeroom, scheduled. */
-            classType?: string | null;
-            location?: string | null;
-            grades?: string[] | null;
-            subjects?: string[] | null;
-            subjectCodes?: string[] | null;
-            periods?: string[] | null;
-            course: components["schemas"]["GUIDRef"];
-            school: components["schemas"]["GUIDRef"];
-            terms?: components["schemas"]["GUIDRef"][] | null;
-            resources?: components["schemas"]["GUIDRef"][] | null;
-        };
-        /** @description A OneRoster enrollment. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22). */
-        Enrollment: {
-            sourcedId: string;
-            status: components["schemas"]["Status"];
-            /** Format: date-time */
-            dateLastModified: string;
-            metadata?: components["schemas"]["Metadata"];
-            user: components["schemas"]["GUIDRef"];
-            class: components["schemas"]["GUIDRef"];
-            school: components["schemas"]["GUIDRef"];
-            /** @description For example administrator, proctor, student, teacher. */
-            role: string;
-            primary?: boolean | null;
-            /** Format: date */
-            beginDate?: string | null;
-            /** Format: date */
-            endDate?: string | null;
-        };
-        /** @description OneRoster demographics of a user. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22). */
-        Demographics: {
-            sourcedId: string;
-            status: components["schemas"]["Status"];
-            /** Format: date-time */
-            dateLastModified: string;
-            metadata?: components["schemas"]["Metadata"];
-            /** Format: date */
-            birthDate?: string | null;
-            /** @description For example male, female, unspecified, other. */
-            sex?: string | null;
-            americanIndianOrAlaskaNative?: boolean | null;
-            asian?: boolean | null;
-            blackOrAfricanAmerican?: boolean | null;
-            nativeHawaiianOrOtherPacificIslander?: boolean | null;
-            white?: boolean | null;
-            demographicRaceTwoOrMoreRaces?: boolean | null;
-            hispanicOrLatinoEthnicity?: boolean | null;
-            countryOfBirthCode?: string | null;
-            stateOfBirthAbbreviation?: string | null;
-            cityOfBirth?: string | null;
-            publicSchoolResidenceStatus?: string | null;
-        };
-        /** @description A OneRoster gradebook assessment line item, with the extension fields `component` and `componentResource`. Decision: the other members follow OneRoster 1.2 (see docs/decisions.md#d-oa-22). */
-        AssessmentLineItem: {
-            sourcedId: string;
-            status: components["schemas"]["Status"];
-            /** Format: date-time */
-            dateLastModified: string;
-            metadata?: components["schemas"]["Metadata"];
-            title: string;
-            description?: string | null;
-            class?: components["schemas"]["NullableGUIDRef"];
-            parentAssessmentLineItem?: components["schemas"]["NullableGUIDRef"];
-            scoreScale?: components["schemas"]["NullableGUIDRef"];
-            resultValueMin?: number | null;
-            resultValueMax?: number | null;
-            learningObjectiveSet?: {
-                [key: string]: unknown;
-            }[] | null;
-            /** @description Links the line item to a course component. */
-            component?: components["schemas"]["ComponentRef"];
-            /** @description Links the line item to a learning resource. */
-            componentResource?: components["schemas"]["ComponentRef"];
-        };
-        /** @description A line item in a POST or PUT body; accepts the extension fields `component` and `componentResource`. Decision: the other members follow OneRoster 1.2 and only `title` is required (see docs/decisions.md#d-oa-23). */
-        AssessmentLineItemInput: {
+        /** @description An academic session in a POST or PUT body (`schoolYear` a string here, as the vendor states it; `org` required). */
+        AcademicSessionInput: {
             sourcedId?: string;
             status?: components["schemas"]["Status"];
-            /** Format: date-time */
-            dateLastModified?: string;
             metadata?: {
                 [key: string]: unknown;
-            } | null;
+            };
             title: string;
-            description?: string | null;
-            class?: components["schemas"]["GUIDRefInput"];
-            parentAssessmentLineItem?: components["schemas"]["GUIDRefInput"];
-            scoreScale?: components["schemas"]["GUIDRefInput"];
-            resultValueMin?: number | null;
-            resultValueMax?: number | null;
-            learningObjectiveSet?: {
-                [key: string]: unknown;
-            }[] | null;
-            /** @description Links the line item to a course component. */
-            component?: components["schemas"]["ComponentRefInput"];
-            /** @description Links the line item to a learning resource. */
-            componentResource?: components["schemas"]["ComponentRefInput"];
+            startDate: string;
+            endDate: string;
+            /** @enum {string} */
+            type: "gradingPeriod" | "semester" | "schoolYear" | "term";
+            parent?: components["schemas"]["NullableSourcedIdRefInput"];
+            schoolYear: string;
+            org: components["schemas"]["SourcedIdRefInput"];
         };
-        /** @description The body of POST and PUT on assessment line items (OneRoster 1.2 wraps the object). */
-        AssessmentLineItemWrite: {
-            assessmentLineItem: components["schemas"]["AssessmentLineItemInput"];
-        };
-        /** @description A OneRoster gradebook assessment result. Decision: members beyond those the task names follow OneRoster 1.2 (see docs/decisions.md#d-oa-22). */
-        AssessmentResult: {
-            sourcedId: string;
+        /** @description A gradebook assessment line item (a test or assessment not aligned to a class), with the extension members `component` (a course component) and `componentResource` (a component resource), each a `{ sourcedId }` or null. */
+        AssessmentLineItem: {
+            sourcedId?: string;
             status: components["schemas"]["Status"];
             /** Format: date-time */
-            dateLastModified: string;
+            dateLastModified?: string;
             metadata?: components["schemas"]["Metadata"];
-            assessmentLineItem: components["schemas"]["GUIDRef"];
-            student: components["schemas"]["GUIDRef"];
+            title: string;
+            description?: string | null;
+            class?: components["schemas"]["NullableSourcedIdRef"];
+            parent?: components["schemas"]["NullableSourcedIdRef"];
+            scoreScale?: components["schemas"]["NullableSourcedIdRef"];
+            resultValueMin?: number | null;
+            resultValueMax?: number | null;
+            component?: components["schemas"]["NullableSourcedIdRef"];
+            componentResource?: components["schemas"]["NullableSourcedIdRef"];
+            learningObjectiveSet?: components["schemas"]["LearningObjectiveSet"];
+        };
+        /** @description An assessment line item in a POST or PUT body: `status` and `title` required; `component` and `componentResource` link it to a course component and a component resource. */
+        AssessmentLineItemInput: {
+            sourcedId?: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            title: string;
+            description?: string | null;
+            class?: components["schemas"]["NullableSourcedIdRefInput"];
+            parent?: components["schemas"]["NullableSourcedIdRefInput"];
+            scoreScale?: components["schemas"]["NullableSourcedIdRefInput"];
+            resultValueMin?: number | null;
+            resultValueMax?: number | null;
+            component?: components["schemas"]["NullableSourcedIdRefInput"];
+            componentResource?: components["schemas"]["NullableSourcedIdRefInput"];
+            learningObjectiveSet?: components["schemas"]["LearningObjectiveSet"];
+        };
+        /** @description A gradebook assessment result: a student's score on an assessment line item. */
+        AssessmentResult: {
+            sourcedId?: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            assessmentLineItem: components["schemas"]["SourcedIdRef"];
+            student: components["schemas"]["SourcedIdRef"];
             score?: number | null;
             textScore?: string | null;
-            /** Format: date */
+            /** Format: date-time */
             scoreDate: string;
-            scoreScale?: components["schemas"]["NullableGUIDRef"];
-            /** @description For example exempt, fully graded, not submitted, partially graded, submitted. */
-            scoreStatus: string;
+            scoreScale?: components["schemas"]["NullableSourcedIdRef"];
+            scorePercentile?: number | null;
+            /** @enum {string} */
+            scoreStatus: "exempt" | "fully graded" | "not submitted" | "partially graded" | "submitted";
             comment?: string | null;
-            learningObjectiveSet?: {
-                [key: string]: unknown;
-            }[] | null;
+            learningObjectiveSet?: components["schemas"]["LearningObjectiveSet"];
             inProgress?: string | null;
             incomplete?: string | null;
             late?: string | null;
             missing?: string | null;
         };
-        /** @description A OneRoster gradebook result. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22). */
-        Result: {
+        /** @description An assessment result in a POST or PUT body. */
+        AssessmentResultInput: {
+            sourcedId?: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            assessmentLineItem: components["schemas"]["SourcedIdRefInput"];
+            student: components["schemas"]["SourcedIdRefInput"];
+            score?: number | null;
+            textScore?: string | null;
+            /** Format: date-time */
+            scoreDate: string;
+            scoreScale?: components["schemas"]["NullableSourcedIdRefInput"];
+            scorePercentile?: number | null;
+            /** @enum {string} */
+            scoreStatus: "exempt" | "fully graded" | "not submitted" | "partially graded" | "submitted";
+            comment?: string | null;
+            learningObjectiveSet?: components["schemas"]["LearningObjectiveSet"];
+            inProgress?: string | null;
+            incomplete?: string | null;
+            late?: string | null;
+            missing?: string | null;
+        };
+        /** @description A gradebook category: a collection of line items, with its weight. */
+        Category: {
+            sourcedId?: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            title: string;
+            weight?: number | null;
+        };
+        /** @description A category in a POST or PUT body. */
+        CategoryInput: {
+            sourcedId?: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            title: string;
+            weight?: number | null;
+        };
+        /** @description A class: a scheduled section of a course at a school, for some terms. */
+        Class: {
             sourcedId: string;
             status: components["schemas"]["Status"];
             /** Format: date-time */
-            dateLastModified: string;
+            dateLastModified?: string;
             metadata?: components["schemas"]["Metadata"];
-            lineItem: components["schemas"]["GUIDRef"];
-            student: components["schemas"]["GUIDRef"];
-            class?: components["schemas"]["NullableGUIDRef"];
-            score?: number | null;
-            textScore?: string | null;
-            /** Format: date */
-            scoreDate: string;
-            scoreScale?: components["schemas"]["NullableGUIDRef"];
-            /** @description For example exempt, fully graded, not submitted, partially graded, submitted. */
-            scoreStatus: string;
-            comment?: string | null;
+            title: string;
+            classCode: string | null;
+            /** @enum {string} */
+            classType: "homeroom" | "scheduled";
+            location: string | null;
+            grades?: string[];
+            subjects?: string[];
+            course: components["schemas"]["NullableGUIDRef"];
+            school: components["schemas"]["NullableGUIDRef"];
+            terms: components["schemas"]["GUIDRef"][];
+            subjectCodes?: string[];
+            periods?: string[];
+            resources?: components["schemas"]["GUIDRef"][];
         };
-        /** @description A OneRoster resource. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22). */
+        /** @description The enrollment of a user in a class, in the body of POST `classes/{classSourcedId}/students` or `teachers` (the class and the role come from the path). */
+        ClassEnrollmentInput: {
+            user: components["schemas"]["SourcedIdRefInput"];
+            /** @description Left out, it is false. */
+            primary?: boolean;
+            /** @example 2024-01-01 */
+            beginDate?: string;
+            /** @example 2024-01-01 */
+            endDate?: string;
+        };
+        /** @description A class in a POST body: `course`, `org` (its school) and `terms` required. */
+        ClassInput: {
+            sourcedId?: string;
+            status?: components["schemas"]["Status"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+            title: string;
+            classCode?: string;
+            /** @enum {string} */
+            classType?: "homeroom" | "scheduled";
+            location?: string;
+            grades?: string[];
+            subjects?: string[];
+            course: components["schemas"]["SourcedIdRefInput"];
+            org: components["schemas"]["SourcedIdRefInput"];
+            subjectCodes?: string[];
+            periods?: string[];
+            resources?: components["schemas"]["SourcedIdRefInput"][];
+            terms: components["schemas"]["SourcedIdRefInput"][];
+        };
+        /** @description A class in a PUT body: the members that may change (its course and school may not). */
+        ClassUpdate: {
+            status?: components["schemas"]["Status"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+            title?: string;
+            classCode?: string;
+            /** @enum {string} */
+            classType?: "homeroom" | "scheduled";
+            location?: string;
+            grades?: string[];
+            subjects?: string[];
+            subjectCodes?: string[];
+            periods?: string[];
+            resources?: components["schemas"]["SourcedIdRefInput"][];
+            terms?: components["schemas"]["SourcedIdRefInput"][];
+        };
+        /** @description A course component resource: a learning resource placed in a course component, in its order. */
+        ComponentResource: {
+            sourcedId: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            courseComponent: components["schemas"]["SourcedIdRef"];
+            resource: components["schemas"]["SourcedIdRef"];
+            title: string;
+            /** @default 0 */
+            sortOrder: number;
+        };
+        /** @description A component resource in a POST or PUT body. */
+        ComponentResourceInput: {
+            sourcedId: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            courseComponent: components["schemas"]["SourcedIdRefInput"];
+            resource: components["schemas"]["SourcedIdRefInput"];
+            title: string;
+            /** @description Left out, it is 0. */
+            sortOrder?: number;
+        };
+        /** @description A course: a programme of study of an org; its classes are sections of it. The vendor's shape: `academicSession`, `level` and `gradingScheme`, no `schoolYear`. */
+        Course: {
+            sourcedId?: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            title: string;
+            academicSession?: components["schemas"]["NullableSourcedIdRef"];
+            courseCode?: string | null;
+            grades?: string[] | null;
+            subjects?: string[] | null;
+            subjectCodes?: string[] | null;
+            org: components["schemas"]["SourcedIdRef"];
+            level?: string | null;
+            gradingScheme?: string | null;
+        };
+        /** @description A course component (a unit, a module) of a course, possibly inside another component, unlocked on a date. */
+        CourseComponent: {
+            sourcedId?: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            course: components["schemas"]["SourcedIdRef"];
+            courseComponent?: components["schemas"]["NullableSourcedIdRef"];
+            parent?: components["schemas"]["NullableSourcedIdRef"];
+            title: string;
+            /** @example 1 */
+            sortOrder: number;
+            prerequisites?: string[] | null;
+            prerequisiteCriteria?: string | null;
+            /**
+             * @description The date the component is unlocked for the student
+             * @example 2021-01-01T00:00:00.000Z
+             */
+            unlockDate: string;
+        };
+        /** @description A course component in a POST or PUT body. */
+        CourseComponentInput: {
+            sourcedId?: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            course: components["schemas"]["SourcedIdRefInput"];
+            courseComponent?: components["schemas"]["NullableSourcedIdRefInput"];
+            parent?: components["schemas"]["NullableSourcedIdRefInput"];
+            title: string;
+            /** @example 1 */
+            sortOrder?: number;
+            prerequisites?: string[] | null;
+            prerequisiteCriteria?: string | null;
+            /**
+             * @description The date the component is unlocked for the student
+             * @example 2021-01-01T00:00:00.000Z
+             */
+            unlockDate?: string;
+        };
+        /** @description A course in a POST or PUT body. */
+        CourseInput: {
+            sourcedId?: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            title: string;
+            academicSession?: components["schemas"]["NullableSourcedIdRefInput"];
+            courseCode?: string | null;
+            grades?: string[] | null;
+            subjects?: string[] | null;
+            subjectCodes?: string[] | null;
+            org: components["schemas"]["SourcedIdRefInput"];
+            level?: string | null;
+            gradingScheme?: string | null;
+        };
+        /** @description The demographics of a user (keyed by the user's `sourcedId`). The race and ethnicity flags are the strings `true` and `false`, or null. */
+        Demographics: {
+            sourcedId: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            /** @example 2017-03-02 */
+            birthDate: string | null;
+            /** @enum {string|null} */
+            sex: "male" | "female" | "other" | "unspecified" | null;
+            americanIndianOrAlaskaNative: string | null;
+            asian: string | null;
+            blackOrAfricanAmerican: string | null;
+            nativeHawaiianOrOtherPacificIslander: string | null;
+            white: string | null;
+            demographicRaceTwoOrMoreRaces: string | null;
+            hispanicOrLatinoEthnicity: string | null;
+            countryOfBirthCode: string | null;
+            stateOfBirthAbbreviation: string | null;
+            cityOfBirth: string | null;
+            publicSchoolResidenceStatus: string | null;
+        };
+        /** @description Demographics in a POST or PUT body (`sourcedId`, the user's, required). */
+        DemographicsInput: {
+            sourcedId: string;
+            status?: components["schemas"]["Status"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /** @example 2017-03-02 */
+            birthDate?: string | null;
+            /** @enum {string|null} */
+            sex?: "male" | "female" | null;
+            /** @enum {string|null} */
+            americanIndianOrAlaskaNative?: "true" | "false" | null;
+            /** @enum {string|null} */
+            asian?: "true" | "false" | null;
+            /** @enum {string|null} */
+            blackOrAfricanAmerican?: "true" | "false" | null;
+            /** @enum {string|null} */
+            nativeHawaiianOrOtherPacificIslander?: "true" | "false" | null;
+            /** @enum {string|null} */
+            white?: "true" | "false" | null;
+            /** @enum {string|null} */
+            demographicRaceTwoOrMoreRaces?: "true" | "false" | null;
+            /** @enum {string|null} */
+            hispanicOrLatinoEthnicity?: "true" | "false" | null;
+            countryOfBirthCode?: string | null;
+            stateOfBirthAbbreviation?: string | null;
+            cityOfBirth?: string | null;
+            publicSchoolResidenceStatus?: string | null;
+        };
+        /** @description An enrollment of a user in a class, with the role the user has there. `primary` is a JSON boolean. */
+        Enrollment: {
+            sourcedId: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            /** @enum {string} */
+            role: "administrator" | "proctor" | "student" | "teacher";
+            primary: boolean;
+            /** @example 2024-01-01 */
+            beginDate: string | null;
+            /** @example 2024-01-01 */
+            endDate: string | null;
+            user: components["schemas"]["GUIDRef"];
+            class: components["schemas"]["GUIDRef"];
+        };
+        /** @description An enrollment in a POST body. */
+        EnrollmentInput: {
+            sourcedId?: string;
+            status?: components["schemas"]["Status"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            role: "administrator" | "proctor" | "student" | "teacher";
+            /** @description Left out, it is false. */
+            primary?: boolean;
+            /** @example 2024-01-01 */
+            beginDate?: string;
+            /** @example 2024-01-01 */
+            endDate?: string;
+            user: components["schemas"]["SourcedIdRefInput"];
+            class: components["schemas"]["SourcedIdRefInput"];
+        };
+        /** @description An enrollment in a PUT body: `sourcedId` and `status` required too. */
+        EnrollmentUpdate: {
+            sourcedId: string;
+            status: components["schemas"]["Status"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            role: "administrator" | "proctor" | "student" | "teacher";
+            /** @description Left out, it is false. */
+            primary?: boolean;
+            /** @example 2024-01-01 */
+            beginDate?: string;
+            /** @example 2024-01-01 */
+            endDate?: string;
+            user: components["schemas"]["SourcedIdRefInput"];
+            class: components["schemas"]["SourcedIdRefInput"];
+        };
+        /** @description A grading period (an academic session of type `gradingPeriod`) in a POST or PUT body. */
+        GradingPeriodInput: {
+            sourcedId?: string;
+            status?: components["schemas"]["Status"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+            title: string;
+            startDate: string;
+            endDate: string;
+            /** @constant */
+            type: "gradingPeriod";
+            parent?: components["schemas"]["NullableSourcedIdRefInput"];
+            schoolYear: string;
+            org: components["schemas"]["SourcedIdRefInput"];
+        };
+        /** @description A gradebook line item: the set of results for one activity of a class, in a category, assigned and due on given dates. */
+        LineItem: {
+            sourcedId?: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            title: string;
+            description?: string | null;
+            /** Format: date-time */
+            assignDate: string;
+            /** Format: date-time */
+            dueDate: string;
+            class: components["schemas"]["SourcedIdRef"];
+            school: components["schemas"]["SourcedIdRef"];
+            category: components["schemas"]["SourcedIdRef"];
+            gradingPeriod?: components["schemas"]["NullableSourcedIdRef"];
+            academicSession?: components["schemas"]["NullableSourcedIdRef"];
+            scoreScale?: components["schemas"]["NullableSourcedIdRef"];
+            resultValueMin?: number | null;
+            resultValueMax?: number | null;
+            learningObjectiveSet?: components["schemas"]["LearningObjectiveSet"];
+        };
+        /** @description A line item in a POST or PUT body: `class`, `school` and `category` required, with `assignDate` and `dueDate`. */
+        LineItemInput: {
+            sourcedId?: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            title: string;
+            description?: string | null;
+            /** Format: date-time */
+            assignDate: string;
+            /** Format: date-time */
+            dueDate: string;
+            class: components["schemas"]["SourcedIdRefInput"];
+            school: components["schemas"]["SourcedIdRefInput"];
+            category: components["schemas"]["SourcedIdRefInput"];
+            gradingPeriod?: components["schemas"]["NullableSourcedIdRefInput"];
+            academicSession?: components["schemas"]["NullableSourcedIdRefInput"];
+            scoreScale?: components["schemas"]["NullableSourcedIdRefInput"];
+            resultValueMin?: number | null;
+            resultValueMax?: number | null;
+            learningObjectiveSet?: components["schemas"]["LearningObjectiveSet"];
+        };
+        /** @description An organization: a district, school, department, ... with its parent and children. Schools are orgs of type `school`. */
+        Org: {
+            sourcedId: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            name: string;
+            /** @enum {string} */
+            type: "department" | "school" | "district" | "local" | "state" | "national";
+            identifier: string;
+            parent: components["schemas"]["NullableGUIDRef"];
+            /** @default [] */
+            children: components["schemas"]["GUIDRef"][];
+        };
+        /** @description An org in a POST or PUT body. */
+        OrgInput: {
+            sourcedId?: string;
+            status?: components["schemas"]["Status"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+            name: string;
+            /** @enum {string} */
+            type: "department" | "school" | "district" | "local" | "state" | "national";
+            identifier?: string;
+            parent?: components["schemas"]["NullableSourcedIdRefInput"];
+        };
+        /** @description A learning resource of the resources service. */
         Resource: {
             sourcedId: string;
             status: components["schemas"]["Status"];
             /** Format: date-time */
-            dateLastModified: string;
+            dateLastModified?: string;
             metadata?: components["schemas"]["Metadata"];
-            title?: string | null;
-            roles?: string[] | null;
-            /** @description For example primary, secondary. */
-            importance?: string | null;
+            title: string;
+            roles?: ("primary" | "secondary")[];
+            /** @enum {string} */
+            importance?: "primary" | "secondary";
             vendorResourceId: string;
             vendorId?: string | null;
             applicationId?: string | null;
         };
-        /** @description Decision: the answer to POST on assessment line items, as in OneRoster 1.2 (see docs/decisions.md#d-oa-23). */
-        SourcedIdPairsResponse: {
-            sourcedIdPairs: {
-                suppliedSourcedId: string;
-                allocatedSourcedId: string;
+        /** @description The body of POST `resources/{classes|courses|users}/{sourcedId}/resources`: the resource to assign, by `sourcedId`. */
+        ResourceAssignment: {
+            sourcedId: string;
+            dateAssigned?: string;
+        };
+        /** @description A resource in a POST or PUT body. */
+        ResourceInput: {
+            sourcedId?: string;
+            status?: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            title: string;
+            roles?: ("primary" | "secondary")[];
+            /** @enum {string} */
+            importance?: "primary" | "secondary";
+            vendorResourceId: string;
+            vendorId?: string;
+            applicationId?: string;
+        };
+        /** @description A gradebook result: a student's score on a line item. */
+        Result: {
+            sourcedId?: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            lineItem: components["schemas"]["SourcedIdRef"];
+            student: components["schemas"]["SourcedIdRef"];
+            class?: components["schemas"]["NullableSourcedIdRef"];
+            scoreScale?: components["schemas"]["NullableSourcedIdRef"];
+            /** @enum {string} */
+            scoreStatus: "exempt" | "fully graded" | "not submitted" | "partially graded" | "submitted";
+            score?: number | null;
+            textScore?: string | null;
+            /** Format: date-time */
+            scoreDate: string;
+            comment?: string | null;
+            learningObjectiveSet?: components["schemas"]["LearningObjectiveSet"];
+            inProgress?: string;
+            incomplete?: string;
+            late?: string;
+            missing?: string;
+        };
+        /** @description A result in a POST or PUT body. */
+        ResultInput: {
+            sourcedId?: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            lineItem: components["schemas"]["SourcedIdRefInput"];
+            student: components["schemas"]["SourcedIdRefInput"];
+            class?: components["schemas"]["NullableSourcedIdRefInput"];
+            scoreScale?: components["schemas"]["NullableSourcedIdRefInput"];
+            /** @enum {string} */
+            scoreStatus: "exempt" | "fully graded" | "not submitted" | "partially graded" | "submitted";
+            score?: number | null;
+            textScore?: string | null;
+            /** Format: date-time */
+            scoreDate: string;
+            comment?: string | null;
+            learningObjectiveSet?: components["schemas"]["LearningObjectiveSet"];
+            inProgress?: string;
+            incomplete?: string;
+            late?: string;
+            missing?: string;
+        };
+        /** @description A school (an org of type `school`) in a POST or PUT body. */
+        SchoolInput: {
+            sourcedId?: string;
+            status?: components["schemas"]["Status"];
+            metadata?: {
+                [key: string]: unknown;
             };
+            name: string;
+            /** @constant */
+            type: "school";
+            identifier?: string;
+            parent?: components["schemas"]["NullableSourcedIdRefInput"];
+        };
+        /** @description A score scale: the values results of a class (or course) are given in. */
+        ScoreScale: {
+            sourcedId?: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            title: string;
+            type: string;
+            class: components["schemas"]["SourcedIdRef"];
+            course?: components["schemas"]["NullableSourcedIdRef"];
+            scoreScaleValue: components["schemas"]["ScoreScaleValue"][];
+        };
+        /** @description A score scale in a POST or PUT body. */
+        ScoreScaleInput: {
+            sourcedId?: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            title: string;
+            type: string;
+            class: components["schemas"]["SourcedIdRefInput"];
+            course?: components["schemas"]["NullableSourcedIdRefInput"];
+            scoreScaleValue: components["schemas"]["ScoreScaleValue"][];
+        };
+        /** @description A OneRoster user (student, teacher, parent, administrator...) with its roles in orgs. `enabledUser` is a JSON boolean; `roles` and `agents` are always present. */
+        User: {
+            sourcedId: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            dateLastModified?: string;
+            metadata?: components["schemas"]["Metadata"];
+            userMasterIdentifier?: string | null;
+            username?: string | null;
+            userIds?: components["schemas"]["UserId"][];
+            enabledUser: boolean;
+            givenName: string;
+            familyName: string;
+            middleName?: string | null;
+            /** @default [] */
+            roles: components["schemas"]["Role"][];
+            /** @default [] */
+            agents: components["schemas"]["TypedGUIDRef"][];
+            primaryOrg?: components["schemas"]["GUIDRef"];
+            /** Format: email */
+            email?: string | null;
+            preferredFirstName?: string | null;
+            preferredMiddleName?: string | null;
+            preferredLastName?: string | null;
+            pronouns?: string | null;
+            grades?: string[];
+            password?: string | null;
+            sms?: string | null;
+            phone?: string | null;
+        };
+        /** @description A user in a POST or PUT body: `enabledUser`, `givenName`, `familyName` and `roles` required. */
+        UserInput: {
+            sourcedId?: string;
+            metadata?: {
+                [key: string]: unknown;
+            };
+            status?: components["schemas"]["Status"];
+            userMasterIdentifier?: string | null;
+            username?: string | null;
+            userIds?: components["schemas"]["UserId"][];
+            enabledUser: boolean;
+            givenName: string;
+            familyName: string;
+            middleName?: string | null;
+            roles: components["schemas"]["RoleInput"][];
+            primaryOrg?: components["schemas"]["SourcedIdRefInput"];
+            /** Format: email */
+            email?: string | null;
+            preferredFirstName?: string | null;
+            preferredMiddleName?: string | null;
+            preferredLastName?: string | null;
+            pronouns?: string | null;
+            grades?: string[];
+            password?: string | null;
+            sms?: string | null;
+            phone?: string | null;
+            /** @description Left out, it is []. */
+            agents?: components["schemas"]["SourcedIdRefInput"][];
+        };
+        /** @description The page members of every listing, as the vendor states them: `totalCount` (entries in all), `pageCount`, `pageNumber` (from 1), `offset` and `limit` of this page. */
+        PageMembers: {
+            totalCount: number;
+            pageCount: number;
+            pageNumber: number;
+            offset: number;
+            limit: number;
+        };
+        /** @description A page of academicSessions. */
+        AcademicSessionList: components["schemas"]["PageMembers"] & {
+            academicSessions: components["schemas"]["AcademicSession"][];
+        };
+        /** @description A page of assessmentLineItems. */
+        AssessmentLineItemList: components["schemas"]["PageMembers"] & {
+            assessmentLineItems: components["schemas"]["AssessmentLineItem"][];
+        };
+        /** @description A page of assessmentResults. */
+        AssessmentResultList: components["schemas"]["PageMembers"] & {
+            assessmentResults: components["schemas"]["AssessmentResult"][];
+        };
+        /** @description A page of categories. */
+        CategoryList: components["schemas"]["PageMembers"] & {
+            categories: components["schemas"]["Category"][];
+        };
+        /** @description A page of classes. */
+        ClassList: components["schemas"]["PageMembers"] & {
+            classes: components["schemas"]["Class"][];
+        };
+        /** @description A page of componentResources. */
+        ComponentResourceList: components["schemas"]["PageMembers"] & {
+            componentResources: components["schemas"]["ComponentResource"][];
+        };
+        /** @description A page of courseComponents. */
+        CourseComponentList: components["schemas"]["PageMembers"] & {
+            courseComponents: components["schemas"]["CourseComponent"][];
+        };
+        /** @description A page of courses. */
+        CourseList: components["schemas"]["PageMembers"] & {
+            courses: components["schemas"]["Course"][];
+        };
+        /** @description A page of demographics. */
+        DemographicsList: components["schemas"]["PageMembers"] & {
+            demographics: components["schemas"]["Demographics"][];
+        };
+        /** @description A page of enrollments. */
+        EnrollmentList: components["schemas"]["PageMembers"] & {
+            enrollments: components["schemas"]["Enrollment"][];
+        };
+        /** @description A page of gradingPeriods. */
+        GradingPeriodList: components["schemas"]["PageMembers"] & {
+            gradingPeriods: components["schemas"]["AcademicSession"][];
+        };
+        /** @description A page of lineItems. */
+        LineItemList: components["schemas"]["PageMembers"] & {
+            lineItems: components["schemas"]["LineItem"][];
+        };
+        /** @description A page of orgs. */
+        OrgList: components["schemas"]["PageMembers"] & {
+            orgs: components["schemas"]["Org"][];
+        };
+        /** @description A page of resources. */
+        ResourceList: components["schemas"]["PageMembers"] & {
+            resources: components["schemas"]["Resource"][];
+        };
+        /** @description A page of results. */
+        ResultList: components["schemas"]["PageMembers"] & {
+            results: components["schemas"]["Result"][];
+        };
+        /** @description A page of scoreScales. */
+        ScoreScaleList: components["schemas"]["PageMembers"] & {
+            scoreScales: components["schemas"]["ScoreScale"][];
+        };
+        /** @description A page of students. */
+        StudentList: components["schemas"]["PageMembers"] & {
+            students: components["schemas"]["User"][];
+        };
+        /** @description A page of teachers. */
+        TeacherList: components["schemas"]["PageMembers"] & {
+            teachers: components["schemas"]["User"][];
+        };
+        /** @description A page of terms. */
+        TermList: components["schemas"]["PageMembers"] & {
+            terms: components["schemas"]["AcademicSession"][];
+        };
+        /** @description A page of users. */
+        UserList: components["schemas"]["PageMembers"] & {
+            users: components["schemas"]["User"][];
+        };
+        /** @description One academicSession. */
+        AcademicSessionResponse: {
+            academicSession: components["schemas"]["AcademicSession"];
+        };
+        /** @description One assessmentLineItem. */
+        AssessmentLineItemResponse: {
+            assessmentLineItem: components["schemas"]["AssessmentLineItem"];
+        };
+        /** @description One assessmentResult. */
+        AssessmentResultResponse: {
+            assessmentResult: components["schemas"]["AssessmentResult"];
+        };
+        /** @description One category. */
+        CategoryResponse: {
+            category: components["schemas"]["Category"];
+        };
+        /** @description One class. */
+        ClassResponse: {
+            class: components["schemas"]["Class"];
+        };
+        /** @description One componentResource. */
+        ComponentResourceResponse: {
+            componentResource: components["schemas"]["ComponentResource"];
+        };
+        /** @description One course. */
+        CourseResponse: {
+            course: components["schemas"]["Course"];
+        };
+        /** @description One courseComponent. */
+        CourseComponentResponse: {
+            courseComponent: components["schemas"]["CourseComponent"];
+        };
+        /** @description One demographics. */
+        DemographicsResponse: {
+            demographics: components["schemas"]["Demographics"];
+        };
+        /** @description One enrollment. */
+        EnrollmentResponse: {
+            enrollment: components["schemas"]["Enrollment"];
+        };
+        /** @description One gradingPeriod. */
+        GradingPeriodResponse: {
+            gradingPeriod: components["schemas"]["AcademicSession"];
+        };
+        /** @description One lineItem. */
+        LineItemResponse: {
+            lineItem: components["schemas"]["LineItem"];
+        };
+        /** @description One org. */
+        OrgResponse: {
+            org: components["schemas"]["Org"];
+        };
+        /** @description One resource. */
+        ResourceResponse: {
+            resource: components["schemas"]["Resource"];
+        };
+        /** @description One result. */
+        ResultResponse: {
+            result: components["schemas"]["Result"];
+        };
+        /** @description One scoreScale. */
+        ScoreScaleResponse: {
+            scoreScale: components["schemas"]["ScoreScale"];
+        };
+        /** @description One term. */
+        TermResponse: {
+            term: components["schemas"]["AcademicSession"];
         };
         /** @description One user. */
         UserResponse: {
             user: components["schemas"]["User"];
         };
-        /** @description One assessment line item. */
-        AssessmentLineItemResponse: {
-            assessmentLineItem: components["schemas"]["AssessmentLineItem"];
+        /** @description The `sourcedId` a create supplied and the one the platform allocated (the same when one was supplied). */
+        SourcedIdPairs: {
+            suppliedSourcedId: string;
+            allocatedSourcedId: string;
         };
-        /** @description A page of users. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4). */
-        UserList: components["schemas"]["PageMembers"] & {
-            users: components["schemas"]["User"][];
+        /** @description The answer of a create: the supplied and the allocated `sourcedId`. */
+        SourcedIdPairsResponse: {
+            sourcedIdPairs: components["schemas"]["SourcedIdPairs"];
         };
-        /** @description A page of academicSessions. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4). */
-        AcademicSessionList: components["schemas"]["PageMembers"] & {
-            academicSessions: components["schemas"]["AcademicSession"][];
-        };
-        /** @description A page of classes. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4). */
-        ClassList: components["schemas"]["PageMembers"] & {
-            classes: components["schemas"]["Class"][];
-        };
-        /** @description A page of courses. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4). */
-        CourseList: components["schemas"]["PageMembers"] & {
-            courses: components["schemas"]["Course"][];
-        };
-        /** @description A page of demographics. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4). */
-        DemographicsList: components["schemas"]["PageMembers"] & {
-            demographics: components["schemas"]["Demographics"][];
-        };
-        /** @description A page of enrollments. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4). */
-        EnrollmentList: components["schemas"]["PageMembers"] & {
-            enrollments: components["schemas"]["Enrollment"][];
-        };
-        /** @description A page of assessmentLineItems. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4). */
-        AssessmentLineItemList: components["schemas"]["PageMembers"] & {
-            assessmentLineItems: components["schemas"]["AssessmentLineItem"][];
-        };
-        /** @description A page of assessmentResults. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4). */
-        AssessmentResultList: components["schemas"]["PageMembers"] & {
-            assessmentResults: components["schemas"]["AssessmentResult"][];
-        };
-        /** @description A page of results. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4). */
-        ResultList: components["schemas"]["PageMembers"] & {
-            results: components["schemas"]["Result"][];
-        };
-        /** @description A page of resources. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4). */
-        ResourceList: components["schemas"]["PageMembers"] & {
-            resources: components["schemas"]["Resource"][];
+        /** @description An answer the vendor states only as an object (no members named). Decision: clients read nothing from it; the mock answers the written object in its member (see docs/decisions.md#d-i29-unstated-answers). */
+        UnstatedAnswer: {
+            [key: string]: unknown;
         };
         /** @description The minor status codes of an imsx error body. */
         ImsxCodeMinor: {
@@ -906,16 +2898,6 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The sourcedId of the object. */
-        SourcedIdPath: string;
-        /** @description The sourcedId of the class. */
-        ClassSourcedId: string;
-        /** @description The sourcedId of the course. */
-        CourseSourcedId: string;
-        /** @description The sourcedId of the school (an org). */
-        SchoolSourcedId: string;
-        /** @description The sourcedId of the student (a user). */
-        StudentSourcedId: string;
         /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
         Limit: number;
         /** @description Offset of the first entry of the page. */
@@ -955,7 +2937,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    listAcademicSessions: {
+    getAllAcademicSessions: {
         parameters: {
             query?: {
                 /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
@@ -992,7 +2974,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of entries. */
+            /** @description Success */
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -1011,7 +2993,140 @@ export interface operations {
             500: components["responses"]["InternalServerErrorResponse"];
         };
     };
-    listClasses: {
+    postAcademicSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    academicSession: components["schemas"]["AcademicSessionInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Academic session created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAcademicSession: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the academic session. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcademicSessionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    putAcademicSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the academic session to update. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    academicSession: components["schemas"]["AcademicSessionInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Academic session updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcademicSession"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    deleteAcademicSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the academic session to delete. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Academic session deleted successfully */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllClasses: {
         parameters: {
             query?: {
                 /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
@@ -1048,7 +3163,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of entries. */
+            /** @description Successful response with a list of classes */
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -1067,7 +3182,40 @@ export interface operations {
             500: components["responses"]["InternalServerErrorResponse"];
         };
     };
-    listClassStudents: {
+    createClass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    class: components["schemas"]["ClassInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Class successfully created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getStudentsForClass: {
         parameters: {
             query?: {
                 /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
@@ -1100,21 +3248,21 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The sourcedId of the class. */
-                classSourcedId: components["parameters"]["ClassSourcedId"];
+                /** @description Class sourcedId. */
+                classSourcedId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description A page of entries. */
+            /** @description Successful response with the list of students */
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["XTotalCount"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserList"];
+                    "application/json": components["schemas"]["StudentList"];
                 };
             };
             400: components["responses"]["BadRequestResponse"];
@@ -1126,7 +3274,43 @@ export interface operations {
             500: components["responses"]["InternalServerErrorResponse"];
         };
     };
-    listClassTeachers: {
+    addStudentToClass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Class sourcedId. */
+                classSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enrollment: components["schemas"]["ClassEnrollmentInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Student successfully enrolled in class */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getTeachersForClass: {
         parameters: {
             query?: {
                 /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
@@ -1159,21 +3343,21 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The sourcedId of the class. */
-                classSourcedId: components["parameters"]["ClassSourcedId"];
+                /** @description Class sourcedId. */
+                classSourcedId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description A page of entries. */
+            /** @description Successful response with the list of teachers */
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["XTotalCount"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserList"];
+                    "application/json": components["schemas"]["TeacherList"];
                 };
             };
             400: components["responses"]["BadRequestResponse"];
@@ -1185,7 +3369,143 @@ export interface operations {
             500: components["responses"]["InternalServerErrorResponse"];
         };
     };
-    listCourses: {
+    addTeacherToClass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Class sourcedId. */
+                classSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enrollment: components["schemas"]["ClassEnrollmentInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Teacher successfully assigned to class */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getClass: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+            };
+            header?: never;
+            path: {
+                /** @description Class sourcedId. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response with the requested class */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    updateClass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Class sourcedId. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    class: components["schemas"]["ClassUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Class successfully updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Class"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    deleteClass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Class sourcedId. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Class successfully deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllCourses: {
         parameters: {
             query?: {
                 /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
@@ -1222,7 +3542,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of entries. */
+            /** @description Collection of Courses */
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -1241,7 +3561,40 @@ export interface operations {
             500: components["responses"]["InternalServerErrorResponse"];
         };
     };
-    listCourseClasses: {
+    createCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    course: components["schemas"]["CourseInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Created Course Successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getClassesForCourse: {
         parameters: {
             query?: {
                 /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
@@ -1275,13 +3628,13 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The sourcedId of the course. */
-                courseSourcedId: components["parameters"]["CourseSourcedId"];
+                courseSourcedId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description A page of entries. */
+            /** @description Collection of Classes for Course */
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -1300,7 +3653,109 @@ export interface operations {
             500: components["responses"]["InternalServerErrorResponse"];
         };
     };
-    listDemographics: {
+    getCourse: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the course. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Single Course */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    putCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the course to update. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    course: components["schemas"]["CourseInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Course Updated Successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnstatedAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    deleteCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the course to delete. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Course Deleted Successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnstatedAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllComponentResources: {
         parameters: {
             query?: {
                 /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
@@ -1337,7 +3792,389 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of entries. */
+            /** @description Collection of Component Resources */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComponentResourceList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    createComponentResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    componentResource: components["schemas"]["ComponentResourceInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Created Component Resource Successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getComponentResource: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the component resource. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Single Component Resource */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComponentResourceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    putComponentResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the component resource to update. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    componentResource: components["schemas"]["ComponentResourceInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Component Resource Updated Successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnstatedAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    deleteComponentResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the component resource to delete. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Component Resource Deleted Successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnstatedAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllCourseComponents: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Collection of Course Components */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseComponentList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    createCourseComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    courseComponent: components["schemas"]["CourseComponentInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Created Course Component Successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getCourseComponent: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the course component. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Single Course Component */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseComponentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    putCourseComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the course component to update. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    courseComponent: components["schemas"]["CourseComponentInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Course Component Updated Successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnstatedAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    deleteCourseComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the course component to delete. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Course Component Deleted Successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnstatedAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllDemographics: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Demographics collection retrieved successfully */
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -1356,7 +4193,140 @@ export interface operations {
             500: components["responses"]["InternalServerErrorResponse"];
         };
     };
-    listEnrollmentsOneRoster: {
+    postDemographics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    demographics: components["schemas"]["DemographicsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Demographics record created successfully */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getDemographics: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique identifier for the demographics record. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Demographics record retrieved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemographicsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    putDemographics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier for the demographics record to update. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    demographics: components["schemas"]["DemographicsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Demographics record updated successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Demographics"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    deleteDemographics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier for the Demographic record to delete. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Demographics record deleted successfully */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllEnrollments: {
         parameters: {
             query?: {
                 /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
@@ -1393,7 +4363,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of entries. */
+            /** @description Successful response */
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -1412,7 +4382,607 @@ export interface operations {
             500: components["responses"]["InternalServerErrorResponse"];
         };
     };
-    listSchoolClassStudents: {
+    createEnrollment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enrollment: components["schemas"]["EnrollmentInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Successfully created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getEnrollmentOneRoster: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+            };
+            header?: never;
+            path: {
+                /** @description The unique identifier for the enrollment. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollmentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    updateEnrollment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier for the enrollment to update. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enrollment: components["schemas"]["EnrollmentUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Successfully updated */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnstatedAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    deleteEnrollment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier for the enrollment to delete. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllGradingPeriods: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GradingPeriodList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    createGradingPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    academicSession: components["schemas"]["GradingPeriodInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Grading period created successfully */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getGradingPeriod: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the grading period to retrieve. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GradingPeriodResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    updateGradingPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the grading period to update. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    academicSession: components["schemas"]["GradingPeriodInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Grading period updated successfully */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnstatedAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    deleteGradingPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the grading period to delete. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Grading period deleted successfully */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllOrgs: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Collection of organizations retrieved successfully */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    createOrg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    org: components["schemas"]["OrgInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Organization created successfully */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getOrg: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the organization to retrieve. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Organization retrieved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    updateOrg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the organization to update. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    org: components["schemas"]["OrgInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Organization updated successfully */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnstatedAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    deleteOrg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the organization to delete. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Organization deleted successfully */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllSchools: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Collection of schools successfully retrieved */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    createSchool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    org: components["schemas"]["SchoolInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description School successfully created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Org"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getClassesForSchool: {
         parameters: {
             query?: {
                 /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
@@ -1445,16 +5015,136 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The sourcedId of the school (an org). */
-                schoolSourcedId: components["parameters"]["SchoolSourcedId"];
-                /** @description The sourcedId of the class. */
-                classSourcedId: components["parameters"]["ClassSourcedId"];
+                /** @description School sourced ID. */
+                schoolSourcedId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description A page of entries. */
+            /** @description Collection of classes successfully retrieved */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getEnrollmentsForClassInSchool: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description School sourced ID. */
+                schoolSourcedId: string;
+                /** @description Class sourced ID. */
+                classSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Collection of enrollments successfully retrieved */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollmentList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getStudentsForClassInSchool: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description School sourced ID. */
+                schoolSourcedId: string;
+                /** @description Class sourced ID. */
+                classSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Collection of students successfully retrieved */
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -1473,7 +5163,463 @@ export interface operations {
             500: components["responses"]["InternalServerErrorResponse"];
         };
     };
-    listUsers: {
+    getTeachersForClassInSchool: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description School sourced ID. */
+                schoolSourcedId: string;
+                /** @description Class sourced ID. */
+                classSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Collection of teachers successfully retrieved */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getCoursesForSchool: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description School sourced ID. */
+                schoolSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Collection of courses successfully retrieved */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getEnrollmentsForSchool: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description School sourced ID. */
+                schoolSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Collection of enrollments successfully retrieved */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollmentList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getStudentsForSchool: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description School sourced ID. */
+                schoolSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Collection of students successfully retrieved */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getTeachersForSchool: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description School sourced ID. */
+                schoolSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Collection of teachers successfully retrieved */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getTermsForSchool: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description School sourced ID. */
+                schoolSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Collection of terms successfully retrieved */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TermList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getSchool: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+            };
+            header?: never;
+            path: {
+                /** @description School sourced ID. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description School successfully retrieved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    updateSchool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description School sourced ID. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    org: components["schemas"]["SchoolInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description School successfully updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Org"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    deleteSchool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description School sourced ID. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description School successfully deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllStudents: {
         parameters: {
             query?: {
                 /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
@@ -1510,7 +5656,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of entries. */
+            /** @description Successful response containing a collection of students */
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -1518,6 +5664,587 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getStudent: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the student. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response with the student */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getClassesForStudent: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the student. */
+                studentSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of classes for the student */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllTeachers: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of teachers */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getTeacher: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the teacher. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response with the teacher */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getClassesForTeacher: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the teacher. */
+                teacherSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of classes for the teacher */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllTerms: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of terms */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TermList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getTerm: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the term. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response with the term */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TermResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getClassesForTerm: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the term. */
+                termSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of classes for the term */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getGradingPeriodsForTerm: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the term. */
+                termSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of grading periods for the term */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GradingPeriodList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    createGradingPeriodForTerm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the term. */
+                termSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    academicSession: components["schemas"]["GradingPeriodInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Grading period successfully created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcademicSessionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllUsers: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of users */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user: components["schemas"]["UserInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description User successfully created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
                 };
             };
             400: components["responses"]["BadRequestResponse"];
@@ -1540,14 +6267,14 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The sourcedId of the object. */
-                sourcedId: components["parameters"]["SourcedIdPath"];
+                /** @description The sourcedId of the user. */
+                sourcedId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The user. */
+            /** @description Successful response with the user */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1565,7 +6292,130 @@ export interface operations {
             500: components["responses"]["InternalServerErrorResponse"];
         };
     };
-    listAssessmentLineItems: {
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the user to update. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user: components["schemas"]["UserInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description User successfully updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the user to delete. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description User successfully deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getClassesForUser: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the user. */
+                userSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of classes for the user */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllAssessmentLineItems: {
         parameters: {
             query?: {
                 /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
@@ -1602,7 +6452,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of entries. */
+            /** @description Successful response containing a collection of assessment line items */
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -1630,11 +6480,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AssessmentLineItemWrite"];
+                "application/json": {
+                    assessmentLineItem: components["schemas"]["AssessmentLineItemInput"];
+                };
             };
         };
         responses: {
-            /** @description Created. Decision: the supplied and the allocated sourcedId (see docs/decisions.md#d-oa-23). */
+            /** @description Assessment line item successfully created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1663,14 +6515,14 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The sourcedId of the object. */
-                sourcedId: components["parameters"]["SourcedIdPath"];
+                /** @description The sourcedId of the assessment line item. */
+                sourcedId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The line item. */
+            /** @description Successful response with the assessment line item */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1688,33 +6540,26 @@ export interface operations {
             500: components["responses"]["InternalServerErrorResponse"];
         };
     };
-    putAssessmentLineItem: {
+    updateAssessmentLineItem: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description The sourcedId of the object. */
-                sourcedId: components["parameters"]["SourcedIdPath"];
+                /** @description The sourcedId of the assessment line item to update. */
+                sourcedId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AssessmentLineItemWrite"];
+                "application/json": {
+                    assessmentLineItem: components["schemas"]["AssessmentLineItemInput"];
+                };
             };
         };
         responses: {
-            /** @description Replaced. */
+            /** @description Assessment line item successfully updated */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AssessmentLineItemResponse"];
-                };
-            };
-            /** @description Created. */
-            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1731,7 +6576,35 @@ export interface operations {
             500: components["responses"]["InternalServerErrorResponse"];
         };
     };
-    listAssessmentResults: {
+    deleteAssessmentLineItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the assessment line item to delete. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Assessment line item successfully deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllAssessmentResults: {
         parameters: {
             query?: {
                 /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
@@ -1768,7 +6641,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of entries. */
+            /** @description Successful response containing a collection of assessment results */
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -1787,7 +6660,367 @@ export interface operations {
             500: components["responses"]["InternalServerErrorResponse"];
         };
     };
-    listStudentResultsForClass: {
+    createAssessmentResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assessmentResult: components["schemas"]["AssessmentResultInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Assessment result successfully created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAssessmentResult: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the assessment result. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response with the assessment result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentResultResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    updateAssessmentResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the assessment result to update. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assessmentResult: components["schemas"]["AssessmentResultInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Assessment result successfully updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentResultResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    deleteAssessmentResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the assessment result to delete. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Assessment result successfully deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllCategories: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of categories */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    createCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    category: components["schemas"]["CategoryInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Category successfully created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getCategory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the category. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response with the category */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    updateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the category to update. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    category: components["schemas"]["CategoryInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Category successfully updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    deleteCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the category to delete. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Category successfully deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    postResultsForAcademicSessionForClass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the class. */
+                classSourcedId: string;
+                /** @description The sourcedId of the academic session. */
+                academicSessionSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    results: components["schemas"]["ResultInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Results successfully created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getLineItemsForClass: {
         parameters: {
             query?: {
                 /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
@@ -1821,15 +7054,110 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The sourcedId of the class. */
-                classSourcedId: components["parameters"]["ClassSourcedId"];
-                /** @description The sourcedId of the student (a user). */
-                studentSourcedId: components["parameters"]["StudentSourcedId"];
+                classSourcedId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description A page of entries. */
+            /** @description Successful response containing a collection of line items for the class */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LineItemList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    postLineItemsForClass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the class. */
+                classSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lineItem: components["schemas"]["LineItemInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Line item successfully created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getResultsForLineItemForClass: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the class. */
+                classSourcedId: string;
+                /** @description The sourcedId of the line item. */
+                lineItemSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of results for the specified line item in the class */
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -1848,7 +7176,245 @@ export interface operations {
             500: components["responses"]["InternalServerErrorResponse"];
         };
     };
-    listResults: {
+    getResultsForStudentForClass: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the class. */
+                classSourcedId: string;
+                /** @description The sourcedId of the student. */
+                studentSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of results for the specified student in the class */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getCategoriesForClass: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the class. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of categories for the class */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getResultsForClass: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the class. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of results for the class */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getScoreScalesForClass: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the class. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of score scales for the class */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreScaleList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllLineItems: {
         parameters: {
             query?: {
                 /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
@@ -1885,14 +7451,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of entries. */
+            /** @description Successful response containing a collection of line items */
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["XTotalCount"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultList"];
+                    "application/json": components["schemas"]["LineItemList"];
                 };
             };
             400: components["responses"]["BadRequestResponse"];
@@ -1904,7 +7470,174 @@ export interface operations {
             500: components["responses"]["InternalServerErrorResponse"];
         };
     };
-    listResources: {
+    createLineItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lineItem: components["schemas"]["LineItemInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Line item successfully created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getLineItem: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the line item. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response with the line item */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LineItemResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    updateLineItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the line item to update. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lineItem: components["schemas"]["LineItemInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Line item successfully updated */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    deleteLineItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the line item to delete. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Line item successfully deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    createResultForLineItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the line item. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    results: components["schemas"]["ResultInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Result successfully created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllResults: {
         parameters: {
             query?: {
                 /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
@@ -1941,7 +7674,539 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of entries. */
+            /** @description Successful response containing a collection of results */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    createResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    result: components["schemas"]["ResultInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Result successfully created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getResult: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the result. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    updateResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the result to update. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    result: components["schemas"]["ResultInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Result successfully updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    deleteResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the result to delete. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Result successfully deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getLineItemsForSchool: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the school. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of line items */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LineItemList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    createLineItemsForSchool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the school. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lineItems: components["schemas"]["LineItemInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Line items successfully created for school */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getScoreScalesForSchool: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the school. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of score scales */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreScaleList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllScoreScales: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of score scales */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreScaleList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    createScoreScale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    scoreScale: components["schemas"]["ScoreScaleInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Score scale successfully created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getScoreScale: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the score scale. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response with the score scale */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreScaleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    updateScoreScale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the score scale to update. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    scoreScale: components["schemas"]["ScoreScaleInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Score scale successfully updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreScaleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    deleteScoreScale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the score scale to delete. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Score scale successfully deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getAllResources: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of resources */
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["XTotalCount"];
@@ -1950,6 +8215,514 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ResourceList"];
                 };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    createResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    resource: components["schemas"]["ResourceInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Resource successfully created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getResource: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the resource. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response with the resource */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    updateResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the resource to update. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    resource: components["schemas"]["ResourceInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Resource successfully updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnstatedAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    deleteResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the resource to delete. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resource successfully deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getResourcesForClass: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the class. */
+                classSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of resources for the class */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    assignResourceToClass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the class. */
+                classSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    resource: components["schemas"]["ResourceAssignment"];
+                };
+            };
+        };
+        responses: {
+            /** @description Resource successfully assigned to class */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcedIdPairsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    removeResourceFromClass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the class. */
+                classSourcedId: string;
+                /** @description The sourcedId of the resource to remove. */
+                resourceSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resource successfully removed from class */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getResourcesForCourse: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the course. */
+                courseSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of resources for the course */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    assignResourceToCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the course. */
+                courseSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    resource: components["schemas"]["ResourceAssignment"];
+                };
+            };
+        };
+        responses: {
+            /** @description Resource successfully assigned to course */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnstatedAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    removeResourceFromCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the course. */
+                courseSourcedId: string;
+                /** @description The sourcedId of the resource to remove. */
+                resourceSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resource successfully removed from course */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getResourcesForUser: {
+        parameters: {
+            query?: {
+                /** @description Page size; default 100, maximum 3000 (enforced beyond what OneRoster defines). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset of the first entry of the page. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Field name to sort by. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
+                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
+                 *     filtering on nested relations is unsupported. Example: `email='a@b.c'`.
+                 * @example email='a@b.c'
+                 */
+                filter?: components["parameters"]["Filter"];
+                /**
+                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
+                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
+                 */
+                fields?: components["parameters"]["Fields"];
+                /**
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
+                 *     over every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;
+                 *     classes: title; organizations: name. Each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation (see docs/decisions.md#d-search-fields).
+                 */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The sourcedId of the user. */
+                userSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response containing a collection of resources for the user */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceList"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    assignResourceToUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the user. */
+                userSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    resource: components["schemas"]["ResourceAssignment"];
+                };
+            };
+        };
+        responses: {
+            /** @description Resource successfully assigned to user */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnstatedAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    removeResourceFromUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the user. */
+                userSourcedId: string;
+                /** @description The sourcedId of the resource to remove. */
+                resourceSourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resource successfully removed from user */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequestResponse"];
             401: components["responses"]["UnauthorizedRequestResponse"];

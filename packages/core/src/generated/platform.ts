@@ -2365,6 +2365,22 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
+        /** @description Service Unavailable: the ingest is down or shedding load, for a while; `Retry-After` may say how long. Decision: stated on the Caliper ingest, whose batches clients send again with the same event ids (see docs/decisions.md#d-i32-retries). */
+        PlatformServiceUnavailableResponse: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "service_unavailable",
+                 *       "message": "The ingest is unavailable; send the batch again later."
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
         /** @description Internal Server Error. Decision: listed on every platform path (see docs/decisions.md#d-oa-6). */
         PlatformInternalServerErrorResponse: {
             headers: {
@@ -2752,6 +2768,7 @@ export interface operations {
             };
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
+            503: components["responses"]["PlatformServiceUnavailableResponse"];
         };
     };
     createApplicationDraft: {

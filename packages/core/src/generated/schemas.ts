@@ -3987,7 +3987,7 @@ export const platformSchemas: JsonSchemaDefs = {
 export const onerosterSchemas: JsonSchemaDefs = {
   "Status": {
     "type": "string",
-    "description": "OneRoster status of an object.",
+    "description": "The status of an object: `tobedeleted` marks a soft-deleted one.",
     "enum": [
       "active",
       "tobedeleted"
@@ -3998,14 +3998,41 @@ export const onerosterSchemas: JsonSchemaDefs = {
       "object",
       "null"
     ],
-    "description": "Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22).",
+    "description": "Free-form metadata, or null.",
     "additionalProperties": true
+  },
+  "GUIDRefType": {
+    "type": "string",
+    "description": "The kind of object a typed reference points to.",
+    "enum": [
+      "academicSession",
+      "assessmentLineItem",
+      "category",
+      "class",
+      "course",
+      "demographics",
+      "enrollment",
+      "gradingPeriod",
+      "lineItem",
+      "org",
+      "resource",
+      "result",
+      "scoreScale",
+      "student",
+      "teacher",
+      "term",
+      "user",
+      "componentResource",
+      "courseComponent"
+    ]
   },
   "GUIDRef": {
     "type": "object",
-    "description": "A reference to another OneRoster object.",
+    "description": "A reference to another OneRoster object, as answers carry them.",
     "required": [
-      "sourcedId"
+      "href",
+      "sourcedId",
+      "type"
     ],
     "properties": {
       "href": {
@@ -4016,15 +4043,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
         "type": "string"
       },
       "type": {
-        "type": "string",
-        "examples": [
-          "user",
-          "class",
-          "course",
-          "org",
-          "academicSession",
-          "assessmentLineItem"
-        ]
+        "type": "string"
       }
     }
   },
@@ -4039,12 +4058,13 @@ export const onerosterSchemas: JsonSchemaDefs = {
       }
     ]
   },
-  "GUIDRefInput": {
+  "TypedGUIDRef": {
     "type": "object",
-    "description": "A reference to another OneRoster object, in a request body.",
-    "additionalProperties": false,
+    "description": "A reference whose `type` is one of the OneRoster object kinds.",
     "required": [
-      "sourcedId"
+      "href",
+      "sourcedId",
+      "type"
     ],
     "properties": {
       "href": {
@@ -4055,13 +4075,24 @@ export const onerosterSchemas: JsonSchemaDefs = {
         "type": "string"
       },
       "type": {
-        "type": "string"
+        "$ref": "#/$defs/GUIDRefType"
       }
     }
   },
-  "ComponentRef": {
+  "NullableTypedGUIDRef": {
+    "description": "A typed reference, or null.",
+    "anyOf": [
+      {
+        "$ref": "#/$defs/TypedGUIDRef"
+      },
+      {
+        "type": "null"
+      }
+    ]
+  },
+  "SourcedIdRef": {
     "type": "object",
-    "description": "Extension reference `{ sourcedId }` (to a course component, or to a learning resource).",
+    "description": "A reference by `sourcedId` only.",
     "required": [
       "sourcedId"
     ],
@@ -4071,9 +4102,20 @@ export const onerosterSchemas: JsonSchemaDefs = {
       }
     }
   },
-  "ComponentRefInput": {
+  "NullableSourcedIdRef": {
+    "description": "A reference by `sourcedId`, or null.",
+    "anyOf": [
+      {
+        "$ref": "#/$defs/SourcedIdRef"
+      },
+      {
+        "type": "null"
+      }
+    ]
+  },
+  "SourcedIdRefInput": {
     "type": "object",
-    "description": "Extension reference `{ sourcedId }` in a request body.",
+    "description": "A reference by `sourcedId`, in a request body.",
     "additionalProperties": false,
     "required": [
       "sourcedId"
@@ -4084,27 +4126,110 @@ export const onerosterSchemas: JsonSchemaDefs = {
       }
     }
   },
-  "PageMembers": {
-    "type": "object",
-    "description": "Decision: optional page members of every listing (docs/decisions.md#d-oa-4).",
-    "properties": {
-      "offset": {
-        "type": "integer",
-        "minimum": 0
+  "NullableSourcedIdRefInput": {
+    "description": "A reference by `sourcedId` in a request body, or null.",
+    "anyOf": [
+      {
+        "$ref": "#/$defs/SourcedIdRefInput"
       },
-      "limit": {
-        "type": "integer",
-        "minimum": 1
-      },
-      "totalCount": {
-        "type": "integer",
-        "minimum": 0
+      {
+        "type": "null"
+      }
+    ]
+  },
+  "LearningObjectiveSet": {
+    "description": "The learning objectives a line item or result is about, by source, with a score per objective; or null.",
+    "type": [
+      "array",
+      "null"
+    ],
+    "items": {
+      "type": "object",
+      "required": [
+        "source",
+        "learningObjectiveIds"
+      ],
+      "properties": {
+        "source": {
+          "type": "string"
+        },
+        "learningObjectiveIds": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "learningObjectiveId"
+            ],
+            "properties": {
+              "learningObjectiveId": {
+                "type": "string"
+              },
+              "score": {
+                "type": "number"
+              },
+              "textScore": {
+                "type": "string"
+              }
+            }
+          }
+        }
       }
     }
   },
   "Role": {
-    "type": "object",
     "description": "A role of a user in an org.",
+    "type": "object",
+    "required": [
+      "roleType",
+      "role",
+      "org",
+      "beginDate",
+      "endDate"
+    ],
+    "properties": {
+      "roleType": {
+        "type": "string",
+        "enum": [
+          "primary",
+          "secondary"
+        ]
+      },
+      "role": {
+        "type": "string",
+        "enum": [
+          "administrator",
+          "aide",
+          "guardian",
+          "parent",
+          "proctor",
+          "relative",
+          "student",
+          "teacher"
+        ]
+      },
+      "org": {
+        "$ref": "#/$defs/GUIDRef"
+      },
+      "userProfile": {
+        "type": "string"
+      },
+      "beginDate": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "endDate": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  "RoleInput": {
+    "description": "A role of a user in an org, in a user body (the org by `sourcedId`).",
+    "type": "object",
     "required": [
       "roleType",
       "role",
@@ -4120,36 +4245,35 @@ export const onerosterSchemas: JsonSchemaDefs = {
       },
       "role": {
         "type": "string",
-        "description": "For example student, teacher, parent, guardian, aide, administrator."
-      },
-      "org": {
-        "$ref": "#/$defs/GUIDRef"
-      },
-      "userProfile": {
-        "type": [
-          "string",
-          "null"
+        "enum": [
+          "administrator",
+          "aide",
+          "guardian",
+          "parent",
+          "proctor",
+          "relative",
+          "student",
+          "teacher"
         ]
       },
+      "org": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "userProfile": {
+        "type": "string"
+      },
       "beginDate": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "format": "date"
+        "type": "string"
       },
       "endDate": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "format": "date"
+        "type": "string"
       }
-    }
+    },
+    "additionalProperties": false
   },
   "UserId": {
-    "type": "object",
     "description": "An external identifier of a user.",
+    "type": "object",
     "required": [
       "type",
       "identifier"
@@ -4163,157 +4287,40 @@ export const onerosterSchemas: JsonSchemaDefs = {
       }
     }
   },
-  "User": {
+  "ScoreScaleValue": {
+    "description": "One value of a score scale: the range it covers (`itemValueLHS` to `itemValueRHS`) and what it is worth.",
     "type": "object",
-    "description": "A OneRoster user. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22).",
     "required": [
-      "sourcedId",
-      "status",
-      "dateLastModified",
-      "givenName",
-      "familyName",
-      "roles"
+      "itemValueLHS",
+      "itemValueRHS"
     ],
     "properties": {
-      "sourcedId": {
+      "itemValueLHS": {
         "type": "string"
       },
-      "status": {
-        "$ref": "#/$defs/Status"
-      },
-      "dateLastModified": {
-        "type": "string",
-        "format": "date-time"
-      },
-      "metadata": {
-        "$ref": "#/$defs/Metadata"
-      },
-      "userMasterIdentifier": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "username": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "userIds": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "items": {
-          "$ref": "#/$defs/UserId"
-        }
-      },
-      "enabledUser": {
-        "type": "boolean"
-      },
-      "givenName": {
+      "itemValueRHS": {
         "type": "string"
       },
-      "familyName": {
+      "value": {
         "type": "string"
       },
-      "middleName": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "preferredFirstName": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "preferredMiddleName": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "preferredLastName": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "pronouns": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "email": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "sms": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "phone": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "identifier": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "roles": {
-        "type": "array",
-        "items": {
-          "$ref": "#/$defs/Role"
-        }
-      },
-      "primaryOrg": {
-        "$ref": "#/$defs/NullableGUIDRef"
-      },
-      "agents": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "description": "Open agent relationships only (ended ones are excluded; change 2026.09.08.2).",
-        "items": {
-          "$ref": "#/$defs/GUIDRef"
-        }
-      },
-      "grades": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "items": {
-          "type": "string"
-        }
+      "description": {
+        "type": "string"
       }
     }
   },
   "AcademicSession": {
+    "description": "A OneRoster academic session: a school year, semester, term or grading period, of an org. Terms and grading periods are academic sessions of those types. The shape the vendor publishes (openapi/vendor/oneroster): `schoolYear` a number, `org` required.",
     "type": "object",
-    "description": "A OneRoster academic session. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22).",
     "required": [
       "sourcedId",
       "status",
-      "dateLastModified",
       "title",
       "startDate",
       "endDate",
       "type",
-      "schoolYear"
+      "schoolYear",
+      "org"
     ],
     "properties": {
       "sourcedId": {
@@ -4333,41 +4340,829 @@ export const onerosterSchemas: JsonSchemaDefs = {
         "type": "string"
       },
       "startDate": {
-        "type": "string",
-        "format": "date"
+        "type": "string"
       },
       "endDate": {
-        "type": "string",
-        "format": "date"
+        "type": "string"
       },
       "type": {
         "type": "string",
-        "description": "For example gradingPeriod, semester, schoolYear, term."
+        "enum": [
+          "gradingPeriod",
+          "semester",
+          "schoolYear",
+          "term"
+        ]
       },
       "parent": {
+        "$ref": "#/$defs/NullableTypedGUIDRef"
+      },
+      "schoolYear": {
+        "type": "number"
+      },
+      "org": {
+        "$ref": "#/$defs/TypedGUIDRef"
+      }
+    }
+  },
+  "AcademicSessionInput": {
+    "description": "An academic session in a POST or PUT body (`schoolYear` a string here, as the vendor states it; `org` required).",
+    "type": "object",
+    "required": [
+      "title",
+      "startDate",
+      "endDate",
+      "type",
+      "schoolYear",
+      "org"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "metadata": {
+        "type": "object",
+        "additionalProperties": true
+      },
+      "title": {
+        "type": "string"
+      },
+      "startDate": {
+        "type": "string"
+      },
+      "endDate": {
+        "type": "string"
+      },
+      "type": {
+        "type": "string",
+        "enum": [
+          "gradingPeriod",
+          "semester",
+          "schoolYear",
+          "term"
+        ]
+      },
+      "parent": {
+        "$ref": "#/$defs/NullableSourcedIdRefInput"
+      },
+      "schoolYear": {
+        "type": "string"
+      },
+      "org": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      }
+    },
+    "additionalProperties": false
+  },
+  "AssessmentLineItem": {
+    "description": "A gradebook assessment line item (a test or assessment not aligned to a class), with the extension members `component` (a course component) and `componentResource` (a component resource), each a `{ sourcedId }` or null.",
+    "type": "object",
+    "required": [
+      "status",
+      "title"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "metadata": {
+        "$ref": "#/$defs/Metadata"
+      },
+      "title": {
+        "type": "string"
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "class": {
+        "$ref": "#/$defs/NullableSourcedIdRef"
+      },
+      "parent": {
+        "$ref": "#/$defs/NullableSourcedIdRef"
+      },
+      "scoreScale": {
+        "$ref": "#/$defs/NullableSourcedIdRef"
+      },
+      "resultValueMin": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "resultValueMax": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "component": {
+        "$ref": "#/$defs/NullableSourcedIdRef"
+      },
+      "componentResource": {
+        "$ref": "#/$defs/NullableSourcedIdRef"
+      },
+      "learningObjectiveSet": {
+        "$ref": "#/$defs/LearningObjectiveSet"
+      }
+    }
+  },
+  "AssessmentLineItemInput": {
+    "description": "An assessment line item in a POST or PUT body: `status` and `title` required; `component` and `componentResource` link it to a course component and a component resource.",
+    "type": "object",
+    "required": [
+      "status",
+      "title"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "metadata": {
+        "$ref": "#/$defs/Metadata"
+      },
+      "title": {
+        "type": "string"
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "class": {
+        "$ref": "#/$defs/NullableSourcedIdRefInput"
+      },
+      "parent": {
+        "$ref": "#/$defs/NullableSourcedIdRefInput"
+      },
+      "scoreScale": {
+        "$ref": "#/$defs/NullableSourcedIdRefInput"
+      },
+      "resultValueMin": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "resultValueMax": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "component": {
+        "$ref": "#/$defs/NullableSourcedIdRefInput"
+      },
+      "componentResource": {
+        "$ref": "#/$defs/NullableSourcedIdRefInput"
+      },
+      "learningObjectiveSet": {
+        "$ref": "#/$defs/LearningObjectiveSet"
+      }
+    },
+    "additionalProperties": false
+  },
+  "AssessmentResult": {
+    "description": "A gradebook assessment result: a student's score on an assessment line item.",
+    "type": "object",
+    "required": [
+      "status",
+      "assessmentLineItem",
+      "student",
+      "scoreDate",
+      "scoreStatus"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "metadata": {
+        "$ref": "#/$defs/Metadata"
+      },
+      "assessmentLineItem": {
+        "$ref": "#/$defs/SourcedIdRef"
+      },
+      "student": {
+        "$ref": "#/$defs/SourcedIdRef"
+      },
+      "score": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "textScore": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "scoreDate": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "scoreScale": {
+        "$ref": "#/$defs/NullableSourcedIdRef"
+      },
+      "scorePercentile": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "scoreStatus": {
+        "type": "string",
+        "enum": [
+          "exempt",
+          "fully graded",
+          "not submitted",
+          "partially graded",
+          "submitted"
+        ]
+      },
+      "comment": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "learningObjectiveSet": {
+        "$ref": "#/$defs/LearningObjectiveSet"
+      },
+      "inProgress": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "incomplete": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "late": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "missing": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  "AssessmentResultInput": {
+    "description": "An assessment result in a POST or PUT body.",
+    "type": "object",
+    "required": [
+      "status",
+      "assessmentLineItem",
+      "student",
+      "scoreDate",
+      "scoreStatus"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "metadata": {
+        "$ref": "#/$defs/Metadata"
+      },
+      "assessmentLineItem": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "student": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "score": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "textScore": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "scoreDate": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "scoreScale": {
+        "$ref": "#/$defs/NullableSourcedIdRefInput"
+      },
+      "scorePercentile": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "scoreStatus": {
+        "type": "string",
+        "enum": [
+          "exempt",
+          "fully graded",
+          "not submitted",
+          "partially graded",
+          "submitted"
+        ]
+      },
+      "comment": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "learningObjectiveSet": {
+        "$ref": "#/$defs/LearningObjectiveSet"
+      },
+      "inProgress": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "incomplete": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "late": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "missing": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "additionalProperties": false
+  },
+  "Category": {
+    "description": "A gradebook category: a collection of line items, with its weight.",
+    "type": "object",
+    "required": [
+      "status",
+      "title"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "metadata": {
+        "$ref": "#/$defs/Metadata"
+      },
+      "title": {
+        "type": "string"
+      },
+      "weight": {
+        "type": [
+          "number",
+          "null"
+        ]
+      }
+    }
+  },
+  "CategoryInput": {
+    "description": "A category in a POST or PUT body.",
+    "type": "object",
+    "required": [
+      "status",
+      "title"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "metadata": {
+        "$ref": "#/$defs/Metadata"
+      },
+      "title": {
+        "type": "string"
+      },
+      "weight": {
+        "type": [
+          "number",
+          "null"
+        ]
+      }
+    },
+    "additionalProperties": false
+  },
+  "Class": {
+    "description": "A class: a scheduled section of a course at a school, for some terms.",
+    "type": "object",
+    "required": [
+      "sourcedId",
+      "status",
+      "title",
+      "classCode",
+      "classType",
+      "location",
+      "course",
+      "school",
+      "terms"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "metadata": {
+        "$ref": "#/$defs/Metadata"
+      },
+      "title": {
+        "type": "string"
+      },
+      "classCode": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "classType": {
+        "type": "string",
+        "enum": [
+          "homeroom",
+          "scheduled"
+        ]
+      },
+      "location": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "grades": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "subjects": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "course": {
         "$ref": "#/$defs/NullableGUIDRef"
       },
-      "children": {
-        "type": [
-          "array",
-          "null"
-        ],
+      "school": {
+        "$ref": "#/$defs/NullableGUIDRef"
+      },
+      "terms": {
+        "type": "array",
         "items": {
           "$ref": "#/$defs/GUIDRef"
         }
       },
-      "schoolYear": {
-        "type": "string"
+      "subjectCodes": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "periods": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "resources": {
+        "type": "array",
+        "items": {
+          "$ref": "#/$defs/GUIDRef"
+        }
       }
     }
   },
-  "Course": {
+  "ClassEnrollmentInput": {
+    "description": "The enrollment of a user in a class, in the body of POST `classes/{classSourcedId}/students` or `teachers` (the class and the role come from the path).",
     "type": "object",
-    "description": "A OneRoster course. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22).",
+    "required": [
+      "user"
+    ],
+    "properties": {
+      "user": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "primary": {
+        "type": "boolean",
+        "description": "Left out, it is false."
+      },
+      "beginDate": {
+        "type": "string",
+        "examples": [
+          "2024-01-01"
+        ]
+      },
+      "endDate": {
+        "type": "string",
+        "examples": [
+          "2024-01-01"
+        ]
+      }
+    },
+    "additionalProperties": false
+  },
+  "ClassInput": {
+    "description": "A class in a POST body: `course`, `org` (its school) and `terms` required.",
+    "type": "object",
+    "required": [
+      "title",
+      "course",
+      "org",
+      "terms"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "metadata": {
+        "type": "object",
+        "additionalProperties": true
+      },
+      "title": {
+        "type": "string"
+      },
+      "classCode": {
+        "type": "string"
+      },
+      "classType": {
+        "type": "string",
+        "enum": [
+          "homeroom",
+          "scheduled"
+        ]
+      },
+      "location": {
+        "type": "string"
+      },
+      "grades": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "subjects": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "course": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "org": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "subjectCodes": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "periods": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "resources": {
+        "type": "array",
+        "items": {
+          "$ref": "#/$defs/SourcedIdRefInput"
+        }
+      },
+      "terms": {
+        "type": "array",
+        "items": {
+          "$ref": "#/$defs/SourcedIdRefInput"
+        }
+      }
+    },
+    "additionalProperties": false
+  },
+  "ClassUpdate": {
+    "description": "A class in a PUT body: the members that may change (its course and school may not).",
+    "type": "object",
+    "properties": {
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "metadata": {
+        "type": "object",
+        "additionalProperties": true
+      },
+      "title": {
+        "type": "string"
+      },
+      "classCode": {
+        "type": "string"
+      },
+      "classType": {
+        "type": "string",
+        "enum": [
+          "homeroom",
+          "scheduled"
+        ]
+      },
+      "location": {
+        "type": "string"
+      },
+      "grades": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "subjects": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "subjectCodes": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "periods": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "resources": {
+        "type": "array",
+        "items": {
+          "$ref": "#/$defs/SourcedIdRefInput"
+        }
+      },
+      "terms": {
+        "type": "array",
+        "items": {
+          "$ref": "#/$defs/SourcedIdRefInput"
+        }
+      }
+    },
+    "additionalProperties": false
+  },
+  "ComponentResource": {
+    "description": "A course component resource: a learning resource placed in a course component, in its order.",
+    "type": "object",
     "required": [
       "sourcedId",
       "status",
-      "dateLastModified",
+      "courseComponent",
+      "resource",
+      "title",
+      "sortOrder"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "metadata": {
+        "$ref": "#/$defs/Metadata"
+      },
+      "courseComponent": {
+        "$ref": "#/$defs/SourcedIdRef"
+      },
+      "resource": {
+        "$ref": "#/$defs/SourcedIdRef"
+      },
+      "title": {
+        "type": "string"
+      },
+      "sortOrder": {
+        "type": "number",
+        "default": 0
+      }
+    }
+  },
+  "ComponentResourceInput": {
+    "description": "A component resource in a POST or PUT body.",
+    "type": "object",
+    "required": [
+      "sourcedId",
+      "status",
+      "courseComponent",
+      "resource",
+      "title"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "metadata": {
+        "$ref": "#/$defs/Metadata"
+      },
+      "courseComponent": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "resource": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "title": {
+        "type": "string"
+      },
+      "sortOrder": {
+        "type": "number",
+        "description": "Left out, it is 0."
+      }
+    },
+    "additionalProperties": false
+  },
+  "Course": {
+    "description": "A course: a programme of study of an org; its classes are sections of it. The vendor's shape: `academicSession`, `level` and `gradingScheme`, no `schoolYear`.",
+    "type": "object",
+    "required": [
+      "status",
       "title",
       "org"
     ],
@@ -4388,8 +5183,8 @@ export const onerosterSchemas: JsonSchemaDefs = {
       "title": {
         "type": "string"
       },
-      "schoolYear": {
-        "$ref": "#/$defs/NullableGUIDRef"
+      "academicSession": {
+        "$ref": "#/$defs/NullableSourcedIdRef"
       },
       "courseCode": {
         "type": [
@@ -4425,29 +5220,160 @@ export const onerosterSchemas: JsonSchemaDefs = {
         }
       },
       "org": {
-        "$ref": "#/$defs/GUIDRef"
+        "$ref": "#/$defs/SourcedIdRef"
       },
-      "resources": {
+      "level": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "gradingScheme": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  "CourseComponent": {
+    "description": "A course component (a unit, a module) of a course, possibly inside another component, unlocked on a date.",
+    "type": "object",
+    "required": [
+      "status",
+      "course",
+      "title",
+      "sortOrder",
+      "unlockDate"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "metadata": {
+        "$ref": "#/$defs/Metadata"
+      },
+      "course": {
+        "$ref": "#/$defs/SourcedIdRef"
+      },
+      "courseComponent": {
+        "$ref": "#/$defs/NullableSourcedIdRef"
+      },
+      "parent": {
+        "$ref": "#/$defs/NullableSourcedIdRef"
+      },
+      "title": {
+        "type": "string"
+      },
+      "sortOrder": {
+        "type": "number",
+        "examples": [
+          1
+        ]
+      },
+      "prerequisites": {
         "type": [
           "array",
           "null"
         ],
         "items": {
-          "$ref": "#/$defs/GUIDRef"
+          "type": "string"
         }
+      },
+      "prerequisiteCriteria": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "unlockDate": {
+        "description": "The date the component is unlocked for the student",
+        "type": "string",
+        "examples": [
+          "2021-01-01T00:00:00.000Z"
+        ]
       }
     }
   },
-  "Class": {
+  "CourseComponentInput": {
+    "description": "A course component in a POST or PUT body.",
     "type": "object",
-    "description": "A OneRoster class. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22).",
     "required": [
-      "sourcedId",
       "status",
-      "dateLastModified",
-      "title",
       "course",
-      "school"
+      "title"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "metadata": {
+        "$ref": "#/$defs/Metadata"
+      },
+      "course": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "courseComponent": {
+        "$ref": "#/$defs/NullableSourcedIdRefInput"
+      },
+      "parent": {
+        "$ref": "#/$defs/NullableSourcedIdRefInput"
+      },
+      "title": {
+        "type": "string"
+      },
+      "sortOrder": {
+        "type": "number",
+        "examples": [
+          1
+        ]
+      },
+      "prerequisites": {
+        "type": [
+          "array",
+          "null"
+        ],
+        "items": {
+          "type": "string"
+        }
+      },
+      "prerequisiteCriteria": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "unlockDate": {
+        "description": "The date the component is unlocked for the student",
+        "type": "string",
+        "examples": [
+          "2021-01-01T00:00:00.000Z"
+        ]
+      }
+    },
+    "additionalProperties": false
+  },
+  "CourseInput": {
+    "description": "A course in a POST or PUT body.",
+    "type": "object",
+    "required": [
+      "status",
+      "title",
+      "org"
     ],
     "properties": {
       "sourcedId": {
@@ -4466,20 +5392,10 @@ export const onerosterSchemas: JsonSchemaDefs = {
       "title": {
         "type": "string"
       },
-      "classCode": {
-        "type": [
-          "string",
-          "null"
-        ]
+      "academicSession": {
+        "$ref": "#/$defs/NullableSourcedIdRefInput"
       },
-      "classType": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "description": "For example homeroom, scheduled."
-      },
-      "location": {
+      "courseCode": {
         "type": [
           "string",
           "null"
@@ -4512,109 +5428,43 @@ export const onerosterSchemas: JsonSchemaDefs = {
           "type": "string"
         }
       },
-      "periods": {
+      "org": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "level": {
         "type": [
-          "array",
-          "null"
-        ],
-        "items": {
-          "type": "string"
-        }
-      },
-      "course": {
-        "$ref": "#/$defs/GUIDRef"
-      },
-      "school": {
-        "$ref": "#/$defs/GUIDRef"
-      },
-      "terms": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "items": {
-          "$ref": "#/$defs/GUIDRef"
-        }
-      },
-      "resources": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "items": {
-          "$ref": "#/$defs/GUIDRef"
-        }
-      }
-    }
-  },
-  "Enrollment": {
-    "type": "object",
-    "description": "A OneRoster enrollment. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22).",
-    "required": [
-      "sourcedId",
-      "status",
-      "dateLastModified",
-      "user",
-      "class",
-      "school",
-      "role"
-    ],
-    "properties": {
-      "sourcedId": {
-        "type": "string"
-      },
-      "status": {
-        "$ref": "#/$defs/Status"
-      },
-      "dateLastModified": {
-        "type": "string",
-        "format": "date-time"
-      },
-      "metadata": {
-        "$ref": "#/$defs/Metadata"
-      },
-      "user": {
-        "$ref": "#/$defs/GUIDRef"
-      },
-      "class": {
-        "$ref": "#/$defs/GUIDRef"
-      },
-      "school": {
-        "$ref": "#/$defs/GUIDRef"
-      },
-      "role": {
-        "type": "string",
-        "description": "For example administrator, proctor, student, teacher."
-      },
-      "primary": {
-        "type": [
-          "boolean",
+          "string",
           "null"
         ]
       },
-      "beginDate": {
+      "gradingScheme": {
         "type": [
           "string",
           "null"
-        ],
-        "format": "date"
-      },
-      "endDate": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "format": "date"
+        ]
       }
-    }
+    },
+    "additionalProperties": false
   },
   "Demographics": {
+    "description": "The demographics of a user (keyed by the user's `sourcedId`). The race and ethnicity flags are the strings `true` and `false`, or null.",
     "type": "object",
-    "description": "OneRoster demographics of a user. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22).",
     "required": [
       "sourcedId",
       "status",
-      "dateLastModified"
+      "birthDate",
+      "sex",
+      "americanIndianOrAlaskaNative",
+      "asian",
+      "blackOrAfricanAmerican",
+      "nativeHawaiianOrOtherPacificIslander",
+      "white",
+      "demographicRaceTwoOrMoreRaces",
+      "hispanicOrLatinoEthnicity",
+      "countryOfBirthCode",
+      "stateOfBirthAbbreviation",
+      "cityOfBirth",
+      "publicSchoolResidenceStatus"
     ],
     "properties": {
       "sourcedId": {
@@ -4635,54 +5485,63 @@ export const onerosterSchemas: JsonSchemaDefs = {
           "string",
           "null"
         ],
-        "format": "date"
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+        "examples": [
+          "2017-03-02"
+        ]
       },
       "sex": {
         "type": [
           "string",
           "null"
         ],
-        "description": "For example male, female, unspecified, other."
+        "enum": [
+          "male",
+          "female",
+          "other",
+          "unspecified",
+          null
+        ]
       },
       "americanIndianOrAlaskaNative": {
         "type": [
-          "boolean",
+          "string",
           "null"
         ]
       },
       "asian": {
         "type": [
-          "boolean",
+          "string",
           "null"
         ]
       },
       "blackOrAfricanAmerican": {
         "type": [
-          "boolean",
+          "string",
           "null"
         ]
       },
       "nativeHawaiianOrOtherPacificIslander": {
         "type": [
-          "boolean",
+          "string",
           "null"
         ]
       },
       "white": {
         "type": [
-          "boolean",
+          "string",
           "null"
         ]
       },
       "demographicRaceTwoOrMoreRaces": {
         "type": [
-          "boolean",
+          "string",
           "null"
         ]
       },
       "hispanicOrLatinoEthnicity": {
         "type": [
-          "boolean",
+          "string",
           "null"
         ]
       },
@@ -4712,14 +5571,160 @@ export const onerosterSchemas: JsonSchemaDefs = {
       }
     }
   },
-  "AssessmentLineItem": {
+  "DemographicsInput": {
+    "description": "Demographics in a POST or PUT body (`sourcedId`, the user's, required).",
     "type": "object",
-    "description": "A OneRoster gradebook assessment line item, with the extension fields `component` and `componentResource`. Decision: the other members follow OneRoster 1.2 (see docs/decisions.md#d-oa-22).",
+    "required": [
+      "sourcedId"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "metadata": {
+        "type": "object",
+        "additionalProperties": true
+      },
+      "birthDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+        "examples": [
+          "2017-03-02"
+        ]
+      },
+      "sex": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "male",
+          "female",
+          null
+        ]
+      },
+      "americanIndianOrAlaskaNative": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "true",
+          "false",
+          null
+        ]
+      },
+      "asian": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "true",
+          "false",
+          null
+        ]
+      },
+      "blackOrAfricanAmerican": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "true",
+          "false",
+          null
+        ]
+      },
+      "nativeHawaiianOrOtherPacificIslander": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "true",
+          "false",
+          null
+        ]
+      },
+      "white": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "true",
+          "false",
+          null
+        ]
+      },
+      "demographicRaceTwoOrMoreRaces": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "true",
+          "false",
+          null
+        ]
+      },
+      "hispanicOrLatinoEthnicity": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "true",
+          "false",
+          null
+        ]
+      },
+      "countryOfBirthCode": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "stateOfBirthAbbreviation": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "cityOfBirth": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "publicSchoolResidenceStatus": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "additionalProperties": false
+  },
+  "Enrollment": {
+    "description": "An enrollment of a user in a class, with the role the user has there. `primary` is a JSON boolean.",
+    "type": "object",
     "required": [
       "sourcedId",
       "status",
-      "dateLastModified",
-      "title"
+      "role",
+      "primary",
+      "beginDate",
+      "endDate",
+      "user",
+      "class"
     ],
     "properties": {
       "sourcedId": {
@@ -4735,62 +5740,51 @@ export const onerosterSchemas: JsonSchemaDefs = {
       "metadata": {
         "$ref": "#/$defs/Metadata"
       },
-      "title": {
-        "type": "string"
+      "role": {
+        "type": "string",
+        "enum": [
+          "administrator",
+          "proctor",
+          "student",
+          "teacher"
+        ]
       },
-      "description": {
+      "primary": {
+        "type": "boolean"
+      },
+      "beginDate": {
         "type": [
           "string",
           "null"
+        ],
+        "examples": [
+          "2024-01-01"
         ]
       },
-      "class": {
-        "$ref": "#/$defs/NullableGUIDRef"
-      },
-      "parentAssessmentLineItem": {
-        "$ref": "#/$defs/NullableGUIDRef"
-      },
-      "scoreScale": {
-        "$ref": "#/$defs/NullableGUIDRef"
-      },
-      "resultValueMin": {
+      "endDate": {
         "type": [
-          "number",
-          "null"
-        ]
-      },
-      "resultValueMax": {
-        "type": [
-          "number",
-          "null"
-        ]
-      },
-      "learningObjectiveSet": {
-        "type": [
-          "array",
+          "string",
           "null"
         ],
-        "items": {
-          "type": "object",
-          "additionalProperties": true
-        }
+        "examples": [
+          "2024-01-01"
+        ]
       },
-      "component": {
-        "$ref": "#/$defs/ComponentRef",
-        "description": "Links the line item to a course component."
+      "user": {
+        "$ref": "#/$defs/GUIDRef"
       },
-      "componentResource": {
-        "$ref": "#/$defs/ComponentRef",
-        "description": "Links the line item to a learning resource."
+      "class": {
+        "$ref": "#/$defs/GUIDRef"
       }
     }
   },
-  "AssessmentLineItemInput": {
+  "EnrollmentInput": {
+    "description": "An enrollment in a POST body.",
     "type": "object",
-    "description": "A line item in a POST or PUT body; accepts the extension fields `component` and `componentResource`. Decision: the other members follow OneRoster 1.2 and only `title` is required (see docs/decisions.md#d-oa-23).",
-    "additionalProperties": false,
     "required": [
-      "title"
+      "role",
+      "user",
+      "class"
     ],
     "properties": {
       "sourcedId": {
@@ -4799,34 +5793,206 @@ export const onerosterSchemas: JsonSchemaDefs = {
       "status": {
         "$ref": "#/$defs/Status"
       },
-      "dateLastModified": {
+      "metadata": {
+        "type": "object",
+        "additionalProperties": true
+      },
+      "role": {
         "type": "string",
-        "format": "date-time"
+        "enum": [
+          "administrator",
+          "proctor",
+          "student",
+          "teacher"
+        ]
+      },
+      "primary": {
+        "type": "boolean",
+        "description": "Left out, it is false."
+      },
+      "beginDate": {
+        "type": "string",
+        "examples": [
+          "2024-01-01"
+        ]
+      },
+      "endDate": {
+        "type": "string",
+        "examples": [
+          "2024-01-01"
+        ]
+      },
+      "user": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "class": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      }
+    },
+    "additionalProperties": false
+  },
+  "EnrollmentUpdate": {
+    "description": "An enrollment in a PUT body: `sourcedId` and `status` required too.",
+    "type": "object",
+    "required": [
+      "sourcedId",
+      "status",
+      "role",
+      "user",
+      "class"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
       },
       "metadata": {
-        "type": [
-          "object",
-          "null"
-        ],
+        "type": "object",
+        "additionalProperties": true
+      },
+      "role": {
+        "type": "string",
+        "enum": [
+          "administrator",
+          "proctor",
+          "student",
+          "teacher"
+        ]
+      },
+      "primary": {
+        "type": "boolean",
+        "description": "Left out, it is false."
+      },
+      "beginDate": {
+        "type": "string",
+        "examples": [
+          "2024-01-01"
+        ]
+      },
+      "endDate": {
+        "type": "string",
+        "examples": [
+          "2024-01-01"
+        ]
+      },
+      "user": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "class": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      }
+    },
+    "additionalProperties": false
+  },
+  "GradingPeriodInput": {
+    "description": "A grading period (an academic session of type `gradingPeriod`) in a POST or PUT body.",
+    "type": "object",
+    "required": [
+      "title",
+      "startDate",
+      "endDate",
+      "type",
+      "schoolYear",
+      "org"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "metadata": {
+        "type": "object",
         "additionalProperties": true
       },
       "title": {
         "type": "string"
       },
+      "startDate": {
+        "type": "string"
+      },
+      "endDate": {
+        "type": "string"
+      },
+      "type": {
+        "type": "string",
+        "const": "gradingPeriod"
+      },
+      "parent": {
+        "$ref": "#/$defs/NullableSourcedIdRefInput"
+      },
+      "schoolYear": {
+        "type": "string"
+      },
+      "org": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      }
+    },
+    "additionalProperties": false
+  },
+  "LineItem": {
+    "description": "A gradebook line item: the set of results for one activity of a class, in a category, assigned and due on given dates.",
+    "type": "object",
+    "required": [
+      "status",
+      "title",
+      "assignDate",
+      "dueDate",
+      "class",
+      "school",
+      "category"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "metadata": {
+        "$ref": "#/$defs/Metadata"
+      },
+      "title": {
+        "type": "string"
+      },
       "description": {
         "type": [
           "string",
           "null"
         ]
       },
-      "class": {
-        "$ref": "#/$defs/GUIDRefInput"
+      "assignDate": {
+        "type": "string",
+        "format": "date-time"
       },
-      "parentAssessmentLineItem": {
-        "$ref": "#/$defs/GUIDRefInput"
+      "dueDate": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "class": {
+        "$ref": "#/$defs/SourcedIdRef"
+      },
+      "school": {
+        "$ref": "#/$defs/SourcedIdRef"
+      },
+      "category": {
+        "$ref": "#/$defs/SourcedIdRef"
+      },
+      "gradingPeriod": {
+        "$ref": "#/$defs/NullableSourcedIdRef"
+      },
+      "academicSession": {
+        "$ref": "#/$defs/NullableSourcedIdRef"
       },
       "scoreScale": {
-        "$ref": "#/$defs/GUIDRefInput"
+        "$ref": "#/$defs/NullableSourcedIdRef"
       },
       "resultValueMin": {
         "type": [
@@ -4841,49 +6007,21 @@ export const onerosterSchemas: JsonSchemaDefs = {
         ]
       },
       "learningObjectiveSet": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "items": {
-          "type": "object",
-          "additionalProperties": true
-        }
-      },
-      "component": {
-        "$ref": "#/$defs/ComponentRefInput",
-        "description": "Links the line item to a course component."
-      },
-      "componentResource": {
-        "$ref": "#/$defs/ComponentRefInput",
-        "description": "Links the line item to a learning resource."
+        "$ref": "#/$defs/LearningObjectiveSet"
       }
     }
   },
-  "AssessmentLineItemWrite": {
+  "LineItemInput": {
+    "description": "A line item in a POST or PUT body: `class`, `school` and `category` required, with `assignDate` and `dueDate`.",
     "type": "object",
-    "description": "The body of POST and PUT on assessment line items (OneRoster 1.2 wraps the object).",
-    "additionalProperties": false,
     "required": [
-      "assessmentLineItem"
-    ],
-    "properties": {
-      "assessmentLineItem": {
-        "$ref": "#/$defs/AssessmentLineItemInput"
-      }
-    }
-  },
-  "AssessmentResult": {
-    "type": "object",
-    "description": "A OneRoster gradebook assessment result. Decision: members beyond those the task names follow OneRoster 1.2 (see docs/decisions.md#d-oa-22).",
-    "required": [
-      "sourcedId",
       "status",
-      "dateLastModified",
-      "assessmentLineItem",
-      "student",
-      "scoreDate",
-      "scoreStatus"
+      "title",
+      "assignDate",
+      "dueDate",
+      "class",
+      "school",
+      "category"
     ],
     "properties": {
       "sourcedId": {
@@ -4899,88 +6037,70 @@ export const onerosterSchemas: JsonSchemaDefs = {
       "metadata": {
         "$ref": "#/$defs/Metadata"
       },
-      "assessmentLineItem": {
-        "$ref": "#/$defs/GUIDRef"
+      "title": {
+        "type": "string"
       },
-      "student": {
-        "$ref": "#/$defs/GUIDRef"
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
       },
-      "score": {
+      "assignDate": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "dueDate": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "class": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "school": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "category": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "gradingPeriod": {
+        "$ref": "#/$defs/NullableSourcedIdRefInput"
+      },
+      "academicSession": {
+        "$ref": "#/$defs/NullableSourcedIdRefInput"
+      },
+      "scoreScale": {
+        "$ref": "#/$defs/NullableSourcedIdRefInput"
+      },
+      "resultValueMin": {
         "type": [
           "number",
           "null"
         ]
       },
-      "textScore": {
+      "resultValueMax": {
         "type": [
-          "string",
-          "null"
-        ]
-      },
-      "scoreDate": {
-        "type": "string",
-        "format": "date"
-      },
-      "scoreScale": {
-        "$ref": "#/$defs/NullableGUIDRef"
-      },
-      "scoreStatus": {
-        "type": "string",
-        "description": "For example exempt, fully graded, not submitted, partially graded, submitted."
-      },
-      "comment": {
-        "type": [
-          "string",
+          "number",
           "null"
         ]
       },
       "learningObjectiveSet": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "items": {
-          "type": "object",
-          "additionalProperties": true
-        }
-      },
-      "inProgress": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "incomplete": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "late": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "missing": {
-        "type": [
-          "string",
-          "null"
-        ]
+        "$ref": "#/$defs/LearningObjectiveSet"
       }
-    }
+    },
+    "additionalProperties": false
   },
-  "Result": {
+  "Org": {
+    "description": "An organization: a district, school, department, ... with its parent and children. Schools are orgs of type `school`.",
     "type": "object",
-    "description": "A OneRoster gradebook result. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22).",
     "required": [
       "sourcedId",
       "status",
-      "dateLastModified",
-      "lineItem",
-      "student",
-      "scoreDate",
-      "scoreStatus"
+      "name",
+      "type",
+      "identifier",
+      "parent",
+      "children"
     ],
     "properties": {
       "sourcedId": {
@@ -4996,53 +6116,83 @@ export const onerosterSchemas: JsonSchemaDefs = {
       "metadata": {
         "$ref": "#/$defs/Metadata"
       },
-      "lineItem": {
-        "$ref": "#/$defs/GUIDRef"
+      "name": {
+        "type": "string"
       },
-      "student": {
-        "$ref": "#/$defs/GUIDRef"
+      "type": {
+        "type": "string",
+        "enum": [
+          "department",
+          "school",
+          "district",
+          "local",
+          "state",
+          "national"
+        ]
       },
-      "class": {
+      "identifier": {
+        "type": "string"
+      },
+      "parent": {
         "$ref": "#/$defs/NullableGUIDRef"
       },
-      "score": {
-        "type": [
-          "number",
-          "null"
-        ]
-      },
-      "textScore": {
-        "type": [
-          "string",
-          "null"
-        ]
-      },
-      "scoreDate": {
-        "type": "string",
-        "format": "date"
-      },
-      "scoreScale": {
-        "$ref": "#/$defs/NullableGUIDRef"
-      },
-      "scoreStatus": {
-        "type": "string",
-        "description": "For example exempt, fully graded, not submitted, partially graded, submitted."
-      },
-      "comment": {
-        "type": [
-          "string",
-          "null"
-        ]
+      "children": {
+        "type": "array",
+        "default": [],
+        "items": {
+          "$ref": "#/$defs/GUIDRef"
+        }
       }
     }
   },
-  "Resource": {
+  "OrgInput": {
+    "description": "An org in a POST or PUT body.",
     "type": "object",
-    "description": "A OneRoster resource. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22).",
+    "required": [
+      "name",
+      "type"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "metadata": {
+        "type": "object",
+        "additionalProperties": true
+      },
+      "name": {
+        "type": "string"
+      },
+      "type": {
+        "type": "string",
+        "enum": [
+          "department",
+          "school",
+          "district",
+          "local",
+          "state",
+          "national"
+        ]
+      },
+      "identifier": {
+        "type": "string"
+      },
+      "parent": {
+        "$ref": "#/$defs/NullableSourcedIdRefInput"
+      }
+    },
+    "additionalProperties": false
+  },
+  "Resource": {
+    "description": "A learning resource of the resources service.",
+    "type": "object",
     "required": [
       "sourcedId",
       "status",
-      "dateLastModified",
+      "title",
       "vendorResourceId"
     ],
     "properties": {
@@ -5060,26 +6210,24 @@ export const onerosterSchemas: JsonSchemaDefs = {
         "$ref": "#/$defs/Metadata"
       },
       "title": {
-        "type": [
-          "string",
-          "null"
-        ]
+        "type": "string"
       },
       "roles": {
-        "type": [
-          "array",
-          "null"
-        ],
+        "type": "array",
         "items": {
-          "type": "string"
+          "type": "string",
+          "enum": [
+            "primary",
+            "secondary"
+          ]
         }
       },
       "importance": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "description": "For example primary, secondary."
+        "type": "string",
+        "enum": [
+          "primary",
+          "secondary"
+        ]
       },
       "vendorResourceId": {
         "type": "string"
@@ -5098,78 +6246,659 @@ export const onerosterSchemas: JsonSchemaDefs = {
       }
     }
   },
-  "SourcedIdPairsResponse": {
+  "ResourceAssignment": {
+    "description": "The body of POST `resources/{classes|courses|users}/{sourcedId}/resources`: the resource to assign, by `sourcedId`.",
     "type": "object",
-    "description": "Decision: the answer to POST on assessment line items, as in OneRoster 1.2 (see docs/decisions.md#d-oa-23).",
     "required": [
-      "sourcedIdPairs"
+      "sourcedId"
     ],
     "properties": {
-      "sourcedIdPairs": {
-        "type": "object",
-        "required": [
-          "suppliedSourcedId",
-          "allocatedSourcedId"
-        ],
-        "properties": {
-          "suppliedSourcedId": {
-            "type": "string"
-          },
-          "allocatedSourcedId": {
-            "type": "string"
-          }
-        }
-      }
-    }
-  },
-  "UserResponse": {
-    "type": "object",
-    "description": "One user.",
-    "required": [
-      "user"
-    ],
-    "properties": {
-      "user": {
-        "$ref": "#/$defs/User"
-      }
-    }
-  },
-  "AssessmentLineItemResponse": {
-    "type": "object",
-    "description": "One assessment line item.",
-    "required": [
-      "assessmentLineItem"
-    ],
-    "properties": {
-      "assessmentLineItem": {
-        "$ref": "#/$defs/AssessmentLineItem"
-      }
-    }
-  },
-  "UserList": {
-    "description": "A page of users. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4).",
-    "allOf": [
-      {
-        "$ref": "#/$defs/PageMembers"
+      "sourcedId": {
+        "type": "string"
       },
-      {
+      "dateAssigned": {
+        "type": "string"
+      }
+    },
+    "additionalProperties": false
+  },
+  "ResourceInput": {
+    "description": "A resource in a POST or PUT body.",
+    "type": "object",
+    "required": [
+      "title",
+      "vendorResourceId"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "metadata": {
+        "$ref": "#/$defs/Metadata"
+      },
+      "title": {
+        "type": "string"
+      },
+      "roles": {
+        "type": "array",
+        "items": {
+          "type": "string",
+          "enum": [
+            "primary",
+            "secondary"
+          ]
+        }
+      },
+      "importance": {
+        "type": "string",
+        "enum": [
+          "primary",
+          "secondary"
+        ]
+      },
+      "vendorResourceId": {
+        "type": "string"
+      },
+      "vendorId": {
+        "type": "string"
+      },
+      "applicationId": {
+        "type": "string"
+      }
+    },
+    "additionalProperties": false
+  },
+  "Result": {
+    "description": "A gradebook result: a student's score on a line item.",
+    "type": "object",
+    "required": [
+      "status",
+      "lineItem",
+      "student",
+      "scoreStatus",
+      "scoreDate"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "metadata": {
+        "$ref": "#/$defs/Metadata"
+      },
+      "lineItem": {
+        "$ref": "#/$defs/SourcedIdRef"
+      },
+      "student": {
+        "$ref": "#/$defs/SourcedIdRef"
+      },
+      "class": {
+        "$ref": "#/$defs/NullableSourcedIdRef"
+      },
+      "scoreScale": {
+        "$ref": "#/$defs/NullableSourcedIdRef"
+      },
+      "scoreStatus": {
+        "type": "string",
+        "enum": [
+          "exempt",
+          "fully graded",
+          "not submitted",
+          "partially graded",
+          "submitted"
+        ]
+      },
+      "score": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "textScore": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "scoreDate": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "comment": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "learningObjectiveSet": {
+        "$ref": "#/$defs/LearningObjectiveSet"
+      },
+      "inProgress": {
+        "type": "string"
+      },
+      "incomplete": {
+        "type": "string"
+      },
+      "late": {
+        "type": "string"
+      },
+      "missing": {
+        "type": "string"
+      }
+    }
+  },
+  "ResultInput": {
+    "description": "A result in a POST or PUT body.",
+    "type": "object",
+    "required": [
+      "status",
+      "lineItem",
+      "student",
+      "scoreStatus",
+      "scoreDate"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "metadata": {
+        "$ref": "#/$defs/Metadata"
+      },
+      "lineItem": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "student": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "class": {
+        "$ref": "#/$defs/NullableSourcedIdRefInput"
+      },
+      "scoreScale": {
+        "$ref": "#/$defs/NullableSourcedIdRefInput"
+      },
+      "scoreStatus": {
+        "type": "string",
+        "enum": [
+          "exempt",
+          "fully graded",
+          "not submitted",
+          "partially graded",
+          "submitted"
+        ]
+      },
+      "score": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "textScore": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "scoreDate": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "comment": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "learningObjectiveSet": {
+        "$ref": "#/$defs/LearningObjectiveSet"
+      },
+      "inProgress": {
+        "type": "string"
+      },
+      "incomplete": {
+        "type": "string"
+      },
+      "late": {
+        "type": "string"
+      },
+      "missing": {
+        "type": "string"
+      }
+    },
+    "additionalProperties": false
+  },
+  "SchoolInput": {
+    "description": "A school (an org of type `school`) in a POST or PUT body.",
+    "type": "object",
+    "required": [
+      "name",
+      "type"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "metadata": {
         "type": "object",
-        "required": [
-          "users"
-        ],
-        "properties": {
-          "users": {
-            "type": "array",
-            "items": {
-              "$ref": "#/$defs/User"
-            }
-          }
+        "additionalProperties": true
+      },
+      "name": {
+        "type": "string"
+      },
+      "type": {
+        "type": "string",
+        "const": "school"
+      },
+      "identifier": {
+        "type": "string"
+      },
+      "parent": {
+        "$ref": "#/$defs/NullableSourcedIdRefInput"
+      }
+    },
+    "additionalProperties": false
+  },
+  "ScoreScale": {
+    "description": "A score scale: the values results of a class (or course) are given in.",
+    "type": "object",
+    "required": [
+      "status",
+      "title",
+      "type",
+      "class",
+      "scoreScaleValue"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "metadata": {
+        "$ref": "#/$defs/Metadata"
+      },
+      "title": {
+        "type": "string"
+      },
+      "type": {
+        "type": "string"
+      },
+      "class": {
+        "$ref": "#/$defs/SourcedIdRef"
+      },
+      "course": {
+        "$ref": "#/$defs/NullableSourcedIdRef"
+      },
+      "scoreScaleValue": {
+        "type": "array",
+        "items": {
+          "$ref": "#/$defs/ScoreScaleValue"
         }
       }
-    ]
+    }
+  },
+  "ScoreScaleInput": {
+    "description": "A score scale in a POST or PUT body.",
+    "type": "object",
+    "required": [
+      "status",
+      "title",
+      "type",
+      "class",
+      "scoreScaleValue"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "metadata": {
+        "$ref": "#/$defs/Metadata"
+      },
+      "title": {
+        "type": "string"
+      },
+      "type": {
+        "type": "string"
+      },
+      "class": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "course": {
+        "$ref": "#/$defs/NullableSourcedIdRefInput"
+      },
+      "scoreScaleValue": {
+        "type": "array",
+        "items": {
+          "$ref": "#/$defs/ScoreScaleValue"
+        }
+      }
+    },
+    "additionalProperties": false
+  },
+  "User": {
+    "description": "A OneRoster user (student, teacher, parent, administrator...) with its roles in orgs. `enabledUser` is a JSON boolean; `roles` and `agents` are always present.",
+    "type": "object",
+    "required": [
+      "sourcedId",
+      "status",
+      "enabledUser",
+      "givenName",
+      "familyName",
+      "roles",
+      "agents"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "metadata": {
+        "$ref": "#/$defs/Metadata"
+      },
+      "userMasterIdentifier": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "username": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "userIds": {
+        "type": "array",
+        "items": {
+          "$ref": "#/$defs/UserId"
+        }
+      },
+      "enabledUser": {
+        "type": "boolean"
+      },
+      "givenName": {
+        "type": "string"
+      },
+      "familyName": {
+        "type": "string"
+      },
+      "middleName": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "roles": {
+        "type": "array",
+        "default": [],
+        "items": {
+          "$ref": "#/$defs/Role"
+        }
+      },
+      "agents": {
+        "type": "array",
+        "default": [],
+        "items": {
+          "$ref": "#/$defs/TypedGUIDRef"
+        }
+      },
+      "primaryOrg": {
+        "$ref": "#/$defs/GUIDRef"
+      },
+      "email": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "email"
+      },
+      "preferredFirstName": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "preferredMiddleName": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "preferredLastName": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "pronouns": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "grades": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "password": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "sms": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "phone": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  "UserInput": {
+    "description": "A user in a POST or PUT body: `enabledUser`, `givenName`, `familyName` and `roles` required.",
+    "type": "object",
+    "required": [
+      "enabledUser",
+      "givenName",
+      "familyName",
+      "roles"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "metadata": {
+        "type": "object",
+        "additionalProperties": true
+      },
+      "status": {
+        "$ref": "#/$defs/Status"
+      },
+      "userMasterIdentifier": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "username": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "userIds": {
+        "type": "array",
+        "items": {
+          "$ref": "#/$defs/UserId"
+        }
+      },
+      "enabledUser": {
+        "type": "boolean"
+      },
+      "givenName": {
+        "type": "string"
+      },
+      "familyName": {
+        "type": "string"
+      },
+      "middleName": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "roles": {
+        "type": "array",
+        "items": {
+          "$ref": "#/$defs/RoleInput"
+        }
+      },
+      "primaryOrg": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "email": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "email"
+      },
+      "preferredFirstName": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "preferredMiddleName": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "preferredLastName": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "pronouns": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "grades": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "password": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "sms": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "phone": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "agents": {
+        "type": "array",
+        "description": "Left out, it is [].",
+        "items": {
+          "$ref": "#/$defs/SourcedIdRefInput"
+        }
+      }
+    },
+    "additionalProperties": false
+  },
+  "PageMembers": {
+    "type": "object",
+    "description": "The page members of every listing, as the vendor states them: `totalCount` (entries in all), `pageCount`, `pageNumber` (from 1), `offset` and `limit` of this page.",
+    "required": [
+      "totalCount",
+      "pageCount",
+      "pageNumber",
+      "offset",
+      "limit"
+    ],
+    "properties": {
+      "totalCount": {
+        "type": "number"
+      },
+      "pageCount": {
+        "type": "number"
+      },
+      "pageNumber": {
+        "type": "number"
+      },
+      "offset": {
+        "type": "number"
+      },
+      "limit": {
+        "type": "number"
+      }
+    }
   },
   "AcademicSessionList": {
-    "description": "A page of academicSessions. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4).",
+    "description": "A page of academicSessions.",
     "allOf": [
       {
         "$ref": "#/$defs/PageMembers"
@@ -5190,96 +6919,8 @@ export const onerosterSchemas: JsonSchemaDefs = {
       }
     ]
   },
-  "ClassList": {
-    "description": "A page of classes. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4).",
-    "allOf": [
-      {
-        "$ref": "#/$defs/PageMembers"
-      },
-      {
-        "type": "object",
-        "required": [
-          "classes"
-        ],
-        "properties": {
-          "classes": {
-            "type": "array",
-            "items": {
-              "$ref": "#/$defs/Class"
-            }
-          }
-        }
-      }
-    ]
-  },
-  "CourseList": {
-    "description": "A page of courses. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4).",
-    "allOf": [
-      {
-        "$ref": "#/$defs/PageMembers"
-      },
-      {
-        "type": "object",
-        "required": [
-          "courses"
-        ],
-        "properties": {
-          "courses": {
-            "type": "array",
-            "items": {
-              "$ref": "#/$defs/Course"
-            }
-          }
-        }
-      }
-    ]
-  },
-  "DemographicsList": {
-    "description": "A page of demographics. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4).",
-    "allOf": [
-      {
-        "$ref": "#/$defs/PageMembers"
-      },
-      {
-        "type": "object",
-        "required": [
-          "demographics"
-        ],
-        "properties": {
-          "demographics": {
-            "type": "array",
-            "items": {
-              "$ref": "#/$defs/Demographics"
-            }
-          }
-        }
-      }
-    ]
-  },
-  "EnrollmentList": {
-    "description": "A page of enrollments. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4).",
-    "allOf": [
-      {
-        "$ref": "#/$defs/PageMembers"
-      },
-      {
-        "type": "object",
-        "required": [
-          "enrollments"
-        ],
-        "properties": {
-          "enrollments": {
-            "type": "array",
-            "items": {
-              "$ref": "#/$defs/Enrollment"
-            }
-          }
-        }
-      }
-    ]
-  },
   "AssessmentLineItemList": {
-    "description": "A page of assessmentLineItems. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4).",
+    "description": "A page of assessmentLineItems.",
     "allOf": [
       {
         "$ref": "#/$defs/PageMembers"
@@ -5301,7 +6942,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
     ]
   },
   "AssessmentResultList": {
-    "description": "A page of assessmentResults. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4).",
+    "description": "A page of assessmentResults.",
     "allOf": [
       {
         "$ref": "#/$defs/PageMembers"
@@ -5322,8 +6963,250 @@ export const onerosterSchemas: JsonSchemaDefs = {
       }
     ]
   },
+  "CategoryList": {
+    "description": "A page of categories.",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "categories"
+        ],
+        "properties": {
+          "categories": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/Category"
+            }
+          }
+        }
+      }
+    ]
+  },
+  "ClassList": {
+    "description": "A page of classes.",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "classes"
+        ],
+        "properties": {
+          "classes": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/Class"
+            }
+          }
+        }
+      }
+    ]
+  },
+  "ComponentResourceList": {
+    "description": "A page of componentResources.",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "componentResources"
+        ],
+        "properties": {
+          "componentResources": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/ComponentResource"
+            }
+          }
+        }
+      }
+    ]
+  },
+  "CourseComponentList": {
+    "description": "A page of courseComponents.",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "courseComponents"
+        ],
+        "properties": {
+          "courseComponents": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/CourseComponent"
+            }
+          }
+        }
+      }
+    ]
+  },
+  "CourseList": {
+    "description": "A page of courses.",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "courses"
+        ],
+        "properties": {
+          "courses": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/Course"
+            }
+          }
+        }
+      }
+    ]
+  },
+  "DemographicsList": {
+    "description": "A page of demographics.",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "demographics"
+        ],
+        "properties": {
+          "demographics": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/Demographics"
+            }
+          }
+        }
+      }
+    ]
+  },
+  "EnrollmentList": {
+    "description": "A page of enrollments.",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "enrollments"
+        ],
+        "properties": {
+          "enrollments": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/Enrollment"
+            }
+          }
+        }
+      }
+    ]
+  },
+  "GradingPeriodList": {
+    "description": "A page of gradingPeriods.",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "gradingPeriods"
+        ],
+        "properties": {
+          "gradingPeriods": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/AcademicSession"
+            }
+          }
+        }
+      }
+    ]
+  },
+  "LineItemList": {
+    "description": "A page of lineItems.",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "lineItems"
+        ],
+        "properties": {
+          "lineItems": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/LineItem"
+            }
+          }
+        }
+      }
+    ]
+  },
+  "OrgList": {
+    "description": "A page of orgs.",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "orgs"
+        ],
+        "properties": {
+          "orgs": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/Org"
+            }
+          }
+        }
+      }
+    ]
+  },
+  "ResourceList": {
+    "description": "A page of resources.",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "resources"
+        ],
+        "properties": {
+          "resources": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/Resource"
+            }
+          }
+        }
+      }
+    ]
+  },
   "ResultList": {
-    "description": "A page of results. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4).",
+    "description": "A page of results.",
     "allOf": [
       {
         "$ref": "#/$defs/PageMembers"
@@ -5344,8 +7227,8 @@ export const onerosterSchemas: JsonSchemaDefs = {
       }
     ]
   },
-  "ResourceList": {
-    "description": "A page of resources. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4).",
+  "ScoreScaleList": {
+    "description": "A page of scoreScales.",
     "allOf": [
       {
         "$ref": "#/$defs/PageMembers"
@@ -5353,18 +7236,356 @@ export const onerosterSchemas: JsonSchemaDefs = {
       {
         "type": "object",
         "required": [
-          "resources"
+          "scoreScales"
         ],
         "properties": {
-          "resources": {
+          "scoreScales": {
             "type": "array",
             "items": {
-              "$ref": "#/$defs/Resource"
+              "$ref": "#/$defs/ScoreScale"
             }
           }
         }
       }
     ]
+  },
+  "StudentList": {
+    "description": "A page of students.",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "students"
+        ],
+        "properties": {
+          "students": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/User"
+            }
+          }
+        }
+      }
+    ]
+  },
+  "TeacherList": {
+    "description": "A page of teachers.",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "teachers"
+        ],
+        "properties": {
+          "teachers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/User"
+            }
+          }
+        }
+      }
+    ]
+  },
+  "TermList": {
+    "description": "A page of terms.",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "terms"
+        ],
+        "properties": {
+          "terms": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/AcademicSession"
+            }
+          }
+        }
+      }
+    ]
+  },
+  "UserList": {
+    "description": "A page of users.",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "users"
+        ],
+        "properties": {
+          "users": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/User"
+            }
+          }
+        }
+      }
+    ]
+  },
+  "AcademicSessionResponse": {
+    "type": "object",
+    "description": "One academicSession.",
+    "required": [
+      "academicSession"
+    ],
+    "properties": {
+      "academicSession": {
+        "$ref": "#/$defs/AcademicSession"
+      }
+    }
+  },
+  "AssessmentLineItemResponse": {
+    "type": "object",
+    "description": "One assessmentLineItem.",
+    "required": [
+      "assessmentLineItem"
+    ],
+    "properties": {
+      "assessmentLineItem": {
+        "$ref": "#/$defs/AssessmentLineItem"
+      }
+    }
+  },
+  "AssessmentResultResponse": {
+    "type": "object",
+    "description": "One assessmentResult.",
+    "required": [
+      "assessmentResult"
+    ],
+    "properties": {
+      "assessmentResult": {
+        "$ref": "#/$defs/AssessmentResult"
+      }
+    }
+  },
+  "CategoryResponse": {
+    "type": "object",
+    "description": "One category.",
+    "required": [
+      "category"
+    ],
+    "properties": {
+      "category": {
+        "$ref": "#/$defs/Category"
+      }
+    }
+  },
+  "ClassResponse": {
+    "type": "object",
+    "description": "One class.",
+    "required": [
+      "class"
+    ],
+    "properties": {
+      "class": {
+        "$ref": "#/$defs/Class"
+      }
+    }
+  },
+  "ComponentResourceResponse": {
+    "type": "object",
+    "description": "One componentResource.",
+    "required": [
+      "componentResource"
+    ],
+    "properties": {
+      "componentResource": {
+        "$ref": "#/$defs/ComponentResource"
+      }
+    }
+  },
+  "CourseResponse": {
+    "type": "object",
+    "description": "One course.",
+    "required": [
+      "course"
+    ],
+    "properties": {
+      "course": {
+        "$ref": "#/$defs/Course"
+      }
+    }
+  },
+  "CourseComponentResponse": {
+    "type": "object",
+    "description": "One courseComponent.",
+    "required": [
+      "courseComponent"
+    ],
+    "properties": {
+      "courseComponent": {
+        "$ref": "#/$defs/CourseComponent"
+      }
+    }
+  },
+  "DemographicsResponse": {
+    "type": "object",
+    "description": "One demographics.",
+    "required": [
+      "demographics"
+    ],
+    "properties": {
+      "demographics": {
+        "$ref": "#/$defs/Demographics"
+      }
+    }
+  },
+  "EnrollmentResponse": {
+    "type": "object",
+    "description": "One enrollment.",
+    "required": [
+      "enrollment"
+    ],
+    "properties": {
+      "enrollment": {
+        "$ref": "#/$defs/Enrollment"
+      }
+    }
+  },
+  "GradingPeriodResponse": {
+    "type": "object",
+    "description": "One gradingPeriod.",
+    "required": [
+      "gradingPeriod"
+    ],
+    "properties": {
+      "gradingPeriod": {
+        "$ref": "#/$defs/AcademicSession"
+      }
+    }
+  },
+  "LineItemResponse": {
+    "type": "object",
+    "description": "One lineItem.",
+    "required": [
+      "lineItem"
+    ],
+    "properties": {
+      "lineItem": {
+        "$ref": "#/$defs/LineItem"
+      }
+    }
+  },
+  "OrgResponse": {
+    "type": "object",
+    "description": "One org.",
+    "required": [
+      "org"
+    ],
+    "properties": {
+      "org": {
+        "$ref": "#/$defs/Org"
+      }
+    }
+  },
+  "ResourceResponse": {
+    "type": "object",
+    "description": "One resource.",
+    "required": [
+      "resource"
+    ],
+    "properties": {
+      "resource": {
+        "$ref": "#/$defs/Resource"
+      }
+    }
+  },
+  "ResultResponse": {
+    "type": "object",
+    "description": "One result.",
+    "required": [
+      "result"
+    ],
+    "properties": {
+      "result": {
+        "$ref": "#/$defs/Result"
+      }
+    }
+  },
+  "ScoreScaleResponse": {
+    "type": "object",
+    "description": "One scoreScale.",
+    "required": [
+      "scoreScale"
+    ],
+    "properties": {
+      "scoreScale": {
+        "$ref": "#/$defs/ScoreScale"
+      }
+    }
+  },
+  "TermResponse": {
+    "type": "object",
+    "description": "One term.",
+    "required": [
+      "term"
+    ],
+    "properties": {
+      "term": {
+        "$ref": "#/$defs/AcademicSession"
+      }
+    }
+  },
+  "UserResponse": {
+    "type": "object",
+    "description": "One user.",
+    "required": [
+      "user"
+    ],
+    "properties": {
+      "user": {
+        "$ref": "#/$defs/User"
+      }
+    }
+  },
+  "SourcedIdPairs": {
+    "type": "object",
+    "description": "The `sourcedId` a create supplied and the one the platform allocated (the same when one was supplied).",
+    "required": [
+      "suppliedSourcedId",
+      "allocatedSourcedId"
+    ],
+    "properties": {
+      "suppliedSourcedId": {
+        "type": "string"
+      },
+      "allocatedSourcedId": {
+        "type": "string"
+      }
+    }
+  },
+  "SourcedIdPairsResponse": {
+    "type": "object",
+    "description": "The answer of a create: the supplied and the allocated `sourcedId`.",
+    "required": [
+      "sourcedIdPairs"
+    ],
+    "properties": {
+      "sourcedIdPairs": {
+        "$ref": "#/$defs/SourcedIdPairs"
+      }
+    }
+  },
+  "UnstatedAnswer": {
+    "type": "object",
+    "description": "An answer the vendor states only as an object (no members named). Decision: clients read nothing from it; the mock answers the written object in its member (see docs/decisions.md#d-i29-unstated-answers).",
+    "additionalProperties": true,
+    "x-unstated-answer": true
   },
   "ImsxCodeMinor": {
     "type": "object",

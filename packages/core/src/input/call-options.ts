@@ -61,12 +61,22 @@ export function checkCallOptions(
 
 /**
  * @internal Refuses an id that cannot name a resource (not a string, or blank) before anything is sent: `name` is
- * the argument's name in the message, `noun` what the id is (`identifier`, `sourcedId`).
+ * the argument's name in the message, `noun` what the id is (`identifier`, `sourcedId`). Any other text is sent
+ * percent-encoded as one path segment (`/` and `?` included), except `.` and `..`, which a URL reads as a step of
+ * the path itself, whatever their encoding: those are refused (docs/decisions.md#d-i29-path-ids).
  */
 export function checkId(id: unknown, name: string, noun = 'identifier'): string {
   if (typeof id !== 'string' || id.trim() === '') {
     throw createValidationError([
       { path: [name], message: `must be a non-empty ${noun} string (got ${showValue(id)})` },
+    ]);
+  }
+  if (id === '.' || id === '..') {
+    throw createValidationError([
+      {
+        path: [name],
+        message: `is ${showValue(id)}, which a URL reads as a step of the path, not as a ${noun}; no object can have it`,
+      },
     ]);
   }
   return id;

@@ -58,6 +58,10 @@ function readableIssues(
         out.push({ path, message: `must be ${types} (got ${showValue(value())})` });
         break;
       }
+      case 'invalid_value':
+        // A missing member whose schema is a choice (OneRoster's `status`) is missing, not a wrong choice.
+        out.push({ path, message: value() === undefined ? 'is required' : issue.message });
+        break;
       case 'invalid_format':
         out.push({ path, message: wording.formats?.[issue.format]?.(value(), issue) ?? issue.message });
         break;

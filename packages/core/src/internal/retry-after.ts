@@ -8,7 +8,7 @@ const IMF_FIXDATE =
 const DELAY_MS = /^\d+(?:\.\d+)?$/;
 
 /**
- * How long the server asked us to wait, in ms: `retry-after-ms` (a non-standard header some gateways send),
+ * @internal How long the server asked us to wait, in ms: `retry-after-ms` (a non-standard header some gateways send),
  * else `Retry-After` as a non-negative integer of seconds or an IMF-fixdate. Undefined when absent or not one
  * of those (`-5`, `1 2`, `1.5`, an obsolete date format).
  */

@@ -56,6 +56,45 @@ export interface TokenRefreshHookInfo {
 }
 
 /**
+ * The figures of an activity queue (`createActivityQueue` of `@learnkit/activity/server`): what its store holds,
+ * shared by every process, and what this process's workers did since they started.
+ */
+export interface QueueStats {
+  /** Records stored and not yet sent or dead-lettered, those a worker holds now included. */
+  depth: number;
+  /** Of those, how many a worker holds now (taken, being sent or waiting to be retried). */
+  inFlight: number;
+  /** How long the oldest of them has waited, in ms; 0 when there is none. */
+  oldestAgeMs: number;
+  /** Dead letters stored (events the platform refused), until they are retried. */
+  deadLetters: number;
+  /** Caliper events this process's workers delivered (the ingest answered 2xx). */
+  sent: number;
+  /** Attempts of a batch this process's workers will make again (429, 5xx, network errors, timeouts). */
+  retried: number;
+  /** Caliper events this process's workers moved to the dead letters. */
+  deadLettered: number;
+}
+
+/** `onQueue`: a worker of an activity queue delivered, will retry, or dead-lettered events of a batch. */
+export interface QueueHookInfo {
+  /** The queue's store: `memory`, or `redis <stream key>`. */
+  queue: string;
+  /** What happened to the events of the batch. */
+  event: 'sent' | 'retried' | 'dead-lettered';
+  /** How many Caliper events it concerns. */
+  count: number;
+  /** For `retried`: the wait before the next attempt, in ms (`Retry-After` when the platform gave one). */
+  delayMs?: number | undefined;
+  /** For `retried` and `dead-lettered`: why (`status 503`, `ConnectionError`, the platform's message). */
+  reason?: string | undefined;
+  /** The HTTP status, when the platform answered. */
+  status?: number | undefined;
+  /** The queue's figures just after it. */
+  stats: QueueStats;
+}
+
+/**
  * Functions the transport calls around each attempt, for traces and metrics (docs/observability.md). They get
  * metadata only, never a token or a secret; one that throws is logged and ignored, so observability never
  * breaks a call (docs/decisions.md#d-s20-hooks).
@@ -72,6 +111,11 @@ export interface Hooks {
   onRetry?: ((info: RetryHookInfo) => void) | undefined;
   /** After each token request of the client-credentials grant (one per refresh, however many calls wait). */
   onTokenRefresh?: ((info: TokenRefreshHookInfo) => void) | undefined;
+  /**
+   * After a worker of an activity queue made with these hooks (`lk.activity.queue(...)`, or `createActivityQueue({
+   * hooks })`) delivered, will retry, or dead-lettered the events of a batch, with the queue's figures.
+   */
+  onQueue?: ((info: QueueHookInfo) => void) | undefined;
 }
 
 /** @internal Calls `hook` with `info`; a hook that throws is logged and otherwise ignored. */

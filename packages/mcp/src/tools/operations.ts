@@ -38,6 +38,11 @@ const queryName = (key: string) => key.split('.')[1] as string;
 /** The `body` argument: the component schema the SDK method takes, saying how it is sent. */
 function bodySchema(body: NonNullable<OperationTool['body']>, op: OperationTool): JsonSchema {
   const schema = componentSchema(body.schema, op.document);
+  if (body.list) {
+    // A list of objects, sent inside the request body as one member (docs/decisions.md#d-i29-batch-writes).
+    const note = `A list of ${body.schema}, one or more: sent inside the request body as its member ${body.wrap}.`;
+    return { type: 'array', items: schema, minItems: 1, description: note };
+  }
   const note = body.wrap
     ? `The ${body.schema}: sent inside the request body as its member ${body.wrap}.`
     : `The request body (${body.schema}).`;

@@ -1,14 +1,11 @@
 import { WEBHOOK_EVENT_RULES, WEBHOOK_EVENT_TYPES } from '../catalogue.js';
-import type { Core } from '../core.js';
+import { type Core, isoSeconds } from '../core.js';
 import { isRecord } from '../internal/body.js';
 import { hashText, seededUuid } from '../internal/random.js';
-import { guidRef } from '../roster/views.js';
 import type { MockClient, StoredApplication, StoredSession } from '../state.js';
+import { caliperLedger, definedEntities, objectId } from './ledger.js';
 
 type CaliperEvent = Record<string, unknown>;
-
-/** The `id` of an entity given as an object. */
-const objectId = (value: unknown) => (isRecord(value) && typeof value.id === 'string' ? value.id : undefined);
 
 /** The id of an entity reference (an IRI, or an object's `id`). */
 const entityId = (value: unknown) => (typeof value === 'string' ? value : objectId(value));
@@ -63,10 +60,10 @@ const ANONYMOUS = /^http:\/\/purl\.imsglobal\.org\/caliper\/[A-Za-z]+$/;
  * member of the event it is about), or undefined. See docs/decisions.md#d-i12-atomic-batch.
  */
 export function unresolved(core: Core, events: CaliperEvent[]) {
-  const accepted = core.state.caliperEvents.map((stored) => stored.event);
-  const defined = new Set([...accepted, ...events].flatMap(definedEntities));
+  const before = caliperLedger(core.state).defined;
+  const batch = new Set(events.flatMap(definedEntities));
   const resolves = (iri: string, match: (iri: string) => unknown) =>
-    defined.has(iri) || ANONYMOUS.test(iri) || match(iri) !== undefined;
+    before.has(iri) || batch.has(iri) || ANONYMOUS.test(iri) || match(iri) !== undefined;
   const sessions = new Set(core.state.sessions.keys());
   for (const [index, event] of events.entries()) {
     if (typeof event.actor === 'string' && !resolves(event.actor, (iri) => userOfIri(core, iri)))
@@ -102,11 +99,6 @@ const idOfType = (value: unknown, type: string) =>
 /** The session an event belongs to: `session`, else a generated or object Session. */
 const sessionIdOf = (event: CaliperEvent): string | undefined =>
   entityId(event.session) || idOfType(event.generated, 'Session') || idOfType(event.object, 'Session');
-
-/** Entity ids an event defines as objects (so later IRI-only references to them resolve). */
-function definedEntities(event: CaliperEvent): string[] {
-  return ['actor', 'object', 'edApp', 'generated'].flatMap((member) => objectId(event[member]) ?? []);
-}
 
 function applicationOf(core: Core, event: CaliperEvent, client: MockClient) {
   const edApp = entityId(event.edApp);
@@ -224,8 +216,8 @@ function recordCompletion(core: Core, event: CaliperEvent, userId: string): void
   const lineItemId = `ali-${seededUuid(hashText(object.id), 0, 0xac7)}`;
   const stamp = core.iso();
   const courseId = extensions.courseId ?? object.course.id;
-  if (!roster.lineItems.has(lineItemId)) {
-    roster.lineItems.set(lineItemId, {
+  if (!roster.assessmentLineItems.has(lineItemId)) {
+    roster.assessmentLineItems.set(lineItemId, {
       sourcedId: lineItemId,
       status: 'active',
       dateLastModified: stamp,
@@ -233,6 +225,7 @@ function recordCompletion(core: Core, event: CaliperEvent, userId: string): void
       description: `${object.course.name}: ${object.activity.name}`,
       resultValueMin: 0,
       resultValueMax: 100,
+      // The activity's URL: the learning resource the line item is about (docs/decisions.md#d-i29-mock-store).
       componentResource: { sourcedId: object.id },
       metadata: { activityUrl: object.id, courseId: courseId ?? null },
     });
@@ -244,14 +237,10 @@ function recordCompletion(core: Core, event: CaliperEvent, userId: string): void
     sourcedId: resultId,
     status: 'active',
     dateLastModified: stamp,
-    assessmentLineItem: {
-      href: `${core.options.baseUrl}/ims/oneroster/gradebook/v1p2/assessmentLineItems/${lineItemId}`,
-      sourcedId: lineItemId,
-      type: 'assessmentLineItem',
-    },
-    student: guidRef(core.options.baseUrl, 'user', 'users', userId),
+    assessmentLineItem: { sourcedId: lineItemId },
+    student: { sourcedId: userId },
     score: total && correct !== undefined ? Math.round((correct / total) * 10_000) / 100 : null,
-    scoreDate: (event.eventTime as string).slice(0, 10),
+    scoreDate: isoSeconds(Date.parse(event.eventTime as string)),
     scoreStatus: 'fully graded',
     metadata: {
       courseId: courseId ?? null,

@@ -174,6 +174,16 @@ export const CONTROL_SCHEMAS: Readonly<Record<string, unknown>> = {
         "type": "number",
         "minimum": 0,
         "description": "Wait this many milliseconds before answering (or before the normal handling)."
+      },
+      "forMs": {
+        "type": "number",
+        "exclusiveMinimum": 0,
+        "description": "Lapse this many milliseconds of the mock's clock after the fault is injected, whatever `times` has left."
+      },
+      "bodyIncludes": {
+        "type": "string",
+        "minLength": 1,
+        "description": "Only requests whose body contains this text (an event id, say)."
       }
     }
   },
@@ -213,6 +223,10 @@ export const CONTROL_SCHEMAS: Readonly<Record<string, unknown>> = {
             "type": "integer",
             "minimum": 0,
             "description": "How many requests it has matched so far."
+          },
+          "expiresAt": {
+            "type": "number",
+            "description": "With `forMs`, when the fault lapses, in milliseconds since the epoch on the mock's clock."
           }
         }
       }

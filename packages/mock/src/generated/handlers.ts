@@ -7,7 +7,9 @@ import { handlers as applicationsHandlers } from '../routes/applications.js';
 import { handlers as authHandlers } from '../routes/auth.js';
 import { handlers as caliperHandlers } from '../routes/caliper.js';
 import { handlers as caseHandlers } from '../routes/case.js';
+import { handlers as gradebookHandlers } from '../routes/gradebook.js';
 import { handlers as insightsHandlers } from '../routes/insights.js';
+import { handlers as onerosterResourcesHandlers } from '../routes/oneroster-resources.js';
 import { handlers as onerosterHandlers } from '../routes/oneroster.js';
 import { handlers as rosteringHandlers } from '../routes/rostering.js';
 import { handlers as webhooksHandlers } from '../routes/webhooks.js';
@@ -18,7 +20,9 @@ export const HANDLER_FILES: Readonly<Record<string, OperationRoutes>> = {
   'auth': authHandlers,
   'caliper': caliperHandlers,
   'case': caseHandlers,
+  'gradebook': gradebookHandlers,
   'insights': insightsHandlers,
+  'oneroster-resources': onerosterResourcesHandlers,
   'oneroster': onerosterHandlers,
   'rostering': rosteringHandlers,
   'webhooks': webhooksHandlers,

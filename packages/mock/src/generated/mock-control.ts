@@ -169,6 +169,10 @@ export interface components {
             redirectTo?: string;
             /** @description Wait this many milliseconds before answering (or before the normal handling). */
             delayMs?: number;
+            /** @description Lapse this many milliseconds of the mock's clock after the fault is injected, whatever `times` has left. */
+            forMs?: number;
+            /** @description Only requests whose body contains this text (an event id, say). */
+            bodyIncludes?: string;
         };
         /** @description A fault to inject. Decision: a member not stated here is refused (`unevaluatedProperties`, so that the members are stated once for this and `ActiveFault`), see docs/decisions.md#d-i15-control-document. */
         FaultSpec: components["schemas"]["FaultMembers"];
@@ -180,6 +184,8 @@ export interface components {
             remaining: number;
             /** @description How many requests it has matched so far. */
             hits: number;
+            /** @description With `forMs`, when the fault lapses, in milliseconds since the epoch on the mock's clock. */
+            expiresAt?: number;
         };
         /** @description Which tokens to revoke; every member narrows the choice, and none selects every token. */
         RevokeFilter: {

@@ -56,25 +56,143 @@ export const OPERATIONS = {
   getStudentGrades: {"document":"platform","method":"GET","path":"/beyond/1.0/educator/students/grades","tags":["Beyond"],"auth":"bearer"},
   validateAppDiscountCode: {"document":"platform","method":"POST","path":"/apps/v1/discount-codes/validate","tags":["Store"],"auth":"bearer","scope":"https://scopes.example.com/apps/purchases.write"},
   validateStoreDiscountCode: {"document":"platform","method":"POST","path":"/store/v1/discount-codes/validate","tags":["Store"],"auth":"session"},
-  listAcademicSessions: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/academicSessions/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"academicSessions","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","startDate","endDate","type","parent","children","schoolYear"]}},
-  listClasses: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/classes/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"classes","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","classCode","classType","location","grades","subjects","subjectCodes","periods","course","school","terms","resources"]}},
-  listClassStudents: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["givenName","familyName","email"],"answer":{"key":"users","list":true,"fields":["sourcedId","status","dateLastModified","metadata","userMasterIdentifier","username","userIds","enabledUser","givenName","familyName","middleName","preferredFirstName","preferredMiddleName","preferredLastName","pronouns","email","sms","phone","identifier","roles","primaryOrg","agents","grades"]}},
-  listClassTeachers: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["givenName","familyName","email"],"answer":{"key":"users","list":true,"fields":["sourcedId","status","dateLastModified","metadata","userMasterIdentifier","username","userIds","enabledUser","givenName","familyName","middleName","preferredFirstName","preferredMiddleName","preferredLastName","pronouns","email","sms","phone","identifier","roles","primaryOrg","agents","grades"]}},
-  listCourses: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/courses/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title","courseCode"],"answer":{"key":"courses","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","schoolYear","courseCode","grades","subjects","subjectCodes","org","resources"]}},
-  listCourseClasses: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/courses/{courseSourcedId}/classes","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"classes","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","classCode","classType","location","grades","subjects","subjectCodes","periods","course","school","terms","resources"]}},
-  listDemographics: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/demographics/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["cityOfBirth"],"answer":{"key":"demographics","list":true,"fields":["sourcedId","status","dateLastModified","metadata","birthDate","sex","americanIndianOrAlaskaNative","asian","blackOrAfricanAmerican","nativeHawaiianOrOtherPacificIslander","white","demographicRaceTwoOrMoreRaces","hispanicOrLatinoEthnicity","countryOfBirthCode","stateOfBirthAbbreviation","cityOfBirth","publicSchoolResidenceStatus"]}},
-  listEnrollmentsOneRoster: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/enrollments/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["role"],"answer":{"key":"enrollments","list":true,"fields":["sourcedId","status","dateLastModified","metadata","user","class","school","role","primary","beginDate","endDate"]}},
-  listSchoolClassStudents: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/students","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["givenName","familyName","email"],"answer":{"key":"users","list":true,"fields":["sourcedId","status","dateLastModified","metadata","userMasterIdentifier","username","userIds","enabledUser","givenName","familyName","middleName","preferredFirstName","preferredMiddleName","preferredLastName","pronouns","email","sms","phone","identifier","roles","primaryOrg","agents","grades"]}},
-  listUsers: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/users/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["givenName","familyName","email"],"answer":{"key":"users","list":true,"fields":["sourcedId","status","dateLastModified","metadata","userMasterIdentifier","username","userIds","enabledUser","givenName","familyName","middleName","preferredFirstName","preferredMiddleName","preferredLastName","pronouns","email","sms","phone","identifier","roles","primaryOrg","agents","grades"]}},
-  getUserOneRoster: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/users/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"user","list":false,"fields":["sourcedId","status","dateLastModified","metadata","userMasterIdentifier","username","userIds","enabledUser","givenName","familyName","middleName","preferredFirstName","preferredMiddleName","preferredLastName","pronouns","email","sms","phone","identifier","roles","primaryOrg","agents","grades"]}},
-  listAssessmentLineItems: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/assessmentLineItems/","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"assessmentLineItems","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","description","class","parentAssessmentLineItem","scoreScale","resultValueMin","resultValueMax","learningObjectiveSet","component","componentResource"]}},
+  getAllAcademicSessions: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/academicSessions/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"academicSessions","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","startDate","endDate","type","parent","schoolYear","org"]}},
+  postAcademicSession: {"document":"oneroster","method":"POST","path":"/ims/oneroster/rostering/v1p2/academicSessions/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getAcademicSession: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"academicSession","list":false,"fields":["sourcedId","status","dateLastModified","metadata","title","startDate","endDate","type","parent","schoolYear","org"]}},
+  putAcademicSession: {"document":"oneroster","method":"PUT","path":"/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
+  deleteAcademicSession: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  getAllClasses: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/classes/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"classes","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","classCode","classType","location","grades","subjects","course","school","terms","subjectCodes","periods","resources"]}},
+  createClass: {"document":"oneroster","method":"POST","path":"/ims/oneroster/rostering/v1p2/classes/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getStudentsForClass: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["givenName","familyName","email"],"answer":{"key":"students","list":true,"fields":["sourcedId","status","dateLastModified","metadata","userMasterIdentifier","username","userIds","enabledUser","givenName","familyName","middleName","roles","agents","primaryOrg","email","preferredFirstName","preferredMiddleName","preferredLastName","pronouns","grades","password","sms","phone"]}},
+  addStudentToClass: {"document":"oneroster","method":"POST","path":"/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getTeachersForClass: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["givenName","familyName","email"],"answer":{"key":"teachers","list":true,"fields":["sourcedId","status","dateLastModified","metadata","userMasterIdentifier","username","userIds","enabledUser","givenName","familyName","middleName","roles","agents","primaryOrg","email","preferredFirstName","preferredMiddleName","preferredLastName","pronouns","grades","password","sms","phone"]}},
+  addTeacherToClass: {"document":"oneroster","method":"POST","path":"/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getClass: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/classes/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"class","list":false,"fields":["sourcedId","status","dateLastModified","metadata","title","classCode","classType","location","grades","subjects","course","school","terms","subjectCodes","periods","resources"]}},
+  updateClass: {"document":"oneroster","method":"PUT","path":"/ims/oneroster/rostering/v1p2/classes/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
+  deleteClass: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/rostering/v1p2/classes/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  getAllCourses: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/courses/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title","courseCode"],"answer":{"key":"courses","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","academicSession","courseCode","grades","subjects","subjectCodes","org","level","gradingScheme"]}},
+  createCourse: {"document":"oneroster","method":"POST","path":"/ims/oneroster/rostering/v1p2/courses/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getClassesForCourse: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/courses/{courseSourcedId}/classes","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"classes","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","classCode","classType","location","grades","subjects","course","school","terms","subjectCodes","periods","resources"]}},
+  getCourse: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/courses/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"course","list":false,"fields":["sourcedId","status","dateLastModified","metadata","title","academicSession","courseCode","grades","subjects","subjectCodes","org","level","gradingScheme"]}},
+  putCourse: {"document":"oneroster","method":"PUT","path":"/ims/oneroster/rostering/v1p2/courses/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
+  deleteCourse: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/rostering/v1p2/courses/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  getAllComponentResources: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/courses/component-resources","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"componentResources","list":true,"fields":["sourcedId","status","dateLastModified","metadata","courseComponent","resource","title","sortOrder"]}},
+  createComponentResource: {"document":"oneroster","method":"POST","path":"/ims/oneroster/rostering/v1p2/courses/component-resources","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getComponentResource: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"componentResource","list":false,"fields":["sourcedId","status","dateLastModified","metadata","courseComponent","resource","title","sortOrder"]}},
+  putComponentResource: {"document":"oneroster","method":"PUT","path":"/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
+  deleteComponentResource: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  getAllCourseComponents: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/courses/components","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"courseComponents","list":true,"fields":["sourcedId","status","dateLastModified","metadata","course","courseComponent","parent","title","sortOrder","prerequisites","prerequisiteCriteria","unlockDate"]}},
+  createCourseComponent: {"document":"oneroster","method":"POST","path":"/ims/oneroster/rostering/v1p2/courses/components","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getCourseComponent: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"courseComponent","list":false,"fields":["sourcedId","status","dateLastModified","metadata","course","courseComponent","parent","title","sortOrder","prerequisites","prerequisiteCriteria","unlockDate"]}},
+  putCourseComponent: {"document":"oneroster","method":"PUT","path":"/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
+  deleteCourseComponent: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  getAllDemographics: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/demographics/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["cityOfBirth"],"answer":{"key":"demographics","list":true,"fields":["sourcedId","status","dateLastModified","metadata","birthDate","sex","americanIndianOrAlaskaNative","asian","blackOrAfricanAmerican","nativeHawaiianOrOtherPacificIslander","white","demographicRaceTwoOrMoreRaces","hispanicOrLatinoEthnicity","countryOfBirthCode","stateOfBirthAbbreviation","cityOfBirth","publicSchoolResidenceStatus"]}},
+  postDemographics: {"document":"oneroster","method":"POST","path":"/ims/oneroster/rostering/v1p2/demographics/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getDemographics: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/demographics/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"demographics","list":false,"fields":["sourcedId","status","dateLastModified","metadata","birthDate","sex","americanIndianOrAlaskaNative","asian","blackOrAfricanAmerican","nativeHawaiianOrOtherPacificIslander","white","demographicRaceTwoOrMoreRaces","hispanicOrLatinoEthnicity","countryOfBirthCode","stateOfBirthAbbreviation","cityOfBirth","publicSchoolResidenceStatus"]}},
+  putDemographics: {"document":"oneroster","method":"PUT","path":"/ims/oneroster/rostering/v1p2/demographics/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
+  deleteDemographics: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/rostering/v1p2/demographics/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  getAllEnrollments: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/enrollments/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["role"],"answer":{"key":"enrollments","list":true,"fields":["sourcedId","status","dateLastModified","metadata","role","primary","beginDate","endDate","user","class"]}},
+  createEnrollment: {"document":"oneroster","method":"POST","path":"/ims/oneroster/rostering/v1p2/enrollments/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getEnrollmentOneRoster: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"enrollment","list":false,"fields":["sourcedId","status","dateLastModified","metadata","role","primary","beginDate","endDate","user","class"]}},
+  updateEnrollment: {"document":"oneroster","method":"PUT","path":"/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
+  deleteEnrollment: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  getAllGradingPeriods: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/gradingPeriods/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"gradingPeriods","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","startDate","endDate","type","parent","schoolYear","org"]}},
+  createGradingPeriod: {"document":"oneroster","method":"POST","path":"/ims/oneroster/rostering/v1p2/gradingPeriods/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getGradingPeriod: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"gradingPeriod","list":false,"fields":["sourcedId","status","dateLastModified","metadata","title","startDate","endDate","type","parent","schoolYear","org"]}},
+  updateGradingPeriod: {"document":"oneroster","method":"PUT","path":"/ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
+  deleteGradingPeriod: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  getAllOrgs: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/orgs/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["name"],"answer":{"key":"orgs","list":true,"fields":["sourcedId","status","dateLastModified","metadata","name","type","identifier","parent","children"]}},
+  createOrg: {"document":"oneroster","method":"POST","path":"/ims/oneroster/rostering/v1p2/orgs/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getOrg: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/orgs/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"org","list":false,"fields":["sourcedId","status","dateLastModified","metadata","name","type","identifier","parent","children"]}},
+  updateOrg: {"document":"oneroster","method":"PUT","path":"/ims/oneroster/rostering/v1p2/orgs/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
+  deleteOrg: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/rostering/v1p2/orgs/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  getAllSchools: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/schools/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["name"],"answer":{"key":"orgs","list":true,"fields":["sourcedId","status","dateLastModified","metadata","name","type","identifier","parent","children"]}},
+  createSchool: {"document":"oneroster","method":"POST","path":"/ims/oneroster/rostering/v1p2/schools/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
+  getClassesForSchool: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"classes","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","classCode","classType","location","grades","subjects","course","school","terms","subjectCodes","periods","resources"]}},
+  getEnrollmentsForClassInSchool: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/enrollments","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["role"],"answer":{"key":"enrollments","list":true,"fields":["sourcedId","status","dateLastModified","metadata","role","primary","beginDate","endDate","user","class"]}},
+  getStudentsForClassInSchool: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/students","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["givenName","familyName","email"],"answer":{"key":"users","list":true,"fields":["sourcedId","status","dateLastModified","metadata","userMasterIdentifier","username","userIds","enabledUser","givenName","familyName","middleName","roles","agents","primaryOrg","email","preferredFirstName","preferredMiddleName","preferredLastName","pronouns","grades","password","sms","phone"]}},
+  getTeachersForClassInSchool: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/teachers","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["givenName","familyName","email"],"answer":{"key":"users","list":true,"fields":["sourcedId","status","dateLastModified","metadata","userMasterIdentifier","username","userIds","enabledUser","givenName","familyName","middleName","roles","agents","primaryOrg","email","preferredFirstName","preferredMiddleName","preferredLastName","pronouns","grades","password","sms","phone"]}},
+  getCoursesForSchool: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/courses","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title","courseCode"],"answer":{"key":"courses","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","academicSession","courseCode","grades","subjects","subjectCodes","org","level","gradingScheme"]}},
+  getEnrollmentsForSchool: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/enrollments","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["role"],"answer":{"key":"enrollments","list":true,"fields":["sourcedId","status","dateLastModified","metadata","role","primary","beginDate","endDate","user","class"]}},
+  getStudentsForSchool: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/students","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["givenName","familyName","email"],"answer":{"key":"users","list":true,"fields":["sourcedId","status","dateLastModified","metadata","userMasterIdentifier","username","userIds","enabledUser","givenName","familyName","middleName","roles","agents","primaryOrg","email","preferredFirstName","preferredMiddleName","preferredLastName","pronouns","grades","password","sms","phone"]}},
+  getTeachersForSchool: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/teachers","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["givenName","familyName","email"],"answer":{"key":"users","list":true,"fields":["sourcedId","status","dateLastModified","metadata","userMasterIdentifier","username","userIds","enabledUser","givenName","familyName","middleName","roles","agents","primaryOrg","email","preferredFirstName","preferredMiddleName","preferredLastName","pronouns","grades","password","sms","phone"]}},
+  getTermsForSchool: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/terms","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"terms","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","startDate","endDate","type","parent","schoolYear","org"]}},
+  getSchool: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/schools/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"org","list":false,"fields":["sourcedId","status","dateLastModified","metadata","name","type","identifier","parent","children"]}},
+  updateSchool: {"document":"oneroster","method":"PUT","path":"/ims/oneroster/rostering/v1p2/schools/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
+  deleteSchool: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/rostering/v1p2/schools/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  getAllStudents: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/students/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["givenName","familyName","email"],"answer":{"key":"users","list":true,"fields":["sourcedId","status","dateLastModified","metadata","userMasterIdentifier","username","userIds","enabledUser","givenName","familyName","middleName","roles","agents","primaryOrg","email","preferredFirstName","preferredMiddleName","preferredLastName","pronouns","grades","password","sms","phone"]}},
+  getStudent: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/students/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"user","list":false,"fields":["sourcedId","status","dateLastModified","metadata","userMasterIdentifier","username","userIds","enabledUser","givenName","familyName","middleName","roles","agents","primaryOrg","email","preferredFirstName","preferredMiddleName","preferredLastName","pronouns","grades","password","sms","phone"]}},
+  getClassesForStudent: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/students/{studentSourcedId}/classes","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"classes","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","classCode","classType","location","grades","subjects","course","school","terms","subjectCodes","periods","resources"]}},
+  getAllTeachers: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/teachers/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["givenName","familyName","email"],"answer":{"key":"users","list":true,"fields":["sourcedId","status","dateLastModified","metadata","userMasterIdentifier","username","userIds","enabledUser","givenName","familyName","middleName","roles","agents","primaryOrg","email","preferredFirstName","preferredMiddleName","preferredLastName","pronouns","grades","password","sms","phone"]}},
+  getTeacher: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/teachers/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"user","list":false,"fields":["sourcedId","status","dateLastModified","metadata","userMasterIdentifier","username","userIds","enabledUser","givenName","familyName","middleName","roles","agents","primaryOrg","email","preferredFirstName","preferredMiddleName","preferredLastName","pronouns","grades","password","sms","phone"]}},
+  getClassesForTeacher: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/teachers/{teacherSourcedId}/classes","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"classes","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","classCode","classType","location","grades","subjects","course","school","terms","subjectCodes","periods","resources"]}},
+  getAllTerms: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/terms/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"terms","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","startDate","endDate","type","parent","schoolYear","org"]}},
+  getTerm: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/terms/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"term","list":false,"fields":["sourcedId","status","dateLastModified","metadata","title","startDate","endDate","type","parent","schoolYear","org"]}},
+  getClassesForTerm: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/terms/{termSourcedId}/classes","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"classes","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","classCode","classType","location","grades","subjects","course","school","terms","subjectCodes","periods","resources"]}},
+  getGradingPeriodsForTerm: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/terms/{termSourcedId}/gradingPeriods","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"gradingPeriods","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","startDate","endDate","type","parent","schoolYear","org"]}},
+  createGradingPeriodForTerm: {"document":"oneroster","method":"POST","path":"/ims/oneroster/rostering/v1p2/terms/{termSourcedId}/gradingPeriods","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"academicSession","list":false,"fields":["sourcedId","status","dateLastModified","metadata","title","startDate","endDate","type","parent","schoolYear","org"]}},
+  getAllUsers: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/users/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["givenName","familyName","email"],"answer":{"key":"users","list":true,"fields":["sourcedId","status","dateLastModified","metadata","userMasterIdentifier","username","userIds","enabledUser","givenName","familyName","middleName","roles","agents","primaryOrg","email","preferredFirstName","preferredMiddleName","preferredLastName","pronouns","grades","password","sms","phone"]}},
+  createUser: {"document":"oneroster","method":"POST","path":"/ims/oneroster/rostering/v1p2/users/","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"user","list":false,"fields":["sourcedId","status","dateLastModified","metadata","userMasterIdentifier","username","userIds","enabledUser","givenName","familyName","middleName","roles","agents","primaryOrg","email","preferredFirstName","preferredMiddleName","preferredLastName","pronouns","grades","password","sms","phone"]}},
+  getUserOneRoster: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/users/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"user","list":false,"fields":["sourcedId","status","dateLastModified","metadata","userMasterIdentifier","username","userIds","enabledUser","givenName","familyName","middleName","roles","agents","primaryOrg","email","preferredFirstName","preferredMiddleName","preferredLastName","pronouns","grades","password","sms","phone"]}},
+  updateUser: {"document":"oneroster","method":"PUT","path":"/ims/oneroster/rostering/v1p2/users/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"user","list":false,"fields":["sourcedId","status","dateLastModified","metadata","userMasterIdentifier","username","userIds","enabledUser","givenName","familyName","middleName","roles","agents","primaryOrg","email","preferredFirstName","preferredMiddleName","preferredLastName","pronouns","grades","password","sms","phone"]}},
+  deleteUser: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/rostering/v1p2/users/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  getClassesForUser: {"document":"oneroster","method":"GET","path":"/ims/oneroster/rostering/v1p2/users/{userSourcedId}/classes","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"classes","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","classCode","classType","location","grades","subjects","course","school","terms","subjectCodes","periods","resources"]}},
+  getAllAssessmentLineItems: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/assessmentLineItems/","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"assessmentLineItems","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","description","class","parent","scoreScale","resultValueMin","resultValueMax","component","componentResource","learningObjectiveSet"]}},
   createAssessmentLineItem: {"document":"oneroster","method":"POST","path":"/ims/oneroster/gradebook/v1p2/assessmentLineItems/","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
-  getAssessmentLineItem: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"assessmentLineItem","list":false,"fields":["sourcedId","status","dateLastModified","metadata","title","description","class","parentAssessmentLineItem","scoreScale","resultValueMin","resultValueMax","learningObjectiveSet","component","componentResource"]}},
-  putAssessmentLineItem: {"document":"oneroster","method":"PUT","path":"/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"assessmentLineItem","list":false,"fields":["sourcedId","status","dateLastModified","metadata","title","description","class","parentAssessmentLineItem","scoreScale","resultValueMin","resultValueMax","learningObjectiveSet","component","componentResource"]}},
-  listAssessmentResults: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/assessmentResults/","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["comment"],"answer":{"key":"assessmentResults","list":true,"fields":["sourcedId","status","dateLastModified","metadata","assessmentLineItem","student","score","textScore","scoreDate","scoreScale","scoreStatus","comment","learningObjectiveSet","inProgress","incomplete","late","missing"]}},
-  listStudentResultsForClass: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/students/{studentSourcedId}/results","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["comment"],"answer":{"key":"results","list":true,"fields":["sourcedId","status","dateLastModified","metadata","lineItem","student","class","score","textScore","scoreDate","scoreScale","scoreStatus","comment"]}},
-  listResults: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/results/","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["comment"],"answer":{"key":"results","list":true,"fields":["sourcedId","status","dateLastModified","metadata","lineItem","student","class","score","textScore","scoreDate","scoreScale","scoreStatus","comment"]}},
-  listResources: {"document":"oneroster","method":"GET","path":"/ims/oneroster/resources/v1p2/resources/","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"resources","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","roles","importance","vendorResourceId","vendorId","applicationId"]}},
+  getAssessmentLineItem: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"assessmentLineItem","list":false,"fields":["sourcedId","status","dateLastModified","metadata","title","description","class","parent","scoreScale","resultValueMin","resultValueMax","component","componentResource","learningObjectiveSet"]}},
+  updateAssessmentLineItem: {"document":"oneroster","method":"PUT","path":"/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"assessmentLineItem","list":false,"fields":["sourcedId","status","dateLastModified","metadata","title","description","class","parent","scoreScale","resultValueMin","resultValueMax","component","componentResource","learningObjectiveSet"]}},
+  deleteAssessmentLineItem: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  getAllAssessmentResults: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/assessmentResults/","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["comment"],"answer":{"key":"assessmentResults","list":true,"fields":["sourcedId","status","dateLastModified","metadata","assessmentLineItem","student","score","textScore","scoreDate","scoreScale","scorePercentile","scoreStatus","comment","learningObjectiveSet","inProgress","incomplete","late","missing"]}},
+  createAssessmentResult: {"document":"oneroster","method":"POST","path":"/ims/oneroster/gradebook/v1p2/assessmentResults/","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getAssessmentResult: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"assessmentResult","list":false,"fields":["sourcedId","status","dateLastModified","metadata","assessmentLineItem","student","score","textScore","scoreDate","scoreScale","scorePercentile","scoreStatus","comment","learningObjectiveSet","inProgress","incomplete","late","missing"]}},
+  updateAssessmentResult: {"document":"oneroster","method":"PUT","path":"/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"assessmentResult","list":false,"fields":["sourcedId","status","dateLastModified","metadata","assessmentLineItem","student","score","textScore","scoreDate","scoreScale","scorePercentile","scoreStatus","comment","learningObjectiveSet","inProgress","incomplete","late","missing"]}},
+  deleteAssessmentResult: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  getAllCategories: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/categories/","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"categories","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","weight"]}},
+  createCategory: {"document":"oneroster","method":"POST","path":"/ims/oneroster/gradebook/v1p2/categories/","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getCategory: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/categories/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"category","list":false,"fields":["sourcedId","status","dateLastModified","metadata","title","weight"]}},
+  updateCategory: {"document":"oneroster","method":"PUT","path":"/ims/oneroster/gradebook/v1p2/categories/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"category","list":false,"fields":["sourcedId","status","dateLastModified","metadata","title","weight"]}},
+  deleteCategory: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/gradebook/v1p2/categories/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  postResultsForAcademicSessionForClass: {"document":"oneroster","method":"POST","path":"/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/academicSessions/{academicSessionSourcedId}/results","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  postLineItemsForClass: {"document":"oneroster","method":"POST","path":"/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getLineItemsForClass: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"lineItems","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","description","assignDate","dueDate","class","school","category","gradingPeriod","academicSession","scoreScale","resultValueMin","resultValueMax","learningObjectiveSet"]}},
+  getResultsForLineItemForClass: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems/{lineItemSourcedId}/results","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["comment"],"answer":{"key":"results","list":true,"fields":["sourcedId","status","dateLastModified","metadata","lineItem","student","class","scoreScale","scoreStatus","score","textScore","scoreDate","comment","learningObjectiveSet","inProgress","incomplete","late","missing"]}},
+  getResultsForStudentForClass: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/students/{studentSourcedId}/results","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["comment"],"answer":{"key":"results","list":true,"fields":["sourcedId","status","dateLastModified","metadata","lineItem","student","class","scoreScale","scoreStatus","score","textScore","scoreDate","comment","learningObjectiveSet","inProgress","incomplete","late","missing"]}},
+  getCategoriesForClass: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/classes/{sourcedId}/categories","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"categories","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","weight"]}},
+  getResultsForClass: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/classes/{sourcedId}/results","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["comment"],"answer":{"key":"results","list":true,"fields":["sourcedId","status","dateLastModified","metadata","lineItem","student","class","scoreScale","scoreStatus","score","textScore","scoreDate","comment","learningObjectiveSet","inProgress","incomplete","late","missing"]}},
+  getScoreScalesForClass: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/classes/{sourcedId}/scoreScales","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"scoreScales","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","type","class","course","scoreScaleValue"]}},
+  getAllLineItems: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/lineItems/","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"lineItems","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","description","assignDate","dueDate","class","school","category","gradingPeriod","academicSession","scoreScale","resultValueMin","resultValueMax","learningObjectiveSet"]}},
+  createLineItem: {"document":"oneroster","method":"POST","path":"/ims/oneroster/gradebook/v1p2/lineItems/","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getLineItem: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"lineItem","list":false,"fields":["sourcedId","status","dateLastModified","metadata","title","description","assignDate","dueDate","class","school","category","gradingPeriod","academicSession","scoreScale","resultValueMin","resultValueMax","learningObjectiveSet"]}},
+  updateLineItem: {"document":"oneroster","method":"PUT","path":"/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
+  deleteLineItem: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  createResultForLineItem: {"document":"oneroster","method":"POST","path":"/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}/results","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getAllResults: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/results/","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["comment"],"answer":{"key":"results","list":true,"fields":["sourcedId","status","dateLastModified","metadata","lineItem","student","class","scoreScale","scoreStatus","score","textScore","scoreDate","comment","learningObjectiveSet","inProgress","incomplete","late","missing"]}},
+  createResult: {"document":"oneroster","method":"POST","path":"/ims/oneroster/gradebook/v1p2/results/","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getResult: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/results/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"result","list":false,"fields":["sourcedId","status","dateLastModified","metadata","lineItem","student","class","scoreScale","scoreStatus","score","textScore","scoreDate","comment","learningObjectiveSet","inProgress","incomplete","late","missing"]}},
+  updateResult: {"document":"oneroster","method":"PUT","path":"/ims/oneroster/gradebook/v1p2/results/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"result","list":false,"fields":["sourcedId","status","dateLastModified","metadata","lineItem","student","class","scoreScale","scoreStatus","score","textScore","scoreDate","comment","learningObjectiveSet","inProgress","incomplete","late","missing"]}},
+  deleteResult: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/gradebook/v1p2/results/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  getLineItemsForSchool: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/schools/{sourcedId}/lineItems","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"lineItems","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","description","assignDate","dueDate","class","school","category","gradingPeriod","academicSession","scoreScale","resultValueMin","resultValueMax","learningObjectiveSet"]}},
+  createLineItemsForSchool: {"document":"oneroster","method":"POST","path":"/ims/oneroster/gradebook/v1p2/schools/{sourcedId}/lineItems","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getScoreScalesForSchool: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/schools/{sourcedId}/scoreScales","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"scoreScales","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","type","class","course","scoreScaleValue"]}},
+  getAllScoreScales: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/scoreScales/","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"scoreScales","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","type","class","course","scoreScaleValue"]}},
+  createScoreScale: {"document":"oneroster","method":"POST","path":"/ims/oneroster/gradebook/v1p2/scoreScales/","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getScoreScale: {"document":"oneroster","method":"GET","path":"/ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"scoreScale","list":false,"fields":["sourcedId","status","dateLastModified","metadata","title","type","class","course","scoreScaleValue"]}},
+  updateScoreScale: {"document":"oneroster","method":"PUT","path":"/ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"scoreScale","list":false,"fields":["sourcedId","status","dateLastModified","metadata","title","type","class","course","scoreScaleValue"]}},
+  deleteScoreScale: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}","tags":["Gradebook"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  getAllResources: {"document":"oneroster","method":"GET","path":"/ims/oneroster/resources/v1p2/resources/","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"resources","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","roles","importance","vendorResourceId","vendorId","applicationId"]}},
+  createResource: {"document":"oneroster","method":"POST","path":"/ims/oneroster/resources/v1p2/resources/","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  getResource: {"document":"oneroster","method":"GET","path":"/ims/oneroster/resources/v1p2/resources/{sourcedId}","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"resource","list":false,"fields":["sourcedId","status","dateLastModified","metadata","title","roles","importance","vendorResourceId","vendorId","applicationId"]}},
+  updateResource: {"document":"oneroster","method":"PUT","path":"/ims/oneroster/resources/v1p2/resources/{sourcedId}","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
+  deleteResource: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/resources/v1p2/resources/{sourcedId}","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  getResourcesForClass: {"document":"oneroster","method":"GET","path":"/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"resources","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","roles","importance","vendorResourceId","vendorId","applicationId"]}},
+  assignResourceToClass: {"document":"oneroster","method":"POST","path":"/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput","answer":{"key":"sourcedIdPairs","list":false,"fields":["suppliedSourcedId","allocatedSourcedId"]}},
+  removeResourceFromClass: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources/{resourceSourcedId}","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  getResourcesForCourse: {"document":"oneroster","method":"GET","path":"/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"resources","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","roles","importance","vendorResourceId","vendorId","applicationId"]}},
+  assignResourceToCourse: {"document":"oneroster","method":"POST","path":"/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
+  removeResourceFromCourse: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources/{resourceSourcedId}","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  getResourcesForUser: {"document":"oneroster","method":"GET","path":"/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"resources","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","roles","importance","vendorResourceId","vendorId","applicationId"]}},
+  assignResourceToUser: {"document":"oneroster","method":"POST","path":"/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
+  removeResourceFromUser: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources/{resourceSourcedId}","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
 } as const;
 
 /** An operationId of the documents. */
@@ -127,25 +245,143 @@ export type OperationTypes = {
   getStudentGrades: PlatformPaths['/beyond/1.0/educator/students/grades']['get'];
   validateAppDiscountCode: PlatformPaths['/apps/v1/discount-codes/validate']['post'];
   validateStoreDiscountCode: PlatformPaths['/store/v1/discount-codes/validate']['post'];
-  listAcademicSessions: OneRosterPaths['/ims/oneroster/rostering/v1p2/academicSessions/']['get'];
-  listClasses: OneRosterPaths['/ims/oneroster/rostering/v1p2/classes/']['get'];
-  listClassStudents: OneRosterPaths['/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students']['get'];
-  listClassTeachers: OneRosterPaths['/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers']['get'];
-  listCourses: OneRosterPaths['/ims/oneroster/rostering/v1p2/courses/']['get'];
-  listCourseClasses: OneRosterPaths['/ims/oneroster/rostering/v1p2/courses/{courseSourcedId}/classes']['get'];
-  listDemographics: OneRosterPaths['/ims/oneroster/rostering/v1p2/demographics/']['get'];
-  listEnrollmentsOneRoster: OneRosterPaths['/ims/oneroster/rostering/v1p2/enrollments/']['get'];
-  listSchoolClassStudents: OneRosterPaths['/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/students']['get'];
-  listUsers: OneRosterPaths['/ims/oneroster/rostering/v1p2/users/']['get'];
+  getAllAcademicSessions: OneRosterPaths['/ims/oneroster/rostering/v1p2/academicSessions/']['get'];
+  postAcademicSession: OneRosterPaths['/ims/oneroster/rostering/v1p2/academicSessions/']['post'];
+  getAcademicSession: OneRosterPaths['/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}']['get'];
+  putAcademicSession: OneRosterPaths['/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}']['put'];
+  deleteAcademicSession: OneRosterPaths['/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}']['delete'];
+  getAllClasses: OneRosterPaths['/ims/oneroster/rostering/v1p2/classes/']['get'];
+  createClass: OneRosterPaths['/ims/oneroster/rostering/v1p2/classes/']['post'];
+  getStudentsForClass: OneRosterPaths['/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students']['get'];
+  addStudentToClass: OneRosterPaths['/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students']['post'];
+  getTeachersForClass: OneRosterPaths['/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers']['get'];
+  addTeacherToClass: OneRosterPaths['/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers']['post'];
+  getClass: OneRosterPaths['/ims/oneroster/rostering/v1p2/classes/{sourcedId}']['get'];
+  updateClass: OneRosterPaths['/ims/oneroster/rostering/v1p2/classes/{sourcedId}']['put'];
+  deleteClass: OneRosterPaths['/ims/oneroster/rostering/v1p2/classes/{sourcedId}']['delete'];
+  getAllCourses: OneRosterPaths['/ims/oneroster/rostering/v1p2/courses/']['get'];
+  createCourse: OneRosterPaths['/ims/oneroster/rostering/v1p2/courses/']['post'];
+  getClassesForCourse: OneRosterPaths['/ims/oneroster/rostering/v1p2/courses/{courseSourcedId}/classes']['get'];
+  getCourse: OneRosterPaths['/ims/oneroster/rostering/v1p2/courses/{sourcedId}']['get'];
+  putCourse: OneRosterPaths['/ims/oneroster/rostering/v1p2/courses/{sourcedId}']['put'];
+  deleteCourse: OneRosterPaths['/ims/oneroster/rostering/v1p2/courses/{sourcedId}']['delete'];
+  getAllComponentResources: OneRosterPaths['/ims/oneroster/rostering/v1p2/courses/component-resources']['get'];
+  createComponentResource: OneRosterPaths['/ims/oneroster/rostering/v1p2/courses/component-resources']['post'];
+  getComponentResource: OneRosterPaths['/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}']['get'];
+  putComponentResource: OneRosterPaths['/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}']['put'];
+  deleteComponentResource: OneRosterPaths['/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}']['delete'];
+  getAllCourseComponents: OneRosterPaths['/ims/oneroster/rostering/v1p2/courses/components']['get'];
+  createCourseComponent: OneRosterPaths['/ims/oneroster/rostering/v1p2/courses/components']['post'];
+  getCourseComponent: OneRosterPaths['/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}']['get'];
+  putCourseComponent: OneRosterPaths['/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}']['put'];
+  deleteCourseComponent: OneRosterPaths['/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}']['delete'];
+  getAllDemographics: OneRosterPaths['/ims/oneroster/rostering/v1p2/demographics/']['get'];
+  postDemographics: OneRosterPaths['/ims/oneroster/rostering/v1p2/demographics/']['post'];
+  getDemographics: OneRosterPaths['/ims/oneroster/rostering/v1p2/demographics/{sourcedId}']['get'];
+  putDemographics: OneRosterPaths['/ims/oneroster/rostering/v1p2/demographics/{sourcedId}']['put'];
+  deleteDemographics: OneRosterPaths['/ims/oneroster/rostering/v1p2/demographics/{sourcedId}']['delete'];
+  getAllEnrollments: OneRosterPaths['/ims/oneroster/rostering/v1p2/enrollments/']['get'];
+  createEnrollment: OneRosterPaths['/ims/oneroster/rostering/v1p2/enrollments/']['post'];
+  getEnrollmentOneRoster: OneRosterPaths['/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}']['get'];
+  updateEnrollment: OneRosterPaths['/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}']['put'];
+  deleteEnrollment: OneRosterPaths['/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}']['delete'];
+  getAllGradingPeriods: OneRosterPaths['/ims/oneroster/rostering/v1p2/gradingPeriods/']['get'];
+  createGradingPeriod: OneRosterPaths['/ims/oneroster/rostering/v1p2/gradingPeriods/']['post'];
+  getGradingPeriod: OneRosterPaths['/ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}']['get'];
+  updateGradingPeriod: OneRosterPaths['/ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}']['put'];
+  deleteGradingPeriod: OneRosterPaths['/ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}']['delete'];
+  getAllOrgs: OneRosterPaths['/ims/oneroster/rostering/v1p2/orgs/']['get'];
+  createOrg: OneRosterPaths['/ims/oneroster/rostering/v1p2/orgs/']['post'];
+  getOrg: OneRosterPaths['/ims/oneroster/rostering/v1p2/orgs/{sourcedId}']['get'];
+  updateOrg: OneRosterPaths['/ims/oneroster/rostering/v1p2/orgs/{sourcedId}']['put'];
+  deleteOrg: OneRosterPaths['/ims/oneroster/rostering/v1p2/orgs/{sourcedId}']['delete'];
+  getAllSchools: OneRosterPaths['/ims/oneroster/rostering/v1p2/schools/']['get'];
+  createSchool: OneRosterPaths['/ims/oneroster/rostering/v1p2/schools/']['post'];
+  getClassesForSchool: OneRosterPaths['/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes']['get'];
+  getEnrollmentsForClassInSchool: OneRosterPaths['/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/enrollments']['get'];
+  getStudentsForClassInSchool: OneRosterPaths['/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/students']['get'];
+  getTeachersForClassInSchool: OneRosterPaths['/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/teachers']['get'];
+  getCoursesForSchool: OneRosterPaths['/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/courses']['get'];
+  getEnrollmentsForSchool: OneRosterPaths['/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/enrollments']['get'];
+  getStudentsForSchool: OneRosterPaths['/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/students']['get'];
+  getTeachersForSchool: OneRosterPaths['/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/teachers']['get'];
+  getTermsForSchool: OneRosterPaths['/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/terms']['get'];
+  getSchool: OneRosterPaths['/ims/oneroster/rostering/v1p2/schools/{sourcedId}']['get'];
+  updateSchool: OneRosterPaths['/ims/oneroster/rostering/v1p2/schools/{sourcedId}']['put'];
+  deleteSchool: OneRosterPaths['/ims/oneroster/rostering/v1p2/schools/{sourcedId}']['delete'];
+  getAllStudents: OneRosterPaths['/ims/oneroster/rostering/v1p2/students/']['get'];
+  getStudent: OneRosterPaths['/ims/oneroster/rostering/v1p2/students/{sourcedId}']['get'];
+  getClassesForStudent: OneRosterPaths['/ims/oneroster/rostering/v1p2/students/{studentSourcedId}/classes']['get'];
+  getAllTeachers: OneRosterPaths['/ims/oneroster/rostering/v1p2/teachers/']['get'];
+  getTeacher: OneRosterPaths['/ims/oneroster/rostering/v1p2/teachers/{sourcedId}']['get'];
+  getClassesForTeacher: OneRosterPaths['/ims/oneroster/rostering/v1p2/teachers/{teacherSourcedId}/classes']['get'];
+  getAllTerms: OneRosterPaths['/ims/oneroster/rostering/v1p2/terms/']['get'];
+  getTerm: OneRosterPaths['/ims/oneroster/rostering/v1p2/terms/{sourcedId}']['get'];
+  getClassesForTerm: OneRosterPaths['/ims/oneroster/rostering/v1p2/terms/{termSourcedId}/classes']['get'];
+  getGradingPeriodsForTerm: OneRosterPaths['/ims/oneroster/rostering/v1p2/terms/{termSourcedId}/gradingPeriods']['get'];
+  createGradingPeriodForTerm: OneRosterPaths['/ims/oneroster/rostering/v1p2/terms/{termSourcedId}/gradingPeriods']['post'];
+  getAllUsers: OneRosterPaths['/ims/oneroster/rostering/v1p2/users/']['get'];
+  createUser: OneRosterPaths['/ims/oneroster/rostering/v1p2/users/']['post'];
   getUserOneRoster: OneRosterPaths['/ims/oneroster/rostering/v1p2/users/{sourcedId}']['get'];
-  listAssessmentLineItems: OneRosterPaths['/ims/oneroster/gradebook/v1p2/assessmentLineItems/']['get'];
+  updateUser: OneRosterPaths['/ims/oneroster/rostering/v1p2/users/{sourcedId}']['put'];
+  deleteUser: OneRosterPaths['/ims/oneroster/rostering/v1p2/users/{sourcedId}']['delete'];
+  getClassesForUser: OneRosterPaths['/ims/oneroster/rostering/v1p2/users/{userSourcedId}/classes']['get'];
+  getAllAssessmentLineItems: OneRosterPaths['/ims/oneroster/gradebook/v1p2/assessmentLineItems/']['get'];
   createAssessmentLineItem: OneRosterPaths['/ims/oneroster/gradebook/v1p2/assessmentLineItems/']['post'];
   getAssessmentLineItem: OneRosterPaths['/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}']['get'];
-  putAssessmentLineItem: OneRosterPaths['/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}']['put'];
-  listAssessmentResults: OneRosterPaths['/ims/oneroster/gradebook/v1p2/assessmentResults/']['get'];
-  listStudentResultsForClass: OneRosterPaths['/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/students/{studentSourcedId}/results']['get'];
-  listResults: OneRosterPaths['/ims/oneroster/gradebook/v1p2/results/']['get'];
-  listResources: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/']['get'];
+  updateAssessmentLineItem: OneRosterPaths['/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}']['put'];
+  deleteAssessmentLineItem: OneRosterPaths['/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}']['delete'];
+  getAllAssessmentResults: OneRosterPaths['/ims/oneroster/gradebook/v1p2/assessmentResults/']['get'];
+  createAssessmentResult: OneRosterPaths['/ims/oneroster/gradebook/v1p2/assessmentResults/']['post'];
+  getAssessmentResult: OneRosterPaths['/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}']['get'];
+  updateAssessmentResult: OneRosterPaths['/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}']['put'];
+  deleteAssessmentResult: OneRosterPaths['/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}']['delete'];
+  getAllCategories: OneRosterPaths['/ims/oneroster/gradebook/v1p2/categories/']['get'];
+  createCategory: OneRosterPaths['/ims/oneroster/gradebook/v1p2/categories/']['post'];
+  getCategory: OneRosterPaths['/ims/oneroster/gradebook/v1p2/categories/{sourcedId}']['get'];
+  updateCategory: OneRosterPaths['/ims/oneroster/gradebook/v1p2/categories/{sourcedId}']['put'];
+  deleteCategory: OneRosterPaths['/ims/oneroster/gradebook/v1p2/categories/{sourcedId}']['delete'];
+  postResultsForAcademicSessionForClass: OneRosterPaths['/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/academicSessions/{academicSessionSourcedId}/results']['post'];
+  postLineItemsForClass: OneRosterPaths['/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems']['post'];
+  getLineItemsForClass: OneRosterPaths['/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems']['get'];
+  getResultsForLineItemForClass: OneRosterPaths['/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems/{lineItemSourcedId}/results']['get'];
+  getResultsForStudentForClass: OneRosterPaths['/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/students/{studentSourcedId}/results']['get'];
+  getCategoriesForClass: OneRosterPaths['/ims/oneroster/gradebook/v1p2/classes/{sourcedId}/categories']['get'];
+  getResultsForClass: OneRosterPaths['/ims/oneroster/gradebook/v1p2/classes/{sourcedId}/results']['get'];
+  getScoreScalesForClass: OneRosterPaths['/ims/oneroster/gradebook/v1p2/classes/{sourcedId}/scoreScales']['get'];
+  getAllLineItems: OneRosterPaths['/ims/oneroster/gradebook/v1p2/lineItems/']['get'];
+  createLineItem: OneRosterPaths['/ims/oneroster/gradebook/v1p2/lineItems/']['post'];
+  getLineItem: OneRosterPaths['/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}']['get'];
+  updateLineItem: OneRosterPaths['/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}']['put'];
+  deleteLineItem: OneRosterPaths['/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}']['delete'];
+  createResultForLineItem: OneRosterPaths['/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}/results']['post'];
+  getAllResults: OneRosterPaths['/ims/oneroster/gradebook/v1p2/results/']['get'];
+  createResult: OneRosterPaths['/ims/oneroster/gradebook/v1p2/results/']['post'];
+  getResult: OneRosterPaths['/ims/oneroster/gradebook/v1p2/results/{sourcedId}']['get'];
+  updateResult: OneRosterPaths['/ims/oneroster/gradebook/v1p2/results/{sourcedId}']['put'];
+  deleteResult: OneRosterPaths['/ims/oneroster/gradebook/v1p2/results/{sourcedId}']['delete'];
+  getLineItemsForSchool: OneRosterPaths['/ims/oneroster/gradebook/v1p2/schools/{sourcedId}/lineItems']['get'];
+  createLineItemsForSchool: OneRosterPaths['/ims/oneroster/gradebook/v1p2/schools/{sourcedId}/lineItems']['post'];
+  getScoreScalesForSchool: OneRosterPaths['/ims/oneroster/gradebook/v1p2/schools/{sourcedId}/scoreScales']['get'];
+  getAllScoreScales: OneRosterPaths['/ims/oneroster/gradebook/v1p2/scoreScales/']['get'];
+  createScoreScale: OneRosterPaths['/ims/oneroster/gradebook/v1p2/scoreScales/']['post'];
+  getScoreScale: OneRosterPaths['/ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}']['get'];
+  updateScoreScale: OneRosterPaths['/ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}']['put'];
+  deleteScoreScale: OneRosterPaths['/ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}']['delete'];
+  getAllResources: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/']['get'];
+  createResource: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/']['post'];
+  getResource: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/{sourcedId}']['get'];
+  updateResource: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/{sourcedId}']['put'];
+  deleteResource: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/{sourcedId}']['delete'];
+  getResourcesForClass: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources']['get'];
+  assignResourceToClass: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources']['post'];
+  removeResourceFromClass: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources/{resourceSourcedId}']['delete'];
+  getResourcesForCourse: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources']['get'];
+  assignResourceToCourse: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources']['post'];
+  removeResourceFromCourse: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources/{resourceSourcedId}']['delete'];
+  getResourcesForUser: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources']['get'];
+  assignResourceToUser: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources']['post'];
+  removeResourceFromUser: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources/{resourceSourcedId}']['delete'];
 };
 
 /**
@@ -948,7 +1184,7 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "$ref": "learnkit:platform#/$defs/DiscountCodeValidateRequest"
     }
   },
-  "listAcademicSessions": {
+  "getAllAcademicSessions": {
     "query": {
       "type": "object",
       "properties": {
@@ -990,7 +1226,100 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "additionalProperties": false
     }
   },
-  "listClasses": {
+  "postAcademicSession": {
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "academicSession"
+      ],
+      "properties": {
+        "academicSession": {
+          "$ref": "learnkit:oneroster#/$defs/AcademicSessionInput"
+        }
+      }
+    }
+  },
+  "getAcademicSession": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "putAcademicSession": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "academicSession"
+      ],
+      "properties": {
+        "academicSession": {
+          "$ref": "learnkit:oneroster#/$defs/AcademicSessionInput"
+        }
+      }
+    }
+  },
+  "deleteAcademicSession": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "getAllClasses": {
     "query": {
       "type": "object",
       "properties": {
@@ -1032,7 +1361,26 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "additionalProperties": false
     }
   },
-  "listClassStudents": {
+  "createClass": {
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "class"
+      ],
+      "properties": {
+        "class": {
+          "$ref": "learnkit:oneroster#/$defs/ClassInput"
+        }
+      }
+    }
+  },
+  "getStudentsForClass": {
     "path": {
       "type": "object",
       "properties": {
@@ -1085,7 +1433,37 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "additionalProperties": false
     }
   },
-  "listClassTeachers": {
+  "addStudentToClass": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "classSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "classSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "enrollment"
+      ],
+      "properties": {
+        "enrollment": {
+          "$ref": "learnkit:oneroster#/$defs/ClassEnrollmentInput"
+        }
+      }
+    }
+  },
+  "getTeachersForClass": {
     "path": {
       "type": "object",
       "properties": {
@@ -1138,7 +1516,111 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "additionalProperties": false
     }
   },
-  "listCourses": {
+  "addTeacherToClass": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "classSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "classSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "enrollment"
+      ],
+      "properties": {
+        "enrollment": {
+          "$ref": "learnkit:oneroster#/$defs/ClassEnrollmentInput"
+        }
+      }
+    }
+  },
+  "getClass": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "updateClass": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "class"
+      ],
+      "properties": {
+        "class": {
+          "$ref": "learnkit:oneroster#/$defs/ClassUpdate"
+        }
+      }
+    }
+  },
+  "deleteClass": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "getAllCourses": {
     "query": {
       "type": "object",
       "properties": {
@@ -1180,7 +1662,26 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "additionalProperties": false
     }
   },
-  "listCourseClasses": {
+  "createCourse": {
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "course"
+      ],
+      "properties": {
+        "course": {
+          "$ref": "learnkit:oneroster#/$defs/CourseInput"
+        }
+      }
+    }
+  },
+  "getClassesForCourse": {
     "path": {
       "type": "object",
       "properties": {
@@ -1233,7 +1734,81 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "additionalProperties": false
     }
   },
-  "listDemographics": {
+  "getCourse": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "putCourse": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "course"
+      ],
+      "properties": {
+        "course": {
+          "$ref": "learnkit:oneroster#/$defs/CourseInput"
+        }
+      }
+    }
+  },
+  "deleteCourse": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "getAllComponentResources": {
     "query": {
       "type": "object",
       "properties": {
@@ -1275,7 +1850,100 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "additionalProperties": false
     }
   },
-  "listEnrollmentsOneRoster": {
+  "createComponentResource": {
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "componentResource"
+      ],
+      "properties": {
+        "componentResource": {
+          "$ref": "learnkit:oneroster#/$defs/ComponentResourceInput"
+        }
+      }
+    }
+  },
+  "getComponentResource": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "putComponentResource": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "componentResource"
+      ],
+      "properties": {
+        "componentResource": {
+          "$ref": "learnkit:oneroster#/$defs/ComponentResourceInput"
+        }
+      }
+    }
+  },
+  "deleteComponentResource": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "getAllCourseComponents": {
     "query": {
       "type": "object",
       "properties": {
@@ -1317,7 +1985,754 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "additionalProperties": false
     }
   },
-  "listSchoolClassStudents": {
+  "createCourseComponent": {
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "courseComponent"
+      ],
+      "properties": {
+        "courseComponent": {
+          "$ref": "learnkit:oneroster#/$defs/CourseComponentInput"
+        }
+      }
+    }
+  },
+  "getCourseComponent": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "putCourseComponent": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "courseComponent"
+      ],
+      "properties": {
+        "courseComponent": {
+          "$ref": "learnkit:oneroster#/$defs/CourseComponentInput"
+        }
+      }
+    }
+  },
+  "deleteCourseComponent": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "getAllDemographics": {
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "postDemographics": {
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "demographics"
+      ],
+      "properties": {
+        "demographics": {
+          "$ref": "learnkit:oneroster#/$defs/DemographicsInput"
+        }
+      }
+    }
+  },
+  "getDemographics": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "putDemographics": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "demographics"
+      ],
+      "properties": {
+        "demographics": {
+          "$ref": "learnkit:oneroster#/$defs/DemographicsInput"
+        }
+      }
+    }
+  },
+  "deleteDemographics": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "getAllEnrollments": {
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "createEnrollment": {
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "enrollment"
+      ],
+      "properties": {
+        "enrollment": {
+          "$ref": "learnkit:oneroster#/$defs/EnrollmentInput"
+        }
+      }
+    }
+  },
+  "getEnrollmentOneRoster": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "updateEnrollment": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "enrollment"
+      ],
+      "properties": {
+        "enrollment": {
+          "$ref": "learnkit:oneroster#/$defs/EnrollmentUpdate"
+        }
+      }
+    }
+  },
+  "deleteEnrollment": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "getAllGradingPeriods": {
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "createGradingPeriod": {
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "academicSession"
+      ],
+      "properties": {
+        "academicSession": {
+          "$ref": "learnkit:oneroster#/$defs/GradingPeriodInput"
+        }
+      }
+    }
+  },
+  "getGradingPeriod": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "updateGradingPeriod": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "academicSession"
+      ],
+      "properties": {
+        "academicSession": {
+          "$ref": "learnkit:oneroster#/$defs/GradingPeriodInput"
+        }
+      }
+    }
+  },
+  "deleteGradingPeriod": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "getAllOrgs": {
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "createOrg": {
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "org"
+      ],
+      "properties": {
+        "org": {
+          "$ref": "learnkit:oneroster#/$defs/OrgInput"
+        }
+      }
+    }
+  },
+  "getOrg": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "updateOrg": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "org"
+      ],
+      "properties": {
+        "org": {
+          "$ref": "learnkit:oneroster#/$defs/OrgInput"
+        }
+      }
+    }
+  },
+  "deleteOrg": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "getAllSchools": {
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "createSchool": {
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "org"
+      ],
+      "properties": {
+        "org": {
+          "$ref": "learnkit:oneroster#/$defs/SchoolInput"
+        }
+      }
+    }
+  },
+  "getClassesForSchool": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "schoolSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "schoolSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getEnrollmentsForClassInSchool": {
     "path": {
       "type": "object",
       "properties": {
@@ -1374,7 +2789,22 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "additionalProperties": false
     }
   },
-  "listUsers": {
+  "getStudentsForClassInSchool": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "schoolSourcedId": {
+          "type": "string"
+        },
+        "classSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "schoolSourcedId",
+        "classSourcedId"
+      ]
+    },
     "query": {
       "type": "object",
       "properties": {
@@ -1416,6 +2846,909 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "additionalProperties": false
     }
   },
+  "getTeachersForClassInSchool": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "schoolSourcedId": {
+          "type": "string"
+        },
+        "classSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "schoolSourcedId",
+        "classSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getCoursesForSchool": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "schoolSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "schoolSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getEnrollmentsForSchool": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "schoolSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "schoolSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getStudentsForSchool": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "schoolSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "schoolSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getTeachersForSchool": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "schoolSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "schoolSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getTermsForSchool": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "schoolSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "schoolSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getSchool": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "updateSchool": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "org"
+      ],
+      "properties": {
+        "org": {
+          "$ref": "learnkit:oneroster#/$defs/SchoolInput"
+        }
+      }
+    }
+  },
+  "deleteSchool": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "getAllStudents": {
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getStudent": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getClassesForStudent": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "studentSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "studentSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getAllTeachers": {
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getTeacher": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getClassesForTeacher": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "teacherSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "teacherSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getAllTerms": {
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getTerm": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getClassesForTerm": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "termSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "termSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getGradingPeriodsForTerm": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "termSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "termSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "createGradingPeriodForTerm": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "termSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "termSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "academicSession"
+      ],
+      "properties": {
+        "academicSession": {
+          "$ref": "learnkit:oneroster#/$defs/GradingPeriodInput"
+        }
+      }
+    }
+  },
+  "getAllUsers": {
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "createUser": {
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "user"
+      ],
+      "properties": {
+        "user": {
+          "$ref": "learnkit:oneroster#/$defs/UserInput"
+        }
+      }
+    }
+  },
   "getUserOneRoster": {
     "path": {
       "type": "object",
@@ -1442,7 +3775,108 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "additionalProperties": false
     }
   },
-  "listAssessmentLineItems": {
+  "updateUser": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "user"
+      ],
+      "properties": {
+        "user": {
+          "$ref": "learnkit:oneroster#/$defs/UserInput"
+        }
+      }
+    }
+  },
+  "deleteUser": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "getClassesForUser": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "userSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "userSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getAllAssessmentLineItems": {
     "query": {
       "type": "object",
       "properties": {
@@ -1491,7 +3925,16 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "additionalProperties": false
     },
     "body": {
-      "$ref": "learnkit:oneroster#/$defs/AssessmentLineItemWrite"
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "assessmentLineItem"
+      ],
+      "properties": {
+        "assessmentLineItem": {
+          "$ref": "learnkit:oneroster#/$defs/AssessmentLineItemInput"
+        }
+      }
     }
   },
   "getAssessmentLineItem": {
@@ -1520,7 +3963,7 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "additionalProperties": false
     }
   },
-  "putAssessmentLineItem": {
+  "updateAssessmentLineItem": {
     "path": {
       "type": "object",
       "properties": {
@@ -1538,10 +3981,37 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "additionalProperties": false
     },
     "body": {
-      "$ref": "learnkit:oneroster#/$defs/AssessmentLineItemWrite"
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "assessmentLineItem"
+      ],
+      "properties": {
+        "assessmentLineItem": {
+          "$ref": "learnkit:oneroster#/$defs/AssessmentLineItemInput"
+        }
+      }
     }
   },
-  "listAssessmentResults": {
+  "deleteAssessmentLineItem": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "getAllAssessmentResults": {
     "query": {
       "type": "object",
       "properties": {
@@ -1583,7 +4053,412 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "additionalProperties": false
     }
   },
-  "listStudentResultsForClass": {
+  "createAssessmentResult": {
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "assessmentResult"
+      ],
+      "properties": {
+        "assessmentResult": {
+          "$ref": "learnkit:oneroster#/$defs/AssessmentResultInput"
+        }
+      }
+    }
+  },
+  "getAssessmentResult": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "updateAssessmentResult": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "assessmentResult"
+      ],
+      "properties": {
+        "assessmentResult": {
+          "$ref": "learnkit:oneroster#/$defs/AssessmentResultInput"
+        }
+      }
+    }
+  },
+  "deleteAssessmentResult": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "getAllCategories": {
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "createCategory": {
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "category"
+      ],
+      "properties": {
+        "category": {
+          "$ref": "learnkit:oneroster#/$defs/CategoryInput"
+        }
+      }
+    }
+  },
+  "getCategory": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "updateCategory": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "category"
+      ],
+      "properties": {
+        "category": {
+          "$ref": "learnkit:oneroster#/$defs/CategoryInput"
+        }
+      }
+    }
+  },
+  "deleteCategory": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "postResultsForAcademicSessionForClass": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "classSourcedId": {
+          "type": "string"
+        },
+        "academicSessionSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "classSourcedId",
+        "academicSessionSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "results"
+      ],
+      "properties": {
+        "results": {
+          "type": "array",
+          "items": {
+            "$ref": "learnkit:oneroster#/$defs/ResultInput"
+          }
+        }
+      }
+    }
+  },
+  "postLineItemsForClass": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "classSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "classSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "lineItem"
+      ],
+      "properties": {
+        "lineItem": {
+          "$ref": "learnkit:oneroster#/$defs/LineItemInput"
+        }
+      }
+    }
+  },
+  "getLineItemsForClass": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "classSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "classSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getResultsForLineItemForClass": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "classSourcedId": {
+          "type": "string"
+        },
+        "lineItemSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "classSourcedId",
+        "lineItemSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getResultsForStudentForClass": {
     "path": {
       "type": "object",
       "properties": {
@@ -1640,7 +4515,18 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "additionalProperties": false
     }
   },
-  "listResults": {
+  "getCategoriesForClass": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
     "query": {
       "type": "object",
       "properties": {
@@ -1682,7 +4568,18 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "additionalProperties": false
     }
   },
-  "listResources": {
+  "getResultsForClass": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
     "query": {
       "type": "object",
       "properties": {
@@ -1721,6 +4618,1086 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
           "type": "string"
         }
       },
+      "additionalProperties": false
+    }
+  },
+  "getScoreScalesForClass": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getAllLineItems": {
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "createLineItem": {
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "lineItem"
+      ],
+      "properties": {
+        "lineItem": {
+          "$ref": "learnkit:oneroster#/$defs/LineItemInput"
+        }
+      }
+    }
+  },
+  "getLineItem": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "updateLineItem": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "lineItem"
+      ],
+      "properties": {
+        "lineItem": {
+          "$ref": "learnkit:oneroster#/$defs/LineItemInput"
+        }
+      }
+    }
+  },
+  "deleteLineItem": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "createResultForLineItem": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "results"
+      ],
+      "properties": {
+        "results": {
+          "type": "array",
+          "items": {
+            "$ref": "learnkit:oneroster#/$defs/ResultInput"
+          }
+        }
+      }
+    }
+  },
+  "getAllResults": {
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "createResult": {
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "result"
+      ],
+      "properties": {
+        "result": {
+          "$ref": "learnkit:oneroster#/$defs/ResultInput"
+        }
+      }
+    }
+  },
+  "getResult": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "updateResult": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "result"
+      ],
+      "properties": {
+        "result": {
+          "$ref": "learnkit:oneroster#/$defs/ResultInput"
+        }
+      }
+    }
+  },
+  "deleteResult": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "getLineItemsForSchool": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "createLineItemsForSchool": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "lineItems"
+      ],
+      "properties": {
+        "lineItems": {
+          "type": "array",
+          "items": {
+            "$ref": "learnkit:oneroster#/$defs/LineItemInput"
+          }
+        }
+      }
+    }
+  },
+  "getScoreScalesForSchool": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getAllScoreScales": {
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "createScoreScale": {
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "scoreScale"
+      ],
+      "properties": {
+        "scoreScale": {
+          "$ref": "learnkit:oneroster#/$defs/ScoreScaleInput"
+        }
+      }
+    }
+  },
+  "getScoreScale": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "updateScoreScale": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "scoreScale"
+      ],
+      "properties": {
+        "scoreScale": {
+          "$ref": "learnkit:oneroster#/$defs/ScoreScaleInput"
+        }
+      }
+    }
+  },
+  "deleteScoreScale": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "getAllResources": {
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "createResource": {
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "resource"
+      ],
+      "properties": {
+        "resource": {
+          "$ref": "learnkit:oneroster#/$defs/ResourceInput"
+        }
+      }
+    }
+  },
+  "getResource": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "updateResource": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "resource"
+      ],
+      "properties": {
+        "resource": {
+          "$ref": "learnkit:oneroster#/$defs/ResourceInput"
+        }
+      }
+    }
+  },
+  "deleteResource": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "getResourcesForClass": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "classSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "classSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "assignResourceToClass": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "classSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "classSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "resource"
+      ],
+      "properties": {
+        "resource": {
+          "$ref": "learnkit:oneroster#/$defs/ResourceAssignment"
+        }
+      }
+    }
+  },
+  "removeResourceFromClass": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "classSourcedId": {
+          "type": "string"
+        },
+        "resourceSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "classSourcedId",
+        "resourceSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "getResourcesForCourse": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "courseSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "courseSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "assignResourceToCourse": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "courseSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "courseSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "resource"
+      ],
+      "properties": {
+        "resource": {
+          "$ref": "learnkit:oneroster#/$defs/ResourceAssignment"
+        }
+      }
+    }
+  },
+  "removeResourceFromCourse": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "courseSourcedId": {
+          "type": "string"
+        },
+        "resourceSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "courseSourcedId",
+        "resourceSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "getResourcesForUser": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "userSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "userSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3000,
+          "default": 100
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "sort": {
+          "type": "string"
+        },
+        "orderBy": {
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        "filter": {
+          "type": "string"
+        },
+        "fields": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "x-explode": false
+        },
+        "search": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "assignResourceToUser": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "userSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "userSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "resource"
+      ],
+      "properties": {
+        "resource": {
+          "$ref": "learnkit:oneroster#/$defs/ResourceAssignment"
+        }
+      }
+    }
+  },
+  "removeResourceFromUser": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "userSourcedId": {
+          "type": "string"
+        },
+        "resourceSourcedId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "userSourcedId",
+        "resourceSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
       "additionalProperties": false
     }
   }

@@ -39,10 +39,10 @@ function sortedBy<T extends object>(rows: readonly T[], field: string, direction
  * the fields of its objects, and the only fields `search` looks in (docs/decisions.md#d-search-fields). One
  * implementation serves CASE and OneRoster; a sort or filter naming an unknown field is a 400.
  */
-export function listQuery<T extends object>(
-  records: readonly T[],
+export function listQuery<T extends object, V extends object = T>(
+  stored: readonly T[],
   query: ListQueryParams,
-  spec: { fields: readonly string[]; searchFields: readonly string[] },
+  spec: { fields: readonly string[]; searchFields: readonly string[]; view?: (record: T) => V },
 ) {
   // Types, limits and defaults are the documents' (read before the handler ran); the fields are checked here.
   const { offset = 0, orderBy } = query;
@@ -52,9 +52,13 @@ export function listQuery<T extends object>(
 
   const filter = query.filter === undefined ? undefined : parseFilter(query.filter, spec.fields);
   const search = query.search?.trim().toLowerCase();
+  // Records kept in another shape than their answer (`view` makes it) are viewed whole only when a filter, search or
+  // sort reads their members; a plain page views its own records only.
+  const view = spec.view;
+  const records: readonly object[] = view && (filter || search || sort !== null) ? stored.map(view) : stored;
 
   // Without a filter or a search every record stays: page the records as they are, without a copy.
-  let rows: readonly T[] =
+  let rows: readonly object[] =
     filter || search
       ? records.filter((record) => {
           const fields = record as Record<string, unknown>;
@@ -73,6 +77,8 @@ export function listQuery<T extends object>(
 
   const fields = selectedFields(query, spec.fields);
   const limit = query.limit ?? rows.length;
-  const entries = rows.slice(offset, offset + limit).map((row) => project(row, fields));
+  const paged = rows.slice(offset, offset + limit);
+  const viewed = view && records === stored ? paged.map((row) => view(row as T)) : paged;
+  const entries = viewed.map((row) => project(row as V, fields));
   return { entries, totalCount: rows.length, offset, limit };
 }

@@ -76,8 +76,12 @@ export type OperationContext<Id extends OperationId> = {
     body: AnswerBody<Id, S>,
     headers?: Record<string, string>,
   ): Response;
-  /** Answers a listing: `rows` through the list parameters, the search and fields the document names. */
+  /**
+   * Answers a listing: `rows` through the list parameters, the search and fields the document names. Rows kept in
+   * another shape than the answer's are given with the `view` that makes each answer object.
+   */
   page(rows: readonly Listed<Id>[]): Response;
+  page<R extends object>(rows: readonly R[], view: (row: R) => Listed<Id>): Response;
   /** Answers a single read: `record` in the member the document names, narrowed by `fields`. */
   one(record: Wrapped<Id>): Response;
 };
@@ -120,6 +124,7 @@ export function dispatcher<Id extends OperationId>(
 ): (context: RequestContext, params: Record<string, string>) => Promise<Response> {
   const route: OperationRoute<Id> = typeof registered === 'function' ? { handle: registered } : registered;
   const operation: {
+    document: string;
     auth: string;
     scope?: string;
     developerTool?: boolean;
@@ -159,16 +164,23 @@ export function dispatcher<Id extends OperationId>(
         throw badRequest(route.explain?.(value) ?? `Invalid request body: ${refusal(problems)}`);
       },
       json: (status, body, headers) => json(status, body, headers),
-      page: (rows) => {
+      page: ((rows: readonly object[], view?: (row: object) => object) => {
         const { fields, key } = answer();
         const list = query as ListQueryParams;
-        const { entries, offset, limit, totalCount } = listQuery(rows as readonly object[], list, {
+        const { entries, offset, limit, totalCount } = listQuery(rows, list, {
           fields,
           searchFields: operation.search ?? [],
+          view,
         });
         const headers = { 'x-total-count': String(totalCount) };
-        return json(200, { [key]: entries, offset, limit, totalCount }, headers);
-      },
+        if (operation.document !== 'oneroster') {
+          return json(200, { [key]: entries, offset, limit, totalCount }, headers);
+        }
+        // The page members the vendor's OneRoster description states (openapi/oneroster.yaml `PageMembers`).
+        const pageCount = limit > 0 ? Math.ceil(totalCount / limit) : 0;
+        const pageNumber = limit > 0 ? Math.floor(offset / limit) + 1 : 1;
+        return json(200, { [key]: entries, totalCount, pageCount, pageNumber, offset, limit }, headers);
+      }) as OperationContext<Id>['page'],
       one: (record) => {
         const { fields, key } = answer();
         return json(200, {

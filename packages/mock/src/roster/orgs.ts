@@ -1,6 +1,7 @@
 import type { Core } from '../core.js';
 import { notFound } from '../internal/http-error.js';
-import type { MockClient, RosterRecord, RosterState, StoredUser } from '../state.js';
+import type { MockClient, RosterRecord, RosterState, StoredEnrollment, StoredUser } from '../state.js';
+import type { TableName } from './tables.js';
 import { refId, rolesOf } from './views.js';
 
 // Who may see what of the roster: org scopes, and the records and users they cover.
@@ -55,15 +56,44 @@ const orgsOfStudent = (roster: RosterState, userId: string | undefined) =>
 
 type Orgs = (roster: RosterState, record: RosterRecord) => (string | undefined)[] | undefined;
 
-/** The orgs a record belongs to, for org-scoped reads, by table; the records of other tables belong to none. */
-const ORGS_OF: Partial<Record<keyof RosterState, Orgs>> = {
+/** The school of a class, by the class's id. */
+const schoolOfClass = (roster: RosterState, classId: unknown) =>
+  refId(roster.classes.get(refId(classId) ?? (typeof classId === 'string' ? classId : ''))?.school);
+
+/** The org of a course, by the course's id. */
+const orgOfCourse = (roster: RosterState, courseId: string | undefined) =>
+  refId(roster.courses.get(courseId ?? '')?.org);
+
+/**
+ * The orgs a record belongs to, for org-scoped reads and writes, by table (docs/decisions.md#d-i29-mock-store); the
+ * records of other tables (categories, resources) belong to none and are visible to every client.
+ */
+const ORGS_OF: Partial<Record<TableName, Orgs>> = {
+  orgs: (_, record) => [record.sourcedId],
+  academicSessions: (_, record) => [refId(record.org)],
   courses: (_, record) => [refId(record.org)],
+  courseComponents: (roster, record) => [orgOfCourse(roster, refId(record.course))],
+  componentResources: (roster, record) => {
+    const component = roster.courseComponents.get(refId(record.courseComponent) ?? '');
+    return [orgOfCourse(roster, refId(component?.course))];
+  },
   classes: (_, record) => [refId(record.school)],
-  lineItems: (roster, record) => [refId(roster.classes.get(refId(record.class) ?? '')?.school)],
+  enrollments: (_, record) => [(record as unknown as StoredEnrollment).schoolId],
+  lineItems: (roster, record) => [refId(record.school) ?? schoolOfClass(roster, record.class)],
+  scoreScales: (roster, record) => [schoolOfClass(roster, record.class)],
+  assessmentLineItems: (roster, record) => [schoolOfClass(roster, record.class)],
   assessmentResults: (roster, record) => orgsOfStudent(roster, refId(record.student)),
   results: (roster, record) => orgsOfStudent(roster, refId(record.student)),
   demographics: (roster, record) => orgsOfStudent(roster, record.sourcedId),
 };
+
+/** The orgs a record of `table` belongs to (undefined: a deleted user's; empty: none). */
+export function orgsOfRecord(roster: RosterState, table: TableName, record: RosterRecord) {
+  if (table === 'users') return orgsOfUser(roster, record.sourcedId);
+  const orgsOf = ORGS_OF[table];
+  const orgs = orgsOf ? orgsOf(roster, record) : [];
+  return orgs === undefined ? undefined : orgs.filter((id): id is string => !!id);
+}
 
 /**
  * Whether a client may read a OneRoster record: records tied to no org (sessions, resources) are visible to all,
@@ -72,12 +102,13 @@ const ORGS_OF: Partial<Record<keyof RosterState, Orgs>> = {
 export function canSeeRecord(
   roster: RosterState,
   client: MockClient,
-  table: keyof RosterState,
+  table: TableName,
   record: RosterRecord,
 ): boolean {
-  const orgsOf = ORGS_OF[table];
-  const orgs = orgsOf ? orgsOf(roster, record) : [];
-  if (orgs === undefined) return client.orgIds === 'all';
-  const known = orgs.filter((id): id is string => !!id);
-  return known.length === 0 || scopeCovers(roster, client, known);
+  if (client.orgIds === 'all') return true;
+  // A user tied to no org is seen by clients of every org only, as the platform's rostering read has it.
+  if (table === 'users') return canSeeUser(roster, client, record.sourcedId);
+  const orgs = orgsOfRecord(roster, table, record);
+  if (orgs === undefined) return false;
+  return orgs.length === 0 || scopeCovers(roster, client, orgs);
 }

@@ -1,7 +1,9 @@
 import { caliperEnvelopeIssues, formatCaliperIssue } from '@learnkit/caliper';
 import { applyEvent, unresolved } from '../caliper/apply.js';
+import { caliperLedger } from '../caliper/ledger.js';
 import { badRequest, HttpError } from '../internal/http-error.js';
 import type { OperationRoutes } from '../operations/dispatch.js';
+import type { StoredCaliperEvent } from '../state.js';
 
 type Envelope = { sensor: string; data: Record<string, unknown>[] };
 
@@ -32,20 +34,29 @@ export const handlers: OperationRoutes = {
       const refused = unresolved(core, envelope.data);
       if (refused) throw new HttpError(422, refused.message, refused.error);
 
-      const seen = new Set(core.state.caliperEvents.map((stored) => stored.event.id));
-      // The events of ids not seen before, each once: a batch may repeat an id too.
-      const fresh = envelope.data.filter((event) => !seen.has(event.id) && seen.add(event.id));
-      for (const event of fresh) {
-        const stored = {
+      const { byId } = caliperLedger(core.state);
+      let accepted = 0;
+      // The events of ids not seen before are stored and applied, each once (a batch may repeat an id too); every
+      // copy of an id counts as a receipt of it, so tests can tell at-least-once delivery (docs/decisions.md#d-i32-mock-receipts).
+      for (const event of envelope.data) {
+        const known = byId.get(event.id as string);
+        if (known) {
+          known.receipts = (known.receipts ?? 1) + 1;
+          continue;
+        }
+        const stored: StoredCaliperEvent = {
           event,
           receivedAt: core.clock.now(),
           clientId: client.clientId,
           sensor: envelope.sensor,
+          receipts: 1,
         };
         core.state.caliperEvents.push(stored);
+        byId.set(event.id as string, stored);
+        accepted++;
         applyEvent(core, event, client);
       }
-      return context.json(200, { accepted: fresh.length, duplicates: envelope.data.length - fresh.length });
+      return context.json(200, { accepted, duplicates: envelope.data.length - accepted });
     },
   },
 };

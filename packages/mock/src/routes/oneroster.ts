@@ -1,162 +1,335 @@
-import { badRequest, notFound, unprocessable } from '../internal/http-error.js';
-import { randomId } from '../internal/random.js';
+import { notFound, unprocessable } from '../internal/http-error.js';
+import type { OperationRoutes } from '../operations/dispatch.js';
 import {
-  found,
-  type Listed,
-  type OperationContext,
-  type OperationHandler,
-  type OperationId,
-  type OperationRoutes,
-  type PathParams,
-  type RequestBody,
-} from '../operations/dispatch.js';
-import { type Caller, canSeeRecord, canSeeUser, today, visibleUser } from '../roster/orgs.js';
-import { guidRef, oneRosterEnrollment, oneRosterUser, refId } from '../roster/views.js';
-import type { RosterRecord, RosterState } from '../state.js';
+  creating,
+  deleting,
+  type Keep,
+  listing,
+  type Parent,
+  plainStore,
+  reading,
+  type Store,
+  upserting,
+} from '../roster/routes.js';
+import { rolesIndexOf, softDelete, visibleRow } from '../roster/store.js';
+import { refId } from '../roster/views.js';
+import {
+  asRow,
+  enrollmentEvents,
+  enrollmentOf,
+  removeUser,
+  writeEnrollment,
+  writeOrg,
+  writeUser,
+} from '../roster/writes.js';
+import type { StoredEnrollment, StoredOrg } from '../state.js';
 
-/** The tables of OneRoster records (stored in their response shape). */
-export type RecordTable = keyof {
-  [K in keyof RosterState as RosterState[K] extends Map<string, RosterRecord> ? K : never]: true;
+// OneRoster rostering (`/ims/oneroster/rostering/v1p2`, 81 operations of openapi/oneroster.yaml): each a listing, a
+// read or a write of the generic store, and each relationship route a view of the same tables
+// (docs/decisions.md#d-i29-mock-store). Users, orgs and enrollments are the platform's own records, written with
+// the catalogue's events (docs/decisions.md#d-i29-mock-events).
+
+/** A route whose path names a parent object the caller must see (404 otherwise). */
+const parentIn =
+  (table: Parameters<typeof visibleRow>[1], param: string, keep?: Keep): Parent =>
+  (params, caller) =>
+    void visibleRow(caller, table, params[param] as string, keep?.(params, caller));
+
+/** Records whose reference `member` names the path parameter `param`. */
+const byRef =
+  (member: string, param: string): Keep =>
+  (params) =>
+  (row) =>
+    refId(row[member]) === params[param];
+
+/** Academic sessions of one type (terms, grading periods). */
+const ofType =
+  (type: string): Keep =>
+  () =>
+  (row) =>
+    row.type === type;
+
+/** Orgs of type `school`. */
+const schools: Keep = () => (row) => (row as unknown as StoredOrg).type === 'school';
+
+/** Users with an open role `role` (at the org the path parameter `param` names, if given). */
+const withRole =
+  (role: string, param?: string): Keep =>
+  (params, caller) => {
+    const roles = rolesIndexOf(caller);
+    const orgId = param && params[param];
+    return (row) =>
+      (roles.get(row.sourcedId) ?? []).some((r) => r.role === role && (!orgId || r.orgId === orgId));
+  };
+
+/** The active enrollments of the roster (`status: active`): what the relationship routes of users and classes read. */
+const activeEnrollments = (roster: { enrollments: Map<string, StoredEnrollment> }) =>
+  [...roster.enrollments.values()].filter((enrollment) => enrollment.status === 'active');
+
+/** Users with an active enrollment (in `role`, if given) in the class the path names. */
+const enrolledIn =
+  (role?: string): Keep =>
+  (params, { core }) => {
+    const ids = new Set(
+      activeEnrollments(core.state.roster)
+        .filter((e) => e.classId === params.classSourcedId && (!role || e.role === role))
+        .map((e) => e.userId),
+    );
+    return (row) => ids.has(row.sourcedId);
+  };
+
+/** Classes the user the path parameter `param` names has an active enrollment in (in `role`, if given). */
+const classesOf =
+  (param: string, role?: string): Keep =>
+  (params, { core }) => {
+    const ids = new Set(
+      activeEnrollments(core.state.roster)
+        .filter((e) => e.userId === params[param] && (!role || e.role === role))
+        .map((e) => e.classId),
+    );
+    return (row) => ids.has(row.sourcedId);
+  };
+
+/** The class the path names, which must be a class of the school the path names (404 otherwise). */
+const classOfSchool: Parent = (params, caller) => {
+  parentIn('orgs', 'schoolSourcedId', schools)(params, caller);
+  const klass = visibleRow(caller, 'classes', params.classSourcedId as string);
+  if (refId(klass.school) !== params.schoolSourcedId) {
+    throw notFound(`class ${params.classSourcedId} of school ${params.schoolSourcedId} not found`);
+  }
 };
 
-type LineItemInput = RequestBody<'createAssessmentLineItem'>['assessmentLineItem'];
-
-/** The stored line item of a checked POST or PUT body; a class it names must exist (a rule no schema can state). */
-function storedLineItem({ core }: Caller, sourcedId: string, input: LineItemInput) {
-  const classId = refId(input.class);
-  if (classId && !core.state.roster.classes.has(classId)) {
-    throw unprocessable(`assessmentLineItem.class ${classId} does not exist`);
+/** Terms of the school the path names: of its org or of an org above it (a district's terms are its schools'). */
+const termsOfSchool: Keep = (params, { core }) => {
+  const lineage: string[] = [];
+  for (let at: string | null = params.schoolSourcedId ?? null; at && !lineage.includes(at); ) {
+    lineage.push(at);
+    at = core.state.roster.orgs.get(at)?.parentId ?? null;
   }
-  return {
-    ...input,
-    sourcedId,
-    status: input.status ?? 'active',
-    dateLastModified: core.iso(),
-    ...(classId && { class: guidRef(core.options.baseUrl, 'class', 'classes', classId) }),
-  };
-}
+  return (row) => row.type === 'term' && lineage.includes(refId(row.org) as string);
+};
 
-/**
- * A listing: the rows the caller may see (records by the orgs they belong to in `table`; users, already by
- * their own orgs in `users`), through the list parameters, with the fields and search fields of the documents.
- */
-function listing<Id extends OperationId>(
-  table: keyof RosterState,
-  rows: (context: OperationContext<Id>, params: PathParams<Id>) => (Listed<Id> & { sourcedId: string })[],
-): OperationHandler<Id> {
-  return (context, params) => {
-    const { core, client } = context;
-    return context.page(
-      rows(context, params).filter((row) => canSeeRecord(core.state.roster, client, table, row)),
+/** An org or school write. */
+const orgStore =
+  (type?: 'school'): Store =>
+  (context, input, id, existing) =>
+    asRow(writeOrg(context, type ? { ...input, type } : input, id, existing as StoredOrg | undefined));
+
+/** An enrollment write (a POST on a class's students or teachers takes the class and the role from the path). */
+const enrollmentStore =
+  (role?: string): Store =>
+  (context, input, id, _existing, params) =>
+    asRow(
+      writeEnrollment(
+        context,
+        enrollmentOf(context, input, id, role ? { classId: params.classSourcedId, role } : {}),
+      ),
     );
-  };
-}
 
-/** The listing of a whole table of OneRoster records. */
-const whole = <Id extends OperationId>(table: RecordTable): OperationHandler<Id> =>
-  listing(table, (context) => [...context.core.state.roster[table].values()] as never);
+/** A user write; `status: tobedeleted` in it deletes the user, as the platform's rostering upsert does. */
+const userStore: Store = (context, input, id) => {
+  if (input.status === 'tobedeleted') {
+    const last = {
+      ...visibleRow(context, 'users', id),
+      status: 'tobedeleted',
+      dateLastModified: context.core.iso(),
+    };
+    removeUser(context, id);
+    return last;
+  }
+  return asRow(writeUser(context, input, id));
+};
 
-/** The users (of `ids` only, if given) the caller may see by their orgs, in the OneRoster shape. */
-function users({ core, client }: Caller, ids?: Set<string>) {
-  const roster = core.state.roster;
-  return [...roster.users.values()]
-    .filter((user) => (!ids || ids.has(user.sourcedId)) && canSeeUser(roster, client, user.sourcedId))
-    .map((user) => oneRosterUser(roster, user, core.options.baseUrl, today({ core })));
-}
+/** Demographics are keyed by their user's `sourcedId`: a user must have it (422). */
+const demographicsStore: Store = (context, input, id, existing, params) => {
+  if (!context.core.state.roster.users.has(id)) {
+    throw unprocessable(
+      `demographics ${id}: no user has this sourcedId (demographics are keyed by their user's)`,
+    );
+  }
+  return plainStore('demographics')(context, input, id, existing, params);
+};
 
-/** The users with an active enrollment in `role` in class `classId` (404 for an unknown class) the caller may see. */
-function enrolled(context: Caller, classId: string, role: string) {
-  const roster = context.core.state.roster;
-  found(roster.classes, classId, 'class');
-  const ids = [...roster.enrollments.values()]
-    .filter((row) => row.classId === classId && row.role === role && row.status === 'active')
-    .map((enrollment) => enrollment.userId);
-  return users(context, new Set(ids));
-}
+/** A grading period: an academic session of type `gradingPeriod` (in the term the path names, if it names one). */
+const gradingPeriodStore: Store = (context, input, id, existing, params) => {
+  const parent = params.termSourcedId ? { parent: { sourcedId: params.termSourcedId } } : {};
+  return plainStore('academicSessions')(
+    context,
+    { ...input, ...parent, type: 'gradingPeriod' },
+    id,
+    existing,
+    params,
+  );
+};
 
-/** The OneRoster 1.2 listings of openapi/oneroster.yaml and the gradebook line-item writes. */
+/** Every rostering operation of openapi/oneroster.yaml. */
 export const handlers: OperationRoutes = {
-  listUsers: listing('users', (context) => users(context)),
-  getUserOneRoster: (context, { sourcedId }) => {
-    const user = visibleUser(context, sourcedId);
-    const { roster } = context.core.state;
-    return context.one(oneRosterUser(roster, user, context.core.options.baseUrl, today(context)));
-  },
-  listAcademicSessions: whole('academicSessions'),
-  listClasses: whole('classes'),
-  listClassStudents: listing('users', (context, { classSourcedId }) =>
-    enrolled(context, classSourcedId!, 'student'),
+  getAllAcademicSessions: listing('academicSessions'),
+  postAcademicSession: creating('academicSessions', 'academicSession', 201, 'pairs'),
+  getAcademicSession: reading('academicSessions'),
+  putAcademicSession: upserting('academicSessions', 'academicSession', 200, 'object'),
+  deleteAcademicSession: deleting('academicSessions', 204),
+
+  getAllClasses: listing('classes'),
+  createClass: creating('classes', 'class', 201, 'pairs'),
+  getClass: reading('classes'),
+  updateClass: upserting('classes', 'class', 200, 'object', { partial: true }),
+  deleteClass: deleting('classes', 204),
+  getStudentsForClass: listing('users', enrolledIn('student'), parentIn('classes', 'classSourcedId')),
+  addStudentToClass: creating(
+    'enrollments',
+    'enrollment',
+    201,
+    'pairs',
+    enrollmentStore('student'),
+    parentIn('classes', 'classSourcedId'),
   ),
-  listClassTeachers: listing('users', (context, { classSourcedId }) =>
-    enrolled(context, classSourcedId!, 'teacher'),
+  getTeachersForClass: listing('users', enrolledIn('teacher'), parentIn('classes', 'classSourcedId')),
+  addTeacherToClass: creating(
+    'enrollments',
+    'enrollment',
+    201,
+    'pairs',
+    enrollmentStore('teacher'),
+    parentIn('classes', 'classSourcedId'),
   ),
-  listCourses: whole('courses'),
-  listCourseClasses: listing('classes', (context, { courseSourcedId }) => {
-    const roster = context.core.state.roster;
-    found(roster.courses, courseSourcedId!, 'course');
-    return [...roster.classes.values()].filter((klass) => refId(klass.course) === courseSourcedId);
-  }),
-  listDemographics: whole('demographics'),
-  listEnrollmentsOneRoster: listing('enrollments', ({ core }) =>
-    [...core.state.roster.enrollments.values()].map((row) => oneRosterEnrollment(row, core.options.baseUrl)),
+
+  getAllCourses: listing('courses'),
+  createCourse: creating('courses', 'course', 200, 'pairs'),
+  getCourse: reading('courses'),
+  putCourse: upserting('courses', 'course', 200, 'unstated'),
+  deleteCourse: deleting('courses', 200),
+  getClassesForCourse: listing(
+    'classes',
+    byRef('course', 'courseSourcedId'),
+    parentIn('courses', 'courseSourcedId'),
   ),
-  listSchoolClassStudents: listing('users', (context, { schoolSourcedId, classSourcedId }) => {
-    const klass = context.core.state.roster.classes.get(classSourcedId!);
-    if (!klass || refId(klass.school) !== schoolSourcedId) {
-      throw notFound(`class ${classSourcedId} of school ${schoolSourcedId} not found`);
-    }
-    return enrolled(context, classSourcedId!, 'student');
+  getAllCourseComponents: listing('courseComponents'),
+  createCourseComponent: creating('courseComponents', 'courseComponent', 200, 'pairs'),
+  getCourseComponent: reading('courseComponents'),
+  putCourseComponent: upserting('courseComponents', 'courseComponent', 200, 'unstated'),
+  deleteCourseComponent: deleting('courseComponents', 200),
+  getAllComponentResources: listing('componentResources'),
+  createComponentResource: creating('componentResources', 'componentResource', 200, 'pairs'),
+  getComponentResource: reading('componentResources'),
+  putComponentResource: upserting('componentResources', 'componentResource', 200, 'unstated'),
+  deleteComponentResource: deleting('componentResources', 200),
+
+  getAllDemographics: listing('demographics'),
+  postDemographics: creating('demographics', 'demographics', 201, 'pairs', demographicsStore),
+  getDemographics: reading('demographics'),
+  putDemographics: upserting('demographics', 'demographics', 200, 'object', { store: demographicsStore }),
+  deleteDemographics: deleting('demographics', 204),
+
+  getAllEnrollments: listing('enrollments'),
+  createEnrollment: creating('enrollments', 'enrollment', 201, 'pairs', enrollmentStore()),
+  getEnrollmentOneRoster: reading('enrollments'),
+  updateEnrollment: upserting('enrollments', 'enrollment', 201, 'unstated', { store: enrollmentStore() }),
+  deleteEnrollment: (context, { sourcedId }) => {
+    const before = { ...(visibleRow(context, 'enrollments', sourcedId) as unknown as StoredEnrollment) };
+    const after = softDelete(context, 'enrollments', sourcedId) as unknown as StoredEnrollment;
+    enrollmentEvents(context, before, after);
+    return new Response(null, { status: 204 });
+  },
+
+  getAllGradingPeriods: listing('academicSessions', ofType('gradingPeriod')),
+  createGradingPeriod: creating('academicSessions', 'academicSession', 201, 'pairs', gradingPeriodStore),
+  getGradingPeriod: reading('academicSessions', ofType('gradingPeriod')),
+  updateGradingPeriod: upserting('academicSessions', 'academicSession', 201, 'unstated', {
+    store: gradingPeriodStore,
+    keep: ofType('gradingPeriod'),
   }),
+  deleteGradingPeriod: deleting('academicSessions', 204, ofType('gradingPeriod')),
 
-  listAssessmentLineItems: whole('lineItems'),
-  listAssessmentResults: whole('assessmentResults'),
-  listResults: whole('results'),
-  listStudentResultsForClass: listing('results', (context, { classSourcedId, studentSourcedId }) => {
-    const roster = context.core.state.roster;
-    found(roster.classes, classSourcedId!, 'class');
-    found(roster.users, studentSourcedId!, 'student');
-    return [...roster.results.values()].filter(
-      (result) => refId(result.class) === classSourcedId && refId(result.student) === studentSourcedId,
-    );
-  }),
-  listResources: whole('resources'),
+  getAllOrgs: listing('orgs'),
+  createOrg: creating('orgs', 'org', 201, 'pairs', orgStore()),
+  getOrg: reading('orgs'),
+  updateOrg: upserting('orgs', 'org', 201, 'unstated', { store: orgStore() }),
+  deleteOrg: deleting('orgs', 204),
 
-  getAssessmentLineItem: (context, { sourcedId }) => {
-    const roster = context.core.state.roster;
-    const item = roster.lineItems.get(sourcedId);
-    if (!item || !canSeeRecord(roster, context.client, 'lineItems', item)) {
-      throw notFound(`assessmentLineItem ${sourcedId} not found`);
-    }
-    return context.one(item);
+  getAllSchools: listing('orgs', schools),
+  createSchool: creating('orgs', 'org', 201, 'object', orgStore('school')),
+  getSchool: reading('orgs', schools),
+  updateSchool: upserting('orgs', 'org', 200, 'object', { store: orgStore('school'), keep: schools }),
+  deleteSchool: deleting('orgs', 204, schools),
+  getClassesForSchool: listing(
+    'classes',
+    byRef('school', 'schoolSourcedId'),
+    parentIn('orgs', 'schoolSourcedId', schools),
+  ),
+  getEnrollmentsForClassInSchool: listing(
+    'enrollments',
+    (params) => (row) => row.classId === params.classSourcedId,
+    classOfSchool,
+  ),
+  getStudentsForClassInSchool: listing('users', enrolledIn('student'), classOfSchool),
+  getTeachersForClassInSchool: listing('users', enrolledIn('teacher'), classOfSchool),
+  getCoursesForSchool: listing(
+    'courses',
+    byRef('org', 'schoolSourcedId'),
+    parentIn('orgs', 'schoolSourcedId', schools),
+  ),
+  getEnrollmentsForSchool: listing(
+    'enrollments',
+    (params) => (row) => row.schoolId === params.schoolSourcedId,
+    parentIn('orgs', 'schoolSourcedId', schools),
+  ),
+  getStudentsForSchool: listing(
+    'users',
+    withRole('student', 'schoolSourcedId'),
+    parentIn('orgs', 'schoolSourcedId', schools),
+  ),
+  getTeachersForSchool: listing(
+    'users',
+    withRole('teacher', 'schoolSourcedId'),
+    parentIn('orgs', 'schoolSourcedId', schools),
+  ),
+  getTermsForSchool: listing('academicSessions', termsOfSchool, parentIn('orgs', 'schoolSourcedId', schools)),
+
+  getAllStudents: listing('users', withRole('student')),
+  getStudent: reading('users', withRole('student')),
+  getClassesForStudent: listing(
+    'classes',
+    classesOf('studentSourcedId', 'student'),
+    parentIn('users', 'studentSourcedId', withRole('student')),
+  ),
+  getAllTeachers: listing('users', withRole('teacher')),
+  getTeacher: reading('users', withRole('teacher')),
+  getClassesForTeacher: listing(
+    'classes',
+    classesOf('teacherSourcedId', 'teacher'),
+    parentIn('users', 'teacherSourcedId', withRole('teacher')),
+  ),
+
+  getAllTerms: listing('academicSessions', ofType('term')),
+  getTerm: reading('academicSessions', ofType('term')),
+  getClassesForTerm: listing(
+    'classes',
+    (params) => (row) =>
+      Array.isArray(row.terms) && row.terms.some((term) => refId(term) === params.termSourcedId),
+    parentIn('academicSessions', 'termSourcedId', ofType('term')),
+  ),
+  getGradingPeriodsForTerm: listing(
+    'academicSessions',
+    (params) => (row) => row.type === 'gradingPeriod' && refId(row.parent) === params.termSourcedId,
+    parentIn('academicSessions', 'termSourcedId', ofType('term')),
+  ),
+  createGradingPeriodForTerm: creating(
+    'academicSessions',
+    'academicSession',
+    201,
+    { member: 'academicSession' },
+    gradingPeriodStore,
+    parentIn('academicSessions', 'termSourcedId', ofType('term')),
+  ),
+
+  getAllUsers: listing('users'),
+  createUser: creating('users', 'user', 201, { member: 'user' }, userStore),
+  getUserOneRoster: reading('users'),
+  updateUser: upserting('users', 'user', 200, { member: 'user' }, { store: userStore }),
+  deleteUser: (context, { sourcedId }) => {
+    removeUser(context, sourcedId);
+    return new Response(null, { status: 204 });
   },
-
-  createAssessmentLineItem: async (context) => {
-    const input = (await context.body()).assessmentLineItem;
-    const roster = context.core.state.roster;
-    const supplied = input.sourcedId;
-    const sourcedId = supplied ?? randomId();
-    const stored = storedLineItem(context, sourcedId, input);
-    if (supplied && roster.lineItems.has(supplied)) {
-      throw unprocessable(`assessmentLineItem ${supplied} already exists; use PUT to replace it`);
-    }
-    roster.lineItems.set(sourcedId, stored);
-    return context.json(201, {
-      sourcedIdPairs: { suppliedSourcedId: supplied ?? sourcedId, allocatedSourcedId: sourcedId },
-    });
-  },
-
-  putAssessmentLineItem: async (context, { sourcedId }) => {
-    const input = (await context.body()).assessmentLineItem;
-    const stored = storedLineItem(context, sourcedId, input);
-    // A rule between the path and the body, which a schema of the body alone cannot state.
-    if (input.sourcedId !== undefined && input.sourcedId !== sourcedId) {
-      throw badRequest(
-        `assessmentLineItem.sourcedId ${input.sourcedId} differs from the path's ${sourcedId}`,
-      );
-    }
-    const roster = context.core.state.roster;
-    const existed = roster.lineItems.has(sourcedId);
-    roster.lineItems.set(sourcedId, stored);
-    return context.json(existed ? 200 : 201, { assessmentLineItem: stored });
-  },
+  getClassesForUser: listing('classes', classesOf('userSourcedId'), parentIn('users', 'userSourcedId')),
 };

@@ -1,7 +1,7 @@
 import { badRequest, HttpError, notFound } from '../internal/http-error.js';
-import { randomId } from '../internal/random.js';
-import type { OperationRoutes, RequestBody } from '../operations/dispatch.js';
+import type { OperationRoutes } from '../operations/dispatch.js';
 import { type Caller, canSeeUser, orgsOfUser, scopeCovers, today, visibleUser } from '../roster/orgs.js';
+import { deleteUser, given, type RoleSpec, roleKey, roleOf, syncRoles } from '../roster/users.js';
 import {
   isOpenAgent,
   openAgentsOf,
@@ -11,33 +11,7 @@ import {
   platformUser,
   rolesOf,
 } from '../roster/views.js';
-import type { RosterState, StoredEnrollment, StoredRole, StoredUser } from '../state.js';
-
-type RoleInput = RequestBody<'upsertUserRole'>;
-
-/**
- * Deletes a user with everything that hangs on it, in one step: its roles, profiles, enrollments and agent
- * relationships (both sides) are hard-removed, with no event of their own, and so are its demographics and
- * mastery grades (docs/decisions.md#d-user-deletion). Gradebook results stay, readable by internal clients only.
- * Returns the user's orgs, read before anything goes, so `user.deleted` still reaches the subscribers that could
- * see the user.
- */
-function deleteUser(roster: RosterState, userId: string): string[] {
-  const orgIds = orgsOfUser(roster, userId);
-  const dropWhere = <T>(map: Map<string, T>, belongs: (value: T, key: string) => boolean) => {
-    for (const [key, value] of map) if (belongs(value, key)) map.delete(key);
-  };
-  dropWhere(roster.roles, (role) => role.userId === userId);
-  dropWhere(roster.profiles, (profile) => profile.userId === userId);
-  dropWhere(roster.enrollments, (enrollment) => enrollment.userId === userId);
-  // In place: `platform.state.roster.agents` is the same array before and after.
-  const kept = roster.agents.filter((agent) => agent.userId !== userId && agent.agentUserId !== userId);
-  roster.agents.splice(0, roster.agents.length, ...kept);
-  roster.demographics.delete(userId);
-  dropWhere(roster.mastery, (_, key) => key.startsWith(`${userId}|`));
-  roster.users.delete(userId);
-  return orgIds;
-}
+import type { StoredEnrollment, StoredUser } from '../state.js';
 
 /** An org the caller's scope covers, or 404. */
 function visibleOrg({ core, client }: Caller, orgId: string): void {
@@ -54,26 +28,6 @@ function checkOrgs({ core, client }: Caller, orgIds: string[]): void {
     if (!scopeCovers(roster, client, [orgId]))
       throw new HttpError(403, `org ${orgId} is outside the client's org scope`);
   }
-}
-
-const roleKey = (role: { roleType?: unknown; role?: unknown; orgId?: unknown }) =>
-  `${String(role.roleType ?? 'primary')}|${String(role.role)}|${String(role.orgId)}`;
-
-/** `value` when the input gives it (null included), else `kept`: an upsert keeps what it does not name. */
-const given = <T>(value: T | undefined, kept: T): T => (value !== undefined ? value : kept);
-
-/** The role an upsert's role input makes, over the open role it replaces, if any. */
-function roleOf(roleId: string, userId: string, input: RoleInput, live?: StoredRole): StoredRole {
-  return {
-    roleId,
-    userId,
-    orgId: input.orgId ?? live!.orgId,
-    role: input.role ?? live!.role,
-    roleType: input.roleType ?? live?.roleType ?? 'primary',
-    beginDate: given(input.beginDate, live?.beginDate ?? null),
-    endDate: given(input.endDate, live?.endDate ?? null),
-    ended: false,
-  };
 }
 
 /** Whether the caller sees an enrollment: an active one in a school of its org scope. */
@@ -151,30 +105,7 @@ export const handlers: OperationRoutes = {
     roster.users.set(userId, user);
     core.raise(existing ? 'user.updated' : 'user.created', { userId }, origin);
 
-    if (roleInputs) {
-      // A roles-list sync emits only when a membership key (role type, role, org) appears or goes; dates alone emit nothing.
-      const wanted = new Map(roleInputs.map((role) => [roleKey(role), role]));
-      for (const role of rolesOf(roster, userId)) {
-        const match = wanted.get(roleKey(role));
-        if (match) {
-          roster.roles.set(role.roleId, roleOf(role.roleId, userId, match, role));
-          wanted.delete(roleKey(role));
-        } else {
-          role.ended = true;
-          role.endDate ??= now.slice(0, 10);
-          core.raise(
-            'user_role.deleted',
-            { roleId: role.roleId, userId, orgId: role.orgId },
-            { ...origin, orgIds: [role.orgId, ...orgsOfUser(roster, userId)] },
-          );
-        }
-      }
-      for (const input of wanted.values()) {
-        const role = roleOf(randomId(), userId, input);
-        roster.roles.set(role.roleId, role);
-        core.raise('user_role.created', { roleId: role.roleId, userId, orgId: role.orgId }, origin);
-      }
-    }
+    if (roleInputs) syncRoles(core, userId, roleInputs as RoleSpec[], origin);
     return context.json(existing ? 200 : 201, platformUser(roster, user, today(context)));
   },
 

@@ -1,20 +1,67 @@
-import { guidRef } from '../roster/views.js';
-import type { RosterState } from '../state.js';
+import type { RosterState, StoredResourceLink } from '../state.js';
 
-// The seeded gradebook, apart from the rest of the roster (roster.ts; docs/decisions.md#d-i15-source-shape).
+// The seeded gradebook and course content, apart from the rest of the roster (roster.ts;
+// docs/decisions.md#d-i15-source-shape), in the shapes of openapi/oneroster.yaml (the vendor's).
 
 /**
- * Seeds the gradebook of the student `studentId`: a line item per seeded activity of the Math course and earlier
- * results with mastered units. Returns the id of the first line item.
+ * Seeds the Math Grade 3 course's content and gradebook for the student `studentId`: three course components, the
+ * two learning resources of the second one (placed as component resources and assigned to the class), a category
+ * and a score scale, a line item per activity with the student's results, and an assessment line item per activity
+ * with earlier assessment results carrying mastered units. Returns the id of the first assessment line item.
  */
-export function seedGradebook(roster: RosterState, stamp: string, baseUrl: string, studentId: string) {
-  const base = { status: 'active' as const, dateLastModified: stamp };
-  const mathClass = () => guidRef(baseUrl, 'class', 'classes', 'class-math-g3');
-  const lineItemId = 'ali-math-g3-fractions';
-  for (const [sourcedId, title, resourceId] of [
-    [lineItemId, 'Fractions on a number line', 'res-fractions-video'],
-    ['ali-math-g3-multiplication', 'Multiplication facts', 'res-multiplication-game'],
-  ] as const) {
+export function seedGradebook(roster: RosterState, stamp: string, studentId: string) {
+  const base = { status: 'active' as const, dateLastModified: stamp, metadata: null };
+  const ref = (sourcedId: string) => ({ sourcedId });
+  const classId = 'class-math-g3';
+  const courseId = 'course-math-g3';
+
+  for (const [n, title] of ['Place value', 'Fractions and multiplication', 'Measurement'].entries()) {
+    const sourcedId = `component-math-g3-unit-${n + 1}`;
+    roster.courseComponents.set(sourcedId, {
+      sourcedId,
+      ...base,
+      course: ref(courseId),
+      courseComponent: null,
+      parent: null,
+      title: `Unit ${n + 1}: ${title}`,
+      sortOrder: n + 1,
+      prerequisites: n === 0 ? null : [`component-math-g3-unit-${n}`],
+      prerequisiteCriteria: null,
+      unlockDate: `2025-0${8 + n}-15T00:00:00Z`,
+    });
+  }
+
+  roster.categories.set('cat-quizzes', { sourcedId: 'cat-quizzes', ...base, title: 'Quizzes', weight: 0.4 });
+  roster.categories.set('cat-homework', {
+    sourcedId: 'cat-homework',
+    ...base,
+    title: 'Homework',
+    weight: 0.6,
+  });
+  roster.scoreScales.set('ss-percent', {
+    sourcedId: 'ss-percent',
+    ...base,
+    title: 'Percent',
+    type: 'percentage',
+    class: ref(classId),
+    course: ref(courseId),
+    scoreScaleValue: [
+      { itemValueLHS: '0', itemValueRHS: '100', value: 'percent', description: 'Percent correct' },
+    ],
+  });
+
+  const assessmentLineItemId = 'ali-math-g3-fractions';
+  const activities = [
+    [assessmentLineItemId, 'li-math-g3-fractions', 'Fractions on a number line', 'res-fractions-video', 1],
+    [
+      'ali-math-g3-multiplication',
+      'li-math-g3-multiplication',
+      'Multiplication facts',
+      'res-multiplication-game',
+      2,
+    ],
+  ] as const;
+  for (const [aliId, lineItemId, title, resourceId, sortOrder] of activities) {
     roster.resources.set(resourceId, {
       sourcedId: resourceId,
       ...base,
@@ -25,34 +72,89 @@ export function seedGradebook(roster: RosterState, stamp: string, baseUrl: strin
       vendorId: 'learnkit-demo',
       applicationId: null,
     });
-    roster.lineItems.set(sourcedId, {
-      sourcedId,
+    const placementId = resourceId.replace('res-', 'cr-');
+    roster.componentResources.set(placementId, {
+      sourcedId: placementId,
+      ...base,
+      courseComponent: ref('component-math-g3-unit-2'),
+      resource: ref(resourceId),
+      title,
+      sortOrder,
+    });
+    // Assigned to the class, the first one to the course and the second to the student too.
+    const owners: [StoredResourceLink['kind'], string][] = [
+      ['classes', classId],
+      sortOrder === 1 ? ['courses', courseId] : ['users', studentId],
+    ];
+    for (const [kind, ownerId] of owners) {
+      roster.resourceLinks.set(`${kind}|${ownerId}|${resourceId}`, {
+        kind,
+        ownerId,
+        resourceId,
+        dateAssigned: '2025-08-15',
+      });
+    }
+    roster.lineItems.set(lineItemId, {
+      sourcedId: lineItemId,
       ...base,
       title,
       description: `${title} (Math Grade 3)`,
-      class: mathClass(),
+      assignDate: '2025-09-01T08:00:00Z',
+      dueDate: '2025-09-30T20:00:00Z',
+      class: ref(classId),
+      school: ref('org-maple-elementary'),
+      category: ref('cat-quizzes'),
+      gradingPeriod: ref('gp-2025-fall-q1'),
+      academicSession: ref('as-2025-fall'),
+      scoreScale: ref('ss-percent'),
       resultValueMin: 0,
       resultValueMax: 100,
-      component: { sourcedId: 'component-math-g3-unit-2' },
-      componentResource: { sourcedId: resourceId },
-      metadata: { courseId: 'course-math-g3' },
+    });
+    roster.assessmentLineItems.set(aliId, {
+      sourcedId: aliId,
+      ...base,
+      title,
+      description: `${title} (Math Grade 3)`,
+      class: ref(classId),
+      parent: null,
+      scoreScale: ref('ss-percent'),
+      resultValueMin: 0,
+      resultValueMax: 100,
+      component: ref('component-math-g3-unit-2'),
+      componentResource: ref(placementId),
+      metadata: { courseId },
     });
   }
-  for (const [sourcedId, lineItem, score, masteredUnits, scoreDate, comment] of [
-    ['ar-ada-1', lineItemId, 80, 2, '2025-09-10', 'Places unit fractions well; review halves.'],
-    ['ar-ada-2', 'ali-math-g3-multiplication', 90, 3, '2025-09-24', 'Quick and accurate on the 6s.'],
-  ] as const) {
-    const href = `${baseUrl}/ims/oneroster/gradebook/v1p2/assessmentLineItems/${lineItem}`;
-    const lineItemRef = { href, sourcedId: lineItem, type: 'assessmentLineItem' };
-    const student = guidRef(baseUrl, 'user', 'users', studentId);
-    const graded = { score, scoreDate, scoreStatus: 'fully graded', comment };
-    const metadata = { courseId: 'course-math-g3', masteredUnits };
-    const ofStudent = { sourcedId, ...base, assessmentLineItem: lineItemRef, student, ...graded };
-    roster.assessmentResults.set(sourcedId, { ...ofStudent, metadata: { ...metadata, xpEarned: 20 } });
-    const resultId = sourcedId.replace('ar-', 'res-');
-    const result = { sourcedId: resultId, ...base, lineItem: lineItemRef, student, class: mathClass() };
-    roster.results.set(resultId, { ...result, ...graded, metadata });
+
+  for (const [n, [aliId, lineItemId]] of activities.entries()) {
+    const [score, masteredUnits, day, comment] = [
+      [80, 2, '2025-09-10', 'Places unit fractions well; review halves.'],
+      [90, 3, '2025-09-24', 'Quick and accurate on the 6s.'],
+    ][n] as [number, number, string, string];
+    const graded = {
+      student: ref(studentId),
+      score,
+      scoreDate: `${day}T15:00:00Z`,
+      scoreStatus: 'fully graded' as const,
+      comment,
+    };
+    const metadata = { courseId, masteredUnits };
+    roster.assessmentResults.set(`ar-ada-${n + 1}`, {
+      sourcedId: `ar-ada-${n + 1}`,
+      ...base,
+      assessmentLineItem: ref(aliId),
+      ...graded,
+      metadata: { ...metadata, xpEarned: 20 },
+    });
+    roster.results.set(`res-ada-${n + 1}`, {
+      sourcedId: `res-ada-${n + 1}`,
+      ...base,
+      lineItem: ref(lineItemId),
+      class: ref(classId),
+      ...graded,
+      metadata,
+    });
   }
   roster.mastery.set(`${studentId}|Math`, '03');
-  return lineItemId;
+  return assessmentLineItemId;
 }

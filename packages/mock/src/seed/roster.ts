@@ -23,6 +23,8 @@ export type RosterFixtures = {
   otherSchoolId: string;
   /** The 2025-2026 school year (academic session), parent of the fall and spring terms. */
   schoolYearId: string;
+  /** The fall and spring terms (academic sessions of type `term`), each with two grading periods. */
+  termIds: string[];
   /** Every seeded course, of both districts. */
   courseIds: string[];
   /** Every seeded class (one per course), of both districts. */
@@ -45,12 +47,31 @@ const GIVEN = 'Maya Liam Noah Olivia Emma Lucas Aria Ethan Zoe Mateo Isla Leo'.s
 const FAMILY = 'Garcia Nguyen Patel Johnson Kim Okafor Rossi Haddad Silva Cohen'.split(' ');
 const START = '2025-08-15';
 
+/** The members of demographics the seed does not know: every one is required, and may be null. */
+const NO_DEMOGRAPHICS = {
+  metadata: null,
+  americanIndianOrAlaskaNative: null,
+  asian: null,
+  blackOrAfricanAmerican: null,
+  nativeHawaiianOrOtherPacificIslander: null,
+  white: null,
+  demographicRaceTwoOrMoreRaces: null,
+  hispanicOrLatinoEthnicity: null,
+  countryOfBirthCode: null,
+  stateOfBirthAbbreviation: null,
+  publicSchoolResidenceStatus: null,
+};
+
 /** Seeds orgs, users, roles, courses, classes, enrollments, gradebook and resources. Deterministic per `seed`. */
 export function seedRoster(state: MockState, seed: number, now: string, baseUrl: string): RosterFixtures {
   const roster = state.roster;
   const base = { status: 'active' as const, dateLastModified: now };
   const ref = (type: string, collection: string, id: string) => guidRef(baseUrl, type, collection, id);
-  const session = (id: string) => ref('academicSession', 'academicSessions', id);
+  const session = (id: string) => ({
+    ...ref('academicSession', 'academicSessions', id),
+    type: 'academicSession' as const,
+  });
+  const district = { ...ref('org', 'orgs', 'org-maple-district'), type: 'org' as const };
 
   // Only the Maple district has a configuration to begin with.
   const mapleConfig = { timezone: 'America/Chicago', proctoring: { webcamRequired: false } };
@@ -61,27 +82,42 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
     ['org-cedar-district', 'Cedar County Schools', 'district', null],
     ['org-cedar-high', 'Cedar High School', 'school', 'org-cedar-district'],
   ] as const) {
-    roster.orgs.set(sourcedId, { sourcedId, ...base, name, type, identifier: sourcedId, parentId });
+    roster.orgs.set(sourcedId, {
+      sourcedId,
+      ...base,
+      name,
+      type,
+      identifier: sourcedId,
+      parentId,
+      metadata: null,
+    });
     roster.orgConfigs.set(sourcedId, sourcedId === 'org-maple-district' ? mapleConfig : {});
   }
 
+  // The Maple district's school year, its two terms and their grading periods (the vendor's shape: `org` and a
+  // numeric `schoolYear`).
   const schoolYearId = 'as-2025-2026';
-  for (const [sourcedId, title, startDate, endDate] of [
-    [schoolYearId, '2025-2026 School Year', START, '2026-06-15'],
-    ['as-2025-fall', 'Fall 2025', START, '2025-12-19'],
-    ['as-2026-spring', 'Spring 2026', '2026-01-06', '2026-06-15'],
+  const termIds = ['as-2025-fall', 'as-2026-spring'];
+  for (const [sourcedId, title, startDate, endDate, type, parent] of [
+    [schoolYearId, '2025-2026 School Year', START, '2026-06-15', 'schoolYear', null],
+    ['as-2025-fall', 'Fall 2025', START, '2025-12-19', 'term', schoolYearId],
+    ['as-2026-spring', 'Spring 2026', '2026-01-06', '2026-06-15', 'term', schoolYearId],
+    ['gp-2025-fall-q1', 'Fall 2025 Q1', START, '2025-10-17', 'gradingPeriod', 'as-2025-fall'],
+    ['gp-2025-fall-q2', 'Fall 2025 Q2', '2025-10-20', '2025-12-19', 'gradingPeriod', 'as-2025-fall'],
+    ['gp-2026-spring-q3', 'Spring 2026 Q3', '2026-01-06', '2026-03-20', 'gradingPeriod', 'as-2026-spring'],
+    ['gp-2026-spring-q4', 'Spring 2026 Q4', '2026-03-23', '2026-06-15', 'gradingPeriod', 'as-2026-spring'],
   ] as const) {
-    const year = sourcedId === schoolYearId;
     roster.academicSessions.set(sourcedId, {
       sourcedId,
       ...base,
+      metadata: null,
       title,
       startDate,
       endDate,
-      type: year ? 'schoolYear' : 'term',
-      parent: year ? null : session(schoolYearId),
-      ...(year && { children: [session('as-2025-fall'), session('as-2026-spring')] }),
-      schoolYear: '2026',
+      type,
+      parent: parent === null ? null : session(parent),
+      schoolYear: 2026,
+      org: district,
     });
   }
 
@@ -98,17 +134,20 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
     roster.courses.set(sourcedId, {
       sourcedId,
       ...base,
+      metadata: { totalLessons: 40 },
       title,
-      schoolYear: session(schoolYearId),
+      academicSession: { sourcedId: schoolYearId },
       courseCode,
       ...shared,
-      org: ref('org', 'orgs', orgId),
-      metadata: { totalLessons: 40 },
+      org: { sourcedId: orgId },
+      level: null,
+      gradingScheme: null,
     });
     const classId = sourcedId.replace('course-', 'class-');
     roster.classes.set(classId, {
       sourcedId: classId,
       ...base,
+      metadata: null,
       title: `${title} - Period 1`,
       classCode: `${courseCode}-P1`,
       classType: 'scheduled',
@@ -117,7 +156,7 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
       periods: ['1'],
       course: ref('course', 'courses', sourcedId),
       school: ref('org', 'orgs', orgId),
-      terms: [session(schoolYearId)],
+      terms: termIds.map(session),
     });
   }
 
@@ -144,7 +183,14 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
     for (const classId of classIds) {
       const schoolId = refId(roster.classes.get(classId)!.school)!;
       const enrollment = `enr-${sourcedId}-${classId}`;
-      const fields = { userId: sourcedId, classId, schoolId, role, primary: role === 'teacher', ...dates };
+      const fields = {
+        userId: sourcedId,
+        classId,
+        schoolId,
+        role: role as 'student',
+        primary: role === 'teacher',
+        ...dates,
+      };
       roster.enrollments.set(enrollment, { sourcedId: enrollment, ...base, ...fields, metadata: null });
     }
     return user;
@@ -184,7 +230,14 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
     [ada, '2017-12-10', 'Springfield'],
     [other, '2010-07-25', 'Cedar Rapids'],
   ] as const) {
-    roster.demographics.set(sourcedId, { sourcedId, ...base, birthDate, sex: 'female', cityOfBirth });
+    roster.demographics.set(sourcedId, {
+      sourcedId,
+      ...base,
+      ...NO_DEMOGRAPHICS,
+      birthDate,
+      sex: 'female',
+      cityOfBirth,
+    });
   }
   roster.profiles.set('prf-ada-app', {
     profileId: 'prf-ada-app',
@@ -201,6 +254,7 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
     schoolIds: [elementary, middle],
     otherSchoolId: cedar,
     schoolYearId,
+    termIds,
     courseIds: courses.map(([id]) => id),
     classIds: [...roster.classes.keys()],
     student: seeded(ada),
@@ -209,6 +263,6 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
     otherStudent: seeded(other),
     mathCourseId: 'course-math-g3',
     // Gradebook: a line item per seeded activity of the Math course and earlier results with mastered units.
-    lineItemId: seedGradebook(roster, now, baseUrl, ada.sourcedId),
+    lineItemId: seedGradebook(roster, now, ada.sourcedId),
   };
 }

@@ -9,29 +9,44 @@ import { Courses } from './resources/courses';
 import { Demographics } from './resources/demographics';
 import { Enrollments } from './resources/enrollments';
 import { OneRosterGradebook } from './resources/gradebook';
+import { GradingPeriods } from './resources/grading-periods';
+import { Orgs } from './resources/orgs';
 import { Resources } from './resources/resources';
 import { Schools } from './resources/schools';
+import { Students } from './resources/students';
+import { Teachers } from './resources/teachers';
+import { Terms } from './resources/terms';
 import { Users } from './resources/users';
 
-/** OneRoster 1.2 rostering, gradebook and resources (`/ims/oneroster/*\/v1p2`) */
+/** OneRoster 1.2 rostering, gradebook and resources (`/ims/oneroster/*\/v1p2`), every operation the platform publishes */
 export interface OneRosterClient {
-  /** The academic sessions of the roster: `list`. */
+  /** The academic sessions of the roster: `list`, `get`, `create`, `update`, `delete`. */
   readonly academicSessions: AcademicSessions;
-  /** The classes of the roster, with each class's students and teachers: `list`, `students`, `teachers`. */
+  /** The classes of the roster (sections of courses), with each class's students and teachers: `list`, `get`, `create`, `update`, `delete`, `students`, `teachers`. */
   readonly classes: Classes;
-  /** The courses of the roster, with each course's classes: `list`, `classes`. */
+  /** The courses of the roster, with their classes, components and component resources: `list`, `get`, `create`, `update`, `delete`, `classes`, `components`, `componentResources`. */
   readonly courses: Courses;
-  /** The demographics of the roster's users (each keyed by its user's `sourcedId`): `list`. */
+  /** The demographics of the roster's users (each keyed by its user's `sourcedId`): `list`, `get`, `create`, `update`, `delete`. */
   readonly demographics: Demographics;
-  /** The enrollments of the roster: `list`. */
+  /** The enrollments of the roster: `list`, `get`, `create`, `update`, `delete`. */
   readonly enrollments: Enrollments;
-  /** The schools of the roster: `classStudents`. */
+  /** The grading periods (academic sessions of type `gradingPeriod`): `list`, `get`, `create`, `update`, `delete`. */
+  readonly gradingPeriods: GradingPeriods;
+  /** The orgs of the roster: `list`, `get`, `create`, `update`, `delete`. */
+  readonly orgs: Orgs;
+  /** The schools of the roster (orgs of type `school`), with each school's classes, courses, enrollments, students, teachers and terms: `list`, `get`, `create`, `update`, `delete`, `classes`, `courses`, `enrollments`, `students`, `teachers`, `terms`. */
   readonly schools: Schools;
-  /** The users of the roster (students, teachers, parents, administrators) the credentials may see: `list`, `get`. */
+  /** The students of the roster (users with a student role), with their classes: `list`, `get`, `classes`. */
+  readonly students: Students;
+  /** The teachers of the roster (users with a teacher role), with their classes: `list`, `get`, `classes`. */
+  readonly teachers: Teachers;
+  /** The terms (academic sessions of type `term`), with their classes and grading periods: `list`, `get`, `classes`, `gradingPeriods`. */
+  readonly terms: Terms;
+  /** The users of the roster (students, teachers, parents, administrators) the credentials may see: `list`, `get`, `create`, `update`, `delete`, `classes`. */
   readonly users: Users;
-  /** The OneRoster 1.2 gradebook: `assessmentLineItems`, `assessmentResults`, `results`. */
+  /** The OneRoster 1.2 gradebook: `assessmentLineItems`, `assessmentResults`, `categories`, `lineItems`, `results`, `scoreScales`, `classes`, `schools`. */
   readonly gradebook: OneRosterGradebook;
-  /** The learning resources (OneRoster resources service): `list`. */
+  /** The learning resources (OneRoster resources service), and their assignment to classes, courses and users: `list`, `get`, `create`, `update`, `delete`, `classes`, `courses`, `users`. */
   readonly resources: Resources;
 }
 
@@ -43,7 +58,12 @@ export function onerosterResources(http: OneRosterHttp): OneRosterClient {
     courses: new Courses(http),
     demographics: new Demographics(http),
     enrollments: new Enrollments(http),
+    gradingPeriods: new GradingPeriods(http),
+    orgs: new Orgs(http),
     schools: new Schools(http),
+    students: new Students(http),
+    teachers: new Teachers(http),
+    terms: new Terms(http),
     users: new Users(http),
     gradebook: new OneRosterGradebook(http),
     resources: new Resources(http),

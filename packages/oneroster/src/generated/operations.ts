@@ -8,47 +8,283 @@
  * `lk` (or below the client of the package's factory).
  *
  * @example
- * OPERATIONS.listAcademicSessions; // 'oneroster.academicSessions.list'
+ * OPERATIONS.getAllAcademicSessions; // 'oneroster.academicSessions.list'
  */
 export const OPERATIONS = Object.freeze({
   /** `GET /ims/oneroster/rostering/v1p2/academicSessions/`: `lk.oneroster.academicSessions.list`. */
-  listAcademicSessions: 'oneroster.academicSessions.list',
+  getAllAcademicSessions: 'oneroster.academicSessions.list',
+  /** `GET /ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}`: `lk.oneroster.academicSessions.get`. */
+  getAcademicSession: 'oneroster.academicSessions.get',
+  /** `POST /ims/oneroster/rostering/v1p2/academicSessions/`: `lk.oneroster.academicSessions.create`. */
+  postAcademicSession: 'oneroster.academicSessions.create',
+  /** `PUT /ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}`: `lk.oneroster.academicSessions.update`. */
+  putAcademicSession: 'oneroster.academicSessions.update',
+  /** `DELETE /ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}`: `lk.oneroster.academicSessions.delete`. */
+  deleteAcademicSession: 'oneroster.academicSessions.delete',
   /** `GET /ims/oneroster/rostering/v1p2/classes/`: `lk.oneroster.classes.list`. */
-  listClasses: 'oneroster.classes.list',
-  /** `GET /ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students`: `lk.oneroster.classes.students`. */
-  listClassStudents: 'oneroster.classes.students',
-  /** `GET /ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers`: `lk.oneroster.classes.teachers`. */
-  listClassTeachers: 'oneroster.classes.teachers',
+  getAllClasses: 'oneroster.classes.list',
+  /** `GET /ims/oneroster/rostering/v1p2/classes/{sourcedId}`: `lk.oneroster.classes.get`. */
+  getClass: 'oneroster.classes.get',
+  /** `POST /ims/oneroster/rostering/v1p2/classes/`: `lk.oneroster.classes.create`. */
+  createClass: 'oneroster.classes.create',
+  /** `PUT /ims/oneroster/rostering/v1p2/classes/{sourcedId}`: `lk.oneroster.classes.update`. */
+  updateClass: 'oneroster.classes.update',
+  /** `DELETE /ims/oneroster/rostering/v1p2/classes/{sourcedId}`: `lk.oneroster.classes.delete`. */
+  deleteClass: 'oneroster.classes.delete',
+  /** `GET /ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students`: `lk.oneroster.classes.students.list`. */
+  getStudentsForClass: 'oneroster.classes.students.list',
+  /** `POST /ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students`: `lk.oneroster.classes.students.add`. */
+  addStudentToClass: 'oneroster.classes.students.add',
+  /** `GET /ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers`: `lk.oneroster.classes.teachers.list`. */
+  getTeachersForClass: 'oneroster.classes.teachers.list',
+  /** `POST /ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers`: `lk.oneroster.classes.teachers.add`. */
+  addTeacherToClass: 'oneroster.classes.teachers.add',
   /** `GET /ims/oneroster/rostering/v1p2/courses/`: `lk.oneroster.courses.list`. */
-  listCourses: 'oneroster.courses.list',
-  /** `GET /ims/oneroster/rostering/v1p2/courses/{courseSourcedId}/classes`: `lk.oneroster.courses.classes`. */
-  listCourseClasses: 'oneroster.courses.classes',
+  getAllCourses: 'oneroster.courses.list',
+  /** `GET /ims/oneroster/rostering/v1p2/courses/{sourcedId}`: `lk.oneroster.courses.get`. */
+  getCourse: 'oneroster.courses.get',
+  /** `POST /ims/oneroster/rostering/v1p2/courses/`: `lk.oneroster.courses.create`. */
+  createCourse: 'oneroster.courses.create',
+  /** `PUT /ims/oneroster/rostering/v1p2/courses/{sourcedId}`: `lk.oneroster.courses.update`. */
+  putCourse: 'oneroster.courses.update',
+  /** `DELETE /ims/oneroster/rostering/v1p2/courses/{sourcedId}`: `lk.oneroster.courses.delete`. */
+  deleteCourse: 'oneroster.courses.delete',
+  /** `GET /ims/oneroster/rostering/v1p2/courses/{courseSourcedId}/classes`: `lk.oneroster.courses.classes.list`. */
+  getClassesForCourse: 'oneroster.courses.classes.list',
+  /** `GET /ims/oneroster/rostering/v1p2/courses/components`: `lk.oneroster.courses.components.list`. */
+  getAllCourseComponents: 'oneroster.courses.components.list',
+  /** `GET /ims/oneroster/rostering/v1p2/courses/components/{sourcedId}`: `lk.oneroster.courses.components.get`. */
+  getCourseComponent: 'oneroster.courses.components.get',
+  /** `POST /ims/oneroster/rostering/v1p2/courses/components`: `lk.oneroster.courses.components.create`. */
+  createCourseComponent: 'oneroster.courses.components.create',
+  /** `PUT /ims/oneroster/rostering/v1p2/courses/components/{sourcedId}`: `lk.oneroster.courses.components.update`. */
+  putCourseComponent: 'oneroster.courses.components.update',
+  /** `DELETE /ims/oneroster/rostering/v1p2/courses/components/{sourcedId}`: `lk.oneroster.courses.components.delete`. */
+  deleteCourseComponent: 'oneroster.courses.components.delete',
+  /** `GET /ims/oneroster/rostering/v1p2/courses/component-resources`: `lk.oneroster.courses.componentResources.list`. */
+  getAllComponentResources: 'oneroster.courses.componentResources.list',
+  /** `GET /ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}`: `lk.oneroster.courses.componentResources.get`. */
+  getComponentResource: 'oneroster.courses.componentResources.get',
+  /** `POST /ims/oneroster/rostering/v1p2/courses/component-resources`: `lk.oneroster.courses.componentResources.create`. */
+  createComponentResource: 'oneroster.courses.componentResources.create',
+  /** `PUT /ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}`: `lk.oneroster.courses.componentResources.update`. */
+  putComponentResource: 'oneroster.courses.componentResources.update',
+  /** `DELETE /ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}`: `lk.oneroster.courses.componentResources.delete`. */
+  deleteComponentResource: 'oneroster.courses.componentResources.delete',
   /** `GET /ims/oneroster/rostering/v1p2/demographics/`: `lk.oneroster.demographics.list`. */
-  listDemographics: 'oneroster.demographics.list',
+  getAllDemographics: 'oneroster.demographics.list',
+  /** `GET /ims/oneroster/rostering/v1p2/demographics/{sourcedId}`: `lk.oneroster.demographics.get`. */
+  getDemographics: 'oneroster.demographics.get',
+  /** `POST /ims/oneroster/rostering/v1p2/demographics/`: `lk.oneroster.demographics.create`. */
+  postDemographics: 'oneroster.demographics.create',
+  /** `PUT /ims/oneroster/rostering/v1p2/demographics/{sourcedId}`: `lk.oneroster.demographics.update`. */
+  putDemographics: 'oneroster.demographics.update',
+  /** `DELETE /ims/oneroster/rostering/v1p2/demographics/{sourcedId}`: `lk.oneroster.demographics.delete`. */
+  deleteDemographics: 'oneroster.demographics.delete',
   /** `GET /ims/oneroster/rostering/v1p2/enrollments/`: `lk.oneroster.enrollments.list`. */
-  listEnrollmentsOneRoster: 'oneroster.enrollments.list',
-  /** `GET /ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/students`: `lk.oneroster.schools.classStudents`. */
-  listSchoolClassStudents: 'oneroster.schools.classStudents',
+  getAllEnrollments: 'oneroster.enrollments.list',
+  /** `GET /ims/oneroster/rostering/v1p2/enrollments/{sourcedId}`: `lk.oneroster.enrollments.get`. */
+  getEnrollmentOneRoster: 'oneroster.enrollments.get',
+  /** `POST /ims/oneroster/rostering/v1p2/enrollments/`: `lk.oneroster.enrollments.create`. */
+  createEnrollment: 'oneroster.enrollments.create',
+  /** `PUT /ims/oneroster/rostering/v1p2/enrollments/{sourcedId}`: `lk.oneroster.enrollments.update`. */
+  updateEnrollment: 'oneroster.enrollments.update',
+  /** `DELETE /ims/oneroster/rostering/v1p2/enrollments/{sourcedId}`: `lk.oneroster.enrollments.delete`. */
+  deleteEnrollment: 'oneroster.enrollments.delete',
+  /** `GET /ims/oneroster/rostering/v1p2/gradingPeriods/`: `lk.oneroster.gradingPeriods.list`. */
+  getAllGradingPeriods: 'oneroster.gradingPeriods.list',
+  /** `GET /ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}`: `lk.oneroster.gradingPeriods.get`. */
+  getGradingPeriod: 'oneroster.gradingPeriods.get',
+  /** `POST /ims/oneroster/rostering/v1p2/gradingPeriods/`: `lk.oneroster.gradingPeriods.create`. */
+  createGradingPeriod: 'oneroster.gradingPeriods.create',
+  /** `PUT /ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}`: `lk.oneroster.gradingPeriods.update`. */
+  updateGradingPeriod: 'oneroster.gradingPeriods.update',
+  /** `DELETE /ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}`: `lk.oneroster.gradingPeriods.delete`. */
+  deleteGradingPeriod: 'oneroster.gradingPeriods.delete',
+  /** `GET /ims/oneroster/rostering/v1p2/orgs/`: `lk.oneroster.orgs.list`. */
+  getAllOrgs: 'oneroster.orgs.list',
+  /** `GET /ims/oneroster/rostering/v1p2/orgs/{sourcedId}`: `lk.oneroster.orgs.get`. */
+  getOrg: 'oneroster.orgs.get',
+  /** `POST /ims/oneroster/rostering/v1p2/orgs/`: `lk.oneroster.orgs.create`. */
+  createOrg: 'oneroster.orgs.create',
+  /** `PUT /ims/oneroster/rostering/v1p2/orgs/{sourcedId}`: `lk.oneroster.orgs.update`. */
+  updateOrg: 'oneroster.orgs.update',
+  /** `DELETE /ims/oneroster/rostering/v1p2/orgs/{sourcedId}`: `lk.oneroster.orgs.delete`. */
+  deleteOrg: 'oneroster.orgs.delete',
+  /** `GET /ims/oneroster/rostering/v1p2/schools/`: `lk.oneroster.schools.list`. */
+  getAllSchools: 'oneroster.schools.list',
+  /** `GET /ims/oneroster/rostering/v1p2/schools/{sourcedId}`: `lk.oneroster.schools.get`. */
+  getSchool: 'oneroster.schools.get',
+  /** `POST /ims/oneroster/rostering/v1p2/schools/`: `lk.oneroster.schools.create`. */
+  createSchool: 'oneroster.schools.create',
+  /** `PUT /ims/oneroster/rostering/v1p2/schools/{sourcedId}`: `lk.oneroster.schools.update`. */
+  updateSchool: 'oneroster.schools.update',
+  /** `DELETE /ims/oneroster/rostering/v1p2/schools/{sourcedId}`: `lk.oneroster.schools.delete`. */
+  deleteSchool: 'oneroster.schools.delete',
+  /** `GET /ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes`: `lk.oneroster.schools.classes.list`. */
+  getClassesForSchool: 'oneroster.schools.classes.list',
+  /** `GET /ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/enrollments`: `lk.oneroster.schools.classes.enrollments.list`. */
+  getEnrollmentsForClassInSchool: 'oneroster.schools.classes.enrollments.list',
+  /** `GET /ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/students`: `lk.oneroster.schools.classes.students.list`. */
+  getStudentsForClassInSchool: 'oneroster.schools.classes.students.list',
+  /** `GET /ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/teachers`: `lk.oneroster.schools.classes.teachers.list`. */
+  getTeachersForClassInSchool: 'oneroster.schools.classes.teachers.list',
+  /** `GET /ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/courses`: `lk.oneroster.schools.courses.list`. */
+  getCoursesForSchool: 'oneroster.schools.courses.list',
+  /** `GET /ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/enrollments`: `lk.oneroster.schools.enrollments.list`. */
+  getEnrollmentsForSchool: 'oneroster.schools.enrollments.list',
+  /** `GET /ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/students`: `lk.oneroster.schools.students.list`. */
+  getStudentsForSchool: 'oneroster.schools.students.list',
+  /** `GET /ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/teachers`: `lk.oneroster.schools.teachers.list`. */
+  getTeachersForSchool: 'oneroster.schools.teachers.list',
+  /** `GET /ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/terms`: `lk.oneroster.schools.terms.list`. */
+  getTermsForSchool: 'oneroster.schools.terms.list',
+  /** `GET /ims/oneroster/rostering/v1p2/students/`: `lk.oneroster.students.list`. */
+  getAllStudents: 'oneroster.students.list',
+  /** `GET /ims/oneroster/rostering/v1p2/students/{sourcedId}`: `lk.oneroster.students.get`. */
+  getStudent: 'oneroster.students.get',
+  /** `GET /ims/oneroster/rostering/v1p2/students/{studentSourcedId}/classes`: `lk.oneroster.students.classes.list`. */
+  getClassesForStudent: 'oneroster.students.classes.list',
+  /** `GET /ims/oneroster/rostering/v1p2/teachers/`: `lk.oneroster.teachers.list`. */
+  getAllTeachers: 'oneroster.teachers.list',
+  /** `GET /ims/oneroster/rostering/v1p2/teachers/{sourcedId}`: `lk.oneroster.teachers.get`. */
+  getTeacher: 'oneroster.teachers.get',
+  /** `GET /ims/oneroster/rostering/v1p2/teachers/{teacherSourcedId}/classes`: `lk.oneroster.teachers.classes.list`. */
+  getClassesForTeacher: 'oneroster.teachers.classes.list',
+  /** `GET /ims/oneroster/rostering/v1p2/terms/`: `lk.oneroster.terms.list`. */
+  getAllTerms: 'oneroster.terms.list',
+  /** `GET /ims/oneroster/rostering/v1p2/terms/{sourcedId}`: `lk.oneroster.terms.get`. */
+  getTerm: 'oneroster.terms.get',
+  /** `GET /ims/oneroster/rostering/v1p2/terms/{termSourcedId}/classes`: `lk.oneroster.terms.classes.list`. */
+  getClassesForTerm: 'oneroster.terms.classes.list',
+  /** `GET /ims/oneroster/rostering/v1p2/terms/{termSourcedId}/gradingPeriods`: `lk.oneroster.terms.gradingPeriods.list`. */
+  getGradingPeriodsForTerm: 'oneroster.terms.gradingPeriods.list',
+  /** `POST /ims/oneroster/rostering/v1p2/terms/{termSourcedId}/gradingPeriods`: `lk.oneroster.terms.gradingPeriods.create`. */
+  createGradingPeriodForTerm: 'oneroster.terms.gradingPeriods.create',
   /** `GET /ims/oneroster/rostering/v1p2/users/`: `lk.oneroster.users.list`. */
-  listUsers: 'oneroster.users.list',
+  getAllUsers: 'oneroster.users.list',
   /** `GET /ims/oneroster/rostering/v1p2/users/{sourcedId}`: `lk.oneroster.users.get`. */
   getUserOneRoster: 'oneroster.users.get',
+  /** `POST /ims/oneroster/rostering/v1p2/users/`: `lk.oneroster.users.create`. */
+  createUser: 'oneroster.users.create',
+  /** `PUT /ims/oneroster/rostering/v1p2/users/{sourcedId}`: `lk.oneroster.users.update`. */
+  updateUser: 'oneroster.users.update',
+  /** `DELETE /ims/oneroster/rostering/v1p2/users/{sourcedId}`: `lk.oneroster.users.delete`. */
+  deleteUser: 'oneroster.users.delete',
+  /** `GET /ims/oneroster/rostering/v1p2/users/{userSourcedId}/classes`: `lk.oneroster.users.classes.list`. */
+  getClassesForUser: 'oneroster.users.classes.list',
   /** `GET /ims/oneroster/gradebook/v1p2/assessmentLineItems/`: `lk.oneroster.gradebook.assessmentLineItems.list`. */
-  listAssessmentLineItems: 'oneroster.gradebook.assessmentLineItems.list',
+  getAllAssessmentLineItems: 'oneroster.gradebook.assessmentLineItems.list',
   /** `GET /ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}`: `lk.oneroster.gradebook.assessmentLineItems.get`. */
   getAssessmentLineItem: 'oneroster.gradebook.assessmentLineItems.get',
   /** `POST /ims/oneroster/gradebook/v1p2/assessmentLineItems/`: `lk.oneroster.gradebook.assessmentLineItems.create`. */
   createAssessmentLineItem: 'oneroster.gradebook.assessmentLineItems.create',
-  /** `PUT /ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}`: `lk.oneroster.gradebook.assessmentLineItems.put`. */
-  putAssessmentLineItem: 'oneroster.gradebook.assessmentLineItems.put',
+  /** `PUT /ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}`: `lk.oneroster.gradebook.assessmentLineItems.update`. */
+  updateAssessmentLineItem: 'oneroster.gradebook.assessmentLineItems.update',
+  /** `DELETE /ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}`: `lk.oneroster.gradebook.assessmentLineItems.delete`. */
+  deleteAssessmentLineItem: 'oneroster.gradebook.assessmentLineItems.delete',
   /** `GET /ims/oneroster/gradebook/v1p2/assessmentResults/`: `lk.oneroster.gradebook.assessmentResults.list`. */
-  listAssessmentResults: 'oneroster.gradebook.assessmentResults.list',
+  getAllAssessmentResults: 'oneroster.gradebook.assessmentResults.list',
+  /** `GET /ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}`: `lk.oneroster.gradebook.assessmentResults.get`. */
+  getAssessmentResult: 'oneroster.gradebook.assessmentResults.get',
+  /** `POST /ims/oneroster/gradebook/v1p2/assessmentResults/`: `lk.oneroster.gradebook.assessmentResults.create`. */
+  createAssessmentResult: 'oneroster.gradebook.assessmentResults.create',
+  /** `PUT /ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}`: `lk.oneroster.gradebook.assessmentResults.update`. */
+  updateAssessmentResult: 'oneroster.gradebook.assessmentResults.update',
+  /** `DELETE /ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}`: `lk.oneroster.gradebook.assessmentResults.delete`. */
+  deleteAssessmentResult: 'oneroster.gradebook.assessmentResults.delete',
+  /** `GET /ims/oneroster/gradebook/v1p2/categories/`: `lk.oneroster.gradebook.categories.list`. */
+  getAllCategories: 'oneroster.gradebook.categories.list',
+  /** `GET /ims/oneroster/gradebook/v1p2/categories/{sourcedId}`: `lk.oneroster.gradebook.categories.get`. */
+  getCategory: 'oneroster.gradebook.categories.get',
+  /** `POST /ims/oneroster/gradebook/v1p2/categories/`: `lk.oneroster.gradebook.categories.create`. */
+  createCategory: 'oneroster.gradebook.categories.create',
+  /** `PUT /ims/oneroster/gradebook/v1p2/categories/{sourcedId}`: `lk.oneroster.gradebook.categories.update`. */
+  updateCategory: 'oneroster.gradebook.categories.update',
+  /** `DELETE /ims/oneroster/gradebook/v1p2/categories/{sourcedId}`: `lk.oneroster.gradebook.categories.delete`. */
+  deleteCategory: 'oneroster.gradebook.categories.delete',
+  /** `GET /ims/oneroster/gradebook/v1p2/lineItems/`: `lk.oneroster.gradebook.lineItems.list`. */
+  getAllLineItems: 'oneroster.gradebook.lineItems.list',
+  /** `GET /ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}`: `lk.oneroster.gradebook.lineItems.get`. */
+  getLineItem: 'oneroster.gradebook.lineItems.get',
+  /** `POST /ims/oneroster/gradebook/v1p2/lineItems/`: `lk.oneroster.gradebook.lineItems.create`. */
+  createLineItem: 'oneroster.gradebook.lineItems.create',
+  /** `PUT /ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}`: `lk.oneroster.gradebook.lineItems.update`. */
+  updateLineItem: 'oneroster.gradebook.lineItems.update',
+  /** `DELETE /ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}`: `lk.oneroster.gradebook.lineItems.delete`. */
+  deleteLineItem: 'oneroster.gradebook.lineItems.delete',
+  /** `POST /ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}/results`: `lk.oneroster.gradebook.lineItems.results.create`. */
+  createResultForLineItem: 'oneroster.gradebook.lineItems.results.create',
   /** `GET /ims/oneroster/gradebook/v1p2/results/`: `lk.oneroster.gradebook.results.list`. */
-  listResults: 'oneroster.gradebook.results.list',
-  /** `GET /ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/students/{studentSourcedId}/results`: `lk.oneroster.gradebook.results.forStudentInClass`. */
-  listStudentResultsForClass: 'oneroster.gradebook.results.forStudentInClass',
+  getAllResults: 'oneroster.gradebook.results.list',
+  /** `GET /ims/oneroster/gradebook/v1p2/results/{sourcedId}`: `lk.oneroster.gradebook.results.get`. */
+  getResult: 'oneroster.gradebook.results.get',
+  /** `POST /ims/oneroster/gradebook/v1p2/results/`: `lk.oneroster.gradebook.results.create`. */
+  createResult: 'oneroster.gradebook.results.create',
+  /** `PUT /ims/oneroster/gradebook/v1p2/results/{sourcedId}`: `lk.oneroster.gradebook.results.update`. */
+  updateResult: 'oneroster.gradebook.results.update',
+  /** `DELETE /ims/oneroster/gradebook/v1p2/results/{sourcedId}`: `lk.oneroster.gradebook.results.delete`. */
+  deleteResult: 'oneroster.gradebook.results.delete',
+  /** `GET /ims/oneroster/gradebook/v1p2/scoreScales/`: `lk.oneroster.gradebook.scoreScales.list`. */
+  getAllScoreScales: 'oneroster.gradebook.scoreScales.list',
+  /** `GET /ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}`: `lk.oneroster.gradebook.scoreScales.get`. */
+  getScoreScale: 'oneroster.gradebook.scoreScales.get',
+  /** `POST /ims/oneroster/gradebook/v1p2/scoreScales/`: `lk.oneroster.gradebook.scoreScales.create`. */
+  createScoreScale: 'oneroster.gradebook.scoreScales.create',
+  /** `PUT /ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}`: `lk.oneroster.gradebook.scoreScales.update`. */
+  updateScoreScale: 'oneroster.gradebook.scoreScales.update',
+  /** `DELETE /ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}`: `lk.oneroster.gradebook.scoreScales.delete`. */
+  deleteScoreScale: 'oneroster.gradebook.scoreScales.delete',
+  /** `POST /ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/academicSessions/{academicSessionSourcedId}/results`: `lk.oneroster.gradebook.classes.academicSessions.results.create`. */
+  postResultsForAcademicSessionForClass: 'oneroster.gradebook.classes.academicSessions.results.create',
+  /** `GET /ims/oneroster/gradebook/v1p2/classes/{sourcedId}/categories`: `lk.oneroster.gradebook.classes.categories.list`. */
+  getCategoriesForClass: 'oneroster.gradebook.classes.categories.list',
+  /** `GET /ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems`: `lk.oneroster.gradebook.classes.lineItems.list`. */
+  getLineItemsForClass: 'oneroster.gradebook.classes.lineItems.list',
+  /** `POST /ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems`: `lk.oneroster.gradebook.classes.lineItems.create`. */
+  postLineItemsForClass: 'oneroster.gradebook.classes.lineItems.create',
+  /** `GET /ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems/{lineItemSourcedId}/results`: `lk.oneroster.gradebook.classes.lineItems.results.list`. */
+  getResultsForLineItemForClass: 'oneroster.gradebook.classes.lineItems.results.list',
+  /** `GET /ims/oneroster/gradebook/v1p2/classes/{sourcedId}/results`: `lk.oneroster.gradebook.classes.results.list`. */
+  getResultsForClass: 'oneroster.gradebook.classes.results.list',
+  /** `GET /ims/oneroster/gradebook/v1p2/classes/{sourcedId}/scoreScales`: `lk.oneroster.gradebook.classes.scoreScales.list`. */
+  getScoreScalesForClass: 'oneroster.gradebook.classes.scoreScales.list',
+  /** `GET /ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/students/{studentSourcedId}/results`: `lk.oneroster.gradebook.classes.students.results.list`. */
+  getResultsForStudentForClass: 'oneroster.gradebook.classes.students.results.list',
+  /** `GET /ims/oneroster/gradebook/v1p2/schools/{sourcedId}/lineItems`: `lk.oneroster.gradebook.schools.lineItems.list`. */
+  getLineItemsForSchool: 'oneroster.gradebook.schools.lineItems.list',
+  /** `POST /ims/oneroster/gradebook/v1p2/schools/{sourcedId}/lineItems`: `lk.oneroster.gradebook.schools.lineItems.create`. */
+  createLineItemsForSchool: 'oneroster.gradebook.schools.lineItems.create',
+  /** `GET /ims/oneroster/gradebook/v1p2/schools/{sourcedId}/scoreScales`: `lk.oneroster.gradebook.schools.scoreScales.list`. */
+  getScoreScalesForSchool: 'oneroster.gradebook.schools.scoreScales.list',
   /** `GET /ims/oneroster/resources/v1p2/resources/`: `lk.oneroster.resources.list`. */
-  listResources: 'oneroster.resources.list',
+  getAllResources: 'oneroster.resources.list',
+  /** `GET /ims/oneroster/resources/v1p2/resources/{sourcedId}`: `lk.oneroster.resources.get`. */
+  getResource: 'oneroster.resources.get',
+  /** `POST /ims/oneroster/resources/v1p2/resources/`: `lk.oneroster.resources.create`. */
+  createResource: 'oneroster.resources.create',
+  /** `PUT /ims/oneroster/resources/v1p2/resources/{sourcedId}`: `lk.oneroster.resources.update`. */
+  updateResource: 'oneroster.resources.update',
+  /** `DELETE /ims/oneroster/resources/v1p2/resources/{sourcedId}`: `lk.oneroster.resources.delete`. */
+  deleteResource: 'oneroster.resources.delete',
+  /** `GET /ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources`: `lk.oneroster.resources.classes.list`. */
+  getResourcesForClass: 'oneroster.resources.classes.list',
+  /** `POST /ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources`: `lk.oneroster.resources.classes.assign`. */
+  assignResourceToClass: 'oneroster.resources.classes.assign',
+  /** `DELETE /ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources/{resourceSourcedId}`: `lk.oneroster.resources.classes.remove`. */
+  removeResourceFromClass: 'oneroster.resources.classes.remove',
+  /** `GET /ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources`: `lk.oneroster.resources.courses.list`. */
+  getResourcesForCourse: 'oneroster.resources.courses.list',
+  /** `POST /ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources`: `lk.oneroster.resources.courses.assign`. */
+  assignResourceToCourse: 'oneroster.resources.courses.assign',
+  /** `DELETE /ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources/{resourceSourcedId}`: `lk.oneroster.resources.courses.remove`. */
+  removeResourceFromCourse: 'oneroster.resources.courses.remove',
+  /** `GET /ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources`: `lk.oneroster.resources.users.list`. */
+  getResourcesForUser: 'oneroster.resources.users.list',
+  /** `POST /ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources`: `lk.oneroster.resources.users.assign`. */
+  assignResourceToUser: 'oneroster.resources.users.assign',
+  /** `DELETE /ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources/{resourceSourcedId}`: `lk.oneroster.resources.users.remove`. */
+  removeResourceFromUser: 'oneroster.resources.users.remove',
 } as const);
 
 /** An operationId this package calls. */

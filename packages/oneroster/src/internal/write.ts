@@ -71,3 +71,22 @@ export function checkWrite<T>(
   if (issues.length > 0) throw createValidationError(issues, `Invalid ${nounOf(schema)}`);
   return value as T;
 }
+
+/**
+ * A list body of a OneRoster write (`{ results: [...] }`), checked item by item before anything is sent: one
+ * `ValidationError` (`Invalid <noun>s: ...`) names every problem with the item's index first (`[1].score`).
+ */
+export function checkWrites<T>(schema: string, value: unknown, field: string): T[] {
+  const noun = nounOf(schema);
+  if (!Array.isArray(value) || value.length === 0) {
+    throw createValidationError(
+      [{ path: [], message: `${field} must be a non-empty list of ${noun}s (got ${showValue(value)})` }],
+      `Invalid ${noun}s`,
+    );
+  }
+  const issues = value.flatMap((item, index) =>
+    writeIssues(schema, item).map((issue) => ({ ...issue, path: [index, ...issue.path] })),
+  );
+  if (issues.length > 0) throw createValidationError(issues, `Invalid ${noun}s`);
+  return value as T[];
+}

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { ACTIVITY_COMMANDS } from './activity-commands';
 import { CliError, EXIT } from './exit-codes';
 
 /** The options every command takes. */
@@ -99,6 +100,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       'learnkit api <resource> <method> [ARGS...] [--query NAME=VALUE]... [--body @FILE|-|JSON] [--option NAME=VALUE]... [--all]\n       learnkit api --list',
     summary: 'any operation of the platform, as lk.<resource>.<method> (learnkit api --list)',
   },
+  ...ACTIVITY_COMMANDS,
 ];
 
 const usageLine = (spec: CommandSpec) =>
@@ -116,7 +118,7 @@ const usageLine = (spec: CommandSpec) =>
 export const USAGE = `Usage: learnkit [--profile NAME] [--json] <command>
 
 Commands:
-${COMMANDS.map((spec) => `  ${spec.words.join(' ').padEnd(24)}${spec.summary}`).join('\n')}
+${COMMANDS.map((spec) => `  ${spec.words.join(' ').padEnd(Math.max(24, ...COMMANDS.map((c) => c.words.join(' ').length + 2)))}${spec.summary}`).join('\n')}
 
 Options:
   --profile NAME  read the connection from profile NAME of the config file

@@ -1,5 +1,6 @@
 import { LearnKit } from '../learnkit';
 import { VERSION } from '../version';
+import { activity } from './activity';
 import { apiCommand } from './api/index';
 import { parseCommandLine, USAGE } from './args';
 import { caseCommand } from './case';
@@ -71,6 +72,7 @@ export async function run({ argv, env, streams }: CliEnvironment): Promise<ExitC
     };
     if (group === 'api') await apiCommand(ctx, invocation.rest ?? []);
     else if (group === 'events') events(ctx);
+    else if (group === 'activity') await activity(ctx, invocation.command[2] ?? '', env);
     else if (group === 'webhooks') await webhooks(ctx, action);
     else await caseCommand(ctx, action);
     return EXIT.ok;

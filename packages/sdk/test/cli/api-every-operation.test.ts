@@ -63,6 +63,94 @@ const student = (f: Fixtures) => roster(f).student.sourcedId;
 const appId = (f: Fixtures) => f.platform.fixtures.application.applicationId;
 const body = (value: unknown) => ['--body', JSON.stringify(value)];
 
+// The OneRoster bodies of the calls below (the vendor's shapes: openapi/oneroster.yaml), each with its own sourcedId.
+const SESSION_INPUT = (sourcedId: string, type: 'term' | 'gradingPeriod') => ({
+  sourcedId,
+  title: `${type} ${sourcedId}`,
+  type,
+  startDate: '2026-06-20',
+  endDate: '2026-08-10',
+  schoolYear: '2026',
+  org: { sourcedId: 'org-maple-district' },
+});
+const COURSE_INPUT = (f: Fixtures) => ({
+  sourcedId: 'course-cli',
+  status: 'active',
+  title: 'Math Grade 4',
+  org: { sourcedId: roster(f).schoolIds[0] },
+});
+const COMPONENT_INPUT = {
+  sourcedId: 'cc-cli',
+  status: 'active',
+  title: 'Unit 1',
+  course: { sourcedId: 'course-cli' },
+};
+const PLACEMENT_INPUT = {
+  sourcedId: 'cr-cli',
+  status: 'active',
+  title: 'Fractions video',
+  courseComponent: { sourcedId: 'cc-cli' },
+  resource: { sourcedId: 'res-fractions-video' },
+};
+const ENROLLMENT_INPUT = {
+  sourcedId: 'enr-cli',
+  role: 'student',
+  user: { sourcedId: 'usr-student-001' },
+  class: { sourcedId: 'class-science-g5' },
+};
+const ORG_INPUT = (sourcedId: string, type: string, parent: string) => ({
+  sourcedId,
+  name: `Org ${sourcedId}`,
+  type,
+  parent: { sourcedId: parent },
+});
+const USER_INPUT = (f: Fixtures) => ({
+  sourcedId: 'usr-cli',
+  enabledUser: true,
+  givenName: 'Mary',
+  familyName: 'Somerville',
+  email: 'mary.cli@maple.learnkit.test',
+  roles: [{ roleType: 'primary', role: 'student', org: { sourcedId: roster(f).schoolIds[0] } }],
+});
+const ASSESSMENT_RESULT_INPUT = (f: Fixtures) => ({
+  sourcedId: 'ar-cli',
+  status: 'active',
+  assessmentLineItem: { sourcedId: roster(f).lineItemId },
+  student: { sourcedId: student(f) },
+  score: 9,
+  scoreDate: '2025-10-01T14:00:00Z',
+  scoreStatus: 'fully graded',
+});
+const CATEGORY_INPUT = { sourcedId: 'cat-cli', status: 'active', title: 'Projects', weight: 0.1 };
+const LINE_ITEM_INPUT = (f: Fixtures, sourcedId: string) => ({
+  sourcedId,
+  status: 'active',
+  title: `Quiz ${sourcedId}`,
+  assignDate: '2025-10-01T08:00:00Z',
+  dueDate: '2025-10-08T08:00:00Z',
+  class: { sourcedId: 'class-math-g3' },
+  school: { sourcedId: roster(f).schoolIds[0] },
+  category: { sourcedId: 'cat-quizzes' },
+});
+const RESULT_INPUT = (f: Fixtures, sourcedId: string, lineItem: string) => ({
+  sourcedId,
+  status: 'active',
+  lineItem: { sourcedId: lineItem },
+  student: { sourcedId: student(f) },
+  score: 8,
+  scoreDate: '2025-10-08T15:00:00Z',
+  scoreStatus: 'fully graded',
+});
+const SCALE_INPUT = {
+  sourcedId: 'ss-cli',
+  status: 'active',
+  title: 'Pass/fail',
+  type: 'pass-fail',
+  class: { sourcedId: 'class-math-g3' },
+  scoreScaleValue: [{ itemValueLHS: '0', itemValueRHS: '59', value: 'fail' }],
+};
+const RESOURCE_INPUT = { sourcedId: 'res-cli', title: 'Area models', vendorResourceId: 'vendor-area-models' };
+
 /** Every method of the map (`resource.method`), in the order they run: a write before the reads of what it made. */
 const CALLS: Record<string, Call> = {
   'caliper.send': {
@@ -95,26 +183,229 @@ const CALLS: Record<string, Call> = {
     args: (f) => ['--body', f.file('package.json', fromCaseJson(JSON.stringify(CASE_EXPORT)).body)],
   },
   'oneroster.academicSessions.list': { args: () => [] },
+  'oneroster.academicSessions.create': { args: () => body(SESSION_INPUT('as-cli-summer', 'term')) },
+  'oneroster.academicSessions.get': { args: () => ['as-cli-summer'] },
+  'oneroster.academicSessions.update': {
+    args: () => [
+      'as-cli-summer',
+      ...body({ ...SESSION_INPUT('as-cli-summer', 'term'), title: 'Summer term' }),
+    ],
+  },
+  'oneroster.academicSessions.delete': { args: () => ['as-cli-summer'] },
   'oneroster.classes.list': { args: () => ['--query', "filter=title~'math'"] },
-  'oneroster.classes.students': { args: () => ['class-math-g3'] },
-  'oneroster.classes.teachers': { args: () => ['class-math-g3'] },
+  'oneroster.classes.get': { args: () => ['class-math-g3'] },
+  'oneroster.classes.create': {
+    args: (f) =>
+      body({
+        sourcedId: 'class-cli',
+        title: 'Math Grade 3 - Period 2',
+        course: { sourcedId: roster(f).mathCourseId },
+        org: { sourcedId: roster(f).schoolIds[0] },
+        terms: [{ sourcedId: 'as-2025-fall' }],
+      }),
+  },
+  'oneroster.classes.update': { args: () => ['class-cli', ...body({ location: 'Room 9' })] },
+  'oneroster.classes.students.list': { args: () => ['class-math-g3'] },
+  'oneroster.classes.students.add': {
+    args: (f) => ['class-cli', ...body({ user: { sourcedId: student(f) } })],
+  },
+  'oneroster.classes.teachers.list': { args: () => ['class-math-g3'] },
+  'oneroster.classes.teachers.add': {
+    args: (f) => ['class-cli', ...body({ user: { sourcedId: roster(f).teacher.sourcedId } })],
+  },
+  'oneroster.classes.delete': { args: () => ['class-cli'] },
   'oneroster.courses.list': { args: () => ['--query', 'search=math'] },
-  'oneroster.courses.classes': { args: (f) => [roster(f).mathCourseId] },
+  'oneroster.courses.get': { args: (f) => [roster(f).mathCourseId] },
+  'oneroster.courses.create': { args: (f) => body(COURSE_INPUT(f)) },
+  'oneroster.courses.update': {
+    args: (f) => ['course-cli', ...body({ ...COURSE_INPUT(f), title: 'Math 4' })],
+  },
+  'oneroster.courses.classes.list': { args: (f) => [roster(f).mathCourseId] },
+  'oneroster.courses.components.list': { args: () => ['--query', 'sort=sortOrder'] },
+  'oneroster.courses.components.create': { args: () => body(COMPONENT_INPUT) },
+  'oneroster.courses.components.get': { args: () => ['cc-cli'] },
+  'oneroster.courses.components.update': {
+    args: () => ['cc-cli', ...body({ ...COMPONENT_INPUT, sortOrder: 2 })],
+  },
+  'oneroster.courses.componentResources.list': { args: () => [] },
+  'oneroster.courses.componentResources.create': { args: () => body(PLACEMENT_INPUT) },
+  'oneroster.courses.componentResources.get': { args: () => ['cr-cli'] },
+  'oneroster.courses.componentResources.update': {
+    args: () => ['cr-cli', ...body({ ...PLACEMENT_INPUT, sortOrder: 2 })],
+  },
+  'oneroster.courses.componentResources.delete': { args: () => ['cr-cli'] },
+  'oneroster.courses.components.delete': { args: () => ['cc-cli'] },
+  'oneroster.courses.delete': { args: () => ['course-cli'] },
   'oneroster.demographics.list': { args: () => [] },
+  'oneroster.demographics.get': { args: (f) => [student(f)] },
+  'oneroster.demographics.create': {
+    args: () => body({ sourcedId: 'usr-student-001', birthDate: '2017-03-02' }),
+  },
+  'oneroster.demographics.update': {
+    args: () => ['usr-student-001', ...body({ sourcedId: 'usr-student-001', cityOfBirth: 'Madison' })],
+  },
+  'oneroster.demographics.delete': { args: () => ['usr-student-001'] },
   'oneroster.enrollments.list': { args: () => ['--query', 'orderBy=desc', '--query', 'sort=sourcedId'] },
-  'oneroster.schools.classStudents': { args: (f) => [roster(f).schoolIds[0]!, 'class-math-g3'] },
+  'oneroster.enrollments.create': { args: () => body(ENROLLMENT_INPUT) },
+  'oneroster.enrollments.get': { args: () => ['enr-cli'] },
+  'oneroster.enrollments.update': {
+    args: () => ['enr-cli', ...body({ ...ENROLLMENT_INPUT, status: 'active', endDate: '2026-06-15' })],
+  },
+  'oneroster.enrollments.delete': { args: () => ['enr-cli'] },
+  'oneroster.gradingPeriods.list': { args: () => [] },
+  'oneroster.gradingPeriods.get': { args: () => ['gp-2025-fall-q1'] },
+  'oneroster.gradingPeriods.create': { args: () => body(SESSION_INPUT('gp-cli', 'gradingPeriod')) },
+  'oneroster.gradingPeriods.update': {
+    args: () => ['gp-cli', ...body(SESSION_INPUT('gp-cli', 'gradingPeriod'))],
+  },
+  'oneroster.gradingPeriods.delete': { args: () => ['gp-cli'] },
+  'oneroster.orgs.list': { args: () => [] },
+  'oneroster.orgs.get': { args: (f) => [roster(f).districtId] },
+  'oneroster.orgs.create': { args: (f) => body(ORG_INPUT('org-cli', 'department', roster(f).schoolIds[1]!)) },
+  'oneroster.orgs.update': {
+    args: (f) => [
+      'org-cli',
+      ...body({ ...ORG_INPUT('org-cli', 'department', roster(f).schoolIds[1]!), name: 'Maths' }),
+    ],
+  },
+  'oneroster.orgs.delete': { args: () => ['org-cli'] },
+  'oneroster.schools.list': { args: () => [] },
+  'oneroster.schools.get': { args: (f) => [roster(f).schoolIds[0]!] },
+  'oneroster.schools.create': {
+    args: (f) => body(ORG_INPUT('org-cli-high', 'school', roster(f).districtId)),
+  },
+  'oneroster.schools.update': {
+    args: (f) => ['org-cli-high', ...body(ORG_INPUT('org-cli-high', 'school', roster(f).districtId))],
+  },
+  'oneroster.schools.delete': { args: () => ['org-cli-high'] },
+  'oneroster.schools.classes.list': { args: (f) => [roster(f).schoolIds[0]!] },
+  'oneroster.schools.classes.enrollments.list': { args: (f) => [roster(f).schoolIds[0]!, 'class-math-g3'] },
+  'oneroster.schools.classes.students.list': { args: (f) => [roster(f).schoolIds[0]!, 'class-math-g3'] },
+  'oneroster.schools.classes.teachers.list': { args: (f) => [roster(f).schoolIds[0]!, 'class-math-g3'] },
+  'oneroster.schools.courses.list': { args: (f) => [roster(f).schoolIds[0]!] },
+  'oneroster.schools.enrollments.list': { args: (f) => [roster(f).schoolIds[0]!] },
+  'oneroster.schools.students.list': { args: (f) => [roster(f).schoolIds[0]!] },
+  'oneroster.schools.teachers.list': { args: (f) => [roster(f).schoolIds[0]!] },
+  'oneroster.schools.terms.list': { args: (f) => [roster(f).schoolIds[0]!] },
+  'oneroster.students.list': { args: () => ['--query', 'search=lovelace'] },
+  'oneroster.students.get': { args: (f) => [student(f)] },
+  'oneroster.students.classes.list': { args: (f) => [student(f)] },
+  'oneroster.teachers.list': { args: () => [] },
+  'oneroster.teachers.get': { args: (f) => [roster(f).teacher.sourcedId] },
+  'oneroster.teachers.classes.list': { args: (f) => [roster(f).teacher.sourcedId] },
+  'oneroster.terms.list': { args: () => [] },
+  'oneroster.terms.get': { args: () => ['as-2025-fall'] },
+  'oneroster.terms.classes.list': { args: () => ['as-2025-fall'] },
+  'oneroster.terms.gradingPeriods.list': { args: () => ['as-2025-fall'] },
+  'oneroster.terms.gradingPeriods.create': {
+    args: () => ['as-2025-fall', ...body(SESSION_INPUT('gp-cli-fall', 'gradingPeriod'))],
+  },
   'oneroster.users.list': { args: () => ['--query', 'limit=5', '--query', 'offset=5'] },
   'oneroster.users.get': { args: (f) => [student(f), '--query', 'fields=sourcedId,email'] },
+  'oneroster.users.create': { args: (f) => body(USER_INPUT(f)) },
+  'oneroster.users.update': { args: (f) => ['usr-cli', ...body({ ...USER_INPUT(f), pronouns: 'she/her' })] },
+  'oneroster.users.classes.list': { args: (f) => [student(f)] },
+  'oneroster.users.delete': { args: () => ['usr-cli'] },
   'oneroster.gradebook.assessmentLineItems.list': { args: () => [] },
   'oneroster.gradebook.assessmentLineItems.get': { args: (f) => [roster(f).lineItemId] },
-  'oneroster.gradebook.assessmentLineItems.create': { args: () => body({ title: 'Quiz 1' }) },
-  'oneroster.gradebook.assessmentLineItems.put': {
-    args: () => ['ali-cli-quiz-2', ...body({ title: 'Quiz 2', class: { sourcedId: 'class-math-g3' } })],
+  'oneroster.gradebook.assessmentLineItems.create': {
+    args: () => body({ status: 'active', title: 'Quiz 1' }),
   },
+  'oneroster.gradebook.assessmentLineItems.update': {
+    args: () => [
+      'ali-cli-quiz-2',
+      ...body({ status: 'active', title: 'Quiz 2', class: { sourcedId: 'class-math-g3' } }),
+    ],
+  },
+  'oneroster.gradebook.assessmentLineItems.delete': { args: () => ['ali-cli-quiz-2'] },
   'oneroster.gradebook.assessmentResults.list': { args: () => [] },
+  'oneroster.gradebook.assessmentResults.get': { args: () => ['ar-ada-1'] },
+  'oneroster.gradebook.assessmentResults.create': { args: (f) => body(ASSESSMENT_RESULT_INPUT(f)) },
+  'oneroster.gradebook.assessmentResults.update': {
+    args: (f) => ['ar-cli', ...body({ ...ASSESSMENT_RESULT_INPUT(f), score: 10 })],
+  },
+  'oneroster.gradebook.assessmentResults.delete': { args: () => ['ar-cli'] },
+  'oneroster.gradebook.categories.list': { args: () => [] },
+  'oneroster.gradebook.categories.get': { args: () => ['cat-quizzes'] },
+  'oneroster.gradebook.categories.create': { args: () => body(CATEGORY_INPUT) },
+  'oneroster.gradebook.categories.update': {
+    args: () => ['cat-cli', ...body({ ...CATEGORY_INPUT, weight: 0.2 })],
+  },
+  'oneroster.gradebook.categories.delete': { args: () => ['cat-cli'] },
+  'oneroster.gradebook.lineItems.list': { args: () => ['--query', "filter=class='class-math-g3'"] },
+  'oneroster.gradebook.lineItems.get': { args: () => ['li-math-g3-fractions'] },
+  'oneroster.gradebook.lineItems.create': { args: (f) => body(LINE_ITEM_INPUT(f, 'li-cli')) },
+  'oneroster.gradebook.lineItems.update': {
+    args: (f) => ['li-cli', ...body({ ...LINE_ITEM_INPUT(f, 'li-cli'), resultValueMax: 20 })],
+  },
+  'oneroster.gradebook.lineItems.results.create': {
+    args: (f) => ['li-cli', ...body([RESULT_INPUT(f, 'res-cli-1', 'li-cli')])],
+  },
+  'oneroster.gradebook.lineItems.delete': { args: () => ['li-cli'] },
   'oneroster.gradebook.results.list': { args: () => [] },
-  'oneroster.gradebook.results.forStudentInClass': { args: (f) => ['class-math-g3', student(f)] },
+  'oneroster.gradebook.results.get': { args: () => ['res-ada-1'] },
+  'oneroster.gradebook.results.create': {
+    args: (f) => body(RESULT_INPUT(f, 'res-cli-2', 'li-math-g3-fractions')),
+  },
+  'oneroster.gradebook.results.update': {
+    args: (f) => [
+      'res-cli-2',
+      ...body({ ...RESULT_INPUT(f, 'res-cli-2', 'li-math-g3-fractions'), score: 9 }),
+    ],
+  },
+  'oneroster.gradebook.results.delete': { args: () => ['res-cli-2'] },
+  'oneroster.gradebook.scoreScales.list': { args: () => [] },
+  'oneroster.gradebook.scoreScales.get': { args: () => ['ss-percent'] },
+  'oneroster.gradebook.scoreScales.create': { args: () => body(SCALE_INPUT) },
+  'oneroster.gradebook.scoreScales.update': {
+    args: () => ['ss-cli', ...body({ ...SCALE_INPUT, title: 'Pass or fail' })],
+  },
+  'oneroster.gradebook.scoreScales.delete': { args: () => ['ss-cli'] },
+  'oneroster.gradebook.classes.academicSessions.results.create': {
+    args: (f) => [
+      'class-math-g3',
+      'as-2025-fall',
+      ...body([RESULT_INPUT(f, 'res-cli-3', 'li-math-g3-fractions')]),
+    ],
+  },
+  'oneroster.gradebook.classes.categories.list': { args: () => ['class-math-g3'] },
+  'oneroster.gradebook.classes.lineItems.list': { args: () => ['class-math-g3'] },
+  'oneroster.gradebook.classes.lineItems.create': {
+    args: (f) => ['class-math-g3', ...body(LINE_ITEM_INPUT(f, 'li-cli-class'))],
+  },
+  'oneroster.gradebook.classes.lineItems.results.list': {
+    args: () => ['class-math-g3', 'li-math-g3-fractions'],
+  },
+  'oneroster.gradebook.classes.results.list': { args: () => ['class-math-g3'] },
+  'oneroster.gradebook.classes.scoreScales.list': { args: () => ['class-math-g3'] },
+  'oneroster.gradebook.classes.students.results.list': { args: (f) => ['class-math-g3', student(f)] },
+  'oneroster.gradebook.schools.lineItems.list': { args: (f) => [roster(f).schoolIds[0]!] },
+  'oneroster.gradebook.schools.lineItems.create': {
+    args: (f) => [roster(f).schoolIds[0]!, ...body([LINE_ITEM_INPUT(f, 'li-cli-school')])],
+  },
+  'oneroster.gradebook.schools.scoreScales.list': { args: (f) => [roster(f).schoolIds[0]!] },
   'oneroster.resources.list': { args: () => [] },
+  'oneroster.resources.get': { args: () => ['res-fractions-video'] },
+  'oneroster.resources.create': { args: () => body(RESOURCE_INPUT) },
+  'oneroster.resources.update': {
+    args: () => ['res-cli', ...body({ ...RESOURCE_INPUT, title: 'Area models' })],
+  },
+  'oneroster.resources.delete': { args: () => ['res-cli'] },
+  'oneroster.resources.classes.list': { args: () => ['class-math-g3'] },
+  'oneroster.resources.classes.assign': {
+    args: () => ['class-reading-g3', ...body({ sourcedId: 'res-fractions-video' })],
+  },
+  'oneroster.resources.classes.remove': { args: () => ['class-reading-g3', 'res-fractions-video'] },
+  'oneroster.resources.courses.list': { args: (f) => [roster(f).mathCourseId] },
+  'oneroster.resources.courses.assign': {
+    args: (f) => [roster(f).mathCourseId, ...body({ sourcedId: 'res-multiplication-game' })],
+  },
+  'oneroster.resources.courses.remove': { args: (f) => [roster(f).mathCourseId, 'res-multiplication-game'] },
+  'oneroster.resources.users.list': { args: (f) => [student(f)] },
+  'oneroster.resources.users.assign': {
+    args: (f) => [student(f), ...body({ sourcedId: 'res-fractions-video' })],
+  },
+  'oneroster.resources.users.remove': { args: (f) => [student(f), 'res-fractions-video'] },
   'rostering.users.get': { args: (f) => [student(f)] },
   'rostering.users.upsert': {
     args: () => [

@@ -105,24 +105,24 @@ describe('listings', () => {
 describe('bodies and single answers', () => {
   it('reads --body from standard input, from @FILE and as the argument itself', async () => {
     const stdin = await runCli(
-      ['api', 'oneroster.gradebook.assessmentLineItems', 'put', 'ali-cli-1', '--body', '-', '--json'],
+      ['api', 'oneroster.gradebook.assessmentLineItems', 'update', 'ali-cli-1', '--body', '-', '--json'],
       env,
-      { stdin: '{"title": "From stdin", "class": {"sourcedId": "class-math-g3"}}' },
+      { stdin: '{"status": "active", "title": "From stdin", "class": {"sourcedId": "class-math-g3"}}' },
     );
     expect(stdin.code).toBe(0);
     expect(JSON.parse(stdin.stdout)).toMatchObject({ sourcedId: 'ali-cli-1', title: 'From stdin' });
     const sent = (await apiRequests()).find((r) => r.method === 'PUT');
     // The SDK method wraps the body as the document says.
     expect(JSON.parse(sent!.body!)).toEqual({
-      assessmentLineItem: { title: 'From stdin', class: { sourcedId: 'class-math-g3' } },
+      assessmentLineItem: { status: 'active', title: 'From stdin', class: { sourcedId: 'class-math-g3' } },
     });
 
-    writeFileSync(join(dir, 'item.json'), '{"title": "From a file"}');
+    writeFileSync(join(dir, 'item.json'), '{"status": "active", "title": "From a file"}');
     const file = await runCli(
       [
         'api',
         'oneroster.gradebook.assessmentLineItems',
-        'put',
+        'update',
         'ali-cli-1',
         '--body',
         `@${join(dir, 'item.json')}`,
@@ -184,21 +184,25 @@ describe('bad input: named, with the closest names, before anything is sent', ()
       'oneroster.users has no method "lst"; did you mean list?\nIt has: list, get',
     );
     expect(joined.stderr).toContain('did you mean oneroster.users list (resource and method are two words)?');
-    expect(segment.stderr).toContain('did you mean oneroster.users or rostering.users?');
+    expect(segment.stderr).toContain(
+      'did you mean oneroster.users or oneroster.resources.users or rostering.users?',
+    );
     expect(await apiRequests()).toEqual([]);
   });
 
   it('names a missing path argument by its position and name, and refuses one too many (exit 2)', async () => {
     const [none, second, extra] = await Promise.all([
-      runCli(['api', 'oneroster.classes', 'students'], env),
-      runCli(['api', 'oneroster.gradebook.results', 'forStudentInClass', 'class-math-g3'], env),
+      runCli(['api', 'oneroster.classes.students', 'list'], env),
+      runCli(['api', 'oneroster.gradebook.classes.students.results', 'list', 'class-math-g3'], env),
       runCli(['api', 'oneroster.users', 'get', 'a', 'b'], env),
     ]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('missing argument 1 of 1: classSourcedId');
     expect(second.code).toBe(2);
     expect(second.stderr).toContain('missing argument 2 of 2: studentSourcedId');
-    expect(second.stderr).toContain('`learnkit api oneroster.gradebook.results forStudentInClass --help`');
+    expect(second.stderr).toContain(
+      '`learnkit api oneroster.gradebook.classes.students.results list --help`',
+    );
     expect(extra.code).toBe(2);
     expect(extra.stderr).toContain(
       'unexpected argument "b": oneroster.users get takes 1 argument (sourcedId)',
@@ -248,7 +252,7 @@ describe('bad input: named, with the closest names, before anything is sent', ()
       'learnkit: Invalid input: query.limit: must be an integer (got "ten"); query.offset: Too small',
     );
     expect(body.code).toBe(4);
-    expect(body.stderr).toContain('Invalid input: body.title: is required');
+    expect(body.stderr).toContain('Invalid input: body.status: is required; body.title: is required');
     expect(body.stderr).toContain('body.description: must be a string or null (got 3)');
     expect(required.code).toBe(4);
     expect(required.stderr).toContain('Invalid input: query.studentId: is required');
@@ -350,19 +354,19 @@ describe('secrets', () => {
 
 describe('--help and --list', () => {
   it('shows an operation: usage, the call, arguments, query, body, example', async () => {
-    const ran = await runCli(['api', 'oneroster.gradebook.assessmentLineItems', 'put', '--help'], {});
+    const ran = await runCli(['api', 'oneroster.gradebook.assessmentLineItems', 'update', '--help'], {});
     expect(ran.code).toBe(0);
     expect(ran.stdout).toContain(
-      'Usage: learnkit api oneroster.gradebook.assessmentLineItems put <sourcedId> --body @FILE|-|JSON',
+      'Usage: learnkit api oneroster.gradebook.assessmentLineItems update <sourcedId> --body @FILE|-|JSON',
     );
     expect(ran.stdout).toContain(
-      'Calls lk.oneroster.gradebook.assessmentLineItems.put(sourcedId, body): PUT /ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}',
+      'Calls lk.oneroster.gradebook.assessmentLineItems.update(sourcedId, body): PUT /ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}',
     );
     expect(ran.stdout).toContain('Safe to repeat: retried on 5xx and timeouts.');
     expect(ran.stdout).toContain('Body: AssessmentLineItemInput of openapi/oneroster.yaml');
     expect(ran.stdout).toContain('title (required)');
     expect(ran.stdout).toContain(
-      'Example (TypeScript):\n  await lk.oneroster.gradebook.assessmentLineItems.put(',
+      'Example (TypeScript):\n  await lk.oneroster.gradebook.assessmentLineItems.update(',
     );
     const list = await runCli(['api', 'case.items', 'list', '--help'], {});
     expect(list.stdout).toMatch(/^ {2}limit +integer 1\.\.3000 +Page size/m);

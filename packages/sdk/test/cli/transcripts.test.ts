@@ -88,7 +88,7 @@ beforeAll(async () => {
   // The body file of docs/cli.md's `learnkit api ... --body @quiz.json`.
   writeFileSync(
     join(cwd, 'quiz.json'),
-    '{"title": "Fractions quiz", "class": {"sourcedId": "class-math-g3"}}\n',
+    '{"status": "active", "title": "Fractions quiz", "class": {"sourcedId": "class-math-g3"}}\n',
   );
   env = {
     LEARNKIT_BASE_URL: ctx.baseUrl,

@@ -3,15 +3,31 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { offsetPages, type PagePromise, Resource, readTotal } from '@learnkit/core';
+import {
+  ApiPromise,
+  checkCallOptions,
+  checkId,
+  getByIdInit,
+  type PagePromise,
+  Resource,
+  readTotal,
+} from '@learnkit/core';
 import type { OneRosterHttp } from '../../internal/http';
+import { rosterPages } from '../../internal/pages';
+import { checkWrite } from '../../internal/write';
 import type {
   FieldOf,
+  FieldsOptions,
   FieldsQuery,
   OneRosterAcademicSession,
+  OneRosterAcademicSessionInput,
   OneRosterCallOptions,
   OneRosterListQuery,
+  OneRosterSourcedIdPairs,
 } from '../../types';
+
+/** A call answered 204 resolves with nothing. */
+const nothing = (): void => undefined;
 
 /**
  * The academic sessions of the roster: school years, semesters, terms and grading periods.
@@ -21,12 +37,12 @@ import type {
  */
 export class AcademicSessions extends Resource<OneRosterHttp> {
   /**
-   * Lists the academic sessions. A page at a time: `await` it for the first page, `for await` it for every
-   * item. With `fields` given as literal names, the items are typed down to those fields. `search` matches
-   * `title`.
+   * Lists the academic sessions of every type. A page at a time: `await` it for the first page, `for await`
+   * it for every item. With `fields` given as literal names, the items are typed down to those fields.
+   * `search` matches `title`.
    *
    * @example
-   * const terms = await lk.oneroster.academicSessions.list({ filter: where.eq('type', 'term') });
+   * const terms = await lk.oneroster.academicSessions.list({ filter: where.eq('type', 'term'), sort: 'startDate' });
    */
   list<const F extends readonly FieldOf<OneRosterAcademicSession>[]>(
     query: FieldsQuery<F>,
@@ -44,7 +60,7 @@ export class AcademicSessions extends Resource<OneRosterHttp> {
     query?: OneRosterListQuery,
     options?: OneRosterCallOptions,
   ): PagePromise<Partial<OneRosterAcademicSession>> {
-    return offsetPages(query, options, (params, request) =>
+    return rosterPages('AcademicSession', query, options, (params, request) =>
       this.http
         .call('GET', '/ims/oneroster/rostering/v1p2/academicSessions/', {
           params: { query: params },
@@ -55,6 +71,117 @@ export class AcademicSessions extends Resource<OneRosterHttp> {
           total: readTotal(answer.response, data),
           answer,
         })),
+    );
+  }
+
+  /**
+   * One academic session by its `sourcedId`. `fields` asks for only those fields (typed down when given as
+   * literals).
+   *
+   * @example
+   * const { title, startDate, endDate } = await lk.oneroster.academicSessions.get('as-2025-fall');
+   */
+  get<const F extends readonly FieldOf<OneRosterAcademicSession>[]>(
+    sourcedId: string,
+    options: FieldsOptions<F>,
+  ): ApiPromise<Pick<OneRosterAcademicSession, F[number]>>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: undefined },
+  ): ApiPromise<OneRosterAcademicSession>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: readonly string[] },
+  ): ApiPromise<Partial<OneRosterAcademicSession>>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: readonly string[] },
+  ): ApiPromise<Partial<OneRosterAcademicSession>> {
+    return ApiPromise.guard(() =>
+      this.http
+        .call(
+          'GET',
+          '/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}',
+          getByIdInit(sourcedId, options, 'sourcedId', 'sourcedId'),
+        )
+        .map((data) => data.academicSession),
+    );
+  }
+
+  /**
+   * Creates an academic session and resolves with the supplied and the allocated `sourcedId`. The body is
+   * checked against the document's `AcademicSessionInput` before anything is sent. Not repeated once the
+   * request may have reached the platform (only on connection refused or 429).
+   *
+   * @example
+   * const { allocatedSourcedId } = await lk.oneroster.academicSessions.create({
+   *   status: 'active', title: 'Summer 2026', type: 'term', startDate: '2026-06-20', endDate: '2026-08-10',
+   *   schoolYear: '2026', org: { sourcedId: 'org-maple-district' },
+   * });
+   */
+  create(
+    academicSession: OneRosterAcademicSessionInput,
+    options?: OneRosterCallOptions,
+  ): ApiPromise<OneRosterSourcedIdPairs> {
+    return ApiPromise.guard(() => {
+      const checked = checkWrite<OneRosterAcademicSessionInput>(
+        'AcademicSessionInput',
+        academicSession,
+        'academicSession',
+      );
+      return this.http
+        .call('POST', '/ims/oneroster/rostering/v1p2/academicSessions/', {
+          body: { academicSession: checked },
+          options: checkCallOptions(options).request,
+        })
+        .map((data) => data.sourcedIdPairs);
+    });
+  }
+
+  /**
+   * Creates or replaces the academic session with this `sourcedId` and resolves with it. The body is checked
+   * against the document's `AcademicSessionInput` before anything is sent. Safe to repeat, so it is retried
+   * on 5xx and timeouts.
+   *
+   * @example
+   * const session = await lk.oneroster.academicSessions.update('as-2026-summer', { ...summer, title: 'Summer term 2026' });
+   */
+  update(
+    sourcedId: string,
+    academicSession: OneRosterAcademicSessionInput,
+    options?: OneRosterCallOptions,
+  ): ApiPromise<OneRosterAcademicSession> {
+    return ApiPromise.guard(() => {
+      const path = { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') };
+      const checked = checkWrite<OneRosterAcademicSessionInput>(
+        'AcademicSessionInput',
+        academicSession,
+        'academicSession',
+        { sourcedId: path.sourcedId },
+      );
+      return this.http.call('PUT', '/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}', {
+        params: { path },
+        body: { academicSession: checked },
+        options: checkCallOptions(options).request,
+      });
+    });
+  }
+
+  /**
+   * Deletes an academic session (soft delete; it reads back with `status: 'tobedeleted'`). Not repeated once
+   * the request may have reached the platform (only on connection refused or 429).
+   *
+   * @example
+   * await lk.oneroster.academicSessions.delete('as-2026-summer');
+   */
+  delete(sourcedId: string, options?: OneRosterCallOptions): ApiPromise<void> {
+    return ApiPromise.guard(() =>
+      this.http
+        .call('DELETE', '/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}', {
+          params: { path: { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') } },
+          options: checkCallOptions(options).request,
+        })
+        .map(nothing),
     );
   }
 }

@@ -3,24 +3,55 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { checkId, offsetPages, type PagePromise, Resource, readTotal } from '@learnkit/core';
+import {
+  ApiPromise,
+  checkCallOptions,
+  checkId,
+  getByIdInit,
+  type PagePromise,
+  Resource,
+  readTotal,
+} from '@learnkit/core';
 import type { OneRosterHttp } from '../../internal/http';
+import { rosterPages } from '../../internal/pages';
+import { checkWrite } from '../../internal/write';
 import type {
   FieldOf,
+  FieldsOptions,
   FieldsQuery,
   OneRosterCallOptions,
   OneRosterClass,
+  OneRosterClassInput,
+  OneRosterClassUpdate,
   OneRosterListQuery,
-  OneRosterUser,
+  OneRosterSourcedIdPairs,
 } from '../../types';
+import { ClassStudents } from './classes/students';
+import { ClassTeachers } from './classes/teachers';
+
+/** A call answered 204 resolves with nothing. */
+const nothing = (): void => undefined;
 
 /**
- * The classes of the roster, with each class's students and teachers.
+ * The classes of the roster (sections of courses), with each class's students and teachers.
  *
  * @example
- * for await (const student of lk.oneroster.classes.students('class-math-g3')) console.log(student.email);
+ * for await (const student of lk.oneroster.classes.students.list('class-math-g3')) console.log(student.email);
  */
 export class Classes extends Resource<OneRosterHttp> {
+  /** The students of a class. */
+  readonly students: ClassStudents;
+
+  /** The teachers of a class. */
+  readonly teachers: ClassTeachers;
+
+  /** @internal Built by the package's client factory. */
+  constructor(http: OneRosterHttp) {
+    super(http);
+    this.students = new ClassStudents(http);
+    this.teachers = new ClassTeachers(http);
+  }
+
   /**
    * Lists classes. A page at a time: `await` it for the first page, `for await` it for every item. With
    * `fields` given as literal names, the items are typed down to those fields. `search` matches `title`.
@@ -38,7 +69,7 @@ export class Classes extends Resource<OneRosterHttp> {
   ): PagePromise<OneRosterClass>;
   list(query?: OneRosterListQuery, options?: OneRosterCallOptions): PagePromise<Partial<OneRosterClass>>;
   list(query?: OneRosterListQuery, options?: OneRosterCallOptions): PagePromise<Partial<OneRosterClass>> {
-    return offsetPages(query, options, (params, request) =>
+    return rosterPages('Class', query, options, (params, request) =>
       this.http
         .call('GET', '/ims/oneroster/rostering/v1p2/classes/', {
           params: { query: params },
@@ -53,92 +84,97 @@ export class Classes extends Resource<OneRosterHttp> {
   }
 
   /**
-   * Lists the students of a class (its active student enrollments). A page at a time: `await` it for the
-   * first page, `for await` it for every item. With `fields` given as literal names, the items are typed down
-   * to those fields. `search` matches `givenName`, `familyName` and `email`.
+   * One class by its `sourcedId`. `fields` asks for only those fields (typed down when given as literals).
    *
    * @example
-   * const page = await lk.oneroster.classes.students('class-math-g3', { limit: 50 });
+   * const { title, course, school } = await lk.oneroster.classes.get('class-math-g3');
    */
-  students<const F extends readonly FieldOf<OneRosterUser>[]>(
-    classSourcedId: string,
-    query: FieldsQuery<F>,
-    options?: OneRosterCallOptions,
-  ): PagePromise<Pick<OneRosterUser, F[number]>>;
-  students(
-    classSourcedId: string,
-    query?: OneRosterListQuery & { fields?: undefined },
-    options?: OneRosterCallOptions,
-  ): PagePromise<OneRosterUser>;
-  students(
-    classSourcedId: string,
-    query?: OneRosterListQuery,
-    options?: OneRosterCallOptions,
-  ): PagePromise<Partial<OneRosterUser>>;
-  students(
-    classSourcedId: string,
-    query?: OneRosterListQuery,
-    options?: OneRosterCallOptions,
-  ): PagePromise<Partial<OneRosterUser>> {
-    return offsetPages(query, options, (params, request) =>
+  get<const F extends readonly FieldOf<OneRosterClass>[]>(
+    sourcedId: string,
+    options: FieldsOptions<F>,
+  ): ApiPromise<Pick<OneRosterClass, F[number]>>;
+  get(sourcedId: string, options?: OneRosterCallOptions & { fields?: undefined }): ApiPromise<OneRosterClass>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: readonly string[] },
+  ): ApiPromise<Partial<OneRosterClass>>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: readonly string[] },
+  ): ApiPromise<Partial<OneRosterClass>> {
+    return ApiPromise.guard(() =>
       this.http
-        .call('GET', '/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students', {
-          params: {
-            path: { classSourcedId: checkId(classSourcedId, 'classSourcedId', 'sourcedId') },
-            query: params,
-          },
-          options: request,
-        })
-        .withAnswer((data, answer) => ({
-          items: data.users,
-          total: readTotal(answer.response, data),
-          answer,
-        })),
+        .call(
+          'GET',
+          '/ims/oneroster/rostering/v1p2/classes/{sourcedId}',
+          getByIdInit(sourcedId, options, 'sourcedId', 'sourcedId'),
+        )
+        .map((data) => data.class),
     );
   }
 
   /**
-   * Lists the teachers of a class (its active teacher enrollments). A page at a time: `await` it for the
-   * first page, `for await` it for every item. With `fields` given as literal names, the items are typed down
-   * to those fields. `search` matches `givenName`, `familyName` and `email`.
+   * Creates a class of a course at a school (`org`) for some terms, and resolves with the `sourcedId` pair.
+   * The body is checked against the document's `ClassInput` before anything is sent. Not repeated once the
+   * request may have reached the platform (only on connection refused or 429).
    *
    * @example
-   * const [teacher] = (await lk.oneroster.classes.teachers('class-math-g3')).data;
+   * const { allocatedSourcedId } = await lk.oneroster.classes.create({
+   *   title: 'Math Grade 3 - Period 2', course: { sourcedId: 'course-math-g3' },
+   *   org: { sourcedId: 'org-maple-elementary' }, terms: [{ sourcedId: 'as-2025-fall' }],
+   * });
    */
-  teachers<const F extends readonly FieldOf<OneRosterUser>[]>(
-    classSourcedId: string,
-    query: FieldsQuery<F>,
-    options?: OneRosterCallOptions,
-  ): PagePromise<Pick<OneRosterUser, F[number]>>;
-  teachers(
-    classSourcedId: string,
-    query?: OneRosterListQuery & { fields?: undefined },
-    options?: OneRosterCallOptions,
-  ): PagePromise<OneRosterUser>;
-  teachers(
-    classSourcedId: string,
-    query?: OneRosterListQuery,
-    options?: OneRosterCallOptions,
-  ): PagePromise<Partial<OneRosterUser>>;
-  teachers(
-    classSourcedId: string,
-    query?: OneRosterListQuery,
-    options?: OneRosterCallOptions,
-  ): PagePromise<Partial<OneRosterUser>> {
-    return offsetPages(query, options, (params, request) =>
-      this.http
-        .call('GET', '/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers', {
-          params: {
-            path: { classSourcedId: checkId(classSourcedId, 'classSourcedId', 'sourcedId') },
-            query: params,
-          },
-          options: request,
+  create(klass: OneRosterClassInput, options?: OneRosterCallOptions): ApiPromise<OneRosterSourcedIdPairs> {
+    return ApiPromise.guard(() => {
+      const checked = checkWrite<OneRosterClassInput>('ClassInput', klass, 'klass');
+      return this.http
+        .call('POST', '/ims/oneroster/rostering/v1p2/classes/', {
+          body: { class: checked },
+          options: checkCallOptions(options).request,
         })
-        .withAnswer((data, answer) => ({
-          items: data.users,
-          total: readTotal(answer.response, data),
-          answer,
-        })),
+        .map((data) => data.sourcedIdPairs);
+    });
+  }
+
+  /**
+   * Changes the members given of a class (not its course or school) and resolves with the class. The body is
+   * checked against the document's `ClassUpdate` before anything is sent. Safe to repeat, so it is retried on
+   * 5xx and timeouts.
+   *
+   * @example
+   * const updated = await lk.oneroster.classes.update('class-math-g3', { location: 'Room 12' });
+   */
+  update(
+    sourcedId: string,
+    klass: OneRosterClassUpdate,
+    options?: OneRosterCallOptions,
+  ): ApiPromise<OneRosterClass> {
+    return ApiPromise.guard(() => {
+      const path = { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') };
+      const checked = checkWrite<OneRosterClassUpdate>('ClassUpdate', klass, 'klass');
+      return this.http.call('PUT', '/ims/oneroster/rostering/v1p2/classes/{sourcedId}', {
+        params: { path },
+        body: { class: checked },
+        options: checkCallOptions(options).request,
+      });
+    });
+  }
+
+  /**
+   * Deletes a class (soft delete). Not repeated once the request may have reached the platform (only on
+   * connection refused or 429).
+   *
+   * @example
+   * await lk.oneroster.classes.delete('class-math-g3-p2');
+   */
+  delete(sourcedId: string, options?: OneRosterCallOptions): ApiPromise<void> {
+    return ApiPromise.guard(() =>
+      this.http
+        .call('DELETE', '/ims/oneroster/rostering/v1p2/classes/{sourcedId}', {
+          params: { path: { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') } },
+          options: checkCallOptions(options).request,
+        })
+        .map(nothing),
     );
   }
 }

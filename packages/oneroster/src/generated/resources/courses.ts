@@ -3,24 +3,59 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { checkId, offsetPages, type PagePromise, Resource, readTotal } from '@learnkit/core';
+import {
+  ApiPromise,
+  checkCallOptions,
+  checkId,
+  getByIdInit,
+  type PagePromise,
+  Resource,
+  readTotal,
+} from '@learnkit/core';
 import type { OneRosterHttp } from '../../internal/http';
+import { rosterPages } from '../../internal/pages';
+import { checkWrite } from '../../internal/write';
 import type {
   FieldOf,
+  FieldsOptions,
   FieldsQuery,
   OneRosterCallOptions,
-  OneRosterClass,
   OneRosterCourse,
+  OneRosterCourseInput,
   OneRosterListQuery,
+  OneRosterSourcedIdPairs,
 } from '../../types';
+import { CourseClasses } from './courses/classes';
+import { ComponentResources } from './courses/component-resources';
+import { CourseComponents } from './courses/components';
+
+/** A call answered 204 resolves with nothing. */
+const nothing = (): void => undefined;
 
 /**
- * The courses of the roster, with each course's classes.
+ * The courses of the roster, with their classes, components and component resources.
  *
  * @example
  * const page = await lk.oneroster.courses.list({ search: 'MATH-3' });
  */
 export class Courses extends Resource<OneRosterHttp> {
+  /** The classes of a course (its sections). */
+  readonly classes: CourseClasses;
+
+  /** The course components. */
+  readonly components: CourseComponents;
+
+  /** The component resources. */
+  readonly componentResources: ComponentResources;
+
+  /** @internal Built by the package's client factory. */
+  constructor(http: OneRosterHttp) {
+    super(http);
+    this.classes = new CourseClasses(http);
+    this.components = new CourseComponents(http);
+    this.componentResources = new ComponentResources(http);
+  }
+
   /**
    * Lists courses. A page at a time: `await` it for the first page, `for await` it for every item. With
    * `fields` given as literal names, the items are typed down to those fields. `search` matches `title` and
@@ -39,7 +74,7 @@ export class Courses extends Resource<OneRosterHttp> {
   ): PagePromise<OneRosterCourse>;
   list(query?: OneRosterListQuery, options?: OneRosterCallOptions): PagePromise<Partial<OneRosterCourse>>;
   list(query?: OneRosterListQuery, options?: OneRosterCallOptions): PagePromise<Partial<OneRosterCourse>> {
-    return offsetPages(query, options, (params, request) =>
+    return rosterPages('Course', query, options, (params, request) =>
       this.http
         .call('GET', '/ims/oneroster/rostering/v1p2/courses/', {
           params: { query: params },
@@ -54,47 +89,100 @@ export class Courses extends Resource<OneRosterHttp> {
   }
 
   /**
-   * Lists the classes of a course (its sections). A page at a time: `await` it for the first page, `for
-   * await` it for every item. With `fields` given as literal names, the items are typed down to those fields.
-   * `search` matches `title`.
+   * One course by its `sourcedId`. `fields` asks for only those fields (typed down when given as literals).
    *
    * @example
-   * const page = await lk.oneroster.courses.classes('course-math-g3');
+   * const { title, courseCode } = await lk.oneroster.courses.get('course-math-g3');
    */
-  classes<const F extends readonly FieldOf<OneRosterClass>[]>(
-    courseSourcedId: string,
-    query: FieldsQuery<F>,
-    options?: OneRosterCallOptions,
-  ): PagePromise<Pick<OneRosterClass, F[number]>>;
-  classes(
-    courseSourcedId: string,
-    query?: OneRosterListQuery & { fields?: undefined },
-    options?: OneRosterCallOptions,
-  ): PagePromise<OneRosterClass>;
-  classes(
-    courseSourcedId: string,
-    query?: OneRosterListQuery,
-    options?: OneRosterCallOptions,
-  ): PagePromise<Partial<OneRosterClass>>;
-  classes(
-    courseSourcedId: string,
-    query?: OneRosterListQuery,
-    options?: OneRosterCallOptions,
-  ): PagePromise<Partial<OneRosterClass>> {
-    return offsetPages(query, options, (params, request) =>
+  get<const F extends readonly FieldOf<OneRosterCourse>[]>(
+    sourcedId: string,
+    options: FieldsOptions<F>,
+  ): ApiPromise<Pick<OneRosterCourse, F[number]>>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: undefined },
+  ): ApiPromise<OneRosterCourse>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: readonly string[] },
+  ): ApiPromise<Partial<OneRosterCourse>>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: readonly string[] },
+  ): ApiPromise<Partial<OneRosterCourse>> {
+    return ApiPromise.guard(() =>
       this.http
-        .call('GET', '/ims/oneroster/rostering/v1p2/courses/{courseSourcedId}/classes', {
-          params: {
-            path: { courseSourcedId: checkId(courseSourcedId, 'courseSourcedId', 'sourcedId') },
-            query: params,
-          },
-          options: request,
+        .call(
+          'GET',
+          '/ims/oneroster/rostering/v1p2/courses/{sourcedId}',
+          getByIdInit(sourcedId, options, 'sourcedId', 'sourcedId'),
+        )
+        .map((data) => data.course),
+    );
+  }
+
+  /**
+   * Creates a course of an org and resolves with the `sourcedId` pair. The body is checked against the
+   * document's `CourseInput` before anything is sent. Not repeated once the request may have reached the
+   * platform (only on connection refused or 429).
+   *
+   * @example
+   * const { allocatedSourcedId } = await lk.oneroster.courses.create({
+   *   status: 'active', title: 'Math Grade 4', courseCode: 'MATH-4', org: { sourcedId: 'org-maple-elementary' },
+   * });
+   */
+  create(course: OneRosterCourseInput, options?: OneRosterCallOptions): ApiPromise<OneRosterSourcedIdPairs> {
+    return ApiPromise.guard(() => {
+      const checked = checkWrite<OneRosterCourseInput>('CourseInput', course, 'course');
+      return this.http
+        .call('POST', '/ims/oneroster/rostering/v1p2/courses/', {
+          body: { course: checked },
+          options: checkCallOptions(options).request,
         })
-        .withAnswer((data, answer) => ({
-          items: data.classes,
-          total: readTotal(answer.response, data),
-          answer,
-        })),
+        .map((data) => data.sourcedIdPairs);
+    });
+  }
+
+  /**
+   * Creates or replaces the course with this `sourcedId` (the platform's answer states nothing to read back).
+   * The body is checked against the document's `CourseInput` before anything is sent. The platform's answer
+   * names no member to read, so the call resolves with nothing. Safe to repeat, so it is retried on 5xx and
+   * timeouts.
+   *
+   * @example
+   * await lk.oneroster.courses.update('course-math-g4', { status: 'active', title: 'Math 4', org: { sourcedId: 'org-maple-elementary' } });
+   */
+  update(sourcedId: string, course: OneRosterCourseInput, options?: OneRosterCallOptions): ApiPromise<void> {
+    return ApiPromise.guard(() => {
+      const path = { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') };
+      const checked = checkWrite<OneRosterCourseInput>('CourseInput', course, 'course', {
+        sourcedId: path.sourcedId,
+      });
+      return this.http
+        .call('PUT', '/ims/oneroster/rostering/v1p2/courses/{sourcedId}', {
+          params: { path },
+          body: { course: checked },
+          options: checkCallOptions(options).request,
+        })
+        .map(nothing);
+    });
+  }
+
+  /**
+   * Deletes a course (soft delete). The platform's answer names no member to read, so the call resolves with
+   * nothing. Not repeated once the request may have reached the platform (only on connection refused or 429).
+   *
+   * @example
+   * await lk.oneroster.courses.delete('course-math-g4');
+   */
+  delete(sourcedId: string, options?: OneRosterCallOptions): ApiPromise<void> {
+    return ApiPromise.guard(() =>
+      this.http
+        .call('DELETE', '/ims/oneroster/rostering/v1p2/courses/{sourcedId}', {
+          params: { path: { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') } },
+          options: checkCallOptions(options).request,
+        })
+        .map(nothing),
     );
   }
 }

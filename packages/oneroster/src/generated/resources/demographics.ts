@@ -3,15 +3,31 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { offsetPages, type PagePromise, Resource, readTotal } from '@learnkit/core';
+import {
+  ApiPromise,
+  checkCallOptions,
+  checkId,
+  getByIdInit,
+  type PagePromise,
+  Resource,
+  readTotal,
+} from '@learnkit/core';
 import type { OneRosterHttp } from '../../internal/http';
+import { rosterPages } from '../../internal/pages';
+import { checkWrite } from '../../internal/write';
 import type {
   FieldOf,
+  FieldsOptions,
   FieldsQuery,
   OneRosterCallOptions,
   OneRosterDemographics,
+  OneRosterDemographicsInput,
   OneRosterListQuery,
+  OneRosterSourcedIdPairs,
 } from '../../types';
+
+/** A call answered 204 resolves with nothing. */
+const nothing = (): void => undefined;
 
 /**
  * The demographics of the roster's users (each keyed by its user's `sourcedId`).
@@ -44,7 +60,7 @@ export class Demographics extends Resource<OneRosterHttp> {
     query?: OneRosterListQuery,
     options?: OneRosterCallOptions,
   ): PagePromise<Partial<OneRosterDemographics>> {
-    return offsetPages(query, options, (params, request) =>
+    return rosterPages('Demographics', query, options, (params, request) =>
       this.http
         .call('GET', '/ims/oneroster/rostering/v1p2/demographics/', {
           params: { query: params },
@@ -55,6 +71,114 @@ export class Demographics extends Resource<OneRosterHttp> {
           total: readTotal(answer.response, data),
           answer,
         })),
+    );
+  }
+
+  /**
+   * The demographics of one user, by the user's `sourcedId`. `fields` asks for only those fields (typed down
+   * when given as literals).
+   *
+   * @example
+   * const { birthDate, sex } = await lk.oneroster.demographics.get('usr-ada-lovelace');
+   */
+  get<const F extends readonly FieldOf<OneRosterDemographics>[]>(
+    sourcedId: string,
+    options: FieldsOptions<F>,
+  ): ApiPromise<Pick<OneRosterDemographics, F[number]>>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: undefined },
+  ): ApiPromise<OneRosterDemographics>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: readonly string[] },
+  ): ApiPromise<Partial<OneRosterDemographics>>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: readonly string[] },
+  ): ApiPromise<Partial<OneRosterDemographics>> {
+    return ApiPromise.guard(() =>
+      this.http
+        .call(
+          'GET',
+          '/ims/oneroster/rostering/v1p2/demographics/{sourcedId}',
+          getByIdInit(sourcedId, options, 'sourcedId', 'sourcedId'),
+        )
+        .map((data) => data.demographics),
+    );
+  }
+
+  /**
+   * Creates the demographics of a user (`sourcedId` is the user's) and resolves with the `sourcedId` pair.
+   * The body is checked against the document's `DemographicsInput` before anything is sent. Not repeated once
+   * the request may have reached the platform (only on connection refused or 429).
+   *
+   * @example
+   * await lk.oneroster.demographics.create({ sourcedId: 'usr-student-001', birthDate: '2017-03-02', sex: 'female' });
+   */
+  create(
+    demographics: OneRosterDemographicsInput,
+    options?: OneRosterCallOptions,
+  ): ApiPromise<OneRosterSourcedIdPairs> {
+    return ApiPromise.guard(() => {
+      const checked = checkWrite<OneRosterDemographicsInput>(
+        'DemographicsInput',
+        demographics,
+        'demographics',
+      );
+      return this.http
+        .call('POST', '/ims/oneroster/rostering/v1p2/demographics/', {
+          body: { demographics: checked },
+          options: checkCallOptions(options).request,
+        })
+        .map((data) => data.sourcedIdPairs);
+    });
+  }
+
+  /**
+   * Creates or replaces the demographics of a user and resolves with them. The body is checked against the
+   * document's `DemographicsInput` before anything is sent. Safe to repeat, so it is retried on 5xx and
+   * timeouts.
+   *
+   * @example
+   * const demographics = await lk.oneroster.demographics.update('usr-student-001', { sourcedId: 'usr-student-001', cityOfBirth: 'Madison' });
+   */
+  update(
+    sourcedId: string,
+    demographics: OneRosterDemographicsInput,
+    options?: OneRosterCallOptions,
+  ): ApiPromise<OneRosterDemographics> {
+    return ApiPromise.guard(() => {
+      const path = { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') };
+      const checked = checkWrite<OneRosterDemographicsInput>(
+        'DemographicsInput',
+        demographics,
+        'demographics',
+        { sourcedId: path.sourcedId },
+      );
+      return this.http.call('PUT', '/ims/oneroster/rostering/v1p2/demographics/{sourcedId}', {
+        params: { path },
+        body: { demographics: checked },
+        options: checkCallOptions(options).request,
+      });
+    });
+  }
+
+  /**
+   * Deletes the demographics of a user (soft delete). Not repeated once the request may have reached the
+   * platform (only on connection refused or 429).
+   *
+   * @example
+   * await lk.oneroster.demographics.delete('usr-student-001');
+   */
+  delete(sourcedId: string, options?: OneRosterCallOptions): ApiPromise<void> {
+    return ApiPromise.guard(() =>
+      this.http
+        .call('DELETE', '/ims/oneroster/rostering/v1p2/demographics/{sourcedId}', {
+          params: { path: { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') } },
+          options: checkCallOptions(options).request,
+        })
+        .map(nothing),
     );
   }
 }

@@ -3,15 +3,32 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { offsetPages, type PagePromise, Resource, readTotal } from '@learnkit/core';
+import {
+  ApiPromise,
+  checkCallOptions,
+  checkId,
+  getByIdInit,
+  type PagePromise,
+  Resource,
+  readTotal,
+} from '@learnkit/core';
 import type { OneRosterHttp } from '../../internal/http';
+import { rosterPages } from '../../internal/pages';
+import { checkWrite } from '../../internal/write';
 import type {
   FieldOf,
+  FieldsOptions,
   FieldsQuery,
   OneRosterCallOptions,
   OneRosterEnrollment,
+  OneRosterEnrollmentInput,
+  OneRosterEnrollmentUpdate,
   OneRosterListQuery,
+  OneRosterSourcedIdPairs,
 } from '../../types';
+
+/** A call answered 204 resolves with nothing. */
+const nothing = (): void => undefined;
 
 /**
  * The enrollments of the roster: which user is in which class, in which role.
@@ -40,7 +57,7 @@ export class Enrollments extends Resource<OneRosterHttp> {
     query?: OneRosterListQuery,
     options?: OneRosterCallOptions,
   ): PagePromise<Partial<OneRosterEnrollment>> {
-    return offsetPages(query, options, (params, request) =>
+    return rosterPages('Enrollment', query, options, (params, request) =>
       this.http
         .call('GET', '/ims/oneroster/rostering/v1p2/enrollments/', {
           params: { query: params },
@@ -51,6 +68,117 @@ export class Enrollments extends Resource<OneRosterHttp> {
           total: readTotal(answer.response, data),
           answer,
         })),
+    );
+  }
+
+  /**
+   * One enrollment by its `sourcedId`. `fields` asks for only those fields (typed down when given as
+   * literals).
+   *
+   * @example
+   * const { role, user, class: klass } = await lk.oneroster.enrollments.get('enr-usr-ada-lovelace-class-math-g3');
+   */
+  get<const F extends readonly FieldOf<OneRosterEnrollment>[]>(
+    sourcedId: string,
+    options: FieldsOptions<F>,
+  ): ApiPromise<Pick<OneRosterEnrollment, F[number]>>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: undefined },
+  ): ApiPromise<OneRosterEnrollment>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: readonly string[] },
+  ): ApiPromise<Partial<OneRosterEnrollment>>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: readonly string[] },
+  ): ApiPromise<Partial<OneRosterEnrollment>> {
+    return ApiPromise.guard(() =>
+      this.http
+        .call(
+          'GET',
+          '/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}',
+          getByIdInit(sourcedId, options, 'sourcedId', 'sourcedId'),
+        )
+        .map((data) => data.enrollment),
+    );
+  }
+
+  /**
+   * Enrolls a user in a class in a role and resolves with the `sourcedId` pair. The body is checked against
+   * the document's `EnrollmentInput` before anything is sent. Not repeated once the request may have reached
+   * the platform (only on connection refused or 429).
+   *
+   * Raises `enrollment.created` for the webhook subscribers whose org scope covers the class's school.
+   *
+   * @example
+   * const { allocatedSourcedId } = await lk.oneroster.enrollments.create({
+   *   role: 'student', user: { sourcedId: 'usr-student-004' }, class: { sourcedId: 'class-science-g5' },
+   * });
+   */
+  create(
+    enrollment: OneRosterEnrollmentInput,
+    options?: OneRosterCallOptions,
+  ): ApiPromise<OneRosterSourcedIdPairs> {
+    return ApiPromise.guard(() => {
+      const checked = checkWrite<OneRosterEnrollmentInput>('EnrollmentInput', enrollment, 'enrollment');
+      return this.http
+        .call('POST', '/ims/oneroster/rostering/v1p2/enrollments/', {
+          body: { enrollment: checked },
+          options: checkCallOptions(options).request,
+        })
+        .map((data) => data.sourcedIdPairs);
+    });
+  }
+
+  /**
+   * Creates or replaces the enrollment with this `sourcedId` (the platform's answer states nothing to read
+   * back). The body is checked against the document's `EnrollmentUpdate` before anything is sent. The
+   * platform's answer names no member to read, so the call resolves with nothing. Safe to repeat, so it is
+   * retried on 5xx and timeouts.
+   *
+   * Raises `enrollment.created`, `enrollment.updated` or `enrollment.deleted` as the enrollment appears in,
+   * changes in, or leaves the read.
+   *
+   * @example
+   * await lk.oneroster.enrollments.update(id, { sourcedId: id, status: 'active', role: 'student', user, class: klass, endDate: '2026-06-15' });
+   */
+  update(
+    sourcedId: string,
+    enrollment: OneRosterEnrollmentUpdate,
+    options?: OneRosterCallOptions,
+  ): ApiPromise<void> {
+    return ApiPromise.guard(() => {
+      const path = { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') };
+      const checked = checkWrite<OneRosterEnrollmentUpdate>('EnrollmentUpdate', enrollment, 'enrollment', {
+        sourcedId: path.sourcedId,
+      });
+      return this.http
+        .call('PUT', '/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}', {
+          params: { path },
+          body: { enrollment: checked },
+          options: checkCallOptions(options).request,
+        })
+        .map(nothing);
+    });
+  }
+
+  /**
+   * Deletes an enrollment (soft delete) and raises `enrollment.deleted`. Not repeated once the request may
+   * have reached the platform (only on connection refused or 429).
+   *
+   * @example
+   * await lk.oneroster.enrollments.delete(allocatedSourcedId);
+   */
+  delete(sourcedId: string, options?: OneRosterCallOptions): ApiPromise<void> {
+    return ApiPromise.guard(() =>
+      this.http
+        .call('DELETE', '/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}', {
+          params: { path: { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') } },
+          options: checkCallOptions(options).request,
+        })
+        .map(nothing),
     );
   }
 }

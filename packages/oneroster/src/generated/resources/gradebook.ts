@@ -7,26 +7,52 @@ import { Resource } from '@learnkit/core';
 import type { OneRosterHttp } from '../../internal/http';
 import { AssessmentLineItems } from './gradebook/assessment-line-items';
 import { AssessmentResults } from './gradebook/assessment-results';
+import { Categories } from './gradebook/categories';
+import { GradebookClasses } from './gradebook/classes';
+import { LineItems } from './gradebook/line-items';
 import { Results } from './gradebook/results';
+import { GradebookSchools } from './gradebook/schools';
+import { ScoreScales } from './gradebook/score-scales';
 
 /**
- * The OneRoster 1.2 gradebook: `assessmentLineItems` (with writes), `assessmentResults` and `results`.
+ * The OneRoster 1.2 gradebook: line items, categories, score scales, results, assessment line items and
+ * assessment results, and what a class or school holds of them.
  */
 export class OneRosterGradebook extends Resource<OneRosterHttp> {
-  /** The gradebook's assessment line items. */
+  /** The gradebook's assessment line items (tests and assessments not aligned to a class). */
   readonly assessmentLineItems: AssessmentLineItems;
 
   /** The gradebook's assessment results (students' scores on assessment line items). */
   readonly assessmentResults: AssessmentResults;
 
-  /** The gradebook's results, and a student's results in a class. */
+  /** The gradebook categories. */
+  readonly categories: Categories;
+
+  /** The gradebook's line items. */
+  readonly lineItems: LineItems;
+
+  /** The gradebook's results (students' scores on line items). */
   readonly results: Results;
+
+  /** The score scales. */
+  readonly scoreScales: ScoreScales;
+
+  /** A class's gradebook. */
+  readonly classes: GradebookClasses;
+
+  /** A school's gradebook. */
+  readonly schools: GradebookSchools;
 
   /** @internal Built by the package's client factory. */
   constructor(http: OneRosterHttp) {
     super(http);
     this.assessmentLineItems = new AssessmentLineItems(http);
     this.assessmentResults = new AssessmentResults(http);
+    this.categories = new Categories(http);
+    this.lineItems = new LineItems(http);
     this.results = new Results(http);
+    this.scoreScales = new ScoreScales(http);
+    this.classes = new GradebookClasses(http);
+    this.schools = new GradebookSchools(http);
   }
 }

@@ -3,23 +3,59 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { offsetPages, type PagePromise, Resource, readTotal } from '@learnkit/core';
+import {
+  ApiPromise,
+  checkCallOptions,
+  checkId,
+  getByIdInit,
+  type PagePromise,
+  Resource,
+  readTotal,
+} from '@learnkit/core';
 import type { OneRosterHttp } from '../../internal/http';
+import { rosterPages } from '../../internal/pages';
+import { checkWrite } from '../../internal/write';
 import type {
   FieldOf,
+  FieldsOptions,
   FieldsQuery,
   OneRosterCallOptions,
   OneRosterListQuery,
   OneRosterResource,
+  OneRosterResourceInput,
+  OneRosterSourcedIdPairs,
 } from '../../types';
+import { ClassResources } from './resources/classes';
+import { CourseResources } from './resources/courses';
+import { UserResources } from './resources/users';
+
+/** A call answered 204 resolves with nothing. */
+const nothing = (): void => undefined;
 
 /**
- * The learning resources (OneRoster resources service).
+ * The learning resources (OneRoster resources service), and their assignment to classes, courses and users.
  *
  * @example
  * for await (const resource of lk.oneroster.resources.list({ search: 'fractions' })) console.log(resource.title);
  */
 export class Resources extends Resource<OneRosterHttp> {
+  /** The resources assigned to a class. */
+  readonly classes: ClassResources;
+
+  /** The resources assigned to a course. */
+  readonly courses: CourseResources;
+
+  /** The resources assigned to a user. */
+  readonly users: UserResources;
+
+  /** @internal Built by the package's client factory. */
+  constructor(http: OneRosterHttp) {
+    super(http);
+    this.classes = new ClassResources(http);
+    this.courses = new CourseResources(http);
+    this.users = new UserResources(http);
+  }
+
   /**
    * Lists the learning resources. A page at a time: `await` it for the first page, `for await` it for every
    * item. With `fields` given as literal names, the items are typed down to those fields. `search` matches
@@ -38,7 +74,7 @@ export class Resources extends Resource<OneRosterHttp> {
   ): PagePromise<OneRosterResource>;
   list(query?: OneRosterListQuery, options?: OneRosterCallOptions): PagePromise<Partial<OneRosterResource>>;
   list(query?: OneRosterListQuery, options?: OneRosterCallOptions): PagePromise<Partial<OneRosterResource>> {
-    return offsetPages(query, options, (params, request) =>
+    return rosterPages('Resource', query, options, (params, request) =>
       this.http
         .call('GET', '/ims/oneroster/resources/v1p2/resources/', {
           params: { query: params },
@@ -49,6 +85,109 @@ export class Resources extends Resource<OneRosterHttp> {
           total: readTotal(answer.response, data),
           answer,
         })),
+    );
+  }
+
+  /**
+   * One resource by its `sourcedId`. `fields` asks for only those fields (typed down when given as literals).
+   *
+   * @example
+   * const { title, vendorResourceId } = await lk.oneroster.resources.get('res-fractions-video');
+   */
+  get<const F extends readonly FieldOf<OneRosterResource>[]>(
+    sourcedId: string,
+    options: FieldsOptions<F>,
+  ): ApiPromise<Pick<OneRosterResource, F[number]>>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: undefined },
+  ): ApiPromise<OneRosterResource>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: readonly string[] },
+  ): ApiPromise<Partial<OneRosterResource>>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: readonly string[] },
+  ): ApiPromise<Partial<OneRosterResource>> {
+    return ApiPromise.guard(() =>
+      this.http
+        .call(
+          'GET',
+          '/ims/oneroster/resources/v1p2/resources/{sourcedId}',
+          getByIdInit(sourcedId, options, 'sourcedId', 'sourcedId'),
+        )
+        .map((data) => data.resource),
+    );
+  }
+
+  /**
+   * Creates a resource and resolves with the `sourcedId` pair. The body is checked against the document's
+   * `ResourceInput` before anything is sent. Not repeated once the request may have reached the platform
+   * (only on connection refused or 429).
+   *
+   * @example
+   * const { allocatedSourcedId } = await lk.oneroster.resources.create({ title: 'Area models', vendorResourceId: 'vendor-area-models' });
+   */
+  create(
+    resource: OneRosterResourceInput,
+    options?: OneRosterCallOptions,
+  ): ApiPromise<OneRosterSourcedIdPairs> {
+    return ApiPromise.guard(() => {
+      const checked = checkWrite<OneRosterResourceInput>('ResourceInput', resource, 'resource');
+      return this.http
+        .call('POST', '/ims/oneroster/resources/v1p2/resources/', {
+          body: { resource: checked },
+          options: checkCallOptions(options).request,
+        })
+        .map((data) => data.sourcedIdPairs);
+    });
+  }
+
+  /**
+   * Creates or replaces the resource with this `sourcedId` (the platform's answer states nothing to read
+   * back). The body is checked against the document's `ResourceInput` before anything is sent. The platform's
+   * answer names no member to read, so the call resolves with nothing. Safe to repeat, so it is retried on
+   * 5xx and timeouts.
+   *
+   * @example
+   * await lk.oneroster.resources.update('res-area-models', { title: 'Area models (video)', vendorResourceId: 'vendor-area-models' });
+   */
+  update(
+    sourcedId: string,
+    resource: OneRosterResourceInput,
+    options?: OneRosterCallOptions,
+  ): ApiPromise<void> {
+    return ApiPromise.guard(() => {
+      const path = { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') };
+      const checked = checkWrite<OneRosterResourceInput>('ResourceInput', resource, 'resource', {
+        sourcedId: path.sourcedId,
+      });
+      return this.http
+        .call('PUT', '/ims/oneroster/resources/v1p2/resources/{sourcedId}', {
+          params: { path },
+          body: { resource: checked },
+          options: checkCallOptions(options).request,
+        })
+        .map(nothing);
+    });
+  }
+
+  /**
+   * Deletes a resource (soft delete). Not repeated once the request may have reached the platform (only on
+   * connection refused or 429).
+   *
+   * @example
+   * await lk.oneroster.resources.delete('res-area-models');
+   */
+  delete(sourcedId: string, options?: OneRosterCallOptions): ApiPromise<void> {
+    return ApiPromise.guard(() =>
+      this.http
+        .call('DELETE', '/ims/oneroster/resources/v1p2/resources/{sourcedId}', {
+          params: { path: { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') } },
+          options: checkCallOptions(options).request,
+        })
+        .map(nothing),
     );
   }
 }

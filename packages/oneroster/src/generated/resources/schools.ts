@@ -3,76 +3,195 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { checkId, offsetPages, type PagePromise, Resource, readTotal } from '@learnkit/core';
+import {
+  ApiPromise,
+  checkCallOptions,
+  checkId,
+  getByIdInit,
+  type PagePromise,
+  Resource,
+  readTotal,
+} from '@learnkit/core';
 import type { OneRosterHttp } from '../../internal/http';
+import { rosterPages } from '../../internal/pages';
+import { checkWrite } from '../../internal/write';
 import type {
   FieldOf,
+  FieldsOptions,
   FieldsQuery,
   OneRosterCallOptions,
   OneRosterListQuery,
-  OneRosterUser,
+  OneRosterOrg,
+  OneRosterSchoolInput,
 } from '../../types';
+import { SchoolClasses } from './schools/classes';
+import { SchoolCourses } from './schools/courses';
+import { SchoolEnrollments } from './schools/enrollments';
+import { SchoolStudents } from './schools/students';
+import { SchoolTeachers } from './schools/teachers';
+import { SchoolTerms } from './schools/terms';
+
+/** A call answered 204 resolves with nothing. */
+const nothing = (): void => undefined;
 
 /**
- * The schools of the roster: the students of one of a school's classes.
+ * The schools of the roster (orgs of type `school`), with each school's classes, courses, enrollments,
+ * students, teachers and terms.
  *
  * @example
- * const page = await lk.oneroster.schools.classStudents('org-maple-elementary', 'class-math-g3');
+ * for await (const klass of lk.oneroster.schools.classes.list('org-maple-elementary')) console.log(klass.title);
  */
 export class Schools extends Resource<OneRosterHttp> {
+  /** The classes of a school, with each class's enrollments, students and teachers. */
+  readonly classes: SchoolClasses;
+
+  /** The courses of a school. */
+  readonly courses: SchoolCourses;
+
+  /** The enrollments in the classes of a school. */
+  readonly enrollments: SchoolEnrollments;
+
+  /** The students of a school (users with a student role there). */
+  readonly students: SchoolStudents;
+
+  /** The teachers of a school (users with a teacher role there). */
+  readonly teachers: SchoolTeachers;
+
+  /** The terms of a school (the terms of its classes). */
+  readonly terms: SchoolTerms;
+
+  /** @internal Built by the package's client factory. */
+  constructor(http: OneRosterHttp) {
+    super(http);
+    this.classes = new SchoolClasses(http);
+    this.courses = new SchoolCourses(http);
+    this.enrollments = new SchoolEnrollments(http);
+    this.students = new SchoolStudents(http);
+    this.teachers = new SchoolTeachers(http);
+    this.terms = new SchoolTerms(http);
+  }
+
   /**
-   * Lists the students of a class of a school (a class of another school is a `NotFoundError`). A page at a
-   * time: `await` it for the first page, `for await` it for every item. With `fields` given as literal names,
-   * the items are typed down to those fields. `search` matches `givenName`, `familyName` and `email`.
+   * Lists the schools the credentials may see. A page at a time: `await` it for the first page, `for await`
+   * it for every item. With `fields` given as literal names, the items are typed down to those fields.
+   * `search` matches `name`.
    *
    * @example
-   * for await (const student of lk.oneroster.schools.classStudents(schoolId, classId)) console.log(student.email);
+   * for await (const school of lk.oneroster.schools.list()) console.log(school.name);
    */
-  classStudents<const F extends readonly FieldOf<OneRosterUser>[]>(
-    schoolSourcedId: string,
-    classSourcedId: string,
+  list<const F extends readonly FieldOf<OneRosterOrg>[]>(
     query: FieldsQuery<F>,
     options?: OneRosterCallOptions,
-  ): PagePromise<Pick<OneRosterUser, F[number]>>;
-  classStudents(
-    schoolSourcedId: string,
-    classSourcedId: string,
+  ): PagePromise<Pick<OneRosterOrg, F[number]>>;
+  list(
     query?: OneRosterListQuery & { fields?: undefined },
     options?: OneRosterCallOptions,
-  ): PagePromise<OneRosterUser>;
-  classStudents(
-    schoolSourcedId: string,
-    classSourcedId: string,
-    query?: OneRosterListQuery,
-    options?: OneRosterCallOptions,
-  ): PagePromise<Partial<OneRosterUser>>;
-  classStudents(
-    schoolSourcedId: string,
-    classSourcedId: string,
-    query?: OneRosterListQuery,
-    options?: OneRosterCallOptions,
-  ): PagePromise<Partial<OneRosterUser>> {
-    return offsetPages(query, options, (params, request) =>
+  ): PagePromise<OneRosterOrg>;
+  list(query?: OneRosterListQuery, options?: OneRosterCallOptions): PagePromise<Partial<OneRosterOrg>>;
+  list(query?: OneRosterListQuery, options?: OneRosterCallOptions): PagePromise<Partial<OneRosterOrg>> {
+    return rosterPages('Org', query, options, (params, request) =>
       this.http
-        .call(
-          'GET',
-          '/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/students',
-          {
-            params: {
-              path: {
-                schoolSourcedId: checkId(schoolSourcedId, 'schoolSourcedId', 'sourcedId'),
-                classSourcedId: checkId(classSourcedId, 'classSourcedId', 'sourcedId'),
-              },
-              query: params,
-            },
-            options: request,
-          },
-        )
+        .call('GET', '/ims/oneroster/rostering/v1p2/schools/', {
+          params: { query: params },
+          options: request,
+        })
         .withAnswer((data, answer) => ({
-          items: data.users,
+          items: data.orgs,
           total: readTotal(answer.response, data),
           answer,
         })),
+    );
+  }
+
+  /**
+   * One school by its `sourcedId`. `fields` asks for only those fields (typed down when given as literals).
+   *
+   * @example
+   * const { name, parent } = await lk.oneroster.schools.get('org-maple-elementary');
+   */
+  get<const F extends readonly FieldOf<OneRosterOrg>[]>(
+    sourcedId: string,
+    options: FieldsOptions<F>,
+  ): ApiPromise<Pick<OneRosterOrg, F[number]>>;
+  get(sourcedId: string, options?: OneRosterCallOptions & { fields?: undefined }): ApiPromise<OneRosterOrg>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: readonly string[] },
+  ): ApiPromise<Partial<OneRosterOrg>>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: readonly string[] },
+  ): ApiPromise<Partial<OneRosterOrg>> {
+    return ApiPromise.guard(() =>
+      this.http
+        .call(
+          'GET',
+          '/ims/oneroster/rostering/v1p2/schools/{sourcedId}',
+          getByIdInit(sourcedId, options, 'sourcedId', 'sourcedId'),
+        )
+        .map((data) => data.org),
+    );
+  }
+
+  /**
+   * Creates a school and resolves with it, as the platform answers. The body is checked against the
+   * document's `SchoolInput` before anything is sent. Not repeated once the request may have reached the
+   * platform (only on connection refused or 429).
+   *
+   * @example
+   * const school = await lk.oneroster.schools.create({ name: 'Maple High School', type: 'school', parent: { sourcedId: 'org-maple-district' } });
+   */
+  create(school: OneRosterSchoolInput, options?: OneRosterCallOptions): ApiPromise<OneRosterOrg> {
+    return ApiPromise.guard(() => {
+      const checked = checkWrite<OneRosterSchoolInput>('SchoolInput', school, 'school');
+      return this.http.call('POST', '/ims/oneroster/rostering/v1p2/schools/', {
+        body: { org: checked },
+        options: checkCallOptions(options).request,
+      });
+    });
+  }
+
+  /**
+   * Creates or replaces the school with this `sourcedId` and resolves with it. The body is checked against
+   * the document's `SchoolInput` before anything is sent. Safe to repeat, so it is retried on 5xx and
+   * timeouts.
+   *
+   * @example
+   * const school = await lk.oneroster.schools.update('org-maple-high', { name: 'Maple High', type: 'school' });
+   */
+  update(
+    sourcedId: string,
+    school: OneRosterSchoolInput,
+    options?: OneRosterCallOptions,
+  ): ApiPromise<OneRosterOrg> {
+    return ApiPromise.guard(() => {
+      const path = { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') };
+      const checked = checkWrite<OneRosterSchoolInput>('SchoolInput', school, 'school', {
+        sourcedId: path.sourcedId,
+      });
+      return this.http.call('PUT', '/ims/oneroster/rostering/v1p2/schools/{sourcedId}', {
+        params: { path },
+        body: { org: checked },
+        options: checkCallOptions(options).request,
+      });
+    });
+  }
+
+  /**
+   * Deletes a school (soft delete). Not repeated once the request may have reached the platform (only on
+   * connection refused or 429).
+   *
+   * @example
+   * await lk.oneroster.schools.delete('org-maple-high');
+   */
+  delete(sourcedId: string, options?: OneRosterCallOptions): ApiPromise<void> {
+    return ApiPromise.guard(() =>
+      this.http
+        .call('DELETE', '/ims/oneroster/rostering/v1p2/schools/{sourcedId}', {
+          params: { path: { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') } },
+          options: checkCallOptions(options).request,
+        })
+        .map(nothing),
     );
   }
 }

@@ -3,8 +3,18 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { ApiPromise, getByIdInit, offsetPages, type PagePromise, Resource, readTotal } from '@learnkit/core';
+import {
+  ApiPromise,
+  checkCallOptions,
+  checkId,
+  getByIdInit,
+  type PagePromise,
+  Resource,
+  readTotal,
+} from '@learnkit/core';
 import type { OneRosterHttp } from '../../internal/http';
+import { rosterPages } from '../../internal/pages';
+import { checkWrite } from '../../internal/write';
 import type {
   FieldOf,
   FieldsOptions,
@@ -12,7 +22,12 @@ import type {
   OneRosterCallOptions,
   OneRosterListQuery,
   OneRosterUser,
+  OneRosterUserInput,
 } from '../../types';
+import { UserClasses } from './users/classes';
+
+/** A call answered 204 resolves with nothing. */
+const nothing = (): void => undefined;
 
 /**
  * The users of the roster (students, teachers, parents, administrators) the credentials may see.
@@ -21,6 +36,15 @@ import type {
  * const page = await lk.oneroster.users.list({ filter: where.eq('email', 'ada@example.com') });
  */
 export class Users extends Resource<OneRosterHttp> {
+  /** The classes of a user. */
+  readonly classes: UserClasses;
+
+  /** @internal Built by the package's client factory. */
+  constructor(http: OneRosterHttp) {
+    super(http);
+    this.classes = new UserClasses(http);
+  }
+
   /**
    * Lists users. A page at a time: `await` it for the first page, `for await` it for every item. With
    * `fields` given as literal names, the items are typed down to those fields. `search` matches `givenName`,
@@ -41,7 +65,7 @@ export class Users extends Resource<OneRosterHttp> {
   ): PagePromise<OneRosterUser>;
   list(query?: OneRosterListQuery, options?: OneRosterCallOptions): PagePromise<Partial<OneRosterUser>>;
   list(query?: OneRosterListQuery, options?: OneRosterCallOptions): PagePromise<Partial<OneRosterUser>> {
-    return offsetPages(query, options, (params, request) =>
+    return rosterPages('User', query, options, (params, request) =>
       this.http
         .call('GET', '/ims/oneroster/rostering/v1p2/users/', { params: { query: params }, options: request })
         .withAnswer((data, answer) => ({
@@ -79,6 +103,83 @@ export class Users extends Resource<OneRosterHttp> {
           getByIdInit(sourcedId, options, 'sourcedId', 'sourcedId'),
         )
         .map((data) => data.user),
+    );
+  }
+
+  /**
+   * Creates a user with its roles and resolves with it, as the platform answers (`sourcedId` allocated when
+   * not given). The body is checked against the document's `UserInput` before anything is sent. Not repeated
+   * once the request may have reached the platform (only on connection refused or 429).
+   *
+   * Raises `user.created` (and `user_role.created` for each role) for the webhook subscribers whose org scope
+   * covers the user.
+   *
+   * @example
+   * const user = await lk.oneroster.users.create({
+   *   enabledUser: true, givenName: 'Mary', familyName: 'Somerville', email: 'mary@maple.learnkit.test',
+   *   roles: [{ roleType: 'primary', role: 'student', org: { sourcedId: 'org-maple-elementary' } }],
+   * });
+   */
+  create(user: OneRosterUserInput, options?: OneRosterCallOptions): ApiPromise<OneRosterUser> {
+    return ApiPromise.guard(() => {
+      const checked = checkWrite<OneRosterUserInput>('UserInput', user, 'user');
+      return this.http
+        .call('POST', '/ims/oneroster/rostering/v1p2/users/', {
+          body: { user: checked },
+          options: checkCallOptions(options).request,
+        })
+        .map((data) => data.user);
+    });
+  }
+
+  /**
+   * Creates or replaces the user with this `sourcedId` and resolves with it; its roles are synced to the list
+   * given. The body is checked against the document's `UserInput` before anything is sent. Safe to repeat, so
+   * it is retried on 5xx and timeouts.
+   *
+   * Raises `user.created` or `user.updated`, and `user_role.*` for the memberships that appear or go.
+   *
+   * @example
+   * const user = await lk.oneroster.users.update('usr-mary', { ...mary, preferredFirstName: 'Molly' });
+   */
+  update(
+    sourcedId: string,
+    user: OneRosterUserInput,
+    options?: OneRosterCallOptions,
+  ): ApiPromise<OneRosterUser> {
+    return ApiPromise.guard(() => {
+      const path = { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') };
+      const checked = checkWrite<OneRosterUserInput>('UserInput', user, 'user', {
+        sourcedId: path.sourcedId,
+      });
+      return this.http
+        .call('PUT', '/ims/oneroster/rostering/v1p2/users/{sourcedId}', {
+          params: { path },
+          body: { user: checked },
+          options: checkCallOptions(options).request,
+        })
+        .map((data) => data.user);
+    });
+  }
+
+  /**
+   * Deletes a user with its roles, enrollments and agent relationships, and raises `user.deleted`. Not
+   * repeated once the request may have reached the platform (only on connection refused or 429).
+   *
+   * The user is no longer returned afterwards (a `NotFoundError`), as the platform's event catalogue
+   * describes the deletion.
+   *
+   * @example
+   * await lk.oneroster.users.delete('usr-mary');
+   */
+  delete(sourcedId: string, options?: OneRosterCallOptions): ApiPromise<void> {
+    return ApiPromise.guard(() =>
+      this.http
+        .call('DELETE', '/ims/oneroster/rostering/v1p2/users/{sourcedId}', {
+          params: { path: { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') } },
+          options: checkCallOptions(options).request,
+        })
+        .map(nothing),
     );
   }
 }

@@ -274,9 +274,20 @@ export async function callArguments(op: ApiOperation, input: ApiInput, out: Outp
   const body = await bodyValue(op, input.body, out);
   if (op.body && body !== undefined) {
     const check = schemaChecker(DOCUMENT_SCHEMAS[op.document], z.fromJSONSchema, WORDING);
-    for (const issue of check(op.body.schema, body)) {
-      const worded = choiceIssue(issue, body);
-      issues.push({ ...worded, path: ['body', ...worded.path] });
+    // A list body (`[{...}, ...]`) is checked item by item (docs/decisions.md#d-i29-batch-writes).
+    const items: [(string | number)[], unknown][] = !op.body.list
+      ? [[[], body]]
+      : Array.isArray(body) && body.length > 0
+        ? body.map((item, index) => [[index], item])
+        : [];
+    if (op.body.list && items.length === 0) {
+      issues.push({ path: ['body'], message: `must be a JSON array of one or more ${op.body.schema}` });
+    }
+    for (const [at, item] of items) {
+      for (const issue of check(op.body.schema, item)) {
+        const worded = choiceIssue(issue, item);
+        issues.push({ ...worded, path: ['body', ...at, ...worded.path] });
+      }
     }
   }
   if (issues.length > 0) throw createValidationError(issues);

@@ -8,12 +8,12 @@ import {
   checkCallOptions,
   checkId,
   getByIdInit,
-  offsetPages,
   type PagePromise,
   Resource,
   readTotal,
 } from '@learnkit/core';
 import type { OneRosterHttp } from '../../../internal/http';
+import { rosterPages } from '../../../internal/pages';
 import { checkWrite } from '../../../internal/write';
 import type {
   FieldOf,
@@ -26,22 +26,27 @@ import type {
   OneRosterSourcedIdPairs,
 } from '../../../types';
 
+/** A call answered 204 resolves with nothing. */
+const nothing = (): void => undefined;
+
 /**
- * The gradebook's assessment line items: list, get, create and put. Each carries the extension fields
- * `component` (a course component) and `componentResource` (a learning resource).
+ * The gradebook's assessment line items (tests and assessments not aligned to a class). Each carries the
+ * extension members `component` (a course component) and `componentResource` (a component resource).
  *
  * @example
- * await lk.oneroster.gradebook.assessmentLineItems.put('ali-quiz-1', {
+ * await lk.oneroster.gradebook.assessmentLineItems.update('ali-quiz-1', {
+ *   status: 'active',
  *   title: 'Quiz 1',
  *   class: { sourcedId: 'class-math-g3' },
- *   component: { sourcedId: 'component-unit-2' },
- *   componentResource: { sourcedId: 'res-fractions-video' },
+ *   component: { sourcedId: 'component-math-g3-unit-2' },
+ *   componentResource: { sourcedId: 'cr-fractions-video' },
  * });
  */
 export class AssessmentLineItems extends Resource<OneRosterHttp> {
   /**
-   * Lists line items. A page at a time: `await` it for the first page, `for await` it for every item. With
-   * `fields` given as literal names, the items are typed down to those fields. `search` matches `title`.
+   * Lists assessment line items. A page at a time: `await` it for the first page, `for await` it for every
+   * item. With `fields` given as literal names, the items are typed down to those fields. `search` matches
+   * `title`.
    *
    * @example
    * const page = await lk.oneroster.gradebook.assessmentLineItems.list({ fields: ['sourcedId', 'title', 'component'] });
@@ -62,7 +67,7 @@ export class AssessmentLineItems extends Resource<OneRosterHttp> {
     query?: OneRosterListQuery,
     options?: OneRosterCallOptions,
   ): PagePromise<Partial<OneRosterAssessmentLineItem>> {
-    return offsetPages(query, options, (params, request) =>
+    return rosterPages('AssessmentLineItem', query, options, (params, request) =>
       this.http
         .call('GET', '/ims/oneroster/gradebook/v1p2/assessmentLineItems/', {
           params: { query: params },
@@ -77,8 +82,8 @@ export class AssessmentLineItems extends Resource<OneRosterHttp> {
   }
 
   /**
-   * One line item by its `sourcedId`. `fields` asks for only those fields (typed down when given as
-   * literals).
+   * One assessment line item by its `sourcedId`. `fields` asks for only those fields (typed down when given
+   * as literals).
    *
    * @example
    * const { component, componentResource } = await lk.oneroster.gradebook.assessmentLineItems.get('ali-quiz-1');
@@ -111,15 +116,15 @@ export class AssessmentLineItems extends Resource<OneRosterHttp> {
   }
 
   /**
-   * Creates a line item and resolves with the supplied and the allocated `sourcedId`. The body is checked
-   * against the document's `AssessmentLineItemInput` before anything is sent. Not repeated once the request
-   * may have reached the platform (only on connection refused or 429).
+   * Creates an assessment line item and resolves with the supplied and the allocated `sourcedId`. The body is
+   * checked against the document's `AssessmentLineItemInput` before anything is sent. Not repeated once the
+   * request may have reached the platform (only on connection refused or 429).
    *
-   * Use `put` with your own `sourcedId` for a write that is safe to repeat: a second create could make a
+   * Use `update` with your own `sourcedId` for a write that is safe to repeat: a second create could make a
    * second line item.
    *
    * @example
-   * const { allocatedSourcedId } = await lk.oneroster.gradebook.assessmentLineItems.create({ title: 'Quiz 1' });
+   * const { allocatedSourcedId } = await lk.oneroster.gradebook.assessmentLineItems.create({ status: 'active', title: 'Quiz 1' });
    */
   create(
     lineItem: OneRosterAssessmentLineItemInput,
@@ -141,16 +146,14 @@ export class AssessmentLineItems extends Resource<OneRosterHttp> {
   }
 
   /**
-   * Creates or replaces the line item with this `sourcedId` and resolves with the stored line item. The body
-   * is checked against the document's `AssessmentLineItemInput` before anything is sent. Safe to repeat, so
-   * it is retried on 5xx and timeouts.
-   *
-   * A `sourcedId` inside `lineItem` must be the same one.
+   * Creates or replaces the assessment line item with this `sourcedId` and resolves with the stored one. The
+   * body is checked against the document's `AssessmentLineItemInput` before anything is sent. Safe to repeat,
+   * so it is retried on 5xx and timeouts.
    *
    * @example
-   * await lk.oneroster.gradebook.assessmentLineItems.put('ali-quiz-1', { title: 'Quiz 1', resultValueMax: 10 });
+   * await lk.oneroster.gradebook.assessmentLineItems.update('ali-quiz-1', { status: 'active', title: 'Quiz 1', resultValueMax: 10 });
    */
-  put(
+  update(
     sourcedId: string,
     lineItem: OneRosterAssessmentLineItemInput,
     options?: OneRosterCallOptions,
@@ -171,5 +174,23 @@ export class AssessmentLineItems extends Resource<OneRosterHttp> {
         })
         .map((data) => data.assessmentLineItem);
     });
+  }
+
+  /**
+   * Deletes an assessment line item (soft delete). Not repeated once the request may have reached the
+   * platform (only on connection refused or 429).
+   *
+   * @example
+   * await lk.oneroster.gradebook.assessmentLineItems.delete('ali-quiz-1');
+   */
+  delete(sourcedId: string, options?: OneRosterCallOptions): ApiPromise<void> {
+    return ApiPromise.guard(() =>
+      this.http
+        .call('DELETE', '/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}', {
+          params: { path: { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') } },
+          options: checkCallOptions(options).request,
+        })
+        .map(nothing),
+    );
   }
 }

@@ -3,15 +3,31 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { offsetPages, type PagePromise, Resource, readTotal } from '@learnkit/core';
+import {
+  ApiPromise,
+  checkCallOptions,
+  checkId,
+  getByIdInit,
+  type PagePromise,
+  Resource,
+  readTotal,
+} from '@learnkit/core';
 import type { OneRosterHttp } from '../../../internal/http';
+import { rosterPages } from '../../../internal/pages';
+import { checkWrite } from '../../../internal/write';
 import type {
   FieldOf,
+  FieldsOptions,
   FieldsQuery,
   OneRosterAssessmentResult,
+  OneRosterAssessmentResultInput,
   OneRosterCallOptions,
   OneRosterListQuery,
+  OneRosterSourcedIdPairs,
 } from '../../../types';
+
+/** A call answered 204 resolves with nothing. */
+const nothing = (): void => undefined;
 
 /**
  * The gradebook's assessment results (students' scores on assessment line items).
@@ -44,7 +60,7 @@ export class AssessmentResults extends Resource<OneRosterHttp> {
     query?: OneRosterListQuery,
     options?: OneRosterCallOptions,
   ): PagePromise<Partial<OneRosterAssessmentResult>> {
-    return offsetPages(query, options, (params, request) =>
+    return rosterPages('AssessmentResult', query, options, (params, request) =>
       this.http
         .call('GET', '/ims/oneroster/gradebook/v1p2/assessmentResults/', {
           params: { query: params },
@@ -55,6 +71,112 @@ export class AssessmentResults extends Resource<OneRosterHttp> {
           total: readTotal(answer.response, data),
           answer,
         })),
+    );
+  }
+
+  /**
+   * One assessment result by its `sourcedId`. `fields` asks for only those fields (typed down when given as
+   * literals).
+   *
+   * @example
+   * const { score, scoreStatus } = await lk.oneroster.gradebook.assessmentResults.get('ar-ada-1');
+   */
+  get<const F extends readonly FieldOf<OneRosterAssessmentResult>[]>(
+    sourcedId: string,
+    options: FieldsOptions<F>,
+  ): ApiPromise<Pick<OneRosterAssessmentResult, F[number]>>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: undefined },
+  ): ApiPromise<OneRosterAssessmentResult>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: readonly string[] },
+  ): ApiPromise<Partial<OneRosterAssessmentResult>>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: readonly string[] },
+  ): ApiPromise<Partial<OneRosterAssessmentResult>> {
+    return ApiPromise.guard(() =>
+      this.http
+        .call(
+          'GET',
+          '/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}',
+          getByIdInit(sourcedId, options, 'sourcedId', 'sourcedId'),
+        )
+        .map((data) => data.assessmentResult),
+    );
+  }
+
+  /**
+   * Records a student's score on an assessment line item and resolves with the `sourcedId` pair. The body is
+   * checked against the document's `AssessmentResultInput` before anything is sent. Not repeated once the
+   * request may have reached the platform (only on connection refused or 429).
+   *
+   * @example
+   * await lk.oneroster.gradebook.assessmentResults.create({
+   *   status: 'active', assessmentLineItem: { sourcedId: 'ali-quiz-1' }, student: { sourcedId: 'usr-ada-lovelace' },
+   *   score: 9, scoreDate: '2025-10-01T14:00:00Z', scoreStatus: 'fully graded',
+   * });
+   */
+  create(
+    result: OneRosterAssessmentResultInput,
+    options?: OneRosterCallOptions,
+  ): ApiPromise<OneRosterSourcedIdPairs> {
+    return ApiPromise.guard(() => {
+      const checked = checkWrite<OneRosterAssessmentResultInput>('AssessmentResultInput', result, 'result');
+      return this.http
+        .call('POST', '/ims/oneroster/gradebook/v1p2/assessmentResults/', {
+          body: { assessmentResult: checked },
+          options: checkCallOptions(options).request,
+        })
+        .map((data) => data.sourcedIdPairs);
+    });
+  }
+
+  /**
+   * Creates or replaces the assessment result with this `sourcedId` and resolves with the stored one. The
+   * body is checked against the document's `AssessmentResultInput` before anything is sent. Safe to repeat,
+   * so it is retried on 5xx and timeouts.
+   *
+   * @example
+   * const result = await lk.oneroster.gradebook.assessmentResults.update('ar-ada-3', { ...result, score: 10 });
+   */
+  update(
+    sourcedId: string,
+    result: OneRosterAssessmentResultInput,
+    options?: OneRosterCallOptions,
+  ): ApiPromise<OneRosterAssessmentResult> {
+    return ApiPromise.guard(() => {
+      const path = { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') };
+      const checked = checkWrite<OneRosterAssessmentResultInput>('AssessmentResultInput', result, 'result', {
+        sourcedId: path.sourcedId,
+      });
+      return this.http
+        .call('PUT', '/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}', {
+          params: { path },
+          body: { assessmentResult: checked },
+          options: checkCallOptions(options).request,
+        })
+        .map((data) => data.assessmentResult);
+    });
+  }
+
+  /**
+   * Deletes an assessment result (soft delete). Not repeated once the request may have reached the platform
+   * (only on connection refused or 429).
+   *
+   * @example
+   * await lk.oneroster.gradebook.assessmentResults.delete('ar-ada-3');
+   */
+  delete(sourcedId: string, options?: OneRosterCallOptions): ApiPromise<void> {
+    return ApiPromise.guard(() =>
+      this.http
+        .call('DELETE', '/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}', {
+          params: { path: { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') } },
+          options: checkCallOptions(options).request,
+        })
+        .map(nothing),
     );
   }
 }

@@ -3,21 +3,37 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { checkId, offsetPages, type PagePromise, Resource, readTotal } from '@learnkit/core';
+import {
+  ApiPromise,
+  checkCallOptions,
+  checkId,
+  getByIdInit,
+  type PagePromise,
+  Resource,
+  readTotal,
+} from '@learnkit/core';
 import type { OneRosterHttp } from '../../../internal/http';
+import { rosterPages } from '../../../internal/pages';
+import { checkWrite } from '../../../internal/write';
 import type {
   FieldOf,
+  FieldsOptions,
   FieldsQuery,
   OneRosterCallOptions,
   OneRosterListQuery,
   OneRosterResult,
+  OneRosterResultInput,
+  OneRosterSourcedIdPairs,
 } from '../../../types';
 
+/** A call answered 204 resolves with nothing. */
+const nothing = (): void => undefined;
+
 /**
- * The gradebook's results, and a student's results in a class.
+ * The gradebook's results (students' scores on line items).
  *
  * @example
- * const page = await lk.oneroster.gradebook.results.forStudentInClass('class-math-g3', 'usr-ada-lovelace');
+ * const graded = await lk.oneroster.gradebook.results.list({ filter: where.eq('scoreStatus', 'fully graded') });
  */
 export class Results extends Resource<OneRosterHttp> {
   /**
@@ -37,7 +53,7 @@ export class Results extends Resource<OneRosterHttp> {
   ): PagePromise<OneRosterResult>;
   list(query?: OneRosterListQuery, options?: OneRosterCallOptions): PagePromise<Partial<OneRosterResult>>;
   list(query?: OneRosterListQuery, options?: OneRosterCallOptions): PagePromise<Partial<OneRosterResult>> {
-    return offsetPages(query, options, (params, request) =>
+    return rosterPages('Result', query, options, (params, request) =>
       this.http
         .call('GET', '/ims/oneroster/gradebook/v1p2/results/', {
           params: { query: params },
@@ -52,58 +68,104 @@ export class Results extends Resource<OneRosterHttp> {
   }
 
   /**
-   * Lists the results of a student in a class (class first, then student, as the path has them). A page at a
-   * time: `await` it for the first page, `for await` it for every item. With `fields` given as literal names,
-   * the items are typed down to those fields. `search` matches `comment`.
+   * One result by its `sourcedId`. `fields` asks for only those fields (typed down when given as literals).
    *
    * @example
-   * for await (const result of lk.oneroster.gradebook.results.forStudentInClass(classId, studentId)) console.log(result.score);
+   * const { score, student } = await lk.oneroster.gradebook.results.get('res-ada-1');
    */
-  forStudentInClass<const F extends readonly FieldOf<OneRosterResult>[]>(
-    classSourcedId: string,
-    studentSourcedId: string,
-    query: FieldsQuery<F>,
-    options?: OneRosterCallOptions,
-  ): PagePromise<Pick<OneRosterResult, F[number]>>;
-  forStudentInClass(
-    classSourcedId: string,
-    studentSourcedId: string,
-    query?: OneRosterListQuery & { fields?: undefined },
-    options?: OneRosterCallOptions,
-  ): PagePromise<OneRosterResult>;
-  forStudentInClass(
-    classSourcedId: string,
-    studentSourcedId: string,
-    query?: OneRosterListQuery,
-    options?: OneRosterCallOptions,
-  ): PagePromise<Partial<OneRosterResult>>;
-  forStudentInClass(
-    classSourcedId: string,
-    studentSourcedId: string,
-    query?: OneRosterListQuery,
-    options?: OneRosterCallOptions,
-  ): PagePromise<Partial<OneRosterResult>> {
-    return offsetPages(query, options, (params, request) =>
+  get<const F extends readonly FieldOf<OneRosterResult>[]>(
+    sourcedId: string,
+    options: FieldsOptions<F>,
+  ): ApiPromise<Pick<OneRosterResult, F[number]>>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: undefined },
+  ): ApiPromise<OneRosterResult>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: readonly string[] },
+  ): ApiPromise<Partial<OneRosterResult>>;
+  get(
+    sourcedId: string,
+    options?: OneRosterCallOptions & { fields?: readonly string[] },
+  ): ApiPromise<Partial<OneRosterResult>> {
+    return ApiPromise.guard(() =>
       this.http
         .call(
           'GET',
-          '/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/students/{studentSourcedId}/results',
-          {
-            params: {
-              path: {
-                classSourcedId: checkId(classSourcedId, 'classSourcedId', 'sourcedId'),
-                studentSourcedId: checkId(studentSourcedId, 'studentSourcedId', 'sourcedId'),
-              },
-              query: params,
-            },
-            options: request,
-          },
+          '/ims/oneroster/gradebook/v1p2/results/{sourcedId}',
+          getByIdInit(sourcedId, options, 'sourcedId', 'sourcedId'),
         )
-        .withAnswer((data, answer) => ({
-          items: data.results,
-          total: readTotal(answer.response, data),
-          answer,
-        })),
+        .map((data) => data.result),
+    );
+  }
+
+  /**
+   * Records a student's score on a line item and resolves with the `sourcedId` pair. The body is checked
+   * against the document's `ResultInput` before anything is sent. Not repeated once the request may have
+   * reached the platform (only on connection refused or 429).
+   *
+   * @example
+   * const { allocatedSourcedId } = await lk.oneroster.gradebook.results.create({
+   *   status: 'active', lineItem: { sourcedId: 'li-fractions-quiz' }, student: { sourcedId: 'usr-ada-lovelace' },
+   *   score: 17, scoreDate: '2025-10-08T15:00:00Z', scoreStatus: 'fully graded',
+   * });
+   */
+  create(result: OneRosterResultInput, options?: OneRosterCallOptions): ApiPromise<OneRosterSourcedIdPairs> {
+    return ApiPromise.guard(() => {
+      const checked = checkWrite<OneRosterResultInput>('ResultInput', result, 'result');
+      return this.http
+        .call('POST', '/ims/oneroster/gradebook/v1p2/results/', {
+          body: { result: checked },
+          options: checkCallOptions(options).request,
+        })
+        .map((data) => data.sourcedIdPairs);
+    });
+  }
+
+  /**
+   * Creates or replaces the result with this `sourcedId` and resolves with the stored one. The body is
+   * checked against the document's `ResultInput` before anything is sent. Safe to repeat, so it is retried on
+   * 5xx and timeouts.
+   *
+   * @example
+   * const result = await lk.oneroster.gradebook.results.update('res-ada-quiz', { ...result, score: 19 });
+   */
+  update(
+    sourcedId: string,
+    result: OneRosterResultInput,
+    options?: OneRosterCallOptions,
+  ): ApiPromise<OneRosterResult> {
+    return ApiPromise.guard(() => {
+      const path = { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') };
+      const checked = checkWrite<OneRosterResultInput>('ResultInput', result, 'result', {
+        sourcedId: path.sourcedId,
+      });
+      return this.http
+        .call('PUT', '/ims/oneroster/gradebook/v1p2/results/{sourcedId}', {
+          params: { path },
+          body: { result: checked },
+          options: checkCallOptions(options).request,
+        })
+        .map((data) => data.result);
+    });
+  }
+
+  /**
+   * Deletes a result (soft delete). Not repeated once the request may have reached the platform (only on
+   * connection refused or 429).
+   *
+   * @example
+   * await lk.oneroster.gradebook.results.delete('res-ada-quiz');
+   */
+  delete(sourcedId: string, options?: OneRosterCallOptions): ApiPromise<void> {
+    return ApiPromise.guard(() =>
+      this.http
+        .call('DELETE', '/ims/oneroster/gradebook/v1p2/results/{sourcedId}', {
+          params: { path: { sourcedId: checkId(sourcedId, 'sourcedId', 'sourcedId') } },
+          options: checkCallOptions(options).request,
+        })
+        .map(nothing),
     );
   }
 }

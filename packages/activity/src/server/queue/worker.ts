@@ -1,0 +1,279 @@
+import { caliperEventIssues, formatCaliperIssue } from '@learnkit/caliper';
+import {
+  ApiError,
+  ConnectionError,
+  parseRetryAfterMs,
+  type QueueHookInfo,
+  TimeoutError,
+} from '@learnkit/core';
+import { envelope } from '../../caliper/envelope';
+import type { CourseConfig } from '../../config/types';
+import type { AnyCaliperEvent } from '../caliper-client';
+import type { ServerContext } from '../context';
+import type { LooseHttp } from '../http';
+import { type Built, buildEntries, type EventEntry, parseEntry } from './entry';
+import type { ActivityQueueStore, DeadLetterInput, StoredEntry } from './store';
+
+// One batch of a worker, from the entries it took to their acknowledgement: build the events, send them in requests
+// within the bounds, retry what failed for a reason that passes, split what the platform refused to find the events
+// it refuses, dead-letter those (docs/decisions.md#d-i32-worker).
+
+/** What a worker needs: the store, the platform, the bounds and what it reports. */
+export interface WorkerSettings {
+  store: ActivityQueueStore;
+  ctx: ServerContext;
+  http: LooseHttp;
+  maxEvents: number;
+  maxBytes: number;
+  maxWaitMs: number;
+  initialDelayMs: number;
+  maxDelayMs: number;
+  maxRetryAfterMs: number;
+  visibilityTimeoutMs: number;
+  pollIntervalMs: number;
+  now: () => number;
+  /** Counts of this process, and the hook. */
+  report(info: Omit<QueueHookInfo, 'queue' | 'stats'>): void;
+}
+
+const encoder = new TextEncoder();
+const bytesOf = (text: string) => encoder.encode(text).byteLength;
+// Envelope members around `data` (sensor, sendTime, dataVersion): a generous bound for any sensor IRI.
+const envelopeBytes = (sensor: string) => 200 + bytesOf(sensor);
+
+/** Statuses that say the platform refuses the events themselves: the batch is split to find them. */
+const REFUSED = new Set([400, 413, 422]);
+
+/** A failure a later attempt may not meet: the platform busy, down or unreachable, a token or scope problem. */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof ApiError) return !REFUSED.has(error.status);
+  return error instanceof ConnectionError || error instanceof TimeoutError;
+}
+
+/** Why an attempt failed, short: `status 503`, `ConnectionError`. */
+const reasonOf = (error: unknown) =>
+  error instanceof ApiError ? `status ${error.status}` : error instanceof Error ? error.name : String(error);
+
+/** What the platform said when it refused events (its message), or the error's own message. */
+const refusalOf = (error: unknown) =>
+  error instanceof ApiError
+    ? (error.description ?? error.message)
+    : error instanceof Error
+      ? error.message
+      : String(error);
+
+/** Waits `ms`, or less when `signal` aborts; resolves whether the whole wait passed. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
+  if (signal?.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (whole: boolean) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(whole);
+    };
+    const onAbort = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The wait before attempt `attempt + 1`: the platform's `Retry-After` (capped), else backoff with jitter. */
+export function retryDelay(error: unknown, attempt: number, s: WorkerSettings): number {
+  const asked = error instanceof ApiError ? parseRetryAfterMs(error.headers, s.now()) : undefined;
+  if (asked !== undefined) return Math.min(asked, s.maxRetryAfterMs);
+  const backoff = Math.min(s.maxDelayMs, s.initialDelayMs * 2 ** Math.min(attempt - 1, 30));
+  return Math.round(backoff / 2 + (Math.random() * backoff) / 2);
+}
+
+/** One event of a batch and where it came from. */
+interface Item {
+  event: AnyCaliperEvent;
+  sensor: string;
+  /** The entry it was built from, as received (its `at`, for a dead letter). */
+  at: number;
+}
+
+/**
+ * Processes the entries a worker took, to their acknowledgement: `'done'` when each event was delivered or
+ * dead-lettered and the entries acknowledged; `'released'` when `signal` aborted a wait first (the entries are given
+ * back to the store for another worker, and sent again there with the same ids).
+ */
+export async function processBatch(
+  s: WorkerSettings,
+  consumer: string,
+  taken: readonly StoredEntry[],
+  signal?: AbortSignal,
+): Promise<'done' | 'released'> {
+  const ids = taken.map((entry) => entry.id);
+  const items = taken.map((stored) => ({ id: stored.id, entry: parseEntry(stored.payload), stored }));
+  const built = new Map<string, Built>();
+  const round = {
+    tallies: new Map<string, ReturnType<ServerContext['pctCompleteOf']>>(),
+    courses: new Map<string, CourseConfig>(),
+  };
+  const delivered = new Set<string>();
+  const dead: DeadLetterInput[] = [];
+  const settled = new Set<string>(); // entries refused whole, and events delivered or dead-lettered
+  const letter = (payload: string, reason: string, status?: number) =>
+    dead.push({ payload, reason, at: s.now(), ...(status !== undefined && { status }) });
+
+  // Keep the entries while working on them (a long outage included): their visibility timeout starts again.
+  const lease = setInterval(
+    () => {
+      s.store.extend(consumer, ids).catch((error: unknown) => {
+        s.ctx.log?.warn({ error: (error as Error).message }, 'activity queue: could not extend a batch');
+      });
+    },
+    Math.max(1, Math.floor(s.visibilityTimeoutMs / 3)),
+  );
+  (lease as { unref?: () => void }).unref?.();
+
+  /** The events not yet delivered or dead-lettered, in order; dead-letters the entries refused whole. */
+  const pendingItems = (): Item[] => {
+    const out: Item[] = [];
+    for (const { id, stored } of items) {
+      const result = built.get(id);
+      if (!result || settled.has(id)) continue;
+      if ('refused' in result) {
+        settled.add(id);
+        letter(stored.payload, result.refused);
+        continue;
+      }
+      for (const event of result.events)
+        if (!settled.has(event.id)) out.push({ event, sensor: result.sensor, at: stored.addedAt });
+    }
+    return out;
+  };
+
+  const deadLetterEvent = (item: Item, reason: string, status?: number) => {
+    settled.add(item.event.id);
+    const entry: EventEntry = { v: 1, kind: 'event', at: item.at, sensor: item.sensor, event: item.event };
+    letter(JSON.stringify(entry), reason, status);
+  };
+
+  /** Sends `batch` in one request; on a refusal, its halves, down to the one event refused (docs/decisions.md#d-i32-split). */
+  const deliver = async (batch: Item[]): Promise<void> => {
+    const sensor = (batch[0] as Item).sensor;
+    try {
+      await s.http.call('POST', '/caliper/v1p2', {
+        body: envelope({ sensor, events: batch.map((item) => item.event) }),
+        // One attempt: the worker retries with its own schedule, for as long as it takes (the ids are kept).
+        options: {
+          idempotent: true,
+          retry: false,
+          operation: 'POST /caliper/v1p2',
+          ...(signal !== undefined && { signal }),
+        },
+      });
+    } catch (error) {
+      if (isTransient(error) || !(error instanceof ApiError)) throw error;
+      if (batch.length === 1) {
+        deadLetterEvent(batch[0] as Item, refusalOf(error), error.status);
+        return;
+      }
+      const half = Math.ceil(batch.length / 2);
+      await deliver(batch.slice(0, half));
+      await deliver(batch.slice(half));
+      return;
+    }
+    for (const item of batch) {
+      delivered.add(item.event.id);
+      settled.add(item.event.id);
+    }
+  };
+
+  /** Checks each pending event as the ingest would and sends the good ones in requests within both bounds. */
+  const sendPending = async () => {
+    const batches: Item[][] = [];
+    let size = 0;
+    for (const item of pendingItems()) {
+      const issues = caliperEventIssues(item.event, []);
+      if (issues.length) {
+        deadLetterEvent(item, `invalid Caliper event: ${issues.map(formatCaliperIssue).join('; ')}`);
+        continue;
+      }
+      const bytes = bytesOf(JSON.stringify(item.event));
+      if (bytes + envelopeBytes(item.sensor) > s.maxBytes) {
+        deadLetterEvent(
+          item,
+          `the event is ${bytes} bytes, more than one request may carry (maxBytes ${s.maxBytes})`,
+        );
+        continue;
+      }
+      const last = batches.at(-1);
+      if (
+        !last ||
+        last.length >= s.maxEvents ||
+        (last[0] as Item).sensor !== item.sensor ||
+        size + bytes + 1 > s.maxBytes
+      ) {
+        batches.push([item]);
+        size = envelopeBytes(item.sensor) + bytes;
+      } else {
+        last.push(item);
+        size += bytes + 1;
+      }
+    }
+    for (const batch of batches) await deliver(batch);
+  };
+
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await buildEntries(s.ctx, items, built, round);
+        await sendPending();
+        break;
+      } catch (error) {
+        if (signal?.aborted) {
+          // Time is up (a stop or a flush): another worker sends the rest, with the same ids.
+          await s.store.release(consumer, ids);
+          return 'released';
+        }
+        if (!isTransient(error)) {
+          // Not the platform's answer and not the network: a bug, or something no retry mends. Nothing is dropped: the
+          // events wait in the dead letters, to be retried once it is fixed.
+          const why = `failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
+          for (const item of pendingItems()) deadLetterEvent(item, why);
+          for (const { id, stored } of items) if (!built.has(id)) letter(stored.payload, why);
+          break;
+        }
+        const delayMs = retryDelay(error, attempt, s);
+        const pending = pendingItems().length || taken.length;
+        s.report({
+          event: 'retried',
+          count: pending,
+          delayMs,
+          reason: reasonOf(error),
+          ...(error instanceof ApiError && { status: error.status }),
+        });
+        s.ctx.log?.warn(
+          { reason: reasonOf(error), retryInMs: delayMs, attempt, events: pending },
+          `activity queue: sending a batch failed (${reasonOf(error)}), retrying in ${delayMs} ms`,
+        );
+        if (!(await sleep(delayMs, signal))) {
+          await s.store.release(consumer, ids);
+          return 'released';
+        }
+      }
+    }
+    if (dead.length) {
+      await s.store.addDeadLetters(dead);
+      s.ctx.log?.error(
+        { count: dead.length, reason: dead[0]?.reason },
+        `activity queue: ${dead.length} dead-lettered: ${dead[0]?.reason}`,
+      );
+    }
+    await s.store.ack(ids);
+    if (delivered.size) s.report({ event: 'sent', count: delivered.size });
+    if (dead.length)
+      s.report({
+        event: 'dead-lettered',
+        count: dead.length,
+        reason: dead[0]?.reason,
+        ...(dead[0]?.status !== undefined && { status: dead[0].status }),
+      });
+    return 'done';
+  } finally {
+    clearInterval(lease);
+  }
+}
