@@ -567,6 +567,12 @@ function exampleValue(writer, schema, depth = 0) {
   return '"..."';
 }
 
+/** An example's variable named after a model (`OneRosterClass` -> `class_`: a keyword gets PEP 8's trailing `_`). */
+function exampleName(model, fallback) {
+  const name = pySnake(String(model).replace(/^OneRoster/, '')).replace(/_+$/, '') || fallback;
+  return KEYWORDS.has(name) ? `${name}_` : name;
+}
+
 function methodExample(op, py, writer, access, async) {
   const args = py.pathArgs.map((p) => p.name);
   if (op.body)
@@ -577,21 +583,13 @@ function methodExample(op, py, writer, access, async) {
   if (op.page) {
     const limit = py.query.some((q) => q.wire === 'limit') ? (args.length ? ', limit=100' : 'limit=100') : '';
     const listCall = `${access}.${op.python.method}(${args.join(', ')}${limit})`;
-    const item = pySnake(String(py.item).replace(/^OneRoster/, '')).replace(/_+$/, '') || 'item';
+    const item = exampleName(py.item, 'item');
     return async
       ? `async for ${item} in ${listCall}:\n    print(${item})`
       : `for ${item} in ${listCall}:\n    print(${item})`;
   }
   const variable =
-    py.result === 'None'
-      ? ''
-      : `${
-          pySnake(
-            String(py.result)
-              .replace(/^list\[|\]$/g, '')
-              .replace(/^OneRoster/, ''),
-          ).replace(/_+$/, '') || 'result'
-        } = `;
+    py.result === 'None' ? '' : `${exampleName(String(py.result).replace(/^list\[|\]$/g, ''), 'result')} = `;
   return `${variable}${async ? 'await ' : ''}${call}`;
 }
 

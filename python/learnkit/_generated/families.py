@@ -35,7 +35,9 @@ class Families:
 
     @cached_property
     def oneroster(self) -> OneRosterClient:
-        """OneRoster 1.2 rostering, gradebook and resources (``/ims/oneroster/*/v1p2``)"""
+        """OneRoster 1.2 rostering, gradebook and resources (``/ims/oneroster/*/v1p2``), every operation the
+        platform publishes
+        """
         from ..resources.oneroster import OneRosterClient
 
         return OneRosterClient(cast("LearnKit", self))
@@ -113,7 +115,9 @@ class AsyncFamilies:
 
     @cached_property
     def oneroster(self) -> AsyncOneRosterClient:
-        """OneRoster 1.2 rostering, gradebook and resources (``/ims/oneroster/*/v1p2``)"""
+        """OneRoster 1.2 rostering, gradebook and resources (``/ims/oneroster/*/v1p2``), every operation the
+        platform publishes
+        """
         from ..resources.oneroster import AsyncOneRosterClient
 
         return AsyncOneRosterClient(cast("AsyncLearnKit", self))

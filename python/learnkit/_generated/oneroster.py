@@ -2,13 +2,13 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""The oneroster family's resources as the resource map names them: OneRoster 1.2 rostering, gradebook and resources (``/ims/oneroster/*/v1p2``)"""
+"""The oneroster family's resources as the resource map names them: OneRoster 1.2 rostering, gradebook and resources (``/ims/oneroster/*/v1p2``), every operation the platform publishes"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import httpx
 
@@ -19,26 +19,60 @@ from .._resource import AsyncAPIResource, SyncAPIResource, check_id, same_id
 from ..types.oneroster import (
     OneRosterAcademicSession,
     OneRosterAcademicSessionField,
+    OneRosterAcademicSessionInputParam,
     OneRosterAssessmentLineItem,
     OneRosterAssessmentLineItemField,
     OneRosterAssessmentLineItemInputParam,
     OneRosterAssessmentResult,
     OneRosterAssessmentResultField,
+    OneRosterAssessmentResultInputParam,
+    OneRosterCategory,
+    OneRosterCategoryField,
+    OneRosterCategoryInputParam,
     OneRosterClass,
+    OneRosterClassEnrollmentInputParam,
     OneRosterClassField,
+    OneRosterClassInputParam,
+    OneRosterClassUpdateParam,
+    OneRosterComponentResource,
+    OneRosterComponentResourceField,
+    OneRosterComponentResourceInputParam,
     OneRosterCourse,
+    OneRosterCourseComponent,
+    OneRosterCourseComponentField,
+    OneRosterCourseComponentInputParam,
     OneRosterCourseField,
+    OneRosterCourseInputParam,
     OneRosterDemographics,
     OneRosterDemographicsField,
+    OneRosterDemographicsInputParam,
     OneRosterEnrollment,
     OneRosterEnrollmentField,
+    OneRosterEnrollmentInputParam,
+    OneRosterEnrollmentUpdateParam,
+    OneRosterGradingPeriodInputParam,
+    OneRosterLineItem,
+    OneRosterLineItemField,
+    OneRosterLineItemInputParam,
+    OneRosterOrg,
+    OneRosterOrgField,
+    OneRosterOrgInputParam,
     OneRosterResource,
+    OneRosterResourceAssignmentParam,
     OneRosterResourceField,
+    OneRosterResourceInputParam,
     OneRosterResult,
     OneRosterResultField,
+    OneRosterResultInputParam,
+    OneRosterSchoolInputParam,
+    OneRosterScoreScale,
+    OneRosterScoreScaleField,
+    OneRosterScoreScaleInputParam,
     OneRosterSourcedIdPairs,
+    OneRosterUnstatedAnswer,
     OneRosterUser,
     OneRosterUserField,
+    OneRosterUserInputParam,
 )
 
 if TYPE_CHECKING:
@@ -51,31 +85,126 @@ __all__ = [
     "AsyncAcademicSessions",
     "Classes",
     "AsyncClasses",
+    "ClassStudents",
+    "AsyncClassStudents",
+    "ClassTeachers",
+    "AsyncClassTeachers",
     "Courses",
     "AsyncCourses",
+    "CourseClasses",
+    "AsyncCourseClasses",
+    "CourseComponents",
+    "AsyncCourseComponents",
+    "ComponentResources",
+    "AsyncComponentResources",
     "Demographics",
     "AsyncDemographics",
     "Enrollments",
     "AsyncEnrollments",
+    "GradingPeriods",
+    "AsyncGradingPeriods",
+    "Orgs",
+    "AsyncOrgs",
     "Schools",
     "AsyncSchools",
+    "SchoolClasses",
+    "AsyncSchoolClasses",
+    "SchoolClassEnrollments",
+    "AsyncSchoolClassEnrollments",
+    "SchoolClassStudents",
+    "AsyncSchoolClassStudents",
+    "SchoolClassTeachers",
+    "AsyncSchoolClassTeachers",
+    "SchoolCourses",
+    "AsyncSchoolCourses",
+    "SchoolEnrollments",
+    "AsyncSchoolEnrollments",
+    "SchoolStudents",
+    "AsyncSchoolStudents",
+    "SchoolTeachers",
+    "AsyncSchoolTeachers",
+    "SchoolTerms",
+    "AsyncSchoolTerms",
+    "Students",
+    "AsyncStudents",
+    "StudentClasses",
+    "AsyncStudentClasses",
+    "Teachers",
+    "AsyncTeachers",
+    "TeacherClasses",
+    "AsyncTeacherClasses",
+    "Terms",
+    "AsyncTerms",
+    "TermClasses",
+    "AsyncTermClasses",
+    "TermGradingPeriods",
+    "AsyncTermGradingPeriods",
     "Users",
     "AsyncUsers",
+    "UserClasses",
+    "AsyncUserClasses",
     "OneRosterGradebook",
     "AsyncOneRosterGradebook",
     "AssessmentLineItems",
     "AsyncAssessmentLineItems",
     "AssessmentResults",
     "AsyncAssessmentResults",
+    "Categories",
+    "AsyncCategories",
+    "LineItems",
+    "AsyncLineItems",
+    "LineItemResults",
+    "AsyncLineItemResults",
     "Results",
     "AsyncResults",
+    "ScoreScales",
+    "AsyncScoreScales",
+    "GradebookClasses",
+    "AsyncGradebookClasses",
+    "GradebookClassAcademicSessions",
+    "AsyncGradebookClassAcademicSessions",
+    "GradebookClassSessionResults",
+    "AsyncGradebookClassSessionResults",
+    "GradebookClassCategories",
+    "AsyncGradebookClassCategories",
+    "GradebookClassLineItems",
+    "AsyncGradebookClassLineItems",
+    "GradebookClassLineItemResults",
+    "AsyncGradebookClassLineItemResults",
+    "GradebookClassResults",
+    "AsyncGradebookClassResults",
+    "GradebookClassScoreScales",
+    "AsyncGradebookClassScoreScales",
+    "GradebookClassStudents",
+    "AsyncGradebookClassStudents",
+    "GradebookClassStudentResults",
+    "AsyncGradebookClassStudentResults",
+    "GradebookSchools",
+    "AsyncGradebookSchools",
+    "GradebookSchoolLineItems",
+    "AsyncGradebookSchoolLineItems",
+    "GradebookSchoolScoreScales",
+    "AsyncGradebookSchoolScoreScales",
     "Resources",
     "AsyncResources",
+    "ClassResources",
+    "AsyncClassResources",
+    "CourseResources",
+    "AsyncCourseResources",
+    "UserResources",
+    "AsyncUserResources",
 ]
 
 
 class OneRosterClient(SyncAPIResource):
-    """OneRoster 1.2 rostering, gradebook and resources (``/ims/oneroster/*/v1p2``)"""
+    """OneRoster 1.2 rostering, gradebook and resources (``/ims/oneroster/*/v1p2``), every operation the platform
+    publishes
+
+    Method names follow the paths: a collection's ``list``, ``get``, ``create``, ``update`` and ``delete``, and
+    each relationship route as a resource under its parent (``schools.classes.list(schoolId)`` for
+    ``schools/{schoolSourcedId}/classes``). ``delete`` is OneRoster's soft delete: the object stays, with
+    ``status: 'tobedeleted'``.
+    """
 
     @cached_property
     def academic_sessions(self) -> _public.AcademicSessions:
@@ -86,14 +215,14 @@ class OneRosterClient(SyncAPIResource):
 
     @cached_property
     def classes(self) -> _public.Classes:
-        """The classes of the roster, with each class's students and teachers."""
+        """The classes of the roster (sections of courses), with each class's students and teachers."""
         from ..resources import oneroster as public
 
         return public.Classes(self._client)
 
     @cached_property
     def courses(self) -> _public.Courses:
-        """The courses of the roster, with each course's classes."""
+        """The courses of the roster, with their classes, components and component resources."""
         from ..resources import oneroster as public
 
         return public.Courses(self._client)
@@ -113,11 +242,48 @@ class OneRosterClient(SyncAPIResource):
         return public.Enrollments(self._client)
 
     @cached_property
+    def grading_periods(self) -> _public.GradingPeriods:
+        """The grading periods (academic sessions of type ``gradingPeriod``)."""
+        from ..resources import oneroster as public
+
+        return public.GradingPeriods(self._client)
+
+    @cached_property
+    def orgs(self) -> _public.Orgs:
+        """The orgs of the roster: districts, schools, departments, with their parents and children."""
+        from ..resources import oneroster as public
+
+        return public.Orgs(self._client)
+
+    @cached_property
     def schools(self) -> _public.Schools:
-        """The schools of the roster: the students of one of a school's classes."""
+        """The schools of the roster (orgs of type ``school``), with each school's classes, courses, enrollments,
+        students, teachers and terms.
+        """
         from ..resources import oneroster as public
 
         return public.Schools(self._client)
+
+    @cached_property
+    def students(self) -> _public.Students:
+        """The students of the roster (users with a student role), with their classes."""
+        from ..resources import oneroster as public
+
+        return public.Students(self._client)
+
+    @cached_property
+    def teachers(self) -> _public.Teachers:
+        """The teachers of the roster (users with a teacher role), with their classes."""
+        from ..resources import oneroster as public
+
+        return public.Teachers(self._client)
+
+    @cached_property
+    def terms(self) -> _public.Terms:
+        """The terms (academic sessions of type ``term``), with their classes and grading periods."""
+        from ..resources import oneroster as public
+
+        return public.Terms(self._client)
 
     @cached_property
     def users(self) -> _public.Users:
@@ -128,8 +294,8 @@ class OneRosterClient(SyncAPIResource):
 
     @cached_property
     def gradebook(self) -> _public.OneRosterGradebook:
-        """The OneRoster 1.2 gradebook: ``assessmentLineItems`` (with writes), ``assessmentResults`` and
-        ``results``.
+        """The OneRoster 1.2 gradebook: line items, categories, score scales, results, assessment line items and
+        assessment results, and what a class or school holds of them.
         """
         from ..resources import oneroster as public
 
@@ -137,7 +303,9 @@ class OneRosterClient(SyncAPIResource):
 
     @cached_property
     def resources(self) -> _public.Resources:
-        """The learning resources (OneRoster resources service)."""
+        """The learning resources (OneRoster resources service), and their assignment to classes, courses and
+        users.
+        """
         from ..resources import oneroster as public
 
         return public.Resources(self._client)
@@ -151,7 +319,14 @@ class OneRosterClient(SyncAPIResource):
 
 
 class AsyncOneRosterClient(AsyncAPIResource):
-    """OneRoster 1.2 rostering, gradebook and resources (``/ims/oneroster/*/v1p2``)"""
+    """OneRoster 1.2 rostering, gradebook and resources (``/ims/oneroster/*/v1p2``), every operation the platform
+    publishes
+
+    Method names follow the paths: a collection's ``list``, ``get``, ``create``, ``update`` and ``delete``, and
+    each relationship route as a resource under its parent (``schools.classes.list(schoolId)`` for
+    ``schools/{schoolSourcedId}/classes``). ``delete`` is OneRoster's soft delete: the object stays, with
+    ``status: 'tobedeleted'``.
+    """
 
     @cached_property
     def academic_sessions(self) -> _public.AsyncAcademicSessions:
@@ -162,14 +337,14 @@ class AsyncOneRosterClient(AsyncAPIResource):
 
     @cached_property
     def classes(self) -> _public.AsyncClasses:
-        """The classes of the roster, with each class's students and teachers."""
+        """The classes of the roster (sections of courses), with each class's students and teachers."""
         from ..resources import oneroster as public
 
         return public.AsyncClasses(self._client)
 
     @cached_property
     def courses(self) -> _public.AsyncCourses:
-        """The courses of the roster, with each course's classes."""
+        """The courses of the roster, with their classes, components and component resources."""
         from ..resources import oneroster as public
 
         return public.AsyncCourses(self._client)
@@ -189,11 +364,48 @@ class AsyncOneRosterClient(AsyncAPIResource):
         return public.AsyncEnrollments(self._client)
 
     @cached_property
+    def grading_periods(self) -> _public.AsyncGradingPeriods:
+        """The grading periods (academic sessions of type ``gradingPeriod``)."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradingPeriods(self._client)
+
+    @cached_property
+    def orgs(self) -> _public.AsyncOrgs:
+        """The orgs of the roster: districts, schools, departments, with their parents and children."""
+        from ..resources import oneroster as public
+
+        return public.AsyncOrgs(self._client)
+
+    @cached_property
     def schools(self) -> _public.AsyncSchools:
-        """The schools of the roster: the students of one of a school's classes."""
+        """The schools of the roster (orgs of type ``school``), with each school's classes, courses, enrollments,
+        students, teachers and terms.
+        """
         from ..resources import oneroster as public
 
         return public.AsyncSchools(self._client)
+
+    @cached_property
+    def students(self) -> _public.AsyncStudents:
+        """The students of the roster (users with a student role), with their classes."""
+        from ..resources import oneroster as public
+
+        return public.AsyncStudents(self._client)
+
+    @cached_property
+    def teachers(self) -> _public.AsyncTeachers:
+        """The teachers of the roster (users with a teacher role), with their classes."""
+        from ..resources import oneroster as public
+
+        return public.AsyncTeachers(self._client)
+
+    @cached_property
+    def terms(self) -> _public.AsyncTerms:
+        """The terms (academic sessions of type ``term``), with their classes and grading periods."""
+        from ..resources import oneroster as public
+
+        return public.AsyncTerms(self._client)
 
     @cached_property
     def users(self) -> _public.AsyncUsers:
@@ -204,8 +416,8 @@ class AsyncOneRosterClient(AsyncAPIResource):
 
     @cached_property
     def gradebook(self) -> _public.AsyncOneRosterGradebook:
-        """The OneRoster 1.2 gradebook: ``assessmentLineItems`` (with writes), ``assessmentResults`` and
-        ``results``.
+        """The OneRoster 1.2 gradebook: line items, categories, score scales, results, assessment line items and
+        assessment results, and what a class or school holds of them.
         """
         from ..resources import oneroster as public
 
@@ -213,7 +425,9 @@ class AsyncOneRosterClient(AsyncAPIResource):
 
     @cached_property
     def resources(self) -> _public.AsyncResources:
-        """The learning resources (OneRoster resources service)."""
+        """The learning resources (OneRoster resources service), and their assignment to classes, courses and
+        users.
+        """
         from ..resources import oneroster as public
 
         return public.AsyncResources(self._client)
@@ -251,9 +465,9 @@ class AcademicSessions(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterAcademicSession]:
-        """Lists the academic sessions. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the academic sessions of every type. Iterate the pager for every item (pages are read as the loop
+        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
+        matches ``title``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -273,6 +487,134 @@ class AcademicSessions(SyncAPIResource):
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
+        )
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterAcademicSession:
+        """One academic session by its ``sourcedId``. ``fields`` asks for only those members; the others are left
+        unset.
+
+        Example::
+
+            academic_session = lk.oneroster.academic_sessions.get(sourced_id)
+        """
+        result: OneRosterAcademicSession = self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterAcademicSession,
+            returns="academicSession",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    def create(
+        self,
+        academic_session: OneRosterAcademicSessionInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates an academic session and resolves with the supplied and the allocated ``sourcedId``. The body is
+        checked against ``AcademicSessionInput`` before anything is sent. Not repeated once the request may have
+        reached the platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.academic_sessions.create({"title": "...", "start_date": "...", "end_date": "..."})
+        """
+        body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/academicSessions/",
+            body={"academicSession": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def update(
+        self,
+        sourced_id: str,
+        academic_session: OneRosterAcademicSessionInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterAcademicSession:
+        """Creates or replaces the academic session with this ``sourcedId`` and resolves with it. The body is
+        checked against ``AcademicSessionInput`` before anything is sent. Safe to repeat, so it is retried on
+        5xx and timeouts.
+
+        Example::
+
+            academic_session = lk.oneroster.academic_sessions.update(sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
+        """
+        body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
+        same_id(body, sourced_id, "academic_session")
+        result: OneRosterAcademicSession = self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"academicSession": body},
+            cast=OneRosterAcademicSession,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes an academic session (soft delete; it reads back with ``status: 'tobedeleted'``). Not repeated
+        once the request may have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            lk.oneroster.academic_sessions.delete(sourced_id)
+        """
+        self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
         )
 
     @cached_property
@@ -308,9 +650,9 @@ class AsyncAcademicSessions(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterAcademicSession]:
-        """Lists the academic sessions. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the academic sessions of every type. Iterate the pager for every item (pages are read as the loop
+        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
+        matches ``title``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -332,6 +674,134 @@ class AsyncAcademicSessions(AsyncAPIResource):
             extra_query=extra_query,
         )
 
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterAcademicSession:
+        """One academic session by its ``sourcedId``. ``fields`` asks for only those members; the others are left
+        unset.
+
+        Example::
+
+            academic_session = await alk.oneroster.academic_sessions.get(sourced_id)
+        """
+        result: OneRosterAcademicSession = await self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterAcademicSession,
+            returns="academicSession",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    async def create(
+        self,
+        academic_session: OneRosterAcademicSessionInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates an academic session and resolves with the supplied and the allocated ``sourcedId``. The body is
+        checked against ``AcademicSessionInput`` before anything is sent. Not repeated once the request may have
+        reached the platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.academic_sessions.create({"title": "...", "start_date": "...", "end_date": "..."})
+        """
+        body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/academicSessions/",
+            body={"academicSession": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def update(
+        self,
+        sourced_id: str,
+        academic_session: OneRosterAcademicSessionInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterAcademicSession:
+        """Creates or replaces the academic session with this ``sourcedId`` and resolves with it. The body is
+        checked against ``AcademicSessionInput`` before anything is sent. Safe to repeat, so it is retried on
+        5xx and timeouts.
+
+        Example::
+
+            academic_session = await alk.oneroster.academic_sessions.update(sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
+        """
+        body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
+        same_id(body, sourced_id, "academic_session")
+        result: OneRosterAcademicSession = await self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"academicSession": body},
+            cast=OneRosterAcademicSession,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes an academic session (soft delete; it reads back with ``status: 'tobedeleted'``). Not repeated
+        once the request may have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            await alk.oneroster.academic_sessions.delete(sourced_id)
+        """
+        await self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
     @cached_property
     def with_raw_response(self) -> _public.AsyncAcademicSessionsWithRawResponse:
         """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
@@ -341,13 +811,27 @@ class AsyncAcademicSessions(AsyncAPIResource):
 
 
 class Classes(SyncAPIResource):
-    """The classes of the roster, with each class's students and teachers.
+    """The classes of the roster (sections of courses), with each class's students and teachers.
 
     Example::
 
-        for class in lk.oneroster.classes.list(limit=100):
-            print(class)
+        for class_ in lk.oneroster.classes.list(limit=100):
+            print(class_)
     """
+
+    @cached_property
+    def students(self) -> _public.ClassStudents:
+        """The students of a class: list them, enroll one."""
+        from ..resources import oneroster as public
+
+        return public.ClassStudents(self._client)
+
+    @cached_property
+    def teachers(self) -> _public.ClassTeachers:
+        """The teachers of a class: list them, enroll one."""
+        from ..resources import oneroster as public
+
+        return public.ClassTeachers(self._client)
 
     def list(
         self,
@@ -371,8 +855,8 @@ class Classes(SyncAPIResource):
 
         Example::
 
-            for class in lk.oneroster.classes.list(limit=100):
-                print(class)
+            for class_ in lk.oneroster.classes.list(limit=100):
+                print(class_)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/classes/",
@@ -389,90 +873,130 @@ class Classes(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    def students(
+    def get(
         self,
-        class_sourced_id: str,
+        sourced_id: str,
         *,
-        limit: int | None = None,
-        offset: int | None = None,
-        sort: str | None = None,
-        order_by: Literal["asc", "desc"] | None = None,
-        filter: str | None = None,
-        fields: Sequence[OneRosterUserField] | None = None,
-        search: str | None = None,
-        max_items: int | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> SyncPager[OneRosterUser]:
-        """Lists the students of a class (its active student enrollments). Iterate the pager for every item (pages
-        are read as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops
-        early. ``search`` matches ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those
-        members; the others are left unset.
+    ) -> OneRosterClass:
+        """One class by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
-            for user in lk.oneroster.classes.students(class_sourced_id, limit=100):
-                print(user)
+            class_ = lk.oneroster.classes.get(sourced_id)
         """
-        return self._client._list(
-            "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students",
-            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
-            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
-            page="users",
-            item=OneRosterUser,
-            limit=limit,
-            offset=offset,
-            max_items=max_items,
+        result: OneRosterClass = self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/classes/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterClass,
+            returns="class",
             partial=fields is not None,
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
+        return result
 
-    def teachers(
+    def create(
         self,
-        class_sourced_id: str,
+        klass: OneRosterClassInputParam,
         *,
-        limit: int | None = None,
-        offset: int | None = None,
-        sort: str | None = None,
-        order_by: Literal["asc", "desc"] | None = None,
-        filter: str | None = None,
-        fields: Sequence[OneRosterUserField] | None = None,
-        search: str | None = None,
-        max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> SyncPager[OneRosterUser]:
-        """Lists the teachers of a class (its active teacher enrollments). Iterate the pager for every item (pages
-        are read as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops
-        early. ``search`` matches ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those
-        members; the others are left unset.
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates a class of a course at a school (``org``) for some terms, and resolves with the ``sourcedId``
+        pair. The body is checked against ``ClassInput`` before anything is sent. Not repeated once the request
+        may have reached the platform (only on connection refused or 429).
 
         Example::
 
-            for user in lk.oneroster.classes.teachers(class_sourced_id, limit=100):
-                print(user)
+            sourced_id_pairs = lk.oneroster.classes.create({"title": "...", "course": {"sourced_id": "..."}, "org": {"sourced_id": "..."}})
         """
-        return self._client._list(
-            "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers",
-            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
-            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
-            page="users",
-            item=OneRosterUser,
-            limit=limit,
-            offset=offset,
-            max_items=max_items,
-            partial=fields is not None,
+        body = check_body(OneRosterClassInputParam, klass, "klass")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/classes/",
+            body={"class": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def update(
+        self,
+        sourced_id: str,
+        klass: OneRosterClassUpdateParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterClass:
+        """Changes the members given of a class (not its course or school) and resolves with the class. The body is
+        checked against ``ClassUpdate`` before anything is sent. Safe to repeat, so it is retried on 5xx and
+        timeouts.
+
+        Example::
+
+            class_ = lk.oneroster.classes.update(sourced_id, {"status": "active"})
+        """
+        body = check_body(OneRosterClassUpdateParam, klass, "klass")
+        result: OneRosterClass = self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/classes/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"class": body},
+            cast=OneRosterClass,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes a class (soft delete). Not repeated once the request may have reached the platform (only on
+        connection refused or 429).
+
+        Example::
+
+            lk.oneroster.classes.delete(sourced_id)
+        """
+        self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/classes/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
         )
 
     @cached_property
@@ -484,13 +1008,27 @@ class Classes(SyncAPIResource):
 
 
 class AsyncClasses(AsyncAPIResource):
-    """The classes of the roster, with each class's students and teachers.
+    """The classes of the roster (sections of courses), with each class's students and teachers.
 
     Example::
 
-        async for class in alk.oneroster.classes.list(limit=100):
-            print(class)
+        async for class_ in alk.oneroster.classes.list(limit=100):
+            print(class_)
     """
+
+    @cached_property
+    def students(self) -> _public.AsyncClassStudents:
+        """The students of a class: list them, enroll one."""
+        from ..resources import oneroster as public
+
+        return public.AsyncClassStudents(self._client)
+
+    @cached_property
+    def teachers(self) -> _public.AsyncClassTeachers:
+        """The teachers of a class: list them, enroll one."""
+        from ..resources import oneroster as public
+
+        return public.AsyncClassTeachers(self._client)
 
     def list(
         self,
@@ -514,8 +1052,8 @@ class AsyncClasses(AsyncAPIResource):
 
         Example::
 
-            async for class in alk.oneroster.classes.list(limit=100):
-                print(class)
+            async for class_ in alk.oneroster.classes.list(limit=100):
+                print(class_)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/classes/",
@@ -532,7 +1070,245 @@ class AsyncClasses(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    def students(
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterClassField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterClass:
+        """One class by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            class_ = await alk.oneroster.classes.get(sourced_id)
+        """
+        result: OneRosterClass = await self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/classes/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterClass,
+            returns="class",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    async def create(
+        self,
+        klass: OneRosterClassInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates a class of a course at a school (``org``) for some terms, and resolves with the ``sourcedId``
+        pair. The body is checked against ``ClassInput`` before anything is sent. Not repeated once the request
+        may have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.classes.create({"title": "...", "course": {"sourced_id": "..."}, "org": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterClassInputParam, klass, "klass")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/classes/",
+            body={"class": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def update(
+        self,
+        sourced_id: str,
+        klass: OneRosterClassUpdateParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterClass:
+        """Changes the members given of a class (not its course or school) and resolves with the class. The body is
+        checked against ``ClassUpdate`` before anything is sent. Safe to repeat, so it is retried on 5xx and
+        timeouts.
+
+        Example::
+
+            class_ = await alk.oneroster.classes.update(sourced_id, {"status": "active"})
+        """
+        body = check_body(OneRosterClassUpdateParam, klass, "klass")
+        result: OneRosterClass = await self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/classes/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"class": body},
+            cast=OneRosterClass,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes a class (soft delete). Not repeated once the request may have reached the platform (only on
+        connection refused or 429).
+
+        Example::
+
+            await alk.oneroster.classes.delete(sourced_id)
+        """
+        await self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/classes/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncClassesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncClassesWithRawResponse(self)
+
+
+class ClassStudents(SyncAPIResource):
+    """The students of a class: list them, enroll one.
+
+    Example::
+
+        for user in lk.oneroster.classes.students.list(class_sourced_id, limit=100):
+            print(user)
+    """
+
+    def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterUser]:
+        """Lists the students of a class (its active student enrollments). Iterate the pager for every item (pages
+        are read as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops
+        early. ``search`` matches ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those
+        members; the others are left unset.
+
+        Example::
+
+            for user in lk.oneroster.classes.students.list(class_sourced_id, limit=100):
+                print(user)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="students",
+            item=OneRosterUser,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def add(
+        self,
+        class_sourced_id: str,
+        enrollment: OneRosterClassEnrollmentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Enrolls a user in the class as a student and resolves with the enrollment's ``sourcedId`` pair. The body
+        is checked against ``ClassEnrollmentInput`` before anything is sent. Not repeated once the request may
+        have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.classes.students.add(class_sourced_id, {"user": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterClassEnrollmentInputParam, enrollment, "enrollment")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            body={"enrollment": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.ClassStudentsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.ClassStudentsWithRawResponse(self)
+
+
+class AsyncClassStudents(AsyncAPIResource):
+    """The students of a class: list them, enroll one.
+
+    Example::
+
+        async for user in alk.oneroster.classes.students.list(class_sourced_id, limit=100):
+            print(user)
+    """
+
+    def list(
         self,
         class_sourced_id: str,
         *,
@@ -556,14 +1332,14 @@ class AsyncClasses(AsyncAPIResource):
 
         Example::
 
-            async for user in alk.oneroster.classes.students(class_sourced_id, limit=100):
+            async for user in alk.oneroster.classes.students.list(class_sourced_id, limit=100):
                 print(user)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students",
             path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
             query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
-            page="users",
+            page="students",
             item=OneRosterUser,
             limit=limit,
             offset=offset,
@@ -575,7 +1351,154 @@ class AsyncClasses(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    def teachers(
+    async def add(
+        self,
+        class_sourced_id: str,
+        enrollment: OneRosterClassEnrollmentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Enrolls a user in the class as a student and resolves with the enrollment's ``sourcedId`` pair. The body
+        is checked against ``ClassEnrollmentInput`` before anything is sent. Not repeated once the request may
+        have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.classes.students.add(class_sourced_id, {"user": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterClassEnrollmentInputParam, enrollment, "enrollment")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            body={"enrollment": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncClassStudentsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncClassStudentsWithRawResponse(self)
+
+
+class ClassTeachers(SyncAPIResource):
+    """The teachers of a class: list them, enroll one.
+
+    Example::
+
+        for user in lk.oneroster.classes.teachers.list(class_sourced_id, limit=100):
+            print(user)
+    """
+
+    def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterUser]:
+        """Lists the teachers of a class (its active teacher enrollments). Iterate the pager for every item (pages
+        are read as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops
+        early. ``search`` matches ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those
+        members; the others are left unset.
+
+        Example::
+
+            for user in lk.oneroster.classes.teachers.list(class_sourced_id, limit=100):
+                print(user)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="teachers",
+            item=OneRosterUser,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def add(
+        self,
+        class_sourced_id: str,
+        enrollment: OneRosterClassEnrollmentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Enrolls a user in the class as a teacher and resolves with the enrollment's ``sourcedId`` pair. The body
+        is checked against ``ClassEnrollmentInput`` before anything is sent. Not repeated once the request may
+        have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.classes.teachers.add(class_sourced_id, {"user": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterClassEnrollmentInputParam, enrollment, "enrollment")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            body={"enrollment": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.ClassTeachersWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.ClassTeachersWithRawResponse(self)
+
+
+class AsyncClassTeachers(AsyncAPIResource):
+    """The teachers of a class: list them, enroll one.
+
+    Example::
+
+        async for user in alk.oneroster.classes.teachers.list(class_sourced_id, limit=100):
+            print(user)
+    """
+
+    def list(
         self,
         class_sourced_id: str,
         *,
@@ -599,14 +1522,14 @@ class AsyncClasses(AsyncAPIResource):
 
         Example::
 
-            async for user in alk.oneroster.classes.teachers(class_sourced_id, limit=100):
+            async for user in alk.oneroster.classes.teachers.list(class_sourced_id, limit=100):
                 print(user)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers",
             path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
             query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
-            page="users",
+            page="teachers",
             item=OneRosterUser,
             limit=limit,
             offset=offset,
@@ -618,22 +1541,78 @@ class AsyncClasses(AsyncAPIResource):
             extra_query=extra_query,
         )
 
+    async def add(
+        self,
+        class_sourced_id: str,
+        enrollment: OneRosterClassEnrollmentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Enrolls a user in the class as a teacher and resolves with the enrollment's ``sourcedId`` pair. The body
+        is checked against ``ClassEnrollmentInput`` before anything is sent. Not repeated once the request may
+        have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.classes.teachers.add(class_sourced_id, {"user": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterClassEnrollmentInputParam, enrollment, "enrollment")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            body={"enrollment": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
     @cached_property
-    def with_raw_response(self) -> _public.AsyncClassesWithRawResponse:
+    def with_raw_response(self) -> _public.AsyncClassTeachersWithRawResponse:
         """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
-        return public.AsyncClassesWithRawResponse(self)
+        return public.AsyncClassTeachersWithRawResponse(self)
 
 
 class Courses(SyncAPIResource):
-    """The courses of the roster, with each course's classes.
+    """The courses of the roster, with their classes, components and component resources.
 
     Example::
 
         for course in lk.oneroster.courses.list(limit=100):
             print(course)
     """
+
+    @cached_property
+    def classes(self) -> _public.CourseClasses:
+        """The classes of a course (its sections)."""
+        from ..resources import oneroster as public
+
+        return public.CourseClasses(self._client)
+
+    @cached_property
+    def components(self) -> _public.CourseComponents:
+        """The course components: units and modules of courses, nested and unlocked on dates."""
+        from ..resources import oneroster as public
+
+        return public.CourseComponents(self._client)
+
+    @cached_property
+    def component_resources(self) -> _public.ComponentResources:
+        """The component resources: learning resources placed in course components, in order."""
+        from ..resources import oneroster as public
+
+        return public.ComponentResources(self._client)
 
     def list(
         self,
@@ -675,47 +1654,134 @@ class Courses(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    def classes(
+    def get(
         self,
-        course_sourced_id: str,
+        sourced_id: str,
         *,
-        limit: int | None = None,
-        offset: int | None = None,
-        sort: str | None = None,
-        order_by: Literal["asc", "desc"] | None = None,
-        filter: str | None = None,
-        fields: Sequence[OneRosterClassField] | None = None,
-        search: str | None = None,
-        max_items: int | None = None,
+        fields: Sequence[OneRosterCourseField] | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> SyncPager[OneRosterClass]:
-        """Lists the classes of a course (its sections). Iterate the pager for every item (pages are read as the
-        loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
-        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+    ) -> OneRosterCourse:
+        """One course by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
-            for class in lk.oneroster.courses.classes(course_sourced_id, limit=100):
-                print(class)
+            course = lk.oneroster.courses.get(sourced_id)
         """
-        return self._client._list(
-            "/ims/oneroster/rostering/v1p2/courses/{courseSourcedId}/classes",
-            path_params={"courseSourcedId": check_id(course_sourced_id, "course_sourced_id")},
-            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
-            page="classes",
-            item=OneRosterClass,
-            limit=limit,
-            offset=offset,
-            max_items=max_items,
+        result: OneRosterCourse = self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/courses/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterCourse,
+            returns="course",
             partial=fields is not None,
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
+        return result
+
+    def create(
+        self,
+        course: OneRosterCourseInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates a course of an org and resolves with the ``sourcedId`` pair. The body is checked against
+        ``CourseInput`` before anything is sent. Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.courses.create({"status": "active", "title": "...", "org": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterCourseInputParam, course, "course")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/courses/",
+            body={"course": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def update(
+        self,
+        sourced_id: str,
+        course: OneRosterCourseInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Creates or replaces the course with this ``sourcedId`` (the platform's answer states nothing to read
+        back). The body is checked against ``CourseInput`` before anything is sent. Safe to repeat, so it is
+        retried on 5xx and timeouts.
+
+        Example::
+
+            unstated_answer = lk.oneroster.courses.update(sourced_id, {"status": "active", "title": "...", "org": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterCourseInputParam, course, "course")
+        same_id(body, sourced_id, "course")
+        result: OneRosterUnstatedAnswer = self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/courses/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"course": body},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Deletes a course (soft delete). Not repeated once the request may have reached the platform (only on
+        connection refused or 429).
+
+        Example::
+
+            unstated_answer = lk.oneroster.courses.delete(sourced_id)
+        """
+        result: OneRosterUnstatedAnswer = self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/courses/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
 
     @cached_property
     def with_raw_response(self) -> _public.CoursesWithRawResponse:
@@ -726,13 +1792,34 @@ class Courses(SyncAPIResource):
 
 
 class AsyncCourses(AsyncAPIResource):
-    """The courses of the roster, with each course's classes.
+    """The courses of the roster, with their classes, components and component resources.
 
     Example::
 
         async for course in alk.oneroster.courses.list(limit=100):
             print(course)
     """
+
+    @cached_property
+    def classes(self) -> _public.AsyncCourseClasses:
+        """The classes of a course (its sections)."""
+        from ..resources import oneroster as public
+
+        return public.AsyncCourseClasses(self._client)
+
+    @cached_property
+    def components(self) -> _public.AsyncCourseComponents:
+        """The course components: units and modules of courses, nested and unlocked on dates."""
+        from ..resources import oneroster as public
+
+        return public.AsyncCourseComponents(self._client)
+
+    @cached_property
+    def component_resources(self) -> _public.AsyncComponentResources:
+        """The component resources: learning resources placed in course components, in order."""
+        from ..resources import oneroster as public
+
+        return public.AsyncComponentResources(self._client)
 
     def list(
         self,
@@ -774,7 +1861,153 @@ class AsyncCourses(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    def classes(
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterCourseField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterCourse:
+        """One course by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            course = await alk.oneroster.courses.get(sourced_id)
+        """
+        result: OneRosterCourse = await self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/courses/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterCourse,
+            returns="course",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    async def create(
+        self,
+        course: OneRosterCourseInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates a course of an org and resolves with the ``sourcedId`` pair. The body is checked against
+        ``CourseInput`` before anything is sent. Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.courses.create({"status": "active", "title": "...", "org": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterCourseInputParam, course, "course")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/courses/",
+            body={"course": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def update(
+        self,
+        sourced_id: str,
+        course: OneRosterCourseInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Creates or replaces the course with this ``sourcedId`` (the platform's answer states nothing to read
+        back). The body is checked against ``CourseInput`` before anything is sent. Safe to repeat, so it is
+        retried on 5xx and timeouts.
+
+        Example::
+
+            unstated_answer = await alk.oneroster.courses.update(sourced_id, {"status": "active", "title": "...", "org": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterCourseInputParam, course, "course")
+        same_id(body, sourced_id, "course")
+        result: OneRosterUnstatedAnswer = await self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/courses/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"course": body},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Deletes a course (soft delete). Not repeated once the request may have reached the platform (only on
+        connection refused or 429).
+
+        Example::
+
+            unstated_answer = await alk.oneroster.courses.delete(sourced_id)
+        """
+        result: OneRosterUnstatedAnswer = await self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/courses/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncCoursesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncCoursesWithRawResponse(self)
+
+
+class CourseClasses(SyncAPIResource):
+    """The classes of a course (its sections).
+
+    Example::
+
+        for class_ in lk.oneroster.courses.classes.list(course_sourced_id, limit=100):
+            print(class_)
+    """
+
+    def list(
         self,
         course_sourced_id: str,
         *,
@@ -790,15 +2023,15 @@ class AsyncCourses(AsyncAPIResource):
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> AsyncPager[OneRosterClass]:
-        """Lists the classes of a course (its sections). Iterate the pager for every item (pages are read as the
-        loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
-        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+    ) -> SyncPager[OneRosterClass]:
+        """Lists the classes of a course. Iterate the pager for every item (pages are read as the loop needs them),
+        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
-            async for class in alk.oneroster.courses.classes(course_sourced_id, limit=100):
-                print(class)
+            for class_ in lk.oneroster.courses.classes.list(course_sourced_id, limit=100):
+                print(class_)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/courses/{courseSourcedId}/classes",
@@ -817,11 +2050,816 @@ class AsyncCourses(AsyncAPIResource):
         )
 
     @cached_property
-    def with_raw_response(self) -> _public.AsyncCoursesWithRawResponse:
+    def with_raw_response(self) -> _public.CourseClassesWithRawResponse:
         """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
-        return public.AsyncCoursesWithRawResponse(self)
+        return public.CourseClassesWithRawResponse(self)
+
+
+class AsyncCourseClasses(AsyncAPIResource):
+    """The classes of a course (its sections).
+
+    Example::
+
+        async for class_ in alk.oneroster.courses.classes.list(course_sourced_id, limit=100):
+            print(class_)
+    """
+
+    def list(
+        self,
+        course_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterClass]:
+        """Lists the classes of a course. Iterate the pager for every item (pages are read as the loop needs them),
+        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for class_ in alk.oneroster.courses.classes.list(course_sourced_id, limit=100):
+                print(class_)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/courses/{courseSourcedId}/classes",
+            path_params={"courseSourcedId": check_id(course_sourced_id, "course_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="classes",
+            item=OneRosterClass,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncCourseClassesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncCourseClassesWithRawResponse(self)
+
+
+class CourseComponents(SyncAPIResource):
+    """The course components: units and modules of courses, nested and unlocked on dates.
+
+    Example::
+
+        for course_component in lk.oneroster.courses.components.list(limit=100):
+            print(course_component)
+    """
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterCourseComponentField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterCourseComponent]:
+        """Lists the course components of every course. Iterate the pager for every item (pages are read as the
+        loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for course_component in lk.oneroster.courses.components.list(limit=100):
+                print(course_component)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/courses/components",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="courseComponents",
+            item=OneRosterCourseComponent,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterCourseComponentField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterCourseComponent:
+        """One course component by its ``sourcedId``. ``fields`` asks for only those members; the others are left
+        unset.
+
+        Example::
+
+            course_component = lk.oneroster.courses.components.get(sourced_id)
+        """
+        result: OneRosterCourseComponent = self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterCourseComponent,
+            returns="courseComponent",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    def create(
+        self,
+        component: OneRosterCourseComponentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates a course component and resolves with the ``sourcedId`` pair. The body is checked against
+        ``CourseComponentInput`` before anything is sent. Not repeated once the request may have reached the
+        platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.courses.components.create({"status": "active", "course": {"sourced_id": "..."}, "title": "..."})
+        """
+        body = check_body(OneRosterCourseComponentInputParam, component, "component")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/courses/components",
+            body={"courseComponent": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def update(
+        self,
+        sourced_id: str,
+        component: OneRosterCourseComponentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Creates or replaces the course component with this ``sourcedId``. The body is checked against
+        ``CourseComponentInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and timeouts.
+
+        Example::
+
+            unstated_answer = lk.oneroster.courses.components.update(sourced_id, {"status": "active", "course": {"sourced_id": "..."}, "title": "..."})
+        """
+        body = check_body(OneRosterCourseComponentInputParam, component, "component")
+        same_id(body, sourced_id, "component")
+        result: OneRosterUnstatedAnswer = self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"courseComponent": body},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Deletes a course component (soft delete). Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            unstated_answer = lk.oneroster.courses.components.delete(sourced_id)
+        """
+        result: OneRosterUnstatedAnswer = self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.CourseComponentsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.CourseComponentsWithRawResponse(self)
+
+
+class AsyncCourseComponents(AsyncAPIResource):
+    """The course components: units and modules of courses, nested and unlocked on dates.
+
+    Example::
+
+        async for course_component in alk.oneroster.courses.components.list(limit=100):
+            print(course_component)
+    """
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterCourseComponentField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterCourseComponent]:
+        """Lists the course components of every course. Iterate the pager for every item (pages are read as the
+        loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for course_component in alk.oneroster.courses.components.list(limit=100):
+                print(course_component)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/courses/components",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="courseComponents",
+            item=OneRosterCourseComponent,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterCourseComponentField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterCourseComponent:
+        """One course component by its ``sourcedId``. ``fields`` asks for only those members; the others are left
+        unset.
+
+        Example::
+
+            course_component = await alk.oneroster.courses.components.get(sourced_id)
+        """
+        result: OneRosterCourseComponent = await self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterCourseComponent,
+            returns="courseComponent",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    async def create(
+        self,
+        component: OneRosterCourseComponentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates a course component and resolves with the ``sourcedId`` pair. The body is checked against
+        ``CourseComponentInput`` before anything is sent. Not repeated once the request may have reached the
+        platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.courses.components.create({"status": "active", "course": {"sourced_id": "..."}, "title": "..."})
+        """
+        body = check_body(OneRosterCourseComponentInputParam, component, "component")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/courses/components",
+            body={"courseComponent": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def update(
+        self,
+        sourced_id: str,
+        component: OneRosterCourseComponentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Creates or replaces the course component with this ``sourcedId``. The body is checked against
+        ``CourseComponentInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and timeouts.
+
+        Example::
+
+            unstated_answer = await alk.oneroster.courses.components.update(sourced_id, {"status": "active", "course": {"sourced_id": "..."}, "title": "..."})
+        """
+        body = check_body(OneRosterCourseComponentInputParam, component, "component")
+        same_id(body, sourced_id, "component")
+        result: OneRosterUnstatedAnswer = await self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"courseComponent": body},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Deletes a course component (soft delete). Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            unstated_answer = await alk.oneroster.courses.components.delete(sourced_id)
+        """
+        result: OneRosterUnstatedAnswer = await self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncCourseComponentsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncCourseComponentsWithRawResponse(self)
+
+
+class ComponentResources(SyncAPIResource):
+    """The component resources: learning resources placed in course components, in order.
+
+    Example::
+
+        for component_resource in lk.oneroster.courses.component_resources.list(limit=100):
+            print(component_resource)
+    """
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterComponentResourceField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterComponentResource]:
+        """Lists the component resources. Iterate the pager for every item (pages are read as the loop needs them),
+        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for component_resource in lk.oneroster.courses.component_resources.list(limit=100):
+                print(component_resource)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/courses/component-resources",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="componentResources",
+            item=OneRosterComponentResource,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterComponentResourceField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterComponentResource:
+        """One component resource by its ``sourcedId``. ``fields`` asks for only those members; the others are left
+        unset.
+
+        Example::
+
+            component_resource = lk.oneroster.courses.component_resources.get(sourced_id)
+        """
+        result: OneRosterComponentResource = self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterComponentResource,
+            returns="componentResource",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    def create(
+        self,
+        component_resource: OneRosterComponentResourceInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Places a resource in a course component and resolves with the ``sourcedId`` pair. The body is checked
+        against ``ComponentResourceInput`` before anything is sent. Not repeated once the request may have
+        reached the platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.courses.component_resources.create({"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/courses/component-resources",
+            body={"componentResource": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def update(
+        self,
+        sourced_id: str,
+        component_resource: OneRosterComponentResourceInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Creates or replaces the component resource with this ``sourcedId``. The body is checked against
+        ``ComponentResourceInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and
+        timeouts.
+
+        Example::
+
+            unstated_answer = lk.oneroster.courses.component_resources.update(sourced_id, {"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
+        same_id(body, sourced_id, "component_resource")
+        result: OneRosterUnstatedAnswer = self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"componentResource": body},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Deletes a component resource (soft delete). Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            unstated_answer = lk.oneroster.courses.component_resources.delete(sourced_id)
+        """
+        result: OneRosterUnstatedAnswer = self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.ComponentResourcesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.ComponentResourcesWithRawResponse(self)
+
+
+class AsyncComponentResources(AsyncAPIResource):
+    """The component resources: learning resources placed in course components, in order.
+
+    Example::
+
+        async for component_resource in alk.oneroster.courses.component_resources.list(limit=100):
+            print(component_resource)
+    """
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterComponentResourceField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterComponentResource]:
+        """Lists the component resources. Iterate the pager for every item (pages are read as the loop needs them),
+        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for component_resource in alk.oneroster.courses.component_resources.list(limit=100):
+                print(component_resource)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/courses/component-resources",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="componentResources",
+            item=OneRosterComponentResource,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterComponentResourceField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterComponentResource:
+        """One component resource by its ``sourcedId``. ``fields`` asks for only those members; the others are left
+        unset.
+
+        Example::
+
+            component_resource = await alk.oneroster.courses.component_resources.get(sourced_id)
+        """
+        result: OneRosterComponentResource = await self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterComponentResource,
+            returns="componentResource",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    async def create(
+        self,
+        component_resource: OneRosterComponentResourceInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Places a resource in a course component and resolves with the ``sourcedId`` pair. The body is checked
+        against ``ComponentResourceInput`` before anything is sent. Not repeated once the request may have
+        reached the platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.courses.component_resources.create({"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/courses/component-resources",
+            body={"componentResource": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def update(
+        self,
+        sourced_id: str,
+        component_resource: OneRosterComponentResourceInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Creates or replaces the component resource with this ``sourcedId``. The body is checked against
+        ``ComponentResourceInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and
+        timeouts.
+
+        Example::
+
+            unstated_answer = await alk.oneroster.courses.component_resources.update(sourced_id, {"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
+        same_id(body, sourced_id, "component_resource")
+        result: OneRosterUnstatedAnswer = await self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"componentResource": body},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Deletes a component resource (soft delete). Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            unstated_answer = await alk.oneroster.courses.component_resources.delete(sourced_id)
+        """
+        result: OneRosterUnstatedAnswer = await self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncComponentResourcesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncComponentResourcesWithRawResponse(self)
 
 
 class Demographics(SyncAPIResource):
@@ -871,6 +2909,133 @@ class Demographics(SyncAPIResource):
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
+        )
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterDemographicsField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterDemographics:
+        """The demographics of one user, by the user's ``sourcedId``. ``fields`` asks for only those members; the
+        others are left unset.
+
+        Example::
+
+            demographics = lk.oneroster.demographics.get(sourced_id)
+        """
+        result: OneRosterDemographics = self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/demographics/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterDemographics,
+            returns="demographics",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    def create(
+        self,
+        demographics: OneRosterDemographicsInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates the demographics of a user (``sourcedId`` is the user's) and resolves with the ``sourcedId``
+        pair. The body is checked against ``DemographicsInput`` before anything is sent. Not repeated once the
+        request may have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.demographics.create({"sourced_id": "..."})
+        """
+        body = check_body(OneRosterDemographicsInputParam, demographics, "demographics")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/demographics/",
+            body={"demographics": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def update(
+        self,
+        sourced_id: str,
+        demographics: OneRosterDemographicsInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterDemographics:
+        """Creates or replaces the demographics of a user and resolves with them. The body is checked against
+        ``DemographicsInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and timeouts.
+
+        Example::
+
+            demographics = lk.oneroster.demographics.update(sourced_id, {"sourced_id": "..."})
+        """
+        body = check_body(OneRosterDemographicsInputParam, demographics, "demographics")
+        same_id(body, sourced_id, "demographics")
+        result: OneRosterDemographics = self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/demographics/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"demographics": body},
+            cast=OneRosterDemographics,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes the demographics of a user (soft delete). Not repeated once the request may have reached the
+        platform (only on connection refused or 429).
+
+        Example::
+
+            lk.oneroster.demographics.delete(sourced_id)
+        """
+        self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/demographics/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
         )
 
     @cached_property
@@ -930,6 +3095,133 @@ class AsyncDemographics(AsyncAPIResource):
             extra_query=extra_query,
         )
 
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterDemographicsField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterDemographics:
+        """The demographics of one user, by the user's ``sourcedId``. ``fields`` asks for only those members; the
+        others are left unset.
+
+        Example::
+
+            demographics = await alk.oneroster.demographics.get(sourced_id)
+        """
+        result: OneRosterDemographics = await self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/demographics/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterDemographics,
+            returns="demographics",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    async def create(
+        self,
+        demographics: OneRosterDemographicsInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates the demographics of a user (``sourcedId`` is the user's) and resolves with the ``sourcedId``
+        pair. The body is checked against ``DemographicsInput`` before anything is sent. Not repeated once the
+        request may have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.demographics.create({"sourced_id": "..."})
+        """
+        body = check_body(OneRosterDemographicsInputParam, demographics, "demographics")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/demographics/",
+            body={"demographics": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def update(
+        self,
+        sourced_id: str,
+        demographics: OneRosterDemographicsInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterDemographics:
+        """Creates or replaces the demographics of a user and resolves with them. The body is checked against
+        ``DemographicsInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and timeouts.
+
+        Example::
+
+            demographics = await alk.oneroster.demographics.update(sourced_id, {"sourced_id": "..."})
+        """
+        body = check_body(OneRosterDemographicsInputParam, demographics, "demographics")
+        same_id(body, sourced_id, "demographics")
+        result: OneRosterDemographics = await self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/demographics/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"demographics": body},
+            cast=OneRosterDemographics,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes the demographics of a user (soft delete). Not repeated once the request may have reached the
+        platform (only on connection refused or 429).
+
+        Example::
+
+            await alk.oneroster.demographics.delete(sourced_id)
+        """
+        await self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/demographics/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
     @cached_property
     def with_raw_response(self) -> _public.AsyncDemographicsWithRawResponse:
         """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
@@ -985,6 +3277,138 @@ class Enrollments(SyncAPIResource):
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
+        )
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterEnrollmentField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterEnrollment:
+        """One enrollment by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            enrollment = lk.oneroster.enrollments.get(sourced_id)
+        """
+        result: OneRosterEnrollment = self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterEnrollment,
+            returns="enrollment",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    def create(
+        self,
+        enrollment: OneRosterEnrollmentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Enrolls a user in a class in a role and resolves with the ``sourcedId`` pair. The body is checked
+        against ``EnrollmentInput`` before anything is sent. Not repeated once the request may have reached the
+        platform (only on connection refused or 429).
+
+        Raises ``enrollment.created`` for the webhook subscribers whose org scope covers the class's school.
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.enrollments.create({"role": "administrator", "user": {"sourced_id": "..."}, "class_": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterEnrollmentInputParam, enrollment, "enrollment")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/enrollments/",
+            body={"enrollment": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def update(
+        self,
+        sourced_id: str,
+        enrollment: OneRosterEnrollmentUpdateParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Creates or replaces the enrollment with this ``sourcedId`` (the platform's answer states nothing to read
+        back). The body is checked against ``EnrollmentUpdate`` before anything is sent. Safe to repeat, so it
+        is retried on 5xx and timeouts.
+
+        Raises ``enrollment.created``, ``enrollment.updated`` or ``enrollment.deleted`` as the enrollment
+        appears in, changes in, or leaves the read.
+
+        Example::
+
+            unstated_answer = lk.oneroster.enrollments.update(sourced_id, {"sourced_id": "...", "status": "active", "role": "administrator"})
+        """
+        body = check_body(OneRosterEnrollmentUpdateParam, enrollment, "enrollment")
+        same_id(body, sourced_id, "enrollment")
+        result: OneRosterUnstatedAnswer = self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"enrollment": body},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes an enrollment (soft delete) and raises ``enrollment.deleted``. Not repeated once the request may
+        have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            lk.oneroster.enrollments.delete(sourced_id)
+        """
+        self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
         )
 
     @cached_property
@@ -1044,6 +3468,138 @@ class AsyncEnrollments(AsyncAPIResource):
             extra_query=extra_query,
         )
 
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterEnrollmentField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterEnrollment:
+        """One enrollment by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            enrollment = await alk.oneroster.enrollments.get(sourced_id)
+        """
+        result: OneRosterEnrollment = await self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterEnrollment,
+            returns="enrollment",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    async def create(
+        self,
+        enrollment: OneRosterEnrollmentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Enrolls a user in a class in a role and resolves with the ``sourcedId`` pair. The body is checked
+        against ``EnrollmentInput`` before anything is sent. Not repeated once the request may have reached the
+        platform (only on connection refused or 429).
+
+        Raises ``enrollment.created`` for the webhook subscribers whose org scope covers the class's school.
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.enrollments.create({"role": "administrator", "user": {"sourced_id": "..."}, "class_": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterEnrollmentInputParam, enrollment, "enrollment")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/enrollments/",
+            body={"enrollment": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def update(
+        self,
+        sourced_id: str,
+        enrollment: OneRosterEnrollmentUpdateParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Creates or replaces the enrollment with this ``sourcedId`` (the platform's answer states nothing to read
+        back). The body is checked against ``EnrollmentUpdate`` before anything is sent. Safe to repeat, so it
+        is retried on 5xx and timeouts.
+
+        Raises ``enrollment.created``, ``enrollment.updated`` or ``enrollment.deleted`` as the enrollment
+        appears in, changes in, or leaves the read.
+
+        Example::
+
+            unstated_answer = await alk.oneroster.enrollments.update(sourced_id, {"sourced_id": "...", "status": "active", "role": "administrator"})
+        """
+        body = check_body(OneRosterEnrollmentUpdateParam, enrollment, "enrollment")
+        same_id(body, sourced_id, "enrollment")
+        result: OneRosterUnstatedAnswer = await self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"enrollment": body},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes an enrollment (soft delete) and raises ``enrollment.deleted``. Not repeated once the request may
+        have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            await alk.oneroster.enrollments.delete(sourced_id)
+        """
+        await self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
     @cached_property
     def with_raw_response(self) -> _public.AsyncEnrollmentsWithRawResponse:
         """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
@@ -1052,16 +3608,1482 @@ class AsyncEnrollments(AsyncAPIResource):
         return public.AsyncEnrollmentsWithRawResponse(self)
 
 
-class Schools(SyncAPIResource):
-    """The schools of the roster: the students of one of a school's classes.
+class GradingPeriods(SyncAPIResource):
+    """The grading periods (academic sessions of type ``gradingPeriod``).
 
     Example::
 
-        for user in lk.oneroster.schools.class_students(school_sourced_id, class_sourced_id, limit=100):
+        for academic_session in lk.oneroster.grading_periods.list(limit=100):
+            print(academic_session)
+    """
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterAcademicSession]:
+        """Lists the grading periods. Iterate the pager for every item (pages are read as the loop needs them), or
+        call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
+        ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for academic_session in lk.oneroster.grading_periods.list(limit=100):
+                print(academic_session)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/gradingPeriods/",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="gradingPeriods",
+            item=OneRosterAcademicSession,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterAcademicSession:
+        """One grading period by its ``sourcedId``. ``fields`` asks for only those members; the others are left
+        unset.
+
+        Example::
+
+            academic_session = lk.oneroster.grading_periods.get(sourced_id)
+        """
+        result: OneRosterAcademicSession = self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterAcademicSession,
+            returns="gradingPeriod",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    def create(
+        self,
+        grading_period: OneRosterGradingPeriodInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates a grading period and resolves with the ``sourcedId`` pair. The body is checked against
+        ``GradingPeriodInput`` before anything is sent. Not repeated once the request may have reached the
+        platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.grading_periods.create({"title": "...", "start_date": "...", "end_date": "..."})
+        """
+        body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/gradingPeriods/",
+            body={"academicSession": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def update(
+        self,
+        sourced_id: str,
+        grading_period: OneRosterGradingPeriodInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Creates or replaces the grading period with this ``sourcedId``. The body is checked against
+        ``GradingPeriodInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and timeouts.
+
+        Example::
+
+            unstated_answer = lk.oneroster.grading_periods.update(sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
+        """
+        body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
+        same_id(body, sourced_id, "grading_period")
+        result: OneRosterUnstatedAnswer = self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"academicSession": body},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes a grading period (soft delete). Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            lk.oneroster.grading_periods.delete(sourced_id)
+        """
+        self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.GradingPeriodsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.GradingPeriodsWithRawResponse(self)
+
+
+class AsyncGradingPeriods(AsyncAPIResource):
+    """The grading periods (academic sessions of type ``gradingPeriod``).
+
+    Example::
+
+        async for academic_session in alk.oneroster.grading_periods.list(limit=100):
+            print(academic_session)
+    """
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterAcademicSession]:
+        """Lists the grading periods. Iterate the pager for every item (pages are read as the loop needs them), or
+        call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
+        ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for academic_session in alk.oneroster.grading_periods.list(limit=100):
+                print(academic_session)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/gradingPeriods/",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="gradingPeriods",
+            item=OneRosterAcademicSession,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterAcademicSession:
+        """One grading period by its ``sourcedId``. ``fields`` asks for only those members; the others are left
+        unset.
+
+        Example::
+
+            academic_session = await alk.oneroster.grading_periods.get(sourced_id)
+        """
+        result: OneRosterAcademicSession = await self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterAcademicSession,
+            returns="gradingPeriod",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    async def create(
+        self,
+        grading_period: OneRosterGradingPeriodInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates a grading period and resolves with the ``sourcedId`` pair. The body is checked against
+        ``GradingPeriodInput`` before anything is sent. Not repeated once the request may have reached the
+        platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.grading_periods.create({"title": "...", "start_date": "...", "end_date": "..."})
+        """
+        body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/gradingPeriods/",
+            body={"academicSession": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def update(
+        self,
+        sourced_id: str,
+        grading_period: OneRosterGradingPeriodInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Creates or replaces the grading period with this ``sourcedId``. The body is checked against
+        ``GradingPeriodInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and timeouts.
+
+        Example::
+
+            unstated_answer = await alk.oneroster.grading_periods.update(sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
+        """
+        body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
+        same_id(body, sourced_id, "grading_period")
+        result: OneRosterUnstatedAnswer = await self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"academicSession": body},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes a grading period (soft delete). Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            await alk.oneroster.grading_periods.delete(sourced_id)
+        """
+        await self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncGradingPeriodsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradingPeriodsWithRawResponse(self)
+
+
+class Orgs(SyncAPIResource):
+    """The orgs of the roster: districts, schools, departments, with their parents and children.
+
+    Example::
+
+        for org in lk.oneroster.orgs.list(limit=100):
+            print(org)
+    """
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterOrgField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterOrg]:
+        """Lists the orgs the credentials may see. Iterate the pager for every item (pages are read as the loop
+        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
+        matches ``name``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for org in lk.oneroster.orgs.list(limit=100):
+                print(org)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/orgs/",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="orgs",
+            item=OneRosterOrg,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterOrgField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterOrg:
+        """One org by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            org = lk.oneroster.orgs.get(sourced_id)
+        """
+        result: OneRosterOrg = self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/orgs/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterOrg,
+            returns="org",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    def create(
+        self,
+        org: OneRosterOrgInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates an org (under a ``parent`` org, if given) and resolves with the ``sourcedId`` pair. The body is
+        checked against ``OrgInput`` before anything is sent. Not repeated once the request may have reached the
+        platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.orgs.create({"name": "...", "type": "department"})
+        """
+        body = check_body(OneRosterOrgInputParam, org, "org")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/orgs/",
+            body={"org": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def update(
+        self,
+        sourced_id: str,
+        org: OneRosterOrgInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Creates or replaces the org with this ``sourcedId``. The body is checked against ``OrgInput`` before
+        anything is sent. Safe to repeat, so it is retried on 5xx and timeouts.
+
+        Example::
+
+            unstated_answer = lk.oneroster.orgs.update(sourced_id, {"name": "...", "type": "department"})
+        """
+        body = check_body(OneRosterOrgInputParam, org, "org")
+        same_id(body, sourced_id, "org")
+        result: OneRosterUnstatedAnswer = self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/orgs/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"org": body},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes an org (soft delete). Not repeated once the request may have reached the platform (only on
+        connection refused or 429).
+
+        Example::
+
+            lk.oneroster.orgs.delete(sourced_id)
+        """
+        self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/orgs/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.OrgsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.OrgsWithRawResponse(self)
+
+
+class AsyncOrgs(AsyncAPIResource):
+    """The orgs of the roster: districts, schools, departments, with their parents and children.
+
+    Example::
+
+        async for org in alk.oneroster.orgs.list(limit=100):
+            print(org)
+    """
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterOrgField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterOrg]:
+        """Lists the orgs the credentials may see. Iterate the pager for every item (pages are read as the loop
+        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
+        matches ``name``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for org in alk.oneroster.orgs.list(limit=100):
+                print(org)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/orgs/",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="orgs",
+            item=OneRosterOrg,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterOrgField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterOrg:
+        """One org by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            org = await alk.oneroster.orgs.get(sourced_id)
+        """
+        result: OneRosterOrg = await self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/orgs/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterOrg,
+            returns="org",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    async def create(
+        self,
+        org: OneRosterOrgInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates an org (under a ``parent`` org, if given) and resolves with the ``sourcedId`` pair. The body is
+        checked against ``OrgInput`` before anything is sent. Not repeated once the request may have reached the
+        platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.orgs.create({"name": "...", "type": "department"})
+        """
+        body = check_body(OneRosterOrgInputParam, org, "org")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/orgs/",
+            body={"org": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def update(
+        self,
+        sourced_id: str,
+        org: OneRosterOrgInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Creates or replaces the org with this ``sourcedId``. The body is checked against ``OrgInput`` before
+        anything is sent. Safe to repeat, so it is retried on 5xx and timeouts.
+
+        Example::
+
+            unstated_answer = await alk.oneroster.orgs.update(sourced_id, {"name": "...", "type": "department"})
+        """
+        body = check_body(OneRosterOrgInputParam, org, "org")
+        same_id(body, sourced_id, "org")
+        result: OneRosterUnstatedAnswer = await self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/orgs/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"org": body},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes an org (soft delete). Not repeated once the request may have reached the platform (only on
+        connection refused or 429).
+
+        Example::
+
+            await alk.oneroster.orgs.delete(sourced_id)
+        """
+        await self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/orgs/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncOrgsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncOrgsWithRawResponse(self)
+
+
+class Schools(SyncAPIResource):
+    """The schools of the roster (orgs of type ``school``), with each school's classes, courses, enrollments,
+    students, teachers and terms.
+
+    Example::
+
+        for org in lk.oneroster.schools.list(limit=100):
+            print(org)
+    """
+
+    @cached_property
+    def classes(self) -> _public.SchoolClasses:
+        """The classes of a school, with each class's enrollments, students and teachers."""
+        from ..resources import oneroster as public
+
+        return public.SchoolClasses(self._client)
+
+    @cached_property
+    def courses(self) -> _public.SchoolCourses:
+        """The courses of a school."""
+        from ..resources import oneroster as public
+
+        return public.SchoolCourses(self._client)
+
+    @cached_property
+    def enrollments(self) -> _public.SchoolEnrollments:
+        """The enrollments in the classes of a school."""
+        from ..resources import oneroster as public
+
+        return public.SchoolEnrollments(self._client)
+
+    @cached_property
+    def students(self) -> _public.SchoolStudents:
+        """The students of a school (users with a student role there)."""
+        from ..resources import oneroster as public
+
+        return public.SchoolStudents(self._client)
+
+    @cached_property
+    def teachers(self) -> _public.SchoolTeachers:
+        """The teachers of a school (users with a teacher role there)."""
+        from ..resources import oneroster as public
+
+        return public.SchoolTeachers(self._client)
+
+    @cached_property
+    def terms(self) -> _public.SchoolTerms:
+        """The terms of a school (the terms of its classes)."""
+        from ..resources import oneroster as public
+
+        return public.SchoolTerms(self._client)
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterOrgField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterOrg]:
+        """Lists the schools the credentials may see. Iterate the pager for every item (pages are read as the loop
+        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
+        matches ``name``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for org in lk.oneroster.schools.list(limit=100):
+                print(org)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/schools/",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="orgs",
+            item=OneRosterOrg,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterOrgField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterOrg:
+        """One school by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            org = lk.oneroster.schools.get(sourced_id)
+        """
+        result: OneRosterOrg = self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/schools/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterOrg,
+            returns="org",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    def create(
+        self,
+        school: OneRosterSchoolInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterOrg:
+        """Creates a school and resolves with it, as the platform answers. The body is checked against
+        ``SchoolInput`` before anything is sent. Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            org = lk.oneroster.schools.create({"name": "...", "type": "school"})
+        """
+        body = check_body(OneRosterSchoolInputParam, school, "school")
+        result: OneRosterOrg = self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/schools/",
+            body={"org": body},
+            cast=OneRosterOrg,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def update(
+        self,
+        sourced_id: str,
+        school: OneRosterSchoolInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterOrg:
+        """Creates or replaces the school with this ``sourcedId`` and resolves with it. The body is checked against
+        ``SchoolInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and timeouts.
+
+        Example::
+
+            org = lk.oneroster.schools.update(sourced_id, {"name": "...", "type": "school"})
+        """
+        body = check_body(OneRosterSchoolInputParam, school, "school")
+        same_id(body, sourced_id, "school")
+        result: OneRosterOrg = self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/schools/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"org": body},
+            cast=OneRosterOrg,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes a school (soft delete). Not repeated once the request may have reached the platform (only on
+        connection refused or 429).
+
+        Example::
+
+            lk.oneroster.schools.delete(sourced_id)
+        """
+        self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/schools/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.SchoolsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.SchoolsWithRawResponse(self)
+
+
+class AsyncSchools(AsyncAPIResource):
+    """The schools of the roster (orgs of type ``school``), with each school's classes, courses, enrollments,
+    students, teachers and terms.
+
+    Example::
+
+        async for org in alk.oneroster.schools.list(limit=100):
+            print(org)
+    """
+
+    @cached_property
+    def classes(self) -> _public.AsyncSchoolClasses:
+        """The classes of a school, with each class's enrollments, students and teachers."""
+        from ..resources import oneroster as public
+
+        return public.AsyncSchoolClasses(self._client)
+
+    @cached_property
+    def courses(self) -> _public.AsyncSchoolCourses:
+        """The courses of a school."""
+        from ..resources import oneroster as public
+
+        return public.AsyncSchoolCourses(self._client)
+
+    @cached_property
+    def enrollments(self) -> _public.AsyncSchoolEnrollments:
+        """The enrollments in the classes of a school."""
+        from ..resources import oneroster as public
+
+        return public.AsyncSchoolEnrollments(self._client)
+
+    @cached_property
+    def students(self) -> _public.AsyncSchoolStudents:
+        """The students of a school (users with a student role there)."""
+        from ..resources import oneroster as public
+
+        return public.AsyncSchoolStudents(self._client)
+
+    @cached_property
+    def teachers(self) -> _public.AsyncSchoolTeachers:
+        """The teachers of a school (users with a teacher role there)."""
+        from ..resources import oneroster as public
+
+        return public.AsyncSchoolTeachers(self._client)
+
+    @cached_property
+    def terms(self) -> _public.AsyncSchoolTerms:
+        """The terms of a school (the terms of its classes)."""
+        from ..resources import oneroster as public
+
+        return public.AsyncSchoolTerms(self._client)
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterOrgField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterOrg]:
+        """Lists the schools the credentials may see. Iterate the pager for every item (pages are read as the loop
+        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
+        matches ``name``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for org in alk.oneroster.schools.list(limit=100):
+                print(org)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/schools/",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="orgs",
+            item=OneRosterOrg,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterOrgField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterOrg:
+        """One school by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            org = await alk.oneroster.schools.get(sourced_id)
+        """
+        result: OneRosterOrg = await self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/schools/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterOrg,
+            returns="org",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    async def create(
+        self,
+        school: OneRosterSchoolInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterOrg:
+        """Creates a school and resolves with it, as the platform answers. The body is checked against
+        ``SchoolInput`` before anything is sent. Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            org = await alk.oneroster.schools.create({"name": "...", "type": "school"})
+        """
+        body = check_body(OneRosterSchoolInputParam, school, "school")
+        result: OneRosterOrg = await self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/schools/",
+            body={"org": body},
+            cast=OneRosterOrg,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def update(
+        self,
+        sourced_id: str,
+        school: OneRosterSchoolInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterOrg:
+        """Creates or replaces the school with this ``sourcedId`` and resolves with it. The body is checked against
+        ``SchoolInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and timeouts.
+
+        Example::
+
+            org = await alk.oneroster.schools.update(sourced_id, {"name": "...", "type": "school"})
+        """
+        body = check_body(OneRosterSchoolInputParam, school, "school")
+        same_id(body, sourced_id, "school")
+        result: OneRosterOrg = await self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/schools/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"org": body},
+            cast=OneRosterOrg,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes a school (soft delete). Not repeated once the request may have reached the platform (only on
+        connection refused or 429).
+
+        Example::
+
+            await alk.oneroster.schools.delete(sourced_id)
+        """
+        await self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/schools/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncSchoolsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncSchoolsWithRawResponse(self)
+
+
+class SchoolClasses(SyncAPIResource):
+    """The classes of a school, with each class's enrollments, students and teachers.
+
+    Example::
+
+        for class_ in lk.oneroster.schools.classes.list(school_sourced_id, limit=100):
+            print(class_)
+    """
+
+    @cached_property
+    def enrollments(self) -> _public.SchoolClassEnrollments:
+        """The enrollments of a class of a school."""
+        from ..resources import oneroster as public
+
+        return public.SchoolClassEnrollments(self._client)
+
+    @cached_property
+    def students(self) -> _public.SchoolClassStudents:
+        """The students of a class of a school."""
+        from ..resources import oneroster as public
+
+        return public.SchoolClassStudents(self._client)
+
+    @cached_property
+    def teachers(self) -> _public.SchoolClassTeachers:
+        """The teachers of a class of a school."""
+        from ..resources import oneroster as public
+
+        return public.SchoolClassTeachers(self._client)
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterClass]:
+        """Lists the classes of a school. Iterate the pager for every item (pages are read as the loop needs them),
+        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for class_ in lk.oneroster.schools.classes.list(school_sourced_id, limit=100):
+                print(class_)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes",
+            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="classes",
+            item=OneRosterClass,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.SchoolClassesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.SchoolClassesWithRawResponse(self)
+
+
+class AsyncSchoolClasses(AsyncAPIResource):
+    """The classes of a school, with each class's enrollments, students and teachers.
+
+    Example::
+
+        async for class_ in alk.oneroster.schools.classes.list(school_sourced_id, limit=100):
+            print(class_)
+    """
+
+    @cached_property
+    def enrollments(self) -> _public.AsyncSchoolClassEnrollments:
+        """The enrollments of a class of a school."""
+        from ..resources import oneroster as public
+
+        return public.AsyncSchoolClassEnrollments(self._client)
+
+    @cached_property
+    def students(self) -> _public.AsyncSchoolClassStudents:
+        """The students of a class of a school."""
+        from ..resources import oneroster as public
+
+        return public.AsyncSchoolClassStudents(self._client)
+
+    @cached_property
+    def teachers(self) -> _public.AsyncSchoolClassTeachers:
+        """The teachers of a class of a school."""
+        from ..resources import oneroster as public
+
+        return public.AsyncSchoolClassTeachers(self._client)
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterClass]:
+        """Lists the classes of a school. Iterate the pager for every item (pages are read as the loop needs them),
+        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for class_ in alk.oneroster.schools.classes.list(school_sourced_id, limit=100):
+                print(class_)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes",
+            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="classes",
+            item=OneRosterClass,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncSchoolClassesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncSchoolClassesWithRawResponse(self)
+
+
+class SchoolClassEnrollments(SyncAPIResource):
+    """The enrollments of a class of a school.
+
+    Example::
+
+        for enrollment in lk.oneroster.schools.classes.enrollments.list(school_sourced_id, class_sourced_id, limit=100):
+            print(enrollment)
+    """
+
+    def list(
+        self,
+        school_sourced_id: str,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterEnrollmentField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterEnrollment]:
+        """Lists the enrollments of a class of a school (a class of another school is a ``NotFoundError``). Iterate
+        the pager for every item (pages are read as the loop needs them), or call ``.pages()``; ``limit`` is the
+        page size, ``max_items`` stops early. ``search`` matches ``role``. ``fields`` asks for only those
+        members; the others are left unset.
+
+        Example::
+
+            for enrollment in lk.oneroster.schools.classes.enrollments.list(school_sourced_id, class_sourced_id, limit=100):
+                print(enrollment)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/enrollments",
+            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id"), "classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="enrollments",
+            item=OneRosterEnrollment,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.SchoolClassEnrollmentsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.SchoolClassEnrollmentsWithRawResponse(self)
+
+
+class AsyncSchoolClassEnrollments(AsyncAPIResource):
+    """The enrollments of a class of a school.
+
+    Example::
+
+        async for enrollment in alk.oneroster.schools.classes.enrollments.list(school_sourced_id, class_sourced_id, limit=100):
+            print(enrollment)
+    """
+
+    def list(
+        self,
+        school_sourced_id: str,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterEnrollmentField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterEnrollment]:
+        """Lists the enrollments of a class of a school (a class of another school is a ``NotFoundError``). Iterate
+        the pager for every item (pages are read as the loop needs them), or call ``.pages()``; ``limit`` is the
+        page size, ``max_items`` stops early. ``search`` matches ``role``. ``fields`` asks for only those
+        members; the others are left unset.
+
+        Example::
+
+            async for enrollment in alk.oneroster.schools.classes.enrollments.list(school_sourced_id, class_sourced_id, limit=100):
+                print(enrollment)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/enrollments",
+            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id"), "classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="enrollments",
+            item=OneRosterEnrollment,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncSchoolClassEnrollmentsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncSchoolClassEnrollmentsWithRawResponse(self)
+
+
+class SchoolClassStudents(SyncAPIResource):
+    """The students of a class of a school.
+
+    Example::
+
+        for user in lk.oneroster.schools.classes.students.list(school_sourced_id, class_sourced_id, limit=100):
             print(user)
     """
 
-    def class_students(
+    def list(
         self,
         school_sourced_id: str,
         class_sourced_id: str,
@@ -1086,7 +5108,7 @@ class Schools(SyncAPIResource):
 
         Example::
 
-            for user in lk.oneroster.schools.class_students(school_sourced_id, class_sourced_id, limit=100):
+            for user in lk.oneroster.schools.classes.students.list(school_sourced_id, class_sourced_id, limit=100):
                 print(user)
         """
         return self._client._list(
@@ -1106,23 +5128,23 @@ class Schools(SyncAPIResource):
         )
 
     @cached_property
-    def with_raw_response(self) -> _public.SchoolsWithRawResponse:
+    def with_raw_response(self) -> _public.SchoolClassStudentsWithRawResponse:
         """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
-        return public.SchoolsWithRawResponse(self)
+        return public.SchoolClassStudentsWithRawResponse(self)
 
 
-class AsyncSchools(AsyncAPIResource):
-    """The schools of the roster: the students of one of a school's classes.
+class AsyncSchoolClassStudents(AsyncAPIResource):
+    """The students of a class of a school.
 
     Example::
 
-        async for user in alk.oneroster.schools.class_students(school_sourced_id, class_sourced_id, limit=100):
+        async for user in alk.oneroster.schools.classes.students.list(school_sourced_id, class_sourced_id, limit=100):
             print(user)
     """
 
-    def class_students(
+    def list(
         self,
         school_sourced_id: str,
         class_sourced_id: str,
@@ -1147,7 +5169,7 @@ class AsyncSchools(AsyncAPIResource):
 
         Example::
 
-            async for user in alk.oneroster.schools.class_students(school_sourced_id, class_sourced_id, limit=100):
+            async for user in alk.oneroster.schools.classes.students.list(school_sourced_id, class_sourced_id, limit=100):
                 print(user)
         """
         return self._client._list(
@@ -1167,11 +5189,1857 @@ class AsyncSchools(AsyncAPIResource):
         )
 
     @cached_property
-    def with_raw_response(self) -> _public.AsyncSchoolsWithRawResponse:
+    def with_raw_response(self) -> _public.AsyncSchoolClassStudentsWithRawResponse:
         """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
-        return public.AsyncSchoolsWithRawResponse(self)
+        return public.AsyncSchoolClassStudentsWithRawResponse(self)
+
+
+class SchoolClassTeachers(SyncAPIResource):
+    """The teachers of a class of a school.
+
+    Example::
+
+        for user in lk.oneroster.schools.classes.teachers.list(school_sourced_id, class_sourced_id, limit=100):
+            print(user)
+    """
+
+    def list(
+        self,
+        school_sourced_id: str,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterUser]:
+        """Lists the teachers of a class of a school (a class of another school is a ``NotFoundError``). Iterate
+        the pager for every item (pages are read as the loop needs them), or call ``.pages()``; ``limit`` is the
+        page size, ``max_items`` stops early. ``search`` matches ``givenName``, ``familyName``, ``email``.
+        ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for user in lk.oneroster.schools.classes.teachers.list(school_sourced_id, class_sourced_id, limit=100):
+                print(user)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/teachers",
+            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id"), "classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="users",
+            item=OneRosterUser,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.SchoolClassTeachersWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.SchoolClassTeachersWithRawResponse(self)
+
+
+class AsyncSchoolClassTeachers(AsyncAPIResource):
+    """The teachers of a class of a school.
+
+    Example::
+
+        async for user in alk.oneroster.schools.classes.teachers.list(school_sourced_id, class_sourced_id, limit=100):
+            print(user)
+    """
+
+    def list(
+        self,
+        school_sourced_id: str,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterUser]:
+        """Lists the teachers of a class of a school (a class of another school is a ``NotFoundError``). Iterate
+        the pager for every item (pages are read as the loop needs them), or call ``.pages()``; ``limit`` is the
+        page size, ``max_items`` stops early. ``search`` matches ``givenName``, ``familyName``, ``email``.
+        ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for user in alk.oneroster.schools.classes.teachers.list(school_sourced_id, class_sourced_id, limit=100):
+                print(user)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/teachers",
+            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id"), "classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="users",
+            item=OneRosterUser,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncSchoolClassTeachersWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncSchoolClassTeachersWithRawResponse(self)
+
+
+class SchoolCourses(SyncAPIResource):
+    """The courses of a school.
+
+    Example::
+
+        for course in lk.oneroster.schools.courses.list(school_sourced_id, limit=100):
+            print(course)
+    """
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterCourseField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterCourse]:
+        """Lists the courses of a school. Iterate the pager for every item (pages are read as the loop needs them),
+        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``, ``courseCode``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for course in lk.oneroster.schools.courses.list(school_sourced_id, limit=100):
+                print(course)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/courses",
+            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="courses",
+            item=OneRosterCourse,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.SchoolCoursesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.SchoolCoursesWithRawResponse(self)
+
+
+class AsyncSchoolCourses(AsyncAPIResource):
+    """The courses of a school.
+
+    Example::
+
+        async for course in alk.oneroster.schools.courses.list(school_sourced_id, limit=100):
+            print(course)
+    """
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterCourseField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterCourse]:
+        """Lists the courses of a school. Iterate the pager for every item (pages are read as the loop needs them),
+        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``, ``courseCode``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for course in alk.oneroster.schools.courses.list(school_sourced_id, limit=100):
+                print(course)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/courses",
+            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="courses",
+            item=OneRosterCourse,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncSchoolCoursesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncSchoolCoursesWithRawResponse(self)
+
+
+class SchoolEnrollments(SyncAPIResource):
+    """The enrollments in the classes of a school.
+
+    Example::
+
+        for enrollment in lk.oneroster.schools.enrollments.list(school_sourced_id, limit=100):
+            print(enrollment)
+    """
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterEnrollmentField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterEnrollment]:
+        """Lists the enrollments in the classes of a school. Iterate the pager for every item (pages are read as
+        the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``role``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for enrollment in lk.oneroster.schools.enrollments.list(school_sourced_id, limit=100):
+                print(enrollment)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/enrollments",
+            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="enrollments",
+            item=OneRosterEnrollment,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.SchoolEnrollmentsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.SchoolEnrollmentsWithRawResponse(self)
+
+
+class AsyncSchoolEnrollments(AsyncAPIResource):
+    """The enrollments in the classes of a school.
+
+    Example::
+
+        async for enrollment in alk.oneroster.schools.enrollments.list(school_sourced_id, limit=100):
+            print(enrollment)
+    """
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterEnrollmentField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterEnrollment]:
+        """Lists the enrollments in the classes of a school. Iterate the pager for every item (pages are read as
+        the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``role``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for enrollment in alk.oneroster.schools.enrollments.list(school_sourced_id, limit=100):
+                print(enrollment)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/enrollments",
+            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="enrollments",
+            item=OneRosterEnrollment,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncSchoolEnrollmentsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncSchoolEnrollmentsWithRawResponse(self)
+
+
+class SchoolStudents(SyncAPIResource):
+    """The students of a school (users with a student role there).
+
+    Example::
+
+        for user in lk.oneroster.schools.students.list(school_sourced_id, limit=100):
+            print(user)
+    """
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterUser]:
+        """Lists the students of a school. Iterate the pager for every item (pages are read as the loop needs
+        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those members; the others are left
+        unset.
+
+        Example::
+
+            for user in lk.oneroster.schools.students.list(school_sourced_id, limit=100):
+                print(user)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/students",
+            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="users",
+            item=OneRosterUser,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.SchoolStudentsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.SchoolStudentsWithRawResponse(self)
+
+
+class AsyncSchoolStudents(AsyncAPIResource):
+    """The students of a school (users with a student role there).
+
+    Example::
+
+        async for user in alk.oneroster.schools.students.list(school_sourced_id, limit=100):
+            print(user)
+    """
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterUser]:
+        """Lists the students of a school. Iterate the pager for every item (pages are read as the loop needs
+        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those members; the others are left
+        unset.
+
+        Example::
+
+            async for user in alk.oneroster.schools.students.list(school_sourced_id, limit=100):
+                print(user)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/students",
+            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="users",
+            item=OneRosterUser,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncSchoolStudentsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncSchoolStudentsWithRawResponse(self)
+
+
+class SchoolTeachers(SyncAPIResource):
+    """The teachers of a school (users with a teacher role there).
+
+    Example::
+
+        for user in lk.oneroster.schools.teachers.list(school_sourced_id, limit=100):
+            print(user)
+    """
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterUser]:
+        """Lists the teachers of a school. Iterate the pager for every item (pages are read as the loop needs
+        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those members; the others are left
+        unset.
+
+        Example::
+
+            for user in lk.oneroster.schools.teachers.list(school_sourced_id, limit=100):
+                print(user)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/teachers",
+            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="users",
+            item=OneRosterUser,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.SchoolTeachersWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.SchoolTeachersWithRawResponse(self)
+
+
+class AsyncSchoolTeachers(AsyncAPIResource):
+    """The teachers of a school (users with a teacher role there).
+
+    Example::
+
+        async for user in alk.oneroster.schools.teachers.list(school_sourced_id, limit=100):
+            print(user)
+    """
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterUser]:
+        """Lists the teachers of a school. Iterate the pager for every item (pages are read as the loop needs
+        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those members; the others are left
+        unset.
+
+        Example::
+
+            async for user in alk.oneroster.schools.teachers.list(school_sourced_id, limit=100):
+                print(user)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/teachers",
+            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="users",
+            item=OneRosterUser,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncSchoolTeachersWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncSchoolTeachersWithRawResponse(self)
+
+
+class SchoolTerms(SyncAPIResource):
+    """The terms of a school (the terms of its classes).
+
+    Example::
+
+        for academic_session in lk.oneroster.schools.terms.list(school_sourced_id, limit=100):
+            print(academic_session)
+    """
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterAcademicSession]:
+        """Lists the terms of a school. Iterate the pager for every item (pages are read as the loop needs them),
+        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for academic_session in lk.oneroster.schools.terms.list(school_sourced_id, limit=100):
+                print(academic_session)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/terms",
+            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="terms",
+            item=OneRosterAcademicSession,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.SchoolTermsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.SchoolTermsWithRawResponse(self)
+
+
+class AsyncSchoolTerms(AsyncAPIResource):
+    """The terms of a school (the terms of its classes).
+
+    Example::
+
+        async for academic_session in alk.oneroster.schools.terms.list(school_sourced_id, limit=100):
+            print(academic_session)
+    """
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterAcademicSession]:
+        """Lists the terms of a school. Iterate the pager for every item (pages are read as the loop needs them),
+        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for academic_session in alk.oneroster.schools.terms.list(school_sourced_id, limit=100):
+                print(academic_session)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/terms",
+            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="terms",
+            item=OneRosterAcademicSession,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncSchoolTermsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncSchoolTermsWithRawResponse(self)
+
+
+class Students(SyncAPIResource):
+    """The students of the roster (users with a student role), with their classes.
+
+    Example::
+
+        for user in lk.oneroster.students.list(limit=100):
+            print(user)
+    """
+
+    @cached_property
+    def classes(self) -> _public.StudentClasses:
+        """The classes of a student."""
+        from ..resources import oneroster as public
+
+        return public.StudentClasses(self._client)
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterUser]:
+        """Lists the students. Iterate the pager for every item (pages are read as the loop needs them), or call
+        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``givenName``,
+        ``familyName``, ``email``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for user in lk.oneroster.students.list(limit=100):
+                print(user)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/students/",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="users",
+            item=OneRosterUser,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterUserField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterUser:
+        """One student by ``sourcedId`` (a user who is no student is a ``NotFoundError``). ``fields`` asks for only
+        those members; the others are left unset.
+
+        Example::
+
+            user = lk.oneroster.students.get(sourced_id)
+        """
+        result: OneRosterUser = self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/students/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterUser,
+            returns="user",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.StudentsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.StudentsWithRawResponse(self)
+
+
+class AsyncStudents(AsyncAPIResource):
+    """The students of the roster (users with a student role), with their classes.
+
+    Example::
+
+        async for user in alk.oneroster.students.list(limit=100):
+            print(user)
+    """
+
+    @cached_property
+    def classes(self) -> _public.AsyncStudentClasses:
+        """The classes of a student."""
+        from ..resources import oneroster as public
+
+        return public.AsyncStudentClasses(self._client)
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterUser]:
+        """Lists the students. Iterate the pager for every item (pages are read as the loop needs them), or call
+        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``givenName``,
+        ``familyName``, ``email``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for user in alk.oneroster.students.list(limit=100):
+                print(user)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/students/",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="users",
+            item=OneRosterUser,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterUserField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterUser:
+        """One student by ``sourcedId`` (a user who is no student is a ``NotFoundError``). ``fields`` asks for only
+        those members; the others are left unset.
+
+        Example::
+
+            user = await alk.oneroster.students.get(sourced_id)
+        """
+        result: OneRosterUser = await self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/students/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterUser,
+            returns="user",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncStudentsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncStudentsWithRawResponse(self)
+
+
+class StudentClasses(SyncAPIResource):
+    """The classes of a student.
+
+    Example::
+
+        for class_ in lk.oneroster.students.classes.list(student_sourced_id, limit=100):
+            print(class_)
+    """
+
+    def list(
+        self,
+        student_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterClass]:
+        """Lists the classes a student is enrolled in. Iterate the pager for every item (pages are read as the loop
+        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
+        matches ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for class_ in lk.oneroster.students.classes.list(student_sourced_id, limit=100):
+                print(class_)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/students/{studentSourcedId}/classes",
+            path_params={"studentSourcedId": check_id(student_sourced_id, "student_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="classes",
+            item=OneRosterClass,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.StudentClassesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.StudentClassesWithRawResponse(self)
+
+
+class AsyncStudentClasses(AsyncAPIResource):
+    """The classes of a student.
+
+    Example::
+
+        async for class_ in alk.oneroster.students.classes.list(student_sourced_id, limit=100):
+            print(class_)
+    """
+
+    def list(
+        self,
+        student_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterClass]:
+        """Lists the classes a student is enrolled in. Iterate the pager for every item (pages are read as the loop
+        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
+        matches ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for class_ in alk.oneroster.students.classes.list(student_sourced_id, limit=100):
+                print(class_)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/students/{studentSourcedId}/classes",
+            path_params={"studentSourcedId": check_id(student_sourced_id, "student_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="classes",
+            item=OneRosterClass,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncStudentClassesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncStudentClassesWithRawResponse(self)
+
+
+class Teachers(SyncAPIResource):
+    """The teachers of the roster (users with a teacher role), with their classes.
+
+    Example::
+
+        for user in lk.oneroster.teachers.list(limit=100):
+            print(user)
+    """
+
+    @cached_property
+    def classes(self) -> _public.TeacherClasses:
+        """The classes of a teacher."""
+        from ..resources import oneroster as public
+
+        return public.TeacherClasses(self._client)
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterUser]:
+        """Lists the teachers. Iterate the pager for every item (pages are read as the loop needs them), or call
+        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``givenName``,
+        ``familyName``, ``email``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for user in lk.oneroster.teachers.list(limit=100):
+                print(user)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/teachers/",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="users",
+            item=OneRosterUser,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterUserField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterUser:
+        """One teacher by ``sourcedId`` (a user who is no teacher is a ``NotFoundError``). ``fields`` asks for only
+        those members; the others are left unset.
+
+        Example::
+
+            user = lk.oneroster.teachers.get(sourced_id)
+        """
+        result: OneRosterUser = self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/teachers/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterUser,
+            returns="user",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.TeachersWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.TeachersWithRawResponse(self)
+
+
+class AsyncTeachers(AsyncAPIResource):
+    """The teachers of the roster (users with a teacher role), with their classes.
+
+    Example::
+
+        async for user in alk.oneroster.teachers.list(limit=100):
+            print(user)
+    """
+
+    @cached_property
+    def classes(self) -> _public.AsyncTeacherClasses:
+        """The classes of a teacher."""
+        from ..resources import oneroster as public
+
+        return public.AsyncTeacherClasses(self._client)
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterUser]:
+        """Lists the teachers. Iterate the pager for every item (pages are read as the loop needs them), or call
+        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``givenName``,
+        ``familyName``, ``email``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for user in alk.oneroster.teachers.list(limit=100):
+                print(user)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/teachers/",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="users",
+            item=OneRosterUser,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterUserField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterUser:
+        """One teacher by ``sourcedId`` (a user who is no teacher is a ``NotFoundError``). ``fields`` asks for only
+        those members; the others are left unset.
+
+        Example::
+
+            user = await alk.oneroster.teachers.get(sourced_id)
+        """
+        result: OneRosterUser = await self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/teachers/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterUser,
+            returns="user",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncTeachersWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncTeachersWithRawResponse(self)
+
+
+class TeacherClasses(SyncAPIResource):
+    """The classes of a teacher.
+
+    Example::
+
+        for class_ in lk.oneroster.teachers.classes.list(teacher_sourced_id, limit=100):
+            print(class_)
+    """
+
+    def list(
+        self,
+        teacher_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterClass]:
+        """Lists the classes a teacher teaches. Iterate the pager for every item (pages are read as the loop needs
+        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for class_ in lk.oneroster.teachers.classes.list(teacher_sourced_id, limit=100):
+                print(class_)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/teachers/{teacherSourcedId}/classes",
+            path_params={"teacherSourcedId": check_id(teacher_sourced_id, "teacher_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="classes",
+            item=OneRosterClass,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.TeacherClassesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.TeacherClassesWithRawResponse(self)
+
+
+class AsyncTeacherClasses(AsyncAPIResource):
+    """The classes of a teacher.
+
+    Example::
+
+        async for class_ in alk.oneroster.teachers.classes.list(teacher_sourced_id, limit=100):
+            print(class_)
+    """
+
+    def list(
+        self,
+        teacher_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterClass]:
+        """Lists the classes a teacher teaches. Iterate the pager for every item (pages are read as the loop needs
+        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for class_ in alk.oneroster.teachers.classes.list(teacher_sourced_id, limit=100):
+                print(class_)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/teachers/{teacherSourcedId}/classes",
+            path_params={"teacherSourcedId": check_id(teacher_sourced_id, "teacher_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="classes",
+            item=OneRosterClass,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncTeacherClassesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncTeacherClassesWithRawResponse(self)
+
+
+class Terms(SyncAPIResource):
+    """The terms (academic sessions of type ``term``), with their classes and grading periods.
+
+    Example::
+
+        for academic_session in lk.oneroster.terms.list(limit=100):
+            print(academic_session)
+    """
+
+    @cached_property
+    def classes(self) -> _public.TermClasses:
+        """The classes of a term."""
+        from ..resources import oneroster as public
+
+        return public.TermClasses(self._client)
+
+    @cached_property
+    def grading_periods(self) -> _public.TermGradingPeriods:
+        """The grading periods of a term: list them, create one."""
+        from ..resources import oneroster as public
+
+        return public.TermGradingPeriods(self._client)
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterAcademicSession]:
+        """Lists the terms. Iterate the pager for every item (pages are read as the loop needs them), or call
+        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
+        ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for academic_session in lk.oneroster.terms.list(limit=100):
+                print(academic_session)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/terms/",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="terms",
+            item=OneRosterAcademicSession,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterAcademicSession:
+        """One term by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            academic_session = lk.oneroster.terms.get(sourced_id)
+        """
+        result: OneRosterAcademicSession = self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/terms/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterAcademicSession,
+            returns="term",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.TermsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.TermsWithRawResponse(self)
+
+
+class AsyncTerms(AsyncAPIResource):
+    """The terms (academic sessions of type ``term``), with their classes and grading periods.
+
+    Example::
+
+        async for academic_session in alk.oneroster.terms.list(limit=100):
+            print(academic_session)
+    """
+
+    @cached_property
+    def classes(self) -> _public.AsyncTermClasses:
+        """The classes of a term."""
+        from ..resources import oneroster as public
+
+        return public.AsyncTermClasses(self._client)
+
+    @cached_property
+    def grading_periods(self) -> _public.AsyncTermGradingPeriods:
+        """The grading periods of a term: list them, create one."""
+        from ..resources import oneroster as public
+
+        return public.AsyncTermGradingPeriods(self._client)
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterAcademicSession]:
+        """Lists the terms. Iterate the pager for every item (pages are read as the loop needs them), or call
+        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
+        ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for academic_session in alk.oneroster.terms.list(limit=100):
+                print(academic_session)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/terms/",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="terms",
+            item=OneRosterAcademicSession,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterAcademicSession:
+        """One term by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            academic_session = await alk.oneroster.terms.get(sourced_id)
+        """
+        result: OneRosterAcademicSession = await self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/terms/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterAcademicSession,
+            returns="term",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncTermsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncTermsWithRawResponse(self)
+
+
+class TermClasses(SyncAPIResource):
+    """The classes of a term.
+
+    Example::
+
+        for class_ in lk.oneroster.terms.classes.list(term_sourced_id, limit=100):
+            print(class_)
+    """
+
+    def list(
+        self,
+        term_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterClass]:
+        """Lists the classes held in a term. Iterate the pager for every item (pages are read as the loop needs
+        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for class_ in lk.oneroster.terms.classes.list(term_sourced_id, limit=100):
+                print(class_)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/terms/{termSourcedId}/classes",
+            path_params={"termSourcedId": check_id(term_sourced_id, "term_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="classes",
+            item=OneRosterClass,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.TermClassesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.TermClassesWithRawResponse(self)
+
+
+class AsyncTermClasses(AsyncAPIResource):
+    """The classes of a term.
+
+    Example::
+
+        async for class_ in alk.oneroster.terms.classes.list(term_sourced_id, limit=100):
+            print(class_)
+    """
+
+    def list(
+        self,
+        term_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterClass]:
+        """Lists the classes held in a term. Iterate the pager for every item (pages are read as the loop needs
+        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for class_ in alk.oneroster.terms.classes.list(term_sourced_id, limit=100):
+                print(class_)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/terms/{termSourcedId}/classes",
+            path_params={"termSourcedId": check_id(term_sourced_id, "term_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="classes",
+            item=OneRosterClass,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncTermClassesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncTermClassesWithRawResponse(self)
+
+
+class TermGradingPeriods(SyncAPIResource):
+    """The grading periods of a term: list them, create one.
+
+    Example::
+
+        for academic_session in lk.oneroster.terms.grading_periods.list(term_sourced_id, limit=100):
+            print(academic_session)
+    """
+
+    def list(
+        self,
+        term_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterAcademicSession]:
+        """Lists the grading periods of a term. Iterate the pager for every item (pages are read as the loop needs
+        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for academic_session in lk.oneroster.terms.grading_periods.list(term_sourced_id, limit=100):
+                print(academic_session)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/terms/{termSourcedId}/gradingPeriods",
+            path_params={"termSourcedId": check_id(term_sourced_id, "term_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="gradingPeriods",
+            item=OneRosterAcademicSession,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def create(
+        self,
+        term_sourced_id: str,
+        grading_period: OneRosterGradingPeriodInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterAcademicSession:
+        """Creates a grading period in a term and resolves with it, as the platform answers. The body is checked
+        against ``GradingPeriodInput`` before anything is sent. Not repeated once the request may have reached
+        the platform (only on connection refused or 429).
+
+        Example::
+
+            academic_session = lk.oneroster.terms.grading_periods.create(term_sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
+        """
+        body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
+        result: OneRosterAcademicSession = self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/terms/{termSourcedId}/gradingPeriods",
+            path_params={"termSourcedId": check_id(term_sourced_id, "term_sourced_id")},
+            body={"academicSession": body},
+            cast=OneRosterAcademicSession,
+            returns="academicSession",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.TermGradingPeriodsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.TermGradingPeriodsWithRawResponse(self)
+
+
+class AsyncTermGradingPeriods(AsyncAPIResource):
+    """The grading periods of a term: list them, create one.
+
+    Example::
+
+        async for academic_session in alk.oneroster.terms.grading_periods.list(term_sourced_id, limit=100):
+            print(academic_session)
+    """
+
+    def list(
+        self,
+        term_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterAcademicSession]:
+        """Lists the grading periods of a term. Iterate the pager for every item (pages are read as the loop needs
+        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for academic_session in alk.oneroster.terms.grading_periods.list(term_sourced_id, limit=100):
+                print(academic_session)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/terms/{termSourcedId}/gradingPeriods",
+            path_params={"termSourcedId": check_id(term_sourced_id, "term_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="gradingPeriods",
+            item=OneRosterAcademicSession,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    async def create(
+        self,
+        term_sourced_id: str,
+        grading_period: OneRosterGradingPeriodInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterAcademicSession:
+        """Creates a grading period in a term and resolves with it, as the platform answers. The body is checked
+        against ``GradingPeriodInput`` before anything is sent. Not repeated once the request may have reached
+        the platform (only on connection refused or 429).
+
+        Example::
+
+            academic_session = await alk.oneroster.terms.grading_periods.create(term_sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
+        """
+        body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
+        result: OneRosterAcademicSession = await self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/terms/{termSourcedId}/gradingPeriods",
+            path_params={"termSourcedId": check_id(term_sourced_id, "term_sourced_id")},
+            body={"academicSession": body},
+            cast=OneRosterAcademicSession,
+            returns="academicSession",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncTermGradingPeriodsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncTermGradingPeriodsWithRawResponse(self)
 
 
 class Users(SyncAPIResource):
@@ -1182,6 +7050,13 @@ class Users(SyncAPIResource):
         for user in lk.oneroster.users.list(limit=100):
             print(user)
     """
+
+    @cached_property
+    def classes(self) -> _public.UserClasses:
+        """The classes of a user."""
+        from ..resources import oneroster as public
+
+        return public.UserClasses(self._client)
 
     def list(
         self,
@@ -1254,6 +7129,111 @@ class Users(SyncAPIResource):
         )
         return result
 
+    def create(
+        self,
+        user: OneRosterUserInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUser:
+        """Creates a user with its roles and resolves with it, as the platform answers (``sourcedId`` allocated
+        when not given). The body is checked against ``UserInput`` before anything is sent. Not repeated once
+        the request may have reached the platform (only on connection refused or 429).
+
+        Raises ``user.created`` (and ``user_role.created`` for each role) for the webhook subscribers whose org
+        scope covers the user.
+
+        Example::
+
+            user = lk.oneroster.users.create({"enabled_user": True, "given_name": "...", "family_name": "..."})
+        """
+        body = check_body(OneRosterUserInputParam, user, "user")
+        result: OneRosterUser = self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/users/",
+            body={"user": body},
+            cast=OneRosterUser,
+            returns="user",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def update(
+        self,
+        sourced_id: str,
+        user: OneRosterUserInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUser:
+        """Creates or replaces the user with this ``sourcedId`` and resolves with it; its roles are synced to the
+        list given. The body is checked against ``UserInput`` before anything is sent. Safe to repeat, so it is
+        retried on 5xx and timeouts.
+
+        Raises ``user.created`` or ``user.updated``, and ``user_role.*`` for the memberships that appear or go.
+
+        Example::
+
+            user = lk.oneroster.users.update(sourced_id, {"enabled_user": True, "given_name": "...", "family_name": "..."})
+        """
+        body = check_body(OneRosterUserInputParam, user, "user")
+        same_id(body, sourced_id, "user")
+        result: OneRosterUser = self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/users/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"user": body},
+            cast=OneRosterUser,
+            returns="user",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes a user with its roles, enrollments and agent relationships, and raises ``user.deleted``. Not
+        repeated once the request may have reached the platform (only on connection refused or 429).
+
+        The user is no longer returned afterwards (a ``NotFoundError``), as the platform's event catalogue
+        describes the deletion.
+
+        Example::
+
+            lk.oneroster.users.delete(sourced_id)
+        """
+        self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/users/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
     @cached_property
     def with_raw_response(self) -> _public.UsersWithRawResponse:
         """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
@@ -1270,6 +7250,13 @@ class AsyncUsers(AsyncAPIResource):
         async for user in alk.oneroster.users.list(limit=100):
             print(user)
     """
+
+    @cached_property
+    def classes(self) -> _public.AsyncUserClasses:
+        """The classes of a user."""
+        from ..resources import oneroster as public
+
+        return public.AsyncUserClasses(self._client)
 
     def list(
         self,
@@ -1342,6 +7329,111 @@ class AsyncUsers(AsyncAPIResource):
         )
         return result
 
+    async def create(
+        self,
+        user: OneRosterUserInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUser:
+        """Creates a user with its roles and resolves with it, as the platform answers (``sourcedId`` allocated
+        when not given). The body is checked against ``UserInput`` before anything is sent. Not repeated once
+        the request may have reached the platform (only on connection refused or 429).
+
+        Raises ``user.created`` (and ``user_role.created`` for each role) for the webhook subscribers whose org
+        scope covers the user.
+
+        Example::
+
+            user = await alk.oneroster.users.create({"enabled_user": True, "given_name": "...", "family_name": "..."})
+        """
+        body = check_body(OneRosterUserInputParam, user, "user")
+        result: OneRosterUser = await self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/users/",
+            body={"user": body},
+            cast=OneRosterUser,
+            returns="user",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def update(
+        self,
+        sourced_id: str,
+        user: OneRosterUserInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUser:
+        """Creates or replaces the user with this ``sourcedId`` and resolves with it; its roles are synced to the
+        list given. The body is checked against ``UserInput`` before anything is sent. Safe to repeat, so it is
+        retried on 5xx and timeouts.
+
+        Raises ``user.created`` or ``user.updated``, and ``user_role.*`` for the memberships that appear or go.
+
+        Example::
+
+            user = await alk.oneroster.users.update(sourced_id, {"enabled_user": True, "given_name": "...", "family_name": "..."})
+        """
+        body = check_body(OneRosterUserInputParam, user, "user")
+        same_id(body, sourced_id, "user")
+        result: OneRosterUser = await self._client._call(
+            "PUT",
+            "/ims/oneroster/rostering/v1p2/users/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"user": body},
+            cast=OneRosterUser,
+            returns="user",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes a user with its roles, enrollments and agent relationships, and raises ``user.deleted``. Not
+        repeated once the request may have reached the platform (only on connection refused or 429).
+
+        The user is no longer returned afterwards (a ``NotFoundError``), as the platform's event catalogue
+        describes the deletion.
+
+        Example::
+
+            await alk.oneroster.users.delete(sourced_id)
+        """
+        await self._client._call(
+            "DELETE",
+            "/ims/oneroster/rostering/v1p2/users/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
     @cached_property
     def with_raw_response(self) -> _public.AsyncUsersWithRawResponse:
         """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
@@ -1350,13 +7442,133 @@ class AsyncUsers(AsyncAPIResource):
         return public.AsyncUsersWithRawResponse(self)
 
 
+class UserClasses(SyncAPIResource):
+    """The classes of a user.
+
+    Example::
+
+        for class_ in lk.oneroster.users.classes.list(user_sourced_id, limit=100):
+            print(class_)
+    """
+
+    def list(
+        self,
+        user_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterClass]:
+        """Lists the classes a user is enrolled in, in any role. Iterate the pager for every item (pages are read
+        as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for class_ in lk.oneroster.users.classes.list(user_sourced_id, limit=100):
+                print(class_)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/users/{userSourcedId}/classes",
+            path_params={"userSourcedId": check_id(user_sourced_id, "user_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="classes",
+            item=OneRosterClass,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.UserClassesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.UserClassesWithRawResponse(self)
+
+
+class AsyncUserClasses(AsyncAPIResource):
+    """The classes of a user.
+
+    Example::
+
+        async for class_ in alk.oneroster.users.classes.list(user_sourced_id, limit=100):
+            print(class_)
+    """
+
+    def list(
+        self,
+        user_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterClass]:
+        """Lists the classes a user is enrolled in, in any role. Iterate the pager for every item (pages are read
+        as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for class_ in alk.oneroster.users.classes.list(user_sourced_id, limit=100):
+                print(class_)
+        """
+        return self._client._list(
+            "/ims/oneroster/rostering/v1p2/users/{userSourcedId}/classes",
+            path_params={"userSourcedId": check_id(user_sourced_id, "user_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="classes",
+            item=OneRosterClass,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncUserClassesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncUserClassesWithRawResponse(self)
+
+
 class OneRosterGradebook(SyncAPIResource):
-    """The OneRoster 1.2 gradebook: ``assessmentLineItems`` (with writes), ``assessmentResults`` and ``results``."""
+    """The OneRoster 1.2 gradebook: line items, categories, score scales, results, assessment line items and
+    assessment results, and what a class or school holds of them.
+    """
 
     @cached_property
     def assessment_line_items(self) -> _public.AssessmentLineItems:
-        """The gradebook's assessment line items: list, get, create and put. Each carries the extension fields
-        ``component`` (a course component) and ``componentResource`` (a learning resource).
+        """The gradebook's assessment line items (tests and assessments not aligned to a class). Each carries the
+        extension members ``component`` (a course component) and ``componentResource`` (a component resource).
         """
         from ..resources import oneroster as public
 
@@ -1370,11 +7582,48 @@ class OneRosterGradebook(SyncAPIResource):
         return public.AssessmentResults(self._client)
 
     @cached_property
+    def categories(self) -> _public.Categories:
+        """The gradebook categories: collections of line items, with their weights."""
+        from ..resources import oneroster as public
+
+        return public.Categories(self._client)
+
+    @cached_property
+    def line_items(self) -> _public.LineItems:
+        """The gradebook's line items: the activities of a class that results are given for, with their results."""
+        from ..resources import oneroster as public
+
+        return public.LineItems(self._client)
+
+    @cached_property
     def results(self) -> _public.Results:
-        """The gradebook's results, and a student's results in a class."""
+        """The gradebook's results (students' scores on line items)."""
         from ..resources import oneroster as public
 
         return public.Results(self._client)
+
+    @cached_property
+    def score_scales(self) -> _public.ScoreScales:
+        """The score scales: the values the results of a class are given in."""
+        from ..resources import oneroster as public
+
+        return public.ScoreScales(self._client)
+
+    @cached_property
+    def classes(self) -> _public.GradebookClasses:
+        """A class's gradebook: its categories, line items (with their results), results, score scales, a student's
+        results, and results for an academic session.
+        """
+        from ..resources import oneroster as public
+
+        return public.GradebookClasses(self._client)
+
+    @cached_property
+    def schools(self) -> _public.GradebookSchools:
+        """A school's gradebook: its line items and score scales."""
+        from ..resources import oneroster as public
+
+        return public.GradebookSchools(self._client)
 
     @cached_property
     def with_raw_response(self) -> _public.OneRosterGradebookWithRawResponse:
@@ -1385,12 +7634,14 @@ class OneRosterGradebook(SyncAPIResource):
 
 
 class AsyncOneRosterGradebook(AsyncAPIResource):
-    """The OneRoster 1.2 gradebook: ``assessmentLineItems`` (with writes), ``assessmentResults`` and ``results``."""
+    """The OneRoster 1.2 gradebook: line items, categories, score scales, results, assessment line items and
+    assessment results, and what a class or school holds of them.
+    """
 
     @cached_property
     def assessment_line_items(self) -> _public.AsyncAssessmentLineItems:
-        """The gradebook's assessment line items: list, get, create and put. Each carries the extension fields
-        ``component`` (a course component) and ``componentResource`` (a learning resource).
+        """The gradebook's assessment line items (tests and assessments not aligned to a class). Each carries the
+        extension members ``component`` (a course component) and ``componentResource`` (a component resource).
         """
         from ..resources import oneroster as public
 
@@ -1404,11 +7655,48 @@ class AsyncOneRosterGradebook(AsyncAPIResource):
         return public.AsyncAssessmentResults(self._client)
 
     @cached_property
+    def categories(self) -> _public.AsyncCategories:
+        """The gradebook categories: collections of line items, with their weights."""
+        from ..resources import oneroster as public
+
+        return public.AsyncCategories(self._client)
+
+    @cached_property
+    def line_items(self) -> _public.AsyncLineItems:
+        """The gradebook's line items: the activities of a class that results are given for, with their results."""
+        from ..resources import oneroster as public
+
+        return public.AsyncLineItems(self._client)
+
+    @cached_property
     def results(self) -> _public.AsyncResults:
-        """The gradebook's results, and a student's results in a class."""
+        """The gradebook's results (students' scores on line items)."""
         from ..resources import oneroster as public
 
         return public.AsyncResults(self._client)
+
+    @cached_property
+    def score_scales(self) -> _public.AsyncScoreScales:
+        """The score scales: the values the results of a class are given in."""
+        from ..resources import oneroster as public
+
+        return public.AsyncScoreScales(self._client)
+
+    @cached_property
+    def classes(self) -> _public.AsyncGradebookClasses:
+        """A class's gradebook: its categories, line items (with their results), results, score scales, a student's
+        results, and results for an academic session.
+        """
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookClasses(self._client)
+
+    @cached_property
+    def schools(self) -> _public.AsyncGradebookSchools:
+        """A school's gradebook: its line items and score scales."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookSchools(self._client)
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncOneRosterGradebookWithRawResponse:
@@ -1419,8 +7707,8 @@ class AsyncOneRosterGradebook(AsyncAPIResource):
 
 
 class AssessmentLineItems(SyncAPIResource):
-    """The gradebook's assessment line items: list, get, create and put. Each carries the extension fields
-    ``component`` (a course component) and ``componentResource`` (a learning resource).
+    """The gradebook's assessment line items (tests and assessments not aligned to a class). Each carries the
+    extension members ``component`` (a course component) and ``componentResource`` (a component resource).
 
     Example::
 
@@ -1444,9 +7732,9 @@ class AssessmentLineItems(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterAssessmentLineItem]:
-        """Lists line items. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists assessment line items. Iterate the pager for every item (pages are read as the loop needs them),
+        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -1478,7 +7766,8 @@ class AssessmentLineItems(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> OneRosterAssessmentLineItem:
-        """One line item by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+        """One assessment line item by its ``sourcedId``. ``fields`` asks for only those members; the others are
+        left unset.
 
         Example::
 
@@ -1509,16 +7798,16 @@ class AssessmentLineItems(SyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> OneRosterSourcedIdPairs:
-        """Creates a line item and resolves with the supplied and the allocated ``sourcedId``. The body is checked
-        against ``AssessmentLineItemInput`` before anything is sent. Not repeated once the request may have
-        reached the platform (only on connection refused or 429).
+        """Creates an assessment line item and resolves with the supplied and the allocated ``sourcedId``. The body
+        is checked against ``AssessmentLineItemInput`` before anything is sent. Not repeated once the request
+        may have reached the platform (only on connection refused or 429).
 
-        Use ``put`` with your own ``sourcedId`` for a write that is safe to repeat: a second create could make a
-        second line item.
+        Use ``update`` with your own ``sourcedId`` for a write that is safe to repeat: a second create could
+        make a second line item.
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.gradebook.assessment_line_items.create({"title": "..."})
+            sourced_id_pairs = lk.oneroster.gradebook.assessment_line_items.create({"status": "active", "title": "..."})
         """
         body = check_body(OneRosterAssessmentLineItemInputParam, line_item, "line_item")
         result: OneRosterSourcedIdPairs = self._client._call(
@@ -1535,7 +7824,7 @@ class AssessmentLineItems(SyncAPIResource):
         )
         return result
 
-    def put(
+    def update(
         self,
         sourced_id: str,
         line_item: OneRosterAssessmentLineItemInputParam,
@@ -1546,15 +7835,13 @@ class AssessmentLineItems(SyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> OneRosterAssessmentLineItem:
-        """Creates or replaces the line item with this ``sourcedId`` and resolves with the stored line item. The
-        body is checked against ``AssessmentLineItemInput`` before anything is sent. Safe to repeat, so it is
-        retried on 5xx and timeouts.
-
-        A ``sourcedId`` inside ``lineItem`` must be the same one.
+        """Creates or replaces the assessment line item with this ``sourcedId`` and resolves with the stored one.
+        The body is checked against ``AssessmentLineItemInput`` before anything is sent. Safe to repeat, so it
+        is retried on 5xx and timeouts.
 
         Example::
 
-            assessment_line_item = lk.oneroster.gradebook.assessment_line_items.put(sourced_id, {"title": "..."})
+            assessment_line_item = lk.oneroster.gradebook.assessment_line_items.update(sourced_id, {"status": "active", "title": "..."})
         """
         body = check_body(OneRosterAssessmentLineItemInputParam, line_item, "line_item")
         same_id(body, sourced_id, "line_item")
@@ -1573,6 +7860,34 @@ class AssessmentLineItems(SyncAPIResource):
         )
         return result
 
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes an assessment line item (soft delete). Not repeated once the request may have reached the
+        platform (only on connection refused or 429).
+
+        Example::
+
+            lk.oneroster.gradebook.assessment_line_items.delete(sourced_id)
+        """
+        self._client._call(
+            "DELETE",
+            "/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
     @cached_property
     def with_raw_response(self) -> _public.AssessmentLineItemsWithRawResponse:
         """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
@@ -1582,8 +7897,8 @@ class AssessmentLineItems(SyncAPIResource):
 
 
 class AsyncAssessmentLineItems(AsyncAPIResource):
-    """The gradebook's assessment line items: list, get, create and put. Each carries the extension fields
-    ``component`` (a course component) and ``componentResource`` (a learning resource).
+    """The gradebook's assessment line items (tests and assessments not aligned to a class). Each carries the
+    extension members ``component`` (a course component) and ``componentResource`` (a component resource).
 
     Example::
 
@@ -1607,9 +7922,9 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterAssessmentLineItem]:
-        """Lists line items. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists assessment line items. Iterate the pager for every item (pages are read as the loop needs them),
+        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -1641,7 +7956,8 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> OneRosterAssessmentLineItem:
-        """One line item by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+        """One assessment line item by its ``sourcedId``. ``fields`` asks for only those members; the others are
+        left unset.
 
         Example::
 
@@ -1672,16 +7988,16 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> OneRosterSourcedIdPairs:
-        """Creates a line item and resolves with the supplied and the allocated ``sourcedId``. The body is checked
-        against ``AssessmentLineItemInput`` before anything is sent. Not repeated once the request may have
-        reached the platform (only on connection refused or 429).
+        """Creates an assessment line item and resolves with the supplied and the allocated ``sourcedId``. The body
+        is checked against ``AssessmentLineItemInput`` before anything is sent. Not repeated once the request
+        may have reached the platform (only on connection refused or 429).
 
-        Use ``put`` with your own ``sourcedId`` for a write that is safe to repeat: a second create could make a
-        second line item.
+        Use ``update`` with your own ``sourcedId`` for a write that is safe to repeat: a second create could
+        make a second line item.
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.gradebook.assessment_line_items.create({"title": "..."})
+            sourced_id_pairs = await alk.oneroster.gradebook.assessment_line_items.create({"status": "active", "title": "..."})
         """
         body = check_body(OneRosterAssessmentLineItemInputParam, line_item, "line_item")
         result: OneRosterSourcedIdPairs = await self._client._call(
@@ -1698,7 +8014,7 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
         )
         return result
 
-    async def put(
+    async def update(
         self,
         sourced_id: str,
         line_item: OneRosterAssessmentLineItemInputParam,
@@ -1709,15 +8025,13 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> OneRosterAssessmentLineItem:
-        """Creates or replaces the line item with this ``sourcedId`` and resolves with the stored line item. The
-        body is checked against ``AssessmentLineItemInput`` before anything is sent. Safe to repeat, so it is
-        retried on 5xx and timeouts.
-
-        A ``sourcedId`` inside ``lineItem`` must be the same one.
+        """Creates or replaces the assessment line item with this ``sourcedId`` and resolves with the stored one.
+        The body is checked against ``AssessmentLineItemInput`` before anything is sent. Safe to repeat, so it
+        is retried on 5xx and timeouts.
 
         Example::
 
-            assessment_line_item = await alk.oneroster.gradebook.assessment_line_items.put(sourced_id, {"title": "..."})
+            assessment_line_item = await alk.oneroster.gradebook.assessment_line_items.update(sourced_id, {"status": "active", "title": "..."})
         """
         body = check_body(OneRosterAssessmentLineItemInputParam, line_item, "line_item")
         same_id(body, sourced_id, "line_item")
@@ -1735,6 +8049,34 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
         return result
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes an assessment line item (soft delete). Not repeated once the request may have reached the
+        platform (only on connection refused or 429).
+
+        Example::
+
+            await alk.oneroster.gradebook.assessment_line_items.delete(sourced_id)
+        """
+        await self._client._call(
+            "DELETE",
+            "/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncAssessmentLineItemsWithRawResponse:
@@ -1791,6 +8133,135 @@ class AssessmentResults(SyncAPIResource):
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
+        )
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterAssessmentResultField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterAssessmentResult:
+        """One assessment result by its ``sourcedId``. ``fields`` asks for only those members; the others are left
+        unset.
+
+        Example::
+
+            assessment_result = lk.oneroster.gradebook.assessment_results.get(sourced_id)
+        """
+        result: OneRosterAssessmentResult = self._client._call(
+            "GET",
+            "/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterAssessmentResult,
+            returns="assessmentResult",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    def create(
+        self,
+        result: OneRosterAssessmentResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Records a student's score on an assessment line item and resolves with the ``sourcedId`` pair. The body
+        is checked against ``AssessmentResultInput`` before anything is sent. Not repeated once the request may
+        have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.gradebook.assessment_results.create({"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterAssessmentResultInputParam, result, "result")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/gradebook/v1p2/assessmentResults/",
+            body={"assessmentResult": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def update(
+        self,
+        sourced_id: str,
+        result: OneRosterAssessmentResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterAssessmentResult:
+        """Creates or replaces the assessment result with this ``sourcedId`` and resolves with the stored one. The
+        body is checked against ``AssessmentResultInput`` before anything is sent. Safe to repeat, so it is
+        retried on 5xx and timeouts.
+
+        Example::
+
+            assessment_result = lk.oneroster.gradebook.assessment_results.update(sourced_id, {"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterAssessmentResultInputParam, result, "result")
+        same_id(body, sourced_id, "result")
+        result: OneRosterAssessmentResult = self._client._call(
+            "PUT",
+            "/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"assessmentResult": body},
+            cast=OneRosterAssessmentResult,
+            returns="assessmentResult",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes an assessment result (soft delete). Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            lk.oneroster.gradebook.assessment_results.delete(sourced_id)
+        """
+        self._client._call(
+            "DELETE",
+            "/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
         )
 
     @cached_property
@@ -1850,6 +8321,135 @@ class AsyncAssessmentResults(AsyncAPIResource):
             extra_query=extra_query,
         )
 
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterAssessmentResultField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterAssessmentResult:
+        """One assessment result by its ``sourcedId``. ``fields`` asks for only those members; the others are left
+        unset.
+
+        Example::
+
+            assessment_result = await alk.oneroster.gradebook.assessment_results.get(sourced_id)
+        """
+        result: OneRosterAssessmentResult = await self._client._call(
+            "GET",
+            "/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterAssessmentResult,
+            returns="assessmentResult",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    async def create(
+        self,
+        result: OneRosterAssessmentResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Records a student's score on an assessment line item and resolves with the ``sourcedId`` pair. The body
+        is checked against ``AssessmentResultInput`` before anything is sent. Not repeated once the request may
+        have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.gradebook.assessment_results.create({"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterAssessmentResultInputParam, result, "result")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/gradebook/v1p2/assessmentResults/",
+            body={"assessmentResult": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def update(
+        self,
+        sourced_id: str,
+        result: OneRosterAssessmentResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterAssessmentResult:
+        """Creates or replaces the assessment result with this ``sourcedId`` and resolves with the stored one. The
+        body is checked against ``AssessmentResultInput`` before anything is sent. Safe to repeat, so it is
+        retried on 5xx and timeouts.
+
+        Example::
+
+            assessment_result = await alk.oneroster.gradebook.assessment_results.update(sourced_id, {"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterAssessmentResultInputParam, result, "result")
+        same_id(body, sourced_id, "result")
+        result: OneRosterAssessmentResult = await self._client._call(
+            "PUT",
+            "/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"assessmentResult": body},
+            cast=OneRosterAssessmentResult,
+            returns="assessmentResult",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes an assessment result (soft delete). Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            await alk.oneroster.gradebook.assessment_results.delete(sourced_id)
+        """
+        await self._client._call(
+            "DELETE",
+            "/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
     @cached_property
     def with_raw_response(self) -> _public.AsyncAssessmentResultsWithRawResponse:
         """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
@@ -1858,8 +8458,860 @@ class AsyncAssessmentResults(AsyncAPIResource):
         return public.AsyncAssessmentResultsWithRawResponse(self)
 
 
+class Categories(SyncAPIResource):
+    """The gradebook categories: collections of line items, with their weights.
+
+    Example::
+
+        for category in lk.oneroster.gradebook.categories.list(limit=100):
+            print(category)
+    """
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterCategoryField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterCategory]:
+        """Lists the categories. Iterate the pager for every item (pages are read as the loop needs them), or call
+        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
+        ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for category in lk.oneroster.gradebook.categories.list(limit=100):
+                print(category)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/categories/",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="categories",
+            item=OneRosterCategory,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterCategoryField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterCategory:
+        """One category by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            category = lk.oneroster.gradebook.categories.get(sourced_id)
+        """
+        result: OneRosterCategory = self._client._call(
+            "GET",
+            "/ims/oneroster/gradebook/v1p2/categories/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterCategory,
+            returns="category",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    def create(
+        self,
+        category: OneRosterCategoryInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates a category and resolves with the ``sourcedId`` pair. The body is checked against
+        ``CategoryInput`` before anything is sent. Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.gradebook.categories.create({"status": "active", "title": "..."})
+        """
+        body = check_body(OneRosterCategoryInputParam, category, "category")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/gradebook/v1p2/categories/",
+            body={"category": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def update(
+        self,
+        sourced_id: str,
+        category: OneRosterCategoryInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterCategory:
+        """Creates or replaces the category with this ``sourcedId`` and resolves with the stored one. The body is
+        checked against ``CategoryInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and
+        timeouts.
+
+        Example::
+
+            category = lk.oneroster.gradebook.categories.update(sourced_id, {"status": "active", "title": "..."})
+        """
+        body = check_body(OneRosterCategoryInputParam, category, "category")
+        same_id(body, sourced_id, "category")
+        result: OneRosterCategory = self._client._call(
+            "PUT",
+            "/ims/oneroster/gradebook/v1p2/categories/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"category": body},
+            cast=OneRosterCategory,
+            returns="category",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes a category (soft delete). Not repeated once the request may have reached the platform (only on
+        connection refused or 429).
+
+        Example::
+
+            lk.oneroster.gradebook.categories.delete(sourced_id)
+        """
+        self._client._call(
+            "DELETE",
+            "/ims/oneroster/gradebook/v1p2/categories/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.CategoriesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.CategoriesWithRawResponse(self)
+
+
+class AsyncCategories(AsyncAPIResource):
+    """The gradebook categories: collections of line items, with their weights.
+
+    Example::
+
+        async for category in alk.oneroster.gradebook.categories.list(limit=100):
+            print(category)
+    """
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterCategoryField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterCategory]:
+        """Lists the categories. Iterate the pager for every item (pages are read as the loop needs them), or call
+        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
+        ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for category in alk.oneroster.gradebook.categories.list(limit=100):
+                print(category)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/categories/",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="categories",
+            item=OneRosterCategory,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterCategoryField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterCategory:
+        """One category by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            category = await alk.oneroster.gradebook.categories.get(sourced_id)
+        """
+        result: OneRosterCategory = await self._client._call(
+            "GET",
+            "/ims/oneroster/gradebook/v1p2/categories/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterCategory,
+            returns="category",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    async def create(
+        self,
+        category: OneRosterCategoryInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates a category and resolves with the ``sourcedId`` pair. The body is checked against
+        ``CategoryInput`` before anything is sent. Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.gradebook.categories.create({"status": "active", "title": "..."})
+        """
+        body = check_body(OneRosterCategoryInputParam, category, "category")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/gradebook/v1p2/categories/",
+            body={"category": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def update(
+        self,
+        sourced_id: str,
+        category: OneRosterCategoryInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterCategory:
+        """Creates or replaces the category with this ``sourcedId`` and resolves with the stored one. The body is
+        checked against ``CategoryInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and
+        timeouts.
+
+        Example::
+
+            category = await alk.oneroster.gradebook.categories.update(sourced_id, {"status": "active", "title": "..."})
+        """
+        body = check_body(OneRosterCategoryInputParam, category, "category")
+        same_id(body, sourced_id, "category")
+        result: OneRosterCategory = await self._client._call(
+            "PUT",
+            "/ims/oneroster/gradebook/v1p2/categories/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"category": body},
+            cast=OneRosterCategory,
+            returns="category",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes a category (soft delete). Not repeated once the request may have reached the platform (only on
+        connection refused or 429).
+
+        Example::
+
+            await alk.oneroster.gradebook.categories.delete(sourced_id)
+        """
+        await self._client._call(
+            "DELETE",
+            "/ims/oneroster/gradebook/v1p2/categories/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncCategoriesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncCategoriesWithRawResponse(self)
+
+
+class LineItems(SyncAPIResource):
+    """The gradebook's line items: the activities of a class that results are given for, with their results.
+
+    Example::
+
+        for line_item in lk.oneroster.gradebook.line_items.list(limit=100):
+            print(line_item)
+    """
+
+    @cached_property
+    def results(self) -> _public.LineItemResults:
+        """The results of a line item."""
+        from ..resources import oneroster as public
+
+        return public.LineItemResults(self._client)
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterLineItemField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterLineItem]:
+        """Lists the line items. Iterate the pager for every item (pages are read as the loop needs them), or call
+        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
+        ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for line_item in lk.oneroster.gradebook.line_items.list(limit=100):
+                print(line_item)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/lineItems/",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="lineItems",
+            item=OneRosterLineItem,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterLineItemField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterLineItem:
+        """One line item by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            line_item = lk.oneroster.gradebook.line_items.get(sourced_id)
+        """
+        result: OneRosterLineItem = self._client._call(
+            "GET",
+            "/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterLineItem,
+            returns="lineItem",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    def create(
+        self,
+        line_item: OneRosterLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates a line item of a class and resolves with the ``sourcedId`` pair. The body is checked against
+        ``LineItemInput`` before anything is sent. Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.gradebook.line_items.create({"status": "active", "title": "...", "assign_date": "..."})
+        """
+        body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/gradebook/v1p2/lineItems/",
+            body={"lineItem": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def update(
+        self,
+        sourced_id: str,
+        line_item: OneRosterLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> Any:
+        """Creates or replaces the line item with this ``sourcedId`` (the platform answers 201 with no content).
+        The body is checked against ``LineItemInput`` before anything is sent. Safe to repeat, so it is retried
+        on 5xx and timeouts.
+
+        Example::
+
+            any = lk.oneroster.gradebook.line_items.update(sourced_id, {"status": "active", "title": "...", "assign_date": "..."})
+        """
+        body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
+        same_id(body, sourced_id, "line_item")
+        return self._client._call(
+            "PUT",
+            "/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"lineItem": body},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )  # type: ignore[no-any-return]
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes a line item (soft delete). Not repeated once the request may have reached the platform (only on
+        connection refused or 429).
+
+        Example::
+
+            lk.oneroster.gradebook.line_items.delete(sourced_id)
+        """
+        self._client._call(
+            "DELETE",
+            "/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.LineItemsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.LineItemsWithRawResponse(self)
+
+
+class AsyncLineItems(AsyncAPIResource):
+    """The gradebook's line items: the activities of a class that results are given for, with their results.
+
+    Example::
+
+        async for line_item in alk.oneroster.gradebook.line_items.list(limit=100):
+            print(line_item)
+    """
+
+    @cached_property
+    def results(self) -> _public.AsyncLineItemResults:
+        """The results of a line item."""
+        from ..resources import oneroster as public
+
+        return public.AsyncLineItemResults(self._client)
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterLineItemField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterLineItem]:
+        """Lists the line items. Iterate the pager for every item (pages are read as the loop needs them), or call
+        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
+        ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for line_item in alk.oneroster.gradebook.line_items.list(limit=100):
+                print(line_item)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/lineItems/",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="lineItems",
+            item=OneRosterLineItem,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterLineItemField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterLineItem:
+        """One line item by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            line_item = await alk.oneroster.gradebook.line_items.get(sourced_id)
+        """
+        result: OneRosterLineItem = await self._client._call(
+            "GET",
+            "/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterLineItem,
+            returns="lineItem",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    async def create(
+        self,
+        line_item: OneRosterLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates a line item of a class and resolves with the ``sourcedId`` pair. The body is checked against
+        ``LineItemInput`` before anything is sent. Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.gradebook.line_items.create({"status": "active", "title": "...", "assign_date": "..."})
+        """
+        body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/gradebook/v1p2/lineItems/",
+            body={"lineItem": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def update(
+        self,
+        sourced_id: str,
+        line_item: OneRosterLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> Any:
+        """Creates or replaces the line item with this ``sourcedId`` (the platform answers 201 with no content).
+        The body is checked against ``LineItemInput`` before anything is sent. Safe to repeat, so it is retried
+        on 5xx and timeouts.
+
+        Example::
+
+            any = await alk.oneroster.gradebook.line_items.update(sourced_id, {"status": "active", "title": "...", "assign_date": "..."})
+        """
+        body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
+        same_id(body, sourced_id, "line_item")
+        return await self._client._call(
+            "PUT",
+            "/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"lineItem": body},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )  # type: ignore[no-any-return]
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes a line item (soft delete). Not repeated once the request may have reached the platform (only on
+        connection refused or 429).
+
+        Example::
+
+            await alk.oneroster.gradebook.line_items.delete(sourced_id)
+        """
+        await self._client._call(
+            "DELETE",
+            "/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncLineItemsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncLineItemsWithRawResponse(self)
+
+
+class LineItemResults(SyncAPIResource):
+    """The results of a line item.
+
+    Example::
+
+        sourced_id_pairs = lk.oneroster.gradebook.line_items.results.create(line_item_sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+    """
+
+    def create(
+        self,
+        line_item_sourced_id: str,
+        results: OneRosterResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Records results for a line item, several students at once, and resolves with the ``sourcedId`` pair of
+        the first. The body is checked against ``ResultInput`` before anything is sent. Not repeated once the
+        request may have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.gradebook.line_items.results.create(line_item_sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterResultInputParam, results, "results")
+        same_id(body, line_item_sourced_id, "results")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}/results",
+            path_params={"sourcedId": check_id(line_item_sourced_id, "line_item_sourced_id")},
+            body={"results": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.LineItemResultsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.LineItemResultsWithRawResponse(self)
+
+
+class AsyncLineItemResults(AsyncAPIResource):
+    """The results of a line item.
+
+    Example::
+
+        sourced_id_pairs = await alk.oneroster.gradebook.line_items.results.create(line_item_sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+    """
+
+    async def create(
+        self,
+        line_item_sourced_id: str,
+        results: OneRosterResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Records results for a line item, several students at once, and resolves with the ``sourcedId`` pair of
+        the first. The body is checked against ``ResultInput`` before anything is sent. Not repeated once the
+        request may have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.gradebook.line_items.results.create(line_item_sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterResultInputParam, results, "results")
+        same_id(body, line_item_sourced_id, "results")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}/results",
+            path_params={"sourcedId": check_id(line_item_sourced_id, "line_item_sourced_id")},
+            body={"results": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncLineItemResultsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncLineItemResultsWithRawResponse(self)
+
+
 class Results(SyncAPIResource):
-    """The gradebook's results, and a student's results in a class.
+    """The gradebook's results (students' scores on line items).
 
     Example::
 
@@ -1907,48 +9359,132 @@ class Results(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    def for_student_in_class(
+    def get(
         self,
-        class_sourced_id: str,
-        student_sourced_id: str,
+        sourced_id: str,
         *,
-        limit: int | None = None,
-        offset: int | None = None,
-        sort: str | None = None,
-        order_by: Literal["asc", "desc"] | None = None,
-        filter: str | None = None,
         fields: Sequence[OneRosterResultField] | None = None,
-        search: str | None = None,
-        max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> SyncPager[OneRosterResult]:
-        """Lists the results of a student in a class (class first, then student, as the path has them). Iterate the
-        pager for every item (pages are read as the loop needs them), or call ``.pages()``; ``limit`` is the
-        page size, ``max_items`` stops early. ``search`` matches ``comment``. ``fields`` asks for only those
-        members; the others are left unset.
+    ) -> OneRosterResult:
+        """One result by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
-            for result in lk.oneroster.gradebook.results.for_student_in_class(class_sourced_id, student_sourced_id, limit=100):
-                print(result)
+            result = lk.oneroster.gradebook.results.get(sourced_id)
         """
-        return self._client._list(
-            "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/students/{studentSourcedId}/results",
-            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id"), "studentSourcedId": check_id(student_sourced_id, "student_sourced_id")},
-            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
-            page="results",
-            item=OneRosterResult,
-            limit=limit,
-            offset=offset,
-            max_items=max_items,
+        result: OneRosterResult = self._client._call(
+            "GET",
+            "/ims/oneroster/gradebook/v1p2/results/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterResult,
+            returns="result",
             partial=fields is not None,
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
+        )
+        return result
+
+    def create(
+        self,
+        result: OneRosterResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Records a student's score on a line item and resolves with the ``sourcedId`` pair. The body is checked
+        against ``ResultInput`` before anything is sent. Not repeated once the request may have reached the
+        platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.gradebook.results.create({"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterResultInputParam, result, "result")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/gradebook/v1p2/results/",
+            body={"result": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def update(
+        self,
+        sourced_id: str,
+        result: OneRosterResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterResult:
+        """Creates or replaces the result with this ``sourcedId`` and resolves with the stored one. The body is
+        checked against ``ResultInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and
+        timeouts.
+
+        Example::
+
+            result = lk.oneroster.gradebook.results.update(sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterResultInputParam, result, "result")
+        same_id(body, sourced_id, "result")
+        result: OneRosterResult = self._client._call(
+            "PUT",
+            "/ims/oneroster/gradebook/v1p2/results/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"result": body},
+            cast=OneRosterResult,
+            returns="result",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes a result (soft delete). Not repeated once the request may have reached the platform (only on
+        connection refused or 429).
+
+        Example::
+
+            lk.oneroster.gradebook.results.delete(sourced_id)
+        """
+        self._client._call(
+            "DELETE",
+            "/ims/oneroster/gradebook/v1p2/results/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
         )
 
     @cached_property
@@ -1960,7 +9496,7 @@ class Results(SyncAPIResource):
 
 
 class AsyncResults(AsyncAPIResource):
-    """The gradebook's results, and a student's results in a class.
+    """The gradebook's results (students' scores on line items).
 
     Example::
 
@@ -2008,7 +9544,1549 @@ class AsyncResults(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    def for_student_in_class(
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterResultField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterResult:
+        """One result by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            result = await alk.oneroster.gradebook.results.get(sourced_id)
+        """
+        result: OneRosterResult = await self._client._call(
+            "GET",
+            "/ims/oneroster/gradebook/v1p2/results/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterResult,
+            returns="result",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    async def create(
+        self,
+        result: OneRosterResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Records a student's score on a line item and resolves with the ``sourcedId`` pair. The body is checked
+        against ``ResultInput`` before anything is sent. Not repeated once the request may have reached the
+        platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.gradebook.results.create({"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterResultInputParam, result, "result")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/gradebook/v1p2/results/",
+            body={"result": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def update(
+        self,
+        sourced_id: str,
+        result: OneRosterResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterResult:
+        """Creates or replaces the result with this ``sourcedId`` and resolves with the stored one. The body is
+        checked against ``ResultInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and
+        timeouts.
+
+        Example::
+
+            result = await alk.oneroster.gradebook.results.update(sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterResultInputParam, result, "result")
+        same_id(body, sourced_id, "result")
+        result: OneRosterResult = await self._client._call(
+            "PUT",
+            "/ims/oneroster/gradebook/v1p2/results/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"result": body},
+            cast=OneRosterResult,
+            returns="result",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes a result (soft delete). Not repeated once the request may have reached the platform (only on
+        connection refused or 429).
+
+        Example::
+
+            await alk.oneroster.gradebook.results.delete(sourced_id)
+        """
+        await self._client._call(
+            "DELETE",
+            "/ims/oneroster/gradebook/v1p2/results/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncResultsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncResultsWithRawResponse(self)
+
+
+class ScoreScales(SyncAPIResource):
+    """The score scales: the values the results of a class are given in.
+
+    Example::
+
+        for score_scale in lk.oneroster.gradebook.score_scales.list(limit=100):
+            print(score_scale)
+    """
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterScoreScaleField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterScoreScale]:
+        """Lists the score scales. Iterate the pager for every item (pages are read as the loop needs them), or
+        call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
+        ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for score_scale in lk.oneroster.gradebook.score_scales.list(limit=100):
+                print(score_scale)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/scoreScales/",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="scoreScales",
+            item=OneRosterScoreScale,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterScoreScaleField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterScoreScale:
+        """One score scale by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            score_scale = lk.oneroster.gradebook.score_scales.get(sourced_id)
+        """
+        result: OneRosterScoreScale = self._client._call(
+            "GET",
+            "/ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterScoreScale,
+            returns="scoreScale",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    def create(
+        self,
+        score_scale: OneRosterScoreScaleInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates a score scale of a class and resolves with the ``sourcedId`` pair. The body is checked against
+        ``ScoreScaleInput`` before anything is sent. Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.gradebook.score_scales.create({"status": "active", "title": "...", "type": "..."})
+        """
+        body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/gradebook/v1p2/scoreScales/",
+            body={"scoreScale": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def update(
+        self,
+        sourced_id: str,
+        score_scale: OneRosterScoreScaleInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterScoreScale:
+        """Creates or replaces the score scale with this ``sourcedId`` and resolves with the stored one. The body
+        is checked against ``ScoreScaleInput`` before anything is sent. Safe to repeat, so it is retried on 5xx
+        and timeouts.
+
+        Example::
+
+            score_scale = lk.oneroster.gradebook.score_scales.update(sourced_id, {"status": "active", "title": "...", "type": "..."})
+        """
+        body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
+        same_id(body, sourced_id, "score_scale")
+        result: OneRosterScoreScale = self._client._call(
+            "PUT",
+            "/ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"scoreScale": body},
+            cast=OneRosterScoreScale,
+            returns="scoreScale",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes a score scale (soft delete). Not repeated once the request may have reached the platform (only
+        on connection refused or 429).
+
+        Example::
+
+            lk.oneroster.gradebook.score_scales.delete(sourced_id)
+        """
+        self._client._call(
+            "DELETE",
+            "/ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.ScoreScalesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.ScoreScalesWithRawResponse(self)
+
+
+class AsyncScoreScales(AsyncAPIResource):
+    """The score scales: the values the results of a class are given in.
+
+    Example::
+
+        async for score_scale in alk.oneroster.gradebook.score_scales.list(limit=100):
+            print(score_scale)
+    """
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterScoreScaleField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterScoreScale]:
+        """Lists the score scales. Iterate the pager for every item (pages are read as the loop needs them), or
+        call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
+        ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for score_scale in alk.oneroster.gradebook.score_scales.list(limit=100):
+                print(score_scale)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/scoreScales/",
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="scoreScales",
+            item=OneRosterScoreScale,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterScoreScaleField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterScoreScale:
+        """One score scale by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            score_scale = await alk.oneroster.gradebook.score_scales.get(sourced_id)
+        """
+        result: OneRosterScoreScale = await self._client._call(
+            "GET",
+            "/ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterScoreScale,
+            returns="scoreScale",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    async def create(
+        self,
+        score_scale: OneRosterScoreScaleInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates a score scale of a class and resolves with the ``sourcedId`` pair. The body is checked against
+        ``ScoreScaleInput`` before anything is sent. Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.gradebook.score_scales.create({"status": "active", "title": "...", "type": "..."})
+        """
+        body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/gradebook/v1p2/scoreScales/",
+            body={"scoreScale": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def update(
+        self,
+        sourced_id: str,
+        score_scale: OneRosterScoreScaleInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterScoreScale:
+        """Creates or replaces the score scale with this ``sourcedId`` and resolves with the stored one. The body
+        is checked against ``ScoreScaleInput`` before anything is sent. Safe to repeat, so it is retried on 5xx
+        and timeouts.
+
+        Example::
+
+            score_scale = await alk.oneroster.gradebook.score_scales.update(sourced_id, {"status": "active", "title": "...", "type": "..."})
+        """
+        body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
+        same_id(body, sourced_id, "score_scale")
+        result: OneRosterScoreScale = await self._client._call(
+            "PUT",
+            "/ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"scoreScale": body},
+            cast=OneRosterScoreScale,
+            returns="scoreScale",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes a score scale (soft delete). Not repeated once the request may have reached the platform (only
+        on connection refused or 429).
+
+        Example::
+
+            await alk.oneroster.gradebook.score_scales.delete(sourced_id)
+        """
+        await self._client._call(
+            "DELETE",
+            "/ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncScoreScalesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncScoreScalesWithRawResponse(self)
+
+
+class GradebookClasses(SyncAPIResource):
+    """A class's gradebook: its categories, line items (with their results), results, score scales, a student's
+    results, and results for an academic session.
+    """
+
+    @cached_property
+    def academic_sessions(self) -> _public.GradebookClassAcademicSessions:
+        """The results of a class for one academic session."""
+        from ..resources import oneroster as public
+
+        return public.GradebookClassAcademicSessions(self._client)
+
+    @cached_property
+    def categories(self) -> _public.GradebookClassCategories:
+        """The categories of the line items of a class."""
+        from ..resources import oneroster as public
+
+        return public.GradebookClassCategories(self._client)
+
+    @cached_property
+    def line_items(self) -> _public.GradebookClassLineItems:
+        """The line items of a class: list them, create one, list one's results."""
+        from ..resources import oneroster as public
+
+        return public.GradebookClassLineItems(self._client)
+
+    @cached_property
+    def results(self) -> _public.GradebookClassResults:
+        """The results of a class."""
+        from ..resources import oneroster as public
+
+        return public.GradebookClassResults(self._client)
+
+    @cached_property
+    def score_scales(self) -> _public.GradebookClassScoreScales:
+        """The score scales of a class."""
+        from ..resources import oneroster as public
+
+        return public.GradebookClassScoreScales(self._client)
+
+    @cached_property
+    def students(self) -> _public.GradebookClassStudents:
+        """The results of one student in a class."""
+        from ..resources import oneroster as public
+
+        return public.GradebookClassStudents(self._client)
+
+    @cached_property
+    def with_raw_response(self) -> _public.GradebookClassesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.GradebookClassesWithRawResponse(self)
+
+
+class AsyncGradebookClasses(AsyncAPIResource):
+    """A class's gradebook: its categories, line items (with their results), results, score scales, a student's
+    results, and results for an academic session.
+    """
+
+    @cached_property
+    def academic_sessions(self) -> _public.AsyncGradebookClassAcademicSessions:
+        """The results of a class for one academic session."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookClassAcademicSessions(self._client)
+
+    @cached_property
+    def categories(self) -> _public.AsyncGradebookClassCategories:
+        """The categories of the line items of a class."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookClassCategories(self._client)
+
+    @cached_property
+    def line_items(self) -> _public.AsyncGradebookClassLineItems:
+        """The line items of a class: list them, create one, list one's results."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookClassLineItems(self._client)
+
+    @cached_property
+    def results(self) -> _public.AsyncGradebookClassResults:
+        """The results of a class."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookClassResults(self._client)
+
+    @cached_property
+    def score_scales(self) -> _public.AsyncGradebookClassScoreScales:
+        """The score scales of a class."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookClassScoreScales(self._client)
+
+    @cached_property
+    def students(self) -> _public.AsyncGradebookClassStudents:
+        """The results of one student in a class."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookClassStudents(self._client)
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncGradebookClassesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookClassesWithRawResponse(self)
+
+
+class GradebookClassAcademicSessions(SyncAPIResource):
+    """The results of a class for one academic session."""
+
+    @cached_property
+    def results(self) -> _public.GradebookClassSessionResults:
+        """Results of a class for an academic session."""
+        from ..resources import oneroster as public
+
+        return public.GradebookClassSessionResults(self._client)
+
+    @cached_property
+    def with_raw_response(self) -> _public.GradebookClassAcademicSessionsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.GradebookClassAcademicSessionsWithRawResponse(self)
+
+
+class AsyncGradebookClassAcademicSessions(AsyncAPIResource):
+    """The results of a class for one academic session."""
+
+    @cached_property
+    def results(self) -> _public.AsyncGradebookClassSessionResults:
+        """Results of a class for an academic session."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookClassSessionResults(self._client)
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncGradebookClassAcademicSessionsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookClassAcademicSessionsWithRawResponse(self)
+
+
+class GradebookClassSessionResults(SyncAPIResource):
+    """Results of a class for an academic session.
+
+    Example::
+
+        sourced_id_pairs = lk.oneroster.gradebook.classes.academic_sessions.results.create(class_sourced_id, academic_session_sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+    """
+
+    def create(
+        self,
+        class_sourced_id: str,
+        academic_session_sourced_id: str,
+        results: OneRosterResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Records results of a class for an academic session, several at once, and resolves with the ``sourcedId``
+        pair of the first. The body is checked against ``ResultInput`` before anything is sent. Not repeated
+        once the request may have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.gradebook.classes.academic_sessions.results.create(class_sourced_id, academic_session_sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterResultInputParam, results, "results")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/academicSessions/{academicSessionSourcedId}/results",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id"), "academicSessionSourcedId": check_id(academic_session_sourced_id, "academic_session_sourced_id")},
+            body={"results": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.GradebookClassSessionResultsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.GradebookClassSessionResultsWithRawResponse(self)
+
+
+class AsyncGradebookClassSessionResults(AsyncAPIResource):
+    """Results of a class for an academic session.
+
+    Example::
+
+        sourced_id_pairs = await alk.oneroster.gradebook.classes.academic_sessions.results.create(class_sourced_id, academic_session_sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+    """
+
+    async def create(
+        self,
+        class_sourced_id: str,
+        academic_session_sourced_id: str,
+        results: OneRosterResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Records results of a class for an academic session, several at once, and resolves with the ``sourcedId``
+        pair of the first. The body is checked against ``ResultInput`` before anything is sent. Not repeated
+        once the request may have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.gradebook.classes.academic_sessions.results.create(class_sourced_id, academic_session_sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+        """
+        body = check_body(OneRosterResultInputParam, results, "results")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/academicSessions/{academicSessionSourcedId}/results",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id"), "academicSessionSourcedId": check_id(academic_session_sourced_id, "academic_session_sourced_id")},
+            body={"results": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncGradebookClassSessionResultsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookClassSessionResultsWithRawResponse(self)
+
+
+class GradebookClassCategories(SyncAPIResource):
+    """The categories of the line items of a class.
+
+    Example::
+
+        for category in lk.oneroster.gradebook.classes.categories.list(class_sourced_id, limit=100):
+            print(category)
+    """
+
+    def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterCategoryField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterCategory]:
+        """Lists the categories the line items of a class are in. Iterate the pager for every item (pages are read
+        as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for category in lk.oneroster.gradebook.classes.categories.list(class_sourced_id, limit=100):
+                print(category)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/classes/{sourcedId}/categories",
+            path_params={"sourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="categories",
+            item=OneRosterCategory,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.GradebookClassCategoriesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.GradebookClassCategoriesWithRawResponse(self)
+
+
+class AsyncGradebookClassCategories(AsyncAPIResource):
+    """The categories of the line items of a class.
+
+    Example::
+
+        async for category in alk.oneroster.gradebook.classes.categories.list(class_sourced_id, limit=100):
+            print(category)
+    """
+
+    def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterCategoryField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterCategory]:
+        """Lists the categories the line items of a class are in. Iterate the pager for every item (pages are read
+        as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for category in alk.oneroster.gradebook.classes.categories.list(class_sourced_id, limit=100):
+                print(category)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/classes/{sourcedId}/categories",
+            path_params={"sourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="categories",
+            item=OneRosterCategory,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncGradebookClassCategoriesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookClassCategoriesWithRawResponse(self)
+
+
+class GradebookClassLineItems(SyncAPIResource):
+    """The line items of a class: list them, create one, list one's results.
+
+    Example::
+
+        for line_item in lk.oneroster.gradebook.classes.line_items.list(class_sourced_id, limit=100):
+            print(line_item)
+    """
+
+    @cached_property
+    def results(self) -> _public.GradebookClassLineItemResults:
+        """The results of a line item of a class."""
+        from ..resources import oneroster as public
+
+        return public.GradebookClassLineItemResults(self._client)
+
+    def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterLineItemField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterLineItem]:
+        """Lists the line items of a class. Iterate the pager for every item (pages are read as the loop needs
+        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for line_item in lk.oneroster.gradebook.classes.line_items.list(class_sourced_id, limit=100):
+                print(line_item)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="lineItems",
+            item=OneRosterLineItem,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def create(
+        self,
+        class_sourced_id: str,
+        line_item: OneRosterLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates a line item of this class and resolves with the ``sourcedId`` pair. The body is checked against
+        ``LineItemInput`` before anything is sent. Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        The line item's ``class`` must be this class.
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.gradebook.classes.line_items.create(class_sourced_id, {"status": "active", "title": "...", "assign_date": "..."})
+        """
+        body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            body={"lineItem": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.GradebookClassLineItemsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.GradebookClassLineItemsWithRawResponse(self)
+
+
+class AsyncGradebookClassLineItems(AsyncAPIResource):
+    """The line items of a class: list them, create one, list one's results.
+
+    Example::
+
+        async for line_item in alk.oneroster.gradebook.classes.line_items.list(class_sourced_id, limit=100):
+            print(line_item)
+    """
+
+    @cached_property
+    def results(self) -> _public.AsyncGradebookClassLineItemResults:
+        """The results of a line item of a class."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookClassLineItemResults(self._client)
+
+    def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterLineItemField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterLineItem]:
+        """Lists the line items of a class. Iterate the pager for every item (pages are read as the loop needs
+        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for line_item in alk.oneroster.gradebook.classes.line_items.list(class_sourced_id, limit=100):
+                print(line_item)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="lineItems",
+            item=OneRosterLineItem,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    async def create(
+        self,
+        class_sourced_id: str,
+        line_item: OneRosterLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates a line item of this class and resolves with the ``sourcedId`` pair. The body is checked against
+        ``LineItemInput`` before anything is sent. Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        The line item's ``class`` must be this class.
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.gradebook.classes.line_items.create(class_sourced_id, {"status": "active", "title": "...", "assign_date": "..."})
+        """
+        body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            body={"lineItem": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncGradebookClassLineItemsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookClassLineItemsWithRawResponse(self)
+
+
+class GradebookClassLineItemResults(SyncAPIResource):
+    """The results of a line item of a class.
+
+    Example::
+
+        for result in lk.oneroster.gradebook.classes.line_items.results.list(class_sourced_id, line_item_sourced_id, limit=100):
+            print(result)
+    """
+
+    def list(
+        self,
+        class_sourced_id: str,
+        line_item_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResultField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterResult]:
+        """Lists the results of a line item of a class. Iterate the pager for every item (pages are read as the
+        loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``comment``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for result in lk.oneroster.gradebook.classes.line_items.results.list(class_sourced_id, line_item_sourced_id, limit=100):
+                print(result)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems/{lineItemSourcedId}/results",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id"), "lineItemSourcedId": check_id(line_item_sourced_id, "line_item_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="results",
+            item=OneRosterResult,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.GradebookClassLineItemResultsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.GradebookClassLineItemResultsWithRawResponse(self)
+
+
+class AsyncGradebookClassLineItemResults(AsyncAPIResource):
+    """The results of a line item of a class.
+
+    Example::
+
+        async for result in alk.oneroster.gradebook.classes.line_items.results.list(class_sourced_id, line_item_sourced_id, limit=100):
+            print(result)
+    """
+
+    def list(
+        self,
+        class_sourced_id: str,
+        line_item_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResultField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterResult]:
+        """Lists the results of a line item of a class. Iterate the pager for every item (pages are read as the
+        loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``comment``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for result in alk.oneroster.gradebook.classes.line_items.results.list(class_sourced_id, line_item_sourced_id, limit=100):
+                print(result)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems/{lineItemSourcedId}/results",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id"), "lineItemSourcedId": check_id(line_item_sourced_id, "line_item_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="results",
+            item=OneRosterResult,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncGradebookClassLineItemResultsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookClassLineItemResultsWithRawResponse(self)
+
+
+class GradebookClassResults(SyncAPIResource):
+    """The results of a class.
+
+    Example::
+
+        for result in lk.oneroster.gradebook.classes.results.list(class_sourced_id, limit=100):
+            print(result)
+    """
+
+    def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResultField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterResult]:
+        """Lists the results of a class. Iterate the pager for every item (pages are read as the loop needs them),
+        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``comment``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for result in lk.oneroster.gradebook.classes.results.list(class_sourced_id, limit=100):
+                print(result)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/classes/{sourcedId}/results",
+            path_params={"sourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="results",
+            item=OneRosterResult,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.GradebookClassResultsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.GradebookClassResultsWithRawResponse(self)
+
+
+class AsyncGradebookClassResults(AsyncAPIResource):
+    """The results of a class.
+
+    Example::
+
+        async for result in alk.oneroster.gradebook.classes.results.list(class_sourced_id, limit=100):
+            print(result)
+    """
+
+    def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResultField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterResult]:
+        """Lists the results of a class. Iterate the pager for every item (pages are read as the loop needs them),
+        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``comment``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for result in alk.oneroster.gradebook.classes.results.list(class_sourced_id, limit=100):
+                print(result)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/classes/{sourcedId}/results",
+            path_params={"sourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="results",
+            item=OneRosterResult,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncGradebookClassResultsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookClassResultsWithRawResponse(self)
+
+
+class GradebookClassScoreScales(SyncAPIResource):
+    """The score scales of a class.
+
+    Example::
+
+        for score_scale in lk.oneroster.gradebook.classes.score_scales.list(class_sourced_id, limit=100):
+            print(score_scale)
+    """
+
+    def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterScoreScaleField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterScoreScale]:
+        """Lists the score scales of a class. Iterate the pager for every item (pages are read as the loop needs
+        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for score_scale in lk.oneroster.gradebook.classes.score_scales.list(class_sourced_id, limit=100):
+                print(score_scale)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/classes/{sourcedId}/scoreScales",
+            path_params={"sourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="scoreScales",
+            item=OneRosterScoreScale,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.GradebookClassScoreScalesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.GradebookClassScoreScalesWithRawResponse(self)
+
+
+class AsyncGradebookClassScoreScales(AsyncAPIResource):
+    """The score scales of a class.
+
+    Example::
+
+        async for score_scale in alk.oneroster.gradebook.classes.score_scales.list(class_sourced_id, limit=100):
+            print(score_scale)
+    """
+
+    def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterScoreScaleField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterScoreScale]:
+        """Lists the score scales of a class. Iterate the pager for every item (pages are read as the loop needs
+        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
+        ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for score_scale in alk.oneroster.gradebook.classes.score_scales.list(class_sourced_id, limit=100):
+                print(score_scale)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/classes/{sourcedId}/scoreScales",
+            path_params={"sourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="scoreScales",
+            item=OneRosterScoreScale,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncGradebookClassScoreScalesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookClassScoreScalesWithRawResponse(self)
+
+
+class GradebookClassStudents(SyncAPIResource):
+    """The results of one student in a class."""
+
+    @cached_property
+    def results(self) -> _public.GradebookClassStudentResults:
+        """The results of a student in a class."""
+        from ..resources import oneroster as public
+
+        return public.GradebookClassStudentResults(self._client)
+
+    @cached_property
+    def with_raw_response(self) -> _public.GradebookClassStudentsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.GradebookClassStudentsWithRawResponse(self)
+
+
+class AsyncGradebookClassStudents(AsyncAPIResource):
+    """The results of one student in a class."""
+
+    @cached_property
+    def results(self) -> _public.AsyncGradebookClassStudentResults:
+        """The results of a student in a class."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookClassStudentResults(self._client)
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncGradebookClassStudentsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookClassStudentsWithRawResponse(self)
+
+
+class GradebookClassStudentResults(SyncAPIResource):
+    """The results of a student in a class.
+
+    Example::
+
+        for result in lk.oneroster.gradebook.classes.students.results.list(class_sourced_id, student_sourced_id, limit=100):
+            print(result)
+    """
+
+    def list(
+        self,
+        class_sourced_id: str,
+        student_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResultField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterResult]:
+        """Lists the results of a student in a class (class first, then student, as the path has them). Iterate the
+        pager for every item (pages are read as the loop needs them), or call ``.pages()``; ``limit`` is the
+        page size, ``max_items`` stops early. ``search`` matches ``comment``. ``fields`` asks for only those
+        members; the others are left unset.
+
+        Example::
+
+            for result in lk.oneroster.gradebook.classes.students.results.list(class_sourced_id, student_sourced_id, limit=100):
+                print(result)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/students/{studentSourcedId}/results",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id"), "studentSourcedId": check_id(student_sourced_id, "student_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="results",
+            item=OneRosterResult,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.GradebookClassStudentResultsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.GradebookClassStudentResultsWithRawResponse(self)
+
+
+class AsyncGradebookClassStudentResults(AsyncAPIResource):
+    """The results of a student in a class.
+
+    Example::
+
+        async for result in alk.oneroster.gradebook.classes.students.results.list(class_sourced_id, student_sourced_id, limit=100):
+            print(result)
+    """
+
+    def list(
         self,
         class_sourced_id: str,
         student_sourced_id: str,
@@ -2033,7 +11111,7 @@ class AsyncResults(AsyncAPIResource):
 
         Example::
 
-            async for result in alk.oneroster.gradebook.results.for_student_in_class(class_sourced_id, student_sourced_id, limit=100):
+            async for result in alk.oneroster.gradebook.classes.students.results.list(class_sourced_id, student_sourced_id, limit=100):
                 print(result)
         """
         return self._client._list(
@@ -2053,21 +11131,404 @@ class AsyncResults(AsyncAPIResource):
         )
 
     @cached_property
-    def with_raw_response(self) -> _public.AsyncResultsWithRawResponse:
+    def with_raw_response(self) -> _public.AsyncGradebookClassStudentResultsWithRawResponse:
         """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
-        return public.AsyncResultsWithRawResponse(self)
+        return public.AsyncGradebookClassStudentResultsWithRawResponse(self)
+
+
+class GradebookSchools(SyncAPIResource):
+    """A school's gradebook: its line items and score scales."""
+
+    @cached_property
+    def line_items(self) -> _public.GradebookSchoolLineItems:
+        """The line items of a school's classes: list them, create several."""
+        from ..resources import oneroster as public
+
+        return public.GradebookSchoolLineItems(self._client)
+
+    @cached_property
+    def score_scales(self) -> _public.GradebookSchoolScoreScales:
+        """The score scales of a school's classes."""
+        from ..resources import oneroster as public
+
+        return public.GradebookSchoolScoreScales(self._client)
+
+    @cached_property
+    def with_raw_response(self) -> _public.GradebookSchoolsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.GradebookSchoolsWithRawResponse(self)
+
+
+class AsyncGradebookSchools(AsyncAPIResource):
+    """A school's gradebook: its line items and score scales."""
+
+    @cached_property
+    def line_items(self) -> _public.AsyncGradebookSchoolLineItems:
+        """The line items of a school's classes: list them, create several."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookSchoolLineItems(self._client)
+
+    @cached_property
+    def score_scales(self) -> _public.AsyncGradebookSchoolScoreScales:
+        """The score scales of a school's classes."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookSchoolScoreScales(self._client)
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncGradebookSchoolsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookSchoolsWithRawResponse(self)
+
+
+class GradebookSchoolLineItems(SyncAPIResource):
+    """The line items of a school's classes: list them, create several.
+
+    Example::
+
+        for line_item in lk.oneroster.gradebook.schools.line_items.list(school_sourced_id, limit=100):
+            print(line_item)
+    """
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterLineItemField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterLineItem]:
+        """Lists the line items of the classes of a school. Iterate the pager for every item (pages are read as the
+        loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for line_item in lk.oneroster.gradebook.schools.line_items.list(school_sourced_id, limit=100):
+                print(line_item)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/schools/{sourcedId}/lineItems",
+            path_params={"sourcedId": check_id(school_sourced_id, "school_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="lineItems",
+            item=OneRosterLineItem,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def create(
+        self,
+        school_sourced_id: str,
+        line_items: OneRosterLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates line items of the school's classes, several at once, and resolves with the ``sourcedId`` pair of
+        the first. The body is checked against ``LineItemInput`` before anything is sent. Not repeated once the
+        request may have reached the platform (only on connection refused or 429).
+
+        Each line item's ``school`` must be this school.
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.gradebook.schools.line_items.create(school_sourced_id, {"status": "active", "title": "...", "assign_date": "..."})
+        """
+        body = check_body(OneRosterLineItemInputParam, line_items, "line_items")
+        same_id(body, school_sourced_id, "line_items")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/gradebook/v1p2/schools/{sourcedId}/lineItems",
+            path_params={"sourcedId": check_id(school_sourced_id, "school_sourced_id")},
+            body={"lineItems": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.GradebookSchoolLineItemsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.GradebookSchoolLineItemsWithRawResponse(self)
+
+
+class AsyncGradebookSchoolLineItems(AsyncAPIResource):
+    """The line items of a school's classes: list them, create several.
+
+    Example::
+
+        async for line_item in alk.oneroster.gradebook.schools.line_items.list(school_sourced_id, limit=100):
+            print(line_item)
+    """
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterLineItemField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterLineItem]:
+        """Lists the line items of the classes of a school. Iterate the pager for every item (pages are read as the
+        loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for line_item in alk.oneroster.gradebook.schools.line_items.list(school_sourced_id, limit=100):
+                print(line_item)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/schools/{sourcedId}/lineItems",
+            path_params={"sourcedId": check_id(school_sourced_id, "school_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="lineItems",
+            item=OneRosterLineItem,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    async def create(
+        self,
+        school_sourced_id: str,
+        line_items: OneRosterLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates line items of the school's classes, several at once, and resolves with the ``sourcedId`` pair of
+        the first. The body is checked against ``LineItemInput`` before anything is sent. Not repeated once the
+        request may have reached the platform (only on connection refused or 429).
+
+        Each line item's ``school`` must be this school.
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.gradebook.schools.line_items.create(school_sourced_id, {"status": "active", "title": "...", "assign_date": "..."})
+        """
+        body = check_body(OneRosterLineItemInputParam, line_items, "line_items")
+        same_id(body, school_sourced_id, "line_items")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/gradebook/v1p2/schools/{sourcedId}/lineItems",
+            path_params={"sourcedId": check_id(school_sourced_id, "school_sourced_id")},
+            body={"lineItems": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncGradebookSchoolLineItemsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookSchoolLineItemsWithRawResponse(self)
+
+
+class GradebookSchoolScoreScales(SyncAPIResource):
+    """The score scales of a school's classes.
+
+    Example::
+
+        for score_scale in lk.oneroster.gradebook.schools.score_scales.list(school_sourced_id, limit=100):
+            print(score_scale)
+    """
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterScoreScaleField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterScoreScale]:
+        """Lists the score scales of the classes of a school. Iterate the pager for every item (pages are read as
+        the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for score_scale in lk.oneroster.gradebook.schools.score_scales.list(school_sourced_id, limit=100):
+                print(score_scale)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/schools/{sourcedId}/scoreScales",
+            path_params={"sourcedId": check_id(school_sourced_id, "school_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="scoreScales",
+            item=OneRosterScoreScale,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.GradebookSchoolScoreScalesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.GradebookSchoolScoreScalesWithRawResponse(self)
+
+
+class AsyncGradebookSchoolScoreScales(AsyncAPIResource):
+    """The score scales of a school's classes.
+
+    Example::
+
+        async for score_scale in alk.oneroster.gradebook.schools.score_scales.list(school_sourced_id, limit=100):
+            print(score_scale)
+    """
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterScoreScaleField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterScoreScale]:
+        """Lists the score scales of the classes of a school. Iterate the pager for every item (pages are read as
+        the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for score_scale in alk.oneroster.gradebook.schools.score_scales.list(school_sourced_id, limit=100):
+                print(score_scale)
+        """
+        return self._client._list(
+            "/ims/oneroster/gradebook/v1p2/schools/{sourcedId}/scoreScales",
+            path_params={"sourcedId": check_id(school_sourced_id, "school_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="scoreScales",
+            item=OneRosterScoreScale,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncGradebookSchoolScoreScalesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncGradebookSchoolScoreScalesWithRawResponse(self)
 
 
 class Resources(SyncAPIResource):
-    """The learning resources (OneRoster resources service).
+    """The learning resources (OneRoster resources service), and their assignment to classes, courses and users.
 
     Example::
 
         for resource in lk.oneroster.resources.list(limit=100):
             print(resource)
     """
+
+    @cached_property
+    def classes(self) -> _public.ClassResources:
+        """The resources assigned to a class: list them, assign one, remove one."""
+        from ..resources import oneroster as public
+
+        return public.ClassResources(self._client)
+
+    @cached_property
+    def courses(self) -> _public.CourseResources:
+        """The resources assigned to a course: list them, assign one, remove one."""
+        from ..resources import oneroster as public
+
+        return public.CourseResources(self._client)
+
+    @cached_property
+    def users(self) -> _public.UserResources:
+        """The resources assigned to a user: list them, assign one, remove one."""
+        from ..resources import oneroster as public
+
+        return public.UserResources(self._client)
 
     def list(
         self,
@@ -2109,6 +11570,133 @@ class Resources(SyncAPIResource):
             extra_query=extra_query,
         )
 
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterResourceField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterResource:
+        """One resource by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            resource = lk.oneroster.resources.get(sourced_id)
+        """
+        result: OneRosterResource = self._client._call(
+            "GET",
+            "/ims/oneroster/resources/v1p2/resources/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterResource,
+            returns="resource",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    def create(
+        self,
+        resource: OneRosterResourceInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates a resource and resolves with the ``sourcedId`` pair. The body is checked against
+        ``ResourceInput`` before anything is sent. Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.resources.create({"title": "...", "vendor_resource_id": "..."})
+        """
+        body = check_body(OneRosterResourceInputParam, resource, "resource")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/resources/v1p2/resources/",
+            body={"resource": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def update(
+        self,
+        sourced_id: str,
+        resource: OneRosterResourceInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Creates or replaces the resource with this ``sourcedId`` (the platform's answer states nothing to read
+        back). The body is checked against ``ResourceInput`` before anything is sent. Safe to repeat, so it is
+        retried on 5xx and timeouts.
+
+        Example::
+
+            unstated_answer = lk.oneroster.resources.update(sourced_id, {"title": "...", "vendor_resource_id": "..."})
+        """
+        body = check_body(OneRosterResourceInputParam, resource, "resource")
+        same_id(body, sourced_id, "resource")
+        result: OneRosterUnstatedAnswer = self._client._call(
+            "PUT",
+            "/ims/oneroster/resources/v1p2/resources/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"resource": body},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes a resource (soft delete). Not repeated once the request may have reached the platform (only on
+        connection refused or 429).
+
+        Example::
+
+            lk.oneroster.resources.delete(sourced_id)
+        """
+        self._client._call(
+            "DELETE",
+            "/ims/oneroster/resources/v1p2/resources/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
     @cached_property
     def with_raw_response(self) -> _public.ResourcesWithRawResponse:
         """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
@@ -2118,13 +11706,34 @@ class Resources(SyncAPIResource):
 
 
 class AsyncResources(AsyncAPIResource):
-    """The learning resources (OneRoster resources service).
+    """The learning resources (OneRoster resources service), and their assignment to classes, courses and users.
 
     Example::
 
         async for resource in alk.oneroster.resources.list(limit=100):
             print(resource)
     """
+
+    @cached_property
+    def classes(self) -> _public.AsyncClassResources:
+        """The resources assigned to a class: list them, assign one, remove one."""
+        from ..resources import oneroster as public
+
+        return public.AsyncClassResources(self._client)
+
+    @cached_property
+    def courses(self) -> _public.AsyncCourseResources:
+        """The resources assigned to a course: list them, assign one, remove one."""
+        from ..resources import oneroster as public
+
+        return public.AsyncCourseResources(self._client)
+
+    @cached_property
+    def users(self) -> _public.AsyncUserResources:
+        """The resources assigned to a user: list them, assign one, remove one."""
+        from ..resources import oneroster as public
+
+        return public.AsyncUserResources(self._client)
 
     def list(
         self,
@@ -2166,9 +11775,866 @@ class AsyncResources(AsyncAPIResource):
             extra_query=extra_query,
         )
 
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterResourceField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterResource:
+        """One resource by its ``sourcedId``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            resource = await alk.oneroster.resources.get(sourced_id)
+        """
+        result: OneRosterResource = await self._client._call(
+            "GET",
+            "/ims/oneroster/resources/v1p2/resources/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            query={"fields": fields},
+            cast=OneRosterResource,
+            returns="resource",
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return result
+
+    async def create(
+        self,
+        resource: OneRosterResourceInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Creates a resource and resolves with the ``sourcedId`` pair. The body is checked against
+        ``ResourceInput`` before anything is sent. Not repeated once the request may have reached the platform
+        (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.resources.create({"title": "...", "vendor_resource_id": "..."})
+        """
+        body = check_body(OneRosterResourceInputParam, resource, "resource")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/resources/v1p2/resources/",
+            body={"resource": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def update(
+        self,
+        sourced_id: str,
+        resource: OneRosterResourceInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Creates or replaces the resource with this ``sourcedId`` (the platform's answer states nothing to read
+        back). The body is checked against ``ResourceInput`` before anything is sent. Safe to repeat, so it is
+        retried on 5xx and timeouts.
+
+        Example::
+
+            unstated_answer = await alk.oneroster.resources.update(sourced_id, {"title": "...", "vendor_resource_id": "..."})
+        """
+        body = check_body(OneRosterResourceInputParam, resource, "resource")
+        same_id(body, sourced_id, "resource")
+        result: OneRosterUnstatedAnswer = await self._client._call(
+            "PUT",
+            "/ims/oneroster/resources/v1p2/resources/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            body={"resource": body},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Deletes a resource (soft delete). Not repeated once the request may have reached the platform (only on
+        connection refused or 429).
+
+        Example::
+
+            await alk.oneroster.resources.delete(sourced_id)
+        """
+        await self._client._call(
+            "DELETE",
+            "/ims/oneroster/resources/v1p2/resources/{sourcedId}",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
     @cached_property
     def with_raw_response(self) -> _public.AsyncResourcesWithRawResponse:
         """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import oneroster as public
 
         return public.AsyncResourcesWithRawResponse(self)
+
+
+class ClassResources(SyncAPIResource):
+    """The resources assigned to a class: list them, assign one, remove one.
+
+    Example::
+
+        for resource in lk.oneroster.resources.classes.list(class_sourced_id, limit=100):
+            print(resource)
+    """
+
+    def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResourceField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterResource]:
+        """Lists the resources assigned to a class. Iterate the pager for every item (pages are read as the loop
+        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
+        matches ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for resource in lk.oneroster.resources.classes.list(class_sourced_id, limit=100):
+                print(resource)
+        """
+        return self._client._list(
+            "/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="resources",
+            item=OneRosterResource,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def assign(
+        self,
+        class_sourced_id: str,
+        resource: OneRosterResourceAssignmentParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Assigns a resource to a class and resolves with the assignment's ``sourcedId`` pair. The body is checked
+        against ``ResourceAssignment`` before anything is sent. Not repeated once the request may have reached
+        the platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = lk.oneroster.resources.classes.assign(class_sourced_id, {"sourced_id": "..."})
+        """
+        body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
+        result: OneRosterSourcedIdPairs = self._client._call(
+            "POST",
+            "/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            body={"resource": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def remove(
+        self,
+        class_sourced_id: str,
+        resource_sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Removes a resource from a class (the resource itself stays). Not repeated once the request may have
+        reached the platform (only on connection refused or 429).
+
+        Example::
+
+            lk.oneroster.resources.classes.remove(class_sourced_id, resource_sourced_id)
+        """
+        self._client._call(
+            "DELETE",
+            "/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources/{resourceSourcedId}",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id"), "resourceSourcedId": check_id(resource_sourced_id, "resource_sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.ClassResourcesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.ClassResourcesWithRawResponse(self)
+
+
+class AsyncClassResources(AsyncAPIResource):
+    """The resources assigned to a class: list them, assign one, remove one.
+
+    Example::
+
+        async for resource in alk.oneroster.resources.classes.list(class_sourced_id, limit=100):
+            print(resource)
+    """
+
+    def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResourceField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterResource]:
+        """Lists the resources assigned to a class. Iterate the pager for every item (pages are read as the loop
+        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
+        matches ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for resource in alk.oneroster.resources.classes.list(class_sourced_id, limit=100):
+                print(resource)
+        """
+        return self._client._list(
+            "/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="resources",
+            item=OneRosterResource,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    async def assign(
+        self,
+        class_sourced_id: str,
+        resource: OneRosterResourceAssignmentParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterSourcedIdPairs:
+        """Assigns a resource to a class and resolves with the assignment's ``sourcedId`` pair. The body is checked
+        against ``ResourceAssignment`` before anything is sent. Not repeated once the request may have reached
+        the platform (only on connection refused or 429).
+
+        Example::
+
+            sourced_id_pairs = await alk.oneroster.resources.classes.assign(class_sourced_id, {"sourced_id": "..."})
+        """
+        body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
+        result: OneRosterSourcedIdPairs = await self._client._call(
+            "POST",
+            "/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            body={"resource": body},
+            cast=OneRosterSourcedIdPairs,
+            returns="sourcedIdPairs",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def remove(
+        self,
+        class_sourced_id: str,
+        resource_sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Removes a resource from a class (the resource itself stays). Not repeated once the request may have
+        reached the platform (only on connection refused or 429).
+
+        Example::
+
+            await alk.oneroster.resources.classes.remove(class_sourced_id, resource_sourced_id)
+        """
+        await self._client._call(
+            "DELETE",
+            "/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources/{resourceSourcedId}",
+            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id"), "resourceSourcedId": check_id(resource_sourced_id, "resource_sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncClassResourcesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncClassResourcesWithRawResponse(self)
+
+
+class CourseResources(SyncAPIResource):
+    """The resources assigned to a course: list them, assign one, remove one.
+
+    Example::
+
+        for resource in lk.oneroster.resources.courses.list(course_sourced_id, limit=100):
+            print(resource)
+    """
+
+    def list(
+        self,
+        course_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResourceField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterResource]:
+        """Lists the resources assigned to a course. Iterate the pager for every item (pages are read as the loop
+        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
+        matches ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for resource in lk.oneroster.resources.courses.list(course_sourced_id, limit=100):
+                print(resource)
+        """
+        return self._client._list(
+            "/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources",
+            path_params={"courseSourcedId": check_id(course_sourced_id, "course_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="resources",
+            item=OneRosterResource,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def assign(
+        self,
+        course_sourced_id: str,
+        resource: OneRosterResourceAssignmentParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Assigns a resource to a course. The body is checked against ``ResourceAssignment`` before anything is
+        sent. Not repeated once the request may have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            unstated_answer = lk.oneroster.resources.courses.assign(course_sourced_id, {"sourced_id": "..."})
+        """
+        body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
+        result: OneRosterUnstatedAnswer = self._client._call(
+            "POST",
+            "/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources",
+            path_params={"courseSourcedId": check_id(course_sourced_id, "course_sourced_id")},
+            body={"resource": body},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def remove(
+        self,
+        course_sourced_id: str,
+        resource_sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Removes a resource from a course (the resource itself stays). Not repeated once the request may have
+        reached the platform (only on connection refused or 429).
+
+        Example::
+
+            lk.oneroster.resources.courses.remove(course_sourced_id, resource_sourced_id)
+        """
+        self._client._call(
+            "DELETE",
+            "/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources/{resourceSourcedId}",
+            path_params={"courseSourcedId": check_id(course_sourced_id, "course_sourced_id"), "resourceSourcedId": check_id(resource_sourced_id, "resource_sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.CourseResourcesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.CourseResourcesWithRawResponse(self)
+
+
+class AsyncCourseResources(AsyncAPIResource):
+    """The resources assigned to a course: list them, assign one, remove one.
+
+    Example::
+
+        async for resource in alk.oneroster.resources.courses.list(course_sourced_id, limit=100):
+            print(resource)
+    """
+
+    def list(
+        self,
+        course_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResourceField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterResource]:
+        """Lists the resources assigned to a course. Iterate the pager for every item (pages are read as the loop
+        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
+        matches ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for resource in alk.oneroster.resources.courses.list(course_sourced_id, limit=100):
+                print(resource)
+        """
+        return self._client._list(
+            "/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources",
+            path_params={"courseSourcedId": check_id(course_sourced_id, "course_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="resources",
+            item=OneRosterResource,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    async def assign(
+        self,
+        course_sourced_id: str,
+        resource: OneRosterResourceAssignmentParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Assigns a resource to a course. The body is checked against ``ResourceAssignment`` before anything is
+        sent. Not repeated once the request may have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            unstated_answer = await alk.oneroster.resources.courses.assign(course_sourced_id, {"sourced_id": "..."})
+        """
+        body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
+        result: OneRosterUnstatedAnswer = await self._client._call(
+            "POST",
+            "/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources",
+            path_params={"courseSourcedId": check_id(course_sourced_id, "course_sourced_id")},
+            body={"resource": body},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def remove(
+        self,
+        course_sourced_id: str,
+        resource_sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Removes a resource from a course (the resource itself stays). Not repeated once the request may have
+        reached the platform (only on connection refused or 429).
+
+        Example::
+
+            await alk.oneroster.resources.courses.remove(course_sourced_id, resource_sourced_id)
+        """
+        await self._client._call(
+            "DELETE",
+            "/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources/{resourceSourcedId}",
+            path_params={"courseSourcedId": check_id(course_sourced_id, "course_sourced_id"), "resourceSourcedId": check_id(resource_sourced_id, "resource_sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncCourseResourcesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncCourseResourcesWithRawResponse(self)
+
+
+class UserResources(SyncAPIResource):
+    """The resources assigned to a user: list them, assign one, remove one.
+
+    Example::
+
+        for resource in lk.oneroster.resources.users.list(user_sourced_id, limit=100):
+            print(resource)
+    """
+
+    def list(
+        self,
+        user_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResourceField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[OneRosterResource]:
+        """Lists the resources assigned to a user. Iterate the pager for every item (pages are read as the loop
+        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
+        matches ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            for resource in lk.oneroster.resources.users.list(user_sourced_id, limit=100):
+                print(resource)
+        """
+        return self._client._list(
+            "/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources",
+            path_params={"userSourcedId": check_id(user_sourced_id, "user_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="resources",
+            item=OneRosterResource,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def assign(
+        self,
+        user_sourced_id: str,
+        resource: OneRosterResourceAssignmentParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Assigns a resource to a user. The body is checked against ``ResourceAssignment`` before anything is
+        sent. Not repeated once the request may have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            unstated_answer = lk.oneroster.resources.users.assign(user_sourced_id, {"sourced_id": "..."})
+        """
+        body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
+        result: OneRosterUnstatedAnswer = self._client._call(
+            "POST",
+            "/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources",
+            path_params={"userSourcedId": check_id(user_sourced_id, "user_sourced_id")},
+            body={"resource": body},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    def remove(
+        self,
+        user_sourced_id: str,
+        resource_sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Removes a resource from a user (the resource itself stays). Not repeated once the request may have
+        reached the platform (only on connection refused or 429).
+
+        Example::
+
+            lk.oneroster.resources.users.remove(user_sourced_id, resource_sourced_id)
+        """
+        self._client._call(
+            "DELETE",
+            "/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources/{resourceSourcedId}",
+            path_params={"userSourcedId": check_id(user_sourced_id, "user_sourced_id"), "resourceSourcedId": check_id(resource_sourced_id, "resource_sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.UserResourcesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.UserResourcesWithRawResponse(self)
+
+
+class AsyncUserResources(AsyncAPIResource):
+    """The resources assigned to a user: list them, assign one, remove one.
+
+    Example::
+
+        async for resource in alk.oneroster.resources.users.list(user_sourced_id, limit=100):
+            print(resource)
+    """
+
+    def list(
+        self,
+        user_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResourceField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[OneRosterResource]:
+        """Lists the resources assigned to a user. Iterate the pager for every item (pages are read as the loop
+        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
+        matches ``title``. ``fields`` asks for only those members; the others are left unset.
+
+        Example::
+
+            async for resource in alk.oneroster.resources.users.list(user_sourced_id, limit=100):
+                print(resource)
+        """
+        return self._client._list(
+            "/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources",
+            path_params={"userSourcedId": check_id(user_sourced_id, "user_sourced_id")},
+            query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
+            page="resources",
+            item=OneRosterResource,
+            limit=limit,
+            offset=offset,
+            max_items=max_items,
+            partial=fields is not None,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    async def assign(
+        self,
+        user_sourced_id: str,
+        resource: OneRosterResourceAssignmentParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterUnstatedAnswer:
+        """Assigns a resource to a user. The body is checked against ``ResourceAssignment`` before anything is
+        sent. Not repeated once the request may have reached the platform (only on connection refused or 429).
+
+        Example::
+
+            unstated_answer = await alk.oneroster.resources.users.assign(user_sourced_id, {"sourced_id": "..."})
+        """
+        body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
+        result: OneRosterUnstatedAnswer = await self._client._call(
+            "POST",
+            "/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources",
+            path_params={"userSourcedId": check_id(user_sourced_id, "user_sourced_id")},
+            body={"resource": body},
+            cast=OneRosterUnstatedAnswer,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return result
+
+    async def remove(
+        self,
+        user_sourced_id: str,
+        resource_sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Removes a resource from a user (the resource itself stays). Not repeated once the request may have
+        reached the platform (only on connection refused or 429).
+
+        Example::
+
+            await alk.oneroster.resources.users.remove(user_sourced_id, resource_sourced_id)
+        """
+        await self._client._call(
+            "DELETE",
+            "/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources/{resourceSourcedId}",
+            path_params={"userSourcedId": check_id(user_sourced_id, "user_sourced_id"), "resourceSourcedId": check_id(resource_sourced_id, "resource_sourced_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncUserResourcesWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncUserResourcesWithRawResponse(self)

@@ -2,13 +2,13 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""``lk.oneroster``: OneRoster 1.2 rostering, gradebook and resources (``/ims/oneroster/*/v1p2``)"""
+"""``lk.oneroster``: OneRoster 1.2 rostering, gradebook and resources (``/ims/oneroster/*/v1p2``), every operation the platform publishes"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal
 
 import httpx
 
@@ -18,26 +18,60 @@ from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, 
 from ..types.oneroster import (
     OneRosterAcademicSession,
     OneRosterAcademicSessionField,
+    OneRosterAcademicSessionInputParam,
     OneRosterAssessmentLineItem,
     OneRosterAssessmentLineItemField,
     OneRosterAssessmentLineItemInputParam,
     OneRosterAssessmentResult,
     OneRosterAssessmentResultField,
+    OneRosterAssessmentResultInputParam,
+    OneRosterCategory,
+    OneRosterCategoryField,
+    OneRosterCategoryInputParam,
     OneRosterClass,
+    OneRosterClassEnrollmentInputParam,
     OneRosterClassField,
+    OneRosterClassInputParam,
+    OneRosterClassUpdateParam,
+    OneRosterComponentResource,
+    OneRosterComponentResourceField,
+    OneRosterComponentResourceInputParam,
     OneRosterCourse,
+    OneRosterCourseComponent,
+    OneRosterCourseComponentField,
+    OneRosterCourseComponentInputParam,
     OneRosterCourseField,
+    OneRosterCourseInputParam,
     OneRosterDemographics,
     OneRosterDemographicsField,
+    OneRosterDemographicsInputParam,
     OneRosterEnrollment,
     OneRosterEnrollmentField,
+    OneRosterEnrollmentInputParam,
+    OneRosterEnrollmentUpdateParam,
+    OneRosterGradingPeriodInputParam,
+    OneRosterLineItem,
+    OneRosterLineItemField,
+    OneRosterLineItemInputParam,
+    OneRosterOrg,
+    OneRosterOrgField,
+    OneRosterOrgInputParam,
     OneRosterResource,
+    OneRosterResourceAssignmentParam,
     OneRosterResourceField,
+    OneRosterResourceInputParam,
     OneRosterResult,
     OneRosterResultField,
+    OneRosterResultInputParam,
+    OneRosterSchoolInputParam,
+    OneRosterScoreScale,
+    OneRosterScoreScaleField,
+    OneRosterScoreScaleInputParam,
     OneRosterSourcedIdPairs,
+    OneRosterUnstatedAnswer,
     OneRosterUser,
     OneRosterUserField,
+    OneRosterUserInputParam,
 )
 from .._generated.oneroster import (
     OneRosterClient,
@@ -46,26 +80,114 @@ from .._generated.oneroster import (
     AsyncAcademicSessions,
     Classes,
     AsyncClasses,
+    ClassStudents,
+    AsyncClassStudents,
+    ClassTeachers,
+    AsyncClassTeachers,
     Courses,
     AsyncCourses,
+    CourseClasses,
+    AsyncCourseClasses,
+    CourseComponents,
+    AsyncCourseComponents,
+    ComponentResources,
+    AsyncComponentResources,
     Demographics,
     AsyncDemographics,
     Enrollments,
     AsyncEnrollments,
+    GradingPeriods,
+    AsyncGradingPeriods,
+    Orgs,
+    AsyncOrgs,
     Schools,
     AsyncSchools,
+    SchoolClasses,
+    AsyncSchoolClasses,
+    SchoolClassEnrollments,
+    AsyncSchoolClassEnrollments,
+    SchoolClassStudents,
+    AsyncSchoolClassStudents,
+    SchoolClassTeachers,
+    AsyncSchoolClassTeachers,
+    SchoolCourses,
+    AsyncSchoolCourses,
+    SchoolEnrollments,
+    AsyncSchoolEnrollments,
+    SchoolStudents,
+    AsyncSchoolStudents,
+    SchoolTeachers,
+    AsyncSchoolTeachers,
+    SchoolTerms,
+    AsyncSchoolTerms,
+    Students,
+    AsyncStudents,
+    StudentClasses,
+    AsyncStudentClasses,
+    Teachers,
+    AsyncTeachers,
+    TeacherClasses,
+    AsyncTeacherClasses,
+    Terms,
+    AsyncTerms,
+    TermClasses,
+    AsyncTermClasses,
+    TermGradingPeriods,
+    AsyncTermGradingPeriods,
     Users,
     AsyncUsers,
+    UserClasses,
+    AsyncUserClasses,
     OneRosterGradebook,
     AsyncOneRosterGradebook,
     AssessmentLineItems,
     AsyncAssessmentLineItems,
     AssessmentResults,
     AsyncAssessmentResults,
+    Categories,
+    AsyncCategories,
+    LineItems,
+    AsyncLineItems,
+    LineItemResults,
+    AsyncLineItemResults,
     Results,
     AsyncResults,
+    ScoreScales,
+    AsyncScoreScales,
+    GradebookClasses,
+    AsyncGradebookClasses,
+    GradebookClassAcademicSessions,
+    AsyncGradebookClassAcademicSessions,
+    GradebookClassSessionResults,
+    AsyncGradebookClassSessionResults,
+    GradebookClassCategories,
+    AsyncGradebookClassCategories,
+    GradebookClassLineItems,
+    AsyncGradebookClassLineItems,
+    GradebookClassLineItemResults,
+    AsyncGradebookClassLineItemResults,
+    GradebookClassResults,
+    AsyncGradebookClassResults,
+    GradebookClassScoreScales,
+    AsyncGradebookClassScoreScales,
+    GradebookClassStudents,
+    AsyncGradebookClassStudents,
+    GradebookClassStudentResults,
+    AsyncGradebookClassStudentResults,
+    GradebookSchools,
+    AsyncGradebookSchools,
+    GradebookSchoolLineItems,
+    AsyncGradebookSchoolLineItems,
+    GradebookSchoolScoreScales,
+    AsyncGradebookSchoolScoreScales,
     Resources,
     AsyncResources,
+    ClassResources,
+    AsyncClassResources,
+    CourseResources,
+    AsyncCourseResources,
+    UserResources,
+    AsyncUserResources,
 )
 
 __all__ = [
@@ -81,47 +203,567 @@ __all__ = [
     "AsyncAssessmentLineItemsWithRawResponse",
     "AsyncAssessmentResults",
     "AsyncAssessmentResultsWithRawResponse",
+    "AsyncCategories",
+    "AsyncCategoriesWithRawResponse",
+    "AsyncClassResources",
+    "AsyncClassResourcesWithRawResponse",
+    "AsyncClassStudents",
+    "AsyncClassStudentsWithRawResponse",
+    "AsyncClassTeachers",
+    "AsyncClassTeachersWithRawResponse",
     "AsyncClasses",
     "AsyncClassesWithRawResponse",
+    "AsyncComponentResources",
+    "AsyncComponentResourcesWithRawResponse",
+    "AsyncCourseClasses",
+    "AsyncCourseClassesWithRawResponse",
+    "AsyncCourseComponents",
+    "AsyncCourseComponentsWithRawResponse",
+    "AsyncCourseResources",
+    "AsyncCourseResourcesWithRawResponse",
     "AsyncCourses",
     "AsyncCoursesWithRawResponse",
     "AsyncDemographics",
     "AsyncDemographicsWithRawResponse",
     "AsyncEnrollments",
     "AsyncEnrollmentsWithRawResponse",
+    "AsyncGradebookClassAcademicSessions",
+    "AsyncGradebookClassAcademicSessionsWithRawResponse",
+    "AsyncGradebookClassCategories",
+    "AsyncGradebookClassCategoriesWithRawResponse",
+    "AsyncGradebookClassLineItemResults",
+    "AsyncGradebookClassLineItemResultsWithRawResponse",
+    "AsyncGradebookClassLineItems",
+    "AsyncGradebookClassLineItemsWithRawResponse",
+    "AsyncGradebookClassResults",
+    "AsyncGradebookClassResultsWithRawResponse",
+    "AsyncGradebookClassScoreScales",
+    "AsyncGradebookClassScoreScalesWithRawResponse",
+    "AsyncGradebookClassSessionResults",
+    "AsyncGradebookClassSessionResultsWithRawResponse",
+    "AsyncGradebookClassStudentResults",
+    "AsyncGradebookClassStudentResultsWithRawResponse",
+    "AsyncGradebookClassStudents",
+    "AsyncGradebookClassStudentsWithRawResponse",
+    "AsyncGradebookClasses",
+    "AsyncGradebookClassesWithRawResponse",
+    "AsyncGradebookSchoolLineItems",
+    "AsyncGradebookSchoolLineItemsWithRawResponse",
+    "AsyncGradebookSchoolScoreScales",
+    "AsyncGradebookSchoolScoreScalesWithRawResponse",
+    "AsyncGradebookSchools",
+    "AsyncGradebookSchoolsWithRawResponse",
+    "AsyncGradingPeriods",
+    "AsyncGradingPeriodsWithRawResponse",
+    "AsyncLineItemResults",
+    "AsyncLineItemResultsWithRawResponse",
+    "AsyncLineItems",
+    "AsyncLineItemsWithRawResponse",
     "AsyncOneRosterClient",
     "AsyncOneRosterClientWithRawResponse",
     "AsyncOneRosterGradebook",
     "AsyncOneRosterGradebookWithRawResponse",
+    "AsyncOrgs",
+    "AsyncOrgsWithRawResponse",
     "AsyncResources",
     "AsyncResourcesWithRawResponse",
     "AsyncResults",
     "AsyncResultsWithRawResponse",
+    "AsyncSchoolClassEnrollments",
+    "AsyncSchoolClassEnrollmentsWithRawResponse",
+    "AsyncSchoolClassStudents",
+    "AsyncSchoolClassStudentsWithRawResponse",
+    "AsyncSchoolClassTeachers",
+    "AsyncSchoolClassTeachersWithRawResponse",
+    "AsyncSchoolClasses",
+    "AsyncSchoolClassesWithRawResponse",
+    "AsyncSchoolCourses",
+    "AsyncSchoolCoursesWithRawResponse",
+    "AsyncSchoolEnrollments",
+    "AsyncSchoolEnrollmentsWithRawResponse",
+    "AsyncSchoolStudents",
+    "AsyncSchoolStudentsWithRawResponse",
+    "AsyncSchoolTeachers",
+    "AsyncSchoolTeachersWithRawResponse",
+    "AsyncSchoolTerms",
+    "AsyncSchoolTermsWithRawResponse",
     "AsyncSchools",
     "AsyncSchoolsWithRawResponse",
+    "AsyncScoreScales",
+    "AsyncScoreScalesWithRawResponse",
+    "AsyncStudentClasses",
+    "AsyncStudentClassesWithRawResponse",
+    "AsyncStudents",
+    "AsyncStudentsWithRawResponse",
+    "AsyncTeacherClasses",
+    "AsyncTeacherClassesWithRawResponse",
+    "AsyncTeachers",
+    "AsyncTeachersWithRawResponse",
+    "AsyncTermClasses",
+    "AsyncTermClassesWithRawResponse",
+    "AsyncTermGradingPeriods",
+    "AsyncTermGradingPeriodsWithRawResponse",
+    "AsyncTerms",
+    "AsyncTermsWithRawResponse",
+    "AsyncUserClasses",
+    "AsyncUserClassesWithRawResponse",
+    "AsyncUserResources",
+    "AsyncUserResourcesWithRawResponse",
     "AsyncUsers",
     "AsyncUsersWithRawResponse",
+    "Categories",
+    "CategoriesWithRawResponse",
+    "ClassResources",
+    "ClassResourcesWithRawResponse",
+    "ClassStudents",
+    "ClassStudentsWithRawResponse",
+    "ClassTeachers",
+    "ClassTeachersWithRawResponse",
     "Classes",
     "ClassesWithRawResponse",
+    "ComponentResources",
+    "ComponentResourcesWithRawResponse",
+    "CourseClasses",
+    "CourseClassesWithRawResponse",
+    "CourseComponents",
+    "CourseComponentsWithRawResponse",
+    "CourseResources",
+    "CourseResourcesWithRawResponse",
     "Courses",
     "CoursesWithRawResponse",
     "Demographics",
     "DemographicsWithRawResponse",
     "Enrollments",
     "EnrollmentsWithRawResponse",
+    "GradebookClassAcademicSessions",
+    "GradebookClassAcademicSessionsWithRawResponse",
+    "GradebookClassCategories",
+    "GradebookClassCategoriesWithRawResponse",
+    "GradebookClassLineItemResults",
+    "GradebookClassLineItemResultsWithRawResponse",
+    "GradebookClassLineItems",
+    "GradebookClassLineItemsWithRawResponse",
+    "GradebookClassResults",
+    "GradebookClassResultsWithRawResponse",
+    "GradebookClassScoreScales",
+    "GradebookClassScoreScalesWithRawResponse",
+    "GradebookClassSessionResults",
+    "GradebookClassSessionResultsWithRawResponse",
+    "GradebookClassStudentResults",
+    "GradebookClassStudentResultsWithRawResponse",
+    "GradebookClassStudents",
+    "GradebookClassStudentsWithRawResponse",
+    "GradebookClasses",
+    "GradebookClassesWithRawResponse",
+    "GradebookSchoolLineItems",
+    "GradebookSchoolLineItemsWithRawResponse",
+    "GradebookSchoolScoreScales",
+    "GradebookSchoolScoreScalesWithRawResponse",
+    "GradebookSchools",
+    "GradebookSchoolsWithRawResponse",
+    "GradingPeriods",
+    "GradingPeriodsWithRawResponse",
+    "LineItemResults",
+    "LineItemResultsWithRawResponse",
+    "LineItems",
+    "LineItemsWithRawResponse",
     "OneRosterClient",
     "OneRosterClientWithRawResponse",
     "OneRosterGradebook",
     "OneRosterGradebookWithRawResponse",
+    "Orgs",
+    "OrgsWithRawResponse",
     "Resources",
     "ResourcesWithRawResponse",
     "Results",
     "ResultsWithRawResponse",
+    "SchoolClassEnrollments",
+    "SchoolClassEnrollmentsWithRawResponse",
+    "SchoolClassStudents",
+    "SchoolClassStudentsWithRawResponse",
+    "SchoolClassTeachers",
+    "SchoolClassTeachersWithRawResponse",
+    "SchoolClasses",
+    "SchoolClassesWithRawResponse",
+    "SchoolCourses",
+    "SchoolCoursesWithRawResponse",
+    "SchoolEnrollments",
+    "SchoolEnrollmentsWithRawResponse",
+    "SchoolStudents",
+    "SchoolStudentsWithRawResponse",
+    "SchoolTeachers",
+    "SchoolTeachersWithRawResponse",
+    "SchoolTerms",
+    "SchoolTermsWithRawResponse",
     "Schools",
     "SchoolsWithRawResponse",
+    "ScoreScales",
+    "ScoreScalesWithRawResponse",
+    "StudentClasses",
+    "StudentClassesWithRawResponse",
+    "Students",
+    "StudentsWithRawResponse",
+    "TeacherClasses",
+    "TeacherClassesWithRawResponse",
+    "Teachers",
+    "TeachersWithRawResponse",
+    "TermClasses",
+    "TermClassesWithRawResponse",
+    "TermGradingPeriods",
+    "TermGradingPeriodsWithRawResponse",
+    "Terms",
+    "TermsWithRawResponse",
+    "UserClasses",
+    "UserClassesWithRawResponse",
+    "UserResources",
+    "UserResourcesWithRawResponse",
     "Users",
     "UsersWithRawResponse",
 ]
+
+
+class AsyncUserResourcesWithRawResponse:
+    """``alk.oneroster.resources.users.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: AsyncUserResources) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        user_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResourceField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterResource]]:
+        """``alk.oneroster.resources.users.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(user_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def assign(
+        self,
+        user_sourced_id: str,
+        resource: OneRosterResourceAssignmentParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``alk.oneroster.resources.users.assign`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.assign)(user_sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def remove(
+        self,
+        user_sourced_id: str,
+        resource_sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``alk.oneroster.resources.users.remove`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.remove)(user_sourced_id, resource_sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class UserResourcesWithRawResponse:
+    """``lk.oneroster.resources.users.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: UserResources) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        user_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResourceField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterResource]]:
+        """``lk.oneroster.resources.users.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(user_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def assign(
+        self,
+        user_sourced_id: str,
+        resource: OneRosterResourceAssignmentParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``lk.oneroster.resources.users.assign`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.assign)(user_sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def remove(
+        self,
+        user_sourced_id: str,
+        resource_sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``lk.oneroster.resources.users.remove`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.remove)(user_sourced_id, resource_sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncCourseResourcesWithRawResponse:
+    """``alk.oneroster.resources.courses.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: AsyncCourseResources) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        course_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResourceField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterResource]]:
+        """``alk.oneroster.resources.courses.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(course_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def assign(
+        self,
+        course_sourced_id: str,
+        resource: OneRosterResourceAssignmentParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``alk.oneroster.resources.courses.assign`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.assign)(course_sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def remove(
+        self,
+        course_sourced_id: str,
+        resource_sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``alk.oneroster.resources.courses.remove`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.remove)(course_sourced_id, resource_sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class CourseResourcesWithRawResponse:
+    """``lk.oneroster.resources.courses.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: CourseResources) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        course_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResourceField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterResource]]:
+        """``lk.oneroster.resources.courses.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(course_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def assign(
+        self,
+        course_sourced_id: str,
+        resource: OneRosterResourceAssignmentParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``lk.oneroster.resources.courses.assign`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.assign)(course_sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def remove(
+        self,
+        course_sourced_id: str,
+        resource_sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``lk.oneroster.resources.courses.remove`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.remove)(course_sourced_id, resource_sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncClassResourcesWithRawResponse:
+    """``alk.oneroster.resources.classes.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: AsyncClassResources) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResourceField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterResource]]:
+        """``alk.oneroster.resources.classes.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def assign(
+        self,
+        class_sourced_id: str,
+        resource: OneRosterResourceAssignmentParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.resources.classes.assign`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.assign)(class_sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def remove(
+        self,
+        class_sourced_id: str,
+        resource_sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``alk.oneroster.resources.classes.remove`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.remove)(class_sourced_id, resource_sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class ClassResourcesWithRawResponse:
+    """``lk.oneroster.resources.classes.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: ClassResources) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResourceField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterResource]]:
+        """``lk.oneroster.resources.classes.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def assign(
+        self,
+        class_sourced_id: str,
+        resource: OneRosterResourceAssignmentParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.resources.classes.assign`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.assign)(class_sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def remove(
+        self,
+        class_sourced_id: str,
+        resource_sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``lk.oneroster.resources.classes.remove`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.remove)(class_sourced_id, resource_sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncResourcesWithRawResponse:
@@ -130,6 +772,18 @@ class AsyncResourcesWithRawResponse:
     def __init__(self, resource: AsyncResources) -> None:
         self._resource = resource
 
+
+    @cached_property
+    def classes(self) -> AsyncClassResourcesWithRawResponse:
+        return AsyncClassResourcesWithRawResponse(self._resource.classes)
+
+    @cached_property
+    def courses(self) -> AsyncCourseResourcesWithRawResponse:
+        return AsyncCourseResourcesWithRawResponse(self._resource.courses)
+
+    @cached_property
+    def users(self) -> AsyncUserResourcesWithRawResponse:
+        return AsyncUserResourcesWithRawResponse(self._resource.users)
 
     async def list(
         self,
@@ -150,6 +804,59 @@ class AsyncResourcesWithRawResponse:
         """``alk.oneroster.resources.list`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterResourceField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterResource]:
+        """``alk.oneroster.resources.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def create(
+        self,
+        resource: OneRosterResourceInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.resources.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def update(
+        self,
+        sourced_id: str,
+        resource: OneRosterResourceInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``alk.oneroster.resources.update`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.update)(sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``alk.oneroster.resources.delete`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
 
 class ResourcesWithRawResponse:
     """``lk.oneroster.resources.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
@@ -157,6 +864,18 @@ class ResourcesWithRawResponse:
     def __init__(self, resource: Resources) -> None:
         self._resource = resource
 
+
+    @cached_property
+    def classes(self) -> ClassResourcesWithRawResponse:
+        return ClassResourcesWithRawResponse(self._resource.classes)
+
+    @cached_property
+    def courses(self) -> CourseResourcesWithRawResponse:
+        return CourseResourcesWithRawResponse(self._resource.courses)
+
+    @cached_property
+    def users(self) -> UserResourcesWithRawResponse:
+        return UserResourcesWithRawResponse(self._resource.users)
 
     def list(
         self,
@@ -176,6 +895,987 @@ class ResourcesWithRawResponse:
     ) -> ApiResponse[SyncPager[OneRosterResource]]:
         """``lk.oneroster.resources.list`` returning an ``ApiResponse`` around its data."""
         return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterResourceField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterResource]:
+        """``lk.oneroster.resources.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def create(
+        self,
+        resource: OneRosterResourceInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.resources.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def update(
+        self,
+        sourced_id: str,
+        resource: OneRosterResourceInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``lk.oneroster.resources.update`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.update)(sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``lk.oneroster.resources.delete`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncGradebookSchoolScoreScalesWithRawResponse:
+    """``alk.oneroster.gradebook.schools.score_scales.with_raw_response``: each method returns an ``ApiResponse``
+    around its data.
+    """
+
+    def __init__(self, resource: AsyncGradebookSchoolScoreScales) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterScoreScaleField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterScoreScale]]:
+        """``alk.oneroster.gradebook.schools.score_scales.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class GradebookSchoolScoreScalesWithRawResponse:
+    """``lk.oneroster.gradebook.schools.score_scales.with_raw_response``: each method returns an ``ApiResponse``
+    around its data.
+    """
+
+    def __init__(self, resource: GradebookSchoolScoreScales) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterScoreScaleField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterScoreScale]]:
+        """``lk.oneroster.gradebook.schools.score_scales.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncGradebookSchoolLineItemsWithRawResponse:
+    """``alk.oneroster.gradebook.schools.line_items.with_raw_response``: each method returns an ``ApiResponse``
+    around its data.
+    """
+
+    def __init__(self, resource: AsyncGradebookSchoolLineItems) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterLineItemField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterLineItem]]:
+        """``alk.oneroster.gradebook.schools.line_items.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def create(
+        self,
+        school_sourced_id: str,
+        line_items: OneRosterLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.gradebook.schools.line_items.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(school_sourced_id, line_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class GradebookSchoolLineItemsWithRawResponse:
+    """``lk.oneroster.gradebook.schools.line_items.with_raw_response``: each method returns an ``ApiResponse``
+    around its data.
+    """
+
+    def __init__(self, resource: GradebookSchoolLineItems) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterLineItemField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterLineItem]]:
+        """``lk.oneroster.gradebook.schools.line_items.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def create(
+        self,
+        school_sourced_id: str,
+        line_items: OneRosterLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.gradebook.schools.line_items.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(school_sourced_id, line_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncGradebookSchoolsWithRawResponse:
+    """``alk.oneroster.gradebook.schools.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: AsyncGradebookSchools) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def line_items(self) -> AsyncGradebookSchoolLineItemsWithRawResponse:
+        return AsyncGradebookSchoolLineItemsWithRawResponse(self._resource.line_items)
+
+    @cached_property
+    def score_scales(self) -> AsyncGradebookSchoolScoreScalesWithRawResponse:
+        return AsyncGradebookSchoolScoreScalesWithRawResponse(self._resource.score_scales)
+
+
+class GradebookSchoolsWithRawResponse:
+    """``lk.oneroster.gradebook.schools.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: GradebookSchools) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def line_items(self) -> GradebookSchoolLineItemsWithRawResponse:
+        return GradebookSchoolLineItemsWithRawResponse(self._resource.line_items)
+
+    @cached_property
+    def score_scales(self) -> GradebookSchoolScoreScalesWithRawResponse:
+        return GradebookSchoolScoreScalesWithRawResponse(self._resource.score_scales)
+
+
+class AsyncGradebookClassStudentResultsWithRawResponse:
+    """``alk.oneroster.gradebook.classes.students.results.with_raw_response``: each method returns an
+    ``ApiResponse`` around its data.
+    """
+
+    def __init__(self, resource: AsyncGradebookClassStudentResults) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        class_sourced_id: str,
+        student_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResultField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterResult]]:
+        """``alk.oneroster.gradebook.classes.students.results.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(class_sourced_id, student_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class GradebookClassStudentResultsWithRawResponse:
+    """``lk.oneroster.gradebook.classes.students.results.with_raw_response``: each method returns an
+    ``ApiResponse`` around its data.
+    """
+
+    def __init__(self, resource: GradebookClassStudentResults) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        class_sourced_id: str,
+        student_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResultField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterResult]]:
+        """``lk.oneroster.gradebook.classes.students.results.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(class_sourced_id, student_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncGradebookClassStudentsWithRawResponse:
+    """``alk.oneroster.gradebook.classes.students.with_raw_response``: each method returns an ``ApiResponse``
+    around its data.
+    """
+
+    def __init__(self, resource: AsyncGradebookClassStudents) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def results(self) -> AsyncGradebookClassStudentResultsWithRawResponse:
+        return AsyncGradebookClassStudentResultsWithRawResponse(self._resource.results)
+
+
+class GradebookClassStudentsWithRawResponse:
+    """``lk.oneroster.gradebook.classes.students.with_raw_response``: each method returns an ``ApiResponse`` around
+    its data.
+    """
+
+    def __init__(self, resource: GradebookClassStudents) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def results(self) -> GradebookClassStudentResultsWithRawResponse:
+        return GradebookClassStudentResultsWithRawResponse(self._resource.results)
+
+
+class AsyncGradebookClassScoreScalesWithRawResponse:
+    """``alk.oneroster.gradebook.classes.score_scales.with_raw_response``: each method returns an ``ApiResponse``
+    around its data.
+    """
+
+    def __init__(self, resource: AsyncGradebookClassScoreScales) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterScoreScaleField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterScoreScale]]:
+        """``alk.oneroster.gradebook.classes.score_scales.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class GradebookClassScoreScalesWithRawResponse:
+    """``lk.oneroster.gradebook.classes.score_scales.with_raw_response``: each method returns an ``ApiResponse``
+    around its data.
+    """
+
+    def __init__(self, resource: GradebookClassScoreScales) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterScoreScaleField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterScoreScale]]:
+        """``lk.oneroster.gradebook.classes.score_scales.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncGradebookClassResultsWithRawResponse:
+    """``alk.oneroster.gradebook.classes.results.with_raw_response``: each method returns an ``ApiResponse`` around
+    its data.
+    """
+
+    def __init__(self, resource: AsyncGradebookClassResults) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResultField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterResult]]:
+        """``alk.oneroster.gradebook.classes.results.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class GradebookClassResultsWithRawResponse:
+    """``lk.oneroster.gradebook.classes.results.with_raw_response``: each method returns an ``ApiResponse`` around
+    its data.
+    """
+
+    def __init__(self, resource: GradebookClassResults) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResultField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterResult]]:
+        """``lk.oneroster.gradebook.classes.results.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncGradebookClassLineItemResultsWithRawResponse:
+    """``alk.oneroster.gradebook.classes.line_items.results.with_raw_response``: each method returns an
+    ``ApiResponse`` around its data.
+    """
+
+    def __init__(self, resource: AsyncGradebookClassLineItemResults) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        class_sourced_id: str,
+        line_item_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResultField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterResult]]:
+        """``alk.oneroster.gradebook.classes.line_items.results.list`` returning an ``ApiResponse`` around its
+        data.
+        """
+        return await to_async_raw_pager(self._resource.list)(class_sourced_id, line_item_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class GradebookClassLineItemResultsWithRawResponse:
+    """``lk.oneroster.gradebook.classes.line_items.results.with_raw_response``: each method returns an
+    ``ApiResponse`` around its data.
+    """
+
+    def __init__(self, resource: GradebookClassLineItemResults) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        class_sourced_id: str,
+        line_item_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterResultField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterResult]]:
+        """``lk.oneroster.gradebook.classes.line_items.results.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(class_sourced_id, line_item_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncGradebookClassLineItemsWithRawResponse:
+    """``alk.oneroster.gradebook.classes.line_items.with_raw_response``: each method returns an ``ApiResponse``
+    around its data.
+    """
+
+    def __init__(self, resource: AsyncGradebookClassLineItems) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def results(self) -> AsyncGradebookClassLineItemResultsWithRawResponse:
+        return AsyncGradebookClassLineItemResultsWithRawResponse(self._resource.results)
+
+    async def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterLineItemField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterLineItem]]:
+        """``alk.oneroster.gradebook.classes.line_items.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def create(
+        self,
+        class_sourced_id: str,
+        line_item: OneRosterLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.gradebook.classes.line_items.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(class_sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class GradebookClassLineItemsWithRawResponse:
+    """``lk.oneroster.gradebook.classes.line_items.with_raw_response``: each method returns an ``ApiResponse``
+    around its data.
+    """
+
+    def __init__(self, resource: GradebookClassLineItems) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def results(self) -> GradebookClassLineItemResultsWithRawResponse:
+        return GradebookClassLineItemResultsWithRawResponse(self._resource.results)
+
+    def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterLineItemField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterLineItem]]:
+        """``lk.oneroster.gradebook.classes.line_items.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def create(
+        self,
+        class_sourced_id: str,
+        line_item: OneRosterLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.gradebook.classes.line_items.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(class_sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncGradebookClassCategoriesWithRawResponse:
+    """``alk.oneroster.gradebook.classes.categories.with_raw_response``: each method returns an ``ApiResponse``
+    around its data.
+    """
+
+    def __init__(self, resource: AsyncGradebookClassCategories) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterCategoryField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterCategory]]:
+        """``alk.oneroster.gradebook.classes.categories.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class GradebookClassCategoriesWithRawResponse:
+    """``lk.oneroster.gradebook.classes.categories.with_raw_response``: each method returns an ``ApiResponse``
+    around its data.
+    """
+
+    def __init__(self, resource: GradebookClassCategories) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterCategoryField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterCategory]]:
+        """``lk.oneroster.gradebook.classes.categories.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncGradebookClassSessionResultsWithRawResponse:
+    """``alk.oneroster.gradebook.classes.academic_sessions.results.with_raw_response``: each method returns an
+    ``ApiResponse`` around its data.
+    """
+
+    def __init__(self, resource: AsyncGradebookClassSessionResults) -> None:
+        self._resource = resource
+
+
+    async def create(
+        self,
+        class_sourced_id: str,
+        academic_session_sourced_id: str,
+        results: OneRosterResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.gradebook.classes.academic_sessions.results.create`` returning an ``ApiResponse`` around
+        its data.
+        """
+        return await to_async_raw_response(self._resource.create)(class_sourced_id, academic_session_sourced_id, results, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class GradebookClassSessionResultsWithRawResponse:
+    """``lk.oneroster.gradebook.classes.academic_sessions.results.with_raw_response``: each method returns an
+    ``ApiResponse`` around its data.
+    """
+
+    def __init__(self, resource: GradebookClassSessionResults) -> None:
+        self._resource = resource
+
+
+    def create(
+        self,
+        class_sourced_id: str,
+        academic_session_sourced_id: str,
+        results: OneRosterResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.gradebook.classes.academic_sessions.results.create`` returning an ``ApiResponse`` around
+        its data.
+        """
+        return to_raw_response(self._resource.create)(class_sourced_id, academic_session_sourced_id, results, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncGradebookClassAcademicSessionsWithRawResponse:
+    """``alk.oneroster.gradebook.classes.academic_sessions.with_raw_response``: each method returns an
+    ``ApiResponse`` around its data.
+    """
+
+    def __init__(self, resource: AsyncGradebookClassAcademicSessions) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def results(self) -> AsyncGradebookClassSessionResultsWithRawResponse:
+        return AsyncGradebookClassSessionResultsWithRawResponse(self._resource.results)
+
+
+class GradebookClassAcademicSessionsWithRawResponse:
+    """``lk.oneroster.gradebook.classes.academic_sessions.with_raw_response``: each method returns an
+    ``ApiResponse`` around its data.
+    """
+
+    def __init__(self, resource: GradebookClassAcademicSessions) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def results(self) -> GradebookClassSessionResultsWithRawResponse:
+        return GradebookClassSessionResultsWithRawResponse(self._resource.results)
+
+
+class AsyncGradebookClassesWithRawResponse:
+    """``alk.oneroster.gradebook.classes.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: AsyncGradebookClasses) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def academic_sessions(self) -> AsyncGradebookClassAcademicSessionsWithRawResponse:
+        return AsyncGradebookClassAcademicSessionsWithRawResponse(self._resource.academic_sessions)
+
+    @cached_property
+    def categories(self) -> AsyncGradebookClassCategoriesWithRawResponse:
+        return AsyncGradebookClassCategoriesWithRawResponse(self._resource.categories)
+
+    @cached_property
+    def line_items(self) -> AsyncGradebookClassLineItemsWithRawResponse:
+        return AsyncGradebookClassLineItemsWithRawResponse(self._resource.line_items)
+
+    @cached_property
+    def results(self) -> AsyncGradebookClassResultsWithRawResponse:
+        return AsyncGradebookClassResultsWithRawResponse(self._resource.results)
+
+    @cached_property
+    def score_scales(self) -> AsyncGradebookClassScoreScalesWithRawResponse:
+        return AsyncGradebookClassScoreScalesWithRawResponse(self._resource.score_scales)
+
+    @cached_property
+    def students(self) -> AsyncGradebookClassStudentsWithRawResponse:
+        return AsyncGradebookClassStudentsWithRawResponse(self._resource.students)
+
+
+class GradebookClassesWithRawResponse:
+    """``lk.oneroster.gradebook.classes.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: GradebookClasses) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def academic_sessions(self) -> GradebookClassAcademicSessionsWithRawResponse:
+        return GradebookClassAcademicSessionsWithRawResponse(self._resource.academic_sessions)
+
+    @cached_property
+    def categories(self) -> GradebookClassCategoriesWithRawResponse:
+        return GradebookClassCategoriesWithRawResponse(self._resource.categories)
+
+    @cached_property
+    def line_items(self) -> GradebookClassLineItemsWithRawResponse:
+        return GradebookClassLineItemsWithRawResponse(self._resource.line_items)
+
+    @cached_property
+    def results(self) -> GradebookClassResultsWithRawResponse:
+        return GradebookClassResultsWithRawResponse(self._resource.results)
+
+    @cached_property
+    def score_scales(self) -> GradebookClassScoreScalesWithRawResponse:
+        return GradebookClassScoreScalesWithRawResponse(self._resource.score_scales)
+
+    @cached_property
+    def students(self) -> GradebookClassStudentsWithRawResponse:
+        return GradebookClassStudentsWithRawResponse(self._resource.students)
+
+
+class AsyncScoreScalesWithRawResponse:
+    """``alk.oneroster.gradebook.score_scales.with_raw_response``: each method returns an ``ApiResponse`` around
+    its data.
+    """
+
+    def __init__(self, resource: AsyncScoreScales) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterScoreScaleField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterScoreScale]]:
+        """``alk.oneroster.gradebook.score_scales.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterScoreScaleField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterScoreScale]:
+        """``alk.oneroster.gradebook.score_scales.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def create(
+        self,
+        score_scale: OneRosterScoreScaleInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.gradebook.score_scales.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(score_scale, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def update(
+        self,
+        sourced_id: str,
+        score_scale: OneRosterScoreScaleInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterScoreScale]:
+        """``alk.oneroster.gradebook.score_scales.update`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.update)(sourced_id, score_scale, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``alk.oneroster.gradebook.score_scales.delete`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class ScoreScalesWithRawResponse:
+    """``lk.oneroster.gradebook.score_scales.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: ScoreScales) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterScoreScaleField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterScoreScale]]:
+        """``lk.oneroster.gradebook.score_scales.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterScoreScaleField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterScoreScale]:
+        """``lk.oneroster.gradebook.score_scales.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def create(
+        self,
+        score_scale: OneRosterScoreScaleInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.gradebook.score_scales.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(score_scale, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def update(
+        self,
+        sourced_id: str,
+        score_scale: OneRosterScoreScaleInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterScoreScale]:
+        """``lk.oneroster.gradebook.score_scales.update`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.update)(sourced_id, score_scale, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``lk.oneroster.gradebook.score_scales.delete`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncResultsWithRawResponse:
@@ -206,26 +1906,58 @@ class AsyncResultsWithRawResponse:
         """``alk.oneroster.gradebook.results.list`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
-    async def for_student_in_class(
+    async def get(
         self,
-        class_sourced_id: str,
-        student_sourced_id: str,
+        sourced_id: str,
         *,
-        limit: int | None = None,
-        offset: int | None = None,
-        sort: str | None = None,
-        order_by: Literal["asc", "desc"] | None = None,
-        filter: str | None = None,
         fields: Sequence[OneRosterResultField] | None = None,
-        search: str | None = None,
-        max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> ApiResponse[AsyncPager[OneRosterResult]]:
-        """``alk.oneroster.gradebook.results.for_student_in_class`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.for_student_in_class)(class_sourced_id, student_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+    ) -> ApiResponse[OneRosterResult]:
+        """``alk.oneroster.gradebook.results.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def create(
+        self,
+        result: OneRosterResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.gradebook.results.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(result, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def update(
+        self,
+        sourced_id: str,
+        result: OneRosterResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterResult]:
+        """``alk.oneroster.gradebook.results.update`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.update)(sourced_id, result, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``alk.oneroster.gradebook.results.delete`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class ResultsWithRawResponse:
@@ -256,26 +1988,442 @@ class ResultsWithRawResponse:
         """``lk.oneroster.gradebook.results.list`` returning an ``ApiResponse`` around its data."""
         return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
-    def for_student_in_class(
+    def get(
         self,
-        class_sourced_id: str,
-        student_sourced_id: str,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterResultField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterResult]:
+        """``lk.oneroster.gradebook.results.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def create(
+        self,
+        result: OneRosterResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.gradebook.results.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(result, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def update(
+        self,
+        sourced_id: str,
+        result: OneRosterResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterResult]:
+        """``lk.oneroster.gradebook.results.update`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.update)(sourced_id, result, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``lk.oneroster.gradebook.results.delete`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncLineItemResultsWithRawResponse:
+    """``alk.oneroster.gradebook.line_items.results.with_raw_response``: each method returns an ``ApiResponse``
+    around its data.
+    """
+
+    def __init__(self, resource: AsyncLineItemResults) -> None:
+        self._resource = resource
+
+
+    async def create(
+        self,
+        line_item_sourced_id: str,
+        results: OneRosterResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.gradebook.line_items.results.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(line_item_sourced_id, results, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class LineItemResultsWithRawResponse:
+    """``lk.oneroster.gradebook.line_items.results.with_raw_response``: each method returns an ``ApiResponse``
+    around its data.
+    """
+
+    def __init__(self, resource: LineItemResults) -> None:
+        self._resource = resource
+
+
+    def create(
+        self,
+        line_item_sourced_id: str,
+        results: OneRosterResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.gradebook.line_items.results.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(line_item_sourced_id, results, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncLineItemsWithRawResponse:
+    """``alk.oneroster.gradebook.line_items.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: AsyncLineItems) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def results(self) -> AsyncLineItemResultsWithRawResponse:
+        return AsyncLineItemResultsWithRawResponse(self._resource.results)
+
+    async def list(
+        self,
         *,
         limit: int | None = None,
         offset: int | None = None,
         sort: str | None = None,
         order_by: Literal["asc", "desc"] | None = None,
         filter: str | None = None,
-        fields: Sequence[OneRosterResultField] | None = None,
+        fields: Sequence[OneRosterLineItemField] | None = None,
         search: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> ApiResponse[SyncPager[OneRosterResult]]:
-        """``lk.oneroster.gradebook.results.for_student_in_class`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.for_student_in_class)(class_sourced_id, student_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+    ) -> ApiResponse[AsyncPager[OneRosterLineItem]]:
+        """``alk.oneroster.gradebook.line_items.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterLineItemField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterLineItem]:
+        """``alk.oneroster.gradebook.line_items.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def create(
+        self,
+        line_item: OneRosterLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.gradebook.line_items.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def update(
+        self,
+        sourced_id: str,
+        line_item: OneRosterLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[Any]:
+        """``alk.oneroster.gradebook.line_items.update`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.update)(sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``alk.oneroster.gradebook.line_items.delete`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class LineItemsWithRawResponse:
+    """``lk.oneroster.gradebook.line_items.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: LineItems) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def results(self) -> LineItemResultsWithRawResponse:
+        return LineItemResultsWithRawResponse(self._resource.results)
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterLineItemField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterLineItem]]:
+        """``lk.oneroster.gradebook.line_items.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterLineItemField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterLineItem]:
+        """``lk.oneroster.gradebook.line_items.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def create(
+        self,
+        line_item: OneRosterLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.gradebook.line_items.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def update(
+        self,
+        sourced_id: str,
+        line_item: OneRosterLineItemInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[Any]:
+        """``lk.oneroster.gradebook.line_items.update`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.update)(sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``lk.oneroster.gradebook.line_items.delete`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncCategoriesWithRawResponse:
+    """``alk.oneroster.gradebook.categories.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: AsyncCategories) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterCategoryField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterCategory]]:
+        """``alk.oneroster.gradebook.categories.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterCategoryField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterCategory]:
+        """``alk.oneroster.gradebook.categories.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def create(
+        self,
+        category: OneRosterCategoryInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.gradebook.categories.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(category, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def update(
+        self,
+        sourced_id: str,
+        category: OneRosterCategoryInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterCategory]:
+        """``alk.oneroster.gradebook.categories.update`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.update)(sourced_id, category, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``alk.oneroster.gradebook.categories.delete`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class CategoriesWithRawResponse:
+    """``lk.oneroster.gradebook.categories.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: Categories) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterCategoryField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterCategory]]:
+        """``lk.oneroster.gradebook.categories.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterCategoryField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterCategory]:
+        """``lk.oneroster.gradebook.categories.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def create(
+        self,
+        category: OneRosterCategoryInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.gradebook.categories.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(category, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def update(
+        self,
+        sourced_id: str,
+        category: OneRosterCategoryInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterCategory]:
+        """``lk.oneroster.gradebook.categories.update`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.update)(sourced_id, category, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``lk.oneroster.gradebook.categories.delete`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncAssessmentResultsWithRawResponse:
@@ -306,6 +2454,59 @@ class AsyncAssessmentResultsWithRawResponse:
         """``alk.oneroster.gradebook.assessment_results.list`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterAssessmentResultField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterAssessmentResult]:
+        """``alk.oneroster.gradebook.assessment_results.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def create(
+        self,
+        result: OneRosterAssessmentResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.gradebook.assessment_results.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(result, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def update(
+        self,
+        sourced_id: str,
+        result: OneRosterAssessmentResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterAssessmentResult]:
+        """``alk.oneroster.gradebook.assessment_results.update`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.update)(sourced_id, result, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``alk.oneroster.gradebook.assessment_results.delete`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
 
 class AssessmentResultsWithRawResponse:
     """``lk.oneroster.gradebook.assessment_results.with_raw_response``: each method returns an ``ApiResponse``
@@ -334,6 +2535,59 @@ class AssessmentResultsWithRawResponse:
     ) -> ApiResponse[SyncPager[OneRosterAssessmentResult]]:
         """``lk.oneroster.gradebook.assessment_results.list`` returning an ``ApiResponse`` around its data."""
         return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterAssessmentResultField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterAssessmentResult]:
+        """``lk.oneroster.gradebook.assessment_results.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def create(
+        self,
+        result: OneRosterAssessmentResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.gradebook.assessment_results.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(result, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def update(
+        self,
+        sourced_id: str,
+        result: OneRosterAssessmentResultInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterAssessmentResult]:
+        """``lk.oneroster.gradebook.assessment_results.update`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.update)(sourced_id, result, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``lk.oneroster.gradebook.assessment_results.delete`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncAssessmentLineItemsWithRawResponse:
@@ -390,7 +2644,7 @@ class AsyncAssessmentLineItemsWithRawResponse:
         """``alk.oneroster.gradebook.assessment_line_items.create`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.create)(line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
-    async def put(
+    async def update(
         self,
         sourced_id: str,
         line_item: OneRosterAssessmentLineItemInputParam,
@@ -401,8 +2655,21 @@ class AsyncAssessmentLineItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterAssessmentLineItem]:
-        """``alk.oneroster.gradebook.assessment_line_items.put`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.put)(sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        """``alk.oneroster.gradebook.assessment_line_items.update`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.update)(sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``alk.oneroster.gradebook.assessment_line_items.delete`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AssessmentLineItemsWithRawResponse:
@@ -459,7 +2726,7 @@ class AssessmentLineItemsWithRawResponse:
         """``lk.oneroster.gradebook.assessment_line_items.create`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.create)(line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
-    def put(
+    def update(
         self,
         sourced_id: str,
         line_item: OneRosterAssessmentLineItemInputParam,
@@ -470,8 +2737,21 @@ class AssessmentLineItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterAssessmentLineItem]:
-        """``lk.oneroster.gradebook.assessment_line_items.put`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.put)(sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        """``lk.oneroster.gradebook.assessment_line_items.update`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.update)(sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``lk.oneroster.gradebook.assessment_line_items.delete`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncOneRosterGradebookWithRawResponse:
@@ -490,8 +2770,28 @@ class AsyncOneRosterGradebookWithRawResponse:
         return AsyncAssessmentResultsWithRawResponse(self._resource.assessment_results)
 
     @cached_property
+    def categories(self) -> AsyncCategoriesWithRawResponse:
+        return AsyncCategoriesWithRawResponse(self._resource.categories)
+
+    @cached_property
+    def line_items(self) -> AsyncLineItemsWithRawResponse:
+        return AsyncLineItemsWithRawResponse(self._resource.line_items)
+
+    @cached_property
     def results(self) -> AsyncResultsWithRawResponse:
         return AsyncResultsWithRawResponse(self._resource.results)
+
+    @cached_property
+    def score_scales(self) -> AsyncScoreScalesWithRawResponse:
+        return AsyncScoreScalesWithRawResponse(self._resource.score_scales)
+
+    @cached_property
+    def classes(self) -> AsyncGradebookClassesWithRawResponse:
+        return AsyncGradebookClassesWithRawResponse(self._resource.classes)
+
+    @cached_property
+    def schools(self) -> AsyncGradebookSchoolsWithRawResponse:
+        return AsyncGradebookSchoolsWithRawResponse(self._resource.schools)
 
 
 class OneRosterGradebookWithRawResponse:
@@ -510,8 +2810,84 @@ class OneRosterGradebookWithRawResponse:
         return AssessmentResultsWithRawResponse(self._resource.assessment_results)
 
     @cached_property
+    def categories(self) -> CategoriesWithRawResponse:
+        return CategoriesWithRawResponse(self._resource.categories)
+
+    @cached_property
+    def line_items(self) -> LineItemsWithRawResponse:
+        return LineItemsWithRawResponse(self._resource.line_items)
+
+    @cached_property
     def results(self) -> ResultsWithRawResponse:
         return ResultsWithRawResponse(self._resource.results)
+
+    @cached_property
+    def score_scales(self) -> ScoreScalesWithRawResponse:
+        return ScoreScalesWithRawResponse(self._resource.score_scales)
+
+    @cached_property
+    def classes(self) -> GradebookClassesWithRawResponse:
+        return GradebookClassesWithRawResponse(self._resource.classes)
+
+    @cached_property
+    def schools(self) -> GradebookSchoolsWithRawResponse:
+        return GradebookSchoolsWithRawResponse(self._resource.schools)
+
+
+class AsyncUserClassesWithRawResponse:
+    """``alk.oneroster.users.classes.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: AsyncUserClasses) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        user_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterClass]]:
+        """``alk.oneroster.users.classes.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(user_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class UserClassesWithRawResponse:
+    """``lk.oneroster.users.classes.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: UserClasses) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        user_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterClass]]:
+        """``lk.oneroster.users.classes.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(user_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncUsersWithRawResponse:
@@ -520,6 +2896,10 @@ class AsyncUsersWithRawResponse:
     def __init__(self, resource: AsyncUsers) -> None:
         self._resource = resource
 
+
+    @cached_property
+    def classes(self) -> AsyncUserClassesWithRawResponse:
+        return AsyncUserClassesWithRawResponse(self._resource.classes)
 
     async def list(
         self,
@@ -553,6 +2933,46 @@ class AsyncUsersWithRawResponse:
         """``alk.oneroster.users.get`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
+    async def create(
+        self,
+        user: OneRosterUserInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUser]:
+        """``alk.oneroster.users.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(user, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def update(
+        self,
+        sourced_id: str,
+        user: OneRosterUserInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUser]:
+        """``alk.oneroster.users.update`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.update)(sourced_id, user, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``alk.oneroster.users.delete`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
 
 class UsersWithRawResponse:
     """``lk.oneroster.users.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
@@ -560,6 +2980,10 @@ class UsersWithRawResponse:
     def __init__(self, resource: Users) -> None:
         self._resource = resource
 
+
+    @cached_property
+    def classes(self) -> UserClassesWithRawResponse:
+        return UserClassesWithRawResponse(self._resource.classes)
 
     def list(
         self,
@@ -593,15 +3017,877 @@ class UsersWithRawResponse:
         """``lk.oneroster.users.get`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
+    def create(
+        self,
+        user: OneRosterUserInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUser]:
+        """``lk.oneroster.users.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(user, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
-class AsyncSchoolsWithRawResponse:
-    """``alk.oneroster.schools.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+    def update(
+        self,
+        sourced_id: str,
+        user: OneRosterUserInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUser]:
+        """``lk.oneroster.users.update`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.update)(sourced_id, user, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
-    def __init__(self, resource: AsyncSchools) -> None:
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``lk.oneroster.users.delete`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncTermGradingPeriodsWithRawResponse:
+    """``alk.oneroster.terms.grading_periods.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: AsyncTermGradingPeriods) -> None:
         self._resource = resource
 
 
-    async def class_students(
+    async def list(
+        self,
+        term_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterAcademicSession]]:
+        """``alk.oneroster.terms.grading_periods.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(term_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def create(
+        self,
+        term_sourced_id: str,
+        grading_period: OneRosterGradingPeriodInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterAcademicSession]:
+        """``alk.oneroster.terms.grading_periods.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(term_sourced_id, grading_period, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class TermGradingPeriodsWithRawResponse:
+    """``lk.oneroster.terms.grading_periods.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: TermGradingPeriods) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        term_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterAcademicSession]]:
+        """``lk.oneroster.terms.grading_periods.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(term_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def create(
+        self,
+        term_sourced_id: str,
+        grading_period: OneRosterGradingPeriodInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterAcademicSession]:
+        """``lk.oneroster.terms.grading_periods.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(term_sourced_id, grading_period, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncTermClassesWithRawResponse:
+    """``alk.oneroster.terms.classes.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: AsyncTermClasses) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        term_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterClass]]:
+        """``alk.oneroster.terms.classes.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(term_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class TermClassesWithRawResponse:
+    """``lk.oneroster.terms.classes.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: TermClasses) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        term_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterClass]]:
+        """``lk.oneroster.terms.classes.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(term_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncTermsWithRawResponse:
+    """``alk.oneroster.terms.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: AsyncTerms) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def classes(self) -> AsyncTermClassesWithRawResponse:
+        return AsyncTermClassesWithRawResponse(self._resource.classes)
+
+    @cached_property
+    def grading_periods(self) -> AsyncTermGradingPeriodsWithRawResponse:
+        return AsyncTermGradingPeriodsWithRawResponse(self._resource.grading_periods)
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterAcademicSession]]:
+        """``alk.oneroster.terms.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterAcademicSession]:
+        """``alk.oneroster.terms.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class TermsWithRawResponse:
+    """``lk.oneroster.terms.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: Terms) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def classes(self) -> TermClassesWithRawResponse:
+        return TermClassesWithRawResponse(self._resource.classes)
+
+    @cached_property
+    def grading_periods(self) -> TermGradingPeriodsWithRawResponse:
+        return TermGradingPeriodsWithRawResponse(self._resource.grading_periods)
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterAcademicSession]]:
+        """``lk.oneroster.terms.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterAcademicSession]:
+        """``lk.oneroster.terms.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncTeacherClassesWithRawResponse:
+    """``alk.oneroster.teachers.classes.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: AsyncTeacherClasses) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        teacher_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterClass]]:
+        """``alk.oneroster.teachers.classes.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(teacher_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class TeacherClassesWithRawResponse:
+    """``lk.oneroster.teachers.classes.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: TeacherClasses) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        teacher_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterClass]]:
+        """``lk.oneroster.teachers.classes.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(teacher_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncTeachersWithRawResponse:
+    """``alk.oneroster.teachers.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: AsyncTeachers) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def classes(self) -> AsyncTeacherClassesWithRawResponse:
+        return AsyncTeacherClassesWithRawResponse(self._resource.classes)
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterUser]]:
+        """``alk.oneroster.teachers.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterUserField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterUser]:
+        """``alk.oneroster.teachers.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class TeachersWithRawResponse:
+    """``lk.oneroster.teachers.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: Teachers) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def classes(self) -> TeacherClassesWithRawResponse:
+        return TeacherClassesWithRawResponse(self._resource.classes)
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterUser]]:
+        """``lk.oneroster.teachers.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterUserField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterUser]:
+        """``lk.oneroster.teachers.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncStudentClassesWithRawResponse:
+    """``alk.oneroster.students.classes.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: AsyncStudentClasses) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        student_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterClass]]:
+        """``alk.oneroster.students.classes.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(student_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class StudentClassesWithRawResponse:
+    """``lk.oneroster.students.classes.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: StudentClasses) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        student_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterClass]]:
+        """``lk.oneroster.students.classes.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(student_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncStudentsWithRawResponse:
+    """``alk.oneroster.students.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: AsyncStudents) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def classes(self) -> AsyncStudentClassesWithRawResponse:
+        return AsyncStudentClassesWithRawResponse(self._resource.classes)
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterUser]]:
+        """``alk.oneroster.students.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterUserField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterUser]:
+        """``alk.oneroster.students.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class StudentsWithRawResponse:
+    """``lk.oneroster.students.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: Students) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def classes(self) -> StudentClassesWithRawResponse:
+        return StudentClassesWithRawResponse(self._resource.classes)
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterUser]]:
+        """``lk.oneroster.students.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterUserField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterUser]:
+        """``lk.oneroster.students.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncSchoolTermsWithRawResponse:
+    """``alk.oneroster.schools.terms.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: AsyncSchoolTerms) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterAcademicSession]]:
+        """``alk.oneroster.schools.terms.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class SchoolTermsWithRawResponse:
+    """``lk.oneroster.schools.terms.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: SchoolTerms) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterAcademicSession]]:
+        """``lk.oneroster.schools.terms.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncSchoolTeachersWithRawResponse:
+    """``alk.oneroster.schools.teachers.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: AsyncSchoolTeachers) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterUser]]:
+        """``alk.oneroster.schools.teachers.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class SchoolTeachersWithRawResponse:
+    """``lk.oneroster.schools.teachers.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: SchoolTeachers) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterUser]]:
+        """``lk.oneroster.schools.teachers.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncSchoolStudentsWithRawResponse:
+    """``alk.oneroster.schools.students.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: AsyncSchoolStudents) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterUser]]:
+        """``alk.oneroster.schools.students.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class SchoolStudentsWithRawResponse:
+    """``lk.oneroster.schools.students.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: SchoolStudents) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterUser]]:
+        """``lk.oneroster.schools.students.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncSchoolEnrollmentsWithRawResponse:
+    """``alk.oneroster.schools.enrollments.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: AsyncSchoolEnrollments) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterEnrollmentField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterEnrollment]]:
+        """``alk.oneroster.schools.enrollments.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class SchoolEnrollmentsWithRawResponse:
+    """``lk.oneroster.schools.enrollments.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: SchoolEnrollments) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterEnrollmentField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterEnrollment]]:
+        """``lk.oneroster.schools.enrollments.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncSchoolCoursesWithRawResponse:
+    """``alk.oneroster.schools.courses.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: AsyncSchoolCourses) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterCourseField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterCourse]]:
+        """``alk.oneroster.schools.courses.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class SchoolCoursesWithRawResponse:
+    """``lk.oneroster.schools.courses.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: SchoolCourses) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterCourseField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterCourse]]:
+        """``lk.oneroster.schools.courses.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncSchoolClassTeachersWithRawResponse:
+    """``alk.oneroster.schools.classes.teachers.with_raw_response``: each method returns an ``ApiResponse`` around
+    its data.
+    """
+
+    def __init__(self, resource: AsyncSchoolClassTeachers) -> None:
+        self._resource = resource
+
+
+    async def list(
         self,
         school_sourced_id: str,
         class_sourced_id: str,
@@ -619,18 +3905,20 @@ class AsyncSchoolsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterUser]]:
-        """``alk.oneroster.schools.class_students`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.class_students)(school_sourced_id, class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        """``alk.oneroster.schools.classes.teachers.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(school_sourced_id, class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
-class SchoolsWithRawResponse:
-    """``lk.oneroster.schools.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+class SchoolClassTeachersWithRawResponse:
+    """``lk.oneroster.schools.classes.teachers.with_raw_response``: each method returns an ``ApiResponse`` around
+    its data.
+    """
 
-    def __init__(self, resource: Schools) -> None:
+    def __init__(self, resource: SchoolClassTeachers) -> None:
         self._resource = resource
 
 
-    def class_students(
+    def list(
         self,
         school_sourced_id: str,
         class_sourced_id: str,
@@ -648,8 +3936,740 @@ class SchoolsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterUser]]:
-        """``lk.oneroster.schools.class_students`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.class_students)(school_sourced_id, class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        """``lk.oneroster.schools.classes.teachers.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(school_sourced_id, class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncSchoolClassStudentsWithRawResponse:
+    """``alk.oneroster.schools.classes.students.with_raw_response``: each method returns an ``ApiResponse`` around
+    its data.
+    """
+
+    def __init__(self, resource: AsyncSchoolClassStudents) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        school_sourced_id: str,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterUser]]:
+        """``alk.oneroster.schools.classes.students.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(school_sourced_id, class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class SchoolClassStudentsWithRawResponse:
+    """``lk.oneroster.schools.classes.students.with_raw_response``: each method returns an ``ApiResponse`` around
+    its data.
+    """
+
+    def __init__(self, resource: SchoolClassStudents) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        school_sourced_id: str,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterUser]]:
+        """``lk.oneroster.schools.classes.students.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(school_sourced_id, class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncSchoolClassEnrollmentsWithRawResponse:
+    """``alk.oneroster.schools.classes.enrollments.with_raw_response``: each method returns an ``ApiResponse``
+    around its data.
+    """
+
+    def __init__(self, resource: AsyncSchoolClassEnrollments) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        school_sourced_id: str,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterEnrollmentField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterEnrollment]]:
+        """``alk.oneroster.schools.classes.enrollments.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(school_sourced_id, class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class SchoolClassEnrollmentsWithRawResponse:
+    """``lk.oneroster.schools.classes.enrollments.with_raw_response``: each method returns an ``ApiResponse``
+    around its data.
+    """
+
+    def __init__(self, resource: SchoolClassEnrollments) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        school_sourced_id: str,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterEnrollmentField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterEnrollment]]:
+        """``lk.oneroster.schools.classes.enrollments.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(school_sourced_id, class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncSchoolClassesWithRawResponse:
+    """``alk.oneroster.schools.classes.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: AsyncSchoolClasses) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def enrollments(self) -> AsyncSchoolClassEnrollmentsWithRawResponse:
+        return AsyncSchoolClassEnrollmentsWithRawResponse(self._resource.enrollments)
+
+    @cached_property
+    def students(self) -> AsyncSchoolClassStudentsWithRawResponse:
+        return AsyncSchoolClassStudentsWithRawResponse(self._resource.students)
+
+    @cached_property
+    def teachers(self) -> AsyncSchoolClassTeachersWithRawResponse:
+        return AsyncSchoolClassTeachersWithRawResponse(self._resource.teachers)
+
+    async def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterClass]]:
+        """``alk.oneroster.schools.classes.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class SchoolClassesWithRawResponse:
+    """``lk.oneroster.schools.classes.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: SchoolClasses) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def enrollments(self) -> SchoolClassEnrollmentsWithRawResponse:
+        return SchoolClassEnrollmentsWithRawResponse(self._resource.enrollments)
+
+    @cached_property
+    def students(self) -> SchoolClassStudentsWithRawResponse:
+        return SchoolClassStudentsWithRawResponse(self._resource.students)
+
+    @cached_property
+    def teachers(self) -> SchoolClassTeachersWithRawResponse:
+        return SchoolClassTeachersWithRawResponse(self._resource.teachers)
+
+    def list(
+        self,
+        school_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterClass]]:
+        """``lk.oneroster.schools.classes.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class AsyncSchoolsWithRawResponse:
+    """``alk.oneroster.schools.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: AsyncSchools) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def classes(self) -> AsyncSchoolClassesWithRawResponse:
+        return AsyncSchoolClassesWithRawResponse(self._resource.classes)
+
+    @cached_property
+    def courses(self) -> AsyncSchoolCoursesWithRawResponse:
+        return AsyncSchoolCoursesWithRawResponse(self._resource.courses)
+
+    @cached_property
+    def enrollments(self) -> AsyncSchoolEnrollmentsWithRawResponse:
+        return AsyncSchoolEnrollmentsWithRawResponse(self._resource.enrollments)
+
+    @cached_property
+    def students(self) -> AsyncSchoolStudentsWithRawResponse:
+        return AsyncSchoolStudentsWithRawResponse(self._resource.students)
+
+    @cached_property
+    def teachers(self) -> AsyncSchoolTeachersWithRawResponse:
+        return AsyncSchoolTeachersWithRawResponse(self._resource.teachers)
+
+    @cached_property
+    def terms(self) -> AsyncSchoolTermsWithRawResponse:
+        return AsyncSchoolTermsWithRawResponse(self._resource.terms)
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterOrgField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterOrg]]:
+        """``alk.oneroster.schools.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterOrgField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterOrg]:
+        """``alk.oneroster.schools.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def create(
+        self,
+        school: OneRosterSchoolInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterOrg]:
+        """``alk.oneroster.schools.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(school, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def update(
+        self,
+        sourced_id: str,
+        school: OneRosterSchoolInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterOrg]:
+        """``alk.oneroster.schools.update`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.update)(sourced_id, school, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``alk.oneroster.schools.delete`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class SchoolsWithRawResponse:
+    """``lk.oneroster.schools.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: Schools) -> None:
+        self._resource = resource
+
+
+    @cached_property
+    def classes(self) -> SchoolClassesWithRawResponse:
+        return SchoolClassesWithRawResponse(self._resource.classes)
+
+    @cached_property
+    def courses(self) -> SchoolCoursesWithRawResponse:
+        return SchoolCoursesWithRawResponse(self._resource.courses)
+
+    @cached_property
+    def enrollments(self) -> SchoolEnrollmentsWithRawResponse:
+        return SchoolEnrollmentsWithRawResponse(self._resource.enrollments)
+
+    @cached_property
+    def students(self) -> SchoolStudentsWithRawResponse:
+        return SchoolStudentsWithRawResponse(self._resource.students)
+
+    @cached_property
+    def teachers(self) -> SchoolTeachersWithRawResponse:
+        return SchoolTeachersWithRawResponse(self._resource.teachers)
+
+    @cached_property
+    def terms(self) -> SchoolTermsWithRawResponse:
+        return SchoolTermsWithRawResponse(self._resource.terms)
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterOrgField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterOrg]]:
+        """``lk.oneroster.schools.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterOrgField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterOrg]:
+        """``lk.oneroster.schools.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def create(
+        self,
+        school: OneRosterSchoolInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterOrg]:
+        """``lk.oneroster.schools.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(school, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def update(
+        self,
+        sourced_id: str,
+        school: OneRosterSchoolInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterOrg]:
+        """``lk.oneroster.schools.update`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.update)(sourced_id, school, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``lk.oneroster.schools.delete`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncOrgsWithRawResponse:
+    """``alk.oneroster.orgs.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: AsyncOrgs) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterOrgField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterOrg]]:
+        """``alk.oneroster.orgs.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterOrgField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterOrg]:
+        """``alk.oneroster.orgs.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def create(
+        self,
+        org: OneRosterOrgInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.orgs.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(org, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def update(
+        self,
+        sourced_id: str,
+        org: OneRosterOrgInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``alk.oneroster.orgs.update`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.update)(sourced_id, org, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``alk.oneroster.orgs.delete`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class OrgsWithRawResponse:
+    """``lk.oneroster.orgs.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: Orgs) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterOrgField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterOrg]]:
+        """``lk.oneroster.orgs.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterOrgField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterOrg]:
+        """``lk.oneroster.orgs.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def create(
+        self,
+        org: OneRosterOrgInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.orgs.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(org, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def update(
+        self,
+        sourced_id: str,
+        org: OneRosterOrgInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``lk.oneroster.orgs.update`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.update)(sourced_id, org, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``lk.oneroster.orgs.delete`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncGradingPeriodsWithRawResponse:
+    """``alk.oneroster.grading_periods.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: AsyncGradingPeriods) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterAcademicSession]]:
+        """``alk.oneroster.grading_periods.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterAcademicSession]:
+        """``alk.oneroster.grading_periods.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def create(
+        self,
+        grading_period: OneRosterGradingPeriodInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.grading_periods.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(grading_period, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def update(
+        self,
+        sourced_id: str,
+        grading_period: OneRosterGradingPeriodInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``alk.oneroster.grading_periods.update`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.update)(sourced_id, grading_period, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``alk.oneroster.grading_periods.delete`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class GradingPeriodsWithRawResponse:
+    """``lk.oneroster.grading_periods.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: GradingPeriods) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterAcademicSession]]:
+        """``lk.oneroster.grading_periods.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterAcademicSession]:
+        """``lk.oneroster.grading_periods.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def create(
+        self,
+        grading_period: OneRosterGradingPeriodInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.grading_periods.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(grading_period, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def update(
+        self,
+        sourced_id: str,
+        grading_period: OneRosterGradingPeriodInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``lk.oneroster.grading_periods.update`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.update)(sourced_id, grading_period, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``lk.oneroster.grading_periods.delete`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncEnrollmentsWithRawResponse:
@@ -678,6 +4698,59 @@ class AsyncEnrollmentsWithRawResponse:
         """``alk.oneroster.enrollments.list`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterEnrollmentField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterEnrollment]:
+        """``alk.oneroster.enrollments.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def create(
+        self,
+        enrollment: OneRosterEnrollmentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.enrollments.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(enrollment, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def update(
+        self,
+        sourced_id: str,
+        enrollment: OneRosterEnrollmentUpdateParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``alk.oneroster.enrollments.update`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.update)(sourced_id, enrollment, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``alk.oneroster.enrollments.delete`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
 
 class EnrollmentsWithRawResponse:
     """``lk.oneroster.enrollments.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
@@ -704,6 +4777,59 @@ class EnrollmentsWithRawResponse:
     ) -> ApiResponse[SyncPager[OneRosterEnrollment]]:
         """``lk.oneroster.enrollments.list`` returning an ``ApiResponse`` around its data."""
         return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterEnrollmentField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterEnrollment]:
+        """``lk.oneroster.enrollments.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def create(
+        self,
+        enrollment: OneRosterEnrollmentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.enrollments.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(enrollment, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def update(
+        self,
+        sourced_id: str,
+        enrollment: OneRosterEnrollmentUpdateParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``lk.oneroster.enrollments.update`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.update)(sourced_id, enrollment, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``lk.oneroster.enrollments.delete`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncDemographicsWithRawResponse:
@@ -732,6 +4858,59 @@ class AsyncDemographicsWithRawResponse:
         """``alk.oneroster.demographics.list`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterDemographicsField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterDemographics]:
+        """``alk.oneroster.demographics.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def create(
+        self,
+        demographics: OneRosterDemographicsInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.demographics.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(demographics, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def update(
+        self,
+        sourced_id: str,
+        demographics: OneRosterDemographicsInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterDemographics]:
+        """``alk.oneroster.demographics.update`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.update)(sourced_id, demographics, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``alk.oneroster.demographics.delete`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
 
 class DemographicsWithRawResponse:
     """``lk.oneroster.demographics.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
@@ -759,6 +4938,443 @@ class DemographicsWithRawResponse:
         """``lk.oneroster.demographics.list`` returning an ``ApiResponse`` around its data."""
         return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterDemographicsField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterDemographics]:
+        """``lk.oneroster.demographics.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def create(
+        self,
+        demographics: OneRosterDemographicsInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.demographics.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(demographics, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def update(
+        self,
+        sourced_id: str,
+        demographics: OneRosterDemographicsInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterDemographics]:
+        """``lk.oneroster.demographics.update`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.update)(sourced_id, demographics, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``lk.oneroster.demographics.delete`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncComponentResourcesWithRawResponse:
+    """``alk.oneroster.courses.component_resources.with_raw_response``: each method returns an ``ApiResponse``
+    around its data.
+    """
+
+    def __init__(self, resource: AsyncComponentResources) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterComponentResourceField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterComponentResource]]:
+        """``alk.oneroster.courses.component_resources.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterComponentResourceField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterComponentResource]:
+        """``alk.oneroster.courses.component_resources.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def create(
+        self,
+        component_resource: OneRosterComponentResourceInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.courses.component_resources.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(component_resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def update(
+        self,
+        sourced_id: str,
+        component_resource: OneRosterComponentResourceInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``alk.oneroster.courses.component_resources.update`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.update)(sourced_id, component_resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``alk.oneroster.courses.component_resources.delete`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class ComponentResourcesWithRawResponse:
+    """``lk.oneroster.courses.component_resources.with_raw_response``: each method returns an ``ApiResponse``
+    around its data.
+    """
+
+    def __init__(self, resource: ComponentResources) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterComponentResourceField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterComponentResource]]:
+        """``lk.oneroster.courses.component_resources.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterComponentResourceField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterComponentResource]:
+        """``lk.oneroster.courses.component_resources.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def create(
+        self,
+        component_resource: OneRosterComponentResourceInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.courses.component_resources.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(component_resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def update(
+        self,
+        sourced_id: str,
+        component_resource: OneRosterComponentResourceInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``lk.oneroster.courses.component_resources.update`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.update)(sourced_id, component_resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``lk.oneroster.courses.component_resources.delete`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncCourseComponentsWithRawResponse:
+    """``alk.oneroster.courses.components.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: AsyncCourseComponents) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterCourseComponentField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterCourseComponent]]:
+        """``alk.oneroster.courses.components.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterCourseComponentField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterCourseComponent]:
+        """``alk.oneroster.courses.components.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def create(
+        self,
+        component: OneRosterCourseComponentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.courses.components.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(component, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def update(
+        self,
+        sourced_id: str,
+        component: OneRosterCourseComponentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``alk.oneroster.courses.components.update`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.update)(sourced_id, component, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``alk.oneroster.courses.components.delete`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class CourseComponentsWithRawResponse:
+    """``lk.oneroster.courses.components.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: CourseComponents) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterCourseComponentField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterCourseComponent]]:
+        """``lk.oneroster.courses.components.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterCourseComponentField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterCourseComponent]:
+        """``lk.oneroster.courses.components.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def create(
+        self,
+        component: OneRosterCourseComponentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.courses.components.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(component, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def update(
+        self,
+        sourced_id: str,
+        component: OneRosterCourseComponentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``lk.oneroster.courses.components.update`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.update)(sourced_id, component, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``lk.oneroster.courses.components.delete`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncCourseClassesWithRawResponse:
+    """``alk.oneroster.courses.classes.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: AsyncCourseClasses) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        course_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterClass]]:
+        """``alk.oneroster.courses.classes.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(course_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class CourseClassesWithRawResponse:
+    """``lk.oneroster.courses.classes.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: CourseClasses) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        course_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterClass]]:
+        """``lk.oneroster.courses.classes.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(course_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
 
 class AsyncCoursesWithRawResponse:
     """``alk.oneroster.courses.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
@@ -766,6 +5382,18 @@ class AsyncCoursesWithRawResponse:
     def __init__(self, resource: AsyncCourses) -> None:
         self._resource = resource
 
+
+    @cached_property
+    def classes(self) -> AsyncCourseClassesWithRawResponse:
+        return AsyncCourseClassesWithRawResponse(self._resource.classes)
+
+    @cached_property
+    def components(self) -> AsyncCourseComponentsWithRawResponse:
+        return AsyncCourseComponentsWithRawResponse(self._resource.components)
+
+    @cached_property
+    def component_resources(self) -> AsyncComponentResourcesWithRawResponse:
+        return AsyncComponentResourcesWithRawResponse(self._resource.component_resources)
 
     async def list(
         self,
@@ -786,25 +5414,58 @@ class AsyncCoursesWithRawResponse:
         """``alk.oneroster.courses.list`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
-    async def classes(
+    async def get(
         self,
-        course_sourced_id: str,
+        sourced_id: str,
         *,
-        limit: int | None = None,
-        offset: int | None = None,
-        sort: str | None = None,
-        order_by: Literal["asc", "desc"] | None = None,
-        filter: str | None = None,
-        fields: Sequence[OneRosterClassField] | None = None,
-        search: str | None = None,
-        max_items: int | None = None,
+        fields: Sequence[OneRosterCourseField] | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> ApiResponse[AsyncPager[OneRosterClass]]:
-        """``alk.oneroster.courses.classes`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.classes)(course_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+    ) -> ApiResponse[OneRosterCourse]:
+        """``alk.oneroster.courses.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def create(
+        self,
+        course: OneRosterCourseInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.courses.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(course, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def update(
+        self,
+        sourced_id: str,
+        course: OneRosterCourseInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``alk.oneroster.courses.update`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.update)(sourced_id, course, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``alk.oneroster.courses.delete`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class CoursesWithRawResponse:
@@ -813,6 +5474,18 @@ class CoursesWithRawResponse:
     def __init__(self, resource: Courses) -> None:
         self._resource = resource
 
+
+    @cached_property
+    def classes(self) -> CourseClassesWithRawResponse:
+        return CourseClassesWithRawResponse(self._resource.classes)
+
+    @cached_property
+    def components(self) -> CourseComponentsWithRawResponse:
+        return CourseComponentsWithRawResponse(self._resource.components)
+
+    @cached_property
+    def component_resources(self) -> ComponentResourcesWithRawResponse:
+        return ComponentResourcesWithRawResponse(self._resource.component_resources)
 
     def list(
         self,
@@ -833,25 +5506,230 @@ class CoursesWithRawResponse:
         """``lk.oneroster.courses.list`` returning an ``ApiResponse`` around its data."""
         return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
-    def classes(
+    def get(
         self,
-        course_sourced_id: str,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterCourseField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterCourse]:
+        """``lk.oneroster.courses.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def create(
+        self,
+        course: OneRosterCourseInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.courses.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(course, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def update(
+        self,
+        sourced_id: str,
+        course: OneRosterCourseInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``lk.oneroster.courses.update`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.update)(sourced_id, course, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+        """``lk.oneroster.courses.delete`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncClassTeachersWithRawResponse:
+    """``alk.oneroster.classes.teachers.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: AsyncClassTeachers) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        class_sourced_id: str,
         *,
         limit: int | None = None,
         offset: int | None = None,
         sort: str | None = None,
         order_by: Literal["asc", "desc"] | None = None,
         filter: str | None = None,
-        fields: Sequence[OneRosterClassField] | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
         search: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> ApiResponse[SyncPager[OneRosterClass]]:
-        """``lk.oneroster.courses.classes`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.classes)(course_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+    ) -> ApiResponse[AsyncPager[OneRosterUser]]:
+        """``alk.oneroster.classes.teachers.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def add(
+        self,
+        class_sourced_id: str,
+        enrollment: OneRosterClassEnrollmentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.classes.teachers.add`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.add)(class_sourced_id, enrollment, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class ClassTeachersWithRawResponse:
+    """``lk.oneroster.classes.teachers.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: ClassTeachers) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterUser]]:
+        """``lk.oneroster.classes.teachers.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def add(
+        self,
+        class_sourced_id: str,
+        enrollment: OneRosterClassEnrollmentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.classes.teachers.add`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.add)(class_sourced_id, enrollment, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncClassStudentsWithRawResponse:
+    """``alk.oneroster.classes.students.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: AsyncClassStudents) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[OneRosterUser]]:
+        """``alk.oneroster.classes.students.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def add(
+        self,
+        class_sourced_id: str,
+        enrollment: OneRosterClassEnrollmentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.classes.students.add`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.add)(class_sourced_id, enrollment, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class ClassStudentsWithRawResponse:
+    """``lk.oneroster.classes.students.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: ClassStudents) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        class_sourced_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        sort: str | None = None,
+        order_by: Literal["asc", "desc"] | None = None,
+        filter: str | None = None,
+        fields: Sequence[OneRosterUserField] | None = None,
+        search: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[OneRosterUser]]:
+        """``lk.oneroster.classes.students.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def add(
+        self,
+        class_sourced_id: str,
+        enrollment: OneRosterClassEnrollmentInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.classes.students.add`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.add)(class_sourced_id, enrollment, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncClassesWithRawResponse:
@@ -860,6 +5738,14 @@ class AsyncClassesWithRawResponse:
     def __init__(self, resource: AsyncClasses) -> None:
         self._resource = resource
 
+
+    @cached_property
+    def students(self) -> AsyncClassStudentsWithRawResponse:
+        return AsyncClassStudentsWithRawResponse(self._resource.students)
+
+    @cached_property
+    def teachers(self) -> AsyncClassTeachersWithRawResponse:
+        return AsyncClassTeachersWithRawResponse(self._resource.teachers)
 
     async def list(
         self,
@@ -880,45 +5766,58 @@ class AsyncClassesWithRawResponse:
         """``alk.oneroster.classes.list`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
-    async def students(
+    async def get(
         self,
-        class_sourced_id: str,
+        sourced_id: str,
         *,
-        limit: int | None = None,
-        offset: int | None = None,
-        sort: str | None = None,
-        order_by: Literal["asc", "desc"] | None = None,
-        filter: str | None = None,
-        fields: Sequence[OneRosterUserField] | None = None,
-        search: str | None = None,
-        max_items: int | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> ApiResponse[AsyncPager[OneRosterUser]]:
-        """``alk.oneroster.classes.students`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.students)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+    ) -> ApiResponse[OneRosterClass]:
+        """``alk.oneroster.classes.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
-    async def teachers(
+    async def create(
         self,
-        class_sourced_id: str,
+        klass: OneRosterClassInputParam,
         *,
-        limit: int | None = None,
-        offset: int | None = None,
-        sort: str | None = None,
-        order_by: Literal["asc", "desc"] | None = None,
-        filter: str | None = None,
-        fields: Sequence[OneRosterUserField] | None = None,
-        search: str | None = None,
-        max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> ApiResponse[AsyncPager[OneRosterUser]]:
-        """``alk.oneroster.classes.teachers`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.teachers)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.classes.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(klass, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def update(
+        self,
+        sourced_id: str,
+        klass: OneRosterClassUpdateParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterClass]:
+        """``alk.oneroster.classes.update`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.update)(sourced_id, klass, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``alk.oneroster.classes.delete`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class ClassesWithRawResponse:
@@ -927,6 +5826,14 @@ class ClassesWithRawResponse:
     def __init__(self, resource: Classes) -> None:
         self._resource = resource
 
+
+    @cached_property
+    def students(self) -> ClassStudentsWithRawResponse:
+        return ClassStudentsWithRawResponse(self._resource.students)
+
+    @cached_property
+    def teachers(self) -> ClassTeachersWithRawResponse:
+        return ClassTeachersWithRawResponse(self._resource.teachers)
 
     def list(
         self,
@@ -947,45 +5854,58 @@ class ClassesWithRawResponse:
         """``lk.oneroster.classes.list`` returning an ``ApiResponse`` around its data."""
         return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
-    def students(
+    def get(
         self,
-        class_sourced_id: str,
+        sourced_id: str,
         *,
-        limit: int | None = None,
-        offset: int | None = None,
-        sort: str | None = None,
-        order_by: Literal["asc", "desc"] | None = None,
-        filter: str | None = None,
-        fields: Sequence[OneRosterUserField] | None = None,
-        search: str | None = None,
-        max_items: int | None = None,
+        fields: Sequence[OneRosterClassField] | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> ApiResponse[SyncPager[OneRosterUser]]:
-        """``lk.oneroster.classes.students`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.students)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+    ) -> ApiResponse[OneRosterClass]:
+        """``lk.oneroster.classes.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
-    def teachers(
+    def create(
         self,
-        class_sourced_id: str,
+        klass: OneRosterClassInputParam,
         *,
-        limit: int | None = None,
-        offset: int | None = None,
-        sort: str | None = None,
-        order_by: Literal["asc", "desc"] | None = None,
-        filter: str | None = None,
-        fields: Sequence[OneRosterUserField] | None = None,
-        search: str | None = None,
-        max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> ApiResponse[SyncPager[OneRosterUser]]:
-        """``lk.oneroster.classes.teachers`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.teachers)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.classes.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(klass, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def update(
+        self,
+        sourced_id: str,
+        klass: OneRosterClassUpdateParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterClass]:
+        """``lk.oneroster.classes.update`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.update)(sourced_id, klass, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``lk.oneroster.classes.delete`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncAcademicSessionsWithRawResponse:
@@ -1016,6 +5936,59 @@ class AsyncAcademicSessionsWithRawResponse:
         """``alk.oneroster.academic_sessions.list`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterAcademicSession]:
+        """``alk.oneroster.academic_sessions.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def create(
+        self,
+        academic_session: OneRosterAcademicSessionInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``alk.oneroster.academic_sessions.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(academic_session, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def update(
+        self,
+        sourced_id: str,
+        academic_session: OneRosterAcademicSessionInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterAcademicSession]:
+        """``alk.oneroster.academic_sessions.update`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.update)(sourced_id, academic_session, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``alk.oneroster.academic_sessions.delete`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
 
 class AcademicSessionsWithRawResponse:
     """``lk.oneroster.academic_sessions.with_raw_response``: each method returns an ``ApiResponse`` around its
@@ -1044,6 +6017,59 @@ class AcademicSessionsWithRawResponse:
     ) -> ApiResponse[SyncPager[OneRosterAcademicSession]]:
         """``lk.oneroster.academic_sessions.list`` returning an ``ApiResponse`` around its data."""
         return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        fields: Sequence[OneRosterAcademicSessionField] | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterAcademicSession]:
+        """``lk.oneroster.academic_sessions.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def create(
+        self,
+        academic_session: OneRosterAcademicSessionInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterSourcedIdPairs]:
+        """``lk.oneroster.academic_sessions.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(academic_session, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def update(
+        self,
+        sourced_id: str,
+        academic_session: OneRosterAcademicSessionInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterAcademicSession]:
+        """``lk.oneroster.academic_sessions.update`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.update)(sourced_id, academic_session, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def delete(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``lk.oneroster.academic_sessions.delete`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncOneRosterClientWithRawResponse:
@@ -1074,8 +6100,28 @@ class AsyncOneRosterClientWithRawResponse:
         return AsyncEnrollmentsWithRawResponse(self._resource.enrollments)
 
     @cached_property
+    def grading_periods(self) -> AsyncGradingPeriodsWithRawResponse:
+        return AsyncGradingPeriodsWithRawResponse(self._resource.grading_periods)
+
+    @cached_property
+    def orgs(self) -> AsyncOrgsWithRawResponse:
+        return AsyncOrgsWithRawResponse(self._resource.orgs)
+
+    @cached_property
     def schools(self) -> AsyncSchoolsWithRawResponse:
         return AsyncSchoolsWithRawResponse(self._resource.schools)
+
+    @cached_property
+    def students(self) -> AsyncStudentsWithRawResponse:
+        return AsyncStudentsWithRawResponse(self._resource.students)
+
+    @cached_property
+    def teachers(self) -> AsyncTeachersWithRawResponse:
+        return AsyncTeachersWithRawResponse(self._resource.teachers)
+
+    @cached_property
+    def terms(self) -> AsyncTermsWithRawResponse:
+        return AsyncTermsWithRawResponse(self._resource.terms)
 
     @cached_property
     def users(self) -> AsyncUsersWithRawResponse:
@@ -1118,8 +6164,28 @@ class OneRosterClientWithRawResponse:
         return EnrollmentsWithRawResponse(self._resource.enrollments)
 
     @cached_property
+    def grading_periods(self) -> GradingPeriodsWithRawResponse:
+        return GradingPeriodsWithRawResponse(self._resource.grading_periods)
+
+    @cached_property
+    def orgs(self) -> OrgsWithRawResponse:
+        return OrgsWithRawResponse(self._resource.orgs)
+
+    @cached_property
     def schools(self) -> SchoolsWithRawResponse:
         return SchoolsWithRawResponse(self._resource.schools)
+
+    @cached_property
+    def students(self) -> StudentsWithRawResponse:
+        return StudentsWithRawResponse(self._resource.students)
+
+    @cached_property
+    def teachers(self) -> TeachersWithRawResponse:
+        return TeachersWithRawResponse(self._resource.teachers)
+
+    @cached_property
+    def terms(self) -> TermsWithRawResponse:
+        return TermsWithRawResponse(self._resource.terms)
 
     @cached_property
     def users(self) -> UsersWithRawResponse:

@@ -14,83 +14,120 @@ from typing_extensions import Required, TypedDict
 
 from .._models import BaseModel
 
-__all__ = ["OneRosterAcademicSession", "OneRosterAcademicSessionField", "OneRosterAcademicSessionList", "OneRosterAssessmentLineItem", "OneRosterAssessmentLineItemField", "OneRosterAssessmentLineItemInput", "OneRosterAssessmentLineItemInputParam", "OneRosterAssessmentLineItemList", "OneRosterAssessmentLineItemResponse", "OneRosterAssessmentLineItemWrite", "OneRosterAssessmentResult", "OneRosterAssessmentResultField", "OneRosterAssessmentResultList", "OneRosterClass", "OneRosterClassField", "OneRosterClassList", "OneRosterComponentRef", "OneRosterComponentRefInput", "OneRosterComponentRefInputParam", "OneRosterCourse", "OneRosterCourseField", "OneRosterCourseList", "OneRosterDemographics", "OneRosterDemographicsField", "OneRosterDemographicsList", "OneRosterEnrollment", "OneRosterEnrollmentField", "OneRosterEnrollmentList", "OneRosterGUIDRef", "OneRosterGUIDRefInput", "OneRosterGUIDRefInputParam", "OneRosterMetadata", "OneRosterNullableGUIDRef", "OneRosterPageMembers", "OneRosterResource", "OneRosterResourceField", "OneRosterResourceList", "OneRosterResult", "OneRosterResultField", "OneRosterResultList", "OneRosterRole", "OneRosterSourcedIdPairs", "OneRosterSourcedIdPairsResponse", "OneRosterStatus", "OneRosterUser", "OneRosterUserField", "OneRosterUserId", "OneRosterUserList", "OneRosterUserResponse"]
+__all__ = ["OneRosterAcademicSession", "OneRosterAcademicSessionField", "OneRosterAcademicSessionInput", "OneRosterAcademicSessionInputParam", "OneRosterAcademicSessionList", "OneRosterAcademicSessionResponse", "OneRosterAssessmentLineItem", "OneRosterAssessmentLineItemField", "OneRosterAssessmentLineItemInput", "OneRosterAssessmentLineItemInputParam", "OneRosterAssessmentLineItemList", "OneRosterAssessmentLineItemResponse", "OneRosterAssessmentResult", "OneRosterAssessmentResultField", "OneRosterAssessmentResultInput", "OneRosterAssessmentResultInputParam", "OneRosterAssessmentResultList", "OneRosterAssessmentResultResponse", "OneRosterCategory", "OneRosterCategoryField", "OneRosterCategoryInput", "OneRosterCategoryInputParam", "OneRosterCategoryList", "OneRosterCategoryResponse", "OneRosterClass", "OneRosterClassEnrollmentInput", "OneRosterClassEnrollmentInputParam", "OneRosterClassField", "OneRosterClassInput", "OneRosterClassInputParam", "OneRosterClassList", "OneRosterClassResponse", "OneRosterClassUpdate", "OneRosterClassUpdateParam", "OneRosterComponentResource", "OneRosterComponentResourceField", "OneRosterComponentResourceInput", "OneRosterComponentResourceInputParam", "OneRosterComponentResourceList", "OneRosterComponentResourceResponse", "OneRosterCourse", "OneRosterCourseComponent", "OneRosterCourseComponentField", "OneRosterCourseComponentInput", "OneRosterCourseComponentInputParam", "OneRosterCourseComponentList", "OneRosterCourseComponentResponse", "OneRosterCourseField", "OneRosterCourseInput", "OneRosterCourseInputParam", "OneRosterCourseList", "OneRosterCourseResponse", "OneRosterDemographics", "OneRosterDemographicsField", "OneRosterDemographicsInput", "OneRosterDemographicsInputParam", "OneRosterDemographicsList", "OneRosterDemographicsResponse", "OneRosterEnrollment", "OneRosterEnrollmentField", "OneRosterEnrollmentInput", "OneRosterEnrollmentInputParam", "OneRosterEnrollmentList", "OneRosterEnrollmentResponse", "OneRosterEnrollmentUpdate", "OneRosterEnrollmentUpdateParam", "OneRosterGUIDRef", "OneRosterGUIDRefType", "OneRosterGradingPeriodInput", "OneRosterGradingPeriodInputParam", "OneRosterGradingPeriodList", "OneRosterGradingPeriodResponse", "OneRosterLearningObjectiveSet", "OneRosterLearningObjectiveSetUndefined", "OneRosterLearningObjectiveSetUndefinedLearningObjectiveIds", "OneRosterLearningObjectiveSetUndefinedLearningObjectiveIdsParam", "OneRosterLearningObjectiveSetUndefinedParam", "OneRosterLineItem", "OneRosterLineItemField", "OneRosterLineItemInput", "OneRosterLineItemInputParam", "OneRosterLineItemList", "OneRosterLineItemResponse", "OneRosterMetadata", "OneRosterNullableGUIDRef", "OneRosterNullableSourcedIdRef", "OneRosterNullableSourcedIdRefInput", "OneRosterNullableTypedGUIDRef", "OneRosterOrg", "OneRosterOrgField", "OneRosterOrgInput", "OneRosterOrgInputParam", "OneRosterOrgList", "OneRosterOrgResponse", "OneRosterPageMembers", "OneRosterResource", "OneRosterResourceAssignment", "OneRosterResourceAssignmentParam", "OneRosterResourceField", "OneRosterResourceInput", "OneRosterResourceInputParam", "OneRosterResourceList", "OneRosterResourceResponse", "OneRosterResult", "OneRosterResultField", "OneRosterResultInput", "OneRosterResultInputParam", "OneRosterResultList", "OneRosterResultResponse", "OneRosterRole", "OneRosterRoleInput", "OneRosterRoleInputParam", "OneRosterSchoolInput", "OneRosterSchoolInputParam", "OneRosterScoreScale", "OneRosterScoreScaleField", "OneRosterScoreScaleInput", "OneRosterScoreScaleInputParam", "OneRosterScoreScaleList", "OneRosterScoreScaleResponse", "OneRosterScoreScaleValue", "OneRosterScoreScaleValueParam", "OneRosterSourcedIdPairs", "OneRosterSourcedIdPairsResponse", "OneRosterSourcedIdRef", "OneRosterSourcedIdRefInput", "OneRosterSourcedIdRefInputParam", "OneRosterStatus", "OneRosterStudentList", "OneRosterTeacherList", "OneRosterTermList", "OneRosterTermResponse", "OneRosterTypedGUIDRef", "OneRosterUnstatedAnswer", "OneRosterUser", "OneRosterUserField", "OneRosterUserId", "OneRosterUserIdParam", "OneRosterUserInput", "OneRosterUserInputParam", "OneRosterUserList", "OneRosterUserResponse"]
 
-OneRosterAcademicSessionField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "startDate", "endDate", "type", "parent", "children", "schoolYear"]
+OneRosterAcademicSessionField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "startDate", "endDate", "type", "parent", "schoolYear", "org"]
 """The members of OneRosterAcademicSession that `fields` may ask for."""
 
-OneRosterClassField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "classCode", "classType", "location", "grades", "subjects", "subjectCodes", "periods", "course", "school", "terms", "resources"]
+OneRosterClassField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "classCode", "classType", "location", "grades", "subjects", "course", "school", "terms", "subjectCodes", "periods", "resources"]
 """The members of OneRosterClass that `fields` may ask for."""
 
-OneRosterUserField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "userMasterIdentifier", "username", "userIds", "enabledUser", "givenName", "familyName", "middleName", "preferredFirstName", "preferredMiddleName", "preferredLastName", "pronouns", "email", "sms", "phone", "identifier", "roles", "primaryOrg", "agents", "grades"]
+OneRosterUserField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "userMasterIdentifier", "username", "userIds", "enabledUser", "givenName", "familyName", "middleName", "roles", "agents", "primaryOrg", "email", "preferredFirstName", "preferredMiddleName", "preferredLastName", "pronouns", "grades", "password", "sms", "phone"]
 """The members of OneRosterUser that `fields` may ask for."""
 
-OneRosterCourseField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "schoolYear", "courseCode", "grades", "subjects", "subjectCodes", "org", "resources"]
+OneRosterCourseField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "academicSession", "courseCode", "grades", "subjects", "subjectCodes", "org", "level", "gradingScheme"]
 """The members of OneRosterCourse that `fields` may ask for."""
+
+OneRosterCourseComponentField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "course", "courseComponent", "parent", "title", "sortOrder", "prerequisites", "prerequisiteCriteria", "unlockDate"]
+"""The members of OneRosterCourseComponent that `fields` may ask for."""
+
+OneRosterComponentResourceField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "courseComponent", "resource", "title", "sortOrder"]
+"""The members of OneRosterComponentResource that `fields` may ask for."""
 
 OneRosterDemographicsField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "birthDate", "sex", "americanIndianOrAlaskaNative", "asian", "blackOrAfricanAmerican", "nativeHawaiianOrOtherPacificIslander", "white", "demographicRaceTwoOrMoreRaces", "hispanicOrLatinoEthnicity", "countryOfBirthCode", "stateOfBirthAbbreviation", "cityOfBirth", "publicSchoolResidenceStatus"]
 """The members of OneRosterDemographics that `fields` may ask for."""
 
-OneRosterEnrollmentField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "user", "class", "school", "role", "primary", "beginDate", "endDate"]
+OneRosterEnrollmentField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "role", "primary", "beginDate", "endDate", "user", "class"]
 """The members of OneRosterEnrollment that `fields` may ask for."""
 
-OneRosterAssessmentLineItemField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "description", "class", "parentAssessmentLineItem", "scoreScale", "resultValueMin", "resultValueMax", "learningObjectiveSet", "component", "componentResource"]
+OneRosterOrgField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "name", "type", "identifier", "parent", "children"]
+"""The members of OneRosterOrg that `fields` may ask for."""
+
+OneRosterAssessmentLineItemField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "description", "class", "parent", "scoreScale", "resultValueMin", "resultValueMax", "component", "componentResource", "learningObjectiveSet"]
 """The members of OneRosterAssessmentLineItem that `fields` may ask for."""
 
-OneRosterAssessmentResultField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "assessmentLineItem", "student", "score", "textScore", "scoreDate", "scoreScale", "scoreStatus", "comment", "learningObjectiveSet", "inProgress", "incomplete", "late", "missing"]
+OneRosterAssessmentResultField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "assessmentLineItem", "student", "score", "textScore", "scoreDate", "scoreScale", "scorePercentile", "scoreStatus", "comment", "learningObjectiveSet", "inProgress", "incomplete", "late", "missing"]
 """The members of OneRosterAssessmentResult that `fields` may ask for."""
 
-OneRosterResultField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "lineItem", "student", "class", "score", "textScore", "scoreDate", "scoreScale", "scoreStatus", "comment"]
+OneRosterCategoryField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "weight"]
+"""The members of OneRosterCategory that `fields` may ask for."""
+
+OneRosterLineItemField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "description", "assignDate", "dueDate", "class", "school", "category", "gradingPeriod", "academicSession", "scoreScale", "resultValueMin", "resultValueMax", "learningObjectiveSet"]
+"""The members of OneRosterLineItem that `fields` may ask for."""
+
+OneRosterResultField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "lineItem", "student", "class", "scoreScale", "scoreStatus", "score", "textScore", "scoreDate", "comment", "learningObjectiveSet", "inProgress", "incomplete", "late", "missing"]
 """The members of OneRosterResult that `fields` may ask for."""
+
+OneRosterScoreScaleField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "type", "class", "course", "scoreScaleValue"]
+"""The members of OneRosterScoreScale that `fields` may ask for."""
 
 OneRosterResourceField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "roles", "importance", "vendorResourceId", "vendorId", "applicationId"]
 """The members of OneRosterResource that `fields` may ask for."""
 
 
 class OneRosterGUIDRef(BaseModel):
-    """A reference to another OneRoster object."""
+    """A reference to another OneRoster object, as answers carry them."""
 
-    href: str | None = None
+    href: str
     sourced_id: str = Field(alias="sourcedId")
-    type: str | None = None
+    type: str
 
 
-class OneRosterGUIDRefInput(BaseModel):
-    """A reference to another OneRoster object, in a request body."""
+class OneRosterTypedGUIDRef(BaseModel):
+    """A reference whose ``type`` is one of the OneRoster object kinds."""
 
-    href: str | None = None
+    href: str
     sourced_id: str = Field(alias="sourcedId")
-    type: str | None = None
+    type: Literal["academicSession", "assessmentLineItem", "category", "class", "course", "demographics", "enrollment", "gradingPeriod", "lineItem", "org", "resource", "result", "scoreScale", "student", "teacher", "term", "user", "componentResource", "courseComponent"]
+    """The kind of object a typed reference points to."""
 
 
-class OneRosterComponentRef(BaseModel):
-    """Extension reference ``{ sourcedId }`` (to a course component, or to a learning resource)."""
-
-    sourced_id: str = Field(alias="sourcedId")
-
-
-class OneRosterComponentRefInput(BaseModel):
-    """Extension reference ``{ sourcedId }`` in a request body."""
+class OneRosterSourcedIdRef(BaseModel):
+    """A reference by ``sourcedId`` only."""
 
     sourced_id: str = Field(alias="sourcedId")
 
 
-class OneRosterPageMembers(BaseModel):
-    """Decision: optional page members of every listing (docs/decisions.md#d-oa-4)."""
+class OneRosterSourcedIdRefInput(BaseModel):
+    """A reference by ``sourcedId``, in a request body."""
 
-    offset: int | None = None
-    limit: int | None = None
-    total_count: int | None = Field(default=None, alias="totalCount")
+    sourced_id: str = Field(alias="sourcedId")
+
+
+class OneRosterLearningObjectiveSetUndefinedLearningObjectiveIds(BaseModel):
+    """The OneRosterLearningObjectiveSetUndefinedLearningObjectiveIds schema."""
+
+    learning_objective_id: str = Field(alias="learningObjectiveId")
+    score: float | None = None
+    text_score: str | None = Field(default=None, alias="textScore")
+
+
+class OneRosterLearningObjectiveSetUndefined(BaseModel):
+    """The OneRosterLearningObjectiveSetUndefined schema."""
+
+    source: str
+    learning_objective_ids: list[OneRosterLearningObjectiveSetUndefinedLearningObjectiveIds] = Field(alias="learningObjectiveIds")
 
 
 class OneRosterRole(BaseModel):
     """A role of a user in an org."""
 
     role_type: Literal["primary", "secondary"] = Field(alias="roleType")
-    role: str
-    """For example student, teacher, parent, guardian, aide, administrator."""
+    role: Literal["administrator", "aide", "guardian", "parent", "proctor", "relative", "student", "teacher"]
     org: OneRosterGUIDRef
-    """A reference to another OneRoster object."""
+    """A reference to another OneRoster object, as answers carry them."""
+    user_profile: str | None = Field(default=None, alias="userProfile")
+    begin_date: str | None = Field(alias="beginDate")
+    end_date: str | None = Field(alias="endDate")
+
+
+class OneRosterRoleInput(BaseModel):
+    """A role of a user in an org, in a user body (the org by ``sourcedId``)."""
+
+    role_type: Literal["primary", "secondary"] = Field(alias="roleType")
+    role: Literal["administrator", "aide", "guardian", "parent", "proctor", "relative", "student", "teacher"]
+    org: OneRosterSourcedIdRefInput
+    """A reference by ``sourcedId``, in a request body."""
     user_profile: str | None = Field(default=None, alias="userProfile")
     begin_date: str | None = Field(default=None, alias="beginDate")
     end_date: str | None = Field(default=None, alias="endDate")
@@ -103,525 +140,2035 @@ class OneRosterUserId(BaseModel):
     identifier: str
 
 
-class OneRosterUser(BaseModel):
-    """A OneRoster user. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22)."""
+class OneRosterScoreScaleValue(BaseModel):
+    """One value of a score scale: the range it covers (``itemValueLHS`` to ``itemValueRHS``) and what it is worth."""
 
-    sourced_id: str = Field(alias="sourcedId")
-    status: Literal["active", "tobedeleted"]
-    """OneRoster status of an object."""
-    date_last_modified: str = Field(alias="dateLastModified")
-    metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
-    user_master_identifier: str | None = Field(default=None, alias="userMasterIdentifier")
-    username: str | None = None
-    user_ids: list[OneRosterUserId] | None = Field(default=None, alias="userIds")
-    enabled_user: bool | None = Field(default=None, alias="enabledUser")
-    given_name: str = Field(alias="givenName")
-    family_name: str = Field(alias="familyName")
-    middle_name: str | None = Field(default=None, alias="middleName")
-    preferred_first_name: str | None = Field(default=None, alias="preferredFirstName")
-    preferred_middle_name: str | None = Field(default=None, alias="preferredMiddleName")
-    preferred_last_name: str | None = Field(default=None, alias="preferredLastName")
-    pronouns: str | None = None
-    email: str | None = None
-    sms: str | None = None
-    phone: str | None = None
-    identifier: str | None = None
-    roles: list[OneRosterRole]
-    primary_org: OneRosterGUIDRef | None = Field(default=None, alias="primaryOrg")
-    """A reference, or null."""
-    agents: list[OneRosterGUIDRef] | None = None
-    """Open agent relationships only (ended ones are excluded; change 2026.09.08.2)."""
-    grades: list[str] | None = None
+    item_value_lhs: str = Field(alias="itemValueLHS")
+    item_value_rhs: str = Field(alias="itemValueRHS")
+    value: str | None = None
+    description: str | None = None
 
 
 class OneRosterAcademicSession(BaseModel):
-    """A OneRoster academic session. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22)."""
-
-    sourced_id: str = Field(alias="sourcedId")
-    status: Literal["active", "tobedeleted"]
-    """OneRoster status of an object."""
-    date_last_modified: str = Field(alias="dateLastModified")
-    metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
-    title: str
-    start_date: str = Field(alias="startDate")
-    end_date: str = Field(alias="endDate")
-    type: str
-    """For example gradingPeriod, semester, schoolYear, term."""
-    parent: OneRosterGUIDRef | None = None
-    """A reference, or null."""
-    children: list[OneRosterGUIDRef] | None = None
-    school_year: str = Field(alias="schoolYear")
-
-
-class OneRosterCourse(BaseModel):
-    """A OneRoster course. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22)."""
-
-    sourced_id: str = Field(alias="sourcedId")
-    status: Literal["active", "tobedeleted"]
-    """OneRoster status of an object."""
-    date_last_modified: str = Field(alias="dateLastModified")
-    metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
-    title: str
-    school_year: OneRosterGUIDRef | None = Field(default=None, alias="schoolYear")
-    """A reference, or null."""
-    course_code: str | None = Field(default=None, alias="courseCode")
-    grades: list[str] | None = None
-    subjects: list[str] | None = None
-    subject_codes: list[str] | None = Field(default=None, alias="subjectCodes")
-    org: OneRosterGUIDRef
-    """A reference to another OneRoster object."""
-    resources: list[OneRosterGUIDRef] | None = None
-
-
-class OneRosterClass(BaseModel):
-    """A OneRoster class. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22)."""
-
-    sourced_id: str = Field(alias="sourcedId")
-    status: Literal["active", "tobedeleted"]
-    """OneRoster status of an object."""
-    date_last_modified: str = Field(alias="dateLastModified")
-    metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
-    title: str
-    class_code: str | None = Field(default=None, alias="classCode")
-    class_type: str | None = Field(default=None, alias="classType")
-    """For example homeroom, scheduled."""
-    location: str | None = None
-    grades: list[str] | None = None
-    subjects: list[str] | None = None
-    subject_codes: list[str] | None = Field(default=None, alias="subjectCodes")
-    periods: list[str] | None = None
-    course: OneRosterGUIDRef
-    """A reference to another OneRoster object."""
-    school: OneRosterGUIDRef
-    """A reference to another OneRoster object."""
-    terms: list[OneRosterGUIDRef] | None = None
-    resources: list[OneRosterGUIDRef] | None = None
-
-
-class OneRosterEnrollment(BaseModel):
-    """A OneRoster enrollment. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22)."""
-
-    sourced_id: str = Field(alias="sourcedId")
-    status: Literal["active", "tobedeleted"]
-    """OneRoster status of an object."""
-    date_last_modified: str = Field(alias="dateLastModified")
-    metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
-    user: OneRosterGUIDRef
-    """A reference to another OneRoster object."""
-    class_: OneRosterGUIDRef = Field(alias="class")
-    """A reference to another OneRoster object."""
-    school: OneRosterGUIDRef
-    """A reference to another OneRoster object."""
-    role: str
-    """For example administrator, proctor, student, teacher."""
-    primary: bool | None = None
-    begin_date: str | None = Field(default=None, alias="beginDate")
-    end_date: str | None = Field(default=None, alias="endDate")
-
-
-class OneRosterDemographics(BaseModel):
-    """OneRoster demographics of a user. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22)."""
-
-    sourced_id: str = Field(alias="sourcedId")
-    status: Literal["active", "tobedeleted"]
-    """OneRoster status of an object."""
-    date_last_modified: str = Field(alias="dateLastModified")
-    metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
-    birth_date: str | None = Field(default=None, alias="birthDate")
-    sex: str | None = None
-    """For example male, female, unspecified, other."""
-    american_indian_or_alaska_native: bool | None = Field(default=None, alias="americanIndianOrAlaskaNative")
-    asian: bool | None = None
-    black_or_african_american: bool | None = Field(default=None, alias="blackOrAfricanAmerican")
-    native_hawaiian_or_other_pacific_islander: bool | None = Field(default=None, alias="nativeHawaiianOrOtherPacificIslander")
-    white: bool | None = None
-    demographic_race_two_or_more_races: bool | None = Field(default=None, alias="demographicRaceTwoOrMoreRaces")
-    hispanic_or_latino_ethnicity: bool | None = Field(default=None, alias="hispanicOrLatinoEthnicity")
-    country_of_birth_code: str | None = Field(default=None, alias="countryOfBirthCode")
-    state_of_birth_abbreviation: str | None = Field(default=None, alias="stateOfBirthAbbreviation")
-    city_of_birth: str | None = Field(default=None, alias="cityOfBirth")
-    public_school_residence_status: str | None = Field(default=None, alias="publicSchoolResidenceStatus")
-
-
-class OneRosterAssessmentLineItem(BaseModel):
-    """A OneRoster gradebook assessment line item, with the extension fields ``component`` and
-    ``componentResource``. Decision: the other members follow OneRoster 1.2 (see docs/decisions.md#d-oa-22).
+    """A OneRoster academic session: a school year, semester, term or grading period, of an org. Terms and grading
+    periods are academic sessions of those types. The shape the vendor publishes (openapi/vendor/oneroster):
+    ``schoolYear`` a number, ``org`` required.
     """
 
     sourced_id: str = Field(alias="sourcedId")
     status: Literal["active", "tobedeleted"]
-    """OneRoster status of an object."""
-    date_last_modified: str = Field(alias="dateLastModified")
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
     metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
+    """Free-form metadata, or null."""
     title: str
-    description: str | None = None
-    class_: OneRosterGUIDRef | None = Field(default=None, alias="class")
-    """A reference, or null."""
-    parent_assessment_line_item: OneRosterGUIDRef | None = Field(default=None, alias="parentAssessmentLineItem")
-    """A reference, or null."""
-    score_scale: OneRosterGUIDRef | None = Field(default=None, alias="scoreScale")
-    """A reference, or null."""
-    result_value_min: float | None = Field(default=None, alias="resultValueMin")
-    result_value_max: float | None = Field(default=None, alias="resultValueMax")
-    learning_objective_set: list[dict[str, Any]] | None = Field(default=None, alias="learningObjectiveSet")
-    component: OneRosterComponentRef | None = None
-    """Extension reference ``{ sourcedId }`` (to a course component, or to a learning resource)."""
-    component_resource: OneRosterComponentRef | None = Field(default=None, alias="componentResource")
-    """Extension reference ``{ sourcedId }`` (to a course component, or to a learning resource)."""
+    start_date: str = Field(alias="startDate")
+    end_date: str = Field(alias="endDate")
+    type: Literal["gradingPeriod", "semester", "schoolYear", "term"]
+    parent: OneRosterTypedGUIDRef | None = None
+    """A typed reference, or null."""
+    school_year: float = Field(alias="schoolYear")
+    org: OneRosterTypedGUIDRef
+    """A reference whose ``type`` is one of the OneRoster object kinds."""
 
 
-class OneRosterAssessmentLineItemInput(BaseModel):
-    """A line item in a POST or PUT body; accepts the extension fields ``component`` and ``componentResource``.
-    Decision: the other members follow OneRoster 1.2 and only ``title`` is required (see
-    docs/decisions.md#d-oa-23).
+class OneRosterAcademicSessionInput(BaseModel):
+    """An academic session in a POST or PUT body (``schoolYear`` a string here, as the vendor states it; ``org``
+    required).
     """
 
     sourced_id: str | None = Field(default=None, alias="sourcedId")
     status: Literal["active", "tobedeleted"] | None = None
-    """OneRoster status of an object."""
-    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
     metadata: dict[str, Any] | None = None
     title: str
+    start_date: str = Field(alias="startDate")
+    end_date: str = Field(alias="endDate")
+    type: Literal["gradingPeriod", "semester", "schoolYear", "term"]
+    parent: OneRosterSourcedIdRefInput | None = None
+    """A reference by ``sourcedId`` in a request body, or null."""
+    school_year: str = Field(alias="schoolYear")
+    org: OneRosterSourcedIdRefInput
+    """A reference by ``sourcedId``, in a request body."""
+
+
+class OneRosterAssessmentLineItem(BaseModel):
+    """A gradebook assessment line item (a test or assessment not aligned to a class), with the extension members
+    ``component`` (a course component) and ``componentResource`` (a component resource), each a ``{ sourcedId
+    }`` or null.
+    """
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    title: str
     description: str | None = None
-    class_: OneRosterGUIDRefInput | None = Field(default=None, alias="class")
-    """A reference to another OneRoster object, in a request body."""
-    parent_assessment_line_item: OneRosterGUIDRefInput | None = Field(default=None, alias="parentAssessmentLineItem")
-    """A reference to another OneRoster object, in a request body."""
-    score_scale: OneRosterGUIDRefInput | None = Field(default=None, alias="scoreScale")
-    """A reference to another OneRoster object, in a request body."""
+    class_: OneRosterSourcedIdRef | None = Field(default=None, alias="class")
+    """A reference by ``sourcedId``, or null."""
+    parent: OneRosterSourcedIdRef | None = None
+    """A reference by ``sourcedId``, or null."""
+    score_scale: OneRosterSourcedIdRef | None = Field(default=None, alias="scoreScale")
+    """A reference by ``sourcedId``, or null."""
     result_value_min: float | None = Field(default=None, alias="resultValueMin")
     result_value_max: float | None = Field(default=None, alias="resultValueMax")
-    learning_objective_set: list[dict[str, Any]] | None = Field(default=None, alias="learningObjectiveSet")
-    component: OneRosterComponentRefInput | None = None
-    """Extension reference ``{ sourcedId }`` in a request body."""
-    component_resource: OneRosterComponentRefInput | None = Field(default=None, alias="componentResource")
-    """Extension reference ``{ sourcedId }`` in a request body."""
+    component: OneRosterSourcedIdRef | None = None
+    """A reference by ``sourcedId``, or null."""
+    component_resource: OneRosterSourcedIdRef | None = Field(default=None, alias="componentResource")
+    """A reference by ``sourcedId``, or null."""
+    learning_objective_set: list[OneRosterLearningObjectiveSetUndefined] | None = Field(default=None, alias="learningObjectiveSet")
+    """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
 
 
-class OneRosterAssessmentLineItemWrite(BaseModel):
-    """The body of POST and PUT on assessment line items (OneRoster 1.2 wraps the object)."""
-
-    assessment_line_item: OneRosterAssessmentLineItemInput = Field(alias="assessmentLineItem")
-    """A line item in a POST or PUT body; accepts the extension fields ``component`` and ``componentResource``.
-    Decision: the other members follow OneRoster 1.2 and only ``title`` is required (see
-    docs/decisions.md#d-oa-23).
+class OneRosterAssessmentLineItemInput(BaseModel):
+    """An assessment line item in a POST or PUT body: ``status`` and ``title`` required; ``component`` and
+    ``componentResource`` link it to a course component and a component resource.
     """
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    title: str
+    description: str | None = None
+    class_: OneRosterSourcedIdRefInput | None = Field(default=None, alias="class")
+    """A reference by ``sourcedId`` in a request body, or null."""
+    parent: OneRosterSourcedIdRefInput | None = None
+    """A reference by ``sourcedId`` in a request body, or null."""
+    score_scale: OneRosterSourcedIdRefInput | None = Field(default=None, alias="scoreScale")
+    """A reference by ``sourcedId`` in a request body, or null."""
+    result_value_min: float | None = Field(default=None, alias="resultValueMin")
+    result_value_max: float | None = Field(default=None, alias="resultValueMax")
+    component: OneRosterSourcedIdRefInput | None = None
+    """A reference by ``sourcedId`` in a request body, or null."""
+    component_resource: OneRosterSourcedIdRefInput | None = Field(default=None, alias="componentResource")
+    """A reference by ``sourcedId`` in a request body, or null."""
+    learning_objective_set: list[OneRosterLearningObjectiveSetUndefined] | None = Field(default=None, alias="learningObjectiveSet")
+    """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
 
 
 class OneRosterAssessmentResult(BaseModel):
-    """A OneRoster gradebook assessment result. Decision: members beyond those the task names follow OneRoster 1.2
-    (see docs/decisions.md#d-oa-22).
-    """
+    """A gradebook assessment result: a student's score on an assessment line item."""
 
-    sourced_id: str = Field(alias="sourcedId")
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
     status: Literal["active", "tobedeleted"]
-    """OneRoster status of an object."""
-    date_last_modified: str = Field(alias="dateLastModified")
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
     metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
-    assessment_line_item: OneRosterGUIDRef = Field(alias="assessmentLineItem")
-    """A reference to another OneRoster object."""
-    student: OneRosterGUIDRef
-    """A reference to another OneRoster object."""
+    """Free-form metadata, or null."""
+    assessment_line_item: OneRosterSourcedIdRef = Field(alias="assessmentLineItem")
+    """A reference by ``sourcedId`` only."""
+    student: OneRosterSourcedIdRef
+    """A reference by ``sourcedId`` only."""
     score: float | None = None
     text_score: str | None = Field(default=None, alias="textScore")
     score_date: str = Field(alias="scoreDate")
-    score_scale: OneRosterGUIDRef | None = Field(default=None, alias="scoreScale")
-    """A reference, or null."""
-    score_status: str = Field(alias="scoreStatus")
-    """For example exempt, fully graded, not submitted, partially graded, submitted."""
+    score_scale: OneRosterSourcedIdRef | None = Field(default=None, alias="scoreScale")
+    """A reference by ``sourcedId``, or null."""
+    score_percentile: float | None = Field(default=None, alias="scorePercentile")
+    score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"] = Field(alias="scoreStatus")
     comment: str | None = None
-    learning_objective_set: list[dict[str, Any]] | None = Field(default=None, alias="learningObjectiveSet")
+    learning_objective_set: list[OneRosterLearningObjectiveSetUndefined] | None = Field(default=None, alias="learningObjectiveSet")
+    """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
     in_progress: str | None = Field(default=None, alias="inProgress")
     incomplete: str | None = None
     late: str | None = None
     missing: str | None = None
 
 
-class OneRosterResult(BaseModel):
-    """A OneRoster gradebook result. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22)."""
+class OneRosterAssessmentResultInput(BaseModel):
+    """An assessment result in a POST or PUT body."""
 
-    sourced_id: str = Field(alias="sourcedId")
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
     status: Literal["active", "tobedeleted"]
-    """OneRoster status of an object."""
-    date_last_modified: str = Field(alias="dateLastModified")
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
     metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
-    line_item: OneRosterGUIDRef = Field(alias="lineItem")
-    """A reference to another OneRoster object."""
-    student: OneRosterGUIDRef
-    """A reference to another OneRoster object."""
-    class_: OneRosterGUIDRef | None = Field(default=None, alias="class")
-    """A reference, or null."""
+    """Free-form metadata, or null."""
+    assessment_line_item: OneRosterSourcedIdRefInput = Field(alias="assessmentLineItem")
+    """A reference by ``sourcedId``, in a request body."""
+    student: OneRosterSourcedIdRefInput
+    """A reference by ``sourcedId``, in a request body."""
     score: float | None = None
     text_score: str | None = Field(default=None, alias="textScore")
     score_date: str = Field(alias="scoreDate")
-    score_scale: OneRosterGUIDRef | None = Field(default=None, alias="scoreScale")
-    """A reference, or null."""
-    score_status: str = Field(alias="scoreStatus")
-    """For example exempt, fully graded, not submitted, partially graded, submitted."""
+    score_scale: OneRosterSourcedIdRefInput | None = Field(default=None, alias="scoreScale")
+    """A reference by ``sourcedId`` in a request body, or null."""
+    score_percentile: float | None = Field(default=None, alias="scorePercentile")
+    score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"] = Field(alias="scoreStatus")
     comment: str | None = None
+    learning_objective_set: list[OneRosterLearningObjectiveSetUndefined] | None = Field(default=None, alias="learningObjectiveSet")
+    """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
+    in_progress: str | None = Field(default=None, alias="inProgress")
+    incomplete: str | None = None
+    late: str | None = None
+    missing: str | None = None
 
 
-class OneRosterResource(BaseModel):
-    """A OneRoster resource. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22)."""
+class OneRosterCategory(BaseModel):
+    """A gradebook category: a collection of line items, with its weight."""
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    title: str
+    weight: float | None = None
+
+
+class OneRosterCategoryInput(BaseModel):
+    """A category in a POST or PUT body."""
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    title: str
+    weight: float | None = None
+
+
+class OneRosterClass(BaseModel):
+    """A class: a scheduled section of a course at a school, for some terms."""
 
     sourced_id: str = Field(alias="sourcedId")
     status: Literal["active", "tobedeleted"]
-    """OneRoster status of an object."""
-    date_last_modified: str = Field(alias="dateLastModified")
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
     metadata: dict[str, Any] | None = None
-    """Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
+    """Free-form metadata, or null."""
+    title: str
+    class_code: str | None = Field(alias="classCode")
+    class_type: Literal["homeroom", "scheduled"] = Field(alias="classType")
+    location: str | None
+    grades: list[str] | None = None
+    subjects: list[str] | None = None
+    course: OneRosterGUIDRef | None
+    """A reference, or null."""
+    school: OneRosterGUIDRef | None
+    """A reference, or null."""
+    terms: list[OneRosterGUIDRef]
+    subject_codes: list[str] | None = Field(default=None, alias="subjectCodes")
+    periods: list[str] | None = None
+    resources: list[OneRosterGUIDRef] | None = None
+
+
+class OneRosterClassEnrollmentInput(BaseModel):
+    """The enrollment of a user in a class, in the body of POST ``classes/{classSourcedId}/students`` or
+    ``teachers`` (the class and the role come from the path).
+    """
+
+    user: OneRosterSourcedIdRefInput
+    """A reference by ``sourcedId``, in a request body."""
+    primary: bool | None = None
+    """Left out, it is false."""
+    begin_date: str | None = Field(default=None, alias="beginDate")
+    end_date: str | None = Field(default=None, alias="endDate")
+
+
+class OneRosterClassInput(BaseModel):
+    """A class in a POST body: ``course``, ``org`` (its school) and ``terms`` required."""
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"] | None = None
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    metadata: dict[str, Any] | None = None
+    title: str
+    class_code: str | None = Field(default=None, alias="classCode")
+    class_type: Literal["homeroom", "scheduled"] | None = Field(default=None, alias="classType")
+    location: str | None = None
+    grades: list[str] | None = None
+    subjects: list[str] | None = None
+    course: OneRosterSourcedIdRefInput
+    """A reference by ``sourcedId``, in a request body."""
+    org: OneRosterSourcedIdRefInput
+    """A reference by ``sourcedId``, in a request body."""
+    subject_codes: list[str] | None = Field(default=None, alias="subjectCodes")
+    periods: list[str] | None = None
+    resources: list[OneRosterSourcedIdRefInput] | None = None
+    terms: list[OneRosterSourcedIdRefInput]
+
+
+class OneRosterClassUpdate(BaseModel):
+    """A class in a PUT body: the members that may change (its course and school may not)."""
+
+    status: Literal["active", "tobedeleted"] | None = None
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    metadata: dict[str, Any] | None = None
     title: str | None = None
-    roles: list[str] | None = None
-    importance: str | None = None
-    """For example primary, secondary."""
+    class_code: str | None = Field(default=None, alias="classCode")
+    class_type: Literal["homeroom", "scheduled"] | None = Field(default=None, alias="classType")
+    location: str | None = None
+    grades: list[str] | None = None
+    subjects: list[str] | None = None
+    subject_codes: list[str] | None = Field(default=None, alias="subjectCodes")
+    periods: list[str] | None = None
+    resources: list[OneRosterSourcedIdRefInput] | None = None
+    terms: list[OneRosterSourcedIdRefInput] | None = None
+
+
+class OneRosterComponentResource(BaseModel):
+    """A course component resource: a learning resource placed in a course component, in its order."""
+
+    sourced_id: str = Field(alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    course_component: OneRosterSourcedIdRef = Field(alias="courseComponent")
+    """A reference by ``sourcedId`` only."""
+    resource: OneRosterSourcedIdRef
+    """A reference by ``sourcedId`` only."""
+    title: str
+    sort_order: float = Field(alias="sortOrder")
+
+
+class OneRosterComponentResourceInput(BaseModel):
+    """A component resource in a POST or PUT body."""
+
+    sourced_id: str = Field(alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    course_component: OneRosterSourcedIdRefInput = Field(alias="courseComponent")
+    """A reference by ``sourcedId``, in a request body."""
+    resource: OneRosterSourcedIdRefInput
+    """A reference by ``sourcedId``, in a request body."""
+    title: str
+    sort_order: float | None = Field(default=None, alias="sortOrder")
+    """Left out, it is 0."""
+
+
+class OneRosterCourse(BaseModel):
+    """A course: a programme of study of an org; its classes are sections of it. The vendor's shape:
+    ``academicSession``, ``level`` and ``gradingScheme``, no ``schoolYear``.
+    """
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    title: str
+    academic_session: OneRosterSourcedIdRef | None = Field(default=None, alias="academicSession")
+    """A reference by ``sourcedId``, or null."""
+    course_code: str | None = Field(default=None, alias="courseCode")
+    grades: list[str] | None = None
+    subjects: list[str] | None = None
+    subject_codes: list[str] | None = Field(default=None, alias="subjectCodes")
+    org: OneRosterSourcedIdRef
+    """A reference by ``sourcedId`` only."""
+    level: str | None = None
+    grading_scheme: str | None = Field(default=None, alias="gradingScheme")
+
+
+class OneRosterCourseComponent(BaseModel):
+    """A course component (a unit, a module) of a course, possibly inside another component, unlocked on a date."""
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    course: OneRosterSourcedIdRef
+    """A reference by ``sourcedId`` only."""
+    course_component: OneRosterSourcedIdRef | None = Field(default=None, alias="courseComponent")
+    """A reference by ``sourcedId``, or null."""
+    parent: OneRosterSourcedIdRef | None = None
+    """A reference by ``sourcedId``, or null."""
+    title: str
+    sort_order: float = Field(alias="sortOrder")
+    prerequisites: list[str] | None = None
+    prerequisite_criteria: str | None = Field(default=None, alias="prerequisiteCriteria")
+    unlock_date: str = Field(alias="unlockDate")
+    """The date the component is unlocked for the student"""
+
+
+class OneRosterCourseComponentInput(BaseModel):
+    """A course component in a POST or PUT body."""
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    course: OneRosterSourcedIdRefInput
+    """A reference by ``sourcedId``, in a request body."""
+    course_component: OneRosterSourcedIdRefInput | None = Field(default=None, alias="courseComponent")
+    """A reference by ``sourcedId`` in a request body, or null."""
+    parent: OneRosterSourcedIdRefInput | None = None
+    """A reference by ``sourcedId`` in a request body, or null."""
+    title: str
+    sort_order: float | None = Field(default=None, alias="sortOrder")
+    prerequisites: list[str] | None = None
+    prerequisite_criteria: str | None = Field(default=None, alias="prerequisiteCriteria")
+    unlock_date: str | None = Field(default=None, alias="unlockDate")
+    """The date the component is unlocked for the student"""
+
+
+class OneRosterCourseInput(BaseModel):
+    """A course in a POST or PUT body."""
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    title: str
+    academic_session: OneRosterSourcedIdRefInput | None = Field(default=None, alias="academicSession")
+    """A reference by ``sourcedId`` in a request body, or null."""
+    course_code: str | None = Field(default=None, alias="courseCode")
+    grades: list[str] | None = None
+    subjects: list[str] | None = None
+    subject_codes: list[str] | None = Field(default=None, alias="subjectCodes")
+    org: OneRosterSourcedIdRefInput
+    """A reference by ``sourcedId``, in a request body."""
+    level: str | None = None
+    grading_scheme: str | None = Field(default=None, alias="gradingScheme")
+
+
+class OneRosterDemographics(BaseModel):
+    """The demographics of a user (keyed by the user's ``sourcedId``). The race and ethnicity flags are the strings
+    ``true`` and ``false``, or null.
+    """
+
+    sourced_id: str = Field(alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    birth_date: str | None = Field(alias="birthDate")
+    sex: Literal["male", "female", "other", "unspecified"] | None
+    american_indian_or_alaska_native: str | None = Field(alias="americanIndianOrAlaskaNative")
+    asian: str | None
+    black_or_african_american: str | None = Field(alias="blackOrAfricanAmerican")
+    native_hawaiian_or_other_pacific_islander: str | None = Field(alias="nativeHawaiianOrOtherPacificIslander")
+    white: str | None
+    demographic_race_two_or_more_races: str | None = Field(alias="demographicRaceTwoOrMoreRaces")
+    hispanic_or_latino_ethnicity: str | None = Field(alias="hispanicOrLatinoEthnicity")
+    country_of_birth_code: str | None = Field(alias="countryOfBirthCode")
+    state_of_birth_abbreviation: str | None = Field(alias="stateOfBirthAbbreviation")
+    city_of_birth: str | None = Field(alias="cityOfBirth")
+    public_school_residence_status: str | None = Field(alias="publicSchoolResidenceStatus")
+
+
+class OneRosterDemographicsInput(BaseModel):
+    """Demographics in a POST or PUT body (``sourcedId``, the user's, required)."""
+
+    sourced_id: str = Field(alias="sourcedId")
+    status: Literal["active", "tobedeleted"] | None = None
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    metadata: dict[str, Any] | None = None
+    birth_date: str | None = Field(default=None, alias="birthDate")
+    sex: Literal["male", "female"] | None = None
+    american_indian_or_alaska_native: Literal["true", "false"] | None = Field(default=None, alias="americanIndianOrAlaskaNative")
+    asian: Literal["true", "false"] | None = None
+    black_or_african_american: Literal["true", "false"] | None = Field(default=None, alias="blackOrAfricanAmerican")
+    native_hawaiian_or_other_pacific_islander: Literal["true", "false"] | None = Field(default=None, alias="nativeHawaiianOrOtherPacificIslander")
+    white: Literal["true", "false"] | None = None
+    demographic_race_two_or_more_races: Literal["true", "false"] | None = Field(default=None, alias="demographicRaceTwoOrMoreRaces")
+    hispanic_or_latino_ethnicity: Literal["true", "false"] | None = Field(default=None, alias="hispanicOrLatinoEthnicity")
+    country_of_birth_code: str | None = Field(default=None, alias="countryOfBirthCode")
+    state_of_birth_abbreviation: str | None = Field(default=None, alias="stateOfBirthAbbreviation")
+    city_of_birth: str | None = Field(default=None, alias="cityOfBirth")
+    public_school_residence_status: str | None = Field(default=None, alias="publicSchoolResidenceStatus")
+
+
+class OneRosterEnrollment(BaseModel):
+    """An enrollment of a user in a class, with the role the user has there. ``primary`` is a JSON boolean."""
+
+    sourced_id: str = Field(alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    role: Literal["administrator", "proctor", "student", "teacher"]
+    primary: bool
+    begin_date: str | None = Field(alias="beginDate")
+    end_date: str | None = Field(alias="endDate")
+    user: OneRosterGUIDRef
+    """A reference to another OneRoster object, as answers carry them."""
+    class_: OneRosterGUIDRef = Field(alias="class")
+    """A reference to another OneRoster object, as answers carry them."""
+
+
+class OneRosterEnrollmentInput(BaseModel):
+    """An enrollment in a POST body."""
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"] | None = None
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    metadata: dict[str, Any] | None = None
+    role: Literal["administrator", "proctor", "student", "teacher"]
+    primary: bool | None = None
+    """Left out, it is false."""
+    begin_date: str | None = Field(default=None, alias="beginDate")
+    end_date: str | None = Field(default=None, alias="endDate")
+    user: OneRosterSourcedIdRefInput
+    """A reference by ``sourcedId``, in a request body."""
+    class_: OneRosterSourcedIdRefInput = Field(alias="class")
+    """A reference by ``sourcedId``, in a request body."""
+
+
+class OneRosterEnrollmentUpdate(BaseModel):
+    """An enrollment in a PUT body: ``sourcedId`` and ``status`` required too."""
+
+    sourced_id: str = Field(alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    metadata: dict[str, Any] | None = None
+    role: Literal["administrator", "proctor", "student", "teacher"]
+    primary: bool | None = None
+    """Left out, it is false."""
+    begin_date: str | None = Field(default=None, alias="beginDate")
+    end_date: str | None = Field(default=None, alias="endDate")
+    user: OneRosterSourcedIdRefInput
+    """A reference by ``sourcedId``, in a request body."""
+    class_: OneRosterSourcedIdRefInput = Field(alias="class")
+    """A reference by ``sourcedId``, in a request body."""
+
+
+class OneRosterGradingPeriodInput(BaseModel):
+    """A grading period (an academic session of type ``gradingPeriod``) in a POST or PUT body."""
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"] | None = None
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    metadata: dict[str, Any] | None = None
+    title: str
+    start_date: str = Field(alias="startDate")
+    end_date: str = Field(alias="endDate")
+    type: Literal["gradingPeriod"]
+    parent: OneRosterSourcedIdRefInput | None = None
+    """A reference by ``sourcedId`` in a request body, or null."""
+    school_year: str = Field(alias="schoolYear")
+    org: OneRosterSourcedIdRefInput
+    """A reference by ``sourcedId``, in a request body."""
+
+
+class OneRosterLineItem(BaseModel):
+    """A gradebook line item: the set of results for one activity of a class, in a category, assigned and due on
+    given dates.
+    """
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    title: str
+    description: str | None = None
+    assign_date: str = Field(alias="assignDate")
+    due_date: str = Field(alias="dueDate")
+    class_: OneRosterSourcedIdRef = Field(alias="class")
+    """A reference by ``sourcedId`` only."""
+    school: OneRosterSourcedIdRef
+    """A reference by ``sourcedId`` only."""
+    category: OneRosterSourcedIdRef
+    """A reference by ``sourcedId`` only."""
+    grading_period: OneRosterSourcedIdRef | None = Field(default=None, alias="gradingPeriod")
+    """A reference by ``sourcedId``, or null."""
+    academic_session: OneRosterSourcedIdRef | None = Field(default=None, alias="academicSession")
+    """A reference by ``sourcedId``, or null."""
+    score_scale: OneRosterSourcedIdRef | None = Field(default=None, alias="scoreScale")
+    """A reference by ``sourcedId``, or null."""
+    result_value_min: float | None = Field(default=None, alias="resultValueMin")
+    result_value_max: float | None = Field(default=None, alias="resultValueMax")
+    learning_objective_set: list[OneRosterLearningObjectiveSetUndefined] | None = Field(default=None, alias="learningObjectiveSet")
+    """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
+
+
+class OneRosterLineItemInput(BaseModel):
+    """A line item in a POST or PUT body: ``class``, ``school`` and ``category`` required, with ``assignDate`` and
+    ``dueDate``.
+    """
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    title: str
+    description: str | None = None
+    assign_date: str = Field(alias="assignDate")
+    due_date: str = Field(alias="dueDate")
+    class_: OneRosterSourcedIdRefInput = Field(alias="class")
+    """A reference by ``sourcedId``, in a request body."""
+    school: OneRosterSourcedIdRefInput
+    """A reference by ``sourcedId``, in a request body."""
+    category: OneRosterSourcedIdRefInput
+    """A reference by ``sourcedId``, in a request body."""
+    grading_period: OneRosterSourcedIdRefInput | None = Field(default=None, alias="gradingPeriod")
+    """A reference by ``sourcedId`` in a request body, or null."""
+    academic_session: OneRosterSourcedIdRefInput | None = Field(default=None, alias="academicSession")
+    """A reference by ``sourcedId`` in a request body, or null."""
+    score_scale: OneRosterSourcedIdRefInput | None = Field(default=None, alias="scoreScale")
+    """A reference by ``sourcedId`` in a request body, or null."""
+    result_value_min: float | None = Field(default=None, alias="resultValueMin")
+    result_value_max: float | None = Field(default=None, alias="resultValueMax")
+    learning_objective_set: list[OneRosterLearningObjectiveSetUndefined] | None = Field(default=None, alias="learningObjectiveSet")
+    """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
+
+
+class OneRosterOrg(BaseModel):
+    """An organization: a district, school, department, ... with its parent and children. Schools are orgs of type
+    ``school``.
+    """
+
+    sourced_id: str = Field(alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    name: str
+    type: Literal["department", "school", "district", "local", "state", "national"]
+    identifier: str
+    parent: OneRosterGUIDRef | None
+    """A reference, or null."""
+    children: list[OneRosterGUIDRef]
+
+
+class OneRosterOrgInput(BaseModel):
+    """An org in a POST or PUT body."""
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"] | None = None
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    metadata: dict[str, Any] | None = None
+    name: str
+    type: Literal["department", "school", "district", "local", "state", "national"]
+    identifier: str | None = None
+    parent: OneRosterSourcedIdRefInput | None = None
+    """A reference by ``sourcedId`` in a request body, or null."""
+
+
+class OneRosterResource(BaseModel):
+    """A learning resource of the resources service."""
+
+    sourced_id: str = Field(alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    title: str
+    roles: list[Literal["primary", "secondary"]] | None = None
+    importance: Literal["primary", "secondary"] | None = None
     vendor_resource_id: str = Field(alias="vendorResourceId")
     vendor_id: str | None = Field(default=None, alias="vendorId")
     application_id: str | None = Field(default=None, alias="applicationId")
 
 
-class OneRosterSourcedIdPairs(BaseModel):
-    """The OneRosterSourcedIdPairs schema."""
+class OneRosterResourceAssignment(BaseModel):
+    """The body of POST ``resources/{classes|courses|users}/{sourcedId}/resources``: the resource to assign, by
+    ``sourcedId``.
+    """
 
-    supplied_sourced_id: str = Field(alias="suppliedSourcedId")
-    allocated_sourced_id: str = Field(alias="allocatedSourcedId")
+    sourced_id: str = Field(alias="sourcedId")
+    date_assigned: str | None = Field(default=None, alias="dateAssigned")
 
 
-class OneRosterSourcedIdPairsResponse(BaseModel):
-    """Decision: the answer to POST on assessment line items, as in OneRoster 1.2 (see docs/decisions.md#d-oa-23)."""
+class OneRosterResourceInput(BaseModel):
+    """A resource in a POST or PUT body."""
 
-    sourced_id_pairs: OneRosterSourcedIdPairs = Field(alias="sourcedIdPairs")
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"] | None = None
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    title: str
+    roles: list[Literal["primary", "secondary"]] | None = None
+    importance: Literal["primary", "secondary"] | None = None
+    vendor_resource_id: str = Field(alias="vendorResourceId")
+    vendor_id: str | None = Field(default=None, alias="vendorId")
+    application_id: str | None = Field(default=None, alias="applicationId")
+
+
+class OneRosterResult(BaseModel):
+    """A gradebook result: a student's score on a line item."""
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    line_item: OneRosterSourcedIdRef = Field(alias="lineItem")
+    """A reference by ``sourcedId`` only."""
+    student: OneRosterSourcedIdRef
+    """A reference by ``sourcedId`` only."""
+    class_: OneRosterSourcedIdRef | None = Field(default=None, alias="class")
+    """A reference by ``sourcedId``, or null."""
+    score_scale: OneRosterSourcedIdRef | None = Field(default=None, alias="scoreScale")
+    """A reference by ``sourcedId``, or null."""
+    score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"] = Field(alias="scoreStatus")
+    score: float | None = None
+    text_score: str | None = Field(default=None, alias="textScore")
+    score_date: str = Field(alias="scoreDate")
+    comment: str | None = None
+    learning_objective_set: list[OneRosterLearningObjectiveSetUndefined] | None = Field(default=None, alias="learningObjectiveSet")
+    """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
+    in_progress: str | None = Field(default=None, alias="inProgress")
+    incomplete: str | None = None
+    late: str | None = None
+    missing: str | None = None
+
+
+class OneRosterResultInput(BaseModel):
+    """A result in a POST or PUT body."""
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    line_item: OneRosterSourcedIdRefInput = Field(alias="lineItem")
+    """A reference by ``sourcedId``, in a request body."""
+    student: OneRosterSourcedIdRefInput
+    """A reference by ``sourcedId``, in a request body."""
+    class_: OneRosterSourcedIdRefInput | None = Field(default=None, alias="class")
+    """A reference by ``sourcedId`` in a request body, or null."""
+    score_scale: OneRosterSourcedIdRefInput | None = Field(default=None, alias="scoreScale")
+    """A reference by ``sourcedId`` in a request body, or null."""
+    score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"] = Field(alias="scoreStatus")
+    score: float | None = None
+    text_score: str | None = Field(default=None, alias="textScore")
+    score_date: str = Field(alias="scoreDate")
+    comment: str | None = None
+    learning_objective_set: list[OneRosterLearningObjectiveSetUndefined] | None = Field(default=None, alias="learningObjectiveSet")
+    """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
+    in_progress: str | None = Field(default=None, alias="inProgress")
+    incomplete: str | None = None
+    late: str | None = None
+    missing: str | None = None
+
+
+class OneRosterSchoolInput(BaseModel):
+    """A school (an org of type ``school``) in a POST or PUT body."""
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"] | None = None
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    metadata: dict[str, Any] | None = None
+    name: str
+    type: Literal["school"]
+    identifier: str | None = None
+    parent: OneRosterSourcedIdRefInput | None = None
+    """A reference by ``sourcedId`` in a request body, or null."""
+
+
+class OneRosterScoreScale(BaseModel):
+    """A score scale: the values results of a class (or course) are given in."""
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    title: str
+    type: str
+    class_: OneRosterSourcedIdRef = Field(alias="class")
+    """A reference by ``sourcedId`` only."""
+    course: OneRosterSourcedIdRef | None = None
+    """A reference by ``sourcedId``, or null."""
+    score_scale_value: list[OneRosterScoreScaleValue] = Field(alias="scoreScaleValue")
+
+
+class OneRosterScoreScaleInput(BaseModel):
+    """A score scale in a POST or PUT body."""
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    title: str
+    type: str
+    class_: OneRosterSourcedIdRefInput = Field(alias="class")
+    """A reference by ``sourcedId``, in a request body."""
+    course: OneRosterSourcedIdRefInput | None = None
+    """A reference by ``sourcedId`` in a request body, or null."""
+    score_scale_value: list[OneRosterScoreScaleValue] = Field(alias="scoreScaleValue")
+
+
+class OneRosterUser(BaseModel):
+    """A OneRoster user (student, teacher, parent, administrator...) with its roles in orgs. ``enabledUser`` is a
+    JSON boolean; ``roles`` and ``agents`` are always present.
+    """
+
+    sourced_id: str = Field(alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    user_master_identifier: str | None = Field(default=None, alias="userMasterIdentifier")
+    username: str | None = None
+    user_ids: list[OneRosterUserId] | None = Field(default=None, alias="userIds")
+    enabled_user: bool = Field(alias="enabledUser")
+    given_name: str = Field(alias="givenName")
+    family_name: str = Field(alias="familyName")
+    middle_name: str | None = Field(default=None, alias="middleName")
+    roles: list[OneRosterRole]
+    agents: list[OneRosterTypedGUIDRef]
+    primary_org: OneRosterGUIDRef | None = Field(default=None, alias="primaryOrg")
+    """A reference to another OneRoster object, as answers carry them."""
+    email: str | None = None
+    preferred_first_name: str | None = Field(default=None, alias="preferredFirstName")
+    preferred_middle_name: str | None = Field(default=None, alias="preferredMiddleName")
+    preferred_last_name: str | None = Field(default=None, alias="preferredLastName")
+    pronouns: str | None = None
+    grades: list[str] | None = None
+    password: str | None = None
+    sms: str | None = None
+    phone: str | None = None
+
+
+class OneRosterUserInput(BaseModel):
+    """A user in a POST or PUT body: ``enabledUser``, ``givenName``, ``familyName`` and ``roles`` required."""
+
+    sourced_id: str | None = Field(default=None, alias="sourcedId")
+    metadata: dict[str, Any] | None = None
+    status: Literal["active", "tobedeleted"] | None = None
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    user_master_identifier: str | None = Field(default=None, alias="userMasterIdentifier")
+    username: str | None = None
+    user_ids: list[OneRosterUserId] | None = Field(default=None, alias="userIds")
+    enabled_user: bool = Field(alias="enabledUser")
+    given_name: str = Field(alias="givenName")
+    family_name: str = Field(alias="familyName")
+    middle_name: str | None = Field(default=None, alias="middleName")
+    roles: list[OneRosterRoleInput]
+    primary_org: OneRosterSourcedIdRefInput | None = Field(default=None, alias="primaryOrg")
+    """A reference by ``sourcedId``, in a request body."""
+    email: str | None = None
+    preferred_first_name: str | None = Field(default=None, alias="preferredFirstName")
+    preferred_middle_name: str | None = Field(default=None, alias="preferredMiddleName")
+    preferred_last_name: str | None = Field(default=None, alias="preferredLastName")
+    pronouns: str | None = None
+    grades: list[str] | None = None
+    password: str | None = None
+    sms: str | None = None
+    phone: str | None = None
+    agents: list[OneRosterSourcedIdRefInput] | None = None
+    """Left out, it is []."""
+
+
+class OneRosterPageMembers(BaseModel):
+    """The page members of every listing, as the vendor states them: ``totalCount`` (entries in all),
+    ``pageCount``, ``pageNumber`` (from 1), ``offset`` and ``limit`` of this page.
+    """
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+
+
+class OneRosterAcademicSessionList(BaseModel):
+    """A page of academicSessions."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    academic_sessions: list[OneRosterAcademicSession] = Field(alias="academicSessions")
+
+
+class OneRosterAssessmentLineItemList(BaseModel):
+    """A page of assessmentLineItems."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    assessment_line_items: list[OneRosterAssessmentLineItem] = Field(alias="assessmentLineItems")
+
+
+class OneRosterAssessmentResultList(BaseModel):
+    """A page of assessmentResults."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    assessment_results: list[OneRosterAssessmentResult] = Field(alias="assessmentResults")
+
+
+class OneRosterCategoryList(BaseModel):
+    """A page of categories."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    categories: list[OneRosterCategory]
+
+
+class OneRosterClassList(BaseModel):
+    """A page of classes."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    classes: list[OneRosterClass]
+
+
+class OneRosterComponentResourceList(BaseModel):
+    """A page of componentResources."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    component_resources: list[OneRosterComponentResource] = Field(alias="componentResources")
+
+
+class OneRosterCourseComponentList(BaseModel):
+    """A page of courseComponents."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    course_components: list[OneRosterCourseComponent] = Field(alias="courseComponents")
+
+
+class OneRosterCourseList(BaseModel):
+    """A page of courses."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    courses: list[OneRosterCourse]
+
+
+class OneRosterDemographicsList(BaseModel):
+    """A page of demographics."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    demographics: list[OneRosterDemographics]
+
+
+class OneRosterEnrollmentList(BaseModel):
+    """A page of enrollments."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    enrollments: list[OneRosterEnrollment]
+
+
+class OneRosterGradingPeriodList(BaseModel):
+    """A page of gradingPeriods."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    grading_periods: list[OneRosterAcademicSession] = Field(alias="gradingPeriods")
+
+
+class OneRosterLineItemList(BaseModel):
+    """A page of lineItems."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    line_items: list[OneRosterLineItem] = Field(alias="lineItems")
+
+
+class OneRosterOrgList(BaseModel):
+    """A page of orgs."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    orgs: list[OneRosterOrg]
+
+
+class OneRosterResourceList(BaseModel):
+    """A page of resources."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    resources: list[OneRosterResource]
+
+
+class OneRosterResultList(BaseModel):
+    """A page of results."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    results: list[OneRosterResult]
+
+
+class OneRosterScoreScaleList(BaseModel):
+    """A page of scoreScales."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    score_scales: list[OneRosterScoreScale] = Field(alias="scoreScales")
+
+
+class OneRosterStudentList(BaseModel):
+    """A page of students."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    students: list[OneRosterUser]
+
+
+class OneRosterTeacherList(BaseModel):
+    """A page of teachers."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    teachers: list[OneRosterUser]
+
+
+class OneRosterTermList(BaseModel):
+    """A page of terms."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    terms: list[OneRosterAcademicSession]
+
+
+class OneRosterUserList(BaseModel):
+    """A page of users."""
+
+    total_count: float = Field(alias="totalCount")
+    page_count: float = Field(alias="pageCount")
+    page_number: float = Field(alias="pageNumber")
+    offset: float
+    limit: float
+    users: list[OneRosterUser]
+
+
+class OneRosterAcademicSessionResponse(BaseModel):
+    """One academicSession."""
+
+    academic_session: OneRosterAcademicSession = Field(alias="academicSession")
+    """A OneRoster academic session: a school year, semester, term or grading period, of an org. Terms and grading
+    periods are academic sessions of those types. The shape the vendor publishes (openapi/vendor/oneroster):
+    ``schoolYear`` a number, ``org`` required.
+    """
+
+
+class OneRosterAssessmentLineItemResponse(BaseModel):
+    """One assessmentLineItem."""
+
+    assessment_line_item: OneRosterAssessmentLineItem = Field(alias="assessmentLineItem")
+    """A gradebook assessment line item (a test or assessment not aligned to a class), with the extension members
+    ``component`` (a course component) and ``componentResource`` (a component resource), each a ``{ sourcedId
+    }`` or null.
+    """
+
+
+class OneRosterAssessmentResultResponse(BaseModel):
+    """One assessmentResult."""
+
+    assessment_result: OneRosterAssessmentResult = Field(alias="assessmentResult")
+    """A gradebook assessment result: a student's score on an assessment line item."""
+
+
+class OneRosterCategoryResponse(BaseModel):
+    """One category."""
+
+    category: OneRosterCategory
+    """A gradebook category: a collection of line items, with its weight."""
+
+
+class OneRosterClassResponse(BaseModel):
+    """One class."""
+
+    class_: OneRosterClass = Field(alias="class")
+    """A class: a scheduled section of a course at a school, for some terms."""
+
+
+class OneRosterComponentResourceResponse(BaseModel):
+    """One componentResource."""
+
+    component_resource: OneRosterComponentResource = Field(alias="componentResource")
+    """A course component resource: a learning resource placed in a course component, in its order."""
+
+
+class OneRosterCourseResponse(BaseModel):
+    """One course."""
+
+    course: OneRosterCourse
+    """A course: a programme of study of an org; its classes are sections of it. The vendor's shape:
+    ``academicSession``, ``level`` and ``gradingScheme``, no ``schoolYear``.
+    """
+
+
+class OneRosterCourseComponentResponse(BaseModel):
+    """One courseComponent."""
+
+    course_component: OneRosterCourseComponent = Field(alias="courseComponent")
+    """A course component (a unit, a module) of a course, possibly inside another component, unlocked on a date."""
+
+
+class OneRosterDemographicsResponse(BaseModel):
+    """One demographics."""
+
+    demographics: OneRosterDemographics
+    """The demographics of a user (keyed by the user's ``sourcedId``). The race and ethnicity flags are the strings
+    ``true`` and ``false``, or null.
+    """
+
+
+class OneRosterEnrollmentResponse(BaseModel):
+    """One enrollment."""
+
+    enrollment: OneRosterEnrollment
+    """An enrollment of a user in a class, with the role the user has there. ``primary`` is a JSON boolean."""
+
+
+class OneRosterGradingPeriodResponse(BaseModel):
+    """One gradingPeriod."""
+
+    grading_period: OneRosterAcademicSession = Field(alias="gradingPeriod")
+    """A OneRoster academic session: a school year, semester, term or grading period, of an org. Terms and grading
+    periods are academic sessions of those types. The shape the vendor publishes (openapi/vendor/oneroster):
+    ``schoolYear`` a number, ``org`` required.
+    """
+
+
+class OneRosterLineItemResponse(BaseModel):
+    """One lineItem."""
+
+    line_item: OneRosterLineItem = Field(alias="lineItem")
+    """A gradebook line item: the set of results for one activity of a class, in a category, assigned and due on
+    given dates.
+    """
+
+
+class OneRosterOrgResponse(BaseModel):
+    """One org."""
+
+    org: OneRosterOrg
+    """An organization: a district, school, department, ... with its parent and children. Schools are orgs of type
+    ``school``.
+    """
+
+
+class OneRosterResourceResponse(BaseModel):
+    """One resource."""
+
+    resource: OneRosterResource
+    """A learning resource of the resources service."""
+
+
+class OneRosterResultResponse(BaseModel):
+    """One result."""
+
+    result: OneRosterResult
+    """A gradebook result: a student's score on a line item."""
+
+
+class OneRosterScoreScaleResponse(BaseModel):
+    """One scoreScale."""
+
+    score_scale: OneRosterScoreScale = Field(alias="scoreScale")
+    """A score scale: the values results of a class (or course) are given in."""
+
+
+class OneRosterTermResponse(BaseModel):
+    """One term."""
+
+    term: OneRosterAcademicSession
+    """A OneRoster academic session: a school year, semester, term or grading period, of an org. Terms and grading
+    periods are academic sessions of those types. The shape the vendor publishes (openapi/vendor/oneroster):
+    ``schoolYear`` a number, ``org`` required.
+    """
 
 
 class OneRosterUserResponse(BaseModel):
     """One user."""
 
     user: OneRosterUser
-    """A OneRoster user. Decision: shape from OneRoster 1.2 (see docs/decisions.md#d-oa-22)."""
-
-
-class OneRosterAssessmentLineItemResponse(BaseModel):
-    """One assessment line item."""
-
-    assessment_line_item: OneRosterAssessmentLineItem = Field(alias="assessmentLineItem")
-    """A OneRoster gradebook assessment line item, with the extension fields ``component`` and
-    ``componentResource``. Decision: the other members follow OneRoster 1.2 (see docs/decisions.md#d-oa-22).
+    """A OneRoster user (student, teacher, parent, administrator...) with its roles in orgs. ``enabledUser`` is a
+    JSON boolean; ``roles`` and ``agents`` are always present.
     """
 
 
-class OneRosterUserList(BaseModel):
-    """A page of users. Decision: ``offset``, ``limit`` and ``totalCount`` are optional page members (see
-    docs/decisions.md#d-oa-4).
-    """
+class OneRosterSourcedIdPairs(BaseModel):
+    """The ``sourcedId`` a create supplied and the one the platform allocated (the same when one was supplied)."""
 
-    offset: int | None = None
-    limit: int | None = None
-    total_count: int | None = Field(default=None, alias="totalCount")
-    users: list[OneRosterUser]
+    supplied_sourced_id: str = Field(alias="suppliedSourcedId")
+    allocated_sourced_id: str = Field(alias="allocatedSourcedId")
 
 
-class OneRosterAcademicSessionList(BaseModel):
-    """A page of academicSessions. Decision: ``offset``, ``limit`` and ``totalCount`` are optional page members
-    (see docs/decisions.md#d-oa-4).
-    """
+class OneRosterSourcedIdPairsResponse(BaseModel):
+    """The answer of a create: the supplied and the allocated ``sourcedId``."""
 
-    offset: int | None = None
-    limit: int | None = None
-    total_count: int | None = Field(default=None, alias="totalCount")
-    academic_sessions: list[OneRosterAcademicSession] = Field(alias="academicSessions")
-
-
-class OneRosterClassList(BaseModel):
-    """A page of classes. Decision: ``offset``, ``limit`` and ``totalCount`` are optional page members (see
-    docs/decisions.md#d-oa-4).
-    """
-
-    offset: int | None = None
-    limit: int | None = None
-    total_count: int | None = Field(default=None, alias="totalCount")
-    classes: list[OneRosterClass]
-
-
-class OneRosterCourseList(BaseModel):
-    """A page of courses. Decision: ``offset``, ``limit`` and ``totalCount`` are optional page members (see
-    docs/decisions.md#d-oa-4).
-    """
-
-    offset: int | None = None
-    limit: int | None = None
-    total_count: int | None = Field(default=None, alias="totalCount")
-    courses: list[OneRosterCourse]
-
-
-class OneRosterDemographicsList(BaseModel):
-    """A page of demographics. Decision: ``offset``, ``limit`` and ``totalCount`` are optional page members (see
-    docs/decisions.md#d-oa-4).
-    """
-
-    offset: int | None = None
-    limit: int | None = None
-    total_count: int | None = Field(default=None, alias="totalCount")
-    demographics: list[OneRosterDemographics]
-
-
-class OneRosterEnrollmentList(BaseModel):
-    """A page of enrollments. Decision: ``offset``, ``limit`` and ``totalCount`` are optional page members (see
-    docs/decisions.md#d-oa-4).
-    """
-
-    offset: int | None = None
-    limit: int | None = None
-    total_count: int | None = Field(default=None, alias="totalCount")
-    enrollments: list[OneRosterEnrollment]
-
-
-class OneRosterAssessmentLineItemList(BaseModel):
-    """A page of assessmentLineItems. Decision: ``offset``, ``limit`` and ``totalCount`` are optional page members
-    (see docs/decisions.md#d-oa-4).
-    """
-
-    offset: int | None = None
-    limit: int | None = None
-    total_count: int | None = Field(default=None, alias="totalCount")
-    assessment_line_items: list[OneRosterAssessmentLineItem] = Field(alias="assessmentLineItems")
-
-
-class OneRosterAssessmentResultList(BaseModel):
-    """A page of assessmentResults. Decision: ``offset``, ``limit`` and ``totalCount`` are optional page members
-    (see docs/decisions.md#d-oa-4).
-    """
-
-    offset: int | None = None
-    limit: int | None = None
-    total_count: int | None = Field(default=None, alias="totalCount")
-    assessment_results: list[OneRosterAssessmentResult] = Field(alias="assessmentResults")
-
-
-class OneRosterResultList(BaseModel):
-    """A page of results. Decision: ``offset``, ``limit`` and ``totalCount`` are optional page members (see
-    docs/decisions.md#d-oa-4).
-    """
-
-    offset: int | None = None
-    limit: int | None = None
-    total_count: int | None = Field(default=None, alias="totalCount")
-    results: list[OneRosterResult]
-
-
-class OneRosterResourceList(BaseModel):
-    """A page of resources. Decision: ``offset``, ``limit`` and ``totalCount`` are optional page members (see
-    docs/decisions.md#d-oa-4).
-    """
-
-    offset: int | None = None
-    limit: int | None = None
-    total_count: int | None = Field(default=None, alias="totalCount")
-    resources: list[OneRosterResource]
+    sourced_id_pairs: OneRosterSourcedIdPairs = Field(alias="sourcedIdPairs")
+    """The ``sourcedId`` a create supplied and the one the platform allocated (the same when one was supplied)."""
 
 
 OneRosterStatus: TypeAlias = Literal["active", "tobedeleted"]
-"""OneRoster status of an object."""
+"""The status of an object: ``tobedeleted`` marks a soft-deleted one."""
 
 
 OneRosterMetadata: TypeAlias = dict[str, Any] | None
-"""Free-form metadata. Decision: null is accepted as well as an object (see docs/decisions.md#d-oa-22)."""
+"""Free-form metadata, or null."""
+
+
+OneRosterGUIDRefType: TypeAlias = Literal["academicSession", "assessmentLineItem", "category", "class", "course", "demographics", "enrollment", "gradingPeriod", "lineItem", "org", "resource", "result", "scoreScale", "student", "teacher", "term", "user", "componentResource", "courseComponent"]
+"""The kind of object a typed reference points to."""
 
 
 OneRosterNullableGUIDRef: TypeAlias = OneRosterGUIDRef | None
 """A reference, or null."""
 
 
+OneRosterNullableTypedGUIDRef: TypeAlias = OneRosterTypedGUIDRef | None
+"""A typed reference, or null."""
+
+
+OneRosterNullableSourcedIdRef: TypeAlias = OneRosterSourcedIdRef | None
+"""A reference by ``sourcedId``, or null."""
+
+
+OneRosterNullableSourcedIdRefInput: TypeAlias = OneRosterSourcedIdRefInput | None
+"""A reference by ``sourcedId`` in a request body, or null."""
+
+
+OneRosterLearningObjectiveSet: TypeAlias = list[OneRosterLearningObjectiveSetUndefined] | None
+"""The learning objectives a line item or result is about, by source, with a score per objective; or null."""
+
+
+OneRosterUnstatedAnswer: TypeAlias = dict[str, Any]
+"""An answer the vendor states only as an object (no members named). Decision: clients read nothing from it; the
+mock answers the written object in its member (see docs/decisions.md#d-i29-unstated-answers).
+"""
+
+
 @with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
-class OneRosterGUIDRefInputParam(TypedDict, total=False):
-    """A reference to another OneRoster object, in a request body.
+class OneRosterSourcedIdRefInputParam(TypedDict, total=False):
+    """A reference by `sourcedId`, in a request body.
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
 
-    href: str
-    sourced_id: Annotated[Required[str], Field(alias="sourcedId")]
-    type: str
-
-
-@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
-class OneRosterComponentRefInputParam(TypedDict, total=False):
-    """Extension reference `{ sourcedId }` in a request body.
-
-    Members in snake_case; checked before anything is sent and sent with the platform's names.
-    """
-
     sourced_id: Annotated[Required[str], Field(alias="sourcedId")]
 
 
 @with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
-class OneRosterAssessmentLineItemInputParam(TypedDict, total=False):
-    """A line item in a POST or PUT body; accepts the extension fields `component` and `componentResource`.
-    Decision: the other members follow OneRoster 1.2 and only `title` is required (see
-    docs/decisions.md#d-oa-23).
+class OneRosterAcademicSessionInputParam(TypedDict, total=False):
+    """An academic session in a POST or PUT body (`schoolYear` a string here, as the vendor states it; `org`
+    required).
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
 
     sourced_id: Annotated[str, Field(alias="sourcedId")]
     status: Literal["active", "tobedeleted"]
-    """OneRoster status of an object."""
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    metadata: Mapping[str, object]
+    title: Required[str]
+    start_date: Annotated[Required[str], Field(alias="startDate")]
+    end_date: Annotated[Required[str], Field(alias="endDate")]
+    type: Required[Literal["gradingPeriod", "semester", "schoolYear", "term"]]
+    parent: OneRosterSourcedIdRefInputParam | None
+    """A reference by ``sourcedId`` in a request body, or null."""
+    school_year: Annotated[Required[str], Field(alias="schoolYear")]
+    org: Required[OneRosterSourcedIdRefInputParam]
+    """A reference by ``sourcedId``, in a request body."""
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterClassInputParam(TypedDict, total=False):
+    """A class in a POST body: `course`, `org` (its school) and `terms` required.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[str, Field(alias="sourcedId")]
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    metadata: Mapping[str, object]
+    title: Required[str]
+    class_code: Annotated[str, Field(alias="classCode")]
+    class_type: Annotated[Literal["homeroom", "scheduled"], Field(alias="classType")]
+    location: str
+    grades: Sequence[str]
+    subjects: Sequence[str]
+    course: Required[OneRosterSourcedIdRefInputParam]
+    """A reference by ``sourcedId``, in a request body."""
+    org: Required[OneRosterSourcedIdRefInputParam]
+    """A reference by ``sourcedId``, in a request body."""
+    subject_codes: Annotated[Sequence[str], Field(alias="subjectCodes")]
+    periods: Sequence[str]
+    resources: Sequence[OneRosterSourcedIdRefInputParam]
+    terms: Required[Sequence[OneRosterSourcedIdRefInputParam]]
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterClassUpdateParam(TypedDict, total=False):
+    """A class in a PUT body: the members that may change (its course and school may not).
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    metadata: Mapping[str, object]
+    title: str
+    class_code: Annotated[str, Field(alias="classCode")]
+    class_type: Annotated[Literal["homeroom", "scheduled"], Field(alias="classType")]
+    location: str
+    grades: Sequence[str]
+    subjects: Sequence[str]
+    subject_codes: Annotated[Sequence[str], Field(alias="subjectCodes")]
+    periods: Sequence[str]
+    resources: Sequence[OneRosterSourcedIdRefInputParam]
+    terms: Sequence[OneRosterSourcedIdRefInputParam]
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterClassEnrollmentInputParam(TypedDict, total=False):
+    """The enrollment of a user in a class, in the body of POST `classes/{classSourcedId}/students` or `teachers`
+    (the class and the role come from the path).
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    user: Required[OneRosterSourcedIdRefInputParam]
+    """A reference by ``sourcedId``, in a request body."""
+    primary: bool
+    """Left out, it is false."""
+    begin_date: Annotated[str, Field(alias="beginDate")]
+    end_date: Annotated[str, Field(alias="endDate")]
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterCourseInputParam(TypedDict, total=False):
+    """A course in a POST or PUT body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[str, Field(alias="sourcedId")]
+    status: Required[Literal["active", "tobedeleted"]]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
     date_last_modified: Annotated[str, Field(alias="dateLastModified")]
-    metadata: Mapping[str, object] | None
+    metadata: Mapping[str, object]
+    """Free-form metadata, or null."""
+    title: Required[str]
+    academic_session: Annotated[OneRosterSourcedIdRefInputParam | None, Field(alias="academicSession")]
+    """A reference by ``sourcedId`` in a request body, or null."""
+    course_code: Annotated[str | None, Field(alias="courseCode")]
+    grades: Sequence[str] | None
+    subjects: Sequence[str] | None
+    subject_codes: Annotated[Sequence[str] | None, Field(alias="subjectCodes")]
+    org: Required[OneRosterSourcedIdRefInputParam]
+    """A reference by ``sourcedId``, in a request body."""
+    level: str | None
+    grading_scheme: Annotated[str | None, Field(alias="gradingScheme")]
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterCourseComponentInputParam(TypedDict, total=False):
+    """A course component in a POST or PUT body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[str, Field(alias="sourcedId")]
+    status: Required[Literal["active", "tobedeleted"]]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: Annotated[str, Field(alias="dateLastModified")]
+    metadata: Mapping[str, object]
+    """Free-form metadata, or null."""
+    course: Required[OneRosterSourcedIdRefInputParam]
+    """A reference by ``sourcedId``, in a request body."""
+    course_component: Annotated[OneRosterSourcedIdRefInputParam | None, Field(alias="courseComponent")]
+    """A reference by ``sourcedId`` in a request body, or null."""
+    parent: OneRosterSourcedIdRefInputParam | None
+    """A reference by ``sourcedId`` in a request body, or null."""
+    title: Required[str]
+    sort_order: Annotated[float, Field(alias="sortOrder")]
+    prerequisites: Sequence[str] | None
+    prerequisite_criteria: Annotated[str | None, Field(alias="prerequisiteCriteria")]
+    unlock_date: Annotated[str, Field(alias="unlockDate")]
+    """The date the component is unlocked for the student"""
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterComponentResourceInputParam(TypedDict, total=False):
+    """A component resource in a POST or PUT body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[Required[str], Field(alias="sourcedId")]
+    status: Required[Literal["active", "tobedeleted"]]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: Annotated[str, Field(alias="dateLastModified")]
+    metadata: Mapping[str, object]
+    """Free-form metadata, or null."""
+    course_component: Annotated[Required[OneRosterSourcedIdRefInputParam], Field(alias="courseComponent")]
+    """A reference by ``sourcedId``, in a request body."""
+    resource: Required[OneRosterSourcedIdRefInputParam]
+    """A reference by ``sourcedId``, in a request body."""
+    title: Required[str]
+    sort_order: Annotated[float, Field(alias="sortOrder")]
+    """Left out, it is 0."""
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterDemographicsInputParam(TypedDict, total=False):
+    """Demographics in a POST or PUT body (`sourcedId`, the user's, required).
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[Required[str], Field(alias="sourcedId")]
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    metadata: Mapping[str, object]
+    birth_date: Annotated[str | None, Field(alias="birthDate")]
+    sex: Literal["male", "female"] | None
+    american_indian_or_alaska_native: Annotated[Literal["true", "false"] | None, Field(alias="americanIndianOrAlaskaNative")]
+    asian: Literal["true", "false"] | None
+    black_or_african_american: Annotated[Literal["true", "false"] | None, Field(alias="blackOrAfricanAmerican")]
+    native_hawaiian_or_other_pacific_islander: Annotated[Literal["true", "false"] | None, Field(alias="nativeHawaiianOrOtherPacificIslander")]
+    white: Literal["true", "false"] | None
+    demographic_race_two_or_more_races: Annotated[Literal["true", "false"] | None, Field(alias="demographicRaceTwoOrMoreRaces")]
+    hispanic_or_latino_ethnicity: Annotated[Literal["true", "false"] | None, Field(alias="hispanicOrLatinoEthnicity")]
+    country_of_birth_code: Annotated[str | None, Field(alias="countryOfBirthCode")]
+    state_of_birth_abbreviation: Annotated[str | None, Field(alias="stateOfBirthAbbreviation")]
+    city_of_birth: Annotated[str | None, Field(alias="cityOfBirth")]
+    public_school_residence_status: Annotated[str | None, Field(alias="publicSchoolResidenceStatus")]
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterEnrollmentInputParam(TypedDict, total=False):
+    """An enrollment in a POST body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[str, Field(alias="sourcedId")]
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    metadata: Mapping[str, object]
+    role: Required[Literal["administrator", "proctor", "student", "teacher"]]
+    primary: bool
+    """Left out, it is false."""
+    begin_date: Annotated[str, Field(alias="beginDate")]
+    end_date: Annotated[str, Field(alias="endDate")]
+    user: Required[OneRosterSourcedIdRefInputParam]
+    """A reference by ``sourcedId``, in a request body."""
+    class_: Annotated[Required[OneRosterSourcedIdRefInputParam], Field(alias="class")]
+    """A reference by ``sourcedId``, in a request body."""
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterEnrollmentUpdateParam(TypedDict, total=False):
+    """An enrollment in a PUT body: `sourcedId` and `status` required too.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[Required[str], Field(alias="sourcedId")]
+    status: Required[Literal["active", "tobedeleted"]]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    metadata: Mapping[str, object]
+    role: Required[Literal["administrator", "proctor", "student", "teacher"]]
+    primary: bool
+    """Left out, it is false."""
+    begin_date: Annotated[str, Field(alias="beginDate")]
+    end_date: Annotated[str, Field(alias="endDate")]
+    user: Required[OneRosterSourcedIdRefInputParam]
+    """A reference by ``sourcedId``, in a request body."""
+    class_: Annotated[Required[OneRosterSourcedIdRefInputParam], Field(alias="class")]
+    """A reference by ``sourcedId``, in a request body."""
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterGradingPeriodInputParam(TypedDict, total=False):
+    """A grading period (an academic session of type `gradingPeriod`) in a POST or PUT body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[str, Field(alias="sourcedId")]
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    metadata: Mapping[str, object]
+    title: Required[str]
+    start_date: Annotated[Required[str], Field(alias="startDate")]
+    end_date: Annotated[Required[str], Field(alias="endDate")]
+    type: Required[Literal["gradingPeriod"]]
+    parent: OneRosterSourcedIdRefInputParam | None
+    """A reference by ``sourcedId`` in a request body, or null."""
+    school_year: Annotated[Required[str], Field(alias="schoolYear")]
+    org: Required[OneRosterSourcedIdRefInputParam]
+    """A reference by ``sourcedId``, in a request body."""
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterOrgInputParam(TypedDict, total=False):
+    """An org in a POST or PUT body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[str, Field(alias="sourcedId")]
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    metadata: Mapping[str, object]
+    name: Required[str]
+    type: Required[Literal["department", "school", "district", "local", "state", "national"]]
+    identifier: str
+    parent: OneRosterSourcedIdRefInputParam | None
+    """A reference by ``sourcedId`` in a request body, or null."""
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterSchoolInputParam(TypedDict, total=False):
+    """A school (an org of type `school`) in a POST or PUT body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[str, Field(alias="sourcedId")]
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    metadata: Mapping[str, object]
+    name: Required[str]
+    type: Required[Literal["school"]]
+    identifier: str
+    parent: OneRosterSourcedIdRefInputParam | None
+    """A reference by ``sourcedId`` in a request body, or null."""
+
+
+@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterUserIdParam(TypedDict, total=False):
+    """An external identifier of a user.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    type: Required[str]
+    identifier: Required[str]
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterRoleInputParam(TypedDict, total=False):
+    """A role of a user in an org, in a user body (the org by `sourcedId`).
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    role_type: Annotated[Required[Literal["primary", "secondary"]], Field(alias="roleType")]
+    role: Required[Literal["administrator", "aide", "guardian", "parent", "proctor", "relative", "student", "teacher"]]
+    org: Required[OneRosterSourcedIdRefInputParam]
+    """A reference by ``sourcedId``, in a request body."""
+    user_profile: Annotated[str, Field(alias="userProfile")]
+    begin_date: Annotated[str, Field(alias="beginDate")]
+    end_date: Annotated[str, Field(alias="endDate")]
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterUserInputParam(TypedDict, total=False):
+    """A user in a POST or PUT body: `enabledUser`, `givenName`, `familyName` and `roles` required.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[str, Field(alias="sourcedId")]
+    metadata: Mapping[str, object]
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    user_master_identifier: Annotated[str | None, Field(alias="userMasterIdentifier")]
+    username: str | None
+    user_ids: Annotated[Sequence[OneRosterUserIdParam], Field(alias="userIds")]
+    enabled_user: Annotated[Required[bool], Field(alias="enabledUser")]
+    given_name: Annotated[Required[str], Field(alias="givenName")]
+    family_name: Annotated[Required[str], Field(alias="familyName")]
+    middle_name: Annotated[str | None, Field(alias="middleName")]
+    roles: Required[Sequence[OneRosterRoleInputParam]]
+    primary_org: Annotated[OneRosterSourcedIdRefInputParam, Field(alias="primaryOrg")]
+    """A reference by ``sourcedId``, in a request body."""
+    email: str | None
+    preferred_first_name: Annotated[str | None, Field(alias="preferredFirstName")]
+    preferred_middle_name: Annotated[str | None, Field(alias="preferredMiddleName")]
+    preferred_last_name: Annotated[str | None, Field(alias="preferredLastName")]
+    pronouns: str | None
+    grades: Sequence[str]
+    password: str | None
+    sms: str | None
+    phone: str | None
+    agents: Sequence[OneRosterSourcedIdRefInputParam]
+    """Left out, it is []."""
+
+
+@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterLearningObjectiveSetUndefinedLearningObjectiveIdsParam(TypedDict, total=False):
+    """The OneRosterLearningObjectiveSetUndefinedLearningObjectiveIds body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    learning_objective_id: Annotated[Required[str], Field(alias="learningObjectiveId")]
+    score: float
+    text_score: Annotated[str, Field(alias="textScore")]
+
+
+@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterLearningObjectiveSetUndefinedParam(TypedDict, total=False):
+    """The OneRosterLearningObjectiveSetUndefined body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    source: Required[str]
+    learning_objective_ids: Annotated[Required[Sequence[OneRosterLearningObjectiveSetUndefinedLearningObjectiveIdsParam]], Field(alias="learningObjectiveIds")]
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterAssessmentLineItemInputParam(TypedDict, total=False):
+    """An assessment line item in a POST or PUT body: `status` and `title` required; `component` and
+    `componentResource` link it to a course component and a component resource.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[str, Field(alias="sourcedId")]
+    status: Required[Literal["active", "tobedeleted"]]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: Annotated[str, Field(alias="dateLastModified")]
+    metadata: Mapping[str, object]
+    """Free-form metadata, or null."""
     title: Required[str]
     description: str | None
-    class_: Annotated[OneRosterGUIDRefInputParam, Field(alias="class")]
-    """A reference to another OneRoster object, in a request body."""
-    parent_assessment_line_item: Annotated[OneRosterGUIDRefInputParam, Field(alias="parentAssessmentLineItem")]
-    """A reference to another OneRoster object, in a request body."""
-    score_scale: Annotated[OneRosterGUIDRefInputParam, Field(alias="scoreScale")]
-    """A reference to another OneRoster object, in a request body."""
+    class_: Annotated[OneRosterSourcedIdRefInputParam | None, Field(alias="class")]
+    """A reference by ``sourcedId`` in a request body, or null."""
+    parent: OneRosterSourcedIdRefInputParam | None
+    """A reference by ``sourcedId`` in a request body, or null."""
+    score_scale: Annotated[OneRosterSourcedIdRefInputParam | None, Field(alias="scoreScale")]
+    """A reference by ``sourcedId`` in a request body, or null."""
     result_value_min: Annotated[float | None, Field(alias="resultValueMin")]
     result_value_max: Annotated[float | None, Field(alias="resultValueMax")]
-    learning_objective_set: Annotated[Sequence[Mapping[str, object]] | None, Field(alias="learningObjectiveSet")]
-    component: OneRosterComponentRefInputParam
-    """Extension reference ``{ sourcedId }`` in a request body."""
-    component_resource: Annotated[OneRosterComponentRefInputParam, Field(alias="componentResource")]
-    """Extension reference ``{ sourcedId }`` in a request body."""
+    component: OneRosterSourcedIdRefInputParam | None
+    """A reference by ``sourcedId`` in a request body, or null."""
+    component_resource: Annotated[OneRosterSourcedIdRefInputParam | None, Field(alias="componentResource")]
+    """A reference by ``sourcedId`` in a request body, or null."""
+    learning_objective_set: Annotated[Sequence[OneRosterLearningObjectiveSetUndefinedParam] | None, Field(alias="learningObjectiveSet")]
+    """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
+
+
+@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterLearningObjectiveSetUndefinedLearningObjectiveIdsParam(TypedDict, total=False):
+    """The OneRosterLearningObjectiveSetUndefinedLearningObjectiveIds body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    learning_objective_id: Annotated[Required[str], Field(alias="learningObjectiveId")]
+    score: float
+    text_score: Annotated[str, Field(alias="textScore")]
+
+
+@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterLearningObjectiveSetUndefinedParam(TypedDict, total=False):
+    """The OneRosterLearningObjectiveSetUndefined body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    source: Required[str]
+    learning_objective_ids: Annotated[Required[Sequence[OneRosterLearningObjectiveSetUndefinedLearningObjectiveIdsParam]], Field(alias="learningObjectiveIds")]
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterAssessmentResultInputParam(TypedDict, total=False):
+    """An assessment result in a POST or PUT body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[str, Field(alias="sourcedId")]
+    status: Required[Literal["active", "tobedeleted"]]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: Annotated[str, Field(alias="dateLastModified")]
+    metadata: Mapping[str, object]
+    """Free-form metadata, or null."""
+    assessment_line_item: Annotated[Required[OneRosterSourcedIdRefInputParam], Field(alias="assessmentLineItem")]
+    """A reference by ``sourcedId``, in a request body."""
+    student: Required[OneRosterSourcedIdRefInputParam]
+    """A reference by ``sourcedId``, in a request body."""
+    score: float | None
+    text_score: Annotated[str | None, Field(alias="textScore")]
+    score_date: Annotated[Required[str], Field(alias="scoreDate")]
+    score_scale: Annotated[OneRosterSourcedIdRefInputParam | None, Field(alias="scoreScale")]
+    """A reference by ``sourcedId`` in a request body, or null."""
+    score_percentile: Annotated[float | None, Field(alias="scorePercentile")]
+    score_status: Annotated[Required[Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"]], Field(alias="scoreStatus")]
+    comment: str | None
+    learning_objective_set: Annotated[Sequence[OneRosterLearningObjectiveSetUndefinedParam] | None, Field(alias="learningObjectiveSet")]
+    """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
+    in_progress: Annotated[str | None, Field(alias="inProgress")]
+    incomplete: str | None
+    late: str | None
+    missing: str | None
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterCategoryInputParam(TypedDict, total=False):
+    """A category in a POST or PUT body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[str, Field(alias="sourcedId")]
+    status: Required[Literal["active", "tobedeleted"]]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: Annotated[str, Field(alias="dateLastModified")]
+    metadata: Mapping[str, object]
+    """Free-form metadata, or null."""
+    title: Required[str]
+    weight: float | None
+
+
+@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterLearningObjectiveSetUndefinedLearningObjectiveIdsParam(TypedDict, total=False):
+    """The OneRosterLearningObjectiveSetUndefinedLearningObjectiveIds body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    learning_objective_id: Annotated[Required[str], Field(alias="learningObjectiveId")]
+    score: float
+    text_score: Annotated[str, Field(alias="textScore")]
+
+
+@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterLearningObjectiveSetUndefinedParam(TypedDict, total=False):
+    """The OneRosterLearningObjectiveSetUndefined body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    source: Required[str]
+    learning_objective_ids: Annotated[Required[Sequence[OneRosterLearningObjectiveSetUndefinedLearningObjectiveIdsParam]], Field(alias="learningObjectiveIds")]
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterLineItemInputParam(TypedDict, total=False):
+    """A line item in a POST or PUT body: `class`, `school` and `category` required, with `assignDate` and
+    `dueDate`.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[str, Field(alias="sourcedId")]
+    status: Required[Literal["active", "tobedeleted"]]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: Annotated[str, Field(alias="dateLastModified")]
+    metadata: Mapping[str, object]
+    """Free-form metadata, or null."""
+    title: Required[str]
+    description: str | None
+    assign_date: Annotated[Required[str], Field(alias="assignDate")]
+    due_date: Annotated[Required[str], Field(alias="dueDate")]
+    class_: Annotated[Required[OneRosterSourcedIdRefInputParam], Field(alias="class")]
+    """A reference by ``sourcedId``, in a request body."""
+    school: Required[OneRosterSourcedIdRefInputParam]
+    """A reference by ``sourcedId``, in a request body."""
+    category: Required[OneRosterSourcedIdRefInputParam]
+    """A reference by ``sourcedId``, in a request body."""
+    grading_period: Annotated[OneRosterSourcedIdRefInputParam | None, Field(alias="gradingPeriod")]
+    """A reference by ``sourcedId`` in a request body, or null."""
+    academic_session: Annotated[OneRosterSourcedIdRefInputParam | None, Field(alias="academicSession")]
+    """A reference by ``sourcedId`` in a request body, or null."""
+    score_scale: Annotated[OneRosterSourcedIdRefInputParam | None, Field(alias="scoreScale")]
+    """A reference by ``sourcedId`` in a request body, or null."""
+    result_value_min: Annotated[float | None, Field(alias="resultValueMin")]
+    result_value_max: Annotated[float | None, Field(alias="resultValueMax")]
+    learning_objective_set: Annotated[Sequence[OneRosterLearningObjectiveSetUndefinedParam] | None, Field(alias="learningObjectiveSet")]
+    """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
+
+
+@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterLearningObjectiveSetUndefinedLearningObjectiveIdsParam(TypedDict, total=False):
+    """The OneRosterLearningObjectiveSetUndefinedLearningObjectiveIds body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    learning_objective_id: Annotated[Required[str], Field(alias="learningObjectiveId")]
+    score: float
+    text_score: Annotated[str, Field(alias="textScore")]
+
+
+@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterLearningObjectiveSetUndefinedParam(TypedDict, total=False):
+    """The OneRosterLearningObjectiveSetUndefined body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    source: Required[str]
+    learning_objective_ids: Annotated[Required[Sequence[OneRosterLearningObjectiveSetUndefinedLearningObjectiveIdsParam]], Field(alias="learningObjectiveIds")]
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterResultInputParam(TypedDict, total=False):
+    """A result in a POST or PUT body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[str, Field(alias="sourcedId")]
+    status: Required[Literal["active", "tobedeleted"]]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: Annotated[str, Field(alias="dateLastModified")]
+    metadata: Mapping[str, object]
+    """Free-form metadata, or null."""
+    line_item: Annotated[Required[OneRosterSourcedIdRefInputParam], Field(alias="lineItem")]
+    """A reference by ``sourcedId``, in a request body."""
+    student: Required[OneRosterSourcedIdRefInputParam]
+    """A reference by ``sourcedId``, in a request body."""
+    class_: Annotated[OneRosterSourcedIdRefInputParam | None, Field(alias="class")]
+    """A reference by ``sourcedId`` in a request body, or null."""
+    score_scale: Annotated[OneRosterSourcedIdRefInputParam | None, Field(alias="scoreScale")]
+    """A reference by ``sourcedId`` in a request body, or null."""
+    score_status: Annotated[Required[Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"]], Field(alias="scoreStatus")]
+    score: float | None
+    text_score: Annotated[str | None, Field(alias="textScore")]
+    score_date: Annotated[Required[str], Field(alias="scoreDate")]
+    comment: str | None
+    learning_objective_set: Annotated[Sequence[OneRosterLearningObjectiveSetUndefinedParam] | None, Field(alias="learningObjectiveSet")]
+    """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
+    in_progress: Annotated[str, Field(alias="inProgress")]
+    incomplete: str
+    late: str
+    missing: str
+
+
+@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterScoreScaleValueParam(TypedDict, total=False):
+    """One value of a score scale: the range it covers (`itemValueLHS` to `itemValueRHS`) and what it is worth.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    item_value_lhs: Annotated[Required[str], Field(alias="itemValueLHS")]
+    item_value_rhs: Annotated[Required[str], Field(alias="itemValueRHS")]
+    value: str
+    description: str
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterScoreScaleInputParam(TypedDict, total=False):
+    """A score scale in a POST or PUT body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[str, Field(alias="sourcedId")]
+    status: Required[Literal["active", "tobedeleted"]]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: Annotated[str, Field(alias="dateLastModified")]
+    metadata: Mapping[str, object]
+    """Free-form metadata, or null."""
+    title: Required[str]
+    type: Required[str]
+    class_: Annotated[Required[OneRosterSourcedIdRefInputParam], Field(alias="class")]
+    """A reference by ``sourcedId``, in a request body."""
+    course: OneRosterSourcedIdRefInputParam | None
+    """A reference by ``sourcedId`` in a request body, or null."""
+    score_scale_value: Annotated[Required[Sequence[OneRosterScoreScaleValueParam]], Field(alias="scoreScaleValue")]
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterResourceInputParam(TypedDict, total=False):
+    """A resource in a POST or PUT body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[str, Field(alias="sourcedId")]
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: Annotated[str, Field(alias="dateLastModified")]
+    metadata: Mapping[str, object]
+    """Free-form metadata, or null."""
+    title: Required[str]
+    roles: Sequence[Literal["primary", "secondary"]]
+    importance: Literal["primary", "secondary"]
+    vendor_resource_id: Annotated[Required[str], Field(alias="vendorResourceId")]
+    vendor_id: Annotated[str, Field(alias="vendorId")]
+    application_id: Annotated[str, Field(alias="applicationId")]
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterResourceAssignmentParam(TypedDict, total=False):
+    """The body of POST `resources/{classes|courses|users}/{sourcedId}/resources`: the resource to assign, by
+    `sourcedId`.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[Required[str], Field(alias="sourcedId")]
+    date_assigned: Annotated[str, Field(alias="dateAssigned")]
 
 
 OneRosterGUIDRef.model_rebuild()
-OneRosterGUIDRefInput.model_rebuild()
-OneRosterComponentRef.model_rebuild()
-OneRosterComponentRefInput.model_rebuild()
-OneRosterPageMembers.model_rebuild()
+OneRosterTypedGUIDRef.model_rebuild()
+OneRosterSourcedIdRef.model_rebuild()
+OneRosterSourcedIdRefInput.model_rebuild()
+OneRosterLearningObjectiveSetUndefined.model_rebuild()
+OneRosterLearningObjectiveSetUndefinedLearningObjectiveIds.model_rebuild()
 OneRosterRole.model_rebuild()
+OneRosterRoleInput.model_rebuild()
 OneRosterUserId.model_rebuild()
-OneRosterUser.model_rebuild()
+OneRosterScoreScaleValue.model_rebuild()
 OneRosterAcademicSession.model_rebuild()
-OneRosterCourse.model_rebuild()
-OneRosterClass.model_rebuild()
-OneRosterEnrollment.model_rebuild()
-OneRosterDemographics.model_rebuild()
+OneRosterAcademicSessionInput.model_rebuild()
 OneRosterAssessmentLineItem.model_rebuild()
 OneRosterAssessmentLineItemInput.model_rebuild()
-OneRosterAssessmentLineItemWrite.model_rebuild()
 OneRosterAssessmentResult.model_rebuild()
-OneRosterResult.model_rebuild()
+OneRosterAssessmentResultInput.model_rebuild()
+OneRosterCategory.model_rebuild()
+OneRosterCategoryInput.model_rebuild()
+OneRosterClass.model_rebuild()
+OneRosterClassEnrollmentInput.model_rebuild()
+OneRosterClassInput.model_rebuild()
+OneRosterClassUpdate.model_rebuild()
+OneRosterComponentResource.model_rebuild()
+OneRosterComponentResourceInput.model_rebuild()
+OneRosterCourse.model_rebuild()
+OneRosterCourseComponent.model_rebuild()
+OneRosterCourseComponentInput.model_rebuild()
+OneRosterCourseInput.model_rebuild()
+OneRosterDemographics.model_rebuild()
+OneRosterDemographicsInput.model_rebuild()
+OneRosterEnrollment.model_rebuild()
+OneRosterEnrollmentInput.model_rebuild()
+OneRosterEnrollmentUpdate.model_rebuild()
+OneRosterGradingPeriodInput.model_rebuild()
+OneRosterLineItem.model_rebuild()
+OneRosterLineItemInput.model_rebuild()
+OneRosterOrg.model_rebuild()
+OneRosterOrgInput.model_rebuild()
 OneRosterResource.model_rebuild()
-OneRosterSourcedIdPairsResponse.model_rebuild()
-OneRosterSourcedIdPairs.model_rebuild()
-OneRosterUserResponse.model_rebuild()
-OneRosterAssessmentLineItemResponse.model_rebuild()
-OneRosterUserList.model_rebuild()
+OneRosterResourceAssignment.model_rebuild()
+OneRosterResourceInput.model_rebuild()
+OneRosterResult.model_rebuild()
+OneRosterResultInput.model_rebuild()
+OneRosterSchoolInput.model_rebuild()
+OneRosterScoreScale.model_rebuild()
+OneRosterScoreScaleInput.model_rebuild()
+OneRosterUser.model_rebuild()
+OneRosterUserInput.model_rebuild()
+OneRosterPageMembers.model_rebuild()
 OneRosterAcademicSessionList.model_rebuild()
+OneRosterAssessmentLineItemList.model_rebuild()
+OneRosterAssessmentResultList.model_rebuild()
+OneRosterCategoryList.model_rebuild()
 OneRosterClassList.model_rebuild()
+OneRosterComponentResourceList.model_rebuild()
+OneRosterCourseComponentList.model_rebuild()
 OneRosterCourseList.model_rebuild()
 OneRosterDemographicsList.model_rebuild()
 OneRosterEnrollmentList.model_rebuild()
-OneRosterAssessmentLineItemList.model_rebuild()
-OneRosterAssessmentResultList.model_rebuild()
-OneRosterResultList.model_rebuild()
+OneRosterGradingPeriodList.model_rebuild()
+OneRosterLineItemList.model_rebuild()
+OneRosterOrgList.model_rebuild()
 OneRosterResourceList.model_rebuild()
+OneRosterResultList.model_rebuild()
+OneRosterScoreScaleList.model_rebuild()
+OneRosterStudentList.model_rebuild()
+OneRosterTeacherList.model_rebuild()
+OneRosterTermList.model_rebuild()
+OneRosterUserList.model_rebuild()
+OneRosterAcademicSessionResponse.model_rebuild()
+OneRosterAssessmentLineItemResponse.model_rebuild()
+OneRosterAssessmentResultResponse.model_rebuild()
+OneRosterCategoryResponse.model_rebuild()
+OneRosterClassResponse.model_rebuild()
+OneRosterComponentResourceResponse.model_rebuild()
+OneRosterCourseResponse.model_rebuild()
+OneRosterCourseComponentResponse.model_rebuild()
+OneRosterDemographicsResponse.model_rebuild()
+OneRosterEnrollmentResponse.model_rebuild()
+OneRosterGradingPeriodResponse.model_rebuild()
+OneRosterLineItemResponse.model_rebuild()
+OneRosterOrgResponse.model_rebuild()
+OneRosterResourceResponse.model_rebuild()
+OneRosterResultResponse.model_rebuild()
+OneRosterScoreScaleResponse.model_rebuild()
+OneRosterTermResponse.model_rebuild()
+OneRosterUserResponse.model_rebuild()
+OneRosterSourcedIdPairs.model_rebuild()
+OneRosterSourcedIdPairsResponse.model_rebuild()
