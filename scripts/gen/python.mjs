@@ -171,6 +171,8 @@ class ModelWriter {
     this.paramBlocks = [];
     this.fieldLiterals = new Map();
     this.exports = [];
+    /** Every class written, by name: the schema it was written from (as JSON). */
+    this.written_ = new Map();
   }
 
   nameOf(schema) {
@@ -231,7 +233,8 @@ class ModelWriter {
       case 'null':
         return 'None';
       case 'array': {
-        const item = this.typeOf(schema.items, owner, member, param);
+        // The items of a component that is itself a list (`LearningObjectiveSet`) are its `Item`.
+        const item = this.typeOf(schema.items, owner, member ?? 'item', param);
         return param ? `Sequence[${item}]` : `list[${item}]`;
       }
       default: {
@@ -252,6 +255,7 @@ class ModelWriter {
   }
 
   inlineName(owner, member, param) {
+    if (member === undefined) throw new Error(`gen python: an inline schema of ${owner} has no member to be named after`);
     const key = `${owner}.${member}`;
     const ownerName = this.schemas[owner] ? this.nameOf(owner) : owner;
     const named = this.renames[key];
@@ -299,8 +303,23 @@ class ModelWriter {
     return out;
   }
 
+  /**
+   * True when `name` is written already, for this very schema; an error when another schema took the name (two
+   * inline schemas named alike would be two classes of one name, the second silently replacing the first).
+   */
+  written(name, schema) {
+    const shape = JSON.stringify(schema);
+    const taken = this.written_.get(name);
+    if (taken === undefined) {
+      this.written_.set(name, shape);
+      return false;
+    }
+    if (taken !== shape) throw new Error(`gen python: two schemas of ${this.doc} are named ${name}`);
+    return true;
+  }
+
   writeModel(name, schema, overrides = {}) {
-    if (this.classes.includes(name)) return;
+    if (this.written(name, schema)) return;
     this.classes.push(name);
     const { properties, required, description } = this.shape(schema);
     const fields = this.fieldNames(properties);
@@ -346,6 +365,7 @@ class ModelWriter {
 
   writeParam(name, schema) {
     this.params.set(name, true);
+    if (this.written(name, schema)) return;
     const { properties, required, open, description } = this.shape(schema);
     const fields = this.fieldNames(properties);
     const owner = name.replace(/Param$/, '');

@@ -14,7 +14,7 @@ from typing_extensions import Required, TypedDict
 
 from .._models import BaseModel
 
-__all__ = ["OneRosterAcademicSession", "OneRosterAcademicSessionField", "OneRosterAcademicSessionInput", "OneRosterAcademicSessionInputParam", "OneRosterAcademicSessionList", "OneRosterAcademicSessionResponse", "OneRosterAssessmentLineItem", "OneRosterAssessmentLineItemField", "OneRosterAssessmentLineItemInput", "OneRosterAssessmentLineItemInputParam", "OneRosterAssessmentLineItemList", "OneRosterAssessmentLineItemResponse", "OneRosterAssessmentResult", "OneRosterAssessmentResultField", "OneRosterAssessmentResultInput", "OneRosterAssessmentResultInputParam", "OneRosterAssessmentResultList", "OneRosterAssessmentResultResponse", "OneRosterCategory", "OneRosterCategoryField", "OneRosterCategoryInput", "OneRosterCategoryInputParam", "OneRosterCategoryList", "OneRosterCategoryResponse", "OneRosterClass", "OneRosterClassEnrollmentInput", "OneRosterClassEnrollmentInputParam", "OneRosterClassField", "OneRosterClassInput", "OneRosterClassInputParam", "OneRosterClassList", "OneRosterClassResponse", "OneRosterClassUpdate", "OneRosterClassUpdateParam", "OneRosterComponentResource", "OneRosterComponentResourceField", "OneRosterComponentResourceInput", "OneRosterComponentResourceInputParam", "OneRosterComponentResourceList", "OneRosterComponentResourceResponse", "OneRosterCourse", "OneRosterCourseComponent", "OneRosterCourseComponentField", "OneRosterCourseComponentInput", "OneRosterCourseComponentInputParam", "OneRosterCourseComponentList", "OneRosterCourseComponentResponse", "OneRosterCourseField", "OneRosterCourseInput", "OneRosterCourseInputParam", "OneRosterCourseList", "OneRosterCourseResponse", "OneRosterDemographics", "OneRosterDemographicsField", "OneRosterDemographicsInput", "OneRosterDemographicsInputParam", "OneRosterDemographicsList", "OneRosterDemographicsResponse", "OneRosterEnrollment", "OneRosterEnrollmentField", "OneRosterEnrollmentInput", "OneRosterEnrollmentInputParam", "OneRosterEnrollmentList", "OneRosterEnrollmentResponse", "OneRosterEnrollmentUpdate", "OneRosterEnrollmentUpdateParam", "OneRosterGUIDRef", "OneRosterGUIDRefType", "OneRosterGradingPeriodInput", "OneRosterGradingPeriodInputParam", "OneRosterGradingPeriodList", "OneRosterGradingPeriodResponse", "OneRosterLearningObjectiveSet", "OneRosterLearningObjectiveSetUndefined", "OneRosterLearningObjectiveSetUndefinedLearningObjectiveIds", "OneRosterLearningObjectiveSetUndefinedLearningObjectiveIdsParam", "OneRosterLearningObjectiveSetUndefinedParam", "OneRosterLineItem", "OneRosterLineItemField", "OneRosterLineItemInput", "OneRosterLineItemInputParam", "OneRosterLineItemList", "OneRosterLineItemResponse", "OneRosterMetadata", "OneRosterNullableGUIDRef", "OneRosterNullableSourcedIdRef", "OneRosterNullableSourcedIdRefInput", "OneRosterNullableTypedGUIDRef", "OneRosterOrg", "OneRosterOrgField", "OneRosterOrgInput", "OneRosterOrgInputParam", "OneRosterOrgList", "OneRosterOrgResponse", "OneRosterPageMembers", "OneRosterResource", "OneRosterResourceAssignment", "OneRosterResourceAssignmentParam", "OneRosterResourceField", "OneRosterResourceInput", "OneRosterResourceInputParam", "OneRosterResourceList", "OneRosterResourceResponse", "OneRosterResult", "OneRosterResultField", "OneRosterResultInput", "OneRosterResultInputParam", "OneRosterResultList", "OneRosterResultResponse", "OneRosterRole", "OneRosterRoleInput", "OneRosterRoleInputParam", "OneRosterSchoolInput", "OneRosterSchoolInputParam", "OneRosterScoreScale", "OneRosterScoreScaleField", "OneRosterScoreScaleInput", "OneRosterScoreScaleInputParam", "OneRosterScoreScaleList", "OneRosterScoreScaleResponse", "OneRosterScoreScaleValue", "OneRosterScoreScaleValueParam", "OneRosterSourcedIdPairs", "OneRosterSourcedIdPairsResponse", "OneRosterSourcedIdRef", "OneRosterSourcedIdRefInput", "OneRosterSourcedIdRefInputParam", "OneRosterStatus", "OneRosterStudentList", "OneRosterTeacherList", "OneRosterTermList", "OneRosterTermResponse", "OneRosterTypedGUIDRef", "OneRosterUnstatedAnswer", "OneRosterUser", "OneRosterUserField", "OneRosterUserId", "OneRosterUserIdParam", "OneRosterUserInput", "OneRosterUserInputParam", "OneRosterUserList", "OneRosterUserResponse"]
+__all__ = ["OneRosterAcademicSession", "OneRosterAcademicSessionField", "OneRosterAcademicSessionInput", "OneRosterAcademicSessionInputParam", "OneRosterAcademicSessionList", "OneRosterAcademicSessionResponse", "OneRosterAssessmentLineItem", "OneRosterAssessmentLineItemField", "OneRosterAssessmentLineItemInput", "OneRosterAssessmentLineItemInputParam", "OneRosterAssessmentLineItemList", "OneRosterAssessmentLineItemResponse", "OneRosterAssessmentResult", "OneRosterAssessmentResultField", "OneRosterAssessmentResultInput", "OneRosterAssessmentResultInputParam", "OneRosterAssessmentResultList", "OneRosterAssessmentResultResponse", "OneRosterCategory", "OneRosterCategoryField", "OneRosterCategoryInput", "OneRosterCategoryInputParam", "OneRosterCategoryList", "OneRosterCategoryResponse", "OneRosterClass", "OneRosterClassEnrollmentInput", "OneRosterClassEnrollmentInputParam", "OneRosterClassField", "OneRosterClassInput", "OneRosterClassInputParam", "OneRosterClassList", "OneRosterClassResponse", "OneRosterClassUpdate", "OneRosterClassUpdateParam", "OneRosterComponentResource", "OneRosterComponentResourceField", "OneRosterComponentResourceInput", "OneRosterComponentResourceInputParam", "OneRosterComponentResourceList", "OneRosterComponentResourceResponse", "OneRosterCourse", "OneRosterCourseComponent", "OneRosterCourseComponentField", "OneRosterCourseComponentInput", "OneRosterCourseComponentInputParam", "OneRosterCourseComponentList", "OneRosterCourseComponentResponse", "OneRosterCourseField", "OneRosterCourseInput", "OneRosterCourseInputParam", "OneRosterCourseList", "OneRosterCourseResponse", "OneRosterDemographics", "OneRosterDemographicsField", "OneRosterDemographicsInput", "OneRosterDemographicsInputParam", "OneRosterDemographicsList", "OneRosterDemographicsResponse", "OneRosterEnrollment", "OneRosterEnrollmentField", "OneRosterEnrollmentInput", "OneRosterEnrollmentInputParam", "OneRosterEnrollmentList", "OneRosterEnrollmentResponse", "OneRosterEnrollmentUpdate", "OneRosterEnrollmentUpdateParam", "OneRosterGUIDRef", "OneRosterGUIDRefType", "OneRosterGradingPeriodInput", "OneRosterGradingPeriodInputParam", "OneRosterGradingPeriodList", "OneRosterGradingPeriodResponse", "OneRosterLearningObjectiveSet", "OneRosterLearningObjectiveSetItem", "OneRosterLearningObjectiveSetItemLearningObjectiveIds", "OneRosterLearningObjectiveSetItemLearningObjectiveIdsParam", "OneRosterLearningObjectiveSetItemParam", "OneRosterLineItem", "OneRosterLineItemField", "OneRosterLineItemInput", "OneRosterLineItemInputParam", "OneRosterLineItemList", "OneRosterLineItemResponse", "OneRosterMetadata", "OneRosterNullableGUIDRef", "OneRosterNullableSourcedIdRef", "OneRosterNullableSourcedIdRefInput", "OneRosterNullableTypedGUIDRef", "OneRosterOrg", "OneRosterOrgField", "OneRosterOrgInput", "OneRosterOrgInputParam", "OneRosterOrgList", "OneRosterOrgResponse", "OneRosterPageMembers", "OneRosterResource", "OneRosterResourceAssignment", "OneRosterResourceAssignmentParam", "OneRosterResourceField", "OneRosterResourceInput", "OneRosterResourceInputParam", "OneRosterResourceList", "OneRosterResourceResponse", "OneRosterResult", "OneRosterResultField", "OneRosterResultInput", "OneRosterResultInputParam", "OneRosterResultList", "OneRosterResultResponse", "OneRosterRole", "OneRosterRoleInput", "OneRosterRoleInputParam", "OneRosterSchoolInput", "OneRosterSchoolInputParam", "OneRosterScoreScale", "OneRosterScoreScaleField", "OneRosterScoreScaleInput", "OneRosterScoreScaleInputParam", "OneRosterScoreScaleList", "OneRosterScoreScaleResponse", "OneRosterScoreScaleValue", "OneRosterScoreScaleValueParam", "OneRosterSourcedIdPairs", "OneRosterSourcedIdPairsResponse", "OneRosterSourcedIdRef", "OneRosterSourcedIdRefInput", "OneRosterSourcedIdRefInputParam", "OneRosterStatus", "OneRosterStudentList", "OneRosterTeacherList", "OneRosterTermList", "OneRosterTermResponse", "OneRosterTypedGUIDRef", "OneRosterUnstatedAnswer", "OneRosterUser", "OneRosterUserField", "OneRosterUserId", "OneRosterUserIdParam", "OneRosterUserInput", "OneRosterUserInputParam", "OneRosterUserList", "OneRosterUserResponse"]
 
 OneRosterAcademicSessionField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "startDate", "endDate", "type", "parent", "schoolYear", "org"]
 """The members of OneRosterAcademicSession that `fields` may ask for."""
@@ -94,19 +94,19 @@ class OneRosterSourcedIdRefInput(BaseModel):
     sourced_id: str = Field(alias="sourcedId")
 
 
-class OneRosterLearningObjectiveSetUndefinedLearningObjectiveIds(BaseModel):
-    """The OneRosterLearningObjectiveSetUndefinedLearningObjectiveIds schema."""
+class OneRosterLearningObjectiveSetItemLearningObjectiveIds(BaseModel):
+    """The OneRosterLearningObjectiveSetItemLearningObjectiveIds schema."""
 
     learning_objective_id: str = Field(alias="learningObjectiveId")
     score: float | None = None
     text_score: str | None = Field(default=None, alias="textScore")
 
 
-class OneRosterLearningObjectiveSetUndefined(BaseModel):
-    """The OneRosterLearningObjectiveSetUndefined schema."""
+class OneRosterLearningObjectiveSetItem(BaseModel):
+    """The OneRosterLearningObjectiveSetItem schema."""
 
     source: str
-    learning_objective_ids: list[OneRosterLearningObjectiveSetUndefinedLearningObjectiveIds] = Field(alias="learningObjectiveIds")
+    learning_objective_ids: list[OneRosterLearningObjectiveSetItemLearningObjectiveIds] = Field(alias="learningObjectiveIds")
 
 
 class OneRosterRole(BaseModel):
@@ -218,7 +218,7 @@ class OneRosterAssessmentLineItem(BaseModel):
     """A reference by ``sourcedId``, or null."""
     component_resource: OneRosterSourcedIdRef | None = Field(default=None, alias="componentResource")
     """A reference by ``sourcedId``, or null."""
-    learning_objective_set: list[OneRosterLearningObjectiveSetUndefined] | None = Field(default=None, alias="learningObjectiveSet")
+    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(default=None, alias="learningObjectiveSet")
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
 
 
@@ -247,7 +247,7 @@ class OneRosterAssessmentLineItemInput(BaseModel):
     """A reference by ``sourcedId`` in a request body, or null."""
     component_resource: OneRosterSourcedIdRefInput | None = Field(default=None, alias="componentResource")
     """A reference by ``sourcedId`` in a request body, or null."""
-    learning_objective_set: list[OneRosterLearningObjectiveSetUndefined] | None = Field(default=None, alias="learningObjectiveSet")
+    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(default=None, alias="learningObjectiveSet")
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
 
 
@@ -272,7 +272,7 @@ class OneRosterAssessmentResult(BaseModel):
     score_percentile: float | None = Field(default=None, alias="scorePercentile")
     score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"] = Field(alias="scoreStatus")
     comment: str | None = None
-    learning_objective_set: list[OneRosterLearningObjectiveSetUndefined] | None = Field(default=None, alias="learningObjectiveSet")
+    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(default=None, alias="learningObjectiveSet")
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
     in_progress: str | None = Field(default=None, alias="inProgress")
     incomplete: str | None = None
@@ -301,7 +301,7 @@ class OneRosterAssessmentResultInput(BaseModel):
     score_percentile: float | None = Field(default=None, alias="scorePercentile")
     score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"] = Field(alias="scoreStatus")
     comment: str | None = None
-    learning_objective_set: list[OneRosterLearningObjectiveSetUndefined] | None = Field(default=None, alias="learningObjectiveSet")
+    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(default=None, alias="learningObjectiveSet")
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
     in_progress: str | None = Field(default=None, alias="inProgress")
     incomplete: str | None = None
@@ -691,7 +691,7 @@ class OneRosterLineItem(BaseModel):
     """A reference by ``sourcedId``, or null."""
     result_value_min: float | None = Field(default=None, alias="resultValueMin")
     result_value_max: float | None = Field(default=None, alias="resultValueMax")
-    learning_objective_set: list[OneRosterLearningObjectiveSetUndefined] | None = Field(default=None, alias="learningObjectiveSet")
+    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(default=None, alias="learningObjectiveSet")
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
 
 
@@ -724,7 +724,7 @@ class OneRosterLineItemInput(BaseModel):
     """A reference by ``sourcedId`` in a request body, or null."""
     result_value_min: float | None = Field(default=None, alias="resultValueMin")
     result_value_max: float | None = Field(default=None, alias="resultValueMax")
-    learning_objective_set: list[OneRosterLearningObjectiveSetUndefined] | None = Field(default=None, alias="learningObjectiveSet")
+    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(default=None, alias="learningObjectiveSet")
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
 
 
@@ -826,7 +826,7 @@ class OneRosterResult(BaseModel):
     text_score: str | None = Field(default=None, alias="textScore")
     score_date: str = Field(alias="scoreDate")
     comment: str | None = None
-    learning_objective_set: list[OneRosterLearningObjectiveSetUndefined] | None = Field(default=None, alias="learningObjectiveSet")
+    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(default=None, alias="learningObjectiveSet")
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
     in_progress: str | None = Field(default=None, alias="inProgress")
     incomplete: str | None = None
@@ -856,7 +856,7 @@ class OneRosterResultInput(BaseModel):
     text_score: str | None = Field(default=None, alias="textScore")
     score_date: str = Field(alias="scoreDate")
     comment: str | None = None
-    learning_objective_set: list[OneRosterLearningObjectiveSetUndefined] | None = Field(default=None, alias="learningObjectiveSet")
+    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(default=None, alias="learningObjectiveSet")
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
     in_progress: str | None = Field(default=None, alias="inProgress")
     incomplete: str | None = None
@@ -1399,7 +1399,7 @@ OneRosterNullableSourcedIdRefInput: TypeAlias = OneRosterSourcedIdRefInput | Non
 """A reference by ``sourcedId`` in a request body, or null."""
 
 
-OneRosterLearningObjectiveSet: TypeAlias = list[OneRosterLearningObjectiveSetUndefined] | None
+OneRosterLearningObjectiveSet: TypeAlias = list[OneRosterLearningObjectiveSetItem] | None
 """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
 
 
@@ -1772,8 +1772,8 @@ class OneRosterUserInputParam(TypedDict, total=False):
 
 
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
-class OneRosterLearningObjectiveSetUndefinedLearningObjectiveIdsParam(TypedDict, total=False):
-    """The OneRosterLearningObjectiveSetUndefinedLearningObjectiveIds body.
+class OneRosterLearningObjectiveSetItemLearningObjectiveIdsParam(TypedDict, total=False):
+    """The OneRosterLearningObjectiveSetItemLearningObjectiveIds body.
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
@@ -1784,14 +1784,14 @@ class OneRosterLearningObjectiveSetUndefinedLearningObjectiveIdsParam(TypedDict,
 
 
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
-class OneRosterLearningObjectiveSetUndefinedParam(TypedDict, total=False):
-    """The OneRosterLearningObjectiveSetUndefined body.
+class OneRosterLearningObjectiveSetItemParam(TypedDict, total=False):
+    """The OneRosterLearningObjectiveSetItem body.
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
 
     source: Required[str]
-    learning_objective_ids: Annotated[Required[Sequence[OneRosterLearningObjectiveSetUndefinedLearningObjectiveIdsParam]], Field(alias="learningObjectiveIds")]
+    learning_objective_ids: Annotated[Required[Sequence[OneRosterLearningObjectiveSetItemLearningObjectiveIdsParam]], Field(alias="learningObjectiveIds")]
 
 
 @with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
@@ -1822,31 +1822,8 @@ class OneRosterAssessmentLineItemInputParam(TypedDict, total=False):
     """A reference by ``sourcedId`` in a request body, or null."""
     component_resource: Annotated[OneRosterSourcedIdRefInputParam | None, Field(alias="componentResource")]
     """A reference by ``sourcedId`` in a request body, or null."""
-    learning_objective_set: Annotated[Sequence[OneRosterLearningObjectiveSetUndefinedParam] | None, Field(alias="learningObjectiveSet")]
+    learning_objective_set: Annotated[Sequence[OneRosterLearningObjectiveSetItemParam] | None, Field(alias="learningObjectiveSet")]
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
-
-
-@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
-class OneRosterLearningObjectiveSetUndefinedLearningObjectiveIdsParam(TypedDict, total=False):
-    """The OneRosterLearningObjectiveSetUndefinedLearningObjectiveIds body.
-
-    Members in snake_case; checked before anything is sent and sent with the platform's names.
-    """
-
-    learning_objective_id: Annotated[Required[str], Field(alias="learningObjectiveId")]
-    score: float
-    text_score: Annotated[str, Field(alias="textScore")]
-
-
-@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
-class OneRosterLearningObjectiveSetUndefinedParam(TypedDict, total=False):
-    """The OneRosterLearningObjectiveSetUndefined body.
-
-    Members in snake_case; checked before anything is sent and sent with the platform's names.
-    """
-
-    source: Required[str]
-    learning_objective_ids: Annotated[Required[Sequence[OneRosterLearningObjectiveSetUndefinedLearningObjectiveIdsParam]], Field(alias="learningObjectiveIds")]
 
 
 @with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
@@ -1874,7 +1851,7 @@ class OneRosterAssessmentResultInputParam(TypedDict, total=False):
     score_percentile: Annotated[float | None, Field(alias="scorePercentile")]
     score_status: Annotated[Required[Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"]], Field(alias="scoreStatus")]
     comment: str | None
-    learning_objective_set: Annotated[Sequence[OneRosterLearningObjectiveSetUndefinedParam] | None, Field(alias="learningObjectiveSet")]
+    learning_objective_set: Annotated[Sequence[OneRosterLearningObjectiveSetItemParam] | None, Field(alias="learningObjectiveSet")]
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
     in_progress: Annotated[str | None, Field(alias="inProgress")]
     incomplete: str | None
@@ -1897,29 +1874,6 @@ class OneRosterCategoryInputParam(TypedDict, total=False):
     """Free-form metadata, or null."""
     title: Required[str]
     weight: float | None
-
-
-@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
-class OneRosterLearningObjectiveSetUndefinedLearningObjectiveIdsParam(TypedDict, total=False):
-    """The OneRosterLearningObjectiveSetUndefinedLearningObjectiveIds body.
-
-    Members in snake_case; checked before anything is sent and sent with the platform's names.
-    """
-
-    learning_objective_id: Annotated[Required[str], Field(alias="learningObjectiveId")]
-    score: float
-    text_score: Annotated[str, Field(alias="textScore")]
-
-
-@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
-class OneRosterLearningObjectiveSetUndefinedParam(TypedDict, total=False):
-    """The OneRosterLearningObjectiveSetUndefined body.
-
-    Members in snake_case; checked before anything is sent and sent with the platform's names.
-    """
-
-    source: Required[str]
-    learning_objective_ids: Annotated[Required[Sequence[OneRosterLearningObjectiveSetUndefinedLearningObjectiveIdsParam]], Field(alias="learningObjectiveIds")]
 
 
 @with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
@@ -1954,31 +1908,8 @@ class OneRosterLineItemInputParam(TypedDict, total=False):
     """A reference by ``sourcedId`` in a request body, or null."""
     result_value_min: Annotated[float | None, Field(alias="resultValueMin")]
     result_value_max: Annotated[float | None, Field(alias="resultValueMax")]
-    learning_objective_set: Annotated[Sequence[OneRosterLearningObjectiveSetUndefinedParam] | None, Field(alias="learningObjectiveSet")]
+    learning_objective_set: Annotated[Sequence[OneRosterLearningObjectiveSetItemParam] | None, Field(alias="learningObjectiveSet")]
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
-
-
-@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
-class OneRosterLearningObjectiveSetUndefinedLearningObjectiveIdsParam(TypedDict, total=False):
-    """The OneRosterLearningObjectiveSetUndefinedLearningObjectiveIds body.
-
-    Members in snake_case; checked before anything is sent and sent with the platform's names.
-    """
-
-    learning_objective_id: Annotated[Required[str], Field(alias="learningObjectiveId")]
-    score: float
-    text_score: Annotated[str, Field(alias="textScore")]
-
-
-@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
-class OneRosterLearningObjectiveSetUndefinedParam(TypedDict, total=False):
-    """The OneRosterLearningObjectiveSetUndefined body.
-
-    Members in snake_case; checked before anything is sent and sent with the platform's names.
-    """
-
-    source: Required[str]
-    learning_objective_ids: Annotated[Required[Sequence[OneRosterLearningObjectiveSetUndefinedLearningObjectiveIdsParam]], Field(alias="learningObjectiveIds")]
 
 
 @with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
@@ -2007,7 +1938,7 @@ class OneRosterResultInputParam(TypedDict, total=False):
     text_score: Annotated[str | None, Field(alias="textScore")]
     score_date: Annotated[Required[str], Field(alias="scoreDate")]
     comment: str | None
-    learning_objective_set: Annotated[Sequence[OneRosterLearningObjectiveSetUndefinedParam] | None, Field(alias="learningObjectiveSet")]
+    learning_objective_set: Annotated[Sequence[OneRosterLearningObjectiveSetItemParam] | None, Field(alias="learningObjectiveSet")]
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
     in_progress: Annotated[str, Field(alias="inProgress")]
     incomplete: str
@@ -2087,8 +2018,8 @@ OneRosterGUIDRef.model_rebuild()
 OneRosterTypedGUIDRef.model_rebuild()
 OneRosterSourcedIdRef.model_rebuild()
 OneRosterSourcedIdRefInput.model_rebuild()
-OneRosterLearningObjectiveSetUndefined.model_rebuild()
-OneRosterLearningObjectiveSetUndefinedLearningObjectiveIds.model_rebuild()
+OneRosterLearningObjectiveSetItem.model_rebuild()
+OneRosterLearningObjectiveSetItemLearningObjectiveIds.model_rebuild()
 OneRosterRole.model_rebuild()
 OneRosterRoleInput.model_rebuild()
 OneRosterUserId.model_rebuild()
