@@ -116,6 +116,26 @@ def check_body(kind: Any, value: object, name: str) -> Any:
     return cast(Any, adapter.dump_python(checked, by_alias=True, mode="json", exclude_none=False))
 
 
+def check_bodies(kind: Any, value: object, name: str) -> list[Any]:
+    """A list body (``{"results": [...]}``, the method taking the list): a non-empty list, each item checked as
+    :func:`check_body` checks a body. Every problem of every item is one :class:`ValidationError`, each issue under
+    ``name`` and the item's index (``results[1].score``), as TypeScript's ``checkWrites`` names them
+    (docs/decisions.md#d-i30-generated-answers)."""
+    if not isinstance(value, (list, tuple)) or not value:
+        shown = "an empty list" if isinstance(value, (list, tuple)) else f"a {type(value).__name__}"
+        raise ValidationError([ValidationIssue((name,), f"must be a non-empty list (got {shown})")])
+    issues: list[ValidationIssue] = []
+    checked: list[Any] = []
+    for index, item in enumerate(value):
+        try:
+            checked.append(check_body(kind, item, name))
+        except ValidationError as error:
+            issues += [ValidationIssue((name, index, *issue.path[1:]), issue.message) for issue in error.issues]
+    if issues:
+        raise ValidationError(issues)
+    return checked
+
+
 def issues_of(error: pydantic.ValidationError, name: str, kind: Any = None) -> list[ValidationIssue]:
     """pydantic's errors as LearnKit issues rooted at ``name``."""
     aliases = _aliases(kind)

@@ -120,10 +120,14 @@ def test_writes_with_snake_case_members_sent_with_the_platforms_names(lk: LearnK
     )
     assert (created.sourced_id, created.given_name, created.family_name) == (user_id, "Py", "Thon")
     line_item = f"ali-py-{uuid.uuid4().hex[:8]}"
-    stored = lk.oneroster.gradebook.assessment_line_items.put(line_item, {"title": "Quiz", "result_value_max": 10})
+    stored = lk.oneroster.gradebook.assessment_line_items.update(
+        line_item, {"status": "active", "title": "Quiz", "result_value_max": 10}
+    )
     assert (stored.sourced_id, stored.title) == (line_item, "Quiz")
     with pytest.raises(ValidationError) as caught:
-        lk.oneroster.gradebook.assessment_line_items.put(line_item, {"sourced_id": "other", "title": "Quiz"})
+        lk.oneroster.gradebook.assessment_line_items.update(
+            line_item, {"sourced_id": "other", "status": "active", "title": "Quiz"}
+        )
     assert caught.value.issues[0].path == ("line_item", "sourced_id")
     assert lk.rostering.orgs.config.update("org-maple-elementary", {"theme": "dark"})["theme"] == "dark"
 

@@ -552,13 +552,15 @@ function pythonOp(op, writer) {
     required: p.required,
   }));
   let result;
-  if (op.httpMethod === 'DELETE' && !op.success.content) result = 'None';
+  // No content, or an answer the document states with no member to read: nothing to return, as in TypeScript
+  // (docs/decisions.md#d-i30-generated-answers).
+  if (!op.success.content || op.success.unstated) result = 'None';
   else if (op.result.schema)
     result = op.result.list ? `list[${modelOf(op.result.schema)}]` : modelOf(op.result.schema);
   else if (op.returns) {
     const owner = op.success.schema;
     result = writer.inlineName(owner, op.returns, false);
-  } else result = 'Any';
+  } else throw new Error(`gen python: ${op.operationId} answers no named schema; name it under models`);
   return { pathArgs, query, result, item: op.page ? modelOf(op.result.schema) : undefined };
 }
 
@@ -595,8 +597,10 @@ function exampleName(model, fallback) {
 
 function methodExample(op, py, writer, access, async) {
   const args = py.pathArgs.map((p) => p.name);
-  if (op.body)
-    args.push(exampleValue(writer, op.body.inner ? { $ref: `#/components/schemas/${op.body.inner}` } : {}));
+  if (op.body) {
+    const value = exampleValue(writer, op.body.inner ? { $ref: `#/components/schemas/${op.body.inner}` } : {});
+    args.push(op.body.list ? `[${value}]` : value);
+  }
   for (const q of py.query.filter((q) => q.required))
     args.push(`${q.name}=${exampleValue(writer, q.schema)}`);
   const call = `${access}.${op.python.method}(${args.join(', ')})`;
@@ -632,7 +636,14 @@ function methodDoc(op) {
     parts.push('`fields` asks for only those members; the others are left unset.');
   }
   if (op.body?.inner) {
-    parts.push(`The body is checked against \`${op.body.inner}\` before anything is sent.`);
+    parts.push(
+      op.body.list
+        ? `Each item of the list is checked against \`${op.body.inner}\` before anything is sent.`
+        : `The body is checked against \`${op.body.inner}\` before anything is sent.`,
+    );
+  }
+  if (op.success.unstated) {
+    parts.push("The platform's answer names no member to read, so the call returns nothing.");
   }
   if (op.httpMethod !== 'GET') {
     parts.push(
@@ -649,9 +660,12 @@ function methodSource(op, writer, async, access, imports) {
   const args = ['self', ...py.pathArgs.map((p) => `${p.name}: str`)];
   const bodyName = op.body ? pySnake(op.body.name) : undefined;
   let bodyType;
+  let itemType;
   if (op.body) {
-    bodyType = writer.paramTypeOfRef(op.body.inner ?? op.body.schema);
-    imports.add(bodyType);
+    itemType = writer.paramTypeOfRef(op.body.inner ?? op.body.schema);
+    imports.add(itemType);
+    // A wrapped list (`{"results": [...]}`): the method takes the list, each item checked.
+    bodyType = op.body.list ? `Sequence[${itemType}]` : itemType;
     args.push(op.body.optional ? `${bodyName}: ${bodyType} | None = None` : `${bodyName}: ${bodyType}`);
   }
   const kw = [];
@@ -681,6 +695,14 @@ function methodSource(op, writer, async, access, imports) {
   kw.push(...OPTION_ARGS);
   if (op.httpMethod !== 'GET') kw.push('idempotency_key: str | None = None');
   args.push('*', ...kw);
+  // A parameter is never named like another: the generated locals (`_body`, `_result`) start with `_`, which no
+  // parameter does (pySnake strips it), and a path, body or query parameter named like a per-call setting stops
+  // the generator rather than shadowing it (docs/decisions.md#d-i30-generated-answers).
+  const names = args.filter((a) => a !== '*').map((a) => a.split(':')[0]);
+  const twice = names.find((name, i) => names.indexOf(name) !== i);
+  if (twice) throw new Error(`gen python: ${op.operationId} would take two parameters named ${twice}`);
+  if (names.some((name) => name.startsWith('_')))
+    throw new Error(`gen python: ${op.operationId} has a parameter that starts with _, like the generated locals`);
 
   const returnType = op.page ? `${async ? 'AsyncPager' : 'SyncPager'}[${py.item}]` : py.result;
   if (op.page) imports.add(py.item);
@@ -692,15 +714,22 @@ function methodSource(op, writer, async, access, imports) {
   if (pathParams.length) callArgs.push(`path_params={${pathParams.join(', ')}}`);
   if (queryPass.length) callArgs.push(`query={${queryPass.join(', ')}}`);
   if (op.body) {
-    const checked = `check_body(${bodyType}, ${op.body.optional ? `{} if ${bodyName} is None else ${bodyName}` : bodyName}, ${pyString(bodyName)})`;
-    lines.push(`        body = ${checked}`);
+    const given = op.body.optional ? `{} if ${bodyName} is None else ${bodyName}` : bodyName;
+    const checked = op.body.list
+      ? `check_bodies(${itemType}, ${given}, ${pyString(bodyName)})`
+      : `check_body(${itemType}, ${given}, ${pyString(bodyName)})`;
+    lines.push(`        _body = ${checked}`);
+    // A OneRoster write names its object twice, in the path and in the body: the two must agree (not for a list,
+    // whose path names the parent).
     const samePath =
-      op.pathParams.find((p) => p.name === 'sourcedId') && op.body.members.includes('sourcedId');
+      !op.body.list &&
+      op.pathParams.find((p) => p.name === 'sourcedId') &&
+      op.body.members.includes('sourcedId');
     if (samePath && writer.doc === 'oneroster') {
       const arg = py.pathArgs.find((p) => p.wire === 'sourcedId').name;
-      lines.push(`        same_id(body, ${arg}, ${pyString(bodyName)})`);
+      lines.push(`        same_id(_body, ${arg}, ${pyString(bodyName)})`);
     }
-    callArgs.push(op.body.wrap ? `body={${pyString(op.body.wrap)}: body}` : 'body=body');
+    callArgs.push(op.body.wrap ? `body={${pyString(op.body.wrap)}: _body}` : 'body=_body');
   }
   const retry =
     op.httpMethod !== 'GET' && op.retry === 'safe' && op.httpMethod !== 'PUT'
@@ -729,10 +758,8 @@ function methodSource(op, writer, async, access, imports) {
     if (op.httpMethod !== 'GET') callArgs.push('idempotency_key=idempotency_key');
     const call = `self._client._call(\n            ${callArgs.join(',\n            ')},\n        )`;
     if (py.result === 'None') lines.push(`        ${async ? 'await ' : ''}${call}`);
-    else if (py.result === 'Any')
-      lines.push(`        return ${async ? 'await ' : ''}${call}  # type: ignore[no-any-return]`);
     else
-      lines.push(`        result: ${py.result} = ${async ? 'await ' : ''}${call}`, '        return result');
+      lines.push(`        _result: ${py.result} = ${async ? 'await ' : ''}${call}`, '        return _result');
   }
   const def = `${async && !op.page ? 'async def' : 'def'} ${op.python.method}`;
   // The raw-response view's method: the same signature, the same arguments passed on.
@@ -907,7 +934,7 @@ function generateFamily(root, family, writers) {
     'import httpx',
     '',
     'from .._client import QueryValue',
-    'from .._models import check_body',
+    'from .._models import check_bodies, check_body',
     'from .._pagination import AsyncPager, SyncPager',
     'from .._resource import AsyncAPIResource, SyncAPIResource, check_id, same_id',
     ...typeImports,

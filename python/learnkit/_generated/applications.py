@@ -133,11 +133,11 @@ class Drafts(SyncAPIResource):
 
             application_draft = lk.applications.drafts.create({"name": "..."})
         """
-        body = check_body(ApplicationDraftCreateParam, {} if draft is None else draft, "draft")
-        result: ApplicationDraft = self._client._call(
+        _body = check_body(ApplicationDraftCreateParam, {} if draft is None else draft, "draft")
+        _result: ApplicationDraft = self._client._call(
             "POST",
             "/applications/1.0/drafts",
-            body=body,
+            body=_body,
             cast=ApplicationDraft,
             timeout=timeout,
             max_retries=max_retries,
@@ -145,7 +145,7 @@ class Drafts(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.DraftsWithRawResponse:
@@ -184,11 +184,11 @@ class AsyncDrafts(AsyncAPIResource):
 
             application_draft = await alk.applications.drafts.create({"name": "..."})
         """
-        body = check_body(ApplicationDraftCreateParam, {} if draft is None else draft, "draft")
-        result: ApplicationDraft = await self._client._call(
+        _body = check_body(ApplicationDraftCreateParam, {} if draft is None else draft, "draft")
+        _result: ApplicationDraft = await self._client._call(
             "POST",
             "/applications/1.0/drafts",
-            body=body,
+            body=_body,
             cast=ApplicationDraft,
             timeout=timeout,
             max_retries=max_retries,
@@ -196,7 +196,7 @@ class AsyncDrafts(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncDraftsWithRawResponse:
@@ -230,7 +230,7 @@ class Credentials(SyncAPIResource):
 
             application_credentials = lk.applications.credentials.get(app_id)
         """
-        result: ApplicationCredentials = self._client._call(
+        _result: ApplicationCredentials = self._client._call(
             "GET",
             "/applications/1.0/{appId}/credentials",
             path_params={"appId": check_id(app_id, "app_id")},
@@ -240,7 +240,7 @@ class Credentials(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def rotate(
         self,
@@ -261,7 +261,7 @@ class Credentials(SyncAPIResource):
 
             application_credentials_rotation = lk.applications.credentials.rotate(app_id)
         """
-        result: ApplicationCredentialsRotation = self._client._call(
+        _result: ApplicationCredentialsRotation = self._client._call(
             "POST",
             "/applications/1.0/{appId}/credentials/rotate",
             path_params={"appId": check_id(app_id, "app_id")},
@@ -272,7 +272,7 @@ class Credentials(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.CredentialsWithRawResponse:
@@ -306,7 +306,7 @@ class AsyncCredentials(AsyncAPIResource):
 
             application_credentials = await alk.applications.credentials.get(app_id)
         """
-        result: ApplicationCredentials = await self._client._call(
+        _result: ApplicationCredentials = await self._client._call(
             "GET",
             "/applications/1.0/{appId}/credentials",
             path_params={"appId": check_id(app_id, "app_id")},
@@ -316,7 +316,7 @@ class AsyncCredentials(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def rotate(
         self,
@@ -337,7 +337,7 @@ class AsyncCredentials(AsyncAPIResource):
 
             application_credentials_rotation = await alk.applications.credentials.rotate(app_id)
         """
-        result: ApplicationCredentialsRotation = await self._client._call(
+        _result: ApplicationCredentialsRotation = await self._client._call(
             "POST",
             "/applications/1.0/{appId}/credentials/rotate",
             path_params={"appId": check_id(app_id, "app_id")},
@@ -348,7 +348,7 @@ class AsyncCredentials(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncCredentialsWithRawResponse:
@@ -410,7 +410,7 @@ class Applications(SyncAPIResource):
 
             application = lk.applications.applications.get(app_id)
         """
-        result: Application = self._client._call(
+        _result: Application = self._client._call(
             "GET",
             "/applications/1.0/applications/{sourcedId}",
             path_params={"sourcedId": check_id(app_id, "app_id")},
@@ -420,7 +420,7 @@ class Applications(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def upsert(
         self,
@@ -441,12 +441,12 @@ class Applications(SyncAPIResource):
 
             application = lk.applications.applications.upsert(app_id, {"sourced_id": "..."})
         """
-        body = check_body(ApplicationUpsertParam, application, "application")
-        result: Application = self._client._call(
+        _body = check_body(ApplicationUpsertParam, application, "application")
+        _result: Application = self._client._call(
             "PUT",
             "/applications/1.0/applications/{sourcedId}",
             path_params={"sourcedId": check_id(app_id, "app_id")},
-            body=body,
+            body=_body,
             cast=Application,
             timeout=timeout,
             max_retries=max_retries,
@@ -454,7 +454,7 @@ class Applications(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.ApplicationsWithRawResponse:
@@ -516,7 +516,7 @@ class AsyncApplications(AsyncAPIResource):
 
             application = await alk.applications.applications.get(app_id)
         """
-        result: Application = await self._client._call(
+        _result: Application = await self._client._call(
             "GET",
             "/applications/1.0/applications/{sourcedId}",
             path_params={"sourcedId": check_id(app_id, "app_id")},
@@ -526,7 +526,7 @@ class AsyncApplications(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def upsert(
         self,
@@ -547,12 +547,12 @@ class AsyncApplications(AsyncAPIResource):
 
             application = await alk.applications.applications.upsert(app_id, {"sourced_id": "..."})
         """
-        body = check_body(ApplicationUpsertParam, application, "application")
-        result: Application = await self._client._call(
+        _body = check_body(ApplicationUpsertParam, application, "application")
+        _result: Application = await self._client._call(
             "PUT",
             "/applications/1.0/applications/{sourcedId}",
             path_params={"sourcedId": check_id(app_id, "app_id")},
-            body=body,
+            body=_body,
             cast=Application,
             timeout=timeout,
             max_retries=max_retries,
@@ -560,7 +560,7 @@ class AsyncApplications(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncApplicationsWithRawResponse:

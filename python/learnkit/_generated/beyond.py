@@ -91,7 +91,7 @@ class Grades(SyncAPIResource):
 
             student_grade = lk.beyond.grades.get(student_id="...", subject="...")
         """
-        result: StudentGrade = self._client._call(
+        _result: StudentGrade = self._client._call(
             "GET",
             "/beyond/1.0/educator/students/grades",
             query={"studentId": student_id, "subject": subject},
@@ -101,7 +101,7 @@ class Grades(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.GradesWithRawResponse:
@@ -137,7 +137,7 @@ class AsyncGrades(AsyncAPIResource):
 
             student_grade = await alk.beyond.grades.get(student_id="...", subject="...")
         """
-        result: StudentGrade = await self._client._call(
+        _result: StudentGrade = await self._client._call(
             "GET",
             "/beyond/1.0/educator/students/grades",
             query={"studentId": student_id, "subject": subject},
@@ -147,7 +147,7 @@ class AsyncGrades(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncGradesWithRawResponse:

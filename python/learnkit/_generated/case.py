@@ -190,7 +190,7 @@ class Documents(SyncAPIResource):
 
             cf_document = lk.case.documents.get(id)
         """
-        result: CFDocument = self._client._call(
+        _result: CFDocument = self._client._call(
             "GET",
             "/ims/case/v1p1/CFDocuments/{sourcedId}",
             path_params={"sourcedId": check_id(id, "id")},
@@ -203,7 +203,7 @@ class Documents(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.DocumentsWithRawResponse:
@@ -279,7 +279,7 @@ class AsyncDocuments(AsyncAPIResource):
 
             cf_document = await alk.case.documents.get(id)
         """
-        result: CFDocument = await self._client._call(
+        _result: CFDocument = await self._client._call(
             "GET",
             "/ims/case/v1p1/CFDocuments/{sourcedId}",
             path_params={"sourcedId": check_id(id, "id")},
@@ -292,7 +292,7 @@ class AsyncDocuments(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncDocumentsWithRawResponse:
@@ -368,7 +368,7 @@ class Items(SyncAPIResource):
 
             cf_item = lk.case.items.get(id)
         """
-        result: CFItem = self._client._call(
+        _result: CFItem = self._client._call(
             "GET",
             "/ims/case/v1p1/CFItems/{sourcedId}",
             path_params={"sourcedId": check_id(id, "id")},
@@ -381,7 +381,7 @@ class Items(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.ItemsWithRawResponse:
@@ -457,7 +457,7 @@ class AsyncItems(AsyncAPIResource):
 
             cf_item = await alk.case.items.get(id)
         """
-        result: CFItem = await self._client._call(
+        _result: CFItem = await self._client._call(
             "GET",
             "/ims/case/v1p1/CFItems/{sourcedId}",
             path_params={"sourcedId": check_id(id, "id")},
@@ -470,7 +470,7 @@ class AsyncItems(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncItemsWithRawResponse:
@@ -504,7 +504,7 @@ class Associations(SyncAPIResource):
 
             cf_association = lk.case.associations.get(id)
         """
-        result: CFAssociation = self._client._call(
+        _result: CFAssociation = self._client._call(
             "GET",
             "/ims/case/v1p1/CFAssociations/{sourcedId}",
             path_params={"sourcedId": check_id(id, "id")},
@@ -515,7 +515,7 @@ class Associations(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AssociationsWithRawResponse:
@@ -549,7 +549,7 @@ class AsyncAssociations(AsyncAPIResource):
 
             cf_association = await alk.case.associations.get(id)
         """
-        result: CFAssociation = await self._client._call(
+        _result: CFAssociation = await self._client._call(
             "GET",
             "/ims/case/v1p1/CFAssociations/{sourcedId}",
             path_params={"sourcedId": check_id(id, "id")},
@@ -560,7 +560,7 @@ class AsyncAssociations(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncAssociationsWithRawResponse:
@@ -598,7 +598,7 @@ class Packages(SyncAPIResource):
 
             cf_package = lk.case.packages.get(id)
         """
-        result: CFPackage = self._client._call(
+        _result: CFPackage = self._client._call(
             "GET",
             "/ims/case/v1p1/CFPackages/{sourcedId}",
             path_params={"sourcedId": check_id(id, "id")},
@@ -611,7 +611,7 @@ class Packages(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.PackagesWithRawResponse:
@@ -649,7 +649,7 @@ class AsyncPackages(AsyncAPIResource):
 
             cf_package = await alk.case.packages.get(id)
         """
-        result: CFPackage = await self._client._call(
+        _result: CFPackage = await self._client._call(
             "GET",
             "/ims/case/v1p1/CFPackages/{sourcedId}",
             path_params={"sourcedId": check_id(id, "id")},
@@ -662,7 +662,7 @@ class AsyncPackages(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncPackagesWithRawResponse:

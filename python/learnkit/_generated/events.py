@@ -90,7 +90,7 @@ class EventSessions(SyncAPIResource):
 
             caliper_session = lk.events.sessions.get(session_id)
         """
-        result: CaliperSession = self._client._call(
+        _result: CaliperSession = self._client._call(
             "GET",
             "/events/1.0/sessions/{sessionId}/events",
             path_params={"sessionId": check_id(session_id, "session_id")},
@@ -100,7 +100,7 @@ class EventSessions(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.EventSessionsWithRawResponse:
@@ -135,7 +135,7 @@ class AsyncEventSessions(AsyncAPIResource):
 
             caliper_session = await alk.events.sessions.get(session_id)
         """
-        result: CaliperSession = await self._client._call(
+        _result: CaliperSession = await self._client._call(
             "GET",
             "/events/1.0/sessions/{sessionId}/events",
             path_params={"sessionId": check_id(session_id, "session_id")},
@@ -145,7 +145,7 @@ class AsyncEventSessions(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncEventSessionsWithRawResponse:

@@ -161,7 +161,7 @@ class InsightSessions(SyncAPIResource):
 
             insight_session_summary = lk.insights.sessions.get(session_id)
         """
-        result: InsightSessionSummary = self._client._call(
+        _result: InsightSessionSummary = self._client._call(
             "GET",
             "/insights/1.0/sessions/{sessionId}",
             path_params={"sessionId": check_id(session_id, "session_id")},
@@ -171,7 +171,7 @@ class InsightSessions(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def get_enforcement_state(
         self,
@@ -188,7 +188,7 @@ class InsightSessions(SyncAPIResource):
 
             enforcement_state = lk.insights.sessions.get_enforcement_state(session_id)
         """
-        result: EnforcementState = self._client._call(
+        _result: EnforcementState = self._client._call(
             "GET",
             "/insights/1.0/sessions/{sessionId}/enforcement-state",
             path_params={"sessionId": check_id(session_id, "session_id")},
@@ -198,7 +198,7 @@ class InsightSessions(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def write_metadata(
         self,
@@ -221,11 +221,11 @@ class InsightSessions(SyncAPIResource):
 
             insight_session = lk.insights.sessions.write_metadata({"session_id": "..."})
         """
-        body = check_body(SessionMetadataWriteParam, metadata, "metadata")
-        result: InsightSession = self._client._call(
+        _body = check_body(SessionMetadataWriteParam, metadata, "metadata")
+        _result: InsightSession = self._client._call(
             "POST",
             "/insights/1.0/sessions",
-            body=body,
+            body=_body,
             cast=InsightSession,
             idempotent=True,
             timeout=timeout,
@@ -234,7 +234,7 @@ class InsightSessions(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.InsightSessionsWithRawResponse:
@@ -297,7 +297,7 @@ class AsyncInsightSessions(AsyncAPIResource):
 
             insight_session_summary = await alk.insights.sessions.get(session_id)
         """
-        result: InsightSessionSummary = await self._client._call(
+        _result: InsightSessionSummary = await self._client._call(
             "GET",
             "/insights/1.0/sessions/{sessionId}",
             path_params={"sessionId": check_id(session_id, "session_id")},
@@ -307,7 +307,7 @@ class AsyncInsightSessions(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def get_enforcement_state(
         self,
@@ -324,7 +324,7 @@ class AsyncInsightSessions(AsyncAPIResource):
 
             enforcement_state = await alk.insights.sessions.get_enforcement_state(session_id)
         """
-        result: EnforcementState = await self._client._call(
+        _result: EnforcementState = await self._client._call(
             "GET",
             "/insights/1.0/sessions/{sessionId}/enforcement-state",
             path_params={"sessionId": check_id(session_id, "session_id")},
@@ -334,7 +334,7 @@ class AsyncInsightSessions(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def write_metadata(
         self,
@@ -357,11 +357,11 @@ class AsyncInsightSessions(AsyncAPIResource):
 
             insight_session = await alk.insights.sessions.write_metadata({"session_id": "..."})
         """
-        body = check_body(SessionMetadataWriteParam, metadata, "metadata")
-        result: InsightSession = await self._client._call(
+        _body = check_body(SessionMetadataWriteParam, metadata, "metadata")
+        _result: InsightSession = await self._client._call(
             "POST",
             "/insights/1.0/sessions",
-            body=body,
+            body=_body,
             cast=InsightSession,
             idempotent=True,
             timeout=timeout,
@@ -370,7 +370,7 @@ class AsyncInsightSessions(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncInsightSessionsWithRawResponse:

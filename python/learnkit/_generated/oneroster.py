@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 import httpx
 
 from .._client import QueryValue
-from .._models import check_body
+from .._models import check_bodies, check_body
 from .._pagination import AsyncPager, SyncPager
 from .._resource import AsyncAPIResource, SyncAPIResource, check_id, same_id
 from ..types.oneroster import (
@@ -69,7 +69,6 @@ from ..types.oneroster import (
     OneRosterScoreScaleField,
     OneRosterScoreScaleInputParam,
     OneRosterSourcedIdPairs,
-    OneRosterUnstatedAnswer,
     OneRosterUser,
     OneRosterUserField,
     OneRosterUserInputParam,
@@ -506,7 +505,7 @@ class AcademicSessions(SyncAPIResource):
 
             academic_session = lk.oneroster.academic_sessions.get(sourced_id)
         """
-        result: OneRosterAcademicSession = self._client._call(
+        _result: OneRosterAcademicSession = self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -519,7 +518,7 @@ class AcademicSessions(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def create(
         self,
@@ -539,11 +538,11 @@ class AcademicSessions(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.academic_sessions.create({"title": "...", "start_date": "...", "end_date": "..."})
         """
-        body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/academicSessions/",
-            body={"academicSession": body},
+            body={"academicSession": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -552,7 +551,7 @@ class AcademicSessions(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def update(
         self,
@@ -573,13 +572,13 @@ class AcademicSessions(SyncAPIResource):
 
             academic_session = lk.oneroster.academic_sessions.update(sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
         """
-        body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
-        same_id(body, sourced_id, "academic_session")
-        result: OneRosterAcademicSession = self._client._call(
+        _body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
+        same_id(_body, sourced_id, "academic_session")
+        _result: OneRosterAcademicSession = self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"academicSession": body},
+            body={"academicSession": _body},
             cast=OneRosterAcademicSession,
             timeout=timeout,
             max_retries=max_retries,
@@ -587,7 +586,7 @@ class AcademicSessions(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def delete(
         self,
@@ -691,7 +690,7 @@ class AsyncAcademicSessions(AsyncAPIResource):
 
             academic_session = await alk.oneroster.academic_sessions.get(sourced_id)
         """
-        result: OneRosterAcademicSession = await self._client._call(
+        _result: OneRosterAcademicSession = await self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -704,7 +703,7 @@ class AsyncAcademicSessions(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def create(
         self,
@@ -724,11 +723,11 @@ class AsyncAcademicSessions(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.academic_sessions.create({"title": "...", "start_date": "...", "end_date": "..."})
         """
-        body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/academicSessions/",
-            body={"academicSession": body},
+            body={"academicSession": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -737,7 +736,7 @@ class AsyncAcademicSessions(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def update(
         self,
@@ -758,13 +757,13 @@ class AsyncAcademicSessions(AsyncAPIResource):
 
             academic_session = await alk.oneroster.academic_sessions.update(sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
         """
-        body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
-        same_id(body, sourced_id, "academic_session")
-        result: OneRosterAcademicSession = await self._client._call(
+        _body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
+        same_id(_body, sourced_id, "academic_session")
+        _result: OneRosterAcademicSession = await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"academicSession": body},
+            body={"academicSession": _body},
             cast=OneRosterAcademicSession,
             timeout=timeout,
             max_retries=max_retries,
@@ -772,7 +771,7 @@ class AsyncAcademicSessions(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def delete(
         self,
@@ -889,7 +888,7 @@ class Classes(SyncAPIResource):
 
             class_ = lk.oneroster.classes.get(sourced_id)
         """
-        result: OneRosterClass = self._client._call(
+        _result: OneRosterClass = self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/classes/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -902,7 +901,7 @@ class Classes(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def create(
         self,
@@ -922,11 +921,11 @@ class Classes(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.classes.create({"title": "...", "course": {"sourced_id": "..."}, "org": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterClassInputParam, klass, "klass")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterClassInputParam, klass, "klass")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/classes/",
-            body={"class": body},
+            body={"class": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -935,7 +934,7 @@ class Classes(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def update(
         self,
@@ -956,12 +955,12 @@ class Classes(SyncAPIResource):
 
             class_ = lk.oneroster.classes.update(sourced_id, {"status": "active"})
         """
-        body = check_body(OneRosterClassUpdateParam, klass, "klass")
-        result: OneRosterClass = self._client._call(
+        _body = check_body(OneRosterClassUpdateParam, klass, "klass")
+        _result: OneRosterClass = self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/classes/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"class": body},
+            body={"class": _body},
             cast=OneRosterClass,
             timeout=timeout,
             max_retries=max_retries,
@@ -969,7 +968,7 @@ class Classes(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def delete(
         self,
@@ -1086,7 +1085,7 @@ class AsyncClasses(AsyncAPIResource):
 
             class_ = await alk.oneroster.classes.get(sourced_id)
         """
-        result: OneRosterClass = await self._client._call(
+        _result: OneRosterClass = await self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/classes/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -1099,7 +1098,7 @@ class AsyncClasses(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def create(
         self,
@@ -1119,11 +1118,11 @@ class AsyncClasses(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.classes.create({"title": "...", "course": {"sourced_id": "..."}, "org": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterClassInputParam, klass, "klass")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterClassInputParam, klass, "klass")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/classes/",
-            body={"class": body},
+            body={"class": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -1132,7 +1131,7 @@ class AsyncClasses(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def update(
         self,
@@ -1153,12 +1152,12 @@ class AsyncClasses(AsyncAPIResource):
 
             class_ = await alk.oneroster.classes.update(sourced_id, {"status": "active"})
         """
-        body = check_body(OneRosterClassUpdateParam, klass, "klass")
-        result: OneRosterClass = await self._client._call(
+        _body = check_body(OneRosterClassUpdateParam, klass, "klass")
+        _result: OneRosterClass = await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/classes/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"class": body},
+            body={"class": _body},
             cast=OneRosterClass,
             timeout=timeout,
             max_retries=max_retries,
@@ -1166,7 +1165,7 @@ class AsyncClasses(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def delete(
         self,
@@ -1275,12 +1274,12 @@ class ClassStudents(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.classes.students.add(class_sourced_id, {"user": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterClassEnrollmentInputParam, enrollment, "enrollment")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterClassEnrollmentInputParam, enrollment, "enrollment")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students",
             path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
-            body={"enrollment": body},
+            body={"enrollment": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -1289,7 +1288,7 @@ class ClassStudents(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.ClassStudentsWithRawResponse:
@@ -1370,12 +1369,12 @@ class AsyncClassStudents(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.classes.students.add(class_sourced_id, {"user": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterClassEnrollmentInputParam, enrollment, "enrollment")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterClassEnrollmentInputParam, enrollment, "enrollment")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students",
             path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
-            body={"enrollment": body},
+            body={"enrollment": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -1384,7 +1383,7 @@ class AsyncClassStudents(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncClassStudentsWithRawResponse:
@@ -1465,12 +1464,12 @@ class ClassTeachers(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.classes.teachers.add(class_sourced_id, {"user": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterClassEnrollmentInputParam, enrollment, "enrollment")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterClassEnrollmentInputParam, enrollment, "enrollment")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers",
             path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
-            body={"enrollment": body},
+            body={"enrollment": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -1479,7 +1478,7 @@ class ClassTeachers(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.ClassTeachersWithRawResponse:
@@ -1560,12 +1559,12 @@ class AsyncClassTeachers(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.classes.teachers.add(class_sourced_id, {"user": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterClassEnrollmentInputParam, enrollment, "enrollment")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterClassEnrollmentInputParam, enrollment, "enrollment")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers",
             path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
-            body={"enrollment": body},
+            body={"enrollment": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -1574,7 +1573,7 @@ class AsyncClassTeachers(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncClassTeachersWithRawResponse:
@@ -1670,7 +1669,7 @@ class Courses(SyncAPIResource):
 
             course = lk.oneroster.courses.get(sourced_id)
         """
-        result: OneRosterCourse = self._client._call(
+        _result: OneRosterCourse = self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/courses/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -1683,7 +1682,7 @@ class Courses(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def create(
         self,
@@ -1703,11 +1702,11 @@ class Courses(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.courses.create({"status": "active", "title": "...", "org": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterCourseInputParam, course, "course")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterCourseInputParam, course, "course")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/courses/",
-            body={"course": body},
+            body={"course": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -1716,7 +1715,7 @@ class Courses(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def update(
         self,
@@ -1728,30 +1727,28 @@ class Courses(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
+    ) -> None:
         """Creates or replaces the course with this ``sourcedId`` (the platform's answer states nothing to read
-        back). The body is checked against ``CourseInput`` before anything is sent. Safe to repeat, so it is
-        retried on 5xx and timeouts.
+        back). The body is checked against ``CourseInput`` before anything is sent. The platform's answer names
+        no member to read, so the call returns nothing. Safe to repeat, so it is retried on 5xx and timeouts.
 
         Example::
 
-            unstated_answer = lk.oneroster.courses.update(sourced_id, {"status": "active", "title": "...", "org": {"sourced_id": "..."}})
+            lk.oneroster.courses.update(sourced_id, {"status": "active", "title": "...", "org": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterCourseInputParam, course, "course")
-        same_id(body, sourced_id, "course")
-        result: OneRosterUnstatedAnswer = self._client._call(
+        _body = check_body(OneRosterCourseInputParam, course, "course")
+        same_id(_body, sourced_id, "course")
+        self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/courses/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"course": body},
-            cast=OneRosterUnstatedAnswer,
+            body={"course": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     def delete(
         self,
@@ -1762,26 +1759,25 @@ class Courses(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
-        """Deletes a course (soft delete). Not repeated once the request may have reached the platform (only on
-        connection refused or 429).
+    ) -> None:
+        """Deletes a course (soft delete). The platform's answer names no member to read, so the call returns
+        nothing. Not repeated once the request may have reached the platform (only on connection refused or
+        429).
 
         Example::
 
-            unstated_answer = lk.oneroster.courses.delete(sourced_id)
+            lk.oneroster.courses.delete(sourced_id)
         """
-        result: OneRosterUnstatedAnswer = self._client._call(
+        self._client._call(
             "DELETE",
             "/ims/oneroster/rostering/v1p2/courses/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            cast=OneRosterUnstatedAnswer,
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     @cached_property
     def with_raw_response(self) -> _public.CoursesWithRawResponse:
@@ -1877,7 +1873,7 @@ class AsyncCourses(AsyncAPIResource):
 
             course = await alk.oneroster.courses.get(sourced_id)
         """
-        result: OneRosterCourse = await self._client._call(
+        _result: OneRosterCourse = await self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/courses/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -1890,7 +1886,7 @@ class AsyncCourses(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def create(
         self,
@@ -1910,11 +1906,11 @@ class AsyncCourses(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.courses.create({"status": "active", "title": "...", "org": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterCourseInputParam, course, "course")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterCourseInputParam, course, "course")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/courses/",
-            body={"course": body},
+            body={"course": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -1923,7 +1919,7 @@ class AsyncCourses(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def update(
         self,
@@ -1935,30 +1931,28 @@ class AsyncCourses(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
+    ) -> None:
         """Creates or replaces the course with this ``sourcedId`` (the platform's answer states nothing to read
-        back). The body is checked against ``CourseInput`` before anything is sent. Safe to repeat, so it is
-        retried on 5xx and timeouts.
+        back). The body is checked against ``CourseInput`` before anything is sent. The platform's answer names
+        no member to read, so the call returns nothing. Safe to repeat, so it is retried on 5xx and timeouts.
 
         Example::
 
-            unstated_answer = await alk.oneroster.courses.update(sourced_id, {"status": "active", "title": "...", "org": {"sourced_id": "..."}})
+            await alk.oneroster.courses.update(sourced_id, {"status": "active", "title": "...", "org": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterCourseInputParam, course, "course")
-        same_id(body, sourced_id, "course")
-        result: OneRosterUnstatedAnswer = await self._client._call(
+        _body = check_body(OneRosterCourseInputParam, course, "course")
+        same_id(_body, sourced_id, "course")
+        await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/courses/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"course": body},
-            cast=OneRosterUnstatedAnswer,
+            body={"course": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     async def delete(
         self,
@@ -1969,26 +1963,25 @@ class AsyncCourses(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
-        """Deletes a course (soft delete). Not repeated once the request may have reached the platform (only on
-        connection refused or 429).
+    ) -> None:
+        """Deletes a course (soft delete). The platform's answer names no member to read, so the call returns
+        nothing. Not repeated once the request may have reached the platform (only on connection refused or
+        429).
 
         Example::
 
-            unstated_answer = await alk.oneroster.courses.delete(sourced_id)
+            await alk.oneroster.courses.delete(sourced_id)
         """
-        result: OneRosterUnstatedAnswer = await self._client._call(
+        await self._client._call(
             "DELETE",
             "/ims/oneroster/rostering/v1p2/courses/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            cast=OneRosterUnstatedAnswer,
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncCoursesWithRawResponse:
@@ -2182,7 +2175,7 @@ class CourseComponents(SyncAPIResource):
 
             course_component = lk.oneroster.courses.components.get(sourced_id)
         """
-        result: OneRosterCourseComponent = self._client._call(
+        _result: OneRosterCourseComponent = self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -2195,7 +2188,7 @@ class CourseComponents(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def create(
         self,
@@ -2215,11 +2208,11 @@ class CourseComponents(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.courses.components.create({"status": "active", "course": {"sourced_id": "..."}, "title": "..."})
         """
-        body = check_body(OneRosterCourseComponentInputParam, component, "component")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterCourseComponentInputParam, component, "component")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/courses/components",
-            body={"courseComponent": body},
+            body={"courseComponent": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -2228,7 +2221,7 @@ class CourseComponents(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def update(
         self,
@@ -2240,29 +2233,28 @@ class CourseComponents(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
+    ) -> None:
         """Creates or replaces the course component with this ``sourcedId``. The body is checked against
-        ``CourseComponentInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and timeouts.
+        ``CourseComponentInput`` before anything is sent. The platform's answer names no member to read, so the
+        call returns nothing. Safe to repeat, so it is retried on 5xx and timeouts.
 
         Example::
 
-            unstated_answer = lk.oneroster.courses.components.update(sourced_id, {"status": "active", "course": {"sourced_id": "..."}, "title": "..."})
+            lk.oneroster.courses.components.update(sourced_id, {"status": "active", "course": {"sourced_id": "..."}, "title": "..."})
         """
-        body = check_body(OneRosterCourseComponentInputParam, component, "component")
-        same_id(body, sourced_id, "component")
-        result: OneRosterUnstatedAnswer = self._client._call(
+        _body = check_body(OneRosterCourseComponentInputParam, component, "component")
+        same_id(_body, sourced_id, "component")
+        self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"courseComponent": body},
-            cast=OneRosterUnstatedAnswer,
+            body={"courseComponent": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     def delete(
         self,
@@ -2273,26 +2265,25 @@ class CourseComponents(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
-        """Deletes a course component (soft delete). Not repeated once the request may have reached the platform
-        (only on connection refused or 429).
+    ) -> None:
+        """Deletes a course component (soft delete). The platform's answer names no member to read, so the call
+        returns nothing. Not repeated once the request may have reached the platform (only on connection refused
+        or 429).
 
         Example::
 
-            unstated_answer = lk.oneroster.courses.components.delete(sourced_id)
+            lk.oneroster.courses.components.delete(sourced_id)
         """
-        result: OneRosterUnstatedAnswer = self._client._call(
+        self._client._call(
             "DELETE",
             "/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            cast=OneRosterUnstatedAnswer,
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     @cached_property
     def with_raw_response(self) -> _public.CourseComponentsWithRawResponse:
@@ -2368,7 +2359,7 @@ class AsyncCourseComponents(AsyncAPIResource):
 
             course_component = await alk.oneroster.courses.components.get(sourced_id)
         """
-        result: OneRosterCourseComponent = await self._client._call(
+        _result: OneRosterCourseComponent = await self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -2381,7 +2372,7 @@ class AsyncCourseComponents(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def create(
         self,
@@ -2401,11 +2392,11 @@ class AsyncCourseComponents(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.courses.components.create({"status": "active", "course": {"sourced_id": "..."}, "title": "..."})
         """
-        body = check_body(OneRosterCourseComponentInputParam, component, "component")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterCourseComponentInputParam, component, "component")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/courses/components",
-            body={"courseComponent": body},
+            body={"courseComponent": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -2414,7 +2405,7 @@ class AsyncCourseComponents(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def update(
         self,
@@ -2426,29 +2417,28 @@ class AsyncCourseComponents(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
+    ) -> None:
         """Creates or replaces the course component with this ``sourcedId``. The body is checked against
-        ``CourseComponentInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and timeouts.
+        ``CourseComponentInput`` before anything is sent. The platform's answer names no member to read, so the
+        call returns nothing. Safe to repeat, so it is retried on 5xx and timeouts.
 
         Example::
 
-            unstated_answer = await alk.oneroster.courses.components.update(sourced_id, {"status": "active", "course": {"sourced_id": "..."}, "title": "..."})
+            await alk.oneroster.courses.components.update(sourced_id, {"status": "active", "course": {"sourced_id": "..."}, "title": "..."})
         """
-        body = check_body(OneRosterCourseComponentInputParam, component, "component")
-        same_id(body, sourced_id, "component")
-        result: OneRosterUnstatedAnswer = await self._client._call(
+        _body = check_body(OneRosterCourseComponentInputParam, component, "component")
+        same_id(_body, sourced_id, "component")
+        await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"courseComponent": body},
-            cast=OneRosterUnstatedAnswer,
+            body={"courseComponent": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     async def delete(
         self,
@@ -2459,26 +2449,25 @@ class AsyncCourseComponents(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
-        """Deletes a course component (soft delete). Not repeated once the request may have reached the platform
-        (only on connection refused or 429).
+    ) -> None:
+        """Deletes a course component (soft delete). The platform's answer names no member to read, so the call
+        returns nothing. Not repeated once the request may have reached the platform (only on connection refused
+        or 429).
 
         Example::
 
-            unstated_answer = await alk.oneroster.courses.components.delete(sourced_id)
+            await alk.oneroster.courses.components.delete(sourced_id)
         """
-        result: OneRosterUnstatedAnswer = await self._client._call(
+        await self._client._call(
             "DELETE",
             "/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            cast=OneRosterUnstatedAnswer,
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncCourseComponentsWithRawResponse:
@@ -2554,7 +2543,7 @@ class ComponentResources(SyncAPIResource):
 
             component_resource = lk.oneroster.courses.component_resources.get(sourced_id)
         """
-        result: OneRosterComponentResource = self._client._call(
+        _result: OneRosterComponentResource = self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -2567,7 +2556,7 @@ class ComponentResources(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def create(
         self,
@@ -2587,11 +2576,11 @@ class ComponentResources(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.courses.component_resources.create({"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/courses/component-resources",
-            body={"componentResource": body},
+            body={"componentResource": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -2600,7 +2589,7 @@ class ComponentResources(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def update(
         self,
@@ -2612,30 +2601,28 @@ class ComponentResources(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
+    ) -> None:
         """Creates or replaces the component resource with this ``sourcedId``. The body is checked against
-        ``ComponentResourceInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and
-        timeouts.
+        ``ComponentResourceInput`` before anything is sent. The platform's answer names no member to read, so
+        the call returns nothing. Safe to repeat, so it is retried on 5xx and timeouts.
 
         Example::
 
-            unstated_answer = lk.oneroster.courses.component_resources.update(sourced_id, {"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}})
+            lk.oneroster.courses.component_resources.update(sourced_id, {"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
-        same_id(body, sourced_id, "component_resource")
-        result: OneRosterUnstatedAnswer = self._client._call(
+        _body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
+        same_id(_body, sourced_id, "component_resource")
+        self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"componentResource": body},
-            cast=OneRosterUnstatedAnswer,
+            body={"componentResource": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     def delete(
         self,
@@ -2646,26 +2633,25 @@ class ComponentResources(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
-        """Deletes a component resource (soft delete). Not repeated once the request may have reached the platform
-        (only on connection refused or 429).
+    ) -> None:
+        """Deletes a component resource (soft delete). The platform's answer names no member to read, so the call
+        returns nothing. Not repeated once the request may have reached the platform (only on connection refused
+        or 429).
 
         Example::
 
-            unstated_answer = lk.oneroster.courses.component_resources.delete(sourced_id)
+            lk.oneroster.courses.component_resources.delete(sourced_id)
         """
-        result: OneRosterUnstatedAnswer = self._client._call(
+        self._client._call(
             "DELETE",
             "/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            cast=OneRosterUnstatedAnswer,
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     @cached_property
     def with_raw_response(self) -> _public.ComponentResourcesWithRawResponse:
@@ -2741,7 +2727,7 @@ class AsyncComponentResources(AsyncAPIResource):
 
             component_resource = await alk.oneroster.courses.component_resources.get(sourced_id)
         """
-        result: OneRosterComponentResource = await self._client._call(
+        _result: OneRosterComponentResource = await self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -2754,7 +2740,7 @@ class AsyncComponentResources(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def create(
         self,
@@ -2774,11 +2760,11 @@ class AsyncComponentResources(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.courses.component_resources.create({"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/courses/component-resources",
-            body={"componentResource": body},
+            body={"componentResource": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -2787,7 +2773,7 @@ class AsyncComponentResources(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def update(
         self,
@@ -2799,30 +2785,28 @@ class AsyncComponentResources(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
+    ) -> None:
         """Creates or replaces the component resource with this ``sourcedId``. The body is checked against
-        ``ComponentResourceInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and
-        timeouts.
+        ``ComponentResourceInput`` before anything is sent. The platform's answer names no member to read, so
+        the call returns nothing. Safe to repeat, so it is retried on 5xx and timeouts.
 
         Example::
 
-            unstated_answer = await alk.oneroster.courses.component_resources.update(sourced_id, {"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}})
+            await alk.oneroster.courses.component_resources.update(sourced_id, {"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
-        same_id(body, sourced_id, "component_resource")
-        result: OneRosterUnstatedAnswer = await self._client._call(
+        _body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
+        same_id(_body, sourced_id, "component_resource")
+        await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"componentResource": body},
-            cast=OneRosterUnstatedAnswer,
+            body={"componentResource": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     async def delete(
         self,
@@ -2833,26 +2817,25 @@ class AsyncComponentResources(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
-        """Deletes a component resource (soft delete). Not repeated once the request may have reached the platform
-        (only on connection refused or 429).
+    ) -> None:
+        """Deletes a component resource (soft delete). The platform's answer names no member to read, so the call
+        returns nothing. Not repeated once the request may have reached the platform (only on connection refused
+        or 429).
 
         Example::
 
-            unstated_answer = await alk.oneroster.courses.component_resources.delete(sourced_id)
+            await alk.oneroster.courses.component_resources.delete(sourced_id)
         """
-        result: OneRosterUnstatedAnswer = await self._client._call(
+        await self._client._call(
             "DELETE",
             "/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            cast=OneRosterUnstatedAnswer,
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncComponentResourcesWithRawResponse:
@@ -2928,7 +2911,7 @@ class Demographics(SyncAPIResource):
 
             demographics = lk.oneroster.demographics.get(sourced_id)
         """
-        result: OneRosterDemographics = self._client._call(
+        _result: OneRosterDemographics = self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/demographics/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -2941,7 +2924,7 @@ class Demographics(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def create(
         self,
@@ -2961,11 +2944,11 @@ class Demographics(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.demographics.create({"sourced_id": "..."})
         """
-        body = check_body(OneRosterDemographicsInputParam, demographics, "demographics")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterDemographicsInputParam, demographics, "demographics")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/demographics/",
-            body={"demographics": body},
+            body={"demographics": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -2974,7 +2957,7 @@ class Demographics(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def update(
         self,
@@ -2994,13 +2977,13 @@ class Demographics(SyncAPIResource):
 
             demographics = lk.oneroster.demographics.update(sourced_id, {"sourced_id": "..."})
         """
-        body = check_body(OneRosterDemographicsInputParam, demographics, "demographics")
-        same_id(body, sourced_id, "demographics")
-        result: OneRosterDemographics = self._client._call(
+        _body = check_body(OneRosterDemographicsInputParam, demographics, "demographics")
+        same_id(_body, sourced_id, "demographics")
+        _result: OneRosterDemographics = self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/demographics/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"demographics": body},
+            body={"demographics": _body},
             cast=OneRosterDemographics,
             timeout=timeout,
             max_retries=max_retries,
@@ -3008,7 +2991,7 @@ class Demographics(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def delete(
         self,
@@ -3112,7 +3095,7 @@ class AsyncDemographics(AsyncAPIResource):
 
             demographics = await alk.oneroster.demographics.get(sourced_id)
         """
-        result: OneRosterDemographics = await self._client._call(
+        _result: OneRosterDemographics = await self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/demographics/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -3125,7 +3108,7 @@ class AsyncDemographics(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def create(
         self,
@@ -3145,11 +3128,11 @@ class AsyncDemographics(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.demographics.create({"sourced_id": "..."})
         """
-        body = check_body(OneRosterDemographicsInputParam, demographics, "demographics")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterDemographicsInputParam, demographics, "demographics")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/demographics/",
-            body={"demographics": body},
+            body={"demographics": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -3158,7 +3141,7 @@ class AsyncDemographics(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def update(
         self,
@@ -3178,13 +3161,13 @@ class AsyncDemographics(AsyncAPIResource):
 
             demographics = await alk.oneroster.demographics.update(sourced_id, {"sourced_id": "..."})
         """
-        body = check_body(OneRosterDemographicsInputParam, demographics, "demographics")
-        same_id(body, sourced_id, "demographics")
-        result: OneRosterDemographics = await self._client._call(
+        _body = check_body(OneRosterDemographicsInputParam, demographics, "demographics")
+        same_id(_body, sourced_id, "demographics")
+        _result: OneRosterDemographics = await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/demographics/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"demographics": body},
+            body={"demographics": _body},
             cast=OneRosterDemographics,
             timeout=timeout,
             max_retries=max_retries,
@@ -3192,7 +3175,7 @@ class AsyncDemographics(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def delete(
         self,
@@ -3295,7 +3278,7 @@ class Enrollments(SyncAPIResource):
 
             enrollment = lk.oneroster.enrollments.get(sourced_id)
         """
-        result: OneRosterEnrollment = self._client._call(
+        _result: OneRosterEnrollment = self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -3308,7 +3291,7 @@ class Enrollments(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def create(
         self,
@@ -3330,11 +3313,11 @@ class Enrollments(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.enrollments.create({"role": "administrator", "user": {"sourced_id": "..."}, "class_": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterEnrollmentInputParam, enrollment, "enrollment")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterEnrollmentInputParam, enrollment, "enrollment")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/enrollments/",
-            body={"enrollment": body},
+            body={"enrollment": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -3343,7 +3326,7 @@ class Enrollments(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def update(
         self,
@@ -3355,33 +3338,32 @@ class Enrollments(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
+    ) -> None:
         """Creates or replaces the enrollment with this ``sourcedId`` (the platform's answer states nothing to read
-        back). The body is checked against ``EnrollmentUpdate`` before anything is sent. Safe to repeat, so it
-        is retried on 5xx and timeouts.
+        back). The body is checked against ``EnrollmentUpdate`` before anything is sent. The platform's answer
+        names no member to read, so the call returns nothing. Safe to repeat, so it is retried on 5xx and
+        timeouts.
 
         Raises ``enrollment.created``, ``enrollment.updated`` or ``enrollment.deleted`` as the enrollment
         appears in, changes in, or leaves the read.
 
         Example::
 
-            unstated_answer = lk.oneroster.enrollments.update(sourced_id, {"sourced_id": "...", "status": "active", "role": "administrator"})
+            lk.oneroster.enrollments.update(sourced_id, {"sourced_id": "...", "status": "active", "role": "administrator"})
         """
-        body = check_body(OneRosterEnrollmentUpdateParam, enrollment, "enrollment")
-        same_id(body, sourced_id, "enrollment")
-        result: OneRosterUnstatedAnswer = self._client._call(
+        _body = check_body(OneRosterEnrollmentUpdateParam, enrollment, "enrollment")
+        same_id(_body, sourced_id, "enrollment")
+        self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"enrollment": body},
-            cast=OneRosterUnstatedAnswer,
+            body={"enrollment": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     def delete(
         self,
@@ -3484,7 +3466,7 @@ class AsyncEnrollments(AsyncAPIResource):
 
             enrollment = await alk.oneroster.enrollments.get(sourced_id)
         """
-        result: OneRosterEnrollment = await self._client._call(
+        _result: OneRosterEnrollment = await self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -3497,7 +3479,7 @@ class AsyncEnrollments(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def create(
         self,
@@ -3519,11 +3501,11 @@ class AsyncEnrollments(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.enrollments.create({"role": "administrator", "user": {"sourced_id": "..."}, "class_": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterEnrollmentInputParam, enrollment, "enrollment")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterEnrollmentInputParam, enrollment, "enrollment")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/enrollments/",
-            body={"enrollment": body},
+            body={"enrollment": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -3532,7 +3514,7 @@ class AsyncEnrollments(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def update(
         self,
@@ -3544,33 +3526,32 @@ class AsyncEnrollments(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
+    ) -> None:
         """Creates or replaces the enrollment with this ``sourcedId`` (the platform's answer states nothing to read
-        back). The body is checked against ``EnrollmentUpdate`` before anything is sent. Safe to repeat, so it
-        is retried on 5xx and timeouts.
+        back). The body is checked against ``EnrollmentUpdate`` before anything is sent. The platform's answer
+        names no member to read, so the call returns nothing. Safe to repeat, so it is retried on 5xx and
+        timeouts.
 
         Raises ``enrollment.created``, ``enrollment.updated`` or ``enrollment.deleted`` as the enrollment
         appears in, changes in, or leaves the read.
 
         Example::
 
-            unstated_answer = await alk.oneroster.enrollments.update(sourced_id, {"sourced_id": "...", "status": "active", "role": "administrator"})
+            await alk.oneroster.enrollments.update(sourced_id, {"sourced_id": "...", "status": "active", "role": "administrator"})
         """
-        body = check_body(OneRosterEnrollmentUpdateParam, enrollment, "enrollment")
-        same_id(body, sourced_id, "enrollment")
-        result: OneRosterUnstatedAnswer = await self._client._call(
+        _body = check_body(OneRosterEnrollmentUpdateParam, enrollment, "enrollment")
+        same_id(_body, sourced_id, "enrollment")
+        await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"enrollment": body},
-            cast=OneRosterUnstatedAnswer,
+            body={"enrollment": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     async def delete(
         self,
@@ -3674,7 +3655,7 @@ class GradingPeriods(SyncAPIResource):
 
             academic_session = lk.oneroster.grading_periods.get(sourced_id)
         """
-        result: OneRosterAcademicSession = self._client._call(
+        _result: OneRosterAcademicSession = self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -3687,7 +3668,7 @@ class GradingPeriods(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def create(
         self,
@@ -3707,11 +3688,11 @@ class GradingPeriods(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.grading_periods.create({"title": "...", "start_date": "...", "end_date": "..."})
         """
-        body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/gradingPeriods/",
-            body={"academicSession": body},
+            body={"academicSession": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -3720,7 +3701,7 @@ class GradingPeriods(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def update(
         self,
@@ -3732,29 +3713,28 @@ class GradingPeriods(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
+    ) -> None:
         """Creates or replaces the grading period with this ``sourcedId``. The body is checked against
-        ``GradingPeriodInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and timeouts.
+        ``GradingPeriodInput`` before anything is sent. The platform's answer names no member to read, so the
+        call returns nothing. Safe to repeat, so it is retried on 5xx and timeouts.
 
         Example::
 
-            unstated_answer = lk.oneroster.grading_periods.update(sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
+            lk.oneroster.grading_periods.update(sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
         """
-        body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
-        same_id(body, sourced_id, "grading_period")
-        result: OneRosterUnstatedAnswer = self._client._call(
+        _body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
+        same_id(_body, sourced_id, "grading_period")
+        self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"academicSession": body},
-            cast=OneRosterUnstatedAnswer,
+            body={"academicSession": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     def delete(
         self,
@@ -3858,7 +3838,7 @@ class AsyncGradingPeriods(AsyncAPIResource):
 
             academic_session = await alk.oneroster.grading_periods.get(sourced_id)
         """
-        result: OneRosterAcademicSession = await self._client._call(
+        _result: OneRosterAcademicSession = await self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -3871,7 +3851,7 @@ class AsyncGradingPeriods(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def create(
         self,
@@ -3891,11 +3871,11 @@ class AsyncGradingPeriods(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.grading_periods.create({"title": "...", "start_date": "...", "end_date": "..."})
         """
-        body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/gradingPeriods/",
-            body={"academicSession": body},
+            body={"academicSession": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -3904,7 +3884,7 @@ class AsyncGradingPeriods(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def update(
         self,
@@ -3916,29 +3896,28 @@ class AsyncGradingPeriods(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
+    ) -> None:
         """Creates or replaces the grading period with this ``sourcedId``. The body is checked against
-        ``GradingPeriodInput`` before anything is sent. Safe to repeat, so it is retried on 5xx and timeouts.
+        ``GradingPeriodInput`` before anything is sent. The platform's answer names no member to read, so the
+        call returns nothing. Safe to repeat, so it is retried on 5xx and timeouts.
 
         Example::
 
-            unstated_answer = await alk.oneroster.grading_periods.update(sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
+            await alk.oneroster.grading_periods.update(sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
         """
-        body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
-        same_id(body, sourced_id, "grading_period")
-        result: OneRosterUnstatedAnswer = await self._client._call(
+        _body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
+        same_id(_body, sourced_id, "grading_period")
+        await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"academicSession": body},
-            cast=OneRosterUnstatedAnswer,
+            body={"academicSession": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     async def delete(
         self,
@@ -4041,7 +4020,7 @@ class Orgs(SyncAPIResource):
 
             org = lk.oneroster.orgs.get(sourced_id)
         """
-        result: OneRosterOrg = self._client._call(
+        _result: OneRosterOrg = self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/orgs/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -4054,7 +4033,7 @@ class Orgs(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def create(
         self,
@@ -4074,11 +4053,11 @@ class Orgs(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.orgs.create({"name": "...", "type": "department"})
         """
-        body = check_body(OneRosterOrgInputParam, org, "org")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterOrgInputParam, org, "org")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/orgs/",
-            body={"org": body},
+            body={"org": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -4087,7 +4066,7 @@ class Orgs(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def update(
         self,
@@ -4099,29 +4078,28 @@ class Orgs(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
+    ) -> None:
         """Creates or replaces the org with this ``sourcedId``. The body is checked against ``OrgInput`` before
-        anything is sent. Safe to repeat, so it is retried on 5xx and timeouts.
+        anything is sent. The platform's answer names no member to read, so the call returns nothing. Safe to
+        repeat, so it is retried on 5xx and timeouts.
 
         Example::
 
-            unstated_answer = lk.oneroster.orgs.update(sourced_id, {"name": "...", "type": "department"})
+            lk.oneroster.orgs.update(sourced_id, {"name": "...", "type": "department"})
         """
-        body = check_body(OneRosterOrgInputParam, org, "org")
-        same_id(body, sourced_id, "org")
-        result: OneRosterUnstatedAnswer = self._client._call(
+        _body = check_body(OneRosterOrgInputParam, org, "org")
+        same_id(_body, sourced_id, "org")
+        self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/orgs/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"org": body},
-            cast=OneRosterUnstatedAnswer,
+            body={"org": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     def delete(
         self,
@@ -4224,7 +4202,7 @@ class AsyncOrgs(AsyncAPIResource):
 
             org = await alk.oneroster.orgs.get(sourced_id)
         """
-        result: OneRosterOrg = await self._client._call(
+        _result: OneRosterOrg = await self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/orgs/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -4237,7 +4215,7 @@ class AsyncOrgs(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def create(
         self,
@@ -4257,11 +4235,11 @@ class AsyncOrgs(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.orgs.create({"name": "...", "type": "department"})
         """
-        body = check_body(OneRosterOrgInputParam, org, "org")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterOrgInputParam, org, "org")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/orgs/",
-            body={"org": body},
+            body={"org": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -4270,7 +4248,7 @@ class AsyncOrgs(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def update(
         self,
@@ -4282,29 +4260,28 @@ class AsyncOrgs(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
+    ) -> None:
         """Creates or replaces the org with this ``sourcedId``. The body is checked against ``OrgInput`` before
-        anything is sent. Safe to repeat, so it is retried on 5xx and timeouts.
+        anything is sent. The platform's answer names no member to read, so the call returns nothing. Safe to
+        repeat, so it is retried on 5xx and timeouts.
 
         Example::
 
-            unstated_answer = await alk.oneroster.orgs.update(sourced_id, {"name": "...", "type": "department"})
+            await alk.oneroster.orgs.update(sourced_id, {"name": "...", "type": "department"})
         """
-        body = check_body(OneRosterOrgInputParam, org, "org")
-        same_id(body, sourced_id, "org")
-        result: OneRosterUnstatedAnswer = await self._client._call(
+        _body = check_body(OneRosterOrgInputParam, org, "org")
+        same_id(_body, sourced_id, "org")
+        await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/orgs/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"org": body},
-            cast=OneRosterUnstatedAnswer,
+            body={"org": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     async def delete(
         self,
@@ -4450,7 +4427,7 @@ class Schools(SyncAPIResource):
 
             org = lk.oneroster.schools.get(sourced_id)
         """
-        result: OneRosterOrg = self._client._call(
+        _result: OneRosterOrg = self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/schools/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -4463,7 +4440,7 @@ class Schools(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def create(
         self,
@@ -4483,11 +4460,11 @@ class Schools(SyncAPIResource):
 
             org = lk.oneroster.schools.create({"name": "...", "type": "school"})
         """
-        body = check_body(OneRosterSchoolInputParam, school, "school")
-        result: OneRosterOrg = self._client._call(
+        _body = check_body(OneRosterSchoolInputParam, school, "school")
+        _result: OneRosterOrg = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/schools/",
-            body={"org": body},
+            body={"org": _body},
             cast=OneRosterOrg,
             timeout=timeout,
             max_retries=max_retries,
@@ -4495,7 +4472,7 @@ class Schools(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def update(
         self,
@@ -4515,13 +4492,13 @@ class Schools(SyncAPIResource):
 
             org = lk.oneroster.schools.update(sourced_id, {"name": "...", "type": "school"})
         """
-        body = check_body(OneRosterSchoolInputParam, school, "school")
-        same_id(body, sourced_id, "school")
-        result: OneRosterOrg = self._client._call(
+        _body = check_body(OneRosterSchoolInputParam, school, "school")
+        same_id(_body, sourced_id, "school")
+        _result: OneRosterOrg = self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/schools/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"org": body},
+            body={"org": _body},
             cast=OneRosterOrg,
             timeout=timeout,
             max_retries=max_retries,
@@ -4529,7 +4506,7 @@ class Schools(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def delete(
         self,
@@ -4675,7 +4652,7 @@ class AsyncSchools(AsyncAPIResource):
 
             org = await alk.oneroster.schools.get(sourced_id)
         """
-        result: OneRosterOrg = await self._client._call(
+        _result: OneRosterOrg = await self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/schools/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -4688,7 +4665,7 @@ class AsyncSchools(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def create(
         self,
@@ -4708,11 +4685,11 @@ class AsyncSchools(AsyncAPIResource):
 
             org = await alk.oneroster.schools.create({"name": "...", "type": "school"})
         """
-        body = check_body(OneRosterSchoolInputParam, school, "school")
-        result: OneRosterOrg = await self._client._call(
+        _body = check_body(OneRosterSchoolInputParam, school, "school")
+        _result: OneRosterOrg = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/schools/",
-            body={"org": body},
+            body={"org": _body},
             cast=OneRosterOrg,
             timeout=timeout,
             max_retries=max_retries,
@@ -4720,7 +4697,7 @@ class AsyncSchools(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def update(
         self,
@@ -4740,13 +4717,13 @@ class AsyncSchools(AsyncAPIResource):
 
             org = await alk.oneroster.schools.update(sourced_id, {"name": "...", "type": "school"})
         """
-        body = check_body(OneRosterSchoolInputParam, school, "school")
-        same_id(body, sourced_id, "school")
-        result: OneRosterOrg = await self._client._call(
+        _body = check_body(OneRosterSchoolInputParam, school, "school")
+        same_id(_body, sourced_id, "school")
+        _result: OneRosterOrg = await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/schools/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"org": body},
+            body={"org": _body},
             cast=OneRosterOrg,
             timeout=timeout,
             max_retries=max_retries,
@@ -4754,7 +4731,7 @@ class AsyncSchools(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def delete(
         self,
@@ -5985,7 +5962,7 @@ class Students(SyncAPIResource):
 
             user = lk.oneroster.students.get(sourced_id)
         """
-        result: OneRosterUser = self._client._call(
+        _result: OneRosterUser = self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/students/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -5998,7 +5975,7 @@ class Students(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.StudentsWithRawResponse:
@@ -6081,7 +6058,7 @@ class AsyncStudents(AsyncAPIResource):
 
             user = await alk.oneroster.students.get(sourced_id)
         """
-        result: OneRosterUser = await self._client._call(
+        _result: OneRosterUser = await self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/students/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -6094,7 +6071,7 @@ class AsyncStudents(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncStudentsWithRawResponse:
@@ -6295,7 +6272,7 @@ class Teachers(SyncAPIResource):
 
             user = lk.oneroster.teachers.get(sourced_id)
         """
-        result: OneRosterUser = self._client._call(
+        _result: OneRosterUser = self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/teachers/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -6308,7 +6285,7 @@ class Teachers(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.TeachersWithRawResponse:
@@ -6391,7 +6368,7 @@ class AsyncTeachers(AsyncAPIResource):
 
             user = await alk.oneroster.teachers.get(sourced_id)
         """
-        result: OneRosterUser = await self._client._call(
+        _result: OneRosterUser = await self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/teachers/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -6404,7 +6381,7 @@ class AsyncTeachers(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncTeachersWithRawResponse:
@@ -6611,7 +6588,7 @@ class Terms(SyncAPIResource):
 
             academic_session = lk.oneroster.terms.get(sourced_id)
         """
-        result: OneRosterAcademicSession = self._client._call(
+        _result: OneRosterAcademicSession = self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/terms/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -6624,7 +6601,7 @@ class Terms(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.TermsWithRawResponse:
@@ -6713,7 +6690,7 @@ class AsyncTerms(AsyncAPIResource):
 
             academic_session = await alk.oneroster.terms.get(sourced_id)
         """
-        result: OneRosterAcademicSession = await self._client._call(
+        _result: OneRosterAcademicSession = await self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/terms/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -6726,7 +6703,7 @@ class AsyncTerms(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncTermsWithRawResponse:
@@ -6924,12 +6901,12 @@ class TermGradingPeriods(SyncAPIResource):
 
             academic_session = lk.oneroster.terms.grading_periods.create(term_sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
         """
-        body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
-        result: OneRosterAcademicSession = self._client._call(
+        _body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
+        _result: OneRosterAcademicSession = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/terms/{termSourcedId}/gradingPeriods",
             path_params={"termSourcedId": check_id(term_sourced_id, "term_sourced_id")},
-            body={"academicSession": body},
+            body={"academicSession": _body},
             cast=OneRosterAcademicSession,
             returns="academicSession",
             timeout=timeout,
@@ -6938,7 +6915,7 @@ class TermGradingPeriods(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.TermGradingPeriodsWithRawResponse:
@@ -7018,12 +6995,12 @@ class AsyncTermGradingPeriods(AsyncAPIResource):
 
             academic_session = await alk.oneroster.terms.grading_periods.create(term_sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
         """
-        body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
-        result: OneRosterAcademicSession = await self._client._call(
+        _body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
+        _result: OneRosterAcademicSession = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/terms/{termSourcedId}/gradingPeriods",
             path_params={"termSourcedId": check_id(term_sourced_id, "term_sourced_id")},
-            body={"academicSession": body},
+            body={"academicSession": _body},
             cast=OneRosterAcademicSession,
             returns="academicSession",
             timeout=timeout,
@@ -7032,7 +7009,7 @@ class AsyncTermGradingPeriods(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncTermGradingPeriodsWithRawResponse:
@@ -7114,7 +7091,7 @@ class Users(SyncAPIResource):
 
             user = lk.oneroster.users.get(sourced_id)
         """
-        result: OneRosterUser = self._client._call(
+        _result: OneRosterUser = self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/users/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -7127,7 +7104,7 @@ class Users(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def create(
         self,
@@ -7150,11 +7127,11 @@ class Users(SyncAPIResource):
 
             user = lk.oneroster.users.create({"enabled_user": True, "given_name": "...", "family_name": "..."})
         """
-        body = check_body(OneRosterUserInputParam, user, "user")
-        result: OneRosterUser = self._client._call(
+        _body = check_body(OneRosterUserInputParam, user, "user")
+        _result: OneRosterUser = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/users/",
-            body={"user": body},
+            body={"user": _body},
             cast=OneRosterUser,
             returns="user",
             timeout=timeout,
@@ -7163,7 +7140,7 @@ class Users(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def update(
         self,
@@ -7186,13 +7163,13 @@ class Users(SyncAPIResource):
 
             user = lk.oneroster.users.update(sourced_id, {"enabled_user": True, "given_name": "...", "family_name": "..."})
         """
-        body = check_body(OneRosterUserInputParam, user, "user")
-        same_id(body, sourced_id, "user")
-        result: OneRosterUser = self._client._call(
+        _body = check_body(OneRosterUserInputParam, user, "user")
+        same_id(_body, sourced_id, "user")
+        _result: OneRosterUser = self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/users/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"user": body},
+            body={"user": _body},
             cast=OneRosterUser,
             returns="user",
             timeout=timeout,
@@ -7201,7 +7178,7 @@ class Users(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def delete(
         self,
@@ -7314,7 +7291,7 @@ class AsyncUsers(AsyncAPIResource):
 
             user = await alk.oneroster.users.get(sourced_id)
         """
-        result: OneRosterUser = await self._client._call(
+        _result: OneRosterUser = await self._client._call(
             "GET",
             "/ims/oneroster/rostering/v1p2/users/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -7327,7 +7304,7 @@ class AsyncUsers(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def create(
         self,
@@ -7350,11 +7327,11 @@ class AsyncUsers(AsyncAPIResource):
 
             user = await alk.oneroster.users.create({"enabled_user": True, "given_name": "...", "family_name": "..."})
         """
-        body = check_body(OneRosterUserInputParam, user, "user")
-        result: OneRosterUser = await self._client._call(
+        _body = check_body(OneRosterUserInputParam, user, "user")
+        _result: OneRosterUser = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/users/",
-            body={"user": body},
+            body={"user": _body},
             cast=OneRosterUser,
             returns="user",
             timeout=timeout,
@@ -7363,7 +7340,7 @@ class AsyncUsers(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def update(
         self,
@@ -7386,13 +7363,13 @@ class AsyncUsers(AsyncAPIResource):
 
             user = await alk.oneroster.users.update(sourced_id, {"enabled_user": True, "given_name": "...", "family_name": "..."})
         """
-        body = check_body(OneRosterUserInputParam, user, "user")
-        same_id(body, sourced_id, "user")
-        result: OneRosterUser = await self._client._call(
+        _body = check_body(OneRosterUserInputParam, user, "user")
+        same_id(_body, sourced_id, "user")
+        _result: OneRosterUser = await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/users/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"user": body},
+            body={"user": _body},
             cast=OneRosterUser,
             returns="user",
             timeout=timeout,
@@ -7401,7 +7378,7 @@ class AsyncUsers(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def delete(
         self,
@@ -7773,7 +7750,7 @@ class AssessmentLineItems(SyncAPIResource):
 
             assessment_line_item = lk.oneroster.gradebook.assessment_line_items.get(sourced_id)
         """
-        result: OneRosterAssessmentLineItem = self._client._call(
+        _result: OneRosterAssessmentLineItem = self._client._call(
             "GET",
             "/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -7786,7 +7763,7 @@ class AssessmentLineItems(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def create(
         self,
@@ -7809,11 +7786,11 @@ class AssessmentLineItems(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.gradebook.assessment_line_items.create({"status": "active", "title": "..."})
         """
-        body = check_body(OneRosterAssessmentLineItemInputParam, line_item, "line_item")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterAssessmentLineItemInputParam, line_item, "line_item")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/assessmentLineItems/",
-            body={"assessmentLineItem": body},
+            body={"assessmentLineItem": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -7822,7 +7799,7 @@ class AssessmentLineItems(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def update(
         self,
@@ -7843,13 +7820,13 @@ class AssessmentLineItems(SyncAPIResource):
 
             assessment_line_item = lk.oneroster.gradebook.assessment_line_items.update(sourced_id, {"status": "active", "title": "..."})
         """
-        body = check_body(OneRosterAssessmentLineItemInputParam, line_item, "line_item")
-        same_id(body, sourced_id, "line_item")
-        result: OneRosterAssessmentLineItem = self._client._call(
+        _body = check_body(OneRosterAssessmentLineItemInputParam, line_item, "line_item")
+        same_id(_body, sourced_id, "line_item")
+        _result: OneRosterAssessmentLineItem = self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"assessmentLineItem": body},
+            body={"assessmentLineItem": _body},
             cast=OneRosterAssessmentLineItem,
             returns="assessmentLineItem",
             timeout=timeout,
@@ -7858,7 +7835,7 @@ class AssessmentLineItems(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def delete(
         self,
@@ -7963,7 +7940,7 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
 
             assessment_line_item = await alk.oneroster.gradebook.assessment_line_items.get(sourced_id)
         """
-        result: OneRosterAssessmentLineItem = await self._client._call(
+        _result: OneRosterAssessmentLineItem = await self._client._call(
             "GET",
             "/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -7976,7 +7953,7 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def create(
         self,
@@ -7999,11 +7976,11 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.gradebook.assessment_line_items.create({"status": "active", "title": "..."})
         """
-        body = check_body(OneRosterAssessmentLineItemInputParam, line_item, "line_item")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterAssessmentLineItemInputParam, line_item, "line_item")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/assessmentLineItems/",
-            body={"assessmentLineItem": body},
+            body={"assessmentLineItem": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -8012,7 +7989,7 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def update(
         self,
@@ -8033,13 +8010,13 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
 
             assessment_line_item = await alk.oneroster.gradebook.assessment_line_items.update(sourced_id, {"status": "active", "title": "..."})
         """
-        body = check_body(OneRosterAssessmentLineItemInputParam, line_item, "line_item")
-        same_id(body, sourced_id, "line_item")
-        result: OneRosterAssessmentLineItem = await self._client._call(
+        _body = check_body(OneRosterAssessmentLineItemInputParam, line_item, "line_item")
+        same_id(_body, sourced_id, "line_item")
+        _result: OneRosterAssessmentLineItem = await self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"assessmentLineItem": body},
+            body={"assessmentLineItem": _body},
             cast=OneRosterAssessmentLineItem,
             returns="assessmentLineItem",
             timeout=timeout,
@@ -8048,7 +8025,7 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def delete(
         self,
@@ -8152,7 +8129,7 @@ class AssessmentResults(SyncAPIResource):
 
             assessment_result = lk.oneroster.gradebook.assessment_results.get(sourced_id)
         """
-        result: OneRosterAssessmentResult = self._client._call(
+        _result: OneRosterAssessmentResult = self._client._call(
             "GET",
             "/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -8165,7 +8142,7 @@ class AssessmentResults(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def create(
         self,
@@ -8185,11 +8162,11 @@ class AssessmentResults(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.gradebook.assessment_results.create({"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterAssessmentResultInputParam, result, "result")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterAssessmentResultInputParam, result, "result")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/assessmentResults/",
-            body={"assessmentResult": body},
+            body={"assessmentResult": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -8198,7 +8175,7 @@ class AssessmentResults(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def update(
         self,
@@ -8219,13 +8196,13 @@ class AssessmentResults(SyncAPIResource):
 
             assessment_result = lk.oneroster.gradebook.assessment_results.update(sourced_id, {"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterAssessmentResultInputParam, result, "result")
-        same_id(body, sourced_id, "result")
-        result: OneRosterAssessmentResult = self._client._call(
+        _body = check_body(OneRosterAssessmentResultInputParam, result, "result")
+        same_id(_body, sourced_id, "result")
+        _result: OneRosterAssessmentResult = self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"assessmentResult": body},
+            body={"assessmentResult": _body},
             cast=OneRosterAssessmentResult,
             returns="assessmentResult",
             timeout=timeout,
@@ -8234,7 +8211,7 @@ class AssessmentResults(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def delete(
         self,
@@ -8338,7 +8315,7 @@ class AsyncAssessmentResults(AsyncAPIResource):
 
             assessment_result = await alk.oneroster.gradebook.assessment_results.get(sourced_id)
         """
-        result: OneRosterAssessmentResult = await self._client._call(
+        _result: OneRosterAssessmentResult = await self._client._call(
             "GET",
             "/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -8351,7 +8328,7 @@ class AsyncAssessmentResults(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def create(
         self,
@@ -8371,11 +8348,11 @@ class AsyncAssessmentResults(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.gradebook.assessment_results.create({"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterAssessmentResultInputParam, result, "result")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterAssessmentResultInputParam, result, "result")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/assessmentResults/",
-            body={"assessmentResult": body},
+            body={"assessmentResult": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -8384,7 +8361,7 @@ class AsyncAssessmentResults(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def update(
         self,
@@ -8405,13 +8382,13 @@ class AsyncAssessmentResults(AsyncAPIResource):
 
             assessment_result = await alk.oneroster.gradebook.assessment_results.update(sourced_id, {"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterAssessmentResultInputParam, result, "result")
-        same_id(body, sourced_id, "result")
-        result: OneRosterAssessmentResult = await self._client._call(
+        _body = check_body(OneRosterAssessmentResultInputParam, result, "result")
+        same_id(_body, sourced_id, "result")
+        _result: OneRosterAssessmentResult = await self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"assessmentResult": body},
+            body={"assessmentResult": _body},
             cast=OneRosterAssessmentResult,
             returns="assessmentResult",
             timeout=timeout,
@@ -8420,7 +8397,7 @@ class AsyncAssessmentResults(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def delete(
         self,
@@ -8523,7 +8500,7 @@ class Categories(SyncAPIResource):
 
             category = lk.oneroster.gradebook.categories.get(sourced_id)
         """
-        result: OneRosterCategory = self._client._call(
+        _result: OneRosterCategory = self._client._call(
             "GET",
             "/ims/oneroster/gradebook/v1p2/categories/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -8536,7 +8513,7 @@ class Categories(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def create(
         self,
@@ -8556,11 +8533,11 @@ class Categories(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.gradebook.categories.create({"status": "active", "title": "..."})
         """
-        body = check_body(OneRosterCategoryInputParam, category, "category")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterCategoryInputParam, category, "category")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/categories/",
-            body={"category": body},
+            body={"category": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -8569,7 +8546,7 @@ class Categories(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def update(
         self,
@@ -8590,13 +8567,13 @@ class Categories(SyncAPIResource):
 
             category = lk.oneroster.gradebook.categories.update(sourced_id, {"status": "active", "title": "..."})
         """
-        body = check_body(OneRosterCategoryInputParam, category, "category")
-        same_id(body, sourced_id, "category")
-        result: OneRosterCategory = self._client._call(
+        _body = check_body(OneRosterCategoryInputParam, category, "category")
+        same_id(_body, sourced_id, "category")
+        _result: OneRosterCategory = self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/categories/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"category": body},
+            body={"category": _body},
             cast=OneRosterCategory,
             returns="category",
             timeout=timeout,
@@ -8605,7 +8582,7 @@ class Categories(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def delete(
         self,
@@ -8708,7 +8685,7 @@ class AsyncCategories(AsyncAPIResource):
 
             category = await alk.oneroster.gradebook.categories.get(sourced_id)
         """
-        result: OneRosterCategory = await self._client._call(
+        _result: OneRosterCategory = await self._client._call(
             "GET",
             "/ims/oneroster/gradebook/v1p2/categories/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -8721,7 +8698,7 @@ class AsyncCategories(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def create(
         self,
@@ -8741,11 +8718,11 @@ class AsyncCategories(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.gradebook.categories.create({"status": "active", "title": "..."})
         """
-        body = check_body(OneRosterCategoryInputParam, category, "category")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterCategoryInputParam, category, "category")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/categories/",
-            body={"category": body},
+            body={"category": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -8754,7 +8731,7 @@ class AsyncCategories(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def update(
         self,
@@ -8775,13 +8752,13 @@ class AsyncCategories(AsyncAPIResource):
 
             category = await alk.oneroster.gradebook.categories.update(sourced_id, {"status": "active", "title": "..."})
         """
-        body = check_body(OneRosterCategoryInputParam, category, "category")
-        same_id(body, sourced_id, "category")
-        result: OneRosterCategory = await self._client._call(
+        _body = check_body(OneRosterCategoryInputParam, category, "category")
+        same_id(_body, sourced_id, "category")
+        _result: OneRosterCategory = await self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/categories/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"category": body},
+            body={"category": _body},
             cast=OneRosterCategory,
             returns="category",
             timeout=timeout,
@@ -8790,7 +8767,7 @@ class AsyncCategories(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def delete(
         self,
@@ -8900,7 +8877,7 @@ class LineItems(SyncAPIResource):
 
             line_item = lk.oneroster.gradebook.line_items.get(sourced_id)
         """
-        result: OneRosterLineItem = self._client._call(
+        _result: OneRosterLineItem = self._client._call(
             "GET",
             "/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -8913,7 +8890,7 @@ class LineItems(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def create(
         self,
@@ -8933,11 +8910,11 @@ class LineItems(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.gradebook.line_items.create({"status": "active", "title": "...", "assign_date": "..."})
         """
-        body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/lineItems/",
-            body={"lineItem": body},
+            body={"lineItem": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -8946,7 +8923,7 @@ class LineItems(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def update(
         self,
@@ -8958,28 +8935,28 @@ class LineItems(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> Any:
+    ) -> None:
         """Creates or replaces the line item with this ``sourcedId`` (the platform answers 201 with no content).
         The body is checked against ``LineItemInput`` before anything is sent. Safe to repeat, so it is retried
         on 5xx and timeouts.
 
         Example::
 
-            any = lk.oneroster.gradebook.line_items.update(sourced_id, {"status": "active", "title": "...", "assign_date": "..."})
+            lk.oneroster.gradebook.line_items.update(sourced_id, {"status": "active", "title": "...", "assign_date": "..."})
         """
-        body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
-        same_id(body, sourced_id, "line_item")
-        return self._client._call(
+        _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
+        same_id(_body, sourced_id, "line_item")
+        self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"lineItem": body},
+            body={"lineItem": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
-        )  # type: ignore[no-any-return]
+        )
 
     def delete(
         self,
@@ -9089,7 +9066,7 @@ class AsyncLineItems(AsyncAPIResource):
 
             line_item = await alk.oneroster.gradebook.line_items.get(sourced_id)
         """
-        result: OneRosterLineItem = await self._client._call(
+        _result: OneRosterLineItem = await self._client._call(
             "GET",
             "/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -9102,7 +9079,7 @@ class AsyncLineItems(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def create(
         self,
@@ -9122,11 +9099,11 @@ class AsyncLineItems(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.gradebook.line_items.create({"status": "active", "title": "...", "assign_date": "..."})
         """
-        body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/lineItems/",
-            body={"lineItem": body},
+            body={"lineItem": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -9135,7 +9112,7 @@ class AsyncLineItems(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def update(
         self,
@@ -9147,28 +9124,28 @@ class AsyncLineItems(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> Any:
+    ) -> None:
         """Creates or replaces the line item with this ``sourcedId`` (the platform answers 201 with no content).
         The body is checked against ``LineItemInput`` before anything is sent. Safe to repeat, so it is retried
         on 5xx and timeouts.
 
         Example::
 
-            any = await alk.oneroster.gradebook.line_items.update(sourced_id, {"status": "active", "title": "...", "assign_date": "..."})
+            await alk.oneroster.gradebook.line_items.update(sourced_id, {"status": "active", "title": "...", "assign_date": "..."})
         """
-        body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
-        same_id(body, sourced_id, "line_item")
-        return await self._client._call(
+        _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
+        same_id(_body, sourced_id, "line_item")
+        await self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"lineItem": body},
+            body={"lineItem": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
-        )  # type: ignore[no-any-return]
+        )
 
     async def delete(
         self,
@@ -9211,13 +9188,13 @@ class LineItemResults(SyncAPIResource):
 
     Example::
 
-        sourced_id_pairs = lk.oneroster.gradebook.line_items.results.create(line_item_sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+        sourced_id_pairs = lk.oneroster.gradebook.line_items.results.create(line_item_sourced_id, [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}])
     """
 
     def create(
         self,
         line_item_sourced_id: str,
-        results: OneRosterResultInputParam,
+        results: Sequence[OneRosterResultInputParam],
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -9226,20 +9203,19 @@ class LineItemResults(SyncAPIResource):
         idempotency_key: str | None = None,
     ) -> OneRosterSourcedIdPairs:
         """Records results for a line item, several students at once, and resolves with the ``sourcedId`` pair of
-        the first. The body is checked against ``ResultInput`` before anything is sent. Not repeated once the
-        request may have reached the platform (only on connection refused or 429).
+        the first. Each item of the list is checked against ``ResultInput`` before anything is sent. Not
+        repeated once the request may have reached the platform (only on connection refused or 429).
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.gradebook.line_items.results.create(line_item_sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+            sourced_id_pairs = lk.oneroster.gradebook.line_items.results.create(line_item_sourced_id, [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}])
         """
-        body = check_body(OneRosterResultInputParam, results, "results")
-        same_id(body, line_item_sourced_id, "results")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_bodies(OneRosterResultInputParam, results, "results")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}/results",
             path_params={"sourcedId": check_id(line_item_sourced_id, "line_item_sourced_id")},
-            body={"results": body},
+            body={"results": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -9248,7 +9224,7 @@ class LineItemResults(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.LineItemResultsWithRawResponse:
@@ -9263,13 +9239,13 @@ class AsyncLineItemResults(AsyncAPIResource):
 
     Example::
 
-        sourced_id_pairs = await alk.oneroster.gradebook.line_items.results.create(line_item_sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+        sourced_id_pairs = await alk.oneroster.gradebook.line_items.results.create(line_item_sourced_id, [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}])
     """
 
     async def create(
         self,
         line_item_sourced_id: str,
-        results: OneRosterResultInputParam,
+        results: Sequence[OneRosterResultInputParam],
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -9278,20 +9254,19 @@ class AsyncLineItemResults(AsyncAPIResource):
         idempotency_key: str | None = None,
     ) -> OneRosterSourcedIdPairs:
         """Records results for a line item, several students at once, and resolves with the ``sourcedId`` pair of
-        the first. The body is checked against ``ResultInput`` before anything is sent. Not repeated once the
-        request may have reached the platform (only on connection refused or 429).
+        the first. Each item of the list is checked against ``ResultInput`` before anything is sent. Not
+        repeated once the request may have reached the platform (only on connection refused or 429).
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.gradebook.line_items.results.create(line_item_sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+            sourced_id_pairs = await alk.oneroster.gradebook.line_items.results.create(line_item_sourced_id, [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}])
         """
-        body = check_body(OneRosterResultInputParam, results, "results")
-        same_id(body, line_item_sourced_id, "results")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_bodies(OneRosterResultInputParam, results, "results")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}/results",
             path_params={"sourcedId": check_id(line_item_sourced_id, "line_item_sourced_id")},
-            body={"results": body},
+            body={"results": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -9300,7 +9275,7 @@ class AsyncLineItemResults(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncLineItemResultsWithRawResponse:
@@ -9375,7 +9350,7 @@ class Results(SyncAPIResource):
 
             result = lk.oneroster.gradebook.results.get(sourced_id)
         """
-        result: OneRosterResult = self._client._call(
+        _result: OneRosterResult = self._client._call(
             "GET",
             "/ims/oneroster/gradebook/v1p2/results/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -9388,7 +9363,7 @@ class Results(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def create(
         self,
@@ -9408,11 +9383,11 @@ class Results(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.gradebook.results.create({"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterResultInputParam, result, "result")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterResultInputParam, result, "result")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/results/",
-            body={"result": body},
+            body={"result": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -9421,7 +9396,7 @@ class Results(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def update(
         self,
@@ -9442,13 +9417,13 @@ class Results(SyncAPIResource):
 
             result = lk.oneroster.gradebook.results.update(sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterResultInputParam, result, "result")
-        same_id(body, sourced_id, "result")
-        result: OneRosterResult = self._client._call(
+        _body = check_body(OneRosterResultInputParam, result, "result")
+        same_id(_body, sourced_id, "result")
+        _result: OneRosterResult = self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/results/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"result": body},
+            body={"result": _body},
             cast=OneRosterResult,
             returns="result",
             timeout=timeout,
@@ -9457,7 +9432,7 @@ class Results(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def delete(
         self,
@@ -9560,7 +9535,7 @@ class AsyncResults(AsyncAPIResource):
 
             result = await alk.oneroster.gradebook.results.get(sourced_id)
         """
-        result: OneRosterResult = await self._client._call(
+        _result: OneRosterResult = await self._client._call(
             "GET",
             "/ims/oneroster/gradebook/v1p2/results/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -9573,7 +9548,7 @@ class AsyncResults(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def create(
         self,
@@ -9593,11 +9568,11 @@ class AsyncResults(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.gradebook.results.create({"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterResultInputParam, result, "result")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterResultInputParam, result, "result")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/results/",
-            body={"result": body},
+            body={"result": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -9606,7 +9581,7 @@ class AsyncResults(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def update(
         self,
@@ -9627,13 +9602,13 @@ class AsyncResults(AsyncAPIResource):
 
             result = await alk.oneroster.gradebook.results.update(sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
         """
-        body = check_body(OneRosterResultInputParam, result, "result")
-        same_id(body, sourced_id, "result")
-        result: OneRosterResult = await self._client._call(
+        _body = check_body(OneRosterResultInputParam, result, "result")
+        same_id(_body, sourced_id, "result")
+        _result: OneRosterResult = await self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/results/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"result": body},
+            body={"result": _body},
             cast=OneRosterResult,
             returns="result",
             timeout=timeout,
@@ -9642,7 +9617,7 @@ class AsyncResults(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def delete(
         self,
@@ -9745,7 +9720,7 @@ class ScoreScales(SyncAPIResource):
 
             score_scale = lk.oneroster.gradebook.score_scales.get(sourced_id)
         """
-        result: OneRosterScoreScale = self._client._call(
+        _result: OneRosterScoreScale = self._client._call(
             "GET",
             "/ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -9758,7 +9733,7 @@ class ScoreScales(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def create(
         self,
@@ -9778,11 +9753,11 @@ class ScoreScales(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.gradebook.score_scales.create({"status": "active", "title": "...", "type": "..."})
         """
-        body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/scoreScales/",
-            body={"scoreScale": body},
+            body={"scoreScale": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -9791,7 +9766,7 @@ class ScoreScales(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def update(
         self,
@@ -9812,13 +9787,13 @@ class ScoreScales(SyncAPIResource):
 
             score_scale = lk.oneroster.gradebook.score_scales.update(sourced_id, {"status": "active", "title": "...", "type": "..."})
         """
-        body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
-        same_id(body, sourced_id, "score_scale")
-        result: OneRosterScoreScale = self._client._call(
+        _body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
+        same_id(_body, sourced_id, "score_scale")
+        _result: OneRosterScoreScale = self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"scoreScale": body},
+            body={"scoreScale": _body},
             cast=OneRosterScoreScale,
             returns="scoreScale",
             timeout=timeout,
@@ -9827,7 +9802,7 @@ class ScoreScales(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def delete(
         self,
@@ -9930,7 +9905,7 @@ class AsyncScoreScales(AsyncAPIResource):
 
             score_scale = await alk.oneroster.gradebook.score_scales.get(sourced_id)
         """
-        result: OneRosterScoreScale = await self._client._call(
+        _result: OneRosterScoreScale = await self._client._call(
             "GET",
             "/ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -9943,7 +9918,7 @@ class AsyncScoreScales(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def create(
         self,
@@ -9963,11 +9938,11 @@ class AsyncScoreScales(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.gradebook.score_scales.create({"status": "active", "title": "...", "type": "..."})
         """
-        body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/scoreScales/",
-            body={"scoreScale": body},
+            body={"scoreScale": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -9976,7 +9951,7 @@ class AsyncScoreScales(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def update(
         self,
@@ -9997,13 +9972,13 @@ class AsyncScoreScales(AsyncAPIResource):
 
             score_scale = await alk.oneroster.gradebook.score_scales.update(sourced_id, {"status": "active", "title": "...", "type": "..."})
         """
-        body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
-        same_id(body, sourced_id, "score_scale")
-        result: OneRosterScoreScale = await self._client._call(
+        _body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
+        same_id(_body, sourced_id, "score_scale")
+        _result: OneRosterScoreScale = await self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"scoreScale": body},
+            body={"scoreScale": _body},
             cast=OneRosterScoreScale,
             returns="scoreScale",
             timeout=timeout,
@@ -10012,7 +9987,7 @@ class AsyncScoreScales(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def delete(
         self,
@@ -10201,14 +10176,14 @@ class GradebookClassSessionResults(SyncAPIResource):
 
     Example::
 
-        sourced_id_pairs = lk.oneroster.gradebook.classes.academic_sessions.results.create(class_sourced_id, academic_session_sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+        sourced_id_pairs = lk.oneroster.gradebook.classes.academic_sessions.results.create(class_sourced_id, academic_session_sourced_id, [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}])
     """
 
     def create(
         self,
         class_sourced_id: str,
         academic_session_sourced_id: str,
-        results: OneRosterResultInputParam,
+        results: Sequence[OneRosterResultInputParam],
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -10217,19 +10192,19 @@ class GradebookClassSessionResults(SyncAPIResource):
         idempotency_key: str | None = None,
     ) -> OneRosterSourcedIdPairs:
         """Records results of a class for an academic session, several at once, and resolves with the ``sourcedId``
-        pair of the first. The body is checked against ``ResultInput`` before anything is sent. Not repeated
-        once the request may have reached the platform (only on connection refused or 429).
+        pair of the first. Each item of the list is checked against ``ResultInput`` before anything is sent. Not
+        repeated once the request may have reached the platform (only on connection refused or 429).
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.gradebook.classes.academic_sessions.results.create(class_sourced_id, academic_session_sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+            sourced_id_pairs = lk.oneroster.gradebook.classes.academic_sessions.results.create(class_sourced_id, academic_session_sourced_id, [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}])
         """
-        body = check_body(OneRosterResultInputParam, results, "results")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_bodies(OneRosterResultInputParam, results, "results")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/academicSessions/{academicSessionSourcedId}/results",
             path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id"), "academicSessionSourcedId": check_id(academic_session_sourced_id, "academic_session_sourced_id")},
-            body={"results": body},
+            body={"results": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -10238,7 +10213,7 @@ class GradebookClassSessionResults(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.GradebookClassSessionResultsWithRawResponse:
@@ -10253,14 +10228,14 @@ class AsyncGradebookClassSessionResults(AsyncAPIResource):
 
     Example::
 
-        sourced_id_pairs = await alk.oneroster.gradebook.classes.academic_sessions.results.create(class_sourced_id, academic_session_sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+        sourced_id_pairs = await alk.oneroster.gradebook.classes.academic_sessions.results.create(class_sourced_id, academic_session_sourced_id, [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}])
     """
 
     async def create(
         self,
         class_sourced_id: str,
         academic_session_sourced_id: str,
-        results: OneRosterResultInputParam,
+        results: Sequence[OneRosterResultInputParam],
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -10269,19 +10244,19 @@ class AsyncGradebookClassSessionResults(AsyncAPIResource):
         idempotency_key: str | None = None,
     ) -> OneRosterSourcedIdPairs:
         """Records results of a class for an academic session, several at once, and resolves with the ``sourcedId``
-        pair of the first. The body is checked against ``ResultInput`` before anything is sent. Not repeated
-        once the request may have reached the platform (only on connection refused or 429).
+        pair of the first. Each item of the list is checked against ``ResultInput`` before anything is sent. Not
+        repeated once the request may have reached the platform (only on connection refused or 429).
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.gradebook.classes.academic_sessions.results.create(class_sourced_id, academic_session_sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+            sourced_id_pairs = await alk.oneroster.gradebook.classes.academic_sessions.results.create(class_sourced_id, academic_session_sourced_id, [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}])
         """
-        body = check_body(OneRosterResultInputParam, results, "results")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_bodies(OneRosterResultInputParam, results, "results")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/academicSessions/{academicSessionSourcedId}/results",
             path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id"), "academicSessionSourcedId": check_id(academic_session_sourced_id, "academic_session_sourced_id")},
-            body={"results": body},
+            body={"results": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -10290,7 +10265,7 @@ class AsyncGradebookClassSessionResults(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncGradebookClassSessionResultsWithRawResponse:
@@ -10497,12 +10472,12 @@ class GradebookClassLineItems(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.gradebook.classes.line_items.create(class_sourced_id, {"status": "active", "title": "...", "assign_date": "..."})
         """
-        body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems",
             path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
-            body={"lineItem": body},
+            body={"lineItem": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -10511,7 +10486,7 @@ class GradebookClassLineItems(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.GradebookClassLineItemsWithRawResponse:
@@ -10600,12 +10575,12 @@ class AsyncGradebookClassLineItems(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.gradebook.classes.line_items.create(class_sourced_id, {"status": "active", "title": "...", "assign_date": "..."})
         """
-        body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems",
             path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
-            body={"lineItem": body},
+            body={"lineItem": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -10614,7 +10589,7 @@ class AsyncGradebookClassLineItems(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncGradebookClassLineItemsWithRawResponse:
@@ -11242,7 +11217,7 @@ class GradebookSchoolLineItems(SyncAPIResource):
     def create(
         self,
         school_sourced_id: str,
-        line_items: OneRosterLineItemInputParam,
+        line_items: Sequence[OneRosterLineItemInputParam],
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -11251,22 +11226,21 @@ class GradebookSchoolLineItems(SyncAPIResource):
         idempotency_key: str | None = None,
     ) -> OneRosterSourcedIdPairs:
         """Creates line items of the school's classes, several at once, and resolves with the ``sourcedId`` pair of
-        the first. The body is checked against ``LineItemInput`` before anything is sent. Not repeated once the
-        request may have reached the platform (only on connection refused or 429).
+        the first. Each item of the list is checked against ``LineItemInput`` before anything is sent. Not
+        repeated once the request may have reached the platform (only on connection refused or 429).
 
         Each line item's ``school`` must be this school.
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.gradebook.schools.line_items.create(school_sourced_id, {"status": "active", "title": "...", "assign_date": "..."})
+            sourced_id_pairs = lk.oneroster.gradebook.schools.line_items.create(school_sourced_id, [{"status": "active", "title": "...", "assign_date": "..."}])
         """
-        body = check_body(OneRosterLineItemInputParam, line_items, "line_items")
-        same_id(body, school_sourced_id, "line_items")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_bodies(OneRosterLineItemInputParam, line_items, "line_items")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/schools/{sourcedId}/lineItems",
             path_params={"sourcedId": check_id(school_sourced_id, "school_sourced_id")},
-            body={"lineItems": body},
+            body={"lineItems": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -11275,7 +11249,7 @@ class GradebookSchoolLineItems(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.GradebookSchoolLineItemsWithRawResponse:
@@ -11339,7 +11313,7 @@ class AsyncGradebookSchoolLineItems(AsyncAPIResource):
     async def create(
         self,
         school_sourced_id: str,
-        line_items: OneRosterLineItemInputParam,
+        line_items: Sequence[OneRosterLineItemInputParam],
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -11348,22 +11322,21 @@ class AsyncGradebookSchoolLineItems(AsyncAPIResource):
         idempotency_key: str | None = None,
     ) -> OneRosterSourcedIdPairs:
         """Creates line items of the school's classes, several at once, and resolves with the ``sourcedId`` pair of
-        the first. The body is checked against ``LineItemInput`` before anything is sent. Not repeated once the
-        request may have reached the platform (only on connection refused or 429).
+        the first. Each item of the list is checked against ``LineItemInput`` before anything is sent. Not
+        repeated once the request may have reached the platform (only on connection refused or 429).
 
         Each line item's ``school`` must be this school.
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.gradebook.schools.line_items.create(school_sourced_id, {"status": "active", "title": "...", "assign_date": "..."})
+            sourced_id_pairs = await alk.oneroster.gradebook.schools.line_items.create(school_sourced_id, [{"status": "active", "title": "...", "assign_date": "..."}])
         """
-        body = check_body(OneRosterLineItemInputParam, line_items, "line_items")
-        same_id(body, school_sourced_id, "line_items")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_bodies(OneRosterLineItemInputParam, line_items, "line_items")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/schools/{sourcedId}/lineItems",
             path_params={"sourcedId": check_id(school_sourced_id, "school_sourced_id")},
-            body={"lineItems": body},
+            body={"lineItems": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -11372,7 +11345,7 @@ class AsyncGradebookSchoolLineItems(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncGradebookSchoolLineItemsWithRawResponse:
@@ -11586,7 +11559,7 @@ class Resources(SyncAPIResource):
 
             resource = lk.oneroster.resources.get(sourced_id)
         """
-        result: OneRosterResource = self._client._call(
+        _result: OneRosterResource = self._client._call(
             "GET",
             "/ims/oneroster/resources/v1p2/resources/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -11599,7 +11572,7 @@ class Resources(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def create(
         self,
@@ -11619,11 +11592,11 @@ class Resources(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.resources.create({"title": "...", "vendor_resource_id": "..."})
         """
-        body = check_body(OneRosterResourceInputParam, resource, "resource")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterResourceInputParam, resource, "resource")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/resources/v1p2/resources/",
-            body={"resource": body},
+            body={"resource": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -11632,7 +11605,7 @@ class Resources(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def update(
         self,
@@ -11644,30 +11617,29 @@ class Resources(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
+    ) -> None:
         """Creates or replaces the resource with this ``sourcedId`` (the platform's answer states nothing to read
-        back). The body is checked against ``ResourceInput`` before anything is sent. Safe to repeat, so it is
-        retried on 5xx and timeouts.
+        back). The body is checked against ``ResourceInput`` before anything is sent. The platform's answer
+        names no member to read, so the call returns nothing. Safe to repeat, so it is retried on 5xx and
+        timeouts.
 
         Example::
 
-            unstated_answer = lk.oneroster.resources.update(sourced_id, {"title": "...", "vendor_resource_id": "..."})
+            lk.oneroster.resources.update(sourced_id, {"title": "...", "vendor_resource_id": "..."})
         """
-        body = check_body(OneRosterResourceInputParam, resource, "resource")
-        same_id(body, sourced_id, "resource")
-        result: OneRosterUnstatedAnswer = self._client._call(
+        _body = check_body(OneRosterResourceInputParam, resource, "resource")
+        same_id(_body, sourced_id, "resource")
+        self._client._call(
             "PUT",
             "/ims/oneroster/resources/v1p2/resources/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"resource": body},
-            cast=OneRosterUnstatedAnswer,
+            body={"resource": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     def delete(
         self,
@@ -11791,7 +11763,7 @@ class AsyncResources(AsyncAPIResource):
 
             resource = await alk.oneroster.resources.get(sourced_id)
         """
-        result: OneRosterResource = await self._client._call(
+        _result: OneRosterResource = await self._client._call(
             "GET",
             "/ims/oneroster/resources/v1p2/resources/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
@@ -11804,7 +11776,7 @@ class AsyncResources(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def create(
         self,
@@ -11824,11 +11796,11 @@ class AsyncResources(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.resources.create({"title": "...", "vendor_resource_id": "..."})
         """
-        body = check_body(OneRosterResourceInputParam, resource, "resource")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterResourceInputParam, resource, "resource")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/resources/v1p2/resources/",
-            body={"resource": body},
+            body={"resource": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -11837,7 +11809,7 @@ class AsyncResources(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def update(
         self,
@@ -11849,30 +11821,29 @@ class AsyncResources(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
+    ) -> None:
         """Creates or replaces the resource with this ``sourcedId`` (the platform's answer states nothing to read
-        back). The body is checked against ``ResourceInput`` before anything is sent. Safe to repeat, so it is
-        retried on 5xx and timeouts.
+        back). The body is checked against ``ResourceInput`` before anything is sent. The platform's answer
+        names no member to read, so the call returns nothing. Safe to repeat, so it is retried on 5xx and
+        timeouts.
 
         Example::
 
-            unstated_answer = await alk.oneroster.resources.update(sourced_id, {"title": "...", "vendor_resource_id": "..."})
+            await alk.oneroster.resources.update(sourced_id, {"title": "...", "vendor_resource_id": "..."})
         """
-        body = check_body(OneRosterResourceInputParam, resource, "resource")
-        same_id(body, sourced_id, "resource")
-        result: OneRosterUnstatedAnswer = await self._client._call(
+        _body = check_body(OneRosterResourceInputParam, resource, "resource")
+        same_id(_body, sourced_id, "resource")
+        await self._client._call(
             "PUT",
             "/ims/oneroster/resources/v1p2/resources/{sourcedId}",
             path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
-            body={"resource": body},
-            cast=OneRosterUnstatedAnswer,
+            body={"resource": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     async def delete(
         self,
@@ -11980,12 +11951,12 @@ class ClassResources(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.resources.classes.assign(class_sourced_id, {"sourced_id": "..."})
         """
-        body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
-        result: OneRosterSourcedIdPairs = self._client._call(
+        _body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
+        _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources",
             path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
-            body={"resource": body},
+            body={"resource": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -11994,7 +11965,7 @@ class ClassResources(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     def remove(
         self,
@@ -12103,12 +12074,12 @@ class AsyncClassResources(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.resources.classes.assign(class_sourced_id, {"sourced_id": "..."})
         """
-        body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
-        result: OneRosterSourcedIdPairs = await self._client._call(
+        _body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
+        _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources",
             path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
-            body={"resource": body},
+            body={"resource": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
             timeout=timeout,
@@ -12117,7 +12088,7 @@ class AsyncClassResources(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     async def remove(
         self,
@@ -12217,28 +12188,27 @@ class CourseResources(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
+    ) -> None:
         """Assigns a resource to a course. The body is checked against ``ResourceAssignment`` before anything is
-        sent. Not repeated once the request may have reached the platform (only on connection refused or 429).
+        sent. The platform's answer names no member to read, so the call returns nothing. Not repeated once the
+        request may have reached the platform (only on connection refused or 429).
 
         Example::
 
-            unstated_answer = lk.oneroster.resources.courses.assign(course_sourced_id, {"sourced_id": "..."})
+            lk.oneroster.resources.courses.assign(course_sourced_id, {"sourced_id": "..."})
         """
-        body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
-        result: OneRosterUnstatedAnswer = self._client._call(
+        _body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
+        self._client._call(
             "POST",
             "/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources",
             path_params={"courseSourcedId": check_id(course_sourced_id, "course_sourced_id")},
-            body={"resource": body},
-            cast=OneRosterUnstatedAnswer,
+            body={"resource": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     def remove(
         self,
@@ -12338,28 +12308,27 @@ class AsyncCourseResources(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
+    ) -> None:
         """Assigns a resource to a course. The body is checked against ``ResourceAssignment`` before anything is
-        sent. Not repeated once the request may have reached the platform (only on connection refused or 429).
+        sent. The platform's answer names no member to read, so the call returns nothing. Not repeated once the
+        request may have reached the platform (only on connection refused or 429).
 
         Example::
 
-            unstated_answer = await alk.oneroster.resources.courses.assign(course_sourced_id, {"sourced_id": "..."})
+            await alk.oneroster.resources.courses.assign(course_sourced_id, {"sourced_id": "..."})
         """
-        body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
-        result: OneRosterUnstatedAnswer = await self._client._call(
+        _body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
+        await self._client._call(
             "POST",
             "/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources",
             path_params={"courseSourcedId": check_id(course_sourced_id, "course_sourced_id")},
-            body={"resource": body},
-            cast=OneRosterUnstatedAnswer,
+            body={"resource": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     async def remove(
         self,
@@ -12459,28 +12428,27 @@ class UserResources(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
+    ) -> None:
         """Assigns a resource to a user. The body is checked against ``ResourceAssignment`` before anything is
-        sent. Not repeated once the request may have reached the platform (only on connection refused or 429).
+        sent. The platform's answer names no member to read, so the call returns nothing. Not repeated once the
+        request may have reached the platform (only on connection refused or 429).
 
         Example::
 
-            unstated_answer = lk.oneroster.resources.users.assign(user_sourced_id, {"sourced_id": "..."})
+            lk.oneroster.resources.users.assign(user_sourced_id, {"sourced_id": "..."})
         """
-        body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
-        result: OneRosterUnstatedAnswer = self._client._call(
+        _body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
+        self._client._call(
             "POST",
             "/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources",
             path_params={"userSourcedId": check_id(user_sourced_id, "user_sourced_id")},
-            body={"resource": body},
-            cast=OneRosterUnstatedAnswer,
+            body={"resource": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     def remove(
         self,
@@ -12580,28 +12548,27 @@ class AsyncUserResources(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUnstatedAnswer:
+    ) -> None:
         """Assigns a resource to a user. The body is checked against ``ResourceAssignment`` before anything is
-        sent. Not repeated once the request may have reached the platform (only on connection refused or 429).
+        sent. The platform's answer names no member to read, so the call returns nothing. Not repeated once the
+        request may have reached the platform (only on connection refused or 429).
 
         Example::
 
-            unstated_answer = await alk.oneroster.resources.users.assign(user_sourced_id, {"sourced_id": "..."})
+            await alk.oneroster.resources.users.assign(user_sourced_id, {"sourced_id": "..."})
         """
-        body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
-        result: OneRosterUnstatedAnswer = await self._client._call(
+        _body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
+        await self._client._call(
             "POST",
             "/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources",
             path_params={"userSourcedId": check_id(user_sourced_id, "user_sourced_id")},
-            body={"resource": body},
-            cast=OneRosterUnstatedAnswer,
+            body={"resource": _body},
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
 
     async def remove(
         self,

@@ -208,7 +208,7 @@ class Users(SyncAPIResource):
 
             user = lk.rostering.users.get(user_id)
         """
-        result: User = self._client._call(
+        _result: User = self._client._call(
             "GET",
             "/rostering/1.0/users/{sourcedId}",
             path_params={"sourcedId": check_id(user_id, "user_id")},
@@ -218,7 +218,7 @@ class Users(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def upsert(
         self,
@@ -242,12 +242,12 @@ class Users(SyncAPIResource):
 
             user = lk.rostering.users.upsert(user_id, {"email": "..."})
         """
-        body = check_body(UserUpsertParam, user, "user")
-        result: User = self._client._call(
+        _body = check_body(UserUpsertParam, user, "user")
+        _result: User = self._client._call(
             "PUT",
             "/rostering/1.0/users/{sourcedId}",
             path_params={"sourcedId": check_id(user_id, "user_id")},
-            body=body,
+            body=_body,
             cast=User,
             timeout=timeout,
             max_retries=max_retries,
@@ -255,7 +255,7 @@ class Users(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.UsersWithRawResponse:
@@ -289,7 +289,7 @@ class AsyncUsers(AsyncAPIResource):
 
             user = await alk.rostering.users.get(user_id)
         """
-        result: User = await self._client._call(
+        _result: User = await self._client._call(
             "GET",
             "/rostering/1.0/users/{sourcedId}",
             path_params={"sourcedId": check_id(user_id, "user_id")},
@@ -299,7 +299,7 @@ class AsyncUsers(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def upsert(
         self,
@@ -323,12 +323,12 @@ class AsyncUsers(AsyncAPIResource):
 
             user = await alk.rostering.users.upsert(user_id, {"email": "..."})
         """
-        body = check_body(UserUpsertParam, user, "user")
-        result: User = await self._client._call(
+        _body = check_body(UserUpsertParam, user, "user")
+        _result: User = await self._client._call(
             "PUT",
             "/rostering/1.0/users/{sourcedId}",
             path_params={"sourcedId": check_id(user_id, "user_id")},
-            body=body,
+            body=_body,
             cast=User,
             timeout=timeout,
             max_retries=max_retries,
@@ -336,7 +336,7 @@ class AsyncUsers(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncUsersWithRawResponse:
@@ -405,12 +405,12 @@ class Roles(SyncAPIResource):
 
             user_role = lk.rostering.roles.upsert(user_id, role_id, {"org_id": "..."})
         """
-        body = check_body(UserRoleUpsertParam, role, "role")
-        result: UserRole = self._client._call(
+        _body = check_body(UserRoleUpsertParam, role, "role")
+        _result: UserRole = self._client._call(
             "PUT",
             "/rostering/1.0/users/{sourcedId}/roles/{roleId}",
             path_params={"sourcedId": check_id(user_id, "user_id"), "roleId": check_id(role_id, "role_id")},
-            body=body,
+            body=_body,
             cast=UserRole,
             timeout=timeout,
             max_retries=max_retries,
@@ -418,7 +418,7 @@ class Roles(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.RolesWithRawResponse:
@@ -487,12 +487,12 @@ class AsyncRoles(AsyncAPIResource):
 
             user_role = await alk.rostering.roles.upsert(user_id, role_id, {"org_id": "..."})
         """
-        body = check_body(UserRoleUpsertParam, role, "role")
-        result: UserRole = await self._client._call(
+        _body = check_body(UserRoleUpsertParam, role, "role")
+        _result: UserRole = await self._client._call(
             "PUT",
             "/rostering/1.0/users/{sourcedId}/roles/{roleId}",
             path_params={"sourcedId": check_id(user_id, "user_id"), "roleId": check_id(role_id, "role_id")},
-            body=body,
+            body=_body,
             cast=UserRole,
             timeout=timeout,
             max_retries=max_retries,
@@ -500,7 +500,7 @@ class AsyncRoles(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncRolesWithRawResponse:
@@ -565,7 +565,7 @@ class Profiles(SyncAPIResource):
 
             user_profile = lk.rostering.profiles.get(user_id, profile_id)
         """
-        result: UserProfile = self._client._call(
+        _result: UserProfile = self._client._call(
             "GET",
             "/rostering/1.0/users/{userId}/profiles/{profileId}",
             path_params={"userId": check_id(user_id, "user_id"), "profileId": check_id(profile_id, "profile_id")},
@@ -575,7 +575,7 @@ class Profiles(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.ProfilesWithRawResponse:
@@ -640,7 +640,7 @@ class AsyncProfiles(AsyncAPIResource):
 
             user_profile = await alk.rostering.profiles.get(user_id, profile_id)
         """
-        result: UserProfile = await self._client._call(
+        _result: UserProfile = await self._client._call(
             "GET",
             "/rostering/1.0/users/{userId}/profiles/{profileId}",
             path_params={"userId": check_id(user_id, "user_id"), "profileId": check_id(profile_id, "profile_id")},
@@ -650,7 +650,7 @@ class AsyncProfiles(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncProfilesWithRawResponse:
@@ -908,7 +908,7 @@ class Enrollments(SyncAPIResource):
 
             enrollment = lk.rostering.enrollments.get(enrollment_id)
         """
-        result: Enrollment = self._client._call(
+        _result: Enrollment = self._client._call(
             "GET",
             "/rostering/1.0/enrollments/{enrollmentId}",
             path_params={"enrollmentId": check_id(enrollment_id, "enrollment_id")},
@@ -918,7 +918,7 @@ class Enrollments(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.EnrollmentsWithRawResponse:
@@ -982,7 +982,7 @@ class AsyncEnrollments(AsyncAPIResource):
 
             enrollment = await alk.rostering.enrollments.get(enrollment_id)
         """
-        result: Enrollment = await self._client._call(
+        _result: Enrollment = await self._client._call(
             "GET",
             "/rostering/1.0/enrollments/{enrollmentId}",
             path_params={"enrollmentId": check_id(enrollment_id, "enrollment_id")},
@@ -992,7 +992,7 @@ class AsyncEnrollments(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncEnrollmentsWithRawResponse:
@@ -1061,7 +1061,7 @@ class OrgConfigs(SyncAPIResource):
 
             org_config = lk.rostering.orgs.config.get(org_id)
         """
-        result: OrgConfig = self._client._call(
+        _result: OrgConfig = self._client._call(
             "GET",
             "/rostering/1.0/orgs/{sourcedId}/config",
             path_params={"sourcedId": check_id(org_id, "org_id")},
@@ -1071,7 +1071,7 @@ class OrgConfigs(SyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     def update(
         self,
@@ -1095,12 +1095,12 @@ class OrgConfigs(SyncAPIResource):
 
             org_config = lk.rostering.orgs.config.update(org_id, {})
         """
-        body = check_body(Mapping[str, object], config, "config")
-        result: OrgConfig = self._client._call(
+        _body = check_body(Mapping[str, object], config, "config")
+        _result: OrgConfig = self._client._call(
             "PUT",
             "/rostering/1.0/orgs/{sourcedId}/config",
             path_params={"sourcedId": check_id(org_id, "org_id")},
-            body=body,
+            body=_body,
             cast=OrgConfig,
             timeout=timeout,
             max_retries=max_retries,
@@ -1108,7 +1108,7 @@ class OrgConfigs(SyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.OrgConfigsWithRawResponse:
@@ -1141,7 +1141,7 @@ class AsyncOrgConfigs(AsyncAPIResource):
 
             org_config = await alk.rostering.orgs.config.get(org_id)
         """
-        result: OrgConfig = await self._client._call(
+        _result: OrgConfig = await self._client._call(
             "GET",
             "/rostering/1.0/orgs/{sourcedId}/config",
             path_params={"sourcedId": check_id(org_id, "org_id")},
@@ -1151,7 +1151,7 @@ class AsyncOrgConfigs(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-        return result
+        return _result
 
     async def update(
         self,
@@ -1175,12 +1175,12 @@ class AsyncOrgConfigs(AsyncAPIResource):
 
             org_config = await alk.rostering.orgs.config.update(org_id, {})
         """
-        body = check_body(Mapping[str, object], config, "config")
-        result: OrgConfig = await self._client._call(
+        _body = check_body(Mapping[str, object], config, "config")
+        _result: OrgConfig = await self._client._call(
             "PUT",
             "/rostering/1.0/orgs/{sourcedId}/config",
             path_params={"sourcedId": check_id(org_id, "org_id")},
-            body=body,
+            body=_body,
             cast=OrgConfig,
             timeout=timeout,
             max_retries=max_retries,
@@ -1188,7 +1188,7 @@ class AsyncOrgConfigs(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-        return result
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncOrgConfigsWithRawResponse:

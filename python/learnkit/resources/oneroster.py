@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import Any, Literal
+from typing import Literal
 
 import httpx
 
@@ -68,7 +68,6 @@ from ..types.oneroster import (
     OneRosterScoreScaleField,
     OneRosterScoreScaleInputParam,
     OneRosterSourcedIdPairs,
-    OneRosterUnstatedAnswer,
     OneRosterUser,
     OneRosterUserField,
     OneRosterUserInputParam,
@@ -459,7 +458,7 @@ class AsyncUserResourcesWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``alk.oneroster.resources.users.assign`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.assign)(user_sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -515,7 +514,7 @@ class UserResourcesWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``lk.oneroster.resources.users.assign`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.assign)(user_sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -573,7 +572,7 @@ class AsyncCourseResourcesWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``alk.oneroster.resources.courses.assign`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.assign)(course_sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -631,7 +630,7 @@ class CourseResourcesWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``lk.oneroster.resources.courses.assign`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.assign)(course_sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -840,7 +839,7 @@ class AsyncResourcesWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``alk.oneroster.resources.update`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.update)(sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -932,7 +931,7 @@ class ResourcesWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``lk.oneroster.resources.update`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.update)(sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -1042,7 +1041,7 @@ class AsyncGradebookSchoolLineItemsWithRawResponse:
     async def create(
         self,
         school_sourced_id: str,
-        line_items: OneRosterLineItemInputParam,
+        line_items: Sequence[OneRosterLineItemInputParam],
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -1086,7 +1085,7 @@ class GradebookSchoolLineItemsWithRawResponse:
     def create(
         self,
         school_sourced_id: str,
-        line_items: OneRosterLineItemInputParam,
+        line_items: Sequence[OneRosterLineItemInputParam],
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -1577,7 +1576,7 @@ class AsyncGradebookClassSessionResultsWithRawResponse:
         self,
         class_sourced_id: str,
         academic_session_sourced_id: str,
-        results: OneRosterResultInputParam,
+        results: Sequence[OneRosterResultInputParam],
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -1604,7 +1603,7 @@ class GradebookClassSessionResultsWithRawResponse:
         self,
         class_sourced_id: str,
         academic_session_sourced_id: str,
-        results: OneRosterResultInputParam,
+        results: Sequence[OneRosterResultInputParam],
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -2054,7 +2053,7 @@ class AsyncLineItemResultsWithRawResponse:
     async def create(
         self,
         line_item_sourced_id: str,
-        results: OneRosterResultInputParam,
+        results: Sequence[OneRosterResultInputParam],
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -2078,7 +2077,7 @@ class LineItemResultsWithRawResponse:
     def create(
         self,
         line_item_sourced_id: str,
-        results: OneRosterResultInputParam,
+        results: Sequence[OneRosterResultInputParam],
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -2158,7 +2157,7 @@ class AsyncLineItemsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[Any]:
+    ) -> ApiResponse[None]:
         """``alk.oneroster.gradebook.line_items.update`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.update)(sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -2244,7 +2243,7 @@ class LineItemsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[Any]:
+    ) -> ApiResponse[None]:
         """``lk.oneroster.gradebook.line_items.update`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.update)(sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -4414,7 +4413,7 @@ class AsyncOrgsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``alk.oneroster.orgs.update`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.update)(sourced_id, org, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -4494,7 +4493,7 @@ class OrgsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``lk.oneroster.orgs.update`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.update)(sourced_id, org, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -4574,7 +4573,7 @@ class AsyncGradingPeriodsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``alk.oneroster.grading_periods.update`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.update)(sourced_id, grading_period, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -4654,7 +4653,7 @@ class GradingPeriodsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``lk.oneroster.grading_periods.update`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.update)(sourced_id, grading_period, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -4734,7 +4733,7 @@ class AsyncEnrollmentsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``alk.oneroster.enrollments.update`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.update)(sourced_id, enrollment, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -4814,7 +4813,7 @@ class EnrollmentsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``lk.oneroster.enrollments.update`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.update)(sourced_id, enrollment, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -5056,7 +5055,7 @@ class AsyncComponentResourcesWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``alk.oneroster.courses.component_resources.update`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.update)(sourced_id, component_resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -5069,7 +5068,7 @@ class AsyncComponentResourcesWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``alk.oneroster.courses.component_resources.delete`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -5138,7 +5137,7 @@ class ComponentResourcesWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``lk.oneroster.courses.component_resources.update`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.update)(sourced_id, component_resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -5151,7 +5150,7 @@ class ComponentResourcesWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``lk.oneroster.courses.component_resources.delete`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -5220,7 +5219,7 @@ class AsyncCourseComponentsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``alk.oneroster.courses.components.update`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.update)(sourced_id, component, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -5233,7 +5232,7 @@ class AsyncCourseComponentsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``alk.oneroster.courses.components.delete`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -5302,7 +5301,7 @@ class CourseComponentsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``lk.oneroster.courses.components.update`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.update)(sourced_id, component, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -5315,7 +5314,7 @@ class CourseComponentsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``lk.oneroster.courses.components.delete`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -5450,7 +5449,7 @@ class AsyncCoursesWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``alk.oneroster.courses.update`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.update)(sourced_id, course, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -5463,7 +5462,7 @@ class AsyncCoursesWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``alk.oneroster.courses.delete`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -5542,7 +5541,7 @@ class CoursesWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``lk.oneroster.courses.update`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.update)(sourced_id, course, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -5555,7 +5554,7 @@ class CoursesWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUnstatedAnswer]:
+    ) -> ApiResponse[None]:
         """``lk.oneroster.courses.delete`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
