@@ -31,7 +31,9 @@ const dist = join(project, 'dist');
 const venv = join(project, 'test-venv');
 const bin = (name) => join(venv, 'bin', name);
 const requirements = join(project, 'requirements-test.txt');
-const pytestArgs = process.argv.slice(2).filter((arg, i) => arg !== '--install-only' && !(i === 0 && arg === '--'));
+const pytestArgs = process.argv
+  .slice(2)
+  .filter((arg, i) => arg !== '--install-only' && !(i === 0 && arg === '--'));
 // Every pip of this script: no question, no version nag, one try at an index that does not answer.
 const PIP_ENV = { ...process.env, PIP_DISABLE_PIP_VERSION_CHECK: '1', PIP_NO_INPUT: '1', PIP_RETRIES: '0' };
 const OFFLINE = { ...PIP_ENV, PIP_NO_INDEX: '1', PIP_FIND_LINKS: wheelhouse };

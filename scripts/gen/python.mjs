@@ -255,7 +255,8 @@ class ModelWriter {
   }
 
   inlineName(owner, member, param) {
-    if (member === undefined) throw new Error(`gen python: an inline schema of ${owner} has no member to be named after`);
+    if (member === undefined)
+      throw new Error(`gen python: an inline schema of ${owner} has no member to be named after`);
     const key = `${owner}.${member}`;
     const ownerName = this.schemas[owner] ? this.nameOf(owner) : owner;
     const named = this.renames[key];
@@ -598,7 +599,10 @@ function exampleName(model, fallback) {
 function methodExample(op, py, writer, access, async) {
   const args = py.pathArgs.map((p) => p.name);
   if (op.body) {
-    const value = exampleValue(writer, op.body.inner ? { $ref: `#/components/schemas/${op.body.inner}` } : {});
+    const value = exampleValue(
+      writer,
+      op.body.inner ? { $ref: `#/components/schemas/${op.body.inner}` } : {},
+    );
     args.push(op.body.list ? `[${value}]` : value);
   }
   for (const q of py.query.filter((q) => q.required))
@@ -702,7 +706,9 @@ function methodSource(op, writer, async, access, imports) {
   const twice = names.find((name, i) => names.indexOf(name) !== i);
   if (twice) throw new Error(`gen python: ${op.operationId} would take two parameters named ${twice}`);
   if (names.some((name) => name.startsWith('_')))
-    throw new Error(`gen python: ${op.operationId} has a parameter that starts with _, like the generated locals`);
+    throw new Error(
+      `gen python: ${op.operationId} has a parameter that starts with _, like the generated locals`,
+    );
 
   const returnType = op.page ? `${async ? 'AsyncPager' : 'SyncPager'}[${py.item}]` : py.result;
   if (op.page) imports.add(py.item);
