@@ -41,6 +41,11 @@ const SUITES: Suite[] = [
     run: 'runActivityBench',
   },
   {
+    title: 'learnkit (Python): LearnKit and AsyncLearnKit against bare httpx, concurrent records',
+    module: './python.ts',
+    run: 'runPythonBench',
+  },
+  {
     title:
       '@learnkit/activity: the activity queue at volume (100,000 records, Redis on loopback, 2 worker processes) against direct record()',
     module: '../packages/activity/bench/queue.ts',

@@ -21,6 +21,7 @@ import { generateApiOperations } from './gen/api-operations.mjs';
 import { generateApiReference } from './gen/api-reference.mjs';
 import { formatTypeScript } from './gen/format.mjs';
 import { generateOperationTables } from './gen/operation-tables.mjs';
+import { generatePython } from './gen/python.mjs';
 import { loadResourceMap } from './gen/resource-map.mjs';
 import { generateTypeScript } from './gen/typescript.mjs';
 import { findDrift as findDriftUnder } from './generated-files.mjs';
@@ -93,6 +94,8 @@ export async function generateAll(root = repoRoot) {
   );
   // The API reference of every package the map names, and of the umbrella (docs/decisions.md#d-i28-api-md).
   outputs.push(...generateApiReference(resources, root));
+  // The Python package's models, bodies, events and resources, sync and async (docs/decisions.md#d-i30-generated-python).
+  outputs.push(...generatePython(resources, root));
   return outputs;
 }
 
@@ -123,6 +126,9 @@ function rewriteRefs(value) {
 const GENERATED_FOLDERS = [
   ...['case', 'oneroster', 'platform'].map((pkg) => `packages/${pkg}/src/generated/resources`),
   'packages/sdk/src/generated',
+  'python/learnkit/_generated',
+  'python/learnkit/resources',
+  'python/learnkit/types',
 ];
 
 /** Files under the generated folders that no generator writes any more (a resource removed from the map). */
@@ -131,7 +137,11 @@ export function findLeftovers(outputs, root = repoRoot) {
   const walk = (dir) =>
     existsSync(join(root, dir))
       ? readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) =>
-          entry.isDirectory() ? walk(`${dir}/${entry.name}`) : [`${dir}/${entry.name}`],
+          entry.name === '__pycache__'
+            ? [] // Python's bytecode cache, not a source
+            : entry.isDirectory()
+              ? walk(`${dir}/${entry.name}`)
+              : [`${dir}/${entry.name}`],
         )
       : [];
   return GENERATED_FOLDERS.flatMap(walk).filter((path) => !written.has(path));

@@ -1,33 +1,63 @@
-"""LearnKit for Python: webhook verification, the platform client and activity recording.
+"""LearnKit for Python: the platform client (sync and async, every operation typed), webhook verification and the
+ready handler, and activity recording.
 
 Example::
 
     from learnkit import LearnKit
 
-    lk = LearnKit()  # LEARNKIT_BASE_URL, LEARNKIT_CLIENT_ID, LEARNKIT_CLIENT_SECRET
-    lk.activity.record(
-        user={"email": "ada@example.com"},
-        activity={"id": "fractions-1", "name": "Fractions 1", "course": {"subject": "Math", "grade": 3}},
-        metrics={"xp_earned": 12, "total_questions": 10, "correct_questions": 8, "mastered_units": 1},
-    )
+    with LearnKit() as lk:  # LEARNKIT_BASE_URL, LEARNKIT_CLIENT_ID, LEARNKIT_CLIENT_SECRET
+        for document in lk.case.documents.list(search="math"):
+            print(document.title)
+        lk.activity.record(
+            user={"email": "ada@example.com"},
+            activity={"id": "fractions-1", "name": "Fractions 1", "course": {"subject": "Math", "grade": 3}},
+            metrics={"xp_earned": 12, "total_questions": 10, "correct_questions": 8, "mastered_units": 1},
+        )
 """
 
 import logging as _logging
 
 from . import errors as _errors
+from ._client import ENV, AsyncLearnKit, LearnKit, QueryValue
+from ._models import BaseModel
+from ._pagination import AsyncPager, Page, SyncPager
+from ._response import ApiResponse
 from ._retry import DEFAULT_RETRY, RetryOptions
+from ._secret import SigningSecret
 from ._version import __version__
-from .client import ENV, ApiResponse, LearnKit
+from .activity import ActivityServer, AsyncActivityServer, RecordResult
 from .errors import *
-from .webhooks import WebhookEvent, sign_webhook, verify_webhook
+from .webhooks import (
+    AsyncWebhookHandler,
+    MemoryDedupeStore,
+    WebhookAnswer,
+    WebhookEvent,
+    WebhookHandler,
+    sign_webhook,
+    verify_webhook,
+)
 
 __all__ = [
+    "ActivityServer",
+    "AsyncActivityServer",
     "DEFAULT_RETRY",
     "ENV",
     "ApiResponse",
+    "AsyncLearnKit",
+    "AsyncPager",
+    "AsyncWebhookHandler",
+    "BaseModel",
     "LearnKit",
+    "MemoryDedupeStore",
+    "Page",
+    "QueryValue",
+    "RecordResult",
     "RetryOptions",
+    "SigningSecret",
+    "SyncPager",
+    "WebhookAnswer",
     "WebhookEvent",
+    "WebhookHandler",
     "__version__",
     "sign_webhook",
     "verify_webhook",

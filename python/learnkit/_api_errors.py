@@ -65,7 +65,7 @@ def _advice(status: int, retry_after_ms: float | None) -> str:
         return "The request was understood but refused; fix the fields the description names."
     if status == 429:
         wait = "" if retry_after_ms is None else f" The server asked to wait {-(-int(retry_after_ms) // 1000)} s."
-        return f"Rate limited.{wait} Raise RetryOptions(max_retry_after_ms=...) or slow down."
+        return f"Rate limited.{wait} Raise RetryOptions(max_retry_after=...) or slow down."
     if status >= 500:
         return (
             "The platform failed; the SDK retried where it was safe. Try again later and quote the request id if you "
@@ -202,9 +202,9 @@ class AuthenticationError(ApiError):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         #: OAuth ``error``, e.g. ``invalid_client``.
-        self.error = self.code
+        self.error: str | None = self.code
         #: OAuth ``error_description``.
-        self.error_description = self.description
+        self.error_description: str | None = self.description
 
 
 class PermissionDeniedError(ApiError):
@@ -224,15 +224,16 @@ class UnprocessableEntityError(ApiError):
 
 
 class RateLimitError(ApiError):
-    """429 after the retries, or with a ``Retry-After`` beyond ``max_retry_after_ms`` (then raised at once)."""
+    """429 after the retries, or with a ``Retry-After`` beyond ``max_retry_after`` (then raised at once)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        #: How long the server asked to wait, in ms, when it said (``Retry-After``).
-        self.retry_after_ms = parse_retry_after_ms(self.headers)
+        waited = parse_retry_after_ms(self.headers)
+        #: How long the server asked to wait, in seconds, when it said (``Retry-After``).
+        self.retry_after: float | None = None if waited is None else waited / 1000
 
     def to_dict(self) -> dict[str, Any]:
-        return {**super().to_dict(), "retry_after_ms": self.retry_after_ms}
+        return {**super().to_dict(), "retry_after": self.retry_after}
 
 
 class InternalServerError(ApiError):

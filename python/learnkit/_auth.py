@@ -1,8 +1,9 @@
-"""OAuth 2.0 client-credentials tokens for threads: cached, refreshed 60 s early, one refresh in flight however many
+"""OAuth 2.0 client-credentials tokens for threads and tasks: cached, refreshed 60 s early, one refresh in flight however many
 threads wait (docs/decisions.md#d-tokens, docs/decisions.md#d-i17-threads)."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import copy
 import json
@@ -10,7 +11,7 @@ import logging
 import threading
 import time
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from typing import Any, Literal
 
@@ -54,11 +55,9 @@ def _token_endpoint_body(text: str, ok: bool) -> str:
     return json.dumps(kept, separators=(",", ":"))
 
 
-class ClientCredentials:
-    """Tokens of one client, shared by every thread of one :class:`LearnKit`. The lock guards the cached token and
-    the one refresh in flight; the refresh itself runs on a short-lived thread of its own, so that every caller,
-    the one that started it included, waits no longer than its own deadline, and a caller giving up never cancels
-    the refresh the others wait for."""
+class _TokenEndpoint:
+    """What both providers share: the cached token, the token request's form, and how its answer is read. The lock
+    guards the cached token and the refresh in flight."""
 
     def __init__(
         self,
@@ -68,7 +67,6 @@ class ClientCredentials:
         client_secret: str,
         style: Literal["basic", "form"],
         scope: str,
-        send: TokenSender,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.token_url = token_url
@@ -76,13 +74,11 @@ class ClientCredentials:
         self._secret = client_secret
         self._style = style
         self._scope = scope
-        self._send = send
         self._clock = clock
         self._lock = threading.Lock()
         self._token: str | None = None
         self._expires_at = 0.0
         self._refresh_at = 0.0
-        self._inflight: Future[str] | None = None
         self._basic = "Basic " + base64.b64encode(
             f"{urllib.parse.quote_plus(client_id)}:{urllib.parse.quote_plus(client_secret)}".encode()
         ).decode("ascii")
@@ -95,7 +91,7 @@ class ClientCredentials:
 
     def __repr__(self) -> str:
         return (
-            f"ClientCredentials(token_url={self.token_url!r}, client_id={self.client_id!r}, "
+            f"{type(self).__name__}(token_url={self.token_url!r}, client_id={self.client_id!r}, "
             "client_secret=[redacted])"
         )
 
@@ -106,29 +102,6 @@ class ClientCredentials:
                 return self._token
             return None
 
-    def get_token(self, deadline_at: float, deadline_ms: float, operation: str) -> str:
-        """A valid token: the cached one, else the one refresh in flight (started here when none is). Waits at most
-        until ``deadline_at`` (``time.monotonic()`` seconds), else raises ``ApiTimeoutError`` for ``operation``."""
-        with self._lock:
-            now = self._clock()
-            if self._token is not None and now < self._refresh_at:
-                return self._token
-            pending = self._inflight
-            if pending is None:
-                still_valid = self._token if self._token is not None and now < self._expires_at else None
-                pending = self._inflight = Future()
-                threading.Thread(
-                    target=self._refresh, args=(pending, still_valid), name="learnkit-token-refresh", daemon=True
-                ).start()
-        try:
-            return pending.result(timeout=max(0.0, deadline_at - time.monotonic()))
-        except TimeoutError:
-            # concurrent.futures' timeout (the builtin TimeoutError since 3.11): the refresh goes on for the others.
-            raise ApiTimeoutError(operation, deadline_ms, "deadline") from None
-        except LearnKitError as error:
-            # Every waiter gets the refresh's error; a copy each, so that threads do not share one traceback.
-            raise copy.copy(error) from error.__cause__
-
     def invalidate(self, token: str) -> None:
         """Drops ``token`` if it is still the cached one (the API refused it): the next caller refreshes."""
         with self._lock:
@@ -137,29 +110,10 @@ class ClientCredentials:
                 self._expires_at = 0.0
                 self._refresh_at = 0.0
 
-    def _refresh(self, future: Future[str], still_valid: str | None) -> None:
-        try:
-            token, expires_in, issued_at = self._request()
-        except BaseException as error:  # noqa: BLE001 - handed to every waiter
-            with self._lock:
-                self._inflight = None
-                # An early refresh that fails leaves the current token in use until it really expires.
-                keep = still_valid is not None and self._token == still_valid and self._clock() < self._expires_at
-            if keep:
-                _log.warning("token refresh failed; keeping the current token until it expires: %s", error)
-                future.set_result(still_valid)  # type: ignore[arg-type]
-            else:
-                future.set_exception(error)
-            return
-        with self._lock:
-            self._token = token
-            self._expires_at = issued_at + expires_in
-            # A token living under two minutes is refreshed at half-life instead of 60 s before its end.
-            self._refresh_at = self._expires_at - min(_REFRESH_MARGIN_S, expires_in / 2)
-            self._inflight = None
-        future.set_result(token)
+    def _still_valid(self, now: float) -> str | None:
+        return self._token if self._token is not None and now < self._expires_at else None
 
-    def _request(self) -> tuple[str, float, float]:
+    def _form(self) -> tuple[bytes, dict[str, str], float]:
         form = {"grant_type": "client_credentials"}
         headers = {"content-type": "application/x-www-form-urlencoded", "accept": "application/json"}
         if self._style == "basic":
@@ -169,13 +123,26 @@ class ClientCredentials:
             form["client_secret"] = self._secret
         if self._scope:
             form["scope"] = self._scope
-        issued_at = self._clock()
         with self._lock:
             self.requests += 1
-        # The grant is safe to repeat, so the sender retries it like a GET; its own deadline bounds it.
-        status, response_headers, raw = self._send(
-            self.token_url, urllib.parse.urlencode(form).encode(), headers, self._operation
-        )
+        return urllib.parse.urlencode(form).encode(), headers, self._clock()
+
+    def _store(self, token: str, expires_in: float, issued_at: float) -> None:
+        with self._lock:
+            self._token = token
+            self._expires_at = issued_at + expires_in
+            # A token living under two minutes is refreshed at half-life instead of 60 s before its end.
+            self._refresh_at = self._expires_at - min(_REFRESH_MARGIN_S, expires_in / 2)
+
+    def _keep_after_failure(self, still_valid: str | None, error: BaseException) -> bool:
+        """Whether an early refresh that failed leaves the current token in use (until it really expires)."""
+        with self._lock:
+            keep = still_valid is not None and self._token == still_valid and self._clock() < self._expires_at
+        if keep:
+            _log.warning("token refresh failed; keeping the current token until it expires: %s", error)
+        return keep
+
+    def _read(self, status: int, response_headers: dict[str, str], raw: bytes) -> tuple[str, float]:
         text = raw.decode("utf-8", errors="replace")
         try:
             parsed: Any = json.loads(text)
@@ -220,8 +187,135 @@ class ClientCredentials:
                 f"({self.token_url}).",
             )
         register_token(token)
-        lifetime = _seconds(parsed.get("expires_in"))
-        return token, lifetime, issued_at
+        return token, _seconds(parsed.get("expires_in"))
+
+
+class ClientCredentials(_TokenEndpoint):
+    """Tokens of one client, shared by every thread of one :class:`LearnKit`. The refresh runs on a short-lived
+    thread of its own, so that every caller, the one that started it included, waits no longer than its own
+    deadline, and a caller giving up never cancels the refresh the others wait for."""
+
+    def __init__(
+        self,
+        *,
+        token_url: str,
+        client_id: str,
+        client_secret: str,
+        style: Literal["basic", "form"],
+        scope: str,
+        send: TokenSender,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__(
+            token_url=token_url, client_id=client_id, client_secret=client_secret, style=style, scope=scope, clock=clock
+        )
+        self._send = send
+        self._inflight: Future[str] | None = None
+
+    def get_token(self, deadline_at: float, deadline_s: float, operation: str) -> str:
+        """A valid token: the cached one, else the one refresh in flight (started here when none is). Waits at most
+        until ``deadline_at`` (``time.monotonic()`` seconds), else raises ``ApiTimeoutError`` for ``operation``."""
+        with self._lock:
+            now = self._clock()
+            if self._token is not None and now < self._refresh_at:
+                return self._token
+            pending = self._inflight
+            if pending is None:
+                pending = self._inflight = Future()
+                threading.Thread(
+                    target=self._refresh, args=(pending, self._still_valid(now)), name="learnkit-token-refresh",
+                    daemon=True,
+                ).start()
+        try:
+            return pending.result(timeout=max(0.0, deadline_at - time.monotonic()))
+        except TimeoutError:
+            # concurrent.futures' timeout (the builtin TimeoutError since 3.11): the refresh goes on for the others.
+            raise ApiTimeoutError(operation, deadline_s, "deadline") from None
+        except LearnKitError as error:
+            # Every waiter gets the refresh's error; a copy each, so that threads do not share one traceback.
+            raise copy.copy(error) from error.__cause__
+
+    def _refresh(self, future: Future[str], still_valid: str | None) -> None:
+        try:
+            body, headers, issued_at = self._form()
+            # The grant is safe to repeat, so the sender retries it like a GET; its own deadline bounds it.
+            token, expires_in = self._read(*self._send(self.token_url, body, headers, self._operation))
+        except BaseException as error:  # noqa: BLE001 - handed to every waiter
+            keep = self._keep_after_failure(still_valid, error)
+            with self._lock:
+                self._inflight = None
+            if keep and still_valid is not None:
+                future.set_result(still_valid)
+            else:
+                future.set_exception(error)
+            return
+        self._store(token, expires_in, issued_at)
+        with self._lock:
+            self._inflight = None
+        future.set_result(token)
+
+
+#: Sends the token request in a task: ``(url, form body, headers, operation) -> (status, headers, body)``.
+AsyncTokenSender = Callable[[str, bytes, dict[str, str], str], Awaitable[tuple[int, dict[str, str], bytes]]]
+
+
+class AsyncClientCredentials(_TokenEndpoint):
+    """Tokens of one :class:`AsyncLearnKit`, shared by every task: the one refresh in flight is a task of its own,
+    which each caller awaits no longer than its own deadline (``asyncio.shield``), so a caller giving up (or
+    cancelled) never cancels it for the others (docs/decisions.md#d-i30-async-tokens)."""
+
+    def __init__(
+        self,
+        *,
+        token_url: str,
+        client_id: str,
+        client_secret: str,
+        style: Literal["basic", "form"],
+        scope: str,
+        send: AsyncTokenSender,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__(
+            token_url=token_url, client_id=client_id, client_secret=client_secret, style=style, scope=scope, clock=clock
+        )
+        self._send = send
+        self._inflight: asyncio.Task[str] | None = None
+
+    async def get_token(self, deadline_at: float, deadline_s: float, operation: str) -> str:
+        """:meth:`ClientCredentials.get_token` for tasks."""
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            now = self._clock()
+            if self._token is not None and now < self._refresh_at:
+                return self._token
+            pending = self._inflight
+            # A refresh of another event loop cannot be awaited here: this loop starts its own.
+            if pending is None or pending.done() or pending.get_loop() is not loop:
+                pending = self._inflight = loop.create_task(self._refresh(self._still_valid(now)))
+                pending.add_done_callback(_retrieve)
+        try:
+            return await asyncio.wait_for(asyncio.shield(pending), max(0.0, deadline_at - time.monotonic()))
+        except TimeoutError:
+            raise ApiTimeoutError(operation, deadline_s, "deadline") from None
+        except LearnKitError as error:
+            raise copy.copy(error) from error.__cause__
+
+    async def _refresh(self, still_valid: str | None) -> str:
+        try:
+            body, headers, issued_at = self._form()
+            token, expires_in = self._read(*await self._send(self.token_url, body, headers, self._operation))
+        except Exception as error:
+            if self._keep_after_failure(still_valid, error) and still_valid is not None:
+                return still_valid
+            raise
+        self._store(token, expires_in, issued_at)
+        return token
+
+
+def _retrieve(task: asyncio.Task[str]) -> None:
+    """Marks a refresh's error retrieved: every waiter may have given up before it ended."""
+    if not task.cancelled():
+        task.exception()
 
 
 def _seconds(value: object) -> float:

@@ -86,7 +86,7 @@ class ValidationError(LearnKitError):
         super().__init__(f"Invalid input: {text}")
         #: Each problem: the field path and what is wrong with it; redacted as the message is, since ``to_dict()``
         #: and whoever prints them echo them too (docs/decisions.md#d-i33-issues).
-        self.issues = [_redact_issue(i) for i in listed]
+        self.issues: list[ValidationIssue] = [_redact_issue(i) for i in listed]
 
     def to_dict(self) -> dict[str, Any]:
         return {**super().to_dict(), "issues": [{"path": list(i.path), "message": i.message} for i in self.issues]}

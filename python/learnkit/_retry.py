@@ -16,26 +16,27 @@ __all__ = ["DEFAULT_RETRY", "RetryOptions"]
 
 @dataclass(frozen=True)
 class RetryOptions:
-    """Retry settings. Defaults: 2 retries, backoff from 500 ms doubling to at most 8 s, and a server's
-    ``Retry-After`` honoured up to 60 s (beyond that the call fails at once with :class:`RateLimitError`).
+    """Retry settings, times in seconds (docs/decisions.md#d-i30-seconds). Defaults: 2 retries, backoff from 0.5 s
+    doubling to at most 8 s, and a server's ``Retry-After`` honoured up to 60 s (beyond that the call fails at once
+    with :class:`RateLimitError`).
 
     Example::
 
-        LearnKit(retry=RetryOptions(max_retries=5))   # or retry=False for none
+        LearnKit(retry=RetryOptions(max_retries=5, initial_delay=0.2))   # or retry=False for none
     """
 
     #: Retries after the first attempt.
     max_retries: int = 2
-    #: First backoff delay in ms; doubles on each retry.
-    initial_delay_ms: float = 500
-    #: Cap of the backoff delay in ms.
-    max_delay_ms: float = 8000
-    #: Longest ``Retry-After`` the SDK will wait, in ms; a longer one ends the call at once.
-    max_retry_after_ms: float = 60_000
+    #: First backoff delay in seconds; doubles on each retry.
+    initial_delay: float = 0.5
+    #: Cap of the backoff delay in seconds.
+    max_delay: float = 8.0
+    #: Longest ``Retry-After`` the SDK will wait, in seconds; a longer one ends the call at once.
+    max_retry_after: float = 60.0
 
     def __post_init__(self) -> None:
         issues = []
-        for name in ("max_retries", "initial_delay_ms", "max_delay_ms", "max_retry_after_ms"):
+        for name in ("max_retries", "initial_delay", "max_delay", "max_retry_after"):
             value = getattr(self, name)
             whole = name == "max_retries"
             ok = (
@@ -47,7 +48,7 @@ class RetryOptions:
             if not ok:
                 issues.append(
                     ValidationIssue(
-                        ("retry", name), f"must be a {'whole number' if whole else 'number of ms'} >= 0 (got {value!r})"
+                        ("retry", name), f"must be a {'whole number' if whole else 'number of seconds'} >= 0 (got {value!r})"
                     )
                 )
         if issues:
@@ -79,8 +80,8 @@ def is_idempotent_method(method: str) -> bool:
 
 
 def backoff_delay_ms(policy: RetryOptions, retry_index: int, random: Callable[[], float]) -> float:
-    """min(max_delay_ms, initial_delay_ms * 2^n), less up to 25 % jitter."""
-    base: float = min(policy.max_delay_ms, policy.initial_delay_ms * 2.0**retry_index)
+    """min(max_delay, initial_delay * 2^n) in ms, less up to 25 % jitter."""
+    base: float = min(policy.max_delay * 1000, policy.initial_delay * 1000 * 2.0**retry_index)
     return float(round(base * (1 - 0.25 * random())))
 
 
@@ -152,8 +153,15 @@ class Decision:
     reason: Reason
 
 
+#: The decisions that stop, one object each (a Decision is frozen): the success of every call makes none.
+_STOPS: dict[str, Decision] = {}
+
+
 def _stop(reason: Reason) -> Decision:
-    return Decision(False, 0, reason)
+    stop = _STOPS.get(reason)
+    if stop is None:
+        stop = _STOPS[reason] = Decision(False, 0, reason)
+    return stop
 
 
 def _wait(state: RetryState, delay_ms: float, reason: Reason) -> Decision:
@@ -188,7 +196,7 @@ def decide_retry(state: RetryState, outcome: Outcome, policy: RetryOptions, rand
         hinted = parse_retry_after_ms(outcome.headers, state.now)
         if hinted is None:
             return _backoff(state, policy, random, "retryable-status")
-        if hinted > policy.max_retry_after_ms:
+        if hinted > policy.max_retry_after * 1000:
             return _stop("retry-after-over-cap")
         # The server named a time: no jitter.
         return _wait(state, hinted, "retry-after")

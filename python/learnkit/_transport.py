@@ -1,26 +1,32 @@
-"""The call loop: the bearer token, one id per call, per-attempt timeouts under one deadline, retries with backoff
-and ``Retry-After``, and one token refresh after a 401 (docs/decisions.md#d-retries, docs/decisions.md#d-tokens)."""
+"""The call loop over httpx, sync and async: the bearer token, one id per call, per-attempt timeouts under one
+deadline, retries with backoff and ``Retry-After``, and one token refresh after a 401 (docs/decisions.md#d-retries,
+docs/decisions.md#d-tokens, docs/decisions.md#d-i30-httpx).
+
+The decision after each attempt is :func:`_after`, shared by both loops; only waiting differs (``time.sleep`` in
+threads, ``asyncio.sleep`` in tasks)."""
 
 from __future__ import annotations
 
-import http.client
+import asyncio
+import http.cookiejar
 import logging
 import math
+import os
 import platform
 import random as _random
 import re
 import time
 import urllib.parse
-import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING
 
-from . import _http
+import httpx
+
 from ._api_errors import request_id_of
-from ._auth import ClientCredentials
 from ._retry import (
     ConnectionFailed,
+    Decision,
     Outcome,
     Response,
     RetryOptions,
@@ -28,17 +34,12 @@ from ._retry import (
     TimedOut,
     decide_retry,
     is_idempotent_method,
-    resolve_retry,
 )
 from ._version import __version__
-from .errors import (
-    ApiConnectionError,
-    ApiTimeoutError,
-    LearnKitError,
-    RedirectError,
-    ValidationError,
-    ValidationIssue,
-)
+from .errors import ApiConnectionError, ApiTimeoutError, LearnKitError, RedirectError, ValidationError, ValidationIssue
+
+if TYPE_CHECKING:
+    from ._auth import AsyncClientCredentials, ClientCredentials
 
 _log = logging.getLogger("learnkit")
 
@@ -46,6 +47,9 @@ _log = logging.getLogger("learnkit")
 CLIENT_HEADER = f"learnkit-python/{__version__} python/{platform.python_version()}"
 _SAFE_ID = re.compile(r"[\x21-\x7e]{1,200}")
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
+
+#: A timeout as the client and the calls take it: seconds for each attempt, or httpx's own phases.
+Timeout = float | httpx.Timeout
 
 
 @dataclass(frozen=True)
@@ -58,14 +62,25 @@ class Sent:
     body: bytes
     request_id: str
     authorization: str | None
+    #: The httpx response of the final attempt (its body already read).
+    response: httpx.Response | None = None
 
 
-def positive_ms(issues: list[ValidationIssue], name: str, value: object) -> None:
-    """Adds an issue unless ``value`` is None or a positive finite number of ms."""
-    if value is None:
+def positive_seconds(issues: list[ValidationIssue], name: str, value: object) -> None:
+    """Adds an issue unless ``value`` is None, a positive finite number of seconds, or an ``httpx.Timeout``."""
+    if value is None or (isinstance(value, httpx.Timeout) and name == "timeout"):
         return
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not (0 < value < math.inf):
-        issues.append(ValidationIssue((name,), f"must be a positive number of ms (got {value!r})"))
+        kind = "a positive number of seconds or an httpx.Timeout" if name == "timeout" else "a positive number of seconds"
+        issues.append(ValidationIssue((name,), f"must be {kind} (got {value!r})"))
+
+
+def attempt_seconds(timeout: Timeout) -> float:
+    """How long one attempt may take: the float as given; for an ``httpx.Timeout``, its longest phase."""
+    if isinstance(timeout, httpx.Timeout):
+        phases = [t for t in (timeout.connect, timeout.read, timeout.write, timeout.pool) if t is not None]
+        return max(phases) if phases else math.inf
+    return float(timeout)
 
 
 def _origin(url: str) -> str:
@@ -73,31 +88,291 @@ def _origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc.rpartition('@')[2]}"
 
 
-class Transport:
-    """Sends calls with the retry settings, timeouts and default headers of one client. Thread-safe: it holds no
-    state between calls."""
+def _headers_of(response: httpx.Response) -> dict[str, str]:
+    """Names in lower case, repeated headers joined by ``, ``."""
+    merged: dict[str, str] = {}
+    for key, value in response.headers.multi_items():
+        name = key.lower()
+        merged[name] = f"{merged[name]}, {value}" if name in merged else value
+    return merged
+
+
+class _AttemptTimeout(Exception):
+    pass
+
+
+class _NotSent(Exception):
+    """The connection was never made (refused, DNS, TLS handshake, the proxy): no byte of the request left."""
+
+
+class _Broken(Exception):
+    """The connection broke after it was made."""
+
+
+@dataclass
+class _Call:
+    """One call in progress: its limits, headers and retry state."""
+
+    method: str
+    url: str
+    body: bytes | None
+    operation: str
+    headers: dict[str, str]
+    policy: RetryOptions
+    timeout: Timeout
+    attempt_s: float
+    call_s: float
+    deadline_at: float
+    state: RetryState
+    #: httpx's phases for an attempt that has its whole time: one object per client for its own timeout
+    #: (docs/decisions.md#d-i30-own-requests).
+    phases: httpx.Timeout
+    attempt: int = 0
+
+
+@dataclass(frozen=True)
+class _Answer:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+    response: httpx.Response
+
+
+class _Base:
+    """What both transports share: the defaults of one client, and the decision after each attempt."""
 
     def __init__(
         self,
         *,
         retry: RetryOptions,
-        timeout_ms: float,
-        deadline_ms: float,
+        timeout: Timeout,
+        deadline: float,
         headers: Mapping[str, str] | None = None,
         random: Callable[[], float] = _random.random,
-        sleep: Callable[[float], None] = time.sleep,
+        own: bool = False,
     ) -> None:
-        self._retry = retry
-        self._timeout_ms = timeout_ms
-        self._deadline_ms = deadline_ms
+        self.retry = retry
+        self.timeout = timeout
+        self.deadline = deadline
         self._random = random
-        self._sleep = sleep
-        self._headers = {
+        #: Whether the SDK made the httpx client: its requests skip ``build_request``, so httpx's default
+        #: ``accept-encoding`` is the SDK's to send (a caller's client keeps its own; HTTP/1.1 keeps connections alive
+        #: without httpx's ``connection: keep-alive``) (docs/decisions.md#d-i30-own-requests).
+        self.own = own
+        self.headers = {
             "accept": "application/json",
+            **({"accept-encoding": "gzip, deflate"} if own else {}),
             "user-agent": CLIENT_HEADER,
             "x-learnkit-client": CLIENT_HEADER,
             **{k.lower(): v for k, v in (headers or {}).items()},
         }
+        self._attempt_s = attempt_seconds(timeout)
+        self._phases = timeout if isinstance(timeout, httpx.Timeout) else httpx.Timeout(self._attempt_s)
+
+    def _start(
+        self,
+        method: str,
+        url: str,
+        body: bytes | None,
+        headers: Mapping[str, str],
+        operation: str,
+        idempotent: bool | None,
+        timeout: Timeout | None,
+        deadline: float | None,
+        retry: RetryOptions | None,
+    ) -> _Call:
+        if timeout is not None or deadline is not None:
+            issues: list[ValidationIssue] = []
+            positive_seconds(issues, "timeout", timeout)
+            positive_seconds(issues, "deadline", deadline)
+            if issues:
+                raise ValidationError(issues)
+        if timeout is None:
+            chosen, attempt_s, phases = self.timeout, self._attempt_s, self._phases
+        else:
+            chosen, attempt_s = timeout, attempt_seconds(timeout)
+            phases = timeout if isinstance(timeout, httpx.Timeout) else httpx.Timeout(attempt_s)
+        call_s = self.deadline if deadline is None else float(deadline)
+        request_headers = {**self.headers, **{k.lower(): v for k, v in headers.items()}}
+        # One id per call, kept across retries, so a partner can quote one id to support
+        # (docs/decisions.md#d-s20-request-id). A caller's own id wins when it is fit to send.
+        request_id = request_headers.get("x-request-id", "")
+        if not _SAFE_ID.fullmatch(request_id):
+            request_headers["x-request-id"] = f"req_{os.urandom(16).hex()}"
+        return _Call(
+            method=method,
+            url=url,
+            body=body,
+            operation=operation,
+            headers=request_headers,
+            policy=self.retry if retry is None else retry,
+            timeout=chosen,
+            attempt_s=attempt_s,
+            call_s=call_s,
+            deadline_at=time.monotonic() + call_s,
+            phases=phases,
+            state=RetryState(
+                retries=0,
+                idempotent=is_idempotent_method(method) if idempotent is None else idempotent,
+                refreshed=False,
+                now=0.0,
+                remaining_s=0.0,
+            ),
+        )
+
+    @staticmethod
+    def _limits(call: _Call) -> tuple[float, bool, httpx.Timeout]:
+        """The time this attempt may take, whether the deadline (not the attempt timeout) set it, and httpx's phases."""
+        remaining = call.deadline_at - time.monotonic()
+        if remaining <= 0:
+            raise ApiTimeoutError(call.operation, call.call_s, "deadline")
+        if remaining >= call.attempt_s:
+            return call.attempt_s, False, call.phases
+        return remaining, True, httpx.Timeout(remaining)
+
+    def _after(
+        self,
+        call: _Call,
+        answer: _Answer | None,
+        failure: BaseException | None,
+        by_deadline: bool,
+        has_token: bool,
+        started: float,
+    ) -> tuple[Decision, LearnKitError | None]:
+        """The retry decision after one attempt, and the error the call ends with if it stops on a failure."""
+        error: LearnKitError | None = None
+        outcome: Outcome
+        if isinstance(failure, _AttemptTimeout):
+            outcome = TimedOut(by_deadline)
+            error = (
+                ApiTimeoutError(call.operation, call.call_s, "deadline")
+                if by_deadline
+                else ApiTimeoutError(call.operation, call.attempt_s, "attempt")
+            )
+        elif isinstance(failure, (_NotSent, _Broken)):
+            outcome = ConnectionFailed(surely_not_sent=isinstance(failure, _NotSent))
+            error = ApiConnectionError(call.operation, failure.__cause__ or failure)
+        else:
+            assert answer is not None
+            if answer.status in _REDIRECTS:
+                location = answer.headers.get("location")
+                target = urllib.parse.urljoin(call.url, location) if location else None
+                raise RedirectError(
+                    status=answer.status,
+                    headers=answer.headers,
+                    body=answer.body.decode("utf-8", errors="replace"),
+                    operation=call.operation,
+                    request_id=call.headers["x-request-id"],
+                    from_origin=_origin(call.url),
+                    to_origin=None if target is None else _origin(target),
+                    hint="The SDK follows no redirect, so no credential can leave its origin: check base_url.",
+                )
+            outcome = Response(answer.status, answer.headers, has_token=has_token)
+        state = call.state
+        state.now = time.time()
+        state.remaining_s = call.deadline_at - time.monotonic()
+        decision = decide_retry(state, outcome, call.policy, self._random)
+        if decision.reason == "refresh-token":
+            return decision, error
+        # The levels of TypeScript's logger: a retry is info; a failure not retried and a 5xx are warnings, which a
+        # logger set to WARNING must still get; a success is debug, a 4xx info (docs/decisions.md#d-i30-log-levels).
+        if error is not None or decision.retry:
+            level = logging.INFO if decision.retry else logging.WARNING
+        else:
+            assert answer is not None
+            level = logging.DEBUG if answer.status < 400 else logging.WARNING if answer.status >= 500 else logging.INFO
+        if not _log.isEnabledFor(level):
+            return decision, error
+        # Only a log line needs the path: it is split only when there is a line to log.
+        path = urllib.parse.urlsplit(call.url).path
+        elapsed_ms = round((time.monotonic() - started) * 1000)
+        request_id = call.headers["x-request-id"]
+        if error is not None:
+            _log.log(
+                level,
+                "%s attempt %d failed: %s%s",
+                call.operation, call.attempt, type(error).__name__,
+                f", retrying in {decision.delay_ms:g} ms" if decision.retry else "",
+                extra={"request_id": request_id, "path": path, "duration_ms": elapsed_ms},
+            )
+        elif answer is not None and decision.retry:
+            _log.log(
+                level, "%s %d (attempt %d), retrying in %g ms", call.operation, answer.status, call.attempt,
+                decision.delay_ms, extra={"request_id": request_id, "path": path, "duration_ms": elapsed_ms},
+            )
+        elif answer is not None:
+            _log.log(
+                level, "%s %d (attempt %d)", call.operation, answer.status, call.attempt,
+                extra={"request_id": request_id_of(answer.headers) or request_id, "path": path},
+            )
+        return decision, error
+
+    @staticmethod
+    def _sent(call: _Call, answer: _Answer) -> Sent:
+        return Sent(
+            answer.status, answer.headers, answer.body, call.headers["x-request-id"],
+            call.headers.get("authorization"), answer.response,
+        )
+
+    @staticmethod
+    def _prepare_attempt(call: _Call, token: str | None) -> None:
+        call.attempt += 1
+        if token is not None:
+            call.headers["authorization"] = f"Bearer {token}"
+        if call.attempt > 1:
+            call.headers["x-learnkit-retry-count"] = str(call.attempt - 1)
+
+
+def no_cookies() -> http.cookiejar.CookieJar:
+    """The cookie jar of a pool the SDK makes: it keeps none. Its requests skip the client's merge, so a kept cookie
+    would never be sent back; TypeScript's ``fetch`` sends none either (docs/decisions.md#d-i30-own-requests)."""
+    return http.cookiejar.CookieJar(http.cookiejar.DefaultCookiePolicy(allowed_domains=[]))
+
+
+def _request(client: httpx.Client | httpx.AsyncClient, own: bool, call: _Call, phases: httpx.Timeout) -> httpx.Request:
+    """The attempt's request. On a pool the SDK made, the request is built directly with the SDK's headers (that
+    client has no defaults of the caller's to merge, and the merge cost more than the rest of the SDK's work per call);
+    on a client the caller passed, ``build_request`` merges its default headers, cookies and query. Either way
+    ``send`` picks the transport for the URL, so the proxies of the environment apply
+    (docs/decisions.md#d-i30-own-requests)."""
+    if own:
+        return httpx.Request(
+            call.method, call.url, headers=call.headers, content=call.body, extensions={"timeout": phases.as_dict()}
+        )
+    return client.build_request(call.method, call.url, headers=call.headers, content=call.body, timeout=phases)
+
+
+def _classify(error: httpx.TransportError) -> Exception:
+    if isinstance(error, httpx.TimeoutException) and not isinstance(error, httpx.PoolTimeout):
+        return _AttemptTimeout()
+    if isinstance(error, httpx.PoolTimeout):
+        return _AttemptTimeout()
+    if isinstance(error, (httpx.ConnectError, httpx.ProxyError)):
+        wrapped: Exception = _NotSent()
+    else:
+        wrapped = _Broken()
+    wrapped.__cause__ = error
+    return wrapped
+
+
+class Transport(_Base):
+    """Sends calls over one ``httpx.Client`` (its pool and proxy settings) with the retry settings, timeouts and
+    default headers of one client. Thread-safe: it holds no state between calls."""
+
+    def __init__(
+        self,
+        client: httpx.Client,
+        *,
+        retry: RetryOptions,
+        timeout: Timeout,
+        deadline: float,
+        headers: Mapping[str, str] | None = None,
+        random: Callable[[], float] = _random.random,
+        own: bool = False,
+    ) -> None:
+        super().__init__(retry=retry, timeout=timeout, deadline=deadline, headers=headers, random=random, own=own)
+        self.client = client
+        self._sleep: Callable[[float], None] = time.sleep
 
     def send_token_request(
         self, url: str, body: bytes, headers: dict[str, str], operation: str
@@ -105,6 +380,28 @@ class Transport:
         """The token request: safe to repeat, so retried like a GET; never carries a bearer token."""
         sent = self.send("POST", url, body=body, headers=headers, auth=None, idempotent=True, operation=operation)
         return sent.status, dict(sent.headers), sent.body
+
+    def _once(self, call: _Call, limit: float, phases: httpx.Timeout) -> _Answer:
+        started = time.monotonic()
+        try:
+            response = self.client.send(_request(self.client, self.own, call, phases), stream=True)
+        except httpx.TransportError as error:
+            raise _classify(error) from None
+        try:
+            chunks: list[bytes] = []
+            # Each chunk is read within the attempt's time: a body that trickles cannot stretch it
+            # (docs/decisions.md#d-i13-body-in-time).
+            for chunk in response.iter_bytes():
+                chunks.append(chunk)
+                if time.monotonic() - started > limit:
+                    raise _AttemptTimeout()
+        except httpx.TransportError as error:
+            raise _classify(error) from None
+        finally:
+            response.close()
+        body = b"".join(chunks)
+        response._content = body  # the httpx response keeps its body, as a non-streamed one does
+        return _Answer(response.status_code, _headers_of(response), body, response)
 
     def send(
         self,
@@ -116,129 +413,132 @@ class Transport:
         auth: ClientCredentials | None,
         operation: str,
         idempotent: bool | None = None,
-        timeout_ms: float | None = None,
-        deadline_ms: float | None = None,
-        retry: RetryOptions | Literal[False] | None = None,
+        timeout: Timeout | None = None,
+        deadline: float | None = None,
+        retry: RetryOptions | None = None,
     ) -> Sent:
         """Sends until an answer is final; raises ``ApiConnectionError``, ``ApiTimeoutError`` or ``RedirectError``
         when none is, else returns the final answer whatever its status."""
-        issues: list[ValidationIssue] = []
-        positive_ms(issues, "timeout_ms", timeout_ms)
-        positive_ms(issues, "deadline_ms", deadline_ms)
-        if issues:
-            raise ValidationError(issues)
-        policy = resolve_retry(self._retry, retry)
-        attempt_ms = timeout_ms or self._timeout_ms
-        call_ms = deadline_ms or self._deadline_ms
-        deadline_at = time.monotonic() + call_ms / 1000
-        request_headers = {**self._headers, **{k.lower(): v for k, v in headers.items()}}
-        # One id per call, kept across retries, so a partner can quote one id to support
-        # (docs/decisions.md#d-s20-request-id). A caller's own id wins when it is fit to send.
-        request_id = request_headers.get("x-request-id", "")
-        if not _SAFE_ID.fullmatch(request_id):
-            request_id = f"req_{uuid.uuid4().hex}"
-        request_headers["x-request-id"] = request_id
-        state = RetryState(
-            retries=0,
-            idempotent=is_idempotent_method(method) if idempotent is None else idempotent,
-            refreshed=False,
-            now=0.0,
-            remaining_s=0.0,
-        )
+        call = self._start(method, url, body, headers, operation, idempotent, timeout, deadline, retry)
         token: str | None = None
-        attempt = 0
-        path = urllib.parse.urlsplit(url).path
         while True:
-            attempt += 1
             if auth is not None and token is None:
-                token = auth.current() or auth.get_token(deadline_at, call_ms, operation)
-            if token is not None:
-                request_headers["authorization"] = f"Bearer {token}"
-            if attempt > 1:
-                request_headers["x-learnkit-retry-count"] = str(attempt - 1)
-            remaining = deadline_at - time.monotonic()
-            if remaining <= 0:
-                raise ApiTimeoutError(operation, call_ms, "deadline")
-            by_deadline = remaining < attempt_ms / 1000
+                token = auth.current() or auth.get_token(call.deadline_at, call.call_s, operation)
+            self._prepare_attempt(call, token)
+            limit, by_deadline, phases = self._limits(call)
             started = time.monotonic()
-            outcome: Outcome
-            error: LearnKitError | None = None
-            cause: BaseException | None = None
-            answer: _http.Answer | None = None
+            answer: _Answer | None = None
+            failure: BaseException | None = None
             try:
-                answer = _http.send(url, method, request_headers, body, min(attempt_ms / 1000, remaining))
-            except _http.AttemptTimeout:
-                outcome = TimedOut(by_deadline)
-                error = (
-                    ApiTimeoutError(operation, call_ms, "deadline")
-                    if by_deadline
-                    else ApiTimeoutError(operation, attempt_ms, "attempt")
-                )
-            except _http.NotSent as not_sent:
-                cause = not_sent.__cause__ or not_sent
-                outcome = ConnectionFailed(surely_not_sent=True)
-                error = ApiConnectionError(operation, cause)
-            except (OSError, http.client.HTTPException) as broken:
-                cause = broken
-                outcome = ConnectionFailed(surely_not_sent=False)
-                error = ApiConnectionError(operation, broken)
-            else:
-                if answer.status in _REDIRECTS:
-                    location = answer.headers.get("location")
-                    target = urllib.parse.urljoin(url, location) if location else None
-                    raise RedirectError(
-                        status=answer.status,
-                        headers=answer.headers,
-                        body=answer.body.decode("utf-8", errors="replace"),
-                        operation=operation,
-                        request_id=request_id,
-                        from_origin=_origin(url),
-                        to_origin=None if target is None else _origin(target),
-                        hint="The SDK follows no redirect, so no credential can leave its origin: check base_url.",
-                    )
-                outcome = Response(answer.status, answer.headers, has_token=auth is not None and token is not None)
-            state.now = time.time()
-            state.remaining_s = deadline_at - time.monotonic()
-            decision = decide_retry(state, outcome, policy, self._random)
-            elapsed_ms = round((time.monotonic() - started) * 1000)
+                answer = self._once(call, limit, phases)
+            except (_AttemptTimeout, _NotSent, _Broken) as caught:
+                failure = caught
+            decision, error = self._after(call, answer, failure, by_deadline, token is not None, started)
             if decision.reason == "refresh-token" and auth is not None and token is not None:
                 # One refresh per call: concurrent 401s with the same token coalesce in the provider.
-                state.refreshed = True
+                call.state.refreshed = True
                 auth.invalidate(token)
-                fresh = auth.get_token(deadline_at, call_ms, operation)
+                fresh = auth.get_token(call.deadline_at, call.call_s, operation)
                 if fresh == token:
                     # The same token again cannot help: the 401 is final.
                     assert answer is not None
-                    return Sent(answer.status, answer.headers, answer.body, request_id, request_headers["authorization"])
-                _log.info(
-                    "%s 401 (attempt %d), token refused: retrying with a fresh token",
-                    operation, attempt, extra={"request_id": request_id, "path": path},
-                )
+                    return self._sent(call, answer)
+                _log.info("%s 401 (attempt %d), token refused: retrying with a fresh token", operation, call.attempt)
                 token = fresh
                 continue
-            if error is not None:
-                _log.log(
-                    logging.INFO if decision.retry else logging.WARNING,
-                    "%s attempt %d failed: %s%s",
-                    operation, attempt, type(error).__name__,
-                    f", retrying in {decision.delay_ms:g} ms" if decision.retry else "",
-                    extra={"request_id": request_id, "path": path, "duration_ms": elapsed_ms},
-                )
-                if not decision.retry:
-                    raise error from cause
-            else:
+            if not decision.retry:
+                if error is not None:
+                    raise error from failure.__cause__ if failure is not None else None
                 assert answer is not None
-                if not decision.retry:
-                    _log.log(
-                        logging.DEBUG if answer.status < 400 else logging.WARNING if answer.status >= 500 else logging.INFO,
-                        "%s %d (attempt %d)", operation, answer.status, attempt,
-                        extra={"request_id": request_id_of(answer.headers) or request_id, "path": path},
-                    )
-                    return Sent(answer.status, answer.headers, answer.body, request_id, request_headers.get("authorization"))
-                _log.info(
-                    "%s %d (attempt %d), retrying in %g ms", operation, answer.status, attempt, decision.delay_ms,
-                    extra={"request_id": request_id, "path": path, "duration_ms": elapsed_ms},
-                )
+                return self._sent(call, answer)
             self._sleep(decision.delay_ms / 1000)
-            state.retries += 1
+            call.state.retries += 1
             token = None
+
+
+class AsyncTransport(_Base):
+    """:class:`Transport` over one ``httpx.AsyncClient``, for tasks: each attempt runs under ``asyncio.timeout``, so
+    its whole answer arrives within its time."""
+
+    def __init__(
+        self,
+        client: httpx.AsyncClient,
+        *,
+        retry: RetryOptions,
+        timeout: Timeout,
+        deadline: float,
+        headers: Mapping[str, str] | None = None,
+        random: Callable[[], float] = _random.random,
+        own: bool = False,
+    ) -> None:
+        super().__init__(retry=retry, timeout=timeout, deadline=deadline, headers=headers, random=random, own=own)
+        self.client = client
+
+    async def send_token_request(
+        self, url: str, body: bytes, headers: dict[str, str], operation: str
+    ) -> tuple[int, dict[str, str], bytes]:
+        """The token request: safe to repeat, so retried like a GET; never carries a bearer token."""
+        sent = await self.send("POST", url, body=body, headers=headers, auth=None, idempotent=True, operation=operation)
+        return sent.status, dict(sent.headers), sent.body
+
+    async def _once(self, call: _Call, limit: float, phases: httpx.Timeout) -> _Answer:
+        try:
+            async with asyncio.timeout(limit):
+                response = await self.client.send(_request(self.client, self.own, call, phases))
+        except TimeoutError:
+            raise _AttemptTimeout() from None
+        except httpx.TransportError as error:
+            raise _classify(error) from None
+        return _Answer(response.status_code, _headers_of(response), response.content, response)
+
+    async def send(
+        self,
+        method: str,
+        url: str,
+        *,
+        body: bytes | None,
+        headers: Mapping[str, str],
+        auth: AsyncClientCredentials | None,
+        operation: str,
+        idempotent: bool | None = None,
+        timeout: Timeout | None = None,
+        deadline: float | None = None,
+        retry: RetryOptions | None = None,
+    ) -> Sent:
+        """:meth:`Transport.send` for tasks."""
+        call = self._start(method, url, body, headers, operation, idempotent, timeout, deadline, retry)
+        token: str | None = None
+        while True:
+            if auth is not None and token is None:
+                token = auth.current() or await auth.get_token(call.deadline_at, call.call_s, operation)
+            self._prepare_attempt(call, token)
+            limit, by_deadline, phases = self._limits(call)
+            started = time.monotonic()
+            answer: _Answer | None = None
+            failure: BaseException | None = None
+            try:
+                answer = await self._once(call, limit, phases)
+            except (_AttemptTimeout, _NotSent, _Broken) as caught:
+                failure = caught
+            decision, error = self._after(call, answer, failure, by_deadline, token is not None, started)
+            if decision.reason == "refresh-token" and auth is not None and token is not None:
+                call.state.refreshed = True
+                auth.invalidate(token)
+                fresh = await auth.get_token(call.deadline_at, call.call_s, operation)
+                if fresh == token:
+                    assert answer is not None
+                    return self._sent(call, answer)
+                _log.info("%s 401 (attempt %d), token refused: retrying with a fresh token", operation, call.attempt)
+                token = fresh
+                continue
+            if not decision.retry:
+                if error is not None:
+                    raise error from failure.__cause__ if failure is not None else None
+                assert answer is not None
+                return self._sent(call, answer)
+            await asyncio.sleep(decision.delay_ms / 1000)
+            call.state.retries += 1
+            token = None
+
+
+__all__ = ["AsyncTransport", "CLIENT_HEADER", "Sent", "Timeout", "Transport"]

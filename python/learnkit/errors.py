@@ -73,34 +73,40 @@ class ApiConnectionError(LearnKitError):
 
 
 def _code_of(error: BaseException) -> str | None:
+    """The system error name of ``error`` or of an error it was raised from (httpx wraps the socket's)."""
     import errno
 
-    number = getattr(error, "errno", None)
-    if isinstance(number, int) and number in errno.errorcode:
-        return errno.errorcode[number]
+    seen: BaseException | None = error
+    for _ in range(8):
+        if seen is None:
+            break
+        number = getattr(seen, "errno", None)
+        if isinstance(number, int) and number in errno.errorcode:
+            return errno.errorcode[number]
+        seen = seen.__cause__ or seen.__context__
     return None
 
 
 class ApiTimeoutError(LearnKitError):
-    """No answer within ``timeout_ms`` (one attempt) or ``deadline_ms`` (the whole call, retries included). Not
-    the builtin ``TimeoutError`` (docs/decisions.md#d-i17-error-names)."""
+    """No answer within ``timeout`` (one attempt) or ``deadline`` (the whole call, retries included), both in
+    seconds. Not the builtin ``TimeoutError`` (docs/decisions.md#d-i17-error-names)."""
 
-    def __init__(self, operation: str, timeout_ms: float, kind: Literal["attempt", "deadline"]) -> None:
+    def __init__(self, operation: str, timeout: float, kind: Literal["attempt", "deadline"]) -> None:
         what = (
-            f"got no response within timeout_ms={timeout_ms:g} ms. Raise timeout_ms if the operation is slow."
+            f"got no response within timeout={timeout:g} s. Raise timeout if the operation is slow."
             if kind == "attempt"
-            else f"did not finish within deadline_ms={timeout_ms:g} ms, retries included. Raise deadline_ms or try later."
+            else f"did not finish within deadline={timeout:g} s, retries included. Raise deadline or try later."
         )
         super().__init__(f"{operation} {what}")
         #: The operation, e.g. ``GET /ims/case/v1p1/CFItems``.
         self.operation = operation
-        #: The limit that ran out, in ms.
-        self.timeout_ms = timeout_ms
-        #: ``attempt``: one attempt ran past ``timeout_ms``; ``deadline``: the call ran past ``deadline_ms``.
+        #: The limit that ran out, in seconds.
+        self.timeout = timeout
+        #: ``attempt``: one attempt ran past ``timeout``; ``deadline``: the call ran past ``deadline``.
         self.kind = kind
 
     def to_dict(self) -> dict[str, Any]:
-        return {**super().to_dict(), "operation": self.operation, "timeout_ms": self.timeout_ms, "kind": self.kind}
+        return {**super().to_dict(), "operation": self.operation, "timeout": self.timeout, "kind": self.kind}
 
 
 WebhookVerificationReason = Literal[
@@ -145,3 +151,12 @@ class UnknownUserError(LearnKitError):
         )
         #: The email that matched no single rostering user.
         self.email = email
+
+
+# The public classes print as ``learnkit.ValidationError``, not as the private module that defines them
+# (docs/decisions.md#d-i30-public-module-paths); pickle finds them there too.
+for _name in __all__:
+    _value = globals()[_name]
+    if isinstance(_value, type):
+        _value.__module__ = "learnkit"
+del _name, _value

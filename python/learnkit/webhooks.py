@@ -14,20 +14,44 @@ import re
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import Any, Protocol, TypedDict
+from typing import Any, Protocol
+
+import pydantic
+from pydantic import SecretStr, TypeAdapter
 
 from ._catalogue import CATALOGUE_MEMBERS
+from ._dedupe import AsyncDedupeStore, AsyncRedisDedupeStore, DedupeStatus, DedupeStore, MemoryDedupeStore, RedisDedupeStore
+from ._secret import SigningSecret
+from ._webhook_handler import AsyncWebhookHandler, WebhookAnswer, WebhookHandler
 from .errors import LearnKitError, ValidationError, ValidationIssue, WebhookVerificationError, WebhookVerificationReason
+from .types.platform import WEBHOOK_EVENT_TYPES, KnownWebhookEvent, UnknownWebhookEvent, WebhookEvent
 
 __all__ = [
     "DEFAULT_TOLERANCE_SEC",
     "SIGNATURE_HEADER",
     "TIMESTAMP_HEADER",
+    "WEBHOOK_EVENT_TYPES",
+    "AsyncDedupeStore",
+    "AsyncRedisDedupeStore",
+    "AsyncWebhookHandler",
+    "DedupeStatus",
+    "DedupeStore",
+    "KnownWebhookEvent",
+    "MemoryDedupeStore",
+    "RedisDedupeStore",
+    "SigningSecret",
+    "UnknownWebhookEvent",
+    "WebhookAnswer",
     "WebhookEvent",
+    "WebhookHandler",
+    "WebhookSecret",
     "is_known_event_type",
     "sign_webhook",
     "verify_webhook",
 ]
+
+#: A secret as the webhook functions take it: the string, or the :class:`SigningSecret` the platform returned.
+WebhookSecret = str | SecretStr
 
 #: The delivery's timestamp header (Unix seconds).
 TIMESTAMP_HEADER = "X-Service-Webhook-Timestamp"
@@ -41,19 +65,6 @@ _TIMESTAMP = re.compile(r"[0-9]{1,15}")
 _SIGNATURE = re.compile(r"[0-9a-f]{64}")
 _MEMBER = re.compile(r"(\w+)(\??)(~?):?(\w*)")
 _JSON_TYPES: dict[str, type | tuple[type, ...]] = {"string": str, "boolean": bool, "number": (int, float), "object": dict}
-
-
-class WebhookEvent(TypedDict):
-    """A verified delivery: the envelope, parsed. ``data`` holds references only (refetch what they name)."""
-
-    #: Stable event id: the same for every subscription and every retry; deduplicate by it.
-    id: str
-    #: The event type, e.g. ``enrollment.created`` (or a type newer than this package's catalogue).
-    type: str
-    #: When the event occurred (ISO 8601).
-    timestamp: str
-    #: The type's references and classification values.
-    data: dict[str, Any]
 
 
 class _HasItems(Protocol):
@@ -104,6 +115,8 @@ def _secrets(secret: object) -> list[bytes]:
     listed = list(secret) if isinstance(secret, (list, tuple)) else [secret]
 
     def one(value: object) -> bytes:
+        if isinstance(value, SecretStr):
+            value = value.get_secret_value()
         # `…` is in a redacted secret's printed form, never in a real one.
         if isinstance(value, str) and value and "…" not in value:
             return value.encode("utf-8")
@@ -150,8 +163,12 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+_KNOWN: TypeAdapter[Any] = TypeAdapter(KnownWebhookEvent)
+
+
 def _parse_event(value: Any) -> WebhookEvent:
-    """Checks a parsed body: the envelope, and for a catalogue type the members of ``data`` it lists."""
+    """Checks a parsed body: the envelope, and for a catalogue type the members of ``data`` it lists; then reads it
+    as the event model of its type (docs/decisions.md#d-i30-typed-events)."""
     if not isinstance(value, dict):
         problem: str | None = "body must be object"
     else:
@@ -163,13 +180,19 @@ def _parse_event(value: Any) -> WebhookEvent:
                 problem = _problem(value["data"], CATALOGUE_MEMBERS[value["type"]], f"{value['type']} data.")
     if problem is not None:
         raise _fail("invalid_payload", f" ({problem})")
-    return value  # type: ignore[no-any-return]
+    try:
+        if value["type"] in CATALOGUE_MEMBERS:
+            event: WebhookEvent = _KNOWN.validate_python(value)
+            return event
+        return UnknownWebhookEvent.model_validate(value)
+    except pydantic.ValidationError as error:
+        raise _fail("invalid_payload", f" ({error.errors()[0]['loc']}: {error.errors()[0]['msg']})") from None
 
 
 def verify_webhook(
     body: Body,
     headers: Headers,
-    secret: str | Sequence[str],
+    secret: WebhookSecret | Sequence[WebhookSecret],
     tolerance_sec: float = DEFAULT_TOLERANCE_SEC,
     now: float | None = None,
 ) -> WebhookEvent:
@@ -178,8 +201,10 @@ def verify_webhook(
     constant time), the timestamp is within ``tolerance_sec`` of ``now`` either way, and the body is an envelope
     whose ``data`` fits its catalogue type (types newer than the catalogue pass through).
 
-    ``secret`` is the subscription's ``signingSecret``, or a list of them during a rotation window: a delivery signed
-    with any verifies. ``now`` is Unix seconds (default ``time.time()``).
+    ``secret`` is the subscription's ``signingSecret`` (a string or the :class:`SigningSecret` the platform returned),
+    or a list of them during a rotation window: a delivery signed with any verifies. ``now`` is Unix seconds (default
+    ``time.time()``). The event is a model of its type: after ``if event.type == "enrollment.created":``,
+    ``event.data.enrollment_id`` is typed; a type newer than this package is an :class:`UnknownWebhookEvent`.
 
     Raises :class:`WebhookVerificationError` (``reason`` says which check failed; answer 401), or a plain
     :class:`LearnKitError` for an unusable ``secret`` or ``tolerance_sec`` (a usage error, not a refused delivery).
@@ -236,7 +261,7 @@ def verify_webhook(
     return _parse_event(value)
 
 
-def sign_webhook(body: Body, secret: str, timestamp: int | datetime | None = None) -> dict[str, str]:
+def sign_webhook(body: Body, secret: WebhookSecret, timestamp: int | datetime | None = None) -> dict[str, str]:
     """Signs a delivery as the platform does, for testing your consumer: returns the ``X-Service-Webhook-Timestamp``
     and ``X-Service-Webhook-Signature`` headers of ``body``. ``timestamp``: whole Unix seconds or an aware
     ``datetime`` (default now).
@@ -249,7 +274,7 @@ def sign_webhook(body: Body, secret: str, timestamp: int | datetime | None = Non
     """
     raw = _raw(body)
     # One secret: a rotation list signs with nothing in particular.
-    (key,) = _secrets(secret if isinstance(secret, str) else None)
+    (key,) = _secrets(secret if isinstance(secret, (str, SecretStr)) else None)
     if timestamp is None:
         seconds = int(time.time())
     elif isinstance(timestamp, datetime):

@@ -29,7 +29,7 @@ from .support.mock import MockProcess, Since, mock
 
 TOKEN = "/auth/1.0/token"
 DOCUMENTS = "/ims/case/v1p1/CFDocuments"
-FAST = RetryOptions(initial_delay_ms=20, max_delay_ms=100)
+FAST = RetryOptions(initial_delay=0.02, max_delay=0.1)
 
 
 class AgainstTheMock(unittest.TestCase):
@@ -120,7 +120,7 @@ class Tokens(AgainstTheMock):
 
     def test_the_token_endpoints_hang_is_bounded_by_the_calls_deadline(self) -> None:
         self.platform.inject(method="POST", path=TOKEN, hang=True, times=1000)
-        lk = self.client(deadline_ms=600)
+        lk = self.client(deadline=0.6)
         started = time.monotonic()
         with self.assertRaises(ApiTimeoutError) as caught:
             self.documents(lk)
@@ -140,14 +140,14 @@ class Retries(AgainstTheMock):
         self.assertEqual([r["status"] for r in since.requests("GET", DOCUMENTS)], [429, 200])
 
     def test_a_retry_after_over_the_cap_is_a_rate_limit_error_at_once(self) -> None:
-        lk = self.client(retry=RetryOptions(max_retry_after_ms=500))
+        lk = self.client(retry=RetryOptions(max_retry_after=0.5))
         self.documents(lk)
         self.platform.inject(method="GET", path=DOCUMENTS, status=429, retryAfter=2)
         since = Since(self.platform)
         started = time.monotonic()
         with self.assertRaises(RateLimitError) as caught:
             self.documents(lk)
-        self.assertEqual(caught.exception.retry_after_ms, 2000)
+        self.assertEqual(caught.exception.retry_after, 2.0)
         self.assertLess(time.monotonic() - started, 1.5)
         self.assertEqual(len(since.requests("GET", DOCUMENTS)), 1)
 
@@ -168,6 +168,18 @@ class Retries(AgainstTheMock):
         self.assertRegex(caught.exception.request_id or "", r"^req_[0-9a-f]{32}$")
         self.assertIn(f"[request id {caught.exception.request_id}]", str(caught.exception))
 
+    def test_a_logger_at_warning_gets_the_final_5xx_and_not_the_retries(self) -> None:
+        # LEARNKIT_LOG=warning, or an application's logger at WARNING: TypeScript's warn lines, no info ones
+        # (docs/decisions.md#d-i30-log-levels).
+        lk = self.client()
+        self.documents(lk)
+        self.platform.inject(method="GET", path=DOCUMENTS, status=503, times=3)
+        with self.assertLogs("learnkit", "WARNING") as logs, self.assertRaises(InternalServerError):
+            self.documents(lk)
+        lines = [(r.levelname, r.getMessage()) for r in logs.records]
+        self.assertEqual(lines, [("WARNING", "GET /ims/case/v1p1/CFDocuments 503 (attempt 3)")])
+        self.assertEqual(logs.records[0].path, DOCUMENTS)  # type: ignore[attr-defined]
+
     def test_a_subscription_create_that_gets_a_500_is_not_retried(self) -> None:
         lk = self.client()
         path = f"/webhooks/1.0/{self.platform.application_id}/subscriptions"
@@ -184,17 +196,17 @@ class Retries(AgainstTheMock):
         self.assertIn("CFDocuments", self.documents(lk))
 
     def test_a_hanging_server_is_an_api_timeout_error_after_the_attempt_timeout(self) -> None:
-        lk = self.client(timeout_ms=300, retry=False)
+        lk = self.client(timeout=0.3, retry=False)
         self.documents(lk)
         self.platform.inject(method="GET", path=DOCUMENTS, hang=True)
         started = time.monotonic()
         with self.assertRaises(ApiTimeoutError) as caught:
             self.documents(lk)
-        self.assertEqual((caught.exception.kind, caught.exception.timeout_ms), ("attempt", 300))
+        self.assertEqual((caught.exception.kind, caught.exception.timeout), ("attempt", 0.3))
         self.assertLess(time.monotonic() - started, 3)
 
     def test_the_deadline_holds_across_retries_of_a_hanging_server(self) -> None:
-        lk = self.client(timeout_ms=200, deadline_ms=900, retry=RetryOptions(max_retries=50, initial_delay_ms=10))
+        lk = self.client(timeout=0.2, deadline=0.9, retry=RetryOptions(max_retries=50, initial_delay=0.01))
         self.documents(lk)
         self.platform.inject(method="GET", path=DOCUMENTS, hang=True, times=1000)
         started = time.monotonic()
@@ -203,12 +215,12 @@ class Retries(AgainstTheMock):
         self.assertLess(time.monotonic() - started, 3)
 
     def test_a_per_call_timeout_overrides_the_clients(self) -> None:
-        lk = self.client(timeout_ms=30_000, retry=False)
+        lk = self.client(timeout=30, retry=False)
         self.documents(lk)
         self.platform.inject(method="GET", path=DOCUMENTS, delayMs=2000)
         with self.assertRaises(ApiTimeoutError) as caught:
-            self.documents(lk, timeout_ms=200)
-        self.assertEqual(caught.exception.timeout_ms, 200)
+            self.documents(lk, timeout=0.2)
+        self.assertEqual(caught.exception.timeout, 0.2)
 
 
 class Errors(AgainstTheMock):
@@ -231,6 +243,21 @@ class Errors(AgainstTheMock):
             self.documents(lk)
         self.assertRegex(str(caught.exception), r"returned 200 with expected JSON, got text/html.*Check base_url")
 
+    def test_a_success_body_is_read_as_typescript_reads_it(self) -> None:
+        # Empty is no data; whitespace is not JSON; bytes that are not UTF-8 are replaced, not refused.
+        from learnkit._client import _Shared
+        from learnkit._transport import Sent
+
+        def read(body: bytes) -> Any:
+            sent = Sent(200, {"content-type": "application/json"}, body, "req_1", "Bearer tok_secret_value")
+            return _Shared._answer(sent, "GET /x").data
+
+        self.assertIsNone(read(b""))
+        self.assertEqual(read(b'{"title": "caf\xe9"}'), {"title": "caf\ufffd"})
+        with self.assertRaises(ApiError) as caught:
+            read(b"  \n")
+        self.assertRegex(str(caught.exception), r"returned 200 with invalid JSON")
+
     def test_a_redirect_to_another_origin_is_never_followed(self) -> None:
         lk = self.client()
         self.documents(lk)
@@ -241,7 +268,7 @@ class Errors(AgainstTheMock):
         self.assertEqual(caught.exception.from_origin, self.platform.url)
 
     def test_a_platform_nobody_listens_on_is_an_api_connection_error(self) -> None:
-        lk = LearnKit("http://127.0.0.1:9", "id", "secret-value", retry=RetryOptions(max_retries=1, initial_delay_ms=1))
+        lk = LearnKit("http://127.0.0.1:9", "id", "secret-value", retry=RetryOptions(max_retries=1, initial_delay=0.001))
         with self.assertRaises(ApiConnectionError) as caught:
             lk.request("GET", DOCUMENTS)
         self.assertEqual(caught.exception.code, "ECONNREFUSED")
@@ -280,8 +307,8 @@ class Configuration(unittest.TestCase):
             ({"base_url": "https://user:pw@api.example.com", "client_id": "id", "client_secret": "s"}, "base_url",
              "must not contain credentials"),
             ({"base_url": "api.example.com", "client_id": "id", "client_secret": "s"}, "base_url", "absolute http(s)"),
-            ({"base_url": "https://api.example.com", "client_id": "id", "client_secret": "s", "timeout_ms": 0},
-             "timeout_ms", "positive"),
+            ({"base_url": "https://api.example.com", "client_id": "id", "client_secret": "s", "timeout": 0},
+             "timeout", "positive number of seconds"),
         ]
         for options, field, words in cases:
             assert isinstance(options, dict) and isinstance(field, str) and isinstance(words, str)

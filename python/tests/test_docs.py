@@ -78,7 +78,6 @@ class Docs(unittest.TestCase):
         self.assertIn("learnkit.config.json", files)
         env = {
             **os.environ,
-            "PYTHONPATH": str(PROJECT),
             "LEARNKIT_BASE_URL": platform.url,
             "LEARNKIT_CLIENT_ID": platform.partner.client_id,
             "LEARNKIT_CLIENT_SECRET": platform.partner.client_secret,

@@ -1,12 +1,16 @@
-"""What a user installs: pyproject.toml names every package and ``py.typed``, the package imports nothing outside the
-standard library, and the public names import (docs/decisions.md#d-i17-python-package)."""
+"""What a user installs: the wheel and the sdist ``python -m build`` made, the dependencies the package declares and
+imports, ``py.typed``, and the public names (docs/decisions.md#d-i17-python-package,
+docs/decisions.md#d-i30-dependencies)."""
 
 from __future__ import annotations
 
 import ast
 import sys
+import tarfile
 import tomllib
 import unittest
+import zipfile
+from importlib import metadata
 
 import learnkit
 from learnkit._version import __version__
@@ -15,24 +19,24 @@ from .support.paths import PROJECT
 
 PYPROJECT = tomllib.loads((PROJECT / "pyproject.toml").read_text(encoding="utf-8"))
 SOURCES = sorted((PROJECT / "learnkit").rglob("*.py"))
+DIST = PROJECT / "dist"
+#: What the package may import besides the standard library: its dependencies, and the frameworks of its optional
+#: modules (each imported only by its own module).
+ALLOWED = {"httpx": None, "pydantic": None, "typing_extensions": None, "fastapi": "fastapi.py", "starlette": "fastapi.py",
+           "django": "django.py", "redis": None, "pytest": "testing.py"}
 
 
 class Package(unittest.TestCase):
-    def test_pyproject_lists_every_package_folder_and_ships_py_typed(self) -> None:
-        folders = sorted(
-            ".".join(p.parent.relative_to(PROJECT).parts) for p in (PROJECT / "learnkit").rglob("__init__.py")
-        )
-        self.assertEqual(sorted(PYPROJECT["tool"]["setuptools"]["packages"]), folders)
-        self.assertEqual(PYPROJECT["tool"]["setuptools"]["package-data"], {"learnkit": ["py.typed"]})
-        self.assertTrue((PROJECT / "learnkit" / "py.typed").is_file())
-
-    def test_needs_python_3_11_and_no_dependency(self) -> None:
+    def test_declares_httpx_pydantic_and_typing_extensions_and_the_framework_extras(self) -> None:
         project = PYPROJECT["project"]
-        self.assertEqual((project["requires-python"], project["dependencies"]), (">=3.11", []))
-        self.assertEqual(PYPROJECT["tool"]["setuptools"]["dynamic"]["version"], {"attr": "learnkit._version.__version__"})
+        self.assertEqual(project["requires-python"], ">=3.11")
+        self.assertEqual([d.split(">")[0] for d in project["dependencies"]], ["httpx", "pydantic", "typing-extensions"])
+        self.assertEqual(set(project["optional-dependencies"]), {"fastapi", "django", "redis"})
+        self.assertEqual(project["entry-points"]["pytest11"], {"learnkit": "learnkit.testing"})
         self.assertEqual(learnkit.__version__, __version__)
+        self.assertEqual(metadata.version("learnkit"), __version__)
 
-    def test_imports_nothing_outside_the_standard_library(self) -> None:
+    def test_imports_only_the_standard_library_and_its_declared_dependencies(self) -> None:
         outside: list[str] = []
         for source in SOURCES:
             tree = ast.parse(source.read_text(encoding="utf-8"))
@@ -46,12 +50,25 @@ class Package(unittest.TestCase):
                 )
                 for name in names:
                     top = name.split(".")[0]
-                    if top not in sys.stdlib_module_names and top not in ("learnkit", "__future__"):
-                        outside.append(f"{source.name}: {name}")
+                    if top in sys.stdlib_module_names or top in ("learnkit", "__future__"):
+                        continue
+                    if top not in ALLOWED or (ALLOWED[top] is not None and source.name != ALLOWED[top]):
+                        outside.append(f"{source.relative_to(PROJECT)}: {name}")
         self.assertEqual(outside, [])
 
-    def test_every_public_name_imports(self) -> None:
+    def test_the_wheel_and_the_sdist_hold_every_module_and_py_typed(self) -> None:
+        wheels = list(DIST.glob(f"learnkit-{__version__}-py3-none-any.whl"))
+        sdists = list(DIST.glob(f"learnkit-{__version__}.tar.gz"))
+        self.assertEqual((len(wheels), len(sdists)), (1, 1), "run the tests with `pnpm test:python`, which builds them")
+        modules = {str(p.relative_to(PROJECT)) for p in SOURCES} | {"learnkit/py.typed"}
+        with zipfile.ZipFile(wheels[0]) as wheel:
+            self.assertLessEqual(modules, set(wheel.namelist()))
+        with tarfile.open(sdists[0]) as sdist:
+            names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
+        self.assertLessEqual(modules | {"pyproject.toml", "README.md", "LICENSE"}, names)
+
+    def test_every_public_name_imports_and_the_record_result_is_one(self) -> None:
         for name in learnkit.__all__:
             self.assertTrue(hasattr(learnkit, name), name)
-        self.assertIn("LearnKit", learnkit.__all__)
-        self.assertIn("verify_webhook", learnkit.__all__)
+        for name in ("LearnKit", "AsyncLearnKit", "verify_webhook", "RecordResult", "WebhookHandler", "SigningSecret"):
+            self.assertIn(name, learnkit.__all__)

@@ -8,7 +8,7 @@ import unittest
 from typing import Any
 
 from learnkit import LearnKit, RetryOptions, UnknownUserError, ValidationError
-from learnkit.activity import pct_of
+from learnkit.activity import ActivityRef, User, pct_of
 from learnkit.activity._reads import user_id_by_email
 
 from .support.mock import MockProcess, Since, mock
@@ -24,7 +24,7 @@ CONFIG = {
         {"code": "ALG-1", "subject": "Math", "name": "Algebra 1"},
     ],
 }
-LESSON: dict[str, Any] = {"id": "fractions-1", "name": "Fractions 1", "course": {"subject": "Math", "grade": 3}}
+LESSON: ActivityRef = {"id": "fractions-1", "name": "Fractions 1", "course": {"subject": "Math", "grade": 3}}
 
 
 class Record(unittest.TestCase):
@@ -38,9 +38,9 @@ class Record(unittest.TestCase):
         partner = self.platform.partner
         self.lk = LearnKit(
             self.platform.url, partner.client_id, partner.client_secret, activity_config=CONFIG,
-            retry=RetryOptions(initial_delay_ms=20),
+            retry=RetryOptions(initial_delay=0.02),
         )
-        self.ada = {"email": self.platform.student_email, "platform_id": self.platform.student_id}
+        self.ada: User = {"email": self.platform.student_email, "platform_id": self.platform.student_id}
 
     def tearDown(self) -> None:
         self.platform.clear_faults()
@@ -135,7 +135,7 @@ class Record(unittest.TestCase):
             self.lk.activity.record(
                 user={"email": "not-an-email"},
                 activity={"id": "has space", "name": "", "course": {"subject": "Math"}},
-                metrics={"xpEarned": 5, "total_questions": 3},
+                metrics={"xpEarned": 5, "total_questions": 3},  # type: ignore[typeddict-item,typeddict-unknown-key]
                 time={"started_at": "yesterday", "ended_at": "2026-01-05T10:05:00Z", "active_ms": -1},
                 run_id="run-1",
             )
@@ -150,7 +150,7 @@ class Record(unittest.TestCase):
         self.assertEqual(since.requests(), [])
 
     def test_a_course_that_is_not_configured_names_the_configured_ones(self) -> None:
-        science: dict[str, Any] = {**LESSON, "course": {"subject": "Science", "grade": 5}}
+        science: ActivityRef = {**LESSON, "course": {"subject": "Science", "grade": 5}}
         with self.assertRaises(ValidationError) as caught:
             self.lk.activity.record(user=self.ada, activity=science, metrics={"xp_earned": 1})
         self.assertEqual(

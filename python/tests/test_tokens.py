@@ -48,7 +48,7 @@ class Tokens(unittest.TestCase):
         )
 
     def get(self, provider: ClientCredentials) -> str:
-        return provider.get_token(time.monotonic() + 5, 5000, "GET /x")
+        return provider.get_token(time.monotonic() + 5, 5.0, "GET /x")
 
     def test_is_cached_until_60_s_before_it_expires_then_refreshed(self) -> None:
         endpoint = Endpoint(token("tok-1"), token("tok-2"))
@@ -123,7 +123,7 @@ class Tokens(unittest.TestCase):
         endpoint.gate.clear()
         provider = self.provider(endpoint)
         with self.assertRaises(ApiTimeoutError) as caught:
-            provider.get_token(time.monotonic() + 0.2, 200, "GET /x")
+            provider.get_token(time.monotonic() + 0.2, 0.2, "GET /x")
         self.assertEqual(caught.exception.kind, "deadline")
         endpoint.gate.set()
         self.assertEqual(self.get(provider), "late")

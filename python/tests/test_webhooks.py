@@ -50,7 +50,7 @@ class KnownAnswers(unittest.TestCase):
             headers = {"x-service-webhook-timestamp": v["timestamp"], "x-service-webhook-signature": v["signature"]}
             for body in (v["body"], v["body"].encode("utf-8")):
                 event = verify_webhook(body, headers, v["secret"], now=float(v["timestamp"]))
-                self.assertEqual(event, json.loads(v["body"]))
+                self.assertEqual(event.to_dict(), json.loads(v["body"]))
             self.assertEqual(
                 sign_webhook(v["body"], v["secret"], int(v["timestamp"])),
                 {"X-Service-Webhook-Timestamp": v["timestamp"], "X-Service-Webhook-Signature": v["signature"]},
@@ -75,7 +75,7 @@ class Verify(unittest.TestCase):
         body, headers = delivery()
         raws: list[str | bytes | bytearray | memoryview] = [body.decode(), body, bytearray(body), memoryview(body)]
         for raw in raws:
-            self.assertEqual(verify_webhook(raw, headers, SECRET, now=T0)["id"], "evt-1")
+            self.assertEqual(verify_webhook(raw, headers, SECRET, now=T0).id, "evt-1")
 
     def test_reads_headers_from_http_client_messages_lists_and_any_case(self) -> None:
         body, headers = delivery()
@@ -88,7 +88,7 @@ class Verify(unittest.TestCase):
             {"x-SERVICE-webhook-timestamp": str(T0), "X-Service-Webhook-SIGNATURE": headers["X-Service-Webhook-Signature"]},
         ]
         for shape in shapes:
-            self.assertEqual(verify_webhook(body, shape, SECRET, now=T0)["type"], "test.ping")
+            self.assertEqual(verify_webhook(body, shape, SECRET, now=T0).type, "test.ping")
 
     def test_refuses_a_parsed_body_saying_how_to_get_the_raw_one(self) -> None:
         body, headers = delivery()
@@ -153,7 +153,7 @@ class Verify(unittest.TestCase):
 
     def test_uses_the_time_now_by_default(self) -> None:
         body = b'{"id":"e","type":"test.ping","timestamp":"2026-01-01T00:00:00Z","data":{"message":"now"}}'
-        self.assertEqual(verify_webhook(body, sign_webhook(body, SECRET), SECRET)["data"], {"message": "now"})
+        self.assertEqual(verify_webhook(body, sign_webhook(body, SECRET), SECRET).to_dict()["data"], {"message": "now"})
         self.assertEqual(reason_of(body=body, headers=sign_webhook(body, SECRET, T0), secret=SECRET), "timestamp_too_old")
 
     def test_refuses_nan_in_a_signed_body_as_javascript_does(self) -> None:

@@ -77,7 +77,7 @@ class Wire(unittest.TestCase):
 
         server = Server(token_then(stall))
         try:
-            lk = LearnKit(server.url, "id", "secret-value", timeout_ms=400, retry=False)
+            lk = LearnKit(server.url, "id", "secret-value", timeout=0.4, retry=False)
             started = time.monotonic()
             with self.assertRaises(ApiTimeoutError) as caught:
                 lk.request("GET", "/x")
@@ -100,7 +100,7 @@ class Wire(unittest.TestCase):
 
         server = Server(token_then(flaky))
         try:
-            lk = LearnKit(server.url, "id", "secret-value", retry=RetryOptions(initial_delay_ms=10))
+            lk = LearnKit(server.url, "id", "secret-value", retry=RetryOptions(initial_delay=0.01))
             with self.assertLogs("learnkit", logging.DEBUG) as logs:
                 self.assertEqual(lk.request("GET", "/x"), {})
             calls = [h for h in server.seen if h.get("authorization", "").startswith("Bearer")]

@@ -19,6 +19,9 @@ const SKIP_DIRS = new Set([
   'api',
   '__pycache__',
   '.mypy_cache',
+  // The Python tests' virtual environment and wheelhouse (docs/decisions.md#d-i30-wheel-tests).
+  'test-venv',
+  '.cache',
 ]);
 const TEXT = /\.(?:[cm]?[jt]sx?|json|ya?ml|md|html|css|sh|py|toml)$|^run$/;
 

@@ -57,6 +57,11 @@ const COPIED = [
   'packages/case/scripts',
   'packages/case/src',
   'python/learnkit/_catalogue.py',
+  // The Python package's generated resources and types, and the hand-written classes they extend.
+  'python/learnkit/_custom',
+  'python/learnkit/_generated',
+  'python/learnkit/resources',
+  'python/learnkit/types',
   // The SDK's generated resources and API references, and the hand-written classes the references read.
   'biome.json',
   'packages/platform/package.json',
@@ -205,6 +210,9 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
         'packages/platform/src/generated/resources/insights/types.ts',
         'packages/sdk/api.md',
         'packages/sdk/src/generated/api-operations.ts',
+        'python/learnkit/_generated/insights.py',
+        'python/learnkit/_generated/operations.py',
+        'python/learnkit/resources/insights.py',
         handlerPath!,
       ].sort(),
     );
@@ -231,6 +239,10 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
       join(copy, 'packages/platform/tsconfig.json'),
       '--noEmit',
     ]);
+    // The Python methods, sync and async, generated from the same entry.
+    const python = readFileSync(join(copy, 'python/learnkit/_generated/insights.py'), 'utf8');
+    expect(python).toMatch(/    def get\(\n        self,\n        slug: str,/);
+    expect(python).toMatch(/    async def get\(\n        self,\n        slug: str,/);
     for (const reference of ['packages/platform/api.md', 'packages/sdk/api.md']) {
       expect(readFileSync(join(copy, reference), 'utf8')).toContain(
         '`GET /insights/1.0/types/{slug}` (`getInsightType`)',

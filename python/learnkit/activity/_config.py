@@ -258,7 +258,7 @@ def load_config_file(file: str | os.PathLike[str] = CONFIG_FILE) -> LearnkitConf
     return check_config(parsed, str(path))
 
 
-def config_source(init: Mapping[str, Any] | str | os.PathLike[str] | None) -> Callable[[], LearnkitConfig]:
+def config_source(init: Mapping[str, object] | str | os.PathLike[str] | None) -> Callable[[], LearnkitConfig]:
     """The configuration, as given or loaded on first use. A failed load is not remembered, so fixing the file
     takes effect at the next call."""
     if isinstance(init, Mapping):

@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Mapping
-from typing import Any, Literal, Protocol
+from collections.abc import Generator, Mapping
+from typing import Any, Protocol, TypeVar
 
-from .._retry import RetryOptions
-from ..client import ApiResponse
+from .._response import ApiResponse
 from ..errors import UnknownUserError, ValidationError, ValidationIssue
+
+T = TypeVar("T")
 
 #: The OneRoster users, looked up by email.
 USERS = "/ims/oneroster/rostering/v1p2/users/"
@@ -38,14 +39,32 @@ class Caller(Protocol):
         method: str,
         path: str,
         *,
-        query: Mapping[str, Any] | None = ...,
+        query: Any = ...,
         body: Any = ...,
         idempotent: bool | None = ...,
-        timeout_ms: float | None = ...,
-        deadline_ms: float | None = ...,
-        retry: RetryOptions | Literal[False] | None = ...,
+        timeout: Any = ...,
+        deadline: float | None = ...,
+        max_retries: int | None = ...,
         operation: str | None = ...,
-    ) -> ApiResponse: ...
+    ) -> ApiResponse[Any]: ...
+
+
+class AsyncCaller(Protocol):
+    """What ``AsyncActivity`` calls the platform with: ``AsyncLearnKit.request_with_response``."""
+
+    async def request_with_response(
+        self,
+        method: str,
+        path: str,
+        *,
+        query: Any = ...,
+        body: Any = ...,
+        idempotent: bool | None = ...,
+        timeout: Any = ...,
+        deadline: float | None = ...,
+        max_retries: int | None = ...,
+        operation: str | None = ...,
+    ) -> ApiResponse[Any]: ...
 
 
 def quoted(field_name: str, value: str, operator: str = "=") -> str:
@@ -73,18 +92,11 @@ def email_fragment(email: str) -> str | None:
     return None if longest.replace("@", "") == "" else longest
 
 
-def user_id_by_email(
-    caller: Caller,
-    email: str,
-    calls: Mapping[str, Any],
-    *,
-    page: int = _USER_PAGE,
-    max_pages: int = _USER_MAX_PAGES,
-) -> str | None:
-    """The rostering ``sourcedId`` of the user with exactly ``email``; None when the roster has none.
-    ``filter=email='<email>'``; an email no filter can carry (a quote: O'Brien) is searched by its longest sendable
-    part, ``filter=email~'<part>'``, and the answers are compared with the email exactly, case included, page by page
-    (docs/decisions.md#d-i33-quote-email). Several matches are an :class:`UnknownUserError`."""
+def _user_lookup(
+    email: str, page: int, max_pages: int
+) -> Generator[tuple[str, dict[str, Any]], ApiResponse[Any], str | None]:
+    """The look-up of :func:`user_id_by_email` as a generator: it yields each roster read (path, query) and is sent
+    its answer, so the sync and async callers share one walk."""
     fragment = email_fragment(email)
     if fragment is None:
         raise ValidationError([ValidationIssue(
@@ -93,10 +105,7 @@ def user_id_by_email(
             "what is left between them is only @); pass user platform_id, the user's rostering sourcedId",
         )])
     if fragment == email:
-        answer = caller.request_with_response(
-            "GET", USERS, query={"filter": quoted("email", email), "limit": 2, "fields": ["sourcedId"]},
-            operation=f"GET {USERS}", **calls,
-        )
+        answer = yield USERS, {"filter": quoted("email", email), "limit": 2, "fields": ["sourcedId"]}
         users = answer.data.get("users", []) if isinstance(answer.data, dict) else []
         if len(users) > 1:
             raise UnknownUserError(email, "several rostering users match")
@@ -105,9 +114,7 @@ def user_id_by_email(
     matches: list[Any] = []
     offset = 0
     for _ in range(max_pages):
-        answer = caller.request_with_response(
-            "GET", USERS, query={**query, "offset": offset}, operation=f"GET {USERS}", **calls
-        )
+        answer = yield USERS, {**query, "offset": offset}
         rows = answer.data.get("users", []) if isinstance(answer.data, dict) else []
         rows = rows if isinstance(rows, list) else []
         matches += [row for row in rows if isinstance(row, dict) and row.get("email") == email]
@@ -122,13 +129,59 @@ def user_id_by_email(
     raise UnknownUserError(email, f"too many rostering users (over {max_pages * page}) have an email containing {shown}")
 
 
+def _drive(walk: Generator[tuple[str, dict[str, Any]], ApiResponse[Any], T], caller: Caller, calls: Mapping[str, Any]) -> T:
+    try:
+        path, query = next(walk)
+        while True:
+            answer = caller.request_with_response("GET", path, query=query, operation=f"GET {path}", **calls)
+            path, query = walk.send(answer)
+    except StopIteration as done:
+        result: T = done.value
+        return result
+
+
+async def _drive_async(
+    walk: Generator[tuple[str, dict[str, Any]], ApiResponse[Any], T], caller: AsyncCaller, calls: Mapping[str, Any]
+) -> T:
+    try:
+        path, query = next(walk)
+        while True:
+            answer = await caller.request_with_response("GET", path, query=query, operation=f"GET {path}", **calls)
+            path, query = walk.send(answer)
+    except StopIteration as done:
+        result: T = done.value
+        return result
+
+
+def user_id_by_email(
+    caller: Caller,
+    email: str,
+    calls: Mapping[str, Any],
+    *,
+    page: int = _USER_PAGE,
+    max_pages: int = _USER_MAX_PAGES,
+) -> str | None:
+    """The rostering ``sourcedId`` of the user with exactly ``email``; None when the roster has none.
+    ``filter=email='<email>'``; an email no filter can carry (a quote: O'Brien) is searched by its longest sendable
+    part, ``filter=email~'<part>'``, and the answers are compared with the email exactly, case included, page by page
+    (docs/decisions.md#d-i33-quote-email). Several matches are an :class:`UnknownUserError`."""
+    return _drive(_user_lookup(email, page, max_pages), caller, calls)
+
+
+async def user_id_by_email_async(
+    caller: AsyncCaller, email: str, calls: Mapping[str, Any], *, page: int = _USER_PAGE, max_pages: int = _USER_MAX_PAGES
+) -> str | None:
+    """:func:`user_id_by_email` for tasks."""
+    return await _drive_async(_user_lookup(email, page, max_pages), caller, calls)
+
+
 def _id_of(row: object) -> str | None:
     """The ``sourcedId`` of a user the roster answered, if it has one."""
     found = row.get("sourcedId") if isinstance(row, dict) else None
     return found if isinstance(found, str) and found != "" else None
 
 
-def total_of(response: ApiResponse) -> int | None:
+def total_of(response: ApiResponse[Any]) -> int | None:
     """The list's total: ``X-Total-Count``, else a ``totalCount`` member (docs/decisions.md#d-pagination)."""
     header = response.headers.get("x-total-count", "").strip()
     if header.isascii() and header.isdigit():
@@ -146,16 +199,13 @@ def pct_of(units: float, total_lessons: int) -> float:
     return min(100.0, math.floor(units / total_lessons * 10_000 + 0.5) / 100)
 
 
-def mastered_units_so_far(caller: Caller, student_id: str, course_id: str, calls: Mapping[str, Any]) -> float:
-    """The sum of ``metadata.masteredUnits`` of the student's assessment results in ``course_id``, every page,
-    leaving out results marked ``tobedeleted``."""
+def _history(student_id: str, course_id: str) -> Generator[tuple[str, dict[str, Any]], ApiResponse[Any], float]:
+    """The gradebook walk of :func:`mastered_units_so_far`, as a generator of reads."""
     total_units: float = 0
     offset = 0
     query = {"filter": quoted("student", student_id), "limit": _PAGE, "fields": ["sourcedId", "status", "metadata"]}
     for _ in range(_MAX_PAGES):
-        answer = caller.request_with_response(
-            "GET", _RESULTS, query={**query, "offset": offset}, operation=f"GET {_RESULTS}", **calls
-        )
+        answer = yield _RESULTS, {**query, "offset": offset}
         rows = answer.data.get("assessmentResults", []) if isinstance(answer.data, dict) else []
         for row in rows if isinstance(rows, list) else []:
             meta = row.get("metadata") if isinstance(row, dict) else None
@@ -170,3 +220,16 @@ def mastered_units_so_far(caller: Caller, student_id: str, course_id: str, calls
             break
         offset += len(rows)
     return total_units
+
+
+def mastered_units_so_far(caller: Caller, student_id: str, course_id: str, calls: Mapping[str, Any]) -> float:
+    """The sum of ``metadata.masteredUnits`` of the student's assessment results in ``course_id``, every page,
+    leaving out results marked ``tobedeleted``."""
+    return _drive(_history(student_id, course_id), caller, calls)
+
+
+async def mastered_units_so_far_async(
+    caller: AsyncCaller, student_id: str, course_id: str, calls: Mapping[str, Any]
+) -> float:
+    """:func:`mastered_units_so_far` for tasks."""
+    return await _drive_async(_history(student_id, course_id), caller, calls)

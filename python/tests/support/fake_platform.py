@@ -31,11 +31,11 @@ class FakePlatform:
         query: Mapping[str, Any] | None = None,
         body: Any = None,
         idempotent: bool | None = None,
-        timeout_ms: float | None = None,
-        deadline_ms: float | None = None,
-        retry: Any = None,
+        timeout: Any = None,
+        deadline: float | None = None,
+        max_retries: int | None = None,
         operation: str | None = None,
-    ) -> ApiResponse:
+    ) -> ApiResponse[Any]:
         self.calls.append({"method": method, "path": path, "query": dict(query or {}), "body": body,
                            "idempotent": idempotent})
         if path.endswith("/users/"):

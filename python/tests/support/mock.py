@@ -2,24 +2,21 @@
 when it is newer than the sources, else from the repository's sources (no build needed;
 docs/decisions.md#d-i33-mock-start), started on first use and stopped when the tests end, or when the test process
 is killed: the mock stops when the process that started it ends (docs/decisions.md#d-i33-orphans). Its control path
-(``/__learnkit-mock/...``) injects faults and shows what it saw (docs/decisions.md#d-i17-mock-control)."""
+(``/__learnkit-mock/...``) injects faults and shows what it saw (docs/decisions.md#d-i17-mock-control). The process
+is ``learnkit.testing``'s ``MockPlatform``, started with the repository's command (docs/decisions.md#d-i30-testing-kit)."""
 
 from __future__ import annotations
 
-import atexit
 import json
 import os
-import queue
-import re
 import shutil
-import subprocess
 import sys
 import threading
-import time
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from learnkit.testing import MockPlatform
 
 from .paths import REPO
 
@@ -30,8 +27,6 @@ SOURCES = ["--import", "tsx", "--conditions=@learnkit/source", "packages/mock/sr
 #: What the tests ask of it.
 SERVE = ["serve", "--port", "0", "--quiet"]
 _START_TIMEOUT_S = 120
-#: How often a start that has printed nothing yet says it is still waiting.
-_WAITING_EVERY_S = 10
 
 
 @dataclass(frozen=True)
@@ -88,16 +83,9 @@ def start_command(repo: Path = REPO) -> Start:
     return Start([*BUILT, *SERVE], None)
 
 
-@dataclass(frozen=True)
-class Client:
-    """A client the mock accepts."""
-
-    client_id: str
-    client_secret: str
-
-
-class MockProcess:
-    """A running ``learnkit-mock serve``: its URL, the credentials its banner printed, and its control path."""
+class MockProcess(MockPlatform):
+    """The repository's mock, as ``learnkit.testing`` starts one: from its build when it is up to date, else from the
+    TypeScript sources (docs/decisions.md#d-i33-mock-start)."""
 
     def __init__(self) -> None:
         node = shutil.which("node")
@@ -109,118 +97,9 @@ class MockProcess:
                 f"starting learnkit-mock serve from the TypeScript sources ({start.from_sources_because}); a first"
                 " start compiles them and can take a minute (`pnpm build` makes it start in about a second)"
             )
-        self._process = subprocess.Popen(
-            [node, *start.args],
-            cwd=REPO,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            text=True,
-            encoding="utf-8",
-        )
-        self._lines: queue.Queue[str | None] = queue.Queue()
-        self.output: list[str] = []
-        threading.Thread(target=self._drain, name="learnkit-mock-output", daemon=True).start()
-        banner = self._banner()
-        url = re.search(r"listening on (http://\S+)", banner)
-        if url is None:
-            self.stop()
-            raise RuntimeError(f"learnkit-mock serve did not start:\n{banner}")
-        #: The base URL of the loopback server.
-        self.url = url.group(1)
-        #: The clients by label (``partner``, ``otherPartner``, ...).
-        self.clients = {
-            m.group(1): Client(m.group(2), m.group(3))
-            for m in re.finditer(r"^  (\w+) +(\S+-client) +(\S+)$", banner, re.MULTILINE)
-        }
-        student = re.search(r"^Student +(\S+) \((\S+)\)$", banner, re.MULTILINE)
-        application = re.search(r"^Application +(\S+)$", banner, re.MULTILINE)
-        assert student is not None and application is not None, banner
-        self.student_email, self.student_id = student.group(1), student.group(2)
-        self.application_id = application.group(1)
-
-    def _drain(self) -> None:
-        # Reading the output to its end keeps the pipe from filling and the mock from blocking on a write.
-        assert self._process.stdout is not None
-        for line in self._process.stdout:
-            self.output.append(line)
-            self._lines.put(line)
-        self._lines.put(None)
-
-    @property
-    def pid(self) -> int:
-        """The mock's process id."""
-        return self._process.pid
-
-    def _banner(self) -> str:
-        lines: list[str] = []
-        started_at = time.monotonic()
-        said_at = started_at
-        while time.monotonic() < started_at + _START_TIMEOUT_S:
-            try:
-                line = self._lines.get(timeout=1)
-            except queue.Empty:
-                if not lines and time.monotonic() - said_at >= _WAITING_EVERY_S:
-                    said_at = time.monotonic()
-                    _say(
-                        f"still waiting for learnkit-mock serve to print its address"
-                        f" ({said_at - started_at:.0f} s of {_START_TIMEOUT_S} s)"
-                    )
-                continue
-            if line is None:
-                break
-            lines.append(line)
-            if "Press Ctrl-C to stop." in line:
-                break
-        return "".join(lines)
-
-    @property
-    def partner(self) -> Client:
-        """The partner client: every scope, the seeded application's webhooks, the Maple district."""
-        return self.clients["partner"]
-
-    def control(self, method: str, path: str, body: Any = None) -> Any:
-        """Calls the control path (``faults``, ``tokens/revoke``, ``requests``, ``caliper-events``)."""
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(
-            f"{self.url}/__learnkit-mock/{path}", data=data, method=method, headers={"content-type": "application/json"}
-        )
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.loads(response.read())
-
-    def inject(self, **fault: Any) -> dict[str, Any]:
-        """Injects a fault (the members of the mock's ``FaultSpec``: ``path``, ``status``, ``retryAfter``, ...)."""
-        answer: dict[str, Any] = self.control("POST", "faults", fault)["fault"]
-        return answer
-
-    def clear_faults(self) -> None:
-        """Removes every fault that has not run out."""
-        self.control("DELETE", "faults")
-
-    def revoke_tokens(self, client_id: str) -> int:
-        """Revokes the tokens issued to ``client_id``: later calls with them get 401."""
-        revoked: int = self.control("POST", "tokens/revoke", {"clientId": client_id})["revoked"]
-        return revoked
-
-    def requests(self) -> list[dict[str, Any]]:
-        """The mock's request log, oldest first."""
-        log: list[dict[str, Any]] = self.control("GET", "requests")["requests"]
-        return log
-
-    def caliper_events(self) -> list[dict[str, Any]]:
-        """The Caliper events the ingest accepted, in arrival order."""
-        events: list[dict[str, Any]] = self.control("GET", "caliper-events")["events"]
-        return events
-
-    def stop(self) -> None:
-        """Stops the process (SIGTERM: the mock closes its server and exits)."""
-        if self._process.poll() is None:
-            self._process.terminate()
-            try:
-                self._process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self._process.kill()
-                self._process.wait(timeout=15)
+        started = MockPlatform.start([node, *start.args[: -len(SERVE)]], cwd=REPO, timeout=_START_TIMEOUT_S)
+        self.__dict__.update(started.__dict__)
+        assert self.student_email and self.application_id, "".join(self.output)
 
 
 def _say(message: str) -> None:
@@ -238,7 +117,6 @@ def mock() -> MockProcess:
     with _lock:
         if _shared is None:
             _shared = MockProcess()
-            atexit.register(_shared.stop)
         return _shared
 
 
