@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
-const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const VENDOR_FILE = 'openapi/vendor/oneroster/openapi.yaml';
 export const OURS_FILE = 'openapi/oneroster.yaml';
 export const TABLE_FILE = 'openapi/vendor/oneroster/differences.yaml';
