@@ -87,9 +87,9 @@ describe('learnkit-mcp (@learnkit/mcp) from the installed tarball', () => {
       expect(messages[0]).toMatchObject({ id: 1, result: { serverInfo: { name: 'learnkit' } } });
       const names = (messages[1].result.tools as { name: string }[]).map((tool) => tool.name);
       expect(names).toContain('devplatform_rotate_webhook_subscription_secret');
-      expect(names).toContain('oneroster_gradebook_results_for_student_in_class');
+      expect(names).toContain('oneroster_gradebook_classes_students_results_list');
       // The default: the read tools and the developer tools (docs/decisions.md#d-i28-mcp-selection).
-      expect(names).toHaveLength(50);
+      expect(names).toHaveLength(103);
     } finally {
       await server.stop();
     }
