@@ -241,8 +241,8 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
     ]);
     // The Python methods, sync and async, generated from the same entry.
     const python = readFileSync(join(copy, 'python/learnkit/_generated/insights.py'), 'utf8');
-    expect(python).toMatch(/    def get\(\n        self,\n        slug: str,/);
-    expect(python).toMatch(/    async def get\(\n        self,\n        slug: str,/);
+    expect(python).toMatch(/ {4}def get\(\n {8}self,\n {8}slug: str,/);
+    expect(python).toMatch(/ {4}async def get\(\n {8}self,\n {8}slug: str,/);
     for (const reference of ['packages/platform/api.md', 'packages/sdk/api.md']) {
       expect(readFileSync(join(copy, reference), 'utf8')).toContain(
         '`GET /insights/1.0/types/{slug}` (`getInsightType`)',
