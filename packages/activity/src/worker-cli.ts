@@ -8,6 +8,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { queueFromModule } from './server/queue/from-module';
 import type { ActivityQueue } from './server/queue/queue';
 
 const NAME = 'learnkit-activity-worker';
@@ -27,24 +28,6 @@ Exit codes: 0 stopped, 2 usage, 3 MODULE cannot be loaded or exports no queue, 5
 `;
 
 const say = (line: string) => process.stderr.write(`${NAME}: ${line}\n`);
-
-const isQueue = (value: unknown): value is ActivityQueue =>
-  typeof (value as ActivityQueue | undefined)?.startWorker === 'function' &&
-  typeof (value as ActivityQueue | undefined)?.stats === 'function';
-
-/** The queue a module exports: `queue`, or `default` (a queue, or a function giving one). */
-async function queueOf(exported: Record<string, unknown>): Promise<ActivityQueue | undefined> {
-  for (const candidate of [
-    exported.queue,
-    exported.default,
-    (exported.default as { queue?: unknown })?.queue,
-  ]) {
-    const value =
-      typeof candidate === 'function' && !isQueue(candidate) ? await candidate() : await candidate;
-    if (isQueue(value)) return value;
-  }
-  return undefined;
-}
 
 async function main(): Promise<number> {
   let parsed: ReturnType<typeof parseArgs>;
@@ -76,7 +59,9 @@ async function main(): Promise<number> {
 
   let queue: ActivityQueue | undefined;
   try {
-    queue = await queueOf((await import(pathToFileURL(resolve(module)).href)) as Record<string, unknown>);
+    queue = await queueFromModule(
+      (await import(pathToFileURL(resolve(module)).href)) as Record<string, unknown>,
+    );
   } catch (error) {
     say(`cannot load ${module}: ${(error as Error).message}`);
     return 3;

@@ -42,6 +42,7 @@ export type { ActivityHandlerContext, ActivityRequestHandler, GetUser } from './
 export type { ClientInit } from './http';
 export { type ActivityQueueOptions, createActivityQueue } from './queue/create';
 export { ActivityQueueStoreError } from './queue/errors';
+export { queueFromModule } from './queue/from-module';
 export {
   createMemoryQueueStore,
   DEFAULT_MEMORY_QUEUE_MAX_ENTRIES,

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type ActivityQueue, ActivityQueueStoreError, type DeadLetter } from '@learnkit/activity/server';
+import { ActivityQueueStoreError, type DeadLetter, queueFromModule } from '@learnkit/activity/server';
 import type { CommandContext } from './context';
 import { CliError, EXIT } from './exit-codes';
 import { table } from './output';
@@ -14,9 +14,6 @@ import { table } from './output';
  * the `learnkit` entry ends the process itself when it is done (src/cli.ts).
  */
 export const loadedQueueModule = { value: false };
-
-const isQueue = (value: unknown): value is ActivityQueue =>
-  typeof (value as ActivityQueue | undefined)?.deadLetters?.list === 'function';
 
 /** The queue of `--queue MODULE` (or LEARNKIT_ACTIVITY_QUEUE): its `queue` export, or its default one. */
 async function loadQueue(ctx: CommandContext, env: Readonly<Record<string, string | undefined>>) {
@@ -33,15 +30,8 @@ async function loadQueue(ctx: CommandContext, env: Readonly<Record<string, strin
   } catch (error) {
     throw new CliError(EXIT.config, `cannot load ${module}: ${(error as Error).message}`);
   }
-  for (const candidate of [
-    exported.queue,
-    exported.default,
-    (exported.default as { queue?: unknown })?.queue,
-  ]) {
-    const value =
-      typeof candidate === 'function' && !isQueue(candidate) ? await candidate() : await candidate;
-    if (isQueue(value)) return value;
-  }
+  const queue = await queueFromModule(exported);
+  if (queue) return queue;
   throw new CliError(
     EXIT.config,
     `${module} exports no activity queue: export const queue = createActivityQueue({ ... }) (or lk.activity.queue(...))`,
