@@ -37,6 +37,13 @@ export {
   type MemoryDedupeStoreOptions,
 } from './dedupe';
 export {
+  ENVIRONMENT_NAMES,
+  ENVIRONMENTS,
+  type Environment,
+  type EnvironmentName,
+  isEnvironmentName,
+} from './environments';
+export {
   ApiError,
   type ApiErrorInit,
   AuthenticationError,
