@@ -1,5 +1,6 @@
 import {
   consoleLogger,
+  type EnvironmentName,
   type FetchLike,
   type Hooks,
   type Logger,
@@ -11,15 +12,26 @@ import {
   type ValidationIssue,
 } from '@learnkit/core';
 import type { ActivityOptions } from './activity';
+import { chooseEnvironment } from './environment-option';
 
 /**
  * Options of `new LearnKit({...})`. Every connection setting may instead come from the environment
- * (`LEARNKIT_BASE_URL`, `LEARNKIT_CLIENT_ID`, `LEARNKIT_CLIENT_SECRET`, `LEARNKIT_DEVELOPER_TOKEN`,
- * `LEARNKIT_AUTH_URL`, `LEARNKIT_LOG`);
+ * (`LEARNKIT_ENVIRONMENT`, `LEARNKIT_BASE_URL`, `LEARNKIT_CLIENT_ID`, `LEARNKIT_CLIENT_SECRET`,
+ * `LEARNKIT_DEVELOPER_TOKEN`, `LEARNKIT_AUTH_URL`, `LEARNKIT_LOG`);
  * an option given here wins over its variable.
  */
 export interface LearnKitOptions {
-  /** The platform's base URL, e.g. `https://api.example.com`. Default: `LEARNKIT_BASE_URL`. */
+  /**
+   * The platform's environment: `'sandbox'` (external development, its own credentials), `'production'` or
+   * `'staging'`. It sets the base URL and the token URL from the platform's published addresses (`ENVIRONMENTS`);
+   * an explicit `baseUrl` (option or `LEARNKIT_BASE_URL`) wins over them. Default: `LEARNKIT_ENVIRONMENT`
+   * (docs/decisions.md#d-environment-option).
+   */
+  environment?: EnvironmentName | undefined;
+  /**
+   * The platform's base URL, e.g. `https://api.example.com`; wins over the `environment`'s. Default:
+   * `LEARNKIT_BASE_URL`, else the `environment`'s.
+   */
   baseUrl?: string | undefined;
   /** The OAuth client id the platform team issued. Default: `LEARNKIT_CLIENT_ID`. */
   clientId?: string | undefined;
@@ -75,6 +87,8 @@ export interface LearnKitOptions {
 
 /** The environment variables `new LearnKit()` reads. */
 export const ENV = Object.freeze({
+  /** The platform's environment (`environment`): `production`, `sandbox` or `staging`. */
+  environment: 'LEARNKIT_ENVIRONMENT',
   /** The platform's base URL (`baseUrl`). */
   baseUrl: 'LEARNKIT_BASE_URL',
   /** The OAuth client id (`clientId`). */
@@ -92,6 +106,11 @@ export const ENV = Object.freeze({
 /** @internal The connection settings after options and environment are merged and checked. */
 export type ResolvedConfig = {
   baseUrl: string;
+  /**
+   * The environment named by `environment` or `LEARNKIT_ENVIRONMENT` (its LTI issuer and key set are
+   * `ENVIRONMENTS[environment]`), even when an explicit `baseUrl` replaced its base URL; else undefined.
+   */
+  environment: EnvironmentName | undefined;
   /** A console logger when `LEARNKIT_LOG` (read like the other variables) names a level, else undefined. */
   logger: Logger | undefined;
 } & (
@@ -150,13 +169,16 @@ export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
     if (value !== undefined) fromEnv.add(key);
     return value;
   };
-  const baseUrl = pick('baseUrl');
+  const chosen = chooseEnvironment(options.environment, readVariable(options.env, ENV.environment));
+  // An explicit baseUrl, option or variable, wins over the environment's (docs/decisions.md#d-environment-option).
+  const explicitBaseUrl = pick('baseUrl');
+  const baseUrl = explicitBaseUrl ?? chosen.addresses?.baseUrl;
   let clientId = pick('clientId');
   let clientSecret = pick('clientSecret');
   let developerToken = pick('developerToken');
   const authUrl = pick('authUrl');
 
-  const issues: ValidationIssue[] = [];
+  const issues: ValidationIssue[] = chosen.issue ? [chosen.issue] : [];
   // One credential kind per instance; an option wins over the environment (docs/decisions.md#d-s20-developer-token).
   const credentialOption = present(options.clientId) ?? present(options.clientSecret);
   if (developerToken !== undefined && (clientId !== undefined || clientSecret !== undefined)) {
@@ -182,11 +204,15 @@ export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
         ['clientSecret', clientSecret],
       ] as const);
   for (const [key, value] of required) {
-    if (value === undefined) {
+    // A misspelt environment is its own issue; "baseUrl is required" beside it would point the wrong way.
+    if (value === undefined && !(key === 'baseUrl' && chosen.issue)) {
       missing.push(key);
       issues.push({
         path: [key],
-        message: `is required: pass new LearnKit({ ${key} }) or set ${ENV[key]} (${EXAMPLES[key]})${key === 'baseUrl' ? '' : `; or a developerToken for webhook subscriptions only`}`,
+        message:
+          key === 'baseUrl'
+            ? `is required: pass new LearnKit({ environment: 'sandbox' }) ('production' or 'staging' too) or set ${ENV.environment}; or, for another address, pass new LearnKit({ baseUrl }) or set ${ENV.baseUrl} (${EXAMPLES.baseUrl})`
+            : `is required: pass new LearnKit({ ${key} }) or set ${ENV[key]} (${EXAMPLES[key]}); or a developerToken for webhook subscriptions only`,
       });
     }
   }
@@ -226,15 +252,26 @@ export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
 
   const trim = (url: string) => url.replace(/\/+$/, '');
   const base = trim(baseUrl as string);
+  const environment = chosen.name;
   if (developer)
-    return { kind: 'developer', baseUrl: base, developerToken: developerToken as string, logger };
+    return {
+      kind: 'developer',
+      baseUrl: base,
+      environment,
+      developerToken: developerToken as string,
+      logger,
+    };
   const auth = authUrl === undefined ? undefined : trim(authUrl);
+  // The environment's token endpoint unless an explicit baseUrl or authUrl says where tokens come from.
+  const basicTokenUrl =
+    explicitBaseUrl === undefined && chosen.addresses ? chosen.addresses.tokenUrl : `${base}/auth/1.0/token`;
   return {
     kind: 'client',
     baseUrl: base,
+    environment,
     clientId: clientId as string,
     clientSecret: clientSecret as string,
-    tokenUrl: auth === undefined ? `${base}/auth/1.0/token` : `${auth}/oauth2/token`,
+    tokenUrl: auth === undefined ? basicTokenUrl : `${auth}/oauth2/token`,
     style: auth === undefined ? 'basic' : 'form',
     logger,
   };
