@@ -124,7 +124,8 @@ ${COMMANDS.map((spec) => `  ${spec.words.join(' ').padEnd(Math.max(24, ...COMMAN
 Options:
   --profile NAME  read the connection from profile NAME of the config file
                   ($XDG_CONFIG_HOME/learnkit/config.json, else ~/.config/learnkit/config.json);
-                  without it: LEARNKIT_BASE_URL and LEARNKIT_CLIENT_ID/LEARNKIT_CLIENT_SECRET
+                  without it: LEARNKIT_ENVIRONMENT or LEARNKIT_BASE_URL, and
+                  LEARNKIT_CLIENT_ID/LEARNKIT_CLIENT_SECRET
                   (or LEARNKIT_DEVELOPER_TOKEN for the webhooks commands)
   --environment NAME
                   the platform's environment: sandbox, production or staging (its base and
