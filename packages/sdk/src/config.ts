@@ -12,7 +12,7 @@ import {
   type ValidationIssue,
 } from '@learnkit/core';
 import type { ActivityOptions } from './activity';
-import { chooseEnvironment } from './environment-option';
+import { type ChosenEnvironment, chooseEnvironment } from './environment-option';
 
 /**
  * Options of `new LearnKit({...})`. Every connection setting may instead come from the environment
@@ -207,13 +207,7 @@ export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
     // A misspelt environment is its own issue; "baseUrl is required" beside it would point the wrong way.
     if (value === undefined && !(key === 'baseUrl' && chosen.issue)) {
       missing.push(key);
-      issues.push({
-        path: [key],
-        message:
-          key === 'baseUrl'
-            ? `is required: pass new LearnKit({ environment: 'sandbox' }) ('production' or 'staging' too) or set ${ENV.environment}; or, for another address, pass new LearnKit({ baseUrl }) or set ${ENV.baseUrl} (${EXAMPLES.baseUrl})`
-            : `is required: pass new LearnKit({ ${key} }) or set ${ENV[key]} (${EXAMPLES[key]}); or a developerToken for webhook subscriptions only`,
-      });
+      issues.push({ path: [key], message: requiredMessage(key) });
     }
   }
   if (developer && /\s/.test(developerToken as string)) {
@@ -249,32 +243,40 @@ export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
 
   const level = present(readVariable(options.env, ENV.log))?.trim().toLowerCase();
   const logger = LEVELS.includes(level as LogLevel) ? consoleLogger(level as LogLevel) : undefined;
-
-  const trim = (url: string) => url.replace(/\/+$/, '');
-  const base = trim(baseUrl as string);
-  const environment = chosen.name;
+  const base = trimSlashes(baseUrl as string);
   if (developer)
     return {
       kind: 'developer',
       baseUrl: base,
-      environment,
+      environment: chosen.name,
       developerToken: developerToken as string,
       logger,
     };
-  const auth = authUrl === undefined ? undefined : trim(authUrl);
-  // The environment's token endpoint unless an explicit baseUrl or authUrl says where tokens come from.
-  const basicTokenUrl =
-    explicitBaseUrl === undefined && chosen.addresses ? chosen.addresses.tokenUrl : `${base}/auth/1.0/token`;
-  return {
-    kind: 'client',
-    baseUrl: base,
-    environment,
-    clientId: clientId as string,
-    clientSecret: clientSecret as string,
-    tokenUrl: auth === undefined ? basicTokenUrl : `${auth}/oauth2/token`,
-    style: auth === undefined ? 'basic' : 'form',
-    logger,
-  };
+  const token = tokenEndpoint(base, explicitBaseUrl === undefined ? chosen : {}, authUrl);
+  const credentials = { clientId: clientId as string, clientSecret: clientSecret as string };
+  return { kind: 'client', baseUrl: base, environment: chosen.name, ...credentials, ...token, logger };
+}
+
+/** What a missing connection setting says: how to pass it, and the variable that sets it. */
+function requiredMessage(key: 'baseUrl' | 'clientId' | 'clientSecret'): string {
+  if (key === 'baseUrl')
+    return `is required: pass new LearnKit({ environment: 'sandbox' }) ('production' or 'staging' too) or set ${ENV.environment}; or, for another address, pass new LearnKit({ baseUrl }) or set ${ENV.baseUrl} (${EXAMPLES.baseUrl})`;
+  return `is required: pass new LearnKit({ ${key} }) or set ${ENV[key]} (${EXAMPLES[key]}); or a developerToken for webhook subscriptions only`;
+}
+
+const trimSlashes = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * Where tokens come from: `${authUrl}/oauth2/token` (form) when `authUrl` is given, else the environment's token
+ * endpoint when its base URL is the one used, else `${baseUrl}/auth/1.0/token` (Basic).
+ */
+function tokenEndpoint(
+  baseUrl: string,
+  environment: ChosenEnvironment,
+  authUrl: string | undefined,
+): { tokenUrl: string; style: 'basic' | 'form' } {
+  if (authUrl !== undefined) return { tokenUrl: `${trimSlashes(authUrl)}/oauth2/token`, style: 'form' };
+  return { tokenUrl: environment.addresses?.tokenUrl ?? `${baseUrl}/auth/1.0/token`, style: 'basic' };
 }
 
 /** The one message of a configuration error: what is missing, then one line per problem with its fix. */
