@@ -5,7 +5,7 @@ Example::
 
     from learnkit import LearnKit
 
-    with LearnKit() as lk:  # LEARNKIT_BASE_URL, LEARNKIT_CLIENT_ID, LEARNKIT_CLIENT_SECRET
+    with LearnKit() as lk:  # LEARNKIT_ENVIRONMENT (or LEARNKIT_BASE_URL), LEARNKIT_CLIENT_ID, LEARNKIT_CLIENT_SECRET
         for document in lk.case.documents.list(search="math"):
             print(document.title)
         lk.activity.record(
@@ -19,6 +19,7 @@ import logging as _logging
 
 from . import errors as _errors
 from ._client import ENV, AsyncLearnKit, LearnKit, QueryValue
+from ._environments import ENVIRONMENTS, Environment, EnvironmentName
 from ._models import BaseModel
 from ._pagination import AsyncPager, Page, SyncPager
 from ._response import ApiResponse
@@ -42,6 +43,9 @@ __all__ = [
     "AsyncActivityServer",
     "DEFAULT_RETRY",
     "ENV",
+    "ENVIRONMENTS",
+    "Environment",
+    "EnvironmentName",
     "ApiResponse",
     "AsyncLearnKit",
     "AsyncPager",

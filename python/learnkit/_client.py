@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 import httpx
 
 from ._auth import AsyncClientCredentials, ClientCredentials, check_credential
+from ._environments import ENVIRONMENT_NAMES, ENVIRONMENTS, EnvironmentName, is_environment_name
+from ._platform_filter import check_platform_filter
 from ._redact import register_token
 from ._generated.families import AsyncFamilies, Families
 from ._json import dumps
@@ -34,6 +36,7 @@ __all__ = ["ENV", "AsyncLearnKit", "LearnKit"]
 
 #: The environment variables ``LearnKit()`` reads; an argument given wins over its variable.
 ENV: Mapping[str, str] = {
+    "environment": "LEARNKIT_ENVIRONMENT",
     "base_url": "LEARNKIT_BASE_URL",
     "client_id": "LEARNKIT_CLIENT_ID",
     "client_secret": "LEARNKIT_CLIENT_SECRET",
@@ -97,9 +100,30 @@ def _configure_logging(level: str | None) -> None:
     _log_configured = True
 
 
+def _choose_environment(
+    given: object, environ: Mapping[str, str]
+) -> tuple[EnvironmentName | None, ValidationIssue | None]:
+    """The environment named by the argument, else by ``LEARNKIT_ENVIRONMENT`` (an empty value is unset), or the issue
+    naming the three names (docs/decisions.md#d-environment-option)."""
+    from_argument = given is not None and not (isinstance(given, str) and given.strip() == "")
+    value = given if from_argument else (_present(environ.get(ENV["environment"])) or None)
+    if value is None:
+        return None, None
+    name = value.strip() if isinstance(value, str) else value
+    if is_environment_name(name):
+        return name, None
+    shown = json.dumps(value[:40]) if isinstance(value, str) else type(value).__name__
+    names = ", ".join(f"'{n}'" for n in ENVIRONMENT_NAMES)
+    where = "" if from_argument else f" from {ENV['environment']}"
+    return None, ValidationIssue(
+        ("environment",), f"must be one of {names} (got {shown}{where}); for another address pass base_url instead"
+    )
+
+
 @dataclass(frozen=True)
 class _Config:
     base_url: str
+    environment: EnvironmentName | None
     client_id: str
     client_secret: str
     token_url: str
@@ -112,6 +136,17 @@ class _Config:
 
     def __repr__(self) -> str:
         return f"_Config(base_url={self.base_url!r}, client_id={self.client_id!r}, client_secret=[redacted])"
+
+
+def _required(name: str) -> str:
+    """The message of a missing setting: how to pass it and which variable sets it."""
+    if name == "base_url":
+        return (
+            f"is required: pass LearnKit(environment=\"sandbox\") (\"production\" or \"staging\" too) or set "
+            f"{ENV['environment']}; or, for another address, pass LearnKit(base_url=...) or set {ENV['base_url']} "
+            f"({_EXAMPLES['base_url']})"
+        )
+    return f"is required: pass LearnKit({name}=...) or set {ENV[name]} ({_EXAMPLES[name]})"
 
 
 def _retry_of(retry: RetryOptions | Literal[False] | None, max_retries: int | None) -> RetryOptions:
@@ -135,6 +170,7 @@ def _configure(
     deadline: float | None,
     headers: Mapping[str, str] | None,
     env: Mapping[str, str] | None,
+    environment: str | None = None,
 ) -> _Config:
     """Checks the configuration: anything missing or wrong is one ValidationError naming each setting."""
     environ: Mapping[str, str] = os.environ if env is None else env
@@ -149,18 +185,20 @@ def _configure(
             from_env.add(name)
         return value
 
-    base = pick("base_url", base_url)
+    chosen, environment_issue = _choose_environment(environment, environ)
+    # An explicit base URL, argument or variable, wins over the environment's (docs/decisions.md#d-environment-option).
+    explicit_base = pick("base_url", base_url)
+    base = explicit_base if explicit_base is not None or chosen is None else ENVIRONMENTS[chosen].base_url
     cid = pick("client_id", client_id)
     secret = pick("client_secret", client_secret)
     auth = pick("auth_url", auth_url)
-    issues: list[ValidationIssue] = []
+    issues: list[ValidationIssue] = [] if environment_issue is None else [environment_issue]
     missing: list[str] = []
     for name, value in (("base_url", base), ("client_id", cid), ("client_secret", secret)):
-        if value is None:
+        # A misspelt environment is its own issue; "base_url is required" beside it would point the wrong way.
+        if value is None and not (name == "base_url" and environment_issue is not None):
             missing.append(name)
-            issues.append(
-                ValidationIssue((name,), f"is required: pass LearnKit({name}=...) or set {ENV[name]} ({_EXAMPLES[name]})")
-            )
+            issues.append(ValidationIssue((name,), _required(name)))
     for name, value in (("client_id", cid), ("client_secret", secret)):
         problem = None if value is None else check_credential(name, value)
         if problem is not None:
@@ -192,11 +230,16 @@ def _configure(
     _configure_logging(environ.get(ENV["log"]))
     base = base.rstrip("/")
     scope_list = [scopes] if isinstance(scopes, str) else list(scopes or [])
+    # The environment's token endpoint unless an explicit base_url or auth_url says where tokens come from.
+    basic_token_url = (
+        ENVIRONMENTS[chosen].token_url if explicit_base is None and chosen is not None else f"{base}/auth/1.0/token"
+    )
     return _Config(
         base_url=base,
+        environment=chosen,
         client_id=cid,
         client_secret=secret,
-        token_url=f"{auth.rstrip('/')}/oauth2/token" if auth else f"{base}/auth/1.0/token",
+        token_url=f"{auth.rstrip('/')}/oauth2/token" if auth else basic_token_url,
         style="form" if auth else "basic",
         scope=" ".join(s.strip() for s in scope_list if isinstance(s, str) and s.strip()),
         retry=_retry_of(retry, max_retries),
@@ -275,6 +318,12 @@ class _Shared:
         return self._config.base_url
 
     @property
+    def environment(self) -> EnvironmentName | None:
+        """The platform environment named by ``environment`` or ``LEARNKIT_ENVIRONMENT`` (``ENVIRONMENTS[name]`` has its
+        addresses), else None; it stays set when an explicit ``base_url`` replaced its base URL."""
+        return self._config.environment
+
+    @property
     def token_url(self) -> str:
         """The token endpoint: ``{auth_url}/oauth2/token`` (form) when ``auth_url`` is set, else
         ``{base_url}/auth/1.0/token`` (Basic)."""
@@ -291,8 +340,9 @@ class _Shared:
         return self._auth.requests
 
     def __repr__(self) -> str:
+        environment = "" if self.environment is None else f"environment={self.environment!r}, "
         return (
-            f"{type(self).__name__}(base_url={self.base_url!r}, token_url={self.token_url!r}, "
+            f"{type(self).__name__}({environment}base_url={self.base_url!r}, token_url={self.token_url!r}, "
             f"client_id={self.client_id!r}, client_secret=[redacted])"
         )
 
@@ -322,6 +372,9 @@ class _Shared:
                 [ValidationIssue(("body",), "is None, which would send JSON null: leave body out to send no body")]
             )
         merged_query = {**(query or {}), **(extra_query or {})}
+        # The platform families' filter limits, at the one place every request is prepared
+        # (docs/decisions.md#d-platform-filter-limits).
+        check_platform_filter(path, merged_query.get("filter"))
         url = self._config.base_url + _fill(path, path_params or {}) + _query_string(merged_query)
         request_headers = dict(headers or {})
         if idempotency_key is not None:
@@ -404,8 +457,8 @@ class LearnKit(_Shared, Families):
     it is safe to use from many threads. Nothing is sent until the first call; ``with LearnKit() as lk:`` (or
     ``lk.close()``) closes the pool.
 
-    Configuration comes from the arguments or the environment (``LEARNKIT_BASE_URL``, ``LEARNKIT_CLIENT_ID``,
-    ``LEARNKIT_CLIENT_SECRET``, ``LEARNKIT_AUTH_URL``, ``LEARNKIT_LOG``); anything missing is one
+    Configuration comes from the arguments or the environment (``LEARNKIT_ENVIRONMENT``, ``LEARNKIT_BASE_URL``,
+    ``LEARNKIT_CLIENT_ID``, ``LEARNKIT_CLIENT_SECRET``, ``LEARNKIT_AUTH_URL``, ``LEARNKIT_LOG``); anything missing is one
     :class:`ValidationError` naming each setting and how to set it. The secret and tokens never appear in ``repr``,
     ``str``, logs or errors. Proxies come from ``HTTP_PROXY``, ``HTTPS_PROXY`` and ``NO_PROXY``, as httpx reads them.
 
@@ -432,10 +485,13 @@ class LearnKit(_Shared, Families):
         activity_config: Mapping[str, object] | str | os.PathLike[str] | None = None,
         http_client: httpx.Client | None = None,
         env: Mapping[str, str] | None = None,
+        environment: EnvironmentName | None = None,
     ) -> None:
         """Checks the configuration and builds the shared pool, token provider and transport.
 
-        ``auth_url``: tokens from ``{auth_url}/oauth2/token`` with the credentials as form fields; omitted, from
+        ``environment``: ``"sandbox"``, ``"production"`` or ``"staging"`` (default ``LEARNKIT_ENVIRONMENT``) sets the
+        base URL and the token URL from the platform's published addresses (``ENVIRONMENTS``); an explicit ``base_url``
+        (argument or ``LEARNKIT_BASE_URL``) wins over them. ``auth_url``: tokens from ``{auth_url}/oauth2/token`` with the credentials as form fields; omitted, from
         ``{base_url}/auth/1.0/token`` with HTTP Basic. ``timeout``: one attempt, in seconds (default 30), or an
         ``httpx.Timeout``; ``deadline``: the whole call, retries included (default 120 s). ``max_retries``: retries
         after the first attempt (default 2); ``retry`` tunes the backoff too. ``activity_config``: the
@@ -444,7 +500,8 @@ class LearnKit(_Shared, Families):
         limits, default headers and cookies); the client leaves it open. ``env``: where the variables are read (default ``os.environ``).
         """
         config = _configure(
-            base_url, client_id, client_secret, auth_url, scopes, retry, max_retries, timeout, deadline, headers, env
+            base_url, client_id, client_secret, auth_url, scopes, retry, max_retries, timeout, deadline, headers, env,
+            environment,
         )
         if http_client is not None and not isinstance(http_client, httpx.Client):
             raise ValidationError([ValidationIssue(("http_client",), "must be an httpx.Client (AsyncLearnKit takes an httpx.AsyncClient)")])
@@ -710,10 +767,12 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
         activity_config: Mapping[str, object] | str | os.PathLike[str] | None = None,
         http_client: httpx.AsyncClient | None = None,
         env: Mapping[str, str] | None = None,
+        environment: EnvironmentName | None = None,
     ) -> None:
         """The arguments of :class:`LearnKit`; ``http_client`` is an ``httpx.AsyncClient``."""
         config = _configure(
-            base_url, client_id, client_secret, auth_url, scopes, retry, max_retries, timeout, deadline, headers, env
+            base_url, client_id, client_secret, auth_url, scopes, retry, max_retries, timeout, deadline, headers, env,
+            environment,
         )
         if http_client is not None and not isinstance(http_client, httpx.AsyncClient):
             raise ValidationError([ValidationIssue(("http_client",), "must be an httpx.AsyncClient (LearnKit takes an httpx.Client)")])

@@ -10,6 +10,7 @@ import createClient, {
 } from 'openapi-fetch';
 import { ApiPromise, type WithResponse } from './api-promise';
 import { ApiError, createApiError, ValidationError } from './errors';
+import { platformFilterError } from './input/platform-filter';
 import { createPathBuilder } from './internal/path-template';
 import { type HeaderRecord, PreparedRequest, toHeaderRecord } from './internal/prepared-request';
 import { authorizationSecrets } from './internal/redact';
@@ -240,6 +241,10 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
     perCall: RequestOptions,
     operation: string,
   ): Promise<BufferedResponse> {
+    // The platform families' filter limits, at the one place every call passes (docs/decisions.md#d-platform-filter-limits).
+    const filter = (init?.params as Params | undefined)?.query?.filter;
+    const refused = filter === undefined ? undefined : platformFilterError(path, filter);
+    if (refused) return Promise.reject(refused);
     if (middleware.size === 0 && isPlainInit(init)) {
       let request: PreparedRequest;
       try {

@@ -90,6 +90,11 @@ export {
   getByIdInit,
 } from './input/call-options';
 export { httpClientOf } from './input/http-client-of';
+export {
+  PLATFORM_FILTER_MAX_PREDICATES,
+  platformFilterError,
+  platformFilterIssue,
+} from './input/platform-filter';
 export { type FormatWording, type IssueWording, type SchemaRef, schemaChecker } from './input/schema-check';
 export { formatJsonPath, jsonTypeName, showValue, valueAtPath } from './input/show';
 export { createValidationError } from './input/validation-error';

@@ -23,7 +23,8 @@ function wrap(words: readonly string[], indent: string, width = 96): string {
 const USAGE = `Usage: learnkit-mcp [--tools CHOICE] [--list-tools]
 
 Serves the LearnKit platform's tools over MCP (stdio). Configure it in your MCP host with:
-  LEARNKIT_BASE_URL         the platform, e.g. https://api.example.com
+  LEARNKIT_ENVIRONMENT      the platform's environment: sandbox, production or staging, or
+  LEARNKIT_BASE_URL         the platform's address, e.g. https://api.example.com (wins over it)
   LEARNKIT_DEVELOPER_TOKEN  a developer's single-sign-on token (webhook subscriptions), or
   LEARNKIT_CLIENT_ID and LEARNKIT_CLIENT_SECRET  client credentials
 
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
   const { tools } = built;
   const running = await serveToolsOnStdio(tools);
   process.stderr.write(
-    `learnkit-mcp: serving ${tools.dynamic ? `the dynamic tools (--tools ${choice})` : `${tools.definitions.length} LearnKit tools (--tools ${choice})`} on stdio (${running.credentials === 'unconfigured' ? 'not configured: set LEARNKIT_BASE_URL and LEARNKIT_DEVELOPER_TOKEN or LEARNKIT_CLIENT_ID/LEARNKIT_CLIENT_SECRET' : `${running.credentials} credentials`})\n`,
+    `learnkit-mcp: serving ${tools.dynamic ? `the dynamic tools (--tools ${choice})` : `${tools.definitions.length} LearnKit tools (--tools ${choice})`} on stdio (${running.credentials === 'unconfigured' ? 'not configured: set LEARNKIT_ENVIRONMENT (or LEARNKIT_BASE_URL) and LEARNKIT_DEVELOPER_TOKEN or LEARNKIT_CLIENT_ID/LEARNKIT_CLIENT_SECRET' : `${running.credentials} credentials`})\n`,
   );
   const stop = () => {
     void running.close().finally(() => process.exit(0));

@@ -1,5 +1,6 @@
 import {
   consoleLogger,
+  type EnvironmentName,
   type FetchLike,
   type Hooks,
   type Logger,
@@ -11,15 +12,26 @@ import {
   type ValidationIssue,
 } from '@learnkit/core';
 import type { ActivityOptions } from './activity';
+import { type ChosenEnvironment, chooseEnvironment } from './environment-option';
 
 /**
  * Options of `new LearnKit({...})`. Every connection setting may instead come from the environment
- * (`LEARNKIT_BASE_URL`, `LEARNKIT_CLIENT_ID`, `LEARNKIT_CLIENT_SECRET`, `LEARNKIT_DEVELOPER_TOKEN`,
- * `LEARNKIT_AUTH_URL`, `LEARNKIT_LOG`);
+ * (`LEARNKIT_ENVIRONMENT`, `LEARNKIT_BASE_URL`, `LEARNKIT_CLIENT_ID`, `LEARNKIT_CLIENT_SECRET`,
+ * `LEARNKIT_DEVELOPER_TOKEN`, `LEARNKIT_AUTH_URL`, `LEARNKIT_LOG`);
  * an option given here wins over its variable.
  */
 export interface LearnKitOptions {
-  /** The platform's base URL, e.g. `https://api.example.com`. Default: `LEARNKIT_BASE_URL`. */
+  /**
+   * The platform's environment: `'sandbox'` (external development, its own credentials), `'production'` or
+   * `'staging'`. It sets the base URL and the token URL from the platform's published addresses (`ENVIRONMENTS`);
+   * an explicit `baseUrl` (option or `LEARNKIT_BASE_URL`) wins over them. Default: `LEARNKIT_ENVIRONMENT`
+   * (docs/decisions.md#d-environment-option).
+   */
+  environment?: EnvironmentName | undefined;
+  /**
+   * The platform's base URL, e.g. `https://api.example.com`; wins over the `environment`'s. Default:
+   * `LEARNKIT_BASE_URL`, else the `environment`'s.
+   */
   baseUrl?: string | undefined;
   /** The OAuth client id the platform team issued. Default: `LEARNKIT_CLIENT_ID`. */
   clientId?: string | undefined;
@@ -75,6 +87,8 @@ export interface LearnKitOptions {
 
 /** The environment variables `new LearnKit()` reads. */
 export const ENV = Object.freeze({
+  /** The platform's environment (`environment`): `production`, `sandbox` or `staging`. */
+  environment: 'LEARNKIT_ENVIRONMENT',
   /** The platform's base URL (`baseUrl`). */
   baseUrl: 'LEARNKIT_BASE_URL',
   /** The OAuth client id (`clientId`). */
@@ -92,6 +106,11 @@ export const ENV = Object.freeze({
 /** @internal The connection settings after options and environment are merged and checked. */
 export type ResolvedConfig = {
   baseUrl: string;
+  /**
+   * The environment named by `environment` or `LEARNKIT_ENVIRONMENT` (its LTI issuer and key set are
+   * `ENVIRONMENTS[environment]`), even when an explicit `baseUrl` replaced its base URL; else undefined.
+   */
+  environment: EnvironmentName | undefined;
   /** A console logger when `LEARNKIT_LOG` (read like the other variables) names a level, else undefined. */
   logger: Logger | undefined;
 } & (
@@ -150,13 +169,16 @@ export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
     if (value !== undefined) fromEnv.add(key);
     return value;
   };
-  const baseUrl = pick('baseUrl');
+  const chosen = chooseEnvironment(options.environment, readVariable(options.env, ENV.environment));
+  // An explicit baseUrl, option or variable, wins over the environment's (docs/decisions.md#d-environment-option).
+  const explicitBaseUrl = pick('baseUrl');
+  const baseUrl = explicitBaseUrl ?? chosen.addresses?.baseUrl;
   let clientId = pick('clientId');
   let clientSecret = pick('clientSecret');
   let developerToken = pick('developerToken');
   const authUrl = pick('authUrl');
 
-  const issues: ValidationIssue[] = [];
+  const issues: ValidationIssue[] = chosen.issue ? [chosen.issue] : [];
   // One credential kind per instance; an option wins over the environment (docs/decisions.md#d-s20-developer-token).
   const credentialOption = present(options.clientId) ?? present(options.clientSecret);
   if (developerToken !== undefined && (clientId !== undefined || clientSecret !== undefined)) {
@@ -182,12 +204,10 @@ export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
         ['clientSecret', clientSecret],
       ] as const);
   for (const [key, value] of required) {
-    if (value === undefined) {
+    // A misspelt environment is its own issue; "baseUrl is required" beside it would point the wrong way.
+    if (value === undefined && !(key === 'baseUrl' && chosen.issue)) {
       missing.push(key);
-      issues.push({
-        path: [key],
-        message: `is required: pass new LearnKit({ ${key} }) or set ${ENV[key]} (${EXAMPLES[key]})${key === 'baseUrl' ? '' : `; or a developerToken for webhook subscriptions only`}`,
-      });
+      issues.push({ path: [key], message: requiredMessage(key) });
     }
   }
   if (developer && /\s/.test(developerToken as string)) {
@@ -223,21 +243,40 @@ export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
 
   const level = present(readVariable(options.env, ENV.log))?.trim().toLowerCase();
   const logger = LEVELS.includes(level as LogLevel) ? consoleLogger(level as LogLevel) : undefined;
-
-  const trim = (url: string) => url.replace(/\/+$/, '');
-  const base = trim(baseUrl as string);
+  const base = trimSlashes(baseUrl as string);
   if (developer)
-    return { kind: 'developer', baseUrl: base, developerToken: developerToken as string, logger };
-  const auth = authUrl === undefined ? undefined : trim(authUrl);
-  return {
-    kind: 'client',
-    baseUrl: base,
-    clientId: clientId as string,
-    clientSecret: clientSecret as string,
-    tokenUrl: auth === undefined ? `${base}/auth/1.0/token` : `${auth}/oauth2/token`,
-    style: auth === undefined ? 'basic' : 'form',
-    logger,
-  };
+    return {
+      kind: 'developer',
+      baseUrl: base,
+      environment: chosen.name,
+      developerToken: developerToken as string,
+      logger,
+    };
+  const token = tokenEndpoint(base, explicitBaseUrl === undefined ? chosen : {}, authUrl);
+  const credentials = { clientId: clientId as string, clientSecret: clientSecret as string };
+  return { kind: 'client', baseUrl: base, environment: chosen.name, ...credentials, ...token, logger };
+}
+
+/** What a missing connection setting says: how to pass it, and the variable that sets it. */
+function requiredMessage(key: 'baseUrl' | 'clientId' | 'clientSecret'): string {
+  if (key === 'baseUrl')
+    return `is required: pass new LearnKit({ environment: 'sandbox' }) ('production' or 'staging' too) or set ${ENV.environment}; or, for another address, pass new LearnKit({ baseUrl }) or set ${ENV.baseUrl} (${EXAMPLES.baseUrl})`;
+  return `is required: pass new LearnKit({ ${key} }) or set ${ENV[key]} (${EXAMPLES[key]}); or a developerToken for webhook subscriptions only`;
+}
+
+const trimSlashes = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * Where tokens come from: `${authUrl}/oauth2/token` (form) when `authUrl` is given, else the environment's token
+ * endpoint when its base URL is the one used, else `${baseUrl}/auth/1.0/token` (Basic).
+ */
+function tokenEndpoint(
+  baseUrl: string,
+  environment: ChosenEnvironment,
+  authUrl: string | undefined,
+): { tokenUrl: string; style: 'basic' | 'form' } {
+  if (authUrl !== undefined) return { tokenUrl: `${trimSlashes(authUrl)}/oauth2/token`, style: 'form' };
+  return { tokenUrl: environment.addresses?.tokenUrl ?? `${baseUrl}/auth/1.0/token`, style: 'basic' };
 }
 
 /** The one message of a configuration error: what is missing, then one line per problem with its fix. */

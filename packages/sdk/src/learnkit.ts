@@ -4,6 +4,7 @@ import {
   clientCredentials,
   createHttpClient,
   createTokenCache,
+  type EnvironmentName,
   type HttpClient,
   type HttpClientOptions,
   staticToken,
@@ -135,6 +136,17 @@ export class LearnKit {
   /** The platform's base URL this client talks to. */
   get baseUrl(): string {
     return this.#config.baseUrl;
+  }
+
+  /**
+   * The platform environment named by `environment` or `LEARNKIT_ENVIRONMENT` (`ENVIRONMENTS[lk.environment]` has
+   * its addresses), else `undefined`; it stays set when an explicit `baseUrl` replaced its base URL.
+   *
+   * @example
+   * new LearnKit({ environment: 'sandbox', clientId, clientSecret }).environment; // 'sandbox'
+   */
+  get environment(): EnvironmentName | undefined {
+    return this.#config.environment;
   }
 
   /**
@@ -339,18 +351,22 @@ export class LearnKit {
   /** A description without secrets: `LearnKit { baseUrl, tokenUrl, clientId, clientSecret: [redacted] }`. */
   toString(): string {
     const config = this.#config;
+    const environment = config.environment === undefined ? '' : `environment: '${config.environment}', `;
     if (config.kind === 'developer')
-      return `LearnKit { baseUrl: '${config.baseUrl}', developerToken: [redacted] }`;
+      return `LearnKit { ${environment}baseUrl: '${config.baseUrl}', developerToken: [redacted] }`;
     const { baseUrl, tokenUrl, clientId, style } = config;
-    return `LearnKit { baseUrl: '${baseUrl}', tokenUrl: '${tokenUrl}', style: '${style}', clientId: '${clientId}', clientSecret: [redacted] }`;
+    return `LearnKit { ${environment}baseUrl: '${baseUrl}', tokenUrl: '${tokenUrl}', style: '${style}', clientId: '${clientId}', clientSecret: [redacted] }`;
   }
 
   /** The JSON form: the same public settings as `toString()`, never the secret. */
   toJSON(): Record<string, string> {
     const config = this.#config;
-    if (config.kind === 'developer') return { baseUrl: config.baseUrl, developerToken: '[redacted]' };
+    const environment: Record<string, string> =
+      config.environment === undefined ? {} : { environment: config.environment };
+    if (config.kind === 'developer')
+      return { ...environment, baseUrl: config.baseUrl, developerToken: '[redacted]' };
     const { baseUrl, tokenUrl, clientId, style } = config;
-    return { baseUrl, tokenUrl, style, clientId, clientSecret: '[redacted]' };
+    return { ...environment, baseUrl, tokenUrl, style, clientId, clientSecret: '[redacted]' };
   }
 
   /** @internal What `console.log(lk)` and `util.inspect(lk)` print. */

@@ -12,6 +12,7 @@ describe('the public surface of @learnkit/sdk', () => {
         'ConflictError',
         'ConnectionError',
         'ENV',
+        'ENVIRONMENTS',
         'InternalServerError',
         'LearnKit',
         'LearnKitError',

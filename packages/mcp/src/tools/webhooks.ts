@@ -94,7 +94,7 @@ function resultOf(
 /** The message of a server without a usable configuration, with the variables to set. */
 export function configurationError(error: Error): ToolResult {
   return errorResult(
-    `The LearnKit MCP server is not configured, so no tool can call the platform.\n${error.message}\nSet the variables in the "env" of this server in your MCP host's configuration: LEARNKIT_BASE_URL, and either LEARNKIT_DEVELOPER_TOKEN (a developer's single-sign-on token) or LEARNKIT_CLIENT_ID and LEARNKIT_CLIENT_SECRET; then restart the server.`,
+    `The LearnKit MCP server is not configured, so no tool can call the platform.\n${error.message}\nSet the variables in the "env" of this server in your MCP host's configuration: LEARNKIT_ENVIRONMENT (sandbox, production or staging) or LEARNKIT_BASE_URL, and either LEARNKIT_DEVELOPER_TOKEN (a developer's single-sign-on token) or LEARNKIT_CLIENT_ID and LEARNKIT_CLIENT_SECRET; then restart the server.`,
   );
 }
 

@@ -5,6 +5,7 @@ import { CliError, EXIT } from './exit-codes';
 /** The options every command takes. */
 const GLOBAL = {
   profile: { type: 'string' },
+  environment: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
@@ -123,8 +124,13 @@ ${COMMANDS.map((spec) => `  ${spec.words.join(' ').padEnd(Math.max(24, ...COMMAN
 Options:
   --profile NAME  read the connection from profile NAME of the config file
                   ($XDG_CONFIG_HOME/learnkit/config.json, else ~/.config/learnkit/config.json);
-                  without it: LEARNKIT_BASE_URL and LEARNKIT_CLIENT_ID/LEARNKIT_CLIENT_SECRET
+                  without it: LEARNKIT_ENVIRONMENT or LEARNKIT_BASE_URL, and
+                  LEARNKIT_CLIENT_ID/LEARNKIT_CLIENT_SECRET
                   (or LEARNKIT_DEVELOPER_TOKEN for the webhooks commands)
+  --environment NAME
+                  the platform's environment: sandbox, production or staging (its base and
+                  token URLs); wins over the profile's and LEARNKIT_ENVIRONMENT; an explicit
+                  baseUrl (the profile's, or LEARNKIT_BASE_URL) wins over its address
   --json          print JSON for scripts (errors too, on stderr)
   -h, --help      show this help (learnkit <command> --help for one command)
   --version       print the version

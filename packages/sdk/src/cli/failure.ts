@@ -43,7 +43,7 @@ export function report(out: Output, error: unknown): ExitCode {
 /** What to try next, where the error alone does not say it. */
 function hintFor(error: unknown, code: ExitCode): string {
   if (code === EXIT.network) {
-    return "\nIs LEARNKIT_BASE_URL (or the profile's baseUrl) right, and the platform reachable?";
+    return "\nIs LEARNKIT_BASE_URL (or the profile's baseUrl, or the environment) right, and the platform reachable?";
   }
   if (error instanceof NotFoundError && error.operation.includes('/subscriptions/')) {
     // Ownership rule: another auth client's subscription answers 404 like a missing one.

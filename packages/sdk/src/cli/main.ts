@@ -1,3 +1,4 @@
+import { ENVIRONMENTS, type EnvironmentName } from '@learnkit/core';
 import { LearnKit } from '../learnkit';
 import { VERSION } from '../version';
 import { activity } from './activity';
@@ -19,16 +20,26 @@ export interface CliEnvironment {
   streams: Streams;
 }
 
-/** The client of a run: from `--profile` (or `LEARNKIT_PROFILE`), else from the `LEARNKIT_*` variables. */
-function connect(out: Output, env: CliEnvironment['env'], profileName: string | undefined): LearnKit {
+/**
+ * The client of a run: from `--profile` (or `LEARNKIT_PROFILE`), else from the `LEARNKIT_*` variables;
+ * `--environment` wins over theirs (docs/decisions.md#d-cli-environment).
+ */
+function connect(
+  out: Output,
+  env: CliEnvironment['env'],
+  profileName: string | undefined,
+  environment: string | undefined,
+): LearnKit {
   out.hide(env.LEARNKIT_CLIENT_SECRET, env.LEARNKIT_DEVELOPER_TOKEN);
   try {
-    if (profileName === undefined) return new LearnKit({ env });
+    const chosen = environment as EnvironmentName | undefined;
+    if (profileName === undefined) return noteOverride(out, new LearnKit({ env, environment: chosen }));
     const { profile, warning } = loadProfile(profileName, env);
     if (warning) out.note(warning);
     out.hide(profile.clientSecret, profile.developerToken);
     // The profile alone: a shell's LEARNKIT_* credentials never mix with it (docs/decisions.md#d-i17-cli-config-file).
-    return new LearnKit({ ...profile, env: { LEARNKIT_LOG: env.LEARNKIT_LOG } });
+    const options = { ...profile, environment: chosen ?? profile.environment };
+    return noteOverride(out, new LearnKit({ ...options, env: { LEARNKIT_LOG: env.LEARNKIT_LOG } }));
   } catch (error) {
     if (error instanceof CliError) throw error;
     throw new CliError(
@@ -36,6 +47,17 @@ function connect(out: Output, env: CliEnvironment['env'], profileName: string | 
       `${(error as Error).message}\nOr give --profile NAME to read them from the config file (see learnkit --help).`,
     );
   }
+}
+
+/** Says on stderr when an explicit base URL replaced the environment's, which the SDK does silently. */
+function noteOverride(out: Output, lk: LearnKit): LearnKit {
+  const environment = lk.environment;
+  if (environment !== undefined && lk.baseUrl !== ENVIRONMENTS[environment].baseUrl) {
+    out.note(
+      `note: calling ${lk.baseUrl}, not the ${environment} environment's ${ENVIRONMENTS[environment].baseUrl}: an explicit baseUrl (the profile's or LEARNKIT_BASE_URL) wins; remove it to use the environment's`,
+    );
+  }
+  return lk;
 }
 
 /** Runs `learnkit` once and returns its exit code; never throws. */
@@ -62,7 +84,7 @@ export async function run({ argv, env, streams }: CliEnvironment): Promise<ExitC
     let lk: LearnKit | undefined;
     const ctx: CommandContext = {
       lk: () => {
-        lk ??= connect(out, env, profile);
+        lk ??= connect(out, env, profile, invocation.options.environment as string | undefined);
         return lk;
       },
       out,

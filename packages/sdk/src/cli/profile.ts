@@ -6,7 +6,14 @@ import type { LearnKitOptions } from '../config';
 import { CliError, EXIT } from './exit-codes';
 
 /** The settings a profile may hold: the connection options of `new LearnKit()`. */
-const PROFILE_KEYS = ['baseUrl', 'clientId', 'clientSecret', 'developerToken', 'authUrl'] as const;
+const PROFILE_KEYS = [
+  'environment',
+  'baseUrl',
+  'clientId',
+  'clientSecret',
+  'developerToken',
+  'authUrl',
+] as const;
 
 /** A profile of the config file. */
 export type Profile = Pick<LearnKitOptions, (typeof PROFILE_KEYS)[number]>;
@@ -35,7 +42,7 @@ export function loadProfile(name: string, env: Readonly<Record<string, string | 
   } catch {
     throw new CliError(
       EXIT.config,
-      `--profile ${name}: no config file at ${path}. Create it with {"profiles": {"${name}": {"baseUrl": "https://api.example.com", "clientId": "...", "clientSecret": "..."}}} (chmod 600), or use the LEARNKIT_* variables.`,
+      `--profile ${name}: no config file at ${path}. Create it with {"profiles": {"${name}": {"environment": "sandbox", "clientId": "...", "clientSecret": "..."}}} (chmod 600), or use the LEARNKIT_* variables.`,
     );
   }
   let parsed: unknown;
