@@ -10,7 +10,6 @@ from urllib.parse import parse_qs
 
 from ..errors import LaunchVerificationError, ValidationError
 from ._claims import MAX_TOKEN_BYTES
-from ._launch import Launch
 from ._login import LoginInitiation
 from ._session import LaunchSession
 
@@ -83,11 +82,12 @@ class LaunchFlow:
             raise LaunchVerificationError("malformed", ": the form must have one id_token field")
         return tokens[0], (states[0] if states else None)
 
-    def check_state(self, launch: Launch, state: str | None) -> None:
-        """The login's ``state`` checked against the launch's nonce, when a login is configured and a state came
-        (or always, with ``require_state``)."""
+    def expected_nonce(self, state: str | None) -> str | None:
+        """The nonce the login's ``state`` names, when a login is configured and a state came (or always, with
+        ``require_state``); None when the launch carries no state to check."""
         if self.login is not None and (state is not None or self.require_state):
-            self.login.check_state(state, str(launch.claims.get("nonce", "")))
+            return self.login.nonce_of(state)
+        return None
 
     def login_answer(self, params: dict[str, str]) -> LaunchAnswer:
         """302 to the platform's authorization endpoint, or 400 naming the missing parameter."""

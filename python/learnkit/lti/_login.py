@@ -79,11 +79,12 @@ class LoginInitiation:
         separator = "&" if "?" in self.auth_endpoint else "?"
         return f"{self.auth_endpoint}{separator}{urlencode(query)}"
 
-    def check_state(self, state: str | None, nonce: str) -> None:
-        """Refuses (``malformed``) a ``state`` this login did not sign, that expired, or whose nonce is not the
-        launch's."""
+    def nonce_of(self, state: str | None) -> str:
+        """The nonce a launch posted with ``state`` must carry; refuses (``malformed``) a state this login did not
+        sign or that expired. Read before the token is verified, so a bad state never uses the token's nonce."""
         payload = self._signer.read(state, self._clock())
-        if payload is None or payload.get("nonce") != nonce:
+        if payload is None or not isinstance(payload.get("nonce"), str):
             raise LaunchVerificationError(
                 "malformed", ": the state does not match a login this app started; start the launch again"
             )
+        return str(payload["nonce"])

@@ -76,9 +76,11 @@ class _VerifierBase:
         """Your app's LTI client id the tokens must be for."""
         return self._rules.audience
 
-    def _checked(self, claims: dict[str, Any]) -> float:
+    def _checked(self, claims: dict[str, Any], nonce: str | None) -> float:
         now = self._clock()
         check_claims(claims, self._rules, now)
+        if nonce is not None and claims["nonce"] != nonce:
+            raise LaunchVerificationError("malformed", ": the token's nonce is not the one of the login's state")
         return _nonce_ttl(claims, now, self._rules.clock_tolerance)
 
 
@@ -119,12 +121,13 @@ class LaunchVerifier(_VerifierBase):
                                                            clock=clock)
         self._nonces: NonceStore = nonce_store if nonce_store is not None else MemoryNonceStore(100_000)
 
-    def verify(self, id_token: str) -> Launch:
-        """The launch of ``id_token``, or :class:`~learnkit.LaunchVerificationError`."""
+    def verify(self, id_token: str, *, nonce: str | None = None) -> Launch:
+        """The launch of ``id_token``, or :class:`~learnkit.LaunchVerificationError`; ``nonce``: the one the token
+        must carry (the login initiation's, which the views pass)."""
         try:
             kid, alg = read_header(id_token)
             claims = verify_signature(id_token, self.key_set.key(kid, alg), alg)
-            ttl = self._checked(claims)
+            ttl = self._checked(claims, nonce)
             if not self._nonces.claim(str(claims["nonce"]), ttl):
                 raise LaunchVerificationError("replayed", ": this token's nonce was used already; launch again")
         except LaunchVerificationError as error:
@@ -163,12 +166,13 @@ class AsyncLaunchVerifier(_VerifierBase):
         )
         self._nonces: AsyncNonceStore | NonceStore = nonce_store if nonce_store is not None else MemoryNonceStore(100_000)
 
-    async def verify(self, id_token: str) -> Launch:
-        """The launch of ``id_token``, or :class:`~learnkit.LaunchVerificationError`."""
+    async def verify(self, id_token: str, *, nonce: str | None = None) -> Launch:
+        """The launch of ``id_token``, or :class:`~learnkit.LaunchVerificationError`; ``nonce``: the one the token
+        must carry (the login initiation's, which the views pass)."""
         try:
             kid, alg = read_header(id_token)
             claims = verify_signature(id_token, await self.key_set.key(kid, alg), alg)
-            ttl = self._checked(claims)
+            ttl = self._checked(claims, nonce)
             claimed = self._nonces.claim(str(claims["nonce"]), ttl)
             if not (await claimed if inspect.isawaitable(claimed) else claimed):
                 raise LaunchVerificationError("replayed", ": this token's nonce was used already; launch again")

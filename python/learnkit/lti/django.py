@@ -78,8 +78,7 @@ class LaunchViews:
             return _response(early)
         try:
             token, state = self._flow.read_form(request.body)
-            launch = self._verifier.verify(token)
-            self._flow.check_state(launch, state)
+            launch = self._verifier.verify(token, nonce=self._flow.expected_nonce(state))
         except LaunchVerificationError as error:
             return _response(refusal(error))
         result = self._on_launch(launch, request)

@@ -70,10 +70,10 @@ class LaunchRouter:
         if login is not None:
             self.router.add_api_route(login_path, self._login, methods=["GET", "POST"], include_in_schema=False)
 
-    async def _verify(self, token: str) -> Launch:
+    async def _verify(self, token: str, nonce: str | None) -> Launch:
         if isinstance(self._verifier, AsyncLaunchVerifier):
-            return await self._verifier.verify(token)
-        return await run_in_threadpool(self._verifier.verify, token)
+            return await self._verifier.verify(token, nonce=nonce)
+        return await run_in_threadpool(lambda: self._verifier.verify(token, nonce=nonce))
 
     async def _launch(self, request: Request) -> Response:
         early = self._flow.check_request(request.method, request.headers.get("content-type", ""),
@@ -83,8 +83,7 @@ class LaunchRouter:
         try:
             body = await request.body()
             token, state = self._flow.read_form(body[: MAX_FORM_BYTES + 1])
-            launch = await self._verify(token)
-            self._flow.check_state(launch, state)
+            launch = await self._verify(token, self._flow.expected_nonce(state))
         except LaunchVerificationError as error:
             return _response(refusal(error))
         result = self._on_launch(launch, request)
