@@ -355,3 +355,17 @@ def test_lk_lti_takes_the_issuer_and_key_set_from_the_environment_or_the_base_ur
     with pytest.raises(ValidationError) as caught:
         launch_verifier_for("http://127.0.0.1:9", None, LtiOptions(audience="c"))
     assert caught.value.issues[0].path == ("lti", "issuer")
+
+
+def test_the_lti_environments_are_the_typescript_table() -> None:
+    import re
+
+    from learnkit.lti import LTI_ENVIRONMENTS
+
+    from .support.paths import REPO
+
+    source = (REPO / "packages" / "core" / "src" / "environments.ts").read_text(encoding="utf-8")
+    found = re.findall(r"^  (\w+): environment\('([^']+)', '([^']+)'\)", source, re.MULTILINE)
+    rows = {name: (base, issuer) for name, base, issuer in found}
+    assert rows == LTI_ENVIRONMENTS
+    assert "ltiJwksUrl: `${baseUrl}/.well-known/jwks.json`" in source

@@ -71,9 +71,10 @@ class LaunchRouter:
             self.router.add_api_route(login_path, self._login, methods=["GET", "POST"], include_in_schema=False)
 
     async def _verify(self, token: str, nonce: str | None) -> Launch:
-        if isinstance(self._verifier, AsyncLaunchVerifier):
-            return await self._verifier.verify(token, nonce=nonce)
-        return await run_in_threadpool(lambda: self._verifier.verify(token, nonce=nonce))
+        verifier = self._verifier
+        if isinstance(verifier, AsyncLaunchVerifier):
+            return await verifier.verify(token, nonce=nonce)
+        return await run_in_threadpool(lambda: verifier.verify(token, nonce=nonce))
 
     async def _launch(self, request: Request) -> Response:
         early = self._flow.check_request(request.method, request.headers.get("content-type", ""),

@@ -52,7 +52,7 @@ def ec_key(kid: str | None = None) -> Key:
     return Key(kid or f"ec-{uuid.uuid4().hex[:8]}", "ES256", ec.generate_private_key(ec.SECP256R1()))
 
 
-def claims(now: float | None = None, **overrides: Any) -> dict[str, Any]:
+def claims(now: float | None = None, /, **overrides: Any) -> dict[str, Any]:
     """A resource-link launch's claims for the student ada, ``overrides`` applied (None removes a claim)."""
     at = int(time.time() if now is None else now)
     base: dict[str, Any] = {
