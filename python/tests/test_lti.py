@@ -369,3 +369,23 @@ def test_the_lti_environments_are_the_typescript_table() -> None:
     rows = {name: (base, issuer) for name, base, issuer in found}
     assert rows == LTI_ENVIRONMENTS
     assert "ltiJwksUrl: `${baseUrl}/.well-known/jwks.json`" in source
+
+
+def test_lk_lti_verifies_with_the_client_s_base_url_and_is_shared_by_with_options(platform: KeySetServer) -> None:
+    from learnkit import AsyncLearnKit, LearnKit
+
+    base = platform.url.removesuffix("/.well-known/jwks.json")
+    with LearnKit(base, "client", "secret-value", lti=LtiOptions(audience=AUDIENCE, issuer=ISSUER)) as lk:
+        token = sign(RSA, claims())
+        assert lk.lti.verify(token).email == "ada@example.com"
+        with pytest.raises(LaunchVerificationError) as caught:
+            lk.with_options(timeout=5).lti.verify(token)  # one nonce store for the client and its variants
+        assert caught.value.reason == "replayed"
+    with LearnKit("https://platform.timeback.com", "client", "secret-value", lti={"audience": "c-1"}) as lk:
+        assert (lk.lti.issuer, lk.lti.audience) == ("https://timeback.com", "c-1")
+    with LearnKit(base, "client", "secret-value") as lk, pytest.raises(ValidationError) as missing:
+        lk.lti.verify(token)
+    assert missing.value.issues[0].path == ("lti",)
+    alk = AsyncLearnKit("https://sandbox.platform.timeback.com", "client", "secret-value", lti={"audience": "c-1"})
+    assert isinstance(alk.lti, AsyncLaunchVerifier) and alk.lti.issuer == "https://staging.timeback.com"
+    asyncio.run(alk.close())
