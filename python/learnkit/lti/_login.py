@@ -52,7 +52,14 @@ class LoginInitiation:
         ) if not isinstance(value, str) or not value or (name.endswith(("endpoint", "uri")) and "://" not in value)]
         if issues:
             raise ValidationError(issues)
-        self.issuer, self.client_id, self.auth_endpoint, self.redirect_uri = issuer, client_id, auth_endpoint, redirect_uri
+        #: The platform's issuer; its login requests must name it.
+        self.issuer: str = issuer
+        #: Your tool's client id on the platform.
+        self.client_id: str = client_id
+        #: The platform's OIDC authorization endpoint.
+        self.auth_endpoint: str = auth_endpoint
+        #: Your launch URL, where the platform posts the token back.
+        self.redirect_uri: str = redirect_uri
         self._signer = Signer(state_secret, "state", "state_secret")
         self._ttl = state_ttl
         self._clock = clock

@@ -44,8 +44,10 @@ class LaunchSession:
         clock: Callable[[], float] = time.time,
     ) -> None:
         self._signer = Signer(secret, "session", "session_secret")
-        self.cookie_name = cookie_name
-        self.max_age = max_age
+        #: The cookie's name.
+        self.cookie_name: str = cookie_name
+        #: The session's lifetime in seconds.
+        self.max_age: int = max_age
         self._clock = clock
 
     def cookie_for(self, launch: Launch) -> SessionCookie:

@@ -64,7 +64,8 @@ class LaunchViews:
         require_state: bool = False,
         session: LaunchSession | None = None,
     ) -> None:
-        self.session = session or LaunchSession(session_secret)
+        #: The session the cookie is signed and read with.
+        self.session: LaunchSession = session or LaunchSession(session_secret)
         self._flow = LaunchFlow(self.session, login, require_state)
         self._verifier = verifier
         self._on_launch = on_launch

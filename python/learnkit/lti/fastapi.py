@@ -60,11 +60,13 @@ class LaunchRouter:
         require_state: bool = False,
         session: LaunchSession | None = None,
     ) -> None:
-        self.session = session or LaunchSession(session_secret)
+        #: The session the cookie is signed and read with.
+        self.session: LaunchSession = session or LaunchSession(session_secret)
         self._flow = LaunchFlow(self.session, login, require_state)
         self._verifier = verifier
         self._on_launch = on_launch
-        self.router = APIRouter()
+        #: The router to include in the app.
+        self.router: APIRouter = APIRouter()
         self.router.add_api_route(launch_path, self._launch, methods=["GET", "POST", "PUT", "DELETE", "PATCH"],
                                   include_in_schema=False)
         if login is not None:
