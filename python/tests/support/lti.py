@@ -98,6 +98,8 @@ class KeySetServer:
     url: str = ""
     fetches: int = 0
     hang: float = 0.0
+    #: Seconds between bytes of a body sent one byte at a time (each read quicker than a read timeout).
+    trickle: float = 0.0
     status: int = 200
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -120,7 +122,16 @@ def key_set_server(*keys: Key) -> Iterator[KeySetServer]:
             self.send_header("content-type", "application/json")
             self.send_header("content-length", str(len(body)))
             self.end_headers()
-            self.wfile.write(body)
+            if not state.trickle:
+                self.wfile.write(body)
+                return
+            try:
+                for byte in body:
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                    time.sleep(state.trickle)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the client gave up, as it should
 
         def log_message(self, *args: Any) -> None:
             pass
