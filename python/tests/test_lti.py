@@ -321,6 +321,11 @@ def test_the_options_are_checked_naming_each_field() -> None:
     with pytest.raises(ValidationError) as caught:
         LaunchVerifier(issuer="", audience="", jwks_url="ftp://x", clock_tolerance_sec=-1)
     assert [i.path for i in caught.value.issues] == [("issuer",), ("audience",), ("jwks_url",), ("clock_tolerance_sec",)]
+    from learnkit.lti import KeySetCache
+
+    with pytest.raises(ValidationError) as cache:
+        KeySetCache("jwks.json", timeout=0, min_refetch_interval=-1)
+    assert [i.path for i in cache.value.issues] == [("jwks_url",), ("timeout",), ("min_refetch_interval",)]
 
 
 def test_redis_nonce_stores_share_a_nonce_between_verifiers(platform: KeySetServer, redis_url: str) -> None:  # noqa: F811

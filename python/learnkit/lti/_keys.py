@@ -16,7 +16,7 @@ import httpx
 from jwt import PyJWK
 from jwt.exceptions import PyJWKError
 
-from ..errors import LaunchVerificationError
+from ..errors import LaunchVerificationError, ValidationError, ValidationIssue
 
 __all__ = ["AsyncKeySetCache", "KeySetCache"]
 
@@ -104,6 +104,21 @@ class _State:
         )
 
 
+def _state(
+    jwks_url: object, timeout: object, min_refetch_interval: object, max_age: object, clock: Callable[[], float]
+) -> _State:
+    """The cache's settings checked, every problem in one :class:`~learnkit.ValidationError`."""
+    issues: list[ValidationIssue] = []
+    if not isinstance(jwks_url, str) or not jwks_url.startswith(("https://", "http://")):
+        issues.append(ValidationIssue(("jwks_url",), "must be the platform's key set URL (https://...)"))
+    for name, value in (("timeout", timeout), ("min_refetch_interval", min_refetch_interval), ("max_age", max_age)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+            issues.append(ValidationIssue((name,), "must be a positive number of seconds"))
+    if issues:
+        raise ValidationError(issues)
+    return _State(str(jwks_url), float(timeout), float(min_refetch_interval), float(max_age), clock)  # type: ignore[arg-type]
+
+
 def _check_response(response: httpx.Response) -> None:
     if response.status_code != 200:
         raise ValueError(f"the key set answered {response.status_code}")
@@ -132,7 +147,7 @@ class KeySetCache:
         http_client: httpx.Client | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._state = _State(jwks_url, timeout, min_refetch_interval, max_age, clock)
+        self._state = _state(jwks_url, timeout, min_refetch_interval, max_age, clock)
         self._client = http_client
         self._lock = threading.Lock()
 
@@ -197,7 +212,7 @@ class AsyncKeySetCache:
         http_client: httpx.AsyncClient | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._state = _State(jwks_url, timeout, min_refetch_interval, max_age, clock)
+        self._state = _state(jwks_url, timeout, min_refetch_interval, max_age, clock)
         self._client = http_client
         self._locks: dict[asyncio.AbstractEventLoop, asyncio.Lock] = {}
 
