@@ -4,6 +4,8 @@ secret), and the LTI 1.3 login initiation with its signed ``state``."""
 
 from __future__ import annotations
 
+import json
+import uuid
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -198,3 +200,44 @@ def test_django_views_launch_refuse_and_read_the_session_back(platform: KeySetSe
     assert views.launch_view(factory.post("/lti/launch", {"id_token": token})).status_code == 415  # multipart
     started = views.login_view(factory.get("/lti/login", {"iss": ISSUER, "login_hint": "h", "target_link_uri": "https://a"}))
     assert started.status_code == 302 and started["location"].startswith(AUTH + "?")
+
+
+def test_the_launched_student_is_the_activity_s_actor_by_sub_with_no_roster_lookup(
+    platform: KeySetServer, django_ready: None
+) -> None:
+    from django.test import RequestFactory
+
+    from learnkit import ActivityServer, LearnKit
+    from learnkit.django import activity_view
+    from learnkit.lti.django import LaunchViews
+
+    from .support.mock import Since, mock
+
+    mock_platform = mock()
+    partner = mock_platform.partner
+    config = {"sensor": "https://app.example.com", "app": {"name": "Fractions App"},
+              "courses": [{"code": "ALG-1", "subject": "Math", "name": "Algebra 1"}]}
+    lk = LearnKit(mock_platform.url, partner.client_id, partner.client_secret, activity_config=config)
+    views = LaunchViews(LaunchVerifier(issuer=ISSUER, audience=AUDIENCE, jwks_url=platform.url),
+                        on_launch=lambda launch, request: "/lesson", session_secret=SECRET)
+    factory = RequestFactory()
+    # An email the roster does not have: only the token's sub can name the student.
+    token = sign(KEY, claims(sub=mock_platform.student_id, email="not-on-the-roster@example.com"))
+    launched = views.launch_view(factory.post("/lti/launch", urlencode({"id_token": token}),
+                                              content_type="application/x-www-form-urlencoded"))
+    assert launched.status_code == 302
+    event = f"urn:uuid:{uuid.uuid4()}"
+    batch = {"v": 1, "events": [{
+        "kind": "completion", "id": event, "runId": str(uuid.uuid4()),
+        "activity": {"id": "algebra-1", "name": "Algebra 1", "course": {"code": "ALG-1"}},
+        "at": "2026-01-05T10:00:00.000Z", "completion": {"xpEarned": 2},
+    }]}
+    request = factory.post("/api/activity", json.dumps(batch), content_type="application/json")
+    request.COOKIES["learnkit_launch"] = launched.cookies["learnkit_launch"].value
+    since = Since(mock_platform)
+    answer = activity_view(ActivityServer(lk), get_user=views.get_launch_user)(request)
+    assert answer.status_code == 202, answer.content
+    assert [r["path"] for r in since.requests("GET") if "/rostering/" in r["path"]] == []  # no lookup by email
+    actor = {e["id"]: e for e in mock_platform.caliper_events()}[event]["actor"]["id"]
+    assert actor.endswith(f"/rostering/1.0/users/{mock_platform.student_id}")
+    lk.close()
