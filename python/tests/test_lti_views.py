@@ -152,12 +152,11 @@ def django_ready() -> None:
     from django.conf import settings
 
     if not settings.configured:
-        settings.configure(DEBUG=False, ALLOWED_HOSTS=["testserver"], SECRET_KEY="django-test-only",
-                           INSTALLED_APPS=[], ROOT_URLCONF=__name__)
+        # tests/test_frameworks.py's settings, whichever module runs first (these tests resolve no URL).
+        settings.configure(DEBUG=False, ROOT_URLCONF="learnkit_test_urls", ALLOWED_HOSTS=["testserver"],
+                           SECRET_KEY="django-test-only", MIDDLEWARE=["django.middleware.csrf.CsrfViewMiddleware"],
+                           INSTALLED_APPS=[])
         django.setup()
-
-
-urlpatterns: list[Any] = []
 
 
 def test_django_views_launch_refuse_and_read_the_session_back(platform: KeySetServer, django_ready: None) -> None:
