@@ -263,12 +263,12 @@ def test_a_key_set_that_hangs_or_fails_is_a_refusal_within_the_timeout(platform:
     platform.hang = 5
     started = time.monotonic()
     assert refusal(verifier(platform, timeout=0.5), sign(RSA, claims())) == "key_set_unreachable"
-    assert time.monotonic() - started < 2
+    assert time.monotonic() - started < 3  # timeout 0.5 s, on a busy machine
     platform.hang = 0
     platform.trickle = 0.1  # every read within the timeout, the whole body never
     started = time.monotonic()
     assert refusal(verifier(platform, timeout=0.5), sign(RSA, claims())) == "key_set_unreachable"
-    assert time.monotonic() - started < 2
+    assert time.monotonic() - started < 3  # timeout 0.5 s, on a busy machine
     platform.trickle = 0
     platform.status = 500
     assert refusal(verifier(platform), sign(RSA, claims())) == "key_set_unreachable"
@@ -280,14 +280,16 @@ async def test_an_async_key_set_that_hangs_is_a_refusal_within_the_timeout(platf
     started = time.monotonic()
     with pytest.raises(LaunchVerificationError) as caught:
         await v.verify(sign(RSA, claims()))
-    assert caught.value.reason == "key_set_unreachable" and time.monotonic() - started < 2
+    assert caught.value.reason == "key_set_unreachable"
+    assert time.monotonic() - started < 3  # timeout 0.5 s, on a busy machine
     platform.hang = 0
     platform.trickle = 0.1  # every read within the timeout, the whole body never
     v = AsyncLaunchVerifier(issuer=ISSUER, audience=AUDIENCE, jwks_url=platform.url, timeout=0.5)
     started = time.monotonic()
     with pytest.raises(LaunchVerificationError) as caught:
         await v.verify(sign(RSA, claims()))
-    assert caught.value.reason == "key_set_unreachable" and time.monotonic() - started < 2
+    assert caught.value.reason == "key_set_unreachable"
+    assert time.monotonic() - started < 3  # timeout 0.5 s, on a busy machine
 
 
 def test_no_claim_of_a_refused_token_reaches_a_log_or_the_error(

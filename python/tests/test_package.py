@@ -67,6 +67,9 @@ class Package(unittest.TestCase):
                 self.assertEqual((source.parent.name, source.name in LTI_MODULES), ("lti", True), str(source))
         probe = "import sys, learnkit, learnkit.fastapi, learnkit.django; sys.exit('jwt' in sys.modules)"
         self.assertEqual(subprocess.run([sys.executable, "-c", probe], check=False).returncode, 0)
+        without = "import sys; sys.modules['jwt'] = None; import learnkit.lti"
+        failed = subprocess.run([sys.executable, "-c", without], check=False, capture_output=True, text=True)
+        self.assertIn('pip install "learnkit[lti]"', failed.stderr)
 
     def test_the_wheel_and_the_sdist_hold_every_module_and_py_typed(self) -> None:
         wheels = list(DIST.glob(f"learnkit-{__version__}-py3-none-any.whl"))

@@ -16,7 +16,12 @@ Example::
 FastAPI and Django views: :mod:`learnkit.lti.fastapi`, :mod:`learnkit.lti.django`.
 """
 
-from ..errors import LaunchVerificationError, LaunchVerificationReason
+from importlib.util import find_spec as _find_spec
+
+if _find_spec("jwt") is None:  # the lti extra is missing: say how to install it, not just "No module named jwt"
+    raise ModuleNotFoundError('learnkit.lti verifies tokens with PyJWT: pip install "learnkit[lti]"', name="jwt")
+
+from ..errors import LaunchVerificationError, LaunchVerificationReason  # noqa: E402 - after the check
 from ._claims import ALLOWED_ALGORITHMS, MAX_TOKEN_BYTES
 from ._handler import LaunchAnswer
 from ._keys import AsyncKeySetCache, KeySetCache
