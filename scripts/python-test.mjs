@@ -102,7 +102,7 @@ if (!wheel || !sdist || !wheel.startsWith(`learnkit-${version}-`)) {
   );
   process.exit(1);
 }
-ms += pip(['install', '-qq', `${join(dist, wheel)}[fastapi,django,redis]`], {
+ms += pip(['install', '-qq', `${join(dist, wheel)}[fastapi,django,redis,lti]`], {
   ...OFFLINE,
   PIP_FIND_LINKS: `${wheelhouse} ${dist}`,
 });

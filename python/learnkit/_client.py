@@ -22,6 +22,7 @@ from ._platform_filter import check_platform_filter
 from ._redact import register_token
 from ._generated.families import AsyncFamilies, Families
 from ._json import dumps
+from ._lti_client import LtiSlot
 from ._models import parse
 from ._pagination import AsyncPager, SyncPager, check_page_options
 from ._response import ApiResponse, captured
@@ -31,6 +32,7 @@ from .errors import ApiError, ValidationError, ValidationIssue, create_api_error
 
 if TYPE_CHECKING:
     from .activity import Activity, AsyncActivity
+    from .lti import AsyncLaunchVerifier, LaunchVerifier, LtiOptions
 
 __all__ = ["ENV", "AsyncLearnKit", "LearnKit"]
 
@@ -483,6 +485,7 @@ class LearnKit(_Shared, Families):
         deadline: float | None = None,
         headers: Mapping[str, str] | None = None,
         activity_config: Mapping[str, object] | str | os.PathLike[str] | None = None,
+        lti: LtiOptions | Mapping[str, Any] | None = None,
         http_client: httpx.Client | None = None,
         env: Mapping[str, str] | None = None,
         environment: EnvironmentName | None = None,
@@ -496,7 +499,8 @@ class LearnKit(_Shared, Families):
         ``httpx.Timeout``; ``deadline``: the whole call, retries included (default 120 s). ``max_retries``: retries
         after the first attempt (default 2); ``retry`` tunes the backoff too. ``activity_config``: the
         ``learnkit.config.json`` of ``lk.activity``, as a dict or a path (default: that file in the working
-        directory, read on first use). ``http_client``: an ``httpx.Client`` of your own (its proxies, certificates,
+        directory, read on first use). ``lti``: the options of ``lk.lti``, ``LtiOptions(audience=<your LTI client
+        id>)`` (the ``lti`` extra). ``http_client``: an ``httpx.Client`` of your own (its proxies, certificates,
         limits, default headers and cookies); the client leaves it open. ``env``: where the variables are read (default ``os.environ``).
         """
         config = _configure(
@@ -523,6 +527,7 @@ class LearnKit(_Shared, Families):
             send=self._transport.send_token_request,
         )
         self._activity_config = activity_config
+        self._lti = LtiSlot(lti)
         self._activity: Activity | None = None
         self._lock = threading.Lock()
 
@@ -592,6 +597,12 @@ class LearnKit(_Shared, Families):
 
                 self._activity = Activity(self, base_url=self.base_url, config=config_source(self._activity_config))
             return self._activity
+
+    @property
+    def lti(self) -> LaunchVerifier:
+        """The LTI launch verifier (``lk.lti.verify(id_token)``): the issuer and key set of the client's base URL's
+        environment, the audience of ``lti=LtiOptions(audience=...)``; needs ``pip install "learnkit[lti]"``."""
+        return self._lti.verifier(self.base_url, None)
 
     def request(
         self,
@@ -734,7 +745,7 @@ class LearnKit(_Shared, Families):
 
 
 # What a client made by with_options shares with the one it came from.
-_SHARED_STATE = frozenset({"_http", "_auth", "_activity_config"})
+_SHARED_STATE = frozenset({"_http", "_auth", "_activity_config", "_lti"})
 
 
 class AsyncLearnKit(_Shared, AsyncFamilies):
@@ -765,6 +776,7 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
         deadline: float | None = None,
         headers: Mapping[str, str] | None = None,
         activity_config: Mapping[str, object] | str | os.PathLike[str] | None = None,
+        lti: LtiOptions | Mapping[str, Any] | None = None,
         http_client: httpx.AsyncClient | None = None,
         env: Mapping[str, str] | None = None,
         environment: EnvironmentName | None = None,
@@ -794,6 +806,7 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
             send=self._transport.send_token_request,
         )
         self._activity_config = activity_config
+        self._lti = LtiSlot(lti)
         self._activity: AsyncActivity | None = None
         self._lock = threading.Lock()
 
@@ -856,6 +869,11 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
                     self, base_url=self.base_url, config=config_source(self._activity_config)
                 )
             return self._activity
+
+    @property
+    def lti(self) -> AsyncLaunchVerifier:
+        """:attr:`LearnKit.lti` for tasks: ``await alk.lti.verify(id_token)``."""
+        return self._lti.async_verifier(self.base_url, None)
 
     async def request(
         self,

@@ -39,6 +39,8 @@ __all__ = [
     "ImsxCodeMinor",
     "ImsxStatus",
     "InternalServerError",
+    "LaunchVerificationError",
+    "LaunchVerificationReason",
     "LearnKitError",
     "NotFoundError",
     "PermissionDeniedError",
@@ -136,6 +138,42 @@ class WebhookVerificationError(LearnKitError):
         super().__init__(f"Webhook verification failed: {reason}{detail}")
         #: Which check failed.
         self.reason: WebhookVerificationReason = reason
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "reason": self.reason}
+
+
+#: Why an LTI launch's ID token was refused: the TypeScript ``@learnkit/lti`` reasons.
+LaunchVerificationReason = Literal[
+    "expired",
+    "not_yet_valid",
+    "wrong_issuer",
+    "wrong_audience",
+    "bad_signature",
+    "algorithm_not_allowed",
+    "replayed",
+    "unknown_key",
+    "key_set_unreachable",
+    "malformed",
+    "missing_claim",
+]
+
+
+class LaunchVerificationError(LearnKitError):
+    """An LTI launch's ID token was refused; ``reason`` says which check (the TypeScript package's reasons). The
+    message never quotes a claim of the refused token (docs/decisions.md#d-lti-python-refusals).
+
+    Example::
+
+        except learnkit.LaunchVerificationError as error:
+            if error.reason == "expired": ...
+    """
+
+    def __init__(self, reason: LaunchVerificationReason, detail: str = "") -> None:
+        # Fixed text and names the SDK chose: never a claim's value, a header value or the token.
+        super().__init__(f"LTI launch refused: {reason}{detail}")
+        #: Which check failed.
+        self.reason: LaunchVerificationReason = reason
 
     def to_dict(self) -> dict[str, Any]:
         return {**super().to_dict(), "reason": self.reason}

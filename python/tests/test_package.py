@@ -5,6 +5,7 @@ docs/decisions.md#d-i30-dependencies)."""
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
 import tarfile
 import tomllib
@@ -23,7 +24,9 @@ DIST = PROJECT / "dist"
 #: What the package may import besides the standard library: its dependencies, and the frameworks of its optional
 #: modules (each imported only by its own module).
 ALLOWED = {"httpx": None, "pydantic": None, "typing_extensions": None, "fastapi": "fastapi.py", "starlette": "fastapi.py",
-           "django": "django.py", "redis": None, "pytest": "testing.py"}
+           "django": "django.py", "redis": None, "pytest": "testing.py", "jwt": None}
+#: The modules of the ``lti`` extra: the only ones that import PyJWT (docs/decisions.md#d-lti-python-jwt).
+LTI_MODULES = {"_claims.py", "_keys.py"}
 
 
 class Package(unittest.TestCase):
@@ -31,7 +34,8 @@ class Package(unittest.TestCase):
         project = PYPROJECT["project"]
         self.assertEqual(project["requires-python"], ">=3.11")
         self.assertEqual([d.split(">")[0] for d in project["dependencies"]], ["httpx", "pydantic", "typing-extensions"])
-        self.assertEqual(set(project["optional-dependencies"]), {"fastapi", "django", "redis"})
+        self.assertEqual(set(project["optional-dependencies"]), {"fastapi", "django", "redis", "lti"})
+        self.assertEqual([d.split(">")[0] for d in project["optional-dependencies"]["lti"]], ["PyJWT[crypto]"])
         self.assertEqual(project["entry-points"]["pytest11"], {"learnkit": "learnkit.testing"})
         self.assertEqual(learnkit.__version__, __version__)
         self.assertEqual(metadata.version("learnkit"), __version__)
@@ -55,6 +59,17 @@ class Package(unittest.TestCase):
                     if top not in ALLOWED or (ALLOWED[top] is not None and source.name != ALLOWED[top]):
                         outside.append(f"{source.relative_to(PROJECT)}: {name}")
         self.assertEqual(outside, [])
+
+    def test_pyjwt_is_imported_by_learnkit_lti_alone_so_import_learnkit_works_without_the_extra(self) -> None:
+        for source in SOURCES:
+            text = source.read_text(encoding="utf-8")
+            if "import jwt" in text or "from jwt" in text:
+                self.assertEqual((source.parent.name, source.name in LTI_MODULES), ("lti", True), str(source))
+        probe = "import sys, learnkit, learnkit.fastapi, learnkit.django; sys.exit('jwt' in sys.modules)"
+        self.assertEqual(subprocess.run([sys.executable, "-c", probe], check=False).returncode, 0)
+        without = "import sys; sys.modules['jwt'] = None; import learnkit.lti"
+        failed = subprocess.run([sys.executable, "-c", without], check=False, capture_output=True, text=True)
+        self.assertIn('pip install "learnkit[lti]"', failed.stderr)
 
     def test_the_wheel_and_the_sdist_hold_every_module_and_py_typed(self) -> None:
         wheels = list(DIST.glob(f"learnkit-{__version__}-py3-none-any.whl"))
