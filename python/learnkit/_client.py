@@ -602,7 +602,7 @@ class LearnKit(_Shared, Families):
     def lti(self) -> LaunchVerifier:
         """The LTI launch verifier (``lk.lti.verify(id_token)``): the issuer and key set of the client's base URL's
         environment, the audience of ``lti=LtiOptions(audience=...)``; needs ``pip install "learnkit[lti]"``."""
-        return self._lti.verifier(self.base_url, None)
+        return self._lti.verifier(self.base_url, self.environment)
 
     def request(
         self,
@@ -873,7 +873,7 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
     @property
     def lti(self) -> AsyncLaunchVerifier:
         """:attr:`LearnKit.lti` for tasks: ``await alk.lti.verify(id_token)``."""
-        return self._lti.async_verifier(self.base_url, None)
+        return self._lti.async_verifier(self.base_url, self.environment)
 
     async def request(
         self,

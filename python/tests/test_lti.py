@@ -379,18 +379,18 @@ def test_lk_lti_takes_the_issuer_and_key_set_from_the_environment_or_the_base_ur
     assert caught.value.issues[0].path == ("lti", "issuer")
 
 
-def test_the_lti_environments_are_the_typescript_table() -> None:
-    import re
+def test_lk_lti_reads_the_client_s_environment() -> None:
+    from learnkit import LearnKit
 
-    from learnkit.lti import LTI_ENVIRONMENTS
-
-    from .support.paths import REPO
-
-    source = (REPO / "packages" / "core" / "src" / "environments.ts").read_text(encoding="utf-8")
-    found = re.findall(r"^  (\w+): environment\('([^']+)', '([^']+)'\)", source, re.MULTILINE)
-    rows = {name: (base, issuer) for name, base, issuer in found}
-    assert rows == LTI_ENVIRONMENTS
-    assert "ltiJwksUrl: `${baseUrl}/.well-known/jwks.json`" in source
+    # An explicit base URL wins for the API, yet the environment still names the launches' issuer and key set.
+    with LearnKit("https://proxy.example", "client", "secret-value", environment="production",
+                  lti=LtiOptions(audience=AUDIENCE)) as lk:
+        assert lk.lti.issuer == "https://timeback.com"
+        assert lk.lti.key_set._state.jwks_url == "https://platform.timeback.com/.well-known/jwks.json"
+    with LearnKit(client_id="client", client_secret="secret-value", environment="sandbox",
+                  lti=LtiOptions(audience=AUDIENCE)) as lk:
+        assert lk.lti.issuer == "https://staging.timeback.com"
+        assert lk.lti.key_set._state.jwks_url == "https://sandbox.platform.timeback.com/.well-known/jwks.json"
 
 
 def test_lk_lti_verifies_with_the_client_s_base_url_and_is_shared_by_with_options(platform: KeySetServer) -> None:

@@ -30,12 +30,11 @@ from ._login import LoginInitiation
 from ._nonce import AsyncNonceStore, AsyncRedisNonceStore, MemoryNonceStore, NonceStore, RedisNonceStore
 from ._session import LaunchSession, SessionCookie
 from ._verifier import AsyncLaunchVerifier, LaunchVerifier
-from ._wiring import LTI_ENVIRONMENTS, LtiOptions, async_launch_verifier_for, launch_verifier_for
+from ._wiring import LtiOptions, async_launch_verifier_for, launch_verifier_for
 
 __all__ = [
     "ALLOWED_ALGORITHMS",
     "LTI_CLAIM",
-    "LTI_ENVIRONMENTS",
     "MAX_TOKEN_BYTES",
     "AsyncKeySetCache",
     "AsyncLaunchVerifier",

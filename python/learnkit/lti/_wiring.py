@@ -6,18 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .._environments import ENVIRONMENTS, is_environment_name
 from ..errors import ValidationError, ValidationIssue
 from ._nonce import AsyncNonceStore, NonceStore
 from ._verifier import AsyncLaunchVerifier, LaunchVerifier
 
-__all__ = ["LTI_ENVIRONMENTS", "LtiOptions", "async_launch_verifier_for", "launch_verifier_for"]
-
-#: Each environment's base URL and LTI issuer (the key set is ``{base}/.well-known/jwks.json``).
-LTI_ENVIRONMENTS: dict[str, tuple[str, str]] = {
-    "production": ("https://platform.timeback.com", "https://timeback.com"),
-    "staging": ("https://platform.dev.timeback.com", "https://staging.timeback.com"),
-    "sandbox": ("https://sandbox.platform.timeback.com", "https://staging.timeback.com"),
-}
+__all__ = ["LtiOptions", "async_launch_verifier_for", "launch_verifier_for"]
 
 
 @dataclass(frozen=True)
@@ -34,13 +28,13 @@ class LtiOptions:
 
 
 def _issuer_and_keys(base_url: str | None, environment: str | None, options: LtiOptions) -> tuple[str, str]:
-    if environment is not None and environment not in LTI_ENVIRONMENTS:
-        raise ValidationError([ValidationIssue(("environment",), f"must be one of {', '.join(LTI_ENVIRONMENTS)}")])
+    if environment is not None and not is_environment_name(environment):
+        raise ValidationError([ValidationIssue(("environment",), f"must be one of {', '.join(ENVIRONMENTS)}")])
     base = (base_url or "").rstrip("/")
-    preset = LTI_ENVIRONMENTS.get(environment or "") or next(
-        (row for row in LTI_ENVIRONMENTS.values() if row[0] == base), None)
-    issuer = options.issuer or (preset[1] if preset else None)
-    jwks_url = options.jwks_url or f"{preset[0] if preset else base}/.well-known/jwks.json"
+    preset = ENVIRONMENTS[environment] if environment is not None else next(
+        (row for row in ENVIRONMENTS.values() if row.base_url == base), None)
+    issuer = options.issuer or (preset.lti_issuer if preset else None)
+    jwks_url = options.jwks_url or (preset.lti_jwks_url if preset else f"{base}/.well-known/jwks.json")
     if issuer is None:
         raise ValidationError([ValidationIssue(("lti", "issuer"), "is required when the base URL is not one of "
                                                "the platform's environments (the mock's issuer, for instance)")])
