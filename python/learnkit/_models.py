@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import logging
 from functools import lru_cache
-from typing import Any, ClassVar, TypeVar, cast, get_type_hints
+from types import UnionType
+from typing import Any, ClassVar, TypeVar, Union, cast, get_args, get_origin, get_type_hints
 
 from typing_extensions import is_typeddict
 
@@ -63,7 +64,12 @@ def _partial(model: type[M], data: dict[str, Any]) -> M:
             try:
                 values[name] = _adapter(cast(Any, info.annotation)).validate_python(data[key])
             except pydantic.ValidationError:
-                values[name] = data[key]
+                # A member that is itself a model is read member by member too.
+                annotation = info.annotation
+                if isinstance(annotation, type) and issubclass(annotation, BaseModel) and isinstance(data[key], dict):
+                    values[name] = _partial(annotation, data[key])
+                else:
+                    values[name] = data[key]
     known = {info.alias or name for name, info in model.model_fields.items()}
     extra = {key: value for key, value in data.items() if key not in known}
     built = model.model_construct(_fields_set=set(values), **values)
@@ -86,6 +92,16 @@ def parse(kind: Any, data: object, *, partial: bool = False) -> Any:
             _log.warning("the answer does not fit %s (%d issues); its members are kept as sent",
                          kind.__name__, error.error_count())
             return _partial(kind, data)
+    members = _model_members(kind)
+    if members and isinstance(data, dict):
+        try:
+            return _adapter(kind).validate_python(data)
+        except pydantic.ValidationError:
+            # The branch whose required members the answer has, read leniently (an answer of an older version of
+            # the platform: docs/decisions.md#d-oneroster-2025-10).
+            for member in members:
+                if _required_aliases(member) <= data.keys():
+                    return parse(member, data, partial=partial)
     if partial and getattr(kind, "__origin__", None) is list and isinstance(data, list):
         (item,) = kind.__args__
         return [parse(item, entry, partial=True) for entry in data]
@@ -97,6 +113,21 @@ def parse(kind: Any, data: object, *, partial: bool = False) -> Any:
             return [parse(item, entry) for entry in data]
         _log.warning("the answer does not fit %s; it is kept as sent", kind)
         return data
+
+
+def _model_members(kind: Any) -> tuple[type[BaseModel], ...]:
+    """The models of a union of models (``A | B``), else empty."""
+    if get_origin(kind) not in (Union, UnionType):
+        return ()
+    members = get_args(kind)
+    if all(isinstance(member, type) and issubclass(member, BaseModel) for member in members):
+        return cast(tuple[type[BaseModel], ...], members)
+    return ()
+
+
+def _required_aliases(model: type[BaseModel]) -> set[str]:
+    """The platform's names of the members a model requires."""
+    return {info.alias or name for name, info in model.model_fields.items() if info.is_required()}
 
 
 def check_body(kind: Any, value: object, name: str) -> Any:

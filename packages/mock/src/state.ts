@@ -107,6 +107,7 @@ export const ONEROSTER_USER_EXTRAS = [
   'pronouns',
   'sms',
   'phone',
+  'userProfiles',
 ] as const;
 
 /** A role membership (key: role type, role and org). `ended` marks a soft-deleted membership. */

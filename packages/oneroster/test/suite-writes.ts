@@ -1,6 +1,11 @@
 import { NotFoundError, PermissionDeniedError, UnprocessableEntityError, where } from '@learnkit/core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { OneRosterSourcedIdPairs, OneRosterUser, OneRosterUserInput } from '../src/index';
+import type {
+  OneRosterSchoolCreated,
+  OneRosterSourcedIdPairs,
+  OneRosterUserCreated,
+  OneRosterUserInput,
+} from '../src/index';
 import type { OneRosterMock } from './harness';
 
 /** Rostering writes: create, update (PUT's upsert), soft delete, the relationship writes and their events. */
@@ -12,14 +17,27 @@ export function rosteringWriteTests(ctx: OneRosterMock): void {
     familyName: 'Somerville',
     email: 'mary.somerville@maple.learnkit.test',
     roles: [{ roleType: 'primary', role: 'student', org: { sourcedId: 'org-maple-elementary' } }],
+    userProfiles: [],
   };
+  /** The allocated id of a create's answer: the pair (2025-10), or the object itself (the description before). */
+  const allocated = (answer: OneRosterUserCreated | OneRosterSchoolCreated) =>
+    'sourcedIdPairs' in answer
+      ? answer.sourcedIdPairs.allocatedSourcedId
+      : 'user' in answer
+        ? answer.user.sourcedId
+        : answer.sourcedId;
 
   describe('rostering writes', () => {
-    it('users: create answers the user with its allocated id, update upserts, delete removes, with their events', async () => {
+    it('users: create answers the sourcedIdPairs (2025-10), update upserts, delete removes, with their events', async () => {
       const users = ctx.client().users;
-      const created = await users.create(mary);
-      expectTypeOf(created).toEqualTypeOf<OneRosterUser>();
+      const answer = await users.create(mary);
+      expectTypeOf(answer).toEqualTypeOf<OneRosterUserCreated>();
+      expect(answer).toEqual({
+        sourcedIdPairs: { suppliedSourcedId: expect.any(String), allocatedSourcedId: expect.any(String) },
+      });
+      const created = await users.get(allocated(answer));
       expect(created.sourcedId).toMatch(/\S/);
+      expect(created.userProfiles).toEqual([]);
       expect(created.roles).toEqual([
         expect.objectContaining({
           role: 'student',
@@ -60,7 +78,10 @@ export function rosteringWriteTests(ctx: OneRosterMock): void {
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UnprocessableEntityError);
       const user = await client.users.create({ ...mary, sourcedId: 'usr-mary' });
-      expect(ctx.platform.state.roster.users.get(user.sourcedId)?.email).toBe(mary.email);
+      expect(user).toEqual({
+        sourcedIdPairs: { suppliedSourcedId: 'usr-mary', allocatedSourcedId: 'usr-mary' },
+      });
+      expect(ctx.platform.state.roster.users.get(allocated(user))?.email).toBe(mary.email);
     });
 
     it('enrollments: create, add a student or a teacher to a class, update, soft delete, with enrollment.* events', async () => {
@@ -69,12 +90,18 @@ export function rosteringWriteTests(ctx: OneRosterMock): void {
         role: 'student',
         user: { sourcedId: 'usr-student-001' },
         class: { sourcedId: 'class-science-g5' },
+        school: { sourcedId: 'org-maple-elementary' },
       });
       expectTypeOf(pair).toEqualTypeOf<OneRosterSourcedIdPairs>();
       expect(pair.allocatedSourcedId).toBe(pair.suppliedSourcedId);
       const id = pair.allocatedSourcedId;
       const enrollment = await client.enrollments.get(id);
-      expect(enrollment).toMatchObject({ role: 'student', primary: false, status: 'active' });
+      expect(enrollment).toMatchObject({
+        role: 'student',
+        primary: false,
+        status: 'active',
+        school: expect.objectContaining({ sourcedId: 'org-maple-elementary', type: 'org' }),
+      });
       expect(raised()).toEqual(['enrollment.created']);
 
       await client.enrollments.update(id, { ...enrollmentInput(id), endDate: '2026-06-15' });
@@ -122,11 +149,14 @@ export function rosteringWriteTests(ctx: OneRosterMock): void {
       await client.orgs.delete(allocatedSourcedId);
       expect((await client.orgs.get(allocatedSourcedId)).status).toBe('tobedeleted');
 
-      const school = await client.schools.create({
+      const answer = await client.schools.create({
         name: 'Maple High School',
         type: 'school',
         parent: { sourcedId: 'org-maple-district' },
       });
+      expectTypeOf(answer).toEqualTypeOf<OneRosterSchoolCreated>();
+      expect(answer).toHaveProperty('sourcedIdPairs.allocatedSourcedId');
+      const school = await client.schools.get(allocated(answer));
       expect(school).toMatchObject({ name: 'Maple High School', type: 'school', children: [] });
       const renamed = await client.schools.update(school.sourcedId, {
         name: 'Maple High',
@@ -292,5 +322,6 @@ function enrollmentInput(sourcedId: string) {
     role: 'student' as const,
     user: { sourcedId: 'usr-student-001' },
     class: { sourcedId: 'class-science-g5' },
+    school: { sourcedId: 'org-maple-elementary' },
   };
 }

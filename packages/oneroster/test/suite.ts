@@ -2,6 +2,7 @@ import { itWorksOverASharedHttpClient } from '@learnkit/test-utils';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../src/generated/operations';
 import { type Mode, useOneRosterMock } from './harness';
+import { vendor202510Tests } from './suite-2025-10';
 import { badInputTests } from './suite-bad-input';
 import { gradebookTests } from './suite-gradebook';
 import { resourcesTests } from './suite-resources';
@@ -23,6 +24,7 @@ export function oneRosterSuite(mode: Mode): void {
   rosteringWriteTests(ctx);
   gradebookTests(ctx);
   resourcesTests(ctx);
+  vendor202510Tests(ctx);
   badInputTests(ctx);
 
   describe('coverage', () => {

@@ -1,5 +1,5 @@
 import { readDocuments } from '@learnkit/contract';
-import { ApiPromise, ValidationError } from '@learnkit/core';
+import { ApiPromise, createHttpClient, ValidationError } from '@learnkit/core';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../src/generated/operations';
 import { createOneRosterClient, validateAssessmentLineItem } from '../src/index';
@@ -125,5 +125,66 @@ describe('validateAssessmentLineItem', () => {
       { path: ['dateLastModified'], message: 'must be an ISO 8601 date-time such as 2026-01-02T03:04:05Z' },
     ]);
     expect(validateAssessmentLineItem('Quiz 1')[0]?.message).toContain('must be an object');
+  });
+});
+
+describe('answers of the vendor description before 2025-10 (docs/decisions.md#d-oneroster-2025-10)', () => {
+  /** A client over a server that answers every request with `status` and `body`. */
+  function answering(status: number, body: unknown) {
+    const http = createHttpClient({
+      baseUrl: 'https://api.example.com',
+      retry: { maxRetries: 0 },
+      fetch: async () =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    });
+    return createOneRosterClient(http as never);
+  }
+  const user = {
+    sourcedId: 'usr-mary',
+    status: 'active',
+    enabledUser: true,
+    givenName: 'Mary',
+    familyName: 'Somerville',
+    roles: [],
+    agents: [],
+  };
+  const input = {
+    enabledUser: true,
+    givenName: 'Mary',
+    familyName: 'Somerville',
+    roles: [],
+    userProfiles: [],
+  };
+
+  it('a user create answered { user } or { sourcedIdPairs } is success, typed as either', async () => {
+    const older = await answering(201, { user }).users.create(input);
+    expect('user' in older && older.user.sourcedId).toBe('usr-mary');
+    const pairs = { suppliedSourcedId: 'usr-mary', allocatedSourcedId: 'usr-mary' };
+    const newer = await answering(201, { sourcedIdPairs: pairs }).users.create(input);
+    expect('sourcedIdPairs' in newer && newer.sourcedIdPairs).toEqual(pairs);
+  });
+
+  it('a school create answered with the org is success', async () => {
+    const org = {
+      sourcedId: 'org-x',
+      status: 'active',
+      name: 'X',
+      type: 'school',
+      identifier: 'x',
+      children: [],
+    };
+    const older = await answering(201, org).schools.create({ name: 'X', type: 'school' });
+    expect('sourcedId' in older && older.sourcedId).toBe('org-x');
+  });
+
+  it('a gradebook PUT answered 200 or 201 resolves with the object', async () => {
+    const category = { sourcedId: 'cat-1', status: 'active', title: 'Quizzes' };
+    for (const status of [200, 201]) {
+      const written = await answering(status, { category }).gradebook.categories.update('cat-1', {
+        status: 'active',
+        title: 'Quizzes',
+      });
+      expect(written).toEqual(category);
+    }
   });
 });

@@ -43,6 +43,7 @@ from ..types.oneroster import (
     OneRosterCourseComponentInputParam,
     OneRosterCourseField,
     OneRosterCourseInputParam,
+    OneRosterDecryptedCredential,
     OneRosterDemographics,
     OneRosterDemographicsField,
     OneRosterDemographicsInputParam,
@@ -57,6 +58,7 @@ from ..types.oneroster import (
     OneRosterOrg,
     OneRosterOrgField,
     OneRosterOrgInputParam,
+    OneRosterRegisteredCredentials,
     OneRosterResource,
     OneRosterResourceAssignmentParam,
     OneRosterResourceField,
@@ -64,14 +66,18 @@ from ..types.oneroster import (
     OneRosterResult,
     OneRosterResultField,
     OneRosterResultInputParam,
+    OneRosterSchoolCreated,
     OneRosterSchoolInputParam,
     OneRosterScoreScale,
     OneRosterScoreScaleField,
     OneRosterScoreScaleInputParam,
     OneRosterSourcedIdPairs,
+    OneRosterStudentCredentialsInputParam,
     OneRosterUser,
+    OneRosterUserCreated,
     OneRosterUserField,
     OneRosterUserInputParam,
+    OneRosterUserWithDemographics,
 )
 
 if TYPE_CHECKING:
@@ -140,6 +146,10 @@ __all__ = [
     "AsyncTermGradingPeriods",
     "Users",
     "AsyncUsers",
+    "UserDemographics",
+    "AsyncUserDemographics",
+    "UserCredentials",
+    "AsyncUserCredentials",
     "UserClasses",
     "AsyncUserClasses",
     "OneRosterGradebook",
@@ -4451,21 +4461,24 @@ class Schools(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterOrg:
-        """Creates a school and resolves with it, as the platform answers. The body is checked against
-        ``SchoolInput`` before anything is sent. Not repeated once the request may have reached the platform
-        (only on connection refused or 429).
+    ) -> OneRosterSchoolCreated:
+        """Creates a school and resolves with the platform's answer: ``{ sourcedIdPairs }`` (the vendor's
+        description of 2025-10) or the school (the one before). The body is checked against ``SchoolInput``
+        before anything is sent. Not repeated once the request may have reached the platform (only on connection
+        refused or 429).
+
+        Either answer is success (docs/decisions.md#d-oneroster-2025-10).
 
         Example::
 
-            org = lk.oneroster.schools.create({"name": "...", "type": "school"})
+            school_created = lk.oneroster.schools.create({"name": "...", "type": "school"})
         """
         _body = check_body(OneRosterSchoolInputParam, school, "school")
-        _result: OneRosterOrg = self._client._call(
+        _result: OneRosterSchoolCreated = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/schools/",
             body={"org": _body},
-            cast=OneRosterOrg,
+            cast=OneRosterSchoolCreated,
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
@@ -4676,21 +4689,24 @@ class AsyncSchools(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterOrg:
-        """Creates a school and resolves with it, as the platform answers. The body is checked against
-        ``SchoolInput`` before anything is sent. Not repeated once the request may have reached the platform
-        (only on connection refused or 429).
+    ) -> OneRosterSchoolCreated:
+        """Creates a school and resolves with the platform's answer: ``{ sourcedIdPairs }`` (the vendor's
+        description of 2025-10) or the school (the one before). The body is checked against ``SchoolInput``
+        before anything is sent. Not repeated once the request may have reached the platform (only on connection
+        refused or 429).
+
+        Either answer is success (docs/decisions.md#d-oneroster-2025-10).
 
         Example::
 
-            org = await alk.oneroster.schools.create({"name": "...", "type": "school"})
+            school_created = await alk.oneroster.schools.create({"name": "...", "type": "school"})
         """
         _body = check_body(OneRosterSchoolInputParam, school, "school")
-        _result: OneRosterOrg = await self._client._call(
+        _result: OneRosterSchoolCreated = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/schools/",
             body={"org": _body},
-            cast=OneRosterOrg,
+            cast=OneRosterSchoolCreated,
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
@@ -7029,6 +7045,20 @@ class Users(SyncAPIResource):
     """
 
     @cached_property
+    def demographics(self) -> _public.UserDemographics:
+        """A user with its demographics."""
+        from ..resources import oneroster as public
+
+        return public.UserDemographics(self._client)
+
+    @cached_property
+    def credentials(self) -> _public.UserCredentials:
+        """A student's credentials in third-party applications: register them, decrypt one."""
+        from ..resources import oneroster as public
+
+        return public.UserCredentials(self._client)
+
+    @cached_property
     def classes(self) -> _public.UserClasses:
         """The classes of a user."""
         from ..resources import oneroster as public
@@ -7115,25 +7145,25 @@ class Users(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUser:
-        """Creates a user with its roles and resolves with it, as the platform answers (``sourcedId`` allocated
-        when not given). The body is checked against ``UserInput`` before anything is sent. Not repeated once
-        the request may have reached the platform (only on connection refused or 429).
+    ) -> OneRosterUserCreated:
+        """Creates a user with its roles and resolves with the platform's answer: ``{ sourcedIdPairs }`` (the
+        vendor's description of 2025-10) or ``{ user }`` (the one before); ``sourcedId`` allocated when not
+        given. The body is checked against ``UserInput`` before anything is sent. Not repeated once the request
+        may have reached the platform (only on connection refused or 429).
 
-        Raises ``user.created`` (and ``user_role.created`` for each role) for the webhook subscribers whose org
-        scope covers the user.
+        Either answer is success (docs/decisions.md#d-oneroster-2025-10). Raises ``user.created`` (and
+        ``user_role.created`` for each role) for the webhook subscribers whose org scope covers the user.
 
         Example::
 
-            user = lk.oneroster.users.create({"enabled_user": True, "given_name": "...", "family_name": "..."})
+            user_created = lk.oneroster.users.create({"enabled_user": True, "given_name": "...", "family_name": "..."})
         """
         _body = check_body(OneRosterUserInputParam, user, "user")
-        _result: OneRosterUser = self._client._call(
+        _result: OneRosterUserCreated = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/users/",
             body={"user": _body},
-            cast=OneRosterUser,
-            returns="user",
+            cast=OneRosterUserCreated,
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
@@ -7229,6 +7259,20 @@ class AsyncUsers(AsyncAPIResource):
     """
 
     @cached_property
+    def demographics(self) -> _public.AsyncUserDemographics:
+        """A user with its demographics."""
+        from ..resources import oneroster as public
+
+        return public.AsyncUserDemographics(self._client)
+
+    @cached_property
+    def credentials(self) -> _public.AsyncUserCredentials:
+        """A student's credentials in third-party applications: register them, decrypt one."""
+        from ..resources import oneroster as public
+
+        return public.AsyncUserCredentials(self._client)
+
+    @cached_property
     def classes(self) -> _public.AsyncUserClasses:
         """The classes of a user."""
         from ..resources import oneroster as public
@@ -7315,25 +7359,25 @@ class AsyncUsers(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> OneRosterUser:
-        """Creates a user with its roles and resolves with it, as the platform answers (``sourcedId`` allocated
-        when not given). The body is checked against ``UserInput`` before anything is sent. Not repeated once
-        the request may have reached the platform (only on connection refused or 429).
+    ) -> OneRosterUserCreated:
+        """Creates a user with its roles and resolves with the platform's answer: ``{ sourcedIdPairs }`` (the
+        vendor's description of 2025-10) or ``{ user }`` (the one before); ``sourcedId`` allocated when not
+        given. The body is checked against ``UserInput`` before anything is sent. Not repeated once the request
+        may have reached the platform (only on connection refused or 429).
 
-        Raises ``user.created`` (and ``user_role.created`` for each role) for the webhook subscribers whose org
-        scope covers the user.
+        Either answer is success (docs/decisions.md#d-oneroster-2025-10). Raises ``user.created`` (and
+        ``user_role.created`` for each role) for the webhook subscribers whose org scope covers the user.
 
         Example::
 
-            user = await alk.oneroster.users.create({"enabled_user": True, "given_name": "...", "family_name": "..."})
+            user_created = await alk.oneroster.users.create({"enabled_user": True, "given_name": "...", "family_name": "..."})
         """
         _body = check_body(OneRosterUserInputParam, user, "user")
-        _result: OneRosterUser = await self._client._call(
+        _result: OneRosterUserCreated = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/users/",
             body={"user": _body},
-            cast=OneRosterUser,
-            returns="user",
+            cast=OneRosterUserCreated,
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
@@ -7417,6 +7461,268 @@ class AsyncUsers(AsyncAPIResource):
         from ..resources import oneroster as public
 
         return public.AsyncUsersWithRawResponse(self)
+
+
+class UserDemographics(SyncAPIResource):
+    """A user with its demographics.
+
+    Example::
+
+        user_with_demographics = lk.oneroster.users.demographics.get(sourced_id)
+    """
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterUserWithDemographics:
+        """One user by its ``sourcedId``, with its ``demographics`` (null when it has none).
+
+        Example::
+
+            user_with_demographics = lk.oneroster.users.demographics.get(sourced_id)
+        """
+        _result: OneRosterUserWithDemographics = self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/users/{sourcedId}/demographics",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            cast=OneRosterUserWithDemographics,
+            returns="user",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return _result
+
+    @cached_property
+    def with_raw_response(self) -> _public.UserDemographicsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.UserDemographicsWithRawResponse(self)
+
+
+class AsyncUserDemographics(AsyncAPIResource):
+    """A user with its demographics.
+
+    Example::
+
+        user_with_demographics = await alk.oneroster.users.demographics.get(sourced_id)
+    """
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> OneRosterUserWithDemographics:
+        """One user by its ``sourcedId``, with its ``demographics`` (null when it has none).
+
+        Example::
+
+            user_with_demographics = await alk.oneroster.users.demographics.get(sourced_id)
+        """
+        _result: OneRosterUserWithDemographics = await self._client._call(
+            "GET",
+            "/ims/oneroster/rostering/v1p2/users/{sourcedId}/demographics",
+            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            cast=OneRosterUserWithDemographics,
+            returns="user",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return _result
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncUserDemographicsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncUserDemographicsWithRawResponse(self)
+
+
+class UserCredentials(SyncAPIResource):
+    """A student's credentials in third-party applications: register them, decrypt one.
+
+    Example::
+
+        registered_credentials = lk.oneroster.users.credentials.create(user_id, {"application_name": "...", "credentials": {"username": "...", "password": "..."}})
+    """
+
+    def create(
+        self,
+        user_id: str,
+        credentials: OneRosterStudentCredentialsInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterRegisteredCredentials:
+        """Registers a student's username and password in a third-party application on the student's profile for
+        it, and resolves with the profile's and the credential's ids. The body is checked against
+        ``StudentCredentialsInput`` before anything is sent. Not repeated once the request may have reached the
+        platform (only on connection refused or 429).
+
+        The password is stored encrypted; ``decrypt`` gives it back.
+
+        Example::
+
+            registered_credentials = lk.oneroster.users.credentials.create(user_id, {"application_name": "...", "credentials": {"username": "...", "password": "..."}})
+        """
+        _body = check_body(OneRosterStudentCredentialsInputParam, credentials, "credentials")
+        _result: OneRosterRegisteredCredentials = self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/users/{userId}/credentials",
+            path_params={"userId": check_id(user_id, "user_id")},
+            body=_body,
+            cast=OneRosterRegisteredCredentials,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return _result
+
+    def decrypt(
+        self,
+        user_id: str,
+        credential_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterDecryptedCredential:
+        """The password of a user's credential, decrypted: ``{ password }``. Safe to repeat, so it is retried on
+        5xx and timeouts.
+
+        The answer holds a secret; keep it out of logs.
+
+        Example::
+
+            decrypted_credential = lk.oneroster.users.credentials.decrypt(user_id, credential_id)
+        """
+        _result: OneRosterDecryptedCredential = self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/users/{userId}/credentials/{credentialId}/decrypt",
+            path_params={"userId": check_id(user_id, "user_id"), "credentialId": check_id(credential_id, "credential_id")},
+            cast=OneRosterDecryptedCredential,
+            idempotent=True,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return _result
+
+    @cached_property
+    def with_raw_response(self) -> _public.UserCredentialsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.UserCredentialsWithRawResponse(self)
+
+
+class AsyncUserCredentials(AsyncAPIResource):
+    """A student's credentials in third-party applications: register them, decrypt one.
+
+    Example::
+
+        registered_credentials = await alk.oneroster.users.credentials.create(user_id, {"application_name": "...", "credentials": {"username": "...", "password": "..."}})
+    """
+
+    async def create(
+        self,
+        user_id: str,
+        credentials: OneRosterStudentCredentialsInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterRegisteredCredentials:
+        """Registers a student's username and password in a third-party application on the student's profile for
+        it, and resolves with the profile's and the credential's ids. The body is checked against
+        ``StudentCredentialsInput`` before anything is sent. Not repeated once the request may have reached the
+        platform (only on connection refused or 429).
+
+        The password is stored encrypted; ``decrypt`` gives it back.
+
+        Example::
+
+            registered_credentials = await alk.oneroster.users.credentials.create(user_id, {"application_name": "...", "credentials": {"username": "...", "password": "..."}})
+        """
+        _body = check_body(OneRosterStudentCredentialsInputParam, credentials, "credentials")
+        _result: OneRosterRegisteredCredentials = await self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/users/{userId}/credentials",
+            path_params={"userId": check_id(user_id, "user_id")},
+            body=_body,
+            cast=OneRosterRegisteredCredentials,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return _result
+
+    async def decrypt(
+        self,
+        user_id: str,
+        credential_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> OneRosterDecryptedCredential:
+        """The password of a user's credential, decrypted: ``{ password }``. Safe to repeat, so it is retried on
+        5xx and timeouts.
+
+        The answer holds a secret; keep it out of logs.
+
+        Example::
+
+            decrypted_credential = await alk.oneroster.users.credentials.decrypt(user_id, credential_id)
+        """
+        _result: OneRosterDecryptedCredential = await self._client._call(
+            "POST",
+            "/ims/oneroster/rostering/v1p2/users/{userId}/credentials/{credentialId}/decrypt",
+            path_params={"userId": check_id(user_id, "user_id"), "credentialId": check_id(credential_id, "credential_id")},
+            cast=OneRosterDecryptedCredential,
+            idempotent=True,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return _result
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncUserCredentialsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import oneroster as public
+
+        return public.AsyncUserCredentialsWithRawResponse(self)
 
 
 class UserClasses(SyncAPIResource):
@@ -8908,7 +9214,7 @@ class LineItems(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.gradebook.line_items.create({"status": "active", "title": "...", "assign_date": "..."})
+            sourced_id_pairs = lk.oneroster.gradebook.line_items.create({"title": "...", "assign_date": "...", "due_date": "..."})
         """
         _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
         _result: OneRosterSourcedIdPairs = self._client._call(
@@ -8942,7 +9248,7 @@ class LineItems(SyncAPIResource):
 
         Example::
 
-            lk.oneroster.gradebook.line_items.update(sourced_id, {"status": "active", "title": "...", "assign_date": "..."})
+            lk.oneroster.gradebook.line_items.update(sourced_id, {"title": "...", "assign_date": "...", "due_date": "..."})
         """
         _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
         same_id(_body, sourced_id, "line_item")
@@ -9097,7 +9403,7 @@ class AsyncLineItems(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.gradebook.line_items.create({"status": "active", "title": "...", "assign_date": "..."})
+            sourced_id_pairs = await alk.oneroster.gradebook.line_items.create({"title": "...", "assign_date": "...", "due_date": "..."})
         """
         _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
         _result: OneRosterSourcedIdPairs = await self._client._call(
@@ -9131,7 +9437,7 @@ class AsyncLineItems(AsyncAPIResource):
 
         Example::
 
-            await alk.oneroster.gradebook.line_items.update(sourced_id, {"status": "active", "title": "...", "assign_date": "..."})
+            await alk.oneroster.gradebook.line_items.update(sourced_id, {"title": "...", "assign_date": "...", "due_date": "..."})
         """
         _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
         same_id(_body, sourced_id, "line_item")
@@ -10470,7 +10776,7 @@ class GradebookClassLineItems(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.gradebook.classes.line_items.create(class_sourced_id, {"status": "active", "title": "...", "assign_date": "..."})
+            sourced_id_pairs = lk.oneroster.gradebook.classes.line_items.create(class_sourced_id, {"title": "...", "assign_date": "...", "due_date": "..."})
         """
         _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
         _result: OneRosterSourcedIdPairs = self._client._call(
@@ -10573,7 +10879,7 @@ class AsyncGradebookClassLineItems(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.gradebook.classes.line_items.create(class_sourced_id, {"status": "active", "title": "...", "assign_date": "..."})
+            sourced_id_pairs = await alk.oneroster.gradebook.classes.line_items.create(class_sourced_id, {"title": "...", "assign_date": "...", "due_date": "..."})
         """
         _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
         _result: OneRosterSourcedIdPairs = await self._client._call(
@@ -11233,7 +11539,7 @@ class GradebookSchoolLineItems(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.gradebook.schools.line_items.create(school_sourced_id, [{"status": "active", "title": "...", "assign_date": "..."}])
+            sourced_id_pairs = lk.oneroster.gradebook.schools.line_items.create(school_sourced_id, [{"title": "...", "assign_date": "...", "due_date": "..."}])
         """
         _body = check_bodies(OneRosterLineItemInputParam, line_items, "line_items")
         _result: OneRosterSourcedIdPairs = self._client._call(
@@ -11329,7 +11635,7 @@ class AsyncGradebookSchoolLineItems(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.gradebook.schools.line_items.create(school_sourced_id, [{"status": "active", "title": "...", "assign_date": "..."}])
+            sourced_id_pairs = await alk.oneroster.gradebook.schools.line_items.create(school_sourced_id, [{"title": "...", "assign_date": "...", "due_date": "..."}])
         """
         _body = check_bodies(OneRosterLineItemInputParam, line_items, "line_items")
         _result: OneRosterSourcedIdPairs = await self._client._call(

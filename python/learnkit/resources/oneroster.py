@@ -42,6 +42,7 @@ from ..types.oneroster import (
     OneRosterCourseComponentInputParam,
     OneRosterCourseField,
     OneRosterCourseInputParam,
+    OneRosterDecryptedCredential,
     OneRosterDemographics,
     OneRosterDemographicsField,
     OneRosterDemographicsInputParam,
@@ -56,6 +57,7 @@ from ..types.oneroster import (
     OneRosterOrg,
     OneRosterOrgField,
     OneRosterOrgInputParam,
+    OneRosterRegisteredCredentials,
     OneRosterResource,
     OneRosterResourceAssignmentParam,
     OneRosterResourceField,
@@ -63,14 +65,18 @@ from ..types.oneroster import (
     OneRosterResult,
     OneRosterResultField,
     OneRosterResultInputParam,
+    OneRosterSchoolCreated,
     OneRosterSchoolInputParam,
     OneRosterScoreScale,
     OneRosterScoreScaleField,
     OneRosterScoreScaleInputParam,
     OneRosterSourcedIdPairs,
+    OneRosterStudentCredentialsInputParam,
     OneRosterUser,
+    OneRosterUserCreated,
     OneRosterUserField,
     OneRosterUserInputParam,
+    OneRosterUserWithDemographics,
 )
 from .._generated.oneroster import (
     OneRosterClient,
@@ -135,6 +141,10 @@ from .._generated.oneroster import (
     AsyncTermGradingPeriods,
     Users,
     AsyncUsers,
+    UserDemographics,
+    AsyncUserDemographics,
+    UserCredentials,
+    AsyncUserCredentials,
     UserClasses,
     AsyncUserClasses,
     OneRosterGradebook,
@@ -306,6 +316,10 @@ __all__ = [
     "AsyncTermsWithRawResponse",
     "AsyncUserClasses",
     "AsyncUserClassesWithRawResponse",
+    "AsyncUserCredentials",
+    "AsyncUserCredentialsWithRawResponse",
+    "AsyncUserDemographics",
+    "AsyncUserDemographicsWithRawResponse",
     "AsyncUserResources",
     "AsyncUserResourcesWithRawResponse",
     "AsyncUsers",
@@ -414,6 +428,10 @@ __all__ = [
     "TermsWithRawResponse",
     "UserClasses",
     "UserClassesWithRawResponse",
+    "UserCredentials",
+    "UserCredentialsWithRawResponse",
+    "UserDemographics",
+    "UserDemographicsWithRawResponse",
     "UserResources",
     "UserResourcesWithRawResponse",
     "Users",
@@ -2889,12 +2907,140 @@ class UserClassesWithRawResponse:
         return to_raw_pager(self._resource.list)(user_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
+class AsyncUserCredentialsWithRawResponse:
+    """``alk.oneroster.users.credentials.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: AsyncUserCredentials) -> None:
+        self._resource = resource
+
+
+    async def create(
+        self,
+        user_id: str,
+        credentials: OneRosterStudentCredentialsInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterRegisteredCredentials]:
+        """``alk.oneroster.users.credentials.create`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.create)(user_id, credentials, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def decrypt(
+        self,
+        user_id: str,
+        credential_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterDecryptedCredential]:
+        """``alk.oneroster.users.credentials.decrypt`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.decrypt)(user_id, credential_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class UserCredentialsWithRawResponse:
+    """``lk.oneroster.users.credentials.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: UserCredentials) -> None:
+        self._resource = resource
+
+
+    def create(
+        self,
+        user_id: str,
+        credentials: OneRosterStudentCredentialsInputParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterRegisteredCredentials]:
+        """``lk.oneroster.users.credentials.create`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.create)(user_id, credentials, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def decrypt(
+        self,
+        user_id: str,
+        credential_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[OneRosterDecryptedCredential]:
+        """``lk.oneroster.users.credentials.decrypt`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.decrypt)(user_id, credential_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncUserDemographicsWithRawResponse:
+    """``alk.oneroster.users.demographics.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: AsyncUserDemographics) -> None:
+        self._resource = resource
+
+
+    async def get(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterUserWithDemographics]:
+        """``alk.oneroster.users.demographics.get`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.get)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class UserDemographicsWithRawResponse:
+    """``lk.oneroster.users.demographics.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: UserDemographics) -> None:
+        self._resource = resource
+
+
+    def get(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[OneRosterUserWithDemographics]:
+        """``lk.oneroster.users.demographics.get`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.get)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
 class AsyncUsersWithRawResponse:
     """``alk.oneroster.users.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
     def __init__(self, resource: AsyncUsers) -> None:
         self._resource = resource
 
+
+    @cached_property
+    def demographics(self) -> AsyncUserDemographicsWithRawResponse:
+        return AsyncUserDemographicsWithRawResponse(self._resource.demographics)
+
+    @cached_property
+    def credentials(self) -> AsyncUserCredentialsWithRawResponse:
+        return AsyncUserCredentialsWithRawResponse(self._resource.credentials)
 
     @cached_property
     def classes(self) -> AsyncUserClassesWithRawResponse:
@@ -2941,7 +3087,7 @@ class AsyncUsersWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUser]:
+    ) -> ApiResponse[OneRosterUserCreated]:
         """``alk.oneroster.users.create`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.create)(user, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -2979,6 +3125,14 @@ class UsersWithRawResponse:
     def __init__(self, resource: Users) -> None:
         self._resource = resource
 
+
+    @cached_property
+    def demographics(self) -> UserDemographicsWithRawResponse:
+        return UserDemographicsWithRawResponse(self._resource.demographics)
+
+    @cached_property
+    def credentials(self) -> UserCredentialsWithRawResponse:
+        return UserCredentialsWithRawResponse(self._resource.credentials)
 
     @cached_property
     def classes(self) -> UserClassesWithRawResponse:
@@ -3025,7 +3179,7 @@ class UsersWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterUser]:
+    ) -> ApiResponse[OneRosterUserCreated]:
         """``lk.oneroster.users.create`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.create)(user, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -4215,7 +4369,7 @@ class AsyncSchoolsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterOrg]:
+    ) -> ApiResponse[OneRosterSchoolCreated]:
         """``alk.oneroster.schools.create`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.create)(school, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
@@ -4319,7 +4473,7 @@ class SchoolsWithRawResponse:
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
-    ) -> ApiResponse[OneRosterOrg]:
+    ) -> ApiResponse[OneRosterSchoolCreated]:
         """``lk.oneroster.schools.create`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.create)(school, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 

@@ -14,7 +14,7 @@ from typing_extensions import Required, TypedDict
 
 from .._models import BaseModel
 
-__all__ = ["OneRosterAcademicSession", "OneRosterAcademicSessionField", "OneRosterAcademicSessionInput", "OneRosterAcademicSessionInputParam", "OneRosterAcademicSessionList", "OneRosterAcademicSessionResponse", "OneRosterAssessmentLineItem", "OneRosterAssessmentLineItemField", "OneRosterAssessmentLineItemInput", "OneRosterAssessmentLineItemInputParam", "OneRosterAssessmentLineItemList", "OneRosterAssessmentLineItemResponse", "OneRosterAssessmentResult", "OneRosterAssessmentResultField", "OneRosterAssessmentResultInput", "OneRosterAssessmentResultInputParam", "OneRosterAssessmentResultList", "OneRosterAssessmentResultResponse", "OneRosterCategory", "OneRosterCategoryField", "OneRosterCategoryInput", "OneRosterCategoryInputParam", "OneRosterCategoryList", "OneRosterCategoryResponse", "OneRosterClass", "OneRosterClassEnrollmentInput", "OneRosterClassEnrollmentInputParam", "OneRosterClassField", "OneRosterClassInput", "OneRosterClassInputParam", "OneRosterClassList", "OneRosterClassResponse", "OneRosterClassUpdate", "OneRosterClassUpdateParam", "OneRosterComponentResource", "OneRosterComponentResourceField", "OneRosterComponentResourceInput", "OneRosterComponentResourceInputParam", "OneRosterComponentResourceList", "OneRosterComponentResourceResponse", "OneRosterCourse", "OneRosterCourseComponent", "OneRosterCourseComponentField", "OneRosterCourseComponentInput", "OneRosterCourseComponentInputParam", "OneRosterCourseComponentList", "OneRosterCourseComponentResponse", "OneRosterCourseField", "OneRosterCourseInput", "OneRosterCourseInputParam", "OneRosterCourseList", "OneRosterCourseResponse", "OneRosterDemographics", "OneRosterDemographicsField", "OneRosterDemographicsInput", "OneRosterDemographicsInputParam", "OneRosterDemographicsList", "OneRosterDemographicsResponse", "OneRosterEnrollment", "OneRosterEnrollmentField", "OneRosterEnrollmentInput", "OneRosterEnrollmentInputParam", "OneRosterEnrollmentList", "OneRosterEnrollmentResponse", "OneRosterEnrollmentUpdate", "OneRosterEnrollmentUpdateParam", "OneRosterGUIDRef", "OneRosterGUIDRefType", "OneRosterGradingPeriodInput", "OneRosterGradingPeriodInputParam", "OneRosterGradingPeriodList", "OneRosterGradingPeriodResponse", "OneRosterLearningObjectiveSet", "OneRosterLearningObjectiveSetItem", "OneRosterLearningObjectiveSetItemLearningObjectiveIds", "OneRosterLearningObjectiveSetItemLearningObjectiveIdsParam", "OneRosterLearningObjectiveSetItemParam", "OneRosterLineItem", "OneRosterLineItemField", "OneRosterLineItemInput", "OneRosterLineItemInputParam", "OneRosterLineItemList", "OneRosterLineItemResponse", "OneRosterMetadata", "OneRosterNullableGUIDRef", "OneRosterNullableSourcedIdRef", "OneRosterNullableSourcedIdRefInput", "OneRosterNullableTypedGUIDRef", "OneRosterOrg", "OneRosterOrgField", "OneRosterOrgInput", "OneRosterOrgInputParam", "OneRosterOrgList", "OneRosterOrgResponse", "OneRosterPageMembers", "OneRosterResource", "OneRosterResourceAssignment", "OneRosterResourceAssignmentParam", "OneRosterResourceField", "OneRosterResourceInput", "OneRosterResourceInputParam", "OneRosterResourceList", "OneRosterResourceResponse", "OneRosterResult", "OneRosterResultField", "OneRosterResultInput", "OneRosterResultInputParam", "OneRosterResultList", "OneRosterResultResponse", "OneRosterRole", "OneRosterRoleInput", "OneRosterRoleInputParam", "OneRosterSchoolInput", "OneRosterSchoolInputParam", "OneRosterScoreScale", "OneRosterScoreScaleField", "OneRosterScoreScaleInput", "OneRosterScoreScaleInputParam", "OneRosterScoreScaleList", "OneRosterScoreScaleResponse", "OneRosterScoreScaleValue", "OneRosterScoreScaleValueParam", "OneRosterSourcedIdPairs", "OneRosterSourcedIdPairsResponse", "OneRosterSourcedIdRef", "OneRosterSourcedIdRefInput", "OneRosterSourcedIdRefInputParam", "OneRosterStatus", "OneRosterStudentList", "OneRosterTeacherList", "OneRosterTermList", "OneRosterTermResponse", "OneRosterTypedGUIDRef", "OneRosterUnstatedAnswer", "OneRosterUser", "OneRosterUserField", "OneRosterUserId", "OneRosterUserIdParam", "OneRosterUserInput", "OneRosterUserInputParam", "OneRosterUserList", "OneRosterUserResponse"]
+__all__ = ["OneRosterAcademicSession", "OneRosterAcademicSessionField", "OneRosterAcademicSessionInput", "OneRosterAcademicSessionInputParam", "OneRosterAcademicSessionList", "OneRosterAcademicSessionResponse", "OneRosterAssessmentLineItem", "OneRosterAssessmentLineItemField", "OneRosterAssessmentLineItemInput", "OneRosterAssessmentLineItemInputParam", "OneRosterAssessmentLineItemList", "OneRosterAssessmentLineItemResponse", "OneRosterAssessmentResult", "OneRosterAssessmentResultField", "OneRosterAssessmentResultInput", "OneRosterAssessmentResultInputParam", "OneRosterAssessmentResultList", "OneRosterAssessmentResultResponse", "OneRosterCategory", "OneRosterCategoryField", "OneRosterCategoryInput", "OneRosterCategoryInputParam", "OneRosterCategoryList", "OneRosterCategoryResponse", "OneRosterClass", "OneRosterClassEnrollmentInput", "OneRosterClassEnrollmentInputParam", "OneRosterClassField", "OneRosterClassInput", "OneRosterClassInputParam", "OneRosterClassList", "OneRosterClassResponse", "OneRosterClassUpdate", "OneRosterClassUpdateParam", "OneRosterComponentResource", "OneRosterComponentResourceField", "OneRosterComponentResourceInput", "OneRosterComponentResourceInputParam", "OneRosterComponentResourceList", "OneRosterComponentResourceResponse", "OneRosterCourse", "OneRosterCourseComponent", "OneRosterCourseComponentField", "OneRosterCourseComponentInput", "OneRosterCourseComponentInputParam", "OneRosterCourseComponentList", "OneRosterCourseComponentResponse", "OneRosterCourseField", "OneRosterCourseInput", "OneRosterCourseInputParam", "OneRosterCourseList", "OneRosterCourseResponse", "OneRosterDecryptedCredential", "OneRosterDemographics", "OneRosterDemographicsField", "OneRosterDemographicsInput", "OneRosterDemographicsInputParam", "OneRosterDemographicsList", "OneRosterDemographicsResponse", "OneRosterEnrollment", "OneRosterEnrollmentField", "OneRosterEnrollmentInput", "OneRosterEnrollmentInputParam", "OneRosterEnrollmentList", "OneRosterEnrollmentResponse", "OneRosterEnrollmentUpdate", "OneRosterEnrollmentUpdateParam", "OneRosterGUIDRef", "OneRosterGUIDRefType", "OneRosterGradingPeriodInput", "OneRosterGradingPeriodInputParam", "OneRosterGradingPeriodList", "OneRosterGradingPeriodResponse", "OneRosterLearningObjectiveSet", "OneRosterLearningObjectiveSetItem", "OneRosterLearningObjectiveSetItemLearningObjectiveIds", "OneRosterLearningObjectiveSetItemLearningObjectiveIdsParam", "OneRosterLearningObjectiveSetItemParam", "OneRosterLineItem", "OneRosterLineItemField", "OneRosterLineItemInput", "OneRosterLineItemInputParam", "OneRosterLineItemList", "OneRosterLineItemResponse", "OneRosterMetadata", "OneRosterNullableGUIDRef", "OneRosterNullableSourcedIdRef", "OneRosterNullableSourcedIdRefInput", "OneRosterNullableTypedGUIDRef", "OneRosterOrg", "OneRosterOrgField", "OneRosterOrgInput", "OneRosterOrgInputParam", "OneRosterOrgList", "OneRosterOrgResponse", "OneRosterPageMembers", "OneRosterRegisteredCredentials", "OneRosterResource", "OneRosterResourceAssignment", "OneRosterResourceAssignmentParam", "OneRosterResourceField", "OneRosterResourceInput", "OneRosterResourceInputParam", "OneRosterResourceList", "OneRosterResourceResponse", "OneRosterResult", "OneRosterResultField", "OneRosterResultInput", "OneRosterResultInputParam", "OneRosterResultList", "OneRosterResultResponse", "OneRosterRole", "OneRosterRoleInput", "OneRosterRoleInputParam", "OneRosterSchoolCreated", "OneRosterSchoolInput", "OneRosterSchoolInputParam", "OneRosterScoreScale", "OneRosterScoreScaleField", "OneRosterScoreScaleInput", "OneRosterScoreScaleInputParam", "OneRosterScoreScaleList", "OneRosterScoreScaleResponse", "OneRosterScoreScaleValue", "OneRosterScoreScaleValueParam", "OneRosterSourcedIdPairs", "OneRosterSourcedIdPairsResponse", "OneRosterSourcedIdRef", "OneRosterSourcedIdRefInput", "OneRosterSourcedIdRefInputParam", "OneRosterStatus", "OneRosterStudentCredentialsInput", "OneRosterStudentCredentialsInputCredentials", "OneRosterStudentCredentialsInputCredentialsParam", "OneRosterStudentCredentialsInputParam", "OneRosterStudentList", "OneRosterTeacherList", "OneRosterTermList", "OneRosterTermResponse", "OneRosterTypedGUIDRef", "OneRosterUnstatedAnswer", "OneRosterUser", "OneRosterUserCreated", "OneRosterUserField", "OneRosterUserId", "OneRosterUserIdParam", "OneRosterUserInput", "OneRosterUserInputParam", "OneRosterUserList", "OneRosterUserProfile", "OneRosterUserProfileCredential", "OneRosterUserProfileCredentialInput", "OneRosterUserProfileCredentialInputParam", "OneRosterUserProfileInput", "OneRosterUserProfileInputParam", "OneRosterUserResponse", "OneRosterUserWithDemographics", "OneRosterUserWithDemographicsResponse"]
 
 OneRosterAcademicSessionField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "startDate", "endDate", "type", "parent", "schoolYear", "org"]
 """The members of OneRosterAcademicSession that `fields` may ask for."""
@@ -22,7 +22,7 @@ OneRosterAcademicSessionField: TypeAlias = Literal["sourcedId", "status", "dateL
 OneRosterClassField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "classCode", "classType", "location", "grades", "subjects", "course", "school", "terms", "subjectCodes", "periods", "resources"]
 """The members of OneRosterClass that `fields` may ask for."""
 
-OneRosterUserField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "userMasterIdentifier", "username", "userIds", "enabledUser", "givenName", "familyName", "middleName", "roles", "agents", "primaryOrg", "email", "preferredFirstName", "preferredMiddleName", "preferredLastName", "pronouns", "grades", "password", "sms", "phone"]
+OneRosterUserField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "userMasterIdentifier", "username", "userIds", "enabledUser", "givenName", "familyName", "middleName", "roles", "agents", "userProfiles", "primaryOrg", "email", "preferredFirstName", "preferredMiddleName", "preferredLastName", "pronouns", "grades", "password", "sms", "phone"]
 """The members of OneRosterUser that `fields` may ask for."""
 
 OneRosterCourseField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "academicSession", "courseCode", "grades", "subjects", "subjectCodes", "org", "level", "gradingScheme"]
@@ -37,7 +37,7 @@ OneRosterComponentResourceField: TypeAlias = Literal["sourcedId", "status", "dat
 OneRosterDemographicsField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "birthDate", "sex", "americanIndianOrAlaskaNative", "asian", "blackOrAfricanAmerican", "nativeHawaiianOrOtherPacificIslander", "white", "demographicRaceTwoOrMoreRaces", "hispanicOrLatinoEthnicity", "countryOfBirthCode", "stateOfBirthAbbreviation", "cityOfBirth", "publicSchoolResidenceStatus"]
 """The members of OneRosterDemographics that `fields` may ask for."""
 
-OneRosterEnrollmentField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "role", "primary", "beginDate", "endDate", "user", "class"]
+OneRosterEnrollmentField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "role", "primary", "beginDate", "endDate", "user", "class", "school"]
 """The members of OneRosterEnrollment that `fields` may ask for."""
 
 OneRosterOrgField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "name", "type", "identifier", "parent", "children"]
@@ -367,6 +367,8 @@ class OneRosterClassEnrollmentInput(BaseModel):
 
     user: OneRosterSourcedIdRefInput
     """A reference by ``sourcedId``, in a request body."""
+    school: OneRosterSourcedIdRefInput | None = None
+    """A reference by ``sourcedId``, in a request body."""
     primary: bool | None = None
     """Left out, it is false."""
     begin_date: str | None = Field(default=None, alias="beginDate")
@@ -606,6 +608,8 @@ class OneRosterEnrollment(BaseModel):
     """A reference to another OneRoster object, as answers carry them."""
     class_: OneRosterGUIDRef = Field(alias="class")
     """A reference to another OneRoster object, as answers carry them."""
+    school: OneRosterGUIDRef
+    """A reference to another OneRoster object, as answers carry them."""
 
 
 class OneRosterEnrollmentInput(BaseModel):
@@ -624,6 +628,8 @@ class OneRosterEnrollmentInput(BaseModel):
     """A reference by ``sourcedId``, in a request body."""
     class_: OneRosterSourcedIdRefInput = Field(alias="class")
     """A reference by ``sourcedId``, in a request body."""
+    school: OneRosterSourcedIdRefInput
+    """A reference by ``sourcedId``, in a request body."""
 
 
 class OneRosterEnrollmentUpdate(BaseModel):
@@ -641,6 +647,8 @@ class OneRosterEnrollmentUpdate(BaseModel):
     user: OneRosterSourcedIdRefInput
     """A reference by ``sourcedId``, in a request body."""
     class_: OneRosterSourcedIdRefInput = Field(alias="class")
+    """A reference by ``sourcedId``, in a request body."""
+    school: OneRosterSourcedIdRefInput
     """A reference by ``sourcedId``, in a request body."""
 
 
@@ -668,7 +676,7 @@ class OneRosterLineItem(BaseModel):
     """
 
     sourced_id: str | None = Field(default=None, alias="sourcedId")
-    status: Literal["active", "tobedeleted"]
+    status: Literal["active", "tobedeleted"] | None = None
     """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
     date_last_modified: str | None = Field(default=None, alias="dateLastModified")
     metadata: dict[str, Any] | None = None
@@ -697,11 +705,11 @@ class OneRosterLineItem(BaseModel):
 
 class OneRosterLineItemInput(BaseModel):
     """A line item in a POST or PUT body: ``class``, ``school`` and ``category`` required, with ``assignDate`` and
-    ``dueDate``.
+    ``dueDate``; ``status`` may be left out (docs/decisions.md#d-oneroster-2025-10).
     """
 
     sourced_id: str | None = Field(default=None, alias="sourcedId")
-    status: Literal["active", "tobedeleted"]
+    status: Literal["active", "tobedeleted"] | None = None
     """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
     date_last_modified: str | None = Field(default=None, alias="dateLastModified")
     metadata: dict[str, Any] | None = None
@@ -742,7 +750,7 @@ class OneRosterOrg(BaseModel):
     name: str
     type: Literal["department", "school", "district", "local", "state", "national"]
     identifier: str
-    parent: OneRosterGUIDRef | None
+    parent: OneRosterGUIDRef | None = None
     """A reference, or null."""
     children: list[OneRosterGUIDRef]
 
@@ -934,6 +942,10 @@ class OneRosterUser(BaseModel):
     middle_name: str | None = Field(default=None, alias="middleName")
     roles: list[OneRosterRole]
     agents: list[OneRosterTypedGUIDRef]
+    user_profiles: list[OneRosterUserProfile] = Field(alias="userProfiles")
+    """The user's profiles in applications, each with its credentials (required by the vendor's description of
+    2025-10; see docs/decisions.md#d-oneroster-2025-10).
+    """
     primary_org: OneRosterGUIDRef | None = Field(default=None, alias="primaryOrg")
     """A reference to another OneRoster object, as answers carry them."""
     email: str | None = None
@@ -948,7 +960,9 @@ class OneRosterUser(BaseModel):
 
 
 class OneRosterUserInput(BaseModel):
-    """A user in a POST or PUT body: ``enabledUser``, ``givenName``, ``familyName`` and ``roles`` required."""
+    """A user in a POST or PUT body: ``enabledUser``, ``givenName``, ``familyName``, ``roles`` and ``userProfiles``
+    (may be empty) required.
+    """
 
     sourced_id: str | None = Field(default=None, alias="sourcedId")
     metadata: dict[str, Any] | None = None
@@ -975,6 +989,125 @@ class OneRosterUserInput(BaseModel):
     phone: str | None = None
     agents: list[OneRosterSourcedIdRefInput] | None = None
     """Left out, it is []."""
+    user_profiles: list[OneRosterUserProfileInput] = Field(alias="userProfiles")
+    """The user's profiles in applications ([] for none)."""
+
+
+class OneRosterUserProfile(BaseModel):
+    """A profile of a user in an application (OneRoster 1.2 UserProfile): its id, type, vendor and application, and
+    the credentials the user signs in with there (a password is never sent back in clear:
+    ``users.credentials.decrypt`` gives it).
+    """
+
+    profile_id: str = Field(alias="profileId")
+    profile_type: str = Field(alias="profileType")
+    vendor_id: str = Field(alias="vendorId")
+    application_id: str | None = Field(default=None, alias="applicationId")
+    description: str | None = None
+    credentials: list[OneRosterUserProfileCredential]
+
+
+class OneRosterUserProfileCredential(BaseModel):
+    """A credential of a user profile; ``password`` is encrypted, or left out."""
+
+    id: str | None = None
+    """The credential's id, which ``users.credentials.decrypt`` takes."""
+    type: str
+    username: str
+    password: str | None = None
+
+
+class OneRosterUserProfileInput(BaseModel):
+    """A user profile in a POST or PUT body."""
+
+    profile_id: str = Field(alias="profileId")
+    profile_type: str = Field(alias="profileType")
+    vendor_id: str = Field(alias="vendorId")
+    application_id: str | None = Field(default=None, alias="applicationId")
+    description: str | None = None
+    credentials: list[OneRosterUserProfileCredentialInput] | None = None
+    """Left out, it is []."""
+
+
+class OneRosterUserProfileCredentialInput(BaseModel):
+    """A credential of a user profile in a POST or PUT body."""
+
+    type: str
+    username: str
+    password: str | None = None
+    """Sent once and stored encrypted."""
+
+
+class OneRosterUserWithDemographics(BaseModel):
+    """A user with its demographics (``null`` when it has none), as ``users/{sourcedId}/demographics`` answers it."""
+
+    sourced_id: str = Field(alias="sourcedId")
+    status: Literal["active", "tobedeleted"]
+    """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    metadata: dict[str, Any] | None = None
+    """Free-form metadata, or null."""
+    user_master_identifier: str | None = Field(default=None, alias="userMasterIdentifier")
+    username: str | None = None
+    user_ids: list[OneRosterUserId] | None = Field(default=None, alias="userIds")
+    enabled_user: bool = Field(alias="enabledUser")
+    given_name: str = Field(alias="givenName")
+    family_name: str = Field(alias="familyName")
+    middle_name: str | None = Field(default=None, alias="middleName")
+    roles: list[OneRosterRole]
+    agents: list[OneRosterTypedGUIDRef]
+    user_profiles: list[OneRosterUserProfile] = Field(alias="userProfiles")
+    """The user's profiles in applications, each with its credentials (required by the vendor's description of
+    2025-10; see docs/decisions.md#d-oneroster-2025-10).
+    """
+    primary_org: OneRosterGUIDRef | None = Field(default=None, alias="primaryOrg")
+    """A reference to another OneRoster object, as answers carry them."""
+    email: str | None = None
+    preferred_first_name: str | None = Field(default=None, alias="preferredFirstName")
+    preferred_middle_name: str | None = Field(default=None, alias="preferredMiddleName")
+    preferred_last_name: str | None = Field(default=None, alias="preferredLastName")
+    pronouns: str | None = None
+    grades: list[str] | None = None
+    password: str | None = None
+    sms: str | None = None
+    phone: str | None = None
+    demographics: OneRosterDemographics | None
+
+
+class OneRosterUserWithDemographicsResponse(BaseModel):
+    """One user with its demographics."""
+
+    user: OneRosterUserWithDemographics
+    """A user with its demographics (``null`` when it has none), as ``users/{sourcedId}/demographics`` answers it."""
+
+
+class OneRosterStudentCredentialsInputCredentials(BaseModel):
+    """The OneRosterStudentCredentialsInputCredentials schema."""
+
+    username: str
+    password: str
+
+
+class OneRosterStudentCredentialsInput(BaseModel):
+    """The credentials of a student in a third-party application, registered on the student's profile."""
+
+    application_name: str = Field(alias="applicationName")
+    """The name of the third-party application."""
+    credentials: OneRosterStudentCredentialsInputCredentials
+
+
+class OneRosterRegisteredCredentials(BaseModel):
+    """The profile the credentials were registered on and the credential's id."""
+
+    user_profile_id: str = Field(alias="userProfileId")
+    credential_id: str = Field(alias="credentialId")
+    message: str | None = None
+
+
+class OneRosterDecryptedCredential(BaseModel):
+    """The password of a credential, decrypted."""
+
+    password: str
 
 
 class OneRosterPageMembers(BaseModel):
@@ -1403,6 +1536,18 @@ OneRosterLearningObjectiveSet: TypeAlias = list[OneRosterLearningObjectiveSetIte
 """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
 
 
+OneRosterUserCreated: TypeAlias = OneRosterSourcedIdPairsResponse | OneRosterUserResponse
+"""The answer of a user create: ``{ sourcedIdPairs }`` as the vendor's description of 2025-10 states it, or ``{
+user }`` as the one before did (docs/decisions.md#d-oneroster-2025-10).
+"""
+
+
+OneRosterSchoolCreated: TypeAlias = OneRosterSourcedIdPairsResponse | OneRosterOrg
+"""The answer of a school create: ``{ sourcedIdPairs }`` as the vendor's description of 2025-10 states it, or the
+org as the one before did (docs/decisions.md#d-oneroster-2025-10).
+"""
+
+
 OneRosterUnstatedAnswer: TypeAlias = dict[str, Any]
 """An answer the vendor states only as an object (no members named). Decision: clients read nothing from it; the
 mock answers the written object in its member (see docs/decisions.md#d-i29-unstated-answers).
@@ -1500,6 +1645,8 @@ class OneRosterClassEnrollmentInputParam(TypedDict, total=False):
     """
 
     user: Required[OneRosterSourcedIdRefInputParam]
+    """A reference by ``sourcedId``, in a request body."""
+    school: OneRosterSourcedIdRefInputParam
     """A reference by ``sourcedId``, in a request body."""
     primary: bool
     """Left out, it is false."""
@@ -1628,6 +1775,8 @@ class OneRosterEnrollmentInputParam(TypedDict, total=False):
     """A reference by ``sourcedId``, in a request body."""
     class_: Annotated[Required[OneRosterSourcedIdRefInputParam], Field(alias="class")]
     """A reference by ``sourcedId``, in a request body."""
+    school: Required[OneRosterSourcedIdRefInputParam]
+    """A reference by ``sourcedId``, in a request body."""
 
 
 @with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
@@ -1649,6 +1798,8 @@ class OneRosterEnrollmentUpdateParam(TypedDict, total=False):
     user: Required[OneRosterSourcedIdRefInputParam]
     """A reference by ``sourcedId``, in a request body."""
     class_: Annotated[Required[OneRosterSourcedIdRefInputParam], Field(alias="class")]
+    """A reference by ``sourcedId``, in a request body."""
+    school: Required[OneRosterSourcedIdRefInputParam]
     """A reference by ``sourcedId``, in a request body."""
 
 
@@ -1738,8 +1889,38 @@ class OneRosterRoleInputParam(TypedDict, total=False):
 
 
 @with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterUserProfileCredentialInputParam(TypedDict, total=False):
+    """A credential of a user profile in a POST or PUT body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    type: Required[str]
+    username: Required[str]
+    password: str
+    """Sent once and stored encrypted."""
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterUserProfileInputParam(TypedDict, total=False):
+    """A user profile in a POST or PUT body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    profile_id: Annotated[Required[str], Field(alias="profileId")]
+    profile_type: Annotated[Required[str], Field(alias="profileType")]
+    vendor_id: Annotated[Required[str], Field(alias="vendorId")]
+    application_id: Annotated[str, Field(alias="applicationId")]
+    description: str
+    credentials: Sequence[OneRosterUserProfileCredentialInputParam]
+    """Left out, it is []."""
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
 class OneRosterUserInputParam(TypedDict, total=False):
-    """A user in a POST or PUT body: `enabledUser`, `givenName`, `familyName` and `roles` required.
+    """A user in a POST or PUT body: `enabledUser`, `givenName`, `familyName`, `roles` and `userProfiles` (may be
+    empty) required.
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
@@ -1769,6 +1950,31 @@ class OneRosterUserInputParam(TypedDict, total=False):
     phone: str | None
     agents: Sequence[OneRosterSourcedIdRefInputParam]
     """Left out, it is []."""
+    user_profiles: Annotated[Required[Sequence[OneRosterUserProfileInputParam]], Field(alias="userProfiles")]
+    """The user's profiles in applications ([] for none)."""
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterStudentCredentialsInputCredentialsParam(TypedDict, total=False):
+    """The OneRosterStudentCredentialsInputCredentials body.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    username: Required[str]
+    password: Required[str]
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class OneRosterStudentCredentialsInputParam(TypedDict, total=False):
+    """The credentials of a student in a third-party application, registered on the student's profile.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    application_name: Annotated[Required[str], Field(alias="applicationName")]
+    """The name of the third-party application."""
+    credentials: Required[OneRosterStudentCredentialsInputCredentialsParam]
 
 
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
@@ -1879,13 +2085,13 @@ class OneRosterCategoryInputParam(TypedDict, total=False):
 @with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
 class OneRosterLineItemInputParam(TypedDict, total=False):
     """A line item in a POST or PUT body: `class`, `school` and `category` required, with `assignDate` and
-    `dueDate`.
+    `dueDate`; `status` may be left out (docs/decisions.md#d-oneroster-2025-10).
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
 
     sourced_id: Annotated[str, Field(alias="sourcedId")]
-    status: Required[Literal["active", "tobedeleted"]]
+    status: Literal["active", "tobedeleted"]
     """The status of an object: ``tobedeleted`` marks a soft-deleted one."""
     date_last_modified: Annotated[str, Field(alias="dateLastModified")]
     metadata: Mapping[str, object]
@@ -2062,6 +2268,16 @@ OneRosterScoreScale.model_rebuild()
 OneRosterScoreScaleInput.model_rebuild()
 OneRosterUser.model_rebuild()
 OneRosterUserInput.model_rebuild()
+OneRosterUserProfile.model_rebuild()
+OneRosterUserProfileCredential.model_rebuild()
+OneRosterUserProfileInput.model_rebuild()
+OneRosterUserProfileCredentialInput.model_rebuild()
+OneRosterUserWithDemographics.model_rebuild()
+OneRosterUserWithDemographicsResponse.model_rebuild()
+OneRosterStudentCredentialsInput.model_rebuild()
+OneRosterStudentCredentialsInputCredentials.model_rebuild()
+OneRosterRegisteredCredentials.model_rebuild()
+OneRosterDecryptedCredential.model_rebuild()
 OneRosterPageMembers.model_rebuild()
 OneRosterAcademicSessionList.model_rebuild()
 OneRosterAssessmentLineItemList.model_rebuild()

@@ -1027,6 +1027,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ims/oneroster/rostering/v1p2/users/{sourcedId}/demographics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a specific User with demographics
+         * @description To get a specific User with its demographics on the service provider (new in the vendor's description of 2025-10; see docs/decisions.md#d-oneroster-2025-10). If the user cannot be located, the api will return a 404 error code and message 'User not found.'
+         */
+        get: operations["getUserWithDemographics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/users/{userId}/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register student credentials for third-party applications
+         * @description Register the username and password of a student in a third-party application on the student's user profile for it (new in the vendor's description of 2025-10; see docs/decisions.md#d-oneroster-2025-10).
+         */
+        post: operations["registerStudentCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ims/oneroster/rostering/v1p2/users/{userId}/credentials/{credentialId}/decrypt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decrypt a user credential
+         * @description Decrypt and return the password of a credential of a user (new in the vendor's description of 2025-10; see docs/decisions.md#d-oneroster-2025-10). Decision - the scope to read the roster (see docs/decisions.md#d-oneroster-2025-10).
+         */
+        post: operations["decryptCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ims/oneroster/rostering/v1p2/users/{userSourcedId}/classes": {
         parameters: {
             query?: never;
@@ -2002,6 +2062,8 @@ export interface components {
         /** @description The enrollment of a user in a class, in the body of POST `classes/{classSourcedId}/students` or `teachers` (the class and the role come from the path). */
         ClassEnrollmentInput: {
             user: components["schemas"]["SourcedIdRefInput"];
+            /** @description Left out, the class's school (docs/decisions.md#d-oneroster-2025-10). */
+            school?: components["schemas"]["SourcedIdRefInput"];
             /** @description Left out, it is false. */
             primary?: boolean;
             /** @example 2024-01-01 */
@@ -2219,6 +2281,8 @@ export interface components {
             endDate: string | null;
             user: components["schemas"]["GUIDRef"];
             class: components["schemas"]["GUIDRef"];
+            /** @description The school of the class (the vendor's description of 2025-10 requires it; see docs/decisions.md#d-oneroster-2025-10). */
+            school: components["schemas"]["GUIDRef"];
         };
         /** @description An enrollment in a POST body. */
         EnrollmentInput: {
@@ -2237,6 +2301,7 @@ export interface components {
             endDate?: string;
             user: components["schemas"]["SourcedIdRefInput"];
             class: components["schemas"]["SourcedIdRefInput"];
+            school: components["schemas"]["SourcedIdRefInput"];
         };
         /** @description An enrollment in a PUT body: `sourcedId` and `status` required too. */
         EnrollmentUpdate: {
@@ -2255,6 +2320,7 @@ export interface components {
             endDate?: string;
             user: components["schemas"]["SourcedIdRefInput"];
             class: components["schemas"]["SourcedIdRefInput"];
+            school: components["schemas"]["SourcedIdRefInput"];
         };
         /** @description A grading period (an academic session of type `gradingPeriod`) in a POST or PUT body. */
         GradingPeriodInput: {
@@ -2275,7 +2341,7 @@ export interface components {
         /** @description A gradebook line item: the set of results for one activity of a class, in a category, assigned and due on given dates. */
         LineItem: {
             sourcedId?: string;
-            status: components["schemas"]["Status"];
+            status?: components["schemas"]["Status"];
             /** Format: date-time */
             dateLastModified?: string;
             metadata?: components["schemas"]["Metadata"];
@@ -2295,10 +2361,10 @@ export interface components {
             resultValueMax?: number | null;
             learningObjectiveSet?: components["schemas"]["LearningObjectiveSet"];
         };
-        /** @description A line item in a POST or PUT body: `class`, `school` and `category` required, with `assignDate` and `dueDate`. */
+        /** @description A line item in a POST or PUT body: `class`, `school` and `category` required, with `assignDate` and `dueDate`; `status` may be left out (docs/decisions.md#d-oneroster-2025-10). */
         LineItemInput: {
             sourcedId?: string;
-            status: components["schemas"]["Status"];
+            status?: components["schemas"]["Status"];
             /** Format: date-time */
             dateLastModified?: string;
             metadata?: components["schemas"]["Metadata"];
@@ -2329,7 +2395,7 @@ export interface components {
             /** @enum {string} */
             type: "department" | "school" | "district" | "local" | "state" | "national";
             identifier: string;
-            parent: components["schemas"]["NullableGUIDRef"];
+            parent?: components["schemas"]["NullableGUIDRef"];
             /** @default [] */
             children: components["schemas"]["GUIDRef"][];
         };
@@ -2486,6 +2552,11 @@ export interface components {
             roles: components["schemas"]["Role"][];
             /** @default [] */
             agents: components["schemas"]["TypedGUIDRef"][];
+            /**
+             * @description The user's profiles in applications, each with its credentials (required by the vendor's description of 2025-10; see docs/decisions.md#d-oneroster-2025-10).
+             * @default []
+             */
+            userProfiles: components["schemas"]["UserProfile"][];
             primaryOrg?: components["schemas"]["GUIDRef"];
             /** Format: email */
             email?: string | null;
@@ -2498,7 +2569,7 @@ export interface components {
             sms?: string | null;
             phone?: string | null;
         };
-        /** @description A user in a POST or PUT body: `enabledUser`, `givenName`, `familyName` and `roles` required. */
+        /** @description A user in a POST or PUT body: `enabledUser`, `givenName`, `familyName`, `roles` and `userProfiles` (may be empty) required. */
         UserInput: {
             sourcedId?: string;
             metadata?: {
@@ -2526,7 +2597,75 @@ export interface components {
             phone?: string | null;
             /** @description Left out, it is []. */
             agents?: components["schemas"]["SourcedIdRefInput"][];
+            /** @description The user's profiles in applications ([] for none). */
+            userProfiles: components["schemas"]["UserProfileInput"][];
         };
+        /** @description A profile of a user in an application (OneRoster 1.2 UserProfile): its id, type, vendor and application, and the credentials the user signs in with there (a password is never sent back in clear: `users.credentials.decrypt` gives it). */
+        UserProfile: {
+            profileId: string;
+            profileType: string;
+            vendorId: string;
+            applicationId?: string | null;
+            description?: string | null;
+            /** @default [] */
+            credentials: components["schemas"]["UserProfileCredential"][];
+        };
+        /** @description A credential of a user profile; `password` is encrypted, or left out. */
+        UserProfileCredential: {
+            /** @description The credential's id, which `users.credentials.decrypt` takes. */
+            id?: string;
+            type: string;
+            username: string;
+            password?: string | null;
+        };
+        /** @description A user profile in a POST or PUT body. */
+        UserProfileInput: {
+            profileId: string;
+            profileType: string;
+            vendorId: string;
+            applicationId?: string;
+            description?: string;
+            /** @description Left out, it is []. */
+            credentials?: components["schemas"]["UserProfileCredentialInput"][];
+        };
+        /** @description A credential of a user profile in a POST or PUT body. */
+        UserProfileCredentialInput: {
+            type: string;
+            username: string;
+            /** @description Sent once and stored encrypted. */
+            password?: string;
+        };
+        /** @description A user with its demographics (`null` when it has none), as `users/{sourcedId}/demographics` answers it. */
+        UserWithDemographics: components["schemas"]["User"] & {
+            demographics: components["schemas"]["Demographics"] | null;
+        };
+        /** @description One user with its demographics. */
+        UserWithDemographicsResponse: {
+            user: components["schemas"]["UserWithDemographics"];
+        };
+        /** @description The credentials of a student in a third-party application, registered on the student's profile. */
+        StudentCredentialsInput: {
+            /** @description The name of the third-party application. */
+            applicationName: string;
+            credentials: {
+                username: string;
+                password: string;
+            };
+        };
+        /** @description The profile the credentials were registered on and the credential's id. */
+        RegisteredCredentials: {
+            userProfileId: string;
+            credentialId: string;
+            message?: string;
+        };
+        /** @description The password of a credential, decrypted. */
+        DecryptedCredential: {
+            password: string;
+        };
+        /** @description The answer of a user create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or `{ user }` as the one before did (docs/decisions.md#d-oneroster-2025-10). */
+        UserCreated: components["schemas"]["SourcedIdPairsResponse"] | components["schemas"]["UserResponse"];
+        /** @description The answer of a school create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or the org as the one before did (docs/decisions.md#d-oneroster-2025-10). */
+        SchoolCreated: components["schemas"]["SourcedIdPairsResponse"] | components["schemas"]["Org"];
         /** @description The page members of every listing, as the vendor states them: `totalCount` (entries in all), `pageCount`, `pageNumber` (from 1), `offset` and `limit` of this page. */
         PageMembers: {
             totalCount: number;
@@ -4970,7 +5109,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Org"];
+                    "application/json": components["schemas"]["SchoolCreated"];
                 };
             };
             400: components["responses"]["BadRequestResponse"];
@@ -6244,7 +6383,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserResponse"];
+                    "application/json": components["schemas"]["UserCreated"];
                 };
             };
             400: components["responses"]["BadRequestResponse"];
@@ -6346,6 +6485,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    getUserWithDemographics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the user. */
+                sourcedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response with the user and its demographics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserWithDemographicsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    registerStudentCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the user. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentCredentialsInput"];
+            };
+        };
+        responses: {
+            /** @description Credentials registered */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisteredCredentials"];
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    decryptCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the user. */
+                userId: string;
+                /** @description The id of the credential. */
+                credentialId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decrypted password */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecryptedCredential"];
+                };
             };
             400: components["responses"]["BadRequestResponse"];
             401: components["responses"]["UnauthorizedRequestResponse"];
@@ -6558,8 +6793,17 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Assessment line item successfully updated */
+            /** @description Assessment line item successfully updated (the vendor's description before 2025-10) */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentLineItemResponse"];
+                };
+            };
+            /** @description Assessment line item successfully updated (the vendor's description of 2025-10) */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6747,8 +6991,17 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Assessment result successfully updated */
+            /** @description Assessment result successfully updated (the vendor's description before 2025-10) */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentResultResponse"];
+                };
+            };
+            /** @description Assessment result successfully updated (the vendor's description of 2025-10) */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6936,8 +7189,17 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Category successfully updated */
+            /** @description Category successfully updated (the vendor's description before 2025-10) */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryResponse"];
+                };
+            };
+            /** @description Category successfully updated (the vendor's description of 2025-10) */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7780,8 +8042,17 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Result successfully updated */
+            /** @description Result successfully updated (the vendor's description before 2025-10) */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultResponse"];
+                };
+            };
+            /** @description Result successfully updated (the vendor's description of 2025-10) */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8123,8 +8394,17 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Score scale successfully updated */
+            /** @description Score scale successfully updated (the vendor's description before 2025-10) */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreScaleResponse"];
+                };
+            };
+            /** @description Score scale successfully updated (the vendor's description of 2025-10) */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4912,6 +4912,10 @@ export const onerosterSchemas: JsonSchemaDefs = {
       "user": {
         "$ref": "#/$defs/SourcedIdRefInput"
       },
+      "school": {
+        "$ref": "#/$defs/SourcedIdRefInput",
+        "description": "Left out, the class's school (docs/decisions.md#d-oneroster-2025-10)."
+      },
       "primary": {
         "type": "boolean",
         "description": "Left out, it is false."
@@ -5724,7 +5728,8 @@ export const onerosterSchemas: JsonSchemaDefs = {
       "beginDate",
       "endDate",
       "user",
-      "class"
+      "class",
+      "school"
     ],
     "properties": {
       "sourcedId": {
@@ -5775,6 +5780,10 @@ export const onerosterSchemas: JsonSchemaDefs = {
       },
       "class": {
         "$ref": "#/$defs/GUIDRef"
+      },
+      "school": {
+        "$ref": "#/$defs/GUIDRef",
+        "description": "The school of the class (the vendor's description of 2025-10 requires it; see docs/decisions.md#d-oneroster-2025-10)."
       }
     }
   },
@@ -5784,7 +5793,8 @@ export const onerosterSchemas: JsonSchemaDefs = {
     "required": [
       "role",
       "user",
-      "class"
+      "class",
+      "school"
     ],
     "properties": {
       "sourcedId": {
@@ -5826,6 +5836,9 @@ export const onerosterSchemas: JsonSchemaDefs = {
         "$ref": "#/$defs/SourcedIdRefInput"
       },
       "class": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "school": {
         "$ref": "#/$defs/SourcedIdRefInput"
       }
     },
@@ -5839,7 +5852,8 @@ export const onerosterSchemas: JsonSchemaDefs = {
       "status",
       "role",
       "user",
-      "class"
+      "class",
+      "school"
     ],
     "properties": {
       "sourcedId": {
@@ -5881,6 +5895,9 @@ export const onerosterSchemas: JsonSchemaDefs = {
         "$ref": "#/$defs/SourcedIdRefInput"
       },
       "class": {
+        "$ref": "#/$defs/SourcedIdRefInput"
+      },
+      "school": {
         "$ref": "#/$defs/SourcedIdRefInput"
       }
     },
@@ -5937,7 +5954,6 @@ export const onerosterSchemas: JsonSchemaDefs = {
     "description": "A gradebook line item: the set of results for one activity of a class, in a category, assigned and due on given dates.",
     "type": "object",
     "required": [
-      "status",
       "title",
       "assignDate",
       "dueDate",
@@ -6012,10 +6028,9 @@ export const onerosterSchemas: JsonSchemaDefs = {
     }
   },
   "LineItemInput": {
-    "description": "A line item in a POST or PUT body: `class`, `school` and `category` required, with `assignDate` and `dueDate`.",
+    "description": "A line item in a POST or PUT body: `class`, `school` and `category` required, with `assignDate` and `dueDate`; `status` may be left out (docs/decisions.md#d-oneroster-2025-10).",
     "type": "object",
     "required": [
-      "status",
       "title",
       "assignDate",
       "dueDate",
@@ -6099,7 +6114,6 @@ export const onerosterSchemas: JsonSchemaDefs = {
       "name",
       "type",
       "identifier",
-      "parent",
       "children"
     ],
     "properties": {
@@ -6619,7 +6633,8 @@ export const onerosterSchemas: JsonSchemaDefs = {
       "givenName",
       "familyName",
       "roles",
-      "agents"
+      "agents",
+      "userProfiles"
     ],
     "properties": {
       "sourcedId": {
@@ -6680,6 +6695,14 @@ export const onerosterSchemas: JsonSchemaDefs = {
         "default": [],
         "items": {
           "$ref": "#/$defs/TypedGUIDRef"
+        }
+      },
+      "userProfiles": {
+        "type": "array",
+        "default": [],
+        "description": "The user's profiles in applications, each with its credentials (required by the vendor's description of 2025-10; see docs/decisions.md#d-oneroster-2025-10).",
+        "items": {
+          "$ref": "#/$defs/UserProfile"
         }
       },
       "primaryOrg": {
@@ -6743,13 +6766,14 @@ export const onerosterSchemas: JsonSchemaDefs = {
     }
   },
   "UserInput": {
-    "description": "A user in a POST or PUT body: `enabledUser`, `givenName`, `familyName` and `roles` required.",
+    "description": "A user in a POST or PUT body: `enabledUser`, `givenName`, `familyName`, `roles` and `userProfiles` (may be empty) required.",
     "type": "object",
     "required": [
       "enabledUser",
       "givenName",
       "familyName",
-      "roles"
+      "roles",
+      "userProfiles"
     ],
     "properties": {
       "sourcedId": {
@@ -6865,9 +6889,260 @@ export const onerosterSchemas: JsonSchemaDefs = {
         "items": {
           "$ref": "#/$defs/SourcedIdRefInput"
         }
+      },
+      "userProfiles": {
+        "type": "array",
+        "description": "The user's profiles in applications ([] for none).",
+        "items": {
+          "$ref": "#/$defs/UserProfileInput"
+        }
       }
     },
     "additionalProperties": false
+  },
+  "UserProfile": {
+    "description": "A profile of a user in an application (OneRoster 1.2 UserProfile): its id, type, vendor and application, and the credentials the user signs in with there (a password is never sent back in clear: `users.credentials.decrypt` gives it).",
+    "type": "object",
+    "required": [
+      "profileId",
+      "profileType",
+      "vendorId",
+      "credentials"
+    ],
+    "properties": {
+      "profileId": {
+        "type": "string"
+      },
+      "profileType": {
+        "type": "string"
+      },
+      "vendorId": {
+        "type": "string"
+      },
+      "applicationId": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "credentials": {
+        "type": "array",
+        "default": [],
+        "items": {
+          "$ref": "#/$defs/UserProfileCredential"
+        }
+      }
+    }
+  },
+  "UserProfileCredential": {
+    "description": "A credential of a user profile; `password` is encrypted, or left out.",
+    "type": "object",
+    "required": [
+      "type",
+      "username"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "description": "The credential's id, which `users.credentials.decrypt` takes."
+      },
+      "type": {
+        "type": "string"
+      },
+      "username": {
+        "type": "string"
+      },
+      "password": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  "UserProfileInput": {
+    "description": "A user profile in a POST or PUT body.",
+    "type": "object",
+    "required": [
+      "profileId",
+      "profileType",
+      "vendorId"
+    ],
+    "properties": {
+      "profileId": {
+        "type": "string"
+      },
+      "profileType": {
+        "type": "string"
+      },
+      "vendorId": {
+        "type": "string"
+      },
+      "applicationId": {
+        "type": "string"
+      },
+      "description": {
+        "type": "string"
+      },
+      "credentials": {
+        "type": "array",
+        "description": "Left out, it is [].",
+        "items": {
+          "$ref": "#/$defs/UserProfileCredentialInput"
+        }
+      }
+    },
+    "additionalProperties": false
+  },
+  "UserProfileCredentialInput": {
+    "description": "A credential of a user profile in a POST or PUT body.",
+    "type": "object",
+    "required": [
+      "type",
+      "username"
+    ],
+    "properties": {
+      "type": {
+        "type": "string"
+      },
+      "username": {
+        "type": "string"
+      },
+      "password": {
+        "type": "string",
+        "description": "Sent once and stored encrypted."
+      }
+    },
+    "additionalProperties": false
+  },
+  "UserWithDemographics": {
+    "description": "A user with its demographics (`null` when it has none), as `users/{sourcedId}/demographics` answers it.",
+    "allOf": [
+      {
+        "$ref": "#/$defs/User"
+      },
+      {
+        "type": "object",
+        "required": [
+          "demographics"
+        ],
+        "properties": {
+          "demographics": {
+            "anyOf": [
+              {
+                "$ref": "#/$defs/Demographics"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        }
+      }
+    ]
+  },
+  "UserWithDemographicsResponse": {
+    "type": "object",
+    "description": "One user with its demographics.",
+    "required": [
+      "user"
+    ],
+    "properties": {
+      "user": {
+        "$ref": "#/$defs/UserWithDemographics"
+      }
+    }
+  },
+  "StudentCredentialsInput": {
+    "description": "The credentials of a student in a third-party application, registered on the student's profile.",
+    "type": "object",
+    "required": [
+      "applicationName",
+      "credentials"
+    ],
+    "properties": {
+      "applicationName": {
+        "type": "string",
+        "minLength": 1,
+        "description": "The name of the third-party application."
+      },
+      "credentials": {
+        "type": "object",
+        "required": [
+          "username",
+          "password"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "username": {
+            "type": "string"
+          },
+          "password": {
+            "type": "string"
+          }
+        }
+      }
+    },
+    "additionalProperties": false
+  },
+  "RegisteredCredentials": {
+    "type": "object",
+    "description": "The profile the credentials were registered on and the credential's id.",
+    "required": [
+      "userProfileId",
+      "credentialId"
+    ],
+    "properties": {
+      "userProfileId": {
+        "type": "string"
+      },
+      "credentialId": {
+        "type": "string"
+      },
+      "message": {
+        "type": "string"
+      }
+    }
+  },
+  "DecryptedCredential": {
+    "type": "object",
+    "description": "The password of a credential, decrypted.",
+    "required": [
+      "password"
+    ],
+    "properties": {
+      "password": {
+        "type": "string"
+      }
+    }
+  },
+  "UserCreated": {
+    "description": "The answer of a user create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or `{ user }` as the one before did (docs/decisions.md#d-oneroster-2025-10).",
+    "anyOf": [
+      {
+        "$ref": "#/$defs/SourcedIdPairsResponse"
+      },
+      {
+        "$ref": "#/$defs/UserResponse"
+      }
+    ]
+  },
+  "SchoolCreated": {
+    "description": "The answer of a school create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or the org as the one before did (docs/decisions.md#d-oneroster-2025-10).",
+    "anyOf": [
+      {
+        "$ref": "#/$defs/SourcedIdPairsResponse"
+      },
+      {
+        "$ref": "#/$defs/Org"
+      }
+    ]
   },
   "PageMembers": {
     "type": "object",

@@ -2293,7 +2293,9 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     call: 'oneroster.schools.create',
     args: ['body'],
     title: 'Create a new School',
-    summary: 'Creates a school and resolves with it, as the platform answers.',
+    summary:
+      "Creates a school and resolves with the platform's answer: `{ sourcedIdPairs }` (the vendor's description of 2025-10) or the school (the one before).",
+    description: 'Either answer is success (docs/decisions.md#d-oneroster-2025-10).',
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
@@ -2308,7 +2310,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       wrap: 'org',
     },
     output: {
-      schema: 'Org',
+      schema: 'SchoolCreated',
     },
     renames: {
       school: 'body',
@@ -3236,9 +3238,9 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     args: ['body'],
     title: 'Create a new User',
     summary:
-      'Creates a user with its roles and resolves with it, as the platform answers (`sourcedId` allocated when not given).',
+      "Creates a user with its roles and resolves with the platform's answer: `{ sourcedIdPairs }` (the vendor's description of 2025-10) or `{ user }` (the one before); `sourcedId` allocated when not given.",
     description:
-      'Raises `user.created` (and `user_role.created` for each role) for the webhook subscribers whose org scope covers the user.',
+      'Either answer is success (docs/decisions.md#d-oneroster-2025-10). Raises `user.created` (and `user_role.created` for each role) for the webhook subscribers whose org scope covers the user.',
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
@@ -3253,8 +3255,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       wrap: 'user',
     },
     output: {
-      schema: 'UserResponse',
-      member: 'user',
+      schema: 'UserCreated',
     },
     renames: {
       user: 'body',
@@ -3325,6 +3326,105 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
         type: 'string',
         description: 'The sourcedId of the user to delete.',
       },
+    },
+  },
+  {
+    name: 'oneroster_users_demographics_get',
+    operationId: 'getUserWithDemographics',
+    document: 'oneroster',
+    method: 'GET',
+    path: '/ims/oneroster/rostering/v1p2/users/{sourcedId}/demographics',
+    tags: ['Rostering'],
+    call: 'oneroster.users.demographics.get',
+    args: ['path.sourcedId'],
+    title: 'Get a specific User with demographics',
+    summary: 'One user by its `sourcedId`, with its `demographics` (null when it has none).',
+    scope: 'https://scopes.example.com/rostering/roster.readonly',
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
+    pathParams: {
+      sourcedId: {
+        type: 'string',
+        description: 'The sourcedId of the user.',
+      },
+    },
+    output: {
+      schema: 'UserWithDemographicsResponse',
+      member: 'user',
+    },
+  },
+  {
+    name: 'oneroster_users_credentials_create',
+    operationId: 'registerStudentCredentials',
+    document: 'oneroster',
+    method: 'POST',
+    path: '/ims/oneroster/rostering/v1p2/users/{userId}/credentials',
+    tags: ['Rostering'],
+    call: 'oneroster.users.credentials.create',
+    args: ['path.userId', 'body'],
+    title: 'Register student credentials for third-party applications',
+    summary:
+      "Registers a student's username and password in a third-party application on the student's profile for it, and resolves with the profile's and the credential's ids.",
+    description: 'The password is stored encrypted; `decrypt` gives it back.',
+    scope: 'https://scopes.example.com/rostering/roster.createput',
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
+    pathParams: {
+      userId: {
+        type: 'string',
+        description: 'The sourcedId of the user.',
+      },
+    },
+    body: {
+      schema: 'StudentCredentialsInput',
+      required: true,
+    },
+    output: {
+      schema: 'RegisteredCredentials',
+    },
+    renames: {
+      credentials: 'body',
+    },
+  },
+  {
+    name: 'oneroster_users_credentials_decrypt',
+    operationId: 'decryptCredential',
+    document: 'oneroster',
+    method: 'POST',
+    path: '/ims/oneroster/rostering/v1p2/users/{userId}/credentials/{credentialId}/decrypt',
+    tags: ['Rostering'],
+    call: 'oneroster.users.credentials.decrypt',
+    args: ['path.userId', 'path.credentialId'],
+    title: 'Decrypt a user credential',
+    summary: "The password of a user's credential, decrypted: `{ password }`.",
+    description: 'The answer holds a secret; keep it out of logs.',
+    scope: 'https://scopes.example.com/rostering/roster.readonly',
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
+    pathParams: {
+      userId: {
+        type: 'string',
+        description: 'The sourcedId of the user.',
+      },
+      credentialId: {
+        type: 'string',
+        description: 'The id of the credential.',
+      },
+    },
+    output: {
+      schema: 'DecryptedCredential',
     },
   },
   {

@@ -15,6 +15,7 @@ import {
   type StoredRole,
   type StoredUser,
 } from '../state.js';
+import { profilesView } from './credentials.js';
 import { refTo } from './tables.js';
 
 type OneRoster = OneRosterComponents['schemas'];
@@ -107,6 +108,7 @@ export function oneRosterUser(
       refTo(baseUrl, 'users', agent.agentUserId, 'guid'),
     ),
     grades: user.grades,
+    userProfiles: profilesView(user),
   });
 }
 
@@ -154,13 +156,17 @@ export function platformUser(roster: RosterState, user: StoredUser, today: strin
   });
 }
 
-/** An enrollment in the OneRoster shape (the vendor's: no `school` member; `primary` a JSON boolean). */
+/**
+ * An enrollment in the OneRoster shape (the vendor's of 2025-10: its class's `school` as a reference; `primary` a
+ * JSON boolean; docs/decisions.md#d-oneroster-2025-10).
+ */
 export function oneRosterEnrollment(enrollment: StoredEnrollment, baseUrl: string) {
   return oneRoster('Enrollment', {
     ...enrollment,
     primary: enrollment.primary ?? false,
     user: refTo(baseUrl, 'users', enrollment.userId, 'guid'),
     class: refTo(baseUrl, 'classes', enrollment.classId, 'guid'),
+    school: refTo(baseUrl, 'orgs', enrollment.schoolId, 'guid'),
   });
 }
 

@@ -1,5 +1,6 @@
 import { HttpError, notFound, unprocessable } from '../internal/http-error.js';
 import { ONEROSTER_USER_EXTRAS, type StoredEnrollment, type StoredOrg, type StoredUser } from '../state.js';
+import { profilesOf } from './credentials.js';
 import { canSeeUser, scopeCovers } from './orgs.js';
 import { type Caller, checkRecord, type Row } from './store.js';
 import { deleteUser, syncAgents, syncRoles } from './users.js';
@@ -90,6 +91,8 @@ export function writeUser(caller: Caller, input: Input, sourcedId: string): Stor
   };
   for (const key of ONEROSTER_USER_EXTRAS)
     if (input[key] !== undefined) Object.assign(user, { [key]: input[key] });
+  if (input.userProfiles !== undefined)
+    user.userProfiles = profilesOf(input.userProfiles) as typeof user.userProfiles;
   roster.users.set(sourcedId, user);
   const origin = { originClientId: client.clientId };
   // Routed by the orgs the write gives the user (its roles are synced just after).

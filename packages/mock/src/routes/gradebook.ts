@@ -104,7 +104,7 @@ export const handlers: OperationRoutes = {
   getAllAssessmentLineItems: listing('assessmentLineItems'),
   createAssessmentLineItem: creating('assessmentLineItems', 'assessmentLineItem', 201, 'pairs'),
   getAssessmentLineItem: reading('assessmentLineItems'),
-  updateAssessmentLineItem: upserting('assessmentLineItems', 'assessmentLineItem', 200, {
+  updateAssessmentLineItem: upserting('assessmentLineItems', 'assessmentLineItem', 201, {
     member: 'assessmentLineItem',
   }),
   deleteAssessmentLineItem: deleting('assessmentLineItems', 204),
@@ -112,7 +112,7 @@ export const handlers: OperationRoutes = {
   getAllAssessmentResults: listing('assessmentResults'),
   createAssessmentResult: creating('assessmentResults', 'assessmentResult', 201, 'pairs'),
   getAssessmentResult: reading('assessmentResults'),
-  updateAssessmentResult: upserting('assessmentResults', 'assessmentResult', 200, {
+  updateAssessmentResult: upserting('assessmentResults', 'assessmentResult', 201, {
     member: 'assessmentResult',
   }),
   deleteAssessmentResult: deleting('assessmentResults', 204),
@@ -120,7 +120,7 @@ export const handlers: OperationRoutes = {
   getAllCategories: listing('categories'),
   createCategory: creating('categories', 'category', 201, 'pairs'),
   getCategory: reading('categories'),
-  updateCategory: upserting('categories', 'category', 200, { member: 'category' }),
+  updateCategory: upserting('categories', 'category', 201, { member: 'category' }),
   deleteCategory: deleting('categories', 204),
 
   getAllLineItems: listing('lineItems'),
@@ -138,13 +138,13 @@ export const handlers: OperationRoutes = {
   getAllResults: listing('results'),
   createResult: creating('results', 'result', 201, 'pairs'),
   getResult: reading('results'),
-  updateResult: upserting('results', 'result', 200, { member: 'result' }),
+  updateResult: upserting('results', 'result', 201, { member: 'result' }),
   deleteResult: deleting('results', 204),
 
   getAllScoreScales: listing('scoreScales'),
   createScoreScale: creating('scoreScales', 'scoreScale', 201, 'pairs'),
   getScoreScale: reading('scoreScales'),
-  updateScoreScale: upserting('scoreScales', 'scoreScale', 200, { member: 'scoreScale' }),
+  updateScoreScale: upserting('scoreScales', 'scoreScale', 201, { member: 'scoreScale' }),
   deleteScoreScale: deleting('scoreScales', 204),
 
   postResultsForAcademicSessionForClass: (context, params) => {

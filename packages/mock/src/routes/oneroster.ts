@@ -1,5 +1,7 @@
 import { notFound, unprocessable } from '../internal/http-error.js';
+import { json } from '../internal/responses.js';
 import type { OperationRoutes } from '../operations/dispatch.js';
+import { decryptCredential, registerCredentials } from '../roster/credentials.js';
 import {
   creating,
   deleting,
@@ -11,7 +13,7 @@ import {
   type Store,
   upserting,
 } from '../roster/routes.js';
-import { rolesIndexOf, softDelete, visibleRow } from '../roster/store.js';
+import { rolesIndexOf, softDelete, viewer, visibleRow } from '../roster/store.js';
 import { refId } from '../roster/views.js';
 import {
   asRow,
@@ -24,7 +26,7 @@ import {
 } from '../roster/writes.js';
 import type { StoredEnrollment, StoredOrg } from '../state.js';
 
-// OneRoster rostering (`/ims/oneroster/rostering/v1p2`, 81 operations of openapi/oneroster.yaml): each a listing, a
+// OneRoster rostering (`/ims/oneroster/rostering/v1p2`, 84 operations of openapi/oneroster.yaml): each a listing, a
 // read or a write of the generic store, and each relationship route a view of the same tables
 // (docs/decisions.md#d-i29-mock-store). Users, orgs and enrollments are the platform's own records, written with
 // the catalogue's events (docs/decisions.md#d-i29-mock-events).
@@ -115,16 +117,24 @@ const orgStore =
   (context, input, id, existing) =>
     asRow(writeOrg(context, type ? { ...input, type } : input, id, existing as StoredOrg | undefined));
 
-/** An enrollment write (a POST on a class's students or teachers takes the class and the role from the path). */
+/**
+ * An enrollment write (a POST on a class's students or teachers takes the class and the role from the path). The
+ * body's `school`, which the vendor's description of 2025-10 requires, must be its class's (422 otherwise;
+ * docs/decisions.md#d-oneroster-2025-10).
+ */
 const enrollmentStore =
   (role?: string): Store =>
-  (context, input, id, _existing, params) =>
-    asRow(
-      writeEnrollment(
-        context,
-        enrollmentOf(context, input, id, role ? { classId: params.classSourcedId, role } : {}),
-      ),
-    );
+  (context, input, id, _existing, params) => {
+    const enrollment = enrollmentOf(context, input, id, role ? { classId: params.classSourcedId, role } : {});
+    const named = refId(input.school);
+    const klass = context.core.state.roster.classes.get(enrollment.classId);
+    if (named !== undefined && klass && refId(klass.school) !== named) {
+      throw unprocessable(
+        `enrollment.school ${named} is not the school of class ${enrollment.classId} (${refId(klass.school)}); give the class's school`,
+      );
+    }
+    return asRow(writeEnrollment(context, enrollment));
+  };
 
 /** A user write; `status: tobedeleted` in it deletes the user, as the platform's rostering upsert does. */
 const userStore: Store = (context, input, id) => {
@@ -248,7 +258,7 @@ export const handlers: OperationRoutes = {
   deleteOrg: deleting('orgs', 204),
 
   getAllSchools: listing('orgs', schools),
-  createSchool: creating('orgs', 'org', 201, 'object', orgStore('school')),
+  createSchool: creating('orgs', 'org', 201, 'pairs', orgStore('school')),
   getSchool: reading('orgs', schools),
   updateSchool: upserting('orgs', 'org', 200, 'object', { store: orgStore('school'), keep: schools }),
   deleteSchool: deleting('orgs', 204, schools),
@@ -324,7 +334,7 @@ export const handlers: OperationRoutes = {
   ),
 
   getAllUsers: listing('users'),
-  createUser: creating('users', 'user', 201, { member: 'user' }, userStore),
+  createUser: creating('users', 'user', 201, 'pairs', userStore),
   getUserOneRoster: reading('users'),
   updateUser: upserting('users', 'user', 200, { member: 'user' }, { store: userStore }),
   deleteUser: (context, { sourcedId }) => {
@@ -332,4 +342,13 @@ export const handlers: OperationRoutes = {
     return new Response(null, { status: 204 });
   },
   getClassesForUser: listing('classes', classesOf('userSourcedId'), parentIn('users', 'userSourcedId')),
+  getUserWithDemographics: (context, { sourcedId }) => {
+    const user = viewer(context, 'users')(visibleRow(context, 'users', sourcedId));
+    const demographics = context.core.state.roster.demographics.get(sourcedId);
+    return json(200, {
+      user: { ...user, demographics: demographics ? viewer(context, 'demographics')(demographics) : null },
+    });
+  },
+  registerStudentCredentials: registerCredentials,
+  decryptCredential,
 };

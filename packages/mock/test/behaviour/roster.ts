@@ -112,7 +112,7 @@ export function rosterTests(h: Harness): void {
       });
     });
 
-    it('creates line items with POST (201 sourcedIdPairs) and PUT (200, created then replaced), keeping component references', async () => {
+    it('creates line items with POST (201 sourcedIdPairs) and PUT (201 as the 2025-10 description answers, created then replaced), keeping component references', async () => {
       const body = {
         assessmentLineItem: {
           status: 'active',
@@ -138,12 +138,12 @@ export function rosterTests(h: Harness): void {
         },
       });
       const path = '/ims/oneroster/gradebook/v1p2/assessmentLineItems/ali-put';
-      expect((await h.call('PUT', path, { token, body })).status).toBe(200);
+      expect((await h.call('PUT', path, { token, body })).status).toBe(201);
       const replaced = await h.call('PUT', path, {
         token,
         body: { assessmentLineItem: { status: 'active', title: 'Renamed' } },
       });
-      expect(replaced.status).toBe(200);
+      expect(replaced.status).toBe(201);
       expect(replaced.body).toMatchObject({ assessmentLineItem: { sourcedId: 'ali-put', title: 'Renamed' } });
       h.allowBadRequests();
       expect((await h.call('PUT', path, { token, body: { assessmentLineItem: { title: 3 } } })).status).toBe(

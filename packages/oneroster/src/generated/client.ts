@@ -42,7 +42,7 @@ export interface OneRosterClient {
   readonly teachers: Teachers;
   /** The terms (academic sessions of type `term`), with their classes and grading periods: `list`, `get`, `classes`, `gradingPeriods`. */
   readonly terms: Terms;
-  /** The users of the roster (students, teachers, parents, administrators) the credentials may see: `list`, `get`, `create`, `update`, `delete`, `classes`. */
+  /** The users of the roster (students, teachers, parents, administrators) the credentials may see: `list`, `get`, `create`, `update`, `delete`, `demographics`, `credentials`, `classes`. */
   readonly users: Users;
   /** The OneRoster 1.2 gradebook: `assessmentLineItems`, `assessmentResults`, `categories`, `lineItems`, `results`, `scoreScales`, `classes`, `schools`. */
   readonly gradebook: OneRosterGradebook;

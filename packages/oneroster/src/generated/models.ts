@@ -103,6 +103,11 @@ export type OneRosterCourseComponentInput = Schemas['CourseComponentInput'];
 export type OneRosterCourseInput = Schemas['CourseInput'];
 
 /**
+ * The password of a credential, decrypted.
+ */
+export type OneRosterDecryptedCredential = Schemas['DecryptedCredential'];
+
+/**
  * The demographics of a user (keyed by the user's `sourcedId`). The race and ethnicity flags are the strings
  * `true` and `false`, or null.
  */
@@ -156,7 +161,7 @@ export type OneRosterLineItem = Schemas['LineItem'];
 
 /**
  * A line item in a POST or PUT body: `class`, `school` and `category` required, with `assignDate` and
- * `dueDate`.
+ * `dueDate`; `status` may be left out (docs/decisions.md#d-oneroster-2025-10).
  */
 export type OneRosterLineItemInput = Schemas['LineItemInput'];
 
@@ -175,6 +180,11 @@ export type OneRosterOrg = Schemas['Org'];
  * An org in a POST or PUT body.
  */
 export type OneRosterOrgInput = Schemas['OrgInput'];
+
+/**
+ * The profile the credentials were registered on and the credential's id.
+ */
+export type OneRosterRegisteredCredentials = Schemas['RegisteredCredentials'];
 
 /**
  * A learning resource of the resources service.
@@ -211,6 +221,12 @@ export type OneRosterRole = Schemas['Role'];
  * A role of a user in an org, in a user body (the org by `sourcedId`).
  */
 export type OneRosterRoleInput = Schemas['RoleInput'];
+
+/**
+ * The answer of a school create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or
+ * the org as the one before did (docs/decisions.md#d-oneroster-2025-10).
+ */
+export type OneRosterSchoolCreated = Schemas['SchoolCreated'];
 
 /**
  * A school (an org of type `school`) in a POST or PUT body.
@@ -253,6 +269,11 @@ export type OneRosterSourcedIdRefInput = Schemas['SourcedIdRefInput'];
 export type OneRosterStatus = Schemas['Status'];
 
 /**
+ * The credentials of a student in a third-party application, registered on the student's profile.
+ */
+export type OneRosterStudentCredentialsInput = Schemas['StudentCredentialsInput'];
+
+/**
  * A reference whose `type` is one of the OneRoster object kinds.
  */
 export type OneRosterTypedGUIDRef = Schemas['TypedGUIDRef'];
@@ -269,11 +290,45 @@ export type OneRosterUnstatedAnswer = Schemas['UnstatedAnswer'];
 export type OneRosterUser = Schemas['User'];
 
 /**
+ * The answer of a user create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or `{
+ * user }` as the one before did (docs/decisions.md#d-oneroster-2025-10).
+ */
+export type OneRosterUserCreated = Schemas['UserCreated'];
+
+/**
  * An external identifier of a user.
  */
 export type OneRosterUserId = Schemas['UserId'];
 
 /**
- * A user in a POST or PUT body: `enabledUser`, `givenName`, `familyName` and `roles` required.
+ * A user in a POST or PUT body: `enabledUser`, `givenName`, `familyName`, `roles` and `userProfiles` (may be
+ * empty) required.
  */
 export type OneRosterUserInput = Schemas['UserInput'];
+
+/**
+ * A profile of a user in an application (OneRoster 1.2 UserProfile): its id, type, vendor and application,
+ * and the credentials the user signs in with there (a password is never sent back in clear:
+ * `users.credentials.decrypt` gives it).
+ */
+export type OneRosterUserProfile = Schemas['UserProfile'];
+
+/**
+ * A credential of a user profile; `password` is encrypted, or left out.
+ */
+export type OneRosterUserProfileCredential = Schemas['UserProfileCredential'];
+
+/**
+ * A credential of a user profile in a POST or PUT body.
+ */
+export type OneRosterUserProfileCredentialInput = Schemas['UserProfileCredentialInput'];
+
+/**
+ * A user profile in a POST or PUT body.
+ */
+export type OneRosterUserProfileInput = Schemas['UserProfileInput'];
+
+/**
+ * A user with its demographics (`null` when it has none), as `users/{sourcedId}/demographics` answers it.
+ */
+export type OneRosterUserWithDemographics = Schemas['UserWithDemographics'];

@@ -171,6 +171,12 @@ export const OPERATIONS = Object.freeze({
   updateUser: 'oneroster.users.update',
   /** `DELETE /ims/oneroster/rostering/v1p2/users/{sourcedId}`: `lk.oneroster.users.delete`. */
   deleteUser: 'oneroster.users.delete',
+  /** `GET /ims/oneroster/rostering/v1p2/users/{sourcedId}/demographics`: `lk.oneroster.users.demographics.get`. */
+  getUserWithDemographics: 'oneroster.users.demographics.get',
+  /** `POST /ims/oneroster/rostering/v1p2/users/{userId}/credentials`: `lk.oneroster.users.credentials.create`. */
+  registerStudentCredentials: 'oneroster.users.credentials.create',
+  /** `POST /ims/oneroster/rostering/v1p2/users/{userId}/credentials/{credentialId}/decrypt`: `lk.oneroster.users.credentials.decrypt`. */
+  decryptCredential: 'oneroster.users.credentials.decrypt',
   /** `GET /ims/oneroster/rostering/v1p2/users/{userSourcedId}/classes`: `lk.oneroster.users.classes.list`. */
   getClassesForUser: 'oneroster.users.classes.list',
   /** `GET /ims/oneroster/gradebook/v1p2/assessmentLineItems/`: `lk.oneroster.gradebook.assessmentLineItems.list`. */

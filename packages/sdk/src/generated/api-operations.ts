@@ -1449,7 +1449,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: 'createSchool',
     httpMethod: 'POST',
     path: '/ims/oneroster/rostering/v1p2/schools/',
-    summary: 'Creates a school and resolves with it, as the platform answers.',
+    summary:
+      "Creates a school and resolves with the platform's answer: `{ sourcedIdPairs }` (the vendor's description of 2025-10) or the school (the one before).",
     document: 'oneroster',
     pathParams: [],
     body: {
@@ -1459,7 +1460,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     args: ['body'],
     retry: 'unsafe',
     example:
-      "const school = await lk.oneroster.schools.create({ name: 'Maple High School', type: 'school', parent: { sourcedId: 'org-maple-district' } });",
+      "const created = await lk.oneroster.schools.create({ name: 'Maple High School', type: 'school', parent: { sourcedId: 'org-maple-district' } });\nconst schoolId = 'sourcedIdPairs' in created ? created.sourcedIdPairs.allocatedSourcedId : created.sourcedId;",
   },
   {
     resource: 'oneroster.schools',
@@ -1992,7 +1993,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     httpMethod: 'POST',
     path: '/ims/oneroster/rostering/v1p2/users/',
     summary:
-      'Creates a user with its roles and resolves with it, as the platform answers (`sourcedId` allocated when not given).',
+      "Creates a user with its roles and resolves with the platform's answer: `{ sourcedIdPairs }` (the vendor's description of 2025-10) or `{ user }` (the one before); `sourcedId` allocated when not given.",
     document: 'oneroster',
     pathParams: [],
     body: {
@@ -2002,7 +2003,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     args: ['body'],
     retry: 'unsafe',
     example:
-      "const user = await lk.oneroster.users.create({\n  enabledUser: true, givenName: 'Mary', familyName: 'Somerville', email: 'mary@maple.learnkit.test',\n  roles: [{ roleType: 'primary', role: 'student', org: { sourcedId: 'org-maple-elementary' } }],\n});",
+      "const created = await lk.oneroster.users.create({\n  enabledUser: true, givenName: 'Mary', familyName: 'Somerville', email: 'mary@maple.learnkit.test',\n  roles: [{ roleType: 'primary', role: 'student', org: { sourcedId: 'org-maple-elementary' } }], userProfiles: [],\n});\nconst userId = 'sourcedIdPairs' in created ? created.sourcedIdPairs.allocatedSourcedId : created.user.sourcedId;",
   },
   {
     resource: 'oneroster.users',
@@ -2048,6 +2049,78 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     args: ['path.sourcedId'],
     retry: 'unsafe',
     example: "await lk.oneroster.users.delete('usr-mary');",
+  },
+  {
+    resource: 'oneroster.users.demographics',
+    method: 'get',
+    operationId: 'getUserWithDemographics',
+    httpMethod: 'GET',
+    path: '/ims/oneroster/rostering/v1p2/users/{sourcedId}/demographics',
+    summary: 'One user by its `sourcedId`, with its `demographics` (null when it has none).',
+    document: 'oneroster',
+    pathParams: [
+      {
+        name: 'sourcedId',
+        as: 'sourcedId',
+        description: 'The sourcedId of the user.',
+      },
+    ],
+    query: [],
+    args: ['path.sourcedId'],
+    retry: 'safe',
+    example:
+      "const { givenName, demographics } = await lk.oneroster.users.demographics.get('usr-ada-lovelace');",
+  },
+  {
+    resource: 'oneroster.users.credentials',
+    method: 'create',
+    operationId: 'registerStudentCredentials',
+    httpMethod: 'POST',
+    path: '/ims/oneroster/rostering/v1p2/users/{userId}/credentials',
+    summary:
+      "Registers a student's username and password in a third-party application on the student's profile for it, and resolves with the profile's and the credential's ids.",
+    document: 'oneroster',
+    pathParams: [
+      {
+        name: 'userId',
+        as: 'userId',
+        description: 'The sourcedId of the user.',
+      },
+    ],
+    body: {
+      schema: 'StudentCredentialsInput',
+    },
+    query: [],
+    args: ['path.userId', 'body'],
+    retry: 'unsafe',
+    example:
+      "const { credentialId } = await lk.oneroster.users.credentials.create('usr-ada-lovelace', { applicationName: 'Reading app', credentials: { username: 'ada', password } });",
+  },
+  {
+    resource: 'oneroster.users.credentials',
+    method: 'decrypt',
+    operationId: 'decryptCredential',
+    httpMethod: 'POST',
+    path: '/ims/oneroster/rostering/v1p2/users/{userId}/credentials/{credentialId}/decrypt',
+    summary: "The password of a user's credential, decrypted: `{ password }`.",
+    document: 'oneroster',
+    pathParams: [
+      {
+        name: 'userId',
+        as: 'userId',
+        description: 'The sourcedId of the user.',
+      },
+      {
+        name: 'credentialId',
+        as: 'credentialId',
+        description: 'The id of the credential.',
+      },
+    ],
+    query: [],
+    args: ['path.userId', 'path.credentialId'],
+    retry: 'safe',
+    example:
+      "const { password } = await lk.oneroster.users.credentials.decrypt('usr-ada-lovelace', credentialId);",
   },
   {
     resource: 'oneroster.users.classes',

@@ -50,6 +50,7 @@ interface Fixtures {
   file(name: string, value: unknown): string;
   subscriptionId?: string;
   enrollmentId?: string;
+  credentialId?: string;
 }
 
 /** One call: the arguments after `learnkit api <resource> <method>`, and what to keep of its JSON output. */
@@ -97,6 +98,7 @@ const ENROLLMENT_INPUT = {
   role: 'student',
   user: { sourcedId: 'usr-student-001' },
   class: { sourcedId: 'class-science-g5' },
+  school: { sourcedId: 'org-maple-elementary' },
 };
 const ORG_INPUT = (sourcedId: string, type: string, parent: string) => ({
   sourcedId,
@@ -111,6 +113,7 @@ const USER_INPUT = (f: Fixtures) => ({
   familyName: 'Somerville',
   email: 'mary.cli@maple.learnkit.test',
   roles: [{ roleType: 'primary', role: 'student', org: { sourcedId: roster(f).schoolIds[0] } }],
+  userProfiles: [],
 });
 const ASSESSMENT_RESULT_INPUT = (f: Fixtures) => ({
   sourcedId: 'ar-cli',
@@ -305,6 +308,17 @@ const CALLS: Record<string, Call> = {
   'oneroster.users.create': { args: (f) => body(USER_INPUT(f)) },
   'oneroster.users.update': { args: (f) => ['usr-cli', ...body({ ...USER_INPUT(f), pronouns: 'she/her' })] },
   'oneroster.users.classes.list': { args: (f) => [student(f)] },
+  'oneroster.users.demographics.get': { args: (f) => [student(f)] },
+  'oneroster.users.credentials.create': {
+    args: (f) => [
+      student(f),
+      ...body({ applicationName: 'Reading app', credentials: { username: 'ada.cli', password: 'cli-pass' } }),
+    ],
+    keep: ([registered], f) => {
+      f.credentialId = (registered as { credentialId: string }).credentialId;
+    },
+  },
+  'oneroster.users.credentials.decrypt': { args: (f) => [student(f), f.credentialId!] },
   'oneroster.users.delete': { args: () => ['usr-cli'] },
   'oneroster.gradebook.assessmentLineItems.list': { args: () => [] },
   'oneroster.gradebook.assessmentLineItems.get': { args: (f) => [roster(f).lineItemId] },

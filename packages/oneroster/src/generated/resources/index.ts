@@ -60,3 +60,5 @@ export { TermClasses } from './terms/classes';
 export { TermGradingPeriods } from './terms/grading-periods';
 export { Users } from './users';
 export { UserClasses } from './users/classes';
+export { UserCredentials } from './users/credentials';
+export { UserDemographics } from './users/demographics';

@@ -22,6 +22,7 @@ import type {
   OneRosterCallOptions,
   OneRosterListQuery,
   OneRosterOrg,
+  OneRosterSchoolCreated,
   OneRosterSchoolInput,
 } from '../../types';
 import { SchoolClasses } from './schools/classes';
@@ -134,14 +135,18 @@ export class Schools extends Resource<OneRosterHttp> {
   }
 
   /**
-   * Creates a school and resolves with it, as the platform answers. The body is checked against the
-   * document's `SchoolInput` before anything is sent. Not repeated once the request may have reached the
-   * platform (only on connection refused or 429).
+   * Creates a school and resolves with the platform's answer: `{ sourcedIdPairs }` (the vendor's description
+   * of 2025-10) or the school (the one before). The body is checked against the document's `SchoolInput`
+   * before anything is sent. Not repeated once the request may have reached the platform (only on connection
+   * refused or 429).
+   *
+   * Either answer is success (docs/decisions.md#d-oneroster-2025-10).
    *
    * @example
-   * const school = await lk.oneroster.schools.create({ name: 'Maple High School', type: 'school', parent: { sourcedId: 'org-maple-district' } });
+   * const created = await lk.oneroster.schools.create({ name: 'Maple High School', type: 'school', parent: { sourcedId: 'org-maple-district' } });
+   * const schoolId = 'sourcedIdPairs' in created ? created.sourcedIdPairs.allocatedSourcedId : created.sourcedId;
    */
-  create(school: OneRosterSchoolInput, options?: OneRosterCallOptions): ApiPromise<OneRosterOrg> {
+  create(school: OneRosterSchoolInput, options?: OneRosterCallOptions): ApiPromise<OneRosterSchoolCreated> {
     return ApiPromise.guard(() => {
       const checked = checkWrite<OneRosterSchoolInput>('SchoolInput', school, 'school');
       return this.http.call('POST', '/ims/oneroster/rostering/v1p2/schools/', {

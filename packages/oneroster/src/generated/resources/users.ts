@@ -22,9 +22,12 @@ import type {
   OneRosterCallOptions,
   OneRosterListQuery,
   OneRosterUser,
+  OneRosterUserCreated,
   OneRosterUserInput,
 } from '../../types';
 import { UserClasses } from './users/classes';
+import { UserCredentials } from './users/credentials';
+import { UserDemographics } from './users/demographics';
 
 /** A call answered 204 resolves with nothing. */
 const nothing = (): void => undefined;
@@ -36,12 +39,20 @@ const nothing = (): void => undefined;
  * const page = await lk.oneroster.users.list({ filter: where.eq('email', 'ada@example.com') });
  */
 export class Users extends Resource<OneRosterHttp> {
+  /** A user with its demographics. */
+  readonly demographics: UserDemographics;
+
+  /** A student's credentials in third-party applications. */
+  readonly credentials: UserCredentials;
+
   /** The classes of a user. */
   readonly classes: UserClasses;
 
   /** @internal Built by the package's client factory. */
   constructor(http: OneRosterHttp) {
     super(http);
+    this.demographics = new UserDemographics(http);
+    this.credentials = new UserCredentials(http);
     this.classes = new UserClasses(http);
   }
 
@@ -107,28 +118,28 @@ export class Users extends Resource<OneRosterHttp> {
   }
 
   /**
-   * Creates a user with its roles and resolves with it, as the platform answers (`sourcedId` allocated when
-   * not given). The body is checked against the document's `UserInput` before anything is sent. Not repeated
-   * once the request may have reached the platform (only on connection refused or 429).
+   * Creates a user with its roles and resolves with the platform's answer: `{ sourcedIdPairs }` (the vendor's
+   * description of 2025-10) or `{ user }` (the one before); `sourcedId` allocated when not given. The body is
+   * checked against the document's `UserInput` before anything is sent. Not repeated once the request may
+   * have reached the platform (only on connection refused or 429).
    *
-   * Raises `user.created` (and `user_role.created` for each role) for the webhook subscribers whose org scope
-   * covers the user.
+   * Either answer is success (docs/decisions.md#d-oneroster-2025-10). Raises `user.created` (and
+   * `user_role.created` for each role) for the webhook subscribers whose org scope covers the user.
    *
    * @example
-   * const user = await lk.oneroster.users.create({
+   * const created = await lk.oneroster.users.create({
    *   enabledUser: true, givenName: 'Mary', familyName: 'Somerville', email: 'mary@maple.learnkit.test',
-   *   roles: [{ roleType: 'primary', role: 'student', org: { sourcedId: 'org-maple-elementary' } }],
+   *   roles: [{ roleType: 'primary', role: 'student', org: { sourcedId: 'org-maple-elementary' } }], userProfiles: [],
    * });
+   * const userId = 'sourcedIdPairs' in created ? created.sourcedIdPairs.allocatedSourcedId : created.user.sourcedId;
    */
-  create(user: OneRosterUserInput, options?: OneRosterCallOptions): ApiPromise<OneRosterUser> {
+  create(user: OneRosterUserInput, options?: OneRosterCallOptions): ApiPromise<OneRosterUserCreated> {
     return ApiPromise.guard(() => {
       const checked = checkWrite<OneRosterUserInput>('UserInput', user, 'user');
-      return this.http
-        .call('POST', '/ims/oneroster/rostering/v1p2/users/', {
-          body: { user: checked },
-          options: checkCallOptions(options).request,
-        })
-        .map((data) => data.user);
+      return this.http.call('POST', '/ims/oneroster/rostering/v1p2/users/', {
+        body: { user: checked },
+        options: checkCallOptions(options).request,
+      });
     });
   }
 
