@@ -17,6 +17,7 @@
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { clientCredentials } from '@learnkit/core';
 import { Redis } from 'ioredis';
@@ -348,6 +349,11 @@ export async function runHeartbeatBench(
       },
       { name: `outage started at`, value: round(outageAt / 1000, 1), unit: 's' },
       { name: 'until the ingest held every window', value: round(drainedS, 1), unit: 's' },
+      {
+        name: 'load average of the machine at the end (1 min; 2 cores shared with other work)',
+        value: round(loadavg()[0] ?? 0, 1),
+        unit: '',
+      },
       { name: 'Redis peak memory (used_memory_peak)', value: round(redisPeak / MB, 1), unit: 'MB' },
       {
         name: 'worker peak heap (heapUsed sampled every 100 ms, garbage included)',
