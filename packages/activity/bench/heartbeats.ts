@@ -13,7 +13,8 @@
  * not answered 202 is sent again after 1 s, as the tracker does.
  *
  * Goals of issue 40 (figures, not timed tests): Caliper requests at most 1% of heartbeats; 0 windows lost and 0
- * counted twice; handler p99 at most 20 ms at 700 heartbeats/s; worker heap at most 100 MB.
+ * counted twice; handler p99 at most 20 ms at 700 heartbeats/s; worker heap at most 100 MB
+ * (docs/decisions.md#d-heartbeat-harness).
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';

@@ -8,7 +8,8 @@
  * partner's function fails the first attempt of 1% of the events. A delivery answered 5xx is sent again (after
  * 20 ms: the platform's retry, time compressed). Checked: every event handled successfully exactly once, and no
  * delivery acknowledged before its success was recorded. Anchor, in the same run: the same 20,000 deliveries through
- * the same cluster running `stripe.webhooks.constructEvent` (verify and parse) per request, with no dedupe.
+ * the same cluster running `stripe.webhooks.constructEvent` (verify and parse) per request, with no dedupe
+ * (docs/decisions.md#d-webhook-consumers-bench).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
