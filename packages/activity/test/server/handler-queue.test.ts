@@ -120,6 +120,19 @@ describe('the activity handler on the queue', () => {
     expect(pctOf(ctx.stored()[1])).toBe(22.5);
   });
 
+  test('a learner the roster does not have: the window is kept in the dead letters with its message and user', async () => {
+    const server = ctx.server({
+      getUser: () => ({ email: 'nobody@example.com' }),
+      queue: { store: createMemoryQueueStore(), batch: { maxWaitMs: 0 } },
+    });
+    const window = windowMessage(10_000);
+    expect((await server.handler(post([window]))).status).toBe(202);
+    expect(await server.handlerQueue?.flush()).toEqual({ sent: 0, deadLettered: 1, remaining: 0 });
+    const [letter] = (await server.handlerQueue?.deadLetters.list()) ?? [];
+    expect(letter?.reason).toMatch(/nobody@example\.com/);
+    expect(letter?.message).toMatchObject({ user: { email: 'nobody@example.com' }, message: window });
+  });
+
   test('a store that fails: 503 with Retry-After, the claims released, and the resend is stored', async () => {
     const memory = createMemoryQueueStore();
     let down = true;
