@@ -34,7 +34,7 @@ async function loadQueue(ctx: CommandContext, env: Readonly<Record<string, strin
   if (queue) return queue;
   throw new CliError(
     EXIT.config,
-    `${module} exports no activity queue: export const queue = createActivityQueue({ ... }) (or lk.activity.queue(...))`,
+    `${module} exports no activity queue: export const queue = createActivityQueue({ ... }) (or lk.activity.queue(...), or server.handlerQueue)`,
   );
 }
 
