@@ -1,7 +1,7 @@
 // `pnpm bench`: runs every package's benchmark against its anchors in one process, one after another (so they do
 // not compete for the two cores), and writes bench/RESULTS.md. A benchmark, never a timed test: nothing here fails
 // the test command; budgets are reported as met or missed.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { BenchRow } from './support';
@@ -51,13 +51,47 @@ const SUITES: Suite[] = [
     module: '../packages/activity/bench/queue.ts',
     run: 'runActivityQueueBench',
   },
+  {
+    title:
+      '@learnkit/activity: heartbeats at volume (10,000 learners through the handler on the queue, Redis, 2 worker processes, a 503 outage, a worker SIGKILLed)',
+    module: '../packages/activity/bench/heartbeats.ts',
+    run: 'runHeartbeatBench',
+  },
+  {
+    title:
+      '@learnkit/webhooks: consumers at volume (2 cluster processes, Redis dedupe store, 20,000 deliveries) against stripe.webhooks.constructEvent',
+    module: '../packages/webhooks/bench/consumers.ts',
+    run: 'runWebhookConsumersBench',
+  },
 ];
+
+// `bench/run.ts --only <words>` runs the suites whose title contains <words> and puts their sections into the
+// RESULTS.md there is (replacing a section of the same title, else at the end), leaving the others as they were:
+// a suite re-measured alone, on a shared machine, without running every other one.
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+
+/** `text` (RESULTS.md) with each of `sections` in place of the section of its title, or added at the end. */
+function mergeSections(text: string, sections: string[]): string {
+  let out = text.endsWith('\n') ? text : `${text}\n`;
+  for (const section of sections) {
+    const title = section.slice(0, section.indexOf('\n'));
+    const at = out.indexOf(`${title}\n`);
+    if (at < 0) {
+      out = `${out}\n${section}`;
+      continue;
+    }
+    const next = out.indexOf('\n## ', at + title.length);
+    out = `${out.slice(0, at)}${section}${next < 0 ? '' : out.slice(next)}`;
+  }
+  return out;
+}
 
 const format = (value: number) => (Number.isInteger(value) ? value.toLocaleString('en') : value.toFixed(3));
 
 async function main() {
   const sections: string[] = [];
-  for (const suite of SUITES) {
+  for (const suite of SUITES.filter((s) => only === undefined || s.title.includes(only))) {
     process.stdout.write(`bench: ${suite.title} ... `);
     const started = performance.now();
     const module = (await import(suite.module)) as Record<string, () => Promise<{ rows: BenchRow[] }>>;
@@ -84,7 +118,13 @@ async function main() {
     `${Math.round(totalmem() / 2 ** 30)} GiB. Every ratio is measured in the same run as its anchor.`,
     '',
   ].join('\n');
-  writeFileSync(join(import.meta.dirname, 'RESULTS.md'), `${header}\n${sections.join('\n')}`);
+  const file = join(import.meta.dirname, 'RESULTS.md');
+  if (only !== undefined) {
+    writeFileSync(file, mergeSections(readFileSync(file, 'utf8'), sections));
+    console.log(`bench: merged ${sections.length} section(s) into bench/RESULTS.md`);
+    return;
+  }
+  writeFileSync(file, `${header}\n${sections.join('\n')}`);
   console.log('bench: wrote bench/RESULTS.md');
 }
 

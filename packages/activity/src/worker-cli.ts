@@ -68,7 +68,7 @@ async function main(): Promise<number> {
   }
   if (!queue) {
     say(
-      `${module} exports no activity queue: export const queue = createActivityQueue({ ... }) (or lk.activity.queue(...))`,
+      `${module} exports no activity queue: export const queue = createActivityQueue({ ... }) (or lk.activity.queue(...), or server.handlerQueue)`,
     );
     return 3;
   }

@@ -46,6 +46,7 @@ test.each([
   ['## The activity queue', 'queue'],
   ['### Stores', 'queue-redis'],
   ['### Serverless mode', 'queue-serverless'],
+  ['### The handler on the queue', 'handler-queue'],
 ])('docs/activity.md "%s" runs as written', async (heading, name) => {
   const code = exampleUnder(heading).replace(
     /from '(@learnkit\/activity(?:\/\w+)?)'/g,

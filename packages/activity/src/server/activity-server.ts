@@ -12,7 +12,7 @@ import type { CaliperClient } from './caliper-client';
 import type { ConfigInit } from './config';
 import { type ActivityRequestHandler, createActivityHandler, type GetUser } from './handler';
 import type { ClientInit } from './http';
-import { type ActivityQueue, type ActivityQueueSettings, queueOver } from './queue/queue';
+import { type ActivityQueue, type ActivityQueueSettings, enqueuerOf, queueOver } from './queue/queue';
 import { checkRecord, type RecordOptions, type RecordParams, type RecordResult } from './record';
 import { recordEventId, recordEvents } from './record-events';
 import { serverContext } from './server-context';
@@ -63,6 +63,13 @@ export interface ActivityServerOptions {
   now?: (() => number) | undefined;
   /** Where failed upstream calls of the handler are logged. Default none, or the console with `LEARNKIT_LOG`. */
   logger?: Logger | false | undefined;
+  /**
+   * Puts what the browser tracker posts on a durable queue: `{ store }` and the settings of `.queue(...)`. The handler
+   * then answers 202 once the store holds a body's events, and workers (`handlerQueue.startWorker()` or
+   * `learnkit-activity-worker`) send the events of many learners in each Caliper request
+   * (docs/activity.md#the-handler-on-the-queue). Without it, each body is sent as it comes.
+   */
+  queue?: ActivityQueueSettings | undefined;
   /** `onQueue` is given to the queues made with `.queue(...)` (the umbrella passes its `hooks`). */
   hooks?: Pick<Hooks, 'onQueue'> | undefined;
 }
@@ -87,6 +94,15 @@ export interface ActivityServer {
    * handler, in Hono (`c.req.raw`), or in Express/Node with `toNodeListener`. Needs `getUser`.
    */
   readonly handler: ActivityRequestHandler;
+  /**
+   * The queue behind `.handler` when `queue` was given, else undefined: run its workers (`startWorker()`, or
+   * `learnkit-activity-worker` on a module exporting it), `flush()`, `closeAndFlush()` on SIGTERM, `stats()`.
+   *
+   * @example
+   * const activity = createActivityServer({ client, getUser, queue: { store: createRedisQueueStore(redis) } });
+   * await activity.handlerQueue?.startWorker();
+   */
+  readonly handlerQueue: ActivityQueue | undefined;
   /** The Caliper client events go through. */
   readonly caliper: CaliperClient;
   /** The checked configuration (loaded on first use). */
@@ -101,6 +117,18 @@ export interface ActivityServer {
    * await queue.record({ user, activity, metrics });
    */
   queue(settings: ActivityQueueSettings): ActivityQueue;
+}
+
+/** The queue behind the handler, with the `add` the handler stores through. */
+function handlerQueueOf(base: ReturnType<typeof serverContext>, options: ActivityServerOptions) {
+  if (typeof options.queue !== 'object' || options.queue === null)
+    throw new ValidationError([
+      {
+        path: ['queue'],
+        message: 'must be { store, batch?, retry? }: e.g. { store: createRedisQueueStore(redis) }',
+      },
+    ]);
+  return queueOver(base, { hooks: options.hooks, ...options.queue });
 }
 
 const ms = (name: string, value: unknown, issues: { path: string[]; message: string }[]) => {
@@ -137,10 +165,13 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
 
   let handler: ActivityRequestHandler | undefined;
   const getUser = options.getUser;
+  // Made now, so bad queue settings are refused when the server is made, not at the first request.
+  const handlerQueue = options.queue === undefined ? undefined : handlerQueueOf(base, options);
 
   return {
     caliper,
     config,
+    handlerQueue,
     get handler(): ActivityRequestHandler {
       if (!getUser)
         throw new ValidationError([
@@ -157,6 +188,8 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
             ? undefined
             : (options.dedupe ?? createMemoryDedupeStore({ maxEntries: 100_000, now })),
         dedupeTtlMs: options.dedupeTtlMs ?? DEFAULT_ACTIVITY_DEDUPE_TTL_MS,
+        enqueue: handlerQueue && enqueuerOf(handlerQueue),
+        now,
       });
       return handler;
     },

@@ -5,12 +5,12 @@ import {
   type NodeListenerOptions,
   TimeoutError,
 } from '@learnkit/core';
-import { caliperEventFromMessage } from '../caliper/from-message';
-import type { CaliperActivityCompletedEvent, CaliperTimeSpentEvent } from '../caliper/types';
 import { isRecord, isText } from '../check';
 import type { CourseConfig } from '../config/types';
 import { type ActivityMessage, MAX_BATCH_BYTES, parseActivityBatch } from '../protocol';
 import type { ServerContext } from './context';
+import { deliver, type Enqueue } from './deliver';
+import { ActivityQueueStoreError } from './queue/errors';
 import { windowSpanProblem } from './time-window';
 import { type ActivityUser, UnknownUserError } from './users';
 
@@ -94,6 +94,9 @@ const CLAIM_LEASE_MS = 5 * 60_000;
 // What a body with ids being sent by another process is answered: retryable, so the tracker keeps the windows.
 const IN_FLIGHT_RETRY_AFTER_S = '60';
 
+// What a body is answered while the queue's store is down: retryable, soon (a Redis restart takes seconds).
+const STORE_RETRY_AFTER_S = '5';
+
 /** A promise with its resolver, for copies of one id that arrive while it is being sent. */
 function deferred() {
   let resolve!: (accepted: boolean) => void;
@@ -113,9 +116,18 @@ const isUpstream = (error: unknown) =>
 /** @internal The handler of `createActivityServer`. */
 export function createActivityHandler(
   ctx: ServerContext,
-  settings: { getUser: GetUser; dedupe: DedupeStore | undefined; dedupeTtlMs: number },
+  settings: {
+    getUser: GetUser;
+    dedupe: DedupeStore | undefined;
+    dedupeTtlMs: number;
+    /** Stores the entries on the handler's queue: the handler answers 202 once stored, a worker sends them. */
+    enqueue?: Enqueue | undefined;
+    /** Clock in ms: when an entry was taken. */
+    now?: (() => number) | undefined;
+  },
 ): ActivityRequestHandler {
   const { getUser, dedupe, dedupeTtlMs } = settings;
+  const now = settings.now ?? Date.now;
   // A store that can complete claims (core's memory and Redis stores) holds a claim as a short lease while the
   // events are sent and can tell an id being sent by another process from one sent: the webhook handler's protocol.
   const leases = typeof dedupe?.complete === 'function' && typeof dedupe.status === 'function';
@@ -151,6 +163,15 @@ export function createActivityHandler(
 
   const failure = (error: unknown, what: string) => {
     const upstream = isUpstream(error);
+    if (error instanceof ActivityQueueStoreError) {
+      ctx.log?.error({ error: error.message, store: error.store }, `activity handler: ${what}`);
+      // Retryable: the tracker keeps the windows and sends them again once the store answers.
+      return json(
+        503,
+        { error: 'queue_unavailable', message: 'the events could not be stored; send them again' },
+        { 'retry-after': STORE_RETRY_AFTER_S },
+      );
+    }
     ctx.log?.error(
       { error: error instanceof Error ? error.message : String(error), name: (error as Error)?.name },
       `activity handler: ${what}`,
@@ -276,34 +297,17 @@ export function createActivityHandler(
     let accepted = 0;
     if (owned.length) {
       try {
-        const actor = await ctx.actorOf(user);
-        // Decision 10: earlier units from the gradebook, plus units of completions before this one in the body.
-        const pctCompleteOf = ctx.pctCompleteOf(actor.sourcedId);
-        const events: (CaliperTimeSpentEvent | CaliperActivityCompletedEvent)[] = [];
-        for (const message of owned) {
-          const course = courses.get(message) as CourseConfig;
-          const pctComplete =
-            message.kind === 'completion' ? await pctCompleteOf(course, message.completion) : undefined;
-          events.push(
-            caliperEventFromMessage(message, {
-              sensor: config.sensor,
-              app: config.app,
-              course,
-              actor,
-              ...(pctComplete !== undefined && { pctComplete }),
-            }),
-          );
-        }
-        const sent = await ctx.caliper.send(events, { sensor: config.sensor });
-        accepted = sent.accepted;
-        duplicates += sent.duplicates + sent.skipped.length;
+        const taken = await deliver(ctx, settings.enqueue, { user, owned, courses, config, now });
+        accepted = taken.accepted;
+        duplicates += taken.duplicates;
       } catch (error) {
-        // Ids the platform did not take are released, so the tracker's resend is sent again.
-        const kept = (id: string) => ctx.caliper.hasAccepted(id);
+        // Ids the platform did not take (none when the queue's store failed) are released, so the tracker's resend
+        // is taken again.
+        const kept = (id: string) => !settings.enqueue && ctx.caliper.hasAccepted(id);
         if (dedupe) await Promise.all(owned.filter((m) => !kept(m.id)).map((m) => unclaim(m.id)));
         await complete(owned.filter((m) => kept(m.id)).map((m) => m.id));
         settle(kept);
-        return failure(error, 'sending to the platform failed');
+        return failure(error, settings.enqueue ? 'the queue did not store the events' : 'sending failed');
       }
       await complete(owned.map((m) => m.id));
     }

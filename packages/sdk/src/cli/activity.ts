@@ -34,7 +34,7 @@ async function loadQueue(ctx: CommandContext, env: Readonly<Record<string, strin
   if (queue) return queue;
   throw new CliError(
     EXIT.config,
-    `${module} exports no activity queue: export const queue = createActivityQueue({ ... }) (or lk.activity.queue(...))`,
+    `${module} exports no activity queue: export const queue = createActivityQueue({ ... }) (or lk.activity.queue(...), or server.handlerQueue)`,
   );
 }
 
@@ -42,6 +42,8 @@ async function loadQueue(ctx: CommandContext, env: Readonly<Record<string, strin
 function subject(letter: DeadLetter): string {
   if (letter.event) return `${letter.event.type} ${letter.event.id}`;
   if (letter.record) return `record of ${letter.record.user.email}, ${letter.record.activity.id}`;
+  if (letter.message)
+    return `${letter.message.message.kind} ${letter.message.message.id} of ${letter.message.user.email}`;
   return '(unreadable entry)';
 }
 

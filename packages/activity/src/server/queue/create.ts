@@ -5,7 +5,7 @@ import { type ActivityQueue, type ActivityQueueSettings, queueOver } from './que
 
 /** Options of {@link createActivityQueue}: the platform as `createActivityServer` takes it, and the queue's. */
 export interface ActivityQueueOptions
-  extends Omit<ActivityServerOptions, 'getUser' | 'dedupe' | 'dedupeTtlMs' | 'hooks'>,
+  extends Omit<ActivityServerOptions, 'getUser' | 'dedupe' | 'dedupeTtlMs' | 'hooks' | 'queue'>,
     ActivityQueueSettings {}
 
 /**

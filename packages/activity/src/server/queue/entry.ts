@@ -1,7 +1,8 @@
 import { ValidationError } from '@learnkit/core';
+import { caliperEventFromMessage } from '../../caliper/from-message';
 import type { CompletionMetrics } from '../../completion';
 import type { CourseConfig, LearnkitConfig } from '../../config/types';
-import type { TimeWindow } from '../../protocol';
+import type { ActivityMessage, TimeWindow } from '../../protocol';
 import type { AnyCaliperEvent } from '../caliper-client';
 import type { ServerContext } from '../context';
 import { checkRecord, type RecordParams } from '../record';
@@ -42,8 +43,26 @@ export interface EventEntry {
   event: AnyCaliperEvent;
 }
 
+/**
+ * A message of the browser tracker the handler took (a time window or a completion), with the user its request was
+ * made by and the configured course: the worker builds its Caliper event, whose id is the browser's
+ * (docs/decisions.md#d-handler-on-queue).
+ */
+export interface MessageEntry {
+  v: 1;
+  kind: 'message';
+  at: number;
+  sensor: string;
+  app: LearnkitConfig['app'];
+  course: CourseConfig;
+  user: ActivityUser;
+  message: ActivityMessage;
+}
+
 /** What a queue entry holds. */
-export type QueueEntry = RecordEntry | EventEntry;
+export type QueueEntry = RecordEntry | EventEntry | MessageEntry;
+
+const KINDS = new Set(['record', 'event', 'message']);
 
 const pick = <T extends object, K extends keyof T>(value: T, keys: readonly K[]): Pick<T, K> => {
   const out = {} as Pick<T, K>;
@@ -95,11 +114,31 @@ export async function recordEntry(
   return { entry, eventIds: known ? kinds.map((kind) => ids[kind] as string) : undefined };
 }
 
+/** The queue entry of a message the handler took from `user`, with the configured course it names. */
+export function messageEntry(
+  config: LearnkitConfig,
+  course: CourseConfig,
+  user: ActivityUser,
+  message: ActivityMessage,
+  now: number,
+): MessageEntry {
+  return {
+    v: 1,
+    kind: 'message',
+    at: now,
+    sensor: config.sensor,
+    app: config.app,
+    course,
+    user: pick(user, ['email', 'platformId', 'name', 'role']),
+    message,
+  };
+}
+
 /** The entry a payload holds, or undefined when it is not one this version writes. */
 export function parseEntry(payload: string): QueueEntry | undefined {
   try {
     const entry = JSON.parse(payload) as QueueEntry;
-    return entry?.v === 1 && (entry.kind === 'record' || entry.kind === 'event') ? entry : undefined;
+    return entry?.v === 1 && KINDS.has(entry.kind) ? entry : undefined;
   } catch {
     return undefined;
   }
@@ -111,6 +150,62 @@ export type Built = { events: AnyCaliperEvent[]; sensor: string } | { refused: s
 /** Errors that no retry can change: the roster has no such user, a value no filter can carry. */
 const isPermanent = (error: unknown) => error instanceof UnknownUserError || error instanceof ValidationError;
 
+/** One tally of decision 10 per student and one configured course object per course, for a whole batch. */
+interface Round {
+  tallies: Map<string, ReturnType<ServerContext['pctCompleteOf']>>;
+  courses: Map<string, CourseConfig>;
+}
+
+/** The actor, the batch's course object and the student's tally of an entry. */
+async function studentOf(ctx: ServerContext, entry: RecordEntry | MessageEntry, round: Round) {
+  const actor = await ctx.actorOf(entry.user);
+  // One configured course object per course, so decision 10 reads each history once and adds up in order.
+  const courseKey = JSON.stringify(entry.course);
+  const course = round.courses.get(courseKey) ?? entry.course;
+  round.courses.set(courseKey, course);
+  let tally = round.tallies.get(actor.sourcedId);
+  if (!tally) {
+    tally = ctx.pctCompleteOf(actor.sourcedId);
+    round.tallies.set(actor.sourcedId, tally);
+  }
+  return { actor, course, tally };
+}
+
+/** The Caliper events of a record or a tracker message, as `record` and the handler build them. */
+async function eventsOf(
+  ctx: ServerContext,
+  entry: RecordEntry | MessageEntry,
+  round: Round,
+): Promise<AnyCaliperEvent[]> {
+  const { actor, course, tally } = await studentOf(ctx, entry, round);
+  if (entry.kind === 'message') {
+    const { message } = entry;
+    // Decision 10 for a completion, as the handler computes it when it sends at once.
+    const pctComplete = message.kind === 'completion' ? await tally(course, message.completion) : undefined;
+    return [
+      caliperEventFromMessage(message, {
+        sensor: entry.sensor,
+        app: entry.app,
+        course,
+        actor,
+        ...(pctComplete !== undefined && { pctComplete }),
+      }),
+    ];
+  }
+  const metrics = { ...entry.metrics };
+  const pctComplete = await tally(course, metrics);
+  if (pctComplete !== undefined) metrics.pctComplete = pctComplete;
+  return recordEvents(
+    { sensor: entry.sensor, app: entry.app, course, actor, activity: entry.activity, runId: entry.runId },
+    {
+      window: entry.window,
+      eventTime: entry.eventTime,
+      metrics,
+      idOf: (kind) => entry.ids?.[kind] ?? recordEventId(kind, entry.key, actor.sourcedId, entry.activity.id),
+    },
+  );
+}
+
 /**
  * Builds the events of a batch's entries with `record`'s own code: the actor (a roster look-up when `platformId` is
  * missing, cached), decision 10 from the gradebook once per student and course for the whole batch, the completions
@@ -121,10 +216,7 @@ export async function buildEntries(
   ctx: ServerContext,
   items: readonly { id: string; entry: QueueEntry | undefined }[],
   built: Map<string, Built>,
-  round: {
-    tallies: Map<string, ReturnType<ServerContext['pctCompleteOf']>>;
-    courses: Map<string, CourseConfig>;
-  },
+  round: Round,
 ): Promise<void> {
   for (const { id, entry } of items) {
     if (built.has(id)) continue;
@@ -137,29 +229,7 @@ export async function buildEntries(
       continue;
     }
     try {
-      const actor = await ctx.actorOf(entry.user);
-      // One configured course object per course, so decision 10 reads each history once and adds up in order.
-      const courseKey = JSON.stringify(entry.course);
-      const course = round.courses.get(courseKey) ?? entry.course;
-      round.courses.set(courseKey, course);
-      let tally = round.tallies.get(actor.sourcedId);
-      if (!tally) {
-        tally = ctx.pctCompleteOf(actor.sourcedId);
-        round.tallies.set(actor.sourcedId, tally);
-      }
-      const metrics = { ...entry.metrics };
-      const pctComplete = await tally(course, metrics);
-      if (pctComplete !== undefined) metrics.pctComplete = pctComplete;
-      const events = await recordEvents(
-        { sensor: entry.sensor, app: entry.app, course, actor, activity: entry.activity, runId: entry.runId },
-        {
-          window: entry.window,
-          eventTime: entry.eventTime,
-          metrics,
-          idOf: (kind) =>
-            entry.ids?.[kind] ?? recordEventId(kind, entry.key, actor.sourcedId, entry.activity.id),
-        },
-      );
+      const events = await eventsOf(ctx, entry, round);
       built.set(id, { events, sensor: entry.sensor });
     } catch (error) {
       if (!isPermanent(error)) throw error;

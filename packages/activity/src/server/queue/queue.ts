@@ -10,7 +10,8 @@ import type { AnyCaliperEvent } from '../caliper-client';
 import type { ServerContext } from '../context';
 import type { LooseHttp } from '../http';
 import type { RecordParams } from '../record';
-import { parseEntry, type RecordEntry, recordEntry } from './entry';
+import { type MessageEntry, parseEntry, type RecordEntry, recordEntry } from './entry';
+import { ActivityQueueStoreError } from './errors';
 import type { ActivityQueueStore } from './store';
 import type { WorkerSettings } from './worker';
 import { type ActivityQueueWorker, backgroundWorker, consumerName, runLoop } from './worker-loop';
@@ -101,6 +102,8 @@ export interface DeadLetter {
   event?: AnyCaliperEvent | undefined;
   /** The record whose events could not be built (its user is not in the roster, say). */
   record?: Omit<RecordEntry, 'v' | 'kind'> | undefined;
+  /** The tracker's message (and its user) whose event could not be built, taken by the handler on the queue. */
+  message?: Omit<MessageEntry, 'v' | 'kind'> | undefined;
 }
 
 /** A durable, batched queue in front of the Caliper ingest (docs/activity.md#the-activity-queue). */
@@ -260,6 +263,18 @@ export function queueOver(
       ]);
   };
 
+  /** Stores entries; `closeAndFlush` waits for the ones being written. */
+  const add = async (payloads: string[]): Promise<string[]> => {
+    await store.ready();
+    const adding = store.add(payloads);
+    writing.add(adding);
+    try {
+      return await adding;
+    } finally {
+      writing.delete(adding);
+    }
+  };
+
   const queue: ActivityQueue = {
     store,
     ready: () => store.ready(),
@@ -269,15 +284,8 @@ export function queueOver(
           'activity queue: closed by closeAndFlush; records are no longer taken (record them in another process)',
         );
       const { entry, eventIds } = await recordEntry(ctx, params, now());
-      await store.ready();
-      const adding = store.add([JSON.stringify(entry)]);
-      writing.add(adding);
-      try {
-        const [id] = await adding;
-        return { id: id as string, runId: entry.runId, eventIds };
-      } finally {
-        writing.delete(adding);
-      }
+      const [id] = await add([JSON.stringify(entry)]);
+      return { id: id as string, runId: entry.runId, eventIds };
     },
     async startWorker() {
       if (closed)
@@ -345,6 +353,9 @@ export function queueOver(
           else if (entry?.kind === 'record') {
             const { v: _v, kind: _kind, ...record } = entry;
             out.record = record;
+          } else if (entry?.kind === 'message') {
+            const { v: _v, kind: _kind, ...message } = entry;
+            out.message = message;
           }
           return out;
         });
@@ -352,5 +363,23 @@ export function queueOver(
       retry: (ids) => store.redrive(ids),
     },
   };
+  ENQUEUE.set(queue, async (payloads) => {
+    if (closed)
+      throw new ActivityQueueStoreError(
+        store.name,
+        'activity queue: closed by closeAndFlush; this process takes no more events (another process will)',
+      );
+    return add(payloads);
+  });
   return queue;
+}
+
+// How the handler stores its entries on the queue made for it: not a public method of the queue.
+const ENQUEUE = new WeakMap<ActivityQueue, (payloads: string[]) => Promise<string[]>>();
+
+/** @internal What stores entries on `queue` (made by `queueOver`), as the handler does. */
+export function enqueuerOf(queue: ActivityQueue): (payloads: string[]) => Promise<string[]> {
+  const enqueue = ENQUEUE.get(queue);
+  if (!enqueue) throw new TypeError('not a queue made by queueOver');
+  return enqueue;
 }

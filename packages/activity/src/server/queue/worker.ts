@@ -186,7 +186,12 @@ export async function processBatch(
   const sendPending = async () => {
     const batches: Item[][] = [];
     let size = 0;
+    // The same browser event stored twice (a resend taken by two handler processes without a shared dedupe store)
+    // goes once: delivering it settles both (docs/decisions.md#d-handler-on-queue).
+    const seen = new Set<string>();
     for (const item of pendingItems()) {
+      if (seen.has(item.event.id)) continue;
+      seen.add(item.event.id);
       const issues = caliperEventIssues(item.event, []);
       if (issues.length) {
         deadLetterEvent(item, `invalid Caliper event: ${issues.map(formatCaliperIssue).join('; ')}`);
