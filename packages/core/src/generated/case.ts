@@ -485,7 +485,8 @@ export interface components {
         };
         /**
          * @description Form fields of `POST {auth_url}/oauth2/token`. Decision: `scope` (space-separated) is optional (see
-         *     docs/decisions.md#d-oa-12).
+         *     docs/decisions.md#d-oa-12). A field not stated here is ignored, as RFC 6749 section 3.2 requires of a token
+         *     endpoint (see docs/decisions.md#d-mock-hostile-input).
          */
         CaseTokenRequest: {
             /** @constant */
@@ -494,6 +495,8 @@ export interface components {
             client_secret: string;
             /** @description Space-separated scope list. */
             scope?: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description An access token. Decision: `access_token`, `token_type` and `expires_in` are required, `scope` optional

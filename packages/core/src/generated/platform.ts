@@ -1335,12 +1335,14 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description Form fields of `POST /auth/1.0/token` (the client id and secret go in HTTP Basic). */
+        /** @description Form fields of `POST /auth/1.0/token` (the client id and secret go in HTTP Basic). Decision: a field not stated here is ignored, as RFC 6749 section 3.2 requires of a token endpoint (see docs/decisions.md#d-mock-hostile-input). */
         TokenRequest: {
             /** @constant */
             grant_type: "client_credentials";
             /** @description Space-separated scope list. */
             scope?: string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description An access token. Decision: `access_token`, `token_type` and `expires_in` are required, `scope` optional as in RFC 6749 (see docs/decisions.md#d-oa-11). */
         TokenResponse: {

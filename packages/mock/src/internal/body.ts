@@ -1,5 +1,5 @@
 import { badRequest, HttpError } from './http-error.js';
-import { MAX_JSON_DEPTH } from './limits.js';
+import { echo, MAX_JSON_DEPTH } from './limits.js';
 
 export { isRecord } from '@learnkit/core';
 
@@ -31,12 +31,26 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 }
 
 /**
- * Reads a JSON body; a missing or malformed one is a 400 saying so, and so is one nested deeper than
- * `MAX_JSON_DEPTH` levels, which later reads and copies could not walk (docs/decisions.md#d-mock-limits).
+ * Whether a `Content-Type` names JSON: `application/json` or a `+json` type, any parameters after it (RFC 6839).
+ * The documents state `application/json` for every JSON body (docs/decisions.md#d-mock-hostile-input).
+ */
+export function isJsonMediaType(contentType: string | null): boolean {
+  const type = contentType?.split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type);
+}
+
+/**
+ * Reads a JSON body; a missing or malformed one is a 400 saying so, and so is one sent as another content type
+ * (saying which to send) or nested deeper than `MAX_JSON_DEPTH` levels, which later reads and copies could not walk (docs/decisions.md#d-mock-limits).
  */
 export async function readJson(request: Request): Promise<unknown> {
   const text = await request.text();
   if (text.trim().length === 0) throw badRequest('request body is required (JSON)');
+  const contentType = request.headers.get('content-type');
+  if (!isJsonMediaType(contentType))
+    throw badRequest(
+      `request body must be sent with Content-Type: application/json (got ${contentType === null ? 'none' : echo(contentType)}), as the documents state`,
+    );
   if (nestsDeeperThan(text, MAX_JSON_DEPTH))
     throw badRequest(
       `request body is nested deeper than ${MAX_JSON_DEPTH} levels; flatten it (the body itself is level 1)`,
