@@ -199,6 +199,26 @@ describe('the platform paths under hostile input', () => {
   });
 });
 
+describe('batch writes found by the document fuzz', () => {
+  const h = useHarness('msw');
+
+  it('answers an empty batch 400 saying to send one, where it threw (500)', async () => {
+    h.allowBadRequests();
+    const token = h.platform.accessToken(h.platform.clients.internal);
+    const { roster } = h.platform.fixtures;
+    const gradebook = '/ims/oneroster/gradebook/v1p2';
+    for (const [path, member] of [
+      [`${gradebook}/lineItems/${[...h.platform.state.roster.lineItems.keys()][0]}/results`, 'results'],
+      [`${gradebook}/schools/${roster.schoolIds[0]}/lineItems`, 'lineItems'],
+    ] as const) {
+      const answer = await h.call('POST', path, { token, body: { [member]: [] } });
+      expect(answer.status, answer.text).toBe(400);
+      expect(answer.text).toMatch(`${member} is empty; send at least one`);
+    }
+    expect(h.platform.state.errors).toEqual([]);
+  });
+});
+
 describe('the request log (finding 9)', () => {
   it('never holds more than requestLogSize entries', async () => {
     const platform = createMockPlatform({ requestLogSize: 10 });

@@ -2526,6 +2526,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSubscription"][];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
@@ -2609,6 +2610,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSubscription"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
@@ -2677,6 +2679,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
@@ -2707,6 +2710,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSubscriptionWithSecret"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
@@ -2823,6 +2827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationCredentials"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
@@ -2851,6 +2856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationCredentialsRotation"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
@@ -2876,6 +2882,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationList"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
@@ -2903,6 +2910,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
@@ -2970,6 +2978,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnrollmentList"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
@@ -2997,6 +3006,7 @@ export interface operations {
                     "application/json": components["schemas"]["Enrollment"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
@@ -3025,6 +3035,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
@@ -3095,6 +3106,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserRoleList"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
@@ -3167,6 +3179,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserProfileList"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
@@ -3197,6 +3210,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserProfile"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
@@ -3225,6 +3239,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserAgentList"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
@@ -3253,6 +3268,7 @@ export interface operations {
                     "application/json": components["schemas"]["LinkedUserList"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
@@ -3281,6 +3297,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrgConfig"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
@@ -3342,6 +3359,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaliperSessionRead"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
@@ -3367,6 +3385,7 @@ export interface operations {
                     "application/json": components["schemas"]["InsightSessionList"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
@@ -3424,6 +3443,7 @@ export interface operations {
                     "application/json": components["schemas"]["InsightSessionSummary"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
@@ -3452,6 +3472,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnforcementState"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
@@ -3477,6 +3498,7 @@ export interface operations {
                     "application/json": components["schemas"]["InsightTypeList"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
@@ -3501,6 +3523,7 @@ export interface operations {
                     "application/json": components["schemas"]["InsightGroupList"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
