@@ -122,7 +122,12 @@ export class Contract {
     const url = new URL(request.url);
     const found = findOperation(this.#operations, request.method, url.pathname);
     const where = `${request.method.toUpperCase()} ${url.pathname} -> ${response.status}`;
-    if (!found) return this.#checkUnstated(url, response, where) ?? this.#noOperation(`${where} response`);
+    if (!found)
+      return (
+        this.#checkMethodNotAllowed(url, response, where) ??
+        this.#checkUnstated(url, response, where) ??
+        this.#noOperation(`${where} response`)
+      );
     const { operation } = found;
     const issues: ContractIssue[] = [];
     const status = String(response.status);
@@ -217,6 +222,33 @@ export class Contract {
     } else {
       issues.push(...this.#checkBody(document, content, response.headers.get('content-type'), body, relaxed));
     }
+  }
+
+  /**
+   * A 405 to a method the path does not take, checked against the `405` the path's operations declare (each lists
+   * it: docs/decisions.md#d-mock-hostile-input): its body, and an `Allow` naming exactly the path's methods.
+   * Undefined when the path has no operation declaring a 405, or the answer is not one.
+   */
+  #checkMethodNotAllowed(url: URL, response: ResponseLike, where: string): ContractResult | undefined {
+    if (response.status !== 405) return undefined;
+    const atPath = this.#operations.filter((operation) => operation.pattern.test(url.pathname));
+    const operation = atPath.find((candidate) => candidate.responses['405']);
+    if (!operation) return undefined;
+    const issues: ContractIssue[] = [];
+    this.#checkDeclared(issues, operation.document, operation.responses['405']!, response, false);
+    const methods = [...new Set(atPath.map((candidate) => candidate.method))].sort();
+    const allowed = (response.headers.get('allow') ?? '').split(/,\s*/).filter(Boolean).sort();
+    if (allowed.join() !== methods.join())
+      issues.push({
+        pointer: '/headers/allow',
+        rule: 'status',
+        message: `Allow must list the methods the path takes (${methods.join(', ')}), got ${allowed.join(', ')}`,
+      });
+    return {
+      ok: issues.length === 0,
+      where: `${where} (${operation.operationId}: method not allowed) response`,
+      issues,
+    };
   }
 
   /**

@@ -199,6 +199,48 @@ describe('the platform paths under hostile input', () => {
   });
 });
 
+describe('405, 413 and 414 as the documents list them (finding 9)', () => {
+  const h = useHarness('msw');
+  // The harness holds every answer to the documents: these pass only if each operation lists the status.
+
+  it('answers a method the path does not take 405, with Allow, in each area', async () => {
+    h.allowBadRequests();
+    for (const [path, allow] of [
+      ['/ims/oneroster/rostering/v1p2/orgs/', 'GET, POST'],
+      ['/ims/case/v1p1/CFDocuments', 'GET'],
+      ['/applications/1.0/drafts', 'POST'],
+      ['/auth/1.0/token', 'POST'],
+    ] as const) {
+      const answer = await h.call('PATCH', path);
+      expect([path, answer.status]).toEqual([path, 405]);
+      expect(answer.headers.get('allow')?.split(', ').sort().join(', ')).toBe(allow);
+    }
+  });
+
+  it('answers a body over the limit 413 and a target over 16 KiB 414, in each area', async () => {
+    h.allowBadRequests();
+    const token = h.platform.accessToken(h.platform.clients.internal);
+    const big = JSON.stringify({ name: 'b'.repeat(1024 * 1024) });
+    for (const path of [
+      '/applications/1.0/drafts',
+      '/ims/oneroster/rostering/v1p2/orgs/',
+      '/auth/1.0/token',
+    ]) {
+      const answer = await h.call('POST', path, { token, body: big });
+      expect([path, answer.status]).toEqual([path, 413]);
+    }
+    const long = `?search=${'x'.repeat(17 * 1024)}`;
+    for (const path of [
+      '/ims/case/v1p1/CFDocuments',
+      '/webhooks/1.0/app-learnkit-demo/subscriptions',
+      '/ims/oneroster/rostering/v1p2/users/',
+    ]) {
+      const answer = await h.call('GET', `${path}${long}`, { token });
+      expect([path, answer.status]).toEqual([path, 414]);
+    }
+  });
+});
+
 describe('batch writes found by the document fuzz', () => {
   const h = useHarness('msw');
 

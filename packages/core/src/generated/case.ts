@@ -524,6 +524,64 @@ export interface components {
         };
     };
     responses: {
+        /** @description Error body: the path does not take this method; `Allow` lists those it takes. Decision: listed on every operation, as the platform answers it on every path (docs/decisions.md#d-mock-hostile-input). */
+        MethodNotAllowedResponse: {
+            headers: {
+                /** @description The methods the path takes, comma-separated. */
+                Allow: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ImsxStatusInfo"];
+            };
+        };
+        /** @description Error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Decision: listed on every operation that takes a body (docs/decisions.md#d-mock-hostile-input). */
+        PayloadTooLargeResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ImsxStatusInfo"];
+            };
+        };
+        /** @description Error body: the request target (path and query) is longer than 16 KiB. Decision: listed on every operation (docs/decisions.md#d-mock-hostile-input). */
+        UriTooLongResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ImsxStatusInfo"];
+            };
+        };
+        /** @description RFC 6749 error body: the path does not take this method; `Allow` lists those it takes. Decision: listed on every operation, as the platform answers it on every path (docs/decisions.md#d-mock-hostile-input). */
+        OAuthMethodNotAllowedResponse: {
+            headers: {
+                /** @description The methods the path takes, comma-separated. */
+                Allow: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
+        /** @description RFC 6749 error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Decision: listed on every operation that takes a body (docs/decisions.md#d-mock-hostile-input). */
+        OAuthPayloadTooLargeResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
+        /** @description RFC 6749 error body: the request target (path and query) is longer than 16 KiB. Decision: listed on every operation (docs/decisions.md#d-mock-hostile-input). */
+        OAuthUriTooLongResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
         /** @description Bad Request. */
         BadRequestResponse: {
             headers: {
@@ -797,6 +855,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -857,6 +917,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -895,6 +957,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -955,6 +1019,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -993,6 +1059,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -1042,6 +1110,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -1088,6 +1159,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -1126,6 +1200,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -1163,6 +1239,9 @@ export interface operations {
             };
             400: components["responses"]["OAuthBadRequestResponse"];
             401: components["responses"]["OAuthUnauthorizedResponse"];
+            405: components["responses"]["OAuthMethodNotAllowedResponse"];
+            413: components["responses"]["OAuthPayloadTooLargeResponse"];
+            414: components["responses"]["OAuthUriTooLongResponse"];
         };
     };
 }

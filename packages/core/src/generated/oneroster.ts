@@ -2727,6 +2727,35 @@ export interface components {
         };
     };
     responses: {
+        /** @description Error body: the path does not take this method; `Allow` lists those it takes. Decision: listed on every operation, as the platform answers it on every path (docs/decisions.md#d-mock-hostile-input). */
+        MethodNotAllowedResponse: {
+            headers: {
+                /** @description The methods the path takes, comma-separated. */
+                Allow: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ImsxStatusInfo"];
+            };
+        };
+        /** @description Error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Decision: listed on every operation that takes a body (docs/decisions.md#d-mock-hostile-input). */
+        PayloadTooLargeResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ImsxStatusInfo"];
+            };
+        };
+        /** @description Error body: the request target (path and query) is longer than 16 KiB. Decision: listed on every operation (docs/decisions.md#d-mock-hostile-input). */
+        UriTooLongResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ImsxStatusInfo"];
+            };
+        };
         /** @description Bad Request. */
         BadRequestResponse: {
             headers: {
@@ -2988,6 +3017,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3021,6 +3052,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3057,6 +3091,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3093,6 +3129,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3121,6 +3160,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3177,6 +3218,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3210,6 +3253,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3269,6 +3315,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3305,6 +3353,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3364,6 +3415,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3400,6 +3453,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3436,6 +3492,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3472,6 +3530,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3500,6 +3561,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3556,6 +3619,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3589,6 +3654,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3648,6 +3716,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3684,6 +3754,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3720,6 +3792,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3750,6 +3825,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3806,6 +3883,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3839,6 +3918,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3875,6 +3957,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3911,6 +3995,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3941,6 +4028,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3997,6 +4086,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4030,6 +4121,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4066,6 +4160,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4102,6 +4198,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4132,6 +4231,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4188,6 +4289,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4221,6 +4324,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4257,6 +4363,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4293,6 +4401,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4321,6 +4432,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4377,6 +4490,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4410,6 +4525,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4446,6 +4564,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4482,6 +4602,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4510,6 +4633,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4566,6 +4691,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4599,6 +4726,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4635,6 +4765,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4671,6 +4803,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4699,6 +4834,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4755,6 +4892,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4788,6 +4927,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4824,6 +4966,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4860,6 +5004,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4888,6 +5035,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4944,6 +5093,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4977,6 +5128,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5036,6 +5190,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5097,6 +5253,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5158,6 +5316,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5219,6 +5379,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5278,6 +5440,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5337,6 +5501,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5396,6 +5562,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5455,6 +5623,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5514,6 +5684,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5550,6 +5722,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5586,6 +5760,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5614,6 +5791,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5670,6 +5849,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5706,6 +5887,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5765,6 +5948,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5821,6 +6006,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5857,6 +6044,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5916,6 +6105,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5972,6 +6163,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6008,6 +6201,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6067,6 +6262,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6126,6 +6323,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6162,6 +6361,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6218,6 +6420,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6251,6 +6455,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6287,6 +6494,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6323,6 +6532,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6351,6 +6563,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6410,6 +6624,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6466,6 +6682,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6499,6 +6717,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6535,6 +6756,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6571,6 +6794,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6599,6 +6825,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6655,6 +6883,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6688,6 +6918,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6724,6 +6957,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6760,6 +6995,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6788,6 +7026,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6844,6 +7084,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6877,6 +7119,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6913,6 +7158,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6949,6 +7196,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6977,6 +7227,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7015,6 +7267,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7074,6 +7329,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7110,6 +7367,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7171,6 +7431,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7232,6 +7494,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7291,6 +7555,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7350,6 +7616,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7409,6 +7677,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7465,6 +7735,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7498,6 +7770,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7534,6 +7809,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7568,6 +7845,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7596,6 +7876,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7632,6 +7914,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7688,6 +7973,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7721,6 +8008,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7757,6 +8047,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7793,6 +8085,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7821,6 +8116,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7880,6 +8177,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7916,6 +8215,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7975,6 +8277,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8031,6 +8335,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8064,6 +8370,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8100,6 +8409,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8136,6 +8447,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8164,6 +8478,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8220,6 +8536,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8253,6 +8571,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8289,6 +8610,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8325,6 +8648,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8353,6 +8679,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8412,6 +8740,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8448,6 +8778,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8478,6 +8811,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8537,6 +8872,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8573,6 +8910,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8603,6 +8943,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8662,6 +9004,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8698,6 +9042,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8728,6 +9075,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];

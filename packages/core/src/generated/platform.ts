@@ -2291,6 +2291,64 @@ export interface components {
         };
     };
     responses: {
+        /** @description Error body: the path does not take this method; `Allow` lists those it takes. Decision: listed on every operation, as the platform answers it on every path (docs/decisions.md#d-mock-hostile-input). */
+        PlatformMethodNotAllowedResponse: {
+            headers: {
+                /** @description The methods the path takes, comma-separated. */
+                Allow: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description Error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Decision: listed on every operation that takes a body (docs/decisions.md#d-mock-hostile-input). */
+        PlatformPayloadTooLargeResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description Error body: the request target (path and query) is longer than 16 KiB. Decision: listed on every operation (docs/decisions.md#d-mock-hostile-input). */
+        PlatformUriTooLongResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description RFC 6749 error body: the path does not take this method; `Allow` lists those it takes. Decision: listed on every operation, as the platform answers it on every path (docs/decisions.md#d-mock-hostile-input). */
+        OAuthMethodNotAllowedResponse: {
+            headers: {
+                /** @description The methods the path takes, comma-separated. */
+                Allow: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
+        /** @description RFC 6749 error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Decision: listed on every operation that takes a body (docs/decisions.md#d-mock-hostile-input). */
+        OAuthPayloadTooLargeResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
+        /** @description RFC 6749 error body: the request target (path and query) is longer than 16 KiB. Decision: listed on every operation (docs/decisions.md#d-mock-hostile-input). */
+        OAuthUriTooLongResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
         /** @description Bad Request. Decision: PlatformError body `{ error, message }` (docs/decisions.md#d-wire-errors; see docs/decisions.md#d-oa-6). */
         PlatformBadRequestResponse: {
             headers: {
@@ -2503,6 +2561,9 @@ export interface operations {
             };
             400: components["responses"]["OAuthBadRequestResponse"];
             401: components["responses"]["OAuthUnauthorizedResponse"];
+            405: components["responses"]["OAuthMethodNotAllowedResponse"];
+            413: components["responses"]["OAuthPayloadTooLargeResponse"];
+            414: components["responses"]["OAuthUriTooLongResponse"];
         };
     };
     listWebhookSubscriptions: {
@@ -2529,6 +2590,8 @@ export interface operations {
             400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2583,6 +2646,9 @@ export interface operations {
             400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2614,6 +2680,8 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2654,6 +2722,9 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2683,6 +2754,8 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2714,6 +2787,8 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2757,6 +2832,9 @@ export interface operations {
             };
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             /** @description Decision: an IRI-only `actor` or `edApp` with no matching rostering user or LTI application (see docs/decisions.md#d-oa-14). */
             422: {
                 headers: {
@@ -2802,6 +2880,9 @@ export interface operations {
             400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2831,6 +2912,8 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2860,6 +2943,8 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2885,6 +2970,8 @@ export interface operations {
             400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2914,6 +3001,8 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2956,6 +3045,9 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2981,6 +3073,8 @@ export interface operations {
             400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3010,6 +3104,8 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3039,6 +3135,8 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3081,6 +3179,9 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3110,6 +3211,8 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3154,6 +3257,9 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3183,6 +3289,8 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3214,6 +3322,8 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3243,6 +3353,8 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3272,6 +3384,8 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3301,6 +3415,8 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3334,6 +3450,9 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3363,6 +3482,8 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3388,6 +3509,8 @@ export interface operations {
             400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3418,6 +3541,9 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3447,6 +3573,8 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3476,6 +3604,8 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3501,6 +3631,8 @@ export interface operations {
             400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3526,6 +3658,8 @@ export interface operations {
             400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3557,6 +3691,8 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3586,6 +3722,9 @@ export interface operations {
             400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3615,6 +3754,9 @@ export interface operations {
             400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };

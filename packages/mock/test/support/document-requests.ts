@@ -97,12 +97,13 @@ export function validDraft(operation: DocumentOperation, platform: MockPlatform)
     const before = operation.path.slice(0, operation.path.indexOf(`{${String(parameter.name)}}`));
     return fc.oneof(
       { weight: 3, arbitrary: fc.constantFrom(...knownIdsFor(platform, before)) },
-      // A path parameter is never empty: an empty one is another path (RFC 6570 expands it to nothing).
+      // Never empty, `.` or `..`: those make another path (RFC 6570 expands an empty value to nothing, and a URL
+      // removes dot segments, RFC 3986 5.2.4), which is no request to this operation.
       {
         weight: 1,
         arbitrary: arbitraryOf(doc, parameter.schema)
           .map(String)
-          .filter((value) => value !== ''),
+          .filter((value) => !['', '.', '..'].includes(value)),
       },
     );
   });
