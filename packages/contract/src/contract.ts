@@ -1,3 +1,4 @@
+import { allowIssues, checkMethodNotAllowed } from './allow.js';
 import {
   basePathOf,
   CONTROL_DOCUMENT,
@@ -122,12 +123,14 @@ export class Contract {
     const url = new URL(request.url);
     const found = findOperation(this.#operations, request.method, url.pathname);
     const where = `${request.method.toUpperCase()} ${url.pathname} -> ${response.status}`;
-    if (!found)
+    if (!found) {
+      const declared = (issues: ContractIssue[], operation: Operation) =>
+        this.#checkDeclared(issues, operation.document, operation.responses['405']!, response, false);
+      const notAllowed = checkMethodNotAllowed(this.#operations, url, response, where, declared);
       return (
-        this.#checkMethodNotAllowed(url, response, where) ??
-        this.#checkUnstated(url, response, where) ??
-        this.#noOperation(`${where} response`)
+        notAllowed ?? this.#checkUnstated(url, response, where) ?? this.#noOperation(`${where} response`)
       );
+    }
     const { operation } = found;
     const issues: ContractIssue[] = [];
     const status = String(response.status);
@@ -225,33 +228,6 @@ export class Contract {
   }
 
   /**
-   * A 405 to a method the path does not take, checked against the `405` the path's operations declare (each lists
-   * it: docs/decisions.md#d-mock-hostile-input): its body, and an `Allow` naming exactly the path's methods.
-   * Undefined when the path has no operation declaring a 405, or the answer is not one.
-   */
-  #checkMethodNotAllowed(url: URL, response: ResponseLike, where: string): ContractResult | undefined {
-    if (response.status !== 405) return undefined;
-    const atPath = this.#operations.filter((operation) => operation.pattern.test(url.pathname));
-    const operation = atPath.find((candidate) => candidate.responses['405']);
-    if (!operation) return undefined;
-    const issues: ContractIssue[] = [];
-    this.#checkDeclared(issues, operation.document, operation.responses['405']!, response, false);
-    const methods = [...new Set(atPath.map((candidate) => candidate.method))].sort();
-    const allowed = (response.headers.get('allow') ?? '').split(/,\s*/).filter(Boolean).sort();
-    if (allowed.join() !== methods.join())
-      issues.push({
-        pointer: '/headers/allow',
-        rule: 'status',
-        message: `Allow must list the methods the path takes (${methods.join(', ')}), got ${allowed.join(', ')}`,
-      });
-    return {
-      ok: issues.length === 0,
-      where: `${where} (${operation.operationId}: method not allowed) response`,
-      issues,
-    };
-  }
-
-  /**
    * The answer to a request no operation states, under the base path of a document whose `x-unstated-requests`
    * states those answers (the mock's control path, docs/decisions.md#d-i15-control-document): a 405 whose `Allow`
    * lists the methods the document gives the path, else a 404. Undefined for a request under no such document.
@@ -278,13 +254,7 @@ export class Contract {
         });
       } else {
         this.#checkDeclared(issues, name, declared, response, false);
-        const allowed = (response.headers.get('allow') ?? '').split(/,\s*/).filter(Boolean);
-        if (status === '405' && allowed.sort().join() !== [...methods].sort().join())
-          issues.push({
-            pointer: '/headers/allow',
-            rule: 'x-unstated-requests',
-            message: `Allow must list the methods the path takes (${methods.join(', ')}), got ${allowed.join(', ')}`,
-          });
+        if (status === '405') issues.push(...allowIssues(response.headers, methods, 'x-unstated-requests'));
       }
       return { ok: issues.length === 0, where: `${where} (no operation) response`, issues };
     }
