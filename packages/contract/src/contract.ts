@@ -1,3 +1,4 @@
+import { allowIssues, checkMethodNotAllowed } from './allow.js';
 import {
   basePathOf,
   CONTROL_DOCUMENT,
@@ -122,7 +123,14 @@ export class Contract {
     const url = new URL(request.url);
     const found = findOperation(this.#operations, request.method, url.pathname);
     const where = `${request.method.toUpperCase()} ${url.pathname} -> ${response.status}`;
-    if (!found) return this.#checkUnstated(url, response, where) ?? this.#noOperation(`${where} response`);
+    if (!found) {
+      const declared = (issues: ContractIssue[], operation: Operation) =>
+        this.#checkDeclared(issues, operation.document, operation.responses['405']!, response, false);
+      const notAllowed = checkMethodNotAllowed(this.#operations, url, response, where, declared);
+      return (
+        notAllowed ?? this.#checkUnstated(url, response, where) ?? this.#noOperation(`${where} response`)
+      );
+    }
     const { operation } = found;
     const issues: ContractIssue[] = [];
     const status = String(response.status);
@@ -246,13 +254,7 @@ export class Contract {
         });
       } else {
         this.#checkDeclared(issues, name, declared, response, false);
-        const allowed = (response.headers.get('allow') ?? '').split(/,\s*/).filter(Boolean);
-        if (status === '405' && allowed.sort().join() !== [...methods].sort().join())
-          issues.push({
-            pointer: '/headers/allow',
-            rule: 'x-unstated-requests',
-            message: `Allow must list the methods the path takes (${methods.join(', ')}), got ${allowed.join(', ')}`,
-          });
+        if (status === '405') issues.push(...allowIssues(response.headers, methods, 'x-unstated-requests'));
       }
       return { ok: issues.length === 0, where: `${where} (no operation) response`, issues };
     }

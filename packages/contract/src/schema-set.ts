@@ -91,8 +91,9 @@ const typesOf = (schema: SchemaLike | undefined): string[] =>
 /** One serialized parameter (path, query or header text) as the JSON value its schema describes. */
 export function coerceScalar(text: string, schema: SchemaLike | undefined): unknown {
   const types = typesOf(schema);
-  if (types.includes('integer') && /^\s*-?\d+\s*$/.test(text)) return Number(text);
-  if (types.includes('number') && text.trim() !== '' && !Number.isNaN(Number(text))) return Number(text);
+  // Digits only: `Number` would also read ` 5`, `+5`, `0x5` or `1e9`, which the documents' integers are not.
+  if (types.includes('integer') && /^-?\d+$/.test(text)) return Number(text);
+  if (types.includes('number') && /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(text)) return Number(text);
   if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
   if (types.includes('null') && text === 'null') return null;
   return text;

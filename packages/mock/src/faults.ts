@@ -1,4 +1,6 @@
 import type { Core } from './core.js';
+import { nestsDeeperThanValue } from './internal/body.js';
+import { MAX_JSON_DEPTH } from './internal/limits.js';
 import { areaOf, errorResponse, json } from './internal/responses.js';
 
 /** A fault to inject into the next matching requests. */
@@ -89,7 +91,14 @@ export class Faults {
     const refuse = (message: string) => {
       throw new RangeError(message);
     };
-    if (!(times > 0)) refuse('times must be a positive number (or Infinity)');
+    if (!(times === Number.POSITIVE_INFINITY || (Number.isSafeInteger(times) && times > 0)))
+      refuse('times must be a positive whole number (or Infinity: for every matching request)');
+    // The stored fault is answered by `GET /__learnkit-mock/faults`: a body deeper than the platform reads would
+    // fail there for every later caller (docs/decisions.md#d-mock-hostile-input).
+    if (spec.body !== undefined && nestsDeeperThanValue(spec.body, MAX_JSON_DEPTH))
+      refuse(
+        `body must nest at most ${MAX_JSON_DEPTH} levels of arrays and objects (itself level 1); flatten it`,
+      );
     if (status !== undefined && !(Number.isInteger(status) && status >= 200 && status <= 599))
       refuse('status must be an HTTP status from 200 to 599');
     if (spec.stallBody && status !== undefined && NULL_BODY_STATUSES.has(status))

@@ -183,9 +183,9 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
         ...(fault ? { fault } : {}),
       };
       state.requests.push(entry);
-      // Trim in batches: one splice per `requestLogSize` requests keeps the log O(1) per request.
-      if (state.requests.length >= 2 * requestLogSize)
-        state.requests.splice(0, state.requests.length - requestLogSize);
+      // Never more than `requestLogSize` entries, as documented: the oldest goes (V8 trims an array's front in
+      // place, so this stays O(1) per request; docs/decisions.md#d-mock-hostile-input).
+      while (state.requests.length > requestLogSize) state.requests.shift();
       options.onRequest?.(entry);
     };
     const refused = refuseRequestLine(request, url, path);

@@ -485,7 +485,8 @@ export interface components {
         };
         /**
          * @description Form fields of `POST {auth_url}/oauth2/token`. Decision: `scope` (space-separated) is optional (see
-         *     docs/decisions.md#d-oa-12).
+         *     docs/decisions.md#d-oa-12). A field not stated here is ignored, as RFC 6749 section 3.2 requires of a token
+         *     endpoint (see docs/decisions.md#d-mock-hostile-input).
          */
         CaseTokenRequest: {
             /** @constant */
@@ -494,6 +495,8 @@ export interface components {
             client_secret: string;
             /** @description Space-separated scope list. */
             scope?: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description An access token. Decision: `access_token`, `token_type` and `expires_in` are required, `scope` optional
@@ -521,6 +524,64 @@ export interface components {
         };
     };
     responses: {
+        /** @description Error body: the path does not take this method; `Allow` lists those it takes. Decision: listed on every operation, as the platform answers it on every path (docs/decisions.md#d-mock-hostile-input). */
+        MethodNotAllowedResponse: {
+            headers: {
+                /** @description The methods the path takes, comma-separated. */
+                Allow: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ImsxStatusInfo"];
+            };
+        };
+        /** @description Error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Decision: listed on every operation that takes a body (docs/decisions.md#d-mock-hostile-input). */
+        PayloadTooLargeResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ImsxStatusInfo"];
+            };
+        };
+        /** @description Error body: the request target (path and query) is longer than 16 KiB. Decision: listed on every operation (docs/decisions.md#d-mock-hostile-input). */
+        UriTooLongResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ImsxStatusInfo"];
+            };
+        };
+        /** @description RFC 6749 error body: the path does not take this method; `Allow` lists those it takes. Decision: listed on every operation, as the platform answers it on every path (docs/decisions.md#d-mock-hostile-input). */
+        OAuthMethodNotAllowedResponse: {
+            headers: {
+                /** @description The methods the path takes, comma-separated. */
+                Allow: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
+        /** @description RFC 6749 error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Decision: listed on every operation that takes a body (docs/decisions.md#d-mock-hostile-input). */
+        OAuthPayloadTooLargeResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
+        /** @description RFC 6749 error body: the request target (path and query) is longer than 16 KiB. Decision: listed on every operation (docs/decisions.md#d-mock-hostile-input). */
+        OAuthUriTooLongResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
         /** @description Bad Request. */
         BadRequestResponse: {
             headers: {
@@ -794,6 +855,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -854,6 +917,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -892,6 +957,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -952,6 +1019,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -990,6 +1059,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -1039,6 +1110,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -1085,6 +1159,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -1123,6 +1200,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -1160,6 +1239,9 @@ export interface operations {
             };
             400: components["responses"]["OAuthBadRequestResponse"];
             401: components["responses"]["OAuthUnauthorizedResponse"];
+            405: components["responses"]["OAuthMethodNotAllowedResponse"];
+            413: components["responses"]["OAuthPayloadTooLargeResponse"];
+            414: components["responses"]["OAuthUriTooLongResponse"];
         };
     };
 }

@@ -2866,6 +2866,35 @@ export interface components {
         };
     };
     responses: {
+        /** @description Error body: the path does not take this method; `Allow` lists those it takes. Decision: listed on every operation, as the platform answers it on every path (docs/decisions.md#d-mock-hostile-input). */
+        MethodNotAllowedResponse: {
+            headers: {
+                /** @description The methods the path takes, comma-separated. */
+                Allow: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ImsxStatusInfo"];
+            };
+        };
+        /** @description Error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Decision: listed on every operation that takes a body (docs/decisions.md#d-mock-hostile-input). */
+        PayloadTooLargeResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ImsxStatusInfo"];
+            };
+        };
+        /** @description Error body: the request target (path and query) is longer than 16 KiB. Decision: listed on every operation (docs/decisions.md#d-mock-hostile-input). */
+        UriTooLongResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ImsxStatusInfo"];
+            };
+        };
         /** @description Bad Request. */
         BadRequestResponse: {
             headers: {
@@ -3127,6 +3156,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3160,6 +3191,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3196,6 +3230,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3232,6 +3268,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3260,6 +3299,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3316,6 +3357,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3349,6 +3392,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3408,6 +3454,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3444,6 +3492,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3503,6 +3554,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3539,6 +3592,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3575,6 +3631,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3611,6 +3669,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3639,6 +3700,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3695,6 +3758,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3728,6 +3793,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3787,6 +3855,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3823,6 +3893,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3859,6 +3931,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3889,6 +3964,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3945,6 +4022,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -3978,6 +4057,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4014,6 +4096,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4050,6 +4134,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4080,6 +4167,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4136,6 +4225,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4169,6 +4260,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4205,6 +4299,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4241,6 +4337,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4271,6 +4370,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4327,6 +4428,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4360,6 +4463,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4396,6 +4502,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4432,6 +4540,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4460,6 +4571,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4516,6 +4629,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4549,6 +4664,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4585,6 +4703,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4621,6 +4741,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4649,6 +4772,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4705,6 +4830,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4738,6 +4865,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4774,6 +4904,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4810,6 +4942,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4838,6 +4973,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4894,6 +5031,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4927,6 +5066,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4963,6 +5105,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -4999,6 +5143,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5027,6 +5174,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5083,6 +5232,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5116,6 +5267,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5175,6 +5329,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5236,6 +5392,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5297,6 +5455,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5358,6 +5518,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5417,6 +5579,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5476,6 +5640,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5535,6 +5701,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5594,6 +5762,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5653,6 +5823,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5689,6 +5861,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5725,6 +5899,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5753,6 +5930,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5809,6 +5988,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5845,6 +6026,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5904,6 +6087,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5960,6 +6145,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -5996,6 +6183,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6055,6 +6244,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6111,6 +6302,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6147,6 +6340,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6206,6 +6401,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6265,6 +6462,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6301,6 +6500,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6357,6 +6559,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6390,6 +6594,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6426,6 +6633,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6462,6 +6671,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6490,6 +6702,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6645,6 +6859,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6701,6 +6917,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6734,6 +6952,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6770,6 +6991,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6815,6 +7038,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6843,6 +7069,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6899,6 +7127,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6932,6 +7162,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -6968,6 +7201,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7013,6 +7248,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7041,6 +7279,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7097,6 +7337,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7130,6 +7372,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7166,6 +7411,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7211,6 +7458,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7239,6 +7489,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7277,6 +7529,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7336,6 +7591,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7372,6 +7629,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7433,6 +7693,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7494,6 +7756,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7553,6 +7817,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7612,6 +7878,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7671,6 +7939,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7727,6 +7997,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7760,6 +8032,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7796,6 +8071,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7830,6 +8107,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7858,6 +8138,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7894,6 +8176,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7950,6 +8235,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -7983,6 +8270,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8019,6 +8309,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8064,6 +8356,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8092,6 +8387,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8151,6 +8448,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8187,6 +8486,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8246,6 +8548,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8302,6 +8606,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8335,6 +8641,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8371,6 +8680,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8416,6 +8727,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8444,6 +8758,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8500,6 +8816,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8533,6 +8851,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8569,6 +8890,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8605,6 +8928,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8633,6 +8959,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8692,6 +9020,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8728,6 +9058,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8758,6 +9091,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8817,6 +9152,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8853,6 +9190,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8883,6 +9223,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8942,6 +9284,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -8978,6 +9322,9 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            413: components["responses"]["PayloadTooLargeResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];
@@ -9008,6 +9355,8 @@ export interface operations {
             401: components["responses"]["UnauthorizedRequestResponse"];
             403: components["responses"]["ForbiddenResponse"];
             404: components["responses"]["NotFoundResponse"];
+            405: components["responses"]["MethodNotAllowedResponse"];
+            414: components["responses"]["UriTooLongResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];

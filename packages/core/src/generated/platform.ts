@@ -1335,12 +1335,14 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description Form fields of `POST /auth/1.0/token` (the client id and secret go in HTTP Basic). */
+        /** @description Form fields of `POST /auth/1.0/token` (the client id and secret go in HTTP Basic). Decision: a field not stated here is ignored, as RFC 6749 section 3.2 requires of a token endpoint (see docs/decisions.md#d-mock-hostile-input). */
         TokenRequest: {
             /** @constant */
             grant_type: "client_credentials";
             /** @description Space-separated scope list. */
             scope?: string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description An access token. Decision: `access_token`, `token_type` and `expires_in` are required, `scope` optional as in RFC 6749 (see docs/decisions.md#d-oa-11). */
         TokenResponse: {
@@ -2289,6 +2291,64 @@ export interface components {
         };
     };
     responses: {
+        /** @description Error body: the path does not take this method; `Allow` lists those it takes. Decision: listed on every operation, as the platform answers it on every path (docs/decisions.md#d-mock-hostile-input). */
+        PlatformMethodNotAllowedResponse: {
+            headers: {
+                /** @description The methods the path takes, comma-separated. */
+                Allow: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description Error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Decision: listed on every operation that takes a body (docs/decisions.md#d-mock-hostile-input). */
+        PlatformPayloadTooLargeResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description Error body: the request target (path and query) is longer than 16 KiB. Decision: listed on every operation (docs/decisions.md#d-mock-hostile-input). */
+        PlatformUriTooLongResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description RFC 6749 error body: the path does not take this method; `Allow` lists those it takes. Decision: listed on every operation, as the platform answers it on every path (docs/decisions.md#d-mock-hostile-input). */
+        OAuthMethodNotAllowedResponse: {
+            headers: {
+                /** @description The methods the path takes, comma-separated. */
+                Allow: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
+        /** @description RFC 6749 error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Decision: listed on every operation that takes a body (docs/decisions.md#d-mock-hostile-input). */
+        OAuthPayloadTooLargeResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
+        /** @description RFC 6749 error body: the request target (path and query) is longer than 16 KiB. Decision: listed on every operation (docs/decisions.md#d-mock-hostile-input). */
+        OAuthUriTooLongResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
         /** @description Bad Request. Decision: PlatformError body `{ error, message }` (docs/decisions.md#d-wire-errors; see docs/decisions.md#d-oa-6). */
         PlatformBadRequestResponse: {
             headers: {
@@ -2501,6 +2561,9 @@ export interface operations {
             };
             400: components["responses"]["OAuthBadRequestResponse"];
             401: components["responses"]["OAuthUnauthorizedResponse"];
+            405: components["responses"]["OAuthMethodNotAllowedResponse"];
+            413: components["responses"]["OAuthPayloadTooLargeResponse"];
+            414: components["responses"]["OAuthUriTooLongResponse"];
         };
     };
     listWebhookSubscriptions: {
@@ -2524,8 +2587,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSubscription"][];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2580,6 +2646,9 @@ export interface operations {
             400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2607,9 +2676,12 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSubscription"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2650,6 +2722,9 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2675,9 +2750,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2705,9 +2783,12 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSubscriptionWithSecret"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2751,6 +2832,9 @@ export interface operations {
             };
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             /** @description Decision: an IRI-only `actor` or `edApp` with no matching rostering user or LTI application (see docs/decisions.md#d-oa-14). */
             422: {
                 headers: {
@@ -2796,6 +2880,9 @@ export interface operations {
             400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2821,9 +2908,12 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationCredentials"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2849,9 +2939,12 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationCredentialsRotation"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2874,8 +2967,11 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationList"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2901,9 +2997,12 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2946,6 +3045,9 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2968,8 +3070,11 @@ export interface operations {
                     "application/json": components["schemas"]["EnrollmentList"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -2995,9 +3100,12 @@ export interface operations {
                     "application/json": components["schemas"]["Enrollment"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3023,9 +3131,12 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3068,6 +3179,9 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3093,9 +3207,12 @@ export interface operations {
                     "application/json": components["schemas"]["UserRoleList"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3140,6 +3257,9 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3165,9 +3285,12 @@ export interface operations {
                     "application/json": components["schemas"]["UserProfileList"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3195,9 +3318,12 @@ export interface operations {
                     "application/json": components["schemas"]["UserProfile"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3223,9 +3349,12 @@ export interface operations {
                     "application/json": components["schemas"]["UserAgentList"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3251,9 +3380,12 @@ export interface operations {
                     "application/json": components["schemas"]["LinkedUserList"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3279,9 +3411,12 @@ export interface operations {
                     "application/json": components["schemas"]["OrgConfig"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3315,6 +3450,9 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3340,9 +3478,12 @@ export interface operations {
                     "application/json": components["schemas"]["CaliperSessionRead"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3365,8 +3506,11 @@ export interface operations {
                     "application/json": components["schemas"]["InsightSessionList"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3397,6 +3541,9 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3422,9 +3569,12 @@ export interface operations {
                     "application/json": components["schemas"]["InsightSessionSummary"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3450,9 +3600,12 @@ export interface operations {
                     "application/json": components["schemas"]["EnforcementState"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3475,8 +3628,11 @@ export interface operations {
                     "application/json": components["schemas"]["InsightTypeList"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3499,8 +3655,11 @@ export interface operations {
                     "application/json": components["schemas"]["InsightGroupList"];
                 };
             };
+            400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3532,6 +3691,8 @@ export interface operations {
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3561,6 +3722,9 @@ export interface operations {
             400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
@@ -3590,6 +3754,9 @@ export interface operations {
             400: components["responses"]["PlatformBadRequestResponse"];
             401: components["responses"]["PlatformUnauthorizedResponse"];
             403: components["responses"]["PlatformForbiddenResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };

@@ -919,8 +919,8 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "CaseTokenRequest": {
     "type": "object",
-    "description": "Form fields of `POST {auth_url}/oauth2/token`. Decision: `scope` (space-separated) is optional (see\ndocs/decisions.md#d-oa-12).\n",
-    "additionalProperties": false,
+    "description": "Form fields of `POST {auth_url}/oauth2/token`. Decision: `scope` (space-separated) is optional (see\ndocs/decisions.md#d-oa-12). A field not stated here is ignored, as RFC 6749 section 3.2 requires of a token\nendpoint (see docs/decisions.md#d-mock-hostile-input).\n",
+    "additionalProperties": true,
     "required": [
       "grant_type",
       "client_id",
@@ -999,8 +999,8 @@ export const caseSchemas: JsonSchemaDefs = {
 export const platformSchemas: JsonSchemaDefs = {
   "TokenRequest": {
     "type": "object",
-    "description": "Form fields of `POST /auth/1.0/token` (the client id and secret go in HTTP Basic).",
-    "additionalProperties": false,
+    "description": "Form fields of `POST /auth/1.0/token` (the client id and secret go in HTTP Basic). Decision: a field not stated here is ignored, as RFC 6749 section 3.2 requires of a token endpoint (see docs/decisions.md#d-mock-hostile-input).",
+    "additionalProperties": true,
     "required": [
       "grant_type"
     ],

@@ -5,9 +5,13 @@ import {
   type ControlOperationTypes,
 } from '../generated/control-operations.js';
 import type { components } from '../generated/mock-control.js';
+import { bufferBodyWithin, parseJsonText } from '../internal/body.js';
+import { HttpError } from '../internal/http-error.js';
+import { MAX_BODY_BYTES } from '../internal/limits.js';
 import { json } from '../internal/responses.js';
 import type { MockPlatform } from '../platform.js';
 import { controlRefusal } from '../validation/control.js';
+import { refuseControlCaller, refuseControlContentType } from './control-guard.js';
 import { sampleEventData } from './samples.js';
 
 // The control operations of `learnkit-mock serve`, outside every platform path and never in the MSW handlers: the
@@ -45,7 +49,7 @@ export type ControlHandlers = {
 type ControlOptions = { routedInMs: number; log: (line: string) => void; changed: (line: string) => void };
 
 // Handlers throw these; the dispatcher answers them.
-const problem = (message: string, status = 400) => json(status, { error: 'bad_request', message });
+const problem = (message: string, status = 400, error = 'bad_request') => json(status, { error, message });
 
 /** `run()`, whose Error (what `emit` or `inject` refuses) is the caller's 400; a bug elsewhere stays a 500. */
 function refusing<T>(run: () => T): T {
@@ -126,16 +130,26 @@ export function controlHandlers(platform: MockPlatform, options: ControlOptions)
 
 type Row = (typeof CONTROL_OPERATIONS)[ControlOperationId];
 
-/** The JSON body of a request to `row` (`{}` for an empty optional one), else a 400 showing the document's example. */
+/**
+ * The JSON body of a request to `row` (`{}` for an empty optional one), else a 400 showing the document's example;
+ * read within `MAX_BODY_BYTES` (413) and the platform's depth and number limits (400), as a platform body is
+ * (docs/decisions.md#d-mock-control-origin).
+ */
 async function bodyOf(request: Request, row: Row): Promise<unknown> {
   if (!('body' in row)) return undefined;
-  const text = await request.text();
-  if (row.body === 'optional' && text.trim() === '') return {};
+  let text: string;
+  let parsed: { value: unknown } | null;
   try {
-    return JSON.parse(text);
-  } catch {
-    throw problem(`the body must be JSON, such as ${row.example}`);
+    const chunks = (await bufferBodyWithin(request, MAX_BODY_BYTES)) ?? [];
+    text = await new Blob(chunks as BlobPart[]).text();
+    if (row.body === 'optional' && text.trim() === '') return {};
+    parsed = parseJsonText(text);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    throw problem(error.message, error.status, error.status === 413 ? 'payload_too_large' : 'bad_request');
   }
+  if (!parsed) throw problem(`the body must be JSON, such as ${row.example}`);
+  return parsed.value;
 }
 
 const OPERATION_IDS = Object.keys(CONTROL_OPERATIONS) as ControlOperationId[];
@@ -157,6 +171,8 @@ async function answer(handlers: ControlHandlers, request: Request, path: string)
       { allow: methods.join(', ') },
     );
   }
+  const wrongType = refuseControlContentType(request);
+  if (wrongType) return wrongType;
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const body = await bodyOf(request, CONTROL_OPERATIONS[id]);
   const refused =
@@ -177,6 +193,8 @@ export function createControl(
   return (request) => {
     const { pathname } = new URL(request.url);
     if (!pathname.startsWith(`${PREFIX}/`)) return undefined;
+    const refused = refuseControlCaller(request);
+    if (refused) return Promise.resolve(refused);
     return answer(handlers, request, pathname.slice(PREFIX.length)).catch((error: unknown) => {
       if (error instanceof Response) return error;
       throw error;

@@ -104,7 +104,7 @@ export const CONTROL_REQUEST_SCHEMAS: Readonly<Record<ControlOperationId, { quer
 export const CONTROL_SCHEMAS: Readonly<Record<string, unknown>> = {
   "ControlError": {
     "type": "object",
-    "description": "The error body of the control path, `{ error, message }`: `error` is `bad_request` (400, and 404 for a path no operation states) or `method_not_allowed` (405).",
+    "description": "The error body of the control path, `{ error, message }`: `error` is `bad_request` (400, and 404 for a path no operation states), `forbidden` (403), `method_not_allowed` (405), `payload_too_large` (413) or `unsupported_media_type` (415).",
     "required": [
       "error",
       "message"
@@ -133,8 +133,10 @@ export const CONTROL_SCHEMAS: Readonly<Record<string, unknown>> = {
         "description": "The path to match, exactly (a trailing slash aside); `*` matches any run of characters. Any path when omitted."
       },
       "times": {
-        "type": "number",
-        "description": "How many matching requests the fault applies to (default 1); a large number for all, since JSON has no `Infinity`. The mock refuses one that is not positive."
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 9007199254740991,
+        "description": "How many matching requests the fault applies to (default 1); a large number for all, since JSON has no `Infinity` (a number too large for a double, such as `1e309`, is refused)."
       },
       "status": {
         "type": "integer",

@@ -124,7 +124,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description The error body of the control path, `{ error, message }`: `error` is `bad_request` (400, and 404 for a path no operation states) or `method_not_allowed` (405). */
+        /** @description The error body of the control path, `{ error, message }`: `error` is `bad_request` (400, and 404 for a path no operation states), `forbidden` (403), `method_not_allowed` (405), `payload_too_large` (413) or `unsupported_media_type` (415). */
         ControlError: {
             /** @description A short machine-readable code. */
             error: string;
@@ -137,7 +137,7 @@ export interface components {
             method?: string;
             /** @description The path to match, exactly (a trailing slash aside); `*` matches any run of characters. Any path when omitted. */
             path?: string;
-            /** @description How many matching requests the fault applies to (default 1); a large number for all, since JSON has no `Infinity`. The mock refuses one that is not positive. */
+            /** @description How many matching requests the fault applies to (default 1); a large number for all, since JSON has no `Infinity` (a number too large for a double, such as `1e309`, is refused). */
             times?: number;
             /** @description Answer with this status (200 to 599, or the mock refuses it) and the area's error body, or `body`. */
             status?: number;
@@ -244,6 +244,33 @@ export interface components {
         };
     };
     responses: {
+        /** @description The request comes from a web page of another site: its `Origin` is not this server's host, a loopback name or a loopback address (docs/decisions.md#d-mock-control-origin). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ControlError"];
+            };
+        };
+        /** @description The body is larger than 1 MiB, the most the control path reads. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ControlError"];
+            };
+        };
+        /** @description A request other than GET without `Content-Type: application/json`, even with no body: a page of another site cannot send that type without a CORS preflight, which the mock never grants (docs/decisions.md#d-mock-control-origin). */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ControlError"];
+            };
+        };
         /** @description The request is refused; `message` names each failing member and what it must be. */
         BadRequest: {
             headers: {
@@ -282,6 +309,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
         };
     };
     injectFault: {
@@ -316,6 +344,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     clearFaults: {
@@ -339,6 +370,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     revokeTokens: {
@@ -371,6 +405,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listRequests: {
@@ -394,6 +431,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listCaliperEvents: {
@@ -419,6 +457,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
         };
     };
     triggerEvent: {
@@ -450,6 +489,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
 }

@@ -104,11 +104,12 @@ export function visibleRow(caller: Caller, table: TableName, id: string, keep?: 
   return row;
 }
 
-/** The `sourcedId`s a reference member holds (one, a list, or none). */
+/**
+ * The `sourcedId`s a reference member holds (one, a list, or none). An empty one is kept: it names no object, so
+ * `checkRecord` refuses it as it refuses an unknown one (docs/decisions.md#d-mock-hostile-input).
+ */
 const idsOf = (value: unknown): string[] =>
-  Array.isArray(value)
-    ? value.map(refId).filter((id): id is string => !!id)
-    : ([refId(value)].filter((id) => !!id) as string[]);
+  (Array.isArray(value) ? value : [value]).map(refId).filter((id): id is string => typeof id === 'string');
 
 /**
  * Refuses a record whose references name objects that do not exist (422, naming the member and the id, as the

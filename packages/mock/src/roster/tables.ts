@@ -1,4 +1,5 @@
 import { onerosterSchemas } from '@learnkit/core';
+import { pathSegment } from '../internal/path-segment.js';
 import type { RosterState } from '../state.js';
 
 // The tables of the OneRoster store: what each kind of object is in openapi/oneroster.yaml (its answer schema), where
@@ -164,7 +165,7 @@ export function nullable(node: SchemaNode | undefined): boolean {
 
 /** The href of an object of `table`. */
 export const hrefOf = (baseUrl: string, table: TableName, sourcedId: string) =>
-  `${baseUrl}/ims/oneroster/${TABLES[table].area}/v1p2/${TABLES[table].collection}/${encodeURIComponent(sourcedId)}`;
+  `${baseUrl}/ims/oneroster/${TABLES[table].area}/v1p2/${TABLES[table].collection}/${pathSegment(sourcedId)}`;
 
 /** A reference to an object of `table`, as the answer's schema holds it. */
 export function refTo(baseUrl: string, table: TableName, sourcedId: string, kind: 'guid' | 'id') {

@@ -6,6 +6,7 @@ import {
   platformSchemas,
 } from '@learnkit/core';
 import { project } from '../internal/list-query.js';
+import { pathSegment } from '../internal/path-segment.js';
 import {
   ONEROSTER_USER_EXTRAS,
   type RosterState,
@@ -25,7 +26,7 @@ const ONEROSTER = '/ims/oneroster/rostering/v1p2';
 
 /** A OneRoster GUIDRef to an object of the rostering area. */
 export function guidRef(baseUrl: string, type: string, collection: string, sourcedId: string) {
-  return { href: `${baseUrl}${ONEROSTER}/${collection}/${encodeURIComponent(sourcedId)}`, sourcedId, type };
+  return { href: `${baseUrl}${ONEROSTER}/${collection}/${pathSegment(sourcedId)}`, sourcedId, type };
 }
 
 /** The `sourcedId` of a GUIDRef-shaped value (undefined when it is none). */

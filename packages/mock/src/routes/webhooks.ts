@@ -40,15 +40,27 @@ function ownerOf(context: OperationContext<WebhookOperation>, appId: string) {
   return { clientId, via, owns, owned };
 }
 
+/** RFC 3986's characters of a URI, each `%` starting a two-digit hex escape. */
+const URI_TEXT = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})+$/;
+
+/** A user-info part in the authority: an `@` before the path, query or fragment begins. */
+const AUTHORITY_USERINFO = /^https:\/\/[^/?#]*@/;
+
 /**
  * Why a subscription URL is refused (HTTPS with a domain name; no IP address, no credentials), or undefined: a
  * rule of the platform the schema's `format: uri` cannot state (docs/decisions.md#d-i15-business-rules).
  */
 function urlProblem(value: string): string | undefined {
   if (!value.startsWith('https://')) return 'url must be an https:// URL';
+  // The text itself must be a URI (RFC 3986), as later answers echo it under `format: uri`: WHATWG's parser
+  // would take a space, a backslash or a NUL and encode it (docs/decisions.md#d-mock-hostile-input).
+  if (!URI_TEXT.test(value))
+    return 'url must be a URI (RFC 3986): percent-encode spaces, quotes, backslashes and control characters';
   if (!URL.canParse(value)) return 'url is not a valid URL';
   const url = new URL(value);
-  if (url.username || url.password) return 'url must not embed credentials';
+  // `https://@host` and `https://:@host` have an empty user and password, yet a user-info part all the same.
+  if (url.username || url.password || AUTHORITY_USERINFO.test(value))
+    return 'url must not embed credentials (user:pass@); deliveries are authenticated by their signature';
   const host = url.hostname;
   if (host.startsWith('[')) return 'url must use a domain name, not an IPv6 address';
   // The URL parser normalises decimal, octal and hex forms (https://2130706433/) to dotted IPv4.
