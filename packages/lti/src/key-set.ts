@@ -70,7 +70,8 @@ async function readAnswer(
     throw unreachable(`the key set at ${options.jwksUrl} did not answer within ${options.timeoutMs} ms`);
   }
   if (!response.ok) {
-    await response.body?.cancel().catch(() => {});
+    // Not awaited: a cancel can wait on the other branch of a tee'd body.
+    void response.body?.cancel().catch(() => {});
     throw unreachable(`the key set at ${options.jwksUrl} answered ${response.status}`);
   }
   let bytes: Uint8Array;
