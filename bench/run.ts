@@ -36,7 +36,8 @@ const SUITES: Suite[] = [
     run: 'runWebhooksBench',
   },
   {
-    title: "@learnkit/lti: a launch verified with a cached key against jose's jwtVerify, key-set fetches after a rotation",
+    title:
+      "@learnkit/lti: a launch verified with a cached key against jose's jwtVerify, key-set fetches after a rotation",
     module: '../packages/lti/bench/run.ts',
     run: 'runLtiBench',
   },
