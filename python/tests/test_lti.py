@@ -374,8 +374,10 @@ def test_lk_lti_takes_the_issuer_and_key_set_from_the_environment_or_the_base_ur
     assert production.key_set._state.jwks_url == "https://platform.timeback.com/.well-known/jwks.json"
     mock = launch_verifier_for("http://127.0.0.1:9", None, LtiOptions(audience="c", issuer="https://mock.example"))
     assert mock.key_set._state.jwks_url == "http://127.0.0.1:9/.well-known/jwks.json"
+    # The mock (any base URL that is not an environment's) signs with its base URL as the issuer, as in TypeScript.
+    assert launch_verifier_for("http://127.0.0.1:9/", None, LtiOptions(audience="c")).issuer == "http://127.0.0.1:9"
     with pytest.raises(ValidationError) as caught:
-        launch_verifier_for("http://127.0.0.1:9", None, LtiOptions(audience="c"))
+        launch_verifier_for(None, None, LtiOptions(audience="c"))
     assert caught.value.issues[0].path == ("lti", "issuer")
 
 

@@ -33,11 +33,12 @@ def _issuer_and_keys(base_url: str | None, environment: str | None, options: Lti
     base = (base_url or "").rstrip("/")
     preset = ENVIRONMENTS[environment] if environment is not None else next(
         (row for row in ENVIRONMENTS.values() if row.base_url == base), None)
-    issuer = options.issuer or (preset.lti_issuer if preset else None)
+    # Elsewhere (the mock, a stand-in) the base URL is the issuer, as the mock signs (docs/decisions.md#d-lti-defaults).
+    issuer = options.issuer or (preset.lti_issuer if preset else base or None)
     jwks_url = options.jwks_url or (preset.lti_jwks_url if preset else f"{base}/.well-known/jwks.json")
     if issuer is None:
-        raise ValidationError([ValidationIssue(("lti", "issuer"), "is required when the base URL is not one of "
-                                               "the platform's environments (the mock's issuer, for instance)")])
+        raise ValidationError([ValidationIssue(("lti", "issuer"), "is required without a base URL or environment: "
+                                               "pass LtiOptions(issuer=...), the platform's `iss`")])
     if not jwks_url.startswith(("https://", "http://")):
         raise ValidationError([ValidationIssue(("lti", "jwks_url"), "is required without a base URL or environment")])
     return issuer, jwks_url
