@@ -23,6 +23,8 @@ describe('the platform paths under hostile input', () => {
   function writes(ref: string): [string, string, unknown][] {
     const { roster } = h.platform.fixtures;
     const school = roster.schoolIds[0]!;
+    // An enrollment names its class's school (the vendor's description of 2025-10: d-oneroster-2025-10).
+    const classSchool = h.platform.state.roster.classes.get(roster.classIds[0]!)?.school?.sourcedId;
     const session = (org: string, parent?: string) => ({
       academicSession: {
         title: 'Fuzz',
@@ -65,6 +67,7 @@ describe('the platform paths under hostile input', () => {
             role: 'student',
             user: { sourcedId: ref },
             class: { sourcedId: roster.classIds[0] },
+            school: { sourcedId: classSchool },
           },
         },
       ],
