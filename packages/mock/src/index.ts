@@ -29,6 +29,14 @@ export type { EmitOptions } from './events.js';
 export { type ActiveFault, type FaultSpec, Faults, type RevokeFilter } from './faults.js';
 export { signWebhook } from './internal/hmac.js';
 export {
+  issuerFor,
+  type LaunchFault,
+  launchPage,
+  type MockLaunch,
+  type MockLaunchInput,
+  type MockLti,
+} from './lti.js';
+export {
   createMockPlatform,
   type DeveloperTokenOptions,
   type MockFixtures,

@@ -11,6 +11,11 @@ export type MockPlatformOptions = {
   baseUrl?: string;
   /** The identity provider's address: `${authUrl}/oauth2/token` (default: the base URL). */
   authUrl?: string;
+  /**
+   * The `iss` of the LTI launch tokens `platform.lti.launch` signs (default: the environment preset's issuer when the
+   * base URL is a preset's, else the base URL; docs/decisions.md#d-lti-defaults).
+   */
+  ltiIssuer?: string;
   /** `manual` (default: time moves only with `clock.advance`), `realtime`, or `fast` (scheduled waits 60x shorter). */
   clock?: ClockMode;
   /** Start of a manual clock (default: now, whole seconds). */

@@ -4,6 +4,7 @@ import type { InsightEventType, WebhookEventType } from './catalogue.js';
 import type { MockClock } from './clock.js';
 import type { EmitOptions } from './emit-options.js';
 import type { Faults } from './faults.js';
+import type { MockLti } from './lti.js';
 import type { CaseFixtures } from './seed/case.js';
 import type { ApplicationFixtures, MockClients } from './seed/clients.js';
 import type { RosterFixtures } from './seed/roster.js';
@@ -52,6 +53,11 @@ export type MockPlatform = {
   readonly state: MockState;
   /** Fault injection and token revocation. */
   readonly faults: Faults;
+  /**
+   * The platform as the launcher of the LTI launch: `launch({ user, targetLinkUri })` signs a launch token and the
+   * form that posts it; its key set is at `/.well-known/jwks.json`; `rotateKey()` rotates it.
+   */
+  readonly lti: MockLti;
   /** Answers one request (both transports call this). */
   handle(request: Request): Promise<Response>;
   /**

@@ -10,7 +10,8 @@ import { bufferBodyWithin, streamOf } from './internal/body.js';
 import { hostPolicy, hostProblem } from './internal/host.js';
 import { HttpError } from './internal/http-error.js';
 import { MAX_TARGET_LENGTH } from './internal/limits.js';
-import { areaOf, errorResponse, renderError } from './internal/responses.js';
+import { areaOf, errorResponse, json, renderError } from './internal/responses.js';
+import { createMockLti } from './lti.js';
 import { buildRouter } from './operations/index.js';
 import { decodeState, encodeState } from './persistence.js';
 import type { MockFixtures, MockPlatform, MockPlatformOptions } from './platform-types.js';
@@ -109,7 +110,12 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   }
 
   const faults = new Faults(core);
+  const lti = createMockLti(core, () => clients.application.clientId);
   const router = buildRouter();
+  // The launch key set, public like the platform's (openapi/lti.yaml; docs/decisions.md#d-mock-lti-launcher).
+  router.on('GET', '/.well-known/jwks.json', async () =>
+    json(200, await lti.keySet(), { 'cache-control': 'max-age=300' }),
+  );
   const basePath = trimSlash(new URL(resolved.baseUrl).pathname);
   const tokenPath = `${trimSlash(new URL(resolved.authUrl).pathname)}/oauth2/token`;
   // Ends the hung requests at close(): `hang` waits for it or for the client to leave.
@@ -250,6 +256,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     fixtures,
     state,
     faults,
+    lti,
     handle,
     emit: ((type: WebhookEventType, data: Record<string, unknown>, emitOptions: EmitOptions = {}) => {
       const raised = emittedData(type, data);

@@ -13,6 +13,7 @@ import {
 } from '@learnkit/core';
 import type { ActivityOptions } from './activity';
 import { type ChosenEnvironment, chooseEnvironment } from './environment-option';
+import type { LearnKitLtiOptions } from './lti';
 
 /**
  * Options of `new LearnKit({...})`. Every connection setting may instead come from the environment
@@ -78,6 +79,8 @@ export interface LearnKitOptions {
   tokenCache?: TokenCache | undefined;
   /** Server-side activity recording (`lk.activity`): its configuration, else `learnkit.config.json`. */
   activity?: ActivityOptions | undefined;
+  /** LTI launch verification (`lk.lti`): `audience` (your app's LTI client id); issuer and key set have defaults. */
+  lti?: LearnKitLtiOptions | undefined;
   /**
    * Where the `LEARNKIT_*` variables are read. Default: `process.env` (Node, Bun, Deno). Pass the `env` of a
    * Cloudflare Worker or a plain object in tests; `{}` ignores the environment.

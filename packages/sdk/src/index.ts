@@ -122,6 +122,19 @@ export {
   type WebhookVerificationReason,
   where,
 } from '@learnkit/core';
+// LTI: lk.lti verifies the platform's launches; the handler, session and nonce stores for the launch endpoint.
+export {
+  createLaunchHandler,
+  createMemoryNonceStore,
+  createRedisNonceStore,
+  getLaunchUser,
+  type Launch,
+  type LaunchHandler,
+  type LaunchHandlerOptions,
+  type LaunchUser,
+  LaunchVerificationError,
+  type LaunchVerificationReason,
+} from '@learnkit/lti';
 // OneRoster: lk.oneroster (rostering, gradebook, resources): the objects, and what each write takes.
 export type {
   OneRosterAcademicSession,
@@ -255,6 +268,7 @@ export type {
   WebhookEntityMap,
 } from './hydrate/types';
 export { LearnKit } from './learnkit';
+export { type LearnKitLti, type LearnKitLtiOptions, ltiDefaults } from './lti';
 export type { LearnKitPaths } from './paths';
 // Tokens shared across processes: new LearnKit({ tokenCache: createRedisTokenCache(redis) }).
 export {

@@ -26,6 +26,7 @@ import { createSubscriptionsClient } from '@learnkit/webhooks';
 import type { ActivityOptions, LearnKitActivity } from './activity';
 import { type LearnKitCaliper, withConfiguredSensor } from './caliper';
 import { type LearnKitOptions, type ResolvedConfig, resolveConfig } from './config';
+import { createLearnKitLti, type LearnKitLti } from './lti';
 import type { LearnKitPaths } from './paths';
 import { VERSION } from './version';
 import { createLearnKitWebhooks, type LearnKitWebhooks } from './webhooks';
@@ -89,6 +90,8 @@ export class LearnKit {
   #webhooks: LearnKitWebhooks | undefined;
   #caliper: LearnKitCaliper | undefined;
   #activity: LearnKitActivity | undefined;
+  #lti: LearnKitLti | undefined;
+  readonly #options: LearnKitOptions;
 
   /**
    * Checks the configuration and builds the shared transport and token provider; nothing is sent until the
@@ -99,6 +102,7 @@ export class LearnKit {
    */
   constructor(options: LearnKitOptions = {}) {
     this.#activityOptions = options.activity;
+    this.#options = options;
     const config = resolveConfig(options);
     this.#config = config;
     // config.logger already read LEARNKIT_LOG from `env` (or process.env); false stops core reading it again.
@@ -346,6 +350,29 @@ export class LearnKit {
       caliper: this.caliper,
     });
     return this.#activity;
+  }
+
+  /**
+   * Verifies the platform's LTI launches for this app: `lk.lti.verify(idToken)` resolves the typed launch (its
+   * `platformUserId` is the student's `sub`) or rejects with a `LaunchVerificationError`. The issuer and key set come
+   * from the environment (docs/decisions.md#d-lti-defaults); `lti.audience` is your app's LTI client id.
+   *
+   * @example
+   * const lk = new LearnKit({ lti: { audience: process.env.LTI_CLIENT_ID } });
+   * const launch = await lk.lti.verify(form.get('id_token'));
+   */
+  get lti(): LearnKitLti {
+    this.#lti ??= createLearnKitLti(
+      {
+        baseUrl: this.#config.baseUrl,
+        // The environment option arrives with issue 37; the lead connects it here at merge.
+        environment: undefined,
+        fetch: this.#options.fetch,
+        logger: this.#logger,
+      },
+      this.#options.lti,
+    );
+    return this.#lti;
   }
 
   /** A description without secrets: `LearnKit { baseUrl, tokenUrl, clientId, clientSecret: [redacted] }`. */
