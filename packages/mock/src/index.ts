@@ -28,6 +28,8 @@ export type { EmitOptions } from './events.js';
 // would then promise a runtime export (docs/decisions.md#d-pkg-exports-checked).
 export { type ActiveFault, type FaultSpec, Faults, type RevokeFilter } from './faults.js';
 export { signWebhook } from './internal/hmac.js';
+// The trigger's sample data, so other tools (the studio's raise buttons) raise events exactly as `learnkit-mock trigger`.
+export { sampleEventData } from './cli/samples.js';
 export {
   issuerFor,
   type LaunchFault,
