@@ -22,14 +22,14 @@ export {
   type WebhookEventRule,
   type WebhookEventType,
 } from './catalogue.js';
+// The trigger's sample data, so other tools (the studio's raise buttons) raise events exactly as `learnkit-mock trigger`.
+export { sampleEventData } from './cli/samples.js';
 export type { ClockMode, MockClock } from './clock.js';
 export type { EmitOptions } from './events.js';
 // `Faults` as a value: a declaration bundler cannot keep `type` on a re-exported class, and the declarations
 // would then promise a runtime export (docs/decisions.md#d-pkg-exports-checked).
 export { type ActiveFault, type FaultSpec, Faults, type RevokeFilter } from './faults.js';
 export { signWebhook } from './internal/hmac.js';
-// The trigger's sample data, so other tools (the studio's raise buttons) raise events exactly as `learnkit-mock trigger`.
-export { sampleEventData } from './cli/samples.js';
 export {
   issuerFor,
   type LaunchFault,
