@@ -9,8 +9,8 @@ import { type MockTools, mockSource, remoteSource, type StudioSource } from './s
 export interface StartStudioOptions {
   /** The page's port on 127.0.0.1 (default any free port). */
   port?: number;
-  /** A mock platform to show (a test's, or the example's) and the URL it is served on. */
-  platform?: { platform: MockPlatform; url: string };
+  /** A mock platform to show (a test's, with its own options), and the URL it is served on if it already is. */
+  platform?: { platform: MockPlatform; url?: string };
   /** A platform read through the partner's credentials, read-only (`--platform URL`, `--environment E`). */
   lk?: LearnKit;
   /** The URL's token (default: random). */
@@ -55,10 +55,9 @@ export async function startStudio(options: StartStudioOptions = {}): Promise<Stu
     };
     const refusals: CaliperRefusal[] = [];
     let url = options.platform?.url;
-    platform = options.platform?.platform;
-    if (!platform) {
-      // A fast clock: the platform's one-minute delivery delay takes a second, so a raised event shows at once.
-      platform = mock.createMockPlatform({ clock: 'fast' });
+    // A fast clock: the platform's one-minute delivery delay takes a second, so a raised event shows at once.
+    platform = options.platform?.platform ?? mock.createMockPlatform({ clock: 'fast' });
+    if (url === undefined) {
       own = { platform, served: await servePlatform(platform, refusals) };
       url = own.served.url;
     }
@@ -73,10 +72,8 @@ export async function startStudio(options: StartStudioOptions = {}): Promise<Stu
     ...(platform ? { platform } : {}),
     async close() {
       await server.close();
-      if (own) {
-        own.platform.close();
-        await own.served.close();
-      }
+      if (own) await own.served.close();
+      if (!options.platform) platform?.close();
     },
   };
 }
