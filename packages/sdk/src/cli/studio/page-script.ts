@@ -40,7 +40,8 @@ function renderRoster() {
   document.getElementById('roster-count').textContent = rows.length + ' of ' + data.roster.length;
 }
 function renderRuns() {
-  fill('runs', data.runs.length ? data.runs.map(function (run) {
+  // The latest 20 runs: a timeline each.
+  fill('runs', data.runs.length ? data.runs.slice().reverse().map(function (run) {
     var ws = run.windows;
     var start = ws.length ? ws[0].startedAt : 0;
     var end = Math.max.apply(null, ws.map(function (w) { return w.endedAt; }).concat([run.completion ? run.completion.at : start + 1]));
@@ -74,15 +75,15 @@ function renderCaliper() {
   var nodes = [];
   for (var i = first; i < last; i++) {
     var r = rows[i];
-    nodes.push(el('div', { cls: 'vrow' + (r.accepted ? '' : ' refused'), role: 'listitem', style: 'top:' + i * ROW + 'px', title: r.why || '' }, [
-      el('span', { text: when(r.at) }), el('span', { text: r.type + ' ' + r.action }),
-      el('span', { cls: r.accepted ? 'ok' : 'bad', text: r.accepted ? 'accepted' : 'refused' }),
+    nodes.push(el('div', { cls: 'vrow' + (r[3] ? '' : ' refused'), role: 'listitem', style: 'top:' + i * ROW + 'px', title: r[4] || '' }, [
+      el('span', { text: when(r[2]) }), el('span', { text: r[0] + ' ' + r[1] }),
+      el('span', { cls: r[3] ? 'ok' : 'bad', text: r[3] ? 'accepted' : 'refused' }),
     ]));
   }
   inner.replaceChildren.apply(inner, nodes);
   document.getElementById('caliper-count').textContent = rows.length + ' event(s)';
-  var refused = rows.filter(function (r) { return !r.accepted; });
-  fill('caliper-refused', refused.slice(-20).map(function (r) { return el('li', {}, [el('span', { cls: 'bad', text: 'Refused ' }), r.type + ' ' + r.action + ': ' + r.why]); }));
+  var refused = rows.filter(function (r) { return !r[3]; });
+  fill('caliper-refused', refused.slice(-20).map(function (r) { return el('li', {}, [el('span', { cls: 'bad', text: 'Refused ' }), r[0] + ' ' + r[1] + ': ' + r[4]]); }));
 }
 function render() {
   document.getElementById('platform').textContent = 'platform ' + data.platformUrl + (data.mode === 'remote' ? ' (read-only)' : '');
@@ -112,6 +113,9 @@ var source = new EventSource(q('/api/stream'));
 source.addEventListener('snapshot', function (e) {
   data = JSON.parse(e.data);
   render();
+  if (!document.body.hasAttribute('data-ready')) {
+    requestAnimationFrame(function () { document.body.setAttribute('data-painted-ms', String(Math.round(performance.now()))); });
+  }
   document.body.setAttribute('data-ready', 'true');
   document.getElementById('live').textContent = 'Live: updated ' + new Date().toLocaleTimeString();
 });

@@ -1,6 +1,18 @@
 import type { MockPlatform } from '@learnkit/mock';
 import { activityRuns } from './timeline';
-import type { CaliperRow, DeliveryRow, GradebookRow, RosterEntry, StudioSnapshot, TokenRow } from './view';
+import {
+  type ActivityRun,
+  type CaliperRow,
+  type DeliveryRow,
+  type GradebookRow,
+  type RosterEntry,
+  SHOWN_RUNS,
+  type StudioSnapshot,
+  type TokenRow,
+} from './view';
+
+/** The latest runs and how many there are. */
+export const latestRuns = (runs: ActivityRun[]) => ({ runs: runs.slice(-SHOWN_RUNS), runCount: runs.length });
 
 /** A Caliper batch the platform refused: its events and the platform's answer (docs/decisions.md#d-studio-refusals). */
 export interface CaliperRefusal {
@@ -55,22 +67,26 @@ export function mockRoster(platform: MockPlatform): RosterEntry[] {
 
 /** Every Caliper event the ingest accepted, then every event of a refused batch with the platform's answer. */
 function caliperRows(platform: MockPlatform, refusals: readonly CaliperRefusal[]): CaliperRow[] {
-  const row = (event: Record<string, unknown>, at: number): CaliperRow => ({
-    id: String(event.id ?? ''),
-    type: String(event.type ?? '?'),
-    action: String(event.action ?? '?'),
-    at,
-    accepted: true,
-  });
-  const accepted = platform.state.caliperEvents.map((stored) => row(stored.event, stored.receivedAt));
-  const refused = refusals.flatMap((refusal) =>
-    refusal.events.map((event) => ({
-      ...row(event, refusal.at),
-      accepted: false,
-      why: `${refusal.status}: ${refusal.message}`,
-    })),
+  const accepted = platform.state.caliperEvents.map(
+    ({ event, receivedAt }): CaliperRow => [
+      String(event.type ?? '?'),
+      String(event.action ?? '?'),
+      receivedAt,
+      1,
+    ],
   );
-  return [...accepted, ...refused].sort((a, b) => a.at - b.at);
+  const refused = refusals.flatMap((refusal) =>
+    refusal.events.map(
+      (event): CaliperRow => [
+        String(event.type ?? '?'),
+        String(event.action ?? '?'),
+        refusal.at,
+        0,
+        `${refusal.status}: ${refusal.message}`,
+      ],
+    ),
+  );
+  return refused.length === 0 ? accepted : [...accepted, ...refused].sort((a, b) => a[2] - b[2]);
 }
 
 function gradebookRows(platform: MockPlatform): GradebookRow[] {
@@ -129,7 +145,7 @@ export function readMock(
     mode: 'mock',
     platformUrl,
     roster: mockRoster(platform),
-    runs: activityRuns(platform.state.caliperEvents.map((stored) => stored.event)),
+    ...latestRuns(activityRuns(platform.state.caliperEvents.map((stored) => stored.event))),
     caliper: caliperRows(platform, refusals),
     gradebook: gradebookRows(platform),
     deliveries: deliveryRows(platform),

@@ -99,6 +99,7 @@ export async function readRemote(lk: LearnKit, platformUrl: string): Promise<Stu
     platformUrl,
     roster,
     runs: [],
+    runCount: 0,
     caliper: [],
     gradebook: [],
     deliveries: [],

@@ -44,9 +44,17 @@ export function mockSource(
   tools: MockTools,
 ): StudioSource {
   const { state } = platform;
-  return {
+  // One reading per version, shared by every open page (a store of 10,000 events takes a while to read).
+  let cached: { version: string; snapshot: StudioSnapshot } | undefined;
+  const source: StudioSource = {
     platformUrl,
-    snapshot: async () => readMock(platform, platformUrl, refusals, tools.WEBHOOK_EVENT_TYPES),
+    snapshot: async () => {
+      const version = source.version();
+      if (cached?.version !== version) {
+        cached = { version, snapshot: readMock(platform, platformUrl, refusals, tools.WEBHOOK_EVENT_TYPES) };
+      }
+      return cached.snapshot;
+    },
     version: () =>
       [
         state.tokens.length,
@@ -73,6 +81,7 @@ export function mockSource(
       return launched.html;
     },
   };
+  return source;
 }
 
 /** A platform read through the partner's credentials, read-only: it changes only when read again. */

@@ -1,5 +1,8 @@
 // What the studio's page shows, as the server sends it (GET /api/snapshot and the `snapshot` server-sent event).
 
+/** How many runs a snapshot carries: the latest, one timeline each. */
+export const SHOWN_RUNS = 20;
+
 /** An organization, a class or a student of the seeded tenant. */
 export interface RosterEntry {
   id: string;
@@ -44,16 +47,11 @@ export interface ActivityRun {
   completion?: RunCompletion;
 }
 
-/** A Caliper event as the platform's ingest saw it: accepted (its check passed) or refused, with why. */
-export interface CaliperRow {
-  id: string;
-  type: string;
-  action: string;
-  at: number;
-  accepted: boolean;
-  /** Why the platform refused it (its answer's message), or the profile check's findings. */
-  why?: string;
-}
+/**
+ * A Caliper event as the platform's ingest saw it, as a tuple to keep 10,000 of them small on the wire:
+ * `[type, action, at, accepted (1) or refused (0), why it was refused (the platform's answer)]`.
+ */
+export type CaliperRow = [type: string, action: string, at: number, accepted: 0 | 1, why?: string];
 
 /** A result in the gradebook. */
 export interface GradebookRow {
@@ -108,7 +106,10 @@ export interface StudioSnapshot {
   mode: 'mock' | 'remote';
   platformUrl: string;
   roster: RosterEntry[];
+  /** The latest runs (at most {@link SHOWN_RUNS}). */
   runs: ActivityRun[];
+  /** How many runs there are in all. */
+  runCount: number;
   caliper: CaliperRow[];
   gradebook: GradebookRow[];
   deliveries: DeliveryRow[];
