@@ -36,6 +36,12 @@ const SUITES: Suite[] = [
     run: 'runWebhooksBench',
   },
   {
+    title:
+      "@learnkit/lti: a launch verified with a cached key against jose's jwtVerify, key-set fetches after a rotation",
+    module: '../packages/lti/bench/run.ts',
+    run: 'runLtiBench',
+  },
+  {
     title: '@learnkit/activity: browser entry size from the workspace sources',
     module: '../packages/activity/bench/run.ts',
     run: 'runActivityBench',

@@ -1,4 +1,4 @@
-// `pnpm test:runtimes`: smoke tests of the PACKED packages (token, a CASE read, verifyWebhook, the webhook handler, a
+// `pnpm test:runtimes`: smoke tests of the PACKED packages (token, a CASE read, an LTI launch, verifyWebhook, the webhook handler, a
 // Caliper send, and CommonJS on Node) on Node 20 (this process's node), Node 22 and 24, Bun, Deno, and workerd (the
 // Cloudflare Workers runtime) without and with `nodejs_compat` (docs/decisions.md#d-pkg-runtime-matrix,
 // docs/decisions.md#d-i33-workerd).
@@ -39,12 +39,20 @@ const versions = JSON.parse(readFileSync(new URL('./versions.json', import.meta.
 interface SmokePlatform {
   listen(): Promise<{ url: string; close(): Promise<void> }>;
   close(): void;
-  clients: { partner: { clientId: string; clientSecret: string } };
+  clients: { partner: { clientId: string; clientSecret: string }; application: { clientId: string } };
   fixtures: {
     roster: { student: { sourcedId: string; email: string } };
     case: { documentId: string };
   };
   state: { tokens: unknown[]; caliperEvents: unknown[] };
+  lti: {
+    issuer: string;
+    launch(input: {
+      user: string;
+      targetLinkUri: string;
+      claims?: Record<string, unknown>;
+    }): Promise<{ idToken: string }>;
+  };
 }
 
 /** One check of the smoke test, and the runtime's whole report (one JSON line on stdout). */
@@ -272,6 +280,13 @@ const platform = createMockPlatform();
 const server = await platform.listen();
 const { partner } = platform.clients;
 const { roster, case: framework } = platform.fixtures;
+// One LTI launch every runtime verifies (each in its own process, so each sees its nonce once); valid for an hour,
+// longer than the whole matrix takes.
+const launch = await platform.lti.launch({
+  user: roster.student.sourcedId,
+  targetLinkUri: 'https://app.example.com/launch',
+  claims: { exp: Math.floor(Date.now() / 1000) + 3600 },
+});
 const env = {
   LEARNKIT_SMOKE: JSON.stringify({
     baseUrl: server.url,
@@ -280,6 +295,11 @@ const env = {
     documentId: framework.documentId,
     studentId: roster.student.sourcedId,
     studentEmail: roster.student.email,
+    lti: {
+      idToken: launch.idToken,
+      issuer: platform.lti.issuer,
+      audience: platform.clients.application.clientId,
+    },
     timeSpent: timeSpentInput({
       baseUrl: server.url,
       student: roster.student,

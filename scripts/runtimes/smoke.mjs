@@ -123,6 +123,31 @@ export async function smoke(input) {
     return `${user.givenName} ${user.familyName}, found by email`;
   });
 
+  await check('lti launch', async () => {
+    // lk.lti with jose on Web Crypto: the mock's launch verified against its key set, then refused as a replay.
+    const launcher = new LearnKit({
+      baseUrl: input.baseUrl,
+      clientId: input.clientId,
+      clientSecret: input.clientSecret,
+      env: {},
+      logger: false,
+      lti: { audience: input.lti.audience, issuer: input.lti.issuer },
+    });
+    const launch = await launcher.lti.verify(input.lti.idToken);
+    assert(launch.platformUserId === input.studentId, `wrong sub ${launch.platformUserId}`);
+    let replayed;
+    try {
+      await launcher.lti.verify(input.lti.idToken);
+    } catch (error) {
+      replayed = error;
+    }
+    assert(
+      replayed instanceof sdk.LaunchVerificationError && replayed.reason === 'replayed',
+      'the replay was not refused',
+    );
+    return `${launch.platformUserId} verified (RS256, key set fetched), replay refused`;
+  });
+
   await check('verifyWebhook', async () => {
     // The known-answer vector of docs/webhooks.md: the same bytes must verify on every runtime.
     const body =

@@ -9,6 +9,7 @@ import { type ActivityServer, createActivityServer, toNodeListener } from '@lear
 import { clientCredentials, createTokenCache, type FetchLike } from '@learnkit/core';
 import { createMockPlatform, type MockPlatform } from '@learnkit/mock';
 import { build } from 'vite';
+import { launchEndpoint, launchUserOf } from './launch';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -133,9 +134,14 @@ export async function serveLesson(options: LessonServerOptions): Promise<Example
     options.config ?? join(ROOT, 'learnkit.config.json'),
   );
   const users: Record<string, { email: string }> = { ada: { email: student.email } };
+  const platformUrl = mock.url.replace(/\/+$/, '');
+  const launch = launchEndpoint(platform, platformUrl);
   const listener = toNodeListener<IncomingMessage>(activity.handler, {
-    getUser: (req) => users[cookieOf(req, 'demo-user') ?? ''] ?? null,
+    // A student the platform launched (the session cookie) first, else the demo's visitor.
+    getUser: async (req) =>
+      (await launchUserOf(launch, req)) ?? users[cookieOf(req, 'demo-user') ?? ''] ?? null,
   });
+  const launchListener = toNodeListener<IncomingMessage>(launch);
 
   const requests: ActivityRequest[] = [];
   async function onActivity(req: IncomingMessage, res: ServerResponse) {
@@ -169,6 +175,7 @@ export async function serveLesson(options: LessonServerOptions): Promise<Example
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
       if (url.pathname === '/api/activity') return await onActivity(req, res);
+      if (url.pathname === '/launch') return await launchListener(req, res);
       if (req.method !== 'GET') {
         res.statusCode = 405;
         return res.end();

@@ -1,5 +1,20 @@
 /** The claim names of LTI 1.3 core (IMS Learning Tools Interoperability Core 1.3, section 5.3 and 5.4). */
-export const LTI_CLAIM = Object.freeze({
+export const LTI_CLAIM: Readonly<{
+  /** `LtiResourceLinkRequest` or `LtiDeepLinkingRequest`. */
+  messageType: string;
+  /** `1.3.0`. */
+  version: string;
+  /** The deployment of the tool on the platform. */
+  deploymentId: string;
+  /** Where the launch should land. */
+  targetLinkUri: string;
+  /** The link the student followed: `{ id, title?, description? }`. */
+  resourceLink: string;
+  /** LTI role URIs. */
+  roles: string;
+  /** The course or section: `{ id, label?, title?, type? }`. */
+  context: string;
+}> = Object.freeze({
   messageType: 'https://purl.imsglobal.org/spec/lti/claim/message_type',
   version: 'https://purl.imsglobal.org/spec/lti/claim/version',
   deploymentId: 'https://purl.imsglobal.org/spec/lti/claim/deployment_id',
@@ -20,16 +35,23 @@ export const LTI_VERSION = '1.3.0';
 
 /** The course or section a launch came from (`https://purl.imsglobal.org/spec/lti/claim/context`). */
 export interface LaunchContext {
+  /** The context's id on the platform. */
   readonly id: string;
+  /** A short label, such as a course code. */
   readonly label?: string | undefined;
+  /** The context's title. */
   readonly title?: string | undefined;
+  /** Context type URIs (course offering, group, ...). */
   readonly type?: readonly string[] | undefined;
 }
 
 /** The link the student followed (`https://purl.imsglobal.org/spec/lti/claim/resource_link`). */
 export interface LaunchResourceLink {
+  /** The link's id on the platform. */
   readonly id: string;
+  /** The link's title. */
   readonly title?: string | undefined;
+  /** The link's description. */
   readonly description?: string | undefined;
 }
 
@@ -39,15 +61,23 @@ export interface Launch {
   readonly platformUserId: string;
   /** The token's issuer (`iss`). */
   readonly issuer: string;
+  /** The student's email (`email`), when the platform sends it. */
   readonly email?: string | undefined;
+  /** The student's full name (`name`). */
   readonly name?: string | undefined;
+  /** The student's given name (`given_name`). */
   readonly givenName?: string | undefined;
+  /** The student's family name (`family_name`). */
   readonly familyName?: string | undefined;
   /** LTI role URIs (empty when the token has none). */
   readonly roles: readonly string[];
+  /** The course or section the launch came from (LTI `context`). */
   readonly context?: LaunchContext | undefined;
+  /** The link the student followed (LTI `resource_link`). */
   readonly resourceLink?: LaunchResourceLink | undefined;
+  /** The tool's deployment on the platform (LTI `deployment_id`). */
   readonly deploymentId?: string | undefined;
+  /** Where the launch should land (LTI `target_link_uri`). */
   readonly targetLinkUri?: string | undefined;
   /** `LtiResourceLinkRequest` or `LtiDeepLinkingRequest`; undefined for a platform that sends no LTI claims. */
   readonly messageType?: string | undefined;

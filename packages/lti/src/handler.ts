@@ -20,7 +20,12 @@ import {
 import type { LaunchVerifier } from './verifier';
 
 /** What `onLaunch` answers: where to send the student (302), or a whole response of your own. */
-export type LaunchOutcome = { redirectTo: string } | Response;
+export type LaunchOutcome =
+  | {
+      /** Where the student lands: the `Location` of the 302. */
+      redirectTo: string;
+    }
+  | Response;
 
 /** Options of {@link createLaunchHandler}. */
 export interface LaunchHandlerOptions {

@@ -30,6 +30,7 @@ export interface KeySetCacheOptions {
 
 /** The key set of one platform, cached: `getKey` is what jose's `jwtVerify` takes. */
 export interface KeySetCache {
+  /** The public key for a token's header, fetching the set when needed (jose's `JWTVerifyGetKey`). */
   getKey(header: JWTHeaderParameters, token: FlattenedJWSInput): Promise<JoseKey>;
   /** How many times the key set was fetched (for tests and the bench). */
   readonly fetches: number;

@@ -16,8 +16,11 @@ export interface LoginInitiationOptions {
 
 /** What the state carries: the nonce the token must echo, and where the launch should land. */
 export interface LoginState {
+  /** The nonce the launch token must carry. */
   nonce: string;
+  /** Where the login asked the launch to land. */
   targetLinkUri: string;
+  /** When the state expires, in seconds since the epoch. */
   exp: number;
 }
 

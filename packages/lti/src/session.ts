@@ -20,6 +20,7 @@ export interface LaunchUser {
   email: string;
   /** The launch's `sub`: the actor of the activity and of every Caliper event. */
   platformId: string;
+  /** The student's name, when the launch had one. */
   name?: string | undefined;
   /** `student`, `instructor`, ... from the first LTI role, when there is one. */
   role?: string | undefined;

@@ -48,8 +48,9 @@ export interface VerifyLaunchOptions {
 export interface LaunchVerifier {
   /** Resolves the verified {@link Launch}, or rejects with a {@link LaunchVerificationError}. */
   verify(idToken: string, options?: VerifyLaunchOptions): Promise<Launch>;
-  /** The issuer and audience this verifier accepts. */
+  /** The issuer this verifier accepts. */
   readonly issuer: string;
+  /** The audience (your app's LTI client id) this verifier accepts. */
   readonly audience: string;
 }
 

@@ -12,13 +12,15 @@ const ORPHAN_STOP_MS = 1_000;
 
 /**
  * `learnkit-mock serve [--port 4010] [--forward-to URL] [--clock realtime|fast] [--state FILE] [--keep-alive]` and
- * `learnkit-mock trigger <event-type> [--data JSON] [--origin CLIENT] [--url URL]`.
+ * `learnkit-mock trigger <event-type> [--data JSON] [--origin CLIENT] [--url URL]` and
+ * `learnkit-mock launch --as USER --to URL [--fault KIND] [--open] [--url URL]`.
  */
 async function main(): Promise<void> {
-  const [{ parseArgs, USAGE }, { serve }, { trigger }] = await Promise.all([
+  const [{ parseArgs, USAGE }, { serve }, { trigger }, { launch }] = await Promise.all([
     import('./cli/args.js'),
     import('./cli/serve.js'),
     import('./cli/trigger.js'),
+    import('./cli/launch.js'),
   ]);
   // Bad arguments (exit code 2), a mock that refused the event or is not there, a state file that cannot be read or
   // written, a port in use (1): say so, without a stack trace.
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
   }
   if (options.command === 'help') return console.log(USAGE);
   if (options.command === 'trigger') return trigger(options.trigger!).catch(fail(''));
+  if (options.command === 'launch') return launch(options.launch!).catch(fail(''));
   const running = await serve(options).catch(fail('learnkit-mock serve: '));
   if (!running) return;
   const parent = options.keepAlive ? undefined : started.watch();

@@ -43,9 +43,18 @@ export type MockLti = {
   /** Signs a launch for `user` to `targetLinkUri` (an RS256 token) and the form that posts it. */
   launch(input: MockLaunchInput): Promise<MockLaunch>;
   /** A new signing key: the key set lists it first and keeps the previous one unless `dropPrevious`. */
-  rotateKey(options?: { dropPrevious?: boolean }): Promise<{ kid: string }>;
+  rotateKey(options?: {
+    /** Drop the previous key from the set at once (default: keep it beside the new one). */
+    dropPrevious?: boolean;
+  }): Promise<{
+    /** The new key's id. */
+    kid: string;
+  }>;
   /** The public key set, as `/.well-known/jwks.json` answers it. */
-  keySet(): Promise<{ keys: JWK[] }>;
+  keySet(): Promise<{
+    /** The public keys, newest first. */
+    keys: JWK[];
+  }>;
 };
 
 type SigningKey = { kid: string; privateKey: CryptoKey; publicJwk: JWK };

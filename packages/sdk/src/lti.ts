@@ -31,7 +31,9 @@ export interface LtiConnection {
  * as the issuer (what the mock signs with) and `${baseUrl}/.well-known/jwks.json`, every environment's pattern.
  */
 export function ltiDefaults(connection: Pick<LtiConnection, 'baseUrl' | 'environment'>): {
+  /** The launches' `iss`. */
   issuer: string;
+  /** The key set they verify against. */
   jwksUrl: string;
 } {
   const baseUrl = connection.baseUrl.replace(/\/+$/, '');

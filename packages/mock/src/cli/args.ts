@@ -2,14 +2,17 @@ import { parseArgs as parseNodeArgs } from 'node:util';
 import { isRecord } from '@learnkit/core';
 import { isWebhookEventType, WEBHOOK_EVENT_TYPES } from '../catalogue.js';
 import type { ClockMode } from '../clock.js';
-import type { TriggerRequest } from './control.js';
+import type { LaunchRequest, TriggerRequest } from './control.js';
 
 /** What `learnkit-mock trigger` asks the running mock at `url` (`--url`) to raise. */
 export type TriggerOptions = TriggerRequest & { url: string };
 
+/** What `learnkit-mock launch` asks the running mock at `url` for, and whether to open the page it makes. */
+export type LaunchOptions = LaunchRequest & { url: string; open: boolean };
+
 /** The parsed command line of `learnkit-mock`. */
 export type CliOptions = {
-  command: 'serve' | 'trigger' | 'help';
+  command: 'serve' | 'trigger' | 'launch' | 'help';
   port: number;
   host: string;
   forwardTo?: string;
@@ -23,6 +26,8 @@ export type CliOptions = {
   keepAlive: boolean;
   /** The event of `trigger`. */
   trigger?: TriggerOptions;
+  /** The launch of `launch`. */
+  launch?: LaunchOptions;
 };
 
 /** Where `trigger` finds the mock unless told: the address `serve` listens on by default. */
@@ -31,6 +36,7 @@ export const DEFAULT_URL = 'http://127.0.0.1:4010';
 /** The usage text. */
 export const USAGE = `Usage: learnkit-mock serve [options]
        learnkit-mock trigger <event-type> [options]
+       learnkit-mock launch --as <user> --to <url> [options]
 
 Serves the LearnKit platform mock on a loopback HTTP server, and fires events at it.
 
@@ -52,6 +58,14 @@ Options of trigger (the event is routed like any other, at the mock's next outbo
                       for example '{"userId":"usr-cedar-student"}'
   --origin <client>   raise the event as caused by this client (label or client id): like the
                       platform, the mock then sends nothing to that client's own subscriptions
+  --url <url>         the running mock (default ${DEFAULT_URL})
+
+Options of launch (the mock signs an LTI launch as the platform does; it prints the page whose
+form posts the student's id_token to the app):
+  --as <user>         the student, a roster user's sourcedId (for example usr-ada-lovelace)
+  --to <url>          the app's launch URL (for example http://localhost:3000/launch)
+  --fault <kind>      a launch the app must refuse: expired, wrong_audience, unknown_key, replay
+  --open              write the page to a file and open it in the browser instead of printing it
   --url <url>         the running mock (default ${DEFAULT_URL})
 
   -h, --help          show this help
@@ -87,7 +101,11 @@ const OPTIONS = {
   'keep-alive': { type: 'boolean', command: 'serve' },
   data: { type: 'string', command: 'trigger' },
   origin: { type: 'string', command: 'trigger' },
-  url: { type: 'string', command: 'trigger' },
+  url: { type: 'string', command: ['trigger', 'launch'] },
+  as: { type: 'string', command: 'launch' },
+  to: { type: 'string', command: 'launch' },
+  fault: { type: 'string', command: 'launch' },
+  open: { type: 'boolean', command: 'launch' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -104,6 +122,32 @@ function readable(error: unknown): Error {
   return new Error(message);
 }
 
+/** The options of a command that does not serve. */
+const HELP = { port: 4010, host: '127.0.0.1', clock: 'realtime', quiet: false, keepAlive: false } as const;
+
+const LAUNCH_FAULTS = ['expired', 'wrong_audience', 'unknown_key', 'replay'] as const;
+
+/** The options of `launch`: `--as` and `--to` required, `--fault` one of the mock's launch faults. */
+function parseLaunch(
+  values: { as?: string; to?: string; fault?: string; open?: boolean; url?: string },
+  extra: readonly string[],
+): LaunchOptions {
+  if (extra.length > 0) throw usageError(`unexpected argument "${extra[0]}"`);
+  if (!values.as) throw usageError('launch needs --as <user>, a roster user such as usr-ada-lovelace');
+  if (!values.to)
+    throw usageError('launch needs --to <url>, the app launch URL such as http://localhost:3000/launch');
+  const fault = values.fault;
+  if (fault !== undefined && !(LAUNCH_FAULTS as readonly string[]).includes(fault))
+    throw new Error(`--fault must be one of ${LAUNCH_FAULTS.join(', ')}, got "${fault}"`);
+  return {
+    as: values.as,
+    to: checkUrl('--to', values.to),
+    url: values.url === undefined ? DEFAULT_URL : checkUrl('--url', values.url).replace(/\/+$/, ''),
+    open: values.open === true,
+    ...(fault !== undefined && { fault: fault as (typeof LAUNCH_FAULTS)[number] }),
+  };
+}
+
 /** Parses `argv` (without the node and script paths); throws an Error with a readable message on bad input. */
 export function parseArgs(argv: readonly string[]): CliOptions {
   let parsed: ReturnType<typeof parseNodeArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
@@ -114,14 +158,15 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   }
   const { values, positionals } = parsed;
   const [command = 'help', eventType, ...extra] = positionals;
-  if (command === 'help')
-    return { command, port: 4010, host: '127.0.0.1', clock: 'realtime', quiet: false, keepAlive: false };
-  if (command !== 'serve' && command !== 'trigger') throw usageError(`unknown command "${command}"`);
+  if (command === 'help') return { ...HELP, command };
+  if (command !== 'serve' && command !== 'trigger' && command !== 'launch')
+    throw usageError(`unknown command "${command}"`);
   for (const [name, option] of Object.entries(OPTIONS)) {
-    const owner: string = 'command' in option ? option.command : command;
-    if (owner !== command && values[name as keyof typeof values] !== undefined)
-      throw usageError(`--${name} is an option of ${owner}, not of ${command}`);
+    const owners: readonly string[] = 'command' in option ? [option.command].flat() : [command];
+    if (!owners.includes(command) && values[name as keyof typeof values] !== undefined)
+      throw usageError(`--${name} is an option of ${owners.join(' and ')}, not of ${command}`);
   }
+  if (command === 'launch') return { ...HELP, command, launch: parseLaunch(values, positionals.slice(1)) };
   if (extra.length > 0 || (command === 'serve' && eventType !== undefined))
     throw usageError(`unexpected argument "${extra[0] ?? eventType}"`);
   let trigger: TriggerOptions | undefined;

@@ -29,6 +29,15 @@ export type TriggerRequest = Schemas['TriggerRequest'];
 /** What the trigger endpoint answers (201): the event raised, its subscribers and when it is routed. */
 export type TriggerResponse = Schemas['TriggerResponse'];
 
+/** What the launch endpoint takes: the student (`as`), the app's launch URL (`to`), a fault. */
+export type LaunchRequest = Schemas['LaunchRequest'];
+
+/** What the launch endpoint answers (201): the token, the page that posts it, its claims. */
+export type LaunchResponse = Schemas['LaunchResponse'];
+
+/** Where `learnkit-mock launch` reaches the running server. */
+export const LAUNCH_PATH = `${PREFIX}${CONTROL_OPERATIONS.launchApp.path}`;
+
 /** The JSON body an operation takes, as its document types it (`undefined` for one that takes none). */
 type BodyOf<Id extends ControlOperationId> = [NonNullable<ControlOperationTypes[Id]['requestBody']>] extends [
   { content: { 'application/json': infer B } },
@@ -38,7 +47,7 @@ type BodyOf<Id extends ControlOperationId> = [NonNullable<ControlOperationTypes[
 
 /** What each control operation does with a request the document took (its body checked). */
 export type ControlHandlers = {
-  [Id in ControlOperationId]: (body: BodyOf<Id>) => Response;
+  [Id in ControlOperationId]: (body: BodyOf<Id>) => Response | Promise<Response>;
 };
 
 /** What the control path needs besides the platform. */
@@ -121,6 +130,15 @@ export function controlHandlers(platform: MockPlatform, options: ControlOptions)
     listRequests: () => json(200, { requests: state.requests }),
     listCaliperEvents: () => json(200, { events: state.caliperEvents.map((c) => c.event) }),
     triggerEvent: (body) => trigger(platform, options, body),
+    launchApp: async (body) => {
+      const made = await platform.lti
+        .launch({ user: body.as, targetLinkUri: body.to, audience: body.audience, fault: body.fault })
+        .catch((error: Error) => {
+          throw problem(error.message);
+        });
+      log(`launch of ${body.as} to ${body.to}${body.fault ? ` (fault ${body.fault})` : ''}`);
+      return json(201, made);
+    },
   };
 }
 
@@ -162,7 +180,7 @@ async function answer(handlers: ControlHandlers, request: Request, path: string)
   const refused =
     controlRefusal(id, 'query', query) ?? (body === undefined ? undefined : controlRefusal(id, 'body', body));
   if (refused) throw problem(refused);
-  return (handlers[id] as (body: unknown) => Response)(body);
+  return (handlers[id] as (body: unknown) => Response | Promise<Response>)(body);
 }
 
 /**

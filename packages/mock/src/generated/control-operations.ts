@@ -19,6 +19,7 @@ export const CONTROL_OPERATIONS = {
   listRequests: {"method":"GET","path":"/requests"},
   listCaliperEvents: {"method":"GET","path":"/caliper-events"},
   triggerEvent: {"method":"POST","path":"/events","body":"required","example":"{\"type\":\"user.created\",\"origin\":\"partner\"}"},
+  launchApp: {"method":"POST","path":"/lti/launch","body":"required","example":"{\"as\":\"usr-ada-lovelace\",\"to\":\"http://localhost:3000/launch\"}"},
 } as const;
 
 /** An operationId of the control document. */
@@ -33,6 +34,7 @@ export type ControlOperationTypes = {
   listRequests: paths['/requests']['get'];
   listCaliperEvents: paths['/caliper-events']['get'];
   triggerEvent: paths['/events']['post'];
+  launchApp: paths['/lti/launch']['post'];
 };
 
 /**
@@ -97,11 +99,79 @@ export const CONTROL_REQUEST_SCHEMAS: Readonly<Record<ControlOperationId, { quer
     "body": {
       "$ref": "learnkit:mock-control#/$defs/TriggerRequest"
     }
+  },
+  "launchApp": {
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "$ref": "learnkit:mock-control#/$defs/LaunchRequest"
+    }
   }
 };
 
 /** The component schemas of openapi/mock-control.yaml, registered as `learnkit:mock-control`. */
 export const CONTROL_SCHEMAS: Readonly<Record<string, unknown>> = {
+  "LaunchRequest": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "as",
+      "to"
+    ],
+    "properties": {
+      "as": {
+        "type": "string",
+        "minLength": 1,
+        "description": "The student, a roster user's `sourcedId` (the token's `sub`)."
+      },
+      "to": {
+        "type": "string",
+        "format": "uri",
+        "description": "The app's launch URL, where the form posts `id_token`."
+      },
+      "audience": {
+        "type": "string",
+        "minLength": 1,
+        "description": "The token's `aud` (default the seeded application's client id)."
+      },
+      "fault": {
+        "type": "string",
+        "enum": [
+          "expired",
+          "wrong_audience",
+          "unknown_key",
+          "replay"
+        ],
+        "description": "A launch the app must refuse."
+      }
+    }
+  },
+  "LaunchResponse": {
+    "type": "object",
+    "required": [
+      "idToken",
+      "html",
+      "claims"
+    ],
+    "properties": {
+      "idToken": {
+        "type": "string",
+        "description": "The signed ID token (RS256)."
+      },
+      "html": {
+        "type": "string",
+        "description": "The auto-submitting form that posts `id_token` to `to`."
+      },
+      "claims": {
+        "type": "object",
+        "additionalProperties": true,
+        "description": "The token's claims."
+      }
+    }
+  },
   "ControlError": {
     "type": "object",
     "description": "The error body of the control path, `{ error, message }`: `error` is `bad_request` (400, and 404 for a path no operation states) or `method_not_allowed` (405).",

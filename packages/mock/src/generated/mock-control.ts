@@ -120,10 +120,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lti/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Launch an app as a student
+         * @description Signs an LTI launch for a roster user with `platform.lti.launch`, as `learnkit-mock launch` does
+         *     (docs/decisions.md#d-mock-lti-launcher): the ID token, and the page whose form posts it to the app's launch
+         *     URL. The token verifies against the mock's key set (`/.well-known/jwks.json`) unless a fault says otherwise.
+         *     Refused with a 400 besides what the schema states: a user that is not in the roster, a replay before any
+         *     launch.
+         */
+        post: operations["launchApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        LaunchRequest: {
+            /** @description The student, a roster user's `sourcedId` (the token's `sub`). */
+            as: string;
+            /**
+             * Format: uri
+             * @description The app's launch URL, where the form posts `id_token`.
+             */
+            to: string;
+            /** @description The token's `aud` (default the seeded application's client id). */
+            audience?: string;
+            /**
+             * @description A launch the app must refuse.
+             * @enum {string}
+             */
+            fault?: "expired" | "wrong_audience" | "unknown_key" | "replay";
+        };
+        LaunchResponse: {
+            /** @description The signed ID token (RS256). */
+            idToken: string;
+            /** @description The auto-submitting form that posts `id_token` to `to`. */
+            html: string;
+            /** @description The token's claims. */
+            claims: {
+                [key: string]: unknown;
+            };
+        };
         /** @description The error body of the control path, `{ error, message }`: `error` is `bad_request` (400, and 404 for a path no operation states) or `method_not_allowed` (405). */
         ControlError: {
             /** @description A short machine-readable code. */
@@ -447,6 +497,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TriggerResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    launchApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "as": "usr-ada-lovelace",
+                 *       "to": "http://localhost:3000/launch"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LaunchRequest"];
+            };
+        };
+        responses: {
+            /** @description The launch made. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LaunchResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
