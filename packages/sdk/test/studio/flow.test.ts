@@ -1,16 +1,13 @@
 // The studio in Chromium driving the whole flow: launch a student into the example lesson page (a signed LTI
-// launch, verified), start, pause and complete the activity; the run's timeline and its completion appear live; a
+// launch, verified by the example's /launch, which signs the student in), start, pause and complete the activity; the run's timeline and its completion appear live; a
 // raised webhook event's verified delivery appears. Saves the screenshots docs/studio.md shows.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ContractRecorder, contractFetch, loadContract } from '@learnkit/contract';
 import { type Example, startExample } from '@learnkit/example-frontend/server';
 import { launchChromium, MISSING } from '@learnkit/example-frontend/test/browser';
-import { createLaunchVerifier } from '@learnkit/lti';
 import { createMockPlatform, type MockPlatform } from '@learnkit/mock';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,32 +25,7 @@ let platform: MockPlatform;
 let studio: Studio;
 let example: Example;
 let consumer: WebhookReceiver;
-let launchServer: Server;
 let outDir: string;
-const launches: { student: string }[] = [];
-
-/** The partner's launch endpoint: verifies the platform's signed launch, then sends the student to the lesson. */
-async function startLaunchEndpoint(): Promise<string> {
-  const verifier = createLaunchVerifier({
-    issuer: platform.lti.issuer,
-    audience: platform.clients.application.clientId,
-    jwksUrl: `${studio.platformUrl}/.well-known/jwks.json`,
-  });
-  launchServer = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    try {
-      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-      const launch = await verifier.verify(form.get('id_token') ?? '');
-      launches.push({ student: launch.platformUserId });
-      res.writeHead(303, { location: `${example.url}?flush=300` }).end();
-    } catch (error) {
-      res.writeHead(401).end(String(error));
-    }
-  });
-  await new Promise<void>((resolve) => launchServer.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(launchServer.address() as AddressInfo).port}/launch`;
-}
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -68,8 +40,9 @@ beforeAll(async () => {
     platform: { platform, url: studio.platformUrl },
     fetch: contractFetch(loadContract(), recorder, globalThis.fetch),
   });
+  // The application launches into the example's /launch, which verifies the launch and signs the student in.
   const app = platform.state.applications.get(platform.fixtures.application.applicationId);
-  if (app) app.launchUrl = await startLaunchEndpoint();
+  if (app) app.launchUrl = `${example.url}launch`;
   const { partner } = platform.clients;
   const lk = new LearnKit({
     baseUrl: studio.platformUrl,
@@ -91,8 +64,6 @@ afterAll(async () => {
   await studio?.close();
   platform?.close();
   await consumer?.close();
-  launchServer?.closeAllConnections();
-  launchServer?.close();
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
@@ -106,8 +77,8 @@ describe('learnkit studio in Chromium: the whole flow', () => {
     await page.fill('#roster-search', 'ada');
     const launchLink = page.getByRole('link', { name: 'Launch as Ada Lovelace' });
     const [lesson] = await Promise.all([context.waitForEvent('page'), launchLink.click()]);
-    await lesson.waitForURL(/flush=300/);
-    expect(launches).toEqual([{ student: platform.fixtures.roster.student.sourcedId }]);
+    await lesson.waitForURL(example.url);
+    await lesson.waitForSelector('#pause');
     await lesson.waitForTimeout(900);
     await lesson.click('#pause');
     await lesson.waitForTimeout(600);
@@ -118,6 +89,8 @@ describe('learnkit studio in Chromium: the whole flow', () => {
     const run = page.locator('[data-run]').first();
     await run.locator('.completion').waitFor({ timeout: 15_000 });
     expect(await run.locator('.completion').textContent()).toMatch(/^Completed at .+/);
+    // The run's student is the launched one (the launch's sub became the activity's actor).
+    expect(await run.locator('h3').textContent()).toContain(platform.fixtures.roster.student.email);
     const summary = (await run.locator('p').first().textContent()) ?? '';
     expect(summary).toMatch(/active \d+\.\d s, inactive \d+\.\d s, \d+ window\(s\), [1-9]\d* pause\(s\)/);
     expect(await run.locator('.bar .seg.active').count()).toBeGreaterThan(1);

@@ -16,7 +16,7 @@ button, a.button { background: var(--accent); color: #fff; border-color: var(--a
 :focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
 table { width: 100%; border-collapse: collapse; }
 th, td { text-align: left; padding: .25rem .4rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
-th { color: var(--dim); font-weight: 600; }
+th { color: var(--dim); font-weight: 600; white-space: nowrap; }
 .scroll { overflow-x: auto; }
 ul.roster { list-style: none; margin: .5rem 0 0; padding: 0; max-height: 22rem; overflow: auto; }
 ul.roster li { display: flex; justify-content: space-between; align-items: center; gap: .5rem; padding: .3rem 0; border-bottom: 1px solid var(--line); }
