@@ -141,8 +141,8 @@ try {
   );
   for (const [key, value] of rows) console.log(`  ${color.dim(key.padEnd(width))}  ${value}`);
   console.log(
-    `\n  Next: ${color.cyan('docs/getting-started.md')}, or run the back-end example alone: ` +
-      `${color.cyan('npx -y pnpm@10.34.8 --filter @learnkit/example-backend start')}\n`,
+    `\n  Next: see it in a browser with LearnKit Studio (the roster, a launch, live activity, deliveries): ` +
+      `${color.cyan('npx -y pnpm@10.34.8 studio')} (in your own project: ${color.cyan('npx learnkit studio')}; docs/studio.md)\n`,
   );
 } catch (error) {
   process.exitCode = 1;

@@ -29,6 +29,8 @@ export interface ExampleOptions {
   outDir?: string;
   /** The `fetch` the activity server talks to the platform with (the tests check it against openapi/). */
   fetch?: FetchLike;
+  /** A platform already served (the studio's mock), instead of a new loopback mock; the caller closes it. */
+  platform?: { platform: MockPlatform; url: string };
 }
 
 /** What {@link serveLesson} serves: a built page (any framework's) and the project configuration of its app. */
@@ -119,8 +121,10 @@ export async function startExample(options: ExampleOptions = {}): Promise<Exampl
  */
 export async function serveLesson(options: LessonServerOptions): Promise<Example> {
   const { outDir } = options;
-  const platform = createMockPlatform();
-  const mock = await platform.listen();
+  const platform = options.platform?.platform ?? createMockPlatform();
+  const mock = options.platform
+    ? { url: options.platform.url, close: async () => {} }
+    : await platform.listen();
   const { partner } = platform.clients;
   const student = platform.fixtures.roster.student;
 
@@ -205,7 +209,7 @@ export async function serveLesson(options: LessonServerOptions): Promise<Example
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      platform.close();
+      if (!options.platform) platform.close();
       await mock.close();
     },
   };

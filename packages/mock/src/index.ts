@@ -22,6 +22,8 @@ export {
   type WebhookEventRule,
   type WebhookEventType,
 } from './catalogue.js';
+// The trigger's sample data, so other tools (the studio's raise buttons) raise events exactly as `learnkit-mock trigger`.
+export { sampleEventData } from './cli/samples.js';
 export type { ClockMode, MockClock } from './clock.js';
 export type { EmitOptions } from './events.js';
 // `Faults` as a value: a declaration bundler cannot keep `type` on a re-exported class, and the declarations

@@ -13,7 +13,6 @@ import {
 } from '@learnkit/core';
 import type { ActivityOptions } from './activity';
 import { type ChosenEnvironment, chooseEnvironment } from './environment-option';
-
 import type { LearnKitLtiOptions } from './lti';
 
 /**

@@ -102,6 +102,14 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary: 'any operation of the platform, as lk.<resource>.<method> (learnkit api --list)',
   },
   ...ACTIVITY_COMMANDS,
+  {
+    words: ['studio'],
+    positionals: [],
+    options: { port: { type: 'string' }, platform: { type: 'string' }, 'no-open': { type: 'boolean' } },
+    usage: 'learnkit studio [--port N] [--platform URL] [--environment E] [--no-open]',
+    summary:
+      'a local page over the mock (roster, launch, live activity, deliveries); read-only with --platform/--environment',
+  },
 ];
 
 const usageLine = (spec: CommandSpec) =>

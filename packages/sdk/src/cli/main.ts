@@ -11,6 +11,7 @@ import { CliError, EXIT, type ExitCode } from './exit-codes';
 import { report } from './failure';
 import { Output, type Streams } from './output';
 import { loadProfile } from './profile';
+import { studio } from './studio';
 import { webhooks } from './webhooks';
 
 /** Where `learnkit` runs: its arguments, environment and streams. */
@@ -96,6 +97,7 @@ export async function run({ argv, env, streams }: CliEnvironment): Promise<ExitC
     else if (group === 'events') events(ctx);
     else if (group === 'activity') await activity(ctx, invocation.command[2] ?? '', env);
     else if (group === 'webhooks') await webhooks(ctx, action);
+    else if (group === 'studio') await studio(ctx, env);
     else await caseCommand(ctx, action);
     return EXIT.ok;
   } catch (error) {
