@@ -376,12 +376,10 @@ export class LearnKit {
 
   /** A description without secrets: `LearnKit { baseUrl, tokenUrl, clientId, clientSecret: [redacted] }`. */
   toString(): string {
-    const config = this.#config;
-    const environment = config.environment === undefined ? '' : `environment: '${config.environment}', `;
-    if (config.kind === 'developer')
-      return `LearnKit { ${environment}baseUrl: '${config.baseUrl}', developerToken: [redacted] }`;
-    const { baseUrl, tokenUrl, clientId, style } = config;
-    return `LearnKit { ${environment}baseUrl: '${baseUrl}', tokenUrl: '${tokenUrl}', style: '${style}', clientId: '${clientId}', clientSecret: [redacted] }`;
+    const fields = Object.entries(this.toJSON()).map(([name, value]) =>
+      value === '[redacted]' ? `${name}: ${value}` : `${name}: '${value}'`,
+    );
+    return `LearnKit { ${fields.join(', ')} }`;
   }
 
   /** The JSON form: the same public settings as `toString()`, never the secret. */
