@@ -1,4 +1,4 @@
-import { pick } from '../internal/random.js';
+import { pick, seededUuid } from '../internal/random.js';
 import { guidRef, refId } from '../roster/views.js';
 import type { MockState, StoredUser } from '../state.js';
 import { seedGradebook } from './gradebook.js';
@@ -74,7 +74,7 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
   const district = { ...ref('org', 'orgs', 'org-maple-district'), type: 'org' as const };
 
   // Only the Maple district has a configuration to begin with.
-  const mapleConfig = { timezone: 'America/Chicago', proctoring: { webcamRequired: false } };
+  const mapleConfig = { timezone: 'America/Chicago', cameraMicDefault: 'at_school', appStoreEnabled: true };
   for (const [sourcedId, name, type, parentId] of [
     ['org-maple-district', 'Maple Unified School District', 'district', null],
     ['org-maple-elementary', 'Maple Elementary School', 'school', 'org-maple-district'],
@@ -205,12 +205,23 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
   const teacher = person('usr-grace-hopper', ['Grace', 'Hopper'], elementary, 'teacher', grade3);
   const parent = person('usr-annabella-byron', ['Annabella', 'Byron'], elementary, 'parent');
   // The second relationship has ended: reads must leave it out (change 2026.09.08.2).
-  for (const [agentUserId, relationshipType, beginDate, endDate] of [
-    [parent.sourcedId, 'parent', START, null],
-    [teacher.sourcedId, 'guardian', '2024-08-15', '2025-06-01'],
-  ] as const) {
+  for (const [index, [agentUserId, relationshipType, beginDate, endDate]] of (
+    [
+      [parent.sourcedId, 'parent', START, null],
+      [teacher.sourcedId, 'guardian', '2024-08-15', '2025-06-01'],
+    ] as const
+  ).entries()) {
     const status = endDate === null ? 'active' : 'inactive';
-    roster.agents.push({ userId: ada.sourcedId, agentUserId, relationshipType, beginDate, endDate, status });
+    const agentId = seededUuid(seed, index, 0xa6e7);
+    roster.agents.push({
+      agentId,
+      userId: ada.sourcedId,
+      agentUserId,
+      relationshipType,
+      beginDate,
+      endDate,
+      status,
+    });
   }
   person('usr-alan-turing', ['Alan', 'Turing'], middle, 'teacher', grade7);
   person('usr-katherine-johnson', ['Katherine', 'Johnson'], 'org-maple-district', 'administrator');
