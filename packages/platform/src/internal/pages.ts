@@ -29,14 +29,14 @@ function platformQueryIssues(operation: string, query: unknown) {
     (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > PLATFORM_MAX_LIMIT)
   ) {
     issues.push({
-      path: ['limit'],
+      path: ['query', 'limit'],
       message: `must be a whole number in the range 1-${PLATFORM_MAX_LIMIT} for ${operation} (the platform pages these listings by at most ${PLATFORM_MAX_LIMIT}; got ${String(limit)}); leave it out to read 100 a page`,
     });
   }
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || DECLARED.has(key)) continue;
     issues.push({
-      path: [key],
+      path: ['query', key],
       message: `is not accepted by ${operation}, which takes only limit, offset and filter; pick or sort the items you read instead`,
     });
   }
