@@ -747,6 +747,10 @@ function methodSource(op, writer, async, access, imports) {
     const paged = op.queryParams.some((p) => p.name === 'limit');
     callArgs.push(`page=${pyString(op.page)}`, `item=${py.item}`);
     if (paged) callArgs.push('limit=limit', 'offset=offset');
+    // A listing whose document caps `limit` below the family's 3000 (the platform's 100,
+    // docs/decisions.md#d-platform-paging) is refused above it before anything is sent.
+    const cap = op.queryParams.find((p) => p.name === 'limit')?.schema?.maximum;
+    if (paged && typeof cap === 'number' && cap < 3000) callArgs.push(`max_limit=${cap}`);
     else callArgs.push('paged=False');
     callArgs.push('max_items=max_items');
     if (fieldsType) callArgs.push('partial=fields is not None');
