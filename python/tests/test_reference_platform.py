@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from learnkit import AsyncLearnKit, LearnKit, ValidationError
+from learnkit.types import GUIDRefParam
 
 from .support.reference_platform import BASE, ReferencePlatform
 
@@ -58,7 +59,7 @@ def test_orgs_students_agents_drafts_credentials_and_insights_per_user() -> None
             {"sourced_id": "stu-1", "given_name": "Ada", "family_name": "Lovelace", "enabled_user": "true"}
         )
         assert (student.sourced_id, student.enabled_user) == ("stu-1", "true")
-        parent = {"href": f"{BASE}/rostering/1.0/users/p-1", "sourced_id": "p-1", "type": "user"}
+        parent: GUIDRefParam = {"href": f"{BASE}/rostering/1.0/users/p-1", "sourced_id": "p-1", "type": "user"}
         agent = lk.rostering.agents.upsert("stu-1", "agent-1", {"relationship_type": "parent", "user": parent})
         assert (agent.agent_id, agent.relationship_type) == ("agent-1", "parent")
         assert [a.agent_id for a in lk.rostering.agents.list("stu-1")] == ["agent-1"]

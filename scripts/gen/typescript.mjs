@@ -41,7 +41,12 @@ const PACKAGES = {
     wholeLists: true,
     // A listing that declares `limit` pages by offset, at most 100 a page, `total` read from the body
     // (docs/decisions.md#d-platform-paging); the others answer their whole list.
-    platformPages: { helper: 'platformPages', total: 'totalOf', query: 'PlatformPageQuery', from: 'internal/pages' },
+    platformPages: {
+      helper: 'platformPages',
+      total: 'totalOf',
+      query: 'PlatformPageQuery',
+      from: 'internal/pages',
+    },
     body: { helper: 'checkBody', from: 'internal/schemas' },
     document: 'openapi/platform.yaml',
   },

@@ -21,7 +21,6 @@ from ..types.platform import (
     LinkedUser,
     Org,
     OrgConfig,
-    OrgConfigParam,
     StudentUpsertParam,
     User,
     UserAgent,
@@ -1469,7 +1468,7 @@ class OrgConfigs(SyncAPIResource):
     def update(
         self,
         org_id: str,
-        config: OrgConfigParam,
+        config: Mapping[str, object],
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -1488,7 +1487,7 @@ class OrgConfigs(SyncAPIResource):
 
             org_config = lk.rostering.orgs.config.update(org_id, {"app_store_enabled": True})
         """
-        _body = check_body(OrgConfigParam, config, "config")
+        _body = check_body(Mapping[str, object], config, "config")
         _result: OrgConfig = self._client._call(
             "PUT",
             "/rostering/1.0/orgs/{sourcedId}/config",
@@ -1549,7 +1548,7 @@ class AsyncOrgConfigs(AsyncAPIResource):
     async def update(
         self,
         org_id: str,
-        config: OrgConfigParam,
+        config: Mapping[str, object],
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -1568,7 +1567,7 @@ class AsyncOrgConfigs(AsyncAPIResource):
 
             org_config = await alk.rostering.orgs.config.update(org_id, {"app_store_enabled": True})
         """
-        _body = check_body(OrgConfigParam, config, "config")
+        _body = check_body(Mapping[str, object], config, "config")
         _result: OrgConfig = await self._client._call(
             "PUT",
             "/rostering/1.0/orgs/{sourcedId}/config",

@@ -19,7 +19,6 @@ from ..types.platform import (
     LinkedUser,
     Org,
     OrgConfig,
-    OrgConfigParam,
     StudentUpsertParam,
     User,
     UserAgent,
@@ -118,7 +117,7 @@ class AsyncOrgConfigsWithRawResponse:
     async def update(
         self,
         org_id: str,
-        config: OrgConfigParam,
+        config: Mapping[str, object],
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -152,7 +151,7 @@ class OrgConfigsWithRawResponse:
     def update(
         self,
         org_id: str,
-        config: OrgConfigParam,
+        config: Mapping[str, object],
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,

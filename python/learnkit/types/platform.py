@@ -15,7 +15,7 @@ from typing_extensions import Required, TypedDict
 from .._models import BaseModel
 from .._secret import SigningSecret
 
-__all__ = ["Application", "ApplicationCreatedEvent", "ApplicationCredentials", "ApplicationCredentialsRotation", "ApplicationDeletedEvent", "ApplicationDraft", "ApplicationDraftCreate", "ApplicationDraftCreateParam", "ApplicationEventData", "ApplicationList", "ApplicationUpdatedEvent", "ApplicationUpsert", "ApplicationUpsertParam", "CaliperActivityCompletedEvent", "CaliperActivityCompletedEventParam", "CaliperAssessmentEvent", "CaliperAssessmentEventParam", "CaliperContext", "CaliperEntity", "CaliperEntityParam", "CaliperEntityRef", "CaliperEnvelope", "CaliperEnvelopeParam", "CaliperEvent", "CaliperEventId", "CaliperEventParam", "CaliperIngestResult", "CaliperProfile", "CaliperSession", "CaliperSessionArchivedRule", "CaliperSessionArchivedRuleN1", "CaliperSessionArchivedRuleValue", "CaliperSessionEvent", "CaliperTimeSpentEvent", "CaliperTimeSpentEventParam", "ClientCredentials", "DiscountCodeValidateRequest", "DiscountCodeValidateRequestParam", "DiscountCodeValidateResult", "EnforcementState", "Enrollment", "EnrollmentCreatedEvent", "EnrollmentDeletedEvent", "EnrollmentEventData", "EnrollmentList", "EnrollmentUpdatedEvent", "GUIDRef", "GUIDRefParam", "Insight", "InsightCreatedEvent", "InsightDeletedEvent", "InsightEventData", "InsightGroup", "InsightGroupList", "InsightList", "InsightReview", "InsightSession", "InsightSessionList", "InsightSessionSummary", "InsightSummaryEntry", "InsightType", "InsightTypeList", "InsightUpdatedEvent", "KnownWebhookEvent", "LinkedUser", "LinkedUserList", "MasteryCreatedEvent", "MasteryDeletedEvent", "MasteryEventData", "MasteryUpdatedEvent", "Org", "OrgConfig", "OrgConfigEventData", "OrgConfigParam", "OrgConfigUpdatedEvent", "OrgList", "OrgRef", "OrgRefParam", "PlatformPageMembers", "ProctoringEnforcementEventData", "ProctoringEnforcementRecordedEvent", "ProfileCredential", "SessionEndedEvent", "SessionEventData", "SessionMetadataWrite", "SessionMetadataWriteParam", "SessionRecording", "SessionStartedEvent", "StudentGrade", "StudentUpsert", "StudentUpsertParam", "TestEndedEvent", "TestEventData", "TestExitedEvent", "TestPingEvent", "TestPingEventData", "TestStartedEvent", "TimebackActivityContext", "TimebackActivityContextActivity", "TimebackActivityContextActivityParam", "TimebackActivityContextApp", "TimebackActivityContextAppParam", "TimebackActivityContextCourse", "TimebackActivityContextCourseParam", "TimebackActivityContextParam", "TimebackActivityMetric", "TimebackActivityMetricParam", "TimebackActivityMetricsCollection", "TimebackActivityMetricsCollectionExtensions", "TimebackActivityMetricsCollectionExtensionsParam", "TimebackActivityMetricsCollectionParam", "TimebackEventExtensions", "TimebackEventExtensionsParam", "TimebackTimeSpentMetric", "TimebackTimeSpentMetricParam", "TimebackTimeSpentMetricsCollection", "TimebackTimeSpentMetricsCollectionParam", "TimebackUser", "TimebackUserParam", "UnknownWebhookEvent", "User", "UserAgent", "UserAgentList", "UserAgentUpsert", "UserAgentUpsertParam", "UserCreatedEvent", "UserDeletedEvent", "UserDeletedEventData", "UserEventData", "UserInsightsOverview", "UserProfile", "UserProfileCreatedEvent", "UserProfileDeletedEvent", "UserProfileEventData", "UserProfileList", "UserProfileUpdatedEvent", "UserRole", "UserRoleCreatedEvent", "UserRoleDeletedEvent", "UserRoleEventData", "UserRoleList", "UserRoleUpdatedEvent", "UserRoleUpsert", "UserRoleUpsertParam", "UserUpdatedEvent", "UserUpsert", "UserUpsertParam", "WEBHOOK_EVENT_TYPES", "WebhookDelivery", "WebhookEvent", "WebhookEventType", "WebhookSubscription", "WebhookSubscriptionCreate", "WebhookSubscriptionCreateParam", "WebhookSubscriptionStatus", "WebhookSubscriptionUpdate", "WebhookSubscriptionUpdateParam", "WebhookSubscriptionWithSecret", "WebhookUrl"]
+__all__ = ["Application", "ApplicationCreatedEvent", "ApplicationCredentials", "ApplicationCredentialsRotation", "ApplicationDeletedEvent", "ApplicationDraft", "ApplicationDraftCreate", "ApplicationDraftCreateParam", "ApplicationEventData", "ApplicationList", "ApplicationUpdatedEvent", "ApplicationUpsert", "ApplicationUpsertParam", "CaliperActivityCompletedEvent", "CaliperActivityCompletedEventParam", "CaliperAssessmentEvent", "CaliperAssessmentEventParam", "CaliperContext", "CaliperEntity", "CaliperEntityParam", "CaliperEntityRef", "CaliperEnvelope", "CaliperEnvelopeParam", "CaliperEvent", "CaliperEventId", "CaliperEventParam", "CaliperIngestResult", "CaliperProfile", "CaliperSession", "CaliperSessionArchivedRule", "CaliperSessionArchivedRuleN1", "CaliperSessionArchivedRuleValue", "CaliperSessionEvent", "CaliperTimeSpentEvent", "CaliperTimeSpentEventParam", "ClientCredentials", "DiscountCodeValidateRequest", "DiscountCodeValidateRequestParam", "DiscountCodeValidateResult", "EnforcementState", "Enrollment", "EnrollmentCreatedEvent", "EnrollmentDeletedEvent", "EnrollmentEventData", "EnrollmentList", "EnrollmentUpdatedEvent", "GUIDRef", "GUIDRefParam", "Insight", "InsightCreatedEvent", "InsightDeletedEvent", "InsightEventData", "InsightGroup", "InsightGroupList", "InsightList", "InsightReview", "InsightSession", "InsightSessionList", "InsightSessionSummary", "InsightSummaryEntry", "InsightType", "InsightTypeList", "InsightUpdatedEvent", "KnownWebhookEvent", "LinkedUser", "LinkedUserList", "MasteryCreatedEvent", "MasteryDeletedEvent", "MasteryEventData", "MasteryUpdatedEvent", "Org", "OrgConfig", "OrgConfigEventData", "OrgConfigUpdatedEvent", "OrgList", "OrgRef", "OrgRefParam", "PlatformPageMembers", "ProctoringEnforcementEventData", "ProctoringEnforcementRecordedEvent", "ProfileCredential", "SessionEndedEvent", "SessionEventData", "SessionMetadataWrite", "SessionMetadataWriteParam", "SessionRecording", "SessionStartedEvent", "StudentGrade", "StudentUpsert", "StudentUpsertParam", "TestEndedEvent", "TestEventData", "TestExitedEvent", "TestPingEvent", "TestPingEventData", "TestStartedEvent", "TimebackActivityContext", "TimebackActivityContextActivity", "TimebackActivityContextActivityParam", "TimebackActivityContextApp", "TimebackActivityContextAppParam", "TimebackActivityContextCourse", "TimebackActivityContextCourseParam", "TimebackActivityContextParam", "TimebackActivityMetric", "TimebackActivityMetricParam", "TimebackActivityMetricsCollection", "TimebackActivityMetricsCollectionExtensions", "TimebackActivityMetricsCollectionExtensionsParam", "TimebackActivityMetricsCollectionParam", "TimebackEventExtensions", "TimebackEventExtensionsParam", "TimebackTimeSpentMetric", "TimebackTimeSpentMetricParam", "TimebackTimeSpentMetricsCollection", "TimebackTimeSpentMetricsCollectionParam", "TimebackUser", "TimebackUserParam", "UnknownWebhookEvent", "User", "UserAgent", "UserAgentList", "UserAgentUpsert", "UserAgentUpsertParam", "UserCreatedEvent", "UserDeletedEvent", "UserDeletedEventData", "UserEventData", "UserInsightsOverview", "UserProfile", "UserProfileCreatedEvent", "UserProfileDeletedEvent", "UserProfileEventData", "UserProfileList", "UserProfileUpdatedEvent", "UserRole", "UserRoleCreatedEvent", "UserRoleDeletedEvent", "UserRoleEventData", "UserRoleList", "UserRoleUpdatedEvent", "UserRoleUpsert", "UserRoleUpsertParam", "UserUpdatedEvent", "UserUpsert", "UserUpsertParam", "WEBHOOK_EVENT_TYPES", "WebhookDelivery", "WebhookEvent", "WebhookEventType", "WebhookSubscription", "WebhookSubscriptionCreate", "WebhookSubscriptionCreateParam", "WebhookSubscriptionStatus", "WebhookSubscriptionUpdate", "WebhookSubscriptionUpdateParam", "WebhookSubscriptionWithSecret", "WebhookUrl"]
 
 
 class WebhookSubscription(BaseModel):
@@ -968,21 +968,6 @@ class UserProfileList(BaseModel):
     user_profiles: list[UserProfile] = Field(alias="userProfiles")
 
 
-class OrgConfig(BaseModel):
-    """An organization's config: a flat map of keys (``^[A-Za-z_][A-Za-z0-9_-]*$``, 1-255 characters) to values
-    (integration/level-1-student-onboarding). The registered keys are typed; every other key is a string. In a
-    write, ``null`` deletes a key (back to the inherited or default value) and absent keys are untouched
-    (docs/decisions.md#d-platform-reference-shapes).
-    """
-
-    app_store_enabled: bool | None = Field(default=None, alias="appStoreEnabled")
-    camera_mic_default: Literal["always_on", "at_school", "user_choice", "always_off"] | None = Field(default=None, alias="cameraMicDefault")
-    """Default ``at_school``."""
-    consent_management_enabled: bool | None = Field(default=None, alias="consentManagementEnabled")
-    credential_import_mode: Literal["enabled", "disabled"] | None = Field(default=None, alias="credentialImportMode")
-    privacy_policy_url: str | None = Field(default=None, alias="privacyPolicyUrl")
-
-
 class CaliperSession(BaseModel):
     """A Caliper session as recorded. ``endedAtTime`` is null while the session is open. Decision: member names
     (see docs/decisions.md#d-oa-20).
@@ -1568,6 +1553,14 @@ docs/decisions.md#d-oa-15).
 """
 
 
+OrgConfig: TypeAlias = dict[str, Any]
+"""An organization's config: a flat map of keys (``^[A-Za-z_][A-Za-z0-9_-]*$``, 1-255 characters) to values
+(integration/level-1-student-onboarding). The registered keys are typed; every other key is a string. In a
+write, ``null`` deletes a key (back to the inherited or default value) and absent keys are untouched
+(docs/decisions.md#d-platform-reference-shapes).
+"""
+
+
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
 class UserRoleUpsertParam(TypedDict, total=False):
     """Decision: the role upsert body is not shown in the spec; it is open, with the known members listed (see
@@ -1663,24 +1656,6 @@ class UserAgentUpsertParam(TypedDict, total=False):
     """A reference to another object: ``{ href, sourcedId, type }``, all required (the platform's reference,
     api-reference models; see docs/decisions.md#d-platform-reference-shapes).
     """
-
-
-@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
-class OrgConfigParam(TypedDict, total=False):
-    """An organization's config: a flat map of keys (`^[A-Za-z_][A-Za-z0-9_-]*$`, 1-255 characters) to values
-    (integration/level-1-student-onboarding). The registered keys are typed; every other key is a string. In a
-    write, `null` deletes a key (back to the inherited or default value) and absent keys are untouched
-    (docs/decisions.md#d-platform-reference-shapes).
-
-    Members in snake_case; checked before anything is sent and sent with the platform's names.
-    """
-
-    app_store_enabled: Annotated[bool | None, Field(alias="appStoreEnabled")]
-    camera_mic_default: Annotated[Literal["always_on", "at_school", "user_choice", "always_off"] | None, Field(alias="cameraMicDefault")]
-    """Default ``at_school``."""
-    consent_management_enabled: Annotated[bool | None, Field(alias="consentManagementEnabled")]
-    credential_import_mode: Annotated[Literal["enabled", "disabled"] | None, Field(alias="credentialImportMode")]
-    privacy_policy_url: Annotated[str | None, Field(alias="privacyPolicyUrl")]
 
 
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
@@ -2224,7 +2199,6 @@ StudentUpsert.model_rebuild()
 ProfileCredential.model_rebuild()
 UserProfile.model_rebuild()
 UserProfileList.model_rebuild()
-OrgConfig.model_rebuild()
 CaliperSession.model_rebuild()
 InsightSession.model_rebuild()
 InsightSessionList.model_rebuild()

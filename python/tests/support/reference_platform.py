@@ -30,6 +30,10 @@ def _enrollment(n: int) -> dict[str, Any]:
     }
 
 
+def _pool(client_id: str, scopes: list[str]) -> dict[str, Any]:
+    return {"clientId": client_id, "scopes": scopes, "tokenUrl": f"{BASE}/auth/1.0/token"}
+
+
 def _json(status: int, body: Any = None) -> httpx.Response:
     return httpx.Response(status, json=body) if body is not None else httpx.Response(status)
 
@@ -91,10 +95,9 @@ class ReferencePlatform:
             return _json(201, {"applicationId": app_id, "appUrn": f"urn:uuid:{app_id}", "clientId": "draft-client",
                                "clientSecret": "shown-once", "publisherId": None})
         if match := re.fullmatch(r"/applications/1\.0/([^/]+)/credentials", path):
-            pool = lambda client_id, scopes: {"clientId": client_id, "scopes": scopes, "tokenUrl": f"{BASE}/auth/1.0/token"}  # noqa: E731
             return _json(200, {"applicationId": match[1], "appUrn": f"urn:uuid:{match[1]}",
-                               "productionCredentials": pool("prod-client", ["lti.readonly"]),
-                               "sandboxCredentials": pool("sandbox-client", ["roster.readonly"])})
+                               "productionCredentials": _pool("prod-client", ["lti.readonly"]),
+                               "sandboxCredentials": _pool("sandbox-client", ["roster.readonly"])})
         if match := re.fullmatch(r"/insights/1\.0/users/([^/]+)/sessions", path):
             session = {"id": "ses-1", "applicationId": None, "durationInSeconds": 1500, "wastePercentage": 10}
             return self.page(request, "sessions", [session])

@@ -3503,6 +3503,7 @@ export const platformSchemas: JsonSchemaDefs = {
   "OrgConfig": {
     "type": "object",
     "description": "An organization's config: a flat map of keys (`^[A-Za-z_][A-Za-z0-9_-]*$`, 1-255 characters) to values (integration/level-1-student-onboarding). The registered keys are typed; every other key is a string. In a write, `null` deletes a key (back to the inherited or default value) and absent keys are untouched (docs/decisions.md#d-platform-reference-shapes).",
+    "x-flat-map": true,
     "propertyNames": {
       "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
       "minLength": 1,
