@@ -19,7 +19,7 @@ describe('tools: which tools are served', () => {
     expect(SIX).toHaveLength(6);
     expect(sorted(names())).toEqual(sorted([...reads, ...SIX, ...EXTRAS]));
     expect(sorted(names('default'))).toEqual(sorted(names()));
-    expect(names()).toHaveLength(103);
+    expect(names()).toHaveLength(108);
   });
 
   it('serves the tools that only read, the ones that write, or all of them', () => {
@@ -30,8 +30,8 @@ describe('tools: which tools are served', () => {
     expect(read.every((tool) => tool.annotations.readOnlyHint)).toBe(true);
     const write = createLearnKitTools({ env: {}, tools: 'WRITE' }).definitions;
     expect(write.some((tool) => tool.annotations.readOnlyHint)).toBe(false);
-    expect(names('all')).toHaveLength(182);
-    expect(names('write')).toHaveLength(83);
+    expect(names('all')).toHaveLength(190);
+    expect(names('write')).toHaveLength(86);
   });
 
   it("serves an OpenAPI tag's tools, in any case, several comma-separated or as a list", () => {
@@ -59,7 +59,7 @@ describe('tools: which tools are served', () => {
       'learnkit_call_operation',
     ]);
     const describe = dynamic.definitions[1]!;
-    expect((describe.inputSchema.properties as { name: { enum: string[] } }).name.enum).toHaveLength(182);
+    expect((describe.inputSchema.properties as { name: { enum: string[] } }).name.enum).toHaveLength(190);
     const gradebook = createLearnKitTools({ env: {}, tools: 'dynamic,Gradebook' }).definitions[1]!;
     expect(sorted((gradebook.inputSchema.properties as { name: { enum: string[] } }).name.enum)).toEqual(
       sorted(tagged('Gradebook')),

@@ -98,12 +98,12 @@ describe('tools/list', () => {
     async () => {
       const { tools } = await developer.client.listTools();
       const names = tools.map((tool) => tool.name);
-      expect(names).toHaveLength(103);
+      expect(names).toHaveLength(108);
       expect(names.slice(0, 8)).toEqual([...SIX, 'devplatform_list_event_types', 'case_search_items']);
       expect(names).toContain('oneroster_gradebook_classes_students_results_list');
       expect(names).not.toContain('caliper_send');
       expect(developer.stderr()).toContain(
-        'serving 103 LearnKit tools (--tools default) on stdio (developer credentials)',
+        'serving 108 LearnKit tools (--tools default) on stdio (developer credentials)',
       );
     },
   );
@@ -114,7 +114,7 @@ describe('tools/list', () => {
     async () => {
       const write = await spawnServer({}, ['--tools', 'write']);
       const names = (await write.client.listTools()).tools.map((tool) => tool.name);
-      expect(names).toHaveLength(83);
+      expect(names).toHaveLength(86);
       expect(names).toContain('caliper_send');
       expect(names).not.toContain('oneroster_users_list');
       const dynamic = await spawnServer({}, ['--tools=dynamic,Gradebook']);
@@ -347,7 +347,7 @@ describe('errors are tool errors that say the fix, without secrets', () => {
 
   it('serves an unconfigured server whose tools name the variables to set', SLOW, async () => {
     const bare = await spawnServer({});
-    expect((await bare.client.listTools()).tools).toHaveLength(103);
+    expect((await bare.client.listTools()).tools).toHaveLength(108);
     const result = await bare.call('devplatform_list_webhook_subscriptions', { sourcedApplicationId: APP });
     expect(result.isError).toBe(true);
     expect(text(result)).toContain('not configured');

@@ -478,7 +478,7 @@ export function typeChecks(lk: LearnKit, event: WebhookEvent): void {
   void (async () => {
     const hydrated = await lk.webhooks.hydrate(event);
     if (hydrated.type === 'enrollment.created' && hydrated.status === 'found') {
-      const classId: string = hydrated.entity.classId;
+      const classId: string = hydrated.entity.class.sourcedId;
       void classId;
     }
     if (hydrated.type === 'user.deleted') {
