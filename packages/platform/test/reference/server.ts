@@ -206,7 +206,8 @@ export function referencePlatform({ enrollments = 237 }: { enrollments?: number 
     [
       'DELETE',
       /^\/rostering\/1\.0\/users\/([^/]+)\/agents\/([^/]+)$/,
-      (_url, _req, m) => (agents.delete(m[2]!) ? json(204, undefined) : json(404, { error: 'not_found', message: 'not found' })),
+      (_url, _req, m) =>
+        agents.delete(m[2]!) ? json(204, undefined) : json(404, { error: 'not_found', message: 'not found' }),
     ],
     ['GET', /^\/rostering\/1\.0\/orgs\/([^/]+)\/config$/, () => json(200, config)],
     [
