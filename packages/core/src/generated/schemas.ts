@@ -2555,7 +2555,6 @@ export const platformSchemas: JsonSchemaDefs = {
       },
       "appUrn": {
         "type": "string",
-        "pattern": "^urn:uuid:",
         "description": "`urn:uuid:<applicationId>`, the Caliper `edApp` of the application."
       },
       "clientId": {
