@@ -138,8 +138,12 @@ const user = (sourcedId: string, givenName: string, familyName: string) => ({
 
 type Route = (url: URL, request: Request, match: RegExpExecArray) => Response | Promise<Response>;
 
-/** Starts a stand-in holding `enrollments` enrollments (237 by default). */
-export function referencePlatform({ enrollments = 237 }: { enrollments?: number } = {}): ReferencePlatform {
+type RouteEntry = [string, RegExp, Route];
+
+/** What a stand-in holds between requests. */
+type State = ReturnType<typeof stateOf>;
+
+function stateOf(enrollments: number) {
   const allEnrollments = Array.from({ length: enrollments }, (_, n) => enrollment(n));
   const agents = new Map<string, { agentId: string; relationshipType: string; user: unknown }>();
   const config: Record<string, unknown> = { cameraMicDefault: 'at_school', timezone: 'America/Denver' };
@@ -157,7 +161,12 @@ export function referencePlatform({ enrollments = 237 }: { enrollments?: number 
       launchUrl: 'https://spelling.example.com/lti',
     },
   ];
-  const routes: [string, RegExp, Route][] = [
+  return { allEnrollments, agents, config, applications };
+}
+
+/** `/rostering/1.0`: enrollments, orgs, users, students, agents, org config. */
+function rosteringRoutes({ allEnrollments, agents, config }: State): RouteEntry[] {
+  return [
     ['GET', /^\/rostering\/1\.0\/enrollments$/, (url) => page(url, 'enrollments', allEnrollments)],
     [
       'GET',
@@ -224,6 +233,12 @@ export function referencePlatform({ enrollments = 237 }: { enrollments?: number 
         return json(200, config);
       },
     ],
+  ];
+}
+
+/** `/applications/1.0`: drafts, credentials, the listings with a filter. */
+function applicationRoutes({ applications }: State): RouteEntry[] {
+  return [
     [
       'POST',
       /^\/applications\/1\.0\/drafts$/,
@@ -264,6 +279,12 @@ export function referencePlatform({ enrollments = 237 }: { enrollments?: number 
       /^\/applications\/1\.0\/applications$/,
       (url) => page(url, 'applications', filtered(url, applications)),
     ],
+  ];
+}
+
+/** `/insights/1.0/users/{userId}`: insights, sessions, overview. */
+function insightRoutes(): RouteEntry[] {
+  return [
     [
       'GET',
       /^\/insights\/1\.0\/users\/([^/]+)$/,
@@ -299,6 +320,10 @@ export function referencePlatform({ enrollments = 237 }: { enrollments?: number 
         }),
     ],
   ];
+}
+
+/** Answers a request by the first route of its method and path, after the token and the bearer check. */
+function serve(routes: RouteEntry[]): Pick<ReferencePlatform, 'fetch' | 'requests'> {
   const requests: URL[] = [];
   const handle = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
@@ -321,5 +346,12 @@ export function referencePlatform({ enrollments = 237 }: { enrollments?: number 
   };
   const fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
     handle(new Request(input, init))) as typeof globalThis.fetch;
-  return { fetch, requests, baseUrl: BASE };
+  return { fetch, requests };
+}
+
+/** Starts a stand-in holding `enrollments` enrollments (237 by default). */
+export function referencePlatform({ enrollments = 237 }: { enrollments?: number } = {}): ReferencePlatform {
+  const state = stateOf(enrollments);
+  const routes = [...rosteringRoutes(state), ...applicationRoutes(state), ...insightRoutes()];
+  return { ...serve(routes), baseUrl: BASE };
 }
