@@ -25,6 +25,11 @@ const SUITES: Suite[] = [
     run: 'runOneRosterBench',
   },
   {
+    title: '@learnkit/platform: walking the paged enrollments of /rostering/1.0',
+    module: '../packages/platform/bench/run.ts',
+    run: 'runPlatformBench',
+  },
+  {
     title:
       'What users install: tarballs, browser bundles, the public API and CASE JSON conversion, from the packed packages',
     module: './packed.ts',

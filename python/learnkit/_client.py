@@ -24,7 +24,7 @@ from ._generated.families import AsyncFamilies, Families
 from ._json import dumps
 from ._lti_client import LtiSlot
 from ._models import parse
-from ._pagination import AsyncPager, SyncPager, check_page_options
+from ._pagination import MAX_LIMIT, AsyncPager, SyncPager, check_page_options
 from ._response import ApiResponse, captured
 from ._retry import DEFAULT_RETRY, RetryOptions, resolve_retry
 from ._transport import AsyncTransport, Sent, Timeout, Transport, no_cookies, positive_seconds
@@ -450,7 +450,12 @@ class _Shared:
         data = answer.data
         rows = data if member is None else data.get(member, []) if isinstance(data, dict) else []
         rows = rows if isinstance(rows, list) else []
-        return [parse(item, row, partial=partial) for row in rows], total_of(answer)
+        total = total_of(answer)
+        if total is None and isinstance(data, dict):
+            # The platform's own listings state their count as `total` (docs/decisions.md#d-platform-paging).
+            member = data.get("total")
+            total = member if isinstance(member, int) and not isinstance(member, bool) and member >= 0 else None
+        return [parse(item, row, partial=partial) for row in rows], total
 
 
 class LearnKit(_Shared, Families):
@@ -719,6 +724,7 @@ class LearnKit(_Shared, Families):
         offset: int | None = None,
         max_items: int | None = None,
         paged: bool = True,
+        max_limit: int = MAX_LIMIT,
         partial: bool = False,
         timeout: Timeout | None = None,
         max_retries: int | None = None,
@@ -726,7 +732,7 @@ class LearnKit(_Shared, Families):
         extra_query: Mapping[str, object] | None = None,
         operation: str | None = None,
     ) -> SyncPager[Any]:
-        check_page_options(limit, offset, max_items)
+        check_page_options(limit, offset, max_items, max_limit)
         from ._pagination import DEFAULT_LIMIT
 
         def read(at: int, size: int | None) -> tuple[list[Any], int | None, ApiResponse[Any]]:
@@ -981,6 +987,7 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
         offset: int | None = None,
         max_items: int | None = None,
         paged: bool = True,
+        max_limit: int = MAX_LIMIT,
         partial: bool = False,
         timeout: Timeout | None = None,
         max_retries: int | None = None,
@@ -988,7 +995,7 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
         extra_query: Mapping[str, object] | None = None,
         operation: str | None = None,
     ) -> AsyncPager[Any]:
-        check_page_options(limit, offset, max_items)
+        check_page_options(limit, offset, max_items, max_limit)
         from ._pagination import DEFAULT_LIMIT
 
         async def read(at: int, size: int | None) -> tuple[list[Any], int | None, ApiResponse[Any]]:

@@ -51,10 +51,10 @@ PageReader = Callable[[int, "int | None"], tuple[list[T], "int | None", ApiRespo
 AsyncPageReader = Callable[[int, "int | None"], Awaitable[tuple[list[T], "int | None", ApiResponse[Any]]]]
 
 
-def check_page_options(limit: object, offset: object, max_items: object) -> None:
-    """Refuses a bad ``limit``, ``offset`` or ``max_items`` before anything is sent."""
+def check_page_options(limit: object, offset: object, max_items: object, max_limit: int = MAX_LIMIT) -> None:
+    """Refuses a bad ``limit`` (1 to ``max_limit``), ``offset`` or ``max_items`` before anything is sent."""
     issues: list[ValidationIssue] = []
-    for name, value, low, high in (("limit", limit, 1, MAX_LIMIT), ("offset", offset, 0, math.inf),
+    for name, value, low, high in (("limit", limit, 1, max_limit), ("offset", offset, 0, math.inf),
                                    ("max_items", max_items, 0, math.inf)):
         if value is None:
             continue

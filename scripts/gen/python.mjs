@@ -238,6 +238,8 @@ class ModelWriter {
         return param ? `Sequence[${item}]` : `list[${item}]`;
       }
       default: {
+        // A typed flat map: any key, so a mapping whose values are the registered keys' types or the others'.
+        if (schema['x-flat-map']) return param ? 'Mapping[str, object]' : 'dict[str, Any]';
         if (schema.properties && Object.keys(schema.properties).length > 0) {
           const name = this.inlineName(owner, member, param);
           if (param) this.writeParam(name, schema);
@@ -270,6 +272,8 @@ class ModelWriter {
     const resolved = deref(this.document, schema);
     if (!resolved) return false;
     if (resolved.allOf) return resolved.allOf.some((part) => this.isModel(part));
+    // A typed flat map (`x-flat-map`, the org config): a mapping in Python, whose keys are any names, not a model.
+    if (resolved['x-flat-map']) return false;
     return (
       (resolved.type === 'object' || (resolved.type === undefined && resolved.properties)) &&
       Object.keys(resolved.properties ?? {}).length > 0
@@ -746,8 +750,12 @@ function methodSource(op, writer, async, access, imports) {
   if (op.page) {
     const paged = op.queryParams.some((p) => p.name === 'limit');
     callArgs.push(`page=${pyString(op.page)}`, `item=${py.item}`);
+    // A listing whose document caps `limit` below the family's 3000 (the platform's 100,
+    // docs/decisions.md#d-platform-paging) is refused above it before anything is sent.
+    const cap = op.queryParams.find((p) => p.name === 'limit')?.schema?.maximum;
     if (paged) callArgs.push('limit=limit', 'offset=offset');
     else callArgs.push('paged=False');
+    if (paged && typeof cap === 'number' && cap < 3000) callArgs.push(`max_limit=${cap}`);
     callArgs.push('max_items=max_items');
     if (fieldsType) callArgs.push('partial=fields is not None');
     callArgs.push(...OPTION_PASS);

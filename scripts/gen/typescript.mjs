@@ -39,6 +39,14 @@ const PACKAGES = {
     callOptions: 'PlatformCallOptions',
     listQuery: 'PlatformListQuery',
     wholeLists: true,
+    // A listing that declares `limit` pages by offset, at most 100 a page, `total` read from the body
+    // (docs/decisions.md#d-platform-paging); the others answer their whole list.
+    platformPages: {
+      helper: 'platformPages',
+      total: 'totalOf',
+      query: 'PlatformPageQuery',
+      from: 'internal/pages',
+    },
     body: { helper: 'checkBody', from: 'internal/schemas' },
     document: 'openapi/platform.yaml',
   },
@@ -118,10 +126,17 @@ function wrap(text, width) {
 const andList = (items) =>
   items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
+/** Whether a listing declares the `limit` query parameter (it pages). */
+const takesLimit = (op) => op.queryParams.some((p) => p.name === 'limit');
+
 /** The sentences every method of its kind owes its reader, after the map's summary. */
 function methodDoc(op, conventions) {
   const parts = [op.summary];
-  if (op.page && conventions.wholeLists) {
+  if (op.page && conventions.platformPages && takesLimit(op)) {
+    parts.push(
+      'A page at a time, 100 a page unless `limit` says (1-100): `await` it for the first page, `for await` it for every item.',
+    );
+  } else if (op.page && conventions.wholeLists) {
     parts.push('As a page promise holding the whole list (the listing takes no query).');
   } else if (op.page) {
     parts.push('A page at a time: `await` it for the first page, `for await` it for every item.');
@@ -188,6 +203,25 @@ function methodSource(op, conventions, use) {
       : op.httpMethod === 'PUT' && op.retry === 'unsafe'
         ? ', { idempotent: false }'
         : '';
+
+  if (op.page && conventions.platformPages && takesLimit(op)) {
+    const model = modelName(op.models, op.result.schema);
+    const pages = conventions.platformPages;
+    use.types.add(model).add(pages.query);
+    use.core.add('PagePromise');
+    use.local.add(pages.helper).add(pages.total);
+    const pathInit = op.pathParams.length > 0 ? `path: ${pathObject(op, conventions)}, ` : '';
+    if (op.pathParams.length > 0) use.core.add('checkId');
+    const signature = [...pathArgs, `query?: ${pages.query}`, `options?: ${callOptions}`].join(', ');
+    return `${doc}
+  ${name}(${signature}): PagePromise<${model}> {
+    return ${pages.helper}(${quote(`${op.httpMethod} ${op.path}`)}, query, options, (params, request) =>
+      this.http
+        .call('GET', ${path}, { params: { ${pathInit}query: params }, options: request })
+        .withAnswer((data, answer) => ({ items: data.${op.page}, total: ${pages.total}(data), answer })),
+    );
+  }`;
+  }
 
   if (op.page && conventions.wholeLists) {
     const model = modelName(op.models, op.result.schema);
@@ -398,6 +432,10 @@ function resourceSource(node, conventions, file, multiFamily) {
   }
   if (conventions.pages && localImports.includes(conventions.pages.helper)) {
     imports += importLine([conventions.pages.helper], `${src}${conventions.pages.from}`);
+  }
+  if (conventions.platformPages && localImports.includes(conventions.platformPages.helper)) {
+    const { helper, total, from } = conventions.platformPages;
+    imports += importLine([helper, total], `${src}${from}`);
   }
   imports += importTypeLine([conventions.http], `${src}internal/http`);
   for (const child of children) imports += importLine([child.class], child.from);

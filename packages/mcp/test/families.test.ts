@@ -109,14 +109,16 @@ describe('one tool of each family, against the mock platform', () => {
     expect(Array.isArray(linked.items)).toBe(true);
   });
 
-  it('applications: the seeded application, and a draft created without a body', async () => {
+  it('applications: the seeded application, and a draft with the members the reference requires', async () => {
     const { call } = await host();
     const { applicationId } = ctx.platform.fixtures.application;
     expect(
       data<{ name: string }>(await call('applications_applications_get', { sourcedId: applicationId })).name,
     ).toBe('LearnKit Demo App');
     const draft = data<{ applicationId: string; clientSecret: string }>(
-      await call('applications_drafts_create'),
+      await call('applications_drafts_create', {
+        body: { name: 'MCP draft', description: 'A draft', launchUrl: 'https://mcp.example.com/launch' },
+      }),
     );
     expect(draft.applicationId).toEqual(expect.any(String));
     expect(draft.clientSecret).toEqual(expect.any(String));
@@ -261,8 +263,7 @@ describe('--tools dynamic', () => {
     const every = data<{ operations: { name: string; route: string | null }[] }>(
       await call('learnkit_list_operations'),
     );
-    // COUNT (i37or): + the 2025-10 OneRoster operations (docs/decisions.md#d-oneroster-2025-10): 3 more.
-    expect(every.operations).toHaveLength(182 + 3);
+    expect(every.operations).toHaveLength(193);
     const found = data<{ operations: { name: string; route: string; readOnly: boolean }[] }>(
       await call('learnkit_list_operations', { search: 'results student class' }),
     );
@@ -311,8 +312,7 @@ describe('--tools dynamic', () => {
     const callTool = listed.find((tool) => tool.name === 'learnkit_call_operation');
     expect(callTool?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     const operations = data<{ operations: { readOnly: boolean }[] }>(await call('learnkit_list_operations'));
-    // COUNT (i37or): + the 2025-10 OneRoster operations (docs/decisions.md#d-oneroster-2025-10): 1 more read.
-    expect(operations.operations).toHaveLength(99 + 1);
+    expect(operations.operations).toHaveLength(105);
     expect(operations.operations.every((operation) => operation.readOnly)).toBe(true);
     const write = await call('learnkit_call_operation', { name: 'caliper_send', arguments: {} });
     expect(write.isError).toBe(true);

@@ -171,7 +171,9 @@ describe('a tool for every operation of openapi/resources.yaml', () => {
     expect(list.description).toContain('search matches givenName, familyName, email');
     expect(list.description).toContain('call again with offset set to nextOffset');
     expect(list.outputSchema?.required).toEqual(['items', 'total', 'offset', 'nextOffset']);
-    expect(byName.get('rostering_roles_list')!.description).toContain('Answers the whole list at once');
+    expect(byName.get('insights_types_list')!.description).toContain('Answers the whole list at once');
+    // The platform's rostering listings page by at most 100 (docs/decisions.md#d-platform-paging).
+    expect(byName.get('rostering_enrollments_list')!.description).toContain('(default 100, at most 100)');
     // A body is the component schema the SDK method takes, under `body`.
     const put = byName.get('oneroster_gradebook_assessment_line_items_update')!;
     expect(

@@ -19,8 +19,7 @@ describe('tools: which tools are served', () => {
     expect(SIX).toHaveLength(6);
     expect(sorted(names())).toEqual(sorted([...reads, ...SIX, ...EXTRAS]));
     expect(sorted(names('default'))).toEqual(sorted(names()));
-    // COUNT (i37or): + the 2025-10 OneRoster operations (docs/decisions.md#d-oneroster-2025-10): 1 more read.
-    expect(names()).toHaveLength(103 + 1);
+    expect(names()).toHaveLength(109);
   });
 
   it('serves the tools that only read, the ones that write, or all of them', () => {
@@ -31,9 +30,8 @@ describe('tools: which tools are served', () => {
     expect(read.every((tool) => tool.annotations.readOnlyHint)).toBe(true);
     const write = createLearnKitTools({ env: {}, tools: 'WRITE' }).definitions;
     expect(write.some((tool) => tool.annotations.readOnlyHint)).toBe(false);
-    // COUNT (i37or): + the 2025-10 OneRoster operations (docs/decisions.md#d-oneroster-2025-10): 1 read, 2 writes.
-    expect(names('all')).toHaveLength(182 + 3);
-    expect(names('write')).toHaveLength(83 + 2);
+    expect(names('all')).toHaveLength(193);
+    expect(names('write')).toHaveLength(88);
   });
 
   it("serves an OpenAPI tag's tools, in any case, several comma-separated or as a list", () => {
@@ -61,7 +59,7 @@ describe('tools: which tools are served', () => {
       'learnkit_call_operation',
     ]);
     const describe = dynamic.definitions[1]!;
-    expect((describe.inputSchema.properties as { name: { enum: string[] } }).name.enum).toHaveLength(182 + 3); // COUNT (i37or)
+    expect((describe.inputSchema.properties as { name: { enum: string[] } }).name.enum).toHaveLength(193);
     const gradebook = createLearnKitTools({ env: {}, tools: 'dynamic,Gradebook' }).definitions[1]!;
     expect(sorted((gradebook.inputSchema.properties as { name: { enum: string[] } }).name.enum)).toEqual(
       sorted(tagged('Gradebook')),

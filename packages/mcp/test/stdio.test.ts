@@ -98,13 +98,12 @@ describe('tools/list', () => {
     async () => {
       const { tools } = await developer.client.listTools();
       const names = tools.map((tool) => tool.name);
-      // COUNT (i37or): + the 2025-10 OneRoster operations (docs/decisions.md#d-oneroster-2025-10): 1 more read.
-      expect(names).toHaveLength(103 + 1);
+      expect(names).toHaveLength(109);
       expect(names.slice(0, 8)).toEqual([...SIX, 'devplatform_list_event_types', 'case_search_items']);
       expect(names).toContain('oneroster_gradebook_classes_students_results_list');
       expect(names).not.toContain('caliper_send');
       expect(developer.stderr()).toContain(
-        'serving 104 LearnKit tools (--tools default) on stdio (developer credentials)',
+        'serving 109 LearnKit tools (--tools default) on stdio (developer credentials)',
       );
     },
   );
@@ -115,7 +114,7 @@ describe('tools/list', () => {
     async () => {
       const write = await spawnServer({}, ['--tools', 'write']);
       const names = (await write.client.listTools()).tools.map((tool) => tool.name);
-      expect(names).toHaveLength(83 + 2); // COUNT (i37or): 2 more writes (docs/decisions.md#d-oneroster-2025-10)
+      expect(names).toHaveLength(88);
       expect(names).toContain('caliper_send');
       expect(names).not.toContain('oneroster_users_list');
       const dynamic = await spawnServer({}, ['--tools=dynamic,Gradebook']);
@@ -348,7 +347,7 @@ describe('errors are tool errors that say the fix, without secrets', () => {
 
   it('serves an unconfigured server whose tools name the variables to set', SLOW, async () => {
     const bare = await spawnServer({});
-    expect((await bare.client.listTools()).tools).toHaveLength(103 + 1); // COUNT (i37or)
+    expect((await bare.client.listTools()).tools).toHaveLength(109);
     const result = await bare.call('devplatform_list_webhook_subscriptions', { sourcedApplicationId: APP });
     expect(result.isError).toBe(true);
     expect(text(result)).toContain('not configured');

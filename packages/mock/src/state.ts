@@ -88,9 +88,12 @@ export type StoredOrg = {
 };
 
 /** A user, the one record behind both the OneRoster and the platform views. */
-export type StoredUser = Pick<OneRoster['User'], 'sourcedId' | 'status' | 'dateLastModified' | 'username'> &
-  Pick<Platform['User'], 'givenName' | 'familyName' | 'email' | 'metadata'> &
-  Partial<Pick<OneRoster['User'], (typeof ONEROSTER_USER_EXTRAS)[number]>> & {
+export type StoredUser = Pick<OneRoster['User'], 'sourcedId' | 'status' | 'dateLastModified' | 'username'> & {
+  givenName: string;
+  familyName: string;
+  email: string;
+  metadata?: Record<string, unknown> | null;
+} & Partial<Pick<OneRoster['User'], (typeof ONEROSTER_USER_EXTRAS)[number]>> & {
     enabledUser: boolean;
     primaryOrgId: string | null;
     grades?: string[];
@@ -111,10 +114,33 @@ export const ONEROSTER_USER_EXTRAS = [
 ] as const;
 
 /** A role membership (key: role type, role and org). `ended` marks a soft-deleted membership. */
-export type StoredRole = Required<Platform['UserRole']> & { ended: boolean };
+export type StoredRole = {
+  roleId: string;
+  userId: string;
+  orgId: string;
+  role: string;
+  roleType: string;
+  beginDate: string | null;
+  endDate: string | null;
+  ended: boolean;
+};
+
+/** A profile of a user (the platform's view adds `vendorId` and `credentials` when they are not stored). */
+export type StoredProfile = {
+  profileId: string;
+  userId: string;
+  applicationId: string | null;
+  profileType?: string;
+  status?: string;
+  vendorId?: string;
+  description?: string | null;
+  credentials?: { identity?: string | null; password?: string | null; username?: string | null }[];
+};
 
 /** An agent relationship between two users (for example a parent of a student). */
 export type StoredAgent = {
+  /** The relationship's id (the platform's `agentId`); a uuid. */
+  agentId: string;
   userId: string;
   agentUserId: string;
   relationshipType: string;
@@ -127,12 +153,15 @@ export type StoredAgent = {
 export type StoredEnrollment = Pick<
   OneRoster['Enrollment'],
   'sourcedId' | 'status' | 'dateLastModified' | 'role'
-> &
-  Required<
-    Pick<Platform['Enrollment'], 'userId' | 'classId' | 'primary' | 'beginDate' | 'endDate' | 'metadata'>
-  > & {
-    schoolId: string;
-  };
+> & {
+  userId: string;
+  classId: string;
+  primary: boolean;
+  beginDate: string | null;
+  endDate: string | null;
+  metadata: Record<string, unknown> | null;
+  schoolId: string;
+};
 
 /** OneRoster objects stored in their response shape. */
 export type RosterRecord = Record<string, unknown> & { sourcedId: string };
@@ -157,7 +186,7 @@ export type RosterState = {
   users: Map<string, StoredUser>;
   roles: Map<string, StoredRole>;
   agents: StoredAgent[];
-  profiles: Map<string, Platform['UserProfile']>;
+  profiles: Map<string, StoredProfile>;
   enrollments: Map<string, StoredEnrollment>;
   academicSessions: Map<string, Stored<'AcademicSession'>>;
   courses: Map<string, Stored<'Course'>>;
@@ -218,10 +247,18 @@ export type StoredCaliperEvent = {
 };
 
 /** A learning session recorded from Caliper SessionEvents or session-metadata writes, with its events' ids. */
-export type StoredSession = Required<Platform['InsightSession']> &
-  Pick<Platform['SessionMetadataWrite'], 'recordingStartedAtTime' | 'recordingEndedAtTime' | 'extensions'> & {
-    eventIds: string[];
-  };
+export type StoredSession = {
+  sessionId: string;
+  userId: string;
+  applicationId: string;
+  startedAtTime: string;
+  endedAtTime: string | null;
+  isProctored: boolean;
+  webcamUsed: boolean;
+  storageKey: string | null;
+  subject: string | null;
+  eventIds: string[];
+} & Pick<Platform['SessionMetadataWrite'], 'recordingStartedAtTime' | 'recordingEndedAtTime' | 'extensions'>;
 
 /** One request the mock answered, as the control path's `GET /requests` lists it (openapi/mock-control.yaml). */
 export type RequestLogEntry = Control['schemas']['RequestLogEntry'];

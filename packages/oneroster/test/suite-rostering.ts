@@ -205,13 +205,17 @@ export function rosteringReadTests(ctx: OneRosterMock): void {
       });
       expect(enrollments.data.every((e) => e.class.sourcedId === 'class-math-g3')).toBe(true);
       const courses = await client.schools.courses.list(middle);
-      expect(courses.data.map((c) => c.sourcedId).sort()).toEqual(['course-language-g7', 'course-math-g7']);
+      expect(courses.data.map((c) => c.sourcedId).sort()).toEqual([
+        'course-language-g7',
+        'course-math-g7',
+        'course-science-g7',
+      ]);
       const all = await client.schools.enrollments.list(middle, { limit: 3000 });
       expect(all.data.length).toBeGreaterThan(0);
       const schoolStudents = await client.schools.students.list(elementary, { limit: 3000 });
       expect(schoolStudents.data.map((u) => u.sourcedId)).toContain(roster().student.sourcedId);
       const schoolTeachers = await client.schools.teachers.list(middle);
-      expect(schoolTeachers.data.map((u) => u.familyName)).toEqual(['Turing']);
+      expect(schoolTeachers.data.map((u) => u.familyName)).toEqual(['Turing', 'Jemison', 'Ramanujan']);
       // A district's terms are its schools' terms.
       const terms = await client.schools.terms.list(elementary);
       expect(terms.data.map((t) => t.sourcedId).sort()).toEqual(['as-2025-fall', 'as-2026-spring']);

@@ -14,42 +14,68 @@ export type PlatformCallOptions = Pick<
 export type PlatformListQuery = { readonly [K in keyof ListQuery]?: never };
 
 /**
+ * The query of a platform listing that pages (`/rostering/1.0`, `/applications/1.0`, the insights lists): `limit`
+ * 1-100 (100 a page when left out), `offset`, `filter` (docs/decisions.md#d-platform-paging).
+ */
+export type PlatformPageQuery = Pick<ListQuery, 'limit' | 'offset' | 'filter'>;
+
+/** Members the platform's reference does not show pass through, typed `unknown` until read. */
+type Open<T> = T & { readonly [member: string]: unknown };
+
+/** A reference to another object: `{ href, sourcedId, type }`. */
+export type GUIDRef = Schemas['GUIDRef'];
+
+/**
  * An application of the registry: `sourcedId` and `name`, and whatever other members the platform keeps (the
  * document lets them pass through, d-oa-20), typed `unknown` until read.
  */
-export type Application = Schemas['Application'] & { readonly [member: string]: unknown };
+export type Application = Open<Schemas['Application']>;
 /** The body of `applications.applications.upsert` (open). */
 export type ApplicationUpsert = Schemas['ApplicationUpsert'];
 /** The body of `applications.drafts.create` (open). */
 export type ApplicationDraftCreate = Schemas['ApplicationDraftCreate'];
-/** A registered draft: `applicationId`, `clientId` and `clientSecret`. */
-export type ApplicationDraft = Schemas['ApplicationDraft'];
-/** The credential status of an application (`sandboxStatus`, null without a sandbox client). */
-export type ApplicationCredentials = Schemas['ApplicationCredentials'];
+/** A registered draft: `applicationId`, `appUrn`, `publisherId`, `clientId` and `clientSecret` (shown once). */
+export type ApplicationDraft = Open<Schemas['ApplicationDraft']>;
+/** The credentials of an application in both pools (never a secret), and `sandboxStatus`. */
+export type ApplicationCredentials = Open<Schemas['ApplicationCredentials']>;
+/** One pool's client of an application: `clientId`, `scopes`, `tokenUrl`. */
+export type ClientCredentials = Schemas['ClientCredentials'];
 /** The result of a credential rotation (`claimUrl` when a secret awaits claim). */
 export type ApplicationCredentialsRotation = Schemas['ApplicationCredentialsRotation'];
 
-/** An enrollment of the rostering read. */
-export type Enrollment = Schemas['Enrollment'];
-/** A user of the rostering read, with its roles and open agent relationships. */
-export type User = Schemas['User'];
+/** An enrollment, OneRoster-shaped: `user`, `class` and `school` are GUIDRefs. */
+export type Enrollment = Open<Schemas['Enrollment']>;
+/** An organization: `name`, `type`, `parent` and `children` as GUIDRefs. */
+export type Org = Open<Schemas['Org']>;
+/** A user, OneRoster-shaped: `enabledUser` the string `"true"` or `"false"`, `agents` GUIDRefs of open relationships. */
+export type User = Open<Schemas['User']>;
+/** The student `rostering.students.upsert` takes (sent as `{ student }`). */
+export type StudentUpsert = Schemas['StudentUpsert'];
 /** The body of `rostering.users.upsert` (open; `status: 'tobedeleted'` deletes the user). */
 export type UserUpsert = Schemas['UserUpsert'];
 /** A role membership of a user (role type, role and org). */
-export type UserRole = Schemas['UserRole'];
+export type UserRole = Open<Schemas['UserRole']>;
 /** The body of `rostering.roles.upsert` (open). */
 export type UserRoleUpsert = Schemas['UserRoleUpsert'];
-/** A profile of a user. */
-export type UserProfile = Schemas['UserProfile'];
-/** An open agent relationship: the other user and the relationship type. */
-export type UserRelationship = Schemas['UserRelationship'];
-/** An organization's config: a free-form JSON object. */
+/** A profile of a user (`vendorId`, `credentials`, ...). */
+export type UserProfile = Open<Schemas['UserProfile']>;
+/** An open agent relationship of a user: `agentId`, `relationshipType` and the agent as a GUIDRef. */
+export type UserAgent = Open<Schemas['UserAgent']>;
+/** The body of `rostering.agents.upsert`: `relationshipType` and the agent `user` as a GUIDRef. */
+export type UserAgentUpsert = Schemas['UserAgentUpsert'];
+/** A user linked by an open agent relationship: `agentId`, `relationshipType`, `userId` (the other user). */
+export type LinkedUser = Open<Schemas['LinkedUser']>;
+/** An organization's config: a flat map of typed keys; in a write `null` deletes a key. */
 export type OrgConfig = Schemas['OrgConfig'];
 
 /** A Caliper session as recorded, with its events; `endedAtTime` is null while it is open. */
 export type CaliperSession = Schemas['CaliperSessionRead'];
-/** An enriched learning session of the insights list. */
-export type InsightSession = Schemas['InsightSession'];
+/** A learning session (`id`, `durationInSeconds`, `wastePercentage`, ...). */
+export type InsightSession = Open<Schemas['InsightSession']>;
+/** An insight on a user's learning, with its `review` (null until reviewed). */
+export type Insight = Open<Schemas['Insight']>;
+/** A user's overview: a trend and a breakdown. */
+export type UserInsightsOverview = Open<Schemas['UserInsightsOverview']>;
 /** The body of `insights.sessions.writeMetadata`: the session id and the recording's metadata. */
 export type SessionMetadataWrite = Schemas['SessionMetadataWrite'];
 /** The insight summary of a session. */

@@ -6,7 +6,7 @@ export type { Mode, Sent } from '@learnkit/test-utils';
 
 /** The path prefixes of the families this package covers. */
 const FAMILIES =
-  /^\/(rostering\/1\.0|applications\/1\.0|events\/1\.0|insights\/1\.0|beyond\/1\.0|apps\/v1|store\/v1)\//;
+  /^\/(rostering\/1\.0|applications\/1\.0|events\/1\.0|insights\/1\.0|beyond\/1\.0|apps\/v1|store\/v1)(\/|$)/;
 
 /**
  * The workspace harness (`@learnkit/test-utils`) with platform clients: a fresh mock platform per test, reached

@@ -36,7 +36,14 @@ export function insightsSuite(ctx: PlatformMock): void {
       const sessionId = await open();
       const client = ctx.client();
       const { data } = await client.insights.sessions.list();
-      expect(data.map((session) => session.sessionId)).toEqual([sessionId]);
+      expect(data.map((session) => session.id)).toEqual([sessionId]);
+      // The reference's session: `id`, `durationInSeconds` (null while open), `webcamEnabled`, ...
+      expect(data[0]).toMatchObject({
+        id: sessionId,
+        endedAtTime: null,
+        durationInSeconds: null,
+        isProctored: false,
+      });
       expect(await client.insights.sessions.get(sessionId)).toMatchObject({ sessionId });
       const state = await client.insights.sessions.getEnforcementState(sessionId);
       expect(state).toMatchObject({ sessionId, lockedOut: false });
@@ -56,7 +63,12 @@ export function insightsSuite(ctx: PlatformMock): void {
         webcamUsed: true,
         storageKey: 'rec/42',
       });
-      expect(session).toMatchObject({ sessionId, isProctored: true, webcamUsed: true, storageKey: 'rec/42' });
+      expect(session).toMatchObject({
+        id: sessionId,
+        isProctored: true,
+        webcamEnabled: true,
+        recordingS3Key: 'rec/42',
+      });
       expect(ctx.apiRequests().filter((request) => request.method === 'POST')).toHaveLength(2);
       await expect(
         client.insights.sessions.writeMetadata({ sessionId: 'https://app.example.com/sessions/none' }),
@@ -74,6 +86,29 @@ export function insightsSuite(ctx: PlatformMock): void {
       expect(message).toMatch(/metadata\.isProctored: must be a boolean \(got "yes"\)/);
       expect(message).toMatch(/metadata\.recordingEndedAtTime: must be an RFC 3339 date-time/);
       expect(ctx.sent).toHaveLength(0);
+    });
+  });
+
+  describe('insights.users', () => {
+    it("lists a user's insights and sessions a page at a time, and reads the overview", async () => {
+      const sessionId = await open();
+      const client = ctx.client();
+      const insights = await client.insights.users.list(student());
+      expect(insights.data).toEqual([]);
+      expect(insights.total).toBe(0);
+      const sessions = await client.insights.users.sessions(student()).toArray({ max: 100 });
+      expect(sessions.map((session) => session.id)).toEqual([sessionId]);
+      const overview = await client.insights.users.overview(student());
+      expect(overview).toMatchObject({ trend: expect.any(Array), breakdown: expect.any(Array) });
+      const sent = ctx.apiRequests().map((request) => `${request.url.pathname}${request.url.search}`);
+      expect(sent).toEqual([
+        `/insights/1.0/users/${student()}?limit=100&offset=0`,
+        `/insights/1.0/users/${student()}/sessions?limit=100&offset=0`,
+        `/insights/1.0/users/${student()}/overview`,
+      ]);
+      await expect(
+        client.insights.users.overview(ctx.platform.fixtures.roster.otherStudent.sourcedId),
+      ).rejects.toBeInstanceOf(NotFoundError);
     });
   });
 

@@ -30,7 +30,7 @@ function documentOperations() {
     parameter.$ref ? shared?.[parameter.$ref.split('/').pop()!]?.in : parameter.in;
   const out: { method: string; path: string; operation: Operation; query: number }[] = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
-    if (!PREFIXES.some((prefix) => path.startsWith(prefix))) continue;
+    if (!PREFIXES.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix)) continue;
     const common = ((item as { parameters?: Operation['parameters'] }).parameters ?? []).map(where);
     for (const method of METHODS) {
       const operation = (item as Record<string, unknown>)[method] as Operation | undefined;
@@ -83,14 +83,20 @@ describe('OPERATIONS', () => {
     expect(new Set(named).size).toBe(named.length);
   });
 
-  it('matches the listing rule the list methods rely on: no query parameter and no x-search-fields', () => {
-    // docs/decisions.md#d-i16-platform-lists: when a listing gains query parameters, its method must accept them.
-    const lists = operations.filter(({ operation }) =>
-      OPERATIONS[operation.operationId as keyof typeof OPERATIONS].endsWith('.list'),
-    );
-    expect(lists.length).toBe(9);
+  it('matches the listing rules the list methods rely on: paged with limit, offset and filter, or whole', () => {
+    // docs/decisions.md#d-platform-paging: the listings of /rostering/1.0, /applications/1.0 and the insights
+    // session lists page (limit 1-100, offset, filter); the insight types and groups answer whole (no query).
+    const lists = operations.filter(({ operation }) => {
+      const method = OPERATIONS[operation.operationId as keyof typeof OPERATIONS];
+      return method.endsWith('.list') || method === 'insights.users.sessions';
+    });
+    const whole = ['listInsightTypes', 'listInsightGroups'];
+    expect(lists.length).toBe(13);
     for (const { method, path, operation, query } of lists) {
-      expect(`${method} ${path}: ${query} query parameter(s)`).toBe(`get ${path}: 0 query parameter(s)`);
+      const expected = whole.includes(operation.operationId) ? 0 : 3;
+      expect(`${method} ${path}: ${query} query parameter(s)`).toBe(
+        `get ${path}: ${expected} query parameter(s)`,
+      );
       expect(operation['x-search-fields'], `GET ${path}`).toBeUndefined();
     }
     // The rule is really checked: the grades read declares its two query parameters.

@@ -81,7 +81,7 @@ export interface LearnKitWebhooks {
    *   hydrate: true,
    *   on: {
    *     'enrollment.created': async (event, enrollment) => {
-   *       if (enrollment) await enroll(enrollment.userId, enrollment.classId, enrollment.role);
+   *       if (enrollment) await enroll(enrollment.user.sourcedId, enrollment.class.sourcedId, enrollment.role);
    *     },
    *   },
    * });

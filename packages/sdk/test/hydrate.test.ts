@@ -72,9 +72,9 @@ describe.each<Mode>(['msw', 'loopback'])('lk.webhooks.hydrate (%s)', (mode) => {
     expect(
       await found(event('enrollment.created', { enrollmentId, classId, userId: student() })),
     ).toMatchObject({
-      enrollmentId,
-      classId,
-      userId: student(),
+      sourcedId: enrollmentId,
+      class: { sourcedId: classId },
+      user: { sourcedId: student() },
     });
     expect(await found(event('user.updated', { userId: student() }))).toMatchObject({
       sourcedId: student(),
@@ -82,12 +82,12 @@ describe.each<Mode>(['msw', 'loopback'])('lk.webhooks.hydrate (%s)', (mode) => {
     });
     expect(
       await found(event('user_role.updated', { roleId, userId: student(), orgId: 'org-maple-elementary' })),
-    ).toMatchObject({ roleId, role: 'student', orgId: 'org-maple-elementary' });
+    ).toMatchObject({ roleId, role: 'student', org: { sourcedId: 'org-maple-elementary' } });
     expect(
       await found(
         event('user_profile.updated', { profileId: 'prf-ada-app', userId: student(), applicationId: null }),
       ),
-    ).toMatchObject({ profileId: 'prf-ada-app', userId: student() });
+    ).toMatchObject({ profileId: 'prf-ada-app', vendorId: expect.any(String) });
     expect(await found(event('application.updated', { applicationId: appId }))).toMatchObject({
       sourcedId: appId,
     });
@@ -478,7 +478,7 @@ export function typeChecks(lk: LearnKit, event: WebhookEvent): void {
   void (async () => {
     const hydrated = await lk.webhooks.hydrate(event);
     if (hydrated.type === 'enrollment.created' && hydrated.status === 'found') {
-      const classId: string = hydrated.entity.classId;
+      const classId: string = hydrated.entity.class.sourcedId;
       void classId;
     }
     if (hydrated.type === 'user.deleted') {

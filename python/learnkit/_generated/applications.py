@@ -37,6 +37,8 @@ __all__ = [
     "AsyncCredentials",
     "Applications",
     "AsyncApplications",
+    "LtiApplications",
+    "AsyncLtiApplications",
 ]
 
 
@@ -63,6 +65,13 @@ class ApplicationsClient(SyncAPIResource):
         from ..resources import applications as public
 
         return public.Applications(self._client)
+
+    @cached_property
+    def lti_applications(self) -> _public.LtiApplications:
+        """The LTI application records, listed with a filter (``/applications/1.0``)."""
+        from ..resources import applications as public
+
+        return public.LtiApplications(self._client)
 
     @cached_property
     def with_raw_response(self) -> _public.ApplicationsClientWithRawResponse:
@@ -97,6 +106,13 @@ class AsyncApplicationsClient(AsyncAPIResource):
         return public.AsyncApplications(self._client)
 
     @cached_property
+    def lti_applications(self) -> _public.AsyncLtiApplications:
+        """The LTI application records, listed with a filter (``/applications/1.0``)."""
+        from ..resources import applications as public
+
+        return public.AsyncLtiApplications(self._client)
+
+    @cached_property
     def with_raw_response(self) -> _public.AsyncApplicationsClientWithRawResponse:
         """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
         from ..resources import applications as public
@@ -109,12 +125,12 @@ class Drafts(SyncAPIResource):
 
     Example::
 
-        application_draft = lk.applications.drafts.create({"name": "..."})
+        application_draft = lk.applications.drafts.create({"name": "...", "description": "...", "launch_url": "..."})
     """
 
     def create(
         self,
-        draft: ApplicationDraftCreateParam | None = None,
+        draft: ApplicationDraftCreateParam,
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -122,18 +138,18 @@ class Drafts(SyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> ApplicationDraft:
-        """Registers an application as a draft; resolves with its id and its ``clientId`` and ``clientSecret``
-        (keep the secret: it is shown once). The body is checked against ``ApplicationDraftCreate`` before
-        anything is sent. Not repeated once the request may have reached the platform (only on connection
-        refused or 429).
+        """Registers an application as a draft (``name``, ``description`` and ``launchUrl`` needed); resolves with
+        its ``applicationId``, ``appUrn``, ``publisherId``, ``clientId`` and ``clientSecret`` (keep the secret:
+        it is shown once). The body is checked against ``ApplicationDraftCreate`` before anything is sent. Not
+        repeated once the request may have reached the platform (only on connection refused or 429).
 
         Each call registers a new application.
 
         Example::
 
-            application_draft = lk.applications.drafts.create({"name": "..."})
+            application_draft = lk.applications.drafts.create({"name": "...", "description": "...", "launch_url": "..."})
         """
-        _body = check_body(ApplicationDraftCreateParam, {} if draft is None else draft, "draft")
+        _body = check_body(ApplicationDraftCreateParam, draft, "draft")
         _result: ApplicationDraft = self._client._call(
             "POST",
             "/applications/1.0/drafts",
@@ -160,12 +176,12 @@ class AsyncDrafts(AsyncAPIResource):
 
     Example::
 
-        application_draft = await alk.applications.drafts.create({"name": "..."})
+        application_draft = await alk.applications.drafts.create({"name": "...", "description": "...", "launch_url": "..."})
     """
 
     async def create(
         self,
-        draft: ApplicationDraftCreateParam | None = None,
+        draft: ApplicationDraftCreateParam,
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -173,18 +189,18 @@ class AsyncDrafts(AsyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> ApplicationDraft:
-        """Registers an application as a draft; resolves with its id and its ``clientId`` and ``clientSecret``
-        (keep the secret: it is shown once). The body is checked against ``ApplicationDraftCreate`` before
-        anything is sent. Not repeated once the request may have reached the platform (only on connection
-        refused or 429).
+        """Registers an application as a draft (``name``, ``description`` and ``launchUrl`` needed); resolves with
+        its ``applicationId``, ``appUrn``, ``publisherId``, ``clientId`` and ``clientSecret`` (keep the secret:
+        it is shown once). The body is checked against ``ApplicationDraftCreate`` before anything is sent. Not
+        repeated once the request may have reached the platform (only on connection refused or 429).
 
         Each call registers a new application.
 
         Example::
 
-            application_draft = await alk.applications.drafts.create({"name": "..."})
+            application_draft = await alk.applications.drafts.create({"name": "...", "description": "...", "launch_url": "..."})
         """
-        _body = check_body(ApplicationDraftCreateParam, {} if draft is None else draft, "draft")
+        _body = check_body(ApplicationDraftCreateParam, draft, "draft")
         _result: ApplicationDraft = await self._client._call(
             "POST",
             "/applications/1.0/drafts",
@@ -223,8 +239,9 @@ class Credentials(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApplicationCredentials:
-        """The credential status: ``sandboxStatus`` is ``awaiting_secret_claim`` when a sandbox secret waits to be
-        claimed, null without a sandbox client (other values pass through).
+        """The application's ``productionCredentials`` and ``sandboxCredentials`` (``clientId``, ``scopes``,
+        ``tokenUrl``; never a secret); ``sandboxStatus`` is ``awaiting_secret_claim`` when a sandbox secret
+        waits to be claimed.
 
         Example::
 
@@ -299,8 +316,9 @@ class AsyncCredentials(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApplicationCredentials:
-        """The credential status: ``sandboxStatus`` is ``awaiting_secret_claim`` when a sandbox secret waits to be
-        claimed, null without a sandbox client (other values pass through).
+        """The application's ``productionCredentials`` and ``sandboxCredentials`` (``clientId``, ``scopes``,
+        ``tokenUrl``; never a secret); ``sandboxStatus`` is ``awaiting_secret_claim`` when a sandbox secret
+        waits to be claimed.
 
         Example::
 
@@ -363,31 +381,38 @@ class Applications(SyncAPIResource):
 
     Example::
 
-        for application in lk.applications.applications.list():
+        for application in lk.applications.applications.list(limit=100):
             print(application)
     """
 
     def list(
         self,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[Application]:
-        """The applications. The listing answers its whole list at once; iterate the pager for every item.
+        """The applications. Iterate the pager for every item (pages are read as the loop needs them), or call
+        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
-            for application in lk.applications.applications.list():
+            for application in lk.applications.applications.list(limit=100):
                 print(application)
         """
         return self._client._list(
             "/applications/1.0/applications",
+            query={"filter": filter},
             page="applications",
             item=Application,
-            paged=False,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
             max_items=max_items,
             timeout=timeout,
             max_retries=max_retries,
@@ -469,31 +494,38 @@ class AsyncApplications(AsyncAPIResource):
 
     Example::
 
-        async for application in alk.applications.applications.list():
+        async for application in alk.applications.applications.list(limit=100):
             print(application)
     """
 
     def list(
         self,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[Application]:
-        """The applications. The listing answers its whole list at once; iterate the pager for every item.
+        """The applications. Iterate the pager for every item (pages are read as the loop needs them), or call
+        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
-            async for application in alk.applications.applications.list():
+            async for application in alk.applications.applications.list(limit=100):
                 print(application)
         """
         return self._client._list(
             "/applications/1.0/applications",
+            query={"filter": filter},
             page="applications",
             item=Application,
-            paged=False,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
             max_items=max_items,
             timeout=timeout,
             max_retries=max_retries,
@@ -568,3 +600,107 @@ class AsyncApplications(AsyncAPIResource):
         from ..resources import applications as public
 
         return public.AsyncApplicationsWithRawResponse(self)
+
+
+class LtiApplications(SyncAPIResource):
+    """The LTI application records, listed with a filter (``/applications/1.0``).
+
+    Example::
+
+        for application in lk.applications.lti_applications.list(limit=100):
+            print(application)
+    """
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[Application]:
+        """The LTI application records, narrowed by ``filter``. Iterate the pager for every item (pages are read as
+        the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+
+        Example::
+
+            for application in lk.applications.lti_applications.list(limit=100):
+                print(application)
+        """
+        return self._client._list(
+            "/applications/1.0",
+            query={"filter": filter},
+            page="applications",
+            item=Application,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.LtiApplicationsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import applications as public
+
+        return public.LtiApplicationsWithRawResponse(self)
+
+
+class AsyncLtiApplications(AsyncAPIResource):
+    """The LTI application records, listed with a filter (``/applications/1.0``).
+
+    Example::
+
+        async for application in alk.applications.lti_applications.list(limit=100):
+            print(application)
+    """
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[Application]:
+        """The LTI application records, narrowed by ``filter``. Iterate the pager for every item (pages are read as
+        the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+
+        Example::
+
+            async for application in alk.applications.lti_applications.list(limit=100):
+                print(application)
+        """
+        return self._client._list(
+            "/applications/1.0",
+            query={"filter": filter},
+            page="applications",
+            item=Application,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncLtiApplicationsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import applications as public
+
+        return public.AsyncLtiApplicationsWithRawResponse(self)

@@ -18,11 +18,13 @@ from .._pagination import AsyncPager, SyncPager
 from .._resource import AsyncAPIResource, SyncAPIResource, check_id
 from ..types.platform import (
     EnforcementState,
+    Insight,
     InsightGroup,
     InsightSession,
     InsightSessionSummary,
     InsightType,
     SessionMetadataWriteParam,
+    UserInsightsOverview,
 )
 
 if TYPE_CHECKING:
@@ -33,6 +35,8 @@ __all__ = [
     "AsyncInsights",
     "InsightSessions",
     "AsyncInsightSessions",
+    "InsightUsers",
+    "AsyncInsightUsers",
     "InsightTypes",
     "AsyncInsightTypes",
     "InsightGroups",
@@ -51,6 +55,13 @@ class Insights(SyncAPIResource):
         from ..resources import insights as public
 
         return public.InsightSessions(self._client)
+
+    @cached_property
+    def users(self) -> _public.InsightUsers:
+        """A user's insights, learning sessions and overview."""
+        from ..resources import insights as public
+
+        return public.InsightUsers(self._client)
 
     @cached_property
     def types(self) -> _public.InsightTypes:
@@ -87,6 +98,13 @@ class AsyncInsights(AsyncAPIResource):
         return public.AsyncInsightSessions(self._client)
 
     @cached_property
+    def users(self) -> _public.AsyncInsightUsers:
+        """A user's insights, learning sessions and overview."""
+        from ..resources import insights as public
+
+        return public.AsyncInsightUsers(self._client)
+
+    @cached_property
     def types(self) -> _public.AsyncInsightTypes:
         """The insight type catalogue."""
         from ..resources import insights as public
@@ -114,31 +132,38 @@ class InsightSessions(SyncAPIResource):
 
     Example::
 
-        for insight_session in lk.insights.sessions.list():
+        for insight_session in lk.insights.sessions.list(limit=100):
             print(insight_session)
     """
 
     def list(
         self,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[InsightSession]:
-        """The enriched sessions. The listing answers its whole list at once; iterate the pager for every item.
+        """The enriched sessions. Iterate the pager for every item (pages are read as the loop needs them), or call
+        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
-            for insight_session in lk.insights.sessions.list():
+            for insight_session in lk.insights.sessions.list(limit=100):
                 print(insight_session)
         """
         return self._client._list(
             "/insights/1.0/sessions",
+            query={"filter": filter},
             page="sessions",
             item=InsightSession,
-            paged=False,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
             max_items=max_items,
             timeout=timeout,
             max_retries=max_retries,
@@ -250,31 +275,38 @@ class AsyncInsightSessions(AsyncAPIResource):
 
     Example::
 
-        async for insight_session in alk.insights.sessions.list():
+        async for insight_session in alk.insights.sessions.list(limit=100):
             print(insight_session)
     """
 
     def list(
         self,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[InsightSession]:
-        """The enriched sessions. The listing answers its whole list at once; iterate the pager for every item.
+        """The enriched sessions. Iterate the pager for every item (pages are read as the loop needs them), or call
+        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
-            async for insight_session in alk.insights.sessions.list():
+            async for insight_session in alk.insights.sessions.list(limit=100):
                 print(insight_session)
         """
         return self._client._list(
             "/insights/1.0/sessions",
+            query={"filter": filter},
             page="sessions",
             item=InsightSession,
-            paged=False,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
             max_items=max_items,
             timeout=timeout,
             max_retries=max_retries,
@@ -378,6 +410,244 @@ class AsyncInsightSessions(AsyncAPIResource):
         from ..resources import insights as public
 
         return public.AsyncInsightSessionsWithRawResponse(self)
+
+
+class InsightUsers(SyncAPIResource):
+    """A user's insights, learning sessions and overview.
+
+    Example::
+
+        for insight in lk.insights.users.list(user_id, limit=100):
+            print(insight)
+    """
+
+    def list(
+        self,
+        user_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[Insight]:
+        """The insights on a user's learning, narrowed by ``filter``. Iterate the pager for every item (pages are
+        read as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops
+        early.
+
+        Example::
+
+            for insight in lk.insights.users.list(user_id, limit=100):
+                print(insight)
+        """
+        return self._client._list(
+            "/insights/1.0/users/{userId}",
+            path_params={"userId": check_id(user_id, "user_id")},
+            query={"filter": filter},
+            page="insights",
+            item=Insight,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def sessions(
+        self,
+        user_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[InsightSession]:
+        """The learning sessions of a user. Iterate the pager for every item (pages are read as the loop needs
+        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+
+        Example::
+
+            for insight_session in lk.insights.users.sessions(user_id, limit=100):
+                print(insight_session)
+        """
+        return self._client._list(
+            "/insights/1.0/users/{userId}/sessions",
+            path_params={"userId": check_id(user_id, "user_id")},
+            query={"filter": filter},
+            page="sessions",
+            item=InsightSession,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def overview(
+        self,
+        user_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> UserInsightsOverview:
+        """A user's overview: a trend and a breakdown.
+
+        Example::
+
+            user_insights_overview = lk.insights.users.overview(user_id)
+        """
+        _result: UserInsightsOverview = self._client._call(
+            "GET",
+            "/insights/1.0/users/{userId}/overview",
+            path_params={"userId": check_id(user_id, "user_id")},
+            cast=UserInsightsOverview,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return _result
+
+    @cached_property
+    def with_raw_response(self) -> _public.InsightUsersWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import insights as public
+
+        return public.InsightUsersWithRawResponse(self)
+
+
+class AsyncInsightUsers(AsyncAPIResource):
+    """A user's insights, learning sessions and overview.
+
+    Example::
+
+        async for insight in alk.insights.users.list(user_id, limit=100):
+            print(insight)
+    """
+
+    def list(
+        self,
+        user_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[Insight]:
+        """The insights on a user's learning, narrowed by ``filter``. Iterate the pager for every item (pages are
+        read as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops
+        early.
+
+        Example::
+
+            async for insight in alk.insights.users.list(user_id, limit=100):
+                print(insight)
+        """
+        return self._client._list(
+            "/insights/1.0/users/{userId}",
+            path_params={"userId": check_id(user_id, "user_id")},
+            query={"filter": filter},
+            page="insights",
+            item=Insight,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    def sessions(
+        self,
+        user_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[InsightSession]:
+        """The learning sessions of a user. Iterate the pager for every item (pages are read as the loop needs
+        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+
+        Example::
+
+            async for insight_session in alk.insights.users.sessions(user_id, limit=100):
+                print(insight_session)
+        """
+        return self._client._list(
+            "/insights/1.0/users/{userId}/sessions",
+            path_params={"userId": check_id(user_id, "user_id")},
+            query={"filter": filter},
+            page="sessions",
+            item=InsightSession,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+
+    async def overview(
+        self,
+        user_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> UserInsightsOverview:
+        """A user's overview: a trend and a breakdown.
+
+        Example::
+
+            user_insights_overview = await alk.insights.users.overview(user_id)
+        """
+        _result: UserInsightsOverview = await self._client._call(
+            "GET",
+            "/insights/1.0/users/{userId}/overview",
+            path_params={"userId": check_id(user_id, "user_id")},
+            cast=UserInsightsOverview,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
+        return _result
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncInsightUsersWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import insights as public
+
+        return public.AsyncInsightUsersWithRawResponse(self)
 
 
 class InsightTypes(SyncAPIResource):

@@ -18,10 +18,14 @@ from .._pagination import AsyncPager, SyncPager
 from .._resource import AsyncAPIResource, SyncAPIResource, check_id
 from ..types.platform import (
     Enrollment,
+    LinkedUser,
+    Org,
     OrgConfig,
+    StudentUpsertParam,
     User,
+    UserAgent,
+    UserAgentUpsertParam,
     UserProfile,
-    UserRelationship,
     UserRole,
     UserRoleUpsertParam,
     UserUpsertParam,
@@ -35,6 +39,8 @@ __all__ = [
     "AsyncRostering",
     "Users",
     "AsyncUsers",
+    "Students",
+    "AsyncStudents",
     "Roles",
     "AsyncRoles",
     "Profiles",
@@ -63,6 +69,13 @@ class Rostering(SyncAPIResource):
         from ..resources import rostering as public
 
         return public.Users(self._client)
+
+    @cached_property
+    def students(self) -> _public.Students:
+        """Students: create or update one (the onboarding of level 1)."""
+        from ..resources import rostering as public
+
+        return public.Students(self._client)
 
     @cached_property
     def roles(self) -> _public.Roles:
@@ -105,7 +118,7 @@ class Rostering(SyncAPIResource):
 
     @cached_property
     def orgs(self) -> _public.Orgs:
-        """Organizations: their ``config``."""
+        """Organizations: list them, and their ``config``."""
         from ..resources import rostering as public
 
         return public.Orgs(self._client)
@@ -129,6 +142,13 @@ class AsyncRostering(AsyncAPIResource):
         from ..resources import rostering as public
 
         return public.AsyncUsers(self._client)
+
+    @cached_property
+    def students(self) -> _public.AsyncStudents:
+        """Students: create or update one (the onboarding of level 1)."""
+        from ..resources import rostering as public
+
+        return public.AsyncStudents(self._client)
 
     @cached_property
     def roles(self) -> _public.AsyncRoles:
@@ -171,7 +191,7 @@ class AsyncRostering(AsyncAPIResource):
 
     @cached_property
     def orgs(self) -> _public.AsyncOrgs:
-        """Organizations: their ``config``."""
+        """Organizations: list them, and their ``config``."""
         from ..resources import rostering as public
 
         return public.AsyncOrgs(self._client)
@@ -346,12 +366,108 @@ class AsyncUsers(AsyncAPIResource):
         return public.AsyncUsersWithRawResponse(self)
 
 
+class Students(SyncAPIResource):
+    """Students: create or update one (the onboarding of level 1).
+
+    Example::
+
+        user = lk.rostering.students.upsert({"sourced_id": "...", "given_name": "...", "family_name": "..."})
+    """
+
+    def upsert(
+        self,
+        student: StudentUpsertParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> User:
+        """Creates the student (its ``sourcedId``, ``givenName`` and ``familyName`` needed) or updates it. The body
+        is checked against ``StudentUpsert`` before anything is sent. Safe to repeat, so it is retried on 5xx
+        and timeouts.
+
+        Example::
+
+            user = lk.rostering.students.upsert({"sourced_id": "...", "given_name": "...", "family_name": "..."})
+        """
+        _body = check_body(StudentUpsertParam, student, "student")
+        _result: User = self._client._call(
+            "PUT",
+            "/rostering/1.0/students",
+            body={"student": _body},
+            cast=User,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return _result
+
+    @cached_property
+    def with_raw_response(self) -> _public.StudentsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import rostering as public
+
+        return public.StudentsWithRawResponse(self)
+
+
+class AsyncStudents(AsyncAPIResource):
+    """Students: create or update one (the onboarding of level 1).
+
+    Example::
+
+        user = await alk.rostering.students.upsert({"sourced_id": "...", "given_name": "...", "family_name": "..."})
+    """
+
+    async def upsert(
+        self,
+        student: StudentUpsertParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> User:
+        """Creates the student (its ``sourcedId``, ``givenName`` and ``familyName`` needed) or updates it. The body
+        is checked against ``StudentUpsert`` before anything is sent. Safe to repeat, so it is retried on 5xx
+        and timeouts.
+
+        Example::
+
+            user = await alk.rostering.students.upsert({"sourced_id": "...", "given_name": "...", "family_name": "..."})
+        """
+        _body = check_body(StudentUpsertParam, student, "student")
+        _result: User = await self._client._call(
+            "PUT",
+            "/rostering/1.0/students",
+            body={"student": _body},
+            cast=User,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return _result
+
+    @cached_property
+    def with_raw_response(self) -> _public.AsyncStudentsWithRawResponse:
+        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
+        from ..resources import rostering as public
+
+        return public.AsyncStudentsWithRawResponse(self)
+
+
 class Roles(SyncAPIResource):
     """The role memberships of a user: list them, create or update one.
 
     Example::
 
-        for user_role in lk.rostering.roles.list(user_id):
+        for user_role in lk.rostering.roles.list(user_id, limit=100):
             print(user_role)
     """
 
@@ -359,25 +475,32 @@ class Roles(SyncAPIResource):
         self,
         user_id: str,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[UserRole]:
-        """The roles of a user. The listing answers its whole list at once; iterate the pager for every item.
+        """The roles of a user. Iterate the pager for every item (pages are read as the loop needs them), or call
+        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
-            for user_role in lk.rostering.roles.list(user_id):
+            for user_role in lk.rostering.roles.list(user_id, limit=100):
                 print(user_role)
         """
         return self._client._list(
             "/rostering/1.0/users/{sourcedId}/roles",
             path_params={"sourcedId": check_id(user_id, "user_id")},
+            query={"filter": filter},
             page="roles",
             item=UserRole,
-            paged=False,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
             max_items=max_items,
             timeout=timeout,
             max_retries=max_retries,
@@ -433,7 +556,7 @@ class AsyncRoles(AsyncAPIResource):
 
     Example::
 
-        async for user_role in alk.rostering.roles.list(user_id):
+        async for user_role in alk.rostering.roles.list(user_id, limit=100):
             print(user_role)
     """
 
@@ -441,25 +564,32 @@ class AsyncRoles(AsyncAPIResource):
         self,
         user_id: str,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[UserRole]:
-        """The roles of a user. The listing answers its whole list at once; iterate the pager for every item.
+        """The roles of a user. Iterate the pager for every item (pages are read as the loop needs them), or call
+        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
-            async for user_role in alk.rostering.roles.list(user_id):
+            async for user_role in alk.rostering.roles.list(user_id, limit=100):
                 print(user_role)
         """
         return self._client._list(
             "/rostering/1.0/users/{sourcedId}/roles",
             path_params={"sourcedId": check_id(user_id, "user_id")},
+            query={"filter": filter},
             page="roles",
             item=UserRole,
-            paged=False,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
             max_items=max_items,
             timeout=timeout,
             max_retries=max_retries,
@@ -515,7 +645,7 @@ class Profiles(SyncAPIResource):
 
     Example::
 
-        for user_profile in lk.rostering.profiles.list(user_id):
+        for user_profile in lk.rostering.profiles.list(user_id, limit=100):
             print(user_profile)
     """
 
@@ -523,25 +653,32 @@ class Profiles(SyncAPIResource):
         self,
         user_id: str,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[UserProfile]:
-        """The profiles of a user. The listing answers its whole list at once; iterate the pager for every item.
+        """The profiles of a user. Iterate the pager for every item (pages are read as the loop needs them), or
+        call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
-            for user_profile in lk.rostering.profiles.list(user_id):
+            for user_profile in lk.rostering.profiles.list(user_id, limit=100):
                 print(user_profile)
         """
         return self._client._list(
             "/rostering/1.0/users/{userId}/profiles",
             path_params={"userId": check_id(user_id, "user_id")},
-            page="profiles",
+            query={"filter": filter},
+            page="userProfiles",
             item=UserProfile,
-            paged=False,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
             max_items=max_items,
             timeout=timeout,
             max_retries=max_retries,
@@ -590,7 +727,7 @@ class AsyncProfiles(AsyncAPIResource):
 
     Example::
 
-        async for user_profile in alk.rostering.profiles.list(user_id):
+        async for user_profile in alk.rostering.profiles.list(user_id, limit=100):
             print(user_profile)
     """
 
@@ -598,25 +735,32 @@ class AsyncProfiles(AsyncAPIResource):
         self,
         user_id: str,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[UserProfile]:
-        """The profiles of a user. The listing answers its whole list at once; iterate the pager for every item.
+        """The profiles of a user. Iterate the pager for every item (pages are read as the loop needs them), or
+        call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
-            async for user_profile in alk.rostering.profiles.list(user_id):
+            async for user_profile in alk.rostering.profiles.list(user_id, limit=100):
                 print(user_profile)
         """
         return self._client._list(
             "/rostering/1.0/users/{userId}/profiles",
             path_params={"userId": check_id(user_id, "user_id")},
-            page="profiles",
+            query={"filter": filter},
+            page="userProfiles",
             item=UserProfile,
-            paged=False,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
             max_items=max_items,
             timeout=timeout,
             max_retries=max_retries,
@@ -665,39 +809,110 @@ class Agents(SyncAPIResource):
 
     Example::
 
-        for user_relationship in lk.rostering.agents.list(user_id):
-            print(user_relationship)
+        for user_agent in lk.rostering.agents.list(user_id, limit=100):
+            print(user_agent)
     """
 
     def list(
         self,
         user_id: str,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> SyncPager[UserRelationship]:
-        """The user's open agent relationships (ended ones excluded). The listing answers its whole list at once;
-        iterate the pager for every item.
+    ) -> SyncPager[UserAgent]:
+        """The user's open agent relationships (ended ones excluded). Iterate the pager for every item (pages are
+        read as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops
+        early.
 
         Example::
 
-            for user_relationship in lk.rostering.agents.list(user_id):
-                print(user_relationship)
+            for user_agent in lk.rostering.agents.list(user_id, limit=100):
+                print(user_agent)
         """
         return self._client._list(
             "/rostering/1.0/users/{sourcedId}/agents",
             path_params={"sourcedId": check_id(user_id, "user_id")},
+            query={"filter": filter},
             page="agents",
-            item=UserRelationship,
-            paged=False,
+            item=UserAgent,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
             max_items=max_items,
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
+        )
+
+    def upsert(
+        self,
+        student_id: str,
+        agent_id: str,
+        agent: UserAgentUpsertParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> UserAgent:
+        """Creates the student's agent relationship ``agentId`` (``relationshipType`` and ``user`` needed) or
+        updates it. The body is checked against ``UserAgentUpsert`` before anything is sent. Safe to repeat, so
+        it is retried on 5xx and timeouts.
+
+        Example::
+
+            user_agent = lk.rostering.agents.upsert(student_id, agent_id, {"relationship_type": "...", "user": {"href": "...", "sourced_id": "...", "type": "..."}})
+        """
+        _body = check_body(UserAgentUpsertParam, agent, "agent")
+        _result: UserAgent = self._client._call(
+            "PUT",
+            "/rostering/1.0/users/{sourcedId}/agents/{agentId}",
+            path_params={"sourcedId": check_id(student_id, "student_id"), "agentId": check_id(agent_id, "agent_id")},
+            body=_body,
+            cast=UserAgent,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return _result
+
+    def remove(
+        self,
+        student_id: str,
+        agent_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Ends the student's agent relationship ``agentId``. Not repeated once the request may have reached the
+        platform (only on connection refused or 429).
+
+        Example::
+
+            lk.rostering.agents.remove(student_id, agent_id)
+        """
+        self._client._call(
+            "DELETE",
+            "/rostering/1.0/users/{sourcedId}/agents/{agentId}",
+            path_params={"sourcedId": check_id(student_id, "student_id"), "agentId": check_id(agent_id, "agent_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
         )
 
     @cached_property
@@ -713,39 +928,110 @@ class AsyncAgents(AsyncAPIResource):
 
     Example::
 
-        async for user_relationship in alk.rostering.agents.list(user_id):
-            print(user_relationship)
+        async for user_agent in alk.rostering.agents.list(user_id, limit=100):
+            print(user_agent)
     """
 
     def list(
         self,
         user_id: str,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> AsyncPager[UserRelationship]:
-        """The user's open agent relationships (ended ones excluded). The listing answers its whole list at once;
-        iterate the pager for every item.
+    ) -> AsyncPager[UserAgent]:
+        """The user's open agent relationships (ended ones excluded). Iterate the pager for every item (pages are
+        read as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops
+        early.
 
         Example::
 
-            async for user_relationship in alk.rostering.agents.list(user_id):
-                print(user_relationship)
+            async for user_agent in alk.rostering.agents.list(user_id, limit=100):
+                print(user_agent)
         """
         return self._client._list(
             "/rostering/1.0/users/{sourcedId}/agents",
             path_params={"sourcedId": check_id(user_id, "user_id")},
+            query={"filter": filter},
             page="agents",
-            item=UserRelationship,
-            paged=False,
+            item=UserAgent,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
             max_items=max_items,
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
             extra_query=extra_query,
+        )
+
+    async def upsert(
+        self,
+        student_id: str,
+        agent_id: str,
+        agent: UserAgentUpsertParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> UserAgent:
+        """Creates the student's agent relationship ``agentId`` (``relationshipType`` and ``user`` needed) or
+        updates it. The body is checked against ``UserAgentUpsert`` before anything is sent. Safe to repeat, so
+        it is retried on 5xx and timeouts.
+
+        Example::
+
+            user_agent = await alk.rostering.agents.upsert(student_id, agent_id, {"relationship_type": "...", "user": {"href": "...", "sourced_id": "...", "type": "..."}})
+        """
+        _body = check_body(UserAgentUpsertParam, agent, "agent")
+        _result: UserAgent = await self._client._call(
+            "PUT",
+            "/rostering/1.0/users/{sourcedId}/agents/{agentId}",
+            path_params={"sourcedId": check_id(student_id, "student_id"), "agentId": check_id(agent_id, "agent_id")},
+            body=_body,
+            cast=UserAgent,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return _result
+
+    async def remove(
+        self,
+        student_id: str,
+        agent_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> None:
+        """Ends the student's agent relationship ``agentId``. Not repeated once the request may have reached the
+        platform (only on connection refused or 429).
+
+        Example::
+
+            await alk.rostering.agents.remove(student_id, agent_id)
+        """
+        await self._client._call(
+            "DELETE",
+            "/rostering/1.0/users/{sourcedId}/agents/{agentId}",
+            path_params={"sourcedId": check_id(student_id, "student_id"), "agentId": check_id(agent_id, "agent_id")},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
         )
 
     @cached_property
@@ -762,34 +1048,40 @@ class LinkedUsers(SyncAPIResource):
 
     Example::
 
-        for user_relationship in lk.rostering.linked_users.list(user_id):
-            print(user_relationship)
+        for linked_user in lk.rostering.linked_users.list(user_id, limit=100):
+            print(linked_user)
     """
 
     def list(
         self,
         user_id: str,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> SyncPager[UserRelationship]:
-        """The linked users (each ``userId`` is the other user). The listing answers its whole list at once;
-        iterate the pager for every item.
+    ) -> SyncPager[LinkedUser]:
+        """The linked users (each ``userId`` is the other user). Iterate the pager for every item (pages are read
+        as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
-            for user_relationship in lk.rostering.linked_users.list(user_id):
-                print(user_relationship)
+            for linked_user in lk.rostering.linked_users.list(user_id, limit=100):
+                print(linked_user)
         """
         return self._client._list(
             "/rostering/1.0/users/{sourcedId}/linkedUsers",
             path_params={"sourcedId": check_id(user_id, "user_id")},
+            query={"filter": filter},
             page="linkedUsers",
-            item=UserRelationship,
-            paged=False,
+            item=LinkedUser,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
             max_items=max_items,
             timeout=timeout,
             max_retries=max_retries,
@@ -811,34 +1103,40 @@ class AsyncLinkedUsers(AsyncAPIResource):
 
     Example::
 
-        async for user_relationship in alk.rostering.linked_users.list(user_id):
-            print(user_relationship)
+        async for linked_user in alk.rostering.linked_users.list(user_id, limit=100):
+            print(linked_user)
     """
 
     def list(
         self,
         user_id: str,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> AsyncPager[UserRelationship]:
-        """The linked users (each ``userId`` is the other user). The listing answers its whole list at once;
-        iterate the pager for every item.
+    ) -> AsyncPager[LinkedUser]:
+        """The linked users (each ``userId`` is the other user). Iterate the pager for every item (pages are read
+        as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
-            async for user_relationship in alk.rostering.linked_users.list(user_id):
-                print(user_relationship)
+            async for linked_user in alk.rostering.linked_users.list(user_id, limit=100):
+                print(linked_user)
         """
         return self._client._list(
             "/rostering/1.0/users/{sourcedId}/linkedUsers",
             path_params={"sourcedId": check_id(user_id, "user_id")},
+            query={"filter": filter},
             page="linkedUsers",
-            item=UserRelationship,
-            paged=False,
+            item=LinkedUser,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
             max_items=max_items,
             timeout=timeout,
             max_retries=max_retries,
@@ -860,32 +1158,38 @@ class Enrollments(SyncAPIResource):
 
     Example::
 
-        for enrollment in lk.rostering.enrollments.list():
+        for enrollment in lk.rostering.enrollments.list(limit=100):
             print(enrollment)
     """
 
     def list(
         self,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[Enrollment]:
-        """The enrollments in the client's org scope. The listing answers its whole list at once; iterate the pager
-        for every item.
+        """The enrollments in the client's org scope. Iterate the pager for every item (pages are read as the loop
+        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
-            for enrollment in lk.rostering.enrollments.list():
+            for enrollment in lk.rostering.enrollments.list(limit=100):
                 print(enrollment)
         """
         return self._client._list(
             "/rostering/1.0/enrollments",
+            query={"filter": filter},
             page="enrollments",
             item=Enrollment,
-            paged=False,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
             max_items=max_items,
             timeout=timeout,
             max_retries=max_retries,
@@ -934,32 +1238,38 @@ class AsyncEnrollments(AsyncAPIResource):
 
     Example::
 
-        async for enrollment in alk.rostering.enrollments.list():
+        async for enrollment in alk.rostering.enrollments.list(limit=100):
             print(enrollment)
     """
 
     def list(
         self,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[Enrollment]:
-        """The enrollments in the client's org scope. The listing answers its whole list at once; iterate the pager
-        for every item.
+        """The enrollments in the client's org scope. Iterate the pager for every item (pages are read as the loop
+        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
-            async for enrollment in alk.rostering.enrollments.list():
+            async for enrollment in alk.rostering.enrollments.list(limit=100):
                 print(enrollment)
         """
         return self._client._list(
             "/rostering/1.0/enrollments",
+            query={"filter": filter},
             page="enrollments",
             item=Enrollment,
-            paged=False,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
             max_items=max_items,
             timeout=timeout,
             max_retries=max_retries,
@@ -1003,14 +1313,55 @@ class AsyncEnrollments(AsyncAPIResource):
 
 
 class Orgs(SyncAPIResource):
-    """Organizations: their ``config``."""
+    """Organizations: list them, and their ``config``.
+
+    Example::
+
+        for org in lk.rostering.orgs.list(limit=100):
+            print(org)
+    """
 
     @cached_property
     def config(self) -> _public.OrgConfigs:
-        """The config of an organization: a free-form JSON object."""
+        """The config of an organization: a flat map of typed keys; ``null`` deletes a key."""
         from ..resources import rostering as public
 
         return public.OrgConfigs(self._client)
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> SyncPager[Org]:
+        """The organizations in the client's org scope. Iterate the pager for every item (pages are read as the
+        loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+
+        Example::
+
+            for org in lk.rostering.orgs.list(limit=100):
+                print(org)
+        """
+        return self._client._list(
+            "/rostering/1.0/orgs",
+            query={"filter": filter},
+            page="orgs",
+            item=Org,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     @cached_property
     def with_raw_response(self) -> _public.OrgsWithRawResponse:
@@ -1021,14 +1372,55 @@ class Orgs(SyncAPIResource):
 
 
 class AsyncOrgs(AsyncAPIResource):
-    """Organizations: their ``config``."""
+    """Organizations: list them, and their ``config``.
+
+    Example::
+
+        async for org in alk.rostering.orgs.list(limit=100):
+            print(org)
+    """
 
     @cached_property
     def config(self) -> _public.AsyncOrgConfigs:
-        """The config of an organization: a free-form JSON object."""
+        """The config of an organization: a flat map of typed keys; ``null`` deletes a key."""
         from ..resources import rostering as public
 
         return public.AsyncOrgConfigs(self._client)
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> AsyncPager[Org]:
+        """The organizations in the client's org scope. Iterate the pager for every item (pages are read as the
+        loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+
+        Example::
+
+            async for org in alk.rostering.orgs.list(limit=100):
+                print(org)
+        """
+        return self._client._list(
+            "/rostering/1.0/orgs",
+            query={"filter": filter},
+            page="orgs",
+            item=Org,
+            limit=limit,
+            offset=offset,
+            max_limit=100,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncOrgsWithRawResponse:
@@ -1039,7 +1431,7 @@ class AsyncOrgs(AsyncAPIResource):
 
 
 class OrgConfigs(SyncAPIResource):
-    """The config of an organization: a free-form JSON object.
+    """The config of an organization: a flat map of typed keys; ``null`` deletes a key.
 
     Example::
 
@@ -1084,16 +1476,16 @@ class OrgConfigs(SyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> OrgConfig:
-        """Writes the given keys of the organization's config and resolves with the stored config. The body is
-        checked against ``OrgConfig`` before anything is sent. Safe to repeat, so it is retried on 5xx and
-        timeouts.
+        """Writes the given keys of the organization's config (``null`` deletes a key) and resolves with the stored
+        config. The body is checked against ``OrgConfig`` before anything is sent. Safe to repeat, so it is
+        retried on 5xx and timeouts.
 
-        The platform raises one ``org.config.updated`` per write whatever the number of keys (an empty write
-        raises none).
+        Absent keys are untouched. The platform raises one ``org.config.updated`` per write whatever the number
+        of keys (an empty write raises none).
 
         Example::
 
-            org_config = lk.rostering.orgs.config.update(org_id, {})
+            org_config = lk.rostering.orgs.config.update(org_id, {"app_store_enabled": True})
         """
         _body = check_body(Mapping[str, object], config, "config")
         _result: OrgConfig = self._client._call(
@@ -1119,7 +1511,7 @@ class OrgConfigs(SyncAPIResource):
 
 
 class AsyncOrgConfigs(AsyncAPIResource):
-    """The config of an organization: a free-form JSON object.
+    """The config of an organization: a flat map of typed keys; ``null`` deletes a key.
 
     Example::
 
@@ -1164,16 +1556,16 @@ class AsyncOrgConfigs(AsyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> OrgConfig:
-        """Writes the given keys of the organization's config and resolves with the stored config. The body is
-        checked against ``OrgConfig`` before anything is sent. Safe to repeat, so it is retried on 5xx and
-        timeouts.
+        """Writes the given keys of the organization's config (``null`` deletes a key) and resolves with the stored
+        config. The body is checked against ``OrgConfig`` before anything is sent. Safe to repeat, so it is
+        retried on 5xx and timeouts.
 
-        The platform raises one ``org.config.updated`` per write whatever the number of keys (an empty write
-        raises none).
+        Absent keys are untouched. The platform raises one ``org.config.updated`` per write whatever the number
+        of keys (an empty write raises none).
 
         Example::
 
-            org_config = await alk.rostering.orgs.config.update(org_id, {})
+            org_config = await alk.rostering.orgs.config.update(org_id, {"app_store_enabled": True})
         """
         _body = check_body(Mapping[str, object], config, "config")
         _result: OrgConfig = await self._client._call(

@@ -31,6 +31,8 @@ from .._generated.applications import (
     AsyncCredentials,
     Applications,
     AsyncApplications,
+    LtiApplications,
+    AsyncLtiApplications,
 )
 
 __all__ = [
@@ -46,11 +48,65 @@ __all__ = [
     "AsyncCredentialsWithRawResponse",
     "AsyncDrafts",
     "AsyncDraftsWithRawResponse",
+    "AsyncLtiApplications",
+    "AsyncLtiApplicationsWithRawResponse",
     "Credentials",
     "CredentialsWithRawResponse",
     "Drafts",
     "DraftsWithRawResponse",
+    "LtiApplications",
+    "LtiApplicationsWithRawResponse",
 ]
+
+
+class AsyncLtiApplicationsWithRawResponse:
+    """``alk.applications.lti_applications.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: AsyncLtiApplications) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[Application]]:
+        """``alk.applications.lti_applications.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class LtiApplicationsWithRawResponse:
+    """``lk.applications.lti_applications.with_raw_response``: each method returns an ``ApiResponse`` around its
+    data.
+    """
+
+    def __init__(self, resource: LtiApplications) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[Application]]:
+        """``lk.applications.lti_applications.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncApplicationsWithRawResponse:
@@ -63,6 +119,9 @@ class AsyncApplicationsWithRawResponse:
     async def list(
         self,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -70,7 +129,7 @@ class AsyncApplicationsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[Application]]:
         """``alk.applications.applications.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
     async def get(
         self,
@@ -109,6 +168,9 @@ class ApplicationsWithRawResponse:
     def list(
         self,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -116,7 +178,7 @@ class ApplicationsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[Application]]:
         """``lk.applications.applications.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
     def get(
         self,
@@ -220,7 +282,7 @@ class AsyncDraftsWithRawResponse:
 
     async def create(
         self,
-        draft: ApplicationDraftCreateParam | None = None,
+        draft: ApplicationDraftCreateParam,
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -241,7 +303,7 @@ class DraftsWithRawResponse:
 
     def create(
         self,
-        draft: ApplicationDraftCreateParam | None = None,
+        draft: ApplicationDraftCreateParam,
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -272,6 +334,10 @@ class AsyncApplicationsClientWithRawResponse:
     def applications(self) -> AsyncApplicationsWithRawResponse:
         return AsyncApplicationsWithRawResponse(self._resource.applications)
 
+    @cached_property
+    def lti_applications(self) -> AsyncLtiApplicationsWithRawResponse:
+        return AsyncLtiApplicationsWithRawResponse(self._resource.lti_applications)
+
 
 class ApplicationsClientWithRawResponse:
     """``lk.applications.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
@@ -291,3 +357,7 @@ class ApplicationsClientWithRawResponse:
     @cached_property
     def applications(self) -> ApplicationsWithRawResponse:
         return ApplicationsWithRawResponse(self._resource.applications)
+
+    @cached_property
+    def lti_applications(self) -> LtiApplicationsWithRawResponse:
+        return LtiApplicationsWithRawResponse(self._resource.lti_applications)

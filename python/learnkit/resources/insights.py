@@ -16,17 +16,21 @@ from .._pagination import AsyncPager, SyncPager
 from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
 from ..types.platform import (
     EnforcementState,
+    Insight,
     InsightGroup,
     InsightSession,
     InsightSessionSummary,
     InsightType,
     SessionMetadataWriteParam,
+    UserInsightsOverview,
 )
 from .._generated.insights import (
     Insights,
     AsyncInsights,
     InsightSessions,
     AsyncInsightSessions,
+    InsightUsers,
+    AsyncInsightUsers,
     InsightTypes,
     AsyncInsightTypes,
     InsightGroups,
@@ -40,6 +44,8 @@ __all__ = [
     "AsyncInsightSessionsWithRawResponse",
     "AsyncInsightTypes",
     "AsyncInsightTypesWithRawResponse",
+    "AsyncInsightUsers",
+    "AsyncInsightUsersWithRawResponse",
     "AsyncInsights",
     "AsyncInsightsWithRawResponse",
     "InsightGroups",
@@ -48,6 +54,8 @@ __all__ = [
     "InsightSessionsWithRawResponse",
     "InsightTypes",
     "InsightTypesWithRawResponse",
+    "InsightUsers",
+    "InsightUsersWithRawResponse",
     "Insights",
     "InsightsWithRawResponse",
 ]
@@ -133,6 +141,110 @@ class InsightTypesWithRawResponse:
         return to_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
+class AsyncInsightUsersWithRawResponse:
+    """``alk.insights.users.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: AsyncInsightUsers) -> None:
+        self._resource = resource
+
+
+    async def list(
+        self,
+        user_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[Insight]]:
+        """``alk.insights.users.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def sessions(
+        self,
+        user_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[InsightSession]]:
+        """``alk.insights.users.sessions`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.sessions)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def overview(
+        self,
+        user_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[UserInsightsOverview]:
+        """``alk.insights.users.overview`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.overview)(user_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
+class InsightUsersWithRawResponse:
+    """``lk.insights.users.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: InsightUsers) -> None:
+        self._resource = resource
+
+
+    def list(
+        self,
+        user_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[Insight]]:
+        """``lk.insights.users.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def sessions(
+        self,
+        user_id: str,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[InsightSession]]:
+        """``lk.insights.users.sessions`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.sessions)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def overview(
+        self,
+        user_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[UserInsightsOverview]:
+        """``lk.insights.users.overview`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.overview)(user_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+
 class AsyncInsightSessionsWithRawResponse:
     """``alk.insights.sessions.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
 
@@ -143,6 +255,9 @@ class AsyncInsightSessionsWithRawResponse:
     async def list(
         self,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -150,7 +265,7 @@ class AsyncInsightSessionsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[InsightSession]]:
         """``alk.insights.sessions.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
     async def get(
         self,
@@ -200,6 +315,9 @@ class InsightSessionsWithRawResponse:
     def list(
         self,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -207,7 +325,7 @@ class InsightSessionsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[InsightSession]]:
         """``lk.insights.sessions.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
     def get(
         self,
@@ -259,6 +377,10 @@ class AsyncInsightsWithRawResponse:
         return AsyncInsightSessionsWithRawResponse(self._resource.sessions)
 
     @cached_property
+    def users(self) -> AsyncInsightUsersWithRawResponse:
+        return AsyncInsightUsersWithRawResponse(self._resource.users)
+
+    @cached_property
     def types(self) -> AsyncInsightTypesWithRawResponse:
         return AsyncInsightTypesWithRawResponse(self._resource.types)
 
@@ -277,6 +399,10 @@ class InsightsWithRawResponse:
     @cached_property
     def sessions(self) -> InsightSessionsWithRawResponse:
         return InsightSessionsWithRawResponse(self._resource.sessions)
+
+    @cached_property
+    def users(self) -> InsightUsersWithRawResponse:
+        return InsightUsersWithRawResponse(self._resource.users)
 
     @cached_property
     def types(self) -> InsightTypesWithRawResponse:

@@ -16,10 +16,14 @@ from .._pagination import AsyncPager, SyncPager
 from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
 from ..types.platform import (
     Enrollment,
+    LinkedUser,
+    Org,
     OrgConfig,
+    StudentUpsertParam,
     User,
+    UserAgent,
+    UserAgentUpsertParam,
     UserProfile,
-    UserRelationship,
     UserRole,
     UserRoleUpsertParam,
     UserUpsertParam,
@@ -29,6 +33,8 @@ from .._generated.rostering import (
     AsyncRostering,
     Users,
     AsyncUsers,
+    Students,
+    AsyncStudents,
     Roles,
     AsyncRoles,
     Profiles,
@@ -64,6 +70,8 @@ __all__ = [
     "AsyncRolesWithRawResponse",
     "AsyncRostering",
     "AsyncRosteringWithRawResponse",
+    "AsyncStudents",
+    "AsyncStudentsWithRawResponse",
     "AsyncUsers",
     "AsyncUsersWithRawResponse",
     "Enrollments",
@@ -80,6 +88,8 @@ __all__ = [
     "RolesWithRawResponse",
     "Rostering",
     "RosteringWithRawResponse",
+    "Students",
+    "StudentsWithRawResponse",
     "Users",
     "UsersWithRawResponse",
 ]
@@ -164,6 +174,21 @@ class AsyncOrgsWithRawResponse:
     def config(self) -> AsyncOrgConfigsWithRawResponse:
         return AsyncOrgConfigsWithRawResponse(self._resource.config)
 
+    async def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[AsyncPager[Org]]:
+        """``alk.rostering.orgs.list`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
 
 class OrgsWithRawResponse:
     """``lk.rostering.orgs.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
@@ -176,6 +201,21 @@ class OrgsWithRawResponse:
     def config(self) -> OrgConfigsWithRawResponse:
         return OrgConfigsWithRawResponse(self._resource.config)
 
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
+        max_items: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+    ) -> ApiResponse[SyncPager[Org]]:
+        """``lk.rostering.orgs.list`` returning an ``ApiResponse`` around its data."""
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
 
 class AsyncEnrollmentsWithRawResponse:
     """``alk.rostering.enrollments.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
@@ -187,6 +227,9 @@ class AsyncEnrollmentsWithRawResponse:
     async def list(
         self,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -194,7 +237,7 @@ class AsyncEnrollmentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[Enrollment]]:
         """``alk.rostering.enrollments.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
     async def get(
         self,
@@ -219,6 +262,9 @@ class EnrollmentsWithRawResponse:
     def list(
         self,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -226,7 +272,7 @@ class EnrollmentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[Enrollment]]:
         """``lk.rostering.enrollments.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
     def get(
         self,
@@ -252,14 +298,17 @@ class AsyncLinkedUsersWithRawResponse:
         self,
         user_id: str,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> ApiResponse[AsyncPager[UserRelationship]]:
+    ) -> ApiResponse[AsyncPager[LinkedUser]]:
         """``alk.rostering.linked_users.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(user_id, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class LinkedUsersWithRawResponse:
@@ -273,14 +322,17 @@ class LinkedUsersWithRawResponse:
         self,
         user_id: str,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> ApiResponse[SyncPager[UserRelationship]]:
+    ) -> ApiResponse[SyncPager[LinkedUser]]:
         """``lk.rostering.linked_users.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(user_id, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
 
 class AsyncAgentsWithRawResponse:
@@ -294,14 +346,46 @@ class AsyncAgentsWithRawResponse:
         self,
         user_id: str,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> ApiResponse[AsyncPager[UserRelationship]]:
+    ) -> ApiResponse[AsyncPager[UserAgent]]:
         """``alk.rostering.agents.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(user_id, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    async def upsert(
+        self,
+        student_id: str,
+        agent_id: str,
+        agent: UserAgentUpsertParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[UserAgent]:
+        """``alk.rostering.agents.upsert`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.upsert)(student_id, agent_id, agent, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    async def remove(
+        self,
+        student_id: str,
+        agent_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``alk.rostering.agents.remove`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.remove)(student_id, agent_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AgentsWithRawResponse:
@@ -315,14 +399,46 @@ class AgentsWithRawResponse:
         self,
         user_id: str,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
-    ) -> ApiResponse[SyncPager[UserRelationship]]:
+    ) -> ApiResponse[SyncPager[UserAgent]]:
         """``lk.rostering.agents.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(user_id, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+
+    def upsert(
+        self,
+        student_id: str,
+        agent_id: str,
+        agent: UserAgentUpsertParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[UserAgent]:
+        """``lk.rostering.agents.upsert`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.upsert)(student_id, agent_id, agent, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def remove(
+        self,
+        student_id: str,
+        agent_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[None]:
+        """``lk.rostering.agents.remove`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.remove)(student_id, agent_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncProfilesWithRawResponse:
@@ -336,6 +452,9 @@ class AsyncProfilesWithRawResponse:
         self,
         user_id: str,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -343,7 +462,7 @@ class AsyncProfilesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[UserProfile]]:
         """``alk.rostering.profiles.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(user_id, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
     async def get(
         self,
@@ -370,6 +489,9 @@ class ProfilesWithRawResponse:
         self,
         user_id: str,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -377,7 +499,7 @@ class ProfilesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[UserProfile]]:
         """``lk.rostering.profiles.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(user_id, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
     def get(
         self,
@@ -404,6 +526,9 @@ class AsyncRolesWithRawResponse:
         self,
         user_id: str,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -411,7 +536,7 @@ class AsyncRolesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[UserRole]]:
         """``alk.rostering.roles.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(user_id, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
     async def upsert(
         self,
@@ -440,6 +565,9 @@ class RolesWithRawResponse:
         self,
         user_id: str,
         *,
+        limit: int | None = None,
+        offset: int | None = None,
+        filter: str | None = None,
         max_items: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
@@ -447,7 +575,7 @@ class RolesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[UserRole]]:
         """``lk.rostering.roles.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(user_id, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
 
     def upsert(
         self,
@@ -463,6 +591,48 @@ class RolesWithRawResponse:
     ) -> ApiResponse[UserRole]:
         """``lk.rostering.roles.upsert`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.upsert)(user_id, role_id, role, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class AsyncStudentsWithRawResponse:
+    """``alk.rostering.students.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: AsyncStudents) -> None:
+        self._resource = resource
+
+
+    async def upsert(
+        self,
+        student: StudentUpsertParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[User]:
+        """``alk.rostering.students.upsert`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.upsert)(student, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+
+class StudentsWithRawResponse:
+    """``lk.rostering.students.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
+
+    def __init__(self, resource: Students) -> None:
+        self._resource = resource
+
+
+    def upsert(
+        self,
+        student: StudentUpsertParam,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[User]:
+        """``lk.rostering.students.upsert`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.upsert)(student, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncUsersWithRawResponse:
@@ -545,6 +715,10 @@ class AsyncRosteringWithRawResponse:
         return AsyncUsersWithRawResponse(self._resource.users)
 
     @cached_property
+    def students(self) -> AsyncStudentsWithRawResponse:
+        return AsyncStudentsWithRawResponse(self._resource.students)
+
+    @cached_property
     def roles(self) -> AsyncRolesWithRawResponse:
         return AsyncRolesWithRawResponse(self._resource.roles)
 
@@ -579,6 +753,10 @@ class RosteringWithRawResponse:
     @cached_property
     def users(self) -> UsersWithRawResponse:
         return UsersWithRawResponse(self._resource.users)
+
+    @cached_property
+    def students(self) -> StudentsWithRawResponse:
+        return StudentsWithRawResponse(self._resource.students)
 
     @cached_property
     def roles(self) -> RolesWithRawResponse:

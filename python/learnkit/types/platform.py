@@ -15,7 +15,7 @@ from typing_extensions import Required, TypedDict
 from .._models import BaseModel
 from .._secret import SigningSecret
 
-__all__ = ["Application", "ApplicationCreatedEvent", "ApplicationCredentials", "ApplicationCredentialsRotation", "ApplicationDeletedEvent", "ApplicationDraft", "ApplicationDraftCreate", "ApplicationDraftCreateParam", "ApplicationEventData", "ApplicationList", "ApplicationUpdatedEvent", "ApplicationUpsert", "ApplicationUpsertParam", "CaliperActivityCompletedEvent", "CaliperActivityCompletedEventParam", "CaliperAssessmentEvent", "CaliperAssessmentEventParam", "CaliperContext", "CaliperEntity", "CaliperEntityParam", "CaliperEntityRef", "CaliperEnvelope", "CaliperEnvelopeParam", "CaliperEvent", "CaliperEventId", "CaliperEventParam", "CaliperIngestResult", "CaliperProfile", "CaliperSession", "CaliperSessionArchivedRule", "CaliperSessionArchivedRuleN1", "CaliperSessionArchivedRuleValue", "CaliperSessionEvent", "CaliperTimeSpentEvent", "CaliperTimeSpentEventParam", "DiscountCodeValidateRequest", "DiscountCodeValidateRequestParam", "DiscountCodeValidateResult", "EnforcementState", "Enrollment", "EnrollmentCreatedEvent", "EnrollmentDeletedEvent", "EnrollmentEventData", "EnrollmentList", "EnrollmentUpdatedEvent", "InsightCreatedEvent", "InsightDeletedEvent", "InsightEventData", "InsightGroup", "InsightGroupList", "InsightSession", "InsightSessionList", "InsightSessionSummary", "InsightSummaryEntry", "InsightType", "InsightTypeList", "InsightUpdatedEvent", "KnownWebhookEvent", "LinkedUserList", "MasteryCreatedEvent", "MasteryDeletedEvent", "MasteryEventData", "MasteryUpdatedEvent", "OrgConfig", "OrgConfigEventData", "OrgConfigUpdatedEvent", "ProctoringEnforcementEventData", "ProctoringEnforcementRecordedEvent", "SessionEndedEvent", "SessionEventData", "SessionMetadataWrite", "SessionMetadataWriteParam", "SessionRecording", "SessionStartedEvent", "StudentGrade", "TestEndedEvent", "TestEventData", "TestExitedEvent", "TestPingEvent", "TestPingEventData", "TestStartedEvent", "TimebackActivityContext", "TimebackActivityContextActivity", "TimebackActivityContextActivityParam", "TimebackActivityContextApp", "TimebackActivityContextAppParam", "TimebackActivityContextCourse", "TimebackActivityContextCourseParam", "TimebackActivityContextParam", "TimebackActivityMetric", "TimebackActivityMetricParam", "TimebackActivityMetricsCollection", "TimebackActivityMetricsCollectionExtensions", "TimebackActivityMetricsCollectionExtensionsParam", "TimebackActivityMetricsCollectionParam", "TimebackEventExtensions", "TimebackEventExtensionsParam", "TimebackTimeSpentMetric", "TimebackTimeSpentMetricParam", "TimebackTimeSpentMetricsCollection", "TimebackTimeSpentMetricsCollectionParam", "TimebackUser", "TimebackUserParam", "UnknownWebhookEvent", "User", "UserAgentList", "UserCreatedEvent", "UserDeletedEvent", "UserDeletedEventData", "UserEventData", "UserProfile", "UserProfileCreatedEvent", "UserProfileDeletedEvent", "UserProfileEventData", "UserProfileList", "UserProfileUpdatedEvent", "UserRelationship", "UserRole", "UserRoleCreatedEvent", "UserRoleDeletedEvent", "UserRoleEventData", "UserRoleList", "UserRoleUpdatedEvent", "UserRoleUpsert", "UserRoleUpsertParam", "UserUpdatedEvent", "UserUpsert", "UserUpsertParam", "WEBHOOK_EVENT_TYPES", "WebhookDelivery", "WebhookEvent", "WebhookEventType", "WebhookSubscription", "WebhookSubscriptionCreate", "WebhookSubscriptionCreateParam", "WebhookSubscriptionStatus", "WebhookSubscriptionUpdate", "WebhookSubscriptionUpdateParam", "WebhookSubscriptionWithSecret", "WebhookUrl"]
+__all__ = ["Application", "ApplicationCreatedEvent", "ApplicationCredentials", "ApplicationCredentialsRotation", "ApplicationDeletedEvent", "ApplicationDraft", "ApplicationDraftCreate", "ApplicationDraftCreateParam", "ApplicationEventData", "ApplicationList", "ApplicationUpdatedEvent", "ApplicationUpsert", "ApplicationUpsertParam", "CaliperActivityCompletedEvent", "CaliperActivityCompletedEventParam", "CaliperAssessmentEvent", "CaliperAssessmentEventParam", "CaliperContext", "CaliperEntity", "CaliperEntityParam", "CaliperEntityRef", "CaliperEnvelope", "CaliperEnvelopeParam", "CaliperEvent", "CaliperEventId", "CaliperEventParam", "CaliperIngestResult", "CaliperProfile", "CaliperSession", "CaliperSessionArchivedRule", "CaliperSessionArchivedRuleN1", "CaliperSessionArchivedRuleValue", "CaliperSessionEvent", "CaliperTimeSpentEvent", "CaliperTimeSpentEventParam", "ClientCredentials", "DiscountCodeValidateRequest", "DiscountCodeValidateRequestParam", "DiscountCodeValidateResult", "EnforcementState", "Enrollment", "EnrollmentCreatedEvent", "EnrollmentDeletedEvent", "EnrollmentEventData", "EnrollmentList", "EnrollmentUpdatedEvent", "GUIDRef", "GUIDRefParam", "Insight", "InsightCreatedEvent", "InsightDeletedEvent", "InsightEventData", "InsightGroup", "InsightGroupList", "InsightList", "InsightReview", "InsightSession", "InsightSessionList", "InsightSessionSummary", "InsightSummaryEntry", "InsightType", "InsightTypeList", "InsightUpdatedEvent", "KnownWebhookEvent", "LinkedUser", "LinkedUserList", "MasteryCreatedEvent", "MasteryDeletedEvent", "MasteryEventData", "MasteryUpdatedEvent", "Org", "OrgConfig", "OrgConfigEventData", "OrgConfigUpdatedEvent", "OrgList", "OrgRef", "OrgRefParam", "PlatformPageMembers", "ProctoringEnforcementEventData", "ProctoringEnforcementRecordedEvent", "ProfileCredential", "SessionEndedEvent", "SessionEventData", "SessionMetadataWrite", "SessionMetadataWriteParam", "SessionRecording", "SessionStartedEvent", "StudentGrade", "StudentUpsert", "StudentUpsertParam", "TestEndedEvent", "TestEventData", "TestExitedEvent", "TestPingEvent", "TestPingEventData", "TestStartedEvent", "TimebackActivityContext", "TimebackActivityContextActivity", "TimebackActivityContextActivityParam", "TimebackActivityContextApp", "TimebackActivityContextAppParam", "TimebackActivityContextCourse", "TimebackActivityContextCourseParam", "TimebackActivityContextParam", "TimebackActivityMetric", "TimebackActivityMetricParam", "TimebackActivityMetricsCollection", "TimebackActivityMetricsCollectionExtensions", "TimebackActivityMetricsCollectionExtensionsParam", "TimebackActivityMetricsCollectionParam", "TimebackEventExtensions", "TimebackEventExtensionsParam", "TimebackTimeSpentMetric", "TimebackTimeSpentMetricParam", "TimebackTimeSpentMetricsCollection", "TimebackTimeSpentMetricsCollectionParam", "TimebackUser", "TimebackUserParam", "UnknownWebhookEvent", "User", "UserAgent", "UserAgentList", "UserAgentUpsert", "UserAgentUpsertParam", "UserCreatedEvent", "UserDeletedEvent", "UserDeletedEventData", "UserEventData", "UserInsightsOverview", "UserProfile", "UserProfileCreatedEvent", "UserProfileDeletedEvent", "UserProfileEventData", "UserProfileList", "UserProfileUpdatedEvent", "UserRole", "UserRoleCreatedEvent", "UserRoleDeletedEvent", "UserRoleEventData", "UserRoleList", "UserRoleUpdatedEvent", "UserRoleUpsert", "UserRoleUpsertParam", "UserUpdatedEvent", "UserUpsert", "UserUpsertParam", "WEBHOOK_EVENT_TYPES", "WebhookDelivery", "WebhookEvent", "WebhookEventType", "WebhookSubscription", "WebhookSubscriptionCreate", "WebhookSubscriptionCreateParam", "WebhookSubscriptionStatus", "WebhookSubscriptionUpdate", "WebhookSubscriptionUpdateParam", "WebhookSubscriptionWithSecret", "WebhookUrl"]
 
 
 class WebhookSubscription(BaseModel):
@@ -594,34 +594,76 @@ class CaliperIngestResult(BaseModel):
     duplicates: int
 
 
-class ApplicationDraftCreate(BaseModel):
-    """Decision: the draft registration body is not shown in the spec and is left open (see
-    docs/decisions.md#d-oa-19); the members the Application states keep their types
-    (docs/decisions.md#d-i15-tightened).
+class GUIDRef(BaseModel):
+    """A reference to another object: ``{ href, sourcedId, type }``, all required (the platform's reference,
+    api-reference models; see docs/decisions.md#d-platform-reference-shapes).
     """
 
-    name: str | None = None
+    href: str
+    sourced_id: str = Field(alias="sourcedId")
+    type: str
+
+
+class PlatformPageMembers(BaseModel):
+    """The paging members of every listing of ``/rostering/1.0``, ``/applications/1.0`` and the insights lists
+    (getting-started/oneroster-api-conventions): the page size asked, the offset of the first item, and the
+    number of items across all pages (see docs/decisions.md#d-platform-paging).
+    """
+
+    limit: int | None = None
+    offset: int | None = None
+    total: int | None = None
+
+
+class ApplicationDraftCreate(BaseModel):
+    """The draft registration body as the platform's reference shows it (api-reference drafts model;
+    docs/decisions.md#d-platform-reference-shapes): ``name``, ``description`` and ``launchUrl`` are required.
+    """
+
+    name: str
+    """Unique among the publisher's applications."""
+    description: str
+    launch_url: str = Field(alias="launchUrl")
+    """The LTI launch target."""
+    application_type: Literal["learning_app", "assessment", "internal"] | None = Field(default=None, alias="applicationType")
+    publisher_id: str | None = Field(default=None, alias="publisherId")
+    """Required when the caller belongs to several publishers (otherwise 400 with a ``nextAction``)."""
 
 
 class ApplicationDraft(BaseModel):
-    """A registered draft application with its credentials. Decision: the application id is named ``applicationId``
-    (see docs/decisions.md#d-oa-20).
+    """A registered draft application with its credentials; the secret is shown only here (api-reference drafts
+    model; docs/decisions.md#d-platform-reference-shapes). Other members (the sandbox pair) pass through.
     """
 
     application_id: str = Field(alias="applicationId")
+    app_urn: str = Field(alias="appUrn")
+    """``urn:uuid:<applicationId>``, the Caliper ``edApp`` of the application."""
     client_id: str = Field(alias="clientId")
     client_secret: SecretStr = Field(alias="clientSecret")
+    publisher_id: str | None = Field(alias="publisherId")
+
+
+class ClientCredentials(BaseModel):
+    """One pool's client of an application; never a secret (api-reference credentials model)."""
+
+    client_id: str = Field(alias="clientId")
+    scopes: list[str]
+    token_url: str = Field(alias="tokenUrl")
+    """The pool's token endpoint (takes ``client_id`` and ``client_secret`` as form fields)."""
 
 
 class ApplicationCredentials(BaseModel):
-    """Credential status of an application. ``sandboxStatus`` is ``awaiting_secret_claim`` when a sandbox client is
-    provisioned but its secret was never surfaced; other values are not shown in the spec and pass through.
-    Decision: ``sandboxStatus`` is always present and null when there is no sandbox client (see
-    docs/decisions.md#d-oa-20).
+    """The credentials of an application in both pools, never a secret (api-reference credentials model).
+    ``sandboxStatus`` is ``awaiting_secret_claim`` when a sandbox client is provisioned but its secret was never
+    surfaced (spec/001, explicit); other values pass through (docs/decisions.md#d-platform-reference-shapes).
     """
 
-    client_id: str | None = Field(default=None, alias="clientId")
-    sandbox_status: str | None = Field(alias="sandboxStatus")
+    application_id: str = Field(alias="applicationId")
+    app_urn: str = Field(alias="appUrn")
+    production_credentials: ClientCredentials = Field(alias="productionCredentials")
+    """One pool's client of an application; never a secret (api-reference credentials model)."""
+    sandbox_credentials: ClientCredentials | None = Field(default=None, alias="sandboxCredentials")
+    sandbox_status: str | None = Field(default=None, alias="sandboxStatus")
 
 
 class ApplicationCredentialsRotation(BaseModel):
@@ -635,17 +677,33 @@ class ApplicationCredentialsRotation(BaseModel):
 
 
 class Application(BaseModel):
-    """An application of the registry. Decision: only ``sourcedId`` is required; other members pass through (see
-    docs/decisions.md#d-oa-20).
+    """An application (an LTI application record of the platform's reference, api-reference models); only
+    ``sourcedId`` is required and other members pass through (docs/decisions.md#d-platform-reference-shapes).
     """
 
     sourced_id: str = Field(alias="sourcedId")
     name: str | None = None
+    description: str | None = None
+    launch_url: str | None = Field(default=None, alias="launchUrl")
+    deployment_id: str | None = Field(default=None, alias="deploymentId")
+    domains: list[str] | None = None
+    application_type: str | None = Field(default=None, alias="applicationType")
+    status: str | None = None
+    is_lti_v1_p3_compliant: bool | None = Field(default=None, alias="isLtiV1P3Compliant")
+    proctoring_mode: Literal["on", "off"] | None = Field(default=None, alias="proctoringMode")
+    idling: dict[str, Any] | bool | None = None
+    logo_url: str | None = Field(default=None, alias="logoUrl")
+    cover_image_url: str | None = Field(default=None, alias="coverImageUrl")
+    date_created: str | None = Field(default=None, alias="dateCreated")
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
 
 
 class ApplicationList(BaseModel):
-    """Decision: list wrapper (see docs/decisions.md#d-oa-19)."""
+    """The applications, a page at a time (docs/decisions.md#d-platform-paging)."""
 
+    limit: int | None = None
+    offset: int | None = None
+    total: int | None = None
     applications: list[Application]
 
 
@@ -659,45 +717,90 @@ class ApplicationUpsert(BaseModel):
     proctoring_enabled: bool | None = Field(default=None, alias="proctoringEnabled")
 
 
+class Org(BaseModel):
+    """An organization (integration/level-1-student-onboarding; docs/decisions.md#d-platform-reference-shapes)."""
+
+    sourced_id: str = Field(alias="sourcedId")
+    status: str | None = None
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    name: str
+    type: Literal["department", "school", "district", "local", "state", "national"] | None = None
+    identifier: str | None = None
+    children: list[GUIDRef] | None = None
+    parent: GUIDRef | None = None
+    metadata: dict[str, Any] | None = None
+
+
+class OrgList(BaseModel):
+    """The organizations, a page at a time (docs/decisions.md#d-platform-paging)."""
+
+    limit: int | None = None
+    offset: int | None = None
+    total: int | None = None
+    orgs: list[Org]
+
+
 class Enrollment(BaseModel):
-    """An enrollment of the rostering read. Decision: member names beyond enrollmentId, classId and userId follow
-    the fields ``enrollment.updated`` names (see docs/decisions.md#d-oa-20).
+    """An enrollment, OneRoster-shaped (OneRosterEnrollmentOutput of the platform's reference;
+    docs/decisions.md#d-platform-reference-shapes): the user, class and school are GUIDRefs.
     """
 
-    enrollment_id: str = Field(alias="enrollmentId")
-    class_id: str = Field(alias="classId")
-    user_id: str = Field(alias="userId")
-    role: str | None = None
+    sourced_id: str = Field(alias="sourcedId")
     status: str | None = None
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    role: str | None = None
+    primary: bool | None = None
     begin_date: str | None = Field(default=None, alias="beginDate")
     end_date: str | None = Field(default=None, alias="endDate")
-    primary: bool | None = None
+    user: GUIDRef
+    """A reference to another object: ``{ href, sourcedId, type }``, all required (the platform's reference,
+    api-reference models; see docs/decisions.md#d-platform-reference-shapes).
+    """
+    class_: GUIDRef = Field(alias="class")
+    """A reference to another object: ``{ href, sourcedId, type }``, all required (the platform's reference,
+    api-reference models; see docs/decisions.md#d-platform-reference-shapes).
+    """
+    school: GUIDRef | None = None
+    """A reference to another object: ``{ href, sourcedId, type }``, all required (the platform's reference,
+    api-reference models; see docs/decisions.md#d-platform-reference-shapes).
+    """
     metadata: dict[str, Any] | None = None
 
 
 class EnrollmentList(BaseModel):
-    """Decision: list wrapper (see docs/decisions.md#d-oa-19)."""
+    """The enrollments, a page at a time (docs/decisions.md#d-platform-paging)."""
 
+    limit: int | None = None
+    offset: int | None = None
+    total: int | None = None
     enrollments: list[Enrollment]
 
 
 class UserRole(BaseModel):
-    """A role membership of a user (the membership key is role type, role and org). Decision: member names (see
-    docs/decisions.md#d-oa-20).
+    """A role of a user (OneRosterUserRoleOutput of the platform's reference): its org as a GUIDRef. ``roleId``,
+    the id the role upsert takes, is LearnKit's addition from spec/001's path and event data
+    (docs/decisions.md#d-platform-reference-shapes).
     """
 
-    role_id: str = Field(alias="roleId")
-    user_id: str = Field(alias="userId")
-    org_id: str = Field(alias="orgId")
+    role_id: str | None = Field(default=None, alias="roleId")
+    org: GUIDRef
+    """A reference to another object: ``{ href, sourcedId, type }``, all required (the platform's reference,
+    api-reference models; see docs/decisions.md#d-platform-reference-shapes).
+    """
     role: str
-    role_type: str | None = Field(default=None, alias="roleType")
+    role_type: Literal["primary", "secondary"] | None = Field(default=None, alias="roleType")
     begin_date: str | None = Field(default=None, alias="beginDate")
     end_date: str | None = Field(default=None, alias="endDate")
+    user_profile: str | None = Field(default=None, alias="userProfile")
+    admission_date: str | None = Field(default=None, alias="admissionDate")
 
 
 class UserRoleList(BaseModel):
-    """Decision: list wrapper (see docs/decisions.md#d-oa-19)."""
+    """A user's roles, a page at a time (docs/decisions.md#d-platform-paging)."""
 
+    limit: int | None = None
+    offset: int | None = None
+    total: int | None = None
     roles: list[UserRole]
 
 
@@ -713,44 +816,78 @@ class UserRoleUpsert(BaseModel):
     end_date: str | None = Field(default=None, alias="endDate")
 
 
-class UserRelationship(BaseModel):
-    """An open agent relationship (ended ones are excluded). Decision: member names (see
-    docs/decisions.md#d-oa-20).
+class UserAgent(BaseModel):
+    """An open agent relationship of a user (ended ones are excluded): ``agentId``, the relationship, and the agent
+    as a GUIDRef (integration/level-1-student-onboarding).
     """
 
-    user_id: str = Field(alias="userId")
-    """The other user of the relationship."""
-    relationship_type: str | None = Field(default=None, alias="relationshipType")
-    begin_date: str | None = Field(default=None, alias="beginDate")
-    end_date: str | None = Field(default=None, alias="endDate")
+    agent_id: str = Field(alias="agentId")
+    relationship_type: str = Field(alias="relationshipType")
+    user: GUIDRef
+    """A reference to another object: ``{ href, sourcedId, type }``, all required (the platform's reference,
+    api-reference models; see docs/decisions.md#d-platform-reference-shapes).
+    """
+
+
+class UserAgentUpsert(BaseModel):
+    """The body of a student's agent upsert: the relationship and the agent
+    (integration/level-1-student-onboarding).
+    """
+
+    relationship_type: str = Field(alias="relationshipType")
+    user: GUIDRef
+    """A reference to another object: ``{ href, sourcedId, type }``, all required (the platform's reference,
+    api-reference models; see docs/decisions.md#d-platform-reference-shapes).
+    """
 
 
 class UserAgentList(BaseModel):
-    """Decision: list wrapper (see docs/decisions.md#d-oa-19)."""
+    """A user's open agent relationships, a page at a time (docs/decisions.md#d-platform-paging)."""
 
-    agents: list[UserRelationship]
+    limit: int | None = None
+    offset: int | None = None
+    total: int | None = None
+    agents: list[UserAgent]
+
+
+class LinkedUser(BaseModel):
+    """A user linked by an open agent relationship: ``{ agentId, relationshipType, userId }``."""
+
+    agent_id: str = Field(alias="agentId")
+    relationship_type: str | None = Field(default=None, alias="relationshipType")
+    user_id: str = Field(alias="userId")
+    """The other user of the relationship."""
 
 
 class LinkedUserList(BaseModel):
-    """Decision: list wrapper (see docs/decisions.md#d-oa-19)."""
+    """The linked users, a page at a time (docs/decisions.md#d-platform-paging)."""
 
-    linked_users: list[UserRelationship] = Field(alias="linkedUsers")
+    limit: int | None = None
+    offset: int | None = None
+    total: int | None = None
+    linked_users: list[LinkedUser] = Field(alias="linkedUsers")
 
 
 class User(BaseModel):
-    """A user of the rostering read. Decision: required members sourcedId, email, givenName, familyName and roles;
-    ``primaryOrgId`` optional (see docs/decisions.md#d-oa-20).
+    """A user (OneRosterUserOutput of the platform's reference; docs/decisions.md#d-platform-reference-shapes):
+    ``enabledUser`` is the string ``"true"`` or ``"false"``; roles carry their org as a GUIDRef; ``agents`` are
+    GUIDRefs of the open agent relationships only (change 2026.09.08.2).
     """
 
     sourced_id: str = Field(alias="sourcedId")
-    email: str
-    given_name: str = Field(alias="givenName")
-    family_name: str = Field(alias="familyName")
-    primary_org_id: str | None = Field(default=None, alias="primaryOrgId")
     status: str | None = None
-    roles: list[UserRole]
-    agents: list[UserRelationship] | None = None
-    """Open agent relationships only (change 2026.09.08.2)."""
+    date_last_modified: str | None = Field(default=None, alias="dateLastModified")
+    enabled_user: Literal["true", "false"] | None = Field(default=None, alias="enabledUser")
+    given_name: str | None = Field(default=None, alias="givenName")
+    family_name: str | None = Field(default=None, alias="familyName")
+    email: str | None = None
+    grades: list[str] | None = None
+    roles: list[UserRole] | None = None
+    agents: list[GUIDRef] | None = None
+    resources: list[GUIDRef] | None = None
+    user_ids: list[dict[str, Any]] | None = Field(default=None, alias="userIds")
+    user_profiles: list[UserProfile] | None = Field(default=None, alias="userProfiles")
+    identifier: str | None = None
     metadata: dict[str, Any] | None = None
 
 
@@ -772,21 +909,63 @@ class UserUpsert(BaseModel):
     metadata: dict[str, Any] | None = None
 
 
+class OrgRef(BaseModel):
+    """A reference to an org in an input: ``{ sourcedId, type: "org" }`` (more members pass through)."""
+
+    sourced_id: str = Field(alias="sourcedId")
+    type: str | None = None
+
+
+class StudentUpsert(BaseModel):
+    """A student as ``PUT /rostering/1.0/students`` takes it (integration/level-1-student-onboarding, an older
+    version of the page): ``enabledUser`` is the string ``"true"`` or ``"false"``; ``primaryOrg`` references an
+    org.
+    """
+
+    sourced_id: str = Field(alias="sourcedId")
+    status: Literal["active", "tobedeleted", "inactive"] | None = None
+    username: str | None = None
+    enabled_user: Literal["true", "false"] | None = Field(default=None, alias="enabledUser")
+    given_name: str = Field(alias="givenName")
+    family_name: str = Field(alias="familyName")
+    middle_name: str | None = Field(default=None, alias="middleName")
+    email: str | None = None
+    phone: str | None = None
+    grades: list[str] | None = None
+    primary_org: OrgRef | None = Field(default=None, alias="primaryOrg")
+    """A reference to an org in an input: ``{ sourcedId, type: "org" }`` (more members pass through)."""
+
+
+class ProfileCredential(BaseModel):
+    """A credential of a profile: ``{ identity, password, username }``."""
+
+    identity: str | None = None
+    password: str | None = None
+    username: str | None = None
+
+
 class UserProfile(BaseModel):
-    """A profile of a user. Decision: member names beyond the event fields (see docs/decisions.md#d-oa-20)."""
+    """A profile of a user (OneRosterUserProfileOutput of the platform's reference;
+    docs/decisions.md#d-platform-reference-shapes).
+    """
 
     profile_id: str = Field(alias="profileId")
-    user_id: str = Field(alias="userId")
-    application_id: str | None = Field(alias="applicationId")
-    """Null for a profile not bound to an application."""
     profile_type: str | None = Field(default=None, alias="profileType")
-    status: str | None = None
+    vendor_id: str = Field(alias="vendorId")
+    application_id: str | None = Field(default=None, alias="applicationId")
+    """Null for a profile not bound to an application."""
+    credentials: list[ProfileCredential] | None = None
+    description: str | None = None
+    date_created: str | None = Field(default=None, alias="dateCreated")
 
 
 class UserProfileList(BaseModel):
-    """Decision: list wrapper (see docs/decisions.md#d-oa-19)."""
+    """A user's profiles, a page at a time (docs/decisions.md#d-platform-paging)."""
 
-    profiles: list[UserProfile]
+    limit: int | None = None
+    offset: int | None = None
+    total: int | None = None
+    user_profiles: list[UserProfile] = Field(alias="userProfiles")
 
 
 class CaliperSession(BaseModel):
@@ -801,25 +980,80 @@ class CaliperSession(BaseModel):
 
 
 class InsightSession(BaseModel):
-    """An enriched learning session. ``endedAtTime`` is null while the session is open. Decision: member names (see
-    docs/decisions.md#d-oa-20).
+    """A learning session (integration/level-4-insights-api models; docs/decisions.md#d-platform-reference-shapes).
+    ``endedAtTime`` is null while the session is open; ``toolId`` is deprecated for ``applicationId``.
     """
 
-    session_id: str = Field(alias="sessionId")
-    user_id: str | None = Field(default=None, alias="userId")
+    id: str
     application_id: str | None = Field(default=None, alias="applicationId")
     started_at_time: str | None = Field(default=None, alias="startedAtTime")
-    ended_at_time: str | None = Field(alias="endedAtTime")
+    ended_at_time: str | None = Field(default=None, alias="endedAtTime")
+    duration_in_seconds: float | None = Field(default=None, alias="durationInSeconds")
+    waste_duration_in_seconds: float | None = Field(default=None, alias="wasteDurationInSeconds")
+    waste_percentage: float | None = Field(default=None, alias="wastePercentage")
     is_proctored: bool | None = Field(default=None, alias="isProctored")
-    webcam_used: bool | None = Field(default=None, alias="webcamUsed")
-    storage_key: str | None = Field(default=None, alias="storageKey")
-    subject: str | None = None
+    webcam_enabled: bool | None = Field(default=None, alias="webcamEnabled")
+    proctored_result: str | None = Field(default=None, alias="proctoredResult")
+    recording_started_at_time: str | None = Field(default=None, alias="recordingStartedAtTime")
+    recording_ended_at_time: str | None = Field(default=None, alias="recordingEndedAtTime")
+    recording_s3_key: str | None = Field(default=None, alias="recordingS3Key")
+    metadata: dict[str, Any] | None = None
+    tool_id: str | None = Field(default=None, alias="toolId")
 
 
 class InsightSessionList(BaseModel):
-    """Decision: list wrapper (see docs/decisions.md#d-oa-19)."""
+    """Sessions, a page at a time (docs/decisions.md#d-platform-paging)."""
 
+    limit: int | None = None
+    offset: int | None = None
+    total: int | None = None
     sessions: list[InsightSession]
+
+
+class InsightReview(BaseModel):
+    """The review of an insight."""
+
+    reviewed_at: str | None = Field(default=None, alias="reviewedAt")
+    reviewed_by: str | None = Field(default=None, alias="reviewedBy")
+    review_notes: str | None = Field(default=None, alias="reviewNotes")
+    review_result: Literal["TruePositive", "FalsePositive"] | None = Field(default=None, alias="reviewResult")
+
+
+class Insight(BaseModel):
+    """An insight on a user's learning (integration/level-4-insights-api models): ``insightType`` is a slug of
+    ``/insights/1.0/types``; ``review`` is null until reviewed.
+    """
+
+    id: str
+    application_id: str | None = Field(default=None, alias="applicationId")
+    user_id: str | None = Field(default=None, alias="userId")
+    session_id: str | None = Field(default=None, alias="sessionId")
+    insight_type: str = Field(alias="insightType")
+    reason: str | None = None
+    duration_in_seconds: float | None = Field(default=None, alias="durationInSeconds")
+    started_at_time: str | None = Field(default=None, alias="startedAtTime")
+    ended_at_time: str | None = Field(default=None, alias="endedAtTime")
+    version: int | str | None = None
+    review: InsightReview | None = None
+
+
+class InsightList(BaseModel):
+    """A user's insights, a page at a time (docs/decisions.md#d-platform-paging)."""
+
+    limit: int | None = None
+    offset: int | None = None
+    total: int | None = None
+    insights: list[Insight]
+
+
+class UserInsightsOverview(BaseModel):
+    """A user's overview: a trend and a breakdown (integration/level-4-insights-api). Their entries are not shown
+    by the reference, so they are open objects (docs/decisions.md#d-platform-new-operations).
+    """
+
+    user_id: str | None = Field(default=None, alias="userId")
+    trend: list[dict[str, Any]]
+    breakdown: list[dict[str, Any]]
 
 
 class SessionMetadataWrite(BaseModel):
@@ -1320,7 +1554,11 @@ docs/decisions.md#d-oa-15).
 
 
 OrgConfig: TypeAlias = dict[str, Any]
-"""The organization config, a free-form object."""
+"""An organization's config: a flat map of keys (``^[A-Za-z_][A-Za-z0-9_-]*$``, 1-255 characters) to values
+(integration/level-1-student-onboarding). The registered keys are typed; every other key is a string. In a
+write, ``null`` deletes a key (back to the inherited or default value) and absent keys are untouched
+(docs/decisions.md#d-platform-reference-shapes).
+"""
 
 
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
@@ -1360,15 +1598,82 @@ class UserUpsertParam(TypedDict, total=False):
 
 
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
-class ApplicationDraftCreateParam(TypedDict, total=False):
-    """Decision: the draft registration body is not shown in the spec and is left open (see
-    docs/decisions.md#d-oa-19); the members the Application states keep their types
-    (docs/decisions.md#d-i15-tightened).
+class OrgRefParam(TypedDict, total=False):
+    """A reference to an org in an input: `{ sourcedId, type: "org" }` (more members pass through).
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
 
-    name: str
+    sourced_id: Annotated[Required[str], Field(alias="sourcedId")]
+    type: str
+
+
+@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
+class StudentUpsertParam(TypedDict, total=False):
+    """A student as `PUT /rostering/1.0/students` takes it (integration/level-1-student-onboarding, an older
+    version of the page): `enabledUser` is the string `"true"` or `"false"`; `primaryOrg` references an org.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    sourced_id: Annotated[Required[str], Field(alias="sourcedId")]
+    status: Literal["active", "tobedeleted", "inactive"]
+    username: str
+    enabled_user: Annotated[Literal["true", "false"], Field(alias="enabledUser")]
+    given_name: Annotated[Required[str], Field(alias="givenName")]
+    family_name: Annotated[Required[str], Field(alias="familyName")]
+    middle_name: Annotated[str | None, Field(alias="middleName")]
+    email: str | None
+    phone: str | None
+    grades: Sequence[str]
+    primary_org: Annotated[OrgRefParam, Field(alias="primaryOrg")]
+    """A reference to an org in an input: ``{ sourcedId, type: "org" }`` (more members pass through)."""
+
+
+@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
+class GUIDRefParam(TypedDict, total=False):
+    """A reference to another object: `{ href, sourcedId, type }`, all required (the platform's reference,
+    api-reference models; see docs/decisions.md#d-platform-reference-shapes).
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    href: Required[str]
+    sourced_id: Annotated[Required[str], Field(alias="sourcedId")]
+    type: Required[str]
+
+
+@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
+class UserAgentUpsertParam(TypedDict, total=False):
+    """The body of a student's agent upsert: the relationship and the agent
+    (integration/level-1-student-onboarding).
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    relationship_type: Annotated[Required[str], Field(alias="relationshipType")]
+    user: Required[GUIDRefParam]
+    """A reference to another object: ``{ href, sourcedId, type }``, all required (the platform's reference,
+    api-reference models; see docs/decisions.md#d-platform-reference-shapes).
+    """
+
+
+@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
+class ApplicationDraftCreateParam(TypedDict, total=False):
+    """The draft registration body as the platform's reference shows it (api-reference drafts model;
+    docs/decisions.md#d-platform-reference-shapes): `name`, `description` and `launchUrl` are required.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    name: Required[str]
+    """Unique among the publisher's applications."""
+    description: Required[str]
+    launch_url: Annotated[Required[str], Field(alias="launchUrl")]
+    """The LTI launch target."""
+    application_type: Annotated[Literal["learning_app", "assessment", "internal"], Field(alias="applicationType")]
+    publisher_id: Annotated[str | None, Field(alias="publisherId")]
+    """Required when the caller belongs to several publishers (otherwise 400 with a ``nextAction``)."""
 
 
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
@@ -1865,28 +2170,42 @@ SessionRecording.model_rebuild()
 CaliperSessionEvent.model_rebuild()
 CaliperAssessmentEvent.model_rebuild()
 CaliperIngestResult.model_rebuild()
+GUIDRef.model_rebuild()
+PlatformPageMembers.model_rebuild()
 ApplicationDraftCreate.model_rebuild()
 ApplicationDraft.model_rebuild()
+ClientCredentials.model_rebuild()
 ApplicationCredentials.model_rebuild()
 ApplicationCredentialsRotation.model_rebuild()
 Application.model_rebuild()
 ApplicationList.model_rebuild()
 ApplicationUpsert.model_rebuild()
+Org.model_rebuild()
+OrgList.model_rebuild()
 Enrollment.model_rebuild()
 EnrollmentList.model_rebuild()
 UserRole.model_rebuild()
 UserRoleList.model_rebuild()
 UserRoleUpsert.model_rebuild()
-UserRelationship.model_rebuild()
+UserAgent.model_rebuild()
+UserAgentUpsert.model_rebuild()
 UserAgentList.model_rebuild()
+LinkedUser.model_rebuild()
 LinkedUserList.model_rebuild()
 User.model_rebuild()
 UserUpsert.model_rebuild()
+OrgRef.model_rebuild()
+StudentUpsert.model_rebuild()
+ProfileCredential.model_rebuild()
 UserProfile.model_rebuild()
 UserProfileList.model_rebuild()
 CaliperSession.model_rebuild()
 InsightSession.model_rebuild()
 InsightSessionList.model_rebuild()
+InsightReview.model_rebuild()
+Insight.model_rebuild()
+InsightList.model_rebuild()
+UserInsightsOverview.model_rebuild()
 SessionMetadataWrite.model_rebuild()
 InsightSummaryEntry.model_rebuild()
 InsightSessionSummary.model_rebuild()

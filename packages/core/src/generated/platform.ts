@@ -158,6 +158,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/applications/1.0": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List LTI applications
+         * @description The LTI application records, a page at a time, with a filter (`/applications/1.0?filter=status='active'`, api-reference and getting-started/app-lifecycle). Decision: the list member is `applications`, as every listing is named after its items (see docs/decisions.md#d-platform-new-operations).
+         */
+        get: operations["listLtiApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/applications/1.0/drafts": {
         parameters: {
             query?: never;
@@ -238,7 +258,7 @@ export interface paths {
         };
         /**
          * List applications
-         * @description Lists applications. Decision: the answer is `{ applications: [...] }`; no query parameters are declared (see docs/decisions.md#d-oa-19).
+         * @description Lists applications. A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the answer is `{ applications, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
          */
         get: operations["listApplications"];
         put?: never;
@@ -287,7 +307,7 @@ export interface paths {
         };
         /**
          * List enrollments
-         * @description Reads enrollments (those visible to the caller's org scope). Decision: the answer is `{ enrollments: [...] }`; no query parameters are declared (see docs/decisions.md#d-oa-19).
+         * @description Reads enrollments (those visible to the caller's org scope). A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the answer is `{ enrollments, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
          */
         get: operations["listEnrollments"];
         put?: never;
@@ -364,7 +384,7 @@ export interface paths {
         };
         /**
          * List the roles of a user
-         * @description Reads the roles of a user. Decision: the answer is `{ roles: [...] }` (see docs/decisions.md#d-oa-19).
+         * @description Reads the roles of a user. A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the answer is `{ roles, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
          */
         get: operations["listUserRoles"];
         put?: never;
@@ -414,7 +434,7 @@ export interface paths {
         };
         /**
          * List the profiles of a user
-         * @description Reads the profiles of a user. Decision: the answer is `{ profiles: [...] }` (see docs/decisions.md#d-oa-19).
+         * @description Reads the profiles of a user. A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the answer is `{ userProfiles, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
          */
         get: operations["listUserProfiles"];
         put?: never;
@@ -462,12 +482,41 @@ export interface paths {
         };
         /**
          * List the agents of a user
-         * @description The user's open agent relationships (ended ones, inactive or with an end date, are excluded). Decision: the answer is `{ agents: [...] }` (see docs/decisions.md#d-oa-19).
+         * @description The user's open agent relationships (ended ones, inactive or with an end date, are excluded). A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the answer is `{ agents, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
          */
         get: operations["listUserAgents"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rostering/1.0/users/{sourcedId}/agents/{agentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the object. */
+                sourcedId: components["parameters"]["SourcedIdPath"];
+                /** @description The agent relationship's id. */
+                agentId: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update an agent of a student
+         * @description Creates or updates the agent relationship `agentId` of the student from `{ relationshipType, user }` (integration/level-1-student-onboarding). Decision: the reference names the operation without its path, so it is modelled on the agents read beside it; it answers the relationship, 201 when created and 200 when updated (see docs/decisions.md#d-platform-new-operations).
+         */
+        put: operations["upsertUserAgent"];
+        post?: never;
+        /**
+         * Delete an agent of a student
+         * @description Ends the agent relationship `agentId` of the student. Decision: modelled on the agents read; answers 204 (see docs/decisions.md#d-platform-new-operations).
+         */
+        delete: operations["deleteUserAgent"];
         options?: never;
         head?: never;
         patch?: never;
@@ -485,10 +534,50 @@ export interface paths {
         };
         /**
          * List the users linked to a user
-         * @description The users linked to this user through open agent relationships. Decision: the answer is `{ linkedUsers: [...] }` (see docs/decisions.md#d-oa-19).
+         * @description The users linked to this user through open agent relationships. A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the answer is `{ linkedUsers, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
          */
         get: operations["listLinkedUsers"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rostering/1.0/orgs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List organizations
+         * @description The organizations in the caller's org scope, a page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the answer is `{ orgs, limit, offset, total }` (integration/level-1-student-onboarding; see docs/decisions.md#d-platform-paging).
+         */
+        get: operations["listOrgs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rostering/1.0/students": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update a student
+         * @description Upserts a student from `{ student: { sourcedId, givenName, familyName, ... } }` (integration/level-1-student-onboarding, an older version of the page). Decision: the answer is not shown; it is the user, 201 when created and 200 when updated, as the user upsert answers (see docs/decisions.md#d-platform-new-operations).
+         */
+        put: operations["upsertStudent"];
         post?: never;
         delete?: never;
         options?: never;
@@ -557,7 +646,7 @@ export interface paths {
         };
         /**
          * List enriched sessions
-         * @description The enriched session list. Decision: the answer is `{ sessions: [...] }`; no query parameters are declared (see docs/decisions.md#d-oa-19).
+         * @description The enriched session list. A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the answer is `{ sessions, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
          */
         get: operations["listInsightSessions"];
         put?: never;
@@ -613,6 +702,75 @@ export interface paths {
          * @description The proctoring enforcement state of the session.
          */
         get: operations["getInsightSessionEnforcementState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/1.0/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's sourcedId. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the insights of a user
+         * @description The insights on a user's learning, with filtering and pagination (integration/level-4-insights-api). Decision: the answer is `{ insights, limit, offset, total }` like every listing of the reference (see docs/decisions.md#d-platform-new-operations).
+         */
+        get: operations["listUserInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/1.0/users/{userId}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's sourcedId. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the sessions of a user
+         * @description The learning sessions of a user, a page at a time: `{ sessions, limit, offset, total }` (integration/level-4-insights-api; see docs/decisions.md#d-platform-paging).
+         */
+        get: operations["listUserSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/1.0/users/{userId}/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's sourcedId. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the overview of a user
+         * @description A trend and a breakdown of a user's learning (integration/level-4-insights-api). Decision: their entries are open objects (see docs/decisions.md#d-platform-new-operations).
+         */
+        get: operations["getUserInsightsOverview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1843,23 +2001,67 @@ export interface components {
             accepted: number;
             duplicates: number;
         };
-        /** @description Decision: the draft registration body is not shown in the spec and is left open (see docs/decisions.md#d-oa-19); the members the Application states keep their types (docs/decisions.md#d-i15-tightened). */
+        /** @description A reference to another object: `{ href, sourcedId, type }`, all required (the platform's reference, api-reference models; see docs/decisions.md#d-platform-reference-shapes). */
+        GUIDRef: {
+            /** Format: uri */
+            href: string;
+            sourcedId: string;
+            type: string;
+        };
+        /** @description The paging members of every listing of `/rostering/1.0`, `/applications/1.0` and the insights lists (getting-started/oneroster-api-conventions): the page size asked, the offset of the first item, and the number of items across all pages (see docs/decisions.md#d-platform-paging). */
+        PlatformPageMembers: {
+            limit?: number;
+            offset?: number;
+            total?: number;
+        };
+        /** @description The draft registration body as the platform's reference shows it (api-reference drafts model; docs/decisions.md#d-platform-reference-shapes): `name`, `description` and `launchUrl` are required. */
         ApplicationDraftCreate: {
-            name?: string;
+            /** @description Unique among the publisher's applications. */
+            name: string;
+            description: string;
+            /**
+             * Format: uri
+             * @description The LTI launch target.
+             */
+            launchUrl: string;
+            /** @enum {string} */
+            applicationType?: "learning_app" | "assessment" | "internal";
+            /**
+             * Format: uuid
+             * @description Required when the caller belongs to several publishers (otherwise 400 with a `nextAction`).
+             */
+            publisherId?: string | null;
         } & {
             [key: string]: unknown;
         };
-        /** @description A registered draft application with its credentials. Decision: the application id is named `applicationId` (see docs/decisions.md#d-oa-20). */
+        /** @description A registered draft application with its credentials; the secret is shown only here (api-reference drafts model; docs/decisions.md#d-platform-reference-shapes). Other members (the sandbox pair) pass through. */
         ApplicationDraft: {
+            /** Format: uuid */
             applicationId: string;
+            /** @description `urn:uuid:<applicationId>`, the Caliper `edApp` of the application. */
+            appUrn: string;
             clientId: string;
             clientSecret: string;
+            publisherId: string | null;
         };
-        /** @description Credential status of an application. `sandboxStatus` is `awaiting_secret_claim` when a sandbox client is provisioned but its secret was never surfaced; other values are not shown in the spec and pass through. Decision: `sandboxStatus` is always present and null when there is no sandbox client (see docs/decisions.md#d-oa-20). */
+        /** @description One pool's client of an application; never a secret (api-reference credentials model). */
+        ClientCredentials: {
+            clientId: string;
+            scopes: string[];
+            /**
+             * Format: uri
+             * @description The pool's token endpoint (takes `client_id` and `client_secret` as form fields).
+             */
+            tokenUrl: string;
+        };
+        /** @description The credentials of an application in both pools, never a secret (api-reference credentials model). `sandboxStatus` is `awaiting_secret_claim` when a sandbox client is provisioned but its secret was never surfaced (spec/001, explicit); other values pass through (docs/decisions.md#d-platform-reference-shapes). */
         ApplicationCredentials: {
-            clientId?: string;
+            applicationId: string;
+            appUrn: string;
+            productionCredentials: components["schemas"]["ClientCredentials"];
+            sandboxCredentials?: components["schemas"]["ClientCredentials"] | null;
             /** @example awaiting_secret_claim */
-            sandboxStatus: string | null;
+            sandboxStatus?: string | null;
         };
         /** @description The result of a credential rotation; `claimUrl` is present when a secret awaits claim. Decision: member names (see docs/decisions.md#d-oa-20). */
         ApplicationCredentialsRotation: {
@@ -1868,13 +2070,40 @@ export interface components {
             clientId?: string;
             sandboxStatus?: string | null;
         };
-        /** @description An application of the registry. Decision: only `sourcedId` is required; other members pass through (see docs/decisions.md#d-oa-20). */
+        /** @description An application (an LTI application record of the platform's reference, api-reference models); only `sourcedId` is required and other members pass through (docs/decisions.md#d-platform-reference-shapes). */
         Application: {
             sourcedId: string;
             name?: string;
+            description?: string | null;
+            launchUrl?: string | null;
+            deploymentId?: string | null;
+            domains?: string[];
+            /**
+             * @example learning_app
+             * @example assessment
+             * @example internal
+             */
+            applicationType?: string;
+            /**
+             * @example draft
+             * @example active
+             */
+            status?: string;
+            isLtiV1P3Compliant?: boolean;
+            /** @enum {string} */
+            proctoringMode?: "on" | "off";
+            idling?: {
+                [key: string]: unknown;
+            } | boolean | null;
+            logoUrl?: string | null;
+            coverImageUrl?: string | null;
+            /** Format: date-time */
+            dateCreated?: string;
+            /** Format: date-time */
+            dateLastModified?: string;
         };
-        /** @description Decision: list wrapper (see docs/decisions.md#d-oa-19). */
-        ApplicationList: {
+        /** @description The applications, a page at a time (docs/decisions.md#d-platform-paging). */
+        ApplicationList: components["schemas"]["PlatformPageMembers"] & {
             applications: components["schemas"]["Application"][];
         };
         /** @description Decision: the upsert body is not shown in the spec and is left open (see docs/decisions.md#d-oa-19); the members the Application states keep their types (docs/decisions.md#d-i15-tightened). */
@@ -1885,42 +2114,89 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description An enrollment of the rostering read. Decision: member names beyond enrollmentId, classId and userId follow the fields `enrollment.updated` names (see docs/decisions.md#d-oa-20). */
-        Enrollment: {
-            enrollmentId: string;
-            classId: string;
-            userId: string;
-            role?: string;
+        /** @description An organization (integration/level-1-student-onboarding; docs/decisions.md#d-platform-reference-shapes). */
+        Org: {
+            sourcedId: string;
+            /**
+             * @example active
+             * @example tobedeleted
+             * @example inactive
+             */
             status?: string;
-            /** Format: date */
-            beginDate?: string | null;
-            /** Format: date */
-            endDate?: string | null;
-            primary?: boolean;
+            /** Format: date-time */
+            dateLastModified?: string;
+            name: string;
+            /** @enum {string} */
+            type?: "department" | "school" | "district" | "local" | "state" | "national";
+            identifier?: string | null;
+            children?: components["schemas"]["GUIDRef"][];
+            parent?: components["schemas"]["GUIDRef"] | null;
             metadata?: {
                 [key: string]: unknown;
             } | null;
         };
-        /** @description Decision: list wrapper (see docs/decisions.md#d-oa-19). */
-        EnrollmentList: {
-            enrollments: components["schemas"]["Enrollment"][];
+        /** @description The organizations, a page at a time (docs/decisions.md#d-platform-paging). */
+        OrgList: components["schemas"]["PlatformPageMembers"] & {
+            orgs: components["schemas"]["Org"][];
         };
-        /** @description A role membership of a user (the membership key is role type, role and org). Decision: member names (see docs/decisions.md#d-oa-20). */
-        UserRole: {
-            roleId: string;
-            userId: string;
-            orgId: string;
-            /** @example student */
-            role: string;
-            /** @example primary */
-            roleType?: string;
+        /** @description An enrollment, OneRoster-shaped (OneRosterEnrollmentOutput of the platform's reference; docs/decisions.md#d-platform-reference-shapes): the user, class and school are GUIDRefs. */
+        Enrollment: {
+            sourcedId: string;
+            /**
+             * @example active
+             * @example tobedeleted
+             * @example inactive
+             */
+            status?: string;
+            /** Format: date-time */
+            dateLastModified?: string;
+            /**
+             * @example student
+             * @example teacher
+             */
+            role?: string;
+            primary?: boolean;
             /** Format: date */
             beginDate?: string | null;
             /** Format: date */
             endDate?: string | null;
+            user: components["schemas"]["GUIDRef"];
+            class: components["schemas"]["GUIDRef"];
+            school?: components["schemas"]["GUIDRef"];
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
         };
-        /** @description Decision: list wrapper (see docs/decisions.md#d-oa-19). */
-        UserRoleList: {
+        /** @description The enrollments, a page at a time (docs/decisions.md#d-platform-paging). */
+        EnrollmentList: components["schemas"]["PlatformPageMembers"] & {
+            enrollments: components["schemas"]["Enrollment"][];
+        };
+        /** @description A role of a user (OneRosterUserRoleOutput of the platform's reference): its org as a GUIDRef. `roleId`, the id the role upsert takes, is LearnKit's addition from spec/001's path and event data (docs/decisions.md#d-platform-reference-shapes). */
+        UserRole: {
+            roleId?: string;
+            org: components["schemas"]["GUIDRef"];
+            /**
+             * @example student
+             * @example teacher
+             * @example aide
+             * @example counselor
+             * @example districtAdministrator
+             * @example guardian
+             * @example parent
+             */
+            role: string;
+            /** @enum {string} */
+            roleType?: "primary" | "secondary";
+            /** Format: date */
+            beginDate?: string | null;
+            /** Format: date */
+            endDate?: string | null;
+            userProfile?: string | null;
+            /** Format: date */
+            admissionDate?: string | null;
+        };
+        /** @description A user's roles, a page at a time (docs/decisions.md#d-platform-paging). */
+        UserRoleList: components["schemas"]["PlatformPageMembers"] & {
             roles: components["schemas"]["UserRole"][];
         };
         /** @description Decision: the role upsert body is not shown in the spec; it is open, with the known members listed (see docs/decisions.md#d-oa-19). */
@@ -1935,39 +2211,72 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description An open agent relationship (ended ones are excluded). Decision: member names (see docs/decisions.md#d-oa-20). */
-        UserRelationship: {
-            /** @description The other user of the relationship. */
-            userId: string;
+        /** @description An open agent relationship of a user (ended ones are excluded): `agentId`, the relationship, and the agent as a GUIDRef (integration/level-1-student-onboarding). */
+        UserAgent: {
+            /** Format: uuid */
+            agentId: string;
+            /**
+             * @example parent
+             * @example guardian
+             * @example relative
+             */
+            relationshipType: string;
+            user: components["schemas"]["GUIDRef"];
+        };
+        /** @description The body of a student's agent upsert: the relationship and the agent (integration/level-1-student-onboarding). */
+        UserAgentUpsert: {
+            /**
+             * @example parent
+             * @example guardian
+             * @example relative
+             */
+            relationshipType: string;
+            user: components["schemas"]["GUIDRef"];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A user's open agent relationships, a page at a time (docs/decisions.md#d-platform-paging). */
+        UserAgentList: components["schemas"]["PlatformPageMembers"] & {
+            agents: components["schemas"]["UserAgent"][];
+        };
+        /** @description A user linked by an open agent relationship: `{ agentId, relationshipType, userId }`. */
+        LinkedUser: {
+            agentId: string;
             /**
              * @example parent
              * @example guardian
              */
             relationshipType?: string;
-            /** Format: date */
-            beginDate?: string | null;
-            /** Format: date */
-            endDate?: string | null;
+            /** @description The other user of the relationship. */
+            userId: string;
         };
-        /** @description Decision: list wrapper (see docs/decisions.md#d-oa-19). */
-        UserAgentList: {
-            agents: components["schemas"]["UserRelationship"][];
+        /** @description The linked users, a page at a time (docs/decisions.md#d-platform-paging). */
+        LinkedUserList: components["schemas"]["PlatformPageMembers"] & {
+            linkedUsers: components["schemas"]["LinkedUser"][];
         };
-        /** @description Decision: list wrapper (see docs/decisions.md#d-oa-19). */
-        LinkedUserList: {
-            linkedUsers: components["schemas"]["UserRelationship"][];
-        };
-        /** @description A user of the rostering read. Decision: required members sourcedId, email, givenName, familyName and roles; `primaryOrgId` optional (see docs/decisions.md#d-oa-20). */
+        /** @description A user (OneRosterUserOutput of the platform's reference; docs/decisions.md#d-platform-reference-shapes): `enabledUser` is the string `"true"` or `"false"`; roles carry their org as a GUIDRef; `agents` are GUIDRefs of the open agent relationships only (change 2026.09.08.2). */
         User: {
             sourcedId: string;
-            email: string;
-            givenName: string;
-            familyName: string;
-            primaryOrgId?: string | null;
+            /**
+             * @example active
+             * @example tobedeleted
+             * @example inactive
+             */
             status?: string;
-            roles: components["schemas"]["UserRole"][];
-            /** @description Open agent relationships only (change 2026.09.08.2). */
-            agents?: components["schemas"]["UserRelationship"][];
+            /** Format: date-time */
+            dateLastModified?: string;
+            /** @enum {string} */
+            enabledUser?: "true" | "false";
+            givenName?: string;
+            familyName?: string;
+            email?: string | null;
+            grades?: string[];
+            roles?: components["schemas"]["UserRole"][];
+            agents?: components["schemas"]["GUIDRef"][];
+            resources?: components["schemas"]["GUIDRef"][];
+            userIds?: unknown[];
+            userProfiles?: components["schemas"]["UserProfile"][];
+            identifier?: string | null;
             metadata?: {
                 [key: string]: unknown;
             } | null;
@@ -1987,22 +2296,69 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description A profile of a user. Decision: member names beyond the event fields (see docs/decisions.md#d-oa-20). */
+        /** @description A reference to an org in an input: `{ sourcedId, type: "org" }` (more members pass through). */
+        OrgRef: {
+            sourcedId: string;
+            /** @example org */
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A student as `PUT /rostering/1.0/students` takes it (integration/level-1-student-onboarding, an older version of the page): `enabledUser` is the string `"true"` or `"false"`; `primaryOrg` references an org. */
+        StudentUpsert: {
+            sourcedId: string;
+            /** @enum {string} */
+            status?: "active" | "tobedeleted" | "inactive";
+            username?: string;
+            /** @enum {string} */
+            enabledUser?: "true" | "false";
+            givenName: string;
+            familyName: string;
+            middleName?: string | null;
+            email?: string | null;
+            phone?: string | null;
+            grades?: string[];
+            primaryOrg?: components["schemas"]["OrgRef"];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A credential of a profile: `{ identity, password, username }`. */
+        ProfileCredential: {
+            identity?: string | null;
+            password?: string | null;
+            username?: string | null;
+        };
+        /** @description A profile of a user (OneRosterUserProfileOutput of the platform's reference; docs/decisions.md#d-platform-reference-shapes). */
         UserProfile: {
             profileId: string;
-            userId: string;
-            /** @description Null for a profile not bound to an application. */
-            applicationId: string | null;
             profileType?: string;
-            status?: string;
+            vendorId: string;
+            /** @description Null for a profile not bound to an application. */
+            applicationId?: string | null;
+            credentials?: components["schemas"]["ProfileCredential"][];
+            description?: string | null;
+            /** Format: date-time */
+            dateCreated?: string;
         };
-        /** @description Decision: list wrapper (see docs/decisions.md#d-oa-19). */
-        UserProfileList: {
-            profiles: components["schemas"]["UserProfile"][];
+        /** @description A user's profiles, a page at a time (docs/decisions.md#d-platform-paging). */
+        UserProfileList: components["schemas"]["PlatformPageMembers"] & {
+            userProfiles: components["schemas"]["UserProfile"][];
         };
-        /** @description The organization config, a free-form object. */
+        /** @description An organization's config: a flat map of keys (`^[A-Za-z_][A-Za-z0-9_-]*$`, 1-255 characters) to values (integration/level-1-student-onboarding). The registered keys are typed; every other key is a string. In a write, `null` deletes a key (back to the inherited or default value) and absent keys are untouched (docs/decisions.md#d-platform-reference-shapes). */
         OrgConfig: {
-            [key: string]: unknown;
+            appStoreEnabled?: boolean | null;
+            /**
+             * @description Default `at_school`.
+             * @enum {string|null}
+             */
+            cameraMicDefault?: "always_on" | "at_school" | "user_choice" | "always_off" | null;
+            consentManagementEnabled?: boolean | null;
+            /** @enum {string|null} */
+            credentialImportMode?: "enabled" | "disabled" | null;
+            /** Format: uri */
+            privacyPolicyUrl?: string | null;
+        } & {
+            [key: string]: string | null;
         };
         /** @description A Caliper session as recorded. `endedAtTime` is null while the session is open. Decision: member names (see docs/decisions.md#d-oa-20). */
         CaliperSessionRead: {
@@ -2013,23 +2369,73 @@ export interface components {
             endedAtTime: string | null;
             events: components["schemas"]["CaliperEntity"][];
         };
-        /** @description An enriched learning session. `endedAtTime` is null while the session is open. Decision: member names (see docs/decisions.md#d-oa-20). */
+        /** @description A learning session (integration/level-4-insights-api models; docs/decisions.md#d-platform-reference-shapes). `endedAtTime` is null while the session is open; `toolId` is deprecated for `applicationId`. */
         InsightSession: {
-            sessionId: string;
-            userId?: string;
-            applicationId?: string;
+            id: string;
+            applicationId?: string | null;
             /** Format: date-time */
             startedAtTime?: string;
             /** Format: date-time */
-            endedAtTime: string | null;
+            endedAtTime?: string | null;
+            durationInSeconds?: number | null;
+            wasteDurationInSeconds?: number | null;
+            wastePercentage?: number | null;
             isProctored?: boolean;
-            webcamUsed?: boolean;
-            storageKey?: string | null;
-            subject?: string | null;
+            webcamEnabled?: boolean | null;
+            proctoredResult?: string | null;
+            /** Format: date-time */
+            recordingStartedAtTime?: string | null;
+            /** Format: date-time */
+            recordingEndedAtTime?: string | null;
+            recordingS3Key?: string | null;
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
+            /** @deprecated */
+            toolId?: string | null;
         };
-        /** @description Decision: list wrapper (see docs/decisions.md#d-oa-19). */
-        InsightSessionList: {
+        /** @description Sessions, a page at a time (docs/decisions.md#d-platform-paging). */
+        InsightSessionList: components["schemas"]["PlatformPageMembers"] & {
             sessions: components["schemas"]["InsightSession"][];
+        };
+        /** @description The review of an insight. */
+        InsightReview: {
+            /** Format: date-time */
+            reviewedAt?: string;
+            reviewedBy?: string | null;
+            reviewNotes?: string | null;
+            /** @enum {string} */
+            reviewResult?: "TruePositive" | "FalsePositive";
+        };
+        /** @description An insight on a user's learning (integration/level-4-insights-api models): `insightType` is a slug of `/insights/1.0/types`; `review` is null until reviewed. */
+        Insight: {
+            id: string;
+            applicationId?: string | null;
+            userId?: string;
+            sessionId?: string | null;
+            insightType: string;
+            reason?: string | null;
+            durationInSeconds?: number | null;
+            /** Format: date-time */
+            startedAtTime?: string | null;
+            /** Format: date-time */
+            endedAtTime?: string | null;
+            version?: number | string | null;
+            review?: components["schemas"]["InsightReview"] | null;
+        };
+        /** @description A user's insights, a page at a time (docs/decisions.md#d-platform-paging). */
+        InsightList: components["schemas"]["PlatformPageMembers"] & {
+            insights: components["schemas"]["Insight"][];
+        };
+        /** @description A user's overview: a trend and a breakdown (integration/level-4-insights-api). Their entries are not shown by the reference, so they are open objects (docs/decisions.md#d-platform-new-operations). */
+        UserInsightsOverview: {
+            userId?: string;
+            trend: {
+                [key: string]: unknown;
+            }[];
+            breakdown: {
+                [key: string]: unknown;
+            }[];
         };
         /** @description Decision: the session-metadata body uses the SessionRecording member names and stays open (see docs/decisions.md#d-oa-15). */
         SessionMetadataWrite: {
@@ -2506,6 +2912,14 @@ export interface components {
         EnrollmentId: string;
         /** @description The session id. */
         SessionId: string;
+        /** @description The page size: default 10, from 1 to 100 (getting-started/oneroster-api-conventions; docs/decisions.md#d-platform-paging). */
+        PlatformLimit: number;
+        /** @description The index of the first item of the page (default 0). */
+        PlatformOffset: number;
+        /** @description `<field><predicate><value>` with predicates `=`, `!=`, `~` (contains), `>`, `>=`, `<`, `<=`, values in single quotes; at most 2 predicates joined by `AND` or by `OR`, never both (getting-started/oneroster-api-conventions). */
+        PlatformFilter: string;
+        /** @description The agent relationship's id. */
+        AgentId: string;
         /**
          * @description Unix seconds when the delivery was signed. Reject one more than 300 s old (or in the future).
          * @example 1767225600
@@ -2855,6 +3269,41 @@ export interface operations {
             503: components["responses"]["PlatformServiceUnavailableResponse"];
         };
     };
+    listLtiApplications: {
+        parameters: {
+            query?: {
+                /** @description The page size: default 10, from 1 to 100 (getting-started/oneroster-api-conventions; docs/decisions.md#d-platform-paging). */
+                limit?: components["parameters"]["PlatformLimit"];
+                /** @description The index of the first item of the page (default 0). */
+                offset?: components["parameters"]["PlatformOffset"];
+                /** @description `<field><predicate><value>` with predicates `=`, `!=`, `~` (contains), `>`, `>=`, `<`, `<=`, values in single quotes; at most 2 predicates joined by `AND` or by `OR`, never both (getting-started/oneroster-api-conventions). */
+                filter?: components["parameters"]["PlatformFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The applications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationList"];
+                };
+            };
+            400: components["responses"]["PlatformBadRequestResponse"];
+            401: components["responses"]["PlatformUnauthorizedResponse"];
+            403: components["responses"]["PlatformForbiddenResponse"];
+            404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
+            429: components["responses"]["PlatformTooManyRequestsResponse"];
+            500: components["responses"]["PlatformInternalServerErrorResponse"];
+        };
+    };
     createApplicationDraft: {
         parameters: {
             query?: never;
@@ -2951,7 +3400,14 @@ export interface operations {
     };
     listApplications: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page size: default 10, from 1 to 100 (getting-started/oneroster-api-conventions; docs/decisions.md#d-platform-paging). */
+                limit?: components["parameters"]["PlatformLimit"];
+                /** @description The index of the first item of the page (default 0). */
+                offset?: components["parameters"]["PlatformOffset"];
+                /** @description `<field><predicate><value>` with predicates `=`, `!=`, `~` (contains), `>`, `>=`, `<`, `<=`, values in single quotes; at most 2 predicates joined by `AND` or by `OR`, never both (getting-started/oneroster-api-conventions). */
+                filter?: components["parameters"]["PlatformFilter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3054,7 +3510,14 @@ export interface operations {
     };
     listEnrollments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page size: default 10, from 1 to 100 (getting-started/oneroster-api-conventions; docs/decisions.md#d-platform-paging). */
+                limit?: components["parameters"]["PlatformLimit"];
+                /** @description The index of the first item of the page (default 0). */
+                offset?: components["parameters"]["PlatformOffset"];
+                /** @description `<field><predicate><value>` with predicates `=`, `!=`, `~` (contains), `>`, `>=`, `<`, `<=`, values in single quotes; at most 2 predicates joined by `AND` or by `OR`, never both (getting-started/oneroster-api-conventions). */
+                filter?: components["parameters"]["PlatformFilter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3188,7 +3651,14 @@ export interface operations {
     };
     listUserRoles: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page size: default 10, from 1 to 100 (getting-started/oneroster-api-conventions; docs/decisions.md#d-platform-paging). */
+                limit?: components["parameters"]["PlatformLimit"];
+                /** @description The index of the first item of the page (default 0). */
+                offset?: components["parameters"]["PlatformOffset"];
+                /** @description `<field><predicate><value>` with predicates `=`, `!=`, `~` (contains), `>`, `>=`, `<`, `<=`, values in single quotes; at most 2 predicates joined by `AND` or by `OR`, never both (getting-started/oneroster-api-conventions). */
+                filter?: components["parameters"]["PlatformFilter"];
+            };
             header?: never;
             path: {
                 /** @description The sourcedId of the object. */
@@ -3266,7 +3736,14 @@ export interface operations {
     };
     listUserProfiles: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page size: default 10, from 1 to 100 (getting-started/oneroster-api-conventions; docs/decisions.md#d-platform-paging). */
+                limit?: components["parameters"]["PlatformLimit"];
+                /** @description The index of the first item of the page (default 0). */
+                offset?: components["parameters"]["PlatformOffset"];
+                /** @description `<field><predicate><value>` with predicates `=`, `!=`, `~` (contains), `>`, `>=`, `<`, `<=`, values in single quotes; at most 2 predicates joined by `AND` or by `OR`, never both (getting-started/oneroster-api-conventions). */
+                filter?: components["parameters"]["PlatformFilter"];
+            };
             header?: never;
             path: {
                 /** @description The user's sourcedId. */
@@ -3330,7 +3807,14 @@ export interface operations {
     };
     listUserAgents: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page size: default 10, from 1 to 100 (getting-started/oneroster-api-conventions; docs/decisions.md#d-platform-paging). */
+                limit?: components["parameters"]["PlatformLimit"];
+                /** @description The index of the first item of the page (default 0). */
+                offset?: components["parameters"]["PlatformOffset"];
+                /** @description `<field><predicate><value>` with predicates `=`, `!=`, `~` (contains), `>`, `>=`, `<`, `<=`, values in single quotes; at most 2 predicates joined by `AND` or by `OR`, never both (getting-started/oneroster-api-conventions). */
+                filter?: components["parameters"]["PlatformFilter"];
+            };
             header?: never;
             path: {
                 /** @description The sourcedId of the object. */
@@ -3359,9 +3843,94 @@ export interface operations {
             500: components["responses"]["PlatformInternalServerErrorResponse"];
         };
     };
-    listLinkedUsers: {
+    upsertUserAgent: {
         parameters: {
             query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the object. */
+                sourcedId: components["parameters"]["SourcedIdPath"];
+                /** @description The agent relationship's id. */
+                agentId: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserAgentUpsert"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAgent"];
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAgent"];
+                };
+            };
+            400: components["responses"]["PlatformBadRequestResponse"];
+            401: components["responses"]["PlatformUnauthorizedResponse"];
+            403: components["responses"]["PlatformForbiddenResponse"];
+            404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
+            429: components["responses"]["PlatformTooManyRequestsResponse"];
+            500: components["responses"]["PlatformInternalServerErrorResponse"];
+        };
+    };
+    deleteUserAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the object. */
+                sourcedId: components["parameters"]["SourcedIdPath"];
+                /** @description The agent relationship's id. */
+                agentId: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["PlatformBadRequestResponse"];
+            401: components["responses"]["PlatformUnauthorizedResponse"];
+            403: components["responses"]["PlatformForbiddenResponse"];
+            404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
+            429: components["responses"]["PlatformTooManyRequestsResponse"];
+            500: components["responses"]["PlatformInternalServerErrorResponse"];
+        };
+    };
+    listLinkedUsers: {
+        parameters: {
+            query?: {
+                /** @description The page size: default 10, from 1 to 100 (getting-started/oneroster-api-conventions; docs/decisions.md#d-platform-paging). */
+                limit?: components["parameters"]["PlatformLimit"];
+                /** @description The index of the first item of the page (default 0). */
+                offset?: components["parameters"]["PlatformOffset"];
+                /** @description `<field><predicate><value>` with predicates `=`, `!=`, `~` (contains), `>`, `>=`, `<`, `<=`, values in single quotes; at most 2 predicates joined by `AND` or by `OR`, never both (getting-started/oneroster-api-conventions). */
+                filter?: components["parameters"]["PlatformFilter"];
+            };
             header?: never;
             path: {
                 /** @description The sourcedId of the object. */
@@ -3385,6 +3954,85 @@ export interface operations {
             403: components["responses"]["PlatformForbiddenResponse"];
             404: components["responses"]["PlatformNotFoundResponse"];
             405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
+            429: components["responses"]["PlatformTooManyRequestsResponse"];
+            500: components["responses"]["PlatformInternalServerErrorResponse"];
+        };
+    };
+    listOrgs: {
+        parameters: {
+            query?: {
+                /** @description The page size: default 10, from 1 to 100 (getting-started/oneroster-api-conventions; docs/decisions.md#d-platform-paging). */
+                limit?: components["parameters"]["PlatformLimit"];
+                /** @description The index of the first item of the page (default 0). */
+                offset?: components["parameters"]["PlatformOffset"];
+                /** @description `<field><predicate><value>` with predicates `=`, `!=`, `~` (contains), `>`, `>=`, `<`, `<=`, values in single quotes; at most 2 predicates joined by `AND` or by `OR`, never both (getting-started/oneroster-api-conventions). */
+                filter?: components["parameters"]["PlatformFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organizations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgList"];
+                };
+            };
+            400: components["responses"]["PlatformBadRequestResponse"];
+            401: components["responses"]["PlatformUnauthorizedResponse"];
+            403: components["responses"]["PlatformForbiddenResponse"];
+            404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
+            429: components["responses"]["PlatformTooManyRequestsResponse"];
+            500: components["responses"]["PlatformInternalServerErrorResponse"];
+        };
+    };
+    upsertStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    student: components["schemas"]["StudentUpsert"];
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["PlatformBadRequestResponse"];
+            401: components["responses"]["PlatformUnauthorizedResponse"];
+            403: components["responses"]["PlatformForbiddenResponse"];
+            404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            413: components["responses"]["PlatformPayloadTooLargeResponse"];
             414: components["responses"]["PlatformUriTooLongResponse"];
             429: components["responses"]["PlatformTooManyRequestsResponse"];
             500: components["responses"]["PlatformInternalServerErrorResponse"];
@@ -3490,7 +4138,14 @@ export interface operations {
     };
     listInsightSessions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page size: default 10, from 1 to 100 (getting-started/oneroster-api-conventions; docs/decisions.md#d-platform-paging). */
+                limit?: components["parameters"]["PlatformLimit"];
+                /** @description The index of the first item of the page (default 0). */
+                offset?: components["parameters"]["PlatformOffset"];
+                /** @description `<field><predicate><value>` with predicates `=`, `!=`, `~` (contains), `>`, `>=`, `<`, `<=`, values in single quotes; at most 2 predicates joined by `AND` or by `OR`, never both (getting-started/oneroster-api-conventions). */
+                filter?: components["parameters"]["PlatformFilter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3598,6 +4253,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EnforcementState"];
+                };
+            };
+            400: components["responses"]["PlatformBadRequestResponse"];
+            401: components["responses"]["PlatformUnauthorizedResponse"];
+            403: components["responses"]["PlatformForbiddenResponse"];
+            404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
+            429: components["responses"]["PlatformTooManyRequestsResponse"];
+            500: components["responses"]["PlatformInternalServerErrorResponse"];
+        };
+    };
+    listUserInsights: {
+        parameters: {
+            query?: {
+                /** @description The page size: default 10, from 1 to 100 (getting-started/oneroster-api-conventions; docs/decisions.md#d-platform-paging). */
+                limit?: components["parameters"]["PlatformLimit"];
+                /** @description The index of the first item of the page (default 0). */
+                offset?: components["parameters"]["PlatformOffset"];
+                /** @description `<field><predicate><value>` with predicates `=`, `!=`, `~` (contains), `>`, `>=`, `<`, `<=`, values in single quotes; at most 2 predicates joined by `AND` or by `OR`, never both (getting-started/oneroster-api-conventions). */
+                filter?: components["parameters"]["PlatformFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description The user's sourcedId. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The insights. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightList"];
+                };
+            };
+            400: components["responses"]["PlatformBadRequestResponse"];
+            401: components["responses"]["PlatformUnauthorizedResponse"];
+            403: components["responses"]["PlatformForbiddenResponse"];
+            404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
+            429: components["responses"]["PlatformTooManyRequestsResponse"];
+            500: components["responses"]["PlatformInternalServerErrorResponse"];
+        };
+    };
+    listUserSessions: {
+        parameters: {
+            query?: {
+                /** @description The page size: default 10, from 1 to 100 (getting-started/oneroster-api-conventions; docs/decisions.md#d-platform-paging). */
+                limit?: components["parameters"]["PlatformLimit"];
+                /** @description The index of the first item of the page (default 0). */
+                offset?: components["parameters"]["PlatformOffset"];
+                /** @description `<field><predicate><value>` with predicates `=`, `!=`, `~` (contains), `>`, `>=`, `<`, `<=`, values in single quotes; at most 2 predicates joined by `AND` or by `OR`, never both (getting-started/oneroster-api-conventions). */
+                filter?: components["parameters"]["PlatformFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description The user's sourcedId. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightSessionList"];
+                };
+            };
+            400: components["responses"]["PlatformBadRequestResponse"];
+            401: components["responses"]["PlatformUnauthorizedResponse"];
+            403: components["responses"]["PlatformForbiddenResponse"];
+            404: components["responses"]["PlatformNotFoundResponse"];
+            405: components["responses"]["PlatformMethodNotAllowedResponse"];
+            414: components["responses"]["PlatformUriTooLongResponse"];
+            429: components["responses"]["PlatformTooManyRequestsResponse"];
+            500: components["responses"]["PlatformInternalServerErrorResponse"];
+        };
+    };
+    getUserInsightsOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's sourcedId. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserInsightsOverview"];
                 };
             };
             400: components["responses"]["PlatformBadRequestResponse"];

@@ -2454,45 +2454,175 @@ export const platformSchemas: JsonSchemaDefs = {
       }
     }
   },
+  "GUIDRef": {
+    "type": "object",
+    "description": "A reference to another object: `{ href, sourcedId, type }`, all required (the platform's reference, api-reference models; see docs/decisions.md#d-platform-reference-shapes).",
+    "required": [
+      "href",
+      "sourcedId",
+      "type"
+    ],
+    "properties": {
+      "href": {
+        "type": "string",
+        "format": "uri"
+      },
+      "sourcedId": {
+        "type": "string"
+      },
+      "type": {
+        "type": "string"
+      }
+    }
+  },
+  "PlatformPageMembers": {
+    "type": "object",
+    "description": "The paging members of every listing of `/rostering/1.0`, `/applications/1.0` and the insights lists (getting-started/oneroster-api-conventions): the page size asked, the offset of the first item, and the number of items across all pages (see docs/decisions.md#d-platform-paging).",
+    "properties": {
+      "limit": {
+        "type": "integer",
+        "minimum": 1
+      },
+      "offset": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "total": {
+        "type": "integer",
+        "minimum": 0
+      }
+    }
+  },
   "ApplicationDraftCreate": {
     "type": "object",
-    "description": "Decision: the draft registration body is not shown in the spec and is left open (see docs/decisions.md#d-oa-19); the members the Application states keep their types (docs/decisions.md#d-i15-tightened).",
+    "description": "The draft registration body as the platform's reference shows it (api-reference drafts model; docs/decisions.md#d-platform-reference-shapes): `name`, `description` and `launchUrl` are required.",
     "additionalProperties": true,
+    "required": [
+      "name",
+      "description",
+      "launchUrl"
+    ],
     "properties": {
       "name": {
-        "type": "string"
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 256,
+        "description": "Unique among the publisher's applications."
+      },
+      "description": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 1024
+      },
+      "launchUrl": {
+        "type": "string",
+        "format": "uri",
+        "maxLength": 512,
+        "description": "The LTI launch target."
+      },
+      "applicationType": {
+        "type": "string",
+        "enum": [
+          "learning_app",
+          "assessment",
+          "internal"
+        ]
+      },
+      "publisherId": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uuid",
+        "description": "Required when the caller belongs to several publishers (otherwise 400 with a `nextAction`)."
       }
     }
   },
   "ApplicationDraft": {
     "type": "object",
-    "description": "A registered draft application with its credentials. Decision: the application id is named `applicationId` (see docs/decisions.md#d-oa-20).",
+    "description": "A registered draft application with its credentials; the secret is shown only here (api-reference drafts model; docs/decisions.md#d-platform-reference-shapes). Other members (the sandbox pair) pass through.",
     "required": [
       "applicationId",
+      "appUrn",
       "clientId",
-      "clientSecret"
+      "clientSecret",
+      "publisherId"
     ],
     "properties": {
       "applicationId": {
-        "type": "string"
+        "type": "string",
+        "format": "uuid"
+      },
+      "appUrn": {
+        "type": "string",
+        "description": "`urn:uuid:<applicationId>`, the Caliper `edApp` of the application."
       },
       "clientId": {
         "type": "string"
       },
       "clientSecret": {
         "type": "string"
+      },
+      "publisherId": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  "ClientCredentials": {
+    "type": "object",
+    "description": "One pool's client of an application; never a secret (api-reference credentials model).",
+    "required": [
+      "clientId",
+      "scopes",
+      "tokenUrl"
+    ],
+    "properties": {
+      "clientId": {
+        "type": "string"
+      },
+      "scopes": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "tokenUrl": {
+        "type": "string",
+        "format": "uri",
+        "description": "The pool's token endpoint (takes `client_id` and `client_secret` as form fields)."
       }
     }
   },
   "ApplicationCredentials": {
     "type": "object",
-    "description": "Credential status of an application. `sandboxStatus` is `awaiting_secret_claim` when a sandbox client is provisioned but its secret was never surfaced; other values are not shown in the spec and pass through. Decision: `sandboxStatus` is always present and null when there is no sandbox client (see docs/decisions.md#d-oa-20).",
+    "description": "The credentials of an application in both pools, never a secret (api-reference credentials model). `sandboxStatus` is `awaiting_secret_claim` when a sandbox client is provisioned but its secret was never surfaced (spec/001, explicit); other values pass through (docs/decisions.md#d-platform-reference-shapes).",
     "required": [
-      "sandboxStatus"
+      "applicationId",
+      "appUrn",
+      "productionCredentials"
     ],
     "properties": {
-      "clientId": {
+      "applicationId": {
         "type": "string"
+      },
+      "appUrn": {
+        "type": "string"
+      },
+      "productionCredentials": {
+        "$ref": "#/$defs/ClientCredentials"
+      },
+      "sandboxCredentials": {
+        "oneOf": [
+          {
+            "$ref": "#/$defs/ClientCredentials"
+          },
+          {
+            "type": "null"
+          }
+        ]
       },
       "sandboxStatus": {
         "type": [
@@ -2526,7 +2656,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "Application": {
     "type": "object",
-    "description": "An application of the registry. Decision: only `sourcedId` is required; other members pass through (see docs/decisions.md#d-oa-20).",
+    "description": "An application (an LTI application record of the platform's reference, api-reference models); only `sourcedId` is required and other members pass through (docs/decisions.md#d-platform-reference-shapes).",
     "required": [
       "sourcedId"
     ],
@@ -2536,23 +2666,107 @@ export const platformSchemas: JsonSchemaDefs = {
       },
       "name": {
         "type": "string"
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "launchUrl": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "deploymentId": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "domains": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "applicationType": {
+        "type": "string",
+        "examples": [
+          "learning_app",
+          "assessment",
+          "internal"
+        ]
+      },
+      "status": {
+        "type": "string",
+        "examples": [
+          "draft",
+          "active"
+        ]
+      },
+      "isLtiV1P3Compliant": {
+        "type": "boolean"
+      },
+      "proctoringMode": {
+        "type": "string",
+        "enum": [
+          "on",
+          "off"
+        ]
+      },
+      "idling": {
+        "type": [
+          "object",
+          "boolean",
+          "null"
+        ],
+        "additionalProperties": true
+      },
+      "logoUrl": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "coverImageUrl": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "dateCreated": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
       }
     }
   },
   "ApplicationList": {
-    "type": "object",
-    "description": "Decision: list wrapper (see docs/decisions.md#d-oa-19).",
-    "required": [
-      "applications"
-    ],
-    "properties": {
-      "applications": {
-        "type": "array",
-        "items": {
-          "$ref": "#/$defs/Application"
+    "description": "The applications, a page at a time (docs/decisions.md#d-platform-paging).",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PlatformPageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "applications"
+        ],
+        "properties": {
+          "applications": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/Application"
+            }
+          }
         }
       }
-    }
+    ]
   },
   "ApplicationUpsert": {
     "type": "object",
@@ -2570,29 +2784,129 @@ export const platformSchemas: JsonSchemaDefs = {
       }
     }
   },
-  "Enrollment": {
+  "Org": {
     "type": "object",
-    "description": "An enrollment of the rostering read. Decision: member names beyond enrollmentId, classId and userId follow the fields `enrollment.updated` names (see docs/decisions.md#d-oa-20).",
+    "description": "An organization (integration/level-1-student-onboarding; docs/decisions.md#d-platform-reference-shapes).",
     "required": [
-      "enrollmentId",
-      "classId",
-      "userId"
+      "sourcedId",
+      "name"
     ],
     "properties": {
-      "enrollmentId": {
-        "type": "string"
-      },
-      "classId": {
-        "type": "string"
-      },
-      "userId": {
-        "type": "string"
-      },
-      "role": {
+      "sourcedId": {
         "type": "string"
       },
       "status": {
+        "type": "string",
+        "examples": [
+          "active",
+          "tobedeleted",
+          "inactive"
+        ]
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "name": {
         "type": "string"
+      },
+      "type": {
+        "type": "string",
+        "enum": [
+          "department",
+          "school",
+          "district",
+          "local",
+          "state",
+          "national"
+        ]
+      },
+      "identifier": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "children": {
+        "type": "array",
+        "items": {
+          "$ref": "#/$defs/GUIDRef"
+        }
+      },
+      "parent": {
+        "oneOf": [
+          {
+            "$ref": "#/$defs/GUIDRef"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "metadata": {
+        "type": [
+          "object",
+          "null"
+        ],
+        "additionalProperties": true
+      }
+    }
+  },
+  "OrgList": {
+    "description": "The organizations, a page at a time (docs/decisions.md#d-platform-paging).",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PlatformPageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "orgs"
+        ],
+        "properties": {
+          "orgs": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/Org"
+            }
+          }
+        }
+      }
+    ]
+  },
+  "Enrollment": {
+    "type": "object",
+    "description": "An enrollment, OneRoster-shaped (OneRosterEnrollmentOutput of the platform's reference; docs/decisions.md#d-platform-reference-shapes): the user, class and school are GUIDRefs.",
+    "required": [
+      "sourcedId",
+      "user",
+      "class"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "examples": [
+          "active",
+          "tobedeleted",
+          "inactive"
+        ]
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "role": {
+        "type": "string",
+        "examples": [
+          "student",
+          "teacher"
+        ]
+      },
+      "primary": {
+        "type": "boolean"
       },
       "beginDate": {
         "type": [
@@ -2608,8 +2922,14 @@ export const platformSchemas: JsonSchemaDefs = {
         ],
         "format": "date"
       },
-      "primary": {
-        "type": "boolean"
+      "user": {
+        "$ref": "#/$defs/GUIDRef"
+      },
+      "class": {
+        "$ref": "#/$defs/GUIDRef"
+      },
+      "school": {
+        "$ref": "#/$defs/GUIDRef"
       },
       "metadata": {
         "type": [
@@ -2621,49 +2941,58 @@ export const platformSchemas: JsonSchemaDefs = {
     }
   },
   "EnrollmentList": {
-    "type": "object",
-    "description": "Decision: list wrapper (see docs/decisions.md#d-oa-19).",
-    "required": [
-      "enrollments"
-    ],
-    "properties": {
-      "enrollments": {
-        "type": "array",
-        "items": {
-          "$ref": "#/$defs/Enrollment"
+    "description": "The enrollments, a page at a time (docs/decisions.md#d-platform-paging).",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PlatformPageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "enrollments"
+        ],
+        "properties": {
+          "enrollments": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/Enrollment"
+            }
+          }
         }
       }
-    }
+    ]
   },
   "UserRole": {
     "type": "object",
-    "description": "A role membership of a user (the membership key is role type, role and org). Decision: member names (see docs/decisions.md#d-oa-20).",
+    "description": "A role of a user (OneRosterUserRoleOutput of the platform's reference): its org as a GUIDRef. `roleId`, the id the role upsert takes, is LearnKit's addition from spec/001's path and event data (docs/decisions.md#d-platform-reference-shapes).",
     "required": [
-      "roleId",
-      "userId",
-      "orgId",
+      "org",
       "role"
     ],
     "properties": {
       "roleId": {
         "type": "string"
       },
-      "userId": {
-        "type": "string"
-      },
-      "orgId": {
-        "type": "string"
+      "org": {
+        "$ref": "#/$defs/GUIDRef"
       },
       "role": {
         "type": "string",
         "examples": [
-          "student"
+          "student",
+          "teacher",
+          "aide",
+          "counselor",
+          "districtAdministrator",
+          "guardian",
+          "parent"
         ]
       },
       "roleType": {
         "type": "string",
-        "examples": [
-          "primary"
+        "enum": [
+          "primary",
+          "secondary"
         ]
       },
       "beginDate": {
@@ -2679,23 +3008,43 @@ export const platformSchemas: JsonSchemaDefs = {
           "null"
         ],
         "format": "date"
+      },
+      "userProfile": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "admissionDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
       }
     }
   },
   "UserRoleList": {
-    "type": "object",
-    "description": "Decision: list wrapper (see docs/decisions.md#d-oa-19).",
-    "required": [
-      "roles"
-    ],
-    "properties": {
-      "roles": {
-        "type": "array",
-        "items": {
-          "$ref": "#/$defs/UserRole"
+    "description": "A user's roles, a page at a time (docs/decisions.md#d-platform-paging).",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PlatformPageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "roles"
+        ],
+        "properties": {
+          "roles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/UserRole"
+            }
+          }
         }
       }
-    }
+    ]
   },
   "UserRoleUpsert": {
     "type": "object",
@@ -2727,16 +3076,87 @@ export const platformSchemas: JsonSchemaDefs = {
       }
     }
   },
-  "UserRelationship": {
+  "UserAgent": {
     "type": "object",
-    "description": "An open agent relationship (ended ones are excluded). Decision: member names (see docs/decisions.md#d-oa-20).",
+    "description": "An open agent relationship of a user (ended ones are excluded): `agentId`, the relationship, and the agent as a GUIDRef (integration/level-1-student-onboarding).",
     "required": [
+      "agentId",
+      "relationshipType",
+      "user"
+    ],
+    "properties": {
+      "agentId": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "relationshipType": {
+        "type": "string",
+        "examples": [
+          "parent",
+          "guardian",
+          "relative"
+        ]
+      },
+      "user": {
+        "$ref": "#/$defs/GUIDRef"
+      }
+    }
+  },
+  "UserAgentUpsert": {
+    "type": "object",
+    "description": "The body of a student's agent upsert: the relationship and the agent (integration/level-1-student-onboarding).",
+    "additionalProperties": true,
+    "required": [
+      "relationshipType",
+      "user"
+    ],
+    "properties": {
+      "relationshipType": {
+        "type": "string",
+        "minLength": 1,
+        "examples": [
+          "parent",
+          "guardian",
+          "relative"
+        ]
+      },
+      "user": {
+        "$ref": "#/$defs/GUIDRef"
+      }
+    }
+  },
+  "UserAgentList": {
+    "description": "A user's open agent relationships, a page at a time (docs/decisions.md#d-platform-paging).",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PlatformPageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "agents"
+        ],
+        "properties": {
+          "agents": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/UserAgent"
+            }
+          }
+        }
+      }
+    ]
+  },
+  "LinkedUser": {
+    "type": "object",
+    "description": "A user linked by an open agent relationship: `{ agentId, relationshipType, userId }`.",
+    "required": [
+      "agentId",
       "userId"
     ],
     "properties": {
-      "userId": {
-        "type": "string",
-        "description": "The other user of the relationship."
+      "agentId": {
+        "type": "string"
       },
       "relationshipType": {
         "type": "string",
@@ -2745,68 +3165,62 @@ export const platformSchemas: JsonSchemaDefs = {
           "guardian"
         ]
       },
-      "beginDate": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "format": "date"
-      },
-      "endDate": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "format": "date"
-      }
-    }
-  },
-  "UserAgentList": {
-    "type": "object",
-    "description": "Decision: list wrapper (see docs/decisions.md#d-oa-19).",
-    "required": [
-      "agents"
-    ],
-    "properties": {
-      "agents": {
-        "type": "array",
-        "items": {
-          "$ref": "#/$defs/UserRelationship"
-        }
+      "userId": {
+        "type": "string",
+        "description": "The other user of the relationship."
       }
     }
   },
   "LinkedUserList": {
-    "type": "object",
-    "description": "Decision: list wrapper (see docs/decisions.md#d-oa-19).",
-    "required": [
-      "linkedUsers"
-    ],
-    "properties": {
-      "linkedUsers": {
-        "type": "array",
-        "items": {
-          "$ref": "#/$defs/UserRelationship"
+    "description": "The linked users, a page at a time (docs/decisions.md#d-platform-paging).",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PlatformPageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "linkedUsers"
+        ],
+        "properties": {
+          "linkedUsers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/LinkedUser"
+            }
+          }
         }
       }
-    }
+    ]
   },
   "User": {
     "type": "object",
-    "description": "A user of the rostering read. Decision: required members sourcedId, email, givenName, familyName and roles; `primaryOrgId` optional (see docs/decisions.md#d-oa-20).",
+    "description": "A user (OneRosterUserOutput of the platform's reference; docs/decisions.md#d-platform-reference-shapes): `enabledUser` is the string `\"true\"` or `\"false\"`; roles carry their org as a GUIDRef; `agents` are GUIDRefs of the open agent relationships only (change 2026.09.08.2).",
     "required": [
-      "sourcedId",
-      "email",
-      "givenName",
-      "familyName",
-      "roles"
+      "sourcedId"
     ],
     "properties": {
       "sourcedId": {
         "type": "string"
       },
-      "email": {
-        "type": "string"
+      "status": {
+        "type": "string",
+        "examples": [
+          "active",
+          "tobedeleted",
+          "inactive"
+        ]
+      },
+      "dateLastModified": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "enabledUser": {
+        "type": "string",
+        "enum": [
+          "true",
+          "false"
+        ]
       },
       "givenName": {
         "type": "string"
@@ -2814,14 +3228,17 @@ export const platformSchemas: JsonSchemaDefs = {
       "familyName": {
         "type": "string"
       },
-      "primaryOrgId": {
+      "email": {
         "type": [
           "string",
           "null"
         ]
       },
-      "status": {
-        "type": "string"
+      "grades": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
       },
       "roles": {
         "type": "array",
@@ -2831,10 +3248,31 @@ export const platformSchemas: JsonSchemaDefs = {
       },
       "agents": {
         "type": "array",
-        "description": "Open agent relationships only (change 2026.09.08.2).",
         "items": {
-          "$ref": "#/$defs/UserRelationship"
+          "$ref": "#/$defs/GUIDRef"
         }
+      },
+      "resources": {
+        "type": "array",
+        "items": {
+          "$ref": "#/$defs/GUIDRef"
+        }
+      },
+      "userIds": {
+        "type": "array",
+        "items": {}
+      },
+      "userProfiles": {
+        "type": "array",
+        "items": {
+          "$ref": "#/$defs/UserProfile"
+        }
+      },
+      "identifier": {
+        "type": [
+          "string",
+          "null"
+        ]
       },
       "metadata": {
         "type": [
@@ -2884,19 +3322,134 @@ export const platformSchemas: JsonSchemaDefs = {
       }
     }
   },
+  "OrgRef": {
+    "type": "object",
+    "description": "A reference to an org in an input: `{ sourcedId, type: \"org\" }` (more members pass through).",
+    "additionalProperties": true,
+    "required": [
+      "sourcedId"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string",
+        "minLength": 1
+      },
+      "type": {
+        "type": "string",
+        "examples": [
+          "org"
+        ]
+      }
+    }
+  },
+  "StudentUpsert": {
+    "type": "object",
+    "description": "A student as `PUT /rostering/1.0/students` takes it (integration/level-1-student-onboarding, an older version of the page): `enabledUser` is the string `\"true\"` or `\"false\"`; `primaryOrg` references an org.",
+    "additionalProperties": true,
+    "required": [
+      "sourcedId",
+      "givenName",
+      "familyName"
+    ],
+    "properties": {
+      "sourcedId": {
+        "type": "string",
+        "minLength": 1
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "active",
+          "tobedeleted",
+          "inactive"
+        ]
+      },
+      "username": {
+        "type": "string"
+      },
+      "enabledUser": {
+        "type": "string",
+        "enum": [
+          "true",
+          "false"
+        ]
+      },
+      "givenName": {
+        "type": "string",
+        "minLength": 1
+      },
+      "familyName": {
+        "type": "string",
+        "minLength": 1
+      },
+      "middleName": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "email": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "phone": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "grades": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "primaryOrg": {
+        "$ref": "#/$defs/OrgRef"
+      }
+    }
+  },
+  "ProfileCredential": {
+    "type": "object",
+    "description": "A credential of a profile: `{ identity, password, username }`.",
+    "properties": {
+      "identity": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "password": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "username": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
   "UserProfile": {
     "type": "object",
-    "description": "A profile of a user. Decision: member names beyond the event fields (see docs/decisions.md#d-oa-20).",
+    "description": "A profile of a user (OneRosterUserProfileOutput of the platform's reference; docs/decisions.md#d-platform-reference-shapes).",
     "required": [
       "profileId",
-      "userId",
-      "applicationId"
+      "vendorId"
     ],
     "properties": {
       "profileId": {
         "type": "string"
       },
-      "userId": {
+      "profileType": {
+        "type": "string"
+      },
+      "vendorId": {
         "type": "string"
       },
       "applicationId": {
@@ -2906,33 +3459,107 @@ export const platformSchemas: JsonSchemaDefs = {
         ],
         "description": "Null for a profile not bound to an application."
       },
-      "profileType": {
-        "type": "string"
+      "credentials": {
+        "type": "array",
+        "items": {
+          "$ref": "#/$defs/ProfileCredential"
+        }
       },
-      "status": {
-        "type": "string"
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "dateCreated": {
+        "type": "string",
+        "format": "date-time"
       }
     }
   },
   "UserProfileList": {
-    "type": "object",
-    "description": "Decision: list wrapper (see docs/decisions.md#d-oa-19).",
-    "required": [
-      "profiles"
-    ],
-    "properties": {
-      "profiles": {
-        "type": "array",
-        "items": {
-          "$ref": "#/$defs/UserProfile"
+    "description": "A user's profiles, a page at a time (docs/decisions.md#d-platform-paging).",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PlatformPageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "userProfiles"
+        ],
+        "properties": {
+          "userProfiles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/UserProfile"
+            }
+          }
         }
       }
-    }
+    ]
   },
   "OrgConfig": {
     "type": "object",
-    "description": "The organization config, a free-form object.",
-    "additionalProperties": true
+    "description": "An organization's config: a flat map of keys (`^[A-Za-z_][A-Za-z0-9_-]*$`, 1-255 characters) to values (integration/level-1-student-onboarding). The registered keys are typed; every other key is a string. In a write, `null` deletes a key (back to the inherited or default value) and absent keys are untouched (docs/decisions.md#d-platform-reference-shapes).",
+    "x-flat-map": true,
+    "propertyNames": {
+      "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+      "minLength": 1,
+      "maxLength": 255
+    },
+    "properties": {
+      "appStoreEnabled": {
+        "type": [
+          "boolean",
+          "null"
+        ]
+      },
+      "cameraMicDefault": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "always_on",
+          "at_school",
+          "user_choice",
+          "always_off",
+          null
+        ],
+        "description": "Default `at_school`."
+      },
+      "consentManagementEnabled": {
+        "type": [
+          "boolean",
+          "null"
+        ]
+      },
+      "credentialImportMode": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "enabled",
+          "disabled",
+          null
+        ]
+      },
+      "privacyPolicyUrl": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uri"
+      }
+    },
+    "additionalProperties": {
+      "type": [
+        "string",
+        "null"
+      ]
+    }
   },
   "CaliperSessionRead": {
     "type": "object",
@@ -2967,20 +3594,19 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightSession": {
     "type": "object",
-    "description": "An enriched learning session. `endedAtTime` is null while the session is open. Decision: member names (see docs/decisions.md#d-oa-20).",
+    "description": "A learning session (integration/level-4-insights-api models; docs/decisions.md#d-platform-reference-shapes). `endedAtTime` is null while the session is open; `toolId` is deprecated for `applicationId`.",
     "required": [
-      "sessionId",
-      "endedAtTime"
+      "id"
     ],
     "properties": {
-      "sessionId": {
-        "type": "string"
-      },
-      "userId": {
+      "id": {
         "type": "string"
       },
       "applicationId": {
-        "type": "string"
+        "type": [
+          "string",
+          "null"
+        ]
       },
       "startedAtTime": {
         "type": "string",
@@ -2993,37 +3619,250 @@ export const platformSchemas: JsonSchemaDefs = {
         ],
         "format": "date-time"
       },
+      "durationInSeconds": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "minimum": 0
+      },
+      "wasteDurationInSeconds": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "minimum": 0
+      },
+      "wastePercentage": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "minimum": 0,
+        "maximum": 100
+      },
       "isProctored": {
         "type": "boolean"
       },
-      "webcamUsed": {
-        "type": "boolean"
+      "webcamEnabled": {
+        "type": [
+          "boolean",
+          "null"
+        ]
       },
-      "storageKey": {
+      "proctoredResult": {
         "type": [
           "string",
           "null"
         ]
       },
-      "subject": {
+      "recordingStartedAtTime": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "recordingEndedAtTime": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "recordingS3Key": {
         "type": [
           "string",
           "null"
         ]
+      },
+      "metadata": {
+        "type": [
+          "object",
+          "null"
+        ],
+        "additionalProperties": true
+      },
+      "toolId": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "deprecated": true
       }
     }
   },
   "InsightSessionList": {
+    "description": "Sessions, a page at a time (docs/decisions.md#d-platform-paging).",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PlatformPageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "sessions"
+        ],
+        "properties": {
+          "sessions": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/InsightSession"
+            }
+          }
+        }
+      }
+    ]
+  },
+  "InsightReview": {
     "type": "object",
-    "description": "Decision: list wrapper (see docs/decisions.md#d-oa-19).",
+    "description": "The review of an insight.",
+    "properties": {
+      "reviewedAt": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "reviewedBy": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "reviewNotes": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "reviewResult": {
+        "type": "string",
+        "enum": [
+          "TruePositive",
+          "FalsePositive"
+        ]
+      }
+    }
+  },
+  "Insight": {
+    "type": "object",
+    "description": "An insight on a user's learning (integration/level-4-insights-api models): `insightType` is a slug of `/insights/1.0/types`; `review` is null until reviewed.",
     "required": [
-      "sessions"
+      "id",
+      "insightType"
     ],
     "properties": {
-      "sessions": {
+      "id": {
+        "type": "string"
+      },
+      "applicationId": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "userId": {
+        "type": "string"
+      },
+      "sessionId": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "insightType": {
+        "type": "string"
+      },
+      "reason": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "durationInSeconds": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "minimum": 0
+      },
+      "startedAtTime": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "endedAtTime": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "version": {
+        "type": [
+          "integer",
+          "string",
+          "null"
+        ]
+      },
+      "review": {
+        "oneOf": [
+          {
+            "$ref": "#/$defs/InsightReview"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    }
+  },
+  "InsightList": {
+    "description": "A user's insights, a page at a time (docs/decisions.md#d-platform-paging).",
+    "allOf": [
+      {
+        "$ref": "#/$defs/PlatformPageMembers"
+      },
+      {
+        "type": "object",
+        "required": [
+          "insights"
+        ],
+        "properties": {
+          "insights": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/Insight"
+            }
+          }
+        }
+      }
+    ]
+  },
+  "UserInsightsOverview": {
+    "type": "object",
+    "description": "A user's overview: a trend and a breakdown (integration/level-4-insights-api). Their entries are not shown by the reference, so they are open objects (docs/decisions.md#d-platform-new-operations).",
+    "required": [
+      "trend",
+      "breakdown"
+    ],
+    "properties": {
+      "userId": {
+        "type": "string"
+      },
+      "trend": {
         "type": "array",
         "items": {
-          "$ref": "#/$defs/InsightSession"
+          "type": "object",
+          "additionalProperties": true
+        }
+      },
+      "breakdown": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "additionalProperties": true
         }
       }
     }

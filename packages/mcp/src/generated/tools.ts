@@ -333,6 +333,25 @@ export const PARAMETERS: Readonly<Record<string, JsonSchema>> = {
     description:
       "Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never\nover every field. Search fields: users: givenName, familyName, email; courses: title, courseCode;\nclasses: title; organizations: name. Each listing names its fields in the vendor extension\n`x-search-fields` of its operation (see docs/decisions.md#d-search-fields).",
   },
+  'platform.limit': {
+    type: 'integer',
+    minimum: 1,
+    maximum: 100,
+    default: 10,
+    description:
+      'The page size: default 10, from 1 to 100 (getting-started/oneroster-api-conventions; docs/decisions.md#d-platform-paging).',
+  },
+  'platform.offset': {
+    type: 'integer',
+    minimum: 0,
+    default: 0,
+    description: 'The index of the first item of the page (default 0).',
+  },
+  'platform.filter': {
+    type: 'string',
+    description:
+      '`<field><predicate><value>` with predicates `=`, `!=`, `~` (contains), `>`, `>=`, `<`, `<=`, values in single quotes; at most 2 predicates joined by `AND` or by `OR`, never both (getting-started/oneroster-api-conventions).',
+  },
   'platform.studentId': {
     type: 'string',
     description: "The student's user id.",
@@ -5491,6 +5510,37 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     },
   },
   {
+    name: 'rostering_students_upsert',
+    operationId: 'upsertStudent',
+    document: 'platform',
+    method: 'PUT',
+    path: '/rostering/1.0/students',
+    tags: ['Rostering'],
+    call: 'rostering.students.upsert',
+    args: ['body'],
+    title: 'Create or update a student',
+    summary: 'Creates the student (its `sourcedId`, `givenName` and `familyName` needed) or updates it.',
+    scope: 'https://scopes.example.com/rostering/roster.createput',
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
+    pathParams: {},
+    body: {
+      schema: 'StudentUpsert',
+      required: true,
+      wrap: 'student',
+    },
+    output: {
+      schema: 'User',
+    },
+    renames: {
+      student: 'body',
+    },
+  },
+  {
     name: 'rostering_roles_list',
     operationId: 'listUserRoles',
     document: 'platform',
@@ -5498,7 +5548,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     path: '/rostering/1.0/users/{sourcedId}/roles',
     tags: ['Rostering'],
     call: 'rostering.roles.list',
-    args: ['path.sourcedId'],
+    args: ['path.sourcedId', 'query'],
     title: 'List the roles of a user',
     summary: 'The roles of a user.',
     scope: 'https://scopes.example.com/rostering/roster.readonly',
@@ -5508,13 +5558,14 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       idempotentHint: true,
       openWorldHint: true,
     },
-    paging: 'whole',
+    paging: 'offset',
     pathParams: {
       sourcedId: {
         type: 'string',
         description: 'The sourcedId of the object.',
       },
     },
+    query: ['platform.limit', 'platform.offset', 'platform.filter'],
     output: {
       schema: 'UserRoleList',
       member: 'roles',
@@ -5571,7 +5622,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     path: '/rostering/1.0/users/{userId}/profiles',
     tags: ['Rostering'],
     call: 'rostering.profiles.list',
-    args: ['path.userId'],
+    args: ['path.userId', 'query'],
     title: 'List the profiles of a user',
     summary: 'The profiles of a user.',
     scope: 'https://scopes.example.com/rostering/roster.readonly',
@@ -5581,16 +5632,17 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       idempotentHint: true,
       openWorldHint: true,
     },
-    paging: 'whole',
+    paging: 'offset',
     pathParams: {
       userId: {
         type: 'string',
         description: "The user's sourcedId.",
       },
     },
+    query: ['platform.limit', 'platform.offset', 'platform.filter'],
     output: {
       schema: 'UserProfileList',
-      member: 'profiles',
+      member: 'userProfiles',
     },
   },
   {
@@ -5633,7 +5685,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     path: '/rostering/1.0/users/{sourcedId}/agents',
     tags: ['Rostering'],
     call: 'rostering.agents.list',
-    args: ['path.sourcedId'],
+    args: ['path.sourcedId', 'query'],
     title: 'List the agents of a user',
     summary: "The user's open agent relationships (ended ones excluded).",
     scope: 'https://scopes.example.com/rostering/roster.readonly',
@@ -5643,19 +5695,93 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       idempotentHint: true,
       openWorldHint: true,
     },
-    paging: 'whole',
+    paging: 'offset',
     pathParams: {
       sourcedId: {
         type: 'string',
         description: 'The sourcedId of the object.',
       },
     },
+    query: ['platform.limit', 'platform.offset', 'platform.filter'],
     output: {
       schema: 'UserAgentList',
       member: 'agents',
     },
     renames: {
       userId: 'sourcedId',
+    },
+  },
+  {
+    name: 'rostering_agents_upsert',
+    operationId: 'upsertUserAgent',
+    document: 'platform',
+    method: 'PUT',
+    path: '/rostering/1.0/users/{sourcedId}/agents/{agentId}',
+    tags: ['Rostering'],
+    call: 'rostering.agents.upsert',
+    args: ['path.sourcedId', 'path.agentId', 'body'],
+    title: 'Create or update an agent of a student',
+    summary:
+      "Creates the student's agent relationship `agentId` (`relationshipType` and `user` needed) or updates it.",
+    scope: 'https://scopes.example.com/rostering/roster.createput',
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
+    pathParams: {
+      sourcedId: {
+        type: 'string',
+        description: 'The sourcedId of the object.',
+      },
+      agentId: {
+        type: 'string',
+        description: "The agent relationship's id.",
+      },
+    },
+    body: {
+      schema: 'UserAgentUpsert',
+      required: true,
+    },
+    output: {
+      schema: 'UserAgent',
+    },
+    renames: {
+      studentId: 'sourcedId',
+      agent: 'body',
+    },
+  },
+  {
+    name: 'rostering_agents_remove',
+    operationId: 'deleteUserAgent',
+    document: 'platform',
+    method: 'DELETE',
+    path: '/rostering/1.0/users/{sourcedId}/agents/{agentId}',
+    tags: ['Rostering'],
+    call: 'rostering.agents.remove',
+    args: ['path.sourcedId', 'path.agentId'],
+    title: 'Delete an agent of a student',
+    summary: "Ends the student's agent relationship `agentId`.",
+    scope: 'https://scopes.example.com/rostering/roster.createput',
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
+    pathParams: {
+      sourcedId: {
+        type: 'string',
+        description: 'The sourcedId of the object.',
+      },
+      agentId: {
+        type: 'string',
+        description: "The agent relationship's id.",
+      },
+    },
+    renames: {
+      studentId: 'sourcedId',
     },
   },
   {
@@ -5666,7 +5792,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     path: '/rostering/1.0/users/{sourcedId}/linkedUsers',
     tags: ['Rostering'],
     call: 'rostering.linkedUsers.list',
-    args: ['path.sourcedId'],
+    args: ['path.sourcedId', 'query'],
     title: 'List the users linked to a user',
     summary: 'The linked users (each `sourcedId` is the other user).',
     scope: 'https://scopes.example.com/rostering/roster.readonly',
@@ -5676,13 +5802,14 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       idempotentHint: true,
       openWorldHint: true,
     },
-    paging: 'whole',
+    paging: 'offset',
     pathParams: {
       sourcedId: {
         type: 'string',
         description: 'The sourcedId of the object.',
       },
     },
+    query: ['platform.limit', 'platform.offset', 'platform.filter'],
     output: {
       schema: 'LinkedUserList',
       member: 'linkedUsers',
@@ -5699,7 +5826,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     path: '/rostering/1.0/enrollments',
     tags: ['Rostering'],
     call: 'rostering.enrollments.list',
-    args: [],
+    args: ['query'],
     title: 'List enrollments',
     summary: "The enrollments in the client's org scope.",
     scope: 'https://scopes.example.com/rostering/roster.readonly',
@@ -5709,8 +5836,9 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       idempotentHint: true,
       openWorldHint: true,
     },
-    paging: 'whole',
+    paging: 'offset',
     pathParams: {},
+    query: ['platform.limit', 'platform.offset', 'platform.filter'],
     output: {
       schema: 'EnrollmentList',
       member: 'enrollments',
@@ -5742,6 +5870,32 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     },
     output: {
       schema: 'Enrollment',
+    },
+  },
+  {
+    name: 'rostering_orgs_list',
+    operationId: 'listOrgs',
+    document: 'platform',
+    method: 'GET',
+    path: '/rostering/1.0/orgs',
+    tags: ['Rostering'],
+    call: 'rostering.orgs.list',
+    args: ['query'],
+    title: 'List organizations',
+    summary: "The organizations in the client's org scope.",
+    scope: 'https://scopes.example.com/rostering/roster.readonly',
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
+    paging: 'offset',
+    pathParams: {},
+    query: ['platform.limit', 'platform.offset', 'platform.filter'],
+    output: {
+      schema: 'OrgList',
+      member: 'orgs',
     },
   },
   {
@@ -5785,9 +5939,10 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     call: 'rostering.orgs.config.update',
     args: ['path.sourcedId', 'body'],
     title: 'Write the config of an organization',
-    summary: "Writes the given keys of the organization's config and resolves with the stored config.",
+    summary:
+      "Writes the given keys of the organization's config (`null` deletes a key) and resolves with the stored config.",
     description:
-      'The platform raises one `org.config.updated` per write whatever the number of keys (an empty write raises none).',
+      'Absent keys are untouched. The platform raises one `org.config.updated` per write whatever the number of keys (an empty write raises none).',
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
@@ -5824,7 +5979,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     args: ['body'],
     title: 'Register an application as a draft',
     summary:
-      'Registers an application as a draft; resolves with its id and its `clientId` and `clientSecret` (keep the secret: it is shown once).',
+      'Registers an application as a draft (`name`, `description` and `launchUrl` needed); resolves with its `applicationId`, `appUrn`, `publisherId`, `clientId` and `clientSecret` (keep the secret: it is shown once).',
     description: 'Each call registers a new application.',
     annotations: {
       readOnlyHint: false,
@@ -5835,7 +5990,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     pathParams: {},
     body: {
       schema: 'ApplicationDraftCreate',
-      required: false,
+      required: true,
     },
     output: {
       schema: 'ApplicationDraft',
@@ -5855,7 +6010,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     args: ['path.appId'],
     title: 'Get the credential status of an application',
     summary:
-      'The credential status: `sandboxStatus` is `awaiting_secret_claim` when a sandbox secret waits to be claimed, null without a sandbox client (other values pass through).',
+      "The application's `productionCredentials` and `sandboxCredentials` (`clientId`, `scopes`, `tokenUrl`; never a secret); `sandboxStatus` is `awaiting_secret_claim` when a sandbox secret waits to be claimed.",
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -5908,7 +6063,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     path: '/applications/1.0/applications',
     tags: ['Applications'],
     call: 'applications.applications.list',
-    args: [],
+    args: ['query'],
     title: 'List applications',
     summary: 'The applications.',
     annotations: {
@@ -5917,8 +6072,9 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       idempotentHint: true,
       openWorldHint: true,
     },
-    paging: 'whole',
+    paging: 'offset',
     pathParams: {},
+    query: ['platform.limit', 'platform.offset', 'platform.filter'],
     output: {
       schema: 'ApplicationList',
       member: 'applications',
@@ -5991,6 +6147,31 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     },
   },
   {
+    name: 'applications_lti_applications_list',
+    operationId: 'listLtiApplications',
+    document: 'platform',
+    method: 'GET',
+    path: '/applications/1.0',
+    tags: ['Applications'],
+    call: 'applications.ltiApplications.list',
+    args: ['query'],
+    title: 'List LTI applications',
+    summary: 'The LTI application records, narrowed by `filter`.',
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
+    paging: 'offset',
+    pathParams: {},
+    query: ['platform.limit', 'platform.offset', 'platform.filter'],
+    output: {
+      schema: 'ApplicationList',
+      member: 'applications',
+    },
+  },
+  {
     name: 'events_sessions_get',
     operationId: 'listSessionEvents',
     document: 'platform',
@@ -6026,7 +6207,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     path: '/insights/1.0/sessions',
     tags: ['Insights'],
     call: 'insights.sessions.list',
-    args: [],
+    args: ['query'],
     title: 'List enriched sessions',
     summary: 'The enriched sessions.',
     annotations: {
@@ -6035,8 +6216,9 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
       idempotentHint: true,
       openWorldHint: true,
     },
-    paging: 'whole',
+    paging: 'offset',
     pathParams: {},
+    query: ['platform.limit', 'platform.offset', 'platform.filter'],
     output: {
       schema: 'InsightSessionList',
       member: 'sessions',
@@ -6127,6 +6309,93 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     },
     renames: {
       metadata: 'body',
+    },
+  },
+  {
+    name: 'insights_users_list',
+    operationId: 'listUserInsights',
+    document: 'platform',
+    method: 'GET',
+    path: '/insights/1.0/users/{userId}',
+    tags: ['Insights'],
+    call: 'insights.users.list',
+    args: ['path.userId', 'query'],
+    title: 'List the insights of a user',
+    summary: "The insights on a user's learning, narrowed by `filter`.",
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
+    paging: 'offset',
+    pathParams: {
+      userId: {
+        type: 'string',
+        description: "The user's sourcedId.",
+      },
+    },
+    query: ['platform.limit', 'platform.offset', 'platform.filter'],
+    output: {
+      schema: 'InsightList',
+      member: 'insights',
+    },
+  },
+  {
+    name: 'insights_users_sessions',
+    operationId: 'listUserSessions',
+    document: 'platform',
+    method: 'GET',
+    path: '/insights/1.0/users/{userId}/sessions',
+    tags: ['Insights'],
+    call: 'insights.users.sessions',
+    args: ['path.userId', 'query'],
+    title: 'List the sessions of a user',
+    summary: 'The learning sessions of a user.',
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
+    paging: 'offset',
+    pathParams: {
+      userId: {
+        type: 'string',
+        description: "The user's sourcedId.",
+      },
+    },
+    query: ['platform.limit', 'platform.offset', 'platform.filter'],
+    output: {
+      schema: 'InsightSessionList',
+      member: 'sessions',
+    },
+  },
+  {
+    name: 'insights_users_overview',
+    operationId: 'getUserInsightsOverview',
+    document: 'platform',
+    method: 'GET',
+    path: '/insights/1.0/users/{userId}/overview',
+    tags: ['Insights'],
+    call: 'insights.users.overview',
+    args: ['path.userId'],
+    title: 'Get the overview of a user',
+    summary: "A user's overview: a trend and a breakdown.",
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
+    pathParams: {
+      userId: {
+        type: 'string',
+        description: "The user's sourcedId.",
+      },
+    },
+    output: {
+      schema: 'UserInsightsOverview',
     },
   },
   {

@@ -136,8 +136,10 @@ function descriptionOf(op: OperationTool): string {
   if (op.searchFields)
     parts.push(`search matches ${op.searchFields.join(', ')} (case-insensitive, partial).`);
   if (op.paging === 'offset') {
+    // The platform's own listings page by at most 100 (docs/decisions.md#d-platform-paging).
+    const most = op.document === 'platform' ? 100 : 3000;
     parts.push(
-      'Answers one page: items, total (null when the platform does not say), offset and nextOffset; for the next page call again with offset set to nextOffset (null on the last page). limit sets the page size (default 100, at most 3000).',
+      `Answers one page: items, total (null when the platform does not say), offset and nextOffset; for the next page call again with offset set to nextOffset (null on the last page). limit sets the page size (default 100, at most ${most}).`,
     );
   } else if (op.paging === 'whole') {
     parts.push('Answers the whole list at once, as items (nextOffset is always null).');

@@ -28,29 +28,37 @@ export const OPERATIONS = {
   deleteWebhookSubscription: {"document":"platform","method":"DELETE","path":"/webhooks/1.0/{sourcedApplicationId}/subscriptions/{subscriptionId}","tags":["Webhooks"],"auth":"bearer","scope":"https://scopes.example.com/webhooks/webhooks.delete","developerTool":true},
   rotateWebhookSubscriptionSecret: {"document":"platform","method":"POST","path":"/webhooks/1.0/{sourcedApplicationId}/subscriptions/{subscriptionId}/rotate-secret","tags":["Webhooks"],"auth":"bearer","scope":"https://scopes.example.com/webhooks/webhooks.write","developerTool":true},
   sendCaliperEvents: {"document":"platform","method":"POST","path":"/caliper/v1p2","tags":["Caliper"],"auth":"bearer","scope":"https://scopes.example.com/caliper/events.write"},
+  listLtiApplications: {"document":"platform","method":"GET","path":"/applications/1.0","tags":["Applications"],"auth":"bearer"},
   createApplicationDraft: {"document":"platform","method":"POST","path":"/applications/1.0/drafts","tags":["Applications"],"auth":"bearer"},
   getApplicationCredentials: {"document":"platform","method":"GET","path":"/applications/1.0/{appId}/credentials","tags":["Applications"],"auth":"bearer"},
   rotateApplicationCredentials: {"document":"platform","method":"POST","path":"/applications/1.0/{appId}/credentials/rotate","tags":["Applications"],"auth":"bearer"},
-  listApplications: {"document":"platform","method":"GET","path":"/applications/1.0/applications","tags":["Applications"],"auth":"bearer","answer":{"key":"applications","list":true,"fields":["sourcedId","name"]}},
+  listApplications: {"document":"platform","method":"GET","path":"/applications/1.0/applications","tags":["Applications"],"auth":"bearer"},
   getApplication: {"document":"platform","method":"GET","path":"/applications/1.0/applications/{sourcedId}","tags":["Applications"],"auth":"bearer"},
   upsertApplication: {"document":"platform","method":"PUT","path":"/applications/1.0/applications/{sourcedId}","tags":["Applications"],"auth":"bearer"},
-  listEnrollments: {"document":"platform","method":"GET","path":"/rostering/1.0/enrollments","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"enrollments","list":true,"fields":["enrollmentId","classId","userId","role","status","beginDate","endDate","primary","metadata"]}},
+  listEnrollments: {"document":"platform","method":"GET","path":"/rostering/1.0/enrollments","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly"},
   getEnrollment: {"document":"platform","method":"GET","path":"/rostering/1.0/enrollments/{enrollmentId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly"},
   getUser: {"document":"platform","method":"GET","path":"/rostering/1.0/users/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly"},
   upsertUser: {"document":"platform","method":"PUT","path":"/rostering/1.0/users/{sourcedId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
-  listUserRoles: {"document":"platform","method":"GET","path":"/rostering/1.0/users/{sourcedId}/roles","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"roles","list":true,"fields":["roleId","userId","orgId","role","roleType","beginDate","endDate"]}},
+  listUserRoles: {"document":"platform","method":"GET","path":"/rostering/1.0/users/{sourcedId}/roles","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly"},
   upsertUserRole: {"document":"platform","method":"PUT","path":"/rostering/1.0/users/{sourcedId}/roles/{roleId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
-  listUserProfiles: {"document":"platform","method":"GET","path":"/rostering/1.0/users/{userId}/profiles","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"profiles","list":true,"fields":["profileId","userId","applicationId","profileType","status"]}},
+  listUserProfiles: {"document":"platform","method":"GET","path":"/rostering/1.0/users/{userId}/profiles","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly"},
   getUserProfile: {"document":"platform","method":"GET","path":"/rostering/1.0/users/{userId}/profiles/{profileId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly"},
-  listUserAgents: {"document":"platform","method":"GET","path":"/rostering/1.0/users/{sourcedId}/agents","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"agents","list":true,"fields":["userId","relationshipType","beginDate","endDate"]}},
-  listLinkedUsers: {"document":"platform","method":"GET","path":"/rostering/1.0/users/{sourcedId}/linkedUsers","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","answer":{"key":"linkedUsers","list":true,"fields":["userId","relationshipType","beginDate","endDate"]}},
+  listUserAgents: {"document":"platform","method":"GET","path":"/rostering/1.0/users/{sourcedId}/agents","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly"},
+  upsertUserAgent: {"document":"platform","method":"PUT","path":"/rostering/1.0/users/{sourcedId}/agents/{agentId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
+  deleteUserAgent: {"document":"platform","method":"DELETE","path":"/rostering/1.0/users/{sourcedId}/agents/{agentId}","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
+  listLinkedUsers: {"document":"platform","method":"GET","path":"/rostering/1.0/users/{sourcedId}/linkedUsers","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly"},
+  listOrgs: {"document":"platform","method":"GET","path":"/rostering/1.0/orgs","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly"},
+  upsertStudent: {"document":"platform","method":"PUT","path":"/rostering/1.0/students","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
   getOrgConfig: {"document":"platform","method":"GET","path":"/rostering/1.0/orgs/{sourcedId}/config","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly"},
   putOrgConfig: {"document":"platform","method":"PUT","path":"/rostering/1.0/orgs/{sourcedId}/config","tags":["Rostering"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
   listSessionEvents: {"document":"platform","method":"GET","path":"/events/1.0/sessions/{sessionId}/events","tags":["Events"],"auth":"bearer"},
-  listInsightSessions: {"document":"platform","method":"GET","path":"/insights/1.0/sessions","tags":["Insights"],"auth":"bearer","answer":{"key":"sessions","list":true,"fields":["sessionId","userId","applicationId","startedAtTime","endedAtTime","isProctored","webcamUsed","storageKey","subject"]}},
+  listInsightSessions: {"document":"platform","method":"GET","path":"/insights/1.0/sessions","tags":["Insights"],"auth":"bearer"},
   createInsightSession: {"document":"platform","method":"POST","path":"/insights/1.0/sessions","tags":["Insights"],"auth":"bearer"},
   getInsightSession: {"document":"platform","method":"GET","path":"/insights/1.0/sessions/{sessionId}","tags":["Insights"],"auth":"bearer"},
   getInsightSessionEnforcementState: {"document":"platform","method":"GET","path":"/insights/1.0/sessions/{sessionId}/enforcement-state","tags":["Insights"],"auth":"bearer"},
+  listUserInsights: {"document":"platform","method":"GET","path":"/insights/1.0/users/{userId}","tags":["Insights"],"auth":"bearer"},
+  listUserSessions: {"document":"platform","method":"GET","path":"/insights/1.0/users/{userId}/sessions","tags":["Insights"],"auth":"bearer"},
+  getUserInsightsOverview: {"document":"platform","method":"GET","path":"/insights/1.0/users/{userId}/overview","tags":["Insights"],"auth":"bearer"},
   listInsightTypes: {"document":"platform","method":"GET","path":"/insights/1.0/types","tags":["Insights"],"auth":"bearer","answer":{"key":"types","list":true,"fields":["slug","name","insightGroup","deprecated","sunsetAt"]}},
   listInsightGroups: {"document":"platform","method":"GET","path":"/insights/1.0/insight-groups","tags":["Insights"],"auth":"bearer","answer":{"key":"groups","list":true,"fields":["slug","family","membershipRule","visibleTypeCount"]}},
   getStudentGrades: {"document":"platform","method":"GET","path":"/beyond/1.0/educator/students/grades","tags":["Beyond"],"auth":"bearer"},
@@ -220,6 +228,7 @@ export type OperationTypes = {
   deleteWebhookSubscription: PlatformPaths['/webhooks/1.0/{sourcedApplicationId}/subscriptions/{subscriptionId}']['delete'];
   rotateWebhookSubscriptionSecret: PlatformPaths['/webhooks/1.0/{sourcedApplicationId}/subscriptions/{subscriptionId}/rotate-secret']['post'];
   sendCaliperEvents: PlatformPaths['/caliper/v1p2']['post'];
+  listLtiApplications: PlatformPaths['/applications/1.0']['get'];
   createApplicationDraft: PlatformPaths['/applications/1.0/drafts']['post'];
   getApplicationCredentials: PlatformPaths['/applications/1.0/{appId}/credentials']['get'];
   rotateApplicationCredentials: PlatformPaths['/applications/1.0/{appId}/credentials/rotate']['post'];
@@ -235,7 +244,11 @@ export type OperationTypes = {
   listUserProfiles: PlatformPaths['/rostering/1.0/users/{userId}/profiles']['get'];
   getUserProfile: PlatformPaths['/rostering/1.0/users/{userId}/profiles/{profileId}']['get'];
   listUserAgents: PlatformPaths['/rostering/1.0/users/{sourcedId}/agents']['get'];
+  upsertUserAgent: PlatformPaths['/rostering/1.0/users/{sourcedId}/agents/{agentId}']['put'];
+  deleteUserAgent: PlatformPaths['/rostering/1.0/users/{sourcedId}/agents/{agentId}']['delete'];
   listLinkedUsers: PlatformPaths['/rostering/1.0/users/{sourcedId}/linkedUsers']['get'];
+  listOrgs: PlatformPaths['/rostering/1.0/orgs']['get'];
+  upsertStudent: PlatformPaths['/rostering/1.0/students']['put'];
   getOrgConfig: PlatformPaths['/rostering/1.0/orgs/{sourcedId}/config']['get'];
   putOrgConfig: PlatformPaths['/rostering/1.0/orgs/{sourcedId}/config']['put'];
   listSessionEvents: PlatformPaths['/events/1.0/sessions/{sessionId}/events']['get'];
@@ -243,6 +256,9 @@ export type OperationTypes = {
   createInsightSession: PlatformPaths['/insights/1.0/sessions']['post'];
   getInsightSession: PlatformPaths['/insights/1.0/sessions/{sessionId}']['get'];
   getInsightSessionEnforcementState: PlatformPaths['/insights/1.0/sessions/{sessionId}/enforcement-state']['get'];
+  listUserInsights: PlatformPaths['/insights/1.0/users/{userId}']['get'];
+  listUserSessions: PlatformPaths['/insights/1.0/users/{userId}/sessions']['get'];
+  getUserInsightsOverview: PlatformPaths['/insights/1.0/users/{userId}/overview']['get'];
   listInsightTypes: PlatformPaths['/insights/1.0/types']['get'];
   listInsightGroups: PlatformPaths['/insights/1.0/insight-groups']['get'];
   getStudentGrades: PlatformPaths['/beyond/1.0/educator/students/grades']['get'];
@@ -753,6 +769,28 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "$ref": "learnkit:platform#/$defs/CaliperEnvelope"
     }
   },
+  "listLtiApplications": {
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "filter": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
   "createApplicationDraft": {
     "query": {
       "type": "object",
@@ -802,7 +840,22 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
   "listApplications": {
     "query": {
       "type": "object",
-      "properties": {},
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "filter": {
+          "type": "string"
+        }
+      },
       "additionalProperties": false
     }
   },
@@ -848,7 +901,22 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
   "listEnrollments": {
     "query": {
       "type": "object",
-      "properties": {},
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "filter": {
+          "type": "string"
+        }
+      },
       "additionalProperties": false
     }
   },
@@ -923,7 +991,22 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
     },
     "query": {
       "type": "object",
-      "properties": {},
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "filter": {
+          "type": "string"
+        }
+      },
       "additionalProperties": false
     }
   },
@@ -966,7 +1049,22 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
     },
     "query": {
       "type": "object",
-      "properties": {},
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "filter": {
+          "type": "string"
+        }
+      },
       "additionalProperties": false
     }
   },
@@ -1006,6 +1104,68 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
     },
     "query": {
       "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "filter": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "upsertUserAgent": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        },
+        "agentId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId",
+        "agentId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "body": {
+      "$ref": "learnkit:platform#/$defs/UserAgentUpsert"
+    }
+  },
+  "deleteUserAgent": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourcedId": {
+          "type": "string"
+        },
+        "agentId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourcedId",
+        "agentId"
+      ]
+    },
+    "query": {
+      "type": "object",
       "properties": {},
       "additionalProperties": false
     }
@@ -1024,8 +1184,63 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
     },
     "query": {
       "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "filter": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "listOrgs": {
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "filter": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "upsertStudent": {
+    "query": {
+      "type": "object",
       "properties": {},
       "additionalProperties": false
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "student"
+      ],
+      "properties": {
+        "student": {
+          "$ref": "learnkit:platform#/$defs/StudentUpsert"
+        }
+      }
     }
   },
   "getOrgConfig": {
@@ -1088,7 +1303,22 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
   "listInsightSessions": {
     "query": {
       "type": "object",
-      "properties": {},
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "filter": {
+          "type": "string"
+        }
+      },
       "additionalProperties": false
     }
   },
@@ -1130,6 +1360,90 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       },
       "required": [
         "sessionId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "listUserInsights": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "userId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "userId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "filter": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "listUserSessions": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "userId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "userId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 10
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "filter": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "getUserInsightsOverview": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "userId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "userId"
       ]
     },
     "query": {

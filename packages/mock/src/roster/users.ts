@@ -116,6 +116,7 @@ export function syncAgents(core: Core, userId: string, agentIds: readonly string
     );
     const relationshipType = role?.role ?? 'guardian';
     roster.agents.push({
+      agentId: randomId(),
       userId,
       agentUserId,
       relationshipType,

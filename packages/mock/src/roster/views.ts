@@ -1,10 +1,4 @@
-import {
-  type JsonSchemaDefs,
-  type OneRosterComponents,
-  onerosterSchemas,
-  type PlatformComponents,
-  platformSchemas,
-} from '@learnkit/core';
+import { type JsonSchemaDefs, type OneRosterComponents, onerosterSchemas } from '@learnkit/core';
 import { project } from '../internal/list-query.js';
 import { pathSegment } from '../internal/path-segment.js';
 import {
@@ -20,7 +14,6 @@ import { profilesView } from './profiles.js';
 import { refTo } from './tables.js';
 
 type OneRoster = OneRosterComponents['schemas'];
-type Platform = PlatformComponents['schemas'];
 
 const ONEROSTER = '/ims/oneroster/rostering/v1p2';
 
@@ -69,10 +62,6 @@ export function rolesByUser(roster: RosterState): Map<string, StoredRole[]> {
 function shaped(schemas: JsonSchemaDefs, name: string, record: object) {
   return project(record, Object.keys((schemas[name] as { properties: object }).properties));
 }
-
-/** A record in the shape of the platform document's schema `name`. */
-const platform = <K extends keyof Platform>(name: K, record: object) =>
-  shaped(platformSchemas, name, record) as Platform[K];
 
 /** A record in the shape of the OneRoster document's schema `name`. */
 const oneRoster = <K extends keyof OneRoster>(name: K, record: object) =>
@@ -140,23 +129,6 @@ export function oneRosterOrg(org: StoredOrg, baseUrl: string, children: readonly
 export const oneRosterRecord = <K extends keyof OneRoster>(name: K, record: object) =>
   oneRoster(name, record);
 
-/** A role in the platform's rostering shape. */
-export const platformRole = (role: StoredRole) => platform('UserRole', role);
-
-/** An agent relationship in the platform's shape, seen from `userId`: the other user is `agentUserId`. */
-export const platformRelationship = (agent: StoredAgent) =>
-  platform('UserRelationship', { ...agent, userId: agent.agentUserId });
-
-/** A user in the platform's rostering shape (`/rostering/1.0/users/{id}`). */
-export function platformUser(roster: RosterState, user: StoredUser, today: string) {
-  return platform('User', {
-    ...user,
-    roles: rolesOf(roster, user.sourcedId).map(platformRole),
-    agents: openAgentsOf(roster, user.sourcedId, today).map(platformRelationship),
-    metadata: user.metadata ?? null,
-  });
-}
-
 /**
  * An enrollment in the OneRoster shape (the vendor's of 2025-10: its class's `school` as a reference; `primary` a
  * JSON boolean; docs/decisions.md#d-oneroster-2025-10).
@@ -170,7 +142,3 @@ export function oneRosterEnrollment(enrollment: StoredEnrollment, baseUrl: strin
     school: refTo(baseUrl, 'orgs', enrollment.schoolId, 'guid'),
   });
 }
-
-/** An enrollment in the platform's rostering shape. */
-export const platformEnrollment = (enrollment: StoredEnrollment) =>
-  platform('Enrollment', { ...enrollment, enrollmentId: enrollment.sourcedId });

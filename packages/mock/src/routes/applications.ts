@@ -1,7 +1,9 @@
+import type { PlatformComponents } from '@learnkit/core';
 import type { Core } from '../core.js';
 import { badRequest, notFound } from '../internal/http-error.js';
 import { randomHex, randomId } from '../internal/random.js';
 import { found, type OperationRoutes } from '../operations/dispatch.js';
+import { platformPage } from '../roster/platform-views.js';
 import { ALL_SCOPES } from '../scopes.js';
 import type { MockClient, StoredApplication } from '../state.js';
 
@@ -23,30 +25,75 @@ function createAppClient(core: Core, applicationId: string, owner: MockClient): 
   return client;
 }
 
-const credentials = ({ clientId, sandboxStatus }: StoredApplication) => ({ clientId, sandboxStatus });
+/** The only scope of a draft's production client (app-lifecycle: read-only until promoted). */
+const DRAFT_PRODUCTION_SCOPES = ['https://scopes.example.com/lti/lti.readonly'];
+
+/**
+ * The credentials of an application in both pools, never a secret (api-reference credentials model): a draft's
+ * production client is read-only, its sandbox client has every scope; `sandboxStatus` as spec/001 states it.
+ */
+function credentials(core: Core, application: StoredApplication) {
+  const tokenUrl = `${core.options.authUrl}/auth/1.0/token`;
+  const all = [...ALL_SCOPES];
+  return {
+    applicationId: application.sourcedId,
+    appUrn: `urn:uuid:${application.sourcedId}`,
+    productionCredentials: {
+      clientId: application.clientId,
+      scopes: application.draft ? DRAFT_PRODUCTION_SCOPES : all,
+      tokenUrl,
+    },
+    sandboxCredentials: { clientId: `${application.clientId}-sandbox`, scopes: all, tokenUrl },
+    sandboxStatus: application.sandboxStatus,
+  };
+}
+
+/** An application as the registry lists it: its tier as `status`, its proctoring as `proctoringMode`. */
+const applicationView = (application: StoredApplication): Application => ({
+  ...application,
+  status: application.draft ? 'draft' : 'active',
+  proctoringMode: application.proctoringEnabled ? 'on' : 'off',
+});
+
+type Application = PlatformComponents['schemas']['Application'];
 
 /** Applications: drafts, credentials and their rotation (the claim route is in operations/index.ts), the registry. */
 export const handlers: OperationRoutes = {
   createApplicationDraft: async (context) => {
     const { core, client: owner } = context;
+    // `name`, `description` and `launchUrl` are required by the document: the dispatcher refused a body without.
     const body = await context.body();
-    const applicationId = `app-${randomId()}`;
+    const taken = [...core.state.applications.values()].some((app) => app.name === body.name);
+    if (taken) throw badRequest(`name "${body.name}" is taken by another application; choose a unique name`);
+    const applicationId = randomId();
     const client = createAppClient(core, applicationId, owner);
+    const now = core.iso();
     core.state.applications.set(applicationId, {
       ...body,
       sourcedId: applicationId,
-      name: body.name ?? 'Draft application',
-      dateLastModified: core.iso(),
+      name: body.name,
+      applicationType: body.applicationType ?? 'learning_app',
+      dateCreated: now,
+      dateLastModified: now,
       clientId: client.clientId,
       sandboxStatus: null,
       proctoringEnabled: false,
       draft: true,
     });
-    return context.json(201, { applicationId, clientId: client.clientId, clientSecret: client.clientSecret });
+    return context.json(201, {
+      applicationId,
+      appUrn: `urn:uuid:${applicationId}`,
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      publisherId: body.publisherId ?? null,
+    });
   },
 
   getApplicationCredentials: (context, { appId }) =>
-    context.json(200, credentials(found(context.core.state.applications, appId, 'application'))),
+    context.json(
+      200,
+      credentials(context.core, found(context.core.state.applications, appId, 'application')),
+    ),
 
   rotateApplicationCredentials: (context, { appId }) => {
     const { core } = context;
@@ -65,15 +112,31 @@ export const handlers: OperationRoutes = {
     application.sandboxStatus = 'awaiting_secret_claim';
     return context.json(200, {
       claimUrl: `${core.options.baseUrl}/applications/1.0/claims/${token}`,
-      ...credentials(application),
+      clientId: application.clientId,
+      sandboxStatus: application.sandboxStatus,
     });
   },
 
   listApplications: (context) =>
-    context.json(200, { applications: [...context.core.state.applications.values()] }),
+    platformPage(
+      'applications',
+      [...context.core.state.applications.values()],
+      applicationView,
+      context.query,
+      'Application',
+    ),
+
+  listLtiApplications: (context) =>
+    platformPage(
+      'applications',
+      [...context.core.state.applications.values()],
+      applicationView,
+      context.query,
+      'Application',
+    ),
 
   getApplication: (context, { sourcedId }) =>
-    context.json(200, found(context.core.state.applications, sourcedId, 'application')),
+    context.json(200, applicationView(found(context.core.state.applications, sourcedId, 'application'))),
 
   upsertApplication: async (context, { sourcedId: id }) => {
     const { core, client: owner } = context;
@@ -100,6 +163,6 @@ export const handlers: OperationRoutes = {
       { applicationId: id },
       { originClientId: owner.clientId },
     );
-    return context.json(existing ? 200 : 201, application);
+    return context.json(existing ? 200 : 201, applicationView(application));
   },
 };

@@ -1,18 +1,13 @@
 import { writeSessionMetadata } from '../caliper/apply.js';
-import { OPERATIONS } from '../generated/operations.js';
 import { INSIGHT_GROUPS, INSIGHT_TYPES } from '../insights.js';
-import { project } from '../internal/list-query.js';
 import { found, type OperationRoutes } from '../operations/dispatch.js';
-import type { StoredSession } from '../state.js';
+import { visibleUser } from '../roster/orgs.js';
+import { platformPage, platformSession } from '../roster/platform-views.js';
 
 const DISCOUNT_CODES = new Set(['WELCOME10', 'LEARNKIT']);
 
 /** Whether a discount code is one the mock knows, compared case-insensitively. */
 const codeAnswer = (code: string) => ({ valid: DISCOUNT_CODES.has(code.toUpperCase()), code });
-
-/** A session as the insight operations show it: the members the documents give an insight session. */
-const insightView = (session: StoredSession) =>
-  project(session, OPERATIONS.listInsightSessions.answer.fields) as Omit<StoredSession, 'eventIds'>;
 
 /** Caliper sessions, insights, the beyond grade read and discount-code validation: small, state-backed answers. */
 export const handlers: OperationRoutes = {
@@ -32,14 +27,59 @@ export const handlers: OperationRoutes = {
   },
 
   listInsightSessions: (context) =>
-    context.json(200, { sessions: [...context.core.state.sessions.values()].map(insightView) }),
+    platformPage(
+      'sessions',
+      [...context.core.state.sessions.values()],
+      platformSession,
+      context.query,
+      'InsightSession',
+    ),
+
+  // Insights per user (integration/level-4-insights-api): the mock raises no insight findings, so the list is
+  // empty; the sessions are the user's recorded ones; the overview sums them by day and by application.
+  listUserInsights: (context, { userId }) => {
+    visibleUser(context, userId);
+    return platformPage('insights', [] as object[], (row) => row as never, context.query, 'Insight');
+  },
+
+  listUserSessions: (context, { userId }) => {
+    visibleUser(context, userId);
+    const sessions = [...context.core.state.sessions.values()].filter((session) => session.userId === userId);
+    return platformPage('sessions', sessions, platformSession, context.query, 'InsightSession');
+  },
+
+  getUserInsightsOverview: (context, { userId }) => {
+    visibleUser(context, userId);
+    const sessions = [...context.core.state.sessions.values()]
+      .filter((session) => session.userId === userId)
+      .map(platformSession);
+    const sum = (key: (session: (typeof sessions)[number]) => string) => {
+      const totals = new Map<string, { sessions: number; durationInSeconds: number }>();
+      for (const session of sessions) {
+        const entry = totals.get(key(session)) ?? { sessions: 0, durationInSeconds: 0 };
+        entry.sessions += 1;
+        entry.durationInSeconds += session.durationInSeconds ?? 0;
+        totals.set(key(session), entry);
+      }
+      return totals;
+    };
+    const trend = [...sum((session) => (session.startedAtTime ?? '').slice(0, 10))].map(([date, entry]) => ({
+      date,
+      ...entry,
+    }));
+    const breakdown = [...sum((session) => session.applicationId ?? '')].map(([applicationId, entry]) => ({
+      applicationId,
+      ...entry,
+    }));
+    return context.json(200, { userId, trend, breakdown });
+  },
 
   createInsightSession: async (context) => {
     const body = await context.body();
     // Session metadata writes never create a session and never move its start or end.
     const session = found(context.core.state.sessions, body.sessionId, 'session');
     writeSessionMetadata(session, body);
-    return context.json(200, insightView(session));
+    return context.json(200, platformSession(session));
   },
 
   getInsightSession: (context, { sessionId }) =>

@@ -1,16 +1,21 @@
+import type { PlatformComponents } from '@learnkit/core';
 import { badRequest, HttpError, notFound } from '../internal/http-error.js';
 import type { OperationRoutes } from '../operations/dispatch.js';
 import { type Caller, canSeeUser, orgsOfUser, scopeCovers, today, visibleUser } from '../roster/orgs.js';
-import { deleteUser, given, type RoleSpec, roleKey, roleOf, syncRoles } from '../roster/users.js';
 import {
-  isOpenAgent,
-  openAgentsOf,
+  platformAgent,
   platformEnrollment,
-  platformRelationship,
+  platformLinkedUser,
+  platformOrg,
+  platformPage,
+  platformProfile,
   platformRole,
   platformUser,
-  rolesOf,
-} from '../roster/views.js';
+  profilesOf,
+} from '../roster/platform-views.js';
+import { upsertAgent, upsertStudent } from '../roster/student-writes.js';
+import { deleteUser, given, type RoleSpec, roleKey, roleOf, syncRoles } from '../roster/users.js';
+import { childrenByOrg, isOpenAgent, openAgentsOf, rolesOf } from '../roster/views.js';
 import type { StoredEnrollment, StoredUser } from '../state.js';
 
 /** An org the caller's scope covers, or 404. */
@@ -34,23 +39,54 @@ function checkOrgs({ core, client }: Caller, orgIds: string[]): void {
 const visibleEnrollment = ({ core, client }: Caller, enrollment: StoredEnrollment | undefined) =>
   enrollment?.status === 'active' && scopeCovers(core.state.roster, client, [enrollment.schoolId]);
 
-/** Platform rostering: users (upsert with events), roles, profiles, agents, enrollments, org config. */
+/** The stored config, as the document types it (the writes were checked against it). */
+type OrgConfig = PlatformComponents['schemas']['OrgConfig'];
+
+/** The base URL the GUIDRefs of an answer point at. */
+const baseOf = ({ core }: Caller) => core.options.baseUrl;
+
+/**
+ * Platform rostering: users (upsert with events), students, roles, profiles, agents, enrollments, orgs and their
+ * config; listings page as the platform's reference says (docs/decisions.md#d-platform-paging).
+ */
 export const handlers: OperationRoutes = {
   listEnrollments: (context) => {
     const enrollments = [...context.core.state.roster.enrollments.values()];
     const visible = enrollments.filter((enrollment) => visibleEnrollment(context, enrollment));
-    return context.json(200, { enrollments: visible.map(platformEnrollment) });
+    const base = baseOf(context);
+    const view = (enrollment: StoredEnrollment) => platformEnrollment(enrollment, base);
+    return platformPage('enrollments', visible, view, context.query, 'Enrollment');
   },
 
   getEnrollment: (context, { enrollmentId }) => {
     const enrollment = context.core.state.roster.enrollments.get(enrollmentId);
     if (!visibleEnrollment(context, enrollment)) throw notFound(`enrollment ${enrollmentId} not found`);
-    return context.json(200, platformEnrollment(enrollment!));
+    return context.json(200, platformEnrollment(enrollment!, baseOf(context)));
+  },
+
+  listOrgs: (context) => {
+    const roster = context.core.state.roster;
+    const visible = [...roster.orgs.values()].filter((org) =>
+      scopeCovers(roster, context.client, [org.sourcedId]),
+    );
+    const children = childrenByOrg(roster);
+    const base = baseOf(context);
+    const view = (org: (typeof visible)[number]) => platformOrg(org, base, children.get(org.sourcedId) ?? []);
+    return platformPage('orgs', visible, view, context.query, 'Org');
+  },
+
+  upsertStudent: async (context) => {
+    const { student } = await context.body();
+    const { user, created } = upsertStudent(context, student, checkOrgs);
+    return context.json(
+      created ? 201 : 200,
+      platformUser(context.core.state.roster, user, today(context), baseOf(context)),
+    );
   },
 
   getUser: (context, { sourcedId }) => {
     const user = visibleUser(context, sourcedId);
-    return context.json(200, platformUser(context.core.state.roster, user, today(context)));
+    return context.json(200, platformUser(context.core.state.roster, user, today(context), baseOf(context)));
   },
 
   upsertUser: async (context, { sourcedId: userId }) => {
@@ -68,7 +104,7 @@ export const handlers: OperationRoutes = {
           `user ${userId} not found; status tobedeleted deletes an existing user, it creates none`,
         );
       const gone = { ...existing, status: 'tobedeleted' as const, dateLastModified: core.iso() };
-      const last = platformUser(roster, gone, today(context));
+      const last = platformUser(roster, gone, today(context), baseOf(context));
       const orgIds = deleteUser(roster, userId);
       core.raise('user.deleted', { userId, email: existing.email }, { ...origin, orgIds });
       return context.json(200, last);
@@ -106,12 +142,14 @@ export const handlers: OperationRoutes = {
     core.raise(existing ? 'user.updated' : 'user.created', { userId }, origin);
 
     if (roleInputs) syncRoles(core, userId, roleInputs as RoleSpec[], origin);
-    return context.json(existing ? 200 : 201, platformUser(roster, user, today(context)));
+    return context.json(existing ? 200 : 201, platformUser(roster, user, today(context), baseOf(context)));
   },
 
   listUserRoles: (context, { sourcedId }) => {
     visibleUser(context, sourcedId);
-    return context.json(200, { roles: rolesOf(context.core.state.roster, sourcedId).map(platformRole) });
+    const base = baseOf(context);
+    const roles = rolesOf(context.core.state.roster, sourcedId);
+    return platformPage('roles', roles, (role) => platformRole(role, base), context.query, 'UserRole');
   },
 
   upsertUserRole: async (context, { sourcedId: userId, roleId }) => {
@@ -137,28 +175,45 @@ export const handlers: OperationRoutes = {
         orgIds: [...new Set([live.orgId, ...orgsOfUser(roster, userId)])],
       });
     }
-    return context.json(live ? 200 : 201, platformRole(role));
+    return context.json(live ? 200 : 201, platformRole(role, baseOf(context)));
   },
 
   listUserProfiles: (context, { userId }) => {
     visibleUser(context, userId);
-    const profiles = [...context.core.state.roster.profiles.values()].filter(
-      (profile) => profile.userId === userId,
-    );
-    return context.json(200, { profiles });
+    const profiles = profilesOf(context.core.state.roster, userId);
+    return platformPage('userProfiles', profiles, platformProfile, context.query, 'UserProfile');
   },
 
   getUserProfile: (context, { userId, profileId }) => {
     visibleUser(context, userId);
     const profile = context.core.state.roster.profiles.get(profileId);
     if (!profile || profile.userId !== userId) throw notFound(`profile ${profileId} not found`);
-    return context.json(200, profile);
+    return context.json(200, platformProfile(profile));
   },
 
   listUserAgents: (context, { sourcedId }) => {
     visibleUser(context, sourcedId);
     const agents = openAgentsOf(context.core.state.roster, sourcedId, today(context));
-    return context.json(200, { agents: agents.map(platformRelationship) });
+    const base = baseOf(context);
+    return platformPage('agents', agents, (agent) => platformAgent(agent, base), context.query, 'UserAgent');
+  },
+
+  upsertUserAgent: async (context, { sourcedId: studentId, agentId }) => {
+    visibleUser(context, studentId);
+    const input = await context.body();
+    const { agent, created } = upsertAgent(context, studentId, agentId, input);
+    return context.json(created ? 201 : 200, platformAgent(agent, baseOf(context)));
+  },
+
+  deleteUserAgent: (context, { sourcedId: studentId, agentId }) => {
+    visibleUser(context, studentId);
+    const agent = openAgentsOf(context.core.state.roster, studentId, today(context)).find(
+      (open) => open.agentId === agentId,
+    );
+    if (!agent) throw notFound(`agent ${agentId} of user ${studentId} not found`);
+    agent.status = 'inactive';
+    agent.endDate = today(context);
+    return new Response(null, { status: 204 });
   },
 
   listLinkedUsers: (context, { sourcedId: userId }) => {
@@ -166,26 +221,31 @@ export const handlers: OperationRoutes = {
     const open = context.core.state.roster.agents.filter((agent) => isOpenAgent(agent, today(context)));
     // Either side of a relationship: the other user is named as the agent.
     const linked = open.filter((agent) => agent.userId === userId || agent.agentUserId === userId);
-    const agents = linked.map((agent) =>
-      agent.userId === userId ? agent : { ...agent, agentUserId: agent.userId },
-    );
-    return context.json(200, { linkedUsers: agents.map(platformRelationship) });
+    const view = (agent: (typeof linked)[number]) =>
+      platformLinkedUser(agent, agent.userId === userId ? agent.agentUserId : agent.userId);
+    return platformPage('linkedUsers', linked, view, context.query, 'LinkedUser');
   },
 
   getOrgConfig: (context, { sourcedId }) => {
     visibleOrg(context, sourcedId);
-    return context.json(200, context.core.state.roster.orgConfigs.get(sourcedId) ?? {});
+    return context.json(200, (context.core.state.roster.orgConfigs.get(sourcedId) ?? {}) as OrgConfig);
   },
 
   putOrgConfig: async (context, { sourcedId: orgId }) => {
     visibleOrg(context, orgId);
-    const body = await context.body();
+    const body: Record<string, unknown> = await context.body();
     const configs = context.core.state.roster.orgConfigs;
-    const config = { ...(configs.get(orgId) ?? {}), ...body };
+    // A flat map: `null` deletes a key (back to the inherited or default value), absent keys are untouched
+    // (docs/decisions.md#d-platform-reference-shapes).
+    const config: Record<string, unknown> = { ...(configs.get(orgId) ?? {}) };
+    for (const [key, value] of Object.entries(body)) {
+      if (value === null) delete config[key];
+      else config[key] = value;
+    }
     configs.set(orgId, config);
     // One event per write whatever the number of keys; an empty write emits nothing.
     if (Object.keys(body).length > 0)
       context.core.raise('org.config.updated', { orgId }, { originClientId: context.client.clientId });
-    return context.json(200, config);
+    return context.json(200, config as OrgConfig);
   },
 };

@@ -1,4 +1,4 @@
-import { pick } from '../internal/random.js';
+import { pick, seededUuid } from '../internal/random.js';
 import { guidRef, refId } from '../roster/views.js';
 import type { MockState, StoredUser } from '../state.js';
 import { seedGradebook } from './gradebook.js';
@@ -74,7 +74,7 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
   const district = { ...ref('org', 'orgs', 'org-maple-district'), type: 'org' as const };
 
   // Only the Maple district has a configuration to begin with.
-  const mapleConfig = { timezone: 'America/Chicago', proctoring: { webcamRequired: false } };
+  const mapleConfig = { timezone: 'America/Chicago', cameraMicDefault: 'at_school', appStoreEnabled: true };
   for (const [sourcedId, name, type, parentId] of [
     ['org-maple-district', 'Maple Unified School District', 'district', null],
     ['org-maple-elementary', 'Maple Elementary School', 'school', 'org-maple-district'],
@@ -127,6 +127,7 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
     ['course-science-g5', 'Science Grade 5', 'SCI-5', 'Science', '05', 'org-maple-elementary'],
     ['course-math-g7', 'Math Grade 7', 'MATH-7', 'Math', '07', 'org-maple-middle'],
     ['course-language-g7', 'Language Grade 7', 'LANG-7', 'Language', '07', 'org-maple-middle'],
+    ['course-science-g7', 'Science Grade 7', 'SCI-7', 'Science', '07', 'org-maple-middle'],
     ['course-math-g10', 'Geometry', 'MATH-10', 'Math', '10', 'org-cedar-high'],
   ] as const;
   for (const [sourcedId, title, courseCode, subject, grade, orgId] of courses) {
@@ -205,23 +206,42 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
   const teacher = person('usr-grace-hopper', ['Grace', 'Hopper'], elementary, 'teacher', grade3);
   const parent = person('usr-annabella-byron', ['Annabella', 'Byron'], elementary, 'parent');
   // The second relationship has ended: reads must leave it out (change 2026.09.08.2).
-  for (const [agentUserId, relationshipType, beginDate, endDate] of [
-    [parent.sourcedId, 'parent', START, null],
-    [teacher.sourcedId, 'guardian', '2024-08-15', '2025-06-01'],
-  ] as const) {
+  for (const [index, [agentUserId, relationshipType, beginDate, endDate]] of (
+    [
+      [parent.sourcedId, 'parent', START, null],
+      [teacher.sourcedId, 'guardian', '2024-08-15', '2025-06-01'],
+    ] as const
+  ).entries()) {
     const status = endDate === null ? 'active' : 'inactive';
-    roster.agents.push({ userId: ada.sourcedId, agentUserId, relationshipType, beginDate, endDate, status });
+    const agentId = seededUuid(seed, index, 0xa6e7);
+    roster.agents.push({
+      agentId,
+      userId: ada.sourcedId,
+      agentUserId,
+      relationshipType,
+      beginDate,
+      endDate,
+      status,
+    });
   }
   person('usr-alan-turing', ['Alan', 'Turing'], middle, 'teacher', grade7);
+  person('usr-rachel-carson', ['Rachel', 'Carson'], elementary, 'teacher', ['class-science-g5']);
+  person('usr-mae-jemison', ['Mae', 'Jemison'], middle, 'teacher', ['class-science-g7']);
+  // Two teachers without a class yet (a specialist, a substitute), as a new tenant has.
+  person('usr-emmy-noether', ['Emmy', 'Noether'], elementary, 'teacher');
+  person('usr-srinivasa-ramanujan', ['Srinivasa', 'Ramanujan'], middle, 'teacher');
   person('usr-katherine-johnson', ['Katherine', 'Johnson'], 'org-maple-district', 'administrator');
 
-  // Generated students: deterministic names, spread over the Maple schools.
-  for (let n = 0; n < 24; n++) {
+  // Generated students: deterministic names, spread over the Maple schools. With Ada, the partner's tenant holds
+  // what the platform seeds a sandbox tenant with (integration/sandbox-environment): 3 organizations, 6 courses,
+  // 6 classes, 6 teachers, 30 students and 36 enrollments; the last student is registered but in no class yet.
+  for (let n = 0; n < 29; n++) {
     const name: [string, string] = [pick(GIVEN, seed, n, 31), `${pick(FAMILY, seed, n, 32)}${n + 1}`];
     const school = n % 3 === 2 ? middle : elementary;
     const classes = school === elementary ? [...grade3, 'class-science-g5'] : grade7;
     const id = `usr-student-${String(n + 1).padStart(3, '0')}`;
-    person(id, name, school, 'student', [classes[n % classes.length]!], [school === middle ? '07' : '03']);
+    const enrolled = n < 28 ? [classes[n % classes.length]!] : [];
+    person(id, name, school, 'student', enrolled, [school === middle ? '07' : '03']);
   }
   const other = person('usr-cedar-student', ['Rosalind', 'Franklin'], cedar, 'student', geometry, ['10']);
   person('usr-cedar-teacher', ['Marie', 'Curie'], cedar, 'teacher', geometry);

@@ -377,7 +377,7 @@ export function caliperTests(h: Harness): void {
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({
         sourcedId: id,
-        roles: [{ orgId: 'org-maple-elementary', role: 'student', roleType: 'primary' }],
+        roles: [{ org: { sourcedId: 'org-maple-elementary' }, role: 'student', roleType: 'primary' }],
       });
       expect(types()).toEqual(['user.created', 'user_role.created']);
       const updated = await h.call('PUT', `/rostering/1.0/users/${id}`, {
@@ -431,17 +431,28 @@ export function caliperTests(h: Harness): void {
       ).toMatchObject({ role: 'teacher', endDate: '2026-06-30' });
     });
 
-    it('org config write: one org.config.updated per write, none for an empty write', async () => {
+    it('org config write: one org.config.updated per write, none for an empty write; null deletes a key', async () => {
       const path = `/rostering/1.0/orgs/${h.platform.fixtures.roster.districtId}/config`;
-      expect((await h.call('PUT', path, { token, body: { a: 1, b: 2, c: 3 } })).body).toMatchObject({
-        a: 1,
-        b: 2,
-        c: 3,
+      expect((await h.call('PUT', path, { token, body: { a: '1', b: '2', c: '3' } })).body).toMatchObject({
+        a: '1',
+        b: '2',
+        c: '3',
         timezone: 'America/Chicago',
       });
       expect((await h.call('PUT', path, { token, body: {} })).status).toBe(200);
       expect(types()).toEqual(['org.config.updated']);
-      expect((await h.call('GET', path, { token })).body).toMatchObject({ a: 1 });
+      expect((await h.call('PUT', path, { token, body: { a: null, cameraMicDefault: null } })).body).toEqual({
+        b: '2',
+        c: '3',
+        timezone: 'America/Chicago',
+        appStoreEnabled: true,
+      });
+      expect((await h.call('GET', path, { token })).body).not.toHaveProperty('a');
+      // The registered keys are typed, other keys are strings, keys have a shape, a top-level array is refused.
+      h.allowBadRequests();
+      for (const body of [{ appStoreEnabled: 'yes' }, { theme: { dark: true } }, { 'bad key': 'x' }, ['x']]) {
+        expect((await h.call('PUT', path, { token, body })).status).toBe(400);
+      }
     });
 
     it('application upsert: application.created first (201), application.updated after (200)', async () => {

@@ -172,32 +172,46 @@ export function rosterTests(h: Harness): void {
       expect((await get(`/rostering/1.0/users/${student.sourcedId}`)).body).toMatchObject({
         sourcedId: student.sourcedId,
         email: student.email,
-        primaryOrgId: 'org-maple-elementary',
-        agents: [{ userId: parent.sourcedId, relationshipType: 'parent' }],
+        enabledUser: 'true',
+        agents: [{ sourcedId: parent.sourcedId, type: 'user' }],
       });
       expect(
         ((await get(`/rostering/1.0/users/${student.sourcedId}/agents`)).body as { agents: unknown[] })
           .agents,
       ).toHaveLength(1);
       expect((await get(`/rostering/1.0/users/${parent.sourcedId}/linkedUsers`)).body).toEqual({
-        linkedUsers: [
-          { userId: student.sourcedId, relationshipType: 'parent', beginDate: '2025-08-15', endDate: null },
-        ],
+        linkedUsers: [{ agentId: expect.any(String), userId: student.sourcedId, relationshipType: 'parent' }],
+        limit: 10,
+        offset: 0,
+        total: 1,
       });
       expect((await get(`/rostering/1.0/users/${student.sourcedId}/roles`)).body).toMatchObject({
         roles: [{ role: 'student' }],
       });
       expect((await get(`/rostering/1.0/users/${student.sourcedId}/profiles`)).body).toMatchObject({
-        profiles: [{ profileId: 'prf-ada-app' }],
+        userProfiles: [{ profileId: 'prf-ada-app', vendorId: expect.any(String) }],
       });
       expect((await get(`/rostering/1.0/users/${student.sourcedId}/profiles/prf-ada-app`)).status).toBe(200);
-      const enrollments = (await get('/rostering/1.0/enrollments')).body as {
-        enrollments: { enrollmentId: string; classId: string }[];
+      // Paged as the reference says: 10 unless asked, at most 100; `total` counts every page.
+      const enrollments = (await get('/rostering/1.0/enrollments?limit=100')).body as {
+        enrollments: { sourcedId: string; class: { sourcedId: string } }[];
+        total: number;
       };
-      expect(enrollments.enrollments.some((entry) => entry.classId === 'class-math-g10')).toBe(false);
+      expect(enrollments.total).toBe(36);
+      expect(enrollments.enrollments.some((entry) => entry.class.sourcedId === 'class-math-g10')).toBe(false);
+      expect((await get('/rostering/1.0/enrollments')).body).toMatchObject({
+        limit: 10,
+        offset: 0,
+        total: 36,
+      });
       expect(
-        (await get(`/rostering/1.0/enrollments/${enrollments.enrollments[0]!.enrollmentId}`)).status,
-      ).toBe(200);
+        ((await get('/rostering/1.0/enrollments?offset=30')).body as { enrollments: unknown[] }).enrollments,
+      ).toHaveLength(6);
+      h.allowBadRequests();
+      expect((await get('/rostering/1.0/enrollments?limit=101')).status).toBe(400);
+      expect((await get(`/rostering/1.0/enrollments/${enrollments.enrollments[0]!.sourcedId}`)).status).toBe(
+        200,
+      );
       expect((await get('/rostering/1.0/enrollments/enr-usr-cedar-student-class-math-g10')).status).toBe(404);
       expect(
         (await get(`/rostering/1.0/users/${h.platform.fixtures.roster.otherStudent.sourcedId}`)).status,
@@ -212,8 +226,17 @@ export function rosterTests(h: Harness): void {
       const kept = { orgId: school, role: 'teacher', beginDate: '2025-09-01', endDate: null };
       const synced = await h.call('PUT', path, { token, body: { roles: [kept] } });
       expect(synced.status).toBe(200);
+      const org = { href: expect.any(String), sourcedId: school, type: 'org' };
       expect((synced.body as { roles: unknown[] }).roles).toEqual([
-        { roleId: expect.any(String), userId: teacher.sourcedId, roleType: 'primary', ...kept },
+        {
+          roleId: expect.any(String),
+          org,
+          role: 'teacher',
+          roleType: 'primary',
+          beginDate: kept.beginDate,
+          endDate: null,
+          userProfile: null,
+        },
       ]);
       expect(h.platform.state.events.slice(before).map((event) => event.envelope.type)).toEqual([
         'user.updated',
@@ -224,11 +247,12 @@ export function rosterTests(h: Harness): void {
       expect((swapped.body as { roles: unknown[] }).roles).toEqual([
         {
           roleId: expect.any(String),
-          userId: teacher.sourcedId,
+          org,
+          role: 'aide',
           roleType: 'primary',
           beginDate: null,
           endDate: null,
-          ...aide,
+          userProfile: null,
         },
       ]);
       expect(h.platform.state.events.slice(before + 1).map((event) => event.envelope.type)).toEqual([
@@ -239,8 +263,19 @@ export function rosterTests(h: Harness): void {
     });
 
     it('registers drafts whose credentials the token endpoint accepts; reports and rotates credentials with a claim URL', async () => {
-      const draft = await h.call('POST', '/applications/1.0/drafts', { token, body: { name: 'My draft' } });
+      const body = {
+        name: 'My draft',
+        description: 'A draft',
+        launchUrl: 'https://draft.example.com/launch',
+      };
+      h.allowBadRequests();
+      expect(
+        (await h.call('POST', '/applications/1.0/drafts', { token, body: { name: 'My draft' } })).status,
+      ).toBe(400);
+      const draft = await h.call('POST', '/applications/1.0/drafts', { token, body });
       expect(draft.status).toBe(201);
+      expect(draft.body).toMatchObject({ appUrn: expect.stringMatching(/^urn:uuid:/), publisherId: null });
+      expect((await h.call('POST', '/applications/1.0/drafts', { token, body })).status).toBe(400);
       const { applicationId, clientId, clientSecret } = draft.body as {
         applicationId: string;
         clientId: string;
@@ -259,15 +294,16 @@ export function rosterTests(h: Harness): void {
       ).toHaveLength(2);
 
       const seeded = h.platform.fixtures.application.applicationId;
-      expect((await get(`/applications/1.0/${seeded}/credentials`)).body).toEqual({
-        clientId: h.platform.clients.application.clientId,
+      expect((await get(`/applications/1.0/${seeded}/credentials`)).body).toMatchObject({
+        applicationId: seeded,
+        appUrn: `urn:uuid:${seeded}`,
+        productionCredentials: { clientId: h.platform.clients.application.clientId },
         sandboxStatus: 'awaiting_secret_claim',
       });
       const rotation = await h.call('POST', `/applications/1.0/${seeded}/credentials/rotate`, { token });
       expect(rotation.status).toBe(200);
       const claimUrl = (rotation.body as { claimUrl: string }).claimUrl;
       expect(claimUrl).toMatch(/^https?:\/\/.+\/applications\/1\.0\/claims\//);
-      h.allowBadRequests();
       const claimed = await h.call('GET', new URL(claimUrl).pathname);
       h.allowBadResponses();
       const secret = (claimed.body as { clientSecret: string }).clientSecret;
@@ -303,7 +339,12 @@ export function rosterTests(h: Harness): void {
       expect(
         (await h.call('POST', '/store/v1/discount-codes/validate', { token, body: { code: 'NOPE' } })).body,
       ).toEqual({ valid: false, code: 'NOPE' });
-      expect((await get('/insights/1.0/sessions')).body).toEqual({ sessions: [] });
+      expect((await get('/insights/1.0/sessions')).body).toEqual({
+        sessions: [],
+        limit: 10,
+        offset: 0,
+        total: 0,
+      });
       expect(
         (await h.call('POST', '/insights/1.0/sessions', { token, body: { sessionId: 'nope' } })).status,
       ).toBe(404);

@@ -6,34 +6,39 @@ import type { PlatformHttp } from '../internal/http';
 import { Applications } from './resources/applications/applications';
 import { Credentials } from './resources/applications/credentials';
 import { Drafts } from './resources/applications/drafts';
+import { LtiApplications } from './resources/applications/lti-applications';
 import { Grades } from './resources/beyond/grades';
 import { EventSessions } from './resources/events/sessions';
 import { InsightGroups } from './resources/insights/groups';
 import { InsightSessions } from './resources/insights/sessions';
 import { InsightTypes } from './resources/insights/types';
+import { InsightUsers } from './resources/insights/users';
 import { Agents } from './resources/rostering/agents';
 import { Enrollments } from './resources/rostering/enrollments';
 import { LinkedUsers } from './resources/rostering/linked-users';
 import { Orgs } from './resources/rostering/orgs';
 import { Profiles } from './resources/rostering/profiles';
 import { Roles } from './resources/rostering/roles';
+import { Students } from './resources/rostering/students';
 import { Users } from './resources/rostering/users';
 
 /** Rostering 1.0 (`/rostering/1.0`): users, their roles, profiles, agents and linked users, enrollments, org config. */
 export interface RosteringClient {
   /** Rostering users: `get`, `upsert`. */
   readonly users: Users;
+  /** Students: `upsert`. */
+  readonly students: Students;
   /** The role memberships of a user: `list`, `upsert`. */
   readonly roles: Roles;
   /** The profiles of a user: `list`, `get`. */
   readonly profiles: Profiles;
-  /** The agents of a user (parents, guardians): `list`. */
+  /** The agents of a user (parents, guardians): `list`, `upsert`, `remove`. */
   readonly agents: Agents;
   /** The users linked to a user by an open agent relationship, in either direction (a parent's children, a child's parents): `list`. */
   readonly linkedUsers: LinkedUsers;
   /** Enrollments visible to the client's org scope: `list`, `get`. */
   readonly enrollments: Enrollments;
-  /** Organizations: `config`. */
+  /** Organizations: `list`, `config`. */
   readonly orgs: Orgs;
 }
 
@@ -41,6 +46,7 @@ export interface RosteringClient {
 export function rosteringResources(http: PlatformHttp): RosteringClient {
   return Object.freeze({
     users: new Users(http),
+    students: new Students(http),
     roles: new Roles(http),
     profiles: new Profiles(http),
     agents: new Agents(http),
@@ -58,6 +64,8 @@ export interface ApplicationsClient {
   readonly credentials: Credentials;
   /** The application registry: `list`, `get`, `upsert`. */
   readonly applications: Applications;
+  /** The LTI application records, listed with a filter (`/applications/1.0`): `list`. */
+  readonly ltiApplications: LtiApplications;
 }
 
 /** @internal The resources of {@link ApplicationsClient} over one core HTTP client. */
@@ -66,6 +74,7 @@ export function applicationsResources(http: PlatformHttp): ApplicationsClient {
     drafts: new Drafts(http),
     credentials: new Credentials(http),
     applications: new Applications(http),
+    ltiApplications: new LtiApplications(http),
   });
 }
 
@@ -86,6 +95,8 @@ export function eventsResources(http: PlatformHttp): EventsClient {
 export interface InsightsClient {
   /** Enriched learning sessions: `list`, `get`, `getEnforcementState`, `writeMetadata`. */
   readonly sessions: InsightSessions;
+  /** A user's insights, learning sessions and overview: `list`, `sessions`, `overview`. */
+  readonly users: InsightUsers;
   /** The insight type catalogue: `list`. */
   readonly types: InsightTypes;
   /** The registered insight groups: `list`. */
@@ -96,6 +107,7 @@ export interface InsightsClient {
 export function insightsResources(http: PlatformHttp): InsightsClient {
   return Object.freeze({
     sessions: new InsightSessions(http),
+    users: new InsightUsers(http),
     types: new InsightTypes(http),
     groups: new InsightGroups(http),
   });

@@ -15,6 +15,8 @@ export const OPERATIONS = Object.freeze({
   getUser: 'rostering.users.get',
   /** `PUT /rostering/1.0/users/{sourcedId}`: `lk.rostering.users.upsert`. */
   upsertUser: 'rostering.users.upsert',
+  /** `PUT /rostering/1.0/students`: `lk.rostering.students.upsert`. */
+  upsertStudent: 'rostering.students.upsert',
   /** `GET /rostering/1.0/users/{sourcedId}/roles`: `lk.rostering.roles.list`. */
   listUserRoles: 'rostering.roles.list',
   /** `PUT /rostering/1.0/users/{sourcedId}/roles/{roleId}`: `lk.rostering.roles.upsert`. */
@@ -25,12 +27,18 @@ export const OPERATIONS = Object.freeze({
   getUserProfile: 'rostering.profiles.get',
   /** `GET /rostering/1.0/users/{sourcedId}/agents`: `lk.rostering.agents.list`. */
   listUserAgents: 'rostering.agents.list',
+  /** `PUT /rostering/1.0/users/{sourcedId}/agents/{agentId}`: `lk.rostering.agents.upsert`. */
+  upsertUserAgent: 'rostering.agents.upsert',
+  /** `DELETE /rostering/1.0/users/{sourcedId}/agents/{agentId}`: `lk.rostering.agents.remove`. */
+  deleteUserAgent: 'rostering.agents.remove',
   /** `GET /rostering/1.0/users/{sourcedId}/linkedUsers`: `lk.rostering.linkedUsers.list`. */
   listLinkedUsers: 'rostering.linkedUsers.list',
   /** `GET /rostering/1.0/enrollments`: `lk.rostering.enrollments.list`. */
   listEnrollments: 'rostering.enrollments.list',
   /** `GET /rostering/1.0/enrollments/{enrollmentId}`: `lk.rostering.enrollments.get`. */
   getEnrollment: 'rostering.enrollments.get',
+  /** `GET /rostering/1.0/orgs`: `lk.rostering.orgs.list`. */
+  listOrgs: 'rostering.orgs.list',
   /** `GET /rostering/1.0/orgs/{sourcedId}/config`: `lk.rostering.orgs.config.get`. */
   getOrgConfig: 'rostering.orgs.config.get',
   /** `PUT /rostering/1.0/orgs/{sourcedId}/config`: `lk.rostering.orgs.config.update`. */
@@ -47,6 +55,8 @@ export const OPERATIONS = Object.freeze({
   getApplication: 'applications.applications.get',
   /** `PUT /applications/1.0/applications/{sourcedId}`: `lk.applications.applications.upsert`. */
   upsertApplication: 'applications.applications.upsert',
+  /** `GET /applications/1.0`: `lk.applications.ltiApplications.list`. */
+  listLtiApplications: 'applications.ltiApplications.list',
   /** `GET /events/1.0/sessions/{sessionId}/events`: `lk.events.sessions.get`. */
   listSessionEvents: 'events.sessions.get',
   /** `GET /insights/1.0/sessions`: `lk.insights.sessions.list`. */
@@ -57,6 +67,12 @@ export const OPERATIONS = Object.freeze({
   getInsightSessionEnforcementState: 'insights.sessions.getEnforcementState',
   /** `POST /insights/1.0/sessions`: `lk.insights.sessions.writeMetadata`. */
   createInsightSession: 'insights.sessions.writeMetadata',
+  /** `GET /insights/1.0/users/{userId}`: `lk.insights.users.list`. */
+  listUserInsights: 'insights.users.list',
+  /** `GET /insights/1.0/users/{userId}/sessions`: `lk.insights.users.sessions`. */
+  listUserSessions: 'insights.users.sessions',
+  /** `GET /insights/1.0/users/{userId}/overview`: `lk.insights.users.overview`. */
+  getUserInsightsOverview: 'insights.users.overview',
   /** `GET /insights/1.0/types`: `lk.insights.types.list`. */
   listInsightTypes: 'insights.types.list',
   /** `GET /insights/1.0/insight-groups`: `lk.insights.groups.list`. */

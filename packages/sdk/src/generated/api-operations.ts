@@ -226,6 +226,38 @@ const getAcademicSessionQuery: readonly ApiQueryParameter[] = [
   },
 ];
 
+/** The query parameters of listUserRoles and 10 more. */
+const listUserRolesQuery: readonly ApiQueryParameter[] = [
+  {
+    name: 'limit',
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      default: 10,
+    },
+    description:
+      'The page size: default 10, from 1 to 100 (getting-started/oneroster-api-conventions; docs/decisions.md#d-platform-paging).',
+  },
+  {
+    name: 'offset',
+    schema: {
+      type: 'integer',
+      minimum: 0,
+      default: 0,
+    },
+    description: 'The index of the first item of the page (default 0).',
+  },
+  {
+    name: 'filter',
+    schema: {
+      type: 'string',
+    },
+    description:
+      '`<field><predicate><value>` with predicates `=`, `!=`, `~` (contains), `>`, `>=`, `<`, `<=`, values in single quotes; at most 2 predicates joined by `AND` or by `OR`, never both (getting-started/oneroster-api-conventions).',
+  },
+];
+
 /** The query parameters of getStudentGrades. */
 const getStudentGradesQuery: readonly ApiQueryParameter[] = [
   {
@@ -3398,6 +3430,24 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       "await lk.rostering.users.upsert('usr-42', { email: 'ada@example.com', givenName: 'Ada', familyName: 'Lovelace' });",
   },
   {
+    resource: 'rostering.students',
+    method: 'upsert',
+    operationId: 'upsertStudent',
+    httpMethod: 'PUT',
+    path: '/rostering/1.0/students',
+    summary: 'Creates the student (its `sourcedId`, `givenName` and `familyName` needed) or updates it.',
+    document: 'platform',
+    pathParams: [],
+    body: {
+      schema: 'StudentUpsert',
+    },
+    query: [],
+    args: ['body'],
+    retry: 'safe',
+    example:
+      "const user = await lk.rostering.students.upsert({ sourcedId: 'stu-42', givenName: 'Ada', familyName: 'Lovelace', enabledUser: 'true', grades: ['5'] });",
+  },
+  {
     resource: 'rostering.roles',
     method: 'list',
     operationId: 'listUserRoles',
@@ -3413,8 +3463,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       },
     ],
     page: 'roles',
-    query: [],
-    args: ['path.sourcedId'],
+    query: listUserRolesQuery,
+    args: ['path.sourcedId', 'query'],
     retry: 'safe',
     example: 'const { data: roles } = await lk.rostering.roles.list(userId);',
   },
@@ -3461,9 +3511,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         description: "The user's sourcedId.",
       },
     ],
-    page: 'profiles',
-    query: [],
-    args: ['path.userId'],
+    page: 'userProfiles',
+    query: listUserRolesQuery,
+    args: ['path.userId', 'query'],
     retry: 'safe',
     example: 'const { data: profiles } = await lk.rostering.profiles.list(userId);',
   },
@@ -3508,10 +3558,65 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       },
     ],
     page: 'agents',
-    query: [],
-    args: ['path.sourcedId'],
+    query: listUserRolesQuery,
+    args: ['path.sourcedId', 'query'],
     retry: 'safe',
     example: 'const { data: agents } = await lk.rostering.agents.list(studentId);',
+  },
+  {
+    resource: 'rostering.agents',
+    method: 'upsert',
+    operationId: 'upsertUserAgent',
+    httpMethod: 'PUT',
+    path: '/rostering/1.0/users/{sourcedId}/agents/{agentId}',
+    summary:
+      "Creates the student's agent relationship `agentId` (`relationshipType` and `user` needed) or updates it.",
+    document: 'platform',
+    pathParams: [
+      {
+        name: 'sourcedId',
+        as: 'studentId',
+        description: 'The sourcedId of the object.',
+      },
+      {
+        name: 'agentId',
+        as: 'agentId',
+        description: "The agent relationship's id.",
+      },
+    ],
+    body: {
+      schema: 'UserAgentUpsert',
+    },
+    query: [],
+    args: ['path.sourcedId', 'path.agentId', 'body'],
+    retry: 'safe',
+    example:
+      "await lk.rostering.agents.upsert(studentId, agentId, { relationshipType: 'parent', user: parentRef });",
+  },
+  {
+    resource: 'rostering.agents',
+    method: 'remove',
+    operationId: 'deleteUserAgent',
+    httpMethod: 'DELETE',
+    path: '/rostering/1.0/users/{sourcedId}/agents/{agentId}',
+    summary: "Ends the student's agent relationship `agentId`.",
+    document: 'platform',
+    pathParams: [
+      {
+        name: 'sourcedId',
+        as: 'studentId',
+        description: 'The sourcedId of the object.',
+      },
+      {
+        name: 'agentId',
+        as: 'agentId',
+        description: "The agent relationship's id.",
+      },
+    ],
+    query: [],
+    args: ['path.sourcedId', 'path.agentId'],
+    retry: 'unsafe',
+    example: 'await lk.rostering.agents.remove(studentId, agentId);',
   },
   {
     resource: 'rostering.linkedUsers',
@@ -3529,8 +3634,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       },
     ],
     page: 'linkedUsers',
-    query: [],
-    args: ['path.sourcedId'],
+    query: listUserRolesQuery,
+    args: ['path.sourcedId', 'query'],
     retry: 'safe',
     example: 'const { data: links } = await lk.rostering.linkedUsers.list(parentId);',
   },
@@ -3544,11 +3649,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     document: 'platform',
     pathParams: [],
     page: 'enrollments',
-    query: [],
-    args: [],
+    query: listUserRolesQuery,
+    args: ['query'],
     retry: 'safe',
     example:
-      'for await (const enrollment of lk.rostering.enrollments.list()) console.log(enrollment.classId);',
+      'for await (const enrollment of lk.rostering.enrollments.list()) console.log(enrollment.class.sourcedId, enrollment.role);',
   },
   {
     resource: 'rostering.enrollments',
@@ -3568,7 +3673,22 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     query: [],
     args: ['path.enrollmentId'],
     retry: 'safe',
-    example: 'const { classId, userId, role } = await lk.rostering.enrollments.get(enrollmentId);',
+    example: 'const { user, class: klass, role } = await lk.rostering.enrollments.get(enrollmentId);',
+  },
+  {
+    resource: 'rostering.orgs',
+    method: 'list',
+    operationId: 'listOrgs',
+    httpMethod: 'GET',
+    path: '/rostering/1.0/orgs',
+    summary: "The organizations in the client's org scope.",
+    document: 'platform',
+    pathParams: [],
+    page: 'orgs',
+    query: listUserRolesQuery,
+    args: ['query'],
+    retry: 'safe',
+    example: 'const { data: orgs, total } = await lk.rostering.orgs.list({ limit: 20 });',
   },
   {
     resource: 'rostering.orgs.config',
@@ -3588,7 +3708,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     query: [],
     args: ['path.sourcedId'],
     retry: 'safe',
-    example: 'const { theme } = await lk.rostering.orgs.config.get(orgId);',
+    example: 'const { cameraMicDefault } = await lk.rostering.orgs.config.get(orgId);',
   },
   {
     resource: 'rostering.orgs.config',
@@ -3596,7 +3716,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: 'putOrgConfig',
     httpMethod: 'PUT',
     path: '/rostering/1.0/orgs/{sourcedId}/config',
-    summary: "Writes the given keys of the organization's config and resolves with the stored config.",
+    summary:
+      "Writes the given keys of the organization's config (`null` deletes a key) and resolves with the stored config.",
     document: 'platform',
     pathParams: [
       {
@@ -3611,7 +3732,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     query: [],
     args: ['path.sourcedId', 'body'],
     retry: 'safe',
-    example: "await lk.rostering.orgs.config.update(orgId, { theme: 'dark' });",
+    example:
+      "await lk.rostering.orgs.config.update(orgId, { cameraMicDefault: 'user_choice', privacyPolicyUrl: null });",
   },
   {
     resource: 'applications.drafts',
@@ -3620,17 +3742,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     httpMethod: 'POST',
     path: '/applications/1.0/drafts',
     summary:
-      'Registers an application as a draft; resolves with its id and its `clientId` and `clientSecret`\n(keep the secret: it is shown once).',
+      'Registers an application as a draft (`name`, `description` and `launchUrl` needed); resolves with\nits `applicationId`, `appUrn`, `publisherId`, `clientId` and `clientSecret` (keep the secret: it is\nshown once).',
     document: 'platform',
     pathParams: [],
     body: {
       schema: 'ApplicationDraftCreate',
-      optional: true,
     },
     query: [],
     args: ['body'],
     retry: 'unsafe',
-    example: "const draft = await lk.applications.drafts.create({ name: 'Fractions' });",
+    example:
+      "const draft = await lk.applications.drafts.create({ name: 'Fractions', description: 'Fractions practice', launchUrl: 'https://fractions.example.com/lti/launch' });",
   },
   {
     resource: 'applications.credentials',
@@ -3639,7 +3761,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     httpMethod: 'GET',
     path: '/applications/1.0/{appId}/credentials',
     summary:
-      'The credential status: `sandboxStatus` is `awaiting_secret_claim` when a sandbox secret waits to be\nclaimed, null without a sandbox client (other values pass through).',
+      "The application's `productionCredentials` and `sandboxCredentials` (`clientId`, `scopes`, `tokenUrl`;\nnever a secret); `sandboxStatus` is `awaiting_secret_claim` when a sandbox secret waits to be claimed.",
     document: 'platform',
     pathParams: [
       {
@@ -3683,8 +3805,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     document: 'platform',
     pathParams: [],
     page: 'applications',
-    query: [],
-    args: [],
+    query: listUserRolesQuery,
+    args: ['query'],
     retry: 'safe',
     example: 'const { data: apps } = await lk.applications.applications.list();',
   },
@@ -3734,6 +3856,22 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       "await lk.applications.applications.upsert(appId, { name: 'Fractions', proctoringEnabled: true });",
   },
   {
+    resource: 'applications.ltiApplications',
+    method: 'list',
+    operationId: 'listLtiApplications',
+    httpMethod: 'GET',
+    path: '/applications/1.0',
+    summary: 'The LTI application records, narrowed by `filter`.',
+    document: 'platform',
+    pathParams: [],
+    page: 'applications',
+    query: listUserRolesQuery,
+    args: ['query'],
+    retry: 'safe',
+    example:
+      'const { data: active } = await lk.applications.ltiApplications.list({ filter: "status=\'active\'" });',
+  },
+  {
     resource: 'events.sessions',
     method: 'get',
     operationId: 'listSessionEvents',
@@ -3763,11 +3901,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     document: 'platform',
     pathParams: [],
     page: 'sessions',
-    query: [],
-    args: [],
+    query: listUserRolesQuery,
+    args: ['query'],
     retry: 'safe',
     example:
-      'for await (const session of lk.insights.sessions.list()) console.log(session.sessionId, session.isProctored);',
+      'for await (const session of lk.insights.sessions.list()) console.log(session.id, session.durationInSeconds);',
   },
   {
     resource: 'insights.sessions',
@@ -3829,6 +3967,69 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     retry: 'safe',
     example:
       "await lk.insights.sessions.writeMetadata({ sessionId, isProctored: true, webcamUsed: true, storageKey: 'rec/42' });",
+  },
+  {
+    resource: 'insights.users',
+    method: 'list',
+    operationId: 'listUserInsights',
+    httpMethod: 'GET',
+    path: '/insights/1.0/users/{userId}',
+    summary: "The insights on a user's learning, narrowed by `filter`.",
+    document: 'platform',
+    pathParams: [
+      {
+        name: 'userId',
+        as: 'userId',
+        description: "The user's sourcedId.",
+      },
+    ],
+    page: 'insights',
+    query: listUserRolesQuery,
+    args: ['path.userId', 'query'],
+    retry: 'safe',
+    example: 'const { data: insights, total } = await lk.insights.users.list(userId, { limit: 20 });',
+  },
+  {
+    resource: 'insights.users',
+    method: 'sessions',
+    operationId: 'listUserSessions',
+    httpMethod: 'GET',
+    path: '/insights/1.0/users/{userId}/sessions',
+    summary: 'The learning sessions of a user.',
+    document: 'platform',
+    pathParams: [
+      {
+        name: 'userId',
+        as: 'userId',
+        description: "The user's sourcedId.",
+      },
+    ],
+    page: 'sessions',
+    query: listUserRolesQuery,
+    args: ['path.userId', 'query'],
+    retry: 'safe',
+    example:
+      'for await (const session of lk.insights.users.sessions(userId)) console.log(session.id, session.wastePercentage);',
+  },
+  {
+    resource: 'insights.users',
+    method: 'overview',
+    operationId: 'getUserInsightsOverview',
+    httpMethod: 'GET',
+    path: '/insights/1.0/users/{userId}/overview',
+    summary: "A user's overview: a trend and a breakdown.",
+    document: 'platform',
+    pathParams: [
+      {
+        name: 'userId',
+        as: 'userId',
+        description: "The user's sourcedId.",
+      },
+    ],
+    query: [],
+    args: ['path.userId'],
+    retry: 'safe',
+    example: 'const { trend, breakdown } = await lk.insights.users.overview(userId);',
   },
   {
     resource: 'insights.types',

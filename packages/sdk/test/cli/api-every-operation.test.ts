@@ -21,6 +21,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const SENSOR = 'https://app.example.com';
 const SESSION = `${SENSOR}/sessions/cli-1`;
+/** The id of the agent relationship the agents' upsert and remove name. */
+const AGENT_ID = '3f1c2b7a-9d4e-4c1f-8a2b-6e5d4c3b2a19';
 
 /** A publisher's CASE export (abridged), converted as `learnkit case import` converts it: the upload's body. */
 const CASE_EXPORT = {
@@ -444,17 +446,50 @@ const CALLS: Record<string, Call> = {
   'rostering.profiles.list': { args: (f) => [student(f)] },
   'rostering.profiles.get': { args: (f) => [student(f), 'prf-ada-app'] },
   'rostering.agents.list': { args: (f) => [student(f)] },
+  'rostering.agents.upsert': {
+    args: (f) => [
+      student(f),
+      AGENT_ID,
+      ...body({
+        relationshipType: 'guardian',
+        user: {
+          href: `${f.platform.baseUrl}/rostering/1.0/users/${roster(f).teacher.sourcedId}`,
+          sourcedId: roster(f).teacher.sourcedId,
+          type: 'user',
+        },
+      }),
+    ],
+  },
+  'rostering.agents.remove': { args: (f) => [student(f), AGENT_ID] },
+  'rostering.orgs.list': { args: () => [] },
+  'rostering.students.upsert': {
+    args: () =>
+      body({
+        sourcedId: 'stu-sofia',
+        givenName: 'Sofia',
+        familyName: 'Kovalevskaya',
+        primaryOrg: { sourcedId: 'org-maple-elementary', type: 'org' },
+      }),
+  },
   'rostering.linkedUsers.list': { args: (f) => [roster(f).parent.sourcedId] },
   'rostering.enrollments.list': {
     args: () => [],
     keep: (items, f) => {
-      f.enrollmentId = (items[0] as { enrollmentId: string }).enrollmentId;
+      f.enrollmentId = (items[0] as { sourcedId: string }).sourcedId;
     },
   },
   'rostering.enrollments.get': { args: (f) => [f.enrollmentId!] },
   'rostering.orgs.config.get': { args: (f) => [roster(f).districtId] },
   'rostering.orgs.config.update': { args: (f) => [roster(f).districtId, ...body({ theme: 'dark' })] },
-  'applications.drafts.create': { args: () => body({ name: 'Fractions' }) },
+  'applications.drafts.create': {
+    args: () =>
+      body({
+        name: 'Fractions',
+        description: 'Fractions practice',
+        launchUrl: 'https://fractions.example.com/lti',
+      }),
+  },
+  'applications.ltiApplications.list': { args: () => [] },
   'applications.credentials.get': { args: (f) => [appId(f)] },
   'applications.credentials.rotate': { args: (f) => [appId(f)] },
   'applications.applications.list': { args: () => [] },
@@ -465,6 +500,9 @@ const CALLS: Record<string, Call> = {
   'insights.sessions.get': { args: () => [SESSION] },
   'insights.sessions.getEnforcementState': { args: () => [SESSION] },
   'insights.sessions.writeMetadata': { args: () => body({ sessionId: SESSION, isProctored: true }) },
+  'insights.users.list': { args: (f) => [student(f)] },
+  'insights.users.sessions': { args: (f) => [student(f)] },
+  'insights.users.overview': { args: (f) => [student(f)] },
   'insights.types.list': { args: () => [] },
   'insights.groups.list': { args: () => [] },
   'beyond.grades.get': { args: (f) => ['--query', `studentId=${student(f)}`, '--query', 'subject=Math'] },

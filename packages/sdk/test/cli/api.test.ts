@@ -95,6 +95,27 @@ describe('listings', () => {
     expect(piped.stderr).toBe(''); // no progress display when stderr is no terminal
   });
 
+  it("walks the platform's paged rostering listing with --all (100 a page), and refuses a limit over 100", async () => {
+    const ran = await runCli(['api', 'rostering.enrollments', 'list', '--all', '--json'], env);
+    expect(ran.code).toBe(0);
+    const items = ran.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { sourcedId: string; class: { sourcedId: string } });
+    expect(items).toHaveLength(36);
+    expect(items.every((item) => item.class.sourcedId.startsWith('class-'))).toBe(true);
+    const small = await runCli(
+      ['api', 'rostering.enrollments', 'list', '--query', 'limit=10', '--all', '--json'],
+      env,
+    );
+    expect(small.stdout.trim().split('\n')).toHaveLength(36);
+    const limits = (await apiRequests()).map((r) => r.url.searchParams.get('limit'));
+    expect(limits).toEqual(['100', '10', '10', '10', '10']);
+    const refused = await runCli(['api', 'rostering.enrollments', 'list', '--query', 'limit=500'], env);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(/query\.limit: .*100/);
+  });
+
   it('refuses --all for an operation that is no listing', async () => {
     const ran = await runCli(['api', 'oneroster.users', 'get', 'usr-ada-lovelace', '--all'], env);
     expect(ran.code).toBe(2);

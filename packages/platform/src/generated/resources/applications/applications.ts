@@ -3,17 +3,11 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import {
-  ApiPromise,
-  checkCallOptions,
-  checkId,
-  type PagePromise,
-  Resource,
-  wholeListPage,
-} from '@learnkit/core';
+import { ApiPromise, checkCallOptions, checkId, type PagePromise, Resource } from '@learnkit/core';
 import type { PlatformHttp } from '../../../internal/http';
+import { platformPages, totalOf } from '../../../internal/pages';
 import { checkBody } from '../../../internal/schemas';
-import type { Application, ApplicationUpsert, PlatformCallOptions, PlatformListQuery } from '../../../types';
+import type { Application, ApplicationUpsert, PlatformCallOptions, PlatformPageQuery } from '../../../types';
 
 /**
  * The application registry: list, read, create or update.
@@ -23,21 +17,17 @@ import type { Application, ApplicationUpsert, PlatformCallOptions, PlatformListQ
  */
 export class Applications extends Resource<PlatformHttp> {
   /**
-   * The applications. As a page promise holding the whole list (the listing takes no query).
+   * The applications. A page at a time, 100 a page unless `limit` says (1-100): `await` it for the first
+   * page, `for await` it for every item.
    *
    * @example
    * const { data: apps } = await lk.applications.applications.list();
    */
-  list(query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<Application> {
-    return wholeListPage(
-      'GET /applications/1.0/applications',
-      'openapi/platform.yaml',
-      query,
-      options,
-      (request) =>
-        this.http
-          .call('GET', '/applications/1.0/applications', { options: request })
-          .map((data) => data.applications),
+  list(query?: PlatformPageQuery, options?: PlatformCallOptions): PagePromise<Application> {
+    return platformPages('GET /applications/1.0/applications', query, options, (params, request) =>
+      this.http
+        .call('GET', '/applications/1.0/applications', { params: { query: params }, options: request })
+        .withAnswer((data, answer) => ({ items: data.applications, total: totalOf(data), answer })),
     );
   }
 

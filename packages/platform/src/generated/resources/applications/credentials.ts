@@ -15,12 +15,12 @@ import type {
  * The credentials of an application: their status, and rotation.
  *
  * @example
- * const { sandboxStatus } = await lk.applications.credentials.get(appId);
+ * const { productionCredentials, sandboxCredentials } = await lk.applications.credentials.get(appId);
  */
 export class Credentials extends Resource<PlatformHttp> {
   /**
-   * The credential status: `sandboxStatus` is `awaiting_secret_claim` when a sandbox secret waits to be
-   * claimed, null without a sandbox client (other values pass through).
+   * The application's `productionCredentials` and `sandboxCredentials` (`clientId`, `scopes`, `tokenUrl`;
+   * never a secret); `sandboxStatus` is `awaiting_secret_claim` when a sandbox secret waits to be claimed.
    *
    * @example
    * const status = await lk.applications.credentials.get(appId);

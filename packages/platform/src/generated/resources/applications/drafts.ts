@@ -12,21 +12,21 @@ import type { ApplicationDraft, ApplicationDraftCreate, PlatformCallOptions } fr
  * Application drafts: register an application and receive its credentials.
  *
  * @example
- * const { applicationId, clientId, clientSecret } = await lk.applications.drafts.create({ name: 'Fractions' });
+ * const { applicationId, appUrn, clientId, clientSecret } = await lk.applications.drafts.create({ name: 'Fractions', description: 'Fractions practice', launchUrl: 'https://fractions.example.com/lti/launch' });
  */
 export class Drafts extends Resource<PlatformHttp> {
   /**
-   * Registers an application as a draft; resolves with its id and its `clientId` and `clientSecret` (keep the
-   * secret: it is shown once). The body is checked against the document's `ApplicationDraftCreate` before
-   * anything is sent. Not repeated once the request may have reached the platform (only on connection refused
-   * or 429).
+   * Registers an application as a draft (`name`, `description` and `launchUrl` needed); resolves with its
+   * `applicationId`, `appUrn`, `publisherId`, `clientId` and `clientSecret` (keep the secret: it is shown
+   * once). The body is checked against the document's `ApplicationDraftCreate` before anything is sent. Not
+   * repeated once the request may have reached the platform (only on connection refused or 429).
    *
    * Each call registers a new application.
    *
    * @example
-   * const draft = await lk.applications.drafts.create({ name: 'Fractions' });
+   * const draft = await lk.applications.drafts.create({ name: 'Fractions', description: 'Fractions practice', launchUrl: 'https://fractions.example.com/lti/launch' });
    */
-  create(draft: ApplicationDraftCreate = {}, options?: PlatformCallOptions): ApiPromise<ApplicationDraft> {
+  create(draft: ApplicationDraftCreate, options?: PlatformCallOptions): ApiPromise<ApplicationDraft> {
     return ApiPromise.guard(() => {
       const checked = checkBody<ApplicationDraftCreate>('ApplicationDraftCreate', draft, 'draft');
       return this.http.call('POST', '/applications/1.0/drafts', {

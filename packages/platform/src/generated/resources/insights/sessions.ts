@@ -3,22 +3,16 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import {
-  ApiPromise,
-  checkCallOptions,
-  checkId,
-  type PagePromise,
-  Resource,
-  wholeListPage,
-} from '@learnkit/core';
+import { ApiPromise, checkCallOptions, checkId, type PagePromise, Resource } from '@learnkit/core';
 import type { PlatformHttp } from '../../../internal/http';
+import { platformPages, totalOf } from '../../../internal/pages';
 import { checkBody } from '../../../internal/schemas';
 import type {
   EnforcementState,
   InsightSession,
   InsightSessionSummary,
   PlatformCallOptions,
-  PlatformListQuery,
+  PlatformPageQuery,
   SessionMetadataWrite,
 } from '../../../types';
 
@@ -31,14 +25,17 @@ import type {
  */
 export class InsightSessions extends Resource<PlatformHttp> {
   /**
-   * The enriched sessions. As a page promise holding the whole list (the listing takes no query).
+   * The enriched sessions. A page at a time, 100 a page unless `limit` says (1-100): `await` it for the first
+   * page, `for await` it for every item.
    *
    * @example
-   * for await (const session of lk.insights.sessions.list()) console.log(session.sessionId, session.isProctored);
+   * for await (const session of lk.insights.sessions.list()) console.log(session.id, session.durationInSeconds);
    */
-  list(query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<InsightSession> {
-    return wholeListPage('GET /insights/1.0/sessions', 'openapi/platform.yaml', query, options, (request) =>
-      this.http.call('GET', '/insights/1.0/sessions', { options: request }).map((data) => data.sessions),
+  list(query?: PlatformPageQuery, options?: PlatformCallOptions): PagePromise<InsightSession> {
+    return platformPages('GET /insights/1.0/sessions', query, options, (params, request) =>
+      this.http
+        .call('GET', '/insights/1.0/sessions', { params: { query: params }, options: request })
+        .withAnswer((data, answer) => ({ items: data.sessions, total: totalOf(data), answer })),
     );
   }
 

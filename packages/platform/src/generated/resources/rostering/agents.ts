@@ -3,41 +3,82 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { checkId, type PagePromise, Resource, wholeListPage } from '@learnkit/core';
+import { ApiPromise, checkCallOptions, checkId, type PagePromise, Resource } from '@learnkit/core';
 import type { PlatformHttp } from '../../../internal/http';
-import type { PlatformCallOptions, PlatformListQuery, UserRelationship } from '../../../types';
+import { platformPages, totalOf } from '../../../internal/pages';
+import { checkBody } from '../../../internal/schemas';
+import type { PlatformCallOptions, PlatformPageQuery, UserAgent, UserAgentUpsert } from '../../../types';
+
+/** A call answered 204 resolves with nothing. */
+const nothing = (): void => undefined;
 
 /**
  * The agents of a user (parents, guardians): the open relationships only.
  *
  * @example
- * for await (const agent of lk.rostering.agents.list(studentId)) console.log(agent.relationshipType, agent.userId);
+ * for await (const agent of lk.rostering.agents.list(studentId)) console.log(agent.relationshipType, agent.user.sourcedId);
  */
 export class Agents extends Resource<PlatformHttp> {
   /**
-   * The user's open agent relationships (ended ones excluded). As a page promise holding the whole list (the
-   * listing takes no query).
+   * The user's open agent relationships (ended ones excluded). A page at a time, 100 a page unless `limit`
+   * says (1-100): `await` it for the first page, `for await` it for every item.
    *
    * @example
    * const { data: agents } = await lk.rostering.agents.list(studentId);
    */
-  list(
-    userId: string,
-    query?: PlatformListQuery,
+  list(userId: string, query?: PlatformPageQuery, options?: PlatformCallOptions): PagePromise<UserAgent> {
+    return platformPages('GET /rostering/1.0/users/{sourcedId}/agents', query, options, (params, request) =>
+      this.http
+        .call('GET', '/rostering/1.0/users/{sourcedId}/agents', {
+          params: { path: { sourcedId: checkId(userId, 'userId') }, query: params },
+          options: request,
+        })
+        .withAnswer((data, answer) => ({ items: data.agents, total: totalOf(data), answer })),
+    );
+  }
+
+  /**
+   * Creates the student's agent relationship `agentId` (`relationshipType` and `user` needed) or updates it.
+   * The body is checked against the document's `UserAgentUpsert` before anything is sent. Safe to repeat, so
+   * it is retried on 5xx and timeouts.
+   *
+   * @example
+   * await lk.rostering.agents.upsert(studentId, agentId, { relationshipType: 'parent', user: parentRef });
+   */
+  upsert(
+    studentId: string,
+    agentId: string,
+    agent: UserAgentUpsert,
     options?: PlatformCallOptions,
-  ): PagePromise<UserRelationship> {
-    return wholeListPage(
-      'GET /rostering/1.0/users/{sourcedId}/agents',
-      'openapi/platform.yaml',
-      query,
-      options,
-      (request) =>
-        this.http
-          .call('GET', '/rostering/1.0/users/{sourcedId}/agents', {
-            params: { path: { sourcedId: checkId(userId, 'userId') } },
-            options: request,
-          })
-          .map((data) => data.agents),
+  ): ApiPromise<UserAgent> {
+    return ApiPromise.guard(() => {
+      const path = { sourcedId: checkId(studentId, 'studentId'), agentId: checkId(agentId, 'agentId') };
+      const checked = checkBody<UserAgentUpsert>('UserAgentUpsert', agent, 'agent');
+      return this.http.call('PUT', '/rostering/1.0/users/{sourcedId}/agents/{agentId}', {
+        params: { path },
+        body: checked,
+        options: checkCallOptions(options).request,
+      });
+    });
+  }
+
+  /**
+   * Ends the student's agent relationship `agentId`. Not repeated once the request may have reached the
+   * platform (only on connection refused or 429).
+   *
+   * @example
+   * await lk.rostering.agents.remove(studentId, agentId);
+   */
+  remove(studentId: string, agentId: string, options?: PlatformCallOptions): ApiPromise<void> {
+    return ApiPromise.guard(() =>
+      this.http
+        .call('DELETE', '/rostering/1.0/users/{sourcedId}/agents/{agentId}', {
+          params: {
+            path: { sourcedId: checkId(studentId, 'studentId'), agentId: checkId(agentId, 'agentId') },
+          },
+          options: checkCallOptions(options).request,
+        })
+        .map(nothing),
     );
   }
 }

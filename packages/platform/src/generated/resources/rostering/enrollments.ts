@@ -3,16 +3,10 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import {
-  ApiPromise,
-  checkCallOptions,
-  checkId,
-  type PagePromise,
-  Resource,
-  wholeListPage,
-} from '@learnkit/core';
+import { ApiPromise, checkCallOptions, checkId, type PagePromise, Resource } from '@learnkit/core';
 import type { PlatformHttp } from '../../../internal/http';
-import type { Enrollment, PlatformCallOptions, PlatformListQuery } from '../../../types';
+import { platformPages, totalOf } from '../../../internal/pages';
+import type { Enrollment, PlatformCallOptions, PlatformPageQuery } from '../../../types';
 
 /**
  * Enrollments visible to the client's org scope: list them, read one (what `enrollment.*` webhook consumers
@@ -23,22 +17,17 @@ import type { Enrollment, PlatformCallOptions, PlatformListQuery } from '../../.
  */
 export class Enrollments extends Resource<PlatformHttp> {
   /**
-   * The enrollments in the client's org scope. As a page promise holding the whole list (the listing takes no
-   * query).
+   * The enrollments in the client's org scope. A page at a time, 100 a page unless `limit` says (1-100):
+   * `await` it for the first page, `for await` it for every item.
    *
    * @example
-   * for await (const enrollment of lk.rostering.enrollments.list()) console.log(enrollment.classId);
+   * for await (const enrollment of lk.rostering.enrollments.list()) console.log(enrollment.class.sourcedId, enrollment.role);
    */
-  list(query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<Enrollment> {
-    return wholeListPage(
-      'GET /rostering/1.0/enrollments',
-      'openapi/platform.yaml',
-      query,
-      options,
-      (request) =>
-        this.http
-          .call('GET', '/rostering/1.0/enrollments', { options: request })
-          .map((data) => data.enrollments),
+  list(query?: PlatformPageQuery, options?: PlatformCallOptions): PagePromise<Enrollment> {
+    return platformPages('GET /rostering/1.0/enrollments', query, options, (params, request) =>
+      this.http
+        .call('GET', '/rostering/1.0/enrollments', { params: { query: params }, options: request })
+        .withAnswer((data, answer) => ({ items: data.enrollments, total: totalOf(data), answer })),
     );
   }
 
@@ -46,7 +35,7 @@ export class Enrollments extends Resource<PlatformHttp> {
    * One enrollment by id (`NotFoundError` when unknown, ended, or outside the client's org scope).
    *
    * @example
-   * const { classId, userId, role } = await lk.rostering.enrollments.get(enrollmentId);
+   * const { user, class: klass, role } = await lk.rostering.enrollments.get(enrollmentId);
    */
   get(enrollmentId: string, options?: PlatformCallOptions): ApiPromise<Enrollment> {
     return ApiPromise.guard(() =>

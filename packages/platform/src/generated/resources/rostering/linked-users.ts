@@ -3,9 +3,10 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { checkId, type PagePromise, Resource, wholeListPage } from '@learnkit/core';
+import { checkId, type PagePromise, Resource } from '@learnkit/core';
 import type { PlatformHttp } from '../../../internal/http';
-import type { PlatformCallOptions, PlatformListQuery, UserRelationship } from '../../../types';
+import { platformPages, totalOf } from '../../../internal/pages';
+import type { LinkedUser, PlatformCallOptions, PlatformPageQuery } from '../../../types';
 
 /**
  * The users linked to a user by an open agent relationship, in either direction (a parent's children, a
@@ -16,29 +17,24 @@ import type { PlatformCallOptions, PlatformListQuery, UserRelationship } from '.
  */
 export class LinkedUsers extends Resource<PlatformHttp> {
   /**
-   * The linked users (each `userId` is the other user). As a page promise holding the whole list (the listing
-   * takes no query).
+   * The linked users (each `userId` is the other user). A page at a time, 100 a page unless `limit` says
+   * (1-100): `await` it for the first page, `for await` it for every item.
    *
    * @example
    * const { data: links } = await lk.rostering.linkedUsers.list(parentId);
    */
-  list(
-    userId: string,
-    query?: PlatformListQuery,
-    options?: PlatformCallOptions,
-  ): PagePromise<UserRelationship> {
-    return wholeListPage(
+  list(userId: string, query?: PlatformPageQuery, options?: PlatformCallOptions): PagePromise<LinkedUser> {
+    return platformPages(
       'GET /rostering/1.0/users/{sourcedId}/linkedUsers',
-      'openapi/platform.yaml',
       query,
       options,
-      (request) =>
+      (params, request) =>
         this.http
           .call('GET', '/rostering/1.0/users/{sourcedId}/linkedUsers', {
-            params: { path: { sourcedId: checkId(userId, 'userId') } },
+            params: { path: { sourcedId: checkId(userId, 'userId') }, query: params },
             options: request,
           })
-          .map((data) => data.linkedUsers),
+          .withAnswer((data, answer) => ({ items: data.linkedUsers, total: totalOf(data), answer })),
     );
   }
 }

@@ -3,15 +3,17 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { Resource } from '@learnkit/core';
+import { type PagePromise, Resource } from '@learnkit/core';
 import type { PlatformHttp } from '../../../internal/http';
+import { platformPages, totalOf } from '../../../internal/pages';
+import type { Org, PlatformCallOptions, PlatformPageQuery } from '../../../types';
 import { OrgConfigs } from './orgs/config';
 
 /**
- * Organizations: their `config`.
+ * Organizations: list them, and their `config`.
  *
  * @example
- * await lk.rostering.orgs.config.update(orgId, { theme: 'dark' });
+ * for await (const org of lk.rostering.orgs.list()) console.log(org.name, org.type);
  */
 export class Orgs extends Resource<PlatformHttp> {
   /** The config of an organization. */
@@ -21,5 +23,20 @@ export class Orgs extends Resource<PlatformHttp> {
   constructor(http: PlatformHttp) {
     super(http);
     this.config = new OrgConfigs(http);
+  }
+
+  /**
+   * The organizations in the client's org scope. A page at a time, 100 a page unless `limit` says (1-100):
+   * `await` it for the first page, `for await` it for every item.
+   *
+   * @example
+   * const { data: orgs, total } = await lk.rostering.orgs.list({ limit: 20 });
+   */
+  list(query?: PlatformPageQuery, options?: PlatformCallOptions): PagePromise<Org> {
+    return platformPages('GET /rostering/1.0/orgs', query, options, (params, request) =>
+      this.http
+        .call('GET', '/rostering/1.0/orgs', { params: { query: params }, options: request })
+        .withAnswer((data, answer) => ({ items: data.orgs, total: totalOf(data), answer })),
+    );
   }
 }

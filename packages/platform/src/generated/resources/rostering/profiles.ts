@@ -3,16 +3,10 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import {
-  ApiPromise,
-  checkCallOptions,
-  checkId,
-  type PagePromise,
-  Resource,
-  wholeListPage,
-} from '@learnkit/core';
+import { ApiPromise, checkCallOptions, checkId, type PagePromise, Resource } from '@learnkit/core';
 import type { PlatformHttp } from '../../../internal/http';
-import type { PlatformCallOptions, PlatformListQuery, UserProfile } from '../../../types';
+import { platformPages, totalOf } from '../../../internal/pages';
+import type { PlatformCallOptions, PlatformPageQuery, UserProfile } from '../../../types';
 
 /**
  * The profiles of a user: list them, read one.
@@ -22,24 +16,20 @@ import type { PlatformCallOptions, PlatformListQuery, UserProfile } from '../../
  */
 export class Profiles extends Resource<PlatformHttp> {
   /**
-   * The profiles of a user. As a page promise holding the whole list (the listing takes no query).
+   * The profiles of a user. A page at a time, 100 a page unless `limit` says (1-100): `await` it for the
+   * first page, `for await` it for every item.
    *
    * @example
    * const { data: profiles } = await lk.rostering.profiles.list(userId);
    */
-  list(userId: string, query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<UserProfile> {
-    return wholeListPage(
-      'GET /rostering/1.0/users/{userId}/profiles',
-      'openapi/platform.yaml',
-      query,
-      options,
-      (request) =>
-        this.http
-          .call('GET', '/rostering/1.0/users/{userId}/profiles', {
-            params: { path: { userId: checkId(userId, 'userId') } },
-            options: request,
-          })
-          .map((data) => data.profiles),
+  list(userId: string, query?: PlatformPageQuery, options?: PlatformCallOptions): PagePromise<UserProfile> {
+    return platformPages('GET /rostering/1.0/users/{userId}/profiles', query, options, (params, request) =>
+      this.http
+        .call('GET', '/rostering/1.0/users/{userId}/profiles', {
+          params: { path: { userId: checkId(userId, 'userId') }, query: params },
+          options: request,
+        })
+        .withAnswer((data, answer) => ({ items: data.userProfiles, total: totalOf(data), answer })),
     );
   }
 

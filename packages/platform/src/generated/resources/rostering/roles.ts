@@ -3,44 +3,34 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import {
-  ApiPromise,
-  checkCallOptions,
-  checkId,
-  type PagePromise,
-  Resource,
-  wholeListPage,
-} from '@learnkit/core';
+import { ApiPromise, checkCallOptions, checkId, type PagePromise, Resource } from '@learnkit/core';
 import type { PlatformHttp } from '../../../internal/http';
+import { platformPages, totalOf } from '../../../internal/pages';
 import { checkBody } from '../../../internal/schemas';
-import type { PlatformCallOptions, PlatformListQuery, UserRole, UserRoleUpsert } from '../../../types';
+import type { PlatformCallOptions, PlatformPageQuery, UserRole, UserRoleUpsert } from '../../../types';
 
 /**
  * The role memberships of a user: list them, create or update one.
  *
  * @example
- * for await (const role of lk.rostering.roles.list(userId)) console.log(role.role, role.orgId);
+ * for await (const role of lk.rostering.roles.list(userId)) console.log(role.role, role.org.sourcedId);
  */
 export class Roles extends Resource<PlatformHttp> {
   /**
-   * The roles of a user. As a page promise holding the whole list (the listing takes no query).
+   * The roles of a user. A page at a time, 100 a page unless `limit` says (1-100): `await` it for the first
+   * page, `for await` it for every item.
    *
    * @example
    * const { data: roles } = await lk.rostering.roles.list(userId);
    */
-  list(userId: string, query?: PlatformListQuery, options?: PlatformCallOptions): PagePromise<UserRole> {
-    return wholeListPage(
-      'GET /rostering/1.0/users/{sourcedId}/roles',
-      'openapi/platform.yaml',
-      query,
-      options,
-      (request) =>
-        this.http
-          .call('GET', '/rostering/1.0/users/{sourcedId}/roles', {
-            params: { path: { sourcedId: checkId(userId, 'userId') } },
-            options: request,
-          })
-          .map((data) => data.roles),
+  list(userId: string, query?: PlatformPageQuery, options?: PlatformCallOptions): PagePromise<UserRole> {
+    return platformPages('GET /rostering/1.0/users/{sourcedId}/roles', query, options, (params, request) =>
+      this.http
+        .call('GET', '/rostering/1.0/users/{sourcedId}/roles', {
+          params: { path: { sourcedId: checkId(userId, 'userId') }, query: params },
+          options: request,
+        })
+        .withAnswer((data, answer) => ({ items: data.roles, total: totalOf(data), answer })),
     );
   }
 

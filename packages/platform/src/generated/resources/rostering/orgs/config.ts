@@ -9,7 +9,7 @@ import { checkBody } from '../../../../internal/schemas';
 import type { OrgConfig, PlatformCallOptions } from '../../../../types';
 
 /**
- * The config of an organization: a free-form JSON object.
+ * The config of an organization: a flat map of typed keys; `null` deletes a key.
  *
  * @example
  * const config = await lk.rostering.orgs.config.get(orgId);
@@ -19,7 +19,7 @@ export class OrgConfigs extends Resource<PlatformHttp> {
    * The organization's config (`{}` when none was written).
    *
    * @example
-   * const { theme } = await lk.rostering.orgs.config.get(orgId);
+   * const { cameraMicDefault } = await lk.rostering.orgs.config.get(orgId);
    */
   get(orgId: string, options?: PlatformCallOptions): ApiPromise<OrgConfig> {
     return ApiPromise.guard(() =>
@@ -31,15 +31,15 @@ export class OrgConfigs extends Resource<PlatformHttp> {
   }
 
   /**
-   * Writes the given keys of the organization's config and resolves with the stored config. The body is
-   * checked against the document's `OrgConfig` before anything is sent. Safe to repeat, so it is retried on
-   * 5xx and timeouts.
+   * Writes the given keys of the organization's config (`null` deletes a key) and resolves with the stored
+   * config. The body is checked against the document's `OrgConfig` before anything is sent. Safe to repeat,
+   * so it is retried on 5xx and timeouts.
    *
-   * The platform raises one `org.config.updated` per write whatever the number of keys (an empty write raises
-   * none).
+   * Absent keys are untouched. The platform raises one `org.config.updated` per write whatever the number of
+   * keys (an empty write raises none).
    *
    * @example
-   * await lk.rostering.orgs.config.update(orgId, { theme: 'dark' });
+   * await lk.rostering.orgs.config.update(orgId, { cameraMicDefault: 'user_choice', privacyPolicyUrl: null });
    */
   update(orgId: string, config: OrgConfig, options?: PlatformCallOptions): ApiPromise<OrgConfig> {
     return ApiPromise.guard(() => {
