@@ -10,12 +10,18 @@ learnkit-mock``. It needs Node 20 or newer.
 Example::
 
     from learnkit import LearnKit
+    from learnkit.lti import LtiOptions
     from learnkit.testing import MockPlatform
 
     def test_reads_documents(learnkit_mock: MockPlatform) -> None:
         lk = LearnKit()  # LEARNKIT_* point at the mock
         assert lk.case.documents.list(limit=1).first_page().items
         learnkit_mock.inject(path="/caliper/v1p2", status=503, times=1)  # the next ingest fails once
+
+    def test_verifies_the_mock_s_launch(learnkit_mock: MockPlatform) -> None:
+        lk = LearnKit(lti=LtiOptions(audience=learnkit_mock.application.client_id))
+        made = learnkit_mock.lti_launch(target_link_uri="http://localhost:8000/lti/launch")
+        assert lk.lti.verify(made.id_token).platform_user_id == learnkit_mock.student_id
 """
 
 from __future__ import annotations
@@ -31,13 +37,18 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-__all__ = ["MockClient", "MockNotAvailable", "MockPlatform", "mock_command"]
+__all__ = ["LaunchFault", "MockClient", "MockLaunch", "MockNotAvailable", "MockPlatform", "mock_command"]
+
+#: A launch the app must refuse (the mock's ``LaunchFault``): ``expired``, ``wrong_audience`` (``aud`` is another
+#: app's), ``unknown_key`` (signed with a key not in the key set), ``replay`` (the previous launch again).
+LaunchFault = Literal["expired", "wrong_audience", "unknown_key", "replay"]
 
 #: The arguments of ``learnkit-mock`` the fixture runs: a free port, no colours or banner decorations.
 SERVE = ["serve", "--port", "0", "--quiet"]
@@ -61,6 +72,18 @@ class MockClient:
 
     client_id: str
     client_secret: str
+
+
+@dataclass(frozen=True)
+class MockLaunch:
+    """A launch the mock signed as the launching platform (the TypeScript ``MockLaunch``)."""
+
+    #: The signed ID token (RS256) the platform posts as the form field ``id_token``.
+    id_token: str
+    #: The auto-submitting page whose form posts ``id_token`` to the launch URL.
+    html: str
+    #: The token's claims.
+    claims: dict[str, Any]
 
 
 def mock_command(cwd: str | os.PathLike[str] | None = None) -> list[str]:
@@ -185,6 +208,12 @@ class MockPlatform:
         """The partner client: every scope, the seeded application's webhooks, the Maple district."""
         return self.clients["partner"]
 
+    @property
+    def application(self) -> MockClient:
+        """The seeded application's client: its ``client_id`` is the LTI client id, the ``aud`` of the mock's launches
+        (``LtiOptions(audience=platform.application.client_id)``)."""
+        return self.clients["application"]
+
     def env(self, client: str = "partner") -> dict[str, str]:
         """The ``LEARNKIT_*`` variables of one of the mock's clients."""
         chosen = self.clients[client]
@@ -195,7 +224,7 @@ class MockPlatform:
         }
 
     def control(self, method: str, path: str, body: object = None) -> Any:
-        """Calls the control path (``faults``, ``tokens/revoke``, ``requests``, ``caliper-events``)."""
+        """Calls the control path (``faults``, ``tokens/revoke``, ``requests``, ``caliper-events``, ``lti/launch``)."""
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(
             f"{self.url}/__learnkit-mock/{path}", data=data, method=method, headers={"content-type": "application/json"}
@@ -229,6 +258,31 @@ class MockPlatform:
         """The Caliper events the ingest accepted, in arrival order."""
         events: list[dict[str, Any]] = self.control("GET", "caliper-events")["events"]
         return events
+
+    def lti_launch(
+        self,
+        *,
+        target_link_uri: str,
+        user: str | None = None,
+        audience: str | None = None,
+        fault: LaunchFault | None = None,
+    ) -> MockLaunch:
+        """Signs an LTI 1.3 launch of ``user`` (a roster user's ``sourcedId``, default the seeded student) to the
+        app's launch URL ``target_link_uri``, as the platform does (the control operation ``launchApp``, TypeScript's
+        ``platform.lti.launch``). The mock is the issuer (its base URL) and serves the key set at
+        ``/.well-known/jwks.json``; ``audience`` defaults to :attr:`application`'s client id; ``fault`` makes a launch
+        the app must refuse. Raises ``ValueError`` with the mock's message when it refuses (an unknown user, a
+        ``replay`` before any launch)."""
+        body: dict[str, str] = {"as": user or self.student_id, "to": target_link_uri}
+        if audience is not None:
+            body["audience"] = audience
+        if fault is not None:
+            body["fault"] = fault
+        try:
+            made = self.control("POST", "lti/launch", body)
+        except urllib.error.HTTPError as error:
+            raise ValueError(f"the mock refused the launch: {error.read().decode(errors='replace')}") from None
+        return MockLaunch(made["idToken"], made["html"], made["claims"])
 
     def stop(self) -> None:
         """Stops the process (SIGTERM: the mock closes its server and exits)."""

@@ -24,7 +24,9 @@ async function verifiesAgainstTheMock(idToken: string) {
     typeof createLocalJWKSet
   >[0];
   return jwtVerify(idToken, createLocalJWKSet(keys), {
-    issuer: running.platform.lti.issuer,
+    // The URL the served mock answers at, even on a port --port 0 picked: what lk.lti takes as the issuer
+    // (docs/decisions.md#d-mock-served-base-url).
+    issuer: base,
     audience: running.platform.clients.application.clientId,
   });
 }

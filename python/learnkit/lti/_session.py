@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from pydantic import SecretStr
 
@@ -15,6 +16,9 @@ from ._launch import Launch
 from ._signing import Signer
 
 __all__ = ["LaunchSession", "SessionCookie"]
+
+#: What ``encodeURIComponent`` leaves as it is besides letters, digits and ``-_.`` (which ``quote`` always keeps).
+_URI_COMPONENT_SAFE = "!~*'()"
 
 
 @dataclass(frozen=True)
@@ -58,11 +62,20 @@ class LaunchSession:
 
     def user_from_cookie(self, value: str | None) -> User | None:
         """The signed-in student (``{"email", "platform_id", "name"?}``) of a cookie value, or None when it is
-        missing, expired or not signed by a secret of this session."""
+        missing, expired or not signed by a secret of this session. ``email`` is ``<sub>@launch.invalid`` when the
+        platform sent none (docs/decisions.md#d-lti-launch-user)."""
         payload = self._signer.read(value, self._clock())
         if payload is None or not isinstance(payload.get("sub"), str):
             return None
-        user: User = {"email": payload.get("email") or "", "platform_id": payload["sub"]}
+        sub: str = payload["sub"]
+        user: User = {"email": payload.get("email") or _stand_in_email(sub), "platform_id": sub}
         if isinstance(payload.get("name"), str):
             user["name"] = payload["name"]
         return user
+
+
+def _stand_in_email(sub: str) -> str:
+    """The activity server requires an email; a launch without one gets ``<sub>@launch.invalid`` (the reserved
+    ``.invalid`` domain, never looked up since ``platform_id`` is given), ``sub`` escaped as JavaScript's
+    ``encodeURIComponent`` does so both languages give one address (docs/decisions.md#d-lti-launch-user)."""
+    return quote(sub, safe=_URI_COMPONENT_SAFE) + "@launch.invalid"

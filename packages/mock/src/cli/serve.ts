@@ -1,4 +1,4 @@
-import { type ListeningServer, listen, urlHost } from '../adapters/node-server.js';
+import { type ListeningServer, listen } from '../adapters/node-server.js';
 import { createMockPlatform, type MockPlatform } from '../platform.js';
 import type { CliOptions } from './args.js';
 import { createControl } from './control.js';
@@ -42,6 +42,16 @@ function describe(platform: MockPlatform, url: string, options: CliOptions, rest
   ].join('\n');
 }
 
+/** `make()`, the server closed when it throws (a saved state the options contradict). */
+async function closingOnError<T>(server: ListeningServer, make: () => T): Promise<T> {
+  try {
+    return make();
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
 /**
  * Starts the platform on a loopback server and prints what to connect with; `stop()` shuts it down. With
  * `--state`, the platform starts from the file when it exists and writes it after every change and at stop.
@@ -64,32 +74,40 @@ export async function serve(
     log(line);
     stateFile?.changed();
   };
-  const platform: MockPlatform = createMockPlatform({
-    baseUrl: `http://${urlHost(options.host)}:${options.port}`,
-    clock: options.clock,
-    seed: options.seed,
-    forwardTo: options.forwardTo,
-    savedState,
-    onRequest: (entry) => {
-      log(`${entry.method} ${entry.path} -> ${entry.status}${entry.fault ? ` (fault: ${entry.fault})` : ''}`);
-      // Reads change nothing but the request log (not saved); the one-time secret claim is a GET that does.
-      if ((entry.method !== 'GET' && entry.method !== 'HEAD') || entry.path.includes('/claims/'))
-        stateFile?.changed();
-    },
-    onDeliveryAttempt: (delivery, attempt) =>
-      changed(
-        `delivery ${delivery.type} #${attempt.attempt} -> ${attempt.url}: ${attempt.status ?? attempt.error} (${attempt.outcome})`,
-      ),
-    onDeliverySkipped: (skip) =>
-      changed(`delivery ${skip.type} ${skip.eventId} skipped (${skip.reason}): ${skip.message}`),
-  });
+  // Listening first gives the port `--port 0` picks, so the platform's base URL (and the LTI issuer that follows it)
+  // is the URL clients call (docs/decisions.md#d-mock-served-base-url); nothing is answered before the banner.
+  let answer: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 });
+  const server = await listen((request) => answer(request), options);
+  const platform: MockPlatform = await closingOnError(server, () =>
+    createMockPlatform({
+      baseUrl: server.url,
+      clock: options.clock,
+      seed: options.seed,
+      forwardTo: options.forwardTo,
+      savedState,
+      onRequest: (entry) => {
+        log(
+          `${entry.method} ${entry.path} -> ${entry.status}${entry.fault ? ` (fault: ${entry.fault})` : ''}`,
+        );
+        // Reads change nothing but the request log (not saved); the one-time secret claim is a GET that does.
+        if ((entry.method !== 'GET' && entry.method !== 'HEAD') || entry.path.includes('/claims/'))
+          stateFile?.changed();
+      },
+      onDeliveryAttempt: (delivery, attempt) =>
+        changed(
+          `delivery ${delivery.type} #${attempt.attempt} -> ${attempt.url}: ${attempt.status ?? attempt.error} (${attempt.outcome})`,
+        ),
+      onDeliverySkipped: (skip) =>
+        changed(`delivery ${skip.type} ${skip.eventId} skipped (${skip.reason}): ${skip.message}`),
+    }),
+  );
   const control = createControl(platform, {
     // The platform's outbox delay (one minute) as the clock runs it: `fast` divides waits by 60.
     routedInMs: options.clock === 'fast' ? 1_000 : 60_000,
     log,
     changed,
   });
-  const server = await listen((request) => control(request) ?? platform.handle(request), options);
+  answer = (request) => control(request) ?? platform.handle(request);
   const close = async () => {
     platform.close();
     await server.close();
