@@ -20,11 +20,11 @@ import ast
 import json
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON_DIR = ROOT / "python"
@@ -113,19 +113,19 @@ def _candidates(tree: ast.AST) -> list[tuple[ast.AST, int, str, int]]:
         line = getattr(node, "lineno", 0)
         if isinstance(node, ast.Compare):
             for i, op in enumerate(node.ops):
-                swap = _COMPARE_SWAPS.get(type(op))
-                if swap:
-                    out.append((node, i, f"{_SYMBOLS[type(op)]} -> {_SYMBOLS[swap]}", line))
+                compared = _COMPARE_SWAPS.get(type(op))
+                if compared:
+                    out.append((node, i, f"{_SYMBOLS[type(op)]} -> {_SYMBOLS[compared]}", line))
         elif isinstance(node, ast.BinOp) and type(node.op) in _BINARY_SWAPS:
-            swap = _BINARY_SWAPS[type(node.op)]
-            out.append((node, 0, f"{_SYMBOLS[type(node.op)]} -> {_SYMBOLS[swap]}", line))
+            swapped = _BINARY_SWAPS[type(node.op)]
+            out.append((node, 0, f"{_SYMBOLS[type(node.op)]} -> {_SYMBOLS[swapped]}", line))
         elif isinstance(node, ast.BoolOp):
             out.append((node, 0, "and -> or" if isinstance(node.op, ast.And) else "or -> and", line))
         elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             out.append((node, 0, "not x -> x", line))
         elif isinstance(node, ast.Constant) and isinstance(node.value, bool):
             out.append((node, 0, f"{node.value} -> {not node.value}", line))
-        elif isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        elif isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
             out.append((node, 0, f"{node.value!r} -> {node.value + 1!r}", line))
     out.sort(key=lambda c: (c[3], c[2]))
     return out
@@ -149,8 +149,10 @@ class _Replace(ast.NodeTransformer):
             node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
         elif isinstance(node, ast.UnaryOp):
             return node.operand
-        elif isinstance(node, ast.Constant):
-            node.value = (not node.value) if isinstance(node.value, bool) else node.value + 1
+        elif isinstance(node, ast.Constant) and isinstance(node.value, bool):
+            node.value = not node.value
+        elif isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+            node.value = node.value + 1
         return node
 
 
@@ -208,8 +210,8 @@ def mutate_module(python: str, scratch: Path, module: str, tests: list[str]) -> 
     return mutants
 
 
-def report(mutants: list[Mutant]) -> dict[str, object]:
-    by_module: dict[str, dict[str, object]] = {}
+def report(mutants: list[Mutant]) -> dict[str, Any]:
+    by_module: dict[str, dict[str, Any]] = {}
     for module in dict.fromkeys(m.module for m in mutants):
         own = [m for m in mutants if m.module == module]
         detected = sum(m.status in ("killed", "timeout") for m in own)
@@ -247,9 +249,9 @@ def main() -> None:
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     result = report(mutants)
-    for module, figures in result["modules"].items():  # type: ignore[union-attr]
+    for module, figures in result["modules"].items():
         print(f"{module}: {figures}")
-    for survivor in result["survivors"]:  # type: ignore[union-attr]
+    for survivor in result["survivors"]:
         print(f"survived: {survivor['module']}:{survivor['line']} {survivor['description']}")
     print(f"mutation score: {result['score']}% of {result['mutants']} mutants")
     if args.json:
@@ -258,4 +260,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
