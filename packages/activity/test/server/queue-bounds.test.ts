@@ -9,7 +9,9 @@ import { type ActivityQueueStore, createMemoryQueueStore, type RecordParams } fr
 import { LESSON, useMock } from './harness';
 
 const CALIPER = '/caliper/v1p2';
-const FAKE = { toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] } as const;
+const FAKE: Parameters<typeof vi.useFakeTimers>[0] = {
+  toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+};
 
 const stops: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
