@@ -13,6 +13,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--'));
+if (args[0] !== undefined && !args[0].startsWith('-') && !['queue', 'python', 'all'].includes(args[0])) {
+  console.error(`mutation: unknown area "${args[0]}"; use queue, python or all (default all)`);
+  process.exit(2);
+}
 const which = ['queue', 'python', 'all'].includes(args[0] ?? '') ? (args.shift() ?? 'all') : 'all';
 const extra = args.filter((arg, i) => !(i === 0 && arg === '--'));
 const QUEUE_SOURCES = 'packages/activity/src/server/queue';
