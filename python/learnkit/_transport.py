@@ -384,7 +384,12 @@ class Transport(_Base):
     def _once(self, call: _Call, limit: float, phases: httpx.Timeout) -> _Answer:
         started = time.monotonic()
         try:
-            response = self.client.send(_request(self.client, self.own, call, phases), stream=True)
+            # Never the client's own redirect following, even on a caller's client made with follow_redirects=True:
+            # a 307 would resend the body (a token request's client_secret) to another origin
+            # (docs/decisions.md#d-callers-client-no-redirects).
+            response = self.client.send(
+                _request(self.client, self.own, call, phases), stream=True, follow_redirects=False
+            )
         except httpx.TransportError as error:
             raise _classify(error) from None
         try:
@@ -484,7 +489,11 @@ class AsyncTransport(_Base):
     async def _once(self, call: _Call, limit: float, phases: httpx.Timeout) -> _Answer:
         try:
             async with asyncio.timeout(limit):
-                response = await self.client.send(_request(self.client, self.own, call, phases))
+                # As the sync transport: never the client's redirect following
+                # (docs/decisions.md#d-callers-client-no-redirects).
+                response = await self.client.send(
+                    _request(self.client, self.own, call, phases), follow_redirects=False
+                )
         except TimeoutError:
             raise _AttemptTimeout() from None
         except httpx.TransportError as error:

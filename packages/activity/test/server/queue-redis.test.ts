@@ -104,25 +104,31 @@ describe('the activity queue on Redis', () => {
   });
 
   test('a live worker keeps its batch through a long retry: no takeover while it touches it', async () => {
+    // The visibility timeout (1.2 s) is shorter than one backoff (1.5 s): only the lease, extended every third of it,
+    // keeps the batch from the other worker, which looks for abandoned entries every 0.6 s.
     const shared = store();
     const queue = ctx.queue({
       store: shared,
       batch: { maxWaitMs: 0 },
-      visibilityTimeoutMs: 300,
+      visibilityTimeoutMs: 1_200,
       pollIntervalMs: 20,
-      retry: { initialDelayMs: 400, maxDelayMs: 400 },
+      retry: { initialDelayMs: 1_500, maxDelayMs: 1_500 },
     });
-    const other = ctx.queue({ store: shared, visibilityTimeoutMs: 300, pollIntervalMs: 20 });
+    const other = ctx.queue({ store: shared, visibilityTimeoutMs: 1_200, pollIntervalMs: 20 });
     await queue.record(completion());
-    ctx.platform.faults.inject({ method: 'POST', path: '/caliper/v1p2', status: 503, times: 3 });
+    ctx.platform.faults.inject({ method: 'POST', path: '/caliper/v1p2', status: 503, times: 2 });
     await startWorker(queue);
     await expect
       .poll(() => ctx.requests('POST', '/caliper/v1p2').length, { timeout: 5_000, interval: 10 })
       .toBeGreaterThanOrEqual(1);
     await startWorker(other);
-    await expect.poll(() => ctx.stored().length, { timeout: 10_000 }).toBe(1);
-    // Three 503s, then the one delivery: the other worker never sent the batch.
-    expect(ctx.requests('POST', '/caliper/v1p2').map((r) => r.status)).toEqual([503, 503, 503, 200]);
+    await expect.poll(async () => (await queue.stats()).sent, { timeout: 10_000 }).toBe(1);
+    // The other worker never took the batch: it neither sent nor retried anything, and the batch's own worker made
+    // every attempt, the two 503s and the one delivery.
+    expect(await other.stats()).toMatchObject({ sent: 0, retried: 0, deadLettered: 0 });
+    expect(await queue.stats()).toMatchObject({ sent: 1, retried: 2, depth: 0 });
+    expect(ctx.requests('POST', '/caliper/v1p2').map((r) => r.status)).toEqual([503, 503, 200]);
+    expect(ctx.stored()).toHaveLength(1);
   });
 
   test('dead letters live in <key>:dead and are retried from there', async () => {
