@@ -80,7 +80,8 @@ export async function postGrade(lk: LearnKit, print: Print, completion: Completi
   const lineItemId = lineItemIdOf(completion.activity.id, classId);
   let lineItemStatus: string;
   try {
-    lineItemStatus = (await gradebook.lineItems.get(lineItemId)).status;
+    // The vendor's description of 2025-10 leaves a line item's status optional: none is an active one.
+    lineItemStatus = (await gradebook.lineItems.get(lineItemId)).status ?? 'active';
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
     await gradebook.categories.update(CATEGORY.id, { status: 'active', title: CATEGORY.title });
