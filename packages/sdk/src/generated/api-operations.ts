@@ -3139,6 +3139,28 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     example: "await lk.oneroster.resources.delete('res-area-models');",
   },
   {
+    resource: 'oneroster.resources',
+    method: 'export',
+    operationId: 'exportResourceToCommonCartridge',
+    httpMethod: 'POST',
+    path: '/ims/oneroster/resources/v1p2/resources/export/{sourceId}',
+    summary:
+      'The resource as a Common Cartridge file (`.imscc`, a ZIP) to import into an LMS, as bytes, not JSON.',
+    document: 'oneroster',
+    pathParams: [
+      {
+        name: 'sourceId',
+        as: 'sourcedId',
+        description: 'The sourcedId of the resource to export.',
+      },
+    ],
+    query: [],
+    args: ['path.sourceId'],
+    retry: 'safe',
+    example:
+      "const cartridge = await lk.oneroster.resources.export('res-fractions-video');\nconst bytes = await cartridge.bytes();",
+  },
+  {
     resource: 'oneroster.resources.classes',
     method: 'list',
     operationId: 'getResourcesForClass',
