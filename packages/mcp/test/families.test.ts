@@ -262,7 +262,8 @@ describe('--tools dynamic', () => {
       await call('learnkit_list_operations'),
     );
     // COUNT (i37or): + the 2025-10 OneRoster operations (docs/decisions.md#d-oneroster-2025-10): 3 more.
-    expect(every.operations).toHaveLength(182 + 3);
+    // COUNT (i37export): + resources.export (docs/decisions.md#d-oneroster-binary-export): 1 more.
+    expect(every.operations).toHaveLength(182 + 3 + 1);
     const found = data<{ operations: { name: string; route: string; readOnly: boolean }[] }>(
       await call('learnkit_list_operations', { search: 'results student class' }),
     );

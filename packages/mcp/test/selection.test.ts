@@ -32,8 +32,9 @@ describe('tools: which tools are served', () => {
     const write = createLearnKitTools({ env: {}, tools: 'WRITE' }).definitions;
     expect(write.some((tool) => tool.annotations.readOnlyHint)).toBe(false);
     // COUNT (i37or): + the 2025-10 OneRoster operations (docs/decisions.md#d-oneroster-2025-10): 1 read, 2 writes.
-    expect(names('all')).toHaveLength(182 + 3);
-    expect(names('write')).toHaveLength(83 + 2);
+    // COUNT (i37export): + resources.export, a POST, so a write tool (docs/decisions.md#d-oneroster-binary-export).
+    expect(names('all')).toHaveLength(182 + 3 + 1);
+    expect(names('write')).toHaveLength(83 + 2 + 1);
   });
 
   it("serves an OpenAPI tag's tools, in any case, several comma-separated or as a list", () => {
@@ -61,7 +62,9 @@ describe('tools: which tools are served', () => {
       'learnkit_call_operation',
     ]);
     const describe = dynamic.definitions[1]!;
-    expect((describe.inputSchema.properties as { name: { enum: string[] } }).name.enum).toHaveLength(182 + 3); // COUNT (i37or)
+    expect((describe.inputSchema.properties as { name: { enum: string[] } }).name.enum).toHaveLength(
+      182 + 3 + 1,
+    ); // COUNT (i37or) COUNT (i37export)
     const gradebook = createLearnKitTools({ env: {}, tools: 'dynamic,Gradebook' }).definitions[1]!;
     expect(sorted((gradebook.inputSchema.properties as { name: { enum: string[] } }).name.enum)).toEqual(
       sorted(tagged('Gradebook')),

@@ -115,7 +115,7 @@ describe('tools/list', () => {
     async () => {
       const write = await spawnServer({}, ['--tools', 'write']);
       const names = (await write.client.listTools()).tools.map((tool) => tool.name);
-      expect(names).toHaveLength(83 + 2); // COUNT (i37or): 2 more writes (docs/decisions.md#d-oneroster-2025-10)
+      expect(names).toHaveLength(83 + 2 + 1); // COUNT (i37or): 2 more writes (docs/decisions.md#d-oneroster-2025-10); COUNT (i37export): + resources.export
       expect(names).toContain('caliper_send');
       expect(names).not.toContain('oneroster_users_list');
       const dynamic = await spawnServer({}, ['--tools=dynamic,Gradebook']);

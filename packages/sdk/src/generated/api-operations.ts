@@ -59,6 +59,8 @@ export interface ApiOperation {
   readonly list?: true;
   /** The members `search` matches. */
   readonly searchFields?: readonly string[];
+  /** The media type of the file the operation answers instead of JSON (`application/zip`). */
+  readonly file?: string;
   /**
    * How to call the method from the parameters: `path.<name>`, `body`, `body.<member>`, `query`, and
    * `options.<name>` (a value of the call options, the last argument).
@@ -3154,6 +3156,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         description: 'The sourcedId of the resource to export.',
       },
     ],
+    file: 'application/zip',
     query: [],
     args: ['path.sourceId'],
     retry: 'safe',
