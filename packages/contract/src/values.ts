@@ -56,7 +56,7 @@ const ZIP_STARTS = ['PK\u0003\u0004', 'PK\u0005\u0006'];
  */
 export function fileIssues(type: string, body: string): ContractIssue[] {
   if (body.length === 0)
-    return [{ pointer: '/body', rule: 'content', message: `a ${type} file of no bytes` }];
+    return [{ pointer: '/body', rule: 'content', message: `the ${type} file has no bytes` }];
   if (type === 'application/zip' && !ZIP_STARTS.some((start) => body.startsWith(start))) {
     return [
       {
