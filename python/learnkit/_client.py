@@ -252,7 +252,6 @@ def _configure(
     )
 
 
-@functools.lru_cache(maxsize=1024)
 def _file_of(sent: Sent, name: str) -> BinaryResponseContent:
     """The file of a success answer. JSON or HTML where a file was asked for is a proxy's or login page, or an
     error sent with 200: an ApiError that says so, not bytes a caller would save as the file
@@ -270,6 +269,7 @@ def _file_of(sent: Sent, name: str) -> BinaryResponseContent:
     return BinaryResponseContent(sent.body, sent.headers)
 
 
+@functools.lru_cache(maxsize=1024)
 def _placeholders(path: str) -> tuple[str, ...]:
     """The ``{name}`` placeholders of a path template, read once per template (docs/decisions.md#d-i30-own-requests)."""
     return tuple(part.split("}", 1)[0] for part in path.split("{")[1:])
