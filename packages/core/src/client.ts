@@ -9,9 +9,10 @@ import createClient, {
   removeTrailingSlash,
 } from 'openapi-fetch';
 import { ApiPromise, type WithResponse } from './api-promise';
-import { BinaryContent } from './binary-content';
+import type { BinaryContent } from './binary-content';
 import { ApiError, createApiError, ValidationError } from './errors';
 import { platformFilterError } from './input/platform-filter';
+import { fileOf } from './internal/file-answer';
 import { createPathBuilder } from './internal/path-template';
 import { type HeaderRecord, PreparedRequest, toHeaderRecord } from './internal/prepared-request';
 import { authorizationSecrets } from './internal/redact';
@@ -127,13 +128,10 @@ export interface HttpClient<Paths extends object> extends Client<Paths> {
   ): Promise<WithResponse<CallData<OperationOf<Paths, P, Lowercase<M>>>>>;
   /**
    * Like {@link HttpClient.call} for an operation that answers a file, not JSON: resolves with a
-   * {@link BinaryContent} (its bytes, media type and file name). A success answer of JSON or HTML (a proxy's page)
-   * rejects with an `ApiError` instead (docs/decisions.md#d-oneroster-binary-export).
+   * {@link BinaryContent}; a success answer of JSON or HTML rejects with an `ApiError` (docs/decisions.md#d-oneroster-binary-export).
    *
    * @example
-   * const cartridge = await http.callBinary('POST', '/ims/oneroster/resources/v1p2/resources/export/{sourceId}', {
-   *   params: { path: { sourceId } },
-   * });
+   * const file = await http.callBinary('POST', '/ims/oneroster/resources/v1p2/resources/export/{sourceId}', init);
    */
   callBinary<M extends CallMethod, P extends PathsWithMethod<Paths, Lowercase<M>>>(
     method: M,
@@ -180,28 +178,6 @@ function parseJsonBody(text: string, result: BufferedResponse, operation: string
 function dataOf(raw: BufferedResponse, method: string, operation: string): unknown {
   if (raw.response.status === 204 || method === 'HEAD' || raw.body.byteLength === 0) return undefined;
   return parseJsonBody(decodeText(raw.body), raw, operation);
-}
-
-/**
- * The file of a success answer. A JSON or HTML answer where a file was asked for is a proxy's or a login page, or
- * an error sent with 200: an ApiError that says so, not bytes a caller would save as the file.
- */
-function fileOf(raw: BufferedResponse, operation: string): BinaryContent {
-  const { response } = raw;
-  const type = response.headers.get('content-type');
-  if (type && /json|html/i.test(type)) {
-    const text = decodeText(raw.body);
-    throw new ApiError({
-      status: response.status,
-      headers: response.headers,
-      body: text,
-      operation,
-      requestId: raw.requestId,
-      message: `${operation} returned ${response.status} with ${type} where a file was expected: ${preview(text)}. Check baseUrl (a proxy or login page?).`,
-      alsoRedact: authorizationSecrets(raw.authorization),
-    });
-  }
-  return new BinaryContent(raw.body, response);
 }
 
 /** The ApiError for a final response with status >= 400, its body already read. */
@@ -363,28 +339,20 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
     };
   }
 
-  function call(method: string, path: string, init?: CallInitRecord): ApiPromise<unknown> {
+  /** A call whose answer `file` reads as a file (`callBinary`), else as JSON (`call`). */
+  function call(method: string, path: string, init?: CallInitRecord, file?: true): ApiPromise<unknown> {
     const callOptions = init?.options;
     const operation = callOptions?.operation ?? `${method} ${path}`;
     const perCall: RequestOptions = callOptions ? { ...callOptions, operation } : { operation };
     return ApiPromise.fromAnswer(answer(method, path, init, perCall, operation), (raw) =>
-      dataOf(raw as BufferedResponse, method, operation),
-    );
-  }
-
-  function callBinary(method: string, path: string, init?: CallInitRecord): ApiPromise<BinaryContent> {
-    const callOptions = init?.options;
-    const operation = callOptions?.operation ?? `${method} ${path}`;
-    const perCall: RequestOptions = callOptions ? { ...callOptions, operation } : { operation };
-    return ApiPromise.fromAnswer(answer(method, path, init, perCall, operation), (raw) =>
-      fileOf(raw as BufferedResponse, operation),
+      file ? fileOf(raw as BufferedResponse, operation) : dataOf(raw as BufferedResponse, method, operation),
     );
   }
 
   return Object.assign(client, {
     transport,
     call,
-    callBinary,
+    callBinary: (method: string, path: string, init?: CallInitRecord) => call(method, path, init, true),
     callWithResponse: (method: string, path: string, init?: CallInitRecord) =>
       call(method, path, init).withResponse(),
   }) as unknown as HttpClient<Paths>;

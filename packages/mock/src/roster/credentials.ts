@@ -3,6 +3,7 @@ import { randomId } from '../internal/random.js';
 import { json } from '../internal/responses.js';
 import type { OperationHandler } from '../operations/dispatch.js';
 import type { StoredUser } from '../state.js';
+import type { StoredCredential, StoredProfile } from './profiles.js';
 import type { Caller } from './store.js';
 import { visibleRow } from './store.js';
 
@@ -10,35 +11,6 @@ import { visibleRow } from './store.js';
 // them (docs/decisions.md#d-oneroster-2025-10): a user carries `userProfiles`; a student's credentials in a
 // third-party application are registered on the profile for it, and a credential's password is given back only
 // by `decrypt`. The mock keeps passwords as written, and never shows one in a user.
-
-type Input = Record<string, unknown>;
-
-/** A credential as the mock keeps it: its id, and the password as written (never shown in a user). */
-type StoredCredential = { id: string; type: string; username: string; password?: string | null };
-
-/** A profile as the mock keeps it. */
-type StoredProfile = Omit<NonNullable<StoredUser['userProfiles']>[number], 'credentials'> & {
-  credentials: StoredCredential[];
-};
-
-/** The profiles of a user write (`userProfiles` of its body), each credential given an id. */
-export function profilesOf(input: unknown): StoredProfile[] {
-  return ((input as Input[] | undefined) ?? []).map((profile) => ({
-    ...(profile as StoredProfile),
-    credentials: ((profile.credentials as Input[] | undefined) ?? []).map((credential) => ({
-      ...(credential as Omit<StoredCredential, 'id'>),
-      id: randomId(),
-    })),
-  }));
-}
-
-/** The profiles of a user as a OneRoster user shows them: every credential without its password. */
-export function profilesView(user: StoredUser): unknown[] {
-  return ((user.userProfiles ?? []) as StoredProfile[]).map((profile) => ({
-    ...profile,
-    credentials: profile.credentials.map(({ password: _hidden, ...credential }) => credential),
-  }));
-}
 
 /** The user the path's `userId` names, if the caller may see it (404 otherwise). */
 const userOf = (caller: Caller, userId: string) =>

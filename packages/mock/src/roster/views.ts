@@ -15,7 +15,7 @@ import {
   type StoredRole,
   type StoredUser,
 } from '../state.js';
-import { profilesView } from './credentials.js';
+import { profilesView } from './profiles.js';
 import { refTo } from './tables.js';
 
 type OneRoster = OneRosterComponents['schemas'];

@@ -1,7 +1,7 @@
 import { HttpError, notFound, unprocessable } from '../internal/http-error.js';
 import { ONEROSTER_USER_EXTRAS, type StoredEnrollment, type StoredOrg, type StoredUser } from '../state.js';
-import { profilesOf } from './credentials.js';
 import { canSeeUser, scopeCovers } from './orgs.js';
+import { profilesOf } from './profiles.js';
 import { type Caller, checkRecord, type Row } from './store.js';
 import { deleteUser, syncAgents, syncRoles } from './users.js';
 import { refId } from './views.js';
