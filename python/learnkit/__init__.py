@@ -18,6 +18,7 @@ Example::
 import logging as _logging
 
 from . import errors as _errors
+from ._binary import BinaryResponseContent
 from ._client import ENV, AsyncLearnKit, LearnKit, QueryValue
 from ._environments import ENVIRONMENTS, Environment, EnvironmentName
 from ._models import BaseModel
@@ -51,6 +52,7 @@ __all__ = [
     "AsyncPager",
     "AsyncWebhookHandler",
     "BaseModel",
+    "BinaryResponseContent",
     "LearnKit",
     "MemoryDedupeStore",
     "Page",

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 import httpx
 
 from ._auth import AsyncClientCredentials, ClientCredentials, check_credential
+from ._binary import BinaryResponseContent
 from ._environments import ENVIRONMENT_NAMES, ENVIRONMENTS, EnvironmentName, is_environment_name
 from ._platform_filter import check_platform_filter
 from ._redact import register_token
@@ -251,6 +252,23 @@ def _configure(
     )
 
 
+def _file_of(sent: Sent, name: str) -> BinaryResponseContent:
+    """The file of a success answer. JSON or HTML where a file was asked for is a proxy's or login page, or an
+    error sent with 200: an ApiError that says so, not bytes a caller would save as the file
+    (docs/decisions.md#d-oneroster-binary-export)."""
+    kind = sent.headers.get("content-type")
+    if kind and ("json" in kind.lower() or "html" in kind.lower()):
+        text = sent.body.decode("utf-8", errors="replace")
+        authorization = sent.authorization or ""
+        raise ApiError(
+            status=sent.status, headers=sent.headers, body=text, operation=name, request_id=sent.request_id,
+            message=f"{name} returned {sent.status} with {kind} where a file was expected. Check base_url (a proxy "
+            "or login page?).",
+            also_redact=(authorization.removeprefix("Bearer "),) if authorization else (),
+        )
+    return BinaryResponseContent(sent.body, sent.headers)
+
+
 @functools.lru_cache(maxsize=1024)
 def _placeholders(path: str) -> tuple[str, ...]:
     """The ``{name}`` placeholders of a path template, read once per template (docs/decisions.md#d-i30-own-requests)."""
@@ -392,8 +410,8 @@ class _Shared:
         return verb, url, payload, request_headers, operation or f"{verb} {path}"
 
     @staticmethod
-    def _answer(sent: Sent, name: str) -> ApiResponse[Any]:
-        """The parsed answer, or the ApiError of a failed one."""
+    def _answer(sent: Sent, name: str, binary: bool = False) -> ApiResponse[Any]:
+        """The parsed answer (a file's bytes when ``binary``), or the ApiError of a failed one."""
         if sent.status >= 400:
             authorization = sent.authorization or ""
             raise create_api_error(
@@ -402,7 +420,9 @@ class _Shared:
                 also_redact=(authorization.removeprefix("Bearer "),) if authorization else (),
             )
         data: Any = None
-        if sent.body:
+        if binary:
+            data = _file_of(sent, name)
+        elif sent.body:
             # As TypeScript's: the body decoded leniently, an empty one is no data, and anything else (whitespace
             # included) must be JSON. The redaction below is built only when it is not.
             text = sent.body.decode("utf-8", errors="replace")
@@ -665,6 +685,7 @@ class LearnKit(_Shared, Families):
         idempotency_key: str | None = None,
         operation: str | None = None,
         _bearer: str | None = None,
+        _binary: bool = False,
     ) -> ApiResponse[Any]:
         """Like :meth:`request`, also giving the status, headers and request id (for headers such as
         ``X-Total-Count``)."""
@@ -680,7 +701,7 @@ class LearnKit(_Shared, Families):
             operation=name,
             idempotent=idempotent, timeout=timeout, deadline=deadline, retry=self._retry_for(retry, max_retries),
         )
-        return self._answer(sent, name)
+        return self._answer(sent, name, _binary)
 
     # The one call every generated method makes (docs/decisions.md#d-i30-generated-python).
     def _call(
@@ -703,12 +724,13 @@ class LearnKit(_Shared, Families):
         idempotency_key: str | None = None,
         operation: str | None = None,
         bearer: str | None = None,
+        binary: bool = False,
     ) -> Any:
         answer = self.request_with_response(
             method, path, path_params=path_params, query=query, body=body,  # type: ignore[arg-type]
             headers={**(headers or {}), **(extra_headers or {})}, idempotent=idempotent, timeout=timeout,
             max_retries=max_retries, extra_query=extra_query, idempotency_key=idempotency_key,  # type: ignore[arg-type]
-            operation=operation, _bearer=bearer,
+            operation=operation, _bearer=bearer, _binary=binary,
         )
         return self._result(answer, cast, returns, partial)
 
@@ -930,6 +952,7 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
         idempotency_key: str | None = None,
         operation: str | None = None,
         _bearer: str | None = None,
+        _binary: bool = False,
     ) -> ApiResponse[Any]:
         """:meth:`LearnKit.request_with_response` for tasks."""
         verb, url, payload, request_headers, name = self._prepare(
@@ -944,7 +967,7 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
             operation=name,
             idempotent=idempotent, timeout=timeout, deadline=deadline, retry=self._retry_for(retry, max_retries),
         )
-        return self._answer(sent, name)
+        return self._answer(sent, name, _binary)
 
     async def _call(
         self,
@@ -966,12 +989,13 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
         idempotency_key: str | None = None,
         operation: str | None = None,
         bearer: str | None = None,
+        binary: bool = False,
     ) -> Any:
         answer = await self.request_with_response(
             method, path, path_params=path_params, query=query, body=body,  # type: ignore[arg-type]
             headers={**(headers or {}), **(extra_headers or {})}, idempotent=idempotent, timeout=timeout,
             max_retries=max_retries, extra_query=extra_query, idempotency_key=idempotency_key,  # type: ignore[arg-type]
-            operation=operation, _bearer=bearer,
+            operation=operation, _bearer=bearer, _binary=binary,
         )
         return self._result(answer, cast, returns, partial)
 

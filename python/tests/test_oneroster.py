@@ -15,7 +15,15 @@ from typing import Any, cast
 import httpx
 import pytest
 
-from learnkit import ApiResponse, AsyncLearnKit, AsyncPager, LearnKit, RetryOptions, ValidationError
+from learnkit import (
+    ApiResponse,
+    AsyncLearnKit,
+    AsyncPager,
+    BinaryResponseContent,
+    LearnKit,
+    RetryOptions,
+    ValidationError,
+)
 from learnkit._generated.operations import OPERATIONS
 from learnkit.types import (
     OneRosterAcademicSession,
@@ -293,6 +301,11 @@ def scenario(lk: LearnKit, tag: str) -> None:
     one.resources.create({"sourced_id": ids["resource"], "title": "Py area models",
                           "vendor_resource_id": f"vendor-{ids['resource']}"})
     assert one.resources.get(ids["resource"]).title == "Py area models"
+    # A file answer, not JSON: the resource as a Common Cartridge ZIP (docs/decisions.md#d-oneroster-binary-export).
+    cartridge = one.resources.export(ids["resource"])
+    assert isinstance(cartridge, BinaryResponseContent)
+    assert cartridge.content_type == "application/zip" and cartridge.content[:4] == b"PK\x03\x04"
+    assert cartridge.filename == f"{ids['resource']}.imscc"
     assert first(one.resources.list())
     one.resources.update(ids["resource"], {"title": "Py area models (video)",
                                            "vendor_resource_id": f"vendor-{ids['resource']}"})
@@ -412,7 +425,8 @@ def check(platform: MockProcess, run: Callable[[], list[str]]) -> None:
     called = run()
     every = {op.method for op in ONEROSTER}
     # COUNT (i37or): 137 + 3 new in the vendor's description of 2025-10 (docs/decisions.md#d-oneroster-2025-10).
-    assert len(every) == len(ONEROSTER) == 137 + 3
+    # COUNT (i37export): + 1, the export (docs/decisions.md#d-oneroster-binary-export).
+    assert len(every) == len(ONEROSTER) == 137 + 3 + 1
     assert sorted(every - {f"oneroster.{name}" for name in called}) == []
     assert sorted(every - answered(since.requests())) == []
 

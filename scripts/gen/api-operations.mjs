@@ -68,6 +68,8 @@ function row(op, query) {
   if (op.page) out.page = op.page;
   if (op.result.list) out.list = true;
   if (op.searchFields?.length) out.searchFields = op.searchFields;
+  // A file answer, which the CLI writes to --output (docs/decisions.md#d-oneroster-binary-export).
+  if (op.success.binary) out.file = op.success.binary;
   out.args = op.args;
   out.retry = op.retry;
   out.example = op.example;
@@ -155,6 +157,8 @@ export interface ApiOperation {
   readonly list?: true;
   /** The members \`search\` matches. */
   readonly searchFields?: readonly string[];
+  /** The media type of the file the operation answers instead of JSON (\`application/zip\`). */
+  readonly file?: string;
   /**
    * How to call the method from the parameters: \`path.<name>\`, \`body\`, \`body.<member>\`, \`query\`, and
    * \`options.<name>\` (a value of the call options, the last argument).

@@ -546,6 +546,9 @@ function nodesOfTree(node) {
   return [node, ...node.children.flatMap(nodesOfTree)];
 }
 
+/** The type a method that answers a file returns (python/learnkit/_binary.py). */
+const BINARY = 'BinaryResponseContent';
+
 /** What a generated method needs of its operation, in Python terms. */
 function pythonOp(op, writer) {
   const modelOf = (schema) => (schema ? writer.nameOf(schema) : undefined);
@@ -559,7 +562,9 @@ function pythonOp(op, writer) {
   let result;
   // No content, or an answer the document states with no member to read: nothing to return, as in TypeScript
   // (docs/decisions.md#d-i30-generated-answers).
-  if (!op.success.content || op.success.unstated) result = 'None';
+  // A file answer: its bytes in a BinaryResponseContent (docs/decisions.md#d-oneroster-binary-export).
+  if (op.success.binary) result = BINARY;
+  else if (!op.success.content || op.success.unstated) result = 'None';
   else if (op.result.schema)
     result = op.result.list ? `list[${modelOf(op.result.schema)}]` : modelOf(op.result.schema);
   else if (op.returns) {
@@ -716,7 +721,7 @@ function methodSource(op, writer, async, access, imports) {
 
   const returnType = op.page ? `${async ? 'AsyncPager' : 'SyncPager'}[${py.item}]` : py.result;
   if (op.page) imports.add(py.item);
-  else if (!['None', 'Any'].includes(py.result)) imports.add(py.result.replace(/^list\[|\]$/g, ''));
+  else if (!['None', 'Any', BINARY].includes(py.result)) imports.add(py.result.replace(/^list\[|\]$/g, ''));
   const doc = docstring('        ', methodDoc(op), methodExample(op, py, writer, access, async));
   const lines = [];
   const pathParams = py.pathArgs.map((p) => `${pyString(p.wire)}: check_id(${p.name}, ${pyString(p.name)})`);
@@ -764,7 +769,8 @@ function methodSource(op, writer, async, access, imports) {
     );
   } else {
     callArgs.unshift(pyString(op.httpMethod));
-    if (py.result !== 'None' && py.result !== 'Any') callArgs.push(`cast=${py.result}`);
+    if (op.success.binary) callArgs.push('binary=True', `headers={"accept": ${pyString(op.success.binary)}}`);
+    else if (py.result !== 'None' && py.result !== 'Any') callArgs.push(`cast=${py.result}`);
     if (op.returns) callArgs.push(`returns=${pyString(op.returns)}`);
     if (fieldsType) callArgs.push('partial=fields is not None');
     if (retry) callArgs.push(retry);
@@ -847,6 +853,8 @@ function generateFamily(root, family, writers) {
   const custom = customClasses(root, family.family);
   const nodes = nodesOf(family);
   const imports = { case: new Set(), platform: new Set(), oneroster: new Set() };
+  const usesBinary = nodes.some((node) => node.methods.some((op) => !op.custom && op.success.binary));
+  const binaryImport = usesBinary ? [`from .._binary import ${BINARY}`] : [];
   const classes = [];
   const rawClasses = [];
   let usesCustom = false;
@@ -947,6 +955,7 @@ function generateFamily(root, family, writers) {
     '',
     'import httpx',
     '',
+    ...binaryImport,
     'from .._client import QueryValue',
     'from .._models import check_bodies, check_body',
     'from .._pagination import AsyncPager, SyncPager',
@@ -977,6 +986,7 @@ function generateFamily(root, family, writers) {
     '',
     'import httpx',
     '',
+    ...binaryImport,
     'from .._client import QueryValue',
     'from .._pagination import AsyncPager, SyncPager',
     'from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response',

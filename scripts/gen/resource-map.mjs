@@ -111,11 +111,16 @@ function parametersOf(document, item, operation) {
   return [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => deref(document, p));
 }
 
-/** The 2xx answer of an operation: status, JSON schema (undefined for no content). */
+/**
+ * The 2xx answer of an operation: status, JSON schema (undefined for no content), and the media type of a file
+ * answer (one with no JSON content, such as `application/zip`; docs/decisions.md#d-oneroster-binary-export).
+ */
 function successOf(document, operation) {
   const status = Object.keys(operation.responses ?? {}).find((code) => /^2\d\d$/.test(code));
   const response = deref(document, operation.responses?.[status]);
-  return { status: Number(status), schema: response?.content?.['application/json']?.schema };
+  const content = response?.content ?? {};
+  const binary = content['application/json'] ? undefined : Object.keys(content)[0];
+  return { status: Number(status), schema: content['application/json']?.schema, binary };
 }
 
 /** The scope an operation needs (its `oauth2` requirement), if it names one. */
@@ -277,6 +282,8 @@ export function loadResourceMap(root) {
         content: success.schema !== undefined,
         // An answer the document states only as an object with no member to read (`x-unstated-answer`).
         unstated: deref(document, success.schema)?.['x-unstated-answer'] === true,
+        // The media type of a file answer, which the SDKs give as bytes, not parsed JSON.
+        binary: success.binary,
       },
       result: { schema: resultSchema, list: success.schema?.type === 'array' },
       page,

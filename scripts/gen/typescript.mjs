@@ -76,6 +76,8 @@ function modelName(models, key) {
 
 /** The type a method resolves with. */
 function resultType(op) {
+  // A file answer (docs/decisions.md#d-oneroster-binary-export): its bytes, read as the caller chooses.
+  if (op.success.binary) return 'BinaryContent';
   // No content, or an answer the document states with no member to read (docs/decisions.md#d-i29-unstated-answers).
   if (!op.success.content || op.success.unstated) return 'void';
   if (op.result.schema) {
@@ -273,6 +275,7 @@ function methodSource(op, conventions, use) {
   const result = resultType(op);
   const mapped = op.returns ? `.map((data) => data.${op.returns})` : result === 'void' ? '.map(nothing)' : '';
   if (result === 'void') use.local.add('nothing');
+  else if (result === 'BinaryContent') use.core.add('BinaryContent');
   else if (!['string'].includes(result)) use.types.add(result.replace(/\[\]$/, ''));
   use.core.add('ApiPromise');
 
@@ -354,10 +357,12 @@ function methodSource(op, conventions, use) {
     params.push('query: checkedQuery');
   }
   if (params.length > 0) init.unshift(`params: { ${params.join(', ')} }`);
+  if (op.success.binary) init.push(`headers: { accept: ${quote(op.success.binary)} }`);
   args.push(`options?: ${callOptions}`);
   use.core.add('checkCallOptions');
   init.push(`options: checkCallOptions(options${checkedRetry}).request`);
-  const call = `this.http.call(${quote(op.httpMethod)}, ${path}, { ${init.join(', ')} })${mapped}`;
+  const caller = op.success.binary ? 'callBinary' : 'call';
+  const call = `this.http.${caller}(${quote(op.httpMethod)}, ${path}, { ${init.join(', ')} })${mapped}`;
   const bodyText =
     statements.length === 0
       ? `return ApiPromise.guard(() => ${call});`

@@ -18,7 +18,7 @@ import {
   toRequestLike,
   toResponseLike,
 } from './types.js';
-import { mediaType, parseBody, toIssues } from './values.js';
+import { fileIssues, isFileMedia, mediaType, parseBody, toIssues } from './values.js';
 
 type Media = { schema?: unknown };
 /** What a header declaration says: whether it must be present, and its schema. */
@@ -332,6 +332,7 @@ export class Contract {
         },
       ];
     }
+    if (isFileMedia(type)) return fileIssues(type, body);
     const parsed = parseBody(body, type);
     if (!parsed.ok) return [parsed.issue];
     return media.schema === undefined

@@ -42,3 +42,29 @@ export function parseBody(
     };
   }
 }
+
+/** Whether a media type's body is a file (read as bytes), not JSON or a form (docs/decisions.md#d-oneroster-binary-export). */
+export const isFileMedia = (type: string) =>
+  type !== 'application/x-www-form-urlencoded' && type !== 'application/json' && !type.endsWith('+json');
+
+// A ZIP archive starts with a local file header, or is an empty archive's end record (APPNOTE 4.3.6, 4.3.16).
+const ZIP_STARTS = ['PK\u0003\u0004', 'PK\u0005\u0006'];
+
+/**
+ * A file answer's body: it has bytes, and a ZIP (`application/zip`) starts as a ZIP does. Its schema (`type:
+ * string, format: binary`) says nothing more a checker can read.
+ */
+export function fileIssues(type: string, body: string): ContractIssue[] {
+  if (body.length === 0)
+    return [{ pointer: '/body', rule: 'content', message: `the ${type} file has no bytes` }];
+  if (type === 'application/zip' && !ZIP_STARTS.some((start) => body.startsWith(start))) {
+    return [
+      {
+        pointer: '/body',
+        rule: 'content',
+        message: `an application/zip body that is no ZIP archive (it starts ${JSON.stringify(body.slice(0, 8))})`,
+      },
+    ];
+  }
+  return [];
+}

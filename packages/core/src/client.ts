@@ -9,8 +9,10 @@ import createClient, {
   removeTrailingSlash,
 } from 'openapi-fetch';
 import { ApiPromise, type WithResponse } from './api-promise';
+import type { BinaryContent } from './binary-content';
 import { ApiError, createApiError, ValidationError } from './errors';
 import { platformFilterError } from './input/platform-filter';
+import { fileOf } from './internal/file-answer';
 import { createPathBuilder } from './internal/path-template';
 import { type HeaderRecord, PreparedRequest, toHeaderRecord } from './internal/prepared-request';
 import { authorizationSecrets } from './internal/redact';
@@ -124,6 +126,18 @@ export interface HttpClient<Paths extends object> extends Client<Paths> {
     path: P,
     ...init: CallArgs<OperationOf<Paths, P, Lowercase<M>>>
   ): Promise<WithResponse<CallData<OperationOf<Paths, P, Lowercase<M>>>>>;
+  /**
+   * Like {@link HttpClient.call} for an operation that answers a file, not JSON: resolves with a
+   * {@link BinaryContent}; a success answer of JSON or HTML rejects with an `ApiError` (docs/decisions.md#d-oneroster-binary-export).
+   *
+   * @example
+   * const file = await http.callBinary('POST', '/ims/oneroster/resources/v1p2/resources/export/{sourceId}', init);
+   */
+  callBinary<M extends CallMethod, P extends PathsWithMethod<Paths, Lowercase<M>>>(
+    method: M,
+    path: P,
+    ...init: CallArgs<OperationOf<Paths, P, Lowercase<M>>>
+  ): ApiPromise<BinaryContent>;
 }
 
 function checkBaseUrl(baseUrl: unknown): string {
@@ -325,18 +339,20 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
     };
   }
 
-  function call(method: string, path: string, init?: CallInitRecord): ApiPromise<unknown> {
+  /** A call whose answer `file` reads as a file (`callBinary`), else as JSON (`call`). */
+  function call(method: string, path: string, init?: CallInitRecord, file?: true): ApiPromise<unknown> {
     const callOptions = init?.options;
     const operation = callOptions?.operation ?? `${method} ${path}`;
     const perCall: RequestOptions = callOptions ? { ...callOptions, operation } : { operation };
     return ApiPromise.fromAnswer(answer(method, path, init, perCall, operation), (raw) =>
-      dataOf(raw as BufferedResponse, method, operation),
+      file ? fileOf(raw as BufferedResponse, operation) : dataOf(raw as BufferedResponse, method, operation),
     );
   }
 
   return Object.assign(client, {
     transport,
     call,
+    callBinary: (method: string, path: string, init?: CallInitRecord) => call(method, path, init, true),
     callWithResponse: (method: string, path: string, init?: CallInitRecord) =>
       call(method, path, init).withResponse(),
   }) as unknown as HttpClient<Paths>;

@@ -18,6 +18,7 @@ export type {
 export { staticToken } from './auth/static-token';
 export { createTokenCache, type TokenCache } from './auth/token-cache';
 export type { TokenProvider } from './auth/token-provider';
+export { BinaryContent } from './binary-content';
 export { type BodySource, PayloadTooLargeError, readBodyWithLimit } from './body-limit';
 export {
   type CallData,

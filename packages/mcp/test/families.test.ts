@@ -263,7 +263,7 @@ describe('--tools dynamic', () => {
     const every = data<{ operations: { name: string; route: string | null }[] }>(
       await call('learnkit_list_operations'),
     );
-    expect(every.operations).toHaveLength(193);
+    expect(every.operations).toHaveLength(194);
     const found = data<{ operations: { name: string; route: string; readOnly: boolean }[] }>(
       await call('learnkit_list_operations', { search: 'results student class' }),
     );

@@ -30,8 +30,8 @@ describe('tools: which tools are served', () => {
     expect(read.every((tool) => tool.annotations.readOnlyHint)).toBe(true);
     const write = createLearnKitTools({ env: {}, tools: 'WRITE' }).definitions;
     expect(write.some((tool) => tool.annotations.readOnlyHint)).toBe(false);
-    expect(names('all')).toHaveLength(193);
-    expect(names('write')).toHaveLength(88);
+    expect(names('all')).toHaveLength(194);
+    expect(names('write')).toHaveLength(89);
   });
 
   it("serves an OpenAPI tag's tools, in any case, several comma-separated or as a list", () => {
@@ -59,7 +59,7 @@ describe('tools: which tools are served', () => {
       'learnkit_call_operation',
     ]);
     const describe = dynamic.definitions[1]!;
-    expect((describe.inputSchema.properties as { name: { enum: string[] } }).name.enum).toHaveLength(193);
+    expect((describe.inputSchema.properties as { name: { enum: string[] } }).name.enum).toHaveLength(194);
     const gradebook = createLearnKitTools({ env: {}, tools: 'dynamic,Gradebook' }).definitions[1]!;
     expect(sorted((gradebook.inputSchema.properties as { name: { enum: string[] } }).name.enum)).toEqual(
       sorted(tagged('Gradebook')),

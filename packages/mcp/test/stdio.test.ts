@@ -114,7 +114,7 @@ describe('tools/list', () => {
     async () => {
       const write = await spawnServer({}, ['--tools', 'write']);
       const names = (await write.client.listTools()).tools.map((tool) => tool.name);
-      expect(names).toHaveLength(88);
+      expect(names).toHaveLength(89);
       expect(names).toContain('caliper_send');
       expect(names).not.toContain('oneroster_users_list');
       const dynamic = await spawnServer({}, ['--tools=dynamic,Gradebook']);

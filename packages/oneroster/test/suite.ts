@@ -4,6 +4,7 @@ import { OPERATIONS } from '../src/generated/operations';
 import { type Mode, useOneRosterMock } from './harness';
 import { vendor202510Tests } from './suite-2025-10';
 import { badInputTests } from './suite-bad-input';
+import { exportTests } from './suite-export';
 import { gradebookTests } from './suite-gradebook';
 import { resourcesTests } from './suite-resources';
 import { rosteringReadTests } from './suite-rostering';
@@ -24,6 +25,7 @@ export function oneRosterSuite(mode: Mode): void {
   rosteringWriteTests(ctx);
   gradebookTests(ctx);
   resourcesTests(ctx);
+  exportTests(ctx);
   vendor202510Tests(ctx);
   badInputTests(ctx);
 

@@ -78,6 +78,7 @@ export {
   AuthenticationError,
   and,
   BadRequestError,
+  BinaryContent,
   type CallInit,
   ConflictError,
   ConnectionError,

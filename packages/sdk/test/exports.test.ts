@@ -9,6 +9,7 @@ describe('the public surface of @learnkit/sdk', () => {
         'ApiError',
         'AuthenticationError',
         'BadRequestError',
+        'BinaryContent',
         'ConflictError',
         'ConnectionError',
         'ENV',

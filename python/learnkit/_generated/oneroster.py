@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal, cast
 
 import httpx
 
+from .._binary import BinaryResponseContent
 from .._client import QueryValue
 from .._models import check_bodies, check_body
 from .._pagination import AsyncPager, SyncPager
@@ -11975,6 +11976,42 @@ class Resources(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
+    def export(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> BinaryResponseContent:
+        """The resource as a Common Cartridge file (``.imscc``, a ZIP) to import into an LMS, as bytes, not JSON.
+        Safe to repeat, so it is retried on 5xx and timeouts.
+
+        The answer is the file, not JSON: read it with ``.bytes()``, ``.arrayBuffer()``, ``.blob()`` or
+        ``.stream()`` (Python: ``.content``, ``.write_to_file(path)``). It is a POST only because the platform
+        makes it one; it changes nothing, so it is retried like a read.
+
+        Example::
+
+            binary_response_content = lk.oneroster.resources.export(sourced_id)
+        """
+        _result: BinaryResponseContent = self._client._call(
+            "POST",
+            "/ims/oneroster/resources/v1p2/resources/export/{sourceId}",
+            path_params={"sourceId": check_id(sourced_id, "sourced_id")},
+            binary=True,
+            headers={"accept": "application/zip"},
+            idempotent=True,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return _result
+
     @cached_property
     def with_raw_response(self) -> _public.ResourcesWithRawResponse:
         """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
@@ -12178,6 +12215,42 @@ class AsyncResources(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
+
+    async def export(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> BinaryResponseContent:
+        """The resource as a Common Cartridge file (``.imscc``, a ZIP) to import into an LMS, as bytes, not JSON.
+        Safe to repeat, so it is retried on 5xx and timeouts.
+
+        The answer is the file, not JSON: read it with ``.bytes()``, ``.arrayBuffer()``, ``.blob()`` or
+        ``.stream()`` (Python: ``.content``, ``.write_to_file(path)``). It is a POST only because the platform
+        makes it one; it changes nothing, so it is retried like a read.
+
+        Example::
+
+            binary_response_content = await alk.oneroster.resources.export(sourced_id)
+        """
+        _result: BinaryResponseContent = await self._client._call(
+            "POST",
+            "/ims/oneroster/resources/v1p2/resources/export/{sourceId}",
+            path_params={"sourceId": check_id(sourced_id, "sourced_id")},
+            binary=True,
+            headers={"accept": "application/zip"},
+            idempotent=True,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
+        return _result
 
     @cached_property
     def with_raw_response(self) -> _public.AsyncResourcesWithRawResponse:

@@ -157,6 +157,7 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("createResource", "oneroster.resources.create", "POST", "/ims/oneroster/resources/v1p2/resources/", False),
     Operation("updateResource", "oneroster.resources.update", "PUT", "/ims/oneroster/resources/v1p2/resources/{sourcedId}", False),
     Operation("deleteResource", "oneroster.resources.delete", "DELETE", "/ims/oneroster/resources/v1p2/resources/{sourcedId}", False),
+    Operation("exportResourceToCommonCartridge", "oneroster.resources.export", "POST", "/ims/oneroster/resources/v1p2/resources/export/{sourceId}", False),
     Operation("getResourcesForClass", "oneroster.resources.classes.list", "GET", "/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources", False),
     Operation("assignResourceToClass", "oneroster.resources.classes.assign", "POST", "/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources", False),
     Operation("removeResourceFromClass", "oneroster.resources.classes.remove", "DELETE", "/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources/{resourceSourcedId}", False),

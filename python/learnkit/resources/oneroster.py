@@ -12,6 +12,7 @@ from typing import Literal
 
 import httpx
 
+from .._binary import BinaryResponseContent
 from .._client import QueryValue
 from .._pagination import AsyncPager, SyncPager
 from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
@@ -874,6 +875,19 @@ class AsyncResourcesWithRawResponse:
         """``alk.oneroster.resources.delete`` returning an ``ApiResponse`` around its data."""
         return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
+    async def export(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[BinaryResponseContent]:
+        """``alk.oneroster.resources.export`` returning an ``ApiResponse`` around its data."""
+        return await to_async_raw_response(self._resource.export)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
 
 class ResourcesWithRawResponse:
     """``lk.oneroster.resources.with_raw_response``: each method returns an ``ApiResponse`` around its data."""
@@ -965,6 +979,19 @@ class ResourcesWithRawResponse:
     ) -> ApiResponse[None]:
         """``lk.oneroster.resources.delete`` returning an ``ApiResponse`` around its data."""
         return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+
+    def export(
+        self,
+        sourced_id: str,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, QueryValue] | None = None,
+        idempotency_key: str | None = None,
+    ) -> ApiResponse[BinaryResponseContent]:
+        """``lk.oneroster.resources.export`` returning an ``ApiResponse`` around its data."""
+        return to_raw_response(self._resource.export)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
 
 
 class AsyncGradebookSchoolScoreScalesWithRawResponse:

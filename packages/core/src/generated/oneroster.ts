@@ -1767,6 +1767,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ims/oneroster/resources/v1p2/resources/export/{sourceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export Resource to Common Cartridge
+         * @description Export a resource to Common Cartridge (.imscc) format for import into LMS systems. The answer is the file itself (a ZIP), not JSON; the request has no body (see docs/decisions.md#d-oneroster-binary-export). If the resource cannot be located, the api will return a 404 error code and message 'Resource not found.' Decision - the scope to read the roster, as the other reads of a resource do (see docs/decisions.md#d-oneroster-binary-export).
+         */
+        post: operations["exportResourceToCommonCartridge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources": {
         parameters: {
             query?: never;
@@ -9225,6 +9245,38 @@ export interface operations {
             404: components["responses"]["NotFoundResponse"];
             405: components["responses"]["MethodNotAllowedResponse"];
             414: components["responses"]["UriTooLongResponse"];
+            422: components["responses"]["UnprocessableEntityResponse"];
+            429: components["responses"]["TooManyRequestsResponse"];
+            500: components["responses"]["InternalServerErrorResponse"];
+        };
+    };
+    exportResourceToCommonCartridge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sourcedId of the resource to export. */
+                sourceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource as a Common Cartridge file (.imscc, a ZIP archive) */
+            200: {
+                headers: {
+                    /** @description `attachment` with the file's name (`filename="<sourcedId>.imscc"`), when the server gives one. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequestResponse"];
+            401: components["responses"]["UnauthorizedRequestResponse"];
+            403: components["responses"]["ForbiddenResponse"];
+            404: components["responses"]["NotFoundResponse"];
             422: components["responses"]["UnprocessableEntityResponse"];
             429: components["responses"]["TooManyRequestsResponse"];
             500: components["responses"]["InternalServerErrorResponse"];

@@ -5126,6 +5126,37 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     },
   },
   {
+    name: 'oneroster_resources_export',
+    operationId: 'exportResourceToCommonCartridge',
+    document: 'oneroster',
+    method: 'POST',
+    path: '/ims/oneroster/resources/v1p2/resources/export/{sourceId}',
+    tags: ['Resources'],
+    call: 'oneroster.resources.export',
+    args: ['path.sourceId'],
+    title: 'Export Resource to Common Cartridge',
+    summary:
+      'The resource as a Common Cartridge file (`.imscc`, a ZIP) to import into an LMS, as bytes, not JSON.',
+    description:
+      'The answer is the file, not JSON: read it with `.bytes()`, `.arrayBuffer()`, `.blob()` or `.stream()` (Python: `.content`, `.write_to_file(path)`). It is a POST only because the platform makes it one; it changes nothing, so it is retried like a read.',
+    scope: 'https://scopes.example.com/rostering/roster.readonly',
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
+    pathParams: {
+      sourceId: {
+        type: 'string',
+        description: 'The sourcedId of the resource to export.',
+      },
+    },
+    renames: {
+      sourcedId: 'sourceId',
+    },
+  },
+  {
     name: 'oneroster_resources_classes_list',
     operationId: 'getResourcesForClass',
     document: 'oneroster',

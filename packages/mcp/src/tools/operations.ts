@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type LearnKit, type Page, ValidationError, type ValidationIssue } from '@learnkit/sdk';
 import { checkArguments } from '../arguments';
 import { toolError } from '../errors';
@@ -10,7 +11,8 @@ import { callerOf, configurationError } from './webhooks';
 
 /**
  * The answers an SDK method shapes itself instead of returning the document's (a custom method that makes more
- * than one request), by operationId: `lk.caliper.send` batches the events and sums the answers.
+ * than one request), by operationId: `lk.caliper.send` batches the events and sums the answers; a file answer is
+ * described by the tool, not carried.
  */
 const SDK_RESULTS: Readonly<Record<string, ObjectSchema>> = {
   sendCaliperEvents: {
@@ -26,6 +28,24 @@ const SDK_RESULTS: Readonly<Record<string, ObjectSchema>> = {
       requests: { type: 'integer', description: 'Requests made (0 when everything was skipped).' },
     },
     required: ['accepted', 'duplicates', 'skipped', 'requests'],
+  },
+  // A file answer is described, not carried (docs/decisions.md#d-oneroster-binary-export).
+  exportResourceToCommonCartridge: {
+    type: 'object',
+    properties: {
+      file: {
+        type: 'object',
+        properties: {
+          name: { type: 'string', description: 'The file name the platform gave (or one made up).' },
+          mediaType: { type: ['string', 'null'], description: 'The media type, e.g. application/zip.' },
+          size: { type: 'integer', description: 'Bytes.' },
+          sha256: { type: 'string', description: 'SHA-256 of the bytes, hex.' },
+        },
+        required: ['name', 'mediaType', 'size', 'sha256'],
+      },
+      save: { type: 'string', description: 'The CLI command that saves the file.' },
+    },
+    required: ['file', 'save'],
   },
 };
 
@@ -216,7 +236,45 @@ function asToolIssues(error: unknown, op: OperationTool): unknown {
 /** The answer as plain JSON (what a tool result holds). */
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value) ?? 'null');
 
-async function resultOf(op: OperationTool, pending: unknown): Promise<ToolResult> {
+/** A file answer of the SDK (core's `BinaryContent`, duck-typed so another copy of core matches too). */
+interface FileAnswer {
+  readonly contentType: string | undefined;
+  readonly filename: string | undefined;
+  readonly size: number;
+  bytes(): Promise<Uint8Array>;
+}
+
+const isFileAnswer = (value: unknown): value is FileAnswer =>
+  isRecord(value) && typeof value.bytes === 'function' && typeof value.size === 'number';
+
+/**
+ * A file answer as a tool result: what the file is (name, media type, size, SHA-256) and the CLI command that saves
+ * it, as text and as structured content. The bytes are not put in the result: a model cannot read a ZIP, and its
+ * base64 would fill the context (docs/decisions.md#d-oneroster-binary-export).
+ */
+async function fileResult(
+  op: OperationTool,
+  file: FileAnswer,
+  args: Record<string, unknown>,
+): Promise<ToolResult> {
+  const bytes = await file.bytes();
+  const name = file.filename ?? `${op.name}.bin`;
+  const resource = op.call.split('.').slice(0, -1).join('.');
+  const method = op.call.split('.').pop();
+  const ids = op.args.filter((arg) => arg.startsWith('path.')).map((arg) => String(args[arg.slice(5)]));
+  const save = ['learnkit api', resource, method, ...ids, '--output', name].join(' ');
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return dataResult(
+    { file: { name, mediaType: file.contentType ?? null, size: bytes.byteLength, sha256 }, save },
+    `${op.method} ${op.path} answered a file, which a tool result does not carry; save it with: ${save}`,
+  );
+}
+
+async function resultOf(
+  op: OperationTool,
+  pending: unknown,
+  args: Record<string, unknown> = {},
+): Promise<ToolResult> {
   if (op.paging) {
     const page = (await pending) as Page<unknown>;
     return dataResult({
@@ -227,6 +285,7 @@ async function resultOf(op: OperationTool, pending: unknown): Promise<ToolResult
     });
   }
   const answer = await pending;
+  if (isFileAnswer(answer)) return fileResult(op, answer, args);
   if (answer === undefined) {
     return { content: [{ type: 'text', text: `Done: ${op.method} ${op.path} answered without content.` }] };
   }
@@ -257,7 +316,7 @@ function operationTool(op: OperationTool): Tool {
       try {
         const args = checkArguments(inputSchema, raw);
         unknownBodyMembers(op, args);
-        return await resultOf(op, methodOf(lk, op.call)(...positional(op, args)));
+        return await resultOf(op, methodOf(lk, op.call)(...positional(op, args)), args);
       } catch (error) {
         const caller = { ...callerOf(lk, op.name), operation: { route, scope: op.scope, token } };
         return toolError(asToolIssues(error, op), caller, connection.secrets);

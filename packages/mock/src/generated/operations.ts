@@ -201,6 +201,7 @@ export const OPERATIONS = {
   getResourcesForCourse: {"document":"oneroster","method":"GET","path":"/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"resources","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","roles","importance","vendorResourceId","vendorId","applicationId"]}},
   assignResourceToCourse: {"document":"oneroster","method":"POST","path":"/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
   removeResourceFromCourse: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources/{resourceSourcedId}","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
+  exportResourceToCommonCartridge: {"document":"oneroster","method":"POST","path":"/ims/oneroster/resources/v1p2/resources/export/{sourceId}","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly"},
   getResourcesForUser: {"document":"oneroster","method":"GET","path":"/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.readonly","search":["title"],"answer":{"key":"resources","list":true,"fields":["sourcedId","status","dateLastModified","metadata","title","roles","importance","vendorResourceId","vendorId","applicationId"]}},
   assignResourceToUser: {"document":"oneroster","method":"POST","path":"/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.createput"},
   removeResourceFromUser: {"document":"oneroster","method":"DELETE","path":"/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources/{resourceSourcedId}","tags":["Resources"],"auth":"bearer","scope":"https://scopes.example.com/rostering/roster.delete"},
@@ -401,6 +402,7 @@ export type OperationTypes = {
   getResourcesForCourse: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources']['get'];
   assignResourceToCourse: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources']['post'];
   removeResourceFromCourse: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources/{resourceSourcedId}']['delete'];
+  exportResourceToCommonCartridge: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/export/{sourceId}']['post'];
   getResourcesForUser: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources']['get'];
   assignResourceToUser: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources']['post'];
   removeResourceFromUser: OneRosterPaths['/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources/{resourceSourcedId}']['delete'];
@@ -5969,6 +5971,24 @@ export const REQUEST_SCHEMAS: Readonly<Record<string, { path?: object; query?: o
       "required": [
         "courseSourcedId",
         "resourceSourcedId"
+      ]
+    },
+    "query": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  "exportResourceToCommonCartridge": {
+    "path": {
+      "type": "object",
+      "properties": {
+        "sourceId": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "sourceId"
       ]
     },
     "query": {

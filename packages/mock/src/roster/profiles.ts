@@ -1,9 +1,8 @@
 import { randomId } from '../internal/random.js';
 import type { StoredUser } from '../state.js';
 
-// A user's profiles in applications as the mock keeps them, and as a OneRoster user shows them
-// (docs/decisions.md#d-oneroster-2025-10). Apart from the credential operations, which need the store, so that the
-// roster's views can show profiles without importing the store.
+// A user's profiles as the mock keeps and shows them (docs/decisions.md#d-oneroster-2025-10), apart from the
+// credential routes so the user views read them without importing the roster store (no import cycle).
 
 type Input = Record<string, unknown>;
 

@@ -1,6 +1,7 @@
-import { notFound } from '../internal/http-error.js';
+import { notFound, unprocessable } from '../internal/http-error.js';
 import { json } from '../internal/responses.js';
-import type { OperationRoutes } from '../operations/dispatch.js';
+import type { OperationHandler, OperationRoutes } from '../operations/dispatch.js';
+import { type CartridgeResource, cartridgeOf } from '../roster/cartridge.js';
 import {
   type Context,
   creating,
@@ -14,7 +15,7 @@ import { checkRecord, viewer, visibleRow } from '../roster/store.js';
 import type { TableName } from '../roster/tables.js';
 import type { StoredResourceLink } from '../state.js';
 
-// OneRoster resources (`/ims/oneroster/resources/v1p2`, 14 operations of openapi/oneroster.yaml): the resources,
+// OneRoster resources (`/ims/oneroster/resources/v1p2`, 15 operations of openapi/oneroster.yaml): the resources,
 // and their assignment to classes, courses and users, kept as links beside the tables they join
 // (docs/decisions.md#d-i29-mock-store).
 
@@ -79,6 +80,28 @@ const remove = (kind: Kind) => (context: Context, params: Params) => {
   return new Response(null, { status: 204 });
 };
 
+/**
+ * POST `resources/export/{sourceId}`: the resource as a Common Cartridge file (a ZIP), named in
+ * `Content-Disposition`; 404 for a resource the caller cannot see, 422 for one deleted (`tobedeleted`), which has
+ * nothing left to export (docs/decisions.md#d-oneroster-binary-export).
+ */
+const exportCartridge: OperationHandler<'exportResourceToCommonCartridge'> = (context, { sourceId }) => {
+  const row = visibleRow(context, 'resources', sourceId);
+  if (row.status === 'tobedeleted') {
+    throw unprocessable(
+      `resource ${sourceId} is tobedeleted: a deleted resource has no cartridge to export; export a resource whose status is active`,
+    );
+  }
+  const body = cartridgeOf(row as unknown as CartridgeResource);
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'content-type': 'application/zip',
+      'content-disposition': `attachment; filename="${sourceId.replace(/[^\w.-]/g, '_')}.imscc"`,
+    },
+  });
+};
+
 /** A handler of the loose kinds above, as the route table types it. */
 const route = <T>(run: (context: Context, params: Params) => T) => run as never;
 
@@ -95,6 +118,7 @@ export const handlers: OperationRoutes = {
   getResourcesForCourse: assigned('courses'),
   assignResourceToCourse: route(assign('courses', 'unstated')),
   removeResourceFromCourse: route(remove('courses')),
+  exportResourceToCommonCartridge: exportCartridge,
   getResourcesForUser: assigned('users'),
   assignResourceToUser: route(assign('users', 'unstated')),
   removeResourceFromUser: route(remove('users')),

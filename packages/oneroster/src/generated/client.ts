@@ -46,7 +46,7 @@ export interface OneRosterClient {
   readonly users: Users;
   /** The OneRoster 1.2 gradebook: `assessmentLineItems`, `assessmentResults`, `categories`, `lineItems`, `results`, `scoreScales`, `classes`, `schools`. */
   readonly gradebook: OneRosterGradebook;
-  /** The learning resources (OneRoster resources service), and their assignment to classes, courses and users: `list`, `get`, `create`, `update`, `delete`, `classes`, `courses`, `users`. */
+  /** The learning resources (OneRoster resources service), and their assignment to classes, courses and users: `list`, `get`, `create`, `update`, `delete`, `export`, `classes`, `courses`, `users`. */
   readonly resources: Resources;
 }
 

@@ -273,6 +273,8 @@ export const OPERATIONS = Object.freeze({
   updateResource: 'oneroster.resources.update',
   /** `DELETE /ims/oneroster/resources/v1p2/resources/{sourcedId}`: `lk.oneroster.resources.delete`. */
   deleteResource: 'oneroster.resources.delete',
+  /** `POST /ims/oneroster/resources/v1p2/resources/export/{sourceId}`: `lk.oneroster.resources.export`. */
+  exportResourceToCommonCartridge: 'oneroster.resources.export',
   /** `GET /ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources`: `lk.oneroster.resources.classes.list`. */
   getResourcesForClass: 'oneroster.resources.classes.list',
   /** `POST /ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources`: `lk.oneroster.resources.classes.assign`. */

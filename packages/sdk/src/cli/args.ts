@@ -96,9 +96,10 @@ export const COMMANDS: readonly CommandSpec[] = [
       option: { type: 'string', multiple: true },
       all: { type: 'boolean' },
       list: { type: 'boolean' },
+      output: { type: 'string' },
     },
     usage:
-      'learnkit api <resource> <method> [ARGS...] [--query NAME=VALUE]... [--body @FILE|-|JSON] [--option NAME=VALUE]... [--all]\n       learnkit api --list',
+      'learnkit api <resource> <method> [ARGS...] [--query NAME=VALUE]... [--body @FILE|-|JSON] [--option NAME=VALUE]... [--all] [--output FILE]\n       learnkit api --list',
     summary: 'any operation of the platform, as lk.<resource>.<method> (learnkit api --list)',
   },
   ...ACTIVITY_COMMANDS,

@@ -52,6 +52,16 @@ export class Output {
     this.#streams.stdout.write(`${this.redact(line)}\n`);
   }
 
+  /** Bytes on stdout as they are (a file answer piped on), not redacted: they are the platform's file. */
+  bytes(data: Uint8Array): void {
+    this.#streams.stdout.write(data);
+  }
+
+  /** Whether stdout is a terminal (where a file's bytes are never written). */
+  get stdoutIsTerminal(): boolean {
+    return this.#streams.stdout.isTTY === true;
+  }
+
   /** `value` as indented JSON on stdout. */
   data(value: unknown): void {
     this.out(JSON.stringify(value, null, 2));

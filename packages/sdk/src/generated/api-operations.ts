@@ -59,6 +59,8 @@ export interface ApiOperation {
   readonly list?: true;
   /** The members `search` matches. */
   readonly searchFields?: readonly string[];
+  /** The media type of the file the operation answers instead of JSON (`application/zip`). */
+  readonly file?: string;
   /**
    * How to call the method from the parameters: `path.<name>`, `body`, `body.<member>`, `query`, and
    * `options.<name>` (a value of the call options, the last argument).
@@ -3169,6 +3171,29 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     args: ['path.sourcedId'],
     retry: 'unsafe',
     example: "await lk.oneroster.resources.delete('res-area-models');",
+  },
+  {
+    resource: 'oneroster.resources',
+    method: 'export',
+    operationId: 'exportResourceToCommonCartridge',
+    httpMethod: 'POST',
+    path: '/ims/oneroster/resources/v1p2/resources/export/{sourceId}',
+    summary:
+      'The resource as a Common Cartridge file (`.imscc`, a ZIP) to import into an LMS, as bytes, not JSON.',
+    document: 'oneroster',
+    pathParams: [
+      {
+        name: 'sourceId',
+        as: 'sourcedId',
+        description: 'The sourcedId of the resource to export.',
+      },
+    ],
+    file: 'application/zip',
+    query: [],
+    args: ['path.sourceId'],
+    retry: 'safe',
+    example:
+      "const cartridge = await lk.oneroster.resources.export('res-fractions-video');\nconst bytes = await cartridge.bytes();",
   },
   {
     resource: 'oneroster.resources.classes',

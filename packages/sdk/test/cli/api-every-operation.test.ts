@@ -407,6 +407,8 @@ const CALLS: Record<string, Call> = {
     args: () => ['res-cli', ...body({ ...RESOURCE_INPUT, title: 'Area models' })],
   },
   'oneroster.resources.delete': { args: () => ['res-cli'] },
+  // A file answer: with --json it goes to --output (docs/decisions.md#d-oneroster-binary-export).
+  'oneroster.resources.export': { args: () => ['res-fractions-video', '--output', join(dir, 'every.imscc')] },
   'oneroster.resources.classes.list': { args: () => ['class-math-g3'] },
   'oneroster.resources.classes.assign': {
     args: () => ['class-reading-g3', ...body({ sourcedId: 'res-fractions-video' })],

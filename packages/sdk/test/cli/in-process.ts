@@ -8,6 +8,8 @@ export interface Captured {
   code: number;
   stdout: string;
   stderr: string;
+  /** Every byte written to stdout, as written (a file answer's bytes). */
+  stdoutBytes: Buffer;
 }
 
 /** What the run's streams are like. */
@@ -16,6 +18,8 @@ export interface RunOptions {
   stdin?: string;
   /** Whether stderr is a terminal (the progress display draws only there). */
   tty?: boolean;
+  /** Whether stdout is a terminal (where a file answer is never written). */
+  stdoutTty?: boolean;
 }
 
 /** A writable stream that appends what it is given to `text`. */
@@ -23,8 +27,10 @@ function sink(isTTY: boolean) {
   const stream = {
     isTTY,
     text: '',
+    chunks: [] as Buffer[],
     write(chunk: string | Uint8Array) {
-      stream.text += String(chunk);
+      stream.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('latin1');
+      stream.chunks.push(Buffer.from(chunk));
       return true;
     },
   };
@@ -37,7 +43,7 @@ export async function runCli(
   env: Record<string, string>,
   options: RunOptions = {},
 ): Promise<Captured> {
-  const stdout = sink(false);
+  const stdout = sink(options.stdoutTty ?? false);
   const stderr = sink(options.tty ?? false);
   const code = await run({
     argv,
@@ -48,5 +54,5 @@ export async function runCli(
       stdin: options.stdin === undefined ? undefined : Readable.from([Buffer.from(options.stdin)]),
     },
   });
-  return { code, stdout: stdout.text, stderr: stderr.text };
+  return { code, stdout: stdout.text, stderr: stderr.text, stdoutBytes: Buffer.concat(stdout.chunks) };
 }

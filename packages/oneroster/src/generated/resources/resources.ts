@@ -5,6 +5,7 @@
 
 import {
   ApiPromise,
+  BinaryContent,
   checkCallOptions,
   checkId,
   getByIdInit,
@@ -188,6 +189,28 @@ export class Resources extends Resource<OneRosterHttp> {
           options: checkCallOptions(options).request,
         })
         .map(nothing),
+    );
+  }
+
+  /**
+   * The resource as a Common Cartridge file (`.imscc`, a ZIP) to import into an LMS, as bytes, not JSON. Safe
+   * to repeat, so it is retried on 5xx and timeouts.
+   *
+   * The answer is the file, not JSON: read it with `.bytes()`, `.arrayBuffer()`, `.blob()` or `.stream()`
+   * (Python: `.content`, `.write_to_file(path)`). It is a POST only because the platform makes it one; it
+   * changes nothing, so it is retried like a read.
+   *
+   * @example
+   * const cartridge = await lk.oneroster.resources.export('res-fractions-video');
+   * const bytes = await cartridge.bytes();
+   */
+  export(sourcedId: string, options?: OneRosterCallOptions): ApiPromise<BinaryContent> {
+    return ApiPromise.guard(() =>
+      this.http.callBinary('POST', '/ims/oneroster/resources/v1p2/resources/export/{sourceId}', {
+        params: { path: { sourceId: checkId(sourcedId, 'sourcedId', 'sourcedId') } },
+        headers: { accept: 'application/zip' },
+        options: checkCallOptions(options, { idempotent: true }).request,
+      }),
     );
   }
 }

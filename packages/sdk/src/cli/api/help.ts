@@ -3,7 +3,7 @@ import { type Output, table } from '../output';
 import { callOptionNames, DOCUMENT_SCHEMAS } from './input';
 
 /** `learnkit api --help`. */
-export const API_USAGE = `Usage: learnkit api <resource> <method> [ARGS...] [--query NAME=VALUE]... [--body @FILE|-|JSON] [--all]
+export const API_USAGE = `Usage: learnkit api <resource> <method> [ARGS...] [--query NAME=VALUE]... [--body @FILE|-|JSON] [--all] [--output FILE]
        learnkit api --list
 
 Calls lk.<resource>.<method> of the SDK, for every operation of the platform: its retries, idempotency and
@@ -14,6 +14,8 @@ pagination apply, and the query and the body are checked against the document be
   --body @FILE          the JSON body from FILE; --body - reads standard input; or the JSON itself
   --option NAME=VALUE   a call option that is no query parameter (parentSession); never printed
   --all                 a listing's every page (without it: the first page)
+  --output FILE         where an operation that answers a file (not JSON) writes it; without it the file goes
+                        to stdout only when stdout is not a terminal
   --json                JSON lines: one item of a listing per line, or the one answer
   --list                every operation (with --json: resource, method, operationId, httpMethod, path)
 
@@ -120,6 +122,7 @@ export function operationHelp(out: Output, op: ApiOperation): void {
     ...(op.body ? [op.body.optional ? '[--body @FILE|-|JSON]' : '--body @FILE|-|JSON'] : []),
     ...callOptionNames(op).map((name) => `--option ${name}=VALUE`),
     ...(op.page ? ['[--all]'] : []),
+    ...(op.file ? ['[--output FILE]'] : []),
   ];
   const lines = [`Usage: ${words.join(' ')}`, '', op.summary, ''];
   lines.push(
@@ -133,6 +136,11 @@ export function operationHelp(out: Output, op: ApiOperation): void {
     );
   }
   if (op.page) lines.push('A listing: prints its first page; --all walks every page.');
+  if (op.file) {
+    lines.push(
+      `Answers a file (${op.file}), not JSON: --output FILE writes it; without it, it goes to stdout only when stdout is not a terminal.`,
+    );
+  }
   if (op.pathParams.length > 0) {
     lines.push('', 'Arguments:');
     const rows = op.pathParams.map((param) => [`  ${param.name}`, param.description ?? '']);

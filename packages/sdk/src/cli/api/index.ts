@@ -4,6 +4,7 @@ import type { LearnKit } from '../../learnkit';
 import type { CommandContext } from '../context';
 import { CliError, EXIT } from '../exit-codes';
 import { createProgress } from '../progress';
+import { checkOutputOption, isFileAnswer, writeFileAnswer } from './file-answer';
 import { findOperation } from './find';
 import { API_USAGE, listOperations, operationHelp } from './help';
 import { callArguments } from './input';
@@ -104,6 +105,7 @@ export async function apiCommand(ctx: CommandContext, rest: readonly string[]): 
       `--all walks the pages of a listing; ${op.resource} ${op.method} is not one (it answers at once)`,
     );
   }
+  const output = checkOutputOption(ctx, op);
   const args = await callArguments(
     op,
     {
@@ -118,7 +120,9 @@ export async function apiCommand(ctx: CommandContext, rest: readonly string[]): 
   const revealed: Revealed = { secret: false };
   if (op.page) await listing(ctx, op, call(...args) as PagePromise<unknown>, revealed);
   else {
-    const value = plain(await call(...args), revealed);
+    const answer = await call(...args);
+    if (isFileAnswer(answer)) return writeFileAnswer(ctx, op, answer, output);
+    const value = plain(answer, revealed);
     if (value === undefined) {
       if (!out.json) out.out(`Done: ${op.httpMethod} ${op.path} answered no content.`);
     } else if (out.json) out.out(JSON.stringify(value));
