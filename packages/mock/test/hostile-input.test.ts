@@ -156,7 +156,13 @@ describe('the platform paths under hostile input', () => {
               authorization: `Bearer ${token}`,
               ...(contentType && { 'content-type': contentType }),
             },
-            body: new TextEncoder().encode(JSON.stringify({ name: 'Fuzz' })),
+            body: new TextEncoder().encode(
+              JSON.stringify({
+                name: 'Fuzz',
+                description: 'A draft',
+                launchUrl: 'https://app.example.com/launch',
+              }),
+            ),
           }),
         );
         expect(response.status).toBe(400);
@@ -170,7 +176,12 @@ describe('the platform paths under hostile input', () => {
         const answer = await send(
           'POST',
           '/applications/1.0/drafts',
-          { name: 'Fuzz' },
+          // A draft needs its description and launch URL (the reference's drafts model: d-platform-reference-shapes).
+          {
+            name: `Fuzz ${contentType}`,
+            description: 'A draft',
+            launchUrl: 'https://app.example.com/launch',
+          },
           { 'content-type': contentType },
         );
         expect(answer.status, contentType).toBe(201);
