@@ -424,8 +424,8 @@ def check(platform: MockProcess, run: Callable[[], list[str]]) -> None:
     since = Since(platform)
     called = run()
     every = {op.method for op in ONEROSTER}
-    # COUNT (i37or): 137 + 3 new in the vendor's description of 2025-10 (docs/decisions.md#d-oneroster-2025-10).
-    # COUNT (i37export): + 1, the export (docs/decisions.md#d-oneroster-binary-export).
+    # 137 + 3 new in the vendor's description of 2025-10 (docs/decisions.md#d-oneroster-2025-10).
+    # + 1, the export (docs/decisions.md#d-oneroster-binary-export).
     assert len(every) == len(ONEROSTER) == 137 + 3 + 1
     assert sorted(every - {f"oneroster.{name}" for name in called}) == []
     assert sorted(every - answered(since.requests())) == []

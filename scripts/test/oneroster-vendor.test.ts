@@ -41,8 +41,8 @@ describe('openapi/oneroster.yaml against the vendor description', () => {
   it('states every operation of the vendor, and those the description of 2025-10 added', () => {
     const mine = operationsOf(ours());
     expect([...operationsOf(vendor()).keys()].filter((key) => !mine.has(key))).toEqual([]);
-    // COUNT (i37or): 137 of the vendor's file + 3 new in its description of 2025-10 (docs/decisions.md#d-oneroster-2025-10).
-    // COUNT (i37export): + the export, in the vendor's client 0.7.0 (docs/decisions.md#d-oneroster-binary-export).
+    // 137 of the vendor's file + 3 new in its description of 2025-10 (docs/decisions.md#d-oneroster-2025-10).
+    // + the export, in the vendor's client 0.7.0 (docs/decisions.md#d-oneroster-binary-export).
     expect(mine.size).toBe(137 + 3 + 1);
   });
 
