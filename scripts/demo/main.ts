@@ -142,7 +142,7 @@ try {
   for (const [key, value] of rows) console.log(`  ${color.dim(key.padEnd(width))}  ${value}`);
   console.log(
     `\n  Next: see it in a browser with LearnKit Studio (the roster, a launch, live activity, deliveries): ` +
-      `${color.cyan('npx -y pnpm@10.34.8 studio')} (in your own project: ${color.cyan('npx learnkit studio')}; docs/studio.md)\n`,
+      `${color.cyan('npx learnkit studio')} (docs/studio.md)\n`,
   );
 } catch (error) {
   process.exitCode = 1;
