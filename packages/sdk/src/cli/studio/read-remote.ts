@@ -68,12 +68,12 @@ async function remoteSessions(lk: LearnKit, notes: string[]): Promise<SessionRow
     const sessions = (await lk.insights.sessions.list()).data.slice(0, 20);
     return Promise.all(
       sessions.map(async (session) => {
-        const summary = await lk.insights.sessions.get(session.sessionId);
+        const summary = await lk.insights.sessions.get(session.id);
         const insights = (summary.insights ?? []).map((entry) =>
           String((entry as { insightType?: string }).insightType ?? '?'),
         );
         return {
-          id: session.sessionId,
+          id: session.id,
           student: String(session.userId ?? ''),
           startedAt: String(session.startedAtTime ?? ''),
           insights,
