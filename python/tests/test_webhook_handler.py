@@ -6,13 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-import shutil
-import socket
-import subprocess
 import threading
 import time
 import uuid
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,6 +20,7 @@ from learnkit.types import EnrollmentCreatedEvent, UnknownWebhookEvent, User, We
 from learnkit.webhooks import AsyncRedisDedupeStore, RedisDedupeStore, verify_webhook
 
 from .support.mock import MockProcess, mock
+from .support.redis_server import redis_url  # noqa: F401 - the fixture
 
 SECRET = "whsec_handler_test_secret"
 
@@ -114,33 +111,6 @@ def test_the_configuration_is_one_error_naming_each_problem() -> None:
     assert [i.path for i in caught.value.issues] == [
         ("secret",), ("on", "enrolment.created"), ("on", "user.created"), ("dedupe_ttl",)
     ]
-
-
-@pytest.fixture(scope="module")
-def redis_url() -> Iterator[str]:
-    server = shutil.which("redis-server")
-    if server is None:
-        pytest.fail("the Redis store is tested against a real redis-server: apt-get install redis-server")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen(
-        [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    client = redis.Redis(port=port)
-    for _ in range(100):
-        try:
-            client.ping()
-            break
-        except redis.ConnectionError:
-            time.sleep(0.05)
-    try:
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        client.close()
-        process.terminate()
-        process.wait(10)
 
 
 def test_the_redis_store_shares_claims_between_handlers_and_answers_503_while_another_is_handling(redis_url: str) -> None:
