@@ -7,9 +7,9 @@ export const REPOSITORY_URL = 'https://github.com/learnkit/learnkit';
 /** Largest allowed tarball (`pnpm pack` output, gzip), in bytes (1 KB = 1,000 B, as npm prints sizes). */
 export const TARBALL_BUDGETS: Record<string, number> = {
   '@learnkit/mock': 250_000,
-  // Core ships the generated types and JSON Schemas of every document; OneRoster's 137 operations took it from
-  // 143 KB to 168 KB (docs/decisions.md#d-i29-core-budget).
-  '@learnkit/core': 175_000,
+  // Core ships the generated types and JSON Schemas of every document; OneRoster's operations and the platform's
+  // published shapes took it from 143 KB to 186 KB (docs/decisions.md#d-i29-core-budget).
+  '@learnkit/core': 190_000,
   default: 150_000,
 };
 

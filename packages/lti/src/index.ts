@@ -25,7 +25,13 @@ export {
   type LaunchHandlerOptions,
   type LaunchOutcome,
 } from './handler';
-export { createKeySetCache, type FetchLike, type KeySetCache, type KeySetCacheOptions } from './key-set';
+export {
+  createKeySetCache,
+  type FetchLike,
+  type KeyLookupHeader,
+  type KeySetCache,
+  type KeySetCacheOptions,
+} from './key-set';
 export type { LoginInitiationOptions, LoginState } from './login';
 export {
   createMemoryNonceStore,

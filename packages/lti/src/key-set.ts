@@ -3,7 +3,6 @@ import {
   createLocalJWKSet,
   errors,
   type FlattenedJWSInput,
-  type CryptoKey as JoseKey,
   type JSONWebKeySet,
   type JWTHeaderParameters,
 } from 'jose';
@@ -28,10 +27,21 @@ export interface KeySetCacheOptions {
   maxBytes?: number | undefined;
 }
 
-/** The key set of one platform, cached: `getKey` is what jose's `jwtVerify` takes. */
+/** The members of a token's protected header that choose its key (jose's `JWTHeaderParameters` fits). */
+export interface KeyLookupHeader {
+  /** The token's algorithm. */
+  alg?: string | undefined;
+  /** The id of the key that signed it. */
+  kid?: string | undefined;
+}
+
+/**
+ * The key set of one platform, cached: `getKey` is what jose's `jwtVerify` takes. Its types are the package's own,
+ * so the declarations name nothing of jose, an ES module that CommonJS type-checking could not import.
+ */
 export interface KeySetCache {
-  /** The public key for a token's header, fetching the set when needed (jose's `JWTVerifyGetKey`). */
-  getKey(header: JWTHeaderParameters, token: FlattenedJWSInput): Promise<JoseKey>;
+  /** The public key (a Web Crypto `CryptoKey`) for a token's header, fetching the set when needed. */
+  getKey(header: KeyLookupHeader, token?: unknown): Promise<unknown>;
   /** How many times the key set was fetched (for tests and the bench). */
   readonly fetches: number;
 }
@@ -149,7 +159,9 @@ export function createKeySetCache(options: KeySetCacheOptions): KeySetCache {
     get fetches() {
       return fetches;
     },
-    async getKey(header, token) {
+    async getKey(lookup, input) {
+      const header = lookup as JWTHeaderParameters;
+      const token = input as FlattenedJWSInput;
       const current =
         local !== undefined && Date.now() - fetchedAt < settings.maxAgeMs ? local : await refresh();
       try {

@@ -1,5 +1,5 @@
 import { type Logger, ValidationError, type ValidationIssue } from '@learnkit/core';
-import { decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from 'jose';
+import { decodeProtectedHeader, errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import { type Launch, LTI_CLAIM, LTI_MESSAGE_TYPES, LTI_VERSION, launchOf } from './claims';
 import { LaunchVerificationError, type LaunchVerificationReason } from './errors';
 import { createKeySetCache, type FetchLike, type KeySetCache } from './key-set';
@@ -175,7 +175,7 @@ export function createLaunchVerifier(options: LaunchVerifierOptions): LaunchVeri
 
   const verifySignature = async (idToken: string): Promise<JWTPayload> => {
     try {
-      const { payload } = await jwtVerify(idToken, keySet.getKey, {
+      const { payload } = await jwtVerify(idToken, keySet.getKey as JWTVerifyGetKey, {
         issuer: options.issuer,
         audience: options.audience,
         algorithms: [...LAUNCH_ALGORITHMS],

@@ -37,6 +37,7 @@ export {
   type MockLaunch,
   type MockLaunchInput,
   type MockLti,
+  type PublicJwk,
 } from './lti.js';
 export {
   createMockPlatform,

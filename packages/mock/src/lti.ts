@@ -53,9 +53,28 @@ export type MockLti = {
   /** The public key set, as `/.well-known/jwks.json` answers it. */
   keySet(): Promise<{
     /** The public keys, newest first. */
-    keys: JWK[];
+    keys: PublicJwk[];
   }>;
 };
+
+/**
+ * A public key of the key set, as JSON (RFC 7517). The package's own type, so the declarations name nothing of
+ * jose, an ES module that CommonJS type-checking could not import.
+ */
+export interface PublicJwk {
+  /** The key type (`RSA`). */
+  kty?: string | undefined;
+  /** The key's id, the `kid` of the tokens it signed. */
+  kid?: string | undefined;
+  /** The algorithm (`RS256`). */
+  alg?: string | undefined;
+  /** `sig`. */
+  use?: string | undefined;
+  /** The RSA modulus, base64url. */
+  n?: string | undefined;
+  /** The RSA public exponent, base64url. */
+  e?: string | undefined;
+}
 
 type SigningKey = { kid: string; privateKey: CryptoKey; publicJwk: JWK };
 

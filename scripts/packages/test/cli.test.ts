@@ -89,7 +89,7 @@ describe('learnkit-mcp (@learnkit/mcp) from the installed tarball', () => {
       expect(names).toContain('devplatform_rotate_webhook_subscription_secret');
       expect(names).toContain('oneroster_gradebook_classes_students_results_list');
       // The default: the read tools and the developer tools (docs/decisions.md#d-i28-mcp-selection).
-      expect(names).toHaveLength(103);
+      expect(names).toHaveLength(109);
     } finally {
       await server.stop();
     }
