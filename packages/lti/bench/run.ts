@@ -146,7 +146,7 @@ export async function runLtiBench(
   options: LtiBenchOptions = {},
 ): Promise<{ rows: BenchRow[]; budgetsMet: boolean }> {
   const rows = [
-    ...(await verifyCost(options.rounds ?? 15, options.perRound ?? 200)),
+    ...(await verifyCost(options.rounds ?? 15, options.perRound ?? 1000)),
     await rotationFetches(1000),
   ];
   return { rows, budgetsMet: rows.every((row) => row.met !== false) };

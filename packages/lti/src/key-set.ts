@@ -139,6 +139,8 @@ export function createKeySetCache(options: KeySetCacheOptions): KeySetCache {
   let attemptedAt = Number.NEGATIVE_INFINITY;
   let pending: Promise<LocalSet> | undefined;
   let fetches = 0;
+  // The keys the current set gave, by kid and alg: a launch with a known key skips jose's search of the set.
+  let resolved = new Map<string, unknown>();
 
   const refresh = (): Promise<LocalSet> => {
     pending ??= (async () => {
@@ -146,6 +148,7 @@ export function createKeySetCache(options: KeySetCacheOptions): KeySetCache {
       fetches++;
       try {
         local = await readKeySet(settings);
+        resolved = new Map();
         fetchedAt = Date.now();
         return local;
       } finally {
@@ -155,26 +158,36 @@ export function createKeySetCache(options: KeySetCacheOptions): KeySetCache {
     return pending;
   };
 
+  const lookUp = async (header: JWTHeaderParameters, token: FlattenedJWSInput): Promise<unknown> => {
+    const current =
+      local !== undefined && Date.now() - fetchedAt < settings.maxAgeMs ? local : await refresh();
+    try {
+      return await current(header, token);
+    } catch (error) {
+      if (!(error instanceof errors.JWKSNoMatchingKey)) throw error;
+      // A key the set lacks: use a set fetched since, or share a fetch under way, or refetch once, unless one
+      // was made lately (a flood of random kids makes one fetch per interval).
+      if (local !== undefined && local !== current) return local(header, token);
+      if (pending !== undefined) return (await pending)(header, token);
+      if (Date.now() - attemptedAt < settings.refetchIntervalMs) throw error;
+      return (await refresh())(header, token);
+    }
+  };
+
   return {
     get fetches() {
       return fetches;
     },
-    async getKey(lookup, input) {
-      const header = lookup as JWTHeaderParameters;
-      const token = input as FlattenedJWSInput;
-      const current =
-        local !== undefined && Date.now() - fetchedAt < settings.maxAgeMs ? local : await refresh();
-      try {
-        return await current(header, token);
-      } catch (error) {
-        if (!(error instanceof errors.JWKSNoMatchingKey)) throw error;
-        // A key the set lacks: use a set fetched since, or share a fetch under way, or refetch once, unless one
-        // was made lately (a flood of random kids makes one fetch per interval).
-        if (local !== undefined && local !== current) return local(header, token);
-        if (pending !== undefined) return (await pending)(header, token);
-        if (Date.now() - attemptedAt < settings.refetchIntervalMs) throw error;
-        return (await refresh())(header, token);
-      }
+    getKey(lookup, input) {
+      const memo = `${lookup.kid}|${lookup.alg}`;
+      const known = Date.now() - fetchedAt < settings.maxAgeMs ? resolved.get(memo) : undefined;
+      if (known !== undefined) return Promise.resolve(known);
+      // Into the map of the set in use now: a refetch meanwhile starts a new map, so no key of a retired set stays.
+      const into = resolved;
+      return lookUp(lookup as JWTHeaderParameters, input as FlattenedJWSInput).then((key) => {
+        into.set(memo, key);
+        return key;
+      });
     },
   };
 }

@@ -145,6 +145,19 @@ describe('the key set', () => {
     expect(server.fetches).toBe(2);
   });
 
+  it('a key retired by a rotation stops verifying once the set was fetched again (no remembered key outlives it)', async () => {
+    const { key, server, verifier } = await setup();
+    vi.useFakeTimers({ now: Date.now(), toFake: ['Date'] });
+    await verifier.verify(await signLaunch(key)); // k1 is now a known key
+    await verifier.verify(await signLaunch(key));
+    vi.setSystemTime(Date.now() + 31_000);
+    const rotated = await makeKey('k2');
+    server.keys = [rotated];
+    await verifier.verify(await signLaunch(rotated)); // the refetch that retires k1
+    expect(server.fetches).toBe(2);
+    expect(await reasonOf(verifier.verify(await signLaunch(key)))).toBe('unknown_key');
+  });
+
   it('a flood of random kids makes one fetch per 30 s', async () => {
     vi.useFakeTimers({ now: Date.now(), toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     const { key, server, verifier } = await setup();
