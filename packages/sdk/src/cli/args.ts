@@ -188,8 +188,11 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
   )[0];
   if (!spec) {
     if (loose.values.version) return { command: ['version'], args: {}, options: {}, usage: '' };
-    if (words.length === 0 || loose.values.help)
+    if (words.length === 0 || loose.values.help) {
+      // An option no command takes is a usage error (exit 2), not a request for help.
+      if (words.length === 0) parse(argv, GLOBAL, true);
       return { command: ['help'], args: {}, options: {}, usage: '' };
+    }
     const known = COMMANDS.filter((candidate) => candidate.words[0] === words[0]);
     const hint =
       known.length > 0
