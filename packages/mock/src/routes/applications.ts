@@ -2,7 +2,7 @@ import type { PlatformComponents } from '@learnkit/core';
 import type { Core } from '../core.js';
 import { badRequest, notFound } from '../internal/http-error.js';
 import { randomHex, randomId } from '../internal/random.js';
-import { found, type OperationRoutes } from '../operations/dispatch.js';
+import { found, type OperationContext, type OperationRoutes } from '../operations/dispatch.js';
 import { platformPage } from '../roster/platform-views.js';
 import { ALL_SCOPES } from '../scopes.js';
 import type { MockClient, StoredApplication } from '../state.js';
@@ -58,6 +58,16 @@ const applicationView = (application: StoredApplication): Application => ({
 type Application = PlatformComponents['schemas']['Application'];
 
 /** Applications: drafts, credentials and their rotation (the claim route is in operations/index.ts), the registry. */
+/** The applications, a page at a time (d-platform-paging). */
+const listAll = (context: OperationContext<'listApplications' | 'listLtiApplications'>) =>
+  platformPage(
+    'applications',
+    [...context.core.state.applications.values()],
+    applicationView,
+    context.query,
+    'Application',
+  );
+
 export const handlers: OperationRoutes = {
   createApplicationDraft: async (context) => {
     const { core, client: owner } = context;
@@ -117,23 +127,10 @@ export const handlers: OperationRoutes = {
     });
   },
 
-  listApplications: (context) =>
-    platformPage(
-      'applications',
-      [...context.core.state.applications.values()],
-      applicationView,
-      context.query,
-      'Application',
-    ),
+  listApplications: listAll,
 
-  listLtiApplications: (context) =>
-    platformPage(
-      'applications',
-      [...context.core.state.applications.values()],
-      applicationView,
-      context.query,
-      'Application',
-    ),
+  // The filtered listing of the reference reads the same records, a page at a time.
+  listLtiApplications: listAll,
 
   getApplication: (context, { sourcedId }) =>
     context.json(200, applicationView(found(context.core.state.applications, sourcedId, 'application'))),
