@@ -1,6 +1,6 @@
 // The doc comments and docstrings users read in their editor come from the descriptions of openapi/*.yaml. They say
 // what a user needs (the behaviour, the limits); why the document chose so is in docs/decisions.md, linked as
-// `See docs/decisions.md#d-...`, never a `Decision:` note written for the document's authors.
+// `See docs/decisions.md#<anchor>`, never a `Decision:` note written for the document's authors.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
