@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `pnpm mutation [queue|python|all] [-- more arguments]`: mutation testing of the areas issue 42 found weak
+// `pnpm mutation [queue|python|all] [-- more arguments]`: mutation testing of the areas where
+// tests that pass can still miss a changed condition: the activity queue and the Python transport
 // (docs/testing.md#mutation-testing, docs/decisions.md#d-mutation-tools). Not part of `pnpm test`: a run takes tens of
 // minutes.
 //  - queue: StrykerJS (vitest runner) on the activity queue (scripts/mutation/stryker.queue.config.mjs); more

@@ -8,8 +8,8 @@ export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
   vitest: { configFile: 'scripts/mutation/vitest.queue.config.ts', related: false },
-  // The queue's batching, retries and splits (worker), its loop (worker loop) and the memory store: where issue 42's
-  // queue survivors were. Other files on request (each adds minutes on the shared machine), e.g.
+  // The queue's batching, retries and splits (worker), its loop (worker loop) and the memory store: the queue's
+  // logic with the most conditions. Other files on request (each adds minutes on the shared machine), e.g.
   // `pnpm mutation queue --mutate packages/activity/src/server/queue/queue.ts`.
   mutate: [
     'packages/activity/src/server/queue/worker.ts',

@@ -1,5 +1,5 @@
 // Every decision the code relies on lives in docs/decisions.md under a stable anchor, and every citation of one
-// resolves (docs/decisions.md#d-i15-design-map): a reader of the repository can follow each of them.
+// resolves (docs/decisions.md#d-i15-design-map); old anchors are rows of its redirect table: a reader of the repository can follow each of them.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,6 +82,26 @@ describe('decisions live in the repository', () => {
       if (!anchors.has(m[1] as string)) missing.push(`docs/decisions.md: #${m[1]}`);
     }
     expect(missing).toEqual([]);
+  });
+
+  // The file is grouped by topic; the anchors of earlier layouts survive only as rows of its redirect table.
+  const [body, table = ''] = decisions.split(/^## Redirects from old anchors$/m);
+  const ids = (text: string) => [...text.matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1] as string);
+
+  it('names every anchor after its decision, not after an issue or a number', () => {
+    // As d-i99-custom and d-i99m-split (issues), d-s99-hooks (sessions), d-oa-99 (a bare number).
+    const numbered = /^d-(?:[is]\d+m?-|[a-z]{1,3}-\d+$|\d)/;
+    expect(ids(body).filter((id) => numbered.test(id))).toEqual([]);
+    expect(body.match(/^## Issue \d+.*$/gm) ?? []).toEqual([]);
+  });
+
+  it('redirects every old anchor to an anchor that exists', () => {
+    const rows = [...table.matchAll(/^\| <a id="([^"]+)"><\/a>`[^`]*` \| \[[^\]]*\]\(#([^)]+)\) \|$/gm)];
+    expect(rows.length).toBe(ids(table).length);
+    const current = new Set(ids(body));
+    expect(
+      rows.filter((row) => !current.has(row[2] as string)).map((row) => `${row[1]} -> ${row[2]}`),
+    ).toEqual([]);
   });
 
   it('gives every anchor one entry', () => {

@@ -180,7 +180,7 @@ function sent(raw: RawAnswer): RawAnswer {
 
 /**
  * Makes an ApiPromise. The class body never names itself (it calls this instead): a class that refers to itself is
- * renamed `_ApiPromise` by the bundler, and `console.log` would show that name (issue 14).
+ * renamed `_ApiPromise` by the bundler, and `console.log` would show that name.
  */
 function make<T>(answer: Promise<RawAnswer>, parse: (raw: RawAnswer) => T): ApiPromise<T> {
   return new ApiPromise(answer, parse);

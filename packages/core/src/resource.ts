@@ -30,8 +30,8 @@ export interface PathInit<Path> {
 
 /**
  * @internal The request init of a call on one resource: `path` (ids already checked with `checkId`), and the
- * transport's options from `options` checked by `rules` (see `checkCallOptions`). It builds the same objects a
- * method wrote out before (docs/decisions.md#d-i14-hot-path).
+ * transport's options from `options` checked by `rules` (see `checkCallOptions`). Without options, the transport's
+ * options are one shared frozen object, never a copy (docs/decisions.md#d-i14-hot-path).
  */
 export function pathInit<Path>(path: Path, options: unknown, rules?: CallOptionsRules): PathInit<Path> {
   return { params: { path }, options: checkCallOptions(options, rules).request };

@@ -31,9 +31,8 @@ class Link(BaseModel):
 
     sourced_id: str = Field(alias="sourcedId")
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
-    is preserved as given (docs/decisions.md#d-case-identifiers). Decision: ``format: uuid`` plus this
-    ``pattern``, so that validators that check RFC 4122 bits strictly can be told to use the pattern instead
-    (see docs/decisions.md#d-oa-8).
+    is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
+    4122 uuid. See docs/decisions.md#d-oa-8.
     """
     title: str
     uri: str
@@ -44,9 +43,8 @@ class CFDocument(BaseModel):
 
     sourced_id: str = Field(alias="sourcedId")
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
-    is preserved as given (docs/decisions.md#d-case-identifiers). Decision: ``format: uuid`` plus this
-    ``pattern``, so that validators that check RFC 4122 bits strictly can be told to use the pattern instead
-    (see docs/decisions.md#d-oa-8).
+    is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
+    4122 uuid. See docs/decisions.md#d-oa-8.
     """
     title: str
     uri: str
@@ -79,9 +77,8 @@ class CFItem(BaseModel):
 
     sourced_id: str = Field(alias="sourcedId")
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
-    is preserved as given (docs/decisions.md#d-case-identifiers). Decision: ``format: uuid`` plus this
-    ``pattern``, so that validators that check RFC 4122 bits strictly can be told to use the pattern instead
-    (see docs/decisions.md#d-oa-8).
+    is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
+    4122 uuid. See docs/decisions.md#d-oa-8.
     """
     full_statement: str = Field(alias="fullStatement")
     alternative_label: str | None = Field(default=None, alias="alternativeLabel")
@@ -118,9 +115,8 @@ class CFAssociation(BaseModel):
 
     sourced_id: str = Field(alias="sourcedId")
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
-    is preserved as given (docs/decisions.md#d-case-identifiers). Decision: ``format: uuid`` plus this
-    ``pattern``, so that validators that check RFC 4122 bits strictly can be told to use the pattern instead
-    (see docs/decisions.md#d-oa-8).
+    is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
+    4122 uuid. See docs/decisions.md#d-oa-8.
     """
     association_type: str = Field(alias="associationType")
     sequence_number: int | None = Field(default=None, alias="sequenceNumber")
@@ -140,36 +136,33 @@ class CFAssociation(BaseModel):
 
 
 class CFPackage(BaseModel):
-    """A document with its items and associations (response shape). The spec shows ``sourcedId`` and
-    ``CFDocument``; Decision: ``CFItems``, ``CFAssociations`` and ``CFDefinitions`` are listed as optional
-    members (see docs/decisions.md#d-oa-10).
+    """A document with its items and associations (response shape). ``sourcedId`` and ``CFDocument`` always;
+    ``CFItems``, ``CFAssociations`` and ``CFDefinitions`` when present. See docs/decisions.md#d-oa-10.
     """
 
     sourced_id: str = Field(alias="sourcedId")
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
-    is preserved as given (docs/decisions.md#d-case-identifiers). Decision: ``format: uuid`` plus this
-    ``pattern``, so that validators that check RFC 4122 bits strictly can be told to use the pattern instead
-    (see docs/decisions.md#d-oa-8).
+    is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
+    4122 uuid. See docs/decisions.md#d-oa-8.
     """
     cf_document: CFDocument = Field(alias="CFDocument")
     """A competency framework (response shape)."""
     cf_items: list[CFItem] | None = Field(default=None, alias="CFItems")
-    """Decision: optional; the spec does not show this member (see docs/decisions.md#d-oa-10)."""
+    """Optional. See docs/decisions.md#d-oa-10."""
     cf_associations: list[CFAssociation] | None = Field(default=None, alias="CFAssociations")
-    """Decision: optional; the spec does not show this member (see docs/decisions.md#d-oa-10)."""
+    """Optional. See docs/decisions.md#d-oa-10."""
     cf_definitions: dict[str, Any] | None = Field(default=None, alias="CFDefinitions")
-    """Decision: optional free-form object; the spec does not show this member (see docs/decisions.md#d-oa-10)."""
+    """Optional free-form object. See docs/decisions.md#d-oa-10."""
 
 
 class CFDocumentList(BaseModel):
-    """A page of documents. Decision: ``offset``, ``limit`` and ``totalCount`` are optional page members (see
-    docs/decisions.md#d-oa-4).
+    """A page of documents. ``offset``, ``limit`` and ``totalCount`` are optional page members. See
+    docs/decisions.md#d-oa-4.
     """
 
     cf_documents: list[CFDocument] = Field(alias="CFDocuments")
-    """The spec says this array has at least 1 entry: the unfiltered listing always holds a document. Decision: a
-    ``filter``, ``search`` or ``offset`` past the end may rightly match none, so an empty page is valid here
-    (see docs/decisions.md#d-oa-26).
+    """The unfiltered listing always holds a document; a ``filter``, ``search`` or ``offset`` past the end may
+    match none, so the page may be empty. See docs/decisions.md#d-oa-26.
     """
     offset: int | None = None
     limit: int | None = None
@@ -177,8 +170,8 @@ class CFDocumentList(BaseModel):
 
 
 class CFItemList(BaseModel):
-    """A page of items. Decision: ``offset``, ``limit`` and ``totalCount`` are optional page members (see
-    docs/decisions.md#d-oa-4).
+    """A page of items. ``offset``, ``limit`` and ``totalCount`` are optional page members. See
+    docs/decisions.md#d-oa-4.
     """
 
     cf_items: list[CFItem] = Field(alias="CFItems")
@@ -193,17 +186,15 @@ class CFPackageNodeRef(BaseModel):
     title: str
     identifier: str
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
-    is preserved as given (docs/decisions.md#d-case-identifiers). Decision: ``format: uuid`` plus this
-    ``pattern``, so that validators that check RFC 4122 bits strictly can be told to use the pattern instead
-    (see docs/decisions.md#d-oa-8).
+    is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
+    4122 uuid. See docs/decisions.md#d-oa-8.
     """
     uri: str
 
 
 class CFPackageLinkRef(BaseModel):
-    """Decision: the spec names ``CFItemTypeURI`` and ``licenseURI`` of an uploaded item without a type; they are
-    taken as CASE LinkURI objects (``title``, ``identifier``, ``uri``) and kept open (see
-    docs/decisions.md#d-oa-9).
+    """``CFItemTypeURI`` and ``licenseURI`` of an uploaded item are CASE LinkURI objects (``title``,
+    ``identifier``, ``uri``); other members pass through. See docs/decisions.md#d-oa-9.
     """
 
     title: str | None = None
@@ -216,9 +207,8 @@ class CFPackageUploadDocument(BaseModel):
 
     identifier: str
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
-    is preserved as given (docs/decisions.md#d-case-identifiers). Decision: ``format: uuid`` plus this
-    ``pattern``, so that validators that check RFC 4122 bits strictly can be told to use the pattern instead
-    (see docs/decisions.md#d-oa-8).
+    is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
+    4122 uuid. See docs/decisions.md#d-oa-8.
     """
     uri: str
     last_change_date_time: str = Field(alias="lastChangeDateTime")
@@ -245,9 +235,8 @@ class CFPackageUploadItem(BaseModel):
 
     identifier: str
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
-    is preserved as given (docs/decisions.md#d-case-identifiers). Decision: ``format: uuid`` plus this
-    ``pattern``, so that validators that check RFC 4122 bits strictly can be told to use the pattern instead
-    (see docs/decisions.md#d-oa-8).
+    is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
+    4122 uuid. See docs/decisions.md#d-oa-8.
     """
     uri: str
     last_change_date_time: str = Field(alias="lastChangeDateTime")
@@ -266,14 +255,12 @@ class CFPackageUploadItem(BaseModel):
     subject: list[str] | None = None
     education_level: list[str] | None = Field(default=None, alias="educationLevel")
     cf_item_type_uri: CFPackageLinkRef | None = Field(default=None, alias="CFItemTypeURI")
-    """Decision: the spec names ``CFItemTypeURI`` and ``licenseURI`` of an uploaded item without a type; they are
-    taken as CASE LinkURI objects (``title``, ``identifier``, ``uri``) and kept open (see
-    docs/decisions.md#d-oa-9).
+    """``CFItemTypeURI`` and ``licenseURI`` of an uploaded item are CASE LinkURI objects (``title``,
+    ``identifier``, ``uri``); other members pass through. See docs/decisions.md#d-oa-9.
     """
     license_uri: CFPackageLinkRef | None = Field(default=None, alias="licenseURI")
-    """Decision: the spec names ``CFItemTypeURI`` and ``licenseURI`` of an uploaded item without a type; they are
-    taken as CASE LinkURI objects (``title``, ``identifier``, ``uri``) and kept open (see
-    docs/decisions.md#d-oa-9).
+    """``CFItemTypeURI`` and ``licenseURI`` of an uploaded item are CASE LinkURI objects (``title``,
+    ``identifier``, ``uri``); other members pass through. See docs/decisions.md#d-oa-9.
     """
     extensions: dict[str, Any] | None = None
     """Free-form members."""
@@ -284,9 +271,8 @@ class CFPackageUploadAssociation(BaseModel):
 
     identifier: str
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
-    is preserved as given (docs/decisions.md#d-case-identifiers). Decision: ``format: uuid`` plus this
-    ``pattern``, so that validators that check RFC 4122 bits strictly can be told to use the pattern instead
-    (see docs/decisions.md#d-oa-8).
+    is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
+    4122 uuid. See docs/decisions.md#d-oa-8.
     """
     uri: str
     last_change_date_time: str = Field(alias="lastChangeDateTime")
@@ -342,9 +328,7 @@ class CFPackageUploadResultResult(BaseModel):
 
 
 class CFPackageUploadResult(BaseModel):
-    """The result of a package upload. Decision: the spec's table marks no member required, so none is required
-    here (see docs/decisions.md#d-oa-11).
-    """
+    """The result of a package upload. No member is required. See docs/decisions.md#d-oa-11."""
 
     success: bool | None = None
     message: str | None = None
@@ -366,9 +350,8 @@ class CFItemsValidateResult(BaseModel):
 
 Uuid: TypeAlias = str
 """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits is
-preserved as given (docs/decisions.md#d-case-identifiers). Decision: ``format: uuid`` plus this ``pattern``, so
-that validators that check RFC 4122 bits strictly can be told to use the pattern instead (see
-docs/decisions.md#d-oa-8).
+preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC 4122
+uuid. See docs/decisions.md#d-oa-8.
 """
 
 
@@ -403,9 +386,8 @@ class CFPackageUploadDocumentParam(TypedDict, total=False):
 
     identifier: Required[str]
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
-    is preserved as given (docs/decisions.md#d-case-identifiers). Decision: ``format: uuid`` plus this
-    ``pattern``, so that validators that check RFC 4122 bits strictly can be told to use the pattern instead
-    (see docs/decisions.md#d-oa-8).
+    is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
+    4122 uuid. See docs/decisions.md#d-oa-8.
     """
     uri: Required[str]
     last_change_date_time: Annotated[Required[str], Field(alias="lastChangeDateTime")]
@@ -429,8 +411,8 @@ class CFPackageUploadDocumentParam(TypedDict, total=False):
 
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
 class CFPackageLinkRefParam(TypedDict, total=False):
-    """Decision: the spec names `CFItemTypeURI` and `licenseURI` of an uploaded item without a type; they are taken
-    as CASE LinkURI objects (`title`, `identifier`, `uri`) and kept open (see docs/decisions.md#d-oa-9).
+    """`CFItemTypeURI` and `licenseURI` of an uploaded item are CASE LinkURI objects (`title`, `identifier`,
+    `uri`); other members pass through. See docs/decisions.md#d-oa-9.
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
@@ -449,9 +431,8 @@ class CFPackageUploadItemParam(TypedDict, total=False):
 
     identifier: Required[str]
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
-    is preserved as given (docs/decisions.md#d-case-identifiers). Decision: ``format: uuid`` plus this
-    ``pattern``, so that validators that check RFC 4122 bits strictly can be told to use the pattern instead
-    (see docs/decisions.md#d-oa-8).
+    is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
+    4122 uuid. See docs/decisions.md#d-oa-8.
     """
     uri: Required[str]
     last_change_date_time: Annotated[Required[str], Field(alias="lastChangeDateTime")]
@@ -470,14 +451,12 @@ class CFPackageUploadItemParam(TypedDict, total=False):
     subject: Sequence[str]
     education_level: Annotated[Sequence[str], Field(alias="educationLevel")]
     cf_item_type_uri: Annotated[CFPackageLinkRefParam, Field(alias="CFItemTypeURI")]
-    """Decision: the spec names ``CFItemTypeURI`` and ``licenseURI`` of an uploaded item without a type; they are
-    taken as CASE LinkURI objects (``title``, ``identifier``, ``uri``) and kept open (see
-    docs/decisions.md#d-oa-9).
+    """``CFItemTypeURI`` and ``licenseURI`` of an uploaded item are CASE LinkURI objects (``title``,
+    ``identifier``, ``uri``); other members pass through. See docs/decisions.md#d-oa-9.
     """
     license_uri: Annotated[CFPackageLinkRefParam, Field(alias="licenseURI")]
-    """Decision: the spec names ``CFItemTypeURI`` and ``licenseURI`` of an uploaded item without a type; they are
-    taken as CASE LinkURI objects (``title``, ``identifier``, ``uri``) and kept open (see
-    docs/decisions.md#d-oa-9).
+    """``CFItemTypeURI`` and ``licenseURI`` of an uploaded item are CASE LinkURI objects (``title``,
+    ``identifier``, ``uri``); other members pass through. See docs/decisions.md#d-oa-9.
     """
     extensions: Mapping[str, object]
     """Free-form members."""
@@ -493,9 +472,8 @@ class CFPackageNodeRefParam(TypedDict, total=False):
     title: Required[str]
     identifier: Required[str]
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
-    is preserved as given (docs/decisions.md#d-case-identifiers). Decision: ``format: uuid`` plus this
-    ``pattern``, so that validators that check RFC 4122 bits strictly can be told to use the pattern instead
-    (see docs/decisions.md#d-oa-8).
+    is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
+    4122 uuid. See docs/decisions.md#d-oa-8.
     """
     uri: Required[str]
 
@@ -509,9 +487,8 @@ class CFPackageUploadAssociationParam(TypedDict, total=False):
 
     identifier: Required[str]
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
-    is preserved as given (docs/decisions.md#d-case-identifiers). Decision: ``format: uuid`` plus this
-    ``pattern``, so that validators that check RFC 4122 bits strictly can be told to use the pattern instead
-    (see docs/decisions.md#d-oa-8).
+    is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
+    4122 uuid. See docs/decisions.md#d-oa-8.
     """
     uri: Required[str]
     last_change_date_time: Annotated[Required[str], Field(alias="lastChangeDateTime")]

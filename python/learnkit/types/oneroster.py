@@ -1549,8 +1549,8 @@ org as the one before did (docs/decisions.md#d-oneroster-2025-10).
 
 
 OneRosterUnstatedAnswer: TypeAlias = dict[str, Any]
-"""An answer the vendor states only as an object (no members named). Decision: clients read nothing from it; the
-mock answers the written object in its member (see docs/decisions.md#d-i29-unstated-answers).
+"""A response stated only as an object, with no members named: the SDK reads nothing from it. See
+docs/decisions.md#d-i29-unstated-answers.
 """
 
 

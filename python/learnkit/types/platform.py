@@ -20,7 +20,7 @@ __all__ = ["Application", "ApplicationCreatedEvent", "ApplicationCredentials", "
 
 class WebhookSubscription(BaseModel):
     """A webhook subscription, without its secret. Belongs to one application and is owned by one auth client.
-    Decision: every member is required in responses (see docs/decisions.md#d-oa-13).
+    Every member is required in responses. See docs/decisions.md#d-oa-13.
     """
 
     id: str
@@ -69,7 +69,7 @@ class WebhookSubscriptionCreate(BaseModel):
 
 class WebhookSubscriptionUpdate(BaseModel):
     """The body of subscription update; every field optional, only supplied fields change. ``status`` may be
-    ``active`` or ``paused``; ``disabled`` is refused with 400 (Decision; see docs/decisions.md#d-oa-7).
+    ``active`` or ``paused``; ``disabled`` is refused with 400 (see docs/decisions.md#d-oa-7).
     """
 
     url: str | None = None
@@ -101,8 +101,8 @@ class TestPingEventData(BaseModel):
 
 
 class InsightEventData(BaseModel):
-    """Data of ``insight.*``. Decision: ``insightGroup`` is not required, because change 2026.09.03.1 lets the
-    ``Journal`` type omit it; it is null when the type has no group (see docs/decisions.md#d-oa-18).
+    """Data of ``insight.*``. ``insightGroup`` may be missing (the ``Journal`` type omits it) and is null when the
+    type has no group. See docs/decisions.md#d-oa-18.
     """
 
     insight_id: str = Field(alias="insightId")
@@ -310,8 +310,8 @@ class CaliperSessionArchivedRuleValue(BaseModel):
 
     action: Literal["Archived"]
     object: SessionRecording
-    """Decision: the inline recording a SessionEvent ``Archived`` carries as its ``object``, with these member
-    names (see docs/decisions.md#d-oa-15). ``session`` names the existing session it belongs to.
+    """The inline recording a SessionEvent ``Archived`` carries as its ``object``, with these member names.
+    ``session`` names the existing session it belongs to. See docs/decisions.md#d-oa-15.
     """
 
 
@@ -372,8 +372,8 @@ class TimebackActivityContext(BaseModel):
 
 
 class TimebackEventExtensions(BaseModel):
-    """Extensions of the platform's Caliper profile: ``runId`` correlates heartbeats and completion. Decision:
-    required on TimeSpentEvent and ActivityEvent, since every run has a run id (see docs/decisions.md#d-oa-16).
+    """Extensions of the platform's Caliper profile: ``runId`` correlates heartbeats and completion. Required on
+    TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-oa-16.
     """
 
     run_id: str = Field(alias="runId")
@@ -446,8 +446,8 @@ class CaliperTimeSpentEvent(BaseModel):
     the matching rostering user or LTI application; with no match the event is rejected.
     """
     extensions: TimebackEventExtensions
-    """Extensions of the platform's Caliper profile: ``runId`` correlates heartbeats and completion. Decision:
-    required on TimeSpentEvent and ActivityEvent, since every run has a run id (see docs/decisions.md#d-oa-16).
+    """Extensions of the platform's Caliper profile: ``runId`` correlates heartbeats and completion. Required on
+    TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-oa-16.
     """
 
 
@@ -479,14 +479,14 @@ class CaliperActivityCompletedEvent(BaseModel):
     the matching rostering user or LTI application; with no match the event is rejected.
     """
     extensions: TimebackEventExtensions
-    """Extensions of the platform's Caliper profile: ``runId`` correlates heartbeats and completion. Decision:
-    required on TimeSpentEvent and ActivityEvent, since every run has a run id (see docs/decisions.md#d-oa-16).
+    """Extensions of the platform's Caliper profile: ``runId`` correlates heartbeats and completion. Required on
+    TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-oa-16.
     """
 
 
 class SessionRecording(BaseModel):
-    """Decision: the inline recording a SessionEvent ``Archived`` carries as its ``object``, with these member
-    names (see docs/decisions.md#d-oa-15). ``session`` names the existing session it belongs to.
+    """The inline recording a SessionEvent ``Archived`` carries as its ``object``, with these member names.
+    ``session`` names the existing session it belongs to. See docs/decisions.md#d-oa-15.
     """
 
     id: str | None = None
@@ -586,8 +586,8 @@ class CaliperAssessmentEvent(BaseModel):
 
 
 class CaliperIngestResult(BaseModel):
-    """Decision: the answer of the ingest (the spec does not show it): how many events were new and how many were
-    already known by id (see docs/decisions.md#d-oa-14).
+    """The response of the ingest: how many events were new and how many were already known by id. See
+    docs/decisions.md#d-oa-14.
     """
 
     accepted: int
@@ -667,8 +667,8 @@ class ApplicationCredentials(BaseModel):
 
 
 class ApplicationCredentialsRotation(BaseModel):
-    """The result of a credential rotation; ``claimUrl`` is present when a secret awaits claim. Decision: member
-    names (see docs/decisions.md#d-oa-20).
+    """The result of a credential rotation; ``claimUrl`` is present when a secret awaits claim. See
+    docs/decisions.md#d-oa-20.
     """
 
     claim_url: str | None = Field(default=None, alias="claimUrl")
@@ -708,8 +708,8 @@ class ApplicationList(BaseModel):
 
 
 class ApplicationUpsert(BaseModel):
-    """Decision: the upsert body is not shown in the spec and is left open (see docs/decisions.md#d-oa-19); the
-    members the Application states keep their types (docs/decisions.md#d-i15-tightened).
+    """The body is open; the members the Application states keep their types. See docs/decisions.md#d-oa-19 and
+    docs/decisions.md#d-i15-tightened.
     """
 
     sourced_id: str | None = Field(default=None, alias="sourcedId")
@@ -805,9 +805,7 @@ class UserRoleList(BaseModel):
 
 
 class UserRoleUpsert(BaseModel):
-    """Decision: the role upsert body is not shown in the spec; it is open, with the known members listed (see
-    docs/decisions.md#d-oa-19).
-    """
+    """The body is open; the known members are listed. See docs/decisions.md#d-oa-19."""
 
     org_id: str | None = Field(default=None, alias="orgId")
     role: str | None = None
@@ -892,18 +890,16 @@ class User(BaseModel):
 
 
 class UserUpsert(BaseModel):
-    """Decision: the user upsert body is not shown in the spec; it is open, with the known members listed (see
-    docs/decisions.md#d-oa-19).
-    """
+    """The body is open; the known members are listed. See docs/decisions.md#d-oa-19."""
 
     email: str | None = None
     given_name: str | None = Field(default=None, alias="givenName")
     family_name: str | None = Field(default=None, alias="familyName")
     primary_org_id: str | None = Field(default=None, alias="primaryOrgId")
     status: str | None = None
-    """Decision: ``tobedeleted`` deletes an existing user (answered 200 with its last state, then no longer
-    returned): its roles, profiles, enrollments and agents go with it and only ``user.deleted`` is raised (see
-    docs/decisions.md#d-user-deletion).
+    """``tobedeleted`` deletes an existing user (answered 200 with its last state, then no longer returned): its
+    roles, profiles, enrollments and agents go with it and only ``user.deleted`` is raised. See
+    docs/decisions.md#d-user-deletion.
     """
     roles: list[UserRoleUpsert] | None = None
     metadata: dict[str, Any] | None = None
@@ -969,8 +965,8 @@ class UserProfileList(BaseModel):
 
 
 class CaliperSession(BaseModel):
-    """A Caliper session as recorded. ``endedAtTime`` is null while the session is open. Decision: member names
-    (see docs/decisions.md#d-oa-20).
+    """A Caliper session as recorded. ``endedAtTime`` is null while the session is open. See
+    docs/decisions.md#d-oa-20.
     """
 
     session_id: str = Field(alias="sessionId")
@@ -1057,8 +1053,8 @@ class UserInsightsOverview(BaseModel):
 
 
 class SessionMetadataWrite(BaseModel):
-    """Decision: the session-metadata body uses the SessionRecording member names and stays open (see
-    docs/decisions.md#d-oa-15).
+    """The session-metadata body uses the SessionRecording member names and stays open. See
+    docs/decisions.md#d-oa-15.
     """
 
     session_id: str = Field(alias="sessionId")
@@ -1072,7 +1068,7 @@ class SessionMetadataWrite(BaseModel):
 
 
 class InsightSummaryEntry(BaseModel):
-    """Decision: one insight of a session summary (see docs/decisions.md#d-oa-20)."""
+    """One insight of a session summary. See docs/decisions.md#d-oa-20."""
 
     insight_id: str = Field(alias="insightId")
     insight_type: str = Field(alias="insightType")
@@ -1081,14 +1077,14 @@ class InsightSummaryEntry(BaseModel):
 
 
 class InsightSessionSummary(BaseModel):
-    """Decision: the session insight summary (see docs/decisions.md#d-oa-20)."""
+    """The session insight summary. See docs/decisions.md#d-oa-20."""
 
     session_id: str = Field(alias="sessionId")
     insights: list[InsightSummaryEntry] | None = None
 
 
 class EnforcementState(BaseModel):
-    """Decision: the enforcement state of a session (see docs/decisions.md#d-oa-20)."""
+    """The enforcement state of a session. See docs/decisions.md#d-oa-20."""
 
     session_id: str = Field(alias="sessionId")
     locked_out: bool | None = Field(default=None, alias="lockedOut")
@@ -1099,7 +1095,7 @@ class EnforcementState(BaseModel):
 
 class InsightType(BaseModel):
     """An insight type of the catalogue. ``deprecated`` is always present; ``sunsetAt`` is null unless the type is
-    being retired. Decision: the slug member is named ``slug`` (see docs/decisions.md#d-oa-20).
+    being retired. See docs/decisions.md#d-oa-20.
     """
 
     slug: str
@@ -1110,15 +1106,13 @@ class InsightType(BaseModel):
 
 
 class InsightTypeList(BaseModel):
-    """Decision: list wrapper (see docs/decisions.md#d-oa-19)."""
+    """The list, in one member. See docs/decisions.md#d-oa-19."""
 
     types: list[InsightType]
 
 
 class InsightGroup(BaseModel):
-    """A registered insight group. Decision: member names ``slug``, ``family``, ``membershipRule`` and
-    ``visibleTypeCount`` (see docs/decisions.md#d-oa-20).
-    """
+    """A registered insight group. See docs/decisions.md#d-oa-20."""
 
     slug: str
     family: str
@@ -1128,14 +1122,14 @@ class InsightGroup(BaseModel):
 
 
 class InsightGroupList(BaseModel):
-    """Decision: list wrapper (see docs/decisions.md#d-oa-19)."""
+    """The list, in one member. See docs/decisions.md#d-oa-19."""
 
     groups: list[InsightGroup]
 
 
 class StudentGrade(BaseModel):
-    """The highest mastered grade of a student in a subject. Decision: member names, ``masteredGrade`` as in
-    ``mastery.*`` (see docs/decisions.md#d-oa-20).
+    """The highest mastered grade of a student in a subject. ``masteredGrade`` is the value ``mastery.*`` events
+    carry. See docs/decisions.md#d-oa-20.
     """
 
     student_id: str = Field(alias="studentId")
@@ -1145,13 +1139,13 @@ class StudentGrade(BaseModel):
 
 
 class DiscountCodeValidateRequest(BaseModel):
-    """Decision: the code to validate; other members pass through (see docs/decisions.md#d-oa-20)."""
+    """The code to validate; other members pass through. See docs/decisions.md#d-oa-20."""
 
     code: str
 
 
 class DiscountCodeValidateResult(BaseModel):
-    """Decision: whether the code is valid; other members pass through (see docs/decisions.md#d-oa-20)."""
+    """Whether the code is valid; other members pass through. See docs/decisions.md#d-oa-20."""
 
     valid: bool
     code: str | None = None
@@ -1177,8 +1171,8 @@ class InsightCreatedEvent(BaseModel):
     timestamp: str
     """When the event occurred."""
     data: InsightEventData
-    """Data of ``insight.*``. Decision: ``insightGroup`` is not required, because change 2026.09.03.1 lets the
-    ``Journal`` type omit it; it is null when the type has no group (see docs/decisions.md#d-oa-18).
+    """Data of ``insight.*``. ``insightGroup`` may be missing (the ``Journal`` type omits it) and is null when the
+    type has no group. See docs/decisions.md#d-oa-18.
     """
 
 
@@ -1192,8 +1186,8 @@ class InsightUpdatedEvent(BaseModel):
     timestamp: str
     """When the event occurred."""
     data: InsightEventData
-    """Data of ``insight.*``. Decision: ``insightGroup`` is not required, because change 2026.09.03.1 lets the
-    ``Journal`` type omit it; it is null when the type has no group (see docs/decisions.md#d-oa-18).
+    """Data of ``insight.*``. ``insightGroup`` may be missing (the ``Journal`` type omits it) and is null when the
+    type has no group. See docs/decisions.md#d-oa-18.
     """
 
 
@@ -1207,8 +1201,8 @@ class InsightDeletedEvent(BaseModel):
     timestamp: str
     """When the event occurred."""
     data: InsightEventData
-    """Data of ``insight.*``. Decision: ``insightGroup`` is not required, because change 2026.09.03.1 lets the
-    ``Journal`` type omit it; it is null when the type has no group (see docs/decisions.md#d-oa-18).
+    """Data of ``insight.*``. ``insightGroup`` may be missing (the ``Journal`` type omits it) and is null when the
+    type has no group. See docs/decisions.md#d-oa-18.
     """
 
 
@@ -1547,9 +1541,8 @@ CaliperProfile: TypeAlias = Literal["AnnotationProfile", "AssessmentProfile", "A
 
 
 CaliperSessionArchivedRule: TypeAlias = CaliperSessionArchivedRuleValue | CaliperSessionArchivedRuleN1
-"""Decision: a SessionEvent with action ``Archived`` must carry a SessionRecording as its ``object``. Written with
-``anyOf`` rather than ``if``/``then``, which runtime-schema generators do not support (see
-docs/decisions.md#d-oa-15).
+"""A SessionEvent with action ``Archived`` must carry a SessionRecording as its ``object``. See
+docs/decisions.md#d-oa-15.
 """
 
 
@@ -1563,8 +1556,7 @@ write, ``null`` deletes a key (back to the inherited or default value) and absen
 
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
 class UserRoleUpsertParam(TypedDict, total=False):
-    """Decision: the role upsert body is not shown in the spec; it is open, with the known members listed (see
-    docs/decisions.md#d-oa-19).
+    """The body is open; the known members are listed. See docs/decisions.md#d-oa-19.
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
@@ -1578,8 +1570,7 @@ class UserRoleUpsertParam(TypedDict, total=False):
 
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
 class UserUpsertParam(TypedDict, total=False):
-    """Decision: the user upsert body is not shown in the spec; it is open, with the known members listed (see
-    docs/decisions.md#d-oa-19).
+    """The body is open; the known members are listed. See docs/decisions.md#d-oa-19.
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
@@ -1589,9 +1580,9 @@ class UserUpsertParam(TypedDict, total=False):
     family_name: Annotated[str, Field(alias="familyName")]
     primary_org_id: Annotated[str | None, Field(alias="primaryOrgId")]
     status: str
-    """Decision: ``tobedeleted`` deletes an existing user (answered 200 with its last state, then no longer
-    returned): its roles, profiles, enrollments and agents go with it and only ``user.deleted`` is raised (see
-    docs/decisions.md#d-user-deletion).
+    """``tobedeleted`` deletes an existing user (answered 200 with its last state, then no longer returned): its
+    roles, profiles, enrollments and agents go with it and only ``user.deleted`` is raised. See
+    docs/decisions.md#d-user-deletion.
     """
     roles: Sequence[UserRoleUpsertParam]
     metadata: Mapping[str, object] | None
@@ -1678,8 +1669,8 @@ class ApplicationDraftCreateParam(TypedDict, total=False):
 
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
 class ApplicationUpsertParam(TypedDict, total=False):
-    """Decision: the upsert body is not shown in the spec and is left open (see docs/decisions.md#d-oa-19); the
-    members the Application states keep their types (docs/decisions.md#d-i15-tightened).
+    """The body is open; the members the Application states keep their types. See docs/decisions.md#d-oa-19 and
+    docs/decisions.md#d-i15-tightened.
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
@@ -1691,8 +1682,8 @@ class ApplicationUpsertParam(TypedDict, total=False):
 
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
 class SessionMetadataWriteParam(TypedDict, total=False):
-    """Decision: the session-metadata body uses the SessionRecording member names and stays open (see
-    docs/decisions.md#d-oa-15).
+    """The session-metadata body uses the SessionRecording member names and stays open. See
+    docs/decisions.md#d-oa-15.
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
@@ -1709,7 +1700,7 @@ class SessionMetadataWriteParam(TypedDict, total=False):
 
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
 class DiscountCodeValidateRequestParam(TypedDict, total=False):
-    """Decision: the code to validate; other members pass through (see docs/decisions.md#d-oa-20).
+    """The code to validate; other members pass through. See docs/decisions.md#d-oa-20.
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
@@ -1735,7 +1726,7 @@ class WebhookSubscriptionCreateParam(TypedDict, total=False):
 @with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
 class WebhookSubscriptionUpdateParam(TypedDict, total=False):
     """The body of subscription update; every field optional, only supplied fields change. `status` may be `active`
-    or `paused`; `disabled` is refused with 400 (Decision; see docs/decisions.md#d-oa-7).
+    or `paused`; `disabled` is refused with 400 (see docs/decisions.md#d-oa-7).
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
@@ -1856,8 +1847,8 @@ class CaliperEntityParam(TypedDict, total=False):
 
 @with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
 class TimebackEventExtensionsParam(TypedDict, total=False):
-    """Extensions of the platform's Caliper profile: `runId` correlates heartbeats and completion. Decision:
-    required on TimeSpentEvent and ActivityEvent, since every run has a run id (see docs/decisions.md#d-oa-16).
+    """Extensions of the platform's Caliper profile: `runId` correlates heartbeats and completion. Required on
+    TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-oa-16.
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
@@ -1896,8 +1887,8 @@ class CaliperTimeSpentEventParam(TypedDict, total=False):
     the matching rostering user or LTI application; with no match the event is rejected.
     """
     extensions: Required[TimebackEventExtensionsParam]
-    """Extensions of the platform's Caliper profile: ``runId`` correlates heartbeats and completion. Decision:
-    required on TimeSpentEvent and ActivityEvent, since every run has a run id (see docs/decisions.md#d-oa-16).
+    """Extensions of the platform's Caliper profile: ``runId`` correlates heartbeats and completion. Required on
+    TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-oa-16.
     """
 
 
@@ -1966,8 +1957,8 @@ class CaliperActivityCompletedEventParam(TypedDict, total=False):
     the matching rostering user or LTI application; with no match the event is rejected.
     """
     extensions: Required[TimebackEventExtensionsParam]
-    """Extensions of the platform's Caliper profile: ``runId`` correlates heartbeats and completion. Decision:
-    required on TimeSpentEvent and ActivityEvent, since every run has a run id (see docs/decisions.md#d-oa-16).
+    """Extensions of the platform's Caliper profile: ``runId`` correlates heartbeats and completion. Required on
+    TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-oa-16.
     """
 
 

@@ -34,10 +34,9 @@ export interface paths {
          * List documents
          * @description Lists the competency frameworks (CFDocuments). The array holds at least one entry.
          *
-         *     Decision: the spec declares no query parameters here; this listing takes the family's list
-         *     parameters (limit, offset, sort, orderBy, filter, fields, search) and pages like every other
-         *     listing (see docs/decisions.md#d-oa-3 and docs/decisions.md#d-oa-4). Decision: `search` matches
-         *     title, creator, description and publisher (see docs/decisions.md#d-search-fields-decided).
+         *     This listing takes the family's list parameters (limit, offset, sort, orderBy, filter, fields, search) and
+         *     pages like every other listing. `search` matches title, creator, description and publisher. See
+         *     docs/decisions.md#d-oa-3 and docs/decisions.md#d-oa-4 and docs/decisions.md#d-search-fields-decided.
          */
         get: operations["listCFDocuments"];
         put?: never;
@@ -79,11 +78,10 @@ export interface paths {
          * List items
          * @description Lists the standards (CFItems).
          *
-         *     Decision: the spec declares no query parameters here; this listing takes the family's list
-         *     parameters (limit, offset, sort, orderBy, filter, fields, search) and pages like every other
-         *     listing (see docs/decisions.md#d-oa-3 and docs/decisions.md#d-oa-4). Decision: `search` matches
-         *     fullStatement, humanCodingScheme, abbreviatedStatement and alternativeLabel (see
-         *     docs/decisions.md#d-search-fields-decided).
+         *     This listing takes the family's list parameters (limit, offset, sort, orderBy, filter, fields, search) and
+         *     pages like every other listing. `search` matches fullStatement, humanCodingScheme, abbreviatedStatement and
+         *     alternativeLabel. See docs/decisions.md#d-oa-3 and docs/decisions.md#d-oa-4 and
+         *     docs/decisions.md#d-search-fields-decided.
          */
         get: operations["listCFItems"];
         put?: never;
@@ -193,8 +191,8 @@ export interface paths {
          *     `grant_type=client_credentials`, `client_id`, `client_secret`. The identity-provider address differs
          *     per environment. The answer is used as `Authorization: Bearer <ACCESS_TOKEN>` on every CASE call.
          *
-         *     Decision: the optional `scope` field, the token response shape and the RFC 6749 error body are taken
-         *     from the platform's token endpoint (see docs/decisions.md#d-oa-12).
+         *     The optional `scope` field, the token response and the RFC 6749 error body are those of the platform's token
+         *     endpoint. See docs/decisions.md#d-oa-12.
          */
         post: operations["issueCaseToken"];
         delete?: never;
@@ -209,10 +207,9 @@ export interface components {
     schemas: {
         /**
          * Format: uuid
-         * @description A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex
-         *     digits is preserved as given (docs/decisions.md#d-case-identifiers). Decision: `format: uuid` plus this `pattern`, so
-         *     that validators that check RFC 4122 bits strictly can be told to use the pattern instead (see
-         *     docs/decisions.md#d-oa-8).
+         * @description A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits is
+         *     preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC 4122
+         *     uuid. See docs/decisions.md#d-oa-8.
          * @example 00000000-0000-0000-0000-000000000001
          */
         Uuid: string;
@@ -308,31 +305,30 @@ export interface components {
             CFDocumentURI?: components["schemas"]["NullableLink"];
         };
         /**
-         * @description A document with its items and associations (response shape). The spec shows `sourcedId` and
-         *     `CFDocument`; Decision: `CFItems`, `CFAssociations` and `CFDefinitions` are listed as optional members
-         *     (see docs/decisions.md#d-oa-10).
+         * @description A document with its items and associations (response shape). `sourcedId` and `CFDocument` always; `CFItems`,
+         *     `CFAssociations` and `CFDefinitions` when present. See docs/decisions.md#d-oa-10.
          */
         CFPackage: {
             sourcedId: components["schemas"]["Uuid"];
             CFDocument: components["schemas"]["CFDocument"];
-            /** @description Decision: optional; the spec does not show this member (see docs/decisions.md#d-oa-10). */
+            /** @description Optional. See docs/decisions.md#d-oa-10. */
             CFItems?: components["schemas"]["CFItem"][];
-            /** @description Decision: optional; the spec does not show this member (see docs/decisions.md#d-oa-10). */
+            /** @description Optional. See docs/decisions.md#d-oa-10. */
             CFAssociations?: components["schemas"]["CFAssociation"][];
-            /** @description Decision: optional free-form object; the spec does not show this member (see docs/decisions.md#d-oa-10). */
+            /** @description Optional free-form object. See docs/decisions.md#d-oa-10. */
             CFDefinitions?: {
                 [key: string]: unknown;
             } | null;
         };
-        /** @description A page of documents. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4). */
+        /** @description A page of documents. `offset`, `limit` and `totalCount` are optional page members. See docs/decisions.md#d-oa-4. */
         CFDocumentList: {
-            /** @description The spec says this array has at least 1 entry: the unfiltered listing always holds a document. Decision: a `filter`, `search` or `offset` past the end may rightly match none, so an empty page is valid here (see docs/decisions.md#d-oa-26). */
+            /** @description The unfiltered listing always holds a document; a `filter`, `search` or `offset` past the end may match none, so the page may be empty. See docs/decisions.md#d-oa-26. */
             CFDocuments: components["schemas"]["CFDocument"][];
             offset?: number;
             limit?: number;
             totalCount?: number;
         };
-        /** @description A page of items. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4). */
+        /** @description A page of items. `offset`, `limit` and `totalCount` are optional page members. See docs/decisions.md#d-oa-4. */
         CFItemList: {
             CFItems: components["schemas"]["CFItem"][];
             offset?: number;
@@ -350,8 +346,8 @@ export interface components {
             uri: string;
         };
         /**
-         * @description Decision: the spec names `CFItemTypeURI` and `licenseURI` of an uploaded item without a type; they are
-         *     taken as CASE LinkURI objects (`title`, `identifier`, `uri`) and kept open (see docs/decisions.md#d-oa-9).
+         * @description `CFItemTypeURI` and `licenseURI` of an uploaded item are CASE LinkURI objects (`title`, `identifier`, `uri`);
+         *     other members pass through. See docs/decisions.md#d-oa-9.
          */
         CFPackageLinkRef: {
             title?: string;
@@ -432,10 +428,7 @@ export interface components {
             CFDefinitions?: components["schemas"]["CFPackageUploadDefinitions"];
             extensions?: components["schemas"]["FreeForm"];
         };
-        /**
-         * @description The result of a package upload. Decision: the spec's table marks no member required, so none is
-         *     required here (see docs/decisions.md#d-oa-11).
-         */
+        /** @description The result of a package upload. No member is required. See docs/decisions.md#d-oa-11. */
         CFPackageUploadResult: {
             success?: boolean;
             message?: string;
@@ -471,8 +464,8 @@ export interface components {
             }[];
         };
         /**
-         * @description The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Decision: both spellings
-         *     `imsx_CodeMinor` and `imsx_codeMinor` are accepted as optional members (see docs/decisions.md#d-oa-5).
+         * @description The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Both spellings `imsx_CodeMinor`
+         *     and `imsx_codeMinor` are accepted as optional members. See docs/decisions.md#d-oa-5.
          */
         ImsxStatusInfo: {
             /** @enum {string} */
@@ -484,9 +477,9 @@ export interface components {
             imsx_codeMinor?: components["schemas"]["ImsxCodeMinor"];
         };
         /**
-         * @description Form fields of `POST {auth_url}/oauth2/token`. Decision: `scope` (space-separated) is optional (see
-         *     docs/decisions.md#d-oa-12). A field not stated here is ignored, as RFC 6749 section 3.2 requires of a token
-         *     endpoint (see docs/decisions.md#d-mock-hostile-input).
+         * @description Form fields of `POST {auth_url}/oauth2/token`. `scope` (space-separated) is optional. A field not stated here
+         *     is ignored, as RFC 6749 section 3.2 requires of a token endpoint. See docs/decisions.md#d-oa-12 and
+         *     docs/decisions.md#d-mock-hostile-input.
          */
         CaseTokenRequest: {
             /** @constant */
@@ -499,8 +492,8 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description An access token. Decision: `access_token`, `token_type` and `expires_in` are required, `scope` optional
-         *     as in RFC 6749 (see docs/decisions.md#d-oa-11).
+         * @description An access token. `access_token`, `token_type` and `expires_in` are required, `scope` optional as in RFC 6749.
+         *     See docs/decisions.md#d-oa-11.
          */
         TokenResponse: {
             /** @description A JWT. */
@@ -524,7 +517,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Error body: the path does not take this method; `Allow` lists those it takes. Decision: listed on every operation, as the platform answers it on every path (docs/decisions.md#d-mock-hostile-input). */
+        /** @description Error body: the path does not take this method; `Allow` lists those it takes. Any operation may respond with it. See docs/decisions.md#d-mock-hostile-input. */
         MethodNotAllowedResponse: {
             headers: {
                 /** @description The methods the path takes, comma-separated. */
@@ -535,7 +528,7 @@ export interface components {
                 "application/json": components["schemas"]["ImsxStatusInfo"];
             };
         };
-        /** @description Error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Decision: listed on every operation that takes a body (docs/decisions.md#d-mock-hostile-input). */
+        /** @description Error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Any operation that takes a body may respond with it. See docs/decisions.md#d-mock-hostile-input. */
         PayloadTooLargeResponse: {
             headers: {
                 [name: string]: unknown;
@@ -544,7 +537,7 @@ export interface components {
                 "application/json": components["schemas"]["ImsxStatusInfo"];
             };
         };
-        /** @description Error body: the request target (path and query) is longer than 16 KiB. Decision: listed on every operation (docs/decisions.md#d-mock-hostile-input). */
+        /** @description Error body: the request target (path and query) is longer than 16 KiB. Any operation may respond with it. See docs/decisions.md#d-mock-hostile-input. */
         UriTooLongResponse: {
             headers: {
                 [name: string]: unknown;
@@ -553,7 +546,7 @@ export interface components {
                 "application/json": components["schemas"]["ImsxStatusInfo"];
             };
         };
-        /** @description RFC 6749 error body: the path does not take this method; `Allow` lists those it takes. Decision: listed on every operation, as the platform answers it on every path (docs/decisions.md#d-mock-hostile-input). */
+        /** @description RFC 6749 error body: the path does not take this method; `Allow` lists those it takes. Any operation may respond with it. See docs/decisions.md#d-mock-hostile-input. */
         OAuthMethodNotAllowedResponse: {
             headers: {
                 /** @description The methods the path takes, comma-separated. */
@@ -564,7 +557,7 @@ export interface components {
                 "application/json": components["schemas"]["OAuthError"];
             };
         };
-        /** @description RFC 6749 error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Decision: listed on every operation that takes a body (docs/decisions.md#d-mock-hostile-input). */
+        /** @description RFC 6749 error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Any operation that takes a body may respond with it. See docs/decisions.md#d-mock-hostile-input. */
         OAuthPayloadTooLargeResponse: {
             headers: {
                 [name: string]: unknown;
@@ -573,7 +566,7 @@ export interface components {
                 "application/json": components["schemas"]["OAuthError"];
             };
         };
-        /** @description RFC 6749 error body: the request target (path and query) is longer than 16 KiB. Decision: listed on every operation (docs/decisions.md#d-mock-hostile-input). */
+        /** @description RFC 6749 error body: the request target (path and query) is longer than 16 KiB. Any operation may respond with it. See docs/decisions.md#d-mock-hostile-input. */
         OAuthUriTooLongResponse: {
             headers: {
                 [name: string]: unknown;
@@ -630,7 +623,7 @@ export interface components {
                 "application/json": components["schemas"]["ImsxStatusInfo"];
             };
         };
-        /** @description Forbidden. Decision: also the answer to a token without the endpoint's scope (docs/decisions.md#d-oa-7). */
+        /** @description Forbidden. Also the response to a token without the endpoint's scope. See docs/decisions.md#d-oa-7. */
         ForbiddenResponse: {
             headers: {
                 [name: string]: unknown;
@@ -785,41 +778,35 @@ export interface components {
     parameters: {
         /** @description The identifier of the object (a CASE identifier, see the `Uuid` schema). */
         SourcedIdPath: string;
-        /**
-         * @description Page size; default 100, maximum 3000. Decision: accepted by the CASE listings too (see
-         *     docs/decisions.md#d-oa-3).
-         */
+        /** @description Page size; default 100, maximum 3000. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
         Limit: number;
-        /** @description Offset of the first entry of the page. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3). */
+        /** @description Offset of the first entry of the page. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
         Offset: number;
-        /** @description Field name to sort by. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3). */
+        /** @description Field name to sort by. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
         Sort: string;
-        /** @description Sort direction. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3). */
+        /** @description Sort direction. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
         OrderBy: "asc" | "desc";
         /**
-         * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
-         *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
-         *     filtering on nested relations is unsupported. Example: `title~'math'`.
-         *     Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3).
+         * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive), `>`,
+         *     `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `; filtering on
+         *     nested relations is unsupported. Example: `title~'math'`. Accepted by the CASE listings too. See
+         *     docs/decisions.md#d-oa-3.
          * @example title~'math'
          */
         Filter: string;
-        /**
-         * @description Fields to include, sent comma-separated (`fields=sourcedId,title`).
-         *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-         */
+        /** @description Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-oa-3. */
         Fields: string[];
         /**
-         * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
-         *     over every field. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3); each
-         *     listing names its fields in the vendor extension `x-search-fields` of its operation (see
-         *     docs/decisions.md#d-search-fields-decided).
+         * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never over
+         *     every field. Accepted by the CASE listings too; each listing names its fields in the vendor extension
+         *     `x-search-fields` of its operation. See docs/decisions.md#d-oa-3 and
+         *     docs/decisions.md#d-search-fields-decided.
          */
         Search: string;
     };
     requestBodies: never;
     headers: {
-        /** @description Decision: the total number of entries of the listing, when the server knows it (docs/decisions.md#d-oa-4). */
+        /** @description The total number of entries of the listing, when the server knows it. See docs/decisions.md#d-oa-4. */
         XTotalCount: number;
         /** @description Seconds to wait, or an HTTP date, before trying again. */
         RetryAfter: string;
@@ -865,35 +852,29 @@ export interface operations {
     listCFDocuments: {
         parameters: {
             query?: {
-                /**
-                 * @description Page size; default 100, maximum 3000. Decision: accepted by the CASE listings too (see
-                 *     docs/decisions.md#d-oa-3).
-                 */
+                /** @description Page size; default 100, maximum 3000. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Offset of the first entry of the page. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3). */
+                /** @description Offset of the first entry of the page. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
                 offset?: components["parameters"]["Offset"];
-                /** @description Field name to sort by. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3). */
+                /** @description Field name to sort by. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
                 sort?: components["parameters"]["Sort"];
-                /** @description Sort direction. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3). */
+                /** @description Sort direction. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
                 orderBy?: components["parameters"]["OrderBy"];
                 /**
-                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
-                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
-                 *     filtering on nested relations is unsupported. Example: `title~'math'`.
-                 *     Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3).
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive), `>`,
+                 *     `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `; filtering on
+                 *     nested relations is unsupported. Example: `title~'math'`. Accepted by the CASE listings too. See
+                 *     docs/decisions.md#d-oa-3.
                  * @example title~'math'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,title`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
-                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
-                 *     over every field. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3); each
-                 *     listing names its fields in the vendor extension `x-search-fields` of its operation (see
-                 *     docs/decisions.md#d-search-fields-decided).
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never over
+                 *     every field. Accepted by the CASE listings too; each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation. See docs/decisions.md#d-oa-3 and
+                 *     docs/decisions.md#d-search-fields-decided.
                  */
                 search?: components["parameters"]["Search"];
             };
@@ -927,10 +908,7 @@ export interface operations {
     getCFDocument: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,title`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -967,35 +945,29 @@ export interface operations {
     listCFItems: {
         parameters: {
             query?: {
-                /**
-                 * @description Page size; default 100, maximum 3000. Decision: accepted by the CASE listings too (see
-                 *     docs/decisions.md#d-oa-3).
-                 */
+                /** @description Page size; default 100, maximum 3000. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Offset of the first entry of the page. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3). */
+                /** @description Offset of the first entry of the page. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
                 offset?: components["parameters"]["Offset"];
-                /** @description Field name to sort by. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3). */
+                /** @description Field name to sort by. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
                 sort?: components["parameters"]["Sort"];
-                /** @description Sort direction. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3). */
+                /** @description Sort direction. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
                 orderBy?: components["parameters"]["OrderBy"];
                 /**
-                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),
-                 *     `>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;
-                 *     filtering on nested relations is unsupported. Example: `title~'math'`.
-                 *     Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3).
+                 * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive), `>`,
+                 *     `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `; filtering on
+                 *     nested relations is unsupported. Example: `title~'math'`. Accepted by the CASE listings too. See
+                 *     docs/decisions.md#d-oa-3.
                  * @example title~'math'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,title`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
-                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
-                 *     over every field. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3); each
-                 *     listing names its fields in the vendor extension `x-search-fields` of its operation (see
-                 *     docs/decisions.md#d-search-fields-decided).
+                 * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never over
+                 *     every field. Accepted by the CASE listings too; each listing names its fields in the vendor extension
+                 *     `x-search-fields` of its operation. See docs/decisions.md#d-oa-3 and
+                 *     docs/decisions.md#d-search-fields-decided.
                  */
                 search?: components["parameters"]["Search"];
             };
@@ -1029,10 +1001,7 @@ export interface operations {
     getCFItem: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,title`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -1170,10 +1139,7 @@ export interface operations {
     getCFPackage: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,title`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;

@@ -12,7 +12,7 @@ export interface paths {
         };
         /**
          * Get all Academic Sessions
-         * @description To get all Academic Sessions on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description To get all Academic Sessions on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getAllAcademicSessions"];
         put?: never;
@@ -236,7 +236,7 @@ export interface paths {
         };
         /**
          * Get all Component Resources
-         * @description To get all Component Resources on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description To get all Component Resources on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getAllComponentResources"];
         put?: never;
@@ -288,7 +288,7 @@ export interface paths {
         };
         /**
          * Get all Course Components
-         * @description To get all Course Components on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description To get all Course Components on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getAllCourseComponents"];
         put?: never;
@@ -340,7 +340,7 @@ export interface paths {
         };
         /**
          * Get all Demographic records
-         * @description To get all Demographic records on the service provider. `search` matches `cityOfBirth` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description To get all Demographic records on the service provider. `search` matches `cityOfBirth`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getAllDemographics"];
         put?: never;
@@ -392,7 +392,7 @@ export interface paths {
         };
         /**
          * Get all Enrollments
-         * @description To get all Enrollments on the service provider. `search` matches `role` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description To get all Enrollments on the service provider. `search` matches `role`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getAllEnrollments"];
         put?: never;
@@ -444,7 +444,7 @@ export interface paths {
         };
         /**
          * Get all Grading Periods
-         * @description To get all Grading Periods on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description To get all Grading Periods on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getAllGradingPeriods"];
         put?: never;
@@ -592,7 +592,7 @@ export interface paths {
         };
         /**
          * Get Enrollments for a specific Class in a School
-         * @description To get all Enrollments for a Class in a School on the service provider. If the specified school and/or class cannot be identified within the service provider, the api will return a 404 error code and message 'School or class not found.' `search` matches `role` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description To get all Enrollments for a Class in a School on the service provider. If the specified school and/or class cannot be identified within the service provider, the api will return a 404 error code and message 'School or class not found.' `search` matches `role`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getEnrollmentsForClassInSchool"];
         put?: never;
@@ -672,7 +672,7 @@ export interface paths {
         };
         /**
          * Get all Enrollments for a School
-         * @description To get all Enrollments for a School on the service provider. If the specified school cannot be identified within the service provider, the api will return a 404 error code and message 'School not found.' `search` matches `role` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description To get all Enrollments for a School on the service provider. If the specified school cannot be identified within the service provider, the api will return a 404 error code and message 'School not found.' `search` matches `role`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getEnrollmentsForSchool"];
         put?: never;
@@ -732,7 +732,7 @@ export interface paths {
         };
         /**
          * Get all Terms for a School
-         * @description To get all Terms for a School on the service provider. If the specified school cannot be identified within the service provider, the api will return a 404 error code and message 'School not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description To get all Terms for a School on the service provider. If the specified school cannot be identified within the service provider, the api will return a 404 error code and message 'School not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getTermsForSchool"];
         put?: never;
@@ -900,7 +900,7 @@ export interface paths {
         };
         /**
          * Get all Terms
-         * @description To get all Terms on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description To get all Terms on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getAllTerms"];
         put?: never;
@@ -960,7 +960,7 @@ export interface paths {
         };
         /**
          * Get Grading Periods for a Term
-         * @description To get the set of Grading Periods related to a specific Term. If the specified Term cannot be identified within the service provider, the api will return a 404 error code and message 'Term not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description To get the set of Grading Periods related to a specific Term. If the specified Term cannot be identified within the service provider, the api will return a 404 error code and message 'Term not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getGradingPeriodsForTerm"];
         put?: never;
@@ -1078,7 +1078,7 @@ export interface paths {
         put?: never;
         /**
          * Decrypt a user credential
-         * @description Decrypt and return the password of a credential of a user (new in the vendor's description of 2025-10; see docs/decisions.md#d-oneroster-2025-10). Decision - the scope to read the roster (see docs/decisions.md#d-oneroster-2025-10).
+         * @description Decrypt and return the password of a credential of a user (new in the vendor's description of 2025-10). Needs the scope to read the roster. See docs/decisions.md#d-oneroster-2025-10.
          */
         post: operations["decryptCredential"];
         delete?: never;
@@ -1116,7 +1116,7 @@ export interface paths {
         };
         /**
          * Get all Assessment Line Items
-         * @description Get all of the Assessment Line Items on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description Get all of the Assessment Line Items on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getAllAssessmentLineItems"];
         put?: never;
@@ -1168,7 +1168,7 @@ export interface paths {
         };
         /**
          * Get all Assessment Results
-         * @description Get all of the Assessment Results on the service provider. `search` matches `comment` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description Get all of the Assessment Results on the service provider. `search` matches `comment`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getAllAssessmentResults"];
         put?: never;
@@ -1220,7 +1220,7 @@ export interface paths {
         };
         /**
          * Get all Categories
-         * @description Get all of the Line Item Categories on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description Get all of the Line Item Categories on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getAllCategories"];
         put?: never;
@@ -1292,7 +1292,7 @@ export interface paths {
         };
         /**
          * Get Line Items for a Class
-         * @description Get the set of lineItems on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description Get the set of lineItems on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getLineItemsForClass"];
         put?: never;
@@ -1316,7 +1316,7 @@ export interface paths {
         };
         /**
          * Get Results for a Line Item for a Class
-         * @description Get the set of results on the service provider for a specific lineItem and for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class or line item not found.' `search` matches `comment` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description Get the set of results on the service provider for a specific lineItem and for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class or line item not found.' `search` matches `comment`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getResultsForLineItemForClass"];
         put?: never;
@@ -1336,7 +1336,7 @@ export interface paths {
         };
         /**
          * Get Results for a Student for a Class
-         * @description Get the set of results on the service provider for a specific student and for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class or student not found.' `search` matches `comment` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description Get the set of results on the service provider for a specific student and for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class or student not found.' `search` matches `comment`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getResultsForStudentForClass"];
         put?: never;
@@ -1356,7 +1356,7 @@ export interface paths {
         };
         /**
          * Get Categories for a Class
-         * @description Get the set of categories on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description Get the set of categories on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getCategoriesForClass"];
         put?: never;
@@ -1376,7 +1376,7 @@ export interface paths {
         };
         /**
          * Get Results for a Class
-         * @description Get the set of results on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `comment` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description Get the set of results on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `comment`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getResultsForClass"];
         put?: never;
@@ -1396,7 +1396,7 @@ export interface paths {
         };
         /**
          * Get Score Scales for a Class
-         * @description Get the set of scoreScales on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description Get the set of scoreScales on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getScoreScalesForClass"];
         put?: never;
@@ -1416,7 +1416,7 @@ export interface paths {
         };
         /**
          * Get all Line Items
-         * @description Get all of the Line Items on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description Get all of the Line Items on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getAllLineItems"];
         put?: never;
@@ -1488,7 +1488,7 @@ export interface paths {
         };
         /**
          * Get all Results
-         * @description Get all of the results on the service provider. `search` matches `comment` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description Get all of the results on the service provider. `search` matches `comment`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getAllResults"];
         put?: never;
@@ -1540,7 +1540,7 @@ export interface paths {
         };
         /**
          * Get Line Items for a School
-         * @description Get the set of lineItems on the service provider for a specific school. If the corresponding record cannot be located, the api will return a 404 error code and message 'School not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description Get the set of lineItems on the service provider for a specific school. If the corresponding record cannot be located, the api will return a 404 error code and message 'School not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getLineItemsForSchool"];
         put?: never;
@@ -1564,7 +1564,7 @@ export interface paths {
         };
         /**
          * Get Score Scales for a School
-         * @description Get the set of scoreScales on the service provider for a specific school. If the corresponding record cannot be located, the api will return a 404 error code and message 'School not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description Get the set of scoreScales on the service provider for a specific school. If the corresponding record cannot be located, the api will return a 404 error code and message 'School not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getScoreScalesForSchool"];
         put?: never;
@@ -1584,7 +1584,7 @@ export interface paths {
         };
         /**
          * Get all Score Scales
-         * @description Get all of the ScoreScales on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description Get all of the ScoreScales on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getAllScoreScales"];
         put?: never;
@@ -1636,7 +1636,7 @@ export interface paths {
         };
         /**
          * Get all Resources
-         * @description To get a collection of resources that exist on the service provider. `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description To get a collection of resources that exist on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getAllResources"];
         put?: never;
@@ -1688,7 +1688,7 @@ export interface paths {
         };
         /**
          * Get resources for a class
-         * @description To get the collection of resources available to a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description To get the collection of resources available to a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getResourcesForClass"];
         put?: never;
@@ -1732,7 +1732,7 @@ export interface paths {
         };
         /**
          * Get resources for a course
-         * @description To get the collection of resources assigned to a specific course. If the corresponding record cannot be located, the api will return a 404 error code and message 'Course not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description To get the collection of resources assigned to a specific course. If the corresponding record cannot be located, the api will return a 404 error code and message 'Course not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getResourcesForCourse"];
         put?: never;
@@ -1778,7 +1778,7 @@ export interface paths {
         put?: never;
         /**
          * Export Resource to Common Cartridge
-         * @description Export a resource to Common Cartridge (.imscc) format for import into LMS systems. The answer is the file itself (a ZIP), not JSON; the request has no body (see docs/decisions.md#d-oneroster-binary-export). If the resource cannot be located, the api will return a 404 error code and message 'Resource not found.' Decision - the scope to read the roster, as the other reads of a resource do (see docs/decisions.md#d-oneroster-binary-export).
+         * @description Export a resource to Common Cartridge (.imscc) format for import into LMS systems. The answer is the file itself (a ZIP), not JSON; the request has no body (see docs/decisions.md#d-oneroster-binary-export). If the resource cannot be located, the api will return a 404 error code and message 'Resource not found.' Needs the scope to read the roster, as the other reads of a resource do.
          */
         post: operations["exportResourceToCommonCartridge"];
         delete?: never;
@@ -1796,7 +1796,7 @@ export interface paths {
         };
         /**
          * Get resources for a user
-         * @description To get the collection of resources available to a specific user. If the corresponding record cannot be located, the api will return a 404 error code and message 'User not found.' `search` matches `title` (`x-search-fields`). Decision: the fields of its objects by the rule of the fields spec/000 names (see docs/decisions.md#d-i29-search-fields).
+         * @description To get the collection of resources available to a specific user. If the corresponding record cannot be located, the api will return a 404 error code and message 'User not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
          */
         get: operations["getResourcesForUser"];
         put?: never;
@@ -2855,7 +2855,7 @@ export interface components {
         SourcedIdPairsResponse: {
             sourcedIdPairs: components["schemas"]["SourcedIdPairs"];
         };
-        /** @description An answer the vendor states only as an object (no members named). Decision: clients read nothing from it; the mock answers the written object in its member (see docs/decisions.md#d-i29-unstated-answers). */
+        /** @description A response stated only as an object, with no members named: the SDK reads nothing from it. See docs/decisions.md#d-i29-unstated-answers. */
         UnstatedAnswer: {
             [key: string]: unknown;
         };
@@ -2872,8 +2872,8 @@ export interface components {
             }[];
         };
         /**
-         * @description The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Decision: both spellings
-         *     `imsx_CodeMinor` and `imsx_codeMinor` are accepted as optional members (see docs/decisions.md#d-oa-5).
+         * @description The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Both spellings `imsx_CodeMinor`
+         *     and `imsx_codeMinor` are accepted as optional members. See docs/decisions.md#d-oa-5.
          */
         ImsxStatusInfo: {
             /** @enum {string} */
@@ -2886,7 +2886,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Error body: the path does not take this method; `Allow` lists those it takes. Decision: listed on every operation, as the platform answers it on every path (docs/decisions.md#d-mock-hostile-input). */
+        /** @description Error body: the path does not take this method; `Allow` lists those it takes. Any operation may respond with it. See docs/decisions.md#d-mock-hostile-input. */
         MethodNotAllowedResponse: {
             headers: {
                 /** @description The methods the path takes, comma-separated. */
@@ -2897,7 +2897,7 @@ export interface components {
                 "application/json": components["schemas"]["ImsxStatusInfo"];
             };
         };
-        /** @description Error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Decision: listed on every operation that takes a body (docs/decisions.md#d-mock-hostile-input). */
+        /** @description Error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Any operation that takes a body may respond with it. See docs/decisions.md#d-mock-hostile-input. */
         PayloadTooLargeResponse: {
             headers: {
                 [name: string]: unknown;
@@ -2906,7 +2906,7 @@ export interface components {
                 "application/json": components["schemas"]["ImsxStatusInfo"];
             };
         };
-        /** @description Error body: the request target (path and query) is longer than 16 KiB. Decision: listed on every operation (docs/decisions.md#d-mock-hostile-input). */
+        /** @description Error body: the request target (path and query) is longer than 16 KiB. Any operation may respond with it. See docs/decisions.md#d-mock-hostile-input. */
         UriTooLongResponse: {
             headers: {
                 [name: string]: unknown;
@@ -2963,7 +2963,7 @@ export interface components {
                 "application/json": components["schemas"]["ImsxStatusInfo"];
             };
         };
-        /** @description Forbidden. Decision: also the answer to a token without the endpoint's scope (docs/decisions.md#d-oa-7). */
+        /** @description Forbidden. Also the response to a token without the endpoint's scope. See docs/decisions.md#d-oa-7. */
         ForbiddenResponse: {
             headers: {
                 [name: string]: unknown;
@@ -3101,10 +3101,7 @@ export interface components {
          * @example email='a@b.c'
          */
         Filter: string;
-        /**
-         * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-         *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-         */
+        /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
         Fields: string[];
         /**
          * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -3116,7 +3113,7 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description Decision: the total number of entries of the listing, when the server knows it (docs/decisions.md#d-oa-4). */
+        /** @description The total number of entries of the listing, when the server knows it. See docs/decisions.md#d-oa-4. */
         XTotalCount: number;
         /** @description Seconds to wait, or an HTTP date, before trying again. */
         RetryAfter: string;
@@ -3143,10 +3140,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -3222,10 +3216,7 @@ export interface operations {
     getAcademicSession: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -3344,10 +3335,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -3438,10 +3426,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -3538,10 +3523,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -3623,10 +3605,7 @@ export interface operations {
     getClass: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -3745,10 +3724,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -3839,10 +3815,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -3885,10 +3858,7 @@ export interface operations {
     getCourse: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -4009,10 +3979,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -4088,10 +4055,7 @@ export interface operations {
     getComponentResource: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -4212,10 +4176,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -4291,10 +4252,7 @@ export interface operations {
     getCourseComponent: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -4415,10 +4373,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -4494,10 +4449,7 @@ export interface operations {
     getDemographics: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -4616,10 +4568,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -4695,10 +4644,7 @@ export interface operations {
     getEnrollmentOneRoster: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -4817,10 +4763,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -4896,10 +4839,7 @@ export interface operations {
     getGradingPeriod: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -5018,10 +4958,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5097,10 +5034,7 @@ export interface operations {
     getOrg: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -5219,10 +5153,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5313,10 +5244,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5374,10 +5302,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5437,10 +5362,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5500,10 +5422,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5563,10 +5482,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5624,10 +5540,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5685,10 +5598,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5746,10 +5656,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5807,10 +5714,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5853,10 +5757,7 @@ export interface operations {
     getSchool: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -5975,10 +5876,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -6018,10 +5916,7 @@ export interface operations {
     getStudent: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -6071,10 +5966,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -6132,10 +6024,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -6175,10 +6064,7 @@ export interface operations {
     getTeacher: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -6228,10 +6114,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -6289,10 +6172,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -6332,10 +6212,7 @@ export interface operations {
     getTerm: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -6385,10 +6262,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -6446,10 +6320,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -6546,10 +6417,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -6625,10 +6493,7 @@ export interface operations {
     getUserOneRoster: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -6843,10 +6708,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -6904,10 +6766,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -6983,10 +6842,7 @@ export interface operations {
     getAssessmentLineItem: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -7114,10 +6970,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -7193,10 +7046,7 @@ export interface operations {
     getAssessmentResult: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -7324,10 +7174,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -7403,10 +7250,7 @@ export interface operations {
     getCategory: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -7575,10 +7419,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -7675,10 +7516,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -7738,10 +7576,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -7801,10 +7636,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -7862,10 +7694,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -7923,10 +7752,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -7984,10 +7810,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -8063,10 +7886,7 @@ export interface operations {
     getLineItem: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -8222,10 +8042,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -8301,10 +8118,7 @@ export interface operations {
     getResult: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -8432,10 +8246,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -8532,10 +8343,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -8593,10 +8401,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -8672,10 +8477,7 @@ export interface operations {
     getScoreScale: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -8803,10 +8605,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -8882,10 +8681,7 @@ export interface operations {
     getResource: {
         parameters: {
             query?: {
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -9004,10 +8800,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -9136,10 +8929,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -9300,10 +9090,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /**
-                 * @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`).
-                 *     Decision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).
-                 */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never

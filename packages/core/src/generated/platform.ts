@@ -83,8 +83,8 @@ export interface paths {
          * @description Changes only the supplied fields. `status` may be `active` or `paused`: pausing holds events (none are
          *     enqueued) until the subscription is active again, when they are all delivered; re-activating a
          *     disabled subscription does not deliver what happened while it was disabled. Setting `disabled` is
-         *     refused with 400 (Decision, docs/decisions.md#d-oa-7). Answers 200 with the
-         *     subscription (Decision; see docs/decisions.md#d-oa-13). 404 when it is missing or owned by another auth
+         *     refused with 400 (docs/decisions.md#d-oa-7). Answers 200 with the
+         *     subscription (docs/decisions.md#d-oa-13). 404 when it is missing or owned by another auth
          *     client; 403 without the `app:manage_webhooks` grant.
          */
         put: operations["updateWebhookSubscription"];
@@ -145,11 +145,11 @@ export interface paths {
          *       existing session; the platform applies the same session-metadata writes as POST
          *       `/insights/1.0/sessions`. It never creates a session and never changes its start or end times.
          *     - An `actor` or `edApp` given only as an IRI with no Caliper entity yet is defined from the matching
-         *       rostering user or LTI application; with no match the event is rejected (no stub is created).
-         *       Decision: that rejection is a 422 (see docs/decisions.md#d-oa-14).
+         *       rostering user or LTI application; with no match the event is rejected with a 422 (no stub is
+         *       created).
          *
-         *     Decision: the success answer is 200 with counts (the spec does not show it; see
-         *     docs/decisions.md#d-oa-14).
+         *     A batch accepted is answered 200 with the counts of new and already-seen events.
+         *     See docs/decisions.md#d-oa-14.
          */
         post: operations["sendCaliperEvents"];
         delete?: never;
@@ -167,7 +167,7 @@ export interface paths {
         };
         /**
          * List LTI applications
-         * @description The LTI application records, a page at a time, with a filter (`/applications/1.0?filter=status='active'`, api-reference and getting-started/app-lifecycle). Decision: the list member is `applications`, as every listing is named after its items (see docs/decisions.md#d-platform-new-operations).
+         * @description The LTI application records, a page at a time, with a filter (`/applications/1.0?filter=status='active'`, api-reference and getting-started/app-lifecycle). The list is the member `applications`. See docs/decisions.md#d-platform-new-operations.
          */
         get: operations["listLtiApplications"];
         put?: never;
@@ -189,9 +189,9 @@ export interface paths {
         put?: never;
         /**
          * Register an application as a draft
-         * @description Registers an application as a draft; the answer carries `clientId`, `clientSecret` and the application
-         *     id. Sandbox credentials come from a separate pool. Decision: the request body is open (not shown in the
-         *     spec) and the answer is 201 (see docs/decisions.md#d-oa-19 and docs/decisions.md#d-oa-20).
+         * @description Registers an application as a draft; the response carries `clientId`, `clientSecret` and the application id.
+         *     Sandbox credentials come from a separate pool. The request body is open; responds 201. See
+         *     docs/decisions.md#d-oa-19 and docs/decisions.md#d-oa-20.
          */
         post: operations["createApplicationDraft"];
         delete?: never;
@@ -238,9 +238,8 @@ export interface paths {
         put?: never;
         /**
          * Rotate the credentials of an application
-         * @description Rotates the application's credentials; returns a claim URL when a secret awaits claim
-         *     (`sandboxStatus: awaiting_secret_claim`). Decision: no request body; the answer is 200 (see
-         *     docs/decisions.md#d-oa-20).
+         * @description Rotates the application's credentials; returns a claim URL when a secret awaits claim (`sandboxStatus:
+         *     awaiting_secret_claim`). No request body; responds 200. See docs/decisions.md#d-oa-20.
          */
         post: operations["rotateApplicationCredentials"];
         delete?: never;
@@ -286,9 +285,8 @@ export interface paths {
         get: operations["getApplication"];
         /**
          * Create or update an application
-         * @description Upserts an application; the first upsert emits `application.created`, later ones `application.updated`.
-         *     Decision: the body is open (not shown in the spec); 201 when created, 200 when updated (see
-         *     docs/decisions.md#d-oa-19).
+         * @description Upserts an application; the first upsert emits `application.created`, later ones `application.updated`. The
+         *     body is open; 201 when created, 200 when updated. See docs/decisions.md#d-oa-19.
          */
         put: operations["upsertApplication"];
         post?: never;
@@ -358,11 +356,11 @@ export interface paths {
         get: operations["getUser"];
         /**
          * Create or update a user
-         * @description Upserts a user: `user.created` for a new id, `user.updated` for later upserts; the `roles` list may
-         *     create or end role memberships (`user_role.*`). Decision: the body is open with the known members
-         *     listed; 201 when created, 200 when updated (see docs/decisions.md#d-oa-19). Decision: `status:
-         *     tobedeleted` deletes the user with its roles, profiles, enrollments and agents, raising only
-         *     `user.deleted`; 404 for an id that does not exist (see docs/decisions.md#d-user-deletion).
+         * @description Upserts a user: `user.created` for a new id, `user.updated` for later upserts; the `roles` list may create or
+         *     end role memberships (`user_role.*`). The body is open with the known members listed; 201 when created, 200
+         *     when updated. `status: tobedeleted` deletes the user with its roles, profiles, enrollments and agents, raising
+         *     only `user.deleted`; 404 for an id that does not exist. See docs/decisions.md#d-oa-19 and
+         *     docs/decisions.md#d-user-deletion.
          */
         put: operations["upsertUser"];
         post?: never;
@@ -410,9 +408,8 @@ export interface paths {
         get?: never;
         /**
          * Create or update a role of a user
-         * @description Upserts a role (`user_role.created` for a new id, `user_role.updated` when role, type or org change).
-         *     Decision: the body is open with the known members listed; 201 when created, 200 when updated (see
-         *     docs/decisions.md#d-oa-19).
+         * @description Upserts a role (`user_role.created` for a new id, `user_role.updated` when role, type or org change). The body
+         *     is open with the known members listed; 201 when created, 200 when updated. See docs/decisions.md#d-oa-19.
          */
         put: operations["upsertUserRole"];
         post?: never;
@@ -508,13 +505,13 @@ export interface paths {
         get?: never;
         /**
          * Create or update an agent of a student
-         * @description Creates or updates the agent relationship `agentId` of the student from `{ relationshipType, user }` (integration/level-1-student-onboarding). Decision: the reference names the operation without its path, so it is modelled on the agents read beside it; it answers the relationship, 201 when created and 200 when updated (see docs/decisions.md#d-platform-new-operations).
+         * @description Creates or updates the agent relationship `agentId` of the student from `{ relationshipType, user }` (integration/level-1-student-onboarding). Responds with the relationship, 201 when created and 200 when updated. See docs/decisions.md#d-platform-new-operations.
          */
         put: operations["upsertUserAgent"];
         post?: never;
         /**
          * Delete an agent of a student
-         * @description Ends the agent relationship `agentId` of the student. Decision: modelled on the agents read; answers 204 (see docs/decisions.md#d-platform-new-operations).
+         * @description Ends the agent relationship `agentId` of the student. Responds 204. See docs/decisions.md#d-platform-new-operations.
          */
         delete: operations["deleteUserAgent"];
         options?: never;
@@ -575,7 +572,7 @@ export interface paths {
         get?: never;
         /**
          * Create or update a student
-         * @description Upserts a student from `{ student: { sourcedId, givenName, familyName, ... } }` (integration/level-1-student-onboarding, an older version of the page). Decision: the answer is not shown; it is the user, 201 when created and 200 when updated, as the user upsert answers (see docs/decisions.md#d-platform-new-operations).
+         * @description Upserts a student from `{ student: { sourcedId, givenName, familyName, ... } }` (integration/level-1-student-onboarding, an older version of the page). Responds with the user, 201 when created and 200 when updated. See docs/decisions.md#d-platform-new-operations.
          */
         put: operations["upsertStudent"];
         post?: never;
@@ -602,9 +599,8 @@ export interface paths {
         get: operations["getOrgConfig"];
         /**
          * Write the config of an organization
-         * @description Writes the organization's config; emits one `org.config.updated` per write regardless of the number of
-         *     keys (an empty write emits nothing). Decision: answers 200 with the stored config (see
-         *     docs/decisions.md#d-oa-19).
+         * @description Writes the organization's config; emits one `org.config.updated` per write regardless of the number of keys
+         *     (an empty write emits nothing). Responds 200 with the stored config. See docs/decisions.md#d-oa-19.
          */
         put: operations["putOrgConfig"];
         post?: never;
@@ -626,7 +622,7 @@ export interface paths {
         };
         /**
          * Read a Caliper session and its events
-         * @description Reads a Caliper session; `endedAtTime` is null while the session is open. Decision: the answer shape `{ sessionId, startedAtTime, endedAtTime, events }` (see docs/decisions.md#d-oa-20).
+         * @description Reads a Caliper session; `endedAtTime` is null while the session is open. The response is `{ sessionId, startedAtTime, endedAtTime, events }`. See docs/decisions.md#d-oa-20.
          */
         get: operations["listSessionEvents"];
         put?: never;
@@ -652,10 +648,9 @@ export interface paths {
         put?: never;
         /**
          * Write session metadata
-         * @description Writes session metadata (proctored status, webcam usage, recording times, storage key, subject,
-         *     extensions); the same writes a Caliper SessionEvent `Archived` applies. Decision: the body uses the
-         *     SessionRecording member names and stays open; the answer is 200 with the session (see
-         *     docs/decisions.md#d-oa-15 and docs/decisions.md#d-oa-19).
+         * @description Writes session metadata (proctored status, webcam usage, recording times, storage key, subject, extensions);
+         *     the same writes a Caliper SessionEvent `Archived` applies. The body uses the SessionRecording member names and
+         *     stays open; responds 200 with the session. See docs/decisions.md#d-oa-15 and docs/decisions.md#d-oa-19.
          */
         post: operations["createInsightSession"];
         delete?: never;
@@ -722,7 +717,7 @@ export interface paths {
         };
         /**
          * List the insights of a user
-         * @description The insights on a user's learning, with filtering and pagination (integration/level-4-insights-api). Decision: the answer is `{ insights, limit, offset, total }` like every listing of the reference (see docs/decisions.md#d-platform-new-operations).
+         * @description The insights on a user's learning, with filtering and pagination (integration/level-4-insights-api). The response is `{ insights, limit, offset, total }`. See docs/decisions.md#d-platform-new-operations.
          */
         get: operations["listUserInsights"];
         put?: never;
@@ -768,7 +763,7 @@ export interface paths {
         };
         /**
          * Get the overview of a user
-         * @description A trend and a breakdown of a user's learning (integration/level-4-insights-api). Decision: their entries are open objects (see docs/decisions.md#d-platform-new-operations).
+         * @description A trend and a breakdown of a user's learning (integration/level-4-insights-api). Their entries are open objects. See docs/decisions.md#d-platform-new-operations.
          */
         get: operations["getUserInsightsOverview"];
         put?: never;
@@ -788,7 +783,7 @@ export interface paths {
         };
         /**
          * List insight types
-         * @description The insight type catalogue; each type has `deprecated` (always present) and `sunsetAt` (nullable). Deprecated types (for example IgnoringHelp, TopicShopping) stay until their `sunsetAt`. Decision: the answer is `{ types: [...] }` (see docs/decisions.md#d-oa-19).
+         * @description The insight type catalogue; each type has `deprecated` (always present) and `sunsetAt` (nullable). Deprecated types (for example IgnoringHelp, TopicShopping) stay until their `sunsetAt`. The response is `{ types: [...] }`. See docs/decisions.md#d-oa-19.
          */
         get: operations["listInsightTypes"];
         put?: never;
@@ -808,7 +803,7 @@ export interface paths {
         };
         /**
          * List insight groups
-         * @description Registered insight groups with family, membership rule and the count of types visible to the caller. Decision: the answer is `{ groups: [...] }` with the member names of InsightGroup (see docs/decisions.md#d-oa-19 and docs/decisions.md#d-oa-20).
+         * @description Registered insight groups with family, membership rule and the count of types visible to the caller. The response is `{ groups: [...] }` of InsightGroup objects. See docs/decisions.md#d-oa-19 and docs/decisions.md#d-oa-20.
          */
         get: operations["listInsightGroups"];
         put?: never;
@@ -828,7 +823,7 @@ export interface paths {
         };
         /**
          * Get the highest mastered grade of a student
-         * @description Returns the highest mastered grade of a student in a subject (the same resolved value `mastery.*` events carry; the placement grade wins when derived data conflicts). Decision: both query parameters are required and the answer is `{ studentId, subject, masteredGrade }` (see docs/decisions.md#d-oa-20).
+         * @description Returns the highest mastered grade of a student in a subject (the same resolved value `mastery.*` events carry; the placement grade wins when derived data conflicts). Both query parameters are required and the response is `{ studentId, subject, masteredGrade }`. See docs/decisions.md#d-oa-20.
          */
         get: operations["getStudentGrades"];
         put?: never;
@@ -850,7 +845,7 @@ export interface paths {
         put?: never;
         /**
          * Validate a discount code (app)
-         * @description Validates a discount code with a client-credentials token holding scope `purchases.write`. Decision: body and answer shapes (see docs/decisions.md#d-oa-20).
+         * @description Validates a discount code with a client-credentials token holding scope `purchases.write`. See docs/decisions.md#d-oa-20.
          */
         post: operations["validateAppDiscountCode"];
         delete?: never;
@@ -870,7 +865,7 @@ export interface paths {
         put?: never;
         /**
          * Validate a discount code (parent checkout)
-         * @description The parent checkout variant; needs a parent session. Decision: the parent session is modelled as the `parentSession` scheme; body and answer shapes as for the app variant (see docs/decisions.md#d-oa-20 and docs/decisions.md#d-oa-21).
+         * @description The parent checkout variant; needs a parent session. The parent session is sent as the `parentSession` scheme; the body and the response are those of the app variant. See docs/decisions.md#d-oa-20 and docs/decisions.md#d-oa-21.
          */
         post: operations["validateStoreDiscountCode"];
         delete?: never;
@@ -1493,7 +1488,7 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description Form fields of `POST /auth/1.0/token` (the client id and secret go in HTTP Basic). Decision: a field not stated here is ignored, as RFC 6749 section 3.2 requires of a token endpoint (see docs/decisions.md#d-mock-hostile-input). */
+        /** @description Form fields of `POST /auth/1.0/token` (the client id and secret go in HTTP Basic). A field not stated here is ignored, as RFC 6749 section 3.2 requires of a token endpoint. See docs/decisions.md#d-mock-hostile-input. */
         TokenRequest: {
             /** @constant */
             grant_type: "client_credentials";
@@ -1502,7 +1497,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description An access token. Decision: `access_token`, `token_type` and `expires_in` are required, `scope` optional as in RFC 6749 (see docs/decisions.md#d-oa-11). */
+        /** @description An access token. `access_token`, `token_type` and `expires_in` are required, `scope` optional as in RFC 6749. See docs/decisions.md#d-oa-11. */
         TokenResponse: {
             /** @description A JWT. */
             access_token: string;
@@ -1524,7 +1519,7 @@ export interface components {
             error: string;
             error_description?: string;
         };
-        /** @description Decision: the error body of platform paths, `{ error, message }` (docs/decisions.md#d-wire-errors; see docs/decisions.md#d-oa-6). */
+        /** @description The error body of platform paths, `{ error, message }`. See docs/decisions.md#d-oa-6 and docs/decisions.md#d-wire-errors. */
         PlatformError: {
             /** @description A short machine-readable code. */
             error: string;
@@ -1547,7 +1542,7 @@ export interface components {
          * @example https://hooks.example.com/learnkit
          */
         WebhookUrl: string;
-        /** @description A webhook subscription, without its secret. Belongs to one application and is owned by one auth client. Decision: every member is required in responses (see docs/decisions.md#d-oa-13). */
+        /** @description A webhook subscription, without its secret. Belongs to one application and is owned by one auth client. Every member is required in responses. See docs/decisions.md#d-oa-13. */
         WebhookSubscription: {
             /**
              * Format: uuid
@@ -1574,7 +1569,7 @@ export interface components {
             /** @description At least one; every entry must be in the catalogue (400 names the unknown ones). */
             eventTypes: components["schemas"]["WebhookEventType"][];
         };
-        /** @description The body of subscription update; every field optional, only supplied fields change. `status` may be `active` or `paused`; `disabled` is refused with 400 (Decision; see docs/decisions.md#d-oa-7). */
+        /** @description The body of subscription update; every field optional, only supplied fields change. `status` may be `active` or `paused`; `disabled` is refused with 400 (see docs/decisions.md#d-oa-7). */
         WebhookSubscriptionUpdate: {
             url?: components["schemas"]["WebhookUrl"];
             eventTypes?: components["schemas"]["WebhookEventType"][];
@@ -1600,7 +1595,7 @@ export interface components {
         TestPingEventData: {
             message: string;
         };
-        /** @description Data of `insight.*`. Decision: `insightGroup` is not required, because change 2026.09.03.1 lets the `Journal` type omit it; it is null when the type has no group (see docs/decisions.md#d-oa-18). */
+        /** @description Data of `insight.*`. `insightGroup` may be missing (the `Journal` type omits it) and is null when the type has no group. See docs/decisions.md#d-oa-18. */
         InsightEventData: {
             insightId: string;
             /** @description The type slug. */
@@ -1811,7 +1806,7 @@ export interface components {
          * @enum {string}
          */
         CaliperProfile: "AnnotationProfile" | "AssessmentProfile" | "AssignableProfile" | "FeedbackProfile" | "ForumProfile" | "GeneralProfile" | "GradingProfile" | "MediaProfile" | "ReadingProfile" | "ResourceManagementProfile" | "SearchProfile" | "SessionProfile" | "SurveyProfile" | "ToolLaunchProfile" | "ToolUseProfile" | "TimebackProfile";
-        /** @description Decision: a SessionEvent with action `Archived` must carry a SessionRecording as its `object`. Written with `anyOf` rather than `if`/`then`, which runtime-schema generators do not support (see docs/decisions.md#d-oa-15). */
+        /** @description A SessionEvent with action `Archived` must carry a SessionRecording as its `object`. See docs/decisions.md#d-oa-15. */
         CaliperSessionArchivedRule: {
             /** @constant */
             action: "Archived";
@@ -1862,7 +1857,7 @@ export interface components {
                 name: string;
             };
         };
-        /** @description Extensions of the platform's Caliper profile: `runId` correlates heartbeats and completion. Decision: required on TimeSpentEvent and ActivityEvent, since every run has a run id (see docs/decisions.md#d-oa-16). */
+        /** @description Extensions of the platform's Caliper profile: `runId` correlates heartbeats and completion. Required on TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-oa-16. */
         TimebackEventExtensions: {
             runId: string;
             courseId?: string;
@@ -1933,7 +1928,7 @@ export interface components {
             edApp?: components["schemas"]["CaliperEntityRef"];
             extensions: components["schemas"]["TimebackEventExtensions"];
         };
-        /** @description Decision: the inline recording a SessionEvent `Archived` carries as its `object`, with these member names (see docs/decisions.md#d-oa-15). `session` names the existing session it belongs to. */
+        /** @description The inline recording a SessionEvent `Archived` carries as its `object`, with these member names. `session` names the existing session it belongs to. See docs/decisions.md#d-oa-15. */
         SessionRecording: {
             id?: string;
             /** @constant */
@@ -1996,7 +1991,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description Decision: the answer of the ingest (the spec does not show it): how many events were new and how many were already known by id (see docs/decisions.md#d-oa-14). */
+        /** @description The response of the ingest: how many events were new and how many were already known by id. See docs/decisions.md#d-oa-14. */
         CaliperIngestResult: {
             accepted: number;
             duplicates: number;
@@ -2063,7 +2058,7 @@ export interface components {
             /** @example awaiting_secret_claim */
             sandboxStatus?: string | null;
         };
-        /** @description The result of a credential rotation; `claimUrl` is present when a secret awaits claim. Decision: member names (see docs/decisions.md#d-oa-20). */
+        /** @description The result of a credential rotation; `claimUrl` is present when a secret awaits claim. See docs/decisions.md#d-oa-20. */
         ApplicationCredentialsRotation: {
             /** Format: uri */
             claimUrl?: string;
@@ -2106,7 +2101,7 @@ export interface components {
         ApplicationList: components["schemas"]["PlatformPageMembers"] & {
             applications: components["schemas"]["Application"][];
         };
-        /** @description Decision: the upsert body is not shown in the spec and is left open (see docs/decisions.md#d-oa-19); the members the Application states keep their types (docs/decisions.md#d-i15-tightened). */
+        /** @description The body is open; the members the Application states keep their types. See docs/decisions.md#d-oa-19 and docs/decisions.md#d-i15-tightened. */
         ApplicationUpsert: {
             sourcedId?: string;
             name?: string;
@@ -2199,7 +2194,7 @@ export interface components {
         UserRoleList: components["schemas"]["PlatformPageMembers"] & {
             roles: components["schemas"]["UserRole"][];
         };
-        /** @description Decision: the role upsert body is not shown in the spec; it is open, with the known members listed (see docs/decisions.md#d-oa-19). */
+        /** @description The body is open; the known members are listed. See docs/decisions.md#d-oa-19. */
         UserRoleUpsert: {
             orgId?: string;
             role?: string;
@@ -2281,13 +2276,13 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
-        /** @description Decision: the user upsert body is not shown in the spec; it is open, with the known members listed (see docs/decisions.md#d-oa-19). */
+        /** @description The body is open; the known members are listed. See docs/decisions.md#d-oa-19. */
         UserUpsert: {
             email?: string;
             givenName?: string;
             familyName?: string;
             primaryOrgId?: string | null;
-            /** @description Decision: `tobedeleted` deletes an existing user (answered 200 with its last state, then no longer returned): its roles, profiles, enrollments and agents go with it and only `user.deleted` is raised (see docs/decisions.md#d-user-deletion). */
+            /** @description `tobedeleted` deletes an existing user (answered 200 with its last state, then no longer returned): its roles, profiles, enrollments and agents go with it and only `user.deleted` is raised. See docs/decisions.md#d-user-deletion. */
             status?: string;
             roles?: components["schemas"]["UserRoleUpsert"][];
             metadata?: {
@@ -2360,7 +2355,7 @@ export interface components {
         } & {
             [key: string]: string | null;
         };
-        /** @description A Caliper session as recorded. `endedAtTime` is null while the session is open. Decision: member names (see docs/decisions.md#d-oa-20). */
+        /** @description A Caliper session as recorded. `endedAtTime` is null while the session is open. See docs/decisions.md#d-oa-20. */
         CaliperSessionRead: {
             sessionId: string;
             /** Format: date-time */
@@ -2437,7 +2432,7 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
-        /** @description Decision: the session-metadata body uses the SessionRecording member names and stays open (see docs/decisions.md#d-oa-15). */
+        /** @description The session-metadata body uses the SessionRecording member names and stays open. See docs/decisions.md#d-oa-15. */
         SessionMetadataWrite: {
             sessionId: string;
             isProctored?: boolean;
@@ -2454,7 +2449,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description Decision: one insight of a session summary (see docs/decisions.md#d-oa-20). */
+        /** @description One insight of a session summary. See docs/decisions.md#d-oa-20. */
         InsightSummaryEntry: {
             insightId: string;
             insightType: string;
@@ -2465,12 +2460,12 @@ export interface components {
              */
             rolloutState?: string;
         };
-        /** @description Decision: the session insight summary (see docs/decisions.md#d-oa-20). */
+        /** @description The session insight summary. See docs/decisions.md#d-oa-20. */
         InsightSessionSummary: {
             sessionId: string;
             insights?: components["schemas"]["InsightSummaryEntry"][];
         };
-        /** @description Decision: the enforcement state of a session (see docs/decisions.md#d-oa-20). */
+        /** @description The enforcement state of a session. See docs/decisions.md#d-oa-20. */
         EnforcementState: {
             sessionId: string;
             lockedOut?: boolean;
@@ -2478,7 +2473,7 @@ export interface components {
             warningsAccrued?: number;
             warningBudget?: number;
         };
-        /** @description An insight type of the catalogue. `deprecated` is always present; `sunsetAt` is null unless the type is being retired. Decision: the slug member is named `slug` (see docs/decisions.md#d-oa-20). */
+        /** @description An insight type of the catalogue. `deprecated` is always present; `sunsetAt` is null unless the type is being retired. See docs/decisions.md#d-oa-20. */
         InsightType: {
             slug: string;
             name?: string;
@@ -2487,11 +2482,11 @@ export interface components {
             /** Format: date-time */
             sunsetAt: string | null;
         };
-        /** @description Decision: list wrapper (see docs/decisions.md#d-oa-19). */
+        /** @description The list, in one member. See docs/decisions.md#d-oa-19. */
         InsightTypeList: {
             types: components["schemas"]["InsightType"][];
         };
-        /** @description A registered insight group. Decision: member names `slug`, `family`, `membershipRule` and `visibleTypeCount` (see docs/decisions.md#d-oa-20). */
+        /** @description A registered insight group. See docs/decisions.md#d-oa-20. */
         InsightGroup: {
             slug: string;
             family: string;
@@ -2499,24 +2494,24 @@ export interface components {
             /** @description The number of types of the group visible to the caller. */
             visibleTypeCount: number;
         };
-        /** @description Decision: list wrapper (see docs/decisions.md#d-oa-19). */
+        /** @description The list, in one member. See docs/decisions.md#d-oa-19. */
         InsightGroupList: {
             groups: components["schemas"]["InsightGroup"][];
         };
-        /** @description The highest mastered grade of a student in a subject. Decision: member names, `masteredGrade` as in `mastery.*` (see docs/decisions.md#d-oa-20). */
+        /** @description The highest mastered grade of a student in a subject. `masteredGrade` is the value `mastery.*` events carry. See docs/decisions.md#d-oa-20. */
         StudentGrade: {
             studentId: string;
             subject: string;
             /** @description A grade code, or null when nothing is mastered. */
             masteredGrade: string | null;
         };
-        /** @description Decision: the code to validate; other members pass through (see docs/decisions.md#d-oa-20). */
+        /** @description The code to validate; other members pass through. See docs/decisions.md#d-oa-20. */
         DiscountCodeValidateRequest: {
             code: string;
         } & {
             [key: string]: unknown;
         };
-        /** @description Decision: whether the code is valid; other members pass through (see docs/decisions.md#d-oa-20). */
+        /** @description Whether the code is valid; other members pass through. See docs/decisions.md#d-oa-20. */
         DiscountCodeValidateResult: {
             valid: boolean;
             code?: string;
@@ -2697,7 +2692,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Error body: the path does not take this method; `Allow` lists those it takes. Decision: listed on every operation, as the platform answers it on every path (docs/decisions.md#d-mock-hostile-input). */
+        /** @description Error body: the path does not take this method; `Allow` lists those it takes. Any operation may respond with it. See docs/decisions.md#d-mock-hostile-input. */
         PlatformMethodNotAllowedResponse: {
             headers: {
                 /** @description The methods the path takes, comma-separated. */
@@ -2708,7 +2703,7 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
-        /** @description Error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Decision: listed on every operation that takes a body (docs/decisions.md#d-mock-hostile-input). */
+        /** @description Error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Any operation that takes a body may respond with it. See docs/decisions.md#d-mock-hostile-input. */
         PlatformPayloadTooLargeResponse: {
             headers: {
                 [name: string]: unknown;
@@ -2717,7 +2712,7 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
-        /** @description Error body: the request target (path and query) is longer than 16 KiB. Decision: listed on every operation (docs/decisions.md#d-mock-hostile-input). */
+        /** @description Error body: the request target (path and query) is longer than 16 KiB. Any operation may respond with it. See docs/decisions.md#d-mock-hostile-input. */
         PlatformUriTooLongResponse: {
             headers: {
                 [name: string]: unknown;
@@ -2726,7 +2721,7 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
-        /** @description RFC 6749 error body: the path does not take this method; `Allow` lists those it takes. Decision: listed on every operation, as the platform answers it on every path (docs/decisions.md#d-mock-hostile-input). */
+        /** @description RFC 6749 error body: the path does not take this method; `Allow` lists those it takes. Any operation may respond with it. See docs/decisions.md#d-mock-hostile-input. */
         OAuthMethodNotAllowedResponse: {
             headers: {
                 /** @description The methods the path takes, comma-separated. */
@@ -2737,7 +2732,7 @@ export interface components {
                 "application/json": components["schemas"]["OAuthError"];
             };
         };
-        /** @description RFC 6749 error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Decision: listed on every operation that takes a body (docs/decisions.md#d-mock-hostile-input). */
+        /** @description RFC 6749 error body: the request body is larger than the operation accepts (1 MiB; a CASE package 256 MiB). Any operation that takes a body may respond with it. See docs/decisions.md#d-mock-hostile-input. */
         OAuthPayloadTooLargeResponse: {
             headers: {
                 [name: string]: unknown;
@@ -2746,7 +2741,7 @@ export interface components {
                 "application/json": components["schemas"]["OAuthError"];
             };
         };
-        /** @description RFC 6749 error body: the request target (path and query) is longer than 16 KiB. Decision: listed on every operation (docs/decisions.md#d-mock-hostile-input). */
+        /** @description RFC 6749 error body: the request target (path and query) is longer than 16 KiB. Any operation may respond with it. See docs/decisions.md#d-mock-hostile-input. */
         OAuthUriTooLongResponse: {
             headers: {
                 [name: string]: unknown;
@@ -2755,7 +2750,7 @@ export interface components {
                 "application/json": components["schemas"]["OAuthError"];
             };
         };
-        /** @description Bad Request. Decision: PlatformError body `{ error, message }` (docs/decisions.md#d-wire-errors; see docs/decisions.md#d-oa-6). */
+        /** @description Bad Request. PlatformError body `{ error, message }`. See docs/decisions.md#d-oa-6 and docs/decisions.md#d-wire-errors. */
         PlatformBadRequestResponse: {
             headers: {
                 [name: string]: unknown;
@@ -2785,7 +2780,7 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
-        /** @description The caller lacks the grant or the token lacks the endpoint's scope (Decision, docs/decisions.md#d-wire-errors; see docs/decisions.md#d-oa-7). */
+        /** @description The caller lacks the grant or the token lacks the endpoint's scope (see docs/decisions.md#d-wire-errors and docs/decisions.md#d-oa-7). */
         PlatformForbiddenResponse: {
             headers: {
                 [name: string]: unknown;
@@ -2815,7 +2810,7 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
-        /** @description Too Many Requests. Decision: listed on every platform path, with `Retry-After` (see docs/decisions.md#d-oa-6). */
+        /** @description Too Many Requests. Any platform path may respond with it, with `Retry-After`. See docs/decisions.md#d-oa-6. */
         PlatformTooManyRequestsResponse: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -2831,7 +2826,7 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
-        /** @description Service Unavailable: the ingest is down or shedding load, for a while; `Retry-After` may say how long. Decision: stated on the Caliper ingest, whose batches clients send again with the same event ids (see docs/decisions.md#d-i32-retries). */
+        /** @description Service Unavailable: the ingest is down or shedding load, for a while; `Retry-After` may say how long. Send the batch again with the same event ids: events already received are not counted twice. See docs/decisions.md#d-i32-retries. */
         PlatformServiceUnavailableResponse: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -2847,7 +2842,7 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
-        /** @description Internal Server Error. Decision: listed on every platform path (see docs/decisions.md#d-oa-6). */
+        /** @description Internal Server Error. Any platform path may respond with it. See docs/decisions.md#d-oa-6. */
         PlatformInternalServerErrorResponse: {
             headers: {
                 [name: string]: unknown;
@@ -3220,7 +3215,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Decision: the batch was accepted; counts of new and already-seen events (see docs/decisions.md#d-oa-14). */
+            /** @description The batch was accepted; counts of new and already-seen events. See docs/decisions.md#d-oa-14. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3235,7 +3230,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaliperIngestResult"];
                 };
             };
-            /** @description The envelope or an event is invalid. Decision: PlatformError body (see docs/decisions.md#d-oa-6). */
+            /** @description The envelope or an event is invalid. PlatformError body. See docs/decisions.md#d-oa-6. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3249,7 +3244,7 @@ export interface operations {
             405: components["responses"]["PlatformMethodNotAllowedResponse"];
             413: components["responses"]["PlatformPayloadTooLargeResponse"];
             414: components["responses"]["PlatformUriTooLongResponse"];
-            /** @description Decision: an IRI-only `actor` or `edApp` with no matching rostering user or LTI application (see docs/decisions.md#d-oa-14). */
+            /** @description An IRI-only `actor` or `edApp` with no matching rostering user or LTI application. See docs/decisions.md#d-oa-14. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -12,7 +12,7 @@ export const caseSchemas: JsonSchemaDefs = {
   "Uuid": {
     "type": "string",
     "pattern": "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
-    "description": "A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex\ndigits is preserved as given (docs/decisions.md#d-case-identifiers). Decision: `format: uuid` plus this `pattern`, so\nthat validators that check RFC 4122 bits strictly can be told to use the pattern instead (see\ndocs/decisions.md#d-oa-8).\n",
+    "description": "A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits is\npreserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC 4122\nuuid. See docs/decisions.md#d-oa-8.\n",
     "examples": [
       "00000000-0000-0000-0000-000000000001"
     ]
@@ -377,7 +377,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "CFPackage": {
     "type": "object",
-    "description": "A document with its items and associations (response shape). The spec shows `sourcedId` and\n`CFDocument`; Decision: `CFItems`, `CFAssociations` and `CFDefinitions` are listed as optional members\n(see docs/decisions.md#d-oa-10).\n",
+    "description": "A document with its items and associations (response shape). `sourcedId` and `CFDocument` always; `CFItems`,\n`CFAssociations` and `CFDefinitions` when present. See docs/decisions.md#d-oa-10.\n",
     "required": [
       "sourcedId",
       "CFDocument"
@@ -391,14 +391,14 @@ export const caseSchemas: JsonSchemaDefs = {
       },
       "CFItems": {
         "type": "array",
-        "description": "Decision: optional; the spec does not show this member (see docs/decisions.md#d-oa-10).",
+        "description": "Optional. See docs/decisions.md#d-oa-10.",
         "items": {
           "$ref": "#/$defs/CFItem"
         }
       },
       "CFAssociations": {
         "type": "array",
-        "description": "Decision: optional; the spec does not show this member (see docs/decisions.md#d-oa-10).",
+        "description": "Optional. See docs/decisions.md#d-oa-10.",
         "items": {
           "$ref": "#/$defs/CFAssociation"
         }
@@ -408,21 +408,21 @@ export const caseSchemas: JsonSchemaDefs = {
           "object",
           "null"
         ],
-        "description": "Decision: optional free-form object; the spec does not show this member (see docs/decisions.md#d-oa-10).",
+        "description": "Optional free-form object. See docs/decisions.md#d-oa-10.",
         "additionalProperties": true
       }
     }
   },
   "CFDocumentList": {
     "type": "object",
-    "description": "A page of documents. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4).",
+    "description": "A page of documents. `offset`, `limit` and `totalCount` are optional page members. See docs/decisions.md#d-oa-4.",
     "required": [
       "CFDocuments"
     ],
     "properties": {
       "CFDocuments": {
         "type": "array",
-        "description": "The spec says this array has at least 1 entry: the unfiltered listing always holds a document. Decision: a `filter`, `search` or `offset` past the end may rightly match none, so an empty page is valid here (see docs/decisions.md#d-oa-26).",
+        "description": "The unfiltered listing always holds a document; a `filter`, `search` or `offset` past the end may match none, so the page may be empty. See docs/decisions.md#d-oa-26.",
         "items": {
           "$ref": "#/$defs/CFDocument"
         }
@@ -443,7 +443,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "CFItemList": {
     "type": "object",
-    "description": "A page of items. Decision: `offset`, `limit` and `totalCount` are optional page members (see docs/decisions.md#d-oa-4).",
+    "description": "A page of items. `offset`, `limit` and `totalCount` are optional page members. See docs/decisions.md#d-oa-4.",
     "required": [
       "CFItems"
     ],
@@ -496,7 +496,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "CFPackageLinkRef": {
     "type": "object",
-    "description": "Decision: the spec names `CFItemTypeURI` and `licenseURI` of an uploaded item without a type; they are\ntaken as CASE LinkURI objects (`title`, `identifier`, `uri`) and kept open (see docs/decisions.md#d-oa-9).\n",
+    "description": "`CFItemTypeURI` and `licenseURI` of an uploaded item are CASE LinkURI objects (`title`, `identifier`, `uri`);\nother members pass through. See docs/decisions.md#d-oa-9.\n",
     "additionalProperties": true,
     "properties": {
       "title": {
@@ -777,7 +777,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "CFPackageUploadResult": {
     "type": "object",
-    "description": "The result of a package upload. Decision: the spec's table marks no member required, so none is\nrequired here (see docs/decisions.md#d-oa-11).\n",
+    "description": "The result of a package upload. No member is required. See docs/decisions.md#d-oa-11.\n",
     "properties": {
       "success": {
         "type": "boolean"
@@ -880,7 +880,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "ImsxStatusInfo": {
     "type": "object",
-    "description": "The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Decision: both spellings\n`imsx_CodeMinor` and `imsx_codeMinor` are accepted as optional members (see docs/decisions.md#d-oa-5).\n",
+    "description": "The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Both spellings `imsx_CodeMinor`\nand `imsx_codeMinor` are accepted as optional members. See docs/decisions.md#d-oa-5.\n",
     "required": [
       "imsx_codeMajor",
       "imsx_severity"
@@ -919,7 +919,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "CaseTokenRequest": {
     "type": "object",
-    "description": "Form fields of `POST {auth_url}/oauth2/token`. Decision: `scope` (space-separated) is optional (see\ndocs/decisions.md#d-oa-12). A field not stated here is ignored, as RFC 6749 section 3.2 requires of a token\nendpoint (see docs/decisions.md#d-mock-hostile-input).\n",
+    "description": "Form fields of `POST {auth_url}/oauth2/token`. `scope` (space-separated) is optional. A field not stated here\nis ignored, as RFC 6749 section 3.2 requires of a token endpoint. See docs/decisions.md#d-oa-12 and\ndocs/decisions.md#d-mock-hostile-input.\n",
     "additionalProperties": true,
     "required": [
       "grant_type",
@@ -946,7 +946,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "TokenResponse": {
     "type": "object",
-    "description": "An access token. Decision: `access_token`, `token_type` and `expires_in` are required, `scope` optional\nas in RFC 6749 (see docs/decisions.md#d-oa-11).\n",
+    "description": "An access token. `access_token`, `token_type` and `expires_in` are required, `scope` optional as in RFC 6749.\nSee docs/decisions.md#d-oa-11.\n",
     "required": [
       "access_token",
       "token_type",
@@ -999,7 +999,7 @@ export const caseSchemas: JsonSchemaDefs = {
 export const platformSchemas: JsonSchemaDefs = {
   "TokenRequest": {
     "type": "object",
-    "description": "Form fields of `POST /auth/1.0/token` (the client id and secret go in HTTP Basic). Decision: a field not stated here is ignored, as RFC 6749 section 3.2 requires of a token endpoint (see docs/decisions.md#d-mock-hostile-input).",
+    "description": "Form fields of `POST /auth/1.0/token` (the client id and secret go in HTTP Basic). A field not stated here is ignored, as RFC 6749 section 3.2 requires of a token endpoint. See docs/decisions.md#d-mock-hostile-input.",
     "additionalProperties": true,
     "required": [
       "grant_type"
@@ -1017,7 +1017,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "TokenResponse": {
     "type": "object",
-    "description": "An access token. Decision: `access_token`, `token_type` and `expires_in` are required, `scope` optional as in RFC 6749 (see docs/decisions.md#d-oa-11).",
+    "description": "An access token. `access_token`, `token_type` and `expires_in` are required, `scope` optional as in RFC 6749. See docs/decisions.md#d-oa-11.",
     "required": [
       "access_token",
       "token_type",
@@ -1067,7 +1067,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "PlatformError": {
     "type": "object",
-    "description": "Decision: the error body of platform paths, `{ error, message }` (docs/decisions.md#d-wire-errors; see docs/decisions.md#d-oa-6).",
+    "description": "The error body of platform paths, `{ error, message }`. See docs/decisions.md#d-oa-6 and docs/decisions.md#d-wire-errors.",
     "required": [
       "error",
       "message"
@@ -1137,7 +1137,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "WebhookSubscription": {
     "type": "object",
-    "description": "A webhook subscription, without its secret. Belongs to one application and is owned by one auth client. Decision: every member is required in responses (see docs/decisions.md#d-oa-13).",
+    "description": "A webhook subscription, without its secret. Belongs to one application and is owned by one auth client. Every member is required in responses. See docs/decisions.md#d-oa-13.",
     "required": [
       "id",
       "url",
@@ -1216,7 +1216,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "WebhookSubscriptionUpdate": {
     "type": "object",
-    "description": "The body of subscription update; every field optional, only supplied fields change. `status` may be `active` or `paused`; `disabled` is refused with 400 (Decision; see docs/decisions.md#d-oa-7).",
+    "description": "The body of subscription update; every field optional, only supplied fields change. `status` may be `active` or `paused`; `disabled` is refused with 400 (see docs/decisions.md#d-oa-7).",
     "additionalProperties": false,
     "minProperties": 0,
     "properties": {
@@ -1282,7 +1282,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightEventData": {
     "type": "object",
-    "description": "Data of `insight.*`. Decision: `insightGroup` is not required, because change 2026.09.03.1 lets the `Journal` type omit it; it is null when the type has no group (see docs/decisions.md#d-oa-18).",
+    "description": "Data of `insight.*`. `insightGroup` may be missing (the `Journal` type omits it) and is null when the type has no group. See docs/decisions.md#d-oa-18.",
     "required": [
       "insightId",
       "insightType",
@@ -1870,7 +1870,7 @@ export const platformSchemas: JsonSchemaDefs = {
     ]
   },
   "CaliperSessionArchivedRule": {
-    "description": "Decision: a SessionEvent with action `Archived` must carry a SessionRecording as its `object`. Written with `anyOf` rather than `if`/`then`, which runtime-schema generators do not support (see docs/decisions.md#d-oa-15).",
+    "description": "A SessionEvent with action `Archived` must carry a SessionRecording as its `object`. See docs/decisions.md#d-oa-15.",
     "anyOf": [
       {
         "type": "object",
@@ -2012,7 +2012,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "TimebackEventExtensions": {
     "type": "object",
-    "description": "Extensions of the platform's Caliper profile: `runId` correlates heartbeats and completion. Decision: required on TimeSpentEvent and ActivityEvent, since every run has a run id (see docs/decisions.md#d-oa-16).",
+    "description": "Extensions of the platform's Caliper profile: `runId` correlates heartbeats and completion. Required on TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-oa-16.",
     "additionalProperties": false,
     "required": [
       "runId"
@@ -2255,7 +2255,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "SessionRecording": {
     "type": "object",
-    "description": "Decision: the inline recording a SessionEvent `Archived` carries as its `object`, with these member names (see docs/decisions.md#d-oa-15). `session` names the existing session it belongs to.",
+    "description": "The inline recording a SessionEvent `Archived` carries as its `object`, with these member names. `session` names the existing session it belongs to. See docs/decisions.md#d-oa-15.",
     "required": [
       "type",
       "session"
@@ -2438,7 +2438,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "CaliperIngestResult": {
     "type": "object",
-    "description": "Decision: the answer of the ingest (the spec does not show it): how many events were new and how many were already known by id (see docs/decisions.md#d-oa-14).",
+    "description": "The response of the ingest: how many events were new and how many were already known by id. See docs/decisions.md#d-oa-14.",
     "required": [
       "accepted",
       "duplicates"
@@ -2637,7 +2637,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "ApplicationCredentialsRotation": {
     "type": "object",
-    "description": "The result of a credential rotation; `claimUrl` is present when a secret awaits claim. Decision: member names (see docs/decisions.md#d-oa-20).",
+    "description": "The result of a credential rotation; `claimUrl` is present when a secret awaits claim. See docs/decisions.md#d-oa-20.",
     "properties": {
       "claimUrl": {
         "type": "string",
@@ -2770,7 +2770,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "ApplicationUpsert": {
     "type": "object",
-    "description": "Decision: the upsert body is not shown in the spec and is left open (see docs/decisions.md#d-oa-19); the members the Application states keep their types (docs/decisions.md#d-i15-tightened).",
+    "description": "The body is open; the members the Application states keep their types. See docs/decisions.md#d-oa-19 and docs/decisions.md#d-i15-tightened.",
     "additionalProperties": true,
     "properties": {
       "sourcedId": {
@@ -3048,7 +3048,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "UserRoleUpsert": {
     "type": "object",
-    "description": "Decision: the role upsert body is not shown in the spec; it is open, with the known members listed (see docs/decisions.md#d-oa-19).",
+    "description": "The body is open; the known members are listed. See docs/decisions.md#d-oa-19.",
     "additionalProperties": true,
     "properties": {
       "orgId": {
@@ -3285,7 +3285,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "UserUpsert": {
     "type": "object",
-    "description": "Decision: the user upsert body is not shown in the spec; it is open, with the known members listed (see docs/decisions.md#d-oa-19).",
+    "description": "The body is open; the known members are listed. See docs/decisions.md#d-oa-19.",
     "additionalProperties": true,
     "properties": {
       "email": {
@@ -3305,7 +3305,7 @@ export const platformSchemas: JsonSchemaDefs = {
       },
       "status": {
         "type": "string",
-        "description": "Decision: `tobedeleted` deletes an existing user (answered 200 with its last state, then no longer returned): its roles, profiles, enrollments and agents go with it and only `user.deleted` is raised (see docs/decisions.md#d-user-deletion)."
+        "description": "`tobedeleted` deletes an existing user (answered 200 with its last state, then no longer returned): its roles, profiles, enrollments and agents go with it and only `user.deleted` is raised. See docs/decisions.md#d-user-deletion."
       },
       "roles": {
         "type": "array",
@@ -3563,7 +3563,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "CaliperSessionRead": {
     "type": "object",
-    "description": "A Caliper session as recorded. `endedAtTime` is null while the session is open. Decision: member names (see docs/decisions.md#d-oa-20).",
+    "description": "A Caliper session as recorded. `endedAtTime` is null while the session is open. See docs/decisions.md#d-oa-20.",
     "required": [
       "sessionId",
       "endedAtTime",
@@ -3869,7 +3869,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "SessionMetadataWrite": {
     "type": "object",
-    "description": "Decision: the session-metadata body uses the SessionRecording member names and stays open (see docs/decisions.md#d-oa-15).",
+    "description": "The session-metadata body uses the SessionRecording member names and stays open. See docs/decisions.md#d-oa-15.",
     "additionalProperties": true,
     "required": [
       "sessionId"
@@ -3909,7 +3909,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightSummaryEntry": {
     "type": "object",
-    "description": "Decision: one insight of a session summary (see docs/decisions.md#d-oa-20).",
+    "description": "One insight of a session summary. See docs/decisions.md#d-oa-20.",
     "required": [
       "insightId",
       "insightType"
@@ -3938,7 +3938,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightSessionSummary": {
     "type": "object",
-    "description": "Decision: the session insight summary (see docs/decisions.md#d-oa-20).",
+    "description": "The session insight summary. See docs/decisions.md#d-oa-20.",
     "required": [
       "sessionId"
     ],
@@ -3956,7 +3956,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "EnforcementState": {
     "type": "object",
-    "description": "Decision: the enforcement state of a session (see docs/decisions.md#d-oa-20).",
+    "description": "The enforcement state of a session. See docs/decisions.md#d-oa-20.",
     "required": [
       "sessionId"
     ],
@@ -3985,7 +3985,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightType": {
     "type": "object",
-    "description": "An insight type of the catalogue. `deprecated` is always present; `sunsetAt` is null unless the type is being retired. Decision: the slug member is named `slug` (see docs/decisions.md#d-oa-20).",
+    "description": "An insight type of the catalogue. `deprecated` is always present; `sunsetAt` is null unless the type is being retired. See docs/decisions.md#d-oa-20.",
     "required": [
       "slug",
       "deprecated",
@@ -4018,7 +4018,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightTypeList": {
     "type": "object",
-    "description": "Decision: list wrapper (see docs/decisions.md#d-oa-19).",
+    "description": "The list, in one member. See docs/decisions.md#d-oa-19.",
     "required": [
       "types"
     ],
@@ -4033,7 +4033,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightGroup": {
     "type": "object",
-    "description": "A registered insight group. Decision: member names `slug`, `family`, `membershipRule` and `visibleTypeCount` (see docs/decisions.md#d-oa-20).",
+    "description": "A registered insight group. See docs/decisions.md#d-oa-20.",
     "required": [
       "slug",
       "family",
@@ -4059,7 +4059,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightGroupList": {
     "type": "object",
-    "description": "Decision: list wrapper (see docs/decisions.md#d-oa-19).",
+    "description": "The list, in one member. See docs/decisions.md#d-oa-19.",
     "required": [
       "groups"
     ],
@@ -4074,7 +4074,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "StudentGrade": {
     "type": "object",
-    "description": "The highest mastered grade of a student in a subject. Decision: member names, `masteredGrade` as in `mastery.*` (see docs/decisions.md#d-oa-20).",
+    "description": "The highest mastered grade of a student in a subject. `masteredGrade` is the value `mastery.*` events carry. See docs/decisions.md#d-oa-20.",
     "required": [
       "studentId",
       "subject",
@@ -4098,7 +4098,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "DiscountCodeValidateRequest": {
     "type": "object",
-    "description": "Decision: the code to validate; other members pass through (see docs/decisions.md#d-oa-20).",
+    "description": "The code to validate; other members pass through. See docs/decisions.md#d-oa-20.",
     "additionalProperties": true,
     "required": [
       "code"
@@ -4111,7 +4111,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "DiscountCodeValidateResult": {
     "type": "object",
-    "description": "Decision: whether the code is valid; other members pass through (see docs/decisions.md#d-oa-20).",
+    "description": "Whether the code is valid; other members pass through. See docs/decisions.md#d-oa-20.",
     "required": [
       "valid"
     ],
@@ -8697,7 +8697,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
   },
   "UnstatedAnswer": {
     "type": "object",
-    "description": "An answer the vendor states only as an object (no members named). Decision: clients read nothing from it; the mock answers the written object in its member (see docs/decisions.md#d-i29-unstated-answers).",
+    "description": "A response stated only as an object, with no members named: the SDK reads nothing from it. See docs/decisions.md#d-i29-unstated-answers.",
     "additionalProperties": true,
     "x-unstated-answer": true
   },
@@ -8731,7 +8731,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
   },
   "ImsxStatusInfo": {
     "type": "object",
-    "description": "The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Decision: both spellings\n`imsx_CodeMinor` and `imsx_codeMinor` are accepted as optional members (see docs/decisions.md#d-oa-5).\n",
+    "description": "The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Both spellings `imsx_CodeMinor`\nand `imsx_codeMinor` are accepted as optional members. See docs/decisions.md#d-oa-5.\n",
     "required": [
       "imsx_codeMajor",
       "imsx_severity"

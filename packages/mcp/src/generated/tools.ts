@@ -104,7 +104,7 @@ export const DEVPLATFORM_OPERATIONS: readonly DevplatformOperation[] = [
     tags: ['Webhooks'],
     summary: 'Update a webhook subscription',
     description:
-      'Changes only the supplied fields. `status` may be `active` or `paused`: pausing holds events (none are\nenqueued) until the subscription is active again, when they are all delivered; re-activating a\ndisabled subscription does not deliver what happened while it was disabled. Setting `disabled` is\nrefused with 400 (Decision, docs/decisions.md#d-oa-7). Answers 200 with the\nsubscription (Decision; see docs/decisions.md#d-oa-13). 404 when it is missing or owned by another auth\nclient; 403 without the `app:manage_webhooks` grant.',
+      'Changes only the supplied fields. `status` may be `active` or `paused`: pausing holds events (none are\nenqueued) until the subscription is active again, when they are all delivered; re-activating a\ndisabled subscription does not deliver what happened while it was disabled. Setting `disabled` is\nrefused with 400 (docs/decisions.md#d-oa-7). Answers 200 with the\nsubscription (docs/decisions.md#d-oa-13). 404 when it is missing or owned by another auth\nclient; 403 without the `app:manage_webhooks` grant.',
     pathParameters: {
       sourcedApplicationId: {
         type: 'string',
@@ -206,30 +206,28 @@ export const CASE_SEARCH_OPERATION: CaseSearchOperation = {
       maximum: 3000,
       default: 100,
       description:
-        'Page size; default 100, maximum 3000. Decision: accepted by the CASE listings too (see\ndocs/decisions.md#d-oa-3).',
+        'Page size; default 100, maximum 3000. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3.',
     },
     offset: {
       type: 'integer',
       minimum: 0,
       default: 0,
       description:
-        'Offset of the first entry of the page. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3).',
+        'Offset of the first entry of the page. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3.',
     },
     sort: {
       type: 'string',
-      description:
-        'Field name to sort by. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3).',
+      description: 'Field name to sort by. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3.',
     },
     orderBy: {
       type: 'string',
       enum: ['asc', 'desc'],
-      description:
-        'Sort direction. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3).',
+      description: 'Sort direction. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3.',
     },
     filter: {
       type: 'string',
       description:
-        "Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),\n`>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;\nfiltering on nested relations is unsupported. Example: `title~'math'`.\nDecision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3).",
+        "Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive), `>`,\n`>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `; filtering on\nnested relations is unsupported. Example: `title~'math'`. Accepted by the CASE listings too. See\ndocs/decisions.md#d-oa-3.",
     },
     fields: {
       type: 'array',
@@ -237,12 +235,12 @@ export const CASE_SEARCH_OPERATION: CaseSearchOperation = {
         type: 'string',
       },
       description:
-        'Fields to include, sent comma-separated (`fields=sourcedId,title`).\nDecision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).',
+        'Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-oa-3.',
     },
     search: {
       type: 'string',
       description:
-        "Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never\nover every field. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3); each\nlisting names its fields in the vendor extension `x-search-fields` of its operation (see\ndocs/decisions.md#d-search-fields-decided).",
+        "Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never over\nevery field. Accepted by the CASE listings too; each listing names its fields in the vendor extension\n`x-search-fields` of its operation. See docs/decisions.md#d-oa-3 and\ndocs/decisions.md#d-search-fields-decided.",
     },
   },
 };
@@ -255,30 +253,28 @@ export const PARAMETERS: Readonly<Record<string, JsonSchema>> = {
     maximum: 3000,
     default: 100,
     description:
-      'Page size; default 100, maximum 3000. Decision: accepted by the CASE listings too (see\ndocs/decisions.md#d-oa-3).',
+      'Page size; default 100, maximum 3000. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3.',
   },
   'case.offset': {
     type: 'integer',
     minimum: 0,
     default: 0,
     description:
-      'Offset of the first entry of the page. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3).',
+      'Offset of the first entry of the page. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3.',
   },
   'case.sort': {
     type: 'string',
-    description:
-      'Field name to sort by. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3).',
+    description: 'Field name to sort by. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3.',
   },
   'case.orderBy': {
     type: 'string',
     enum: ['asc', 'desc'],
-    description:
-      'Sort direction. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3).',
+    description: 'Sort direction. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3.',
   },
   'case.filter': {
     type: 'string',
     description:
-      "Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive),\n`>`, `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `;\nfiltering on nested relations is unsupported. Example: `title~'math'`.\nDecision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3).",
+      "Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive), `>`,\n`>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `; filtering on\nnested relations is unsupported. Example: `title~'math'`. Accepted by the CASE listings too. See\ndocs/decisions.md#d-oa-3.",
   },
   'case.fields': {
     type: 'array',
@@ -286,12 +282,12 @@ export const PARAMETERS: Readonly<Record<string, JsonSchema>> = {
       type: 'string',
     },
     description:
-      'Fields to include, sent comma-separated (`fields=sourcedId,title`).\nDecision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).',
+      'Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-oa-3.',
   },
   'case.search': {
     type: 'string',
     description:
-      "Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never\nover every field. Decision: accepted by the CASE listings too (see docs/decisions.md#d-oa-3); each\nlisting names its fields in the vendor extension `x-search-fields` of its operation (see\ndocs/decisions.md#d-search-fields-decided).",
+      "Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never over\nevery field. Accepted by the CASE listings too; each listing names its fields in the vendor extension\n`x-search-fields` of its operation. See docs/decisions.md#d-oa-3 and\ndocs/decisions.md#d-search-fields-decided.",
   },
   'oneroster.limit': {
     type: 'integer',
@@ -326,7 +322,7 @@ export const PARAMETERS: Readonly<Record<string, JsonSchema>> = {
       type: 'string',
     },
     description:
-      'Fields to include, sent comma-separated (`fields=sourcedId,givenName`).\nDecision: modelled as an array serialized `style: form, explode: false` (see docs/decisions.md#d-oa-3).',
+      'Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3.',
   },
   'oneroster.search': {
     type: 'string',

@@ -224,7 +224,7 @@ export interface components {
             /** @description Only requests whose body contains this text (an event id, say). */
             bodyIncludes?: string;
         };
-        /** @description A fault to inject. Decision: a member not stated here is refused (`unevaluatedProperties`, so that the members are stated once for this and `ActiveFault`), see docs/decisions.md#d-i15-control-document. */
+        /** @description A fault to inject. A member not stated here is refused. See docs/decisions.md#d-i15-control-document. */
         FaultSpec: components["schemas"]["FaultMembers"];
         /** @description A fault as stored, with the requests it has left. */
         ActiveFault: components["schemas"]["FaultMembers"] & {

@@ -279,7 +279,8 @@ export type OneRosterStudentCredentialsInput = Schemas['StudentCredentialsInput'
 export type OneRosterTypedGUIDRef = Schemas['TypedGUIDRef'];
 
 /**
- * An answer the vendor states only as an object (no members named).
+ * A response stated only as an object, with no members named: the SDK reads nothing from it. See
+ * docs/decisions.md#d-i29-unstated-answers.
  */
 export type OneRosterUnstatedAnswer = Schemas['UnstatedAnswer'];
 
