@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 import httpx
 import pytest
@@ -54,7 +55,7 @@ def served() -> Iterator[tuple[LearnKit, Platform]]:
         yield lk, platform
 
 
-def titles(items: list[object]) -> list[str]:
+def titles(items: Iterable[object]) -> list[str]:
     return [getattr(item, "title") for item in items]
 
 
@@ -142,7 +143,7 @@ def mock_platform() -> MockProcess:
 def test_every_kind_of_listing_returns_its_first_page(mock_platform: MockProcess) -> None:
     partner = mock_platform.partner
     with LearnKit(mock_platform.url, partner.client_id, partner.client_secret) as lk:
-        listings: list[tuple[str, SyncPager[object]]] = [
+        listings: list[tuple[str, SyncPager[Any]]] = [
             ("offset pages", lk.case.documents.list(limit=1)),
             ("OneRoster", lk.oneroster.users.list(limit=2)),
             ("platform limit/offset/total", lk.applications.applications.list(limit=1)),
