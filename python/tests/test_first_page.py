@@ -81,6 +81,10 @@ def test_iterating_walks_every_item_and_iter_pages_every_page(served: tuple[Lear
     assert [len(each.data) for each in lk.case.documents.list(limit=2).iter_pages()] == [2, 2, 1]
     assert [len(each.items) for each in lk.case.documents.list(limit=2).pages()] == [2, 2, 1]
     assert titles(lk.case.documents.list(limit=3).get_next_page().to_list()) == ["Doc 3", "Doc 4"]
+    reads = len(platform.reads)
+    raw = lk.case.documents.with_raw_response.list(limit=2)
+    assert raw.status_code == 200 and raw.headers["x-total-count"] == "5" and len(platform.reads) == reads + 1
+    assert titles(raw.parse().data) == ["Doc 0", "Doc 1"] and len(platform.reads) == reads + 1
 
 
 @pytest.mark.parametrize(("status", "error"), [(404, NotFoundError), (500, InternalServerError)])
@@ -120,6 +124,10 @@ def test_await_gives_the_first_page_and_async_for_every_item() -> None:
         assert titles(await alk.case.documents.list(limit=2, max_items=3).to_list()) == ["Doc 0", "Doc 1", "Doc 2"]
         assert [len(p.items) async for p in alk.case.documents.list(limit=2).pages()] == [2, 2, 1]
         assert [len(p.data) async for p in alk.case.documents.list(limit=4).iter_pages()] == [4, 1]
+        reads = len(platform.reads)
+        raw = await alk.case.documents.with_raw_response.list(limit=2)
+        assert raw.status_code == 200 and raw.headers["X-Total-Count"] == "5" and len(platform.reads) == reads + 1
+        assert titles((await raw.parse()).data) == ["Doc 0", "Doc 1"] and len(platform.reads) == reads + 1
         last = await (await alk.case.documents.list(limit=4)).get_next_page()
         with pytest.raises(RuntimeError, match="has_next_page"):
             await last.get_next_page()
