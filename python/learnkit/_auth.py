@@ -86,8 +86,8 @@ CacheKey = tuple[str, str, str, str, str]
 
 class TokenCache:
     """The tokens of this process, one :class:`_TokenState` per key: every ``LearnKit`` and ``AsyncLearnKit`` with the
-    same token URL, client id, scope and secret shares one token and one refresh (docs/decisions.md#d-shared-token-cache).
-    """
+    same token URL, client id, scope and secret shares one token and one refresh
+    (docs/decisions.md#d-shared-token-cache)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
