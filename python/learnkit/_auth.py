@@ -80,8 +80,9 @@ class _TokenState:
         return f"_TokenState(token={'[redacted]' if self.token else None})"
 
 
-#: What keys a token: token URL, client id, scope, style and an HMAC of the secret.
-CacheKey = tuple[str, str, str, str, str]
+#: What keys a token: token URL, client id, scope, style and an HMAC of the secret, as one JSON string (a string keeps
+#: its hash, so the lookup on every call hashes nothing).
+CacheKey = str
 
 
 class TokenCache:
@@ -99,7 +100,7 @@ class TokenCache:
     def key(self, token_url: str, client_id: str, scope: str, style: str, client_secret: str) -> CacheKey:
         """The key of these credentials."""
         digest = hmac.new(self._hmac_key, client_secret.encode("utf-8"), hashlib.sha256).hexdigest()
-        return (token_url, client_id, scope, style, digest)
+        return json.dumps([token_url, client_id, scope, style, digest])
 
     def state(self, key: CacheKey) -> _TokenState:
         """The state of ``key``, made empty on first use."""
