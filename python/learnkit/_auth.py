@@ -62,7 +62,7 @@ def _token_endpoint_body(text: str, ok: bool) -> str:
 
 class _TokenState:
     """One cached token and the refreshes in flight for it, shared by every provider of the process with the same
-    key. ``lock`` (a thread lock, held only between awaits) guards every field."""
+    key. ``lock`` (a thread lock, never held across an ``await``) guards every field."""
 
     __slots__ = ("expires_at", "lock", "refresh_at", "task_refreshes", "thread_refresh", "token")
 
