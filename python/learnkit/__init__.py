@@ -22,7 +22,7 @@ from ._binary import BinaryResponseContent
 from ._client import ENV, AsyncLearnKit, LearnKit, QueryValue
 from ._environments import ENVIRONMENTS, Environment, EnvironmentName
 from ._models import BaseModel
-from ._pagination import AsyncPager, Page, SyncPager
+from ._pagination import AsyncPage, AsyncPager, Page, SyncPager
 from ._response import ApiResponse
 from ._retry import DEFAULT_RETRY, RetryOptions
 from ._secret import SigningSecret
@@ -49,6 +49,7 @@ __all__ = [
     "EnvironmentName",
     "ApiResponse",
     "AsyncLearnKit",
+    "AsyncPage",
     "AsyncPager",
     "AsyncWebhookHandler",
     "BaseModel",

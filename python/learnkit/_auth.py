@@ -1,13 +1,18 @@
-"""OAuth 2.0 client-credentials tokens for threads and tasks: cached, refreshed 60 s early, one refresh in flight however many
-threads wait (docs/decisions.md#d-tokens, docs/decisions.md#d-i17-threads)."""
+"""OAuth 2.0 client-credentials tokens for threads and tasks: cached once per process per token URL, client id, scope
+and secret, refreshed 60 s early, one refresh in flight however many threads wait (docs/decisions.md#d-tokens,
+docs/decisions.md#d-i17-threads, docs/decisions.md#d-shared-token-cache)."""
 
 from __future__ import annotations
 
 import asyncio
 import base64
 import copy
+import functools
+import hashlib
+import hmac
 import json
 import logging
+import os
 import threading
 import time
 import urllib.parse
@@ -55,9 +60,72 @@ def _token_endpoint_body(text: str, ok: bool) -> str:
     return json.dumps(kept, separators=(",", ":"))
 
 
+class _TokenState:
+    """One cached token and the refreshes in flight for it, shared by every provider of the process with the same
+    key. ``lock`` (a thread lock, never held across an ``await``) guards every field."""
+
+    __slots__ = ("expires_at", "lock", "refresh_at", "task_refreshes", "thread_refresh", "token")
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.token: str | None = None
+        self.expires_at = 0.0
+        self.refresh_at = 0.0
+        #: The refresh the threads wait on.
+        self.thread_refresh: Future[str] | None = None
+        #: The refresh the tasks of each event loop wait on (a task belongs to one loop), by ``id(loop)``.
+        self.task_refreshes: dict[int, asyncio.Task[str]] = {}
+
+    def __repr__(self) -> str:
+        return f"_TokenState(token={'[redacted]' if self.token else None})"
+
+
+#: What keys a token: token URL, client id, scope, style and an HMAC of the secret, as one JSON string (a string keeps
+#: its hash, so the lookup on every call hashes nothing).
+CacheKey = str
+
+
+class TokenCache:
+    """The tokens of this process, one :class:`_TokenState` per key: every ``LearnKit`` and ``AsyncLearnKit`` with the
+    same token URL, client id, scope and secret shares one token and one refresh
+    (docs/decisions.md#d-shared-token-cache)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._states: dict[CacheKey, _TokenState] = {}
+        # Keys hold an HMAC of the secret under a key made once per process: no spelling of the secret, and nothing
+        # that means anything outside the process (docs/decisions.md#d-i13-token-cache-key).
+        self._hmac_key = os.urandom(32)
+
+    def key(self, token_url: str, client_id: str, scope: str, style: str, client_secret: str) -> CacheKey:
+        """The key of these credentials."""
+        digest = hmac.new(self._hmac_key, client_secret.encode("utf-8"), hashlib.sha256).hexdigest()
+        return json.dumps([token_url, client_id, scope, style, digest])
+
+    def state(self, key: CacheKey) -> _TokenState:
+        """The state of ``key``, made empty on first use."""
+        found = self._states.get(key)
+        if found is not None:
+            return found
+        with self._lock:
+            return self._states.setdefault(key, _TokenState())
+
+    def clear(self) -> None:
+        """Forgets every token of this process; a refresh in flight still completes for the callers waiting on it."""
+        with self._lock:
+            self._states = {}
+
+    def __repr__(self) -> str:
+        return f"TokenCache({len(self._states)} keys)"
+
+
+#: The process-wide cache every provider uses.
+shared_tokens = TokenCache()
+
+
 class _TokenEndpoint:
-    """What both providers share: the cached token, the token request's form, and how its answer is read. The lock
-    guards the cached token and the refresh in flight."""
+    """What both providers share: the cached token (in :data:`shared_tokens`), the token request's form, and how its
+    response is read."""
 
     def __init__(
         self,
@@ -75,10 +143,7 @@ class _TokenEndpoint:
         self._style = style
         self._scope = scope
         self._clock = clock
-        self._lock = threading.Lock()
-        self._token: str | None = None
-        self._expires_at = 0.0
-        self._refresh_at = 0.0
+        self._key = shared_tokens.key(token_url, client_id, scope, style, client_secret)
         self._basic = "Basic " + base64.b64encode(
             f"{urllib.parse.quote_plus(client_id)}:{urllib.parse.quote_plus(client_secret)}".encode()
         ).decode("ascii")
@@ -95,23 +160,30 @@ class _TokenEndpoint:
             "client_secret=[redacted])"
         )
 
+    def _state(self) -> _TokenState:
+        # Looked up on every call, so that clearing the cache reaches providers made before.
+        return shared_tokens.state(self._key)
+
     def current(self) -> str | None:
         """The cached token when it is not due for refresh, else None."""
-        with self._lock:
-            if self._token is not None and self._clock() < self._refresh_at:
-                return self._token
+        state = self._state()
+        with state.lock:
+            if state.token is not None and self._clock() < state.refresh_at:
+                return state.token
             return None
 
     def invalidate(self, token: str) -> None:
         """Drops ``token`` if it is still the cached one (the API refused it): the next caller refreshes."""
-        with self._lock:
-            if self._token == token:
-                self._token = None
-                self._expires_at = 0.0
-                self._refresh_at = 0.0
+        state = self._state()
+        with state.lock:
+            if state.token == token:
+                state.token = None
+                state.expires_at = 0.0
+                state.refresh_at = 0.0
 
-    def _still_valid(self, now: float) -> str | None:
-        return self._token if self._token is not None and now < self._expires_at else None
+    @staticmethod
+    def _still_valid(state: _TokenState, now: float) -> str | None:
+        return state.token if state.token is not None and now < state.expires_at else None
 
     def _form(self) -> tuple[bytes, dict[str, str], float]:
         form = {"grant_type": "client_credentials"}
@@ -123,21 +195,22 @@ class _TokenEndpoint:
             form["client_secret"] = self._secret
         if self._scope:
             form["scope"] = self._scope
-        with self._lock:
+        with self._state().lock:
             self.requests += 1
         return urllib.parse.urlencode(form).encode(), headers, self._clock()
 
-    def _store(self, token: str, expires_in: float, issued_at: float) -> None:
-        with self._lock:
-            self._token = token
-            self._expires_at = issued_at + expires_in
+    @staticmethod
+    def _store(state: _TokenState, token: str, expires_in: float, issued_at: float) -> None:
+        with state.lock:
+            state.token = token
+            state.expires_at = issued_at + expires_in
             # A token living under two minutes is refreshed at half-life instead of 60 s before its end.
-            self._refresh_at = self._expires_at - min(_REFRESH_MARGIN_S, expires_in / 2)
+            state.refresh_at = state.expires_at - min(_REFRESH_MARGIN_S, expires_in / 2)
 
-    def _keep_after_failure(self, still_valid: str | None, error: BaseException) -> bool:
+    def _keep_after_failure(self, state: _TokenState, still_valid: str | None, error: BaseException) -> bool:
         """Whether an early refresh that failed leaves the current token in use (until it really expires)."""
-        with self._lock:
-            keep = still_valid is not None and self._token == still_valid and self._clock() < self._expires_at
+        with state.lock:
+            keep = still_valid is not None and state.token == still_valid and self._clock() < state.expires_at
         if keep:
             _log.warning("token refresh failed; keeping the current token until it expires: %s", error)
         return keep
@@ -183,7 +256,7 @@ class _TokenEndpoint:
                 headers=response_headers,
                 body=_token_endpoint_body(text, True),
                 operation=self._operation,
-                message=f"{self._operation} answered {status} without an access_token. Check the token URL "
+                message=f"{self._operation} responded {status} without an access_token. Check the token URL "
                 f"({self.token_url}).",
             )
         register_token(token)
@@ -191,9 +264,10 @@ class _TokenEndpoint:
 
 
 class ClientCredentials(_TokenEndpoint):
-    """Tokens of one client, shared by every thread of one :class:`LearnKit`. The refresh runs on a short-lived
-    thread of its own, so that every caller, the one that started it included, waits no longer than its own
-    deadline, and a caller giving up never cancels the refresh the others wait for."""
+    """Tokens of one client, shared by every thread and by every client of the process with the same credentials
+    (docs/decisions.md#d-shared-token-cache). The refresh runs on a short-lived thread of its own, so that every
+    caller, the one that started it included, waits no longer than its own deadline, and a caller giving up never
+    cancels the refresh the others wait for."""
 
     def __init__(
         self,
@@ -210,21 +284,21 @@ class ClientCredentials(_TokenEndpoint):
             token_url=token_url, client_id=client_id, client_secret=client_secret, style=style, scope=scope, clock=clock
         )
         self._send = send
-        self._inflight: Future[str] | None = None
 
     def get_token(self, deadline_at: float, deadline_s: float, operation: str) -> str:
         """A valid token: the cached one, else the one refresh in flight (started here when none is). Waits at most
         until ``deadline_at`` (``time.monotonic()`` seconds), else raises ``ApiTimeoutError`` for ``operation``."""
-        with self._lock:
+        state = self._state()
+        with state.lock:
             now = self._clock()
-            if self._token is not None and now < self._refresh_at:
-                return self._token
-            pending = self._inflight
+            if state.token is not None and now < state.refresh_at:
+                return state.token
+            pending = state.thread_refresh
             if pending is None:
-                pending = self._inflight = Future()
+                pending = state.thread_refresh = Future()
                 threading.Thread(
-                    target=self._refresh, args=(pending, self._still_valid(now)), name="learnkit-token-refresh",
-                    daemon=True,
+                    target=self._refresh, args=(state, pending, self._still_valid(state, now)),
+                    name="learnkit-token-refresh", daemon=True,
                 ).start()
         try:
             return pending.result(timeout=max(0.0, deadline_at - time.monotonic()))
@@ -235,23 +309,23 @@ class ClientCredentials(_TokenEndpoint):
             # Every waiter gets the refresh's error; a copy each, so that threads do not share one traceback.
             raise copy.copy(error) from error.__cause__
 
-    def _refresh(self, future: Future[str], still_valid: str | None) -> None:
+    def _refresh(self, state: _TokenState, future: Future[str], still_valid: str | None) -> None:
         try:
             body, headers, issued_at = self._form()
             # The grant is safe to repeat, so the sender retries it like a GET; its own deadline bounds it.
             token, expires_in = self._read(*self._send(self.token_url, body, headers, self._operation))
         except BaseException as error:  # noqa: BLE001 - handed to every waiter
-            keep = self._keep_after_failure(still_valid, error)
-            with self._lock:
-                self._inflight = None
+            keep = self._keep_after_failure(state, still_valid, error)
+            with state.lock:
+                state.thread_refresh = None
             if keep and still_valid is not None:
                 future.set_result(still_valid)
             else:
                 future.set_exception(error)
             return
-        self._store(token, expires_in, issued_at)
-        with self._lock:
-            self._inflight = None
+        self._store(state, token, expires_in, issued_at)
+        with state.lock:
+            state.thread_refresh = None
         future.set_result(token)
 
 
@@ -260,9 +334,10 @@ AsyncTokenSender = Callable[[str, bytes, dict[str, str], str], Awaitable[tuple[i
 
 
 class AsyncClientCredentials(_TokenEndpoint):
-    """Tokens of one :class:`AsyncLearnKit`, shared by every task: the one refresh in flight is a task of its own,
-    which each caller awaits no longer than its own deadline (``asyncio.shield``), so a caller giving up (or
-    cancelled) never cancels it for the others (docs/decisions.md#d-i30-async-tokens)."""
+    """Tokens of one :class:`AsyncLearnKit`, shared by every task and by every client of the process with the same
+    credentials: the one refresh in flight on an event loop is a task of its own, which each caller awaits no longer
+    than its own deadline (``asyncio.shield``), so a caller giving up (or cancelled) never cancels it for the others
+    (docs/decisions.md#d-i30-async-tokens, docs/decisions.md#d-shared-token-cache)."""
 
     def __init__(
         self,
@@ -279,20 +354,22 @@ class AsyncClientCredentials(_TokenEndpoint):
             token_url=token_url, client_id=client_id, client_secret=client_secret, style=style, scope=scope, clock=clock
         )
         self._send = send
-        self._inflight: asyncio.Task[str] | None = None
 
     async def get_token(self, deadline_at: float, deadline_s: float, operation: str) -> str:
         """:meth:`ClientCredentials.get_token` for tasks."""
         loop = asyncio.get_running_loop()
-        with self._lock:
+        state = self._state()
+        with state.lock:
             now = self._clock()
-            if self._token is not None and now < self._refresh_at:
-                return self._token
-            pending = self._inflight
-            # A refresh of another event loop cannot be awaited here: this loop starts its own.
+            if state.token is not None and now < state.refresh_at:
+                return state.token
+            pending = state.task_refreshes.get(id(loop))
+            # A task is awaited only on its own loop: each loop waits on a refresh of its own, and no asyncio lock
+            # (bound to one loop) is shared.
             if pending is None or pending.done() or pending.get_loop() is not loop:
-                pending = self._inflight = loop.create_task(self._refresh(self._still_valid(now)))
-                pending.add_done_callback(_retrieve)
+                pending = loop.create_task(self._refresh(state, self._still_valid(state, now)))
+                state.task_refreshes[id(loop)] = pending
+                pending.add_done_callback(functools.partial(_forget, state, id(loop)))
         try:
             return await asyncio.wait_for(asyncio.shield(pending), max(0.0, deadline_at - time.monotonic()))
         except TimeoutError:
@@ -300,20 +377,24 @@ class AsyncClientCredentials(_TokenEndpoint):
         except LearnKitError as error:
             raise copy.copy(error) from error.__cause__
 
-    async def _refresh(self, still_valid: str | None) -> str:
+    async def _refresh(self, state: _TokenState, still_valid: str | None) -> str:
         try:
             body, headers, issued_at = self._form()
             token, expires_in = self._read(*await self._send(self.token_url, body, headers, self._operation))
         except Exception as error:
-            if self._keep_after_failure(still_valid, error) and still_valid is not None:
+            if self._keep_after_failure(state, still_valid, error) and still_valid is not None:
                 return still_valid
             raise
-        self._store(token, expires_in, issued_at)
+        self._store(state, token, expires_in, issued_at)
         return token
 
 
-def _retrieve(task: asyncio.Task[str]) -> None:
-    """Marks a refresh's error retrieved: every waiter may have given up before it ended."""
+def _forget(state: _TokenState, loop_id: int, task: asyncio.Task[str]) -> None:
+    """Drops a finished refresh from its state, and marks its error retrieved: every waiter may have given up
+    before it ended."""
+    with state.lock:
+        if state.task_refreshes.get(loop_id) is task:
+            del state.task_refreshes[loop_id]
     if not task.cancelled():
         task.exception()
 

@@ -1,13 +1,13 @@
 """What a call gives besides its data: :class:`ApiResponse`, and ``with_raw_response``'s wrappers
-(docs/decisions.md#d-i30-raw-response)."""
+(docs/decisions.md#d-i30-raw-response, docs/decisions.md#d-raw-response-fields)."""
 
 from __future__ import annotations
 
 import contextvars
+import datetime
 import functools
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar
 
 import httpx
@@ -20,46 +20,104 @@ __all__ = ["ApiResponse"]
 T = TypeVar("T")
 P = ParamSpec("P")
 
+#: The header the platform names its request id in.
+REQUEST_ID_HEADER = "x-request-id"
 
-@dataclass(frozen=True)
+
 class ApiResponse(Generic[T]):
-    """A call's data with the final response's status, headers (names in lower case) and request id: what
-    ``request_with_response`` and every ``with_raw_response`` method give.
+    """A call's data with the final HTTP response: what ``request_with_response`` and every ``with_raw_response``
+    method give.
 
     Example::
 
-        answer = lk.case.documents.with_raw_response.get(document_id)
-        print(answer.status, answer.request_id, answer.headers.get("x-total-count"))
-        document = answer.parse()
+        response = lk.case.documents.with_raw_response.get(document_id)
+        print(response.status_code, response.request_id, response.headers.get("X-Total-Count"))
+        document = response.parse()
     """
 
-    #: The parsed data (a model, a pager, a dict, or None for an empty answer).
-    data: T
-    #: HTTP status of the final attempt.
-    status: int
-    #: Headers of the final response, names in lower case.
-    headers: Mapping[str, str]
-    #: The id to quote to support: the platform's ``x-request-id``, else the one the SDK sent.
-    request_id: str
-    #: The httpx response of the final attempt, its body read (None for an answer no request made).
-    http_response: httpx.Response | None = field(default=None, repr=False, compare=False)
+    __slots__ = ("_data", "_headers", "_status", "http_response")
+
+    #: The httpx response of the final attempt, its body read (None for a response no request made).
+    http_response: httpx.Response | None
+
+    def __init__(
+        self,
+        data: T,
+        status: int,
+        headers: Mapping[str, str] | httpx.Headers,
+        request_id: str | None = None,
+        http_response: httpx.Response | None = None,
+    ) -> None:
+        # The ``request_id`` argument may be the id the SDK's own request carried; the attribute reports only what
+        # the platform said (docs/decisions.md#d-raw-response-fields), so the headers decide it.
+        self._data = data
+        self._status = status
+        self._headers = http_response.headers if http_response is not None else httpx.Headers(dict(headers))
+        self.http_response = http_response
+
+    @property
+    def data(self) -> T:
+        """The parsed data (a model, a pager, a dict, or None for an empty body)."""
+        return self._data
+
+    @property
+    def status_code(self) -> int:
+        """HTTP status of the final attempt."""
+        return self._status
+
+    @property
+    def status(self) -> int:
+        """:attr:`status_code` (the name TypeScript's ``response.status`` uses)."""
+        return self._status
+
+    @property
+    def headers(self) -> httpx.Headers:
+        """Headers of the final response; names match in any case (``headers["X-Total-Count"]``)."""
+        return self._headers
+
+    @property
+    def request_id(self) -> str | None:
+        """The platform's request id (its ``X-Request-Id`` header) to quote to support, or None when it sent none."""
+        return self._headers.get(REQUEST_ID_HEADER) or None
+
+    @property
+    def url(self) -> httpx.URL | None:
+        """The URL of the final request (None for a response no request made)."""
+        return None if self.http_response is None else self.http_response.request.url
+
+    @property
+    def method(self) -> str | None:
+        """The HTTP method of the final request (None for a response no request made)."""
+        return None if self.http_response is None else self.http_response.request.method
+
+    @property
+    def elapsed(self) -> datetime.timedelta | None:
+        """How long the final attempt took, from sending it to reading its body (None when unknown)."""
+        try:
+            return None if self.http_response is None else self.http_response.elapsed
+        except RuntimeError:
+            # httpx knows it only once the body is closed; a response built by hand never was.
+            return None
 
     def parse(self) -> T:
         """The data, as the method without ``with_raw_response`` returns it."""
-        return self.data
+        return self._data
+
+    def __repr__(self) -> str:
+        return f"<ApiResponse [{self._status}] {self.method or ''} {self.url or ''}>".replace("  ", " ")
 
 
-#: The answers of the calls made while a ``with_raw_response`` method runs (the last is the one it gives).
+#: The responses of the calls made while a ``with_raw_response`` method runs (the last is the one it gives).
 _CAPTURE: contextvars.ContextVar[list[ApiResponse[Any]] | None] = contextvars.ContextVar(
     "learnkit_capture", default=None
 )
 
 
-def captured(answer: ApiResponse[Any]) -> None:
-    """Called by the client for every call: keeps ``answer`` when a ``with_raw_response`` method is running."""
+def captured(response: ApiResponse[Any]) -> None:
+    """Called by the client for every call: keeps ``response`` when a ``with_raw_response`` method is running."""
     seen = _CAPTURE.get()
     if seen is not None:
-        seen.append(answer)
+        seen.append(response)
 
 
 @contextmanager
@@ -74,9 +132,9 @@ def _capturing() -> Iterator[list[ApiResponse[Any]]]:
 
 def _last(seen: list[ApiResponse[Any]], data: T) -> ApiResponse[T]:
     if not seen:
-        return ApiResponse(data, 200, {}, "")
+        return ApiResponse(data, 200, {})
     last = seen[-1]
-    return ApiResponse(data, last.status, last.headers, last.request_id, last.http_response)
+    return ApiResponse(data, last.status_code, last.headers, None, last.http_response)
 
 
 def to_raw_response(func: Callable[P, T]) -> Callable[P, ApiResponse[T]]:
@@ -105,8 +163,7 @@ def to_async_raw_response(func: Callable[P, Awaitable[T]]) -> Callable[P, Awaita
 
 
 def to_raw_pager(func: Callable[P, SyncPager[T]]) -> Callable[P, ApiResponse[SyncPager[T]]]:
-    """For a listing: reads its first page now and returns that page's response around the pager (which starts
-    from that page)."""
+    """For a listing: its first page's response around the listing (which starts from that page)."""
 
     @functools.wraps(func)
     def wrapped(*args: P.args, **kwargs: P.kwargs) -> ApiResponse[SyncPager[T]]:
@@ -119,7 +176,7 @@ def to_raw_pager(func: Callable[P, SyncPager[T]]) -> Callable[P, ApiResponse[Syn
 
 
 def to_async_raw_pager(func: Callable[P, AsyncPager[T]]) -> Callable[P, Awaitable[ApiResponse[AsyncPager[T]]]]:
-    """:func:`to_raw_pager` for an async listing."""
+    """:func:`to_raw_pager` for an async listing: reads its first page now."""
 
     @functools.wraps(func)
     async def wrapped(*args: P.args, **kwargs: P.kwargs) -> ApiResponse[AsyncPager[T]]:

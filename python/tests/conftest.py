@@ -4,9 +4,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 import learnkit
+from learnkit._auth import shared_tokens
 
 from .support.paths import PROJECT
 
@@ -14,3 +18,12 @@ if os.environ.get("LEARNKIT_TEST_INSTALLED") == "1":
     where = Path(learnkit.__file__).resolve()
     if PROJECT / "learnkit" in where.parents:
         raise RuntimeError(f"the tests must import the installed wheel, not {where}")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_token_cache() -> Iterator[None]:
+    """Each test starts with no token: clients of one process share tokens by credentials
+    (docs/decisions.md#d-shared-token-cache), and many tests use the same credentials against another server."""
+    shared_tokens.clear()
+    yield
+    shared_tokens.clear()

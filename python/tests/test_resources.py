@@ -135,7 +135,7 @@ def test_writes_with_snake_case_members_sent_with_the_platforms_names(lk: LearnK
 def test_with_raw_response_gives_status_headers_request_id_and_the_parsed_data(lk: LearnKit) -> None:
     answer = lk.case.documents.with_raw_response.get(FRAMEWORK)
     assert isinstance(answer, ApiResponse)
-    assert answer.status == 200 and answer.request_id.startswith("req_")
+    assert answer.status_code == 200 and answer.request_id is not None and answer.request_id.startswith("req_")
     assert answer.headers["content-type"].startswith("application/json")
     assert answer.parse().sourced_id == FRAMEWORK
     listing = lk.oneroster.users.with_raw_response.list(limit=2)
