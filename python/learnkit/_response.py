@@ -35,7 +35,7 @@ class ApiResponse(Generic[T]):
         document = response.parse()
     """
 
-    __slots__ = ("_data", "_headers", "_status", "http_response")
+    __slots__ = ("_data", "_headers", "_sent_request_id", "_status", "http_response")
 
     #: The httpx response of the final attempt, its body read (None for a response no request made).
     http_response: httpx.Response | None
@@ -48,8 +48,9 @@ class ApiResponse(Generic[T]):
         request_id: str | None = None,
         http_response: httpx.Response | None = None,
     ) -> None:
-        # The ``request_id`` argument may be the id the SDK's own request carried; the attribute reports only what
-        # the platform said (docs/decisions.md#d-raw-response-fields), so the headers decide it.
+        # ``request_id`` is the id the SDK's own request carried: the attribute falls back to it when the platform
+        # echoes none, as TypeScript's ``requestId`` does (docs/decisions.md#d-raw-response-fields).
+        self._sent_request_id = request_id or None
         self._data = data
         self._status = status
         self._headers = http_response.headers if http_response is not None else httpx.Headers(dict(headers))
@@ -77,8 +78,9 @@ class ApiResponse(Generic[T]):
 
     @property
     def request_id(self) -> str | None:
-        """The platform's request id (its ``X-Request-Id`` header) to quote to support, or None when it sent none."""
-        return self._headers.get(REQUEST_ID_HEADER) or None
+        """The request id to quote to support: the platform's ``X-Request-Id`` header, else the id the SDK sent with
+        the request (None only for a response no request made)."""
+        return self._headers.get(REQUEST_ID_HEADER) or self._sent_request_id
 
     @property
     def url(self) -> httpx.URL | None:
@@ -134,7 +136,7 @@ def _last(seen: list[ApiResponse[Any]], data: T) -> ApiResponse[T]:
     if not seen:
         return ApiResponse(data, 200, {})
     last = seen[-1]
-    return ApiResponse(data, last.status_code, last.headers, None, last.http_response)
+    return ApiResponse(data, last.status_code, last.headers, last._sent_request_id, last.http_response)
 
 
 def to_raw_response(func: Callable[P, T]) -> Callable[P, ApiResponse[T]]:

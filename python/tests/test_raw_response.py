@@ -1,6 +1,6 @@
 """``with_raw_response`` gives the final HTTP response's fields, sync and async: ``status_code``, case-insensitive
-``headers`` (``httpx.Headers``), ``http_response``, ``request_id`` (the platform's ``X-Request-Id``, None without
-one), ``url``, ``method``, ``elapsed`` and ``parse()`` (docs/decisions.md#d-raw-response-fields)."""
+``headers`` (``httpx.Headers``), ``http_response``, ``request_id`` (the platform's ``X-Request-Id``, else the id
+the SDK sent), ``url``, ``method``, ``elapsed`` and ``parse()`` (docs/decisions.md#d-raw-response-fields)."""
 
 from __future__ import annotations
 
@@ -36,8 +36,11 @@ def check(response: ApiResponse[CFDocument], request_id: str | None) -> None:
     assert isinstance(response.headers, httpx.Headers)
     assert response.headers["etag"] == response.headers["ETag"] == '"v1"'
     assert response.headers.get("Content-Type", "").startswith("application/json")
-    assert response.request_id == request_id
     assert isinstance(response.http_response, httpx.Response)
+    # Without the platform's header, the id to quote is the one the SDK sent, as in TypeScript.
+    sent = response.http_response.request.headers["x-request-id"]
+    assert sent.startswith("req_") and sent != request_id
+    assert response.request_id == (request_id or sent)
     assert response.http_response.json() == BODY
     assert response.url == httpx.URL(BASE + DOCUMENT_PATH)
     assert response.method == "GET"
@@ -71,3 +74,5 @@ def test_a_response_made_without_a_request_says_so() -> None:
     assert response.headers["x-request-id"] == "req_1" and response.request_id == "req_1"
     assert (response.http_response, response.url, response.method, response.elapsed) == (None, None, None, None)
     assert response.parse() == {"ok": True} and "204" in repr(response)
+    assert ApiResponse(None, 204, {}).request_id is None
+    assert ApiResponse(None, 204, {}, request_id="req_sent").request_id == "req_sent"
