@@ -28,7 +28,7 @@ from ._retry import DEFAULT_RETRY, RetryOptions
 from ._secret import SigningSecret
 from ._version import __version__
 from .activity import ActivityServer, AsyncActivityServer, RecordResult
-from .errors import *
+from .errors import *  # noqa: F403 - every public name of learnkit.errors, listed once in its __all__
 from .webhooks import (
     AsyncWebhookHandler,
     MemoryDedupeStore,

@@ -97,7 +97,9 @@ def _parse_imsx(body: Mapping[str, Any]) -> ImsxStatus | None:
         if isinstance(f, Mapping)
     )
     return ImsxStatus(
-        _text(body.get("imsx_codeMajor")), _text(body.get("imsx_severity")), _text(body.get("imsx_description")),
+        _text(body.get("imsx_codeMajor")),
+        _text(body.get("imsx_severity")),
+        _text(body.get("imsx_description")),
         code_minor,
     )
 
@@ -273,6 +275,11 @@ def create_api_error(
         429: RateLimitError,
     }.get(status, InternalServerError if status >= 500 else ApiError)
     return cls(
-        status=status, headers=headers, body=body, operation=operation, request_id=request_id, hint=hint,
+        status=status,
+        headers=headers,
+        body=body,
+        operation=operation,
+        request_id=request_id,
+        hint=hint,
         also_redact=also_redact,
     )

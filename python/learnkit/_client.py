@@ -19,13 +19,13 @@ import httpx
 from ._auth import AsyncClientCredentials, ClientCredentials, check_credential
 from ._binary import BinaryResponseContent
 from ._environments import ENVIRONMENT_NAMES, ENVIRONMENTS, EnvironmentName, is_environment_name
-from ._platform_filter import check_platform_filter
-from ._redact import register_token
 from ._generated.families import AsyncFamilies, Families
 from ._json import dumps
 from ._lti_client import LtiSlot
 from ._models import parse
 from ._pagination import MAX_LIMIT, AsyncPager, SyncPager, check_page_options
+from ._platform_filter import check_platform_filter
+from ._redact import register_token
 from ._response import ApiResponse, captured
 from ._retry import DEFAULT_RETRY, RetryOptions, resolve_retry
 from ._transport import AsyncTransport, Sent, Timeout, Transport, no_cookies, positive_seconds
@@ -91,8 +91,13 @@ def _url_issue(name: str, value: str, note: str = "") -> ValidationIssue | None:
 def _configure_logging(level: str | None) -> None:
     """With ``LEARNKIT_LOG`` set and no handler of the application's own, log to stderr at that level."""
     global _log_configured
-    names = {"debug": logging.DEBUG, "info": logging.INFO, "warn": logging.WARNING, "warning": logging.WARNING,
-             "error": logging.ERROR}
+    names = {
+        "debug": logging.DEBUG,
+        "info": logging.INFO,
+        "warn": logging.WARNING,
+        "warning": logging.WARNING,
+        "error": logging.ERROR,
+    }
     own = [h for h in _log.handlers if not isinstance(h, logging.NullHandler)]
     if _log_configured or level is None or level.strip().lower() not in names or own:
         return
@@ -145,7 +150,7 @@ def _required(name: str) -> str:
     """The message of a missing setting: how to pass it and which variable sets it."""
     if name == "base_url":
         return (
-            f"is required: pass LearnKit(environment=\"sandbox\") (\"production\" or \"staging\" too) or set "
+            f'is required: pass LearnKit(environment="sandbox") ("production" or "staging" too) or set '
             f"{ENV['environment']}; or, for another address, pass LearnKit(base_url=...) or set {ENV['base_url']} "
             f"({_EXAMPLES['base_url']})"
         )
@@ -221,8 +226,10 @@ def _configure(
         width = max(len(str(i.path[0])) for i in error.issues)
         lines = [f"  {str(i.path[0]).ljust(width)}  {i.message}" for i in error.issues]
         tip = (
-            ["Trying it locally? `npx -p @learnkit/mock learnkit-mock serve` starts a mock platform and prints a "
-             "URL and credentials."]
+            [
+                "Trying it locally? `npx -p @learnkit/mock learnkit-mock serve` starts a mock platform and prints a "
+                "URL and credentials."
+            ]
             if missing
             else []
         )
@@ -261,7 +268,11 @@ def _file_of(sent: Sent, name: str) -> BinaryResponseContent:
         text = sent.body.decode("utf-8", errors="replace")
         authorization = sent.authorization or ""
         raise ApiError(
-            status=sent.status, headers=sent.headers, body=text, operation=name, request_id=sent.request_id,
+            status=sent.status,
+            headers=sent.headers,
+            body=text,
+            operation=name,
+            request_id=sent.request_id,
             message=f"{name} returned {sent.status} with {kind} where a file was expected. Check base_url (a proxy "
             "or login page?).",
             also_redact=(authorization.removeprefix("Bearer "),) if authorization else (),
@@ -290,7 +301,8 @@ def _fill(path: str, params: Mapping[str, object]) -> str:
         ]
         issues += [
             ValidationIssue(
-                ("path_params", str(name)), f"is not a placeholder of the path {path} (it has {', '.join(names) or 'none'})"
+                ("path_params", str(name)),
+                f"is not a placeholder of the path {path} (it has {', '.join(names) or 'none'})",
             )
             for name in params
             if name not in names
@@ -415,8 +427,11 @@ class _Shared:
         if sent.status >= 400:
             authorization = sent.authorization or ""
             raise create_api_error(
-                status=sent.status, headers=sent.headers, body=sent.body.decode("utf-8", errors="replace"),
-                operation=name, request_id=sent.request_id,
+                status=sent.status,
+                headers=sent.headers,
+                body=sent.body.decode("utf-8", errors="replace"),
+                operation=name,
+                request_id=sent.request_id,
                 also_redact=(authorization.removeprefix("Bearer "),) if authorization else (),
             )
         data: Any = None
@@ -438,7 +453,11 @@ class _Shared:
                     else f"expected JSON, got {kind or 'a body without content type'}"
                 )
                 raise ApiError(
-                    status=sent.status, headers=sent.headers, body=text, operation=name, request_id=sent.request_id,
+                    status=sent.status,
+                    headers=sent.headers,
+                    body=text,
+                    operation=name,
+                    request_id=sent.request_id,
                     message=f"{name} returned {sent.status} with {what}. Check base_url (a proxy or login page?).",
                     also_redact=also,
                 ) from None
@@ -485,8 +504,8 @@ class LearnKit(_Shared, Families):
     ``lk.close()``) closes the pool.
 
     Configuration comes from the arguments or the environment (``LEARNKIT_ENVIRONMENT``, ``LEARNKIT_BASE_URL``,
-    ``LEARNKIT_CLIENT_ID``, ``LEARNKIT_CLIENT_SECRET``, ``LEARNKIT_AUTH_URL``, ``LEARNKIT_LOG``); anything missing is one
-    :class:`ValidationError` naming each setting and how to set it. The secret and tokens never appear in ``repr``,
+    ``LEARNKIT_CLIENT_ID``, ``LEARNKIT_CLIENT_SECRET``, ``LEARNKIT_AUTH_URL``, ``LEARNKIT_LOG``); anything missing is
+    one :class:`ValidationError` naming each setting and how to set it. The secret and tokens never appear in ``repr``,
     ``str``, logs or errors. Proxies come from ``HTTP_PROXY``, ``HTTPS_PROXY`` and ``NO_PROXY``, as httpx reads them.
 
     Example::
@@ -519,28 +538,52 @@ class LearnKit(_Shared, Families):
 
         ``environment``: ``"sandbox"``, ``"production"`` or ``"staging"`` (default ``LEARNKIT_ENVIRONMENT``) sets the
         base URL and the token URL from the platform's published addresses (``ENVIRONMENTS``); an explicit ``base_url``
-        (argument or ``LEARNKIT_BASE_URL``) wins over them. ``auth_url``: tokens from ``{auth_url}/oauth2/token`` with the credentials as form fields; omitted, from
-        ``{base_url}/auth/1.0/token`` with HTTP Basic. ``timeout``: one attempt, in seconds (default 30), or an
+        (argument or ``LEARNKIT_BASE_URL``) wins over them. ``auth_url``: tokens from ``{auth_url}/oauth2/token``
+        with the credentials as form fields; omitted, from ``{base_url}/auth/1.0/token`` with HTTP Basic.
+        ``timeout``: one attempt, in seconds (default 30), or an
         ``httpx.Timeout``; ``deadline``: the whole call, retries included (default 120 s). ``max_retries``: retries
         after the first attempt (default 2); ``retry`` tunes the backoff too. ``activity_config``: the
         ``learnkit.config.json`` of ``lk.activity``, as a dict or a path (default: that file in the working
         directory, read on first use). ``lti``: the options of ``lk.lti``, ``LtiOptions(audience=<your LTI client
         id>)`` (the ``lti`` extra). ``http_client``: an ``httpx.Client`` of your own (its proxies, certificates,
-        limits, default headers and cookies); the client leaves it open. ``env``: where the variables are read (default ``os.environ``).
+        limits, default headers and cookies); the client leaves it open. ``env``: where the variables are read
+        (default ``os.environ``).
         """
         config = _configure(
-            base_url, client_id, client_secret, auth_url, scopes, retry, max_retries, timeout, deadline, headers, env,
+            base_url,
+            client_id,
+            client_secret,
+            auth_url,
+            scopes,
+            retry,
+            max_retries,
+            timeout,
+            deadline,
+            headers,
+            env,
             environment,
         )
         if http_client is not None and not isinstance(http_client, httpx.Client):
-            raise ValidationError([ValidationIssue(("http_client",), "must be an httpx.Client (AsyncLearnKit takes an httpx.AsyncClient)")])
+            raise ValidationError(
+                [
+                    ValidationIssue(
+                        ("http_client",), "must be an httpx.Client (AsyncLearnKit takes an httpx.AsyncClient)"
+                    )
+                ]
+            )
         self._config = config
         self._owns_http = http_client is None
-        self._http = http_client if http_client is not None else httpx.Client(
-            trust_env=True, follow_redirects=False, cookies=no_cookies()
+        self._http = (
+            http_client
+            if http_client is not None
+            else httpx.Client(trust_env=True, follow_redirects=False, cookies=no_cookies())
         )
         self._transport = Transport(
-            self._http, retry=config.retry, timeout=config.timeout, deadline=config.deadline, headers=config.headers,
+            self._http,
+            retry=config.retry,
+            timeout=config.timeout,
+            deadline=config.deadline,
+            headers=config.headers,
             own=http_client is None,
         )
         self._auth = ClientCredentials(
@@ -582,9 +625,9 @@ class LearnKit(_Shared, Families):
             self._config,
             timeout=self._config.timeout if timeout is None else timeout,
             deadline=self._config.deadline if deadline is None else float(deadline),
-            retry=self._config.retry if retry is None and max_retries is None else _retry_of(
-                self._config.retry if retry is None else retry, max_retries
-            ),
+            retry=self._config.retry
+            if retry is None and max_retries is None
+            else _retry_of(self._config.retry if retry is None else retry, max_retries),
             headers={**self._config.headers, **(headers or {})},
         )
         other = object.__new__(LearnKit)
@@ -592,7 +635,11 @@ class LearnKit(_Shared, Families):
         other._config = config
         other._owns_http = False
         other._transport = Transport(
-            self._http, retry=config.retry, timeout=config.timeout, deadline=config.deadline, headers=config.headers,
+            self._http,
+            retry=config.retry,
+            timeout=config.timeout,
+            deadline=config.deadline,
+            headers=config.headers,
             own=self._transport.own,
         )
         other._activity = None
@@ -662,9 +709,20 @@ class LearnKit(_Shared, Families):
             user = lk.request("GET", "/rostering/1.0/users/{sourcedId}", path_params={"sourcedId": "usr-1"})
         """
         return self.request_with_response(
-            method, path, path_params=path_params, query=query, body=body, headers=headers, idempotent=idempotent,
-            timeout=timeout, deadline=deadline, max_retries=max_retries, retry=retry, extra_query=extra_query,
-            idempotency_key=idempotency_key, operation=operation,
+            method,
+            path,
+            path_params=path_params,
+            query=query,
+            body=body,
+            headers=headers,
+            idempotent=idempotent,
+            timeout=timeout,
+            deadline=deadline,
+            max_retries=max_retries,
+            retry=retry,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+            operation=operation,
         ).data
 
     def request_with_response(
@@ -697,9 +755,16 @@ class LearnKit(_Shared, Families):
             register_token(_bearer)
             request_headers["authorization"] = f"Bearer {_bearer}"
         sent = self._transport.send(
-            verb, url, body=payload, headers=request_headers, auth=auth,  # type: ignore[arg-type]
+            verb,
+            url,
+            body=payload,
+            headers=request_headers,
+            auth=auth,  # type: ignore[arg-type]
             operation=name,
-            idempotent=idempotent, timeout=timeout, deadline=deadline, retry=self._retry_for(retry, max_retries),
+            idempotent=idempotent,
+            timeout=timeout,
+            deadline=deadline,
+            retry=self._retry_for(retry, max_retries),
         )
         return self._answer(sent, name, _binary)
 
@@ -727,10 +792,20 @@ class LearnKit(_Shared, Families):
         binary: bool = False,
     ) -> Any:
         answer = self.request_with_response(
-            method, path, path_params=path_params, query=query, body=body,  # type: ignore[arg-type]
-            headers={**(headers or {}), **(extra_headers or {})}, idempotent=idempotent, timeout=timeout,
-            max_retries=max_retries, extra_query=extra_query, idempotency_key=idempotency_key,  # type: ignore[arg-type]
-            operation=operation, _bearer=bearer, _binary=binary,
+            method,
+            path,
+            path_params=path_params,
+            query=query,
+            body=body,  # type: ignore[arg-type]
+            headers={**(headers or {}), **(extra_headers or {})},
+            idempotent=idempotent,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,  # type: ignore[arg-type]
+            operation=operation,
+            _bearer=bearer,
+            _binary=binary,
         )
         return self._result(answer, cast, returns, partial)
 
@@ -760,8 +835,14 @@ class LearnKit(_Shared, Families):
         def read(at: int, size: int | None) -> tuple[list[Any], int | None, ApiResponse[Any]]:
             page_query = {**(query or {}), "offset": at, "limit": size} if paged else dict(query or {})
             answer = self.request_with_response(
-                "GET", path, path_params=path_params, query=page_query,  # type: ignore[arg-type]
-                headers=extra_headers, timeout=timeout, max_retries=max_retries, extra_query=extra_query,  # type: ignore[arg-type]
+                "GET",
+                path,
+                path_params=path_params,
+                query=page_query,  # type: ignore[arg-type]
+                headers=extra_headers,
+                timeout=timeout,
+                max_retries=max_retries,
+                extra_query=extra_query,  # type: ignore[arg-type]
                 operation=operation,
             )
             items, total = self._page(answer, page, item, partial)
@@ -811,18 +892,36 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
     ) -> None:
         """The arguments of :class:`LearnKit`; ``http_client`` is an ``httpx.AsyncClient``."""
         config = _configure(
-            base_url, client_id, client_secret, auth_url, scopes, retry, max_retries, timeout, deadline, headers, env,
+            base_url,
+            client_id,
+            client_secret,
+            auth_url,
+            scopes,
+            retry,
+            max_retries,
+            timeout,
+            deadline,
+            headers,
+            env,
             environment,
         )
         if http_client is not None and not isinstance(http_client, httpx.AsyncClient):
-            raise ValidationError([ValidationIssue(("http_client",), "must be an httpx.AsyncClient (LearnKit takes an httpx.Client)")])
+            raise ValidationError(
+                [ValidationIssue(("http_client",), "must be an httpx.AsyncClient (LearnKit takes an httpx.Client)")]
+            )
         self._config = config
         self._owns_http = http_client is None
-        self._http = http_client if http_client is not None else httpx.AsyncClient(
-            trust_env=True, follow_redirects=False, cookies=no_cookies()
+        self._http = (
+            http_client
+            if http_client is not None
+            else httpx.AsyncClient(trust_env=True, follow_redirects=False, cookies=no_cookies())
         )
         self._transport = AsyncTransport(
-            self._http, retry=config.retry, timeout=config.timeout, deadline=config.deadline, headers=config.headers,
+            self._http,
+            retry=config.retry,
+            timeout=config.timeout,
+            deadline=config.deadline,
+            headers=config.headers,
             own=http_client is None,
         )
         self._auth = AsyncClientCredentials(
@@ -857,9 +956,9 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
             self._config,
             timeout=self._config.timeout if timeout is None else timeout,
             deadline=self._config.deadline if deadline is None else float(deadline),
-            retry=self._config.retry if retry is None and max_retries is None else _retry_of(
-                self._config.retry if retry is None else retry, max_retries
-            ),
+            retry=self._config.retry
+            if retry is None and max_retries is None
+            else _retry_of(self._config.retry if retry is None else retry, max_retries),
             headers={**self._config.headers, **(headers or {})},
         )
         other = object.__new__(AsyncLearnKit)
@@ -867,7 +966,11 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
         other._config = config
         other._owns_http = False
         other._transport = AsyncTransport(
-            self._http, retry=config.retry, timeout=config.timeout, deadline=config.deadline, headers=config.headers,
+            self._http,
+            retry=config.retry,
+            timeout=config.timeout,
+            deadline=config.deadline,
+            headers=config.headers,
             own=self._transport.own,
         )
         other._activity = None
@@ -928,9 +1031,20 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
             user = await alk.request("GET", "/rostering/1.0/users/{sourcedId}", path_params={"sourcedId": "usr-1"})
         """
         answer = await self.request_with_response(
-            method, path, path_params=path_params, query=query, body=body, headers=headers, idempotent=idempotent,
-            timeout=timeout, deadline=deadline, max_retries=max_retries, retry=retry, extra_query=extra_query,
-            idempotency_key=idempotency_key, operation=operation,
+            method,
+            path,
+            path_params=path_params,
+            query=query,
+            body=body,
+            headers=headers,
+            idempotent=idempotent,
+            timeout=timeout,
+            deadline=deadline,
+            max_retries=max_retries,
+            retry=retry,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+            operation=operation,
         )
         return answer.data
 
@@ -963,9 +1077,16 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
             register_token(_bearer)
             request_headers["authorization"] = f"Bearer {_bearer}"
         sent = await self._transport.send(
-            verb, url, body=payload, headers=request_headers, auth=auth,  # type: ignore[arg-type]
+            verb,
+            url,
+            body=payload,
+            headers=request_headers,
+            auth=auth,  # type: ignore[arg-type]
             operation=name,
-            idempotent=idempotent, timeout=timeout, deadline=deadline, retry=self._retry_for(retry, max_retries),
+            idempotent=idempotent,
+            timeout=timeout,
+            deadline=deadline,
+            retry=self._retry_for(retry, max_retries),
         )
         return self._answer(sent, name, _binary)
 
@@ -992,10 +1113,20 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
         binary: bool = False,
     ) -> Any:
         answer = await self.request_with_response(
-            method, path, path_params=path_params, query=query, body=body,  # type: ignore[arg-type]
-            headers={**(headers or {}), **(extra_headers or {})}, idempotent=idempotent, timeout=timeout,
-            max_retries=max_retries, extra_query=extra_query, idempotency_key=idempotency_key,  # type: ignore[arg-type]
-            operation=operation, _bearer=bearer, _binary=binary,
+            method,
+            path,
+            path_params=path_params,
+            query=query,
+            body=body,  # type: ignore[arg-type]
+            headers={**(headers or {}), **(extra_headers or {})},
+            idempotent=idempotent,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,  # type: ignore[arg-type]
+            operation=operation,
+            _bearer=bearer,
+            _binary=binary,
         )
         return self._result(answer, cast, returns, partial)
 
@@ -1025,8 +1156,14 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
         async def read(at: int, size: int | None) -> tuple[list[Any], int | None, ApiResponse[Any]]:
             page_query = {**(query or {}), "offset": at, "limit": size} if paged else dict(query or {})
             answer = await self.request_with_response(
-                "GET", path, path_params=path_params, query=page_query,  # type: ignore[arg-type]
-                headers=extra_headers, timeout=timeout, max_retries=max_retries, extra_query=extra_query,  # type: ignore[arg-type]
+                "GET",
+                path,
+                path_params=path_params,
+                query=page_query,  # type: ignore[arg-type]
+                headers=extra_headers,
+                timeout=timeout,
+                max_retries=max_retries,
+                extra_query=extra_query,  # type: ignore[arg-type]
                 operation=operation,
             )
             items, total = self._page(answer, page, item, partial)

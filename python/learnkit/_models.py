@@ -4,14 +4,13 @@
 from __future__ import annotations
 
 import logging
-from functools import lru_cache
+from functools import cache
 from types import UnionType
 from typing import Any, ClassVar, TypeVar, Union, cast, get_args, get_origin, get_type_hints
 
-from typing_extensions import is_typeddict
-
 import pydantic
 from pydantic import ConfigDict, TypeAdapter
+from typing_extensions import is_typeddict
 
 from .errors import ValidationError, ValidationIssue
 
@@ -49,7 +48,7 @@ class BaseModel(pydantic.BaseModel):
         return self.model_dump_json(by_alias=True, exclude_unset=True)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _adapter(kind: Any) -> TypeAdapter[Any]:
     return TypeAdapter(kind)
 
@@ -89,8 +88,11 @@ def parse(kind: Any, data: object, *, partial: bool = False) -> Any:
         except pydantic.ValidationError as error:
             if not isinstance(data, dict):
                 raise
-            _log.warning("the answer does not fit %s (%d issues); its members are kept as sent",
-                         kind.__name__, error.error_count())
+            _log.warning(
+                "the answer does not fit %s (%d issues); its members are kept as sent",
+                kind.__name__,
+                error.error_count(),
+            )
             return _partial(kind, data)
     members = _model_members(kind)
     if members and isinstance(data, dict):
@@ -178,9 +180,7 @@ def issues_of(error: pydantic.ValidationError, name: str, kind: Any = None) -> l
         if item["type"] == "extra_forbidden" and loc:
             last = loc[-1]
             python = aliases.get(str(last))
-            message = (
-                f"is not a member; the Python name is {python}" if python else "is not a member of this parameter"
-            )
+            message = f"is not a member; the Python name is {python}" if python else "is not a member of this parameter"
         elif item["type"] == "missing":
             message = "is required"
         issues.append(ValidationIssue(path, message))
@@ -200,8 +200,12 @@ def _camel_issues(kind: Any, value: object, path: tuple[str | int, ...]) -> list
     if not is_typeddict(kind) or not isinstance(value, dict):
         return issues
     hints = get_type_hints(kind, include_extras=True)
-    wire = {alias: key for key, hint in hints.items() for meta in getattr(hint, "__metadata__", ())
-            if isinstance(alias := getattr(meta, "alias", None), str)}
+    wire = {
+        alias: key
+        for key, hint in hints.items()
+        for meta in getattr(hint, "__metadata__", ())
+        if isinstance(alias := getattr(meta, "alias", None), str)
+    }
     for key, item in value.items():
         if key not in hints and key in wire:
             issues.append(ValidationIssue((*path, key), f"is not a member; the Python name is {wire[key]}"))

@@ -71,7 +71,9 @@ def positive_seconds(issues: list[ValidationIssue], name: str, value: object) ->
     if value is None or (isinstance(value, httpx.Timeout) and name == "timeout"):
         return
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not (0 < value < math.inf):
-        kind = "a positive number of seconds or an httpx.Timeout" if name == "timeout" else "a positive number of seconds"
+        kind = (
+            "a positive number of seconds or an httpx.Timeout" if name == "timeout" else "a positive number of seconds"
+        )
         issues.append(ValidationIssue((name,), f"must be {kind} (got {value!r})"))
 
 
@@ -291,18 +293,29 @@ class _Base:
             _log.log(
                 level,
                 "%s attempt %d failed: %s%s",
-                call.operation, call.attempt, type(error).__name__,
+                call.operation,
+                call.attempt,
+                type(error).__name__,
                 f", retrying in {decision.delay_ms:g} ms" if decision.retry else "",
                 extra={"request_id": request_id, "path": path, "duration_ms": elapsed_ms},
             )
         elif answer is not None and decision.retry:
             _log.log(
-                level, "%s %d (attempt %d), retrying in %g ms", call.operation, answer.status, call.attempt,
-                decision.delay_ms, extra={"request_id": request_id, "path": path, "duration_ms": elapsed_ms},
+                level,
+                "%s %d (attempt %d), retrying in %g ms",
+                call.operation,
+                answer.status,
+                call.attempt,
+                decision.delay_ms,
+                extra={"request_id": request_id, "path": path, "duration_ms": elapsed_ms},
             )
         elif answer is not None:
             _log.log(
-                level, "%s %d (attempt %d)", call.operation, answer.status, call.attempt,
+                level,
+                "%s %d (attempt %d)",
+                call.operation,
+                answer.status,
+                call.attempt,
                 extra={"request_id": request_id_of(answer.headers) or request_id, "path": path},
             )
         return decision, error
@@ -310,8 +323,12 @@ class _Base:
     @staticmethod
     def _sent(call: _Call, answer: _Answer) -> Sent:
         return Sent(
-            answer.status, answer.headers, answer.body, call.headers["x-request-id"],
-            call.headers.get("authorization"), answer.response,
+            answer.status,
+            answer.headers,
+            answer.body,
+            call.headers["x-request-id"],
+            call.headers.get("authorization"),
+            answer.response,
         )
 
     @staticmethod
@@ -491,9 +508,7 @@ class AsyncTransport(_Base):
             async with asyncio.timeout(limit):
                 # As the sync transport: never the client's redirect following
                 # (docs/decisions.md#d-callers-client-no-redirects).
-                response = await self.client.send(
-                    _request(self.client, self.own, call, phases), follow_redirects=False
-                )
+                response = await self.client.send(_request(self.client, self.own, call, phases), follow_redirects=False)
         except TimeoutError:
             raise _AttemptTimeout() from None
         except httpx.TransportError as error:

@@ -76,17 +76,21 @@ def _check(
         issues.append(ValidationIssue(("secret",), "must be the subscription's signing_secret (or a rotation list)"))
     functions: dict[str, Callable[..., object]] = {}
     if not isinstance(on, Mapping):
-        issues.append(ValidationIssue(("on",), 'must be a dict of functions by event type, e.g. {"enrollment.created": fn}'))
+        issues.append(
+            ValidationIssue(("on",), 'must be a dict of functions by event type, e.g. {"enrollment.created": fn}')
+        )
     else:
         for event_type, function in on.items():
             if not callable(function):
                 issues.append(ValidationIssue(("on", str(event_type)), "must be a function"))
             elif not allow_unknown_event_types and event_type not in WEBHOOK_EVENT_TYPES:
-                issues.append(ValidationIssue(
-                    ("on", str(event_type)),
-                    "is not an event type of the catalogue (a typo?); pass allow_unknown_event_types=True for a type "
-                    "newer than this SDK",
-                ))
+                issues.append(
+                    ValidationIssue(
+                        ("on", str(event_type)),
+                        "is not an event type of the catalogue (a typo?); "
+                        "pass allow_unknown_event_types=True for a type newer than this SDK",
+                    )
+                )
             else:
                 functions[str(event_type)] = function
     if isinstance(dedupe_ttl, bool) or not isinstance(dedupe_ttl, (int, float)) or not 0 < dedupe_ttl < math.inf:
@@ -133,7 +137,9 @@ class _Base:
         from .types.platform import WEBHOOK_EVENT_TYPES
 
         if not self._allow_unknown and event_type not in WEBHOOK_EVENT_TYPES:
-            raise ValidationError([ValidationIssue(("event_type",), f"{event_type!r} is not an event type of the catalogue")])
+            raise ValidationError(
+                [ValidationIssue(("event_type",), f"{event_type!r} is not an event type of the catalogue")]
+            )
 
         def register(function: F) -> F:
             self._functions[event_type] = function
@@ -154,8 +160,11 @@ class _Base:
             return _answer(413, {"error": "body_too_large"})
         try:
             return verify_webhook(
-                raw, headers if isinstance(headers, Mapping) else dict(headers), self._secret,
-                self._tolerance, None if self._now is None else self._now(),
+                raw,
+                headers if isinstance(headers, Mapping) else dict(headers),
+                self._secret,
+                self._tolerance,
+                None if self._now is None else self._now(),
             )
         except WebhookVerificationError as error:
             _log.warning("webhook delivery refused: %s", error)
@@ -209,8 +218,14 @@ class WebhookHandler(_Base):
         allow_unknown_event_types: bool = False,
     ) -> None:
         super().__init__(
-            secret=secret, on=on, on_unhandled=on_unhandled, dedupe_ttl=dedupe_ttl, max_body_bytes=max_body_bytes,
-            tolerance_sec=tolerance_sec, now=now, allow_unknown_event_types=allow_unknown_event_types,
+            secret=secret,
+            on=on,
+            on_unhandled=on_unhandled,
+            dedupe_ttl=dedupe_ttl,
+            max_body_bytes=max_body_bytes,
+            tolerance_sec=tolerance_sec,
+            now=now,
+            allow_unknown_event_types=allow_unknown_event_types,
         )
         from ._dedupe import MemoryDedupeStore
 
@@ -220,7 +235,9 @@ class WebhookHandler(_Base):
             self._store = None
         else:
             if not callable(getattr(dedupe, "claim", None)):
-                raise ValidationError([ValidationIssue(("dedupe",), "must be a DedupeStore (claim, release, complete, status) or False")])
+                raise ValidationError(
+                    [ValidationIssue(("dedupe",), "must be a DedupeStore (claim, release, complete, status) or False")]
+                )
             self._store = dedupe
         self._lock = threading.Lock()
         self._in_flight: dict[str, Future[WebhookAnswer]] = {}
@@ -271,8 +288,10 @@ class WebhookHandler(_Base):
                     del self._failed[event.id]
                     claimed = True
                 if not claimed and store.status(event.id) != "handled":
-                    _log.info("webhook delivery is being handled elsewhere; answering 503 so the platform retries",
-                              extra=fields)
+                    _log.info(
+                        "webhook delivery is being handled elsewhere; answering 503 so the platform retries",
+                        extra=fields,
+                    )
                     return _answer(503, {"error": "in_flight"}, {"retry-after": _IN_FLIGHT_RETRY_AFTER})
             except Exception:  # noqa: BLE001 - answered 500, so the platform retries
                 _log.exception("webhook dedupe store failed; answering 500 so the platform retries", extra=fields)
@@ -282,8 +301,9 @@ class WebhookHandler(_Base):
         try:
             function(event)
         except Exception:  # noqa: BLE001 - answered 500, so the platform retries
-            _log.exception("webhook handler for %s raised; answering 500 so the platform retries", event.type,
-                           extra=fields)
+            _log.exception(
+                "webhook handler for %s raised; answering 500 so the platform retries", event.type, extra=fields
+            )
             if store is not None:
                 try:
                     store.release(event.id)
@@ -328,8 +348,14 @@ class AsyncWebhookHandler(_Base):
         allow_unknown_event_types: bool = False,
     ) -> None:
         super().__init__(
-            secret=secret, on=on, on_unhandled=on_unhandled, dedupe_ttl=dedupe_ttl, max_body_bytes=max_body_bytes,
-            tolerance_sec=tolerance_sec, now=now, allow_unknown_event_types=allow_unknown_event_types,
+            secret=secret,
+            on=on,
+            on_unhandled=on_unhandled,
+            dedupe_ttl=dedupe_ttl,
+            max_body_bytes=max_body_bytes,
+            tolerance_sec=tolerance_sec,
+            now=now,
+            allow_unknown_event_types=allow_unknown_event_types,
         )
         from ._dedupe import MemoryDedupeStore
 
@@ -339,7 +365,9 @@ class AsyncWebhookHandler(_Base):
             self._store = None
         else:
             if not callable(getattr(dedupe, "claim", None)):
-                raise ValidationError([ValidationIssue(("dedupe",), "must be a dedupe store (claim, release, complete, status) or False")])
+                raise ValidationError(
+                    [ValidationIssue(("dedupe",), "must be a dedupe store (claim, release, complete, status) or False")]
+                )
             self._store = dedupe
         self._in_flight: dict[str, asyncio.Future[WebhookAnswer]] = {}
 
@@ -387,8 +415,10 @@ class AsyncWebhookHandler(_Base):
                     del self._failed[event.id]
                     claimed = True
                 if not claimed and await self._store_call("status", event.id) != "handled":
-                    _log.info("webhook delivery is being handled elsewhere; answering 503 so the platform retries",
-                              extra=fields)
+                    _log.info(
+                        "webhook delivery is being handled elsewhere; answering 503 so the platform retries",
+                        extra=fields,
+                    )
                     return _answer(503, {"error": "in_flight"}, {"retry-after": _IN_FLIGHT_RETRY_AFTER})
             except Exception:  # noqa: BLE001
                 _log.exception("webhook dedupe store failed; answering 500 so the platform retries", extra=fields)
@@ -398,8 +428,9 @@ class AsyncWebhookHandler(_Base):
         try:
             await _maybe_await(function(event))
         except Exception:  # noqa: BLE001
-            _log.exception("webhook handler for %s raised; answering 500 so the platform retries", event.type,
-                           extra=fields)
+            _log.exception(
+                "webhook handler for %s raised; answering 500 so the platform retries", event.type, extra=fields
+            )
             if store is not None:
                 try:
                     await self._store_call("release", event.id)
@@ -412,4 +443,3 @@ class AsyncWebhookHandler(_Base):
             except Exception:  # noqa: BLE001
                 _log.exception("webhook dedupe store could not mark the event id handled", extra=fields)
         return _answer(200, {"received": True})
-

@@ -91,7 +91,8 @@ def activity_view(
     def view(request: HttpRequest) -> HttpResponse:
         if _too_large(request, MAX_BATCH_BYTES):
             return HttpResponse(
-                '{"error":"body_too_large","message":"bodies are at most 16384 bytes"}', status=413,
+                '{"error":"body_too_large","message":"bodies are at most 16384 bytes"}',
+                status=413,
                 content_type="application/json",
             )
         user = get_user(request) if request.method == "POST" else None

@@ -64,7 +64,9 @@ class ApiConnectionError(LearnKitError):
     def __init__(self, operation: str, cause: BaseException) -> None:
         code = _code_of(cause)
         why = code or str(cause) or type(cause).__name__
-        super().__init__(redact(f"{operation} could not reach the platform ({why}). Check base_url, DNS and the network."))
+        super().__init__(
+            redact(f"{operation} could not reach the platform ({why}). Check base_url, DNS and the network.")
+        )
         #: The operation, e.g. ``POST /caliper/v1p2``.
         self.operation = operation
         #: The system error name when the socket gave one (``ECONNREFUSED``, ...).

@@ -141,7 +141,8 @@ def activity_router(
             body = await raw_body(request, MAX_BATCH_BYTES)
         except _TooLarge:
             return Response(
-                '{"error":"body_too_large","message":"bodies are at most 16384 bytes"}', status_code=413,
+                '{"error":"body_too_large","message":"bodies are at most 16384 bytes"}',
+                status_code=413,
                 media_type="application/json",
             )
         if isinstance(server, AsyncActivityServer):

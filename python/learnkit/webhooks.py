@@ -20,7 +20,14 @@ import pydantic
 from pydantic import SecretStr, TypeAdapter
 
 from ._catalogue import CATALOGUE_MEMBERS
-from ._dedupe import AsyncDedupeStore, AsyncRedisDedupeStore, DedupeStatus, DedupeStore, MemoryDedupeStore, RedisDedupeStore
+from ._dedupe import (
+    AsyncDedupeStore,
+    AsyncRedisDedupeStore,
+    DedupeStatus,
+    DedupeStore,
+    MemoryDedupeStore,
+    RedisDedupeStore,
+)
 from ._secret import SigningSecret
 from ._webhook_handler import AsyncWebhookHandler, WebhookAnswer, WebhookHandler
 from .errors import LearnKitError, ValidationError, ValidationIssue, WebhookVerificationError, WebhookVerificationReason
@@ -64,7 +71,12 @@ DEFAULT_TOLERANCE_SEC = 300
 _TIMESTAMP = re.compile(r"[0-9]{1,15}")
 _SIGNATURE = re.compile(r"[0-9a-f]{64}")
 _MEMBER = re.compile(r"(\w+)(\??)(~?):?(\w*)")
-_JSON_TYPES: dict[str, type | tuple[type, ...]] = {"string": str, "boolean": bool, "number": (int, float), "object": dict}
+_JSON_TYPES: dict[str, type | tuple[type, ...]] = {
+    "string": str,
+    "boolean": bool,
+    "number": (int, float),
+    "object": dict,
+}
 
 
 class _HasItems(Protocol):
@@ -221,8 +233,10 @@ def verify_webhook(
     """
     raw = _raw(body)
     secrets = _secrets(secret)
-    if isinstance(tolerance_sec, bool) or not isinstance(tolerance_sec, (int, float)) or not (
-        0 <= tolerance_sec < math.inf
+    if (
+        isinstance(tolerance_sec, bool)
+        or not isinstance(tolerance_sec, (int, float))
+        or not (0 <= tolerance_sec < math.inf)
     ):
         raise LearnKitError("Invalid tolerance_sec: must be >= 0")
     signature = _header(headers, "x-service-webhook-signature")
@@ -280,7 +294,11 @@ def sign_webhook(body: Body, secret: WebhookSecret, timestamp: int | datetime | 
     elif isinstance(timestamp, datetime):
         if timestamp.tzinfo is None:
             raise ValidationError(
-                [ValidationIssue(("timestamp",), "must be an aware datetime (with a tzinfo), such as datetime.now(UTC)")]
+                [
+                    ValidationIssue(
+                        ("timestamp",), "must be an aware datetime (with a tzinfo), such as datetime.now(UTC)"
+                    )
+                ]
             )
         seconds = math.floor(timestamp.timestamp())
     elif isinstance(timestamp, int) and not isinstance(timestamp, bool) and timestamp >= 0:
@@ -290,4 +308,7 @@ def sign_webhook(body: Body, secret: WebhookSecret, timestamp: int | datetime | 
             [ValidationIssue(("timestamp",), f"must be whole Unix seconds >= 0 or a datetime (got {timestamp!r})")]
         )
     stamp = str(seconds)
-    return {TIMESTAMP_HEADER: stamp, SIGNATURE_HEADER: hmac.new(key, f"{stamp}.".encode() + raw, hashlib.sha256).hexdigest()}
+    return {
+        TIMESTAMP_HEADER: stamp,
+        SIGNATURE_HEADER: hmac.new(key, f"{stamp}.".encode() + raw, hashlib.sha256).hexdigest(),
+    }

@@ -27,7 +27,9 @@ def test_walking_237_enrollments_from_a_server_that_pages_by_at_most_100_yields_
     assert len(walked) == 237 and len({e.sourced_id for e in walked}) == 237
     assert walked[0].class_.sourced_id.startswith("cls-")
     assert [(url.params["limit"], url.params["offset"]) for url in platform.requests[:3]] == [
-        ("100", "0"), ("100", "100"), ("100", "200"),
+        ("100", "0"),
+        ("100", "100"),
+        ("100", "200"),
     ]
     assert (first.total, len(first.items)) == (237, 20)
 
@@ -66,7 +68,11 @@ def test_orgs_students_agents_drafts_credentials_and_insights_per_user() -> None
         lk.rostering.agents.remove("stu-1", "agent-1")
         assert list(lk.rostering.agents.list("stu-1")) == []
         draft = lk.applications.drafts.create(
-            {"name": "Fractions", "description": "Fractions practice", "launch_url": "https://fractions.example.com/lti"}
+            {
+                "name": "Fractions",
+                "description": "Fractions practice",
+                "launch_url": "https://fractions.example.com/lti",
+            }
         )
         assert draft.app_urn == f"urn:uuid:{draft.application_id}"
         credentials = lk.applications.credentials.get(draft.application_id)

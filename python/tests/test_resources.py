@@ -100,7 +100,9 @@ def test_fields_gives_only_those_members(lk: LearnKit) -> None:
         document.sourced_id  # noqa: B018 - left out by fields
 
 
-def test_a_body_is_checked_before_anything_is_sent_naming_the_python_member(lk: LearnKit, platform: MockProcess) -> None:
+def test_a_body_is_checked_before_anything_is_sent_naming_the_python_member(
+    lk: LearnKit, platform: MockProcess
+) -> None:
     since = Since(platform)
     with pytest.raises(ValidationError) as caught:
         lk.rostering.users.upsert("usr-x", {"email": 3, "givenName": "Ada"})  # type: ignore[typeddict-item,typeddict-unknown-key]
@@ -198,7 +200,9 @@ def test_every_read_of_the_map_answers_through_both_clients(lk: LearnKit, platfo
     }
 
     async def gather(alk: AsyncLearnKit) -> dict[str, list[Any]]:
-        return {name: [item.to_dict() async for item in method_of(alk, name)(**kwargs)] for name, kwargs in reads.items()}
+        return {
+            name: [item.to_dict() async for item in method_of(alk, name)(**kwargs)] for name, kwargs in reads.items()
+        }
 
     sync = {name: [item.to_dict() for item in method_of(lk, name)(**kwargs)] for name, kwargs in reads.items()}
 

@@ -107,6 +107,68 @@ function wrap(text, width) {
   return out;
 }
 
+/** Where the bracket opened at `open` closes in `line`, skipping string literals; -1 when it does not. */
+function closingBracket(line, open) {
+  let depth = 0;
+  let quote = '';
+  for (let i = open; i < line.length; i++) {
+    const c = line[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c) && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The items of `inner` split at its top-level commas. */
+function topLevelItems(inner) {
+  const items = [];
+  let start = 0;
+  for (let i = 0; i < inner.length; i++) {
+    if ('([{"\''.includes(inner[i])) i = inner[i] === '"' || inner[i] === "'" ? skipString(inner, i) : closingBracket(inner, i);
+    else if (inner[i] === ',') {
+      items.push(inner.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  items.push(inner.slice(start).trim());
+  return items.filter(Boolean);
+}
+
+function skipString(text, at) {
+  for (let i = at + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === text[at]) return i;
+  }
+  return text.length;
+}
+
+/**
+ * A line of example code in lines of at most `width` characters, as ruff would format it: the first bracket that
+ * holds items is opened, one item a line, each fitted the same way.
+ */
+function fitLine(line, width) {
+  if (line.length <= width) return [line];
+  const indent = /^ */.exec(line)[0];
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] === '"' || line[i] === "'") i = skipString(line, i);
+    else if ('([{'.includes(line[i])) {
+      const close = closingBracket(line, i);
+      if (close < 0 || close === i + 1) continue;
+      const items = topLevelItems(line.slice(i + 1, close));
+      return [
+        line.slice(0, i + 1),
+        ...items.flatMap((item) => fitLine(`${indent}    ${item},`, width)),
+        `${indent}${line.slice(close)}`,
+      ];
+    }
+  }
+  return [line];
+}
+
 /** A docstring at `indent`: paragraphs, then an `Example::` block. */
 function docstring(indent, paragraphs, example) {
   const lines = [];
@@ -115,7 +177,8 @@ function docstring(indent, paragraphs, example) {
     lines.push(...wrap(paragraph.replace(/\\/g, '\\\\').replace(/"""/g, '\\"\\"\\"'), 112 - indent.length));
   }
   if (example) {
-    lines.push('', 'Example::', '', ...example.split('\n').map((l) => (l ? `    ${l}` : '')));
+    const fitted = example.split('\n').flatMap((l) => fitLine(l, 120 - indent.length - 4));
+    lines.push('', 'Example::', '', ...fitted.map((l) => (l ? `    ${l}` : '')));
   }
   if (lines.length === 1 && indent.length + lines[0].length + 6 <= 118) return `${indent}"""${lines[0]}"""`;
   return [
@@ -945,7 +1008,7 @@ function generateFamily(root, family, writers) {
     );
   const generated = [
     PYTHON_HEADER,
-    `"""The ${family.family} family's resources as the resource map names them: ${ticks(family.summary)}"""`,
+    docstring('', [`The ${family.family} family's resources as the resource map names them: ${ticks(family.summary)}`]),
     '',
     'from __future__ import annotations',
     '',
@@ -976,7 +1039,7 @@ function generateFamily(root, family, writers) {
   }));
   const publicModule = [
     PYTHON_HEADER,
-    `"""\`\`lk.${module}\`\`: ${ticks(family.summary)}"""`,
+    docstring("", [`\`\`lk.${module}\`\`: ${ticks(family.summary)}`]),
     '',
     'from __future__ import annotations',
     '',

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import re
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
@@ -21,7 +19,13 @@ from ..errors import ValidationError, ValidationIssue
 if TYPE_CHECKING:
     from .._client import AsyncLearnKit, LearnKit
 
-__all__ = ["AsyncCaliperClient", "CaliperClient", "CaliperSendResult", "DEFAULT_MAX_BATCH_BYTES", "DEFAULT_MAX_BATCH_EVENTS"]
+__all__ = [
+    "AsyncCaliperClient",
+    "CaliperClient",
+    "CaliperSendResult",
+    "DEFAULT_MAX_BATCH_BYTES",
+    "DEFAULT_MAX_BATCH_EVENTS",
+]
 
 #: Most events in one request.
 DEFAULT_MAX_BATCH_EVENTS = 100
@@ -48,8 +52,11 @@ class CaliperSendResult:
 
 
 def _is_envelope(value: object) -> bool:
-    return isinstance(value, Mapping) and "data" in value and ("sensor" in value or "dataVersion" in value) and (
-        "@context" not in value
+    return (
+        isinstance(value, Mapping)
+        and "data" in value
+        and ("sensor" in value or "dataVersion" in value)
+        and ("@context" not in value)
     )
 
 
@@ -73,7 +80,9 @@ def _normalize(events: object, sensor: str | None) -> tuple[str, str | None, lis
         if not listed:
             issues.append(ValidationIssue(("data",), "must hold at least one event"))
     if sensor is None:
-        issues.append(ValidationIssue(("sensor",), "is required to send bare events: pass sensor=..., or send an envelope"))
+        issues.append(
+            ValidationIssue(("sensor",), "is required to send bare events: pass sensor=..., or send an envelope")
+        )
     elif not (isinstance(sensor, str) and _IRI.fullmatch(sensor)):
         issues.append(ValidationIssue(("sensor",), "must be an absolute IRI such as https://app.example.com"))
     first: dict[str, int] = {}
@@ -205,8 +214,14 @@ class CaliperClient(generated.CaliperClient):
         accepted = duplicates = 0
         for body in bodies:
             data = self._client._call(
-                "POST", _PATH, body=body, idempotent=True, timeout=timeout, max_retries=max_retries,
-                extra_headers=extra_headers, extra_query=extra_query,
+                "POST",
+                _PATH,
+                body=body,
+                idempotent=True,
+                timeout=timeout,
+                max_retries=max_retries,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
             )
             new, again = _counts(data, len(body["data"]))
             accepted += new
@@ -247,8 +262,14 @@ class AsyncCaliperClient(generated.AsyncCaliperClient):
         accepted = duplicates = 0
         for body in bodies:
             data = await self._client._call(
-                "POST", _PATH, body=body, idempotent=True, timeout=timeout, max_retries=max_retries,
-                extra_headers=extra_headers, extra_query=extra_query,
+                "POST",
+                _PATH,
+                body=body,
+                idempotent=True,
+                timeout=timeout,
+                max_retries=max_retries,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
             )
             new, again = _counts(data, len(body["data"]))
             accepted += new

@@ -81,10 +81,19 @@ class Items(generated.Items):
         """
         checked = _checked_ids(ids)
         answers = [
-            parse(CFItemsValidateResult, self._client._call(
-                "POST", _VALIDATE, body={"ids": chunk}, idempotent=True, timeout=timeout, max_retries=max_retries,
-                extra_headers=extra_headers, extra_query=extra_query,
-            ))
+            parse(
+                CFItemsValidateResult,
+                self._client._call(
+                    "POST",
+                    _VALIDATE,
+                    body={"ids": chunk},
+                    idempotent=True,
+                    timeout=timeout,
+                    max_retries=max_retries,
+                    extra_headers=extra_headers,
+                    extra_query=extra_query,
+                ),
+            )
             for chunk in _chunks(checked)
         ]
         return _verdict(checked, answers)
@@ -112,8 +121,14 @@ class AsyncItems(generated.AsyncItems):
         answers = []
         for chunk in _chunks(checked):
             data = await self._client._call(
-                "POST", _VALIDATE, body={"ids": chunk}, idempotent=True, timeout=timeout, max_retries=max_retries,
-                extra_headers=extra_headers, extra_query=extra_query,
+                "POST",
+                _VALIDATE,
+                body={"ids": chunk},
+                idempotent=True,
+                timeout=timeout,
+                max_retries=max_retries,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
             )
             answers.append(parse(CFItemsValidateResult, data))
         return _verdict(checked, answers)
@@ -146,8 +161,15 @@ class Packages(generated.Packages):
         """
         body = check_body(CFPackageUploadParam, package, "package")
         result: CFPackageUploadResult = self._client._call(
-            "POST", _UPLOAD, body=body, cast=CFPackageUploadResult, idempotent=True, timeout=timeout,
-            max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query,
+            "POST",
+            _UPLOAD,
+            body=body,
+            cast=CFPackageUploadResult,
+            idempotent=True,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
         )
         return result
 
@@ -172,7 +194,14 @@ class AsyncPackages(generated.AsyncPackages):
         """
         body = check_body(CFPackageUploadParam, package, "package")
         result: CFPackageUploadResult = await self._client._call(
-            "POST", _UPLOAD, body=body, cast=CFPackageUploadResult, idempotent=True, timeout=timeout,
-            max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query,
+            "POST",
+            _UPLOAD,
+            body=body,
+            cast=CFPackageUploadResult,
+            idempotent=True,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
         )
         return result

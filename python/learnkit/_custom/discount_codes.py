@@ -51,8 +51,14 @@ class DiscountCodes(generated.DiscountCodes):
             if lk.discount_codes.validate_for_app("WELCOME10").valid: ...
         """
         result: DiscountCodeValidateResult = self._client._call(
-            "POST", "/apps/v1/discount-codes/validate", body=_code(code), cast=DiscountCodeValidateResult,
-            idempotent=True, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers,
+            "POST",
+            "/apps/v1/discount-codes/validate",
+            body=_code(code),
+            cast=DiscountCodeValidateResult,
+            idempotent=True,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
             extra_query=extra_query,
         )
         return result
@@ -75,9 +81,16 @@ class DiscountCodes(generated.DiscountCodes):
             result = lk.discount_codes.validate_for_parent_checkout("WELCOME10", parent_session=session)
         """
         result: DiscountCodeValidateResult = self._client._call(
-            "POST", "/store/v1/discount-codes/validate", body=_code(code), cast=DiscountCodeValidateResult,
-            idempotent=True, bearer=_session(parent_session), timeout=timeout, max_retries=max_retries,
-            extra_headers=extra_headers, extra_query=extra_query,
+            "POST",
+            "/store/v1/discount-codes/validate",
+            body=_code(code),
+            cast=DiscountCodeValidateResult,
+            idempotent=True,
+            bearer=_session(parent_session),
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
         )
         return result
 
@@ -101,8 +114,14 @@ class AsyncDiscountCodes(generated.AsyncDiscountCodes):
             result = await alk.discount_codes.validate_for_app("WELCOME10")
         """
         result: DiscountCodeValidateResult = await self._client._call(
-            "POST", "/apps/v1/discount-codes/validate", body=_code(code), cast=DiscountCodeValidateResult,
-            idempotent=True, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers,
+            "POST",
+            "/apps/v1/discount-codes/validate",
+            body=_code(code),
+            cast=DiscountCodeValidateResult,
+            idempotent=True,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
             extra_query=extra_query,
         )
         return result
@@ -124,8 +143,15 @@ class AsyncDiscountCodes(generated.AsyncDiscountCodes):
             result = await alk.discount_codes.validate_for_parent_checkout("WELCOME10", parent_session=session)
         """
         result: DiscountCodeValidateResult = await self._client._call(
-            "POST", "/store/v1/discount-codes/validate", body=_code(code), cast=DiscountCodeValidateResult,
-            idempotent=True, bearer=_session(parent_session), timeout=timeout, max_retries=max_retries,
-            extra_headers=extra_headers, extra_query=extra_query,
+            "POST",
+            "/store/v1/discount-codes/validate",
+            body=_code(code),
+            cast=DiscountCodeValidateResult,
+            idempotent=True,
+            bearer=_session(parent_session),
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
         )
         return result

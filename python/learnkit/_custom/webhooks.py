@@ -3,13 +3,11 @@ reads what an event refers to (docs/decisions.md#d-i16-hydrate-table)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import asyncio
 import urllib.parse
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, overload
 
 import httpx
 
@@ -57,7 +55,7 @@ from ..types.platform import (
 )
 
 if TYPE_CHECKING:
-    from .._client import AsyncLearnKit, LearnKit
+    from .._client import AsyncLearnKit
 
 __all__ = [
     "AsyncSubscriptions",
@@ -114,9 +112,15 @@ class Subscriptions(generated.Subscriptions):
         _ids(app_id)
         body = check_body(WebhookSubscriptionCreateParam, subscription, "subscription")
         result: WebhookSubscriptionWithSecret = self._client._call(
-            "POST", _BASE, path_params={"sourcedApplicationId": app_id}, body=body,
-            cast=WebhookSubscriptionWithSecret, timeout=timeout, max_retries=max_retries,
-            extra_headers=extra_headers, extra_query=extra_query,
+            "POST",
+            _BASE,
+            path_params={"sourcedApplicationId": app_id},
+            body=body,
+            cast=WebhookSubscriptionWithSecret,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
         )
         return result
 
@@ -138,8 +142,14 @@ class Subscriptions(generated.Subscriptions):
         """
         _ids(app_id)
         result: list[WebhookSubscription] = self._client._call(
-            "GET", _BASE, path_params={"sourcedApplicationId": app_id}, cast=list[WebhookSubscription],
-            timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query,
+            "GET",
+            _BASE,
+            path_params={"sourcedApplicationId": app_id},
+            cast=list[WebhookSubscription],
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
         )
         return result
 
@@ -161,8 +171,13 @@ class Subscriptions(generated.Subscriptions):
         """
         _ids(app_id, subscription_id)
         result: WebhookSubscription = self._client._call(
-            "GET", _ONE, path_params={"sourcedApplicationId": app_id, "subscriptionId": subscription_id},
-            cast=WebhookSubscription, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers,
+            "GET",
+            _ONE,
+            path_params={"sourcedApplicationId": app_id, "subscriptionId": subscription_id},
+            cast=WebhookSubscription,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
             extra_query=extra_query,
         )
         return result
@@ -187,8 +202,14 @@ class Subscriptions(generated.Subscriptions):
         _ids(app_id, subscription_id)
         body = check_body(WebhookSubscriptionUpdateParam, patch, "patch")
         result: WebhookSubscription = self._client._call(
-            "PUT", _ONE, path_params={"sourcedApplicationId": app_id, "subscriptionId": subscription_id}, body=body,
-            cast=WebhookSubscription, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers,
+            "PUT",
+            _ONE,
+            path_params={"sourcedApplicationId": app_id, "subscriptionId": subscription_id},
+            body=body,
+            cast=WebhookSubscription,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
             extra_query=extra_query,
         )
         return result
@@ -211,8 +232,13 @@ class Subscriptions(generated.Subscriptions):
         """
         _ids(app_id, subscription_id)
         self._client._call(
-            "DELETE", _ONE, path_params={"sourcedApplicationId": app_id, "subscriptionId": subscription_id},
-            timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query,
+            "DELETE",
+            _ONE,
+            path_params={"sourcedApplicationId": app_id, "subscriptionId": subscription_id},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
         )
 
     def rotate_secret(
@@ -234,10 +260,14 @@ class Subscriptions(generated.Subscriptions):
         """
         _ids(app_id, subscription_id)
         result: WebhookSubscriptionWithSecret = self._client._call(
-            "POST", f"{_ONE}/rotate-secret",
+            "POST",
+            f"{_ONE}/rotate-secret",
             path_params={"sourcedApplicationId": app_id, "subscriptionId": subscription_id},
-            cast=WebhookSubscriptionWithSecret, timeout=timeout, max_retries=max_retries,
-            extra_headers=extra_headers, extra_query=extra_query,
+            cast=WebhookSubscriptionWithSecret,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
         )
         return result
 
@@ -259,14 +289,22 @@ class AsyncSubscriptions(generated.AsyncSubscriptions):
 
         Example::
 
-            subscription = await alk.webhooks.subscriptions.create(app_id, {"url": url, "event_types": ["user.created"]})
+            subscription = await alk.webhooks.subscriptions.create(
+                app_id, {"url": url, "event_types": ["user.created"]}
+            )
         """
         _ids(app_id)
         body = check_body(WebhookSubscriptionCreateParam, subscription, "subscription")
         result: WebhookSubscriptionWithSecret = await self._client._call(
-            "POST", _BASE, path_params={"sourcedApplicationId": app_id}, body=body,
-            cast=WebhookSubscriptionWithSecret, timeout=timeout, max_retries=max_retries,
-            extra_headers=extra_headers, extra_query=extra_query,
+            "POST",
+            _BASE,
+            path_params={"sourcedApplicationId": app_id},
+            body=body,
+            cast=WebhookSubscriptionWithSecret,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
         )
         return result
 
@@ -287,8 +325,14 @@ class AsyncSubscriptions(generated.AsyncSubscriptions):
         """
         _ids(app_id)
         result: list[WebhookSubscription] = await self._client._call(
-            "GET", _BASE, path_params={"sourcedApplicationId": app_id}, cast=list[WebhookSubscription],
-            timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query,
+            "GET",
+            _BASE,
+            path_params={"sourcedApplicationId": app_id},
+            cast=list[WebhookSubscription],
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
         )
         return result
 
@@ -310,8 +354,13 @@ class AsyncSubscriptions(generated.AsyncSubscriptions):
         """
         _ids(app_id, subscription_id)
         result: WebhookSubscription = await self._client._call(
-            "GET", _ONE, path_params={"sourcedApplicationId": app_id, "subscriptionId": subscription_id},
-            cast=WebhookSubscription, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers,
+            "GET",
+            _ONE,
+            path_params={"sourcedApplicationId": app_id, "subscriptionId": subscription_id},
+            cast=WebhookSubscription,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
             extra_query=extra_query,
         )
         return result
@@ -336,8 +385,14 @@ class AsyncSubscriptions(generated.AsyncSubscriptions):
         _ids(app_id, subscription_id)
         body = check_body(WebhookSubscriptionUpdateParam, patch, "patch")
         result: WebhookSubscription = await self._client._call(
-            "PUT", _ONE, path_params={"sourcedApplicationId": app_id, "subscriptionId": subscription_id}, body=body,
-            cast=WebhookSubscription, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers,
+            "PUT",
+            _ONE,
+            path_params={"sourcedApplicationId": app_id, "subscriptionId": subscription_id},
+            body=body,
+            cast=WebhookSubscription,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
             extra_query=extra_query,
         )
         return result
@@ -360,8 +415,13 @@ class AsyncSubscriptions(generated.AsyncSubscriptions):
         """
         _ids(app_id, subscription_id)
         await self._client._call(
-            "DELETE", _ONE, path_params={"sourcedApplicationId": app_id, "subscriptionId": subscription_id},
-            timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query,
+            "DELETE",
+            _ONE,
+            path_params={"sourcedApplicationId": app_id, "subscriptionId": subscription_id},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
         )
 
     async def rotate_secret(
@@ -382,10 +442,14 @@ class AsyncSubscriptions(generated.AsyncSubscriptions):
         """
         _ids(app_id, subscription_id)
         result: WebhookSubscriptionWithSecret = await self._client._call(
-            "POST", f"{_ONE}/rotate-secret",
+            "POST",
+            f"{_ONE}/rotate-secret",
             path_params={"sourcedApplicationId": app_id, "subscriptionId": subscription_id},
-            cast=WebhookSubscriptionWithSecret, timeout=timeout, max_retries=max_retries,
-            extra_headers=extra_headers, extra_query=extra_query,
+            cast=WebhookSubscriptionWithSecret,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
         )
         return result
 
@@ -445,48 +509,86 @@ def _reference(event: WebhookEvent) -> _Read | Literal["tombstone", "none"]:
         return "tombstone"
     if isinstance(event, (InsightCreatedEvent, InsightUpdatedEvent)):
         sid = event.data.caliper_session_id
-        return _Read(f"GET /insights/1.0/sessions/{_p(sid)}", InsightSessionSummary, "/insights/1.0/sessions/{sessionId}",
-                     {"sessionId": sid})
+        return _Read(
+            f"GET /insights/1.0/sessions/{_p(sid)}",
+            InsightSessionSummary,
+            "/insights/1.0/sessions/{sessionId}",
+            {"sessionId": sid},
+        )
     if isinstance(event, (EnrollmentCreatedEvent, EnrollmentUpdatedEvent)):
         eid = event.data.enrollment_id
-        return _Read(f"GET /rostering/1.0/enrollments/{_p(eid)}", Enrollment, "/rostering/1.0/enrollments/{enrollmentId}",
-                     {"enrollmentId": eid})
+        return _Read(
+            f"GET /rostering/1.0/enrollments/{_p(eid)}",
+            Enrollment,
+            "/rostering/1.0/enrollments/{enrollmentId}",
+            {"enrollmentId": eid},
+        )
     if isinstance(event, (UserCreatedEvent, UserUpdatedEvent)):
         uid = event.data.user_id
-        return _Read(f"GET /rostering/1.0/users/{_p(uid)}", User, "/rostering/1.0/users/{sourcedId}", {"sourcedId": uid})
+        return _Read(
+            f"GET /rostering/1.0/users/{_p(uid)}", User, "/rostering/1.0/users/{sourcedId}", {"sourcedId": uid}
+        )
     if isinstance(event, (UserRoleCreatedEvent, UserRoleUpdatedEvent)):
         uid, role_id = event.data.user_id, event.data.role_id
         return _Read(
-            f"GET /rostering/1.0/users/{_p(uid)}/roles", UserRole, "/rostering/1.0/users/{sourcedId}/roles",
-            {"sourcedId": uid}, page="roles",
+            f"GET /rostering/1.0/users/{_p(uid)}/roles",
+            UserRole,
+            "/rostering/1.0/users/{sourcedId}/roles",
+            {"sourcedId": uid},
+            page="roles",
             pick=lambda roles: next((r for r in roles if getattr(r, "role_id", None) == role_id), None),
         )
     if isinstance(event, (UserProfileCreatedEvent, UserProfileUpdatedEvent)):
         uid, pid = event.data.user_id, event.data.profile_id
-        return _Read(f"GET /rostering/1.0/users/{_p(uid)}/profiles/{_p(pid)}", UserProfile,
-                     "/rostering/1.0/users/{userId}/profiles/{profileId}", {"userId": uid, "profileId": pid})
+        return _Read(
+            f"GET /rostering/1.0/users/{_p(uid)}/profiles/{_p(pid)}",
+            UserProfile,
+            "/rostering/1.0/users/{userId}/profiles/{profileId}",
+            {"userId": uid, "profileId": pid},
+        )
     if isinstance(event, (ApplicationCreatedEvent, ApplicationUpdatedEvent)):
         aid = event.data.application_id
-        return _Read(f"GET /applications/1.0/applications/{_p(aid)}", Application,
-                     "/applications/1.0/applications/{sourcedId}", {"sourcedId": aid})
+        return _Read(
+            f"GET /applications/1.0/applications/{_p(aid)}",
+            Application,
+            "/applications/1.0/applications/{sourcedId}",
+            {"sourcedId": aid},
+        )
     if isinstance(event, (MasteryCreatedEvent, MasteryUpdatedEvent)):
         query = {"studentId": event.data.user_id, "subject": event.data.subject}
-        return _Read(f"GET /beyond/1.0/educator/students/grades?{urllib.parse.urlencode(query)}", StudentGrade,
-                     "/beyond/1.0/educator/students/grades", {}, query=query)
+        return _Read(
+            f"GET /beyond/1.0/educator/students/grades?{urllib.parse.urlencode(query)}",
+            StudentGrade,
+            "/beyond/1.0/educator/students/grades",
+            {},
+            query=query,
+        )
     if isinstance(event, (SessionStartedEvent, SessionEndedEvent, TestStartedEvent, TestEndedEvent, TestExitedEvent)):
         sid_or_none: str | None = event.data.caliper_session_id
         if not sid_or_none:
             return "none"
-        return _Read(f"GET /events/1.0/sessions/{_p(sid_or_none)}/events", CaliperSession,
-                     "/events/1.0/sessions/{sessionId}/events", {"sessionId": sid_or_none})
+        return _Read(
+            f"GET /events/1.0/sessions/{_p(sid_or_none)}/events",
+            CaliperSession,
+            "/events/1.0/sessions/{sessionId}/events",
+            {"sessionId": sid_or_none},
+        )
     if isinstance(event, ProctoringEnforcementRecordedEvent):
         sid = event.data.caliper_session_id
-        return _Read(f"GET /insights/1.0/sessions/{_p(sid)}/enforcement-state", EnforcementState,
-                     "/insights/1.0/sessions/{sessionId}/enforcement-state", {"sessionId": sid})
+        return _Read(
+            f"GET /insights/1.0/sessions/{_p(sid)}/enforcement-state",
+            EnforcementState,
+            "/insights/1.0/sessions/{sessionId}/enforcement-state",
+            {"sessionId": sid},
+        )
     if isinstance(event, OrgConfigUpdatedEvent):
         oid = event.data.org_id
-        return _Read(f"GET /rostering/1.0/orgs/{_p(oid)}/config", dict[str, Any], "/rostering/1.0/orgs/{sourcedId}/config",
-                     {"sourcedId": oid})
+        return _Read(
+            f"GET /rostering/1.0/orgs/{_p(oid)}/config",
+            dict[str, Any],
+            "/rostering/1.0/orgs/{sourcedId}/config",
+            {"sourcedId": oid},
+        )
     return "none"
 
 
@@ -578,13 +680,13 @@ class Webhooks(generated.Webhooks):
                 outcomes.append(HydratedEvent(one, "none"))
                 continue
             if read == "tombstone":
-                outcomes.append(HydratedEvent(one, "deleted", tombstone=one.data if isinstance(one.data, BaseModel) else None))
+                outcomes.append(
+                    HydratedEvent(one, "deleted", tombstone=one.data if isinstance(one.data, BaseModel) else None)
+                )
                 continue
             if read.key not in memo:
                 try:
-                    answer = self._client.request(
-                        "GET", read.path, path_params=read.params, query=read.query
-                    )
+                    answer = self._client.request("GET", read.path, path_params=read.params, query=read.query)
                     data = answer.get(read.page) if read.page and isinstance(answer, dict) else answer
                     kind = list[read.kind] if read.page else read.kind  # type: ignore[name-defined]
                     memo[read.key] = (parse(kind, data), None)
@@ -666,4 +768,3 @@ class AsyncWebhooks(generated.AsyncWebhooks):
         data = answer.get(read.page) if read.page and isinstance(answer, dict) else answer
         kind: Any = list[read.kind] if read.page else read.kind  # type: ignore[name-defined]
         return parse(kind, data), None
-

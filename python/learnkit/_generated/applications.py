@@ -2,13 +2,15 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""The applications family's resources as the resource map names them: Applications 1.0 (``/applications/1.0``): drafts, credentials and the registry."""
+"""The applications family's resources as the resource map names them: Applications 1.0 (``/applications/1.0``):
+drafts, credentials and the registry.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import httpx
 
@@ -147,7 +149,9 @@ class Drafts(SyncAPIResource):
 
         Example::
 
-            application_draft = lk.applications.drafts.create({"name": "...", "description": "...", "launch_url": "..."})
+            application_draft = lk.applications.drafts.create(
+                {"name": "...", "description": "...", "launch_url": "..."},
+            )
         """
         _body = check_body(ApplicationDraftCreateParam, draft, "draft")
         _result: ApplicationDraft = self._client._call(
@@ -176,7 +180,9 @@ class AsyncDrafts(AsyncAPIResource):
 
     Example::
 
-        application_draft = await alk.applications.drafts.create({"name": "...", "description": "...", "launch_url": "..."})
+        application_draft = await alk.applications.drafts.create(
+            {"name": "...", "description": "...", "launch_url": "..."},
+        )
     """
 
     async def create(
@@ -198,7 +204,9 @@ class AsyncDrafts(AsyncAPIResource):
 
         Example::
 
-            application_draft = await alk.applications.drafts.create({"name": "...", "description": "...", "launch_url": "..."})
+            application_draft = await alk.applications.drafts.create(
+                {"name": "...", "description": "...", "launch_url": "..."},
+            )
         """
         _body = check_body(ApplicationDraftCreateParam, draft, "draft")
         _result: ApplicationDraft = await self._client._call(

@@ -2,14 +2,14 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""The caliper family's resources as the resource map names them: The Caliper 1.2 event ingest (``POST /caliper/v1p2``)."""
+"""The caliper family's resources as the resource map names them: The Caliper 1.2 event ingest (``POST
+/caliper/v1p2``).
+"""
 
 from __future__ import annotations
 
 from functools import cached_property
 from typing import TYPE_CHECKING, cast
-
-import httpx
 
 from .._resource import AsyncAPIResource, SyncAPIResource
 
@@ -27,7 +27,9 @@ class CaliperClient(SyncAPIResource):
 
     Example::
 
-        caliper_ingest_result = lk.caliper.send({"sensor": "...", "send_time": "...", "data_version": "http://purl.imsglobal.org/ctx/caliper/v1p2"})
+        caliper_ingest_result = lk.caliper.send(
+            {"sensor": "...", "send_time": "...", "data_version": "http://purl.imsglobal.org/ctx/caliper/v1p2"},
+        )
     """
 
     @cached_property
@@ -43,7 +45,9 @@ class AsyncCaliperClient(AsyncAPIResource):
 
     Example::
 
-        caliper_ingest_result = await alk.caliper.send({"sensor": "...", "send_time": "...", "data_version": "http://purl.imsglobal.org/ctx/caliper/v1p2"})
+        caliper_ingest_result = await alk.caliper.send(
+            {"sensor": "...", "send_time": "...", "data_version": "http://purl.imsglobal.org/ctx/caliper/v1p2"},
+        )
     """
 
     @cached_property

@@ -2,15 +2,14 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""The discountCodes family's resources as the resource map names them: Discount codes: checked by an app (client credentials with ``purchases.write``) or at a parent's checkout (the
-parent's session)."""
+"""The discountCodes family's resources as the resource map names them: Discount codes: checked by an app (client
+credentials with ``purchases.write``) or at a parent's checkout (the parent's session).
+"""
 
 from __future__ import annotations
 
 from functools import cached_property
 from typing import TYPE_CHECKING, cast
-
-import httpx
 
 from .._resource import AsyncAPIResource, SyncAPIResource
 

@@ -2,13 +2,15 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""The events family's resources as the resource map names them: Events 1.0 (``/events/1.0``): Caliper sessions as recorded."""
+"""The events family's resources as the resource map names them: Events 1.0 (``/events/1.0``): Caliper sessions as
+recorded.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import httpx
 

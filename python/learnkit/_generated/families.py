@@ -11,16 +11,16 @@ from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
     from .._client import AsyncLearnKit, LearnKit
+    from ..resources.applications import ApplicationsClient, AsyncApplicationsClient
+    from ..resources.beyond import AsyncBeyond, Beyond
+    from ..resources.caliper import AsyncCaliperClient, CaliperClient
     from ..resources.case import AsyncCase, Case
-    from ..resources.oneroster import AsyncOneRosterClient, OneRosterClient
-    from ..resources.rostering import AsyncRostering, Rostering
-    from ..resources.applications import AsyncApplicationsClient, ApplicationsClient
+    from ..resources.discount_codes import AsyncDiscountCodes, DiscountCodes
     from ..resources.events import AsyncEvents, Events
     from ..resources.insights import AsyncInsights, Insights
-    from ..resources.beyond import AsyncBeyond, Beyond
-    from ..resources.discount_codes import AsyncDiscountCodes, DiscountCodes
+    from ..resources.oneroster import AsyncOneRosterClient, OneRosterClient
+    from ..resources.rostering import AsyncRostering, Rostering
     from ..resources.webhooks import AsyncWebhooks, Webhooks
-    from ..resources.caliper import AsyncCaliperClient, CaliperClient
 
 
 class Families:

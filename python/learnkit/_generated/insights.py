@@ -2,13 +2,15 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""The insights family's resources as the resource map names them: Insights 1.0 (``/insights/1.0``): enriched sessions, the insight type catalogue, insight groups."""
+"""The insights family's resources as the resource map names them: Insights 1.0 (``/insights/1.0``): enriched
+sessions, the insight type catalogue, insight groups.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import httpx
 

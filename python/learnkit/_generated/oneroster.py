@@ -2,13 +2,15 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""The oneroster family's resources as the resource map names them: OneRoster 1.2 rostering, gradebook and resources (``/ims/oneroster/*/v1p2``), every operation the platform publishes"""
+"""The oneroster family's resources as the resource map names them: OneRoster 1.2 rostering, gradebook and
+resources (``/ims/oneroster/*/v1p2``), every operation the platform publishes
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Literal
 
 import httpx
 
@@ -547,7 +549,9 @@ class AcademicSessions(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.academic_sessions.create({"title": "...", "start_date": "...", "end_date": "..."})
+            sourced_id_pairs = lk.oneroster.academic_sessions.create(
+                {"title": "...", "start_date": "...", "end_date": "..."},
+            )
         """
         _body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
         _result: OneRosterSourcedIdPairs = self._client._call(
@@ -581,7 +585,10 @@ class AcademicSessions(SyncAPIResource):
 
         Example::
 
-            academic_session = lk.oneroster.academic_sessions.update(sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
+            academic_session = lk.oneroster.academic_sessions.update(
+                sourced_id,
+                {"title": "...", "start_date": "...", "end_date": "..."},
+            )
         """
         _body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
         same_id(_body, sourced_id, "academic_session")
@@ -732,7 +739,9 @@ class AsyncAcademicSessions(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.academic_sessions.create({"title": "...", "start_date": "...", "end_date": "..."})
+            sourced_id_pairs = await alk.oneroster.academic_sessions.create(
+                {"title": "...", "start_date": "...", "end_date": "..."},
+            )
         """
         _body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
         _result: OneRosterSourcedIdPairs = await self._client._call(
@@ -766,7 +775,10 @@ class AsyncAcademicSessions(AsyncAPIResource):
 
         Example::
 
-            academic_session = await alk.oneroster.academic_sessions.update(sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
+            academic_session = await alk.oneroster.academic_sessions.update(
+                sourced_id,
+                {"title": "...", "start_date": "...", "end_date": "..."},
+            )
         """
         _body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
         same_id(_body, sourced_id, "academic_session")
@@ -930,7 +942,9 @@ class Classes(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.classes.create({"title": "...", "course": {"sourced_id": "..."}, "org": {"sourced_id": "..."}})
+            sourced_id_pairs = lk.oneroster.classes.create(
+                {"title": "...", "course": {"sourced_id": "..."}, "org": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterClassInputParam, klass, "klass")
         _result: OneRosterSourcedIdPairs = self._client._call(
@@ -1127,7 +1141,9 @@ class AsyncClasses(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.classes.create({"title": "...", "course": {"sourced_id": "..."}, "org": {"sourced_id": "..."}})
+            sourced_id_pairs = await alk.oneroster.classes.create(
+                {"title": "...", "course": {"sourced_id": "..."}, "org": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterClassInputParam, klass, "klass")
         _result: OneRosterSourcedIdPairs = await self._client._call(
@@ -1378,7 +1394,10 @@ class AsyncClassStudents(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.classes.students.add(class_sourced_id, {"user": {"sourced_id": "..."}})
+            sourced_id_pairs = await alk.oneroster.classes.students.add(
+                class_sourced_id,
+                {"user": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterClassEnrollmentInputParam, enrollment, "enrollment")
         _result: OneRosterSourcedIdPairs = await self._client._call(
@@ -1568,7 +1587,10 @@ class AsyncClassTeachers(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.classes.teachers.add(class_sourced_id, {"user": {"sourced_id": "..."}})
+            sourced_id_pairs = await alk.oneroster.classes.teachers.add(
+                class_sourced_id,
+                {"user": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterClassEnrollmentInputParam, enrollment, "enrollment")
         _result: OneRosterSourcedIdPairs = await self._client._call(
@@ -1711,7 +1733,9 @@ class Courses(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.courses.create({"status": "active", "title": "...", "org": {"sourced_id": "..."}})
+            sourced_id_pairs = lk.oneroster.courses.create(
+                {"status": "active", "title": "...", "org": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterCourseInputParam, course, "course")
         _result: OneRosterSourcedIdPairs = self._client._call(
@@ -1915,7 +1939,9 @@ class AsyncCourses(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.courses.create({"status": "active", "title": "...", "org": {"sourced_id": "..."}})
+            sourced_id_pairs = await alk.oneroster.courses.create(
+                {"status": "active", "title": "...", "org": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterCourseInputParam, course, "course")
         _result: OneRosterSourcedIdPairs = await self._client._call(
@@ -1949,7 +1975,10 @@ class AsyncCourses(AsyncAPIResource):
 
         Example::
 
-            await alk.oneroster.courses.update(sourced_id, {"status": "active", "title": "...", "org": {"sourced_id": "..."}})
+            await alk.oneroster.courses.update(
+                sourced_id,
+                {"status": "active", "title": "...", "org": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterCourseInputParam, course, "course")
         same_id(_body, sourced_id, "course")
@@ -2217,7 +2246,9 @@ class CourseComponents(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.courses.components.create({"status": "active", "course": {"sourced_id": "..."}, "title": "..."})
+            sourced_id_pairs = lk.oneroster.courses.components.create(
+                {"status": "active", "course": {"sourced_id": "..."}, "title": "..."},
+            )
         """
         _body = check_body(OneRosterCourseComponentInputParam, component, "component")
         _result: OneRosterSourcedIdPairs = self._client._call(
@@ -2251,7 +2282,10 @@ class CourseComponents(SyncAPIResource):
 
         Example::
 
-            lk.oneroster.courses.components.update(sourced_id, {"status": "active", "course": {"sourced_id": "..."}, "title": "..."})
+            lk.oneroster.courses.components.update(
+                sourced_id,
+                {"status": "active", "course": {"sourced_id": "..."}, "title": "..."},
+            )
         """
         _body = check_body(OneRosterCourseComponentInputParam, component, "component")
         same_id(_body, sourced_id, "component")
@@ -2401,7 +2435,9 @@ class AsyncCourseComponents(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.courses.components.create({"status": "active", "course": {"sourced_id": "..."}, "title": "..."})
+            sourced_id_pairs = await alk.oneroster.courses.components.create(
+                {"status": "active", "course": {"sourced_id": "..."}, "title": "..."},
+            )
         """
         _body = check_body(OneRosterCourseComponentInputParam, component, "component")
         _result: OneRosterSourcedIdPairs = await self._client._call(
@@ -2435,7 +2471,10 @@ class AsyncCourseComponents(AsyncAPIResource):
 
         Example::
 
-            await alk.oneroster.courses.components.update(sourced_id, {"status": "active", "course": {"sourced_id": "..."}, "title": "..."})
+            await alk.oneroster.courses.components.update(
+                sourced_id,
+                {"status": "active", "course": {"sourced_id": "..."}, "title": "..."},
+            )
         """
         _body = check_body(OneRosterCourseComponentInputParam, component, "component")
         same_id(_body, sourced_id, "component")
@@ -2585,7 +2624,9 @@ class ComponentResources(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.courses.component_resources.create({"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}})
+            sourced_id_pairs = lk.oneroster.courses.component_resources.create(
+                {"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
         _result: OneRosterSourcedIdPairs = self._client._call(
@@ -2619,7 +2660,10 @@ class ComponentResources(SyncAPIResource):
 
         Example::
 
-            lk.oneroster.courses.component_resources.update(sourced_id, {"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}})
+            lk.oneroster.courses.component_resources.update(
+                sourced_id,
+                {"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
         same_id(_body, sourced_id, "component_resource")
@@ -2769,7 +2813,9 @@ class AsyncComponentResources(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.courses.component_resources.create({"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}})
+            sourced_id_pairs = await alk.oneroster.courses.component_resources.create(
+                {"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
         _result: OneRosterSourcedIdPairs = await self._client._call(
@@ -2803,7 +2849,10 @@ class AsyncComponentResources(AsyncAPIResource):
 
         Example::
 
-            await alk.oneroster.courses.component_resources.update(sourced_id, {"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}})
+            await alk.oneroster.courses.component_resources.update(
+                sourced_id,
+                {"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
         same_id(_body, sourced_id, "component_resource")
@@ -3322,7 +3371,9 @@ class Enrollments(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.enrollments.create({"role": "administrator", "user": {"sourced_id": "..."}, "class_": {"sourced_id": "..."}})
+            sourced_id_pairs = lk.oneroster.enrollments.create(
+                {"role": "administrator", "user": {"sourced_id": "..."}, "class_": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterEnrollmentInputParam, enrollment, "enrollment")
         _result: OneRosterSourcedIdPairs = self._client._call(
@@ -3360,7 +3411,10 @@ class Enrollments(SyncAPIResource):
 
         Example::
 
-            lk.oneroster.enrollments.update(sourced_id, {"sourced_id": "...", "status": "active", "role": "administrator"})
+            lk.oneroster.enrollments.update(
+                sourced_id,
+                {"sourced_id": "...", "status": "active", "role": "administrator"},
+            )
         """
         _body = check_body(OneRosterEnrollmentUpdateParam, enrollment, "enrollment")
         same_id(_body, sourced_id, "enrollment")
@@ -3510,7 +3564,9 @@ class AsyncEnrollments(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.enrollments.create({"role": "administrator", "user": {"sourced_id": "..."}, "class_": {"sourced_id": "..."}})
+            sourced_id_pairs = await alk.oneroster.enrollments.create(
+                {"role": "administrator", "user": {"sourced_id": "..."}, "class_": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterEnrollmentInputParam, enrollment, "enrollment")
         _result: OneRosterSourcedIdPairs = await self._client._call(
@@ -3548,7 +3604,10 @@ class AsyncEnrollments(AsyncAPIResource):
 
         Example::
 
-            await alk.oneroster.enrollments.update(sourced_id, {"sourced_id": "...", "status": "active", "role": "administrator"})
+            await alk.oneroster.enrollments.update(
+                sourced_id,
+                {"sourced_id": "...", "status": "active", "role": "administrator"},
+            )
         """
         _body = check_body(OneRosterEnrollmentUpdateParam, enrollment, "enrollment")
         same_id(_body, sourced_id, "enrollment")
@@ -3697,7 +3756,9 @@ class GradingPeriods(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.grading_periods.create({"title": "...", "start_date": "...", "end_date": "..."})
+            sourced_id_pairs = lk.oneroster.grading_periods.create(
+                {"title": "...", "start_date": "...", "end_date": "..."},
+            )
         """
         _body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
         _result: OneRosterSourcedIdPairs = self._client._call(
@@ -3880,7 +3941,9 @@ class AsyncGradingPeriods(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.grading_periods.create({"title": "...", "start_date": "...", "end_date": "..."})
+            sourced_id_pairs = await alk.oneroster.grading_periods.create(
+                {"title": "...", "start_date": "...", "end_date": "..."},
+            )
         """
         _body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
         _result: OneRosterSourcedIdPairs = await self._client._call(
@@ -3914,7 +3977,10 @@ class AsyncGradingPeriods(AsyncAPIResource):
 
         Example::
 
-            await alk.oneroster.grading_periods.update(sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
+            await alk.oneroster.grading_periods.update(
+                sourced_id,
+                {"title": "...", "start_date": "...", "end_date": "..."},
+            )
         """
         _body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
         same_id(_body, sourced_id, "grading_period")
@@ -4980,12 +5046,19 @@ class SchoolClassEnrollments(SyncAPIResource):
 
         Example::
 
-            for enrollment in lk.oneroster.schools.classes.enrollments.list(school_sourced_id, class_sourced_id, limit=100):
+            for enrollment in lk.oneroster.schools.classes.enrollments.list(
+                school_sourced_id,
+                class_sourced_id,
+                limit=100,
+            ):
                 print(enrollment)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/enrollments",
-            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id"), "classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            path_params={
+                "schoolSourcedId": check_id(school_sourced_id, "school_sourced_id"),
+                "classSourcedId": check_id(class_sourced_id, "class_sourced_id"),
+            },
             query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
             page="enrollments",
             item=OneRosterEnrollment,
@@ -5012,7 +5085,11 @@ class AsyncSchoolClassEnrollments(AsyncAPIResource):
 
     Example::
 
-        async for enrollment in alk.oneroster.schools.classes.enrollments.list(school_sourced_id, class_sourced_id, limit=100):
+        async for enrollment in alk.oneroster.schools.classes.enrollments.list(
+            school_sourced_id,
+            class_sourced_id,
+            limit=100,
+        ):
             print(enrollment)
     """
 
@@ -5041,12 +5118,19 @@ class AsyncSchoolClassEnrollments(AsyncAPIResource):
 
         Example::
 
-            async for enrollment in alk.oneroster.schools.classes.enrollments.list(school_sourced_id, class_sourced_id, limit=100):
+            async for enrollment in alk.oneroster.schools.classes.enrollments.list(
+                school_sourced_id,
+                class_sourced_id,
+                limit=100,
+            ):
                 print(enrollment)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/enrollments",
-            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id"), "classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            path_params={
+                "schoolSourcedId": check_id(school_sourced_id, "school_sourced_id"),
+                "classSourcedId": check_id(class_sourced_id, "class_sourced_id"),
+            },
             query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
             page="enrollments",
             item=OneRosterEnrollment,
@@ -5107,7 +5191,10 @@ class SchoolClassStudents(SyncAPIResource):
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/students",
-            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id"), "classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            path_params={
+                "schoolSourcedId": check_id(school_sourced_id, "school_sourced_id"),
+                "classSourcedId": check_id(class_sourced_id, "class_sourced_id"),
+            },
             query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
             page="users",
             item=OneRosterUser,
@@ -5163,12 +5250,19 @@ class AsyncSchoolClassStudents(AsyncAPIResource):
 
         Example::
 
-            async for user in alk.oneroster.schools.classes.students.list(school_sourced_id, class_sourced_id, limit=100):
+            async for user in alk.oneroster.schools.classes.students.list(
+                school_sourced_id,
+                class_sourced_id,
+                limit=100,
+            ):
                 print(user)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/students",
-            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id"), "classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            path_params={
+                "schoolSourcedId": check_id(school_sourced_id, "school_sourced_id"),
+                "classSourcedId": check_id(class_sourced_id, "class_sourced_id"),
+            },
             query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
             page="users",
             item=OneRosterUser,
@@ -5229,7 +5323,10 @@ class SchoolClassTeachers(SyncAPIResource):
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/teachers",
-            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id"), "classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            path_params={
+                "schoolSourcedId": check_id(school_sourced_id, "school_sourced_id"),
+                "classSourcedId": check_id(class_sourced_id, "class_sourced_id"),
+            },
             query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
             page="users",
             item=OneRosterUser,
@@ -5285,12 +5382,19 @@ class AsyncSchoolClassTeachers(AsyncAPIResource):
 
         Example::
 
-            async for user in alk.oneroster.schools.classes.teachers.list(school_sourced_id, class_sourced_id, limit=100):
+            async for user in alk.oneroster.schools.classes.teachers.list(
+                school_sourced_id,
+                class_sourced_id,
+                limit=100,
+            ):
                 print(user)
         """
         return self._client._list(
             "/ims/oneroster/rostering/v1p2/schools/{schoolSourcedId}/classes/{classSourcedId}/teachers",
-            path_params={"schoolSourcedId": check_id(school_sourced_id, "school_sourced_id"), "classSourcedId": check_id(class_sourced_id, "class_sourced_id")},
+            path_params={
+                "schoolSourcedId": check_id(school_sourced_id, "school_sourced_id"),
+                "classSourcedId": check_id(class_sourced_id, "class_sourced_id"),
+            },
             query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
             page="users",
             item=OneRosterUser,
@@ -6916,7 +7020,10 @@ class TermGradingPeriods(SyncAPIResource):
 
         Example::
 
-            academic_session = lk.oneroster.terms.grading_periods.create(term_sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
+            academic_session = lk.oneroster.terms.grading_periods.create(
+                term_sourced_id,
+                {"title": "...", "start_date": "...", "end_date": "..."},
+            )
         """
         _body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
         _result: OneRosterAcademicSession = self._client._call(
@@ -7010,7 +7117,10 @@ class AsyncTermGradingPeriods(AsyncAPIResource):
 
         Example::
 
-            academic_session = await alk.oneroster.terms.grading_periods.create(term_sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
+            academic_session = await alk.oneroster.terms.grading_periods.create(
+                term_sourced_id,
+                {"title": "...", "start_date": "...", "end_date": "..."},
+            )
         """
         _body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
         _result: OneRosterAcademicSession = await self._client._call(
@@ -7192,7 +7302,10 @@ class Users(SyncAPIResource):
 
         Example::
 
-            user = lk.oneroster.users.update(sourced_id, {"enabled_user": True, "given_name": "...", "family_name": "..."})
+            user = lk.oneroster.users.update(
+                sourced_id,
+                {"enabled_user": True, "given_name": "...", "family_name": "..."},
+            )
         """
         _body = check_body(OneRosterUserInputParam, user, "user")
         same_id(_body, sourced_id, "user")
@@ -7371,7 +7484,9 @@ class AsyncUsers(AsyncAPIResource):
 
         Example::
 
-            user_created = await alk.oneroster.users.create({"enabled_user": True, "given_name": "...", "family_name": "..."})
+            user_created = await alk.oneroster.users.create(
+                {"enabled_user": True, "given_name": "...", "family_name": "..."},
+            )
         """
         _body = check_body(OneRosterUserInputParam, user, "user")
         _result: OneRosterUserCreated = await self._client._call(
@@ -7406,7 +7521,10 @@ class AsyncUsers(AsyncAPIResource):
 
         Example::
 
-            user = await alk.oneroster.users.update(sourced_id, {"enabled_user": True, "given_name": "...", "family_name": "..."})
+            user = await alk.oneroster.users.update(
+                sourced_id,
+                {"enabled_user": True, "given_name": "...", "family_name": "..."},
+            )
         """
         _body = check_body(OneRosterUserInputParam, user, "user")
         same_id(_body, sourced_id, "user")
@@ -7557,7 +7675,10 @@ class UserCredentials(SyncAPIResource):
 
     Example::
 
-        registered_credentials = lk.oneroster.users.credentials.create(user_id, {"application_name": "...", "credentials": {"username": "...", "password": "..."}})
+        registered_credentials = lk.oneroster.users.credentials.create(
+            user_id,
+            {"application_name": "...", "credentials": {"username": "...", "password": "..."}},
+        )
     """
 
     def create(
@@ -7580,7 +7701,10 @@ class UserCredentials(SyncAPIResource):
 
         Example::
 
-            registered_credentials = lk.oneroster.users.credentials.create(user_id, {"application_name": "...", "credentials": {"username": "...", "password": "..."}})
+            registered_credentials = lk.oneroster.users.credentials.create(
+                user_id,
+                {"application_name": "...", "credentials": {"username": "...", "password": "..."}},
+            )
         """
         _body = check_body(OneRosterStudentCredentialsInputParam, credentials, "credentials")
         _result: OneRosterRegisteredCredentials = self._client._call(
@@ -7620,7 +7744,10 @@ class UserCredentials(SyncAPIResource):
         _result: OneRosterDecryptedCredential = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/users/{userId}/credentials/{credentialId}/decrypt",
-            path_params={"userId": check_id(user_id, "user_id"), "credentialId": check_id(credential_id, "credential_id")},
+            path_params={
+                "userId": check_id(user_id, "user_id"),
+                "credentialId": check_id(credential_id, "credential_id"),
+            },
             cast=OneRosterDecryptedCredential,
             idempotent=True,
             timeout=timeout,
@@ -7644,7 +7771,10 @@ class AsyncUserCredentials(AsyncAPIResource):
 
     Example::
 
-        registered_credentials = await alk.oneroster.users.credentials.create(user_id, {"application_name": "...", "credentials": {"username": "...", "password": "..."}})
+        registered_credentials = await alk.oneroster.users.credentials.create(
+            user_id,
+            {"application_name": "...", "credentials": {"username": "...", "password": "..."}},
+        )
     """
 
     async def create(
@@ -7667,7 +7797,10 @@ class AsyncUserCredentials(AsyncAPIResource):
 
         Example::
 
-            registered_credentials = await alk.oneroster.users.credentials.create(user_id, {"application_name": "...", "credentials": {"username": "...", "password": "..."}})
+            registered_credentials = await alk.oneroster.users.credentials.create(
+                user_id,
+                {"application_name": "...", "credentials": {"username": "...", "password": "..."}},
+            )
         """
         _body = check_body(OneRosterStudentCredentialsInputParam, credentials, "credentials")
         _result: OneRosterRegisteredCredentials = await self._client._call(
@@ -7707,7 +7840,10 @@ class AsyncUserCredentials(AsyncAPIResource):
         _result: OneRosterDecryptedCredential = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/users/{userId}/credentials/{credentialId}/decrypt",
-            path_params={"userId": check_id(user_id, "user_id"), "credentialId": check_id(credential_id, "credential_id")},
+            path_params={
+                "userId": check_id(user_id, "user_id"),
+                "credentialId": check_id(credential_id, "credential_id"),
+            },
             cast=OneRosterDecryptedCredential,
             idempotent=True,
             timeout=timeout,
@@ -8125,7 +8261,10 @@ class AssessmentLineItems(SyncAPIResource):
 
         Example::
 
-            assessment_line_item = lk.oneroster.gradebook.assessment_line_items.update(sourced_id, {"status": "active", "title": "..."})
+            assessment_line_item = lk.oneroster.gradebook.assessment_line_items.update(
+                sourced_id,
+                {"status": "active", "title": "..."},
+            )
         """
         _body = check_body(OneRosterAssessmentLineItemInputParam, line_item, "line_item")
         same_id(_body, sourced_id, "line_item")
@@ -8281,7 +8420,9 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.gradebook.assessment_line_items.create({"status": "active", "title": "..."})
+            sourced_id_pairs = await alk.oneroster.gradebook.assessment_line_items.create(
+                {"status": "active", "title": "..."},
+            )
         """
         _body = check_body(OneRosterAssessmentLineItemInputParam, line_item, "line_item")
         _result: OneRosterSourcedIdPairs = await self._client._call(
@@ -8315,7 +8456,10 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
 
         Example::
 
-            assessment_line_item = await alk.oneroster.gradebook.assessment_line_items.update(sourced_id, {"status": "active", "title": "..."})
+            assessment_line_item = await alk.oneroster.gradebook.assessment_line_items.update(
+                sourced_id,
+                {"status": "active", "title": "..."},
+            )
         """
         _body = check_body(OneRosterAssessmentLineItemInputParam, line_item, "line_item")
         same_id(_body, sourced_id, "line_item")
@@ -8467,7 +8611,9 @@ class AssessmentResults(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.gradebook.assessment_results.create({"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+            sourced_id_pairs = lk.oneroster.gradebook.assessment_results.create(
+                {"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterAssessmentResultInputParam, result, "result")
         _result: OneRosterSourcedIdPairs = self._client._call(
@@ -8501,7 +8647,10 @@ class AssessmentResults(SyncAPIResource):
 
         Example::
 
-            assessment_result = lk.oneroster.gradebook.assessment_results.update(sourced_id, {"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+            assessment_result = lk.oneroster.gradebook.assessment_results.update(
+                sourced_id,
+                {"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterAssessmentResultInputParam, result, "result")
         same_id(_body, sourced_id, "result")
@@ -8653,7 +8802,9 @@ class AsyncAssessmentResults(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.gradebook.assessment_results.create({"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+            sourced_id_pairs = await alk.oneroster.gradebook.assessment_results.create(
+                {"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterAssessmentResultInputParam, result, "result")
         _result: OneRosterSourcedIdPairs = await self._client._call(
@@ -8687,7 +8838,10 @@ class AsyncAssessmentResults(AsyncAPIResource):
 
         Example::
 
-            assessment_result = await alk.oneroster.gradebook.assessment_results.update(sourced_id, {"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+            assessment_result = await alk.oneroster.gradebook.assessment_results.update(
+                sourced_id,
+                {"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterAssessmentResultInputParam, result, "result")
         same_id(_body, sourced_id, "result")
@@ -9215,7 +9369,9 @@ class LineItems(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.gradebook.line_items.create({"title": "...", "assign_date": "...", "due_date": "..."})
+            sourced_id_pairs = lk.oneroster.gradebook.line_items.create(
+                {"title": "...", "assign_date": "...", "due_date": "..."},
+            )
         """
         _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
         _result: OneRosterSourcedIdPairs = self._client._call(
@@ -9249,7 +9405,10 @@ class LineItems(SyncAPIResource):
 
         Example::
 
-            lk.oneroster.gradebook.line_items.update(sourced_id, {"title": "...", "assign_date": "...", "due_date": "..."})
+            lk.oneroster.gradebook.line_items.update(
+                sourced_id,
+                {"title": "...", "assign_date": "...", "due_date": "..."},
+            )
         """
         _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
         same_id(_body, sourced_id, "line_item")
@@ -9404,7 +9563,9 @@ class AsyncLineItems(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.gradebook.line_items.create({"title": "...", "assign_date": "...", "due_date": "..."})
+            sourced_id_pairs = await alk.oneroster.gradebook.line_items.create(
+                {"title": "...", "assign_date": "...", "due_date": "..."},
+            )
         """
         _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
         _result: OneRosterSourcedIdPairs = await self._client._call(
@@ -9438,7 +9599,10 @@ class AsyncLineItems(AsyncAPIResource):
 
         Example::
 
-            await alk.oneroster.gradebook.line_items.update(sourced_id, {"title": "...", "assign_date": "...", "due_date": "..."})
+            await alk.oneroster.gradebook.line_items.update(
+                sourced_id,
+                {"title": "...", "assign_date": "...", "due_date": "..."},
+            )
         """
         _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
         same_id(_body, sourced_id, "line_item")
@@ -9495,7 +9659,10 @@ class LineItemResults(SyncAPIResource):
 
     Example::
 
-        sourced_id_pairs = lk.oneroster.gradebook.line_items.results.create(line_item_sourced_id, [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}])
+        sourced_id_pairs = lk.oneroster.gradebook.line_items.results.create(
+            line_item_sourced_id,
+            [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}],
+        )
     """
 
     def create(
@@ -9515,7 +9682,10 @@ class LineItemResults(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.gradebook.line_items.results.create(line_item_sourced_id, [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}])
+            sourced_id_pairs = lk.oneroster.gradebook.line_items.results.create(
+                line_item_sourced_id,
+                [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}],
+            )
         """
         _body = check_bodies(OneRosterResultInputParam, results, "results")
         _result: OneRosterSourcedIdPairs = self._client._call(
@@ -9546,7 +9716,10 @@ class AsyncLineItemResults(AsyncAPIResource):
 
     Example::
 
-        sourced_id_pairs = await alk.oneroster.gradebook.line_items.results.create(line_item_sourced_id, [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}])
+        sourced_id_pairs = await alk.oneroster.gradebook.line_items.results.create(
+            line_item_sourced_id,
+            [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}],
+        )
     """
 
     async def create(
@@ -9566,7 +9739,10 @@ class AsyncLineItemResults(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.gradebook.line_items.results.create(line_item_sourced_id, [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}])
+            sourced_id_pairs = await alk.oneroster.gradebook.line_items.results.create(
+                line_item_sourced_id,
+                [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}],
+            )
         """
         _body = check_bodies(OneRosterResultInputParam, results, "results")
         _result: OneRosterSourcedIdPairs = await self._client._call(
@@ -9688,7 +9864,9 @@ class Results(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.gradebook.results.create({"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+            sourced_id_pairs = lk.oneroster.gradebook.results.create(
+                {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterResultInputParam, result, "result")
         _result: OneRosterSourcedIdPairs = self._client._call(
@@ -9722,7 +9900,10 @@ class Results(SyncAPIResource):
 
         Example::
 
-            result = lk.oneroster.gradebook.results.update(sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+            result = lk.oneroster.gradebook.results.update(
+                sourced_id,
+                {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterResultInputParam, result, "result")
         same_id(_body, sourced_id, "result")
@@ -9873,7 +10054,9 @@ class AsyncResults(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.gradebook.results.create({"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+            sourced_id_pairs = await alk.oneroster.gradebook.results.create(
+                {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterResultInputParam, result, "result")
         _result: OneRosterSourcedIdPairs = await self._client._call(
@@ -9907,7 +10090,10 @@ class AsyncResults(AsyncAPIResource):
 
         Example::
 
-            result = await alk.oneroster.gradebook.results.update(sourced_id, {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}})
+            result = await alk.oneroster.gradebook.results.update(
+                sourced_id,
+                {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}},
+            )
         """
         _body = check_body(OneRosterResultInputParam, result, "result")
         same_id(_body, sourced_id, "result")
@@ -10058,7 +10244,9 @@ class ScoreScales(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.gradebook.score_scales.create({"status": "active", "title": "...", "type": "..."})
+            sourced_id_pairs = lk.oneroster.gradebook.score_scales.create(
+                {"status": "active", "title": "...", "type": "..."},
+            )
         """
         _body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
         _result: OneRosterSourcedIdPairs = self._client._call(
@@ -10092,7 +10280,10 @@ class ScoreScales(SyncAPIResource):
 
         Example::
 
-            score_scale = lk.oneroster.gradebook.score_scales.update(sourced_id, {"status": "active", "title": "...", "type": "..."})
+            score_scale = lk.oneroster.gradebook.score_scales.update(
+                sourced_id,
+                {"status": "active", "title": "...", "type": "..."},
+            )
         """
         _body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
         same_id(_body, sourced_id, "score_scale")
@@ -10243,7 +10434,9 @@ class AsyncScoreScales(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.gradebook.score_scales.create({"status": "active", "title": "...", "type": "..."})
+            sourced_id_pairs = await alk.oneroster.gradebook.score_scales.create(
+                {"status": "active", "title": "...", "type": "..."},
+            )
         """
         _body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
         _result: OneRosterSourcedIdPairs = await self._client._call(
@@ -10277,7 +10470,10 @@ class AsyncScoreScales(AsyncAPIResource):
 
         Example::
 
-            score_scale = await alk.oneroster.gradebook.score_scales.update(sourced_id, {"status": "active", "title": "...", "type": "..."})
+            score_scale = await alk.oneroster.gradebook.score_scales.update(
+                sourced_id,
+                {"status": "active", "title": "...", "type": "..."},
+            )
         """
         _body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
         same_id(_body, sourced_id, "score_scale")
@@ -10483,7 +10679,11 @@ class GradebookClassSessionResults(SyncAPIResource):
 
     Example::
 
-        sourced_id_pairs = lk.oneroster.gradebook.classes.academic_sessions.results.create(class_sourced_id, academic_session_sourced_id, [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}])
+        sourced_id_pairs = lk.oneroster.gradebook.classes.academic_sessions.results.create(
+            class_sourced_id,
+            academic_session_sourced_id,
+            [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}],
+        )
     """
 
     def create(
@@ -10504,13 +10704,20 @@ class GradebookClassSessionResults(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.gradebook.classes.academic_sessions.results.create(class_sourced_id, academic_session_sourced_id, [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}])
+            sourced_id_pairs = lk.oneroster.gradebook.classes.academic_sessions.results.create(
+                class_sourced_id,
+                academic_session_sourced_id,
+                [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}],
+            )
         """
         _body = check_bodies(OneRosterResultInputParam, results, "results")
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/academicSessions/{academicSessionSourcedId}/results",
-            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id"), "academicSessionSourcedId": check_id(academic_session_sourced_id, "academic_session_sourced_id")},
+            path_params={
+                "classSourcedId": check_id(class_sourced_id, "class_sourced_id"),
+                "academicSessionSourcedId": check_id(academic_session_sourced_id, "academic_session_sourced_id"),
+            },
             body={"results": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
@@ -10535,7 +10742,11 @@ class AsyncGradebookClassSessionResults(AsyncAPIResource):
 
     Example::
 
-        sourced_id_pairs = await alk.oneroster.gradebook.classes.academic_sessions.results.create(class_sourced_id, academic_session_sourced_id, [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}])
+        sourced_id_pairs = await alk.oneroster.gradebook.classes.academic_sessions.results.create(
+            class_sourced_id,
+            academic_session_sourced_id,
+            [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}],
+        )
     """
 
     async def create(
@@ -10556,13 +10767,20 @@ class AsyncGradebookClassSessionResults(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.gradebook.classes.academic_sessions.results.create(class_sourced_id, academic_session_sourced_id, [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}])
+            sourced_id_pairs = await alk.oneroster.gradebook.classes.academic_sessions.results.create(
+                class_sourced_id,
+                academic_session_sourced_id,
+                [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}],
+            )
         """
         _body = check_bodies(OneRosterResultInputParam, results, "results")
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/academicSessions/{academicSessionSourcedId}/results",
-            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id"), "academicSessionSourcedId": check_id(academic_session_sourced_id, "academic_session_sourced_id")},
+            path_params={
+                "classSourcedId": check_id(class_sourced_id, "class_sourced_id"),
+                "academicSessionSourcedId": check_id(academic_session_sourced_id, "academic_session_sourced_id"),
+            },
             body={"results": _body},
             cast=OneRosterSourcedIdPairs,
             returns="sourcedIdPairs",
@@ -10777,7 +10995,10 @@ class GradebookClassLineItems(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.gradebook.classes.line_items.create(class_sourced_id, {"title": "...", "assign_date": "...", "due_date": "..."})
+            sourced_id_pairs = lk.oneroster.gradebook.classes.line_items.create(
+                class_sourced_id,
+                {"title": "...", "assign_date": "...", "due_date": "..."},
+            )
         """
         _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
         _result: OneRosterSourcedIdPairs = self._client._call(
@@ -10880,7 +11101,10 @@ class AsyncGradebookClassLineItems(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.gradebook.classes.line_items.create(class_sourced_id, {"title": "...", "assign_date": "...", "due_date": "..."})
+            sourced_id_pairs = await alk.oneroster.gradebook.classes.line_items.create(
+                class_sourced_id,
+                {"title": "...", "assign_date": "...", "due_date": "..."},
+            )
         """
         _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
         _result: OneRosterSourcedIdPairs = await self._client._call(
@@ -10911,7 +11135,11 @@ class GradebookClassLineItemResults(SyncAPIResource):
 
     Example::
 
-        for result in lk.oneroster.gradebook.classes.line_items.results.list(class_sourced_id, line_item_sourced_id, limit=100):
+        for result in lk.oneroster.gradebook.classes.line_items.results.list(
+            class_sourced_id,
+            line_item_sourced_id,
+            limit=100,
+        ):
             print(result)
     """
 
@@ -10939,12 +11167,19 @@ class GradebookClassLineItemResults(SyncAPIResource):
 
         Example::
 
-            for result in lk.oneroster.gradebook.classes.line_items.results.list(class_sourced_id, line_item_sourced_id, limit=100):
+            for result in lk.oneroster.gradebook.classes.line_items.results.list(
+                class_sourced_id,
+                line_item_sourced_id,
+                limit=100,
+            ):
                 print(result)
         """
         return self._client._list(
             "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems/{lineItemSourcedId}/results",
-            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id"), "lineItemSourcedId": check_id(line_item_sourced_id, "line_item_sourced_id")},
+            path_params={
+                "classSourcedId": check_id(class_sourced_id, "class_sourced_id"),
+                "lineItemSourcedId": check_id(line_item_sourced_id, "line_item_sourced_id"),
+            },
             query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
             page="results",
             item=OneRosterResult,
@@ -10971,7 +11206,11 @@ class AsyncGradebookClassLineItemResults(AsyncAPIResource):
 
     Example::
 
-        async for result in alk.oneroster.gradebook.classes.line_items.results.list(class_sourced_id, line_item_sourced_id, limit=100):
+        async for result in alk.oneroster.gradebook.classes.line_items.results.list(
+            class_sourced_id,
+            line_item_sourced_id,
+            limit=100,
+        ):
             print(result)
     """
 
@@ -10999,12 +11238,19 @@ class AsyncGradebookClassLineItemResults(AsyncAPIResource):
 
         Example::
 
-            async for result in alk.oneroster.gradebook.classes.line_items.results.list(class_sourced_id, line_item_sourced_id, limit=100):
+            async for result in alk.oneroster.gradebook.classes.line_items.results.list(
+                class_sourced_id,
+                line_item_sourced_id,
+                limit=100,
+            ):
                 print(result)
         """
         return self._client._list(
             "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems/{lineItemSourcedId}/results",
-            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id"), "lineItemSourcedId": check_id(line_item_sourced_id, "line_item_sourced_id")},
+            path_params={
+                "classSourcedId": check_id(class_sourced_id, "class_sourced_id"),
+                "lineItemSourcedId": check_id(line_item_sourced_id, "line_item_sourced_id"),
+            },
             query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
             page="results",
             item=OneRosterResult,
@@ -11303,7 +11549,11 @@ class GradebookClassStudentResults(SyncAPIResource):
 
     Example::
 
-        for result in lk.oneroster.gradebook.classes.students.results.list(class_sourced_id, student_sourced_id, limit=100):
+        for result in lk.oneroster.gradebook.classes.students.results.list(
+            class_sourced_id,
+            student_sourced_id,
+            limit=100,
+        ):
             print(result)
     """
 
@@ -11332,12 +11582,19 @@ class GradebookClassStudentResults(SyncAPIResource):
 
         Example::
 
-            for result in lk.oneroster.gradebook.classes.students.results.list(class_sourced_id, student_sourced_id, limit=100):
+            for result in lk.oneroster.gradebook.classes.students.results.list(
+                class_sourced_id,
+                student_sourced_id,
+                limit=100,
+            ):
                 print(result)
         """
         return self._client._list(
             "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/students/{studentSourcedId}/results",
-            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id"), "studentSourcedId": check_id(student_sourced_id, "student_sourced_id")},
+            path_params={
+                "classSourcedId": check_id(class_sourced_id, "class_sourced_id"),
+                "studentSourcedId": check_id(student_sourced_id, "student_sourced_id"),
+            },
             query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
             page="results",
             item=OneRosterResult,
@@ -11364,7 +11621,11 @@ class AsyncGradebookClassStudentResults(AsyncAPIResource):
 
     Example::
 
-        async for result in alk.oneroster.gradebook.classes.students.results.list(class_sourced_id, student_sourced_id, limit=100):
+        async for result in alk.oneroster.gradebook.classes.students.results.list(
+            class_sourced_id,
+            student_sourced_id,
+            limit=100,
+        ):
             print(result)
     """
 
@@ -11393,12 +11654,19 @@ class AsyncGradebookClassStudentResults(AsyncAPIResource):
 
         Example::
 
-            async for result in alk.oneroster.gradebook.classes.students.results.list(class_sourced_id, student_sourced_id, limit=100):
+            async for result in alk.oneroster.gradebook.classes.students.results.list(
+                class_sourced_id,
+                student_sourced_id,
+                limit=100,
+            ):
                 print(result)
         """
         return self._client._list(
             "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/students/{studentSourcedId}/results",
-            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id"), "studentSourcedId": check_id(student_sourced_id, "student_sourced_id")},
+            path_params={
+                "classSourcedId": check_id(class_sourced_id, "class_sourced_id"),
+                "studentSourcedId": check_id(student_sourced_id, "student_sourced_id"),
+            },
             query={"sort": sort, "orderBy": order_by, "filter": filter, "fields": fields, "search": search},
             page="results",
             item=OneRosterResult,
@@ -11540,7 +11808,10 @@ class GradebookSchoolLineItems(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.gradebook.schools.line_items.create(school_sourced_id, [{"title": "...", "assign_date": "...", "due_date": "..."}])
+            sourced_id_pairs = lk.oneroster.gradebook.schools.line_items.create(
+                school_sourced_id,
+                [{"title": "...", "assign_date": "...", "due_date": "..."}],
+            )
         """
         _body = check_bodies(OneRosterLineItemInputParam, line_items, "line_items")
         _result: OneRosterSourcedIdPairs = self._client._call(
@@ -11636,7 +11907,10 @@ class AsyncGradebookSchoolLineItems(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.gradebook.schools.line_items.create(school_sourced_id, [{"title": "...", "assign_date": "...", "due_date": "..."}])
+            sourced_id_pairs = await alk.oneroster.gradebook.schools.line_items.create(
+                school_sourced_id,
+                [{"title": "...", "assign_date": "...", "due_date": "..."}],
+            )
         """
         _body = check_bodies(OneRosterLineItemInputParam, line_items, "line_items")
         _result: OneRosterSourcedIdPairs = await self._client._call(
@@ -12367,7 +12641,10 @@ class ClassResources(SyncAPIResource):
         self._client._call(
             "DELETE",
             "/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources/{resourceSourcedId}",
-            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id"), "resourceSourcedId": check_id(resource_sourced_id, "resource_sourced_id")},
+            path_params={
+                "classSourcedId": check_id(class_sourced_id, "class_sourced_id"),
+                "resourceSourcedId": check_id(resource_sourced_id, "resource_sourced_id"),
+            },
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
@@ -12490,7 +12767,10 @@ class AsyncClassResources(AsyncAPIResource):
         await self._client._call(
             "DELETE",
             "/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources/{resourceSourcedId}",
-            path_params={"classSourcedId": check_id(class_sourced_id, "class_sourced_id"), "resourceSourcedId": check_id(resource_sourced_id, "resource_sourced_id")},
+            path_params={
+                "classSourcedId": check_id(class_sourced_id, "class_sourced_id"),
+                "resourceSourcedId": check_id(resource_sourced_id, "resource_sourced_id"),
+            },
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
@@ -12610,7 +12890,10 @@ class CourseResources(SyncAPIResource):
         self._client._call(
             "DELETE",
             "/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources/{resourceSourcedId}",
-            path_params={"courseSourcedId": check_id(course_sourced_id, "course_sourced_id"), "resourceSourcedId": check_id(resource_sourced_id, "resource_sourced_id")},
+            path_params={
+                "courseSourcedId": check_id(course_sourced_id, "course_sourced_id"),
+                "resourceSourcedId": check_id(resource_sourced_id, "resource_sourced_id"),
+            },
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
@@ -12730,7 +13013,10 @@ class AsyncCourseResources(AsyncAPIResource):
         await self._client._call(
             "DELETE",
             "/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources/{resourceSourcedId}",
-            path_params={"courseSourcedId": check_id(course_sourced_id, "course_sourced_id"), "resourceSourcedId": check_id(resource_sourced_id, "resource_sourced_id")},
+            path_params={
+                "courseSourcedId": check_id(course_sourced_id, "course_sourced_id"),
+                "resourceSourcedId": check_id(resource_sourced_id, "resource_sourced_id"),
+            },
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
@@ -12850,7 +13136,10 @@ class UserResources(SyncAPIResource):
         self._client._call(
             "DELETE",
             "/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources/{resourceSourcedId}",
-            path_params={"userSourcedId": check_id(user_sourced_id, "user_sourced_id"), "resourceSourcedId": check_id(resource_sourced_id, "resource_sourced_id")},
+            path_params={
+                "userSourcedId": check_id(user_sourced_id, "user_sourced_id"),
+                "resourceSourcedId": check_id(resource_sourced_id, "resource_sourced_id"),
+            },
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,
@@ -12970,7 +13259,10 @@ class AsyncUserResources(AsyncAPIResource):
         await self._client._call(
             "DELETE",
             "/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources/{resourceSourcedId}",
-            path_params={"userSourcedId": check_id(user_sourced_id, "user_sourced_id"), "resourceSourcedId": check_id(resource_sourced_id, "resource_sourced_id")},
+            path_params={
+                "userSourcedId": check_id(user_sourced_id, "user_sourced_id"),
+                "resourceSourcedId": check_id(resource_sourced_id, "resource_sourced_id"),
+            },
             timeout=timeout,
             max_retries=max_retries,
             extra_headers=extra_headers,

@@ -2,13 +2,15 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""The rostering family's resources as the resource map names them: Rostering 1.0 (``/rostering/1.0``): users, their roles, profiles, agents and linked users, enrollments, org config."""
+"""The rostering family's resources as the resource map names them: Rostering 1.0 (``/rostering/1.0``): users,
+their roles, profiles, agents and linked users, enrollments, org config.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import httpx
 
@@ -869,7 +871,11 @@ class Agents(SyncAPIResource):
 
         Example::
 
-            user_agent = lk.rostering.agents.upsert(student_id, agent_id, {"relationship_type": "...", "user": {"href": "...", "sourced_id": "...", "type": "..."}})
+            user_agent = lk.rostering.agents.upsert(
+                student_id,
+                agent_id,
+                {"relationship_type": "...", "user": {"href": "...", "sourced_id": "...", "type": "..."}},
+            )
         """
         _body = check_body(UserAgentUpsertParam, agent, "agent")
         _result: UserAgent = self._client._call(
@@ -988,7 +994,11 @@ class AsyncAgents(AsyncAPIResource):
 
         Example::
 
-            user_agent = await alk.rostering.agents.upsert(student_id, agent_id, {"relationship_type": "...", "user": {"href": "...", "sourced_id": "...", "type": "..."}})
+            user_agent = await alk.rostering.agents.upsert(
+                student_id,
+                agent_id,
+                {"relationship_type": "...", "user": {"href": "...", "sourced_id": "...", "type": "..."}},
+            )
         """
         _body = check_body(UserAgentUpsertParam, agent, "agent")
         _result: UserAgent = await self._client._call(

@@ -2,14 +2,14 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""The webhooks family's resources as the resource map names them: Webhooks 1.0 (``/webhooks/1.0``): the subscriptions of an application."""
+"""The webhooks family's resources as the resource map names them: Webhooks 1.0 (``/webhooks/1.0``): the
+subscriptions of an application.
+"""
 
 from __future__ import annotations
 
 from functools import cached_property
 from typing import TYPE_CHECKING, cast
-
-import httpx
 
 from .._resource import AsyncAPIResource, SyncAPIResource
 
@@ -69,7 +69,10 @@ class Subscriptions(SyncAPIResource):
 
     Example::
 
-        webhook_subscription_with_secret = lk.webhooks.subscriptions.create(sourced_application_id, {"url": "...", "event_types": ["test.ping"]})
+        webhook_subscription_with_secret = lk.webhooks.subscriptions.create(
+            sourced_application_id,
+            {"url": "...", "event_types": ["test.ping"]},
+        )
     """
 
     @cached_property
@@ -85,7 +88,10 @@ class AsyncSubscriptions(AsyncAPIResource):
 
     Example::
 
-        webhook_subscription_with_secret = await alk.webhooks.subscriptions.create(sourced_application_id, {"url": "...", "event_types": ["test.ping"]})
+        webhook_subscription_with_secret = await alk.webhooks.subscriptions.create(
+            sourced_application_id,
+            {"url": "...", "event_types": ["test.ping"]},
+        )
     """
 
     @cached_property

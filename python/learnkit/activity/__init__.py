@@ -130,6 +130,7 @@ class RecordResult:
     #: Events it already had: a repeat of a ``record`` with the same ``idempotency_key``.
     duplicates: int
 
+
 @dataclass(frozen=True)
 class _Plan:
     """A checked ``record`` call: what is known before the platform is asked anything."""
@@ -222,7 +223,8 @@ class _ActivityBase:
             if first:
                 _log.warning(
                     "pctComplete not computed: the course %s has totalLessons but no courseId to find its gradebook "
-                    "history", name,
+                    "history",
+                    name,
                 )
             return False
         return True
@@ -289,7 +291,9 @@ class _ActivityBase:
         accepted = counts.get("accepted")
         accepted = accepted if isinstance(accepted, int) and not isinstance(accepted, bool) else len(events)
         duplicates = counts.get("duplicates")
-        duplicates = duplicates if isinstance(duplicates, int) and not isinstance(duplicates, bool) else len(events) - accepted
+        duplicates = (
+            duplicates if isinstance(duplicates, int) and not isinstance(duplicates, bool) else len(events) - accepted
+        )
         sent_pct = sent_metrics.get("pct_complete")
         return RecordResult(plan.run, events, None if sent_pct is None else float(sent_pct), accepted, duplicates)
 

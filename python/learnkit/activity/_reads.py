@@ -26,9 +26,7 @@ _USER_MAX_PAGES = 100
 # What splits an email into the parts a filter can search for: a quote (the filter grammar cannot escape it), control
 # characters (no filter value may hold one), and whitespace (around AND/OR it reads as a second condition). The same
 # characters as the TypeScript package's (docs/decisions.md#d-i33-quote-email).
-_UNSENDABLE = re.compile(
-    "['\u0000-\u0020\u007f\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]"
-)
+_UNSENDABLE = re.compile("['\u0000-\u0020\u007f\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]")
 
 
 class Caller(Protocol):
@@ -99,11 +97,16 @@ def _user_lookup(
     its answer, so the sync and async callers share one walk."""
     fragment = email_fragment(email)
     if fragment is None:
-        raise ValidationError([ValidationIssue(
-            ("user", "email"),
-            "has no part a roster filter can search for (a filter cannot carry ', control characters or spaces, and "
-            "what is left between them is only @); pass user platform_id, the user's rostering sourcedId",
-        )])
+        raise ValidationError(
+            [
+                ValidationIssue(
+                    ("user", "email"),
+                    "has no part a roster filter can search for "
+                    "(a filter cannot carry ', control characters or spaces, and what is left between them is only @); "
+                    "pass user platform_id, the user's rostering sourcedId",
+                )
+            ]
+        )
     if fragment == email:
         answer = yield USERS, {"filter": quoted("email", email), "limit": 2, "fields": ["sourcedId"]}
         users = answer.data.get("users", []) if isinstance(answer.data, dict) else []
@@ -126,10 +129,14 @@ def _user_lookup(
             return _id_of(matches[0] if matches else None)
         offset += len(rows)
     shown = json.dumps(fragment, ensure_ascii=False)
-    raise UnknownUserError(email, f"too many rostering users (over {max_pages * page}) have an email containing {shown}")
+    raise UnknownUserError(
+        email, f"too many rostering users (over {max_pages * page}) have an email containing {shown}"
+    )
 
 
-def _drive(walk: Generator[tuple[str, dict[str, Any]], ApiResponse[Any], T], caller: Caller, calls: Mapping[str, Any]) -> T:
+def _drive(
+    walk: Generator[tuple[str, dict[str, Any]], ApiResponse[Any], T], caller: Caller, calls: Mapping[str, Any]
+) -> T:
     try:
         path, query = next(walk)
         while True:
@@ -169,7 +176,12 @@ def user_id_by_email(
 
 
 async def user_id_by_email_async(
-    caller: AsyncCaller, email: str, calls: Mapping[str, Any], *, page: int = _USER_PAGE, max_pages: int = _USER_MAX_PAGES
+    caller: AsyncCaller,
+    email: str,
+    calls: Mapping[str, Any],
+    *,
+    page: int = _USER_PAGE,
+    max_pages: int = _USER_MAX_PAGES,
 ) -> str | None:
     """:func:`user_id_by_email` for tasks."""
     return await _drive_async(_user_lookup(email, page, max_pages), caller, calls)

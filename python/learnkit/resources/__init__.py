@@ -4,6 +4,17 @@
 
 """The resources of `LearnKit` and `AsyncLearnKit`, one module per family (`learnkit.resources.case`, ...)."""
 
-from . import case, oneroster, rostering, applications, events, insights, beyond, discount_codes, webhooks, caliper
+from . import applications, beyond, caliper, case, discount_codes, events, insights, oneroster, rostering, webhooks
 
-__all__ = ["case", "oneroster", "rostering", "applications", "events", "insights", "beyond", "discount_codes", "webhooks", "caliper"]
+__all__ = [
+    "case",
+    "oneroster",
+    "rostering",
+    "applications",
+    "events",
+    "insights",
+    "beyond",
+    "discount_codes",
+    "webhooks",
+    "caliper",
+]

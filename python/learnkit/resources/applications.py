@@ -12,6 +12,18 @@ from functools import cached_property
 import httpx
 
 from .._client import QueryValue
+from .._generated.applications import (
+    Applications,
+    ApplicationsClient,
+    AsyncApplications,
+    AsyncApplicationsClient,
+    AsyncCredentials,
+    AsyncDrafts,
+    AsyncLtiApplications,
+    Credentials,
+    Drafts,
+    LtiApplications,
+)
 from .._pagination import AsyncPager, SyncPager
 from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
 from ..types.platform import (
@@ -21,18 +33,6 @@ from ..types.platform import (
     ApplicationDraft,
     ApplicationDraftCreateParam,
     ApplicationUpsertParam,
-)
-from .._generated.applications import (
-    ApplicationsClient,
-    AsyncApplicationsClient,
-    Drafts,
-    AsyncDrafts,
-    Credentials,
-    AsyncCredentials,
-    Applications,
-    AsyncApplications,
-    LtiApplications,
-    AsyncLtiApplications,
 )
 
 __all__ = [
@@ -67,7 +67,6 @@ class AsyncLtiApplicationsWithRawResponse:
     def __init__(self, resource: AsyncLtiApplications) -> None:
         self._resource = resource
 
-
     async def list(
         self,
         *,
@@ -81,7 +80,16 @@ class AsyncLtiApplicationsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[Application]]:
         """``alk.applications.lti_applications.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class LtiApplicationsWithRawResponse:
@@ -91,7 +99,6 @@ class LtiApplicationsWithRawResponse:
 
     def __init__(self, resource: LtiApplications) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -106,7 +113,16 @@ class LtiApplicationsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[Application]]:
         """``lk.applications.lti_applications.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncApplicationsWithRawResponse:
@@ -114,7 +130,6 @@ class AsyncApplicationsWithRawResponse:
 
     def __init__(self, resource: AsyncApplications) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -129,7 +144,16 @@ class AsyncApplicationsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[Application]]:
         """``alk.applications.applications.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -141,7 +165,9 @@ class AsyncApplicationsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[Application]:
         """``alk.applications.applications.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(app_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            app_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
     async def upsert(
         self,
@@ -155,7 +181,15 @@ class AsyncApplicationsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[Application]:
         """``alk.applications.applications.upsert`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.upsert)(app_id, application, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.upsert)(
+            app_id,
+            application,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class ApplicationsWithRawResponse:
@@ -163,7 +197,6 @@ class ApplicationsWithRawResponse:
 
     def __init__(self, resource: Applications) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -178,7 +211,16 @@ class ApplicationsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[Application]]:
         """``lk.applications.applications.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -190,7 +232,9 @@ class ApplicationsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[Application]:
         """``lk.applications.applications.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(app_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            app_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
     def upsert(
         self,
@@ -204,7 +248,15 @@ class ApplicationsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[Application]:
         """``lk.applications.applications.upsert`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.upsert)(app_id, application, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.upsert)(
+            app_id,
+            application,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncCredentialsWithRawResponse:
@@ -212,7 +264,6 @@ class AsyncCredentialsWithRawResponse:
 
     def __init__(self, resource: AsyncCredentials) -> None:
         self._resource = resource
-
 
     async def get(
         self,
@@ -224,7 +275,9 @@ class AsyncCredentialsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[ApplicationCredentials]:
         """``alk.applications.credentials.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(app_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            app_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
     async def rotate(
         self,
@@ -237,7 +290,14 @@ class AsyncCredentialsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[ApplicationCredentialsRotation]:
         """``alk.applications.credentials.rotate`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.rotate)(app_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.rotate)(
+            app_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class CredentialsWithRawResponse:
@@ -245,7 +305,6 @@ class CredentialsWithRawResponse:
 
     def __init__(self, resource: Credentials) -> None:
         self._resource = resource
-
 
     def get(
         self,
@@ -257,7 +316,9 @@ class CredentialsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[ApplicationCredentials]:
         """``lk.applications.credentials.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(app_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            app_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
     def rotate(
         self,
@@ -270,7 +331,14 @@ class CredentialsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[ApplicationCredentialsRotation]:
         """``lk.applications.credentials.rotate`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.rotate)(app_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.rotate)(
+            app_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncDraftsWithRawResponse:
@@ -278,7 +346,6 @@ class AsyncDraftsWithRawResponse:
 
     def __init__(self, resource: AsyncDrafts) -> None:
         self._resource = resource
-
 
     async def create(
         self,
@@ -291,7 +358,14 @@ class AsyncDraftsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[ApplicationDraft]:
         """``alk.applications.drafts.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(draft, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            draft,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class DraftsWithRawResponse:
@@ -299,7 +373,6 @@ class DraftsWithRawResponse:
 
     def __init__(self, resource: Drafts) -> None:
         self._resource = resource
-
 
     def create(
         self,
@@ -312,7 +385,14 @@ class DraftsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[ApplicationDraft]:
         """``lk.applications.drafts.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(draft, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            draft,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncApplicationsClientWithRawResponse:
@@ -320,7 +400,6 @@ class AsyncApplicationsClientWithRawResponse:
 
     def __init__(self, resource: AsyncApplicationsClient) -> None:
         self._resource = resource
-
 
     @cached_property
     def drafts(self) -> AsyncDraftsWithRawResponse:
@@ -344,7 +423,6 @@ class ApplicationsClientWithRawResponse:
 
     def __init__(self, resource: ApplicationsClient) -> None:
         self._resource = resource
-
 
     @cached_property
     def drafts(self) -> DraftsWithRawResponse:

@@ -12,15 +12,15 @@ from functools import cached_property
 import httpx
 
 from .._client import QueryValue
+from .._generated.beyond import (
+    AsyncBeyond,
+    AsyncGrades,
+    Beyond,
+    Grades,
+)
 from .._response import ApiResponse, to_async_raw_response, to_raw_response
 from ..types.platform import (
     StudentGrade,
-)
-from .._generated.beyond import (
-    Beyond,
-    AsyncBeyond,
-    Grades,
-    AsyncGrades,
 )
 
 __all__ = [
@@ -41,7 +41,6 @@ class AsyncGradesWithRawResponse:
     def __init__(self, resource: AsyncGrades) -> None:
         self._resource = resource
 
-
     async def get(
         self,
         *,
@@ -53,7 +52,14 @@ class AsyncGradesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[StudentGrade]:
         """``alk.beyond.grades.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(student_id=student_id, subject=subject, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            student_id=student_id,
+            subject=subject,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class GradesWithRawResponse:
@@ -61,7 +67,6 @@ class GradesWithRawResponse:
 
     def __init__(self, resource: Grades) -> None:
         self._resource = resource
-
 
     def get(
         self,
@@ -74,7 +79,14 @@ class GradesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[StudentGrade]:
         """``lk.beyond.grades.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(student_id=student_id, subject=subject, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            student_id=student_id,
+            subject=subject,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncBeyondWithRawResponse:
@@ -82,7 +94,6 @@ class AsyncBeyondWithRawResponse:
 
     def __init__(self, resource: AsyncBeyond) -> None:
         self._resource = resource
-
 
     @cached_property
     def grades(self) -> AsyncGradesWithRawResponse:
@@ -94,7 +105,6 @@ class BeyondWithRawResponse:
 
     def __init__(self, resource: Beyond) -> None:
         self._resource = resource
-
 
     @cached_property
     def grades(self) -> GradesWithRawResponse:

@@ -8,14 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-import httpx
-
-from .._response import ApiResponse, to_async_raw_response, to_raw_response
 from .._custom import caliper as _custom
 from .._custom.caliper import (
-    CaliperClient,
     AsyncCaliperClient,
+    CaliperClient,
 )
+from .._response import ApiResponse, to_async_raw_response, to_raw_response
 
 __all__ = [
     "AsyncCaliperClient",
@@ -30,7 +28,9 @@ class AsyncCaliperClientWithRawResponse:
 
     def __init__(self, resource: AsyncCaliperClient) -> None:
         self._resource = resource
-        self.send: Callable[..., Awaitable[ApiResponse[_custom.CaliperSendResult]]] = to_async_raw_response(resource.send)
+        self.send: Callable[..., Awaitable[ApiResponse[_custom.CaliperSendResult]]] = to_async_raw_response(
+            resource.send
+        )
 
 
 class CaliperClientWithRawResponse:

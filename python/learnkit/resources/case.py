@@ -13,9 +13,22 @@ from typing import Literal
 import httpx
 
 from .._client import QueryValue
+from .._custom.case import (
+    AsyncItems,
+    AsyncPackages,
+    Items,
+    Packages,
+)
+from .._generated.case import (
+    Associations,
+    AsyncAssociations,
+    AsyncCase,
+    AsyncDocuments,
+    Case,
+    Documents,
+)
 from .._pagination import AsyncPager, SyncPager
 from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
-from .._custom import case as _custom
 from ..types.case import (
     CFAssociation,
     CFDocument,
@@ -26,20 +39,6 @@ from ..types.case import (
     CFPackage,
     CFPackageField,
     CFPackageUploadResult,
-)
-from .._generated.case import (
-    Case,
-    AsyncCase,
-    Documents,
-    AsyncDocuments,
-    Associations,
-    AsyncAssociations,
-)
-from .._custom.case import (
-    Items,
-    AsyncItems,
-    Packages,
-    AsyncPackages,
 )
 
 __all__ = [
@@ -71,7 +70,9 @@ class AsyncPackagesWithRawResponse:
 
     def __init__(self, resource: AsyncPackages) -> None:
         self._resource = resource
-        self.upload: Callable[..., Awaitable[ApiResponse[CFPackageUploadResult]]] = to_async_raw_response(resource.upload)
+        self.upload: Callable[..., Awaitable[ApiResponse[CFPackageUploadResult]]] = to_async_raw_response(
+            resource.upload
+        )
 
     async def get(
         self,
@@ -84,7 +85,14 @@ class AsyncPackagesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[CFPackage]:
         """``alk.case.packages.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class PackagesWithRawResponse:
@@ -105,7 +113,14 @@ class PackagesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[CFPackage]:
         """``lk.case.packages.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncAssociationsWithRawResponse:
@@ -113,7 +128,6 @@ class AsyncAssociationsWithRawResponse:
 
     def __init__(self, resource: AsyncAssociations) -> None:
         self._resource = resource
-
 
     async def get(
         self,
@@ -125,7 +139,9 @@ class AsyncAssociationsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[CFAssociation]:
         """``alk.case.associations.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
 
 class AssociationsWithRawResponse:
@@ -133,7 +149,6 @@ class AssociationsWithRawResponse:
 
     def __init__(self, resource: Associations) -> None:
         self._resource = resource
-
 
     def get(
         self,
@@ -145,7 +160,9 @@ class AssociationsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[CFAssociation]:
         """``lk.case.associations.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
 
 class AsyncItemsWithRawResponse:
@@ -153,7 +170,9 @@ class AsyncItemsWithRawResponse:
 
     def __init__(self, resource: AsyncItems) -> None:
         self._resource = resource
-        self.validate: Callable[..., Awaitable[ApiResponse[CFItemsValidateResult]]] = to_async_raw_response(resource.validate)
+        self.validate: Callable[..., Awaitable[ApiResponse[CFItemsValidateResult]]] = to_async_raw_response(
+            resource.validate
+        )
 
     async def list(
         self,
@@ -172,7 +191,20 @@ class AsyncItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[CFItem]]:
         """``alk.case.items.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -185,7 +217,14 @@ class AsyncItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[CFItem]:
         """``alk.case.items.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class ItemsWithRawResponse:
@@ -212,7 +251,20 @@ class ItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[CFItem]]:
         """``lk.case.items.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -225,7 +277,14 @@ class ItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[CFItem]:
         """``lk.case.items.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncDocumentsWithRawResponse:
@@ -233,7 +292,6 @@ class AsyncDocumentsWithRawResponse:
 
     def __init__(self, resource: AsyncDocuments) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -252,7 +310,20 @@ class AsyncDocumentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[CFDocument]]:
         """``alk.case.documents.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -265,7 +336,14 @@ class AsyncDocumentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[CFDocument]:
         """``alk.case.documents.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class DocumentsWithRawResponse:
@@ -273,7 +351,6 @@ class DocumentsWithRawResponse:
 
     def __init__(self, resource: Documents) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -292,7 +369,20 @@ class DocumentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[CFDocument]]:
         """``lk.case.documents.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -305,7 +395,14 @@ class DocumentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[CFDocument]:
         """``lk.case.documents.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncCaseWithRawResponse:
@@ -313,7 +410,6 @@ class AsyncCaseWithRawResponse:
 
     def __init__(self, resource: AsyncCase) -> None:
         self._resource = resource
-
 
     @cached_property
     def documents(self) -> AsyncDocumentsWithRawResponse:
@@ -337,7 +433,6 @@ class CaseWithRawResponse:
 
     def __init__(self, resource: Case) -> None:
         self._resource = resource
-
 
     @cached_property
     def documents(self) -> DocumentsWithRawResponse:

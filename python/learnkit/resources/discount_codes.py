@@ -2,23 +2,21 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""``lk.discount_codes``: Discount codes: checked by an app (client credentials with ``purchases.write``) or at a parent's checkout (the
-parent's session)."""
+"""``lk.discount_codes``: Discount codes: checked by an app (client credentials with ``purchases.write``) or at a
+parent's checkout (the parent's session).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-import httpx
-
+from .._custom.discount_codes import (
+    AsyncDiscountCodes,
+    DiscountCodes,
+)
 from .._response import ApiResponse, to_async_raw_response, to_raw_response
-from .._custom import discount_codes as _custom
 from ..types.platform import (
     DiscountCodeValidateResult,
-)
-from .._custom.discount_codes import (
-    DiscountCodes,
-    AsyncDiscountCodes,
 )
 
 __all__ = [
@@ -34,8 +32,12 @@ class AsyncDiscountCodesWithRawResponse:
 
     def __init__(self, resource: AsyncDiscountCodes) -> None:
         self._resource = resource
-        self.validate_for_app: Callable[..., Awaitable[ApiResponse[DiscountCodeValidateResult]]] = to_async_raw_response(resource.validate_for_app)
-        self.validate_for_parent_checkout: Callable[..., Awaitable[ApiResponse[DiscountCodeValidateResult]]] = to_async_raw_response(resource.validate_for_parent_checkout)
+        self.validate_for_app: Callable[..., Awaitable[ApiResponse[DiscountCodeValidateResult]]] = (
+            to_async_raw_response(resource.validate_for_app)
+        )
+        self.validate_for_parent_checkout: Callable[..., Awaitable[ApiResponse[DiscountCodeValidateResult]]] = (
+            to_async_raw_response(resource.validate_for_parent_checkout)
+        )
 
 
 class DiscountCodesWithRawResponse:
@@ -43,5 +45,9 @@ class DiscountCodesWithRawResponse:
 
     def __init__(self, resource: DiscountCodes) -> None:
         self._resource = resource
-        self.validate_for_app: Callable[..., ApiResponse[DiscountCodeValidateResult]] = to_raw_response(resource.validate_for_app)
-        self.validate_for_parent_checkout: Callable[..., ApiResponse[DiscountCodeValidateResult]] = to_raw_response(resource.validate_for_parent_checkout)
+        self.validate_for_app: Callable[..., ApiResponse[DiscountCodeValidateResult]] = to_raw_response(
+            resource.validate_for_app
+        )
+        self.validate_for_parent_checkout: Callable[..., ApiResponse[DiscountCodeValidateResult]] = to_raw_response(
+            resource.validate_for_parent_checkout
+        )

@@ -12,15 +12,15 @@ from functools import cached_property
 import httpx
 
 from .._client import QueryValue
+from .._generated.events import (
+    AsyncEvents,
+    AsyncEventSessions,
+    Events,
+    EventSessions,
+)
 from .._response import ApiResponse, to_async_raw_response, to_raw_response
 from ..types.platform import (
     CaliperSession,
-)
-from .._generated.events import (
-    Events,
-    AsyncEvents,
-    EventSessions,
-    AsyncEventSessions,
 )
 
 __all__ = [
@@ -41,7 +41,6 @@ class AsyncEventSessionsWithRawResponse:
     def __init__(self, resource: AsyncEventSessions) -> None:
         self._resource = resource
 
-
     async def get(
         self,
         session_id: str,
@@ -52,7 +51,9 @@ class AsyncEventSessionsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[CaliperSession]:
         """``alk.events.sessions.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
 
 class EventSessionsWithRawResponse:
@@ -60,7 +61,6 @@ class EventSessionsWithRawResponse:
 
     def __init__(self, resource: EventSessions) -> None:
         self._resource = resource
-
 
     def get(
         self,
@@ -72,7 +72,9 @@ class EventSessionsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[CaliperSession]:
         """``lk.events.sessions.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
 
 class AsyncEventsWithRawResponse:
@@ -80,7 +82,6 @@ class AsyncEventsWithRawResponse:
 
     def __init__(self, resource: AsyncEvents) -> None:
         self._resource = resource
-
 
     @cached_property
     def sessions(self) -> AsyncEventSessionsWithRawResponse:
@@ -92,7 +93,6 @@ class EventsWithRawResponse:
 
     def __init__(self, resource: Events) -> None:
         self._resource = resource
-
 
     @cached_property
     def sessions(self) -> EventSessionsWithRawResponse:

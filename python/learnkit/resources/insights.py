@@ -2,7 +2,9 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""``lk.insights``: Insights 1.0 (``/insights/1.0``): enriched sessions, the insight type catalogue, insight groups."""
+"""``lk.insights``: Insights 1.0 (``/insights/1.0``): enriched sessions, the insight type catalogue, insight
+groups.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +14,18 @@ from functools import cached_property
 import httpx
 
 from .._client import QueryValue
+from .._generated.insights import (
+    AsyncInsightGroups,
+    AsyncInsights,
+    AsyncInsightSessions,
+    AsyncInsightTypes,
+    AsyncInsightUsers,
+    InsightGroups,
+    Insights,
+    InsightSessions,
+    InsightTypes,
+    InsightUsers,
+)
 from .._pagination import AsyncPager, SyncPager
 from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
 from ..types.platform import (
@@ -23,18 +37,6 @@ from ..types.platform import (
     InsightType,
     SessionMetadataWriteParam,
     UserInsightsOverview,
-)
-from .._generated.insights import (
-    Insights,
-    AsyncInsights,
-    InsightSessions,
-    AsyncInsightSessions,
-    InsightUsers,
-    AsyncInsightUsers,
-    InsightTypes,
-    AsyncInsightTypes,
-    InsightGroups,
-    AsyncInsightGroups,
 )
 
 __all__ = [
@@ -67,7 +69,6 @@ class AsyncInsightGroupsWithRawResponse:
     def __init__(self, resource: AsyncInsightGroups) -> None:
         self._resource = resource
 
-
     async def list(
         self,
         *,
@@ -78,7 +79,13 @@ class AsyncInsightGroupsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[InsightGroup]]:
         """``alk.insights.groups.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class InsightGroupsWithRawResponse:
@@ -86,7 +93,6 @@ class InsightGroupsWithRawResponse:
 
     def __init__(self, resource: InsightGroups) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -98,7 +104,13 @@ class InsightGroupsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[InsightGroup]]:
         """``lk.insights.groups.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncInsightTypesWithRawResponse:
@@ -106,7 +118,6 @@ class AsyncInsightTypesWithRawResponse:
 
     def __init__(self, resource: AsyncInsightTypes) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -118,7 +129,13 @@ class AsyncInsightTypesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[InsightType]]:
         """``alk.insights.types.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class InsightTypesWithRawResponse:
@@ -126,7 +143,6 @@ class InsightTypesWithRawResponse:
 
     def __init__(self, resource: InsightTypes) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -138,7 +154,13 @@ class InsightTypesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[InsightType]]:
         """``lk.insights.types.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncInsightUsersWithRawResponse:
@@ -146,7 +168,6 @@ class AsyncInsightUsersWithRawResponse:
 
     def __init__(self, resource: AsyncInsightUsers) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -162,7 +183,17 @@ class AsyncInsightUsersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[Insight]]:
         """``alk.insights.users.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            user_id,
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def sessions(
         self,
@@ -178,7 +209,17 @@ class AsyncInsightUsersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[InsightSession]]:
         """``alk.insights.users.sessions`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.sessions)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.sessions)(
+            user_id,
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def overview(
         self,
@@ -190,7 +231,9 @@ class AsyncInsightUsersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[UserInsightsOverview]:
         """``alk.insights.users.overview`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.overview)(user_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.overview)(
+            user_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
 
 class InsightUsersWithRawResponse:
@@ -198,7 +241,6 @@ class InsightUsersWithRawResponse:
 
     def __init__(self, resource: InsightUsers) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -214,7 +256,17 @@ class InsightUsersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[Insight]]:
         """``lk.insights.users.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            user_id,
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def sessions(
         self,
@@ -230,7 +282,17 @@ class InsightUsersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[InsightSession]]:
         """``lk.insights.users.sessions`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.sessions)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.sessions)(
+            user_id,
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def overview(
         self,
@@ -242,7 +304,9 @@ class InsightUsersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[UserInsightsOverview]:
         """``lk.insights.users.overview`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.overview)(user_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.overview)(
+            user_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
 
 class AsyncInsightSessionsWithRawResponse:
@@ -250,7 +314,6 @@ class AsyncInsightSessionsWithRawResponse:
 
     def __init__(self, resource: AsyncInsightSessions) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -265,7 +328,16 @@ class AsyncInsightSessionsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[InsightSession]]:
         """``alk.insights.sessions.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -277,7 +349,9 @@ class AsyncInsightSessionsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[InsightSessionSummary]:
         """``alk.insights.sessions.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
     async def get_enforcement_state(
         self,
@@ -289,7 +363,9 @@ class AsyncInsightSessionsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[EnforcementState]:
         """``alk.insights.sessions.get_enforcement_state`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get_enforcement_state)(session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get_enforcement_state)(
+            session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
     async def write_metadata(
         self,
@@ -302,7 +378,14 @@ class AsyncInsightSessionsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[InsightSession]:
         """``alk.insights.sessions.write_metadata`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.write_metadata)(metadata, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.write_metadata)(
+            metadata,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class InsightSessionsWithRawResponse:
@@ -310,7 +393,6 @@ class InsightSessionsWithRawResponse:
 
     def __init__(self, resource: InsightSessions) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -325,7 +407,16 @@ class InsightSessionsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[InsightSession]]:
         """``lk.insights.sessions.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -337,7 +428,9 @@ class InsightSessionsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[InsightSessionSummary]:
         """``lk.insights.sessions.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
     def get_enforcement_state(
         self,
@@ -349,7 +442,9 @@ class InsightSessionsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[EnforcementState]:
         """``lk.insights.sessions.get_enforcement_state`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get_enforcement_state)(session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get_enforcement_state)(
+            session_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
     def write_metadata(
         self,
@@ -362,7 +457,14 @@ class InsightSessionsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[InsightSession]:
         """``lk.insights.sessions.write_metadata`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.write_metadata)(metadata, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.write_metadata)(
+            metadata,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncInsightsWithRawResponse:
@@ -370,7 +472,6 @@ class AsyncInsightsWithRawResponse:
 
     def __init__(self, resource: AsyncInsights) -> None:
         self._resource = resource
-
 
     @cached_property
     def sessions(self) -> AsyncInsightSessionsWithRawResponse:
@@ -394,7 +495,6 @@ class InsightsWithRawResponse:
 
     def __init__(self, resource: Insights) -> None:
         self._resource = resource
-
 
     @cached_property
     def sessions(self) -> InsightSessionsWithRawResponse:

@@ -2,7 +2,9 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""``lk.oneroster``: OneRoster 1.2 rostering, gradebook and resources (``/ims/oneroster/*/v1p2``), every operation the platform publishes"""
+"""``lk.oneroster``: OneRoster 1.2 rostering, gradebook and resources (``/ims/oneroster/*/v1p2``), every operation
+the platform publishes
+"""
 
 from __future__ import annotations
 
@@ -14,6 +16,126 @@ import httpx
 
 from .._binary import BinaryResponseContent
 from .._client import QueryValue
+from .._generated.oneroster import (
+    AcademicSessions,
+    AssessmentLineItems,
+    AssessmentResults,
+    AsyncAcademicSessions,
+    AsyncAssessmentLineItems,
+    AsyncAssessmentResults,
+    AsyncCategories,
+    AsyncClasses,
+    AsyncClassResources,
+    AsyncClassStudents,
+    AsyncClassTeachers,
+    AsyncComponentResources,
+    AsyncCourseClasses,
+    AsyncCourseComponents,
+    AsyncCourseResources,
+    AsyncCourses,
+    AsyncDemographics,
+    AsyncEnrollments,
+    AsyncGradebookClassAcademicSessions,
+    AsyncGradebookClassCategories,
+    AsyncGradebookClasses,
+    AsyncGradebookClassLineItemResults,
+    AsyncGradebookClassLineItems,
+    AsyncGradebookClassResults,
+    AsyncGradebookClassScoreScales,
+    AsyncGradebookClassSessionResults,
+    AsyncGradebookClassStudentResults,
+    AsyncGradebookClassStudents,
+    AsyncGradebookSchoolLineItems,
+    AsyncGradebookSchools,
+    AsyncGradebookSchoolScoreScales,
+    AsyncGradingPeriods,
+    AsyncLineItemResults,
+    AsyncLineItems,
+    AsyncOneRosterClient,
+    AsyncOneRosterGradebook,
+    AsyncOrgs,
+    AsyncResources,
+    AsyncResults,
+    AsyncSchoolClassEnrollments,
+    AsyncSchoolClasses,
+    AsyncSchoolClassStudents,
+    AsyncSchoolClassTeachers,
+    AsyncSchoolCourses,
+    AsyncSchoolEnrollments,
+    AsyncSchools,
+    AsyncSchoolStudents,
+    AsyncSchoolTeachers,
+    AsyncSchoolTerms,
+    AsyncScoreScales,
+    AsyncStudentClasses,
+    AsyncStudents,
+    AsyncTeacherClasses,
+    AsyncTeachers,
+    AsyncTermClasses,
+    AsyncTermGradingPeriods,
+    AsyncTerms,
+    AsyncUserClasses,
+    AsyncUserCredentials,
+    AsyncUserDemographics,
+    AsyncUserResources,
+    AsyncUsers,
+    Categories,
+    Classes,
+    ClassResources,
+    ClassStudents,
+    ClassTeachers,
+    ComponentResources,
+    CourseClasses,
+    CourseComponents,
+    CourseResources,
+    Courses,
+    Demographics,
+    Enrollments,
+    GradebookClassAcademicSessions,
+    GradebookClassCategories,
+    GradebookClasses,
+    GradebookClassLineItemResults,
+    GradebookClassLineItems,
+    GradebookClassResults,
+    GradebookClassScoreScales,
+    GradebookClassSessionResults,
+    GradebookClassStudentResults,
+    GradebookClassStudents,
+    GradebookSchoolLineItems,
+    GradebookSchools,
+    GradebookSchoolScoreScales,
+    GradingPeriods,
+    LineItemResults,
+    LineItems,
+    OneRosterClient,
+    OneRosterGradebook,
+    Orgs,
+    Resources,
+    Results,
+    SchoolClassEnrollments,
+    SchoolClasses,
+    SchoolClassStudents,
+    SchoolClassTeachers,
+    SchoolCourses,
+    SchoolEnrollments,
+    Schools,
+    SchoolStudents,
+    SchoolTeachers,
+    SchoolTerms,
+    ScoreScales,
+    StudentClasses,
+    Students,
+    TeacherClasses,
+    Teachers,
+    TermClasses,
+    TermGradingPeriods,
+    Terms,
+    UserClasses,
+    UserCredentials,
+    UserDemographics,
+    UserResources,
+    Users,
+)
 from .._pagination import AsyncPager, SyncPager
 from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
 from ..types.oneroster import (
@@ -78,126 +200,6 @@ from ..types.oneroster import (
     OneRosterUserField,
     OneRosterUserInputParam,
     OneRosterUserWithDemographics,
-)
-from .._generated.oneroster import (
-    OneRosterClient,
-    AsyncOneRosterClient,
-    AcademicSessions,
-    AsyncAcademicSessions,
-    Classes,
-    AsyncClasses,
-    ClassStudents,
-    AsyncClassStudents,
-    ClassTeachers,
-    AsyncClassTeachers,
-    Courses,
-    AsyncCourses,
-    CourseClasses,
-    AsyncCourseClasses,
-    CourseComponents,
-    AsyncCourseComponents,
-    ComponentResources,
-    AsyncComponentResources,
-    Demographics,
-    AsyncDemographics,
-    Enrollments,
-    AsyncEnrollments,
-    GradingPeriods,
-    AsyncGradingPeriods,
-    Orgs,
-    AsyncOrgs,
-    Schools,
-    AsyncSchools,
-    SchoolClasses,
-    AsyncSchoolClasses,
-    SchoolClassEnrollments,
-    AsyncSchoolClassEnrollments,
-    SchoolClassStudents,
-    AsyncSchoolClassStudents,
-    SchoolClassTeachers,
-    AsyncSchoolClassTeachers,
-    SchoolCourses,
-    AsyncSchoolCourses,
-    SchoolEnrollments,
-    AsyncSchoolEnrollments,
-    SchoolStudents,
-    AsyncSchoolStudents,
-    SchoolTeachers,
-    AsyncSchoolTeachers,
-    SchoolTerms,
-    AsyncSchoolTerms,
-    Students,
-    AsyncStudents,
-    StudentClasses,
-    AsyncStudentClasses,
-    Teachers,
-    AsyncTeachers,
-    TeacherClasses,
-    AsyncTeacherClasses,
-    Terms,
-    AsyncTerms,
-    TermClasses,
-    AsyncTermClasses,
-    TermGradingPeriods,
-    AsyncTermGradingPeriods,
-    Users,
-    AsyncUsers,
-    UserDemographics,
-    AsyncUserDemographics,
-    UserCredentials,
-    AsyncUserCredentials,
-    UserClasses,
-    AsyncUserClasses,
-    OneRosterGradebook,
-    AsyncOneRosterGradebook,
-    AssessmentLineItems,
-    AsyncAssessmentLineItems,
-    AssessmentResults,
-    AsyncAssessmentResults,
-    Categories,
-    AsyncCategories,
-    LineItems,
-    AsyncLineItems,
-    LineItemResults,
-    AsyncLineItemResults,
-    Results,
-    AsyncResults,
-    ScoreScales,
-    AsyncScoreScales,
-    GradebookClasses,
-    AsyncGradebookClasses,
-    GradebookClassAcademicSessions,
-    AsyncGradebookClassAcademicSessions,
-    GradebookClassSessionResults,
-    AsyncGradebookClassSessionResults,
-    GradebookClassCategories,
-    AsyncGradebookClassCategories,
-    GradebookClassLineItems,
-    AsyncGradebookClassLineItems,
-    GradebookClassLineItemResults,
-    AsyncGradebookClassLineItemResults,
-    GradebookClassResults,
-    AsyncGradebookClassResults,
-    GradebookClassScoreScales,
-    AsyncGradebookClassScoreScales,
-    GradebookClassStudents,
-    AsyncGradebookClassStudents,
-    GradebookClassStudentResults,
-    AsyncGradebookClassStudentResults,
-    GradebookSchools,
-    AsyncGradebookSchools,
-    GradebookSchoolLineItems,
-    AsyncGradebookSchoolLineItems,
-    GradebookSchoolScoreScales,
-    AsyncGradebookSchoolScoreScales,
-    Resources,
-    AsyncResources,
-    ClassResources,
-    AsyncClassResources,
-    CourseResources,
-    AsyncCourseResources,
-    UserResources,
-    AsyncUserResources,
 )
 
 __all__ = [
@@ -446,7 +448,6 @@ class AsyncUserResourcesWithRawResponse:
     def __init__(self, resource: AsyncUserResources) -> None:
         self._resource = resource
 
-
     async def list(
         self,
         user_sourced_id: str,
@@ -465,7 +466,21 @@ class AsyncUserResourcesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterResource]]:
         """``alk.oneroster.resources.users.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(user_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            user_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def assign(
         self,
@@ -479,7 +494,15 @@ class AsyncUserResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.resources.users.assign`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.assign)(user_sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.assign)(
+            user_sourced_id,
+            resource,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def remove(
         self,
@@ -493,7 +516,15 @@ class AsyncUserResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.resources.users.remove`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.remove)(user_sourced_id, resource_sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.remove)(
+            user_sourced_id,
+            resource_sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class UserResourcesWithRawResponse:
@@ -501,7 +532,6 @@ class UserResourcesWithRawResponse:
 
     def __init__(self, resource: UserResources) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -521,7 +551,21 @@ class UserResourcesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterResource]]:
         """``lk.oneroster.resources.users.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(user_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            user_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def assign(
         self,
@@ -535,7 +579,15 @@ class UserResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.resources.users.assign`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.assign)(user_sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.assign)(
+            user_sourced_id,
+            resource,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def remove(
         self,
@@ -549,7 +601,15 @@ class UserResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.resources.users.remove`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.remove)(user_sourced_id, resource_sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.remove)(
+            user_sourced_id,
+            resource_sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncCourseResourcesWithRawResponse:
@@ -559,7 +619,6 @@ class AsyncCourseResourcesWithRawResponse:
 
     def __init__(self, resource: AsyncCourseResources) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -579,7 +638,21 @@ class AsyncCourseResourcesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterResource]]:
         """``alk.oneroster.resources.courses.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(course_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            course_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def assign(
         self,
@@ -593,7 +666,15 @@ class AsyncCourseResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.resources.courses.assign`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.assign)(course_sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.assign)(
+            course_sourced_id,
+            resource,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def remove(
         self,
@@ -607,7 +688,15 @@ class AsyncCourseResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.resources.courses.remove`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.remove)(course_sourced_id, resource_sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.remove)(
+            course_sourced_id,
+            resource_sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class CourseResourcesWithRawResponse:
@@ -617,7 +706,6 @@ class CourseResourcesWithRawResponse:
 
     def __init__(self, resource: CourseResources) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -637,7 +725,21 @@ class CourseResourcesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterResource]]:
         """``lk.oneroster.resources.courses.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(course_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            course_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def assign(
         self,
@@ -651,7 +753,15 @@ class CourseResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.resources.courses.assign`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.assign)(course_sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.assign)(
+            course_sourced_id,
+            resource,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def remove(
         self,
@@ -665,7 +775,15 @@ class CourseResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.resources.courses.remove`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.remove)(course_sourced_id, resource_sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.remove)(
+            course_sourced_id,
+            resource_sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncClassResourcesWithRawResponse:
@@ -675,7 +793,6 @@ class AsyncClassResourcesWithRawResponse:
 
     def __init__(self, resource: AsyncClassResources) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -695,7 +812,21 @@ class AsyncClassResourcesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterResource]]:
         """``alk.oneroster.resources.classes.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def assign(
         self,
@@ -709,7 +840,15 @@ class AsyncClassResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.resources.classes.assign`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.assign)(class_sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.assign)(
+            class_sourced_id,
+            resource,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def remove(
         self,
@@ -723,7 +862,15 @@ class AsyncClassResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.resources.classes.remove`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.remove)(class_sourced_id, resource_sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.remove)(
+            class_sourced_id,
+            resource_sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class ClassResourcesWithRawResponse:
@@ -733,7 +880,6 @@ class ClassResourcesWithRawResponse:
 
     def __init__(self, resource: ClassResources) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -753,7 +899,21 @@ class ClassResourcesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterResource]]:
         """``lk.oneroster.resources.classes.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def assign(
         self,
@@ -767,7 +927,15 @@ class ClassResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.resources.classes.assign`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.assign)(class_sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.assign)(
+            class_sourced_id,
+            resource,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def remove(
         self,
@@ -781,7 +949,15 @@ class ClassResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.resources.classes.remove`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.remove)(class_sourced_id, resource_sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.remove)(
+            class_sourced_id,
+            resource_sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncResourcesWithRawResponse:
@@ -789,7 +965,6 @@ class AsyncResourcesWithRawResponse:
 
     def __init__(self, resource: AsyncResources) -> None:
         self._resource = resource
-
 
     @cached_property
     def classes(self) -> AsyncClassResourcesWithRawResponse:
@@ -820,7 +995,20 @@ class AsyncResourcesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterResource]]:
         """``alk.oneroster.resources.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -833,7 +1021,14 @@ class AsyncResourcesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterResource]:
         """``alk.oneroster.resources.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -846,7 +1041,14 @@ class AsyncResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.resources.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            resource,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def update(
         self,
@@ -860,7 +1062,15 @@ class AsyncResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.resources.update`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.update)(sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.update)(
+            sourced_id,
+            resource,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def delete(
         self,
@@ -873,7 +1083,14 @@ class AsyncResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.resources.delete`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def export(
         self,
@@ -886,7 +1103,14 @@ class AsyncResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[BinaryResponseContent]:
         """``alk.oneroster.resources.export`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.export)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.export)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class ResourcesWithRawResponse:
@@ -894,7 +1118,6 @@ class ResourcesWithRawResponse:
 
     def __init__(self, resource: Resources) -> None:
         self._resource = resource
-
 
     @cached_property
     def classes(self) -> ClassResourcesWithRawResponse:
@@ -925,7 +1148,20 @@ class ResourcesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterResource]]:
         """``lk.oneroster.resources.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -938,7 +1174,14 @@ class ResourcesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterResource]:
         """``lk.oneroster.resources.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -951,7 +1194,14 @@ class ResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.resources.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            resource,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def update(
         self,
@@ -965,7 +1215,15 @@ class ResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.resources.update`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.update)(sourced_id, resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.update)(
+            sourced_id,
+            resource,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def delete(
         self,
@@ -978,7 +1236,14 @@ class ResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.resources.delete`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def export(
         self,
@@ -991,7 +1256,14 @@ class ResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[BinaryResponseContent]:
         """``lk.oneroster.resources.export`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.export)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.export)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncGradebookSchoolScoreScalesWithRawResponse:
@@ -1001,7 +1273,6 @@ class AsyncGradebookSchoolScoreScalesWithRawResponse:
 
     def __init__(self, resource: AsyncGradebookSchoolScoreScales) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -1021,7 +1292,21 @@ class AsyncGradebookSchoolScoreScalesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterScoreScale]]:
         """``alk.oneroster.gradebook.schools.score_scales.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            school_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class GradebookSchoolScoreScalesWithRawResponse:
@@ -1031,7 +1316,6 @@ class GradebookSchoolScoreScalesWithRawResponse:
 
     def __init__(self, resource: GradebookSchoolScoreScales) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -1051,7 +1335,21 @@ class GradebookSchoolScoreScalesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterScoreScale]]:
         """``lk.oneroster.gradebook.schools.score_scales.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            school_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncGradebookSchoolLineItemsWithRawResponse:
@@ -1061,7 +1359,6 @@ class AsyncGradebookSchoolLineItemsWithRawResponse:
 
     def __init__(self, resource: AsyncGradebookSchoolLineItems) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -1081,7 +1378,21 @@ class AsyncGradebookSchoolLineItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterLineItem]]:
         """``alk.oneroster.gradebook.schools.line_items.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            school_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -1095,7 +1406,15 @@ class AsyncGradebookSchoolLineItemsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.gradebook.schools.line_items.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(school_sourced_id, line_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            school_sourced_id,
+            line_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class GradebookSchoolLineItemsWithRawResponse:
@@ -1105,7 +1424,6 @@ class GradebookSchoolLineItemsWithRawResponse:
 
     def __init__(self, resource: GradebookSchoolLineItems) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -1125,7 +1443,21 @@ class GradebookSchoolLineItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterLineItem]]:
         """``lk.oneroster.gradebook.schools.line_items.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            school_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -1139,7 +1471,15 @@ class GradebookSchoolLineItemsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.gradebook.schools.line_items.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(school_sourced_id, line_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            school_sourced_id,
+            line_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncGradebookSchoolsWithRawResponse:
@@ -1149,7 +1489,6 @@ class AsyncGradebookSchoolsWithRawResponse:
 
     def __init__(self, resource: AsyncGradebookSchools) -> None:
         self._resource = resource
-
 
     @cached_property
     def line_items(self) -> AsyncGradebookSchoolLineItemsWithRawResponse:
@@ -1168,7 +1507,6 @@ class GradebookSchoolsWithRawResponse:
     def __init__(self, resource: GradebookSchools) -> None:
         self._resource = resource
 
-
     @cached_property
     def line_items(self) -> GradebookSchoolLineItemsWithRawResponse:
         return GradebookSchoolLineItemsWithRawResponse(self._resource.line_items)
@@ -1185,7 +1523,6 @@ class AsyncGradebookClassStudentResultsWithRawResponse:
 
     def __init__(self, resource: AsyncGradebookClassStudentResults) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -1206,7 +1543,22 @@ class AsyncGradebookClassStudentResultsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterResult]]:
         """``alk.oneroster.gradebook.classes.students.results.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(class_sourced_id, student_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            class_sourced_id,
+            student_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class GradebookClassStudentResultsWithRawResponse:
@@ -1216,7 +1568,6 @@ class GradebookClassStudentResultsWithRawResponse:
 
     def __init__(self, resource: GradebookClassStudentResults) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -1237,7 +1588,22 @@ class GradebookClassStudentResultsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterResult]]:
         """``lk.oneroster.gradebook.classes.students.results.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(class_sourced_id, student_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            class_sourced_id,
+            student_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncGradebookClassStudentsWithRawResponse:
@@ -1247,7 +1613,6 @@ class AsyncGradebookClassStudentsWithRawResponse:
 
     def __init__(self, resource: AsyncGradebookClassStudents) -> None:
         self._resource = resource
-
 
     @cached_property
     def results(self) -> AsyncGradebookClassStudentResultsWithRawResponse:
@@ -1262,7 +1627,6 @@ class GradebookClassStudentsWithRawResponse:
     def __init__(self, resource: GradebookClassStudents) -> None:
         self._resource = resource
 
-
     @cached_property
     def results(self) -> GradebookClassStudentResultsWithRawResponse:
         return GradebookClassStudentResultsWithRawResponse(self._resource.results)
@@ -1275,7 +1639,6 @@ class AsyncGradebookClassScoreScalesWithRawResponse:
 
     def __init__(self, resource: AsyncGradebookClassScoreScales) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -1295,7 +1658,21 @@ class AsyncGradebookClassScoreScalesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterScoreScale]]:
         """``alk.oneroster.gradebook.classes.score_scales.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class GradebookClassScoreScalesWithRawResponse:
@@ -1305,7 +1682,6 @@ class GradebookClassScoreScalesWithRawResponse:
 
     def __init__(self, resource: GradebookClassScoreScales) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -1325,7 +1701,21 @@ class GradebookClassScoreScalesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterScoreScale]]:
         """``lk.oneroster.gradebook.classes.score_scales.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncGradebookClassResultsWithRawResponse:
@@ -1335,7 +1725,6 @@ class AsyncGradebookClassResultsWithRawResponse:
 
     def __init__(self, resource: AsyncGradebookClassResults) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -1355,7 +1744,21 @@ class AsyncGradebookClassResultsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterResult]]:
         """``alk.oneroster.gradebook.classes.results.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class GradebookClassResultsWithRawResponse:
@@ -1365,7 +1768,6 @@ class GradebookClassResultsWithRawResponse:
 
     def __init__(self, resource: GradebookClassResults) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -1385,7 +1787,21 @@ class GradebookClassResultsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterResult]]:
         """``lk.oneroster.gradebook.classes.results.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncGradebookClassLineItemResultsWithRawResponse:
@@ -1395,7 +1811,6 @@ class AsyncGradebookClassLineItemResultsWithRawResponse:
 
     def __init__(self, resource: AsyncGradebookClassLineItemResults) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -1418,7 +1833,22 @@ class AsyncGradebookClassLineItemResultsWithRawResponse:
         """``alk.oneroster.gradebook.classes.line_items.results.list`` returning an ``ApiResponse`` around its
         data.
         """
-        return await to_async_raw_pager(self._resource.list)(class_sourced_id, line_item_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            class_sourced_id,
+            line_item_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class GradebookClassLineItemResultsWithRawResponse:
@@ -1428,7 +1858,6 @@ class GradebookClassLineItemResultsWithRawResponse:
 
     def __init__(self, resource: GradebookClassLineItemResults) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -1449,7 +1878,22 @@ class GradebookClassLineItemResultsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterResult]]:
         """``lk.oneroster.gradebook.classes.line_items.results.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(class_sourced_id, line_item_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            class_sourced_id,
+            line_item_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncGradebookClassLineItemsWithRawResponse:
@@ -1459,7 +1903,6 @@ class AsyncGradebookClassLineItemsWithRawResponse:
 
     def __init__(self, resource: AsyncGradebookClassLineItems) -> None:
         self._resource = resource
-
 
     @cached_property
     def results(self) -> AsyncGradebookClassLineItemResultsWithRawResponse:
@@ -1483,7 +1926,21 @@ class AsyncGradebookClassLineItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterLineItem]]:
         """``alk.oneroster.gradebook.classes.line_items.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -1497,7 +1954,15 @@ class AsyncGradebookClassLineItemsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.gradebook.classes.line_items.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(class_sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            class_sourced_id,
+            line_item,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class GradebookClassLineItemsWithRawResponse:
@@ -1507,7 +1972,6 @@ class GradebookClassLineItemsWithRawResponse:
 
     def __init__(self, resource: GradebookClassLineItems) -> None:
         self._resource = resource
-
 
     @cached_property
     def results(self) -> GradebookClassLineItemResultsWithRawResponse:
@@ -1531,7 +1995,21 @@ class GradebookClassLineItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterLineItem]]:
         """``lk.oneroster.gradebook.classes.line_items.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -1545,7 +2023,15 @@ class GradebookClassLineItemsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.gradebook.classes.line_items.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(class_sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            class_sourced_id,
+            line_item,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncGradebookClassCategoriesWithRawResponse:
@@ -1555,7 +2041,6 @@ class AsyncGradebookClassCategoriesWithRawResponse:
 
     def __init__(self, resource: AsyncGradebookClassCategories) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -1575,7 +2060,21 @@ class AsyncGradebookClassCategoriesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterCategory]]:
         """``alk.oneroster.gradebook.classes.categories.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class GradebookClassCategoriesWithRawResponse:
@@ -1585,7 +2084,6 @@ class GradebookClassCategoriesWithRawResponse:
 
     def __init__(self, resource: GradebookClassCategories) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -1605,7 +2103,21 @@ class GradebookClassCategoriesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterCategory]]:
         """``lk.oneroster.gradebook.classes.categories.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncGradebookClassSessionResultsWithRawResponse:
@@ -1615,7 +2127,6 @@ class AsyncGradebookClassSessionResultsWithRawResponse:
 
     def __init__(self, resource: AsyncGradebookClassSessionResults) -> None:
         self._resource = resource
-
 
     async def create(
         self,
@@ -1632,7 +2143,16 @@ class AsyncGradebookClassSessionResultsWithRawResponse:
         """``alk.oneroster.gradebook.classes.academic_sessions.results.create`` returning an ``ApiResponse`` around
         its data.
         """
-        return await to_async_raw_response(self._resource.create)(class_sourced_id, academic_session_sourced_id, results, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            class_sourced_id,
+            academic_session_sourced_id,
+            results,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class GradebookClassSessionResultsWithRawResponse:
@@ -1642,7 +2162,6 @@ class GradebookClassSessionResultsWithRawResponse:
 
     def __init__(self, resource: GradebookClassSessionResults) -> None:
         self._resource = resource
-
 
     def create(
         self,
@@ -1659,7 +2178,16 @@ class GradebookClassSessionResultsWithRawResponse:
         """``lk.oneroster.gradebook.classes.academic_sessions.results.create`` returning an ``ApiResponse`` around
         its data.
         """
-        return to_raw_response(self._resource.create)(class_sourced_id, academic_session_sourced_id, results, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            class_sourced_id,
+            academic_session_sourced_id,
+            results,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncGradebookClassAcademicSessionsWithRawResponse:
@@ -1669,7 +2197,6 @@ class AsyncGradebookClassAcademicSessionsWithRawResponse:
 
     def __init__(self, resource: AsyncGradebookClassAcademicSessions) -> None:
         self._resource = resource
-
 
     @cached_property
     def results(self) -> AsyncGradebookClassSessionResultsWithRawResponse:
@@ -1684,7 +2211,6 @@ class GradebookClassAcademicSessionsWithRawResponse:
     def __init__(self, resource: GradebookClassAcademicSessions) -> None:
         self._resource = resource
 
-
     @cached_property
     def results(self) -> GradebookClassSessionResultsWithRawResponse:
         return GradebookClassSessionResultsWithRawResponse(self._resource.results)
@@ -1697,7 +2223,6 @@ class AsyncGradebookClassesWithRawResponse:
 
     def __init__(self, resource: AsyncGradebookClasses) -> None:
         self._resource = resource
-
 
     @cached_property
     def academic_sessions(self) -> AsyncGradebookClassAcademicSessionsWithRawResponse:
@@ -1732,7 +2257,6 @@ class GradebookClassesWithRawResponse:
     def __init__(self, resource: GradebookClasses) -> None:
         self._resource = resource
 
-
     @cached_property
     def academic_sessions(self) -> GradebookClassAcademicSessionsWithRawResponse:
         return GradebookClassAcademicSessionsWithRawResponse(self._resource.academic_sessions)
@@ -1766,7 +2290,6 @@ class AsyncScoreScalesWithRawResponse:
     def __init__(self, resource: AsyncScoreScales) -> None:
         self._resource = resource
 
-
     async def list(
         self,
         *,
@@ -1784,7 +2307,20 @@ class AsyncScoreScalesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterScoreScale]]:
         """``alk.oneroster.gradebook.score_scales.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -1797,7 +2333,14 @@ class AsyncScoreScalesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterScoreScale]:
         """``alk.oneroster.gradebook.score_scales.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -1810,7 +2353,14 @@ class AsyncScoreScalesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.gradebook.score_scales.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(score_scale, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            score_scale,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def update(
         self,
@@ -1824,7 +2374,15 @@ class AsyncScoreScalesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterScoreScale]:
         """``alk.oneroster.gradebook.score_scales.update`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.update)(sourced_id, score_scale, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.update)(
+            sourced_id,
+            score_scale,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def delete(
         self,
@@ -1837,7 +2395,14 @@ class AsyncScoreScalesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.gradebook.score_scales.delete`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class ScoreScalesWithRawResponse:
@@ -1847,7 +2412,6 @@ class ScoreScalesWithRawResponse:
 
     def __init__(self, resource: ScoreScales) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -1866,7 +2430,20 @@ class ScoreScalesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterScoreScale]]:
         """``lk.oneroster.gradebook.score_scales.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -1879,7 +2456,14 @@ class ScoreScalesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterScoreScale]:
         """``lk.oneroster.gradebook.score_scales.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -1892,7 +2476,14 @@ class ScoreScalesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.gradebook.score_scales.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(score_scale, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            score_scale,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def update(
         self,
@@ -1906,7 +2497,15 @@ class ScoreScalesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterScoreScale]:
         """``lk.oneroster.gradebook.score_scales.update`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.update)(sourced_id, score_scale, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.update)(
+            sourced_id,
+            score_scale,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def delete(
         self,
@@ -1919,7 +2518,14 @@ class ScoreScalesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.gradebook.score_scales.delete`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncResultsWithRawResponse:
@@ -1929,7 +2535,6 @@ class AsyncResultsWithRawResponse:
 
     def __init__(self, resource: AsyncResults) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -1948,7 +2553,20 @@ class AsyncResultsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterResult]]:
         """``alk.oneroster.gradebook.results.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -1961,7 +2579,14 @@ class AsyncResultsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterResult]:
         """``alk.oneroster.gradebook.results.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -1974,7 +2599,14 @@ class AsyncResultsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.gradebook.results.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(result, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            result,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def update(
         self,
@@ -1988,7 +2620,15 @@ class AsyncResultsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterResult]:
         """``alk.oneroster.gradebook.results.update`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.update)(sourced_id, result, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.update)(
+            sourced_id,
+            result,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def delete(
         self,
@@ -2001,7 +2641,14 @@ class AsyncResultsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.gradebook.results.delete`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class ResultsWithRawResponse:
@@ -2011,7 +2658,6 @@ class ResultsWithRawResponse:
 
     def __init__(self, resource: Results) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -2030,7 +2676,20 @@ class ResultsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterResult]]:
         """``lk.oneroster.gradebook.results.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -2043,7 +2702,14 @@ class ResultsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterResult]:
         """``lk.oneroster.gradebook.results.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -2056,7 +2722,14 @@ class ResultsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.gradebook.results.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(result, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            result,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def update(
         self,
@@ -2070,7 +2743,15 @@ class ResultsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterResult]:
         """``lk.oneroster.gradebook.results.update`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.update)(sourced_id, result, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.update)(
+            sourced_id,
+            result,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def delete(
         self,
@@ -2083,7 +2764,14 @@ class ResultsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.gradebook.results.delete`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncLineItemResultsWithRawResponse:
@@ -2093,7 +2781,6 @@ class AsyncLineItemResultsWithRawResponse:
 
     def __init__(self, resource: AsyncLineItemResults) -> None:
         self._resource = resource
-
 
     async def create(
         self,
@@ -2107,7 +2794,15 @@ class AsyncLineItemResultsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.gradebook.line_items.results.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(line_item_sourced_id, results, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            line_item_sourced_id,
+            results,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class LineItemResultsWithRawResponse:
@@ -2117,7 +2812,6 @@ class LineItemResultsWithRawResponse:
 
     def __init__(self, resource: LineItemResults) -> None:
         self._resource = resource
-
 
     def create(
         self,
@@ -2131,7 +2825,15 @@ class LineItemResultsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.gradebook.line_items.results.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(line_item_sourced_id, results, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            line_item_sourced_id,
+            results,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncLineItemsWithRawResponse:
@@ -2141,7 +2843,6 @@ class AsyncLineItemsWithRawResponse:
 
     def __init__(self, resource: AsyncLineItems) -> None:
         self._resource = resource
-
 
     @cached_property
     def results(self) -> AsyncLineItemResultsWithRawResponse:
@@ -2164,7 +2865,20 @@ class AsyncLineItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterLineItem]]:
         """``alk.oneroster.gradebook.line_items.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -2177,7 +2891,14 @@ class AsyncLineItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterLineItem]:
         """``alk.oneroster.gradebook.line_items.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -2190,7 +2911,14 @@ class AsyncLineItemsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.gradebook.line_items.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            line_item,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def update(
         self,
@@ -2204,7 +2932,15 @@ class AsyncLineItemsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.gradebook.line_items.update`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.update)(sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.update)(
+            sourced_id,
+            line_item,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def delete(
         self,
@@ -2217,7 +2953,14 @@ class AsyncLineItemsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.gradebook.line_items.delete`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class LineItemsWithRawResponse:
@@ -2227,7 +2970,6 @@ class LineItemsWithRawResponse:
 
     def __init__(self, resource: LineItems) -> None:
         self._resource = resource
-
 
     @cached_property
     def results(self) -> LineItemResultsWithRawResponse:
@@ -2250,7 +2992,20 @@ class LineItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterLineItem]]:
         """``lk.oneroster.gradebook.line_items.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -2263,7 +3018,14 @@ class LineItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterLineItem]:
         """``lk.oneroster.gradebook.line_items.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -2276,7 +3038,14 @@ class LineItemsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.gradebook.line_items.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            line_item,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def update(
         self,
@@ -2290,7 +3059,15 @@ class LineItemsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.gradebook.line_items.update`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.update)(sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.update)(
+            sourced_id,
+            line_item,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def delete(
         self,
@@ -2303,7 +3080,14 @@ class LineItemsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.gradebook.line_items.delete`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncCategoriesWithRawResponse:
@@ -2313,7 +3097,6 @@ class AsyncCategoriesWithRawResponse:
 
     def __init__(self, resource: AsyncCategories) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -2332,7 +3115,20 @@ class AsyncCategoriesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterCategory]]:
         """``alk.oneroster.gradebook.categories.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -2345,7 +3141,14 @@ class AsyncCategoriesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterCategory]:
         """``alk.oneroster.gradebook.categories.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -2358,7 +3161,14 @@ class AsyncCategoriesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.gradebook.categories.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(category, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            category,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def update(
         self,
@@ -2372,7 +3182,15 @@ class AsyncCategoriesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterCategory]:
         """``alk.oneroster.gradebook.categories.update`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.update)(sourced_id, category, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.update)(
+            sourced_id,
+            category,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def delete(
         self,
@@ -2385,7 +3203,14 @@ class AsyncCategoriesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.gradebook.categories.delete`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class CategoriesWithRawResponse:
@@ -2395,7 +3220,6 @@ class CategoriesWithRawResponse:
 
     def __init__(self, resource: Categories) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -2414,7 +3238,20 @@ class CategoriesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterCategory]]:
         """``lk.oneroster.gradebook.categories.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -2427,7 +3264,14 @@ class CategoriesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterCategory]:
         """``lk.oneroster.gradebook.categories.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -2440,7 +3284,14 @@ class CategoriesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.gradebook.categories.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(category, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            category,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def update(
         self,
@@ -2454,7 +3305,15 @@ class CategoriesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterCategory]:
         """``lk.oneroster.gradebook.categories.update`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.update)(sourced_id, category, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.update)(
+            sourced_id,
+            category,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def delete(
         self,
@@ -2467,7 +3326,14 @@ class CategoriesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.gradebook.categories.delete`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncAssessmentResultsWithRawResponse:
@@ -2477,7 +3343,6 @@ class AsyncAssessmentResultsWithRawResponse:
 
     def __init__(self, resource: AsyncAssessmentResults) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -2496,7 +3361,20 @@ class AsyncAssessmentResultsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterAssessmentResult]]:
         """``alk.oneroster.gradebook.assessment_results.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -2509,7 +3387,14 @@ class AsyncAssessmentResultsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterAssessmentResult]:
         """``alk.oneroster.gradebook.assessment_results.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -2522,7 +3407,14 @@ class AsyncAssessmentResultsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.gradebook.assessment_results.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(result, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            result,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def update(
         self,
@@ -2536,7 +3428,15 @@ class AsyncAssessmentResultsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterAssessmentResult]:
         """``alk.oneroster.gradebook.assessment_results.update`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.update)(sourced_id, result, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.update)(
+            sourced_id,
+            result,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def delete(
         self,
@@ -2549,7 +3449,14 @@ class AsyncAssessmentResultsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.gradebook.assessment_results.delete`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AssessmentResultsWithRawResponse:
@@ -2559,7 +3466,6 @@ class AssessmentResultsWithRawResponse:
 
     def __init__(self, resource: AssessmentResults) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -2578,7 +3484,20 @@ class AssessmentResultsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterAssessmentResult]]:
         """``lk.oneroster.gradebook.assessment_results.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -2591,7 +3510,14 @@ class AssessmentResultsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterAssessmentResult]:
         """``lk.oneroster.gradebook.assessment_results.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -2604,7 +3530,14 @@ class AssessmentResultsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.gradebook.assessment_results.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(result, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            result,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def update(
         self,
@@ -2618,7 +3551,15 @@ class AssessmentResultsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterAssessmentResult]:
         """``lk.oneroster.gradebook.assessment_results.update`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.update)(sourced_id, result, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.update)(
+            sourced_id,
+            result,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def delete(
         self,
@@ -2631,7 +3572,14 @@ class AssessmentResultsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.gradebook.assessment_results.delete`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncAssessmentLineItemsWithRawResponse:
@@ -2641,7 +3589,6 @@ class AsyncAssessmentLineItemsWithRawResponse:
 
     def __init__(self, resource: AsyncAssessmentLineItems) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -2660,7 +3607,20 @@ class AsyncAssessmentLineItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterAssessmentLineItem]]:
         """``alk.oneroster.gradebook.assessment_line_items.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -2673,7 +3633,14 @@ class AsyncAssessmentLineItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterAssessmentLineItem]:
         """``alk.oneroster.gradebook.assessment_line_items.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -2686,7 +3653,14 @@ class AsyncAssessmentLineItemsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.gradebook.assessment_line_items.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            line_item,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def update(
         self,
@@ -2700,7 +3674,15 @@ class AsyncAssessmentLineItemsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterAssessmentLineItem]:
         """``alk.oneroster.gradebook.assessment_line_items.update`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.update)(sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.update)(
+            sourced_id,
+            line_item,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def delete(
         self,
@@ -2713,7 +3695,14 @@ class AsyncAssessmentLineItemsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.gradebook.assessment_line_items.delete`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AssessmentLineItemsWithRawResponse:
@@ -2723,7 +3712,6 @@ class AssessmentLineItemsWithRawResponse:
 
     def __init__(self, resource: AssessmentLineItems) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -2742,7 +3730,20 @@ class AssessmentLineItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterAssessmentLineItem]]:
         """``lk.oneroster.gradebook.assessment_line_items.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -2755,7 +3756,14 @@ class AssessmentLineItemsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterAssessmentLineItem]:
         """``lk.oneroster.gradebook.assessment_line_items.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -2768,7 +3776,14 @@ class AssessmentLineItemsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.gradebook.assessment_line_items.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            line_item,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def update(
         self,
@@ -2782,7 +3797,15 @@ class AssessmentLineItemsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterAssessmentLineItem]:
         """``lk.oneroster.gradebook.assessment_line_items.update`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.update)(sourced_id, line_item, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.update)(
+            sourced_id,
+            line_item,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def delete(
         self,
@@ -2795,7 +3818,14 @@ class AssessmentLineItemsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.gradebook.assessment_line_items.delete`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncOneRosterGradebookWithRawResponse:
@@ -2803,7 +3833,6 @@ class AsyncOneRosterGradebookWithRawResponse:
 
     def __init__(self, resource: AsyncOneRosterGradebook) -> None:
         self._resource = resource
-
 
     @cached_property
     def assessment_line_items(self) -> AsyncAssessmentLineItemsWithRawResponse:
@@ -2844,7 +3873,6 @@ class OneRosterGradebookWithRawResponse:
     def __init__(self, resource: OneRosterGradebook) -> None:
         self._resource = resource
 
-
     @cached_property
     def assessment_line_items(self) -> AssessmentLineItemsWithRawResponse:
         return AssessmentLineItemsWithRawResponse(self._resource.assessment_line_items)
@@ -2884,7 +3912,6 @@ class AsyncUserClassesWithRawResponse:
     def __init__(self, resource: AsyncUserClasses) -> None:
         self._resource = resource
 
-
     async def list(
         self,
         user_sourced_id: str,
@@ -2903,7 +3930,21 @@ class AsyncUserClassesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterClass]]:
         """``alk.oneroster.users.classes.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(user_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            user_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class UserClassesWithRawResponse:
@@ -2911,7 +3952,6 @@ class UserClassesWithRawResponse:
 
     def __init__(self, resource: UserClasses) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -2931,7 +3971,21 @@ class UserClassesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterClass]]:
         """``lk.oneroster.users.classes.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(user_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            user_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncUserCredentialsWithRawResponse:
@@ -2941,7 +3995,6 @@ class AsyncUserCredentialsWithRawResponse:
 
     def __init__(self, resource: AsyncUserCredentials) -> None:
         self._resource = resource
-
 
     async def create(
         self,
@@ -2955,7 +4008,15 @@ class AsyncUserCredentialsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterRegisteredCredentials]:
         """``alk.oneroster.users.credentials.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(user_id, credentials, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            user_id,
+            credentials,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def decrypt(
         self,
@@ -2969,7 +4030,15 @@ class AsyncUserCredentialsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterDecryptedCredential]:
         """``alk.oneroster.users.credentials.decrypt`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.decrypt)(user_id, credential_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.decrypt)(
+            user_id,
+            credential_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class UserCredentialsWithRawResponse:
@@ -2979,7 +4048,6 @@ class UserCredentialsWithRawResponse:
 
     def __init__(self, resource: UserCredentials) -> None:
         self._resource = resource
-
 
     def create(
         self,
@@ -2993,7 +4061,15 @@ class UserCredentialsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterRegisteredCredentials]:
         """``lk.oneroster.users.credentials.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(user_id, credentials, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            user_id,
+            credentials,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def decrypt(
         self,
@@ -3007,7 +4083,15 @@ class UserCredentialsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterDecryptedCredential]:
         """``lk.oneroster.users.credentials.decrypt`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.decrypt)(user_id, credential_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.decrypt)(
+            user_id,
+            credential_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncUserDemographicsWithRawResponse:
@@ -3017,7 +4101,6 @@ class AsyncUserDemographicsWithRawResponse:
 
     def __init__(self, resource: AsyncUserDemographics) -> None:
         self._resource = resource
-
 
     async def get(
         self,
@@ -3029,7 +4112,9 @@ class AsyncUserDemographicsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterUserWithDemographics]:
         """``alk.oneroster.users.demographics.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
 
 class UserDemographicsWithRawResponse:
@@ -3039,7 +4124,6 @@ class UserDemographicsWithRawResponse:
 
     def __init__(self, resource: UserDemographics) -> None:
         self._resource = resource
-
 
     def get(
         self,
@@ -3051,7 +4135,9 @@ class UserDemographicsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterUserWithDemographics]:
         """``lk.oneroster.users.demographics.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
 
 class AsyncUsersWithRawResponse:
@@ -3059,7 +4145,6 @@ class AsyncUsersWithRawResponse:
 
     def __init__(self, resource: AsyncUsers) -> None:
         self._resource = resource
-
 
     @cached_property
     def demographics(self) -> AsyncUserDemographicsWithRawResponse:
@@ -3090,7 +4175,20 @@ class AsyncUsersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterUser]]:
         """``alk.oneroster.users.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -3103,7 +4201,14 @@ class AsyncUsersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterUser]:
         """``alk.oneroster.users.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -3116,7 +4221,14 @@ class AsyncUsersWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterUserCreated]:
         """``alk.oneroster.users.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(user, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            user,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def update(
         self,
@@ -3130,7 +4242,15 @@ class AsyncUsersWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterUser]:
         """``alk.oneroster.users.update`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.update)(sourced_id, user, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.update)(
+            sourced_id,
+            user,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def delete(
         self,
@@ -3143,7 +4263,14 @@ class AsyncUsersWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.users.delete`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class UsersWithRawResponse:
@@ -3151,7 +4278,6 @@ class UsersWithRawResponse:
 
     def __init__(self, resource: Users) -> None:
         self._resource = resource
-
 
     @cached_property
     def demographics(self) -> UserDemographicsWithRawResponse:
@@ -3182,7 +4308,20 @@ class UsersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterUser]]:
         """``lk.oneroster.users.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -3195,7 +4334,14 @@ class UsersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterUser]:
         """``lk.oneroster.users.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -3208,7 +4354,14 @@ class UsersWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterUserCreated]:
         """``lk.oneroster.users.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(user, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            user,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def update(
         self,
@@ -3222,7 +4375,15 @@ class UsersWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterUser]:
         """``lk.oneroster.users.update`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.update)(sourced_id, user, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.update)(
+            sourced_id,
+            user,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def delete(
         self,
@@ -3235,7 +4396,14 @@ class UsersWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.users.delete`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncTermGradingPeriodsWithRawResponse:
@@ -3245,7 +4413,6 @@ class AsyncTermGradingPeriodsWithRawResponse:
 
     def __init__(self, resource: AsyncTermGradingPeriods) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -3265,7 +4432,21 @@ class AsyncTermGradingPeriodsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterAcademicSession]]:
         """``alk.oneroster.terms.grading_periods.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(term_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            term_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -3279,7 +4460,15 @@ class AsyncTermGradingPeriodsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterAcademicSession]:
         """``alk.oneroster.terms.grading_periods.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(term_sourced_id, grading_period, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            term_sourced_id,
+            grading_period,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class TermGradingPeriodsWithRawResponse:
@@ -3289,7 +4478,6 @@ class TermGradingPeriodsWithRawResponse:
 
     def __init__(self, resource: TermGradingPeriods) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -3309,7 +4497,21 @@ class TermGradingPeriodsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterAcademicSession]]:
         """``lk.oneroster.terms.grading_periods.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(term_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            term_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -3323,7 +4525,15 @@ class TermGradingPeriodsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterAcademicSession]:
         """``lk.oneroster.terms.grading_periods.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(term_sourced_id, grading_period, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            term_sourced_id,
+            grading_period,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncTermClassesWithRawResponse:
@@ -3331,7 +4541,6 @@ class AsyncTermClassesWithRawResponse:
 
     def __init__(self, resource: AsyncTermClasses) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -3351,7 +4560,21 @@ class AsyncTermClassesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterClass]]:
         """``alk.oneroster.terms.classes.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(term_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            term_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class TermClassesWithRawResponse:
@@ -3359,7 +4582,6 @@ class TermClassesWithRawResponse:
 
     def __init__(self, resource: TermClasses) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -3379,7 +4601,21 @@ class TermClassesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterClass]]:
         """``lk.oneroster.terms.classes.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(term_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            term_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncTermsWithRawResponse:
@@ -3387,7 +4623,6 @@ class AsyncTermsWithRawResponse:
 
     def __init__(self, resource: AsyncTerms) -> None:
         self._resource = resource
-
 
     @cached_property
     def classes(self) -> AsyncTermClassesWithRawResponse:
@@ -3414,7 +4649,20 @@ class AsyncTermsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterAcademicSession]]:
         """``alk.oneroster.terms.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -3427,7 +4675,14 @@ class AsyncTermsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterAcademicSession]:
         """``alk.oneroster.terms.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class TermsWithRawResponse:
@@ -3435,7 +4690,6 @@ class TermsWithRawResponse:
 
     def __init__(self, resource: Terms) -> None:
         self._resource = resource
-
 
     @cached_property
     def classes(self) -> TermClassesWithRawResponse:
@@ -3462,7 +4716,20 @@ class TermsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterAcademicSession]]:
         """``lk.oneroster.terms.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -3475,7 +4742,14 @@ class TermsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterAcademicSession]:
         """``lk.oneroster.terms.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncTeacherClassesWithRawResponse:
@@ -3485,7 +4759,6 @@ class AsyncTeacherClassesWithRawResponse:
 
     def __init__(self, resource: AsyncTeacherClasses) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -3505,7 +4778,21 @@ class AsyncTeacherClassesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterClass]]:
         """``alk.oneroster.teachers.classes.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(teacher_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            teacher_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class TeacherClassesWithRawResponse:
@@ -3513,7 +4800,6 @@ class TeacherClassesWithRawResponse:
 
     def __init__(self, resource: TeacherClasses) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -3533,7 +4819,21 @@ class TeacherClassesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterClass]]:
         """``lk.oneroster.teachers.classes.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(teacher_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            teacher_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncTeachersWithRawResponse:
@@ -3541,7 +4841,6 @@ class AsyncTeachersWithRawResponse:
 
     def __init__(self, resource: AsyncTeachers) -> None:
         self._resource = resource
-
 
     @cached_property
     def classes(self) -> AsyncTeacherClassesWithRawResponse:
@@ -3564,7 +4863,20 @@ class AsyncTeachersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterUser]]:
         """``alk.oneroster.teachers.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -3577,7 +4889,14 @@ class AsyncTeachersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterUser]:
         """``alk.oneroster.teachers.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class TeachersWithRawResponse:
@@ -3585,7 +4904,6 @@ class TeachersWithRawResponse:
 
     def __init__(self, resource: Teachers) -> None:
         self._resource = resource
-
 
     @cached_property
     def classes(self) -> TeacherClassesWithRawResponse:
@@ -3608,7 +4926,20 @@ class TeachersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterUser]]:
         """``lk.oneroster.teachers.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -3621,7 +4952,14 @@ class TeachersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterUser]:
         """``lk.oneroster.teachers.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncStudentClassesWithRawResponse:
@@ -3631,7 +4969,6 @@ class AsyncStudentClassesWithRawResponse:
 
     def __init__(self, resource: AsyncStudentClasses) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -3651,7 +4988,21 @@ class AsyncStudentClassesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterClass]]:
         """``alk.oneroster.students.classes.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(student_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            student_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class StudentClassesWithRawResponse:
@@ -3659,7 +5010,6 @@ class StudentClassesWithRawResponse:
 
     def __init__(self, resource: StudentClasses) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -3679,7 +5029,21 @@ class StudentClassesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterClass]]:
         """``lk.oneroster.students.classes.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(student_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            student_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncStudentsWithRawResponse:
@@ -3687,7 +5051,6 @@ class AsyncStudentsWithRawResponse:
 
     def __init__(self, resource: AsyncStudents) -> None:
         self._resource = resource
-
 
     @cached_property
     def classes(self) -> AsyncStudentClassesWithRawResponse:
@@ -3710,7 +5073,20 @@ class AsyncStudentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterUser]]:
         """``alk.oneroster.students.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -3723,7 +5099,14 @@ class AsyncStudentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterUser]:
         """``alk.oneroster.students.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class StudentsWithRawResponse:
@@ -3731,7 +5114,6 @@ class StudentsWithRawResponse:
 
     def __init__(self, resource: Students) -> None:
         self._resource = resource
-
 
     @cached_property
     def classes(self) -> StudentClassesWithRawResponse:
@@ -3754,7 +5136,20 @@ class StudentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterUser]]:
         """``lk.oneroster.students.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -3767,7 +5162,14 @@ class StudentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterUser]:
         """``lk.oneroster.students.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncSchoolTermsWithRawResponse:
@@ -3775,7 +5177,6 @@ class AsyncSchoolTermsWithRawResponse:
 
     def __init__(self, resource: AsyncSchoolTerms) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -3795,7 +5196,21 @@ class AsyncSchoolTermsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterAcademicSession]]:
         """``alk.oneroster.schools.terms.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            school_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class SchoolTermsWithRawResponse:
@@ -3803,7 +5218,6 @@ class SchoolTermsWithRawResponse:
 
     def __init__(self, resource: SchoolTerms) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -3823,7 +5237,21 @@ class SchoolTermsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterAcademicSession]]:
         """``lk.oneroster.schools.terms.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            school_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncSchoolTeachersWithRawResponse:
@@ -3833,7 +5261,6 @@ class AsyncSchoolTeachersWithRawResponse:
 
     def __init__(self, resource: AsyncSchoolTeachers) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -3853,7 +5280,21 @@ class AsyncSchoolTeachersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterUser]]:
         """``alk.oneroster.schools.teachers.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            school_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class SchoolTeachersWithRawResponse:
@@ -3861,7 +5302,6 @@ class SchoolTeachersWithRawResponse:
 
     def __init__(self, resource: SchoolTeachers) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -3881,7 +5321,21 @@ class SchoolTeachersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterUser]]:
         """``lk.oneroster.schools.teachers.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            school_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncSchoolStudentsWithRawResponse:
@@ -3891,7 +5345,6 @@ class AsyncSchoolStudentsWithRawResponse:
 
     def __init__(self, resource: AsyncSchoolStudents) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -3911,7 +5364,21 @@ class AsyncSchoolStudentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterUser]]:
         """``alk.oneroster.schools.students.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            school_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class SchoolStudentsWithRawResponse:
@@ -3919,7 +5386,6 @@ class SchoolStudentsWithRawResponse:
 
     def __init__(self, resource: SchoolStudents) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -3939,7 +5405,21 @@ class SchoolStudentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterUser]]:
         """``lk.oneroster.schools.students.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            school_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncSchoolEnrollmentsWithRawResponse:
@@ -3949,7 +5429,6 @@ class AsyncSchoolEnrollmentsWithRawResponse:
 
     def __init__(self, resource: AsyncSchoolEnrollments) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -3969,7 +5448,21 @@ class AsyncSchoolEnrollmentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterEnrollment]]:
         """``alk.oneroster.schools.enrollments.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            school_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class SchoolEnrollmentsWithRawResponse:
@@ -3979,7 +5472,6 @@ class SchoolEnrollmentsWithRawResponse:
 
     def __init__(self, resource: SchoolEnrollments) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -3999,7 +5491,21 @@ class SchoolEnrollmentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterEnrollment]]:
         """``lk.oneroster.schools.enrollments.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            school_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncSchoolCoursesWithRawResponse:
@@ -4007,7 +5513,6 @@ class AsyncSchoolCoursesWithRawResponse:
 
     def __init__(self, resource: AsyncSchoolCourses) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -4027,7 +5532,21 @@ class AsyncSchoolCoursesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterCourse]]:
         """``alk.oneroster.schools.courses.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            school_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class SchoolCoursesWithRawResponse:
@@ -4035,7 +5554,6 @@ class SchoolCoursesWithRawResponse:
 
     def __init__(self, resource: SchoolCourses) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -4055,7 +5573,21 @@ class SchoolCoursesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterCourse]]:
         """``lk.oneroster.schools.courses.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            school_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncSchoolClassTeachersWithRawResponse:
@@ -4065,7 +5597,6 @@ class AsyncSchoolClassTeachersWithRawResponse:
 
     def __init__(self, resource: AsyncSchoolClassTeachers) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -4086,7 +5617,22 @@ class AsyncSchoolClassTeachersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterUser]]:
         """``alk.oneroster.schools.classes.teachers.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(school_sourced_id, class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            school_sourced_id,
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class SchoolClassTeachersWithRawResponse:
@@ -4096,7 +5642,6 @@ class SchoolClassTeachersWithRawResponse:
 
     def __init__(self, resource: SchoolClassTeachers) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -4117,7 +5662,22 @@ class SchoolClassTeachersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterUser]]:
         """``lk.oneroster.schools.classes.teachers.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(school_sourced_id, class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            school_sourced_id,
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncSchoolClassStudentsWithRawResponse:
@@ -4127,7 +5687,6 @@ class AsyncSchoolClassStudentsWithRawResponse:
 
     def __init__(self, resource: AsyncSchoolClassStudents) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -4148,7 +5707,22 @@ class AsyncSchoolClassStudentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterUser]]:
         """``alk.oneroster.schools.classes.students.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(school_sourced_id, class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            school_sourced_id,
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class SchoolClassStudentsWithRawResponse:
@@ -4158,7 +5732,6 @@ class SchoolClassStudentsWithRawResponse:
 
     def __init__(self, resource: SchoolClassStudents) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -4179,7 +5752,22 @@ class SchoolClassStudentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterUser]]:
         """``lk.oneroster.schools.classes.students.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(school_sourced_id, class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            school_sourced_id,
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncSchoolClassEnrollmentsWithRawResponse:
@@ -4189,7 +5777,6 @@ class AsyncSchoolClassEnrollmentsWithRawResponse:
 
     def __init__(self, resource: AsyncSchoolClassEnrollments) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -4210,7 +5797,22 @@ class AsyncSchoolClassEnrollmentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterEnrollment]]:
         """``alk.oneroster.schools.classes.enrollments.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(school_sourced_id, class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            school_sourced_id,
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class SchoolClassEnrollmentsWithRawResponse:
@@ -4220,7 +5822,6 @@ class SchoolClassEnrollmentsWithRawResponse:
 
     def __init__(self, resource: SchoolClassEnrollments) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -4241,7 +5842,22 @@ class SchoolClassEnrollmentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterEnrollment]]:
         """``lk.oneroster.schools.classes.enrollments.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(school_sourced_id, class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            school_sourced_id,
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncSchoolClassesWithRawResponse:
@@ -4249,7 +5865,6 @@ class AsyncSchoolClassesWithRawResponse:
 
     def __init__(self, resource: AsyncSchoolClasses) -> None:
         self._resource = resource
-
 
     @cached_property
     def enrollments(self) -> AsyncSchoolClassEnrollmentsWithRawResponse:
@@ -4281,7 +5896,21 @@ class AsyncSchoolClassesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterClass]]:
         """``alk.oneroster.schools.classes.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            school_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class SchoolClassesWithRawResponse:
@@ -4289,7 +5918,6 @@ class SchoolClassesWithRawResponse:
 
     def __init__(self, resource: SchoolClasses) -> None:
         self._resource = resource
-
 
     @cached_property
     def enrollments(self) -> SchoolClassEnrollmentsWithRawResponse:
@@ -4321,7 +5949,21 @@ class SchoolClassesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterClass]]:
         """``lk.oneroster.schools.classes.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(school_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            school_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncSchoolsWithRawResponse:
@@ -4329,7 +5971,6 @@ class AsyncSchoolsWithRawResponse:
 
     def __init__(self, resource: AsyncSchools) -> None:
         self._resource = resource
-
 
     @cached_property
     def classes(self) -> AsyncSchoolClassesWithRawResponse:
@@ -4372,7 +6013,20 @@ class AsyncSchoolsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterOrg]]:
         """``alk.oneroster.schools.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -4385,7 +6039,14 @@ class AsyncSchoolsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterOrg]:
         """``alk.oneroster.schools.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -4398,7 +6059,14 @@ class AsyncSchoolsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSchoolCreated]:
         """``alk.oneroster.schools.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(school, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            school,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def update(
         self,
@@ -4412,7 +6080,15 @@ class AsyncSchoolsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterOrg]:
         """``alk.oneroster.schools.update`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.update)(sourced_id, school, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.update)(
+            sourced_id,
+            school,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def delete(
         self,
@@ -4425,7 +6101,14 @@ class AsyncSchoolsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.schools.delete`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class SchoolsWithRawResponse:
@@ -4433,7 +6116,6 @@ class SchoolsWithRawResponse:
 
     def __init__(self, resource: Schools) -> None:
         self._resource = resource
-
 
     @cached_property
     def classes(self) -> SchoolClassesWithRawResponse:
@@ -4476,7 +6158,20 @@ class SchoolsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterOrg]]:
         """``lk.oneroster.schools.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -4489,7 +6184,14 @@ class SchoolsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterOrg]:
         """``lk.oneroster.schools.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -4502,7 +6204,14 @@ class SchoolsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSchoolCreated]:
         """``lk.oneroster.schools.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(school, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            school,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def update(
         self,
@@ -4516,7 +6225,15 @@ class SchoolsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterOrg]:
         """``lk.oneroster.schools.update`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.update)(sourced_id, school, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.update)(
+            sourced_id,
+            school,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def delete(
         self,
@@ -4529,7 +6246,14 @@ class SchoolsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.schools.delete`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncOrgsWithRawResponse:
@@ -4537,7 +6261,6 @@ class AsyncOrgsWithRawResponse:
 
     def __init__(self, resource: AsyncOrgs) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -4556,7 +6279,20 @@ class AsyncOrgsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterOrg]]:
         """``alk.oneroster.orgs.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -4569,7 +6305,14 @@ class AsyncOrgsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterOrg]:
         """``alk.oneroster.orgs.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -4582,7 +6325,14 @@ class AsyncOrgsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.orgs.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(org, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            org,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def update(
         self,
@@ -4596,7 +6346,15 @@ class AsyncOrgsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.orgs.update`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.update)(sourced_id, org, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.update)(
+            sourced_id,
+            org,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def delete(
         self,
@@ -4609,7 +6367,14 @@ class AsyncOrgsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.orgs.delete`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class OrgsWithRawResponse:
@@ -4617,7 +6382,6 @@ class OrgsWithRawResponse:
 
     def __init__(self, resource: Orgs) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -4636,7 +6400,20 @@ class OrgsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterOrg]]:
         """``lk.oneroster.orgs.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -4649,7 +6426,14 @@ class OrgsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterOrg]:
         """``lk.oneroster.orgs.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -4662,7 +6446,14 @@ class OrgsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.orgs.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(org, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            org,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def update(
         self,
@@ -4676,7 +6467,15 @@ class OrgsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.orgs.update`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.update)(sourced_id, org, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.update)(
+            sourced_id,
+            org,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def delete(
         self,
@@ -4689,7 +6488,14 @@ class OrgsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.orgs.delete`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncGradingPeriodsWithRawResponse:
@@ -4697,7 +6503,6 @@ class AsyncGradingPeriodsWithRawResponse:
 
     def __init__(self, resource: AsyncGradingPeriods) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -4716,7 +6521,20 @@ class AsyncGradingPeriodsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterAcademicSession]]:
         """``alk.oneroster.grading_periods.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -4729,7 +6547,14 @@ class AsyncGradingPeriodsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterAcademicSession]:
         """``alk.oneroster.grading_periods.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -4742,7 +6567,14 @@ class AsyncGradingPeriodsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.grading_periods.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(grading_period, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            grading_period,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def update(
         self,
@@ -4756,7 +6588,15 @@ class AsyncGradingPeriodsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.grading_periods.update`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.update)(sourced_id, grading_period, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.update)(
+            sourced_id,
+            grading_period,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def delete(
         self,
@@ -4769,7 +6609,14 @@ class AsyncGradingPeriodsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.grading_periods.delete`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class GradingPeriodsWithRawResponse:
@@ -4777,7 +6624,6 @@ class GradingPeriodsWithRawResponse:
 
     def __init__(self, resource: GradingPeriods) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -4796,7 +6642,20 @@ class GradingPeriodsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterAcademicSession]]:
         """``lk.oneroster.grading_periods.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -4809,7 +6668,14 @@ class GradingPeriodsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterAcademicSession]:
         """``lk.oneroster.grading_periods.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -4822,7 +6688,14 @@ class GradingPeriodsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.grading_periods.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(grading_period, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            grading_period,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def update(
         self,
@@ -4836,7 +6709,15 @@ class GradingPeriodsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.grading_periods.update`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.update)(sourced_id, grading_period, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.update)(
+            sourced_id,
+            grading_period,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def delete(
         self,
@@ -4849,7 +6730,14 @@ class GradingPeriodsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.grading_periods.delete`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncEnrollmentsWithRawResponse:
@@ -4857,7 +6745,6 @@ class AsyncEnrollmentsWithRawResponse:
 
     def __init__(self, resource: AsyncEnrollments) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -4876,7 +6763,20 @@ class AsyncEnrollmentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterEnrollment]]:
         """``alk.oneroster.enrollments.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -4889,7 +6789,14 @@ class AsyncEnrollmentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterEnrollment]:
         """``alk.oneroster.enrollments.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -4902,7 +6809,14 @@ class AsyncEnrollmentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.enrollments.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(enrollment, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            enrollment,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def update(
         self,
@@ -4916,7 +6830,15 @@ class AsyncEnrollmentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.enrollments.update`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.update)(sourced_id, enrollment, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.update)(
+            sourced_id,
+            enrollment,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def delete(
         self,
@@ -4929,7 +6851,14 @@ class AsyncEnrollmentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.enrollments.delete`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class EnrollmentsWithRawResponse:
@@ -4937,7 +6866,6 @@ class EnrollmentsWithRawResponse:
 
     def __init__(self, resource: Enrollments) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -4956,7 +6884,20 @@ class EnrollmentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterEnrollment]]:
         """``lk.oneroster.enrollments.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -4969,7 +6910,14 @@ class EnrollmentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterEnrollment]:
         """``lk.oneroster.enrollments.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -4982,7 +6930,14 @@ class EnrollmentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.enrollments.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(enrollment, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            enrollment,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def update(
         self,
@@ -4996,7 +6951,15 @@ class EnrollmentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.enrollments.update`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.update)(sourced_id, enrollment, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.update)(
+            sourced_id,
+            enrollment,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def delete(
         self,
@@ -5009,7 +6972,14 @@ class EnrollmentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.enrollments.delete`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncDemographicsWithRawResponse:
@@ -5017,7 +6987,6 @@ class AsyncDemographicsWithRawResponse:
 
     def __init__(self, resource: AsyncDemographics) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -5036,7 +7005,20 @@ class AsyncDemographicsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterDemographics]]:
         """``alk.oneroster.demographics.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -5049,7 +7031,14 @@ class AsyncDemographicsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterDemographics]:
         """``alk.oneroster.demographics.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -5062,7 +7051,14 @@ class AsyncDemographicsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.demographics.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(demographics, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            demographics,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def update(
         self,
@@ -5076,7 +7072,15 @@ class AsyncDemographicsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterDemographics]:
         """``alk.oneroster.demographics.update`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.update)(sourced_id, demographics, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.update)(
+            sourced_id,
+            demographics,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def delete(
         self,
@@ -5089,7 +7093,14 @@ class AsyncDemographicsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.demographics.delete`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class DemographicsWithRawResponse:
@@ -5097,7 +7108,6 @@ class DemographicsWithRawResponse:
 
     def __init__(self, resource: Demographics) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -5116,7 +7126,20 @@ class DemographicsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterDemographics]]:
         """``lk.oneroster.demographics.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -5129,7 +7152,14 @@ class DemographicsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterDemographics]:
         """``lk.oneroster.demographics.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -5142,7 +7172,14 @@ class DemographicsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.demographics.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(demographics, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            demographics,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def update(
         self,
@@ -5156,7 +7193,15 @@ class DemographicsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterDemographics]:
         """``lk.oneroster.demographics.update`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.update)(sourced_id, demographics, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.update)(
+            sourced_id,
+            demographics,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def delete(
         self,
@@ -5169,7 +7214,14 @@ class DemographicsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.demographics.delete`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncComponentResourcesWithRawResponse:
@@ -5179,7 +7231,6 @@ class AsyncComponentResourcesWithRawResponse:
 
     def __init__(self, resource: AsyncComponentResources) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -5198,7 +7249,20 @@ class AsyncComponentResourcesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterComponentResource]]:
         """``alk.oneroster.courses.component_resources.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -5211,7 +7275,14 @@ class AsyncComponentResourcesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterComponentResource]:
         """``alk.oneroster.courses.component_resources.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -5224,7 +7295,14 @@ class AsyncComponentResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.courses.component_resources.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(component_resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            component_resource,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def update(
         self,
@@ -5238,7 +7316,15 @@ class AsyncComponentResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.courses.component_resources.update`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.update)(sourced_id, component_resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.update)(
+            sourced_id,
+            component_resource,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def delete(
         self,
@@ -5251,7 +7337,14 @@ class AsyncComponentResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.courses.component_resources.delete`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class ComponentResourcesWithRawResponse:
@@ -5261,7 +7354,6 @@ class ComponentResourcesWithRawResponse:
 
     def __init__(self, resource: ComponentResources) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -5280,7 +7372,20 @@ class ComponentResourcesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterComponentResource]]:
         """``lk.oneroster.courses.component_resources.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -5293,7 +7398,14 @@ class ComponentResourcesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterComponentResource]:
         """``lk.oneroster.courses.component_resources.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -5306,7 +7418,14 @@ class ComponentResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.courses.component_resources.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(component_resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            component_resource,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def update(
         self,
@@ -5320,7 +7439,15 @@ class ComponentResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.courses.component_resources.update`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.update)(sourced_id, component_resource, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.update)(
+            sourced_id,
+            component_resource,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def delete(
         self,
@@ -5333,7 +7460,14 @@ class ComponentResourcesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.courses.component_resources.delete`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncCourseComponentsWithRawResponse:
@@ -5343,7 +7477,6 @@ class AsyncCourseComponentsWithRawResponse:
 
     def __init__(self, resource: AsyncCourseComponents) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -5362,7 +7495,20 @@ class AsyncCourseComponentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterCourseComponent]]:
         """``alk.oneroster.courses.components.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -5375,7 +7521,14 @@ class AsyncCourseComponentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterCourseComponent]:
         """``alk.oneroster.courses.components.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -5388,7 +7541,14 @@ class AsyncCourseComponentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.courses.components.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(component, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            component,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def update(
         self,
@@ -5402,7 +7562,15 @@ class AsyncCourseComponentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.courses.components.update`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.update)(sourced_id, component, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.update)(
+            sourced_id,
+            component,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def delete(
         self,
@@ -5415,7 +7583,14 @@ class AsyncCourseComponentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.courses.components.delete`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class CourseComponentsWithRawResponse:
@@ -5425,7 +7600,6 @@ class CourseComponentsWithRawResponse:
 
     def __init__(self, resource: CourseComponents) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -5444,7 +7618,20 @@ class CourseComponentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterCourseComponent]]:
         """``lk.oneroster.courses.components.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -5457,7 +7644,14 @@ class CourseComponentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterCourseComponent]:
         """``lk.oneroster.courses.components.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -5470,7 +7664,14 @@ class CourseComponentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.courses.components.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(component, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            component,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def update(
         self,
@@ -5484,7 +7685,15 @@ class CourseComponentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.courses.components.update`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.update)(sourced_id, component, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.update)(
+            sourced_id,
+            component,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def delete(
         self,
@@ -5497,7 +7706,14 @@ class CourseComponentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.courses.components.delete`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncCourseClassesWithRawResponse:
@@ -5505,7 +7721,6 @@ class AsyncCourseClassesWithRawResponse:
 
     def __init__(self, resource: AsyncCourseClasses) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -5525,7 +7740,21 @@ class AsyncCourseClassesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterClass]]:
         """``alk.oneroster.courses.classes.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(course_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            course_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class CourseClassesWithRawResponse:
@@ -5533,7 +7762,6 @@ class CourseClassesWithRawResponse:
 
     def __init__(self, resource: CourseClasses) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -5553,7 +7781,21 @@ class CourseClassesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterClass]]:
         """``lk.oneroster.courses.classes.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(course_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            course_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncCoursesWithRawResponse:
@@ -5561,7 +7803,6 @@ class AsyncCoursesWithRawResponse:
 
     def __init__(self, resource: AsyncCourses) -> None:
         self._resource = resource
-
 
     @cached_property
     def classes(self) -> AsyncCourseClassesWithRawResponse:
@@ -5592,7 +7833,20 @@ class AsyncCoursesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterCourse]]:
         """``alk.oneroster.courses.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -5605,7 +7859,14 @@ class AsyncCoursesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterCourse]:
         """``alk.oneroster.courses.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -5618,7 +7879,14 @@ class AsyncCoursesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.courses.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(course, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            course,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def update(
         self,
@@ -5632,7 +7900,15 @@ class AsyncCoursesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.courses.update`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.update)(sourced_id, course, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.update)(
+            sourced_id,
+            course,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def delete(
         self,
@@ -5645,7 +7921,14 @@ class AsyncCoursesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.courses.delete`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class CoursesWithRawResponse:
@@ -5653,7 +7936,6 @@ class CoursesWithRawResponse:
 
     def __init__(self, resource: Courses) -> None:
         self._resource = resource
-
 
     @cached_property
     def classes(self) -> CourseClassesWithRawResponse:
@@ -5684,7 +7966,20 @@ class CoursesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterCourse]]:
         """``lk.oneroster.courses.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -5697,7 +7992,14 @@ class CoursesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterCourse]:
         """``lk.oneroster.courses.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -5710,7 +8012,14 @@ class CoursesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.courses.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(course, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            course,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def update(
         self,
@@ -5724,7 +8033,15 @@ class CoursesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.courses.update`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.update)(sourced_id, course, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.update)(
+            sourced_id,
+            course,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def delete(
         self,
@@ -5737,7 +8054,14 @@ class CoursesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.courses.delete`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncClassTeachersWithRawResponse:
@@ -5747,7 +8071,6 @@ class AsyncClassTeachersWithRawResponse:
 
     def __init__(self, resource: AsyncClassTeachers) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -5767,7 +8090,21 @@ class AsyncClassTeachersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterUser]]:
         """``alk.oneroster.classes.teachers.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def add(
         self,
@@ -5781,7 +8118,15 @@ class AsyncClassTeachersWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.classes.teachers.add`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.add)(class_sourced_id, enrollment, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.add)(
+            class_sourced_id,
+            enrollment,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class ClassTeachersWithRawResponse:
@@ -5789,7 +8134,6 @@ class ClassTeachersWithRawResponse:
 
     def __init__(self, resource: ClassTeachers) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -5809,7 +8153,21 @@ class ClassTeachersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterUser]]:
         """``lk.oneroster.classes.teachers.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def add(
         self,
@@ -5823,7 +8181,15 @@ class ClassTeachersWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.classes.teachers.add`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.add)(class_sourced_id, enrollment, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.add)(
+            class_sourced_id,
+            enrollment,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncClassStudentsWithRawResponse:
@@ -5833,7 +8199,6 @@ class AsyncClassStudentsWithRawResponse:
 
     def __init__(self, resource: AsyncClassStudents) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -5853,7 +8218,21 @@ class AsyncClassStudentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterUser]]:
         """``alk.oneroster.classes.students.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def add(
         self,
@@ -5867,7 +8246,15 @@ class AsyncClassStudentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.classes.students.add`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.add)(class_sourced_id, enrollment, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.add)(
+            class_sourced_id,
+            enrollment,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class ClassStudentsWithRawResponse:
@@ -5875,7 +8262,6 @@ class ClassStudentsWithRawResponse:
 
     def __init__(self, resource: ClassStudents) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -5895,7 +8281,21 @@ class ClassStudentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterUser]]:
         """``lk.oneroster.classes.students.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(class_sourced_id, limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            class_sourced_id,
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def add(
         self,
@@ -5909,7 +8309,15 @@ class ClassStudentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.classes.students.add`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.add)(class_sourced_id, enrollment, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.add)(
+            class_sourced_id,
+            enrollment,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncClassesWithRawResponse:
@@ -5917,7 +8325,6 @@ class AsyncClassesWithRawResponse:
 
     def __init__(self, resource: AsyncClasses) -> None:
         self._resource = resource
-
 
     @cached_property
     def students(self) -> AsyncClassStudentsWithRawResponse:
@@ -5944,7 +8351,20 @@ class AsyncClassesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterClass]]:
         """``alk.oneroster.classes.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -5957,7 +8377,14 @@ class AsyncClassesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterClass]:
         """``alk.oneroster.classes.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -5970,7 +8397,14 @@ class AsyncClassesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.classes.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(klass, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            klass,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def update(
         self,
@@ -5984,7 +8418,15 @@ class AsyncClassesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterClass]:
         """``alk.oneroster.classes.update`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.update)(sourced_id, klass, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.update)(
+            sourced_id,
+            klass,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def delete(
         self,
@@ -5997,7 +8439,14 @@ class AsyncClassesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.classes.delete`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class ClassesWithRawResponse:
@@ -6005,7 +8454,6 @@ class ClassesWithRawResponse:
 
     def __init__(self, resource: Classes) -> None:
         self._resource = resource
-
 
     @cached_property
     def students(self) -> ClassStudentsWithRawResponse:
@@ -6032,7 +8480,20 @@ class ClassesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterClass]]:
         """``lk.oneroster.classes.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -6045,7 +8506,14 @@ class ClassesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterClass]:
         """``lk.oneroster.classes.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -6058,7 +8526,14 @@ class ClassesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.classes.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(klass, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            klass,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def update(
         self,
@@ -6072,7 +8547,15 @@ class ClassesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterClass]:
         """``lk.oneroster.classes.update`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.update)(sourced_id, klass, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.update)(
+            sourced_id,
+            klass,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def delete(
         self,
@@ -6085,7 +8568,14 @@ class ClassesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.classes.delete`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncAcademicSessionsWithRawResponse:
@@ -6095,7 +8585,6 @@ class AsyncAcademicSessionsWithRawResponse:
 
     def __init__(self, resource: AsyncAcademicSessions) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -6114,7 +8603,20 @@ class AsyncAcademicSessionsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[OneRosterAcademicSession]]:
         """``alk.oneroster.academic_sessions.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -6127,7 +8629,14 @@ class AsyncAcademicSessionsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterAcademicSession]:
         """``alk.oneroster.academic_sessions.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def create(
         self,
@@ -6140,7 +8649,14 @@ class AsyncAcademicSessionsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``alk.oneroster.academic_sessions.create`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.create)(academic_session, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.create)(
+            academic_session,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def update(
         self,
@@ -6154,7 +8670,15 @@ class AsyncAcademicSessionsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterAcademicSession]:
         """``alk.oneroster.academic_sessions.update`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.update)(sourced_id, academic_session, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.update)(
+            sourced_id,
+            academic_session,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def delete(
         self,
@@ -6167,7 +8691,14 @@ class AsyncAcademicSessionsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.oneroster.academic_sessions.delete`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AcademicSessionsWithRawResponse:
@@ -6177,7 +8708,6 @@ class AcademicSessionsWithRawResponse:
 
     def __init__(self, resource: AcademicSessions) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -6196,7 +8726,20 @@ class AcademicSessionsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[OneRosterAcademicSession]]:
         """``lk.oneroster.academic_sessions.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, sort=sort, order_by=order_by, filter=filter, fields=fields, search=search, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            sort=sort,
+            order_by=order_by,
+            filter=filter,
+            fields=fields,
+            search=search,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -6209,7 +8752,14 @@ class AcademicSessionsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OneRosterAcademicSession]:
         """``lk.oneroster.academic_sessions.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(sourced_id, fields=fields, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            sourced_id,
+            fields=fields,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def create(
         self,
@@ -6222,7 +8772,14 @@ class AcademicSessionsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterSourcedIdPairs]:
         """``lk.oneroster.academic_sessions.create`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.create)(academic_session, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.create)(
+            academic_session,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def update(
         self,
@@ -6236,7 +8793,15 @@ class AcademicSessionsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OneRosterAcademicSession]:
         """``lk.oneroster.academic_sessions.update`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.update)(sourced_id, academic_session, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.update)(
+            sourced_id,
+            academic_session,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def delete(
         self,
@@ -6249,7 +8814,14 @@ class AcademicSessionsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.oneroster.academic_sessions.delete`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.delete)(sourced_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.delete)(
+            sourced_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncOneRosterClientWithRawResponse:
@@ -6257,7 +8829,6 @@ class AsyncOneRosterClientWithRawResponse:
 
     def __init__(self, resource: AsyncOneRosterClient) -> None:
         self._resource = resource
-
 
     @cached_property
     def academic_sessions(self) -> AsyncAcademicSessionsWithRawResponse:
@@ -6321,7 +8892,6 @@ class OneRosterClientWithRawResponse:
 
     def __init__(self, resource: OneRosterClient) -> None:
         self._resource = resource
-
 
     @cached_property
     def academic_sessions(self) -> AcademicSessionsWithRawResponse:

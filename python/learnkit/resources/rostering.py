@@ -2,7 +2,9 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""``lk.rostering``: Rostering 1.0 (``/rostering/1.0``): users, their roles, profiles, agents and linked users, enrollments, org config."""
+"""``lk.rostering``: Rostering 1.0 (``/rostering/1.0``): users, their roles, profiles, agents and linked users,
+enrollments, org config.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +14,28 @@ from functools import cached_property
 import httpx
 
 from .._client import QueryValue
+from .._generated.rostering import (
+    Agents,
+    AsyncAgents,
+    AsyncEnrollments,
+    AsyncLinkedUsers,
+    AsyncOrgConfigs,
+    AsyncOrgs,
+    AsyncProfiles,
+    AsyncRoles,
+    AsyncRostering,
+    AsyncStudents,
+    AsyncUsers,
+    Enrollments,
+    LinkedUsers,
+    OrgConfigs,
+    Orgs,
+    Profiles,
+    Roles,
+    Rostering,
+    Students,
+    Users,
+)
 from .._pagination import AsyncPager, SyncPager
 from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
 from ..types.platform import (
@@ -27,28 +51,6 @@ from ..types.platform import (
     UserRole,
     UserRoleUpsertParam,
     UserUpsertParam,
-)
-from .._generated.rostering import (
-    Rostering,
-    AsyncRostering,
-    Users,
-    AsyncUsers,
-    Students,
-    AsyncStudents,
-    Roles,
-    AsyncRoles,
-    Profiles,
-    AsyncProfiles,
-    Agents,
-    AsyncAgents,
-    LinkedUsers,
-    AsyncLinkedUsers,
-    Enrollments,
-    AsyncEnrollments,
-    Orgs,
-    AsyncOrgs,
-    OrgConfigs,
-    AsyncOrgConfigs,
 )
 
 __all__ = [
@@ -101,7 +103,6 @@ class AsyncOrgConfigsWithRawResponse:
     def __init__(self, resource: AsyncOrgConfigs) -> None:
         self._resource = resource
 
-
     async def get(
         self,
         org_id: str,
@@ -112,7 +113,9 @@ class AsyncOrgConfigsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OrgConfig]:
         """``alk.rostering.orgs.config.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(org_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            org_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
     async def update(
         self,
@@ -126,7 +129,15 @@ class AsyncOrgConfigsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OrgConfig]:
         """``alk.rostering.orgs.config.update`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.update)(org_id, config, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.update)(
+            org_id,
+            config,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class OrgConfigsWithRawResponse:
@@ -134,7 +145,6 @@ class OrgConfigsWithRawResponse:
 
     def __init__(self, resource: OrgConfigs) -> None:
         self._resource = resource
-
 
     def get(
         self,
@@ -146,7 +156,9 @@ class OrgConfigsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[OrgConfig]:
         """``lk.rostering.orgs.config.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(org_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            org_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
     def update(
         self,
@@ -160,7 +172,15 @@ class OrgConfigsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[OrgConfig]:
         """``lk.rostering.orgs.config.update`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.update)(org_id, config, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.update)(
+            org_id,
+            config,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncOrgsWithRawResponse:
@@ -168,7 +188,6 @@ class AsyncOrgsWithRawResponse:
 
     def __init__(self, resource: AsyncOrgs) -> None:
         self._resource = resource
-
 
     @cached_property
     def config(self) -> AsyncOrgConfigsWithRawResponse:
@@ -187,7 +206,16 @@ class AsyncOrgsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[Org]]:
         """``alk.rostering.orgs.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class OrgsWithRawResponse:
@@ -195,7 +223,6 @@ class OrgsWithRawResponse:
 
     def __init__(self, resource: Orgs) -> None:
         self._resource = resource
-
 
     @cached_property
     def config(self) -> OrgConfigsWithRawResponse:
@@ -214,7 +241,16 @@ class OrgsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[Org]]:
         """``lk.rostering.orgs.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncEnrollmentsWithRawResponse:
@@ -222,7 +258,6 @@ class AsyncEnrollmentsWithRawResponse:
 
     def __init__(self, resource: AsyncEnrollments) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -237,7 +272,16 @@ class AsyncEnrollmentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[Enrollment]]:
         """``alk.rostering.enrollments.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -249,7 +293,13 @@ class AsyncEnrollmentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[Enrollment]:
         """``alk.rostering.enrollments.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(enrollment_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            enrollment_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class EnrollmentsWithRawResponse:
@@ -257,7 +307,6 @@ class EnrollmentsWithRawResponse:
 
     def __init__(self, resource: Enrollments) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -272,7 +321,16 @@ class EnrollmentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[Enrollment]]:
         """``lk.rostering.enrollments.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -284,7 +342,13 @@ class EnrollmentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[Enrollment]:
         """``lk.rostering.enrollments.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(enrollment_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            enrollment_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncLinkedUsersWithRawResponse:
@@ -292,7 +356,6 @@ class AsyncLinkedUsersWithRawResponse:
 
     def __init__(self, resource: AsyncLinkedUsers) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -308,7 +371,17 @@ class AsyncLinkedUsersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[LinkedUser]]:
         """``alk.rostering.linked_users.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            user_id,
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class LinkedUsersWithRawResponse:
@@ -316,7 +389,6 @@ class LinkedUsersWithRawResponse:
 
     def __init__(self, resource: LinkedUsers) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -332,7 +404,17 @@ class LinkedUsersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[LinkedUser]]:
         """``lk.rostering.linked_users.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            user_id,
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncAgentsWithRawResponse:
@@ -340,7 +422,6 @@ class AsyncAgentsWithRawResponse:
 
     def __init__(self, resource: AsyncAgents) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -356,7 +437,17 @@ class AsyncAgentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[UserAgent]]:
         """``alk.rostering.agents.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            user_id,
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def upsert(
         self,
@@ -371,7 +462,16 @@ class AsyncAgentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[UserAgent]:
         """``alk.rostering.agents.upsert`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.upsert)(student_id, agent_id, agent, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.upsert)(
+            student_id,
+            agent_id,
+            agent,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     async def remove(
         self,
@@ -385,7 +485,15 @@ class AsyncAgentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``alk.rostering.agents.remove`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.remove)(student_id, agent_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.remove)(
+            student_id,
+            agent_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AgentsWithRawResponse:
@@ -393,7 +501,6 @@ class AgentsWithRawResponse:
 
     def __init__(self, resource: Agents) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -409,7 +516,17 @@ class AgentsWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[UserAgent]]:
         """``lk.rostering.agents.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            user_id,
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def upsert(
         self,
@@ -424,7 +541,16 @@ class AgentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[UserAgent]:
         """``lk.rostering.agents.upsert`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.upsert)(student_id, agent_id, agent, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.upsert)(
+            student_id,
+            agent_id,
+            agent,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
     def remove(
         self,
@@ -438,7 +564,15 @@ class AgentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[None]:
         """``lk.rostering.agents.remove`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.remove)(student_id, agent_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.remove)(
+            student_id,
+            agent_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncProfilesWithRawResponse:
@@ -446,7 +580,6 @@ class AsyncProfilesWithRawResponse:
 
     def __init__(self, resource: AsyncProfiles) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -462,7 +595,17 @@ class AsyncProfilesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[UserProfile]]:
         """``alk.rostering.profiles.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            user_id,
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def get(
         self,
@@ -475,7 +618,14 @@ class AsyncProfilesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[UserProfile]:
         """``alk.rostering.profiles.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(user_id, profile_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            user_id,
+            profile_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class ProfilesWithRawResponse:
@@ -483,7 +633,6 @@ class ProfilesWithRawResponse:
 
     def __init__(self, resource: Profiles) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -499,7 +648,17 @@ class ProfilesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[UserProfile]]:
         """``lk.rostering.profiles.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            user_id,
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def get(
         self,
@@ -512,7 +671,14 @@ class ProfilesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[UserProfile]:
         """``lk.rostering.profiles.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(user_id, profile_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            user_id,
+            profile_id,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
 
 class AsyncRolesWithRawResponse:
@@ -520,7 +686,6 @@ class AsyncRolesWithRawResponse:
 
     def __init__(self, resource: AsyncRoles) -> None:
         self._resource = resource
-
 
     async def list(
         self,
@@ -536,7 +701,17 @@ class AsyncRolesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[AsyncPager[UserRole]]:
         """``alk.rostering.roles.list`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_pager(self._resource.list)(
+            user_id,
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     async def upsert(
         self,
@@ -551,7 +726,16 @@ class AsyncRolesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[UserRole]:
         """``alk.rostering.roles.upsert`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.upsert)(user_id, role_id, role, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.upsert)(
+            user_id,
+            role_id,
+            role,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class RolesWithRawResponse:
@@ -559,7 +743,6 @@ class RolesWithRawResponse:
 
     def __init__(self, resource: Roles) -> None:
         self._resource = resource
-
 
     def list(
         self,
@@ -575,7 +758,17 @@ class RolesWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[SyncPager[UserRole]]:
         """``lk.rostering.roles.list`` returning an ``ApiResponse`` around its data."""
-        return to_raw_pager(self._resource.list)(user_id, limit=limit, offset=offset, filter=filter, max_items=max_items, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_pager(self._resource.list)(
+            user_id,
+            limit=limit,
+            offset=offset,
+            filter=filter,
+            max_items=max_items,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+        )
 
     def upsert(
         self,
@@ -590,7 +783,16 @@ class RolesWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[UserRole]:
         """``lk.rostering.roles.upsert`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.upsert)(user_id, role_id, role, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.upsert)(
+            user_id,
+            role_id,
+            role,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncStudentsWithRawResponse:
@@ -598,7 +800,6 @@ class AsyncStudentsWithRawResponse:
 
     def __init__(self, resource: AsyncStudents) -> None:
         self._resource = resource
-
 
     async def upsert(
         self,
@@ -611,7 +812,14 @@ class AsyncStudentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[User]:
         """``alk.rostering.students.upsert`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.upsert)(student, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.upsert)(
+            student,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class StudentsWithRawResponse:
@@ -619,7 +827,6 @@ class StudentsWithRawResponse:
 
     def __init__(self, resource: Students) -> None:
         self._resource = resource
-
 
     def upsert(
         self,
@@ -632,7 +839,14 @@ class StudentsWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[User]:
         """``lk.rostering.students.upsert`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.upsert)(student, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.upsert)(
+            student,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncUsersWithRawResponse:
@@ -640,7 +854,6 @@ class AsyncUsersWithRawResponse:
 
     def __init__(self, resource: AsyncUsers) -> None:
         self._resource = resource
-
 
     async def get(
         self,
@@ -652,7 +865,9 @@ class AsyncUsersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[User]:
         """``alk.rostering.users.get`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.get)(user_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return await to_async_raw_response(self._resource.get)(
+            user_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
     async def upsert(
         self,
@@ -666,7 +881,15 @@ class AsyncUsersWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[User]:
         """``alk.rostering.users.upsert`` returning an ``ApiResponse`` around its data."""
-        return await to_async_raw_response(self._resource.upsert)(user_id, user, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return await to_async_raw_response(self._resource.upsert)(
+            user_id,
+            user,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class UsersWithRawResponse:
@@ -674,7 +897,6 @@ class UsersWithRawResponse:
 
     def __init__(self, resource: Users) -> None:
         self._resource = resource
-
 
     def get(
         self,
@@ -686,7 +908,9 @@ class UsersWithRawResponse:
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> ApiResponse[User]:
         """``lk.rostering.users.get`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.get)(user_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query)
+        return to_raw_response(self._resource.get)(
+            user_id, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query
+        )
 
     def upsert(
         self,
@@ -700,7 +924,15 @@ class UsersWithRawResponse:
         idempotency_key: str | None = None,
     ) -> ApiResponse[User]:
         """``lk.rostering.users.upsert`` returning an ``ApiResponse`` around its data."""
-        return to_raw_response(self._resource.upsert)(user_id, user, timeout=timeout, max_retries=max_retries, extra_headers=extra_headers, extra_query=extra_query, idempotency_key=idempotency_key)
+        return to_raw_response(self._resource.upsert)(
+            user_id,
+            user,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            extra_query=extra_query,
+            idempotency_key=idempotency_key,
+        )
 
 
 class AsyncRosteringWithRawResponse:
@@ -708,7 +940,6 @@ class AsyncRosteringWithRawResponse:
 
     def __init__(self, resource: AsyncRostering) -> None:
         self._resource = resource
-
 
     @cached_property
     def users(self) -> AsyncUsersWithRawResponse:
@@ -748,7 +979,6 @@ class RosteringWithRawResponse:
 
     def __init__(self, resource: Rostering) -> None:
         self._resource = resource
-
 
     @cached_property
     def users(self) -> UsersWithRawResponse:

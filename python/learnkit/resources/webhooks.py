@@ -9,19 +9,16 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from functools import cached_property
 
-import httpx
-
+from .._custom.webhooks import (
+    AsyncSubscriptions,
+    AsyncWebhooks,
+    Subscriptions,
+    Webhooks,
+)
 from .._response import ApiResponse, to_async_raw_response, to_raw_response
-from .._custom import webhooks as _custom
 from ..types.platform import (
     WebhookSubscription,
     WebhookSubscriptionWithSecret,
-)
-from .._custom.webhooks import (
-    Webhooks,
-    AsyncWebhooks,
-    Subscriptions,
-    AsyncSubscriptions,
 )
 
 __all__ = [
@@ -41,12 +38,18 @@ class AsyncSubscriptionsWithRawResponse:
 
     def __init__(self, resource: AsyncSubscriptions) -> None:
         self._resource = resource
-        self.create: Callable[..., Awaitable[ApiResponse[WebhookSubscriptionWithSecret]]] = to_async_raw_response(resource.create)
-        self.list: Callable[..., Awaitable[ApiResponse[list[WebhookSubscription]]]] = to_async_raw_response(resource.list)
+        self.create: Callable[..., Awaitable[ApiResponse[WebhookSubscriptionWithSecret]]] = to_async_raw_response(
+            resource.create
+        )
+        self.list: Callable[..., Awaitable[ApiResponse[list[WebhookSubscription]]]] = to_async_raw_response(
+            resource.list
+        )
         self.get: Callable[..., Awaitable[ApiResponse[WebhookSubscription]]] = to_async_raw_response(resource.get)
         self.update: Callable[..., Awaitable[ApiResponse[WebhookSubscription]]] = to_async_raw_response(resource.update)
         self.delete: Callable[..., Awaitable[ApiResponse[None]]] = to_async_raw_response(resource.delete)
-        self.rotate_secret: Callable[..., Awaitable[ApiResponse[WebhookSubscriptionWithSecret]]] = to_async_raw_response(resource.rotate_secret)
+        self.rotate_secret: Callable[..., Awaitable[ApiResponse[WebhookSubscriptionWithSecret]]] = (
+            to_async_raw_response(resource.rotate_secret)
+        )
 
 
 class SubscriptionsWithRawResponse:
@@ -59,7 +62,9 @@ class SubscriptionsWithRawResponse:
         self.get: Callable[..., ApiResponse[WebhookSubscription]] = to_raw_response(resource.get)
         self.update: Callable[..., ApiResponse[WebhookSubscription]] = to_raw_response(resource.update)
         self.delete: Callable[..., ApiResponse[None]] = to_raw_response(resource.delete)
-        self.rotate_secret: Callable[..., ApiResponse[WebhookSubscriptionWithSecret]] = to_raw_response(resource.rotate_secret)
+        self.rotate_secret: Callable[..., ApiResponse[WebhookSubscriptionWithSecret]] = to_raw_response(
+            resource.rotate_secret
+        )
 
 
 class AsyncWebhooksWithRawResponse:
@@ -67,7 +72,6 @@ class AsyncWebhooksWithRawResponse:
 
     def __init__(self, resource: AsyncWebhooks) -> None:
         self._resource = resource
-
 
     @cached_property
     def subscriptions(self) -> AsyncSubscriptionsWithRawResponse:
@@ -79,7 +83,6 @@ class WebhooksWithRawResponse:
 
     def __init__(self, resource: Webhooks) -> None:
         self._resource = resource
-
 
     @cached_property
     def subscriptions(self) -> SubscriptionsWithRawResponse:
