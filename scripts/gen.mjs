@@ -128,7 +128,6 @@ const GENERATED_FOLDERS = [
   ...['case', 'oneroster', 'platform'].map((pkg) => `packages/${pkg}/src/generated/resources`),
   'packages/sdk/src/generated',
   'python/learnkit/_generated',
-  'python/learnkit/resources',
   'python/learnkit/types',
 ];
 

@@ -29,7 +29,9 @@ function pythonCommand() {
 function must(command, args, what) {
   const done = spawnSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
   if (done.status !== 0) {
-    throw new Error(`python-lint: ${what} failed (${[command, ...args].join(' ')}, exit ${done.status ?? done.signal})`);
+    throw new Error(
+      `python-lint: ${what} failed (${[command, ...args].join(' ')}, exit ${done.status ?? done.signal})`,
+    );
   }
 }
 
@@ -38,7 +40,8 @@ export function ruffBin() {
   const ruff = join(venv, 'bin', 'ruff');
   if (existsSync(ruff) && existsSync(stamp) && readFileSync(stamp, 'utf8') === RUFF_VERSION) return ruff;
   mkdirSync(dirname(venv), { recursive: true });
-  if (!existsSync(join(venv, 'bin', 'python'))) must(pythonCommand(), ['-m', 'venv', venv], 'creating the tools venv');
+  if (!existsSync(join(venv, 'bin', 'python')))
+    must(pythonCommand(), ['-m', 'venv', venv], 'creating the tools venv');
   must(
     join(venv, 'bin', 'python'),
     ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', `ruff==${RUFF_VERSION}`],
@@ -66,7 +69,9 @@ function main() {
     if (done.status !== 0) failed = true;
   }
   if (failed) {
-    console.error('python-lint: run `node scripts/python-lint.mjs --fix`, then fix by hand what ruff cannot.');
+    console.error(
+      'python-lint: run `node scripts/python-lint.mjs --fix`, then fix by hand what ruff cannot.',
+    );
     process.exit(1);
   }
 }

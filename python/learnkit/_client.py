@@ -19,7 +19,7 @@ import httpx
 from ._auth import AsyncClientCredentials, ClientCredentials, check_credential
 from ._binary import BinaryResponseContent
 from ._environments import ENVIRONMENT_NAMES, ENVIRONMENTS, EnvironmentName, is_environment_name
-from ._generated.families import AsyncFamilies, Families
+from ._generated.client import AsyncFamilies, Families
 from ._json import dumps
 from ._lti_client import LtiSlot
 from ._models import parse
@@ -28,7 +28,9 @@ from ._platform_filter import check_platform_filter
 from ._redact import register_token
 from ._response import ApiResponse, captured
 from ._retry import DEFAULT_RETRY, RetryOptions, resolve_retry
+from ._totals import total_of
 from ._transport import AsyncTransport, Sent, Timeout, Transport, no_cookies, positive_seconds
+from ._types import QueryValue
 from .errors import ApiError, ValidationError, ValidationIssue, create_api_error
 
 if TYPE_CHECKING:
@@ -61,9 +63,6 @@ _UNSET: Any = object()
 _log = logging.getLogger("learnkit")
 _log_configured = False
 T = TypeVar("T")
-
-#: A value of a query parameter: lists are sent comma-joined (as ``fields``), None is left out.
-QueryValue = str | int | float | bool | Sequence[str | int | float] | None
 
 
 def _present(value: object) -> str | None:
@@ -484,8 +483,6 @@ class _Shared:
 
     @staticmethod
     def _page(answer: ApiResponse[Any], member: str | None, item: Any, partial: bool) -> tuple[list[Any], int | None]:
-        from .activity._reads import total_of
-
         data = answer.data
         rows = data if member is None else data.get(member, []) if isinstance(data, dict) else []
         rows = rows if isinstance(rows, list) else []
@@ -794,15 +791,15 @@ class LearnKit(_Shared, Families):
         answer = self.request_with_response(
             method,
             path,
-            path_params=path_params,
-            query=query,
-            body=body,  # type: ignore[arg-type]
+            path_params=path_params,  # type: ignore[arg-type]
+            query=query,  # type: ignore[arg-type]
+            body=body,
             headers={**(headers or {}), **(extra_headers or {})},
             idempotent=idempotent,
             timeout=timeout,
             max_retries=max_retries,
-            extra_query=extra_query,
-            idempotency_key=idempotency_key,  # type: ignore[arg-type]
+            extra_query=extra_query,  # type: ignore[arg-type]
+            idempotency_key=idempotency_key,
             operation=operation,
             _bearer=bearer,
             _binary=binary,
@@ -837,7 +834,7 @@ class LearnKit(_Shared, Families):
             answer = self.request_with_response(
                 "GET",
                 path,
-                path_params=path_params,
+                path_params=path_params,  # type: ignore[arg-type]
                 query=page_query,  # type: ignore[arg-type]
                 headers=extra_headers,
                 timeout=timeout,
@@ -1115,15 +1112,15 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
         answer = await self.request_with_response(
             method,
             path,
-            path_params=path_params,
-            query=query,
-            body=body,  # type: ignore[arg-type]
+            path_params=path_params,  # type: ignore[arg-type]
+            query=query,  # type: ignore[arg-type]
+            body=body,
             headers={**(headers or {}), **(extra_headers or {})},
             idempotent=idempotent,
             timeout=timeout,
             max_retries=max_retries,
-            extra_query=extra_query,
-            idempotency_key=idempotency_key,  # type: ignore[arg-type]
+            extra_query=extra_query,  # type: ignore[arg-type]
+            idempotency_key=idempotency_key,
             operation=operation,
             _bearer=bearer,
             _binary=binary,
@@ -1158,7 +1155,7 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
             answer = await self.request_with_response(
                 "GET",
                 path,
-                path_params=path_params,
+                path_params=path_params,  # type: ignore[arg-type]
                 query=page_query,  # type: ignore[arg-type]
                 headers=extra_headers,
                 timeout=timeout,

@@ -24,9 +24,9 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.csrf import csrf_exempt
 
-from ._webhook_handler import WebhookAnswer, WebhookHandler
 from .activity import User
 from .activity._server import MAX_BATCH_BYTES, ActivityAnswer, ActivityServer
+from .webhooks._handler import WebhookAnswer, WebhookHandler
 
 __all__ = ["activity_view", "signed_in_user", "webhook_view"]
 

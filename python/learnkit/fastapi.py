@@ -24,12 +24,12 @@ from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from pydantic import SecretStr
 from starlette.concurrency import run_in_threadpool
 
-from ._webhook_handler import AsyncWebhookHandler, WebhookAnswer, WebhookHandler
 from .activity import User
 from .activity._server import MAX_BATCH_BYTES, ActivityAnswer, ActivityServer, AsyncActivityServer
 from .errors import WebhookVerificationError
 from .types.platform import WebhookEvent
 from .webhooks import DEFAULT_TOLERANCE_SEC, verify_webhook
+from .webhooks._handler import AsyncWebhookHandler, WebhookAnswer, WebhookHandler
 
 __all__ = ["activity_router", "raw_body", "verified_webhook", "webhook_router"]
 

@@ -46,10 +46,10 @@ class Tokens(unittest.TestCase):
             token_url="https://api.example.com/auth/1.0/token",
             client_id="client-1",
             client_secret="secret-of-client",
-            style=style,
+            style=style,  # type: ignore[arg-type]
             scope="",
             send=endpoint.send,
-            clock=lambda: self.now,  # type: ignore[arg-type]
+            clock=lambda: self.now,
         )
 
     def get(self, provider: ClientCredentials) -> str:

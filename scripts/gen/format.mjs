@@ -80,11 +80,19 @@ export function formatPython(outputs, root) {
       try {
         execFileSync(ruff, args, { cwd: scratch, stdio: ['ignore', 'ignore', 'pipe'] });
       } catch (error) {
-        const said = String(error.stderr ?? error.message).split('\n').slice(0, 12).join('\n');
-        throw new Error(`gen: ruff could not ${args[0]} the generated Python; the generator wrote invalid code:\n${said}`);
+        const said = String(error.stderr ?? error.message)
+          .split('\n')
+          .slice(0, 12)
+          .join('\n');
+        throw new Error(
+          `gen: ruff could not ${args[0]} the generated Python; the generator wrote invalid code:\n${said}`,
+        );
       }
     }
-    return outputs.map((output) => ({ path: output.path, content: readFileSync(local(output.path), 'utf8') }));
+    return outputs.map((output) => ({
+      path: output.path,
+      content: readFileSync(local(output.path), 'utf8'),
+    }));
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -1,14 +1,15 @@
 // Writes the Python package's models and resources from openapi/ and the resource map
-// (docs/decisions.md#d-i30-generated-python):
+// (docs/decisions.md#d-i30-generated-python), in the layout of docs/decisions.md#d-python-layout:
 //   python/learnkit/types/{case,platform,oneroster}.py   pydantic models of every component schema, the TypedDicts
 //                                                          of every request body, the webhook events by type
 //   python/learnkit/types/__init__.py                      every public type, as `learnkit.types.<Name>`
-//   python/learnkit/_generated/<family>.py                 one sync and one async class per resource, one plain
+//   python/learnkit/_generated/resources/<family>.py       one sync and one async class per resource, one plain
 //                                                          method per operation that is not `custom`
-//   python/learnkit/_generated/families.py                 the families of `LearnKit` and `AsyncLearnKit`
-//   python/learnkit/resources/<family>.py                  the public classes: the generated ones, or the
-//                                                          hand-written ones of python/learnkit/_custom/<family>.py
-//                                                          that extend them (custom methods, docs/decisions.md#d-i30-custom)
+//   python/learnkit/_generated/client/<family>.py          the family's tree: each resource's class (the generated
+//                                                          one, or the hand-written one of python/learnkit/resources/
+//                                                          <family>.py that extends it, docs/decisions.md#d-i30-custom)
+//                                                          with its children and its `with_raw_response` view
+//   python/learnkit/_generated/client/__init__.py          the families of `LearnKit` and `AsyncLearnKit`
 // Names are the TypeScript ones (`OneRoster` before OneRoster's schemas, the map's `models`), members in snake_case.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -128,7 +129,8 @@ function topLevelItems(inner) {
   const items = [];
   let start = 0;
   for (let i = 0; i < inner.length; i++) {
-    if ('([{"\''.includes(inner[i])) i = inner[i] === '"' || inner[i] === "'" ? skipString(inner, i) : closingBracket(inner, i);
+    if ('([{"\''.includes(inner[i]))
+      i = inner[i] === '"' || inner[i] === "'" ? skipString(inner, i) : closingBracket(inner, i);
     else if (inner[i] === ',') {
       items.push(inner.slice(start, i).trim());
       start = i + 1;
@@ -845,51 +847,18 @@ function methodSource(op, writer, async, access, imports) {
       lines.push(`        _result: ${py.result} = ${async ? 'await ' : ''}${call}`, '        return _result');
   }
   const def = `${async && !op.page ? 'async def' : 'def'} ${op.python.method}`;
-  // The raw-response view's method: the same signature, the same arguments passed on.
-  const passed = args
-    .slice(1)
-    .filter((a) => a !== '*')
-    .map((a) => a.split(':')[0]);
-  const positional = args.slice(1, args.indexOf('*')).map((a) => a.split(':')[0]);
-  const call = passed.map((name) => (positional.includes(name) ? name : `${name}=${name}`)).join(', ');
-  const wrapper = op.page
-    ? async
-      ? 'to_async_raw_pager'
-      : 'to_raw_pager'
-    : async
-      ? 'to_async_raw_response'
-      : 'to_raw_response';
-  const rawDoc = docstring('        ', [
-    `\`\`${access}.${op.python.method}\`\` returning an \`\`ApiResponse\`\` around its data.`,
-  ]);
-  const raw = `    ${async ? 'async def' : 'def'} ${op.python.method}(\n        ${args.join(',\n        ')},\n    ) -> ApiResponse[${returnType}]:\n${rawDoc}\n        return ${async ? 'await ' : ''}${wrapper}(self._resource.${op.python.method})(${call})\n`;
-  rawSources.set(`${async}:${op.operationId}`, raw);
   return `    ${def}(\n        ${args.join(',\n        ')},\n    ) -> ${returnType}:\n${doc}\n${lines.join('\n')}\n`;
 }
 
-/** The raw-response view's method of each generated method, by `<async>:<operationId>`. */
-const rawSources = new Map();
-
-/** The return type of a hand-written method, read from its module, with its names qualified by `_custom.`. */
-function customReturn(custom, cls, method, writers, imports) {
+/** Whether the hand-written `cls.method` of `custom` returns a pager (its raw view then reads the first page). */
+function customReturnsPager(custom, cls, method) {
   const start = custom.text.indexOf(`class ${cls}(`);
   const end = custom.text.indexOf('\nclass ', start + 1);
   const block = custom.text.slice(start, end === -1 ? undefined : end);
   const found = new RegExp(`def ${method}\\([\\s\\S]*?\\) -> ([^\\n]+):\\n`).exec(block);
   if (!found)
-    throw new Error(`gen python: ${cls}.${method} in python/learnkit/_custom has no return annotation`);
-  const builtin = new Set(['list', 'dict', 'None', 'str', 'int', 'float', 'bool', 'Any']);
-  return found[1].trim().replace(/\b[A-Za-z_]\w*\b/g, (name) => {
-    if (builtin.has(name)) return name;
-    // A model of learnkit.types is imported from there; anything else is the hand-written module's own.
-    for (const [doc, writer] of Object.entries(writers)) {
-      if (Object.values(writer.names).includes(name)) {
-        imports[doc].add(name);
-        return name;
-      }
-    }
-    return `_custom.${name}`;
-  });
+    throw new Error(`gen python: ${cls}.${method} in python/learnkit/resources has no return annotation`);
+  return /^(Sync|Async)Pager\[/.test(found[1].trim());
 }
 
 /** Every node of a family: the family itself and its resources, depth first. */
@@ -903,95 +872,46 @@ function nodesOf(family) {
   return out;
 }
 
-/** The classes `_custom/<family>.py` defines, read from its text. */
+/** The classes the hand-written `resources/<family>.py` defines, read from its text. */
 function customClasses(root, family) {
-  const file = join(root, 'python', 'learnkit', '_custom', `${snakeCase(family)}.py`);
+  const file = join(root, 'python', 'learnkit', 'resources', `${snakeCase(family)}.py`);
   if (!existsSync(file)) return { file: undefined, classes: new Set() };
   const text = readFileSync(file, 'utf8');
   return { file, text, classes: new Set([...text.matchAll(/^class (\w+)\(/gm)].map((m) => m[1])) };
 }
 
-function generateFamily(root, family, writers) {
-  const module = snakeCase(family.family);
-  const custom = customClasses(root, family.family);
-  const nodes = nodesOf(family);
-  const imports = { case: new Set(), platform: new Set(), oneroster: new Set() };
-  const usesBinary = nodes.some((node) => node.methods.some((op) => !op.custom && op.success.binary));
-  const binaryImport = usesBinary ? [`from .._binary import ${BINARY}`] : [];
-  const classes = [];
-  const rawClasses = [];
-  let usesCustom = false;
-  const finalNames = [];
-  for (const node of nodes) {
-    const name = className(node);
-    for (const async of [false, true]) {
-      const cls = `${async ? 'Async' : ''}${name}`;
-      const base = async ? 'AsyncAPIResource' : 'SyncAPIResource';
-      const access = `${async ? 'alk' : 'lk'}.${[node.family, ...node.path].map(snakeCase).join('.')}`;
-      const methods = [];
-      for (const op of node.methods) {
-        const writer = writers[op.documentName];
-        if (op.custom) {
-          if (!custom.classes.has(cls)) {
-            throw new Error(
-              `gen python: ${op.sdkPath}.${op.method} is custom: write class ${cls}(_generated.${module}.${cls}) with ${op.python.method}() in python/learnkit/_custom/${module}.py`,
-            );
-          }
-          if (!new RegExp(`def ${op.python.method}\\(`).test(custom.text)) {
-            throw new Error(
-              `gen python: python/learnkit/_custom/${module}.py defines no ${op.python.method}()`,
-            );
-          }
-          continue;
-        }
-        methods.push(methodSource(op, writer, async, access, imports[op.documentName]));
-      }
-      const children = node.children.map((child) => {
-        const childClass = `${async ? 'Async' : ''}${className(child)}`;
-        return `    @cached_property\n    def ${snakeCase(child.name)}(self) -> _public.${childClass}:\n${docstring('        ', [ticks(child.summary)])}\n        from ..resources import ${module} as public\n\n        return public.${childClass}(self._client)\n`;
-      });
-      const raw = `    @cached_property\n    def with_raw_response(self) -> _public.${cls}WithRawResponse:\n${docstring('        ', ['The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.'])}\n        from ..resources import ${module} as public\n\n        return public.${cls}WithRawResponse(${custom.classes.has(cls) ? `cast("public.${cls}", self)` : 'self'})\n`;
-      const summary = [node.summary, node.description].filter(Boolean).map(ticks);
-      const example = node.methods.length
-        ? methodExample(
-            node.methods[0],
-            pythonOp(node.methods[0], writers[node.methods[0].documentName]),
-            writers[node.methods[0].documentName],
-            access,
-            async,
-          )
-        : undefined;
-      classes.push(
-        `class ${cls}(${base}):\n${docstring('    ', summary, example)}\n\n${[...children, ...methods, raw].join('\n')}`,
-      );
-      finalNames.push(cls);
-      // The raw-response view: every method, the custom ones too, and the children's views.
-      const rawLines = [];
-      const rawMethods = [];
-      for (const op of node.methods) {
-        if (!op.custom) {
-          rawMethods.push(rawSources.get(`${async}:${op.operationId}`));
-          continue;
-        }
-        const wrapper = async ? 'to_async_raw_response' : 'to_raw_response';
-        const returned = customReturn(custom, cls, op.python.method, writers, imports);
-        const type = async
-          ? `Callable[..., Awaitable[ApiResponse[${returned}]]]`
-          : `Callable[..., ApiResponse[${returned}]]`;
-        rawLines.push(`        self.${op.python.method}: ${type} = ${wrapper}(resource.${op.python.method})`);
-        usesCustom = true;
-      }
-      const rawChildren = node.children.map((child) => {
-        const childClass = `${async ? 'Async' : ''}${className(child)}`;
-        return `    @cached_property\n    def ${snakeCase(child.name)}(self) -> ${childClass}WithRawResponse:\n        return ${childClass}WithRawResponse(self._resource.${snakeCase(child.name)})\n`;
-      });
-      rawClasses.push(
-        `class ${cls}WithRawResponse:\n${docstring('    ', [`\`\`${access}.with_raw_response\`\`: each method returns an \`\`ApiResponse\`\` around its data.`])}\n\n    def __init__(self, resource: ${cls}) -> None:\n        self._resource = resource\n${rawLines.join('\n')}\n${rawChildren.length ? `\n${rawChildren.join('\n')}` : ''}${rawMethods.length ? `\n${rawMethods.join('\n')}` : ''}`,
-      );
-    }
-  }
-  const typeImports = Object.entries(imports)
-    .filter(([, names]) => names.size)
+const RAW_DOC =
+  'The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.';
+
+/** The raw-response view of one node: one `ParamSpec`-typed line per method, and the children's views. */
+function rawViewSource(node, cls, access, async, custom) {
+  const lines = node.methods.map((op) => {
+    const pager = op.custom ? customReturnsPager(custom, cls, op.python.method) : Boolean(op.page);
+    const wrapper = `to_${async ? 'async_' : ''}raw_${pager ? 'pager' : 'response'}`;
+    return `        self.${op.python.method} = ${wrapper}(resource.${op.python.method})`;
+  });
+  const children = node.children.map((child) => {
+    const childClass = `${async ? 'Async' : ''}${className(child)}`;
+    return `    @cached_property\n    def ${snakeCase(child.name)}(self) -> ${childClass}WithRawResponse:\n        return ${childClass}WithRawResponse(self._resource.${snakeCase(child.name)})\n`;
+  });
+  const doc = docstring('    ', [
+    `\`\`${access}.with_raw_response\`\`: each method returns an \`\`ApiResponse\`\` around its data.`,
+  ]);
+  return `class ${cls}WithRawResponse:\n${doc}\n\n    def __init__(self, resource: ${cls}) -> None:\n        self._resource = resource\n${lines.join('\n')}\n${children.length ? `\n${children.join('\n')}` : ''}`;
+}
+
+/** The node's class of the tree: its methods (generated or hand-written), its children and its raw view. */
+function treeClassSource(node, cls, base, doc, async) {
+  const children = node.children.map((child) => {
+    const childClass = `${async ? 'Async' : ''}${className(child)}`;
+    return `    @cached_property\n    def ${snakeCase(child.name)}(self) -> ${childClass}:\n${docstring('        ', [ticks(child.summary)])}\n        return ${childClass}(self._client)\n`;
+  });
+  const raw = `    @cached_property\n    def with_raw_response(self) -> ${cls}WithRawResponse:\n${docstring('        ', [RAW_DOC])}\n        return ${cls}WithRawResponse(self)\n`;
+  return `class ${cls}(${base}):\n${doc}\n\n${[...children, raw].join('\n')}`;
+}
+
+function typeImportLines(imports, up) {
+  return Object.entries(imports)
     .map(([doc, names]) => [
       doc,
       [...names].filter(
@@ -1001,67 +921,103 @@ function generateFamily(root, family, writers) {
     .filter(([, names]) => names.length)
     .map(
       ([doc, names]) =>
-        `from ..types.${doc} import (\n${names
+        `from ${up}types.${doc} import (\n${names
           .sort()
           .map((n) => `    ${n},\n`)
           .join('')})`,
     );
-  const generated = [
+}
+
+function generateFamily(root, family, writers) {
+  const module = snakeCase(family.family);
+  const custom = customClasses(root, family.family);
+  const nodes = nodesOf(family);
+  const imports = { case: new Set(), platform: new Set(), oneroster: new Set() };
+  const usesBinary = nodes.some((node) => node.methods.some((op) => !op.custom && op.success.binary));
+  const methodClasses = [];
+  const treeClasses = [];
+  const finalNames = [];
+  for (const node of nodes) {
+    const name = className(node);
+    for (const async of [false, true]) {
+      const cls = `${async ? 'Async' : ''}${name}`;
+      const access = `${async ? 'alk' : 'lk'}.${[node.family, ...node.path].map(snakeCase).join('.')}`;
+      const methods = [];
+      for (const op of node.methods) {
+        if (op.custom) {
+          if (!custom.classes.has(cls)) {
+            throw new Error(
+              `gen python: ${op.sdkPath}.${op.method} is custom: write class ${cls}(generated.${cls}) with ${op.python.method}() in python/learnkit/resources/${module}.py`,
+            );
+          }
+          if (!new RegExp(`def ${op.python.method}\\(`).test(custom.text)) {
+            throw new Error(
+              `gen python: python/learnkit/resources/${module}.py defines no ${op.python.method}()`,
+            );
+          }
+          continue;
+        }
+        methods.push(methodSource(op, writers[op.documentName], async, access, imports[op.documentName]));
+      }
+      const example = node.methods.length
+        ? methodExample(
+            node.methods[0],
+            pythonOp(node.methods[0], writers[node.methods[0].documentName]),
+            writers[node.methods[0].documentName],
+            access,
+            async,
+          )
+        : undefined;
+      const summary = [node.summary, node.description].filter(Boolean).map(ticks);
+      const methodsDoc = docstring('    ', [`The generated methods of \`\`${access}\`\`.`]);
+      methodClasses.push(
+        `class ${cls}(${async ? 'AsyncAPIResource' : 'SyncAPIResource'}):\n${methodsDoc}\n${methods.length ? `\n${methods.join('\n')}` : ''}`,
+      );
+      const base = custom.classes.has(cls) ? `custom.${cls}` : `generated.${cls}`;
+      treeClasses.push(
+        rawViewSource(node, cls, access, async, custom),
+        treeClassSource(node, cls, base, docstring('    ', summary, example), async),
+      );
+      finalNames.push(cls);
+    }
+  }
+  const methodsModule = [
     PYTHON_HEADER,
-    docstring('', [`The ${family.family} family's resources as the resource map names them: ${ticks(family.summary)}`]),
+    docstring('', [
+      `The generated methods of the ${family.family} family's resources: ${ticks(family.summary)}`,
+    ]),
     '',
     'from __future__ import annotations',
     '',
     'from collections.abc import Mapping, Sequence',
-    'from functools import cached_property',
-    'from typing import TYPE_CHECKING, Any, Literal, cast',
-    '',
-    'import httpx',
-    '',
-    ...binaryImport,
-    'from .._client import QueryValue',
-    'from .._models import check_bodies, check_body',
-    'from .._pagination import AsyncPager, SyncPager',
-    'from .._resource import AsyncAPIResource, SyncAPIResource, check_id, same_id',
-    ...typeImports,
-    '',
-    'if TYPE_CHECKING:',
-    `    from ..resources import ${module} as _public`,
-    '',
-    `__all__ = [\n${finalNames.map((n) => `    ${pyString(n)},\n`).join('')}]`,
-    '',
-    '',
-    classes.join('\n\n'),
-  ].join('\n');
-  const chosen = finalNames.map((n) => ({
-    name: n,
-    from: custom.classes.has(n) ? `.._custom.${module}` : `.._generated.${module}`,
-  }));
-  const publicModule = [
-    PYTHON_HEADER,
-    docstring("", [`\`\`lk.${module}\`\`: ${ticks(family.summary)}`]),
-    '',
-    'from __future__ import annotations',
-    '',
-    'from collections.abc import Awaitable, Callable, Mapping, Sequence',
-    'from functools import cached_property',
     'from typing import Any, Literal',
     '',
     'import httpx',
     '',
-    ...binaryImport,
-    'from .._client import QueryValue',
-    'from .._pagination import AsyncPager, SyncPager',
-    'from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response',
-    ...(usesCustom ? [`from .._custom import ${module} as _custom`] : []),
-    ...typeImports,
-    ...[...new Set(chosen.map((c) => c.from))].map(
-      (from) =>
-        `from ${from} import (\n${chosen
-          .filter((c) => c.from === from)
-          .map((c) => `    ${c.name},\n`)
-          .join('')})`,
-    ),
+    ...(usesBinary ? [`from ..._binary import ${BINARY}`] : []),
+    'from ..._models import check_bodies, check_body',
+    'from ..._pagination import AsyncPager, SyncPager',
+    'from ..._resource import AsyncAPIResource, SyncAPIResource, check_id, same_id',
+    'from ..._types import QueryValue',
+    ...typeImportLines(imports, '...'),
+    '',
+    `__all__ = [\n${finalNames.map((n) => `    ${pyString(n)},\n`).join('')}]`,
+    '',
+    '',
+    methodClasses.join('\n\n'),
+  ].join('\n');
+  // Children are written before their parents, each raw view before its class.
+  const treeModule = [
+    PYTHON_HEADER,
+    docstring('', [`\`\`lk.${module}\`\`: ${ticks(family.summary)}`]),
+    '',
+    'from __future__ import annotations',
+    '',
+    'from functools import cached_property',
+    '',
+    'from ..._response import to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response',
+    ...(custom.file ? [`from ...resources import ${module} as custom`] : []),
+    `from ..resources import ${module} as generated`,
     '',
     `__all__ = [\n${finalNames
       .flatMap((n) => [n, `${n}WithRawResponse`])
@@ -1070,11 +1026,11 @@ function generateFamily(root, family, writers) {
       .join('')}]`,
     '',
     '',
-    rawClasses.reverse().join('\n\n'),
+    treeClasses.reverse().join('\n\n'),
   ].join('\n');
   return {
-    generated: { path: `python/learnkit/_generated/${module}.py`, content: clean(generated) },
-    public: { path: `python/learnkit/resources/${module}.py`, content: clean(publicModule) },
+    methods: { path: `python/learnkit/_generated/resources/${module}.py`, content: clean(methodsModule) },
+    tree: { path: `python/learnkit/_generated/client/${module}.py`, content: clean(treeModule) },
     family: { module, class: className(family) },
   };
 }
@@ -1164,7 +1120,7 @@ export function generatePython(map, root) {
       ].join('\n'),
     ),
   });
-  for (const family of families) outputs.push(family.generated, family.public);
+  for (const family of families) outputs.push(family.methods, family.tree);
   outputs.push({
     path: 'python/learnkit/_generated/operations.py',
     content: clean(
@@ -1198,35 +1154,30 @@ export function generatePython(map, root) {
   });
   outputs.push({
     path: 'python/learnkit/_generated/__init__.py',
-    content: `${PYTHON_HEADER}"""Generated code: see learnkit.resources and learnkit.types for the public names."""\n`,
+    content: `${PYTHON_HEADER}"""Code written by \`pnpm gen\`: \`\`resources\`\` (each resource's generated methods), \`\`client\`\` (the tree
+of \`\`lk.<family>\`\`, with the hand-written methods of \`\`learnkit.resources\`\`) and the operation table. The public
+names are those of \`\`learnkit\`\` and \`\`learnkit.types\`\`.
+"""\n`,
   });
   outputs.push({
-    path: 'python/learnkit/resources/__init__.py',
-    content: clean(
-      [
-        PYTHON_HEADER,
-        '"""The resources of `LearnKit` and `AsyncLearnKit`, one module per family (`learnkit.resources.case`, ...)."""',
-        '',
-        `from . import ${families.map((f) => f.family.module).join(', ')}`,
-        '',
-        `__all__ = [${families.map((f) => pyString(f.family.module)).join(', ')}]`,
-      ].join('\n'),
-    ),
+    path: 'python/learnkit/_generated/resources/__init__.py',
+    content: `${PYTHON_HEADER}"""The generated methods of every resource, one module per family."""\n`,
   });
   const familyProps = (async) =>
     map.families
       .map((family, i) => {
         const { module, class: cls } = families[i].family;
         const name = `${async ? 'Async' : ''}${cls}`;
-        return `    @cached_property\n    def ${module}(self) -> ${name}:\n${docstring('        ', [ticks(family.summary)])}\n        from ..resources.${module} import ${name}\n\n        return ${name}(cast("${async ? 'AsyncLearnKit' : 'LearnKit'}", self))\n`;
+        // Imported on first use, so `import learnkit` does not load every family.
+        return `    @cached_property\n    def ${module}(self) -> ${name}:\n${docstring('        ', [ticks(family.summary)])}\n        from .${module} import ${name}\n\n        return ${name}(cast("${async ? 'AsyncLearnKit' : 'LearnKit'}", self))\n`;
       })
       .join('\n');
   outputs.push({
-    path: 'python/learnkit/_generated/families.py',
+    path: 'python/learnkit/_generated/client/__init__.py',
     content: clean(
       [
         PYTHON_HEADER,
-        '"""The families of `LearnKit` (`lk.case`, `lk.oneroster`, ...) and of `AsyncLearnKit`."""',
+        '"""The families of `LearnKit` (`lk.case`, `lk.oneroster`, ...) and of `AsyncLearnKit`, one module each."""',
         '',
         'from __future__ import annotations',
         '',
@@ -1234,10 +1185,12 @@ export function generatePython(map, root) {
         'from typing import TYPE_CHECKING, cast',
         '',
         'if TYPE_CHECKING:',
-        '    from .._client import AsyncLearnKit, LearnKit',
+        '    from ..._client import AsyncLearnKit, LearnKit',
         ...families.map(
-          (f) => `    from ..resources.${f.family.module} import Async${f.family.class}, ${f.family.class}`,
+          (f) => `    from .${f.family.module} import Async${f.family.class}, ${f.family.class}`,
         ),
+        '',
+        '__all__ = ["AsyncFamilies", "Families"]',
         '',
         '',
         'class Families:',

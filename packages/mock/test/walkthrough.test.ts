@@ -57,8 +57,9 @@ const COPIED = [
   'packages/case/scripts',
   'packages/case/src',
   'python/learnkit/_catalogue.py',
-  // The Python package's generated resources and types, and the hand-written classes they extend.
-  'python/learnkit/_custom',
+  // The Python package's generated resources and types, the hand-written classes they extend, and the ruff settings
+  // `pnpm gen` formats them with.
+  'python/pyproject.toml',
   'python/learnkit/_generated',
   'python/learnkit/resources',
   'python/learnkit/types',
@@ -210,9 +211,9 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
         'packages/platform/src/generated/resources/insights/types.ts',
         'packages/sdk/api.md',
         'packages/sdk/src/generated/api-operations.ts',
-        'python/learnkit/_generated/insights.py',
+        'python/learnkit/_generated/client/insights.py',
         'python/learnkit/_generated/operations.py',
-        'python/learnkit/resources/insights.py',
+        'python/learnkit/_generated/resources/insights.py',
         handlerPath!,
       ].sort(),
     );
@@ -240,7 +241,7 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
       '--noEmit',
     ]);
     // The Python methods, sync and async, generated from the same entry.
-    const python = readFileSync(join(copy, 'python/learnkit/_generated/insights.py'), 'utf8');
+    const python = readFileSync(join(copy, 'python/learnkit/_generated/resources/insights.py'), 'utf8');
     expect(python).toMatch(/ {4}def get\(\n {8}self,\n {8}slug: str,/);
     expect(python).toMatch(/ {4}async def get\(\n {8}self,\n {8}slug: str,/);
     for (const reference of ['packages/platform/api.md', 'packages/sdk/api.md']) {

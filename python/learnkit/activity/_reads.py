@@ -10,6 +10,7 @@ from collections.abc import Generator, Mapping
 from typing import Any, Protocol, TypeVar
 
 from .._response import ApiResponse
+from .._totals import total_of
 from ..errors import UnknownUserError, ValidationError, ValidationIssue
 
 T = TypeVar("T")
@@ -191,19 +192,6 @@ def _id_of(row: object) -> str | None:
     """The ``sourcedId`` of a user the roster answered, if it has one."""
     found = row.get("sourcedId") if isinstance(row, dict) else None
     return found if isinstance(found, str) and found != "" else None
-
-
-def total_of(response: ApiResponse[Any]) -> int | None:
-    """The list's total: ``X-Total-Count``, else a ``totalCount`` member (docs/decisions.md#d-pagination)."""
-    header = response.headers.get("x-total-count", "").strip()
-    if header.isascii() and header.isdigit():
-        return int(header)
-    member = response.data.get("totalCount") if isinstance(response.data, dict) else None
-    if isinstance(member, (int, float)) and not isinstance(member, bool) and math.isfinite(member) and member >= 0:
-        return int(member)
-    if isinstance(member, str) and member.isascii() and member.isdigit():
-        return int(member)
-    return None
 
 
 def pct_of(units: float, total_lessons: int) -> float:

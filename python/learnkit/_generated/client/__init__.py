@@ -2,7 +2,7 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""The families of `LearnKit` (`lk.case`, `lk.oneroster`, ...) and of `AsyncLearnKit`."""
+"""The families of `LearnKit` (`lk.case`, `lk.oneroster`, ...) and of `AsyncLearnKit`, one module each."""
 
 from __future__ import annotations
 
@@ -10,17 +10,19 @@ from functools import cached_property
 from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
-    from .._client import AsyncLearnKit, LearnKit
-    from ..resources.applications import ApplicationsClient, AsyncApplicationsClient
-    from ..resources.beyond import AsyncBeyond, Beyond
-    from ..resources.caliper import AsyncCaliperClient, CaliperClient
-    from ..resources.case import AsyncCase, Case
-    from ..resources.discount_codes import AsyncDiscountCodes, DiscountCodes
-    from ..resources.events import AsyncEvents, Events
-    from ..resources.insights import AsyncInsights, Insights
-    from ..resources.oneroster import AsyncOneRosterClient, OneRosterClient
-    from ..resources.rostering import AsyncRostering, Rostering
-    from ..resources.webhooks import AsyncWebhooks, Webhooks
+    from ..._client import AsyncLearnKit, LearnKit
+    from .applications import ApplicationsClient, AsyncApplicationsClient
+    from .beyond import AsyncBeyond, Beyond
+    from .caliper import AsyncCaliperClient, CaliperClient
+    from .case import AsyncCase, Case
+    from .discount_codes import AsyncDiscountCodes, DiscountCodes
+    from .events import AsyncEvents, Events
+    from .insights import AsyncInsights, Insights
+    from .oneroster import AsyncOneRosterClient, OneRosterClient
+    from .rostering import AsyncRostering, Rostering
+    from .webhooks import AsyncWebhooks, Webhooks
+
+__all__ = ["AsyncFamilies", "Families"]
 
 
 class Families:
@@ -29,7 +31,7 @@ class Families:
     @cached_property
     def case(self) -> Case:
         """CASE 1.1 competency frameworks (``/ims/case/v1p1``)"""
-        from ..resources.case import Case
+        from .case import Case
 
         return Case(cast("LearnKit", self))
 
@@ -38,7 +40,7 @@ class Families:
         """OneRoster 1.2 rostering, gradebook and resources (``/ims/oneroster/*/v1p2``), every operation the
         platform publishes
         """
-        from ..resources.oneroster import OneRosterClient
+        from .oneroster import OneRosterClient
 
         return OneRosterClient(cast("LearnKit", self))
 
@@ -47,35 +49,35 @@ class Families:
         """Rostering 1.0 (``/rostering/1.0``): users, their roles, profiles, agents and linked users, enrollments,
         org config.
         """
-        from ..resources.rostering import Rostering
+        from .rostering import Rostering
 
         return Rostering(cast("LearnKit", self))
 
     @cached_property
     def applications(self) -> ApplicationsClient:
         """Applications 1.0 (``/applications/1.0``): drafts, credentials and the registry."""
-        from ..resources.applications import ApplicationsClient
+        from .applications import ApplicationsClient
 
         return ApplicationsClient(cast("LearnKit", self))
 
     @cached_property
     def events(self) -> Events:
         """Events 1.0 (``/events/1.0``): Caliper sessions as recorded."""
-        from ..resources.events import Events
+        from .events import Events
 
         return Events(cast("LearnKit", self))
 
     @cached_property
     def insights(self) -> Insights:
         """Insights 1.0 (``/insights/1.0``): enriched sessions, the insight type catalogue, insight groups."""
-        from ..resources.insights import Insights
+        from .insights import Insights
 
         return Insights(cast("LearnKit", self))
 
     @cached_property
     def beyond(self) -> Beyond:
         """Beyond 1.0 (``/beyond/1.0``): mastered grades."""
-        from ..resources.beyond import Beyond
+        from .beyond import Beyond
 
         return Beyond(cast("LearnKit", self))
 
@@ -84,21 +86,21 @@ class Families:
         """Discount codes: checked by an app (client credentials with ``purchases.write``) or at a parent's
         checkout (the parent's session).
         """
-        from ..resources.discount_codes import DiscountCodes
+        from .discount_codes import DiscountCodes
 
         return DiscountCodes(cast("LearnKit", self))
 
     @cached_property
     def webhooks(self) -> Webhooks:
         """Webhooks 1.0 (``/webhooks/1.0``): the subscriptions of an application."""
-        from ..resources.webhooks import Webhooks
+        from .webhooks import Webhooks
 
         return Webhooks(cast("LearnKit", self))
 
     @cached_property
     def caliper(self) -> CaliperClient:
         """The Caliper 1.2 event ingest (``POST /caliper/v1p2``)."""
-        from ..resources.caliper import CaliperClient
+        from .caliper import CaliperClient
 
         return CaliperClient(cast("LearnKit", self))
 
@@ -109,7 +111,7 @@ class AsyncFamilies:
     @cached_property
     def case(self) -> AsyncCase:
         """CASE 1.1 competency frameworks (``/ims/case/v1p1``)"""
-        from ..resources.case import AsyncCase
+        from .case import AsyncCase
 
         return AsyncCase(cast("AsyncLearnKit", self))
 
@@ -118,7 +120,7 @@ class AsyncFamilies:
         """OneRoster 1.2 rostering, gradebook and resources (``/ims/oneroster/*/v1p2``), every operation the
         platform publishes
         """
-        from ..resources.oneroster import AsyncOneRosterClient
+        from .oneroster import AsyncOneRosterClient
 
         return AsyncOneRosterClient(cast("AsyncLearnKit", self))
 
@@ -127,35 +129,35 @@ class AsyncFamilies:
         """Rostering 1.0 (``/rostering/1.0``): users, their roles, profiles, agents and linked users, enrollments,
         org config.
         """
-        from ..resources.rostering import AsyncRostering
+        from .rostering import AsyncRostering
 
         return AsyncRostering(cast("AsyncLearnKit", self))
 
     @cached_property
     def applications(self) -> AsyncApplicationsClient:
         """Applications 1.0 (``/applications/1.0``): drafts, credentials and the registry."""
-        from ..resources.applications import AsyncApplicationsClient
+        from .applications import AsyncApplicationsClient
 
         return AsyncApplicationsClient(cast("AsyncLearnKit", self))
 
     @cached_property
     def events(self) -> AsyncEvents:
         """Events 1.0 (``/events/1.0``): Caliper sessions as recorded."""
-        from ..resources.events import AsyncEvents
+        from .events import AsyncEvents
 
         return AsyncEvents(cast("AsyncLearnKit", self))
 
     @cached_property
     def insights(self) -> AsyncInsights:
         """Insights 1.0 (``/insights/1.0``): enriched sessions, the insight type catalogue, insight groups."""
-        from ..resources.insights import AsyncInsights
+        from .insights import AsyncInsights
 
         return AsyncInsights(cast("AsyncLearnKit", self))
 
     @cached_property
     def beyond(self) -> AsyncBeyond:
         """Beyond 1.0 (``/beyond/1.0``): mastered grades."""
-        from ..resources.beyond import AsyncBeyond
+        from .beyond import AsyncBeyond
 
         return AsyncBeyond(cast("AsyncLearnKit", self))
 
@@ -164,20 +166,20 @@ class AsyncFamilies:
         """Discount codes: checked by an app (client credentials with ``purchases.write``) or at a parent's
         checkout (the parent's session).
         """
-        from ..resources.discount_codes import AsyncDiscountCodes
+        from .discount_codes import AsyncDiscountCodes
 
         return AsyncDiscountCodes(cast("AsyncLearnKit", self))
 
     @cached_property
     def webhooks(self) -> AsyncWebhooks:
         """Webhooks 1.0 (``/webhooks/1.0``): the subscriptions of an application."""
-        from ..resources.webhooks import AsyncWebhooks
+        from .webhooks import AsyncWebhooks
 
         return AsyncWebhooks(cast("AsyncLearnKit", self))
 
     @cached_property
     def caliper(self) -> AsyncCaliperClient:
         """The Caliper 1.2 event ingest (``POST /caliper/v1p2``)."""
-        from ..resources.caliper import AsyncCaliperClient
+        from .caliper import AsyncCaliperClient
 
         return AsyncCaliperClient(cast("AsyncLearnKit", self))

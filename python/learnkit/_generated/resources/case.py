@@ -2,20 +2,19 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""The case family's resources as the resource map names them: CASE 1.1 competency frameworks (``/ims/case/v1p1``)"""
+"""The generated methods of the case family's resources: CASE 1.1 competency frameworks (``/ims/case/v1p1``)"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cached_property
-from typing import TYPE_CHECKING, Literal, cast
+from typing import Literal
 
 import httpx
 
-from .._client import QueryValue
-from .._pagination import AsyncPager, SyncPager
-from .._resource import AsyncAPIResource, SyncAPIResource, check_id
-from ..types.case import (
+from ..._pagination import AsyncPager, SyncPager
+from ..._resource import AsyncAPIResource, SyncAPIResource, check_id
+from ..._types import QueryValue
+from ...types.case import (
     CFAssociation,
     CFDocument,
     CFDocumentField,
@@ -24,9 +23,6 @@ from ..types.case import (
     CFPackage,
     CFPackageField,
 )
-
-if TYPE_CHECKING:
-    from ..resources import case as _public
 
 __all__ = [
     "Case",
@@ -43,95 +39,15 @@ __all__ = [
 
 
 class Case(SyncAPIResource):
-    """CASE 1.1 competency frameworks (``/ims/case/v1p1``)"""
-
-    @cached_property
-    def documents(self) -> _public.Documents:
-        """The competency frameworks (CFDocuments)."""
-        from ..resources import case as public
-
-        return public.Documents(self._client)
-
-    @cached_property
-    def items(self) -> _public.Items:
-        """The standards (CFItems): list, get, and validate ids."""
-        from ..resources import case as public
-
-        return public.Items(self._client)
-
-    @cached_property
-    def associations(self) -> _public.Associations:
-        """The associations (relationships between two nodes). The API has no association listing: a framework's
-        associations come with its package (``packages.get``).
-        """
-        from ..resources import case as public
-
-        return public.Associations(self._client)
-
-    @cached_property
-    def packages(self) -> _public.Packages:
-        """Packages: a document with its items and associations, read whole or uploaded whole."""
-        from ..resources import case as public
-
-        return public.Packages(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.CaseWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import case as public
-
-        return public.CaseWithRawResponse(self)
+    """The generated methods of ``lk.case``."""
 
 
 class AsyncCase(AsyncAPIResource):
-    """CASE 1.1 competency frameworks (``/ims/case/v1p1``)"""
-
-    @cached_property
-    def documents(self) -> _public.AsyncDocuments:
-        """The competency frameworks (CFDocuments)."""
-        from ..resources import case as public
-
-        return public.AsyncDocuments(self._client)
-
-    @cached_property
-    def items(self) -> _public.AsyncItems:
-        """The standards (CFItems): list, get, and validate ids."""
-        from ..resources import case as public
-
-        return public.AsyncItems(self._client)
-
-    @cached_property
-    def associations(self) -> _public.AsyncAssociations:
-        """The associations (relationships between two nodes). The API has no association listing: a framework's
-        associations come with its package (``packages.get``).
-        """
-        from ..resources import case as public
-
-        return public.AsyncAssociations(self._client)
-
-    @cached_property
-    def packages(self) -> _public.AsyncPackages:
-        """Packages: a document with its items and associations, read whole or uploaded whole."""
-        from ..resources import case as public
-
-        return public.AsyncPackages(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncCaseWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import case as public
-
-        return public.AsyncCaseWithRawResponse(self)
+    """The generated methods of ``alk.case``."""
 
 
 class Documents(SyncAPIResource):
-    """The competency frameworks (CFDocuments).
-
-    Example::
-
-        for cf_document in lk.case.documents.list(limit=100):
-            print(cf_document)
-    """
+    """The generated methods of ``lk.case.documents``."""
 
     def list(
         self,
@@ -205,22 +121,9 @@ class Documents(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.DocumentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import case as public
-
-        return public.DocumentsWithRawResponse(self)
-
 
 class AsyncDocuments(AsyncAPIResource):
-    """The competency frameworks (CFDocuments).
-
-    Example::
-
-        async for cf_document in alk.case.documents.list(limit=100):
-            print(cf_document)
-    """
+    """The generated methods of ``alk.case.documents``."""
 
     def list(
         self,
@@ -294,22 +197,9 @@ class AsyncDocuments(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncDocumentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import case as public
-
-        return public.AsyncDocumentsWithRawResponse(self)
-
 
 class Items(SyncAPIResource):
-    """The standards (CFItems): list, get, and validate ids.
-
-    Example::
-
-        for cf_item in lk.case.items.list(limit=100):
-            print(cf_item)
-    """
+    """The generated methods of ``lk.case.items``."""
 
     def list(
         self,
@@ -383,22 +273,9 @@ class Items(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.ItemsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import case as public
-
-        return public.ItemsWithRawResponse(cast("public.Items", self))
-
 
 class AsyncItems(AsyncAPIResource):
-    """The standards (CFItems): list, get, and validate ids.
-
-    Example::
-
-        async for cf_item in alk.case.items.list(limit=100):
-            print(cf_item)
-    """
+    """The generated methods of ``alk.case.items``."""
 
     def list(
         self,
@@ -472,22 +349,9 @@ class AsyncItems(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncItemsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import case as public
-
-        return public.AsyncItemsWithRawResponse(cast("public.AsyncItems", self))
-
 
 class Associations(SyncAPIResource):
-    """The associations (relationships between two nodes). The API has no association listing: a framework's
-    associations come with its package (``packages.get``).
-
-    Example::
-
-        cf_association = lk.case.associations.get(id)
-    """
+    """The generated methods of ``lk.case.associations``."""
 
     def get(
         self,
@@ -517,22 +381,9 @@ class Associations(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AssociationsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import case as public
-
-        return public.AssociationsWithRawResponse(self)
-
 
 class AsyncAssociations(AsyncAPIResource):
-    """The associations (relationships between two nodes). The API has no association listing: a framework's
-    associations come with its package (``packages.get``).
-
-    Example::
-
-        cf_association = await alk.case.associations.get(id)
-    """
+    """The generated methods of ``alk.case.associations``."""
 
     async def get(
         self,
@@ -562,21 +413,9 @@ class AsyncAssociations(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncAssociationsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import case as public
-
-        return public.AsyncAssociationsWithRawResponse(self)
-
 
 class Packages(SyncAPIResource):
-    """Packages: a document with its items and associations, read whole or uploaded whole.
-
-    Example::
-
-        cf_package = lk.case.packages.get(id)
-    """
+    """The generated methods of ``lk.case.packages``."""
 
     def get(
         self,
@@ -613,21 +452,9 @@ class Packages(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.PackagesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import case as public
-
-        return public.PackagesWithRawResponse(cast("public.Packages", self))
-
 
 class AsyncPackages(AsyncAPIResource):
-    """Packages: a document with its items and associations, read whole or uploaded whole.
-
-    Example::
-
-        cf_package = await alk.case.packages.get(id)
-    """
+    """The generated methods of ``alk.case.packages``."""
 
     async def get(
         self,
@@ -663,10 +490,3 @@ class AsyncPackages(AsyncAPIResource):
             extra_query=extra_query,
         )
         return _result
-
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncPackagesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import case as public
-
-        return public.AsyncPackagesWithRawResponse(cast("public.AsyncPackages", self))

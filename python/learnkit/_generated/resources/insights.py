@@ -2,23 +2,21 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""The insights family's resources as the resource map names them: Insights 1.0 (``/insights/1.0``): enriched
-sessions, the insight type catalogue, insight groups.
+"""The generated methods of the insights family's resources: Insights 1.0 (``/insights/1.0``): enriched sessions,
+the insight type catalogue, insight groups.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
-from typing import TYPE_CHECKING
 
 import httpx
 
-from .._client import QueryValue
-from .._models import check_body
-from .._pagination import AsyncPager, SyncPager
-from .._resource import AsyncAPIResource, SyncAPIResource, check_id
-from ..types.platform import (
+from ..._models import check_body
+from ..._pagination import AsyncPager, SyncPager
+from ..._resource import AsyncAPIResource, SyncAPIResource, check_id
+from ..._types import QueryValue
+from ...types.platform import (
     EnforcementState,
     Insight,
     InsightGroup,
@@ -28,9 +26,6 @@ from ..types.platform import (
     SessionMetadataWriteParam,
     UserInsightsOverview,
 )
-
-if TYPE_CHECKING:
-    from ..resources import insights as _public
 
 __all__ = [
     "Insights",
@@ -47,96 +42,15 @@ __all__ = [
 
 
 class Insights(SyncAPIResource):
-    """Insights 1.0 (``/insights/1.0``): enriched sessions, the insight type catalogue, insight groups."""
-
-    @cached_property
-    def sessions(self) -> _public.InsightSessions:
-        """Enriched learning sessions: list them, read a session's insight summary and enforcement state, write a
-        session's recording metadata.
-        """
-        from ..resources import insights as public
-
-        return public.InsightSessions(self._client)
-
-    @cached_property
-    def users(self) -> _public.InsightUsers:
-        """A user's insights, learning sessions and overview."""
-        from ..resources import insights as public
-
-        return public.InsightUsers(self._client)
-
-    @cached_property
-    def types(self) -> _public.InsightTypes:
-        """The insight type catalogue."""
-        from ..resources import insights as public
-
-        return public.InsightTypes(self._client)
-
-    @cached_property
-    def groups(self) -> _public.InsightGroups:
-        """The registered insight groups."""
-        from ..resources import insights as public
-
-        return public.InsightGroups(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.InsightsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import insights as public
-
-        return public.InsightsWithRawResponse(self)
+    """The generated methods of ``lk.insights``."""
 
 
 class AsyncInsights(AsyncAPIResource):
-    """Insights 1.0 (``/insights/1.0``): enriched sessions, the insight type catalogue, insight groups."""
-
-    @cached_property
-    def sessions(self) -> _public.AsyncInsightSessions:
-        """Enriched learning sessions: list them, read a session's insight summary and enforcement state, write a
-        session's recording metadata.
-        """
-        from ..resources import insights as public
-
-        return public.AsyncInsightSessions(self._client)
-
-    @cached_property
-    def users(self) -> _public.AsyncInsightUsers:
-        """A user's insights, learning sessions and overview."""
-        from ..resources import insights as public
-
-        return public.AsyncInsightUsers(self._client)
-
-    @cached_property
-    def types(self) -> _public.AsyncInsightTypes:
-        """The insight type catalogue."""
-        from ..resources import insights as public
-
-        return public.AsyncInsightTypes(self._client)
-
-    @cached_property
-    def groups(self) -> _public.AsyncInsightGroups:
-        """The registered insight groups."""
-        from ..resources import insights as public
-
-        return public.AsyncInsightGroups(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncInsightsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import insights as public
-
-        return public.AsyncInsightsWithRawResponse(self)
+    """The generated methods of ``alk.insights``."""
 
 
 class InsightSessions(SyncAPIResource):
-    """Enriched learning sessions: list them, read a session's insight summary and enforcement state, write a
-    session's recording metadata.
-
-    Example::
-
-        for insight_session in lk.insights.sessions.list(limit=100):
-            print(insight_session)
-    """
+    """The generated methods of ``lk.insights.sessions``."""
 
     def list(
         self,
@@ -263,23 +177,9 @@ class InsightSessions(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.InsightSessionsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import insights as public
-
-        return public.InsightSessionsWithRawResponse(self)
-
 
 class AsyncInsightSessions(AsyncAPIResource):
-    """Enriched learning sessions: list them, read a session's insight summary and enforcement state, write a
-    session's recording metadata.
-
-    Example::
-
-        async for insight_session in alk.insights.sessions.list(limit=100):
-            print(insight_session)
-    """
+    """The generated methods of ``alk.insights.sessions``."""
 
     def list(
         self,
@@ -406,22 +306,9 @@ class AsyncInsightSessions(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncInsightSessionsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import insights as public
-
-        return public.AsyncInsightSessionsWithRawResponse(self)
-
 
 class InsightUsers(SyncAPIResource):
-    """A user's insights, learning sessions and overview.
-
-    Example::
-
-        for insight in lk.insights.users.list(user_id, limit=100):
-            print(insight)
-    """
+    """The generated methods of ``lk.insights.users``."""
 
     def list(
         self,
@@ -525,22 +412,9 @@ class InsightUsers(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.InsightUsersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import insights as public
-
-        return public.InsightUsersWithRawResponse(self)
-
 
 class AsyncInsightUsers(AsyncAPIResource):
-    """A user's insights, learning sessions and overview.
-
-    Example::
-
-        async for insight in alk.insights.users.list(user_id, limit=100):
-            print(insight)
-    """
+    """The generated methods of ``alk.insights.users``."""
 
     def list(
         self,
@@ -644,22 +518,9 @@ class AsyncInsightUsers(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncInsightUsersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import insights as public
-
-        return public.AsyncInsightUsersWithRawResponse(self)
-
 
 class InsightTypes(SyncAPIResource):
-    """The insight type catalogue.
-
-    Example::
-
-        for insight_type in lk.insights.types.list():
-            print(insight_type)
-    """
+    """The generated methods of ``lk.insights.types``."""
 
     def list(
         self,
@@ -690,22 +551,9 @@ class InsightTypes(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.InsightTypesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import insights as public
-
-        return public.InsightTypesWithRawResponse(self)
-
 
 class AsyncInsightTypes(AsyncAPIResource):
-    """The insight type catalogue.
-
-    Example::
-
-        async for insight_type in alk.insights.types.list():
-            print(insight_type)
-    """
+    """The generated methods of ``alk.insights.types``."""
 
     def list(
         self,
@@ -736,22 +584,9 @@ class AsyncInsightTypes(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncInsightTypesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import insights as public
-
-        return public.AsyncInsightTypesWithRawResponse(self)
-
 
 class InsightGroups(SyncAPIResource):
-    """The registered insight groups.
-
-    Example::
-
-        for insight_group in lk.insights.groups.list():
-            print(insight_group)
-    """
+    """The generated methods of ``lk.insights.groups``."""
 
     def list(
         self,
@@ -782,22 +617,9 @@ class InsightGroups(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.InsightGroupsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import insights as public
-
-        return public.InsightGroupsWithRawResponse(self)
-
 
 class AsyncInsightGroups(AsyncAPIResource):
-    """The registered insight groups.
-
-    Example::
-
-        async for insight_group in alk.insights.groups.list():
-            print(insight_group)
-    """
+    """The generated methods of ``alk.insights.groups``."""
 
     def list(
         self,
@@ -827,10 +649,3 @@ class AsyncInsightGroups(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncInsightGroupsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import insights as public
-
-        return public.AsyncInsightGroupsWithRawResponse(self)

@@ -2,23 +2,21 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""The rostering family's resources as the resource map names them: Rostering 1.0 (``/rostering/1.0``): users,
-their roles, profiles, agents and linked users, enrollments, org config.
+"""The generated methods of the rostering family's resources: Rostering 1.0 (``/rostering/1.0``): users, their
+roles, profiles, agents and linked users, enrollments, org config.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
-from typing import TYPE_CHECKING
 
 import httpx
 
-from .._client import QueryValue
-from .._models import check_body
-from .._pagination import AsyncPager, SyncPager
-from .._resource import AsyncAPIResource, SyncAPIResource, check_id
-from ..types.platform import (
+from ..._models import check_body
+from ..._pagination import AsyncPager, SyncPager
+from ..._resource import AsyncAPIResource, SyncAPIResource, check_id
+from ..._types import QueryValue
+from ...types.platform import (
     Enrollment,
     LinkedUser,
     Org,
@@ -32,9 +30,6 @@ from ..types.platform import (
     UserRoleUpsertParam,
     UserUpsertParam,
 )
-
-if TYPE_CHECKING:
-    from ..resources import rostering as _public
 
 __all__ = [
     "Rostering",
@@ -61,158 +56,15 @@ __all__ = [
 
 
 class Rostering(SyncAPIResource):
-    """Rostering 1.0 (``/rostering/1.0``): users, their roles, profiles, agents and linked users, enrollments, org
-    config.
-    """
-
-    @cached_property
-    def users(self) -> _public.Users:
-        """Rostering users: read one, create or update one."""
-        from ..resources import rostering as public
-
-        return public.Users(self._client)
-
-    @cached_property
-    def students(self) -> _public.Students:
-        """Students: create or update one (the onboarding of level 1)."""
-        from ..resources import rostering as public
-
-        return public.Students(self._client)
-
-    @cached_property
-    def roles(self) -> _public.Roles:
-        """The role memberships of a user: list them, create or update one."""
-        from ..resources import rostering as public
-
-        return public.Roles(self._client)
-
-    @cached_property
-    def profiles(self) -> _public.Profiles:
-        """The profiles of a user: list them, read one."""
-        from ..resources import rostering as public
-
-        return public.Profiles(self._client)
-
-    @cached_property
-    def agents(self) -> _public.Agents:
-        """The agents of a user (parents, guardians): the open relationships only."""
-        from ..resources import rostering as public
-
-        return public.Agents(self._client)
-
-    @cached_property
-    def linked_users(self) -> _public.LinkedUsers:
-        """The users linked to a user by an open agent relationship, in either direction (a parent's children, a
-        child's parents).
-        """
-        from ..resources import rostering as public
-
-        return public.LinkedUsers(self._client)
-
-    @cached_property
-    def enrollments(self) -> _public.Enrollments:
-        """Enrollments visible to the client's org scope: list them, read one (what ``enrollment.*`` webhook
-        consumers refetch).
-        """
-        from ..resources import rostering as public
-
-        return public.Enrollments(self._client)
-
-    @cached_property
-    def orgs(self) -> _public.Orgs:
-        """Organizations: list them, and their ``config``."""
-        from ..resources import rostering as public
-
-        return public.Orgs(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.RosteringWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.RosteringWithRawResponse(self)
+    """The generated methods of ``lk.rostering``."""
 
 
 class AsyncRostering(AsyncAPIResource):
-    """Rostering 1.0 (``/rostering/1.0``): users, their roles, profiles, agents and linked users, enrollments, org
-    config.
-    """
-
-    @cached_property
-    def users(self) -> _public.AsyncUsers:
-        """Rostering users: read one, create or update one."""
-        from ..resources import rostering as public
-
-        return public.AsyncUsers(self._client)
-
-    @cached_property
-    def students(self) -> _public.AsyncStudents:
-        """Students: create or update one (the onboarding of level 1)."""
-        from ..resources import rostering as public
-
-        return public.AsyncStudents(self._client)
-
-    @cached_property
-    def roles(self) -> _public.AsyncRoles:
-        """The role memberships of a user: list them, create or update one."""
-        from ..resources import rostering as public
-
-        return public.AsyncRoles(self._client)
-
-    @cached_property
-    def profiles(self) -> _public.AsyncProfiles:
-        """The profiles of a user: list them, read one."""
-        from ..resources import rostering as public
-
-        return public.AsyncProfiles(self._client)
-
-    @cached_property
-    def agents(self) -> _public.AsyncAgents:
-        """The agents of a user (parents, guardians): the open relationships only."""
-        from ..resources import rostering as public
-
-        return public.AsyncAgents(self._client)
-
-    @cached_property
-    def linked_users(self) -> _public.AsyncLinkedUsers:
-        """The users linked to a user by an open agent relationship, in either direction (a parent's children, a
-        child's parents).
-        """
-        from ..resources import rostering as public
-
-        return public.AsyncLinkedUsers(self._client)
-
-    @cached_property
-    def enrollments(self) -> _public.AsyncEnrollments:
-        """Enrollments visible to the client's org scope: list them, read one (what ``enrollment.*`` webhook
-        consumers refetch).
-        """
-        from ..resources import rostering as public
-
-        return public.AsyncEnrollments(self._client)
-
-    @cached_property
-    def orgs(self) -> _public.AsyncOrgs:
-        """Organizations: list them, and their ``config``."""
-        from ..resources import rostering as public
-
-        return public.AsyncOrgs(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncRosteringWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.AsyncRosteringWithRawResponse(self)
+    """The generated methods of ``alk.rostering``."""
 
 
 class Users(SyncAPIResource):
-    """Rostering users: read one, create or update one.
-
-    Example::
-
-        user = lk.rostering.users.get(user_id)
-    """
+    """The generated methods of ``lk.rostering.users``."""
 
     def get(
         self,
@@ -279,21 +131,9 @@ class Users(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.UsersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.UsersWithRawResponse(self)
-
 
 class AsyncUsers(AsyncAPIResource):
-    """Rostering users: read one, create or update one.
-
-    Example::
-
-        user = await alk.rostering.users.get(user_id)
-    """
+    """The generated methods of ``alk.rostering.users``."""
 
     async def get(
         self,
@@ -360,21 +200,9 @@ class AsyncUsers(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncUsersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.AsyncUsersWithRawResponse(self)
-
 
 class Students(SyncAPIResource):
-    """Students: create or update one (the onboarding of level 1).
-
-    Example::
-
-        user = lk.rostering.students.upsert({"sourced_id": "...", "given_name": "...", "family_name": "..."})
-    """
+    """The generated methods of ``lk.rostering.students``."""
 
     def upsert(
         self,
@@ -408,21 +236,9 @@ class Students(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.StudentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.StudentsWithRawResponse(self)
-
 
 class AsyncStudents(AsyncAPIResource):
-    """Students: create or update one (the onboarding of level 1).
-
-    Example::
-
-        user = await alk.rostering.students.upsert({"sourced_id": "...", "given_name": "...", "family_name": "..."})
-    """
+    """The generated methods of ``alk.rostering.students``."""
 
     async def upsert(
         self,
@@ -456,22 +272,9 @@ class AsyncStudents(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncStudentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.AsyncStudentsWithRawResponse(self)
-
 
 class Roles(SyncAPIResource):
-    """The role memberships of a user: list them, create or update one.
-
-    Example::
-
-        for user_role in lk.rostering.roles.list(user_id, limit=100):
-            print(user_role)
-    """
+    """The generated methods of ``lk.rostering.roles``."""
 
     def list(
         self,
@@ -545,22 +348,9 @@ class Roles(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.RolesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.RolesWithRawResponse(self)
-
 
 class AsyncRoles(AsyncAPIResource):
-    """The role memberships of a user: list them, create or update one.
-
-    Example::
-
-        async for user_role in alk.rostering.roles.list(user_id, limit=100):
-            print(user_role)
-    """
+    """The generated methods of ``alk.rostering.roles``."""
 
     def list(
         self,
@@ -634,22 +424,9 @@ class AsyncRoles(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncRolesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.AsyncRolesWithRawResponse(self)
-
 
 class Profiles(SyncAPIResource):
-    """The profiles of a user: list them, read one.
-
-    Example::
-
-        for user_profile in lk.rostering.profiles.list(user_id, limit=100):
-            print(user_profile)
-    """
+    """The generated methods of ``lk.rostering.profiles``."""
 
     def list(
         self,
@@ -716,22 +493,9 @@ class Profiles(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.ProfilesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.ProfilesWithRawResponse(self)
-
 
 class AsyncProfiles(AsyncAPIResource):
-    """The profiles of a user: list them, read one.
-
-    Example::
-
-        async for user_profile in alk.rostering.profiles.list(user_id, limit=100):
-            print(user_profile)
-    """
+    """The generated methods of ``alk.rostering.profiles``."""
 
     def list(
         self,
@@ -798,22 +562,9 @@ class AsyncProfiles(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncProfilesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.AsyncProfilesWithRawResponse(self)
-
 
 class Agents(SyncAPIResource):
-    """The agents of a user (parents, guardians): the open relationships only.
-
-    Example::
-
-        for user_agent in lk.rostering.agents.list(user_id, limit=100):
-            print(user_agent)
-    """
+    """The generated methods of ``lk.rostering.agents``."""
 
     def list(
         self,
@@ -921,22 +672,9 @@ class Agents(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AgentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.AgentsWithRawResponse(self)
-
 
 class AsyncAgents(AsyncAPIResource):
-    """The agents of a user (parents, guardians): the open relationships only.
-
-    Example::
-
-        async for user_agent in alk.rostering.agents.list(user_id, limit=100):
-            print(user_agent)
-    """
+    """The generated methods of ``alk.rostering.agents``."""
 
     def list(
         self,
@@ -1044,23 +782,9 @@ class AsyncAgents(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncAgentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.AsyncAgentsWithRawResponse(self)
-
 
 class LinkedUsers(SyncAPIResource):
-    """The users linked to a user by an open agent relationship, in either direction (a parent's children, a
-    child's parents).
-
-    Example::
-
-        for linked_user in lk.rostering.linked_users.list(user_id, limit=100):
-            print(linked_user)
-    """
+    """The generated methods of ``lk.rostering.linked_users``."""
 
     def list(
         self,
@@ -1099,23 +823,9 @@ class LinkedUsers(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.LinkedUsersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.LinkedUsersWithRawResponse(self)
-
 
 class AsyncLinkedUsers(AsyncAPIResource):
-    """The users linked to a user by an open agent relationship, in either direction (a parent's children, a
-    child's parents).
-
-    Example::
-
-        async for linked_user in alk.rostering.linked_users.list(user_id, limit=100):
-            print(linked_user)
-    """
+    """The generated methods of ``alk.rostering.linked_users``."""
 
     def list(
         self,
@@ -1154,23 +864,9 @@ class AsyncLinkedUsers(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncLinkedUsersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.AsyncLinkedUsersWithRawResponse(self)
-
 
 class Enrollments(SyncAPIResource):
-    """Enrollments visible to the client's org scope: list them, read one (what ``enrollment.*`` webhook consumers
-    refetch).
-
-    Example::
-
-        for enrollment in lk.rostering.enrollments.list(limit=100):
-            print(enrollment)
-    """
+    """The generated methods of ``lk.rostering.enrollments``."""
 
     def list(
         self,
@@ -1234,23 +930,9 @@ class Enrollments(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.EnrollmentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.EnrollmentsWithRawResponse(self)
-
 
 class AsyncEnrollments(AsyncAPIResource):
-    """Enrollments visible to the client's org scope: list them, read one (what ``enrollment.*`` webhook consumers
-    refetch).
-
-    Example::
-
-        async for enrollment in alk.rostering.enrollments.list(limit=100):
-            print(enrollment)
-    """
+    """The generated methods of ``alk.rostering.enrollments``."""
 
     def list(
         self,
@@ -1314,29 +996,9 @@ class AsyncEnrollments(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncEnrollmentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.AsyncEnrollmentsWithRawResponse(self)
-
 
 class Orgs(SyncAPIResource):
-    """Organizations: list them, and their ``config``.
-
-    Example::
-
-        for org in lk.rostering.orgs.list(limit=100):
-            print(org)
-    """
-
-    @cached_property
-    def config(self) -> _public.OrgConfigs:
-        """The config of an organization: a flat map of typed keys; ``null`` deletes a key."""
-        from ..resources import rostering as public
-
-        return public.OrgConfigs(self._client)
+    """The generated methods of ``lk.rostering.orgs``."""
 
     def list(
         self,
@@ -1373,29 +1035,9 @@ class Orgs(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.OrgsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.OrgsWithRawResponse(self)
-
 
 class AsyncOrgs(AsyncAPIResource):
-    """Organizations: list them, and their ``config``.
-
-    Example::
-
-        async for org in alk.rostering.orgs.list(limit=100):
-            print(org)
-    """
-
-    @cached_property
-    def config(self) -> _public.AsyncOrgConfigs:
-        """The config of an organization: a flat map of typed keys; ``null`` deletes a key."""
-        from ..resources import rostering as public
-
-        return public.AsyncOrgConfigs(self._client)
+    """The generated methods of ``alk.rostering.orgs``."""
 
     def list(
         self,
@@ -1432,21 +1074,9 @@ class AsyncOrgs(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncOrgsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.AsyncOrgsWithRawResponse(self)
-
 
 class OrgConfigs(SyncAPIResource):
-    """The config of an organization: a flat map of typed keys; ``null`` deletes a key.
-
-    Example::
-
-        org_config = lk.rostering.orgs.config.get(org_id)
-    """
+    """The generated methods of ``lk.rostering.orgs.config``."""
 
     def get(
         self,
@@ -1512,21 +1142,9 @@ class OrgConfigs(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.OrgConfigsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.OrgConfigsWithRawResponse(self)
-
 
 class AsyncOrgConfigs(AsyncAPIResource):
-    """The config of an organization: a flat map of typed keys; ``null`` deletes a key.
-
-    Example::
-
-        org_config = await alk.rostering.orgs.config.get(org_id)
-    """
+    """The generated methods of ``alk.rostering.orgs.config``."""
 
     async def get(
         self,
@@ -1591,10 +1209,3 @@ class AsyncOrgConfigs(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
         return _result
-
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncOrgConfigsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import rostering as public
-
-        return public.AsyncOrgConfigsWithRawResponse(self)

@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import SecretStr
 
-from .errors import ValidationError, ValidationIssue, WebhookVerificationError
+from ..errors import ValidationError, ValidationIssue, WebhookVerificationError
+from ._verify import _secrets, verify_webhook
 
 if TYPE_CHECKING:
-    from ._dedupe import AsyncDedupeStore, DedupeStore
-    from .types.platform import WebhookEvent
+    from .._dedupe import AsyncDedupeStore, DedupeStore
+    from ..types.platform import WebhookEvent
 
 __all__ = ["AsyncWebhookHandler", "WebhookAnswer", "WebhookHandler"]
 
@@ -66,8 +67,7 @@ def _check(
     secret: object, on: object, dedupe_ttl: object, max_body_bytes: object, allow_unknown_event_types: bool
 ) -> dict[str, Callable[..., object]]:
     """The handler is configured once, at start-up: one ValidationError names every problem."""
-    from .types.platform import WEBHOOK_EVENT_TYPES
-    from .webhooks import _secrets
+    from ..types.platform import WEBHOOK_EVENT_TYPES
 
     issues: list[ValidationIssue] = []
     try:
@@ -134,7 +134,7 @@ class _Base:
             def enrolled(event: EnrollmentCreatedEvent) -> None:
                 refetch(event.data.enrollment_id)
         """
-        from .types.platform import WEBHOOK_EVENT_TYPES
+        from ..types.platform import WEBHOOK_EVENT_TYPES
 
         if not self._allow_unknown and event_type not in WEBHOOK_EVENT_TYPES:
             raise ValidationError(
@@ -150,8 +150,6 @@ class _Base:
     def _verify(
         self, method: str, body: bytes | str, headers: Mapping[str, Any] | Iterable[tuple[str, Any]]
     ) -> WebhookEvent | WebhookAnswer:
-        from .webhooks import verify_webhook
-
         if method.upper() != "POST":
             return _answer(405, {"error": "method_not_allowed"}, {"allow": "POST"})
         raw = body.encode() if isinstance(body, str) else body
@@ -227,7 +225,7 @@ class WebhookHandler(_Base):
             now=now,
             allow_unknown_event_types=allow_unknown_event_types,
         )
-        from ._dedupe import MemoryDedupeStore
+        from .._dedupe import MemoryDedupeStore
 
         if dedupe is True or dedupe is None:
             self._store: DedupeStore | None = MemoryDedupeStore(10_000)
@@ -357,7 +355,7 @@ class AsyncWebhookHandler(_Base):
             now=now,
             allow_unknown_event_types=allow_unknown_event_types,
         )
-        from ._dedupe import MemoryDedupeStore
+        from .._dedupe import MemoryDedupeStore
 
         if dedupe is True or dedupe is None:
             self._store: AsyncDedupeStore | DedupeStore | None = MemoryDedupeStore(10_000)

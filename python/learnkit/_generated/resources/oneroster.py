@@ -2,24 +2,23 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""The oneroster family's resources as the resource map names them: OneRoster 1.2 rostering, gradebook and
-resources (``/ims/oneroster/*/v1p2``), every operation the platform publishes
+"""The generated methods of the oneroster family's resources: OneRoster 1.2 rostering, gradebook and resources
+(``/ims/oneroster/*/v1p2``), every operation the platform publishes
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cached_property
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import httpx
 
-from .._binary import BinaryResponseContent
-from .._client import QueryValue
-from .._models import check_bodies, check_body
-from .._pagination import AsyncPager, SyncPager
-from .._resource import AsyncAPIResource, SyncAPIResource, check_id, same_id
-from ..types.oneroster import (
+from ..._binary import BinaryResponseContent
+from ..._models import check_bodies, check_body
+from ..._pagination import AsyncPager, SyncPager
+from ..._resource import AsyncAPIResource, SyncAPIResource, check_id, same_id
+from ..._types import QueryValue
+from ...types.oneroster import (
     OneRosterAcademicSession,
     OneRosterAcademicSessionField,
     OneRosterAcademicSessionInputParam,
@@ -82,9 +81,6 @@ from ..types.oneroster import (
     OneRosterUserInputParam,
     OneRosterUserWithDemographics,
 )
-
-if TYPE_CHECKING:
-    from ..resources import oneroster as _public
 
 __all__ = [
     "OneRosterClient",
@@ -209,257 +205,15 @@ __all__ = [
 
 
 class OneRosterClient(SyncAPIResource):
-    """OneRoster 1.2 rostering, gradebook and resources (``/ims/oneroster/*/v1p2``), every operation the platform
-    publishes
-
-    Method names follow the paths: a collection's ``list``, ``get``, ``create``, ``update`` and ``delete``, and
-    each relationship route as a resource under its parent (``schools.classes.list(schoolId)`` for
-    ``schools/{schoolSourcedId}/classes``). ``delete`` is OneRoster's soft delete: the object stays, with
-    ``status: 'tobedeleted'``.
-    """
-
-    @cached_property
-    def academic_sessions(self) -> _public.AcademicSessions:
-        """The academic sessions of the roster: school years, semesters, terms and grading periods."""
-        from ..resources import oneroster as public
-
-        return public.AcademicSessions(self._client)
-
-    @cached_property
-    def classes(self) -> _public.Classes:
-        """The classes of the roster (sections of courses), with each class's students and teachers."""
-        from ..resources import oneroster as public
-
-        return public.Classes(self._client)
-
-    @cached_property
-    def courses(self) -> _public.Courses:
-        """The courses of the roster, with their classes, components and component resources."""
-        from ..resources import oneroster as public
-
-        return public.Courses(self._client)
-
-    @cached_property
-    def demographics(self) -> _public.Demographics:
-        """The demographics of the roster's users (each keyed by its user's ``sourcedId``)."""
-        from ..resources import oneroster as public
-
-        return public.Demographics(self._client)
-
-    @cached_property
-    def enrollments(self) -> _public.Enrollments:
-        """The enrollments of the roster: which user is in which class, in which role."""
-        from ..resources import oneroster as public
-
-        return public.Enrollments(self._client)
-
-    @cached_property
-    def grading_periods(self) -> _public.GradingPeriods:
-        """The grading periods (academic sessions of type ``gradingPeriod``)."""
-        from ..resources import oneroster as public
-
-        return public.GradingPeriods(self._client)
-
-    @cached_property
-    def orgs(self) -> _public.Orgs:
-        """The orgs of the roster: districts, schools, departments, with their parents and children."""
-        from ..resources import oneroster as public
-
-        return public.Orgs(self._client)
-
-    @cached_property
-    def schools(self) -> _public.Schools:
-        """The schools of the roster (orgs of type ``school``), with each school's classes, courses, enrollments,
-        students, teachers and terms.
-        """
-        from ..resources import oneroster as public
-
-        return public.Schools(self._client)
-
-    @cached_property
-    def students(self) -> _public.Students:
-        """The students of the roster (users with a student role), with their classes."""
-        from ..resources import oneroster as public
-
-        return public.Students(self._client)
-
-    @cached_property
-    def teachers(self) -> _public.Teachers:
-        """The teachers of the roster (users with a teacher role), with their classes."""
-        from ..resources import oneroster as public
-
-        return public.Teachers(self._client)
-
-    @cached_property
-    def terms(self) -> _public.Terms:
-        """The terms (academic sessions of type ``term``), with their classes and grading periods."""
-        from ..resources import oneroster as public
-
-        return public.Terms(self._client)
-
-    @cached_property
-    def users(self) -> _public.Users:
-        """The users of the roster (students, teachers, parents, administrators) the credentials may see."""
-        from ..resources import oneroster as public
-
-        return public.Users(self._client)
-
-    @cached_property
-    def gradebook(self) -> _public.OneRosterGradebook:
-        """The OneRoster 1.2 gradebook: line items, categories, score scales, results, assessment line items and
-        assessment results, and what a class or school holds of them.
-        """
-        from ..resources import oneroster as public
-
-        return public.OneRosterGradebook(self._client)
-
-    @cached_property
-    def resources(self) -> _public.Resources:
-        """The learning resources (OneRoster resources service), and their assignment to classes, courses and
-        users.
-        """
-        from ..resources import oneroster as public
-
-        return public.Resources(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.OneRosterClientWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.OneRosterClientWithRawResponse(self)
+    """The generated methods of ``lk.oneroster``."""
 
 
 class AsyncOneRosterClient(AsyncAPIResource):
-    """OneRoster 1.2 rostering, gradebook and resources (``/ims/oneroster/*/v1p2``), every operation the platform
-    publishes
-
-    Method names follow the paths: a collection's ``list``, ``get``, ``create``, ``update`` and ``delete``, and
-    each relationship route as a resource under its parent (``schools.classes.list(schoolId)`` for
-    ``schools/{schoolSourcedId}/classes``). ``delete`` is OneRoster's soft delete: the object stays, with
-    ``status: 'tobedeleted'``.
-    """
-
-    @cached_property
-    def academic_sessions(self) -> _public.AsyncAcademicSessions:
-        """The academic sessions of the roster: school years, semesters, terms and grading periods."""
-        from ..resources import oneroster as public
-
-        return public.AsyncAcademicSessions(self._client)
-
-    @cached_property
-    def classes(self) -> _public.AsyncClasses:
-        """The classes of the roster (sections of courses), with each class's students and teachers."""
-        from ..resources import oneroster as public
-
-        return public.AsyncClasses(self._client)
-
-    @cached_property
-    def courses(self) -> _public.AsyncCourses:
-        """The courses of the roster, with their classes, components and component resources."""
-        from ..resources import oneroster as public
-
-        return public.AsyncCourses(self._client)
-
-    @cached_property
-    def demographics(self) -> _public.AsyncDemographics:
-        """The demographics of the roster's users (each keyed by its user's ``sourcedId``)."""
-        from ..resources import oneroster as public
-
-        return public.AsyncDemographics(self._client)
-
-    @cached_property
-    def enrollments(self) -> _public.AsyncEnrollments:
-        """The enrollments of the roster: which user is in which class, in which role."""
-        from ..resources import oneroster as public
-
-        return public.AsyncEnrollments(self._client)
-
-    @cached_property
-    def grading_periods(self) -> _public.AsyncGradingPeriods:
-        """The grading periods (academic sessions of type ``gradingPeriod``)."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradingPeriods(self._client)
-
-    @cached_property
-    def orgs(self) -> _public.AsyncOrgs:
-        """The orgs of the roster: districts, schools, departments, with their parents and children."""
-        from ..resources import oneroster as public
-
-        return public.AsyncOrgs(self._client)
-
-    @cached_property
-    def schools(self) -> _public.AsyncSchools:
-        """The schools of the roster (orgs of type ``school``), with each school's classes, courses, enrollments,
-        students, teachers and terms.
-        """
-        from ..resources import oneroster as public
-
-        return public.AsyncSchools(self._client)
-
-    @cached_property
-    def students(self) -> _public.AsyncStudents:
-        """The students of the roster (users with a student role), with their classes."""
-        from ..resources import oneroster as public
-
-        return public.AsyncStudents(self._client)
-
-    @cached_property
-    def teachers(self) -> _public.AsyncTeachers:
-        """The teachers of the roster (users with a teacher role), with their classes."""
-        from ..resources import oneroster as public
-
-        return public.AsyncTeachers(self._client)
-
-    @cached_property
-    def terms(self) -> _public.AsyncTerms:
-        """The terms (academic sessions of type ``term``), with their classes and grading periods."""
-        from ..resources import oneroster as public
-
-        return public.AsyncTerms(self._client)
-
-    @cached_property
-    def users(self) -> _public.AsyncUsers:
-        """The users of the roster (students, teachers, parents, administrators) the credentials may see."""
-        from ..resources import oneroster as public
-
-        return public.AsyncUsers(self._client)
-
-    @cached_property
-    def gradebook(self) -> _public.AsyncOneRosterGradebook:
-        """The OneRoster 1.2 gradebook: line items, categories, score scales, results, assessment line items and
-        assessment results, and what a class or school holds of them.
-        """
-        from ..resources import oneroster as public
-
-        return public.AsyncOneRosterGradebook(self._client)
-
-    @cached_property
-    def resources(self) -> _public.AsyncResources:
-        """The learning resources (OneRoster resources service), and their assignment to classes, courses and
-        users.
-        """
-        from ..resources import oneroster as public
-
-        return public.AsyncResources(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncOneRosterClientWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncOneRosterClientWithRawResponse(self)
+    """The generated methods of ``alk.oneroster``."""
 
 
 class AcademicSessions(SyncAPIResource):
-    """The academic sessions of the roster: school years, semesters, terms and grading periods.
-
-    Example::
-
-        for academic_session in lk.oneroster.academic_sessions.list(limit=100):
-            print(academic_session)
-    """
+    """The generated methods of ``lk.oneroster.academic_sessions``."""
 
     def list(
         self,
@@ -634,22 +388,9 @@ class AcademicSessions(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AcademicSessionsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AcademicSessionsWithRawResponse(self)
-
 
 class AsyncAcademicSessions(AsyncAPIResource):
-    """The academic sessions of the roster: school years, semesters, terms and grading periods.
-
-    Example::
-
-        async for academic_session in alk.oneroster.academic_sessions.list(limit=100):
-            print(academic_session)
-    """
+    """The generated methods of ``alk.oneroster.academic_sessions``."""
 
     def list(
         self,
@@ -824,36 +565,9 @@ class AsyncAcademicSessions(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncAcademicSessionsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncAcademicSessionsWithRawResponse(self)
-
 
 class Classes(SyncAPIResource):
-    """The classes of the roster (sections of courses), with each class's students and teachers.
-
-    Example::
-
-        for class_ in lk.oneroster.classes.list(limit=100):
-            print(class_)
-    """
-
-    @cached_property
-    def students(self) -> _public.ClassStudents:
-        """The students of a class: list them, enroll one."""
-        from ..resources import oneroster as public
-
-        return public.ClassStudents(self._client)
-
-    @cached_property
-    def teachers(self) -> _public.ClassTeachers:
-        """The teachers of a class: list them, enroll one."""
-        from ..resources import oneroster as public
-
-        return public.ClassTeachers(self._client)
+    """The generated methods of ``lk.oneroster.classes``."""
 
     def list(
         self,
@@ -1023,36 +737,9 @@ class Classes(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.ClassesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.ClassesWithRawResponse(self)
-
 
 class AsyncClasses(AsyncAPIResource):
-    """The classes of the roster (sections of courses), with each class's students and teachers.
-
-    Example::
-
-        async for class_ in alk.oneroster.classes.list(limit=100):
-            print(class_)
-    """
-
-    @cached_property
-    def students(self) -> _public.AsyncClassStudents:
-        """The students of a class: list them, enroll one."""
-        from ..resources import oneroster as public
-
-        return public.AsyncClassStudents(self._client)
-
-    @cached_property
-    def teachers(self) -> _public.AsyncClassTeachers:
-        """The teachers of a class: list them, enroll one."""
-        from ..resources import oneroster as public
-
-        return public.AsyncClassTeachers(self._client)
+    """The generated methods of ``alk.oneroster.classes``."""
 
     def list(
         self,
@@ -1222,22 +909,9 @@ class AsyncClasses(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncClassesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncClassesWithRawResponse(self)
-
 
 class ClassStudents(SyncAPIResource):
-    """The students of a class: list them, enroll one.
-
-    Example::
-
-        for user in lk.oneroster.classes.students.list(class_sourced_id, limit=100):
-            print(user)
-    """
+    """The generated methods of ``lk.oneroster.classes.students``."""
 
     def list(
         self,
@@ -1317,22 +991,9 @@ class ClassStudents(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.ClassStudentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.ClassStudentsWithRawResponse(self)
-
 
 class AsyncClassStudents(AsyncAPIResource):
-    """The students of a class: list them, enroll one.
-
-    Example::
-
-        async for user in alk.oneroster.classes.students.list(class_sourced_id, limit=100):
-            print(user)
-    """
+    """The generated methods of ``alk.oneroster.classes.students``."""
 
     def list(
         self,
@@ -1415,22 +1076,9 @@ class AsyncClassStudents(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncClassStudentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncClassStudentsWithRawResponse(self)
-
 
 class ClassTeachers(SyncAPIResource):
-    """The teachers of a class: list them, enroll one.
-
-    Example::
-
-        for user in lk.oneroster.classes.teachers.list(class_sourced_id, limit=100):
-            print(user)
-    """
+    """The generated methods of ``lk.oneroster.classes.teachers``."""
 
     def list(
         self,
@@ -1510,22 +1158,9 @@ class ClassTeachers(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.ClassTeachersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.ClassTeachersWithRawResponse(self)
-
 
 class AsyncClassTeachers(AsyncAPIResource):
-    """The teachers of a class: list them, enroll one.
-
-    Example::
-
-        async for user in alk.oneroster.classes.teachers.list(class_sourced_id, limit=100):
-            print(user)
-    """
+    """The generated methods of ``alk.oneroster.classes.teachers``."""
 
     def list(
         self,
@@ -1608,43 +1243,9 @@ class AsyncClassTeachers(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncClassTeachersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncClassTeachersWithRawResponse(self)
-
 
 class Courses(SyncAPIResource):
-    """The courses of the roster, with their classes, components and component resources.
-
-    Example::
-
-        for course in lk.oneroster.courses.list(limit=100):
-            print(course)
-    """
-
-    @cached_property
-    def classes(self) -> _public.CourseClasses:
-        """The classes of a course (its sections)."""
-        from ..resources import oneroster as public
-
-        return public.CourseClasses(self._client)
-
-    @cached_property
-    def components(self) -> _public.CourseComponents:
-        """The course components: units and modules of courses, nested and unlocked on dates."""
-        from ..resources import oneroster as public
-
-        return public.CourseComponents(self._client)
-
-    @cached_property
-    def component_resources(self) -> _public.ComponentResources:
-        """The component resources: learning resources placed in course components, in order."""
-        from ..resources import oneroster as public
-
-        return public.ComponentResources(self._client)
+    """The generated methods of ``lk.oneroster.courses``."""
 
     def list(
         self,
@@ -1814,43 +1415,9 @@ class Courses(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.CoursesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.CoursesWithRawResponse(self)
-
 
 class AsyncCourses(AsyncAPIResource):
-    """The courses of the roster, with their classes, components and component resources.
-
-    Example::
-
-        async for course in alk.oneroster.courses.list(limit=100):
-            print(course)
-    """
-
-    @cached_property
-    def classes(self) -> _public.AsyncCourseClasses:
-        """The classes of a course (its sections)."""
-        from ..resources import oneroster as public
-
-        return public.AsyncCourseClasses(self._client)
-
-    @cached_property
-    def components(self) -> _public.AsyncCourseComponents:
-        """The course components: units and modules of courses, nested and unlocked on dates."""
-        from ..resources import oneroster as public
-
-        return public.AsyncCourseComponents(self._client)
-
-    @cached_property
-    def component_resources(self) -> _public.AsyncComponentResources:
-        """The component resources: learning resources placed in course components, in order."""
-        from ..resources import oneroster as public
-
-        return public.AsyncComponentResources(self._client)
+    """The generated methods of ``alk.oneroster.courses``."""
 
     def list(
         self,
@@ -2023,22 +1590,9 @@ class AsyncCourses(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncCoursesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncCoursesWithRawResponse(self)
-
 
 class CourseClasses(SyncAPIResource):
-    """The classes of a course (its sections).
-
-    Example::
-
-        for class_ in lk.oneroster.courses.classes.list(course_sourced_id, limit=100):
-            print(class_)
-    """
+    """The generated methods of ``lk.oneroster.courses.classes``."""
 
     def list(
         self,
@@ -2082,22 +1636,9 @@ class CourseClasses(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.CourseClassesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.CourseClassesWithRawResponse(self)
-
 
 class AsyncCourseClasses(AsyncAPIResource):
-    """The classes of a course (its sections).
-
-    Example::
-
-        async for class_ in alk.oneroster.courses.classes.list(course_sourced_id, limit=100):
-            print(class_)
-    """
+    """The generated methods of ``alk.oneroster.courses.classes``."""
 
     def list(
         self,
@@ -2141,22 +1682,9 @@ class AsyncCourseClasses(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncCourseClassesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncCourseClassesWithRawResponse(self)
-
 
 class CourseComponents(SyncAPIResource):
-    """The course components: units and modules of courses, nested and unlocked on dates.
-
-    Example::
-
-        for course_component in lk.oneroster.courses.components.list(limit=100):
-            print(course_component)
-    """
+    """The generated methods of ``lk.oneroster.courses.components``."""
 
     def list(
         self,
@@ -2330,22 +1858,9 @@ class CourseComponents(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.CourseComponentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.CourseComponentsWithRawResponse(self)
-
 
 class AsyncCourseComponents(AsyncAPIResource):
-    """The course components: units and modules of courses, nested and unlocked on dates.
-
-    Example::
-
-        async for course_component in alk.oneroster.courses.components.list(limit=100):
-            print(course_component)
-    """
+    """The generated methods of ``alk.oneroster.courses.components``."""
 
     def list(
         self,
@@ -2519,22 +2034,9 @@ class AsyncCourseComponents(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncCourseComponentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncCourseComponentsWithRawResponse(self)
-
 
 class ComponentResources(SyncAPIResource):
-    """The component resources: learning resources placed in course components, in order.
-
-    Example::
-
-        for component_resource in lk.oneroster.courses.component_resources.list(limit=100):
-            print(component_resource)
-    """
+    """The generated methods of ``lk.oneroster.courses.component_resources``."""
 
     def list(
         self,
@@ -2708,22 +2210,9 @@ class ComponentResources(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.ComponentResourcesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.ComponentResourcesWithRawResponse(self)
-
 
 class AsyncComponentResources(AsyncAPIResource):
-    """The component resources: learning resources placed in course components, in order.
-
-    Example::
-
-        async for component_resource in alk.oneroster.courses.component_resources.list(limit=100):
-            print(component_resource)
-    """
+    """The generated methods of ``alk.oneroster.courses.component_resources``."""
 
     def list(
         self,
@@ -2897,22 +2386,9 @@ class AsyncComponentResources(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncComponentResourcesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncComponentResourcesWithRawResponse(self)
-
 
 class Demographics(SyncAPIResource):
-    """The demographics of the roster's users (each keyed by its user's ``sourcedId``).
-
-    Example::
-
-        for demographics in lk.oneroster.demographics.list(limit=100):
-            print(demographics)
-    """
+    """The generated methods of ``lk.oneroster.demographics``."""
 
     def list(
         self,
@@ -3081,22 +2557,9 @@ class Demographics(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.DemographicsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.DemographicsWithRawResponse(self)
-
 
 class AsyncDemographics(AsyncAPIResource):
-    """The demographics of the roster's users (each keyed by its user's ``sourcedId``).
-
-    Example::
-
-        async for demographics in alk.oneroster.demographics.list(limit=100):
-            print(demographics)
-    """
+    """The generated methods of ``alk.oneroster.demographics``."""
 
     def list(
         self,
@@ -3265,22 +2728,9 @@ class AsyncDemographics(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncDemographicsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncDemographicsWithRawResponse(self)
-
 
 class Enrollments(SyncAPIResource):
-    """The enrollments of the roster: which user is in which class, in which role.
-
-    Example::
-
-        for enrollment in lk.oneroster.enrollments.list(limit=100):
-            print(enrollment)
-    """
+    """The generated methods of ``lk.oneroster.enrollments``."""
 
     def list(
         self,
@@ -3458,22 +2908,9 @@ class Enrollments(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.EnrollmentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.EnrollmentsWithRawResponse(self)
-
 
 class AsyncEnrollments(AsyncAPIResource):
-    """The enrollments of the roster: which user is in which class, in which role.
-
-    Example::
-
-        async for enrollment in alk.oneroster.enrollments.list(limit=100):
-            print(enrollment)
-    """
+    """The generated methods of ``alk.oneroster.enrollments``."""
 
     def list(
         self,
@@ -3651,22 +3088,9 @@ class AsyncEnrollments(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncEnrollmentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncEnrollmentsWithRawResponse(self)
-
 
 class GradingPeriods(SyncAPIResource):
-    """The grading periods (academic sessions of type ``gradingPeriod``).
-
-    Example::
-
-        for academic_session in lk.oneroster.grading_periods.list(limit=100):
-            print(academic_session)
-    """
+    """The generated methods of ``lk.oneroster.grading_periods``."""
 
     def list(
         self,
@@ -3836,22 +3260,9 @@ class GradingPeriods(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.GradingPeriodsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.GradingPeriodsWithRawResponse(self)
-
 
 class AsyncGradingPeriods(AsyncAPIResource):
-    """The grading periods (academic sessions of type ``gradingPeriod``).
-
-    Example::
-
-        async for academic_session in alk.oneroster.grading_periods.list(limit=100):
-            print(academic_session)
-    """
+    """The generated methods of ``alk.oneroster.grading_periods``."""
 
     def list(
         self,
@@ -4024,22 +3435,9 @@ class AsyncGradingPeriods(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncGradingPeriodsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradingPeriodsWithRawResponse(self)
-
 
 class Orgs(SyncAPIResource):
-    """The orgs of the roster: districts, schools, departments, with their parents and children.
-
-    Example::
-
-        for org in lk.oneroster.orgs.list(limit=100):
-            print(org)
-    """
+    """The generated methods of ``lk.oneroster.orgs``."""
 
     def list(
         self,
@@ -4206,22 +3604,9 @@ class Orgs(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.OrgsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.OrgsWithRawResponse(self)
-
 
 class AsyncOrgs(AsyncAPIResource):
-    """The orgs of the roster: districts, schools, departments, with their parents and children.
-
-    Example::
-
-        async for org in alk.oneroster.orgs.list(limit=100):
-            print(org)
-    """
+    """The generated methods of ``alk.oneroster.orgs``."""
 
     def list(
         self,
@@ -4388,65 +3773,9 @@ class AsyncOrgs(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncOrgsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncOrgsWithRawResponse(self)
-
 
 class Schools(SyncAPIResource):
-    """The schools of the roster (orgs of type ``school``), with each school's classes, courses, enrollments,
-    students, teachers and terms.
-
-    Example::
-
-        for org in lk.oneroster.schools.list(limit=100):
-            print(org)
-    """
-
-    @cached_property
-    def classes(self) -> _public.SchoolClasses:
-        """The classes of a school, with each class's enrollments, students and teachers."""
-        from ..resources import oneroster as public
-
-        return public.SchoolClasses(self._client)
-
-    @cached_property
-    def courses(self) -> _public.SchoolCourses:
-        """The courses of a school."""
-        from ..resources import oneroster as public
-
-        return public.SchoolCourses(self._client)
-
-    @cached_property
-    def enrollments(self) -> _public.SchoolEnrollments:
-        """The enrollments in the classes of a school."""
-        from ..resources import oneroster as public
-
-        return public.SchoolEnrollments(self._client)
-
-    @cached_property
-    def students(self) -> _public.SchoolStudents:
-        """The students of a school (users with a student role there)."""
-        from ..resources import oneroster as public
-
-        return public.SchoolStudents(self._client)
-
-    @cached_property
-    def teachers(self) -> _public.SchoolTeachers:
-        """The teachers of a school (users with a teacher role there)."""
-        from ..resources import oneroster as public
-
-        return public.SchoolTeachers(self._client)
-
-    @cached_property
-    def terms(self) -> _public.SchoolTerms:
-        """The terms of a school (the terms of its classes)."""
-        from ..resources import oneroster as public
-
-        return public.SchoolTerms(self._client)
+    """The generated methods of ``lk.oneroster.schools``."""
 
     def list(
         self,
@@ -4616,65 +3945,9 @@ class Schools(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.SchoolsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.SchoolsWithRawResponse(self)
-
 
 class AsyncSchools(AsyncAPIResource):
-    """The schools of the roster (orgs of type ``school``), with each school's classes, courses, enrollments,
-    students, teachers and terms.
-
-    Example::
-
-        async for org in alk.oneroster.schools.list(limit=100):
-            print(org)
-    """
-
-    @cached_property
-    def classes(self) -> _public.AsyncSchoolClasses:
-        """The classes of a school, with each class's enrollments, students and teachers."""
-        from ..resources import oneroster as public
-
-        return public.AsyncSchoolClasses(self._client)
-
-    @cached_property
-    def courses(self) -> _public.AsyncSchoolCourses:
-        """The courses of a school."""
-        from ..resources import oneroster as public
-
-        return public.AsyncSchoolCourses(self._client)
-
-    @cached_property
-    def enrollments(self) -> _public.AsyncSchoolEnrollments:
-        """The enrollments in the classes of a school."""
-        from ..resources import oneroster as public
-
-        return public.AsyncSchoolEnrollments(self._client)
-
-    @cached_property
-    def students(self) -> _public.AsyncSchoolStudents:
-        """The students of a school (users with a student role there)."""
-        from ..resources import oneroster as public
-
-        return public.AsyncSchoolStudents(self._client)
-
-    @cached_property
-    def teachers(self) -> _public.AsyncSchoolTeachers:
-        """The teachers of a school (users with a teacher role there)."""
-        from ..resources import oneroster as public
-
-        return public.AsyncSchoolTeachers(self._client)
-
-    @cached_property
-    def terms(self) -> _public.AsyncSchoolTerms:
-        """The terms of a school (the terms of its classes)."""
-        from ..resources import oneroster as public
-
-        return public.AsyncSchoolTerms(self._client)
+    """The generated methods of ``alk.oneroster.schools``."""
 
     def list(
         self,
@@ -4844,43 +4117,9 @@ class AsyncSchools(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncSchoolsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncSchoolsWithRawResponse(self)
-
 
 class SchoolClasses(SyncAPIResource):
-    """The classes of a school, with each class's enrollments, students and teachers.
-
-    Example::
-
-        for class_ in lk.oneroster.schools.classes.list(school_sourced_id, limit=100):
-            print(class_)
-    """
-
-    @cached_property
-    def enrollments(self) -> _public.SchoolClassEnrollments:
-        """The enrollments of a class of a school."""
-        from ..resources import oneroster as public
-
-        return public.SchoolClassEnrollments(self._client)
-
-    @cached_property
-    def students(self) -> _public.SchoolClassStudents:
-        """The students of a class of a school."""
-        from ..resources import oneroster as public
-
-        return public.SchoolClassStudents(self._client)
-
-    @cached_property
-    def teachers(self) -> _public.SchoolClassTeachers:
-        """The teachers of a class of a school."""
-        from ..resources import oneroster as public
-
-        return public.SchoolClassTeachers(self._client)
+    """The generated methods of ``lk.oneroster.schools.classes``."""
 
     def list(
         self,
@@ -4924,43 +4163,9 @@ class SchoolClasses(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.SchoolClassesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.SchoolClassesWithRawResponse(self)
-
 
 class AsyncSchoolClasses(AsyncAPIResource):
-    """The classes of a school, with each class's enrollments, students and teachers.
-
-    Example::
-
-        async for class_ in alk.oneroster.schools.classes.list(school_sourced_id, limit=100):
-            print(class_)
-    """
-
-    @cached_property
-    def enrollments(self) -> _public.AsyncSchoolClassEnrollments:
-        """The enrollments of a class of a school."""
-        from ..resources import oneroster as public
-
-        return public.AsyncSchoolClassEnrollments(self._client)
-
-    @cached_property
-    def students(self) -> _public.AsyncSchoolClassStudents:
-        """The students of a class of a school."""
-        from ..resources import oneroster as public
-
-        return public.AsyncSchoolClassStudents(self._client)
-
-    @cached_property
-    def teachers(self) -> _public.AsyncSchoolClassTeachers:
-        """The teachers of a class of a school."""
-        from ..resources import oneroster as public
-
-        return public.AsyncSchoolClassTeachers(self._client)
+    """The generated methods of ``alk.oneroster.schools.classes``."""
 
     def list(
         self,
@@ -5004,22 +4209,9 @@ class AsyncSchoolClasses(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncSchoolClassesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncSchoolClassesWithRawResponse(self)
-
 
 class SchoolClassEnrollments(SyncAPIResource):
-    """The enrollments of a class of a school.
-
-    Example::
-
-        for enrollment in lk.oneroster.schools.classes.enrollments.list(school_sourced_id, class_sourced_id, limit=100):
-            print(enrollment)
-    """
+    """The generated methods of ``lk.oneroster.schools.classes.enrollments``."""
 
     def list(
         self,
@@ -5072,26 +4264,9 @@ class SchoolClassEnrollments(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.SchoolClassEnrollmentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.SchoolClassEnrollmentsWithRawResponse(self)
-
 
 class AsyncSchoolClassEnrollments(AsyncAPIResource):
-    """The enrollments of a class of a school.
-
-    Example::
-
-        async for enrollment in alk.oneroster.schools.classes.enrollments.list(
-            school_sourced_id,
-            class_sourced_id,
-            limit=100,
-        ):
-            print(enrollment)
-    """
+    """The generated methods of ``alk.oneroster.schools.classes.enrollments``."""
 
     def list(
         self,
@@ -5144,22 +4319,9 @@ class AsyncSchoolClassEnrollments(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncSchoolClassEnrollmentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncSchoolClassEnrollmentsWithRawResponse(self)
-
 
 class SchoolClassStudents(SyncAPIResource):
-    """The students of a class of a school.
-
-    Example::
-
-        for user in lk.oneroster.schools.classes.students.list(school_sourced_id, class_sourced_id, limit=100):
-            print(user)
-    """
+    """The generated methods of ``lk.oneroster.schools.classes.students``."""
 
     def list(
         self,
@@ -5208,22 +4370,9 @@ class SchoolClassStudents(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.SchoolClassStudentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.SchoolClassStudentsWithRawResponse(self)
-
 
 class AsyncSchoolClassStudents(AsyncAPIResource):
-    """The students of a class of a school.
-
-    Example::
-
-        async for user in alk.oneroster.schools.classes.students.list(school_sourced_id, class_sourced_id, limit=100):
-            print(user)
-    """
+    """The generated methods of ``alk.oneroster.schools.classes.students``."""
 
     def list(
         self,
@@ -5276,22 +4425,9 @@ class AsyncSchoolClassStudents(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncSchoolClassStudentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncSchoolClassStudentsWithRawResponse(self)
-
 
 class SchoolClassTeachers(SyncAPIResource):
-    """The teachers of a class of a school.
-
-    Example::
-
-        for user in lk.oneroster.schools.classes.teachers.list(school_sourced_id, class_sourced_id, limit=100):
-            print(user)
-    """
+    """The generated methods of ``lk.oneroster.schools.classes.teachers``."""
 
     def list(
         self,
@@ -5340,22 +4476,9 @@ class SchoolClassTeachers(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.SchoolClassTeachersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.SchoolClassTeachersWithRawResponse(self)
-
 
 class AsyncSchoolClassTeachers(AsyncAPIResource):
-    """The teachers of a class of a school.
-
-    Example::
-
-        async for user in alk.oneroster.schools.classes.teachers.list(school_sourced_id, class_sourced_id, limit=100):
-            print(user)
-    """
+    """The generated methods of ``alk.oneroster.schools.classes.teachers``."""
 
     def list(
         self,
@@ -5408,22 +4531,9 @@ class AsyncSchoolClassTeachers(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncSchoolClassTeachersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncSchoolClassTeachersWithRawResponse(self)
-
 
 class SchoolCourses(SyncAPIResource):
-    """The courses of a school.
-
-    Example::
-
-        for course in lk.oneroster.schools.courses.list(school_sourced_id, limit=100):
-            print(course)
-    """
+    """The generated methods of ``lk.oneroster.schools.courses``."""
 
     def list(
         self,
@@ -5467,22 +4577,9 @@ class SchoolCourses(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.SchoolCoursesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.SchoolCoursesWithRawResponse(self)
-
 
 class AsyncSchoolCourses(AsyncAPIResource):
-    """The courses of a school.
-
-    Example::
-
-        async for course in alk.oneroster.schools.courses.list(school_sourced_id, limit=100):
-            print(course)
-    """
+    """The generated methods of ``alk.oneroster.schools.courses``."""
 
     def list(
         self,
@@ -5526,22 +4623,9 @@ class AsyncSchoolCourses(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncSchoolCoursesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncSchoolCoursesWithRawResponse(self)
-
 
 class SchoolEnrollments(SyncAPIResource):
-    """The enrollments in the classes of a school.
-
-    Example::
-
-        for enrollment in lk.oneroster.schools.enrollments.list(school_sourced_id, limit=100):
-            print(enrollment)
-    """
+    """The generated methods of ``lk.oneroster.schools.enrollments``."""
 
     def list(
         self,
@@ -5585,22 +4669,9 @@ class SchoolEnrollments(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.SchoolEnrollmentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.SchoolEnrollmentsWithRawResponse(self)
-
 
 class AsyncSchoolEnrollments(AsyncAPIResource):
-    """The enrollments in the classes of a school.
-
-    Example::
-
-        async for enrollment in alk.oneroster.schools.enrollments.list(school_sourced_id, limit=100):
-            print(enrollment)
-    """
+    """The generated methods of ``alk.oneroster.schools.enrollments``."""
 
     def list(
         self,
@@ -5644,22 +4715,9 @@ class AsyncSchoolEnrollments(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncSchoolEnrollmentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncSchoolEnrollmentsWithRawResponse(self)
-
 
 class SchoolStudents(SyncAPIResource):
-    """The students of a school (users with a student role there).
-
-    Example::
-
-        for user in lk.oneroster.schools.students.list(school_sourced_id, limit=100):
-            print(user)
-    """
+    """The generated methods of ``lk.oneroster.schools.students``."""
 
     def list(
         self,
@@ -5704,22 +4762,9 @@ class SchoolStudents(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.SchoolStudentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.SchoolStudentsWithRawResponse(self)
-
 
 class AsyncSchoolStudents(AsyncAPIResource):
-    """The students of a school (users with a student role there).
-
-    Example::
-
-        async for user in alk.oneroster.schools.students.list(school_sourced_id, limit=100):
-            print(user)
-    """
+    """The generated methods of ``alk.oneroster.schools.students``."""
 
     def list(
         self,
@@ -5764,22 +4809,9 @@ class AsyncSchoolStudents(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncSchoolStudentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncSchoolStudentsWithRawResponse(self)
-
 
 class SchoolTeachers(SyncAPIResource):
-    """The teachers of a school (users with a teacher role there).
-
-    Example::
-
-        for user in lk.oneroster.schools.teachers.list(school_sourced_id, limit=100):
-            print(user)
-    """
+    """The generated methods of ``lk.oneroster.schools.teachers``."""
 
     def list(
         self,
@@ -5824,22 +4856,9 @@ class SchoolTeachers(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.SchoolTeachersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.SchoolTeachersWithRawResponse(self)
-
 
 class AsyncSchoolTeachers(AsyncAPIResource):
-    """The teachers of a school (users with a teacher role there).
-
-    Example::
-
-        async for user in alk.oneroster.schools.teachers.list(school_sourced_id, limit=100):
-            print(user)
-    """
+    """The generated methods of ``alk.oneroster.schools.teachers``."""
 
     def list(
         self,
@@ -5884,22 +4903,9 @@ class AsyncSchoolTeachers(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncSchoolTeachersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncSchoolTeachersWithRawResponse(self)
-
 
 class SchoolTerms(SyncAPIResource):
-    """The terms of a school (the terms of its classes).
-
-    Example::
-
-        for academic_session in lk.oneroster.schools.terms.list(school_sourced_id, limit=100):
-            print(academic_session)
-    """
+    """The generated methods of ``lk.oneroster.schools.terms``."""
 
     def list(
         self,
@@ -5943,22 +4949,9 @@ class SchoolTerms(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.SchoolTermsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.SchoolTermsWithRawResponse(self)
-
 
 class AsyncSchoolTerms(AsyncAPIResource):
-    """The terms of a school (the terms of its classes).
-
-    Example::
-
-        async for academic_session in alk.oneroster.schools.terms.list(school_sourced_id, limit=100):
-            print(academic_session)
-    """
+    """The generated methods of ``alk.oneroster.schools.terms``."""
 
     def list(
         self,
@@ -6002,29 +4995,9 @@ class AsyncSchoolTerms(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncSchoolTermsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncSchoolTermsWithRawResponse(self)
-
 
 class Students(SyncAPIResource):
-    """The students of the roster (users with a student role), with their classes.
-
-    Example::
-
-        for user in lk.oneroster.students.list(limit=100):
-            print(user)
-    """
-
-    @cached_property
-    def classes(self) -> _public.StudentClasses:
-        """The classes of a student."""
-        from ..resources import oneroster as public
-
-        return public.StudentClasses(self._client)
+    """The generated methods of ``lk.oneroster.students``."""
 
     def list(
         self,
@@ -6098,29 +5071,9 @@ class Students(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.StudentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.StudentsWithRawResponse(self)
-
 
 class AsyncStudents(AsyncAPIResource):
-    """The students of the roster (users with a student role), with their classes.
-
-    Example::
-
-        async for user in alk.oneroster.students.list(limit=100):
-            print(user)
-    """
-
-    @cached_property
-    def classes(self) -> _public.AsyncStudentClasses:
-        """The classes of a student."""
-        from ..resources import oneroster as public
-
-        return public.AsyncStudentClasses(self._client)
+    """The generated methods of ``alk.oneroster.students``."""
 
     def list(
         self,
@@ -6194,22 +5147,9 @@ class AsyncStudents(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncStudentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncStudentsWithRawResponse(self)
-
 
 class StudentClasses(SyncAPIResource):
-    """The classes of a student.
-
-    Example::
-
-        for class_ in lk.oneroster.students.classes.list(student_sourced_id, limit=100):
-            print(class_)
-    """
+    """The generated methods of ``lk.oneroster.students.classes``."""
 
     def list(
         self,
@@ -6253,22 +5193,9 @@ class StudentClasses(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.StudentClassesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.StudentClassesWithRawResponse(self)
-
 
 class AsyncStudentClasses(AsyncAPIResource):
-    """The classes of a student.
-
-    Example::
-
-        async for class_ in alk.oneroster.students.classes.list(student_sourced_id, limit=100):
-            print(class_)
-    """
+    """The generated methods of ``alk.oneroster.students.classes``."""
 
     def list(
         self,
@@ -6312,29 +5239,9 @@ class AsyncStudentClasses(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncStudentClassesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncStudentClassesWithRawResponse(self)
-
 
 class Teachers(SyncAPIResource):
-    """The teachers of the roster (users with a teacher role), with their classes.
-
-    Example::
-
-        for user in lk.oneroster.teachers.list(limit=100):
-            print(user)
-    """
-
-    @cached_property
-    def classes(self) -> _public.TeacherClasses:
-        """The classes of a teacher."""
-        from ..resources import oneroster as public
-
-        return public.TeacherClasses(self._client)
+    """The generated methods of ``lk.oneroster.teachers``."""
 
     def list(
         self,
@@ -6408,29 +5315,9 @@ class Teachers(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.TeachersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.TeachersWithRawResponse(self)
-
 
 class AsyncTeachers(AsyncAPIResource):
-    """The teachers of the roster (users with a teacher role), with their classes.
-
-    Example::
-
-        async for user in alk.oneroster.teachers.list(limit=100):
-            print(user)
-    """
-
-    @cached_property
-    def classes(self) -> _public.AsyncTeacherClasses:
-        """The classes of a teacher."""
-        from ..resources import oneroster as public
-
-        return public.AsyncTeacherClasses(self._client)
+    """The generated methods of ``alk.oneroster.teachers``."""
 
     def list(
         self,
@@ -6504,22 +5391,9 @@ class AsyncTeachers(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncTeachersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncTeachersWithRawResponse(self)
-
 
 class TeacherClasses(SyncAPIResource):
-    """The classes of a teacher.
-
-    Example::
-
-        for class_ in lk.oneroster.teachers.classes.list(teacher_sourced_id, limit=100):
-            print(class_)
-    """
+    """The generated methods of ``lk.oneroster.teachers.classes``."""
 
     def list(
         self,
@@ -6563,22 +5437,9 @@ class TeacherClasses(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.TeacherClassesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.TeacherClassesWithRawResponse(self)
-
 
 class AsyncTeacherClasses(AsyncAPIResource):
-    """The classes of a teacher.
-
-    Example::
-
-        async for class_ in alk.oneroster.teachers.classes.list(teacher_sourced_id, limit=100):
-            print(class_)
-    """
+    """The generated methods of ``alk.oneroster.teachers.classes``."""
 
     def list(
         self,
@@ -6622,36 +5483,9 @@ class AsyncTeacherClasses(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncTeacherClassesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncTeacherClassesWithRawResponse(self)
-
 
 class Terms(SyncAPIResource):
-    """The terms (academic sessions of type ``term``), with their classes and grading periods.
-
-    Example::
-
-        for academic_session in lk.oneroster.terms.list(limit=100):
-            print(academic_session)
-    """
-
-    @cached_property
-    def classes(self) -> _public.TermClasses:
-        """The classes of a term."""
-        from ..resources import oneroster as public
-
-        return public.TermClasses(self._client)
-
-    @cached_property
-    def grading_periods(self) -> _public.TermGradingPeriods:
-        """The grading periods of a term: list them, create one."""
-        from ..resources import oneroster as public
-
-        return public.TermGradingPeriods(self._client)
+    """The generated methods of ``lk.oneroster.terms``."""
 
     def list(
         self,
@@ -6724,36 +5558,9 @@ class Terms(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.TermsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.TermsWithRawResponse(self)
-
 
 class AsyncTerms(AsyncAPIResource):
-    """The terms (academic sessions of type ``term``), with their classes and grading periods.
-
-    Example::
-
-        async for academic_session in alk.oneroster.terms.list(limit=100):
-            print(academic_session)
-    """
-
-    @cached_property
-    def classes(self) -> _public.AsyncTermClasses:
-        """The classes of a term."""
-        from ..resources import oneroster as public
-
-        return public.AsyncTermClasses(self._client)
-
-    @cached_property
-    def grading_periods(self) -> _public.AsyncTermGradingPeriods:
-        """The grading periods of a term: list them, create one."""
-        from ..resources import oneroster as public
-
-        return public.AsyncTermGradingPeriods(self._client)
+    """The generated methods of ``alk.oneroster.terms``."""
 
     def list(
         self,
@@ -6826,22 +5633,9 @@ class AsyncTerms(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncTermsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncTermsWithRawResponse(self)
-
 
 class TermClasses(SyncAPIResource):
-    """The classes of a term.
-
-    Example::
-
-        for class_ in lk.oneroster.terms.classes.list(term_sourced_id, limit=100):
-            print(class_)
-    """
+    """The generated methods of ``lk.oneroster.terms.classes``."""
 
     def list(
         self,
@@ -6885,22 +5679,9 @@ class TermClasses(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.TermClassesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.TermClassesWithRawResponse(self)
-
 
 class AsyncTermClasses(AsyncAPIResource):
-    """The classes of a term.
-
-    Example::
-
-        async for class_ in alk.oneroster.terms.classes.list(term_sourced_id, limit=100):
-            print(class_)
-    """
+    """The generated methods of ``alk.oneroster.terms.classes``."""
 
     def list(
         self,
@@ -6944,22 +5725,9 @@ class AsyncTermClasses(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncTermClassesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncTermClassesWithRawResponse(self)
-
 
 class TermGradingPeriods(SyncAPIResource):
-    """The grading periods of a term: list them, create one.
-
-    Example::
-
-        for academic_session in lk.oneroster.terms.grading_periods.list(term_sourced_id, limit=100):
-            print(academic_session)
-    """
+    """The generated methods of ``lk.oneroster.terms.grading_periods``."""
 
     def list(
         self,
@@ -7041,22 +5809,9 @@ class TermGradingPeriods(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.TermGradingPeriodsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.TermGradingPeriodsWithRawResponse(self)
-
 
 class AsyncTermGradingPeriods(AsyncAPIResource):
-    """The grading periods of a term: list them, create one.
-
-    Example::
-
-        async for academic_session in alk.oneroster.terms.grading_periods.list(term_sourced_id, limit=100):
-            print(academic_session)
-    """
+    """The generated methods of ``alk.oneroster.terms.grading_periods``."""
 
     def list(
         self,
@@ -7138,43 +5893,9 @@ class AsyncTermGradingPeriods(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncTermGradingPeriodsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncTermGradingPeriodsWithRawResponse(self)
-
 
 class Users(SyncAPIResource):
-    """The users of the roster (students, teachers, parents, administrators) the credentials may see.
-
-    Example::
-
-        for user in lk.oneroster.users.list(limit=100):
-            print(user)
-    """
-
-    @cached_property
-    def demographics(self) -> _public.UserDemographics:
-        """A user with its demographics."""
-        from ..resources import oneroster as public
-
-        return public.UserDemographics(self._client)
-
-    @cached_property
-    def credentials(self) -> _public.UserCredentials:
-        """A student's credentials in third-party applications: register them, decrypt one."""
-        from ..resources import oneroster as public
-
-        return public.UserCredentials(self._client)
-
-    @cached_property
-    def classes(self) -> _public.UserClasses:
-        """The classes of a user."""
-        from ..resources import oneroster as public
-
-        return public.UserClasses(self._client)
+    """The generated methods of ``lk.oneroster.users``."""
 
     def list(
         self,
@@ -7355,43 +6076,9 @@ class Users(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.UsersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.UsersWithRawResponse(self)
-
 
 class AsyncUsers(AsyncAPIResource):
-    """The users of the roster (students, teachers, parents, administrators) the credentials may see.
-
-    Example::
-
-        async for user in alk.oneroster.users.list(limit=100):
-            print(user)
-    """
-
-    @cached_property
-    def demographics(self) -> _public.AsyncUserDemographics:
-        """A user with its demographics."""
-        from ..resources import oneroster as public
-
-        return public.AsyncUserDemographics(self._client)
-
-    @cached_property
-    def credentials(self) -> _public.AsyncUserCredentials:
-        """A student's credentials in third-party applications: register them, decrypt one."""
-        from ..resources import oneroster as public
-
-        return public.AsyncUserCredentials(self._client)
-
-    @cached_property
-    def classes(self) -> _public.AsyncUserClasses:
-        """The classes of a user."""
-        from ..resources import oneroster as public
-
-        return public.AsyncUserClasses(self._client)
+    """The generated methods of ``alk.oneroster.users``."""
 
     def list(
         self,
@@ -7574,21 +6261,9 @@ class AsyncUsers(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncUsersWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncUsersWithRawResponse(self)
-
 
 class UserDemographics(SyncAPIResource):
-    """A user with its demographics.
-
-    Example::
-
-        user_with_demographics = lk.oneroster.users.demographics.get(sourced_id)
-    """
+    """The generated methods of ``lk.oneroster.users.demographics``."""
 
     def get(
         self,
@@ -7618,21 +6293,9 @@ class UserDemographics(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.UserDemographicsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.UserDemographicsWithRawResponse(self)
-
 
 class AsyncUserDemographics(AsyncAPIResource):
-    """A user with its demographics.
-
-    Example::
-
-        user_with_demographics = await alk.oneroster.users.demographics.get(sourced_id)
-    """
+    """The generated methods of ``alk.oneroster.users.demographics``."""
 
     async def get(
         self,
@@ -7662,24 +6325,9 @@ class AsyncUserDemographics(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncUserDemographicsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncUserDemographicsWithRawResponse(self)
-
 
 class UserCredentials(SyncAPIResource):
-    """A student's credentials in third-party applications: register them, decrypt one.
-
-    Example::
-
-        registered_credentials = lk.oneroster.users.credentials.create(
-            user_id,
-            {"application_name": "...", "credentials": {"username": "...", "password": "..."}},
-        )
-    """
+    """The generated methods of ``lk.oneroster.users.credentials``."""
 
     def create(
         self,
@@ -7758,24 +6406,9 @@ class UserCredentials(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.UserCredentialsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.UserCredentialsWithRawResponse(self)
-
 
 class AsyncUserCredentials(AsyncAPIResource):
-    """A student's credentials in third-party applications: register them, decrypt one.
-
-    Example::
-
-        registered_credentials = await alk.oneroster.users.credentials.create(
-            user_id,
-            {"application_name": "...", "credentials": {"username": "...", "password": "..."}},
-        )
-    """
+    """The generated methods of ``alk.oneroster.users.credentials``."""
 
     async def create(
         self,
@@ -7854,22 +6487,9 @@ class AsyncUserCredentials(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncUserCredentialsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncUserCredentialsWithRawResponse(self)
-
 
 class UserClasses(SyncAPIResource):
-    """The classes of a user.
-
-    Example::
-
-        for class_ in lk.oneroster.users.classes.list(user_sourced_id, limit=100):
-            print(class_)
-    """
+    """The generated methods of ``lk.oneroster.users.classes``."""
 
     def list(
         self,
@@ -7913,22 +6533,9 @@ class UserClasses(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.UserClassesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.UserClassesWithRawResponse(self)
-
 
 class AsyncUserClasses(AsyncAPIResource):
-    """The classes of a user.
-
-    Example::
-
-        async for class_ in alk.oneroster.users.classes.list(user_sourced_id, limit=100):
-            print(class_)
-    """
+    """The generated methods of ``alk.oneroster.users.classes``."""
 
     def list(
         self,
@@ -7972,169 +6579,17 @@ class AsyncUserClasses(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncUserClassesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncUserClassesWithRawResponse(self)
-
 
 class OneRosterGradebook(SyncAPIResource):
-    """The OneRoster 1.2 gradebook: line items, categories, score scales, results, assessment line items and
-    assessment results, and what a class or school holds of them.
-    """
-
-    @cached_property
-    def assessment_line_items(self) -> _public.AssessmentLineItems:
-        """The gradebook's assessment line items (tests and assessments not aligned to a class). Each carries the
-        extension members ``component`` (a course component) and ``componentResource`` (a component resource).
-        """
-        from ..resources import oneroster as public
-
-        return public.AssessmentLineItems(self._client)
-
-    @cached_property
-    def assessment_results(self) -> _public.AssessmentResults:
-        """The gradebook's assessment results (students' scores on assessment line items)."""
-        from ..resources import oneroster as public
-
-        return public.AssessmentResults(self._client)
-
-    @cached_property
-    def categories(self) -> _public.Categories:
-        """The gradebook categories: collections of line items, with their weights."""
-        from ..resources import oneroster as public
-
-        return public.Categories(self._client)
-
-    @cached_property
-    def line_items(self) -> _public.LineItems:
-        """The gradebook's line items: the activities of a class that results are given for, with their results."""
-        from ..resources import oneroster as public
-
-        return public.LineItems(self._client)
-
-    @cached_property
-    def results(self) -> _public.Results:
-        """The gradebook's results (students' scores on line items)."""
-        from ..resources import oneroster as public
-
-        return public.Results(self._client)
-
-    @cached_property
-    def score_scales(self) -> _public.ScoreScales:
-        """The score scales: the values the results of a class are given in."""
-        from ..resources import oneroster as public
-
-        return public.ScoreScales(self._client)
-
-    @cached_property
-    def classes(self) -> _public.GradebookClasses:
-        """A class's gradebook: its categories, line items (with their results), results, score scales, a student's
-        results, and results for an academic session.
-        """
-        from ..resources import oneroster as public
-
-        return public.GradebookClasses(self._client)
-
-    @cached_property
-    def schools(self) -> _public.GradebookSchools:
-        """A school's gradebook: its line items and score scales."""
-        from ..resources import oneroster as public
-
-        return public.GradebookSchools(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.OneRosterGradebookWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.OneRosterGradebookWithRawResponse(self)
+    """The generated methods of ``lk.oneroster.gradebook``."""
 
 
 class AsyncOneRosterGradebook(AsyncAPIResource):
-    """The OneRoster 1.2 gradebook: line items, categories, score scales, results, assessment line items and
-    assessment results, and what a class or school holds of them.
-    """
-
-    @cached_property
-    def assessment_line_items(self) -> _public.AsyncAssessmentLineItems:
-        """The gradebook's assessment line items (tests and assessments not aligned to a class). Each carries the
-        extension members ``component`` (a course component) and ``componentResource`` (a component resource).
-        """
-        from ..resources import oneroster as public
-
-        return public.AsyncAssessmentLineItems(self._client)
-
-    @cached_property
-    def assessment_results(self) -> _public.AsyncAssessmentResults:
-        """The gradebook's assessment results (students' scores on assessment line items)."""
-        from ..resources import oneroster as public
-
-        return public.AsyncAssessmentResults(self._client)
-
-    @cached_property
-    def categories(self) -> _public.AsyncCategories:
-        """The gradebook categories: collections of line items, with their weights."""
-        from ..resources import oneroster as public
-
-        return public.AsyncCategories(self._client)
-
-    @cached_property
-    def line_items(self) -> _public.AsyncLineItems:
-        """The gradebook's line items: the activities of a class that results are given for, with their results."""
-        from ..resources import oneroster as public
-
-        return public.AsyncLineItems(self._client)
-
-    @cached_property
-    def results(self) -> _public.AsyncResults:
-        """The gradebook's results (students' scores on line items)."""
-        from ..resources import oneroster as public
-
-        return public.AsyncResults(self._client)
-
-    @cached_property
-    def score_scales(self) -> _public.AsyncScoreScales:
-        """The score scales: the values the results of a class are given in."""
-        from ..resources import oneroster as public
-
-        return public.AsyncScoreScales(self._client)
-
-    @cached_property
-    def classes(self) -> _public.AsyncGradebookClasses:
-        """A class's gradebook: its categories, line items (with their results), results, score scales, a student's
-        results, and results for an academic session.
-        """
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClasses(self._client)
-
-    @cached_property
-    def schools(self) -> _public.AsyncGradebookSchools:
-        """A school's gradebook: its line items and score scales."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookSchools(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncOneRosterGradebookWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncOneRosterGradebookWithRawResponse(self)
+    """The generated methods of ``alk.oneroster.gradebook``."""
 
 
 class AssessmentLineItems(SyncAPIResource):
-    """The gradebook's assessment line items (tests and assessments not aligned to a class). Each carries the
-    extension members ``component`` (a course component) and ``componentResource`` (a component resource).
-
-    Example::
-
-        for assessment_line_item in lk.oneroster.gradebook.assessment_line_items.list(limit=100):
-            print(assessment_line_item)
-    """
+    """The generated methods of ``lk.oneroster.gradebook.assessment_line_items``."""
 
     def list(
         self,
@@ -8311,23 +6766,9 @@ class AssessmentLineItems(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AssessmentLineItemsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AssessmentLineItemsWithRawResponse(self)
-
 
 class AsyncAssessmentLineItems(AsyncAPIResource):
-    """The gradebook's assessment line items (tests and assessments not aligned to a class). Each carries the
-    extension members ``component`` (a course component) and ``componentResource`` (a component resource).
-
-    Example::
-
-        async for assessment_line_item in alk.oneroster.gradebook.assessment_line_items.list(limit=100):
-            print(assessment_line_item)
-    """
+    """The generated methods of ``alk.oneroster.gradebook.assessment_line_items``."""
 
     def list(
         self,
@@ -8506,22 +6947,9 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncAssessmentLineItemsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncAssessmentLineItemsWithRawResponse(self)
-
 
 class AssessmentResults(SyncAPIResource):
-    """The gradebook's assessment results (students' scores on assessment line items).
-
-    Example::
-
-        for assessment_result in lk.oneroster.gradebook.assessment_results.list(limit=100):
-            print(assessment_result)
-    """
+    """The generated methods of ``lk.oneroster.gradebook.assessment_results``."""
 
     def list(
         self,
@@ -8697,22 +7125,9 @@ class AssessmentResults(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AssessmentResultsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AssessmentResultsWithRawResponse(self)
-
 
 class AsyncAssessmentResults(AsyncAPIResource):
-    """The gradebook's assessment results (students' scores on assessment line items).
-
-    Example::
-
-        async for assessment_result in alk.oneroster.gradebook.assessment_results.list(limit=100):
-            print(assessment_result)
-    """
+    """The generated methods of ``alk.oneroster.gradebook.assessment_results``."""
 
     def list(
         self,
@@ -8888,22 +7303,9 @@ class AsyncAssessmentResults(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncAssessmentResultsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncAssessmentResultsWithRawResponse(self)
-
 
 class Categories(SyncAPIResource):
-    """The gradebook categories: collections of line items, with their weights.
-
-    Example::
-
-        for category in lk.oneroster.gradebook.categories.list(limit=100):
-            print(category)
-    """
+    """The generated methods of ``lk.oneroster.gradebook.categories``."""
 
     def list(
         self,
@@ -9073,22 +7475,9 @@ class Categories(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.CategoriesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.CategoriesWithRawResponse(self)
-
 
 class AsyncCategories(AsyncAPIResource):
-    """The gradebook categories: collections of line items, with their weights.
-
-    Example::
-
-        async for category in alk.oneroster.gradebook.categories.list(limit=100):
-            print(category)
-    """
+    """The generated methods of ``alk.oneroster.gradebook.categories``."""
 
     def list(
         self,
@@ -9258,29 +7647,9 @@ class AsyncCategories(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncCategoriesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncCategoriesWithRawResponse(self)
-
 
 class LineItems(SyncAPIResource):
-    """The gradebook's line items: the activities of a class that results are given for, with their results.
-
-    Example::
-
-        for line_item in lk.oneroster.gradebook.line_items.list(limit=100):
-            print(line_item)
-    """
-
-    @cached_property
-    def results(self) -> _public.LineItemResults:
-        """The results of a line item."""
-        from ..resources import oneroster as public
-
-        return public.LineItemResults(self._client)
+    """The generated methods of ``lk.oneroster.gradebook.line_items``."""
 
     def list(
         self,
@@ -9452,29 +7821,9 @@ class LineItems(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.LineItemsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.LineItemsWithRawResponse(self)
-
 
 class AsyncLineItems(AsyncAPIResource):
-    """The gradebook's line items: the activities of a class that results are given for, with their results.
-
-    Example::
-
-        async for line_item in alk.oneroster.gradebook.line_items.list(limit=100):
-            print(line_item)
-    """
-
-    @cached_property
-    def results(self) -> _public.AsyncLineItemResults:
-        """The results of a line item."""
-        from ..resources import oneroster as public
-
-        return public.AsyncLineItemResults(self._client)
+    """The generated methods of ``alk.oneroster.gradebook.line_items``."""
 
     def list(
         self,
@@ -9646,24 +7995,9 @@ class AsyncLineItems(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncLineItemsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncLineItemsWithRawResponse(self)
-
 
 class LineItemResults(SyncAPIResource):
-    """The results of a line item.
-
-    Example::
-
-        sourced_id_pairs = lk.oneroster.gradebook.line_items.results.create(
-            line_item_sourced_id,
-            [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}],
-        )
-    """
+    """The generated methods of ``lk.oneroster.gradebook.line_items.results``."""
 
     def create(
         self,
@@ -9703,24 +8037,9 @@ class LineItemResults(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.LineItemResultsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.LineItemResultsWithRawResponse(self)
-
 
 class AsyncLineItemResults(AsyncAPIResource):
-    """The results of a line item.
-
-    Example::
-
-        sourced_id_pairs = await alk.oneroster.gradebook.line_items.results.create(
-            line_item_sourced_id,
-            [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}],
-        )
-    """
+    """The generated methods of ``alk.oneroster.gradebook.line_items.results``."""
 
     async def create(
         self,
@@ -9760,22 +8079,9 @@ class AsyncLineItemResults(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncLineItemResultsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncLineItemResultsWithRawResponse(self)
-
 
 class Results(SyncAPIResource):
-    """The gradebook's results (students' scores on line items).
-
-    Example::
-
-        for result in lk.oneroster.gradebook.results.list(limit=100):
-            print(result)
-    """
+    """The generated methods of ``lk.oneroster.gradebook.results``."""
 
     def list(
         self,
@@ -9950,22 +8256,9 @@ class Results(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.ResultsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.ResultsWithRawResponse(self)
-
 
 class AsyncResults(AsyncAPIResource):
-    """The gradebook's results (students' scores on line items).
-
-    Example::
-
-        async for result in alk.oneroster.gradebook.results.list(limit=100):
-            print(result)
-    """
+    """The generated methods of ``alk.oneroster.gradebook.results``."""
 
     def list(
         self,
@@ -10140,22 +8433,9 @@ class AsyncResults(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncResultsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncResultsWithRawResponse(self)
-
 
 class ScoreScales(SyncAPIResource):
-    """The score scales: the values the results of a class are given in.
-
-    Example::
-
-        for score_scale in lk.oneroster.gradebook.score_scales.list(limit=100):
-            print(score_scale)
-    """
+    """The generated methods of ``lk.oneroster.gradebook.score_scales``."""
 
     def list(
         self,
@@ -10330,22 +8610,9 @@ class ScoreScales(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.ScoreScalesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.ScoreScalesWithRawResponse(self)
-
 
 class AsyncScoreScales(AsyncAPIResource):
-    """The score scales: the values the results of a class are given in.
-
-    Example::
-
-        async for score_scale in alk.oneroster.gradebook.score_scales.list(limit=100):
-            print(score_scale)
-    """
+    """The generated methods of ``alk.oneroster.gradebook.score_scales``."""
 
     def list(
         self,
@@ -10520,171 +8787,25 @@ class AsyncScoreScales(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncScoreScalesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncScoreScalesWithRawResponse(self)
-
 
 class GradebookClasses(SyncAPIResource):
-    """A class's gradebook: its categories, line items (with their results), results, score scales, a student's
-    results, and results for an academic session.
-    """
-
-    @cached_property
-    def academic_sessions(self) -> _public.GradebookClassAcademicSessions:
-        """The results of a class for one academic session."""
-        from ..resources import oneroster as public
-
-        return public.GradebookClassAcademicSessions(self._client)
-
-    @cached_property
-    def categories(self) -> _public.GradebookClassCategories:
-        """The categories of the line items of a class."""
-        from ..resources import oneroster as public
-
-        return public.GradebookClassCategories(self._client)
-
-    @cached_property
-    def line_items(self) -> _public.GradebookClassLineItems:
-        """The line items of a class: list them, create one, list one's results."""
-        from ..resources import oneroster as public
-
-        return public.GradebookClassLineItems(self._client)
-
-    @cached_property
-    def results(self) -> _public.GradebookClassResults:
-        """The results of a class."""
-        from ..resources import oneroster as public
-
-        return public.GradebookClassResults(self._client)
-
-    @cached_property
-    def score_scales(self) -> _public.GradebookClassScoreScales:
-        """The score scales of a class."""
-        from ..resources import oneroster as public
-
-        return public.GradebookClassScoreScales(self._client)
-
-    @cached_property
-    def students(self) -> _public.GradebookClassStudents:
-        """The results of one student in a class."""
-        from ..resources import oneroster as public
-
-        return public.GradebookClassStudents(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.GradebookClassesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.GradebookClassesWithRawResponse(self)
+    """The generated methods of ``lk.oneroster.gradebook.classes``."""
 
 
 class AsyncGradebookClasses(AsyncAPIResource):
-    """A class's gradebook: its categories, line items (with their results), results, score scales, a student's
-    results, and results for an academic session.
-    """
-
-    @cached_property
-    def academic_sessions(self) -> _public.AsyncGradebookClassAcademicSessions:
-        """The results of a class for one academic session."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClassAcademicSessions(self._client)
-
-    @cached_property
-    def categories(self) -> _public.AsyncGradebookClassCategories:
-        """The categories of the line items of a class."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClassCategories(self._client)
-
-    @cached_property
-    def line_items(self) -> _public.AsyncGradebookClassLineItems:
-        """The line items of a class: list them, create one, list one's results."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClassLineItems(self._client)
-
-    @cached_property
-    def results(self) -> _public.AsyncGradebookClassResults:
-        """The results of a class."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClassResults(self._client)
-
-    @cached_property
-    def score_scales(self) -> _public.AsyncGradebookClassScoreScales:
-        """The score scales of a class."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClassScoreScales(self._client)
-
-    @cached_property
-    def students(self) -> _public.AsyncGradebookClassStudents:
-        """The results of one student in a class."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClassStudents(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncGradebookClassesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClassesWithRawResponse(self)
+    """The generated methods of ``alk.oneroster.gradebook.classes``."""
 
 
 class GradebookClassAcademicSessions(SyncAPIResource):
-    """The results of a class for one academic session."""
-
-    @cached_property
-    def results(self) -> _public.GradebookClassSessionResults:
-        """Results of a class for an academic session."""
-        from ..resources import oneroster as public
-
-        return public.GradebookClassSessionResults(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.GradebookClassAcademicSessionsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.GradebookClassAcademicSessionsWithRawResponse(self)
+    """The generated methods of ``lk.oneroster.gradebook.classes.academic_sessions``."""
 
 
 class AsyncGradebookClassAcademicSessions(AsyncAPIResource):
-    """The results of a class for one academic session."""
-
-    @cached_property
-    def results(self) -> _public.AsyncGradebookClassSessionResults:
-        """Results of a class for an academic session."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClassSessionResults(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncGradebookClassAcademicSessionsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClassAcademicSessionsWithRawResponse(self)
+    """The generated methods of ``alk.oneroster.gradebook.classes.academic_sessions``."""
 
 
 class GradebookClassSessionResults(SyncAPIResource):
-    """Results of a class for an academic session.
-
-    Example::
-
-        sourced_id_pairs = lk.oneroster.gradebook.classes.academic_sessions.results.create(
-            class_sourced_id,
-            academic_session_sourced_id,
-            [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}],
-        )
-    """
+    """The generated methods of ``lk.oneroster.gradebook.classes.academic_sessions.results``."""
 
     def create(
         self,
@@ -10729,25 +8850,9 @@ class GradebookClassSessionResults(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.GradebookClassSessionResultsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.GradebookClassSessionResultsWithRawResponse(self)
-
 
 class AsyncGradebookClassSessionResults(AsyncAPIResource):
-    """Results of a class for an academic session.
-
-    Example::
-
-        sourced_id_pairs = await alk.oneroster.gradebook.classes.academic_sessions.results.create(
-            class_sourced_id,
-            academic_session_sourced_id,
-            [{"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}}],
-        )
-    """
+    """The generated methods of ``alk.oneroster.gradebook.classes.academic_sessions.results``."""
 
     async def create(
         self,
@@ -10792,22 +8897,9 @@ class AsyncGradebookClassSessionResults(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncGradebookClassSessionResultsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClassSessionResultsWithRawResponse(self)
-
 
 class GradebookClassCategories(SyncAPIResource):
-    """The categories of the line items of a class.
-
-    Example::
-
-        for category in lk.oneroster.gradebook.classes.categories.list(class_sourced_id, limit=100):
-            print(category)
-    """
+    """The generated methods of ``lk.oneroster.gradebook.classes.categories``."""
 
     def list(
         self,
@@ -10851,22 +8943,9 @@ class GradebookClassCategories(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.GradebookClassCategoriesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.GradebookClassCategoriesWithRawResponse(self)
-
 
 class AsyncGradebookClassCategories(AsyncAPIResource):
-    """The categories of the line items of a class.
-
-    Example::
-
-        async for category in alk.oneroster.gradebook.classes.categories.list(class_sourced_id, limit=100):
-            print(category)
-    """
+    """The generated methods of ``alk.oneroster.gradebook.classes.categories``."""
 
     def list(
         self,
@@ -10910,29 +8989,9 @@ class AsyncGradebookClassCategories(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncGradebookClassCategoriesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClassCategoriesWithRawResponse(self)
-
 
 class GradebookClassLineItems(SyncAPIResource):
-    """The line items of a class: list them, create one, list one's results.
-
-    Example::
-
-        for line_item in lk.oneroster.gradebook.classes.line_items.list(class_sourced_id, limit=100):
-            print(line_item)
-    """
-
-    @cached_property
-    def results(self) -> _public.GradebookClassLineItemResults:
-        """The results of a line item of a class."""
-        from ..resources import oneroster as public
-
-        return public.GradebookClassLineItemResults(self._client)
+    """The generated methods of ``lk.oneroster.gradebook.classes.line_items``."""
 
     def list(
         self,
@@ -11016,29 +9075,9 @@ class GradebookClassLineItems(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.GradebookClassLineItemsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.GradebookClassLineItemsWithRawResponse(self)
-
 
 class AsyncGradebookClassLineItems(AsyncAPIResource):
-    """The line items of a class: list them, create one, list one's results.
-
-    Example::
-
-        async for line_item in alk.oneroster.gradebook.classes.line_items.list(class_sourced_id, limit=100):
-            print(line_item)
-    """
-
-    @cached_property
-    def results(self) -> _public.AsyncGradebookClassLineItemResults:
-        """The results of a line item of a class."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClassLineItemResults(self._client)
+    """The generated methods of ``alk.oneroster.gradebook.classes.line_items``."""
 
     def list(
         self,
@@ -11122,26 +9161,9 @@ class AsyncGradebookClassLineItems(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncGradebookClassLineItemsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClassLineItemsWithRawResponse(self)
-
 
 class GradebookClassLineItemResults(SyncAPIResource):
-    """The results of a line item of a class.
-
-    Example::
-
-        for result in lk.oneroster.gradebook.classes.line_items.results.list(
-            class_sourced_id,
-            line_item_sourced_id,
-            limit=100,
-        ):
-            print(result)
-    """
+    """The generated methods of ``lk.oneroster.gradebook.classes.line_items.results``."""
 
     def list(
         self,
@@ -11193,26 +9215,9 @@ class GradebookClassLineItemResults(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.GradebookClassLineItemResultsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.GradebookClassLineItemResultsWithRawResponse(self)
-
 
 class AsyncGradebookClassLineItemResults(AsyncAPIResource):
-    """The results of a line item of a class.
-
-    Example::
-
-        async for result in alk.oneroster.gradebook.classes.line_items.results.list(
-            class_sourced_id,
-            line_item_sourced_id,
-            limit=100,
-        ):
-            print(result)
-    """
+    """The generated methods of ``alk.oneroster.gradebook.classes.line_items.results``."""
 
     def list(
         self,
@@ -11264,22 +9269,9 @@ class AsyncGradebookClassLineItemResults(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncGradebookClassLineItemResultsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClassLineItemResultsWithRawResponse(self)
-
 
 class GradebookClassResults(SyncAPIResource):
-    """The results of a class.
-
-    Example::
-
-        for result in lk.oneroster.gradebook.classes.results.list(class_sourced_id, limit=100):
-            print(result)
-    """
+    """The generated methods of ``lk.oneroster.gradebook.classes.results``."""
 
     def list(
         self,
@@ -11323,22 +9315,9 @@ class GradebookClassResults(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.GradebookClassResultsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.GradebookClassResultsWithRawResponse(self)
-
 
 class AsyncGradebookClassResults(AsyncAPIResource):
-    """The results of a class.
-
-    Example::
-
-        async for result in alk.oneroster.gradebook.classes.results.list(class_sourced_id, limit=100):
-            print(result)
-    """
+    """The generated methods of ``alk.oneroster.gradebook.classes.results``."""
 
     def list(
         self,
@@ -11382,22 +9361,9 @@ class AsyncGradebookClassResults(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncGradebookClassResultsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClassResultsWithRawResponse(self)
-
 
 class GradebookClassScoreScales(SyncAPIResource):
-    """The score scales of a class.
-
-    Example::
-
-        for score_scale in lk.oneroster.gradebook.classes.score_scales.list(class_sourced_id, limit=100):
-            print(score_scale)
-    """
+    """The generated methods of ``lk.oneroster.gradebook.classes.score_scales``."""
 
     def list(
         self,
@@ -11441,22 +9407,9 @@ class GradebookClassScoreScales(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.GradebookClassScoreScalesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.GradebookClassScoreScalesWithRawResponse(self)
-
 
 class AsyncGradebookClassScoreScales(AsyncAPIResource):
-    """The score scales of a class.
-
-    Example::
-
-        async for score_scale in alk.oneroster.gradebook.classes.score_scales.list(class_sourced_id, limit=100):
-            print(score_scale)
-    """
+    """The generated methods of ``alk.oneroster.gradebook.classes.score_scales``."""
 
     def list(
         self,
@@ -11500,62 +9453,17 @@ class AsyncGradebookClassScoreScales(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncGradebookClassScoreScalesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClassScoreScalesWithRawResponse(self)
-
 
 class GradebookClassStudents(SyncAPIResource):
-    """The results of one student in a class."""
-
-    @cached_property
-    def results(self) -> _public.GradebookClassStudentResults:
-        """The results of a student in a class."""
-        from ..resources import oneroster as public
-
-        return public.GradebookClassStudentResults(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.GradebookClassStudentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.GradebookClassStudentsWithRawResponse(self)
+    """The generated methods of ``lk.oneroster.gradebook.classes.students``."""
 
 
 class AsyncGradebookClassStudents(AsyncAPIResource):
-    """The results of one student in a class."""
-
-    @cached_property
-    def results(self) -> _public.AsyncGradebookClassStudentResults:
-        """The results of a student in a class."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClassStudentResults(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncGradebookClassStudentsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClassStudentsWithRawResponse(self)
+    """The generated methods of ``alk.oneroster.gradebook.classes.students``."""
 
 
 class GradebookClassStudentResults(SyncAPIResource):
-    """The results of a student in a class.
-
-    Example::
-
-        for result in lk.oneroster.gradebook.classes.students.results.list(
-            class_sourced_id,
-            student_sourced_id,
-            limit=100,
-        ):
-            print(result)
-    """
+    """The generated methods of ``lk.oneroster.gradebook.classes.students.results``."""
 
     def list(
         self,
@@ -11608,26 +9516,9 @@ class GradebookClassStudentResults(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.GradebookClassStudentResultsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.GradebookClassStudentResultsWithRawResponse(self)
-
 
 class AsyncGradebookClassStudentResults(AsyncAPIResource):
-    """The results of a student in a class.
-
-    Example::
-
-        async for result in alk.oneroster.gradebook.classes.students.results.list(
-            class_sourced_id,
-            student_sourced_id,
-            limit=100,
-        ):
-            print(result)
-    """
+    """The generated methods of ``alk.oneroster.gradebook.classes.students.results``."""
 
     def list(
         self,
@@ -11680,72 +9571,17 @@ class AsyncGradebookClassStudentResults(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncGradebookClassStudentResultsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookClassStudentResultsWithRawResponse(self)
-
 
 class GradebookSchools(SyncAPIResource):
-    """A school's gradebook: its line items and score scales."""
-
-    @cached_property
-    def line_items(self) -> _public.GradebookSchoolLineItems:
-        """The line items of a school's classes: list them, create several."""
-        from ..resources import oneroster as public
-
-        return public.GradebookSchoolLineItems(self._client)
-
-    @cached_property
-    def score_scales(self) -> _public.GradebookSchoolScoreScales:
-        """The score scales of a school's classes."""
-        from ..resources import oneroster as public
-
-        return public.GradebookSchoolScoreScales(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.GradebookSchoolsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.GradebookSchoolsWithRawResponse(self)
+    """The generated methods of ``lk.oneroster.gradebook.schools``."""
 
 
 class AsyncGradebookSchools(AsyncAPIResource):
-    """A school's gradebook: its line items and score scales."""
-
-    @cached_property
-    def line_items(self) -> _public.AsyncGradebookSchoolLineItems:
-        """The line items of a school's classes: list them, create several."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookSchoolLineItems(self._client)
-
-    @cached_property
-    def score_scales(self) -> _public.AsyncGradebookSchoolScoreScales:
-        """The score scales of a school's classes."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookSchoolScoreScales(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncGradebookSchoolsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookSchoolsWithRawResponse(self)
+    """The generated methods of ``alk.oneroster.gradebook.schools``."""
 
 
 class GradebookSchoolLineItems(SyncAPIResource):
-    """The line items of a school's classes: list them, create several.
-
-    Example::
-
-        for line_item in lk.oneroster.gradebook.schools.line_items.list(school_sourced_id, limit=100):
-            print(line_item)
-    """
+    """The generated methods of ``lk.oneroster.gradebook.schools.line_items``."""
 
     def list(
         self,
@@ -11829,22 +9665,9 @@ class GradebookSchoolLineItems(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.GradebookSchoolLineItemsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.GradebookSchoolLineItemsWithRawResponse(self)
-
 
 class AsyncGradebookSchoolLineItems(AsyncAPIResource):
-    """The line items of a school's classes: list them, create several.
-
-    Example::
-
-        async for line_item in alk.oneroster.gradebook.schools.line_items.list(school_sourced_id, limit=100):
-            print(line_item)
-    """
+    """The generated methods of ``alk.oneroster.gradebook.schools.line_items``."""
 
     def list(
         self,
@@ -11928,22 +9751,9 @@ class AsyncGradebookSchoolLineItems(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncGradebookSchoolLineItemsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookSchoolLineItemsWithRawResponse(self)
-
 
 class GradebookSchoolScoreScales(SyncAPIResource):
-    """The score scales of a school's classes.
-
-    Example::
-
-        for score_scale in lk.oneroster.gradebook.schools.score_scales.list(school_sourced_id, limit=100):
-            print(score_scale)
-    """
+    """The generated methods of ``lk.oneroster.gradebook.schools.score_scales``."""
 
     def list(
         self,
@@ -11987,22 +9797,9 @@ class GradebookSchoolScoreScales(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.GradebookSchoolScoreScalesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.GradebookSchoolScoreScalesWithRawResponse(self)
-
 
 class AsyncGradebookSchoolScoreScales(AsyncAPIResource):
-    """The score scales of a school's classes.
-
-    Example::
-
-        async for score_scale in alk.oneroster.gradebook.schools.score_scales.list(school_sourced_id, limit=100):
-            print(score_scale)
-    """
+    """The generated methods of ``alk.oneroster.gradebook.schools.score_scales``."""
 
     def list(
         self,
@@ -12046,43 +9843,9 @@ class AsyncGradebookSchoolScoreScales(AsyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncGradebookSchoolScoreScalesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncGradebookSchoolScoreScalesWithRawResponse(self)
-
 
 class Resources(SyncAPIResource):
-    """The learning resources (OneRoster resources service), and their assignment to classes, courses and users.
-
-    Example::
-
-        for resource in lk.oneroster.resources.list(limit=100):
-            print(resource)
-    """
-
-    @cached_property
-    def classes(self) -> _public.ClassResources:
-        """The resources assigned to a class: list them, assign one, remove one."""
-        from ..resources import oneroster as public
-
-        return public.ClassResources(self._client)
-
-    @cached_property
-    def courses(self) -> _public.CourseResources:
-        """The resources assigned to a course: list them, assign one, remove one."""
-        from ..resources import oneroster as public
-
-        return public.CourseResources(self._client)
-
-    @cached_property
-    def users(self) -> _public.UserResources:
-        """The resources assigned to a user: list them, assign one, remove one."""
-        from ..resources import oneroster as public
-
-        return public.UserResources(self._client)
+    """The generated methods of ``lk.oneroster.resources``."""
 
     def list(
         self,
@@ -12286,43 +10049,9 @@ class Resources(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.ResourcesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.ResourcesWithRawResponse(self)
-
 
 class AsyncResources(AsyncAPIResource):
-    """The learning resources (OneRoster resources service), and their assignment to classes, courses and users.
-
-    Example::
-
-        async for resource in alk.oneroster.resources.list(limit=100):
-            print(resource)
-    """
-
-    @cached_property
-    def classes(self) -> _public.AsyncClassResources:
-        """The resources assigned to a class: list them, assign one, remove one."""
-        from ..resources import oneroster as public
-
-        return public.AsyncClassResources(self._client)
-
-    @cached_property
-    def courses(self) -> _public.AsyncCourseResources:
-        """The resources assigned to a course: list them, assign one, remove one."""
-        from ..resources import oneroster as public
-
-        return public.AsyncCourseResources(self._client)
-
-    @cached_property
-    def users(self) -> _public.AsyncUserResources:
-        """The resources assigned to a user: list them, assign one, remove one."""
-        from ..resources import oneroster as public
-
-        return public.AsyncUserResources(self._client)
+    """The generated methods of ``alk.oneroster.resources``."""
 
     def list(
         self,
@@ -12526,22 +10255,9 @@ class AsyncResources(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncResourcesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncResourcesWithRawResponse(self)
-
 
 class ClassResources(SyncAPIResource):
-    """The resources assigned to a class: list them, assign one, remove one.
-
-    Example::
-
-        for resource in lk.oneroster.resources.classes.list(class_sourced_id, limit=100):
-            print(resource)
-    """
+    """The generated methods of ``lk.oneroster.resources.classes``."""
 
     def list(
         self,
@@ -12652,22 +10368,9 @@ class ClassResources(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.ClassResourcesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.ClassResourcesWithRawResponse(self)
-
 
 class AsyncClassResources(AsyncAPIResource):
-    """The resources assigned to a class: list them, assign one, remove one.
-
-    Example::
-
-        async for resource in alk.oneroster.resources.classes.list(class_sourced_id, limit=100):
-            print(resource)
-    """
+    """The generated methods of ``alk.oneroster.resources.classes``."""
 
     def list(
         self,
@@ -12778,22 +10481,9 @@ class AsyncClassResources(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncClassResourcesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncClassResourcesWithRawResponse(self)
-
 
 class CourseResources(SyncAPIResource):
-    """The resources assigned to a course: list them, assign one, remove one.
-
-    Example::
-
-        for resource in lk.oneroster.resources.courses.list(course_sourced_id, limit=100):
-            print(resource)
-    """
+    """The generated methods of ``lk.oneroster.resources.courses``."""
 
     def list(
         self,
@@ -12901,22 +10591,9 @@ class CourseResources(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.CourseResourcesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.CourseResourcesWithRawResponse(self)
-
 
 class AsyncCourseResources(AsyncAPIResource):
-    """The resources assigned to a course: list them, assign one, remove one.
-
-    Example::
-
-        async for resource in alk.oneroster.resources.courses.list(course_sourced_id, limit=100):
-            print(resource)
-    """
+    """The generated methods of ``alk.oneroster.resources.courses``."""
 
     def list(
         self,
@@ -13024,22 +10701,9 @@ class AsyncCourseResources(AsyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncCourseResourcesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncCourseResourcesWithRawResponse(self)
-
 
 class UserResources(SyncAPIResource):
-    """The resources assigned to a user: list them, assign one, remove one.
-
-    Example::
-
-        for resource in lk.oneroster.resources.users.list(user_sourced_id, limit=100):
-            print(resource)
-    """
+    """The generated methods of ``lk.oneroster.resources.users``."""
 
     def list(
         self,
@@ -13147,22 +10811,9 @@ class UserResources(SyncAPIResource):
             idempotency_key=idempotency_key,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.UserResourcesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.UserResourcesWithRawResponse(self)
-
 
 class AsyncUserResources(AsyncAPIResource):
-    """The resources assigned to a user: list them, assign one, remove one.
-
-    Example::
-
-        async for resource in alk.oneroster.resources.users.list(user_sourced_id, limit=100):
-            print(resource)
-    """
+    """The generated methods of ``alk.oneroster.resources.users``."""
 
     def list(
         self,
@@ -13269,10 +10920,3 @@ class AsyncUserResources(AsyncAPIResource):
             extra_query=extra_query,
             idempotency_key=idempotency_key,
         )
-
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncUserResourcesWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import oneroster as public
-
-        return public.AsyncUserResourcesWithRawResponse(self)

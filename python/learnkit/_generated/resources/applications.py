@@ -2,23 +2,21 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""The applications family's resources as the resource map names them: Applications 1.0 (``/applications/1.0``):
-drafts, credentials and the registry.
+"""The generated methods of the applications family's resources: Applications 1.0 (``/applications/1.0``): drafts,
+credentials and the registry.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
-from typing import TYPE_CHECKING
 
 import httpx
 
-from .._client import QueryValue
-from .._models import check_body
-from .._pagination import AsyncPager, SyncPager
-from .._resource import AsyncAPIResource, SyncAPIResource, check_id
-from ..types.platform import (
+from ..._models import check_body
+from ..._pagination import AsyncPager, SyncPager
+from ..._resource import AsyncAPIResource, SyncAPIResource, check_id
+from ..._types import QueryValue
+from ...types.platform import (
     Application,
     ApplicationCredentials,
     ApplicationCredentialsRotation,
@@ -26,9 +24,6 @@ from ..types.platform import (
     ApplicationDraftCreateParam,
     ApplicationUpsertParam,
 )
-
-if TYPE_CHECKING:
-    from ..resources import applications as _public
 
 __all__ = [
     "ApplicationsClient",
@@ -45,90 +40,15 @@ __all__ = [
 
 
 class ApplicationsClient(SyncAPIResource):
-    """Applications 1.0 (``/applications/1.0``): drafts, credentials and the registry."""
-
-    @cached_property
-    def drafts(self) -> _public.Drafts:
-        """Application drafts: register an application and receive its credentials."""
-        from ..resources import applications as public
-
-        return public.Drafts(self._client)
-
-    @cached_property
-    def credentials(self) -> _public.Credentials:
-        """The credentials of an application: their status, and rotation."""
-        from ..resources import applications as public
-
-        return public.Credentials(self._client)
-
-    @cached_property
-    def applications(self) -> _public.Applications:
-        """The application registry: list, read, create or update."""
-        from ..resources import applications as public
-
-        return public.Applications(self._client)
-
-    @cached_property
-    def lti_applications(self) -> _public.LtiApplications:
-        """The LTI application records, listed with a filter (``/applications/1.0``)."""
-        from ..resources import applications as public
-
-        return public.LtiApplications(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.ApplicationsClientWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import applications as public
-
-        return public.ApplicationsClientWithRawResponse(self)
+    """The generated methods of ``lk.applications``."""
 
 
 class AsyncApplicationsClient(AsyncAPIResource):
-    """Applications 1.0 (``/applications/1.0``): drafts, credentials and the registry."""
-
-    @cached_property
-    def drafts(self) -> _public.AsyncDrafts:
-        """Application drafts: register an application and receive its credentials."""
-        from ..resources import applications as public
-
-        return public.AsyncDrafts(self._client)
-
-    @cached_property
-    def credentials(self) -> _public.AsyncCredentials:
-        """The credentials of an application: their status, and rotation."""
-        from ..resources import applications as public
-
-        return public.AsyncCredentials(self._client)
-
-    @cached_property
-    def applications(self) -> _public.AsyncApplications:
-        """The application registry: list, read, create or update."""
-        from ..resources import applications as public
-
-        return public.AsyncApplications(self._client)
-
-    @cached_property
-    def lti_applications(self) -> _public.AsyncLtiApplications:
-        """The LTI application records, listed with a filter (``/applications/1.0``)."""
-        from ..resources import applications as public
-
-        return public.AsyncLtiApplications(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncApplicationsClientWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import applications as public
-
-        return public.AsyncApplicationsClientWithRawResponse(self)
+    """The generated methods of ``alk.applications``."""
 
 
 class Drafts(SyncAPIResource):
-    """Application drafts: register an application and receive its credentials.
-
-    Example::
-
-        application_draft = lk.applications.drafts.create({"name": "...", "description": "...", "launch_url": "..."})
-    """
+    """The generated methods of ``lk.applications.drafts``."""
 
     def create(
         self,
@@ -167,23 +87,9 @@ class Drafts(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.DraftsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import applications as public
-
-        return public.DraftsWithRawResponse(self)
-
 
 class AsyncDrafts(AsyncAPIResource):
-    """Application drafts: register an application and receive its credentials.
-
-    Example::
-
-        application_draft = await alk.applications.drafts.create(
-            {"name": "...", "description": "...", "launch_url": "..."},
-        )
-    """
+    """The generated methods of ``alk.applications.drafts``."""
 
     async def create(
         self,
@@ -222,21 +128,9 @@ class AsyncDrafts(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncDraftsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import applications as public
-
-        return public.AsyncDraftsWithRawResponse(self)
-
 
 class Credentials(SyncAPIResource):
-    """The credentials of an application: their status, and rotation.
-
-    Example::
-
-        application_credentials = lk.applications.credentials.get(app_id)
-    """
+    """The generated methods of ``lk.applications.credentials``."""
 
     def get(
         self,
@@ -299,21 +193,9 @@ class Credentials(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.CredentialsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import applications as public
-
-        return public.CredentialsWithRawResponse(self)
-
 
 class AsyncCredentials(AsyncAPIResource):
-    """The credentials of an application: their status, and rotation.
-
-    Example::
-
-        application_credentials = await alk.applications.credentials.get(app_id)
-    """
+    """The generated methods of ``alk.applications.credentials``."""
 
     async def get(
         self,
@@ -376,22 +258,9 @@ class AsyncCredentials(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncCredentialsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import applications as public
-
-        return public.AsyncCredentialsWithRawResponse(self)
-
 
 class Applications(SyncAPIResource):
-    """The application registry: list, read, create or update.
-
-    Example::
-
-        for application in lk.applications.applications.list(limit=100):
-            print(application)
-    """
+    """The generated methods of ``lk.applications.applications``."""
 
     def list(
         self,
@@ -489,22 +358,9 @@ class Applications(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.ApplicationsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import applications as public
-
-        return public.ApplicationsWithRawResponse(self)
-
 
 class AsyncApplications(AsyncAPIResource):
-    """The application registry: list, read, create or update.
-
-    Example::
-
-        async for application in alk.applications.applications.list(limit=100):
-            print(application)
-    """
+    """The generated methods of ``alk.applications.applications``."""
 
     def list(
         self,
@@ -602,22 +458,9 @@ class AsyncApplications(AsyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncApplicationsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import applications as public
-
-        return public.AsyncApplicationsWithRawResponse(self)
-
 
 class LtiApplications(SyncAPIResource):
-    """The LTI application records, listed with a filter (``/applications/1.0``).
-
-    Example::
-
-        for application in lk.applications.lti_applications.list(limit=100):
-            print(application)
-    """
+    """The generated methods of ``lk.applications.lti_applications``."""
 
     def list(
         self,
@@ -654,22 +497,9 @@ class LtiApplications(SyncAPIResource):
             extra_query=extra_query,
         )
 
-    @cached_property
-    def with_raw_response(self) -> _public.LtiApplicationsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import applications as public
-
-        return public.LtiApplicationsWithRawResponse(self)
-
 
 class AsyncLtiApplications(AsyncAPIResource):
-    """The LTI application records, listed with a filter (``/applications/1.0``).
-
-    Example::
-
-        async for application in alk.applications.lti_applications.list(limit=100):
-            print(application)
-    """
+    """The generated methods of ``alk.applications.lti_applications``."""
 
     def list(
         self,
@@ -705,10 +535,3 @@ class AsyncLtiApplications(AsyncAPIResource):
             extra_headers=extra_headers,
             extra_query=extra_query,
         )
-
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncLtiApplicationsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import applications as public
-
-        return public.AsyncLtiApplicationsWithRawResponse(self)

@@ -19,38 +19,20 @@ from typing import Any, Protocol
 import pydantic
 from pydantic import SecretStr, TypeAdapter
 
-from ._catalogue import CATALOGUE_MEMBERS
-from ._dedupe import (
-    AsyncDedupeStore,
-    AsyncRedisDedupeStore,
-    DedupeStatus,
-    DedupeStore,
-    MemoryDedupeStore,
-    RedisDedupeStore,
+from .._catalogue import CATALOGUE_MEMBERS
+from ..errors import (
+    LearnKitError,
+    ValidationError,
+    ValidationIssue,
+    WebhookVerificationError,
+    WebhookVerificationReason,
 )
-from ._secret import SigningSecret
-from ._webhook_handler import AsyncWebhookHandler, WebhookAnswer, WebhookHandler
-from .errors import LearnKitError, ValidationError, ValidationIssue, WebhookVerificationError, WebhookVerificationReason
-from .types.platform import WEBHOOK_EVENT_TYPES, KnownWebhookEvent, UnknownWebhookEvent, WebhookEvent
+from ..types.platform import KnownWebhookEvent, UnknownWebhookEvent, WebhookEvent
 
 __all__ = [
     "DEFAULT_TOLERANCE_SEC",
     "SIGNATURE_HEADER",
     "TIMESTAMP_HEADER",
-    "WEBHOOK_EVENT_TYPES",
-    "AsyncDedupeStore",
-    "AsyncRedisDedupeStore",
-    "AsyncWebhookHandler",
-    "DedupeStatus",
-    "DedupeStore",
-    "KnownWebhookEvent",
-    "MemoryDedupeStore",
-    "RedisDedupeStore",
-    "SigningSecret",
-    "UnknownWebhookEvent",
-    "WebhookAnswer",
-    "WebhookEvent",
-    "WebhookHandler",
     "WebhookSecret",
     "is_known_event_type",
     "sign_webhook",

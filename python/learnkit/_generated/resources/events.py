@@ -2,26 +2,21 @@
 # (scripts/gen/python.mjs). Do not edit it by hand: change them and run `pnpm gen`;
 # `pnpm gen:check` fails when the two drift apart.
 
-"""The events family's resources as the resource map names them: Events 1.0 (``/events/1.0``): Caliper sessions as
+"""The generated methods of the events family's resources: Events 1.0 (``/events/1.0``): Caliper sessions as
 recorded.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
-from typing import TYPE_CHECKING
 
 import httpx
 
-from .._client import QueryValue
-from .._resource import AsyncAPIResource, SyncAPIResource, check_id
-from ..types.platform import (
+from ..._resource import AsyncAPIResource, SyncAPIResource, check_id
+from ..._types import QueryValue
+from ...types.platform import (
     CaliperSession,
 )
-
-if TYPE_CHECKING:
-    from ..resources import events as _public
 
 __all__ = [
     "Events",
@@ -32,48 +27,15 @@ __all__ = [
 
 
 class Events(SyncAPIResource):
-    """Events 1.0 (``/events/1.0``): Caliper sessions as recorded."""
-
-    @cached_property
-    def sessions(self) -> _public.EventSessions:
-        """Caliper sessions as the platform recorded them, with their events."""
-        from ..resources import events as public
-
-        return public.EventSessions(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.EventsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import events as public
-
-        return public.EventsWithRawResponse(self)
+    """The generated methods of ``lk.events``."""
 
 
 class AsyncEvents(AsyncAPIResource):
-    """Events 1.0 (``/events/1.0``): Caliper sessions as recorded."""
-
-    @cached_property
-    def sessions(self) -> _public.AsyncEventSessions:
-        """Caliper sessions as the platform recorded them, with their events."""
-        from ..resources import events as public
-
-        return public.AsyncEventSessions(self._client)
-
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncEventsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import events as public
-
-        return public.AsyncEventsWithRawResponse(self)
+    """The generated methods of ``alk.events``."""
 
 
 class EventSessions(SyncAPIResource):
-    """Caliper sessions as the platform recorded them, with their events.
-
-    Example::
-
-        caliper_session = lk.events.sessions.get(session_id)
-    """
+    """The generated methods of ``lk.events.sessions``."""
 
     def get(
         self,
@@ -104,21 +66,9 @@ class EventSessions(SyncAPIResource):
         )
         return _result
 
-    @cached_property
-    def with_raw_response(self) -> _public.EventSessionsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import events as public
-
-        return public.EventSessionsWithRawResponse(self)
-
 
 class AsyncEventSessions(AsyncAPIResource):
-    """Caliper sessions as the platform recorded them, with their events.
-
-    Example::
-
-        caliper_session = await alk.events.sessions.get(session_id)
-    """
+    """The generated methods of ``alk.events.sessions``."""
 
     async def get(
         self,
@@ -148,10 +98,3 @@ class AsyncEventSessions(AsyncAPIResource):
             extra_query=extra_query,
         )
         return _result
-
-    @cached_property
-    def with_raw_response(self) -> _public.AsyncEventSessionsWithRawResponse:
-        """The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data."""
-        from ..resources import events as public
-
-        return public.AsyncEventSessionsWithRawResponse(self)
