@@ -245,7 +245,7 @@ class Errors(AgainstTheMock):
 
     def test_a_success_body_is_read_as_typescript_reads_it(self) -> None:
         # Empty is no data; whitespace is not JSON; bytes that are not UTF-8 are replaced, not refused.
-        from learnkit._client import _Shared
+        from learnkit._base_client import _Shared
         from learnkit._transport import Sent
 
         def read(body: bytes) -> Any:
