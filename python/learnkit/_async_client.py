@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import httpx
 
+from ._attempts import Timeout, no_cookies, positive_seconds
 from ._auth import AsyncClientCredentials
 from ._environments import EnvironmentName
 from ._generated.client import AsyncFamilies
@@ -18,7 +19,7 @@ from ._pagination import MAX_LIMIT, AsyncPager, check_page_options
 from ._redact import register_token
 from ._response import ApiResponse
 from ._retry import RetryOptions
-from ._transport import AsyncTransport, Timeout, no_cookies, positive_seconds
+from ._transport import AsyncTransport
 from ._types import QueryValue
 from .errors import ValidationError, ValidationIssue
 

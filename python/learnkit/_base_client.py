@@ -9,6 +9,7 @@ import urllib.parse
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
+from ._attempts import Sent
 from ._auth import AsyncClientCredentials, ClientCredentials
 from ._binary import BinaryResponseContent
 from ._environments import EnvironmentName
@@ -18,7 +19,6 @@ from ._platform_filter import check_platform_filter
 from ._response import ApiResponse, captured
 from ._retry import RetryOptions
 from ._totals import total_of
-from ._transport import Sent
 from .errors import ApiError, ValidationError, ValidationIssue, create_api_error
 
 if TYPE_CHECKING:

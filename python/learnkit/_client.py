@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import httpx
 
+from ._attempts import Timeout, no_cookies, positive_seconds
 from ._auth import ClientCredentials
 from ._environments import EnvironmentName
 from ._generated.client import Families
@@ -19,7 +20,7 @@ from ._pagination import MAX_LIMIT, SyncPager, check_page_options
 from ._redact import register_token
 from ._response import ApiResponse
 from ._retry import RetryOptions
-from ._transport import Timeout, Transport, no_cookies, positive_seconds
+from ._transport import Transport
 from ._types import QueryValue
 from .errors import ValidationError, ValidationIssue
 
@@ -31,6 +32,8 @@ from ._base_client import _SHARED_STATE, _UNSET, _Shared
 from ._config import ENV, _configure, _retry_of
 
 __all__ = ["ENV", "AsyncLearnKit", "LearnKit"]
+
+_NOT_AN_HTTP_CLIENT = "must be an httpx.Client (AsyncLearnKit takes an httpx.AsyncClient)"
 
 
 class LearnKit(_Shared, Families):
@@ -100,13 +103,7 @@ class LearnKit(_Shared, Families):
             environment,
         )
         if http_client is not None and not isinstance(http_client, httpx.Client):
-            raise ValidationError(
-                [
-                    ValidationIssue(
-                        ("http_client",), "must be an httpx.Client (AsyncLearnKit takes an httpx.AsyncClient)"
-                    )
-                ]
-            )
+            raise ValidationError([ValidationIssue(("http_client",), _NOT_AN_HTTP_CLIENT)])
         self._config = config
         self._owns_http = http_client is None
         self._http = (

@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
+from ._attempts import Timeout, positive_seconds
 from ._auth import check_credential
 from ._environments import ENVIRONMENT_NAMES, ENVIRONMENTS, EnvironmentName, is_environment_name
 from ._retry import DEFAULT_RETRY, RetryOptions, resolve_retry
-from ._transport import Timeout, positive_seconds
 from .errors import ValidationError, ValidationIssue
 
 if TYPE_CHECKING:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from functools import cache
 from types import UnionType
 from typing import Any, ClassVar, TypeVar, Union, cast, get_args, get_origin, get_type_hints
@@ -12,6 +13,7 @@ import pydantic
 from pydantic import ConfigDict, TypeAdapter
 from typing_extensions import is_typeddict
 
+from ._types import NotGiven
 from .errors import ValidationError, ValidationIssue
 
 __all__ = ["BaseModel"]
@@ -135,11 +137,12 @@ def _required_aliases(model: type[BaseModel]) -> set[str]:
 def check_body(kind: Any, value: object, name: str) -> Any:
     """A request body given as a ``TypedDict`` (snake_case keys), checked and turned into the platform's JSON
     (its member names). Every problem is one :class:`ValidationError` issue under ``name``, in the caller's
-    names; a member given in the platform's camelCase is named with its Python name."""
+    names (at the top level when ``name`` is empty: a body given as keyword arguments); a member given in the
+    platform's camelCase is named with its Python name."""
     adapter = _adapter(kind)
     # A member in the platform's camelCase is refused even where the body takes other members as they are: the
     # Python name is the one that is sent (docs/decisions.md#d-i30-models).
-    camel = _camel_issues(kind, value, (name,))
+    camel = _camel_issues(kind, value, (name,) if name else ())
     try:
         checked = adapter.validate_python(value)
     except pydantic.ValidationError as error:
@@ -147,6 +150,13 @@ def check_body(kind: Any, value: object, name: str) -> Any:
     if camel:
         raise ValidationError(camel)
     return cast(Any, adapter.dump_python(checked, by_alias=True, mode="json", exclude_none=False))
+
+
+def given_members(members: Mapping[str, object], extra_body: Mapping[str, object] | None = None) -> dict[str, object]:
+    """A body from a method's keyword arguments: the members the call gave (those left at ``NOT_GIVEN`` dropped),
+    after the other members of ``extra_body``."""
+    given = {key: value for key, value in members.items() if not isinstance(value, NotGiven)}
+    return {**(extra_body or {}), **given}
 
 
 def check_bodies(kind: Any, value: object, name: str) -> list[Any]:

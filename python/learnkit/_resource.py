@@ -41,7 +41,8 @@ def same_id(body: Any, path_value: str, name: str) -> None:
         raise ValidationError(
             [
                 ValidationIssue(
-                    (name, "sourced_id"), f"is {given!r}, but the path names {path_value!r}: give the same id"
+                    (name, "sourced_id") if name else ("sourced_id",),
+                    f"is {given!r}, but the path names {path_value!r}: give the same id",
                 )
             ]
         )

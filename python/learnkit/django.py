@@ -26,7 +26,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from .activity import User
 from .activity._server import MAX_BATCH_BYTES, ActivityAnswer, ActivityServer
-from .webhooks._handler import WebhookAnswer, WebhookHandler
+from .webhooks import WebhookAnswer, WebhookHandler
 
 __all__ = ["activity_view", "signed_in_user", "webhook_view"]
 

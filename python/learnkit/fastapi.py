@@ -28,8 +28,7 @@ from .activity import User
 from .activity._server import MAX_BATCH_BYTES, ActivityAnswer, ActivityServer, AsyncActivityServer
 from .errors import WebhookVerificationError
 from .types.platform import WebhookEvent
-from .webhooks import DEFAULT_TOLERANCE_SEC, verify_webhook
-from .webhooks._handler import AsyncWebhookHandler, WebhookAnswer, WebhookHandler
+from .webhooks import DEFAULT_TOLERANCE_SEC, AsyncWebhookHandler, WebhookAnswer, WebhookHandler, verify_webhook
 
 __all__ = ["activity_router", "raw_body", "verified_webhook", "webhook_router"]
 

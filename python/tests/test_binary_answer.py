@@ -71,7 +71,7 @@ def test_export_of_no_resource_is_404_and_of_a_deleted_one_422(platform: MockPro
     with client(platform) as lk:
         with pytest.raises(NotFoundError):
             lk.oneroster.resources.export("res-nope")
-        created = lk.oneroster.resources.create({"title": "Gone soon", "vendor_resource_id": "vendor-gone"})
+        created = lk.oneroster.resources.create(title="Gone soon", vendor_resource_id="vendor-gone")
         lk.oneroster.resources.delete(created.allocated_sourced_id)
         with pytest.raises(UnprocessableEntityError, match="tobedeleted"):
             lk.oneroster.resources.export(created.allocated_sourced_id)

@@ -245,8 +245,8 @@ class Errors(AgainstTheMock):
 
     def test_a_success_body_is_read_as_typescript_reads_it(self) -> None:
         # Empty is no data; whitespace is not JSON; bytes that are not UTF-8 are replaced, not refused.
+        from learnkit._attempts import Sent
         from learnkit._base_client import _Shared
-        from learnkit._transport import Sent
 
         def read(body: bytes) -> Any:
             sent = Sent(200, {"content-type": "application/json"}, body, "req_1", "Bearer tok_secret_value")

@@ -231,7 +231,7 @@ def test_a_created_subscriptions_secret_never_prints_itself(
     partner = platform.partner
     lk = LearnKit(platform.url, partner.client_id, partner.client_secret)
     subscription = lk.webhooks.subscriptions.create(
-        platform.application_id, {"url": "https://hooks.partner.example/py-secret", "event_types": ["user.created"]}
+        platform.application_id, url="https://hooks.partner.example/py-secret", event_types=["user.created"]
     )
     secret = subscription.signing_secret.reveal()
     assert secret.startswith("whsec_") and len(secret) > 12

@@ -125,20 +125,13 @@ def scenario(lk: LearnKit, tag: str) -> None:
 
     # Orgs and schools.
     pair = one.orgs.create(
-        {
-            "sourced_id": ids["org"],
-            "name": "Py department",
-            "type": "department",
-            "parent": {"sourced_id": "org-maple-middle"},
-        }
+        sourced_id=ids["org"], name="Py department", type="department", parent={"sourced_id": "org-maple-middle"}
     )
     assert isinstance(pair, OneRosterSourcedIdPairs) and pair.allocated_sourced_id == ids["org"]
     assert one.orgs.get(ids["org"]).name == "Py department"
     assert first(one.orgs.list(limit=2))
-    one.orgs.update(
-        ids["org"], {"name": "Py maths", "type": "department", "parent": {"sourced_id": "org-maple-middle"}}
-    )
-    school = one.schools.create({"sourced_id": ids["school"], "name": "Py High", "type": "school", "parent": DISTRICT})
+    one.orgs.update(ids["org"], name="Py maths", type="department", parent={"sourced_id": "org-maple-middle"})
+    school = one.schools.create(sourced_id=ids["school"], name="Py High", type="school", parent=DISTRICT)
     # The vendor's description of 2025-10 answers a create with the sourcedId pair
     # (docs/decisions.md#d-oneroster-2025-10).
     assert isinstance(school, OneRosterSourcedIdPairsResponse)
@@ -146,10 +139,7 @@ def scenario(lk: LearnKit, tag: str) -> None:
     assert isinstance(one.schools.get(ids["school"]), OneRosterOrg)
     assert one.schools.get(ids["school"]).name == "Py High"
     assert first(one.schools.list())
-    assert (
-        one.schools.update(ids["school"], {"name": "Py Secondary", "type": "school", "parent": DISTRICT}).name
-        == "Py Secondary"
-    )
+    assert one.schools.update(ids["school"], name="Py Secondary", type="school", parent=DISTRICT).name == "Py Secondary"
     assert first(one.schools.classes.list("org-maple-elementary"))
     assert first(one.schools.classes.enrollments.list("org-maple-elementary", "class-math-g3"))
     assert first(one.schools.classes.students.list("org-maple-elementary", "class-math-g3"))
@@ -162,31 +152,27 @@ def scenario(lk: LearnKit, tag: str) -> None:
 
     # Academic sessions, terms and grading periods.
     pair = one.academic_sessions.create(
-        {
-            "sourced_id": ids["session"],
-            "status": "active",
-            "title": "Py summer",
-            "type": "term",
-            "start_date": "2026-06-20",
-            "end_date": "2026-08-10",
-            "school_year": "2026",
-            "org": DISTRICT,
-        }
+        sourced_id=ids["session"],
+        status="active",
+        title="Py summer",
+        type="term",
+        start_date="2026-06-20",
+        end_date="2026-08-10",
+        school_year="2026",
+        org=DISTRICT,
     )
     assert pair.allocated_sourced_id == ids["session"]
     assert one.academic_sessions.get(ids["session"]).school_year == 2026
     assert first(one.academic_sessions.list(sort="startDate"))
     updated = one.academic_sessions.update(
         ids["session"],
-        {
-            "status": "active",
-            "title": "Py summer term",
-            "type": "term",
-            "start_date": "2026-06-20",
-            "end_date": "2026-08-10",
-            "school_year": "2026",
-            "org": DISTRICT,
-        },
+        status="active",
+        title="Py summer term",
+        type="term",
+        start_date="2026-06-20",
+        end_date="2026-08-10",
+        school_year="2026",
+        org=DISTRICT,
     )
     assert isinstance(updated, OneRosterAcademicSession) and updated.title == "Py summer term"
     assert one.terms.get("as-2025-fall").title == "Fall 2025"
@@ -195,54 +181,46 @@ def scenario(lk: LearnKit, tag: str) -> None:
     assert first(one.terms.grading_periods.list("as-2026-spring"))
     in_term = one.terms.grading_periods.create(
         "as-2026-spring",
-        {
-            "sourced_id": ids["gp-term"],
-            "title": "Py spring extra",
-            "type": "gradingPeriod",
-            "start_date": "2026-06-01",
-            "end_date": "2026-06-15",
-            "school_year": "2026",
-            "org": DISTRICT,
-        },
+        sourced_id=ids["gp-term"],
+        title="Py spring extra",
+        type="gradingPeriod",
+        start_date="2026-06-01",
+        end_date="2026-06-15",
+        school_year="2026",
+        org=DISTRICT,
     )
     assert in_term.parent is not None and in_term.parent.sourced_id == "as-2026-spring"
     pair = one.grading_periods.create(
-        {
-            "sourced_id": ids["gp"],
-            "title": "Py Q1",
-            "type": "gradingPeriod",
-            "start_date": "2026-06-20",
-            "end_date": "2026-07-15",
-            "school_year": "2026",
-            "org": DISTRICT,
-        }
+        sourced_id=ids["gp"],
+        title="Py Q1",
+        type="gradingPeriod",
+        start_date="2026-06-20",
+        end_date="2026-07-15",
+        school_year="2026",
+        org=DISTRICT,
     )
     assert pair.allocated_sourced_id == ids["gp"]
     assert one.grading_periods.get(ids["gp"]).end_date == "2026-07-15"
     assert first(one.grading_periods.list())
     one.grading_periods.update(
         ids["gp"],
-        {
-            "title": "Py Q1",
-            "type": "gradingPeriod",
-            "start_date": "2026-06-20",
-            "end_date": "2026-07-20",
-            "school_year": "2026",
-            "org": DISTRICT,
-        },
+        title="Py Q1",
+        type="gradingPeriod",
+        start_date="2026-06-20",
+        end_date="2026-07-20",
+        school_year="2026",
+        org=DISTRICT,
     )
 
     # Users, students, teachers, demographics.
     user = one.users.create(
-        {
-            "sourced_id": ids["user"],
-            "enabled_user": True,
-            "given_name": "Mary",
-            "family_name": "Somerville",
-            "email": f"{ids['user']}@maple.learnkit.test",
-            "roles": [{"role_type": "primary", "role": "student", "org": ELEMENTARY}],
-            "user_profiles": [],
-        }
+        sourced_id=ids["user"],
+        enabled_user=True,
+        given_name="Mary",
+        family_name="Somerville",
+        email=f"{ids['user']}@maple.learnkit.test",
+        roles=[{"role_type": "primary", "role": "student", "org": ELEMENTARY}],
+        user_profiles=[],
     )
     assert isinstance(user, OneRosterSourcedIdPairsResponse)
     assert user.sourced_id_pairs.allocated_sourced_id == ids["user"]
@@ -252,15 +230,13 @@ def scenario(lk: LearnKit, tag: str) -> None:
     assert (
         one.users.update(
             ids["user"],
-            {
-                "enabled_user": True,
-                "given_name": "Mary",
-                "family_name": "Somerville",
-                "email": f"{ids['user']}@maple.learnkit.test",
-                "preferred_first_name": "Molly",
-                "roles": [{"role_type": "primary", "role": "student", "org": ELEMENTARY}],
-                "user_profiles": [],
-            },
+            enabled_user=True,
+            given_name="Mary",
+            family_name="Somerville",
+            email=f"{ids['user']}@maple.learnkit.test",
+            preferred_first_name="Molly",
+            roles=[{"role_type": "primary", "role": "student", "org": ELEMENTARY}],
+            user_profiles=[],
         ).preferred_first_name
         == "Molly"
     )
@@ -268,7 +244,7 @@ def scenario(lk: LearnKit, tag: str) -> None:
     assert isinstance(with_demographics, OneRosterUserWithDemographics)
     assert with_demographics.demographics is not None and with_demographics.demographics.birth_date == "2017-12-10"
     registered = one.users.credentials.create(
-        ids["user"], {"application_name": "Py reading app", "credentials": {"username": "mary", "password": "py-pass"}}
+        ids["user"], application_name="Py reading app", credentials={"username": "mary", "password": "py-pass"}
     )
     assert one.users.credentials.decrypt(ids["user"], registered.credential_id).password == "py-pass"
     assert first(one.users.classes.list("usr-grace-hopper"))
@@ -278,184 +254,156 @@ def scenario(lk: LearnKit, tag: str) -> None:
     assert one.teachers.get("usr-grace-hopper").given_name == "Grace"
     assert first(one.teachers.list())
     assert first(one.teachers.classes.list("usr-grace-hopper"))
-    one.demographics.create({"sourced_id": ids["user"], "birth_date": "2017-03-02", "sex": "female"})
+    one.demographics.create(sourced_id=ids["user"], birth_date="2017-03-02", sex="female")
     assert one.demographics.get(ids["user"]).birth_date == "2017-03-02"
     assert first(one.demographics.list())
     assert (
-        one.demographics.update(ids["user"], {"sourced_id": ids["user"], "city_of_birth": "Madison"}).city_of_birth
-        == "Madison"
+        one.demographics.update(ids["user"], sourced_id=ids["user"], city_of_birth="Madison").city_of_birth == "Madison"
     )
 
     # Courses, their components and component resources.
     pair = one.courses.create(
-        {
-            "sourced_id": ids["course"],
-            "status": "active",
-            "title": "Py maths",
-            "course_code": f"PY-{tag}",
-            "org": ELEMENTARY,
-        }
+        sourced_id=ids["course"], status="active", title="Py maths", course_code=f"PY-{tag}", org=ELEMENTARY
     )
     assert pair.allocated_sourced_id == ids["course"]
     assert one.courses.get(ids["course"]).title == "Py maths"
     assert first(one.courses.list())
-    one.courses.update(ids["course"], {"status": "active", "title": "Py maths 4", "org": ELEMENTARY})
+    one.courses.update(ids["course"], status="active", title="Py maths 4", org=ELEMENTARY)
     assert first(one.courses.classes.list("course-math-g7"))
     one.courses.components.create(
-        {"sourced_id": ids["unit"], "status": "active", "title": "Unit 1", "course": {"sourced_id": ids["course"]}}
+        sourced_id=ids["unit"], status="active", title="Unit 1", course={"sourced_id": ids["course"]}
     )
     assert one.courses.components.get(ids["unit"]).title == "Unit 1"
     assert first(one.courses.components.list())
     one.courses.components.update(
-        ids["unit"], {"status": "active", "title": "Unit 1: Area", "course": {"sourced_id": ids["course"]}}
+        ids["unit"], status="active", title="Unit 1: Area", course={"sourced_id": ids["course"]}
     )
     one.courses.component_resources.create(
-        {
-            "sourced_id": ids["placement"],
-            "status": "active",
-            "title": "Area video",
-            "course_component": {"sourced_id": ids["unit"]},
-            "resource": {"sourced_id": "res-fractions-video"},
-        }
+        sourced_id=ids["placement"],
+        status="active",
+        title="Area video",
+        course_component={"sourced_id": ids["unit"]},
+        resource={"sourced_id": "res-fractions-video"},
     )
     assert one.courses.component_resources.get(ids["placement"]).title == "Area video"
     assert first(one.courses.component_resources.list())
     one.courses.component_resources.update(
         ids["placement"],
-        {
-            "sourced_id": ids["placement"],
-            "status": "active",
-            "title": "Area video",
-            "sort_order": 2,
-            "course_component": {"sourced_id": ids["unit"]},
-            "resource": {"sourced_id": "res-fractions-video"},
-        },
+        sourced_id=ids["placement"],
+        status="active",
+        title="Area video",
+        sort_order=2,
+        course_component={"sourced_id": ids["unit"]},
+        resource={"sourced_id": "res-fractions-video"},
     )
 
     # Classes and enrollments.
     pair = one.classes.create(
-        {
-            "sourced_id": ids["class"],
-            "title": "Py maths - period 2",
-            "course": {"sourced_id": "course-math-g3"},
-            "org": ELEMENTARY,
-            "terms": [{"sourced_id": "as-2025-fall"}],
-        }
+        sourced_id=ids["class"],
+        title="Py maths - period 2",
+        course={"sourced_id": "course-math-g3"},
+        org=ELEMENTARY,
+        terms=[{"sourced_id": "as-2025-fall"}],
     )
     assert pair.allocated_sourced_id == ids["class"]
     assert one.classes.get(ids["class"]).title == "Py maths - period 2"
     assert first(one.classes.list())
-    updated_class = one.classes.update(ids["class"], {"location": "Room 12"})
+    updated_class = one.classes.update(ids["class"], location="Room 12")
     assert isinstance(updated_class, OneRosterClass) and updated_class.location == "Room 12"
-    one.classes.students.add(ids["class"], {"user": {"sourced_id": ids["user"]}})
-    one.classes.teachers.add(ids["class"], {"user": {"sourced_id": "usr-grace-hopper"}})
+    one.classes.students.add(ids["class"], user={"sourced_id": ids["user"]})
+    one.classes.teachers.add(ids["class"], user={"sourced_id": "usr-grace-hopper"})
     assert [u.sourced_id for u in one.classes.students.list(ids["class"])] == [ids["user"]]
     assert [u.sourced_id for u in one.classes.teachers.list(ids["class"])] == ["usr-grace-hopper"]
     pair = one.enrollments.create(
-        {
-            "sourced_id": ids["enrollment"],
-            "role": "student",
-            "user": {"sourced_id": "usr-student-001"},
-            "class_": {"sourced_id": ids["class"]},
-            "school": ELEMENTARY,
-        }
+        sourced_id=ids["enrollment"],
+        role="student",
+        user={"sourced_id": "usr-student-001"},
+        class_={"sourced_id": ids["class"]},
+        school=ELEMENTARY,
     )
     assert pair.allocated_sourced_id == ids["enrollment"]
     assert one.enrollments.get(ids["enrollment"]).role == "student"
     assert first(one.enrollments.list())
     one.enrollments.update(
         ids["enrollment"],
-        {
-            "sourced_id": ids["enrollment"],
-            "status": "active",
-            "role": "student",
-            "end_date": "2026-06-15",
-            "user": {"sourced_id": "usr-student-001"},
-            "class_": {"sourced_id": ids["class"]},
-            "school": ELEMENTARY,
-        },
+        sourced_id=ids["enrollment"],
+        status="active",
+        role="student",
+        end_date="2026-06-15",
+        user={"sourced_id": "usr-student-001"},
+        class_={"sourced_id": ids["class"]},
+        school=ELEMENTARY,
     )
 
     # Gradebook: categories, score scales, line items and results, assessment line items and results.
-    book.categories.create({"sourced_id": ids["category"], "status": "active", "title": "Py projects", "weight": 0.2})
+    book.categories.create(sourced_id=ids["category"], status="active", title="Py projects", weight=0.2)
     assert book.categories.get(ids["category"]).weight == 0.2
     assert first(book.categories.list())
-    assert (
-        book.categories.update(ids["category"], {"status": "active", "title": "Py projects", "weight": 0.25}).weight
-        == 0.25
-    )
+    assert book.categories.update(ids["category"], status="active", title="Py projects", weight=0.25).weight == 0.25
     book.score_scales.create(
-        {
-            "sourced_id": ids["scale"],
-            "status": "active",
-            "title": "Py pass/fail",
-            "type": "pass-fail",
-            "class_": {"sourced_id": ids["class"]},
-            "score_scale_value": [{"item_value_lhs": "0", "item_value_rhs": "59", "value": "fail"}],
-        }
+        sourced_id=ids["scale"],
+        status="active",
+        title="Py pass/fail",
+        type="pass-fail",
+        class_={"sourced_id": ids["class"]},
+        score_scale_value=[{"item_value_lhs": "0", "item_value_rhs": "59", "value": "fail"}],
     )
     assert book.score_scales.get(ids["scale"]).title == "Py pass/fail"
     assert first(book.score_scales.list())
     assert book.score_scales.update(
         ids["scale"],
-        {
-            "status": "active",
-            "title": "Py pass or fail",
-            "type": "pass-fail",
-            "class_": {"sourced_id": ids["class"]},
-            "score_scale_value": [{"item_value_lhs": "60", "item_value_rhs": "100", "value": "pass"}],
-        },
+        status="active",
+        title="Py pass or fail",
+        type="pass-fail",
+        class_={"sourced_id": ids["class"]},
+        score_scale_value=[{"item_value_lhs": "60", "item_value_rhs": "100", "value": "pass"}],
     ).title == ("Py pass or fail")
-    book.line_items.create(line_item(ids["li"], ids["class"], "Py quiz"))
+    book.line_items.create(**line_item(ids["li"], ids["class"], "Py quiz"))
     assert book.line_items.get(ids["li"]).title == "Py quiz"
     assert first(book.line_items.list())
-    book.line_items.update(ids["li"], {**line_item(ids["li"], ids["class"], "Py quiz"), "result_value_max": 20})
+    rescaled: OneRosterLineItemInputParam = {**line_item(ids["li"], ids["class"], "Py quiz"), "result_value_max": 20}
+    book.line_items.update(ids["li"], **rescaled)
     assert book.line_items.get(ids["li"]).result_value_max == 20
     pair = book.line_items.results.create(ids["li"], [result_of(ids["li-result"], ids["li"], ids["user"], 18)])
     assert pair.allocated_sourced_id
-    book.results.create(result_of(ids["result"], ids["li"], ids["user"], 12))
+    book.results.create(**result_of(ids["result"], ids["li"], ids["user"], 12))
     assert book.results.get(ids["result"]).score == 12
     assert first(book.results.list())
-    assert book.results.update(ids["result"], result_of(ids["result"], ids["li"], ids["user"], 13)).score == 13
+    assert book.results.update(ids["result"], **result_of(ids["result"], ids["li"], ids["user"], 13)).score == 13
     book.assessment_line_items.create(
-        {"sourced_id": ids["ali"], "status": "active", "title": "Py check-in", "class_": {"sourced_id": ids["class"]}}
+        sourced_id=ids["ali"], status="active", title="Py check-in", class_={"sourced_id": ids["class"]}
     )
     assert book.assessment_line_items.get(ids["ali"]).title == "Py check-in"
     assert first(book.assessment_line_items.list())
     assert (
-        book.assessment_line_items.update(ids["ali"], {"status": "active", "title": "Py check-in 2"}).title
-        == "Py check-in 2"
+        book.assessment_line_items.update(ids["ali"], status="active", title="Py check-in 2").title == "Py check-in 2"
     )
     book.assessment_results.create(
-        {
-            "sourced_id": ids["ar"],
-            "status": "active",
-            "assessment_line_item": {"sourced_id": ids["ali"]},
-            "student": {"sourced_id": ids["user"]},
-            "score": 9,
-            "score_date": SCORED,
-            "score_status": "fully graded",
-        }
+        sourced_id=ids["ar"],
+        status="active",
+        assessment_line_item={"sourced_id": ids["ali"]},
+        student={"sourced_id": ids["user"]},
+        score=9,
+        score_date=SCORED,
+        score_status="fully graded",
     )
     assert book.assessment_results.get(ids["ar"]).score == 9
     assert first(book.assessment_results.list())
     assert (
         book.assessment_results.update(
             ids["ar"],
-            {
-                "status": "active",
-                "assessment_line_item": {"sourced_id": ids["ali"]},
-                "student": {"sourced_id": ids["user"]},
-                "score": 10,
-                "score_date": SCORED,
-                "score_status": "fully graded",
-            },
+            status="active",
+            assessment_line_item={"sourced_id": ids["ali"]},
+            student={"sourced_id": ids["user"]},
+            score=10,
+            score_date=SCORED,
+            score_status="fully graded",
         ).score
         == 10
     )
 
     # A class's and a school's gradebook.
-    book.classes.line_items.create(ids["class"], line_item(ids["li-class"], ids["class"], "Py class quiz"))
+    book.classes.line_items.create(ids["class"], **line_item(ids["li-class"], ids["class"], "Py class quiz"))
     assert ids["li-class"] in [i.sourced_id for i in book.classes.line_items.list(ids["class"])]
     book.classes.academic_sessions.results.create(
         ids["class"], "as-2025-fall", [result_of(ids["class-result"], ids["li-class"], ids["user"], 19)]
@@ -478,7 +426,7 @@ def scenario(lk: LearnKit, tag: str) -> None:
 
     # Resources and their assignments.
     one.resources.create(
-        {"sourced_id": ids["resource"], "title": "Py area models", "vendor_resource_id": f"vendor-{ids['resource']}"}
+        sourced_id=ids["resource"], title="Py area models", vendor_resource_id=f"vendor-{ids['resource']}"
     )
     assert one.resources.get(ids["resource"]).title == "Py area models"
     # A file answer, not JSON: the resource as a Common Cartridge ZIP (docs/decisions.md#d-oneroster-binary-export).
@@ -488,18 +436,17 @@ def scenario(lk: LearnKit, tag: str) -> None:
     assert cartridge.filename == f"{ids['resource']}.imscc"
     assert first(one.resources.list())
     one.resources.update(
-        ids["resource"], {"title": "Py area models (video)", "vendor_resource_id": f"vendor-{ids['resource']}"}
+        ids["resource"], title="Py area models (video)", vendor_resource_id=f"vendor-{ids['resource']}"
     )
     assert (
-        one.resources.classes.assign(ids["class"], {"sourced_id": ids["resource"]}).allocated_sourced_id
-        == (ids["resource"])
+        one.resources.classes.assign(ids["class"], sourced_id=ids["resource"]).allocated_sourced_id == (ids["resource"])
     )
     assert [r.sourced_id for r in one.resources.classes.list(ids["class"])] == [ids["resource"]]
     one.resources.classes.remove(ids["class"], ids["resource"])
-    one.resources.courses.assign(ids["course"], {"sourced_id": ids["resource"], "date_assigned": "2025-09-01"})
+    one.resources.courses.assign(ids["course"], sourced_id=ids["resource"], date_assigned="2025-09-01")
     assert [r.sourced_id for r in one.resources.courses.list(ids["course"])] == [ids["resource"]]
     one.resources.courses.remove(ids["course"], ids["resource"])
-    one.resources.users.assign(ids["user"], {"sourced_id": ids["resource"]})
+    one.resources.users.assign(ids["user"], sourced_id=ids["resource"])
     assert [r.sourced_id for r in one.resources.users.list(ids["user"])] == [ids["resource"]]
     one.resources.users.remove(ids["user"], ids["resource"])
 
@@ -730,8 +677,8 @@ def test_the_answers_of_the_vendor_description_before_2025_10_are_success_too() 
         http_client=httpx.Client(transport=httpx.MockTransport(answer)),
     ) as lk:
         created = lk.oneroster.users.create(
-            {"enabled_user": True, "given_name": "Mary", "family_name": "Somerville", "roles": [], "user_profiles": []}
+            enabled_user=True, given_name="Mary", family_name="Somerville", roles=[], user_profiles=[]
         )
         assert isinstance(created, OneRosterUserResponse) and created.user.sourced_id == "usr-mary"
-        written = lk.oneroster.gradebook.categories.update("cat-1", {"status": "active", "title": "Quizzes"})
+        written = lk.oneroster.gradebook.categories.update("cat-1", status="active", title="Quizzes")
         assert written.title == "Quizzes"

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from learnkit import LearnKitError, ValidationError, WebhookVerificationError, sign_webhook, verify_webhook
-from learnkit._catalogue import CATALOGUE_MEMBERS
+from learnkit.webhooks._catalogue import CATALOGUE_MEMBERS
 
 from .support.paths import WEBHOOK_VECTORS
 

@@ -11,7 +11,7 @@
 //                                                          with its children and its `with_raw_response` view
 //   python/learnkit/_generated/client/__init__.py          the families of `LearnKit` and `AsyncLearnKit`
 // Names are the TypeScript ones (`OneRoster` before OneRoster's schemas, the map's `models`), members in snake_case.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readEventCatalogue } from '../../packages/webhooks/scripts/gen-catalogue.mjs';
 import { deref, pascalCase, refName, snakeCase } from './resource-map.mjs';
@@ -433,6 +433,28 @@ class ModelWriter {
     return name;
   }
 
+  /**
+   * The members of a body whose TypedDict `paramTypeOfRef` writes, as a method's keyword arguments
+   * (docs/decisions.md#d-python-body-kwargs): `list` of `{ field, type, required, wire }`, and whether the body
+   * takes other members (`open`); undefined for a body that is not a TypedDict (a free-form object, a list).
+   */
+  paramMembers(ref) {
+    const target = this.schemas[ref];
+    if (!this.isModel(target)) return undefined;
+    const { properties, required, open } = this.shape(target);
+    const fields = this.fieldNames(properties);
+    const owner = `${this.nameOf(ref)}Param`.replace(/Param$/, '');
+    const list = Object.entries(properties)
+      .filter(([, property]) => !deref(this.document, property)?.readOnly)
+      .map(([wire, property]) => ({
+        field: fields[wire],
+        wire,
+        type: this.typeOf(property, owner, wire, true),
+        required: required.includes(wire),
+      }));
+    return { list, open };
+  }
+
   writeParam(name, schema) {
     this.params.set(name, true);
     if (this.written(name, schema)) return;
@@ -672,7 +694,22 @@ function exampleName(model, fallback) {
 
 function methodExample(op, py, writer, access, async) {
   const args = py.pathArgs.map((p) => p.name);
-  if (op.body) {
+  const members = op.body && !op.body.list ? writer.paramMembers(op.body.inner ?? op.body.schema) : undefined;
+  if (members) {
+    // The body's members as keyword arguments: the required ones the path does not give.
+    const pathNames = new Set(args);
+    const { properties, required } = writer.shape(
+      deref(writer.document, { $ref: `#/components/schemas/${op.body.inner}` }) ?? {},
+    );
+    const keys = required
+      .filter((k) => properties[k] && !deref(writer.document, properties[k])?.readOnly)
+      .slice(0, 3);
+    const fields = writer.fieldNames(properties);
+    for (const key of keys) {
+      if (!pathNames.has(fields[key]))
+        args.push(`${fields[key]}=${exampleValue(writer, properties[key], 1)}`);
+    }
+  } else if (op.body) {
     const value = exampleValue(
       writer,
       op.body.inner ? { $ref: `#/components/schemas/${op.body.inner}` } : {},
@@ -735,18 +772,45 @@ function methodDoc(op) {
 
 function methodSource(op, writer, async, access, imports) {
   const py = pythonOp(op, writer);
-  const args = ['self', ...py.pathArgs.map((p) => `${p.name}: str`)];
+  // An object body's members are keyword arguments, its TypedDict accepted as `**body`
+  // (docs/decisions.md#d-python-body-kwargs). A path parameter named like a member (a OneRoster write names its
+  // object's `sourced_id` twice) is positional-only under another name, and a required member it names is filled
+  // from it when the call leaves it out.
+  const members = op.body && !op.body.list ? writer.paramMembers(op.body.inner ?? op.body.schema) : undefined;
+  const memberNames = new Set(members?.list.map((m) => m.field) ?? []);
+  const vars = new Map(py.pathArgs.map((p) => [p.name, memberNames.has(p.name) ? `path_${p.name}` : p.name]));
+  const args = ['self', ...py.pathArgs.map((p) => `${vars.get(p.name)}: str`)];
+  if (py.pathArgs.some((p) => memberNames.has(p.name))) args.push('/');
   const bodyName = op.body ? pySnake(op.body.name) : undefined;
   let bodyType;
   let itemType;
+  const kw = [];
   if (op.body) {
     itemType = writer.paramTypeOfRef(op.body.inner ?? op.body.schema);
     imports.add(itemType);
-    // A wrapped list (`{"results": [...]}`): the method takes the list, each item checked.
-    bodyType = op.body.list ? `Sequence[${itemType}]` : itemType;
-    args.push(op.body.optional ? `${bodyName}: ${bodyType} | None = None` : `${bodyName}: ${bodyType}`);
+    if (members) {
+      for (const member of members.list) {
+        // The models and TypedDicts a member's type names come from the document's types module.
+        for (const [name] of member.type.matchAll(/\b[A-Z]\w*(Param|Field)\b/g)) imports.add(name);
+      }
+      const own = members.list;
+      const first = (m) => m.required && !op.body.optional && !vars.has(m.field);
+      // Required members first, then the optional ones, each in the document's order.
+      for (const member of [...own.filter(first), ...own.filter((m) => !first(m))]) {
+        kw.push(
+          first(member)
+            ? `${member.field}: ${member.type}`
+            : `${member.field}: ${member.type} | NotGiven = NOT_GIVEN`,
+        );
+      }
+      // A body that takes other members takes them as `extra_body`, as openai-python's methods do.
+      if (members.open) kw.push('extra_body: Mapping[str, object] | None = None');
+    } else {
+      // A wrapped list (`{"results": [...]}`): the method takes the list, each item checked.
+      bodyType = op.body.list ? `Sequence[${itemType}]` : itemType;
+      args.push(op.body.optional ? `${bodyName}: ${bodyType} | None = None` : `${bodyName}: ${bodyType}`);
+    }
   }
-  const kw = [];
   const queryPass = [];
   let fieldsType;
   for (const q of py.query) {
@@ -776,7 +840,7 @@ function methodSource(op, writer, async, access, imports) {
   // A parameter is never named like another: the generated locals (`_body`, `_result`) start with `_`, which no
   // parameter does (pySnake strips it), and a path, body or query parameter named like a per-call setting stops
   // the generator rather than shadowing it (docs/decisions.md#d-i30-generated-answers).
-  const names = args.filter((a) => a !== '*').map((a) => a.split(':')[0]);
+  const names = args.filter((a) => a !== '*' && a !== '/').map((a) => a.split(':')[0]);
   const twice = names.find((name, i) => names.indexOf(name) !== i);
   if (twice) throw new Error(`gen python: ${op.operationId} would take two parameters named ${twice}`);
   if (names.some((name) => name.startsWith('_')))
@@ -789,16 +853,28 @@ function methodSource(op, writer, async, access, imports) {
   else if (!['None', 'Any', BINARY].includes(py.result)) imports.add(py.result.replace(/^list\[|\]$/g, ''));
   const doc = docstring('        ', methodDoc(op), methodExample(op, py, writer, access, async));
   const lines = [];
-  const pathParams = py.pathArgs.map((p) => `${pyString(p.wire)}: check_id(${p.name}, ${pyString(p.name)})`);
+  const pathParams = py.pathArgs.map(
+    (p) => `${pyString(p.wire)}: check_id(${vars.get(p.name)}, ${pyString(p.name)})`,
+  );
   const callArgs = [pyString(op.path)];
   if (pathParams.length) callArgs.push(`path_params={${pathParams.join(', ')}}`);
   if (queryPass.length) callArgs.push(`query={${queryPass.join(', ')}}`);
-  if (op.body) {
+  if (op.body && members) {
+    const entries = members.list.map((m) =>
+      vars.has(m.field) && m.required && !op.body.optional
+        ? `${pyString(m.field)}: ${vars.get(m.field)} if isinstance(${m.field}, NotGiven) else ${m.field}`
+        : `${pyString(m.field)}: ${m.field}`,
+    );
+    const extra = members.open ? ', extra_body' : '';
+    lines.push(`        _body = check_body(${itemType}, given_members({${entries.join(', ')}}${extra}), "")`);
+  } else if (op.body) {
     const given = op.body.optional ? `{} if ${bodyName} is None else ${bodyName}` : bodyName;
     const checked = op.body.list
       ? `check_bodies(${itemType}, ${given}, ${pyString(bodyName)})`
       : `check_body(${itemType}, ${given}, ${pyString(bodyName)})`;
     lines.push(`        _body = ${checked}`);
+  }
+  if (op.body) {
     // A OneRoster write names its object twice, in the path and in the body: the two must agree (not for a list,
     // whose path names the parent).
     const samePath =
@@ -806,8 +882,8 @@ function methodSource(op, writer, async, access, imports) {
       op.pathParams.find((p) => p.name === 'sourcedId') &&
       op.body.members.includes('sourcedId');
     if (samePath && writer.doc === 'oneroster') {
-      const arg = py.pathArgs.find((p) => p.wire === 'sourcedId').name;
-      lines.push(`        same_id(_body, ${arg}, ${pyString(bodyName)})`);
+      const arg = vars.get(py.pathArgs.find((p) => p.wire === 'sourcedId').name);
+      lines.push(`        same_id(_body, ${arg}, ${pyString(members ? '' : bodyName)})`);
     }
     callArgs.push(op.body.wrap ? `body={${pyString(op.body.wrap)}: _body}` : 'body=_body');
   }
@@ -872,11 +948,20 @@ function nodesOf(family) {
   return out;
 }
 
-/** The classes the hand-written `resources/<family>.py` defines, read from its text. */
+/** The classes the hand-written `resources/<family>.py` (or the modules of `resources/<family>/`) define. */
 function customClasses(root, family) {
-  const file = join(root, 'python', 'learnkit', 'resources', `${snakeCase(family)}.py`);
-  if (!existsSync(file)) return { file: undefined, classes: new Set() };
-  const text = readFileSync(file, 'utf8');
+  const base = join(root, 'python', 'learnkit', 'resources', snakeCase(family));
+  const files = existsSync(`${base}.py`)
+    ? [`${base}.py`]
+    : existsSync(base)
+      ? readdirSync(base)
+          .filter((name) => name.endsWith('.py'))
+          .sort()
+          .map((name) => join(base, name))
+      : [];
+  if (files.length === 0) return { file: undefined, classes: new Set() };
+  const file = files[0];
+  const text = files.map((path) => readFileSync(path, 'utf8')).join('\n');
   return { file, text, classes: new Set([...text.matchAll(/^class (\w+)\(/gm)].map((m) => m[1])) };
 }
 
@@ -995,10 +1080,10 @@ function generateFamily(root, family, writers) {
     'import httpx',
     '',
     ...(usesBinary ? [`from ..._binary import ${BINARY}`] : []),
-    'from ..._models import check_bodies, check_body',
+    'from ..._models import check_bodies, check_body, given_members',
     'from ..._pagination import AsyncPager, SyncPager',
     'from ..._resource import AsyncAPIResource, SyncAPIResource, check_id, same_id',
-    'from ..._types import QueryValue',
+    'from ..._types import NOT_GIVEN, NotGiven, QueryValue',
     ...typeImportLines(imports, '...'),
     '',
     `__all__ = [\n${finalNames.map((n) => `    ${pyString(n)},\n`).join('')}]`,

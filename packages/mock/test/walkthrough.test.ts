@@ -56,7 +56,7 @@ const COPIED = [
   'packages/mcp/src/generated',
   'packages/case/scripts',
   'packages/case/src',
-  'python/learnkit/_catalogue.py',
+  'python/learnkit/webhooks/_catalogue.py',
   // The Python package's generated resources and types, the hand-written classes they extend, and the ruff settings
   // `pnpm gen` formats them with.
   'python/pyproject.toml',

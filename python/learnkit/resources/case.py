@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 import httpx
+from typing_extensions import Unpack
 
 from .._generated.resources import case as generated
 from .._models import check_body, parse
@@ -144,12 +145,12 @@ class Packages(generated.Packages):
 
     def upload(
         self,
-        package: CFPackageUploadParam,
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
+        **package: Unpack[CFPackageUploadParam],
     ) -> CFPackageUploadResult:
         """Uploads a whole package, checked first against the upload schema (a problem is a ``ValidationError``
         naming its path, and nothing is sent). An upload is keyed by its document identifier, so it is retried like
@@ -159,7 +160,7 @@ class Packages(generated.Packages):
 
             result = lk.case.packages.upload({"cf_document": {...}, "cf_items": [...]})
         """
-        body = check_body(CFPackageUploadParam, package, "package")
+        body = check_body(CFPackageUploadParam, package, "")
         result: CFPackageUploadResult = self._client._call(
             "POST",
             _UPLOAD,
@@ -179,12 +180,12 @@ class AsyncPackages(generated.AsyncPackages):
 
     async def upload(
         self,
-        package: CFPackageUploadParam,
         *,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
+        **package: Unpack[CFPackageUploadParam],
     ) -> CFPackageUploadResult:
         """:meth:`Packages.upload` for tasks.
 
@@ -192,7 +193,7 @@ class AsyncPackages(generated.AsyncPackages):
 
             result = await alk.case.packages.upload(package)
         """
-        body = check_body(CFPackageUploadParam, package, "package")
+        body = check_body(CFPackageUploadParam, package, "")
         result: CFPackageUploadResult = await self._client._call(
             "POST",
             _UPLOAD,

@@ -2151,119 +2151,6 @@ class SessionMetadataWriteParam(TypedDict, total=False):
     extensions: Mapping[str, object]
 
 
-@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
-class DiscountCodeValidateRequestParam(TypedDict, total=False):
-    """Decision: the code to validate; other members pass through (see docs/decisions.md#d-oa-20).
-
-    Members in snake_case; checked before anything is sent and sent with the platform's names.
-    """
-
-    code: Required[str]
-
-
-@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
-class WebhookSubscriptionCreateParam(TypedDict, total=False):
-    """The body of subscription create.
-
-    Members in snake_case; checked before anything is sent and sent with the platform's names.
-    """
-
-    url: Required[str]
-    """The consumer endpoint: ``https://`` with a domain name. HTTP, raw IP addresses and URLs with embedded
-    credentials (``user:pass@``) are refused with 400.
-    """
-    event_types: Annotated[
-        Required[
-            Sequence[
-                Literal[
-                    "test.ping",
-                    "insight.created",
-                    "insight.updated",
-                    "insight.deleted",
-                    "enrollment.created",
-                    "enrollment.updated",
-                    "enrollment.deleted",
-                    "user.created",
-                    "user.updated",
-                    "user.deleted",
-                    "user_role.created",
-                    "user_role.updated",
-                    "user_role.deleted",
-                    "user_profile.created",
-                    "user_profile.updated",
-                    "user_profile.deleted",
-                    "application.created",
-                    "application.updated",
-                    "application.deleted",
-                    "mastery.created",
-                    "mastery.updated",
-                    "mastery.deleted",
-                    "session.started",
-                    "session.ended",
-                    "test.started",
-                    "test.ended",
-                    "test.exited",
-                    "proctoring_enforcement.recorded",
-                    "org.config.updated",
-                ]
-            ]
-        ],
-        Field(alias="eventTypes"),
-    ]
-    """At least one; every entry must be in the catalogue (400 names the unknown ones)."""
-
-
-@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
-class WebhookSubscriptionUpdateParam(TypedDict, total=False):
-    """The body of subscription update; every field optional, only supplied fields change. `status` may be `active`
-    or `paused`; `disabled` is refused with 400 (Decision; see docs/decisions.md#d-oa-7).
-
-    Members in snake_case; checked before anything is sent and sent with the platform's names.
-    """
-
-    url: str
-    """The consumer endpoint: ``https://`` with a domain name. HTTP, raw IP addresses and URLs with embedded
-    credentials (``user:pass@``) are refused with 400.
-    """
-    event_types: Annotated[
-        Sequence[
-            Literal[
-                "test.ping",
-                "insight.created",
-                "insight.updated",
-                "insight.deleted",
-                "enrollment.created",
-                "enrollment.updated",
-                "enrollment.deleted",
-                "user.created",
-                "user.updated",
-                "user.deleted",
-                "user_role.created",
-                "user_role.updated",
-                "user_role.deleted",
-                "user_profile.created",
-                "user_profile.updated",
-                "user_profile.deleted",
-                "application.created",
-                "application.updated",
-                "application.deleted",
-                "mastery.created",
-                "mastery.updated",
-                "mastery.deleted",
-                "session.started",
-                "session.ended",
-                "test.started",
-                "test.ended",
-                "test.exited",
-                "proctoring_enforcement.recorded",
-                "org.config.updated",
-            ]
-        ],
-        Field(alias="eventTypes"),
-    ]
-    status: Literal["active", "paused"]
-
-
 @with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
 class TimebackUserParam(TypedDict, total=False):
     """The actor of the platform's Caliper profile (docs/decisions.md#d-caliper-wire); nothing else is allowed.
@@ -2666,6 +2553,119 @@ class CaliperEventParam(TypedDict, total=False):
     the matching rostering user or LTI application; with no match the event is rejected.
     """
     extensions: Mapping[str, object]
+
+
+@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
+class DiscountCodeValidateRequestParam(TypedDict, total=False):
+    """Decision: the code to validate; other members pass through (see docs/decisions.md#d-oa-20).
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    code: Required[str]
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class WebhookSubscriptionCreateParam(TypedDict, total=False):
+    """The body of subscription create.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    url: Required[str]
+    """The consumer endpoint: ``https://`` with a domain name. HTTP, raw IP addresses and URLs with embedded
+    credentials (``user:pass@``) are refused with 400.
+    """
+    event_types: Annotated[
+        Required[
+            Sequence[
+                Literal[
+                    "test.ping",
+                    "insight.created",
+                    "insight.updated",
+                    "insight.deleted",
+                    "enrollment.created",
+                    "enrollment.updated",
+                    "enrollment.deleted",
+                    "user.created",
+                    "user.updated",
+                    "user.deleted",
+                    "user_role.created",
+                    "user_role.updated",
+                    "user_role.deleted",
+                    "user_profile.created",
+                    "user_profile.updated",
+                    "user_profile.deleted",
+                    "application.created",
+                    "application.updated",
+                    "application.deleted",
+                    "mastery.created",
+                    "mastery.updated",
+                    "mastery.deleted",
+                    "session.started",
+                    "session.ended",
+                    "test.started",
+                    "test.ended",
+                    "test.exited",
+                    "proctoring_enforcement.recorded",
+                    "org.config.updated",
+                ]
+            ]
+        ],
+        Field(alias="eventTypes"),
+    ]
+    """At least one; every entry must be in the catalogue (400 names the unknown ones)."""
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class WebhookSubscriptionUpdateParam(TypedDict, total=False):
+    """The body of subscription update; every field optional, only supplied fields change. `status` may be `active`
+    or `paused`; `disabled` is refused with 400 (Decision; see docs/decisions.md#d-oa-7).
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    url: str
+    """The consumer endpoint: ``https://`` with a domain name. HTTP, raw IP addresses and URLs with embedded
+    credentials (``user:pass@``) are refused with 400.
+    """
+    event_types: Annotated[
+        Sequence[
+            Literal[
+                "test.ping",
+                "insight.created",
+                "insight.updated",
+                "insight.deleted",
+                "enrollment.created",
+                "enrollment.updated",
+                "enrollment.deleted",
+                "user.created",
+                "user.updated",
+                "user.deleted",
+                "user_role.created",
+                "user_role.updated",
+                "user_role.deleted",
+                "user_profile.created",
+                "user_profile.updated",
+                "user_profile.deleted",
+                "application.created",
+                "application.updated",
+                "application.deleted",
+                "mastery.created",
+                "mastery.updated",
+                "mastery.deleted",
+                "session.started",
+                "session.ended",
+                "test.started",
+                "test.ended",
+                "test.exited",
+                "proctoring_enforcement.recorded",
+                "org.config.updated",
+            ]
+        ],
+        Field(alias="eventTypes"),
+    ]
+    status: Literal["active", "paused"]
 
 
 @with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))

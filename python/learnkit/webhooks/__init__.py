@@ -19,7 +19,8 @@ from .._dedupe import (
 )
 from .._secret import SigningSecret
 from ..types.platform import WEBHOOK_EVENT_TYPES, KnownWebhookEvent, UnknownWebhookEvent, WebhookEvent
-from ._handler import AsyncWebhookHandler, WebhookAnswer, WebhookHandler
+from ._async_handler import AsyncWebhookHandler
+from ._handler import WebhookAnswer, WebhookHandler
 from ._verify import (
     DEFAULT_TOLERANCE_SEC,
     SIGNATURE_HEADER,

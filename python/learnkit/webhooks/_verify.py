@@ -19,7 +19,6 @@ from typing import Any, Protocol
 import pydantic
 from pydantic import SecretStr, TypeAdapter
 
-from .._catalogue import CATALOGUE_MEMBERS
 from ..errors import (
     LearnKitError,
     ValidationError,
@@ -28,6 +27,7 @@ from ..errors import (
     WebhookVerificationReason,
 )
 from ..types.platform import KnownWebhookEvent, UnknownWebhookEvent, WebhookEvent
+from ._catalogue import CATALOGUE_MEMBERS
 
 __all__ = [
     "DEFAULT_TOLERANCE_SEC",

@@ -186,9 +186,7 @@ class AsyncDrafts(generated.AsyncDrafts):
 
     Example::
 
-        application_draft = await alk.applications.drafts.create(
-            {"name": "...", "description": "...", "launch_url": "..."},
-        )
+        application_draft = await alk.applications.drafts.create(name="...", description="...", launch_url="...")
     """
 
     @cached_property
@@ -210,7 +208,7 @@ class Drafts(generated.Drafts):
 
     Example::
 
-        application_draft = lk.applications.drafts.create({"name": "...", "description": "...", "launch_url": "..."})
+        application_draft = lk.applications.drafts.create(name="...", description="...", launch_url="...")
     """
 
     @cached_property

@@ -25,7 +25,9 @@ class AsyncCaliperClient(custom.AsyncCaliperClient):
     Example::
 
         caliper_ingest_result = await alk.caliper.send(
-            {"sensor": "...", "send_time": "...", "data_version": "http://purl.imsglobal.org/ctx/caliper/v1p2"},
+            sensor="...",
+            send_time="...",
+            data_version="http://purl.imsglobal.org/ctx/caliper/v1p2",
         )
     """
 
@@ -49,7 +51,9 @@ class CaliperClient(custom.CaliperClient):
     Example::
 
         caliper_ingest_result = lk.caliper.send(
-            {"sensor": "...", "send_time": "...", "data_version": "http://purl.imsglobal.org/ctx/caliper/v1p2"},
+            sensor="...",
+            send_time="...",
+            data_version="http://purl.imsglobal.org/ctx/caliper/v1p2",
         )
     """
 

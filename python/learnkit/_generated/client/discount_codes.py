@@ -27,7 +27,7 @@ class AsyncDiscountCodes(custom.AsyncDiscountCodes):
 
     Example::
 
-        discount_code_validate_result = await alk.discount_codes.validate_for_app({"code": "..."})
+        discount_code_validate_result = await alk.discount_codes.validate_for_app(code="...")
     """
 
     @cached_property
@@ -51,7 +51,7 @@ class DiscountCodes(custom.DiscountCodes):
 
     Example::
 
-        discount_code_validate_result = lk.discount_codes.validate_for_app({"code": "..."})
+        discount_code_validate_result = lk.discount_codes.validate_for_app(code="...")
     """
 
     @cached_property

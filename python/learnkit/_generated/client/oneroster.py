@@ -2006,7 +2006,8 @@ class AsyncUserCredentials(generated.AsyncUserCredentials):
 
         registered_credentials = await alk.oneroster.users.credentials.create(
             user_id,
-            {"application_name": "...", "credentials": {"username": "...", "password": "..."}},
+            application_name="...",
+            credentials={"username": "...", "password": "..."},
         )
     """
 
@@ -2034,7 +2035,8 @@ class UserCredentials(generated.UserCredentials):
 
         registered_credentials = lk.oneroster.users.credentials.create(
             user_id,
-            {"application_name": "...", "credentials": {"username": "...", "password": "..."}},
+            application_name="...",
+            credentials={"username": "...", "password": "..."},
         )
     """
 

@@ -416,7 +416,7 @@ class AsyncStudents(generated.AsyncStudents):
 
     Example::
 
-        user = await alk.rostering.students.upsert({"sourced_id": "...", "given_name": "...", "family_name": "..."})
+        user = await alk.rostering.students.upsert(sourced_id="...", given_name="...", family_name="...")
     """
 
     @cached_property
@@ -438,7 +438,7 @@ class Students(generated.Students):
 
     Example::
 
-        user = lk.rostering.students.upsert({"sourced_id": "...", "given_name": "...", "family_name": "..."})
+        user = lk.rostering.students.upsert(sourced_id="...", given_name="...", family_name="...")
     """
 
     @cached_property

@@ -30,7 +30,8 @@ class AsyncSubscriptions(custom.AsyncSubscriptions):
 
         webhook_subscription_with_secret = await alk.webhooks.subscriptions.create(
             sourced_application_id,
-            {"url": "...", "event_types": ["test.ping"]},
+            url="...",
+            event_types=["test.ping"],
         )
     """
 
@@ -60,7 +61,8 @@ class Subscriptions(custom.Subscriptions):
 
         webhook_subscription_with_secret = lk.webhooks.subscriptions.create(
             sourced_application_id,
-            {"url": "...", "event_types": ["test.ping"]},
+            url="...",
+            event_types=["test.ping"],
         )
     """
 

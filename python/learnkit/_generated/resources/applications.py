@@ -9,13 +9,14 @@ credentials and the registry.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Literal
 
 import httpx
 
-from ..._models import check_body
+from ..._models import check_body, given_members
 from ..._pagination import AsyncPager, SyncPager
 from ..._resource import AsyncAPIResource, SyncAPIResource, check_id
-from ..._types import QueryValue
+from ..._types import NOT_GIVEN, NotGiven, QueryValue
 from ...types.platform import (
     Application,
     ApplicationCredentials,
@@ -52,8 +53,13 @@ class Drafts(SyncAPIResource):
 
     def create(
         self,
-        draft: ApplicationDraftCreateParam,
         *,
+        name: str,
+        description: str,
+        launch_url: str,
+        application_type: Literal["learning_app", "assessment", "internal"] | NotGiven = NOT_GIVEN,
+        publisher_id: str | None | NotGiven = NOT_GIVEN,
+        extra_body: Mapping[str, object] | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -69,11 +75,22 @@ class Drafts(SyncAPIResource):
 
         Example::
 
-            application_draft = lk.applications.drafts.create(
-                {"name": "...", "description": "...", "launch_url": "..."},
-            )
+            application_draft = lk.applications.drafts.create(name="...", description="...", launch_url="...")
         """
-        _body = check_body(ApplicationDraftCreateParam, draft, "draft")
+        _body = check_body(
+            ApplicationDraftCreateParam,
+            given_members(
+                {
+                    "name": name,
+                    "description": description,
+                    "launch_url": launch_url,
+                    "application_type": application_type,
+                    "publisher_id": publisher_id,
+                },
+                extra_body,
+            ),
+            "",
+        )
         _result: ApplicationDraft = self._client._call(
             "POST",
             "/applications/1.0/drafts",
@@ -93,8 +110,13 @@ class AsyncDrafts(AsyncAPIResource):
 
     async def create(
         self,
-        draft: ApplicationDraftCreateParam,
         *,
+        name: str,
+        description: str,
+        launch_url: str,
+        application_type: Literal["learning_app", "assessment", "internal"] | NotGiven = NOT_GIVEN,
+        publisher_id: str | None | NotGiven = NOT_GIVEN,
+        extra_body: Mapping[str, object] | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -110,11 +132,22 @@ class AsyncDrafts(AsyncAPIResource):
 
         Example::
 
-            application_draft = await alk.applications.drafts.create(
-                {"name": "...", "description": "...", "launch_url": "..."},
-            )
+            application_draft = await alk.applications.drafts.create(name="...", description="...", launch_url="...")
         """
-        _body = check_body(ApplicationDraftCreateParam, draft, "draft")
+        _body = check_body(
+            ApplicationDraftCreateParam,
+            given_members(
+                {
+                    "name": name,
+                    "description": description,
+                    "launch_url": launch_url,
+                    "application_type": application_type,
+                    "publisher_id": publisher_id,
+                },
+                extra_body,
+            ),
+            "",
+        )
         _result: ApplicationDraft = await self._client._call(
             "POST",
             "/applications/1.0/drafts",
@@ -327,8 +360,11 @@ class Applications(SyncAPIResource):
     def upsert(
         self,
         app_id: str,
-        application: ApplicationUpsertParam,
         *,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        name: str | NotGiven = NOT_GIVEN,
+        proctoring_enabled: bool | NotGiven = NOT_GIVEN,
+        extra_body: Mapping[str, object] | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -341,9 +377,15 @@ class Applications(SyncAPIResource):
 
         Example::
 
-            application = lk.applications.applications.upsert(app_id, {"sourced_id": "..."})
+            application = lk.applications.applications.upsert(app_id)
         """
-        _body = check_body(ApplicationUpsertParam, application, "application")
+        _body = check_body(
+            ApplicationUpsertParam,
+            given_members(
+                {"sourced_id": sourced_id, "name": name, "proctoring_enabled": proctoring_enabled}, extra_body
+            ),
+            "",
+        )
         _result: Application = self._client._call(
             "PUT",
             "/applications/1.0/applications/{sourcedId}",
@@ -427,8 +469,11 @@ class AsyncApplications(AsyncAPIResource):
     async def upsert(
         self,
         app_id: str,
-        application: ApplicationUpsertParam,
         *,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        name: str | NotGiven = NOT_GIVEN,
+        proctoring_enabled: bool | NotGiven = NOT_GIVEN,
+        extra_body: Mapping[str, object] | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -441,9 +486,15 @@ class AsyncApplications(AsyncAPIResource):
 
         Example::
 
-            application = await alk.applications.applications.upsert(app_id, {"sourced_id": "..."})
+            application = await alk.applications.applications.upsert(app_id)
         """
-        _body = check_body(ApplicationUpsertParam, application, "application")
+        _body = check_body(
+            ApplicationUpsertParam,
+            given_members(
+                {"sourced_id": sourced_id, "name": name, "proctoring_enabled": proctoring_enabled}, extra_body
+            ),
+            "",
+        )
         _result: Application = await self._client._call(
             "PUT",
             "/applications/1.0/applications/{sourcedId}",

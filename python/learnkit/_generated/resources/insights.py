@@ -12,10 +12,10 @@ from collections.abc import Mapping
 
 import httpx
 
-from ..._models import check_body
+from ..._models import check_body, given_members
 from ..._pagination import AsyncPager, SyncPager
 from ..._resource import AsyncAPIResource, SyncAPIResource, check_id
-from ..._types import QueryValue
+from ..._types import NOT_GIVEN, NotGiven, QueryValue
 from ...types.platform import (
     EnforcementState,
     Insight,
@@ -143,8 +143,16 @@ class InsightSessions(SyncAPIResource):
 
     def write_metadata(
         self,
-        metadata: SessionMetadataWriteParam,
         *,
+        session_id: str,
+        is_proctored: bool | NotGiven = NOT_GIVEN,
+        webcam_used: bool | NotGiven = NOT_GIVEN,
+        recording_started_at_time: str | NotGiven = NOT_GIVEN,
+        recording_ended_at_time: str | None | NotGiven = NOT_GIVEN,
+        storage_key: str | NotGiven = NOT_GIVEN,
+        subject: str | NotGiven = NOT_GIVEN,
+        extensions: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        extra_body: Mapping[str, object] | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -160,9 +168,25 @@ class InsightSessions(SyncAPIResource):
 
         Example::
 
-            insight_session = lk.insights.sessions.write_metadata({"session_id": "..."})
+            insight_session = lk.insights.sessions.write_metadata(session_id="...")
         """
-        _body = check_body(SessionMetadataWriteParam, metadata, "metadata")
+        _body = check_body(
+            SessionMetadataWriteParam,
+            given_members(
+                {
+                    "session_id": session_id,
+                    "is_proctored": is_proctored,
+                    "webcam_used": webcam_used,
+                    "recording_started_at_time": recording_started_at_time,
+                    "recording_ended_at_time": recording_ended_at_time,
+                    "storage_key": storage_key,
+                    "subject": subject,
+                    "extensions": extensions,
+                },
+                extra_body,
+            ),
+            "",
+        )
         _result: InsightSession = self._client._call(
             "POST",
             "/insights/1.0/sessions",
@@ -272,8 +296,16 @@ class AsyncInsightSessions(AsyncAPIResource):
 
     async def write_metadata(
         self,
-        metadata: SessionMetadataWriteParam,
         *,
+        session_id: str,
+        is_proctored: bool | NotGiven = NOT_GIVEN,
+        webcam_used: bool | NotGiven = NOT_GIVEN,
+        recording_started_at_time: str | NotGiven = NOT_GIVEN,
+        recording_ended_at_time: str | None | NotGiven = NOT_GIVEN,
+        storage_key: str | NotGiven = NOT_GIVEN,
+        subject: str | NotGiven = NOT_GIVEN,
+        extensions: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        extra_body: Mapping[str, object] | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -289,9 +321,25 @@ class AsyncInsightSessions(AsyncAPIResource):
 
         Example::
 
-            insight_session = await alk.insights.sessions.write_metadata({"session_id": "..."})
+            insight_session = await alk.insights.sessions.write_metadata(session_id="...")
         """
-        _body = check_body(SessionMetadataWriteParam, metadata, "metadata")
+        _body = check_body(
+            SessionMetadataWriteParam,
+            given_members(
+                {
+                    "session_id": session_id,
+                    "is_proctored": is_proctored,
+                    "webcam_used": webcam_used,
+                    "recording_started_at_time": recording_started_at_time,
+                    "recording_ended_at_time": recording_ended_at_time,
+                    "storage_key": storage_key,
+                    "subject": subject,
+                    "extensions": extensions,
+                },
+                extra_body,
+            ),
+            "",
+        )
         _result: InsightSession = await self._client._call(
             "POST",
             "/insights/1.0/sessions",

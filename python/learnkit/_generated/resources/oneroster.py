@@ -14,10 +14,10 @@ from typing import Literal
 import httpx
 
 from ..._binary import BinaryResponseContent
-from ..._models import check_bodies, check_body
+from ..._models import check_bodies, check_body, given_members
 from ..._pagination import AsyncPager, SyncPager
 from ..._resource import AsyncAPIResource, SyncAPIResource, check_id, same_id
-from ..._types import QueryValue
+from ..._types import NOT_GIVEN, NotGiven, QueryValue
 from ...types.oneroster import (
     OneRosterAcademicSession,
     OneRosterAcademicSessionField,
@@ -54,6 +54,7 @@ from ...types.oneroster import (
     OneRosterEnrollmentInputParam,
     OneRosterEnrollmentUpdateParam,
     OneRosterGradingPeriodInputParam,
+    OneRosterLearningObjectiveSetItemParam,
     OneRosterLineItem,
     OneRosterLineItemField,
     OneRosterLineItemInputParam,
@@ -68,17 +69,23 @@ from ...types.oneroster import (
     OneRosterResult,
     OneRosterResultField,
     OneRosterResultInputParam,
+    OneRosterRoleInputParam,
     OneRosterSchoolCreated,
     OneRosterSchoolInputParam,
     OneRosterScoreScale,
     OneRosterScoreScaleField,
     OneRosterScoreScaleInputParam,
+    OneRosterScoreScaleValueParam,
     OneRosterSourcedIdPairs,
+    OneRosterSourcedIdRefInputParam,
+    OneRosterStudentCredentialsInputCredentialsParam,
     OneRosterStudentCredentialsInputParam,
     OneRosterUser,
     OneRosterUserCreated,
     OneRosterUserField,
+    OneRosterUserIdParam,
     OneRosterUserInputParam,
+    OneRosterUserProfileInputParam,
     OneRosterUserWithDemographics,
 )
 
@@ -289,8 +296,17 @@ class AcademicSessions(SyncAPIResource):
 
     def create(
         self,
-        academic_session: OneRosterAcademicSessionInputParam,
         *,
+        title: str,
+        start_date: str,
+        end_date: str,
+        type: Literal["gradingPeriod", "semester", "schoolYear", "term"],
+        school_year: str,
+        org: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -303,11 +319,26 @@ class AcademicSessions(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.academic_sessions.create(
-                {"title": "...", "start_date": "...", "end_date": "..."},
-            )
+            sourced_id_pairs = lk.oneroster.academic_sessions.create(title="...", start_date="...", end_date="...")
         """
-        _body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
+        _body = check_body(
+            OneRosterAcademicSessionInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "title": title,
+                    "start_date": start_date,
+                    "end_date": end_date,
+                    "type": type,
+                    "parent": parent,
+                    "school_year": school_year,
+                    "org": org,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/academicSessions/",
@@ -324,9 +355,19 @@ class AcademicSessions(SyncAPIResource):
 
     def update(
         self,
-        sourced_id: str,
-        academic_session: OneRosterAcademicSessionInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        title: str,
+        start_date: str,
+        end_date: str,
+        type: Literal["gradingPeriod", "semester", "schoolYear", "term"],
+        school_year: str,
+        org: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -341,15 +382,34 @@ class AcademicSessions(SyncAPIResource):
 
             academic_session = lk.oneroster.academic_sessions.update(
                 sourced_id,
-                {"title": "...", "start_date": "...", "end_date": "..."},
+                title="...",
+                start_date="...",
+                end_date="...",
             )
         """
-        _body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
-        same_id(_body, sourced_id, "academic_session")
+        _body = check_body(
+            OneRosterAcademicSessionInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "title": title,
+                    "start_date": start_date,
+                    "end_date": end_date,
+                    "type": type,
+                    "parent": parent,
+                    "school_year": school_year,
+                    "org": org,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         _result: OneRosterAcademicSession = self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"academicSession": _body},
             cast=OneRosterAcademicSession,
             timeout=timeout,
@@ -466,8 +526,17 @@ class AsyncAcademicSessions(AsyncAPIResource):
 
     async def create(
         self,
-        academic_session: OneRosterAcademicSessionInputParam,
         *,
+        title: str,
+        start_date: str,
+        end_date: str,
+        type: Literal["gradingPeriod", "semester", "schoolYear", "term"],
+        school_year: str,
+        org: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -481,10 +550,29 @@ class AsyncAcademicSessions(AsyncAPIResource):
         Example::
 
             sourced_id_pairs = await alk.oneroster.academic_sessions.create(
-                {"title": "...", "start_date": "...", "end_date": "..."},
+                title="...",
+                start_date="...",
+                end_date="...",
             )
         """
-        _body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
+        _body = check_body(
+            OneRosterAcademicSessionInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "title": title,
+                    "start_date": start_date,
+                    "end_date": end_date,
+                    "type": type,
+                    "parent": parent,
+                    "school_year": school_year,
+                    "org": org,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/academicSessions/",
@@ -501,9 +589,19 @@ class AsyncAcademicSessions(AsyncAPIResource):
 
     async def update(
         self,
-        sourced_id: str,
-        academic_session: OneRosterAcademicSessionInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        title: str,
+        start_date: str,
+        end_date: str,
+        type: Literal["gradingPeriod", "semester", "schoolYear", "term"],
+        school_year: str,
+        org: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -518,15 +616,34 @@ class AsyncAcademicSessions(AsyncAPIResource):
 
             academic_session = await alk.oneroster.academic_sessions.update(
                 sourced_id,
-                {"title": "...", "start_date": "...", "end_date": "..."},
+                title="...",
+                start_date="...",
+                end_date="...",
             )
         """
-        _body = check_body(OneRosterAcademicSessionInputParam, academic_session, "academic_session")
-        same_id(_body, sourced_id, "academic_session")
+        _body = check_body(
+            OneRosterAcademicSessionInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "title": title,
+                    "start_date": start_date,
+                    "end_date": end_date,
+                    "type": type,
+                    "parent": parent,
+                    "school_year": school_year,
+                    "org": org,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         _result: OneRosterAcademicSession = await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/academicSessions/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"academicSession": _body},
             cast=OneRosterAcademicSession,
             timeout=timeout,
@@ -642,8 +759,22 @@ class Classes(SyncAPIResource):
 
     def create(
         self,
-        klass: OneRosterClassInputParam,
         *,
+        title: str,
+        course: OneRosterSourcedIdRefInputParam,
+        org: OneRosterSourcedIdRefInputParam,
+        terms: Sequence[OneRosterSourcedIdRefInputParam],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        class_code: str | NotGiven = NOT_GIVEN,
+        class_type: Literal["homeroom", "scheduled"] | NotGiven = NOT_GIVEN,
+        location: str | NotGiven = NOT_GIVEN,
+        grades: Sequence[str] | NotGiven = NOT_GIVEN,
+        subjects: Sequence[str] | NotGiven = NOT_GIVEN,
+        subject_codes: Sequence[str] | NotGiven = NOT_GIVEN,
+        periods: Sequence[str] | NotGiven = NOT_GIVEN,
+        resources: Sequence[OneRosterSourcedIdRefInputParam] | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -657,10 +788,34 @@ class Classes(SyncAPIResource):
         Example::
 
             sourced_id_pairs = lk.oneroster.classes.create(
-                {"title": "...", "course": {"sourced_id": "..."}, "org": {"sourced_id": "..."}},
+                title="...",
+                course={"sourced_id": "..."},
+                org={"sourced_id": "..."},
             )
         """
-        _body = check_body(OneRosterClassInputParam, klass, "klass")
+        _body = check_body(
+            OneRosterClassInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "title": title,
+                    "class_code": class_code,
+                    "class_type": class_type,
+                    "location": location,
+                    "grades": grades,
+                    "subjects": subjects,
+                    "course": course,
+                    "org": org,
+                    "subject_codes": subject_codes,
+                    "periods": periods,
+                    "resources": resources,
+                    "terms": terms,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/classes/",
@@ -678,8 +833,19 @@ class Classes(SyncAPIResource):
     def update(
         self,
         sourced_id: str,
-        klass: OneRosterClassUpdateParam,
         *,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        title: str | NotGiven = NOT_GIVEN,
+        class_code: str | NotGiven = NOT_GIVEN,
+        class_type: Literal["homeroom", "scheduled"] | NotGiven = NOT_GIVEN,
+        location: str | NotGiven = NOT_GIVEN,
+        grades: Sequence[str] | NotGiven = NOT_GIVEN,
+        subjects: Sequence[str] | NotGiven = NOT_GIVEN,
+        subject_codes: Sequence[str] | NotGiven = NOT_GIVEN,
+        periods: Sequence[str] | NotGiven = NOT_GIVEN,
+        resources: Sequence[OneRosterSourcedIdRefInputParam] | NotGiven = NOT_GIVEN,
+        terms: Sequence[OneRosterSourcedIdRefInputParam] | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -692,9 +858,28 @@ class Classes(SyncAPIResource):
 
         Example::
 
-            class_ = lk.oneroster.classes.update(sourced_id, {"status": "active"})
+            class_ = lk.oneroster.classes.update(sourced_id)
         """
-        _body = check_body(OneRosterClassUpdateParam, klass, "klass")
+        _body = check_body(
+            OneRosterClassUpdateParam,
+            given_members(
+                {
+                    "status": status,
+                    "metadata": metadata,
+                    "title": title,
+                    "class_code": class_code,
+                    "class_type": class_type,
+                    "location": location,
+                    "grades": grades,
+                    "subjects": subjects,
+                    "subject_codes": subject_codes,
+                    "periods": periods,
+                    "resources": resources,
+                    "terms": terms,
+                }
+            ),
+            "",
+        )
         _result: OneRosterClass = self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/classes/{sourcedId}",
@@ -814,8 +999,22 @@ class AsyncClasses(AsyncAPIResource):
 
     async def create(
         self,
-        klass: OneRosterClassInputParam,
         *,
+        title: str,
+        course: OneRosterSourcedIdRefInputParam,
+        org: OneRosterSourcedIdRefInputParam,
+        terms: Sequence[OneRosterSourcedIdRefInputParam],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        class_code: str | NotGiven = NOT_GIVEN,
+        class_type: Literal["homeroom", "scheduled"] | NotGiven = NOT_GIVEN,
+        location: str | NotGiven = NOT_GIVEN,
+        grades: Sequence[str] | NotGiven = NOT_GIVEN,
+        subjects: Sequence[str] | NotGiven = NOT_GIVEN,
+        subject_codes: Sequence[str] | NotGiven = NOT_GIVEN,
+        periods: Sequence[str] | NotGiven = NOT_GIVEN,
+        resources: Sequence[OneRosterSourcedIdRefInputParam] | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -829,10 +1028,34 @@ class AsyncClasses(AsyncAPIResource):
         Example::
 
             sourced_id_pairs = await alk.oneroster.classes.create(
-                {"title": "...", "course": {"sourced_id": "..."}, "org": {"sourced_id": "..."}},
+                title="...",
+                course={"sourced_id": "..."},
+                org={"sourced_id": "..."},
             )
         """
-        _body = check_body(OneRosterClassInputParam, klass, "klass")
+        _body = check_body(
+            OneRosterClassInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "title": title,
+                    "class_code": class_code,
+                    "class_type": class_type,
+                    "location": location,
+                    "grades": grades,
+                    "subjects": subjects,
+                    "course": course,
+                    "org": org,
+                    "subject_codes": subject_codes,
+                    "periods": periods,
+                    "resources": resources,
+                    "terms": terms,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/classes/",
@@ -850,8 +1073,19 @@ class AsyncClasses(AsyncAPIResource):
     async def update(
         self,
         sourced_id: str,
-        klass: OneRosterClassUpdateParam,
         *,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        title: str | NotGiven = NOT_GIVEN,
+        class_code: str | NotGiven = NOT_GIVEN,
+        class_type: Literal["homeroom", "scheduled"] | NotGiven = NOT_GIVEN,
+        location: str | NotGiven = NOT_GIVEN,
+        grades: Sequence[str] | NotGiven = NOT_GIVEN,
+        subjects: Sequence[str] | NotGiven = NOT_GIVEN,
+        subject_codes: Sequence[str] | NotGiven = NOT_GIVEN,
+        periods: Sequence[str] | NotGiven = NOT_GIVEN,
+        resources: Sequence[OneRosterSourcedIdRefInputParam] | NotGiven = NOT_GIVEN,
+        terms: Sequence[OneRosterSourcedIdRefInputParam] | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -864,9 +1098,28 @@ class AsyncClasses(AsyncAPIResource):
 
         Example::
 
-            class_ = await alk.oneroster.classes.update(sourced_id, {"status": "active"})
+            class_ = await alk.oneroster.classes.update(sourced_id)
         """
-        _body = check_body(OneRosterClassUpdateParam, klass, "klass")
+        _body = check_body(
+            OneRosterClassUpdateParam,
+            given_members(
+                {
+                    "status": status,
+                    "metadata": metadata,
+                    "title": title,
+                    "class_code": class_code,
+                    "class_type": class_type,
+                    "location": location,
+                    "grades": grades,
+                    "subjects": subjects,
+                    "subject_codes": subject_codes,
+                    "periods": periods,
+                    "resources": resources,
+                    "terms": terms,
+                }
+            ),
+            "",
+        )
         _result: OneRosterClass = await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/classes/{sourcedId}",
@@ -959,8 +1212,12 @@ class ClassStudents(SyncAPIResource):
     def add(
         self,
         class_sourced_id: str,
-        enrollment: OneRosterClassEnrollmentInputParam,
         *,
+        user: OneRosterSourcedIdRefInputParam,
+        school: OneRosterSourcedIdRefInputParam | NotGiven = NOT_GIVEN,
+        primary: bool | NotGiven = NOT_GIVEN,
+        begin_date: str | NotGiven = NOT_GIVEN,
+        end_date: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -973,9 +1230,15 @@ class ClassStudents(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.classes.students.add(class_sourced_id, {"user": {"sourced_id": "..."}})
+            sourced_id_pairs = lk.oneroster.classes.students.add(class_sourced_id, user={"sourced_id": "..."})
         """
-        _body = check_body(OneRosterClassEnrollmentInputParam, enrollment, "enrollment")
+        _body = check_body(
+            OneRosterClassEnrollmentInputParam,
+            given_members(
+                {"user": user, "school": school, "primary": primary, "begin_date": begin_date, "end_date": end_date}
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students",
@@ -1041,8 +1304,12 @@ class AsyncClassStudents(AsyncAPIResource):
     async def add(
         self,
         class_sourced_id: str,
-        enrollment: OneRosterClassEnrollmentInputParam,
         *,
+        user: OneRosterSourcedIdRefInputParam,
+        school: OneRosterSourcedIdRefInputParam | NotGiven = NOT_GIVEN,
+        primary: bool | NotGiven = NOT_GIVEN,
+        begin_date: str | NotGiven = NOT_GIVEN,
+        end_date: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -1055,12 +1322,15 @@ class AsyncClassStudents(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.classes.students.add(
-                class_sourced_id,
-                {"user": {"sourced_id": "..."}},
-            )
+            sourced_id_pairs = await alk.oneroster.classes.students.add(class_sourced_id, user={"sourced_id": "..."})
         """
-        _body = check_body(OneRosterClassEnrollmentInputParam, enrollment, "enrollment")
+        _body = check_body(
+            OneRosterClassEnrollmentInputParam,
+            given_members(
+                {"user": user, "school": school, "primary": primary, "begin_date": begin_date, "end_date": end_date}
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/students",
@@ -1126,8 +1396,12 @@ class ClassTeachers(SyncAPIResource):
     def add(
         self,
         class_sourced_id: str,
-        enrollment: OneRosterClassEnrollmentInputParam,
         *,
+        user: OneRosterSourcedIdRefInputParam,
+        school: OneRosterSourcedIdRefInputParam | NotGiven = NOT_GIVEN,
+        primary: bool | NotGiven = NOT_GIVEN,
+        begin_date: str | NotGiven = NOT_GIVEN,
+        end_date: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -1140,9 +1414,15 @@ class ClassTeachers(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.classes.teachers.add(class_sourced_id, {"user": {"sourced_id": "..."}})
+            sourced_id_pairs = lk.oneroster.classes.teachers.add(class_sourced_id, user={"sourced_id": "..."})
         """
-        _body = check_body(OneRosterClassEnrollmentInputParam, enrollment, "enrollment")
+        _body = check_body(
+            OneRosterClassEnrollmentInputParam,
+            given_members(
+                {"user": user, "school": school, "primary": primary, "begin_date": begin_date, "end_date": end_date}
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers",
@@ -1208,8 +1488,12 @@ class AsyncClassTeachers(AsyncAPIResource):
     async def add(
         self,
         class_sourced_id: str,
-        enrollment: OneRosterClassEnrollmentInputParam,
         *,
+        user: OneRosterSourcedIdRefInputParam,
+        school: OneRosterSourcedIdRefInputParam | NotGiven = NOT_GIVEN,
+        primary: bool | NotGiven = NOT_GIVEN,
+        begin_date: str | NotGiven = NOT_GIVEN,
+        end_date: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -1222,12 +1506,15 @@ class AsyncClassTeachers(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.classes.teachers.add(
-                class_sourced_id,
-                {"user": {"sourced_id": "..."}},
-            )
+            sourced_id_pairs = await alk.oneroster.classes.teachers.add(class_sourced_id, user={"sourced_id": "..."})
         """
-        _body = check_body(OneRosterClassEnrollmentInputParam, enrollment, "enrollment")
+        _body = check_body(
+            OneRosterClassEnrollmentInputParam,
+            given_members(
+                {"user": user, "school": school, "primary": primary, "begin_date": begin_date, "end_date": end_date}
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/classes/{classSourcedId}/teachers",
@@ -1320,8 +1607,20 @@ class Courses(SyncAPIResource):
 
     def create(
         self,
-        course: OneRosterCourseInputParam,
         *,
+        status: Literal["active", "tobedeleted"],
+        title: str,
+        org: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        academic_session: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        course_code: str | None | NotGiven = NOT_GIVEN,
+        grades: Sequence[str] | None | NotGiven = NOT_GIVEN,
+        subjects: Sequence[str] | None | NotGiven = NOT_GIVEN,
+        subject_codes: Sequence[str] | None | NotGiven = NOT_GIVEN,
+        level: str | None | NotGiven = NOT_GIVEN,
+        grading_scheme: str | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -1334,11 +1633,29 @@ class Courses(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.courses.create(
-                {"status": "active", "title": "...", "org": {"sourced_id": "..."}},
-            )
+            sourced_id_pairs = lk.oneroster.courses.create(status="active", title="...", org={"sourced_id": "..."})
         """
-        _body = check_body(OneRosterCourseInputParam, course, "course")
+        _body = check_body(
+            OneRosterCourseInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "academic_session": academic_session,
+                    "course_code": course_code,
+                    "grades": grades,
+                    "subjects": subjects,
+                    "subject_codes": subject_codes,
+                    "org": org,
+                    "level": level,
+                    "grading_scheme": grading_scheme,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/courses/",
@@ -1355,9 +1672,22 @@ class Courses(SyncAPIResource):
 
     def update(
         self,
-        sourced_id: str,
-        course: OneRosterCourseInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        status: Literal["active", "tobedeleted"],
+        title: str,
+        org: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        academic_session: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        course_code: str | None | NotGiven = NOT_GIVEN,
+        grades: Sequence[str] | None | NotGiven = NOT_GIVEN,
+        subjects: Sequence[str] | None | NotGiven = NOT_GIVEN,
+        subject_codes: Sequence[str] | None | NotGiven = NOT_GIVEN,
+        level: str | None | NotGiven = NOT_GIVEN,
+        grading_scheme: str | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -1370,14 +1700,34 @@ class Courses(SyncAPIResource):
 
         Example::
 
-            lk.oneroster.courses.update(sourced_id, {"status": "active", "title": "...", "org": {"sourced_id": "..."}})
+            lk.oneroster.courses.update(sourced_id, status="active", title="...", org={"sourced_id": "..."})
         """
-        _body = check_body(OneRosterCourseInputParam, course, "course")
-        same_id(_body, sourced_id, "course")
+        _body = check_body(
+            OneRosterCourseInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "academic_session": academic_session,
+                    "course_code": course_code,
+                    "grades": grades,
+                    "subjects": subjects,
+                    "subject_codes": subject_codes,
+                    "org": org,
+                    "level": level,
+                    "grading_scheme": grading_scheme,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/courses/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"course": _body},
             timeout=timeout,
             max_retries=max_retries,
@@ -1492,8 +1842,20 @@ class AsyncCourses(AsyncAPIResource):
 
     async def create(
         self,
-        course: OneRosterCourseInputParam,
         *,
+        status: Literal["active", "tobedeleted"],
+        title: str,
+        org: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        academic_session: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        course_code: str | None | NotGiven = NOT_GIVEN,
+        grades: Sequence[str] | None | NotGiven = NOT_GIVEN,
+        subjects: Sequence[str] | None | NotGiven = NOT_GIVEN,
+        subject_codes: Sequence[str] | None | NotGiven = NOT_GIVEN,
+        level: str | None | NotGiven = NOT_GIVEN,
+        grading_scheme: str | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -1507,10 +1869,32 @@ class AsyncCourses(AsyncAPIResource):
         Example::
 
             sourced_id_pairs = await alk.oneroster.courses.create(
-                {"status": "active", "title": "...", "org": {"sourced_id": "..."}},
+                status="active",
+                title="...",
+                org={"sourced_id": "..."},
             )
         """
-        _body = check_body(OneRosterCourseInputParam, course, "course")
+        _body = check_body(
+            OneRosterCourseInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "academic_session": academic_session,
+                    "course_code": course_code,
+                    "grades": grades,
+                    "subjects": subjects,
+                    "subject_codes": subject_codes,
+                    "org": org,
+                    "level": level,
+                    "grading_scheme": grading_scheme,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/courses/",
@@ -1527,9 +1911,22 @@ class AsyncCourses(AsyncAPIResource):
 
     async def update(
         self,
-        sourced_id: str,
-        course: OneRosterCourseInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        status: Literal["active", "tobedeleted"],
+        title: str,
+        org: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        academic_session: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        course_code: str | None | NotGiven = NOT_GIVEN,
+        grades: Sequence[str] | None | NotGiven = NOT_GIVEN,
+        subjects: Sequence[str] | None | NotGiven = NOT_GIVEN,
+        subject_codes: Sequence[str] | None | NotGiven = NOT_GIVEN,
+        level: str | None | NotGiven = NOT_GIVEN,
+        grading_scheme: str | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -1542,17 +1939,34 @@ class AsyncCourses(AsyncAPIResource):
 
         Example::
 
-            await alk.oneroster.courses.update(
-                sourced_id,
-                {"status": "active", "title": "...", "org": {"sourced_id": "..."}},
-            )
+            await alk.oneroster.courses.update(sourced_id, status="active", title="...", org={"sourced_id": "..."})
         """
-        _body = check_body(OneRosterCourseInputParam, course, "course")
-        same_id(_body, sourced_id, "course")
+        _body = check_body(
+            OneRosterCourseInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "academic_session": academic_session,
+                    "course_code": course_code,
+                    "grades": grades,
+                    "subjects": subjects,
+                    "subject_codes": subject_codes,
+                    "org": org,
+                    "level": level,
+                    "grading_scheme": grading_scheme,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/courses/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"course": _body},
             timeout=timeout,
             max_retries=max_retries,
@@ -1760,8 +2174,19 @@ class CourseComponents(SyncAPIResource):
 
     def create(
         self,
-        component: OneRosterCourseComponentInputParam,
         *,
+        status: Literal["active", "tobedeleted"],
+        course: OneRosterSourcedIdRefInputParam,
+        title: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        course_component: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        sort_order: float | NotGiven = NOT_GIVEN,
+        prerequisites: Sequence[str] | None | NotGiven = NOT_GIVEN,
+        prerequisite_criteria: str | None | NotGiven = NOT_GIVEN,
+        unlock_date: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -1775,10 +2200,31 @@ class CourseComponents(SyncAPIResource):
         Example::
 
             sourced_id_pairs = lk.oneroster.courses.components.create(
-                {"status": "active", "course": {"sourced_id": "..."}, "title": "..."},
+                status="active",
+                course={"sourced_id": "..."},
+                title="...",
             )
         """
-        _body = check_body(OneRosterCourseComponentInputParam, component, "component")
+        _body = check_body(
+            OneRosterCourseComponentInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "course": course,
+                    "course_component": course_component,
+                    "parent": parent,
+                    "title": title,
+                    "sort_order": sort_order,
+                    "prerequisites": prerequisites,
+                    "prerequisite_criteria": prerequisite_criteria,
+                    "unlock_date": unlock_date,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/courses/components",
@@ -1795,9 +2241,21 @@ class CourseComponents(SyncAPIResource):
 
     def update(
         self,
-        sourced_id: str,
-        component: OneRosterCourseComponentInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        status: Literal["active", "tobedeleted"],
+        course: OneRosterSourcedIdRefInputParam,
+        title: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        course_component: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        sort_order: float | NotGiven = NOT_GIVEN,
+        prerequisites: Sequence[str] | None | NotGiven = NOT_GIVEN,
+        prerequisite_criteria: str | None | NotGiven = NOT_GIVEN,
+        unlock_date: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -1812,15 +2270,36 @@ class CourseComponents(SyncAPIResource):
 
             lk.oneroster.courses.components.update(
                 sourced_id,
-                {"status": "active", "course": {"sourced_id": "..."}, "title": "..."},
+                status="active",
+                course={"sourced_id": "..."},
+                title="...",
             )
         """
-        _body = check_body(OneRosterCourseComponentInputParam, component, "component")
-        same_id(_body, sourced_id, "component")
+        _body = check_body(
+            OneRosterCourseComponentInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "course": course,
+                    "course_component": course_component,
+                    "parent": parent,
+                    "title": title,
+                    "sort_order": sort_order,
+                    "prerequisites": prerequisites,
+                    "prerequisite_criteria": prerequisite_criteria,
+                    "unlock_date": unlock_date,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"courseComponent": _body},
             timeout=timeout,
             max_retries=max_retries,
@@ -1936,8 +2415,19 @@ class AsyncCourseComponents(AsyncAPIResource):
 
     async def create(
         self,
-        component: OneRosterCourseComponentInputParam,
         *,
+        status: Literal["active", "tobedeleted"],
+        course: OneRosterSourcedIdRefInputParam,
+        title: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        course_component: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        sort_order: float | NotGiven = NOT_GIVEN,
+        prerequisites: Sequence[str] | None | NotGiven = NOT_GIVEN,
+        prerequisite_criteria: str | None | NotGiven = NOT_GIVEN,
+        unlock_date: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -1951,10 +2441,31 @@ class AsyncCourseComponents(AsyncAPIResource):
         Example::
 
             sourced_id_pairs = await alk.oneroster.courses.components.create(
-                {"status": "active", "course": {"sourced_id": "..."}, "title": "..."},
+                status="active",
+                course={"sourced_id": "..."},
+                title="...",
             )
         """
-        _body = check_body(OneRosterCourseComponentInputParam, component, "component")
+        _body = check_body(
+            OneRosterCourseComponentInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "course": course,
+                    "course_component": course_component,
+                    "parent": parent,
+                    "title": title,
+                    "sort_order": sort_order,
+                    "prerequisites": prerequisites,
+                    "prerequisite_criteria": prerequisite_criteria,
+                    "unlock_date": unlock_date,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/courses/components",
@@ -1971,9 +2482,21 @@ class AsyncCourseComponents(AsyncAPIResource):
 
     async def update(
         self,
-        sourced_id: str,
-        component: OneRosterCourseComponentInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        status: Literal["active", "tobedeleted"],
+        course: OneRosterSourcedIdRefInputParam,
+        title: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        course_component: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        sort_order: float | NotGiven = NOT_GIVEN,
+        prerequisites: Sequence[str] | None | NotGiven = NOT_GIVEN,
+        prerequisite_criteria: str | None | NotGiven = NOT_GIVEN,
+        unlock_date: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -1988,15 +2511,36 @@ class AsyncCourseComponents(AsyncAPIResource):
 
             await alk.oneroster.courses.components.update(
                 sourced_id,
-                {"status": "active", "course": {"sourced_id": "..."}, "title": "..."},
+                status="active",
+                course={"sourced_id": "..."},
+                title="...",
             )
         """
-        _body = check_body(OneRosterCourseComponentInputParam, component, "component")
-        same_id(_body, sourced_id, "component")
+        _body = check_body(
+            OneRosterCourseComponentInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "course": course,
+                    "course_component": course_component,
+                    "parent": parent,
+                    "title": title,
+                    "sort_order": sort_order,
+                    "prerequisites": prerequisites,
+                    "prerequisite_criteria": prerequisite_criteria,
+                    "unlock_date": unlock_date,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/courses/components/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"courseComponent": _body},
             timeout=timeout,
             max_retries=max_retries,
@@ -2112,8 +2656,15 @@ class ComponentResources(SyncAPIResource):
 
     def create(
         self,
-        component_resource: OneRosterComponentResourceInputParam,
         *,
+        sourced_id: str,
+        status: Literal["active", "tobedeleted"],
+        course_component: OneRosterSourcedIdRefInputParam,
+        resource: OneRosterSourcedIdRefInputParam,
+        title: str,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        sort_order: float | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -2127,10 +2678,27 @@ class ComponentResources(SyncAPIResource):
         Example::
 
             sourced_id_pairs = lk.oneroster.courses.component_resources.create(
-                {"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}},
+                sourced_id="...",
+                status="active",
+                course_component={"sourced_id": "..."},
             )
         """
-        _body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
+        _body = check_body(
+            OneRosterComponentResourceInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "course_component": course_component,
+                    "resource": resource,
+                    "title": title,
+                    "sort_order": sort_order,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/courses/component-resources",
@@ -2147,9 +2715,17 @@ class ComponentResources(SyncAPIResource):
 
     def update(
         self,
-        sourced_id: str,
-        component_resource: OneRosterComponentResourceInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        status: Literal["active", "tobedeleted"],
+        course_component: OneRosterSourcedIdRefInputParam,
+        resource: OneRosterSourcedIdRefInputParam,
+        title: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        sort_order: float | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -2164,15 +2740,31 @@ class ComponentResources(SyncAPIResource):
 
             lk.oneroster.courses.component_resources.update(
                 sourced_id,
-                {"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}},
+                status="active",
+                course_component={"sourced_id": "..."},
             )
         """
-        _body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
-        same_id(_body, sourced_id, "component_resource")
+        _body = check_body(
+            OneRosterComponentResourceInputParam,
+            given_members(
+                {
+                    "sourced_id": path_sourced_id if isinstance(sourced_id, NotGiven) else sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "course_component": course_component,
+                    "resource": resource,
+                    "title": title,
+                    "sort_order": sort_order,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"componentResource": _body},
             timeout=timeout,
             max_retries=max_retries,
@@ -2288,8 +2880,15 @@ class AsyncComponentResources(AsyncAPIResource):
 
     async def create(
         self,
-        component_resource: OneRosterComponentResourceInputParam,
         *,
+        sourced_id: str,
+        status: Literal["active", "tobedeleted"],
+        course_component: OneRosterSourcedIdRefInputParam,
+        resource: OneRosterSourcedIdRefInputParam,
+        title: str,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        sort_order: float | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -2303,10 +2902,27 @@ class AsyncComponentResources(AsyncAPIResource):
         Example::
 
             sourced_id_pairs = await alk.oneroster.courses.component_resources.create(
-                {"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}},
+                sourced_id="...",
+                status="active",
+                course_component={"sourced_id": "..."},
             )
         """
-        _body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
+        _body = check_body(
+            OneRosterComponentResourceInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "course_component": course_component,
+                    "resource": resource,
+                    "title": title,
+                    "sort_order": sort_order,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/courses/component-resources",
@@ -2323,9 +2939,17 @@ class AsyncComponentResources(AsyncAPIResource):
 
     async def update(
         self,
-        sourced_id: str,
-        component_resource: OneRosterComponentResourceInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        status: Literal["active", "tobedeleted"],
+        course_component: OneRosterSourcedIdRefInputParam,
+        resource: OneRosterSourcedIdRefInputParam,
+        title: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        sort_order: float | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -2340,15 +2964,31 @@ class AsyncComponentResources(AsyncAPIResource):
 
             await alk.oneroster.courses.component_resources.update(
                 sourced_id,
-                {"sourced_id": "...", "status": "active", "course_component": {"sourced_id": "..."}},
+                status="active",
+                course_component={"sourced_id": "..."},
             )
         """
-        _body = check_body(OneRosterComponentResourceInputParam, component_resource, "component_resource")
-        same_id(_body, sourced_id, "component_resource")
+        _body = check_body(
+            OneRosterComponentResourceInputParam,
+            given_members(
+                {
+                    "sourced_id": path_sourced_id if isinstance(sourced_id, NotGiven) else sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "course_component": course_component,
+                    "resource": resource,
+                    "title": title,
+                    "sort_order": sort_order,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/courses/component-resources/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"componentResource": _body},
             timeout=timeout,
             max_retries=max_retries,
@@ -2464,8 +3104,23 @@ class Demographics(SyncAPIResource):
 
     def create(
         self,
-        demographics: OneRosterDemographicsInputParam,
         *,
+        sourced_id: str,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        birth_date: str | None | NotGiven = NOT_GIVEN,
+        sex: Literal["male", "female"] | None | NotGiven = NOT_GIVEN,
+        american_indian_or_alaska_native: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        asian: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        black_or_african_american: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        native_hawaiian_or_other_pacific_islander: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        white: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        demographic_race_two_or_more_races: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        hispanic_or_latino_ethnicity: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        country_of_birth_code: str | None | NotGiven = NOT_GIVEN,
+        state_of_birth_abbreviation: str | None | NotGiven = NOT_GIVEN,
+        city_of_birth: str | None | NotGiven = NOT_GIVEN,
+        public_school_residence_status: str | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -2478,9 +3133,32 @@ class Demographics(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.demographics.create({"sourced_id": "..."})
+            sourced_id_pairs = lk.oneroster.demographics.create(sourced_id="...")
         """
-        _body = check_body(OneRosterDemographicsInputParam, demographics, "demographics")
+        _body = check_body(
+            OneRosterDemographicsInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "birth_date": birth_date,
+                    "sex": sex,
+                    "american_indian_or_alaska_native": american_indian_or_alaska_native,
+                    "asian": asian,
+                    "black_or_african_american": black_or_african_american,
+                    "native_hawaiian_or_other_pacific_islander": native_hawaiian_or_other_pacific_islander,
+                    "white": white,
+                    "demographic_race_two_or_more_races": demographic_race_two_or_more_races,
+                    "hispanic_or_latino_ethnicity": hispanic_or_latino_ethnicity,
+                    "country_of_birth_code": country_of_birth_code,
+                    "state_of_birth_abbreviation": state_of_birth_abbreviation,
+                    "city_of_birth": city_of_birth,
+                    "public_school_residence_status": public_school_residence_status,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/demographics/",
@@ -2497,9 +3175,25 @@ class Demographics(SyncAPIResource):
 
     def update(
         self,
-        sourced_id: str,
-        demographics: OneRosterDemographicsInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        birth_date: str | None | NotGiven = NOT_GIVEN,
+        sex: Literal["male", "female"] | None | NotGiven = NOT_GIVEN,
+        american_indian_or_alaska_native: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        asian: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        black_or_african_american: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        native_hawaiian_or_other_pacific_islander: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        white: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        demographic_race_two_or_more_races: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        hispanic_or_latino_ethnicity: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        country_of_birth_code: str | None | NotGiven = NOT_GIVEN,
+        state_of_birth_abbreviation: str | None | NotGiven = NOT_GIVEN,
+        city_of_birth: str | None | NotGiven = NOT_GIVEN,
+        public_school_residence_status: str | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -2511,14 +3205,37 @@ class Demographics(SyncAPIResource):
 
         Example::
 
-            demographics = lk.oneroster.demographics.update(sourced_id, {"sourced_id": "..."})
+            demographics = lk.oneroster.demographics.update(sourced_id)
         """
-        _body = check_body(OneRosterDemographicsInputParam, demographics, "demographics")
-        same_id(_body, sourced_id, "demographics")
+        _body = check_body(
+            OneRosterDemographicsInputParam,
+            given_members(
+                {
+                    "sourced_id": path_sourced_id if isinstance(sourced_id, NotGiven) else sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "birth_date": birth_date,
+                    "sex": sex,
+                    "american_indian_or_alaska_native": american_indian_or_alaska_native,
+                    "asian": asian,
+                    "black_or_african_american": black_or_african_american,
+                    "native_hawaiian_or_other_pacific_islander": native_hawaiian_or_other_pacific_islander,
+                    "white": white,
+                    "demographic_race_two_or_more_races": demographic_race_two_or_more_races,
+                    "hispanic_or_latino_ethnicity": hispanic_or_latino_ethnicity,
+                    "country_of_birth_code": country_of_birth_code,
+                    "state_of_birth_abbreviation": state_of_birth_abbreviation,
+                    "city_of_birth": city_of_birth,
+                    "public_school_residence_status": public_school_residence_status,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         _result: OneRosterDemographics = self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/demographics/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"demographics": _body},
             cast=OneRosterDemographics,
             timeout=timeout,
@@ -2635,8 +3352,23 @@ class AsyncDemographics(AsyncAPIResource):
 
     async def create(
         self,
-        demographics: OneRosterDemographicsInputParam,
         *,
+        sourced_id: str,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        birth_date: str | None | NotGiven = NOT_GIVEN,
+        sex: Literal["male", "female"] | None | NotGiven = NOT_GIVEN,
+        american_indian_or_alaska_native: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        asian: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        black_or_african_american: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        native_hawaiian_or_other_pacific_islander: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        white: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        demographic_race_two_or_more_races: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        hispanic_or_latino_ethnicity: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        country_of_birth_code: str | None | NotGiven = NOT_GIVEN,
+        state_of_birth_abbreviation: str | None | NotGiven = NOT_GIVEN,
+        city_of_birth: str | None | NotGiven = NOT_GIVEN,
+        public_school_residence_status: str | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -2649,9 +3381,32 @@ class AsyncDemographics(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.demographics.create({"sourced_id": "..."})
+            sourced_id_pairs = await alk.oneroster.demographics.create(sourced_id="...")
         """
-        _body = check_body(OneRosterDemographicsInputParam, demographics, "demographics")
+        _body = check_body(
+            OneRosterDemographicsInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "birth_date": birth_date,
+                    "sex": sex,
+                    "american_indian_or_alaska_native": american_indian_or_alaska_native,
+                    "asian": asian,
+                    "black_or_african_american": black_or_african_american,
+                    "native_hawaiian_or_other_pacific_islander": native_hawaiian_or_other_pacific_islander,
+                    "white": white,
+                    "demographic_race_two_or_more_races": demographic_race_two_or_more_races,
+                    "hispanic_or_latino_ethnicity": hispanic_or_latino_ethnicity,
+                    "country_of_birth_code": country_of_birth_code,
+                    "state_of_birth_abbreviation": state_of_birth_abbreviation,
+                    "city_of_birth": city_of_birth,
+                    "public_school_residence_status": public_school_residence_status,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/demographics/",
@@ -2668,9 +3423,25 @@ class AsyncDemographics(AsyncAPIResource):
 
     async def update(
         self,
-        sourced_id: str,
-        demographics: OneRosterDemographicsInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        birth_date: str | None | NotGiven = NOT_GIVEN,
+        sex: Literal["male", "female"] | None | NotGiven = NOT_GIVEN,
+        american_indian_or_alaska_native: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        asian: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        black_or_african_american: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        native_hawaiian_or_other_pacific_islander: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        white: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        demographic_race_two_or_more_races: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        hispanic_or_latino_ethnicity: Literal["true", "false"] | None | NotGiven = NOT_GIVEN,
+        country_of_birth_code: str | None | NotGiven = NOT_GIVEN,
+        state_of_birth_abbreviation: str | None | NotGiven = NOT_GIVEN,
+        city_of_birth: str | None | NotGiven = NOT_GIVEN,
+        public_school_residence_status: str | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -2682,14 +3453,37 @@ class AsyncDemographics(AsyncAPIResource):
 
         Example::
 
-            demographics = await alk.oneroster.demographics.update(sourced_id, {"sourced_id": "..."})
+            demographics = await alk.oneroster.demographics.update(sourced_id)
         """
-        _body = check_body(OneRosterDemographicsInputParam, demographics, "demographics")
-        same_id(_body, sourced_id, "demographics")
+        _body = check_body(
+            OneRosterDemographicsInputParam,
+            given_members(
+                {
+                    "sourced_id": path_sourced_id if isinstance(sourced_id, NotGiven) else sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "birth_date": birth_date,
+                    "sex": sex,
+                    "american_indian_or_alaska_native": american_indian_or_alaska_native,
+                    "asian": asian,
+                    "black_or_african_american": black_or_african_american,
+                    "native_hawaiian_or_other_pacific_islander": native_hawaiian_or_other_pacific_islander,
+                    "white": white,
+                    "demographic_race_two_or_more_races": demographic_race_two_or_more_races,
+                    "hispanic_or_latino_ethnicity": hispanic_or_latino_ethnicity,
+                    "country_of_birth_code": country_of_birth_code,
+                    "state_of_birth_abbreviation": state_of_birth_abbreviation,
+                    "city_of_birth": city_of_birth,
+                    "public_school_residence_status": public_school_residence_status,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         _result: OneRosterDemographics = await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/demographics/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"demographics": _body},
             cast=OneRosterDemographics,
             timeout=timeout,
@@ -2805,8 +3599,17 @@ class Enrollments(SyncAPIResource):
 
     def create(
         self,
-        enrollment: OneRosterEnrollmentInputParam,
         *,
+        role: Literal["administrator", "proctor", "student", "teacher"],
+        user: OneRosterSourcedIdRefInputParam,
+        class_: OneRosterSourcedIdRefInputParam,
+        school: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        primary: bool | NotGiven = NOT_GIVEN,
+        begin_date: str | NotGiven = NOT_GIVEN,
+        end_date: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -2822,10 +3625,29 @@ class Enrollments(SyncAPIResource):
         Example::
 
             sourced_id_pairs = lk.oneroster.enrollments.create(
-                {"role": "administrator", "user": {"sourced_id": "..."}, "class_": {"sourced_id": "..."}},
+                role="administrator",
+                user={"sourced_id": "..."},
+                class_={"sourced_id": "..."},
             )
         """
-        _body = check_body(OneRosterEnrollmentInputParam, enrollment, "enrollment")
+        _body = check_body(
+            OneRosterEnrollmentInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "role": role,
+                    "primary": primary,
+                    "begin_date": begin_date,
+                    "end_date": end_date,
+                    "user": user,
+                    "class_": class_,
+                    "school": school,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/enrollments/",
@@ -2842,9 +3664,19 @@ class Enrollments(SyncAPIResource):
 
     def update(
         self,
-        sourced_id: str,
-        enrollment: OneRosterEnrollmentUpdateParam,
+        path_sourced_id: str,
+        /,
         *,
+        status: Literal["active", "tobedeleted"],
+        role: Literal["administrator", "proctor", "student", "teacher"],
+        user: OneRosterSourcedIdRefInputParam,
+        class_: OneRosterSourcedIdRefInputParam,
+        school: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        primary: bool | NotGiven = NOT_GIVEN,
+        begin_date: str | NotGiven = NOT_GIVEN,
+        end_date: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -2861,17 +3693,31 @@ class Enrollments(SyncAPIResource):
 
         Example::
 
-            lk.oneroster.enrollments.update(
-                sourced_id,
-                {"sourced_id": "...", "status": "active", "role": "administrator"},
-            )
+            lk.oneroster.enrollments.update(sourced_id, status="active", role="administrator")
         """
-        _body = check_body(OneRosterEnrollmentUpdateParam, enrollment, "enrollment")
-        same_id(_body, sourced_id, "enrollment")
+        _body = check_body(
+            OneRosterEnrollmentUpdateParam,
+            given_members(
+                {
+                    "sourced_id": path_sourced_id if isinstance(sourced_id, NotGiven) else sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "role": role,
+                    "primary": primary,
+                    "begin_date": begin_date,
+                    "end_date": end_date,
+                    "user": user,
+                    "class_": class_,
+                    "school": school,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"enrollment": _body},
             timeout=timeout,
             max_retries=max_retries,
@@ -2985,8 +3831,17 @@ class AsyncEnrollments(AsyncAPIResource):
 
     async def create(
         self,
-        enrollment: OneRosterEnrollmentInputParam,
         *,
+        role: Literal["administrator", "proctor", "student", "teacher"],
+        user: OneRosterSourcedIdRefInputParam,
+        class_: OneRosterSourcedIdRefInputParam,
+        school: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        primary: bool | NotGiven = NOT_GIVEN,
+        begin_date: str | NotGiven = NOT_GIVEN,
+        end_date: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -3002,10 +3857,29 @@ class AsyncEnrollments(AsyncAPIResource):
         Example::
 
             sourced_id_pairs = await alk.oneroster.enrollments.create(
-                {"role": "administrator", "user": {"sourced_id": "..."}, "class_": {"sourced_id": "..."}},
+                role="administrator",
+                user={"sourced_id": "..."},
+                class_={"sourced_id": "..."},
             )
         """
-        _body = check_body(OneRosterEnrollmentInputParam, enrollment, "enrollment")
+        _body = check_body(
+            OneRosterEnrollmentInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "role": role,
+                    "primary": primary,
+                    "begin_date": begin_date,
+                    "end_date": end_date,
+                    "user": user,
+                    "class_": class_,
+                    "school": school,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/enrollments/",
@@ -3022,9 +3896,19 @@ class AsyncEnrollments(AsyncAPIResource):
 
     async def update(
         self,
-        sourced_id: str,
-        enrollment: OneRosterEnrollmentUpdateParam,
+        path_sourced_id: str,
+        /,
         *,
+        status: Literal["active", "tobedeleted"],
+        role: Literal["administrator", "proctor", "student", "teacher"],
+        user: OneRosterSourcedIdRefInputParam,
+        class_: OneRosterSourcedIdRefInputParam,
+        school: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        primary: bool | NotGiven = NOT_GIVEN,
+        begin_date: str | NotGiven = NOT_GIVEN,
+        end_date: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -3041,17 +3925,31 @@ class AsyncEnrollments(AsyncAPIResource):
 
         Example::
 
-            await alk.oneroster.enrollments.update(
-                sourced_id,
-                {"sourced_id": "...", "status": "active", "role": "administrator"},
-            )
+            await alk.oneroster.enrollments.update(sourced_id, status="active", role="administrator")
         """
-        _body = check_body(OneRosterEnrollmentUpdateParam, enrollment, "enrollment")
-        same_id(_body, sourced_id, "enrollment")
+        _body = check_body(
+            OneRosterEnrollmentUpdateParam,
+            given_members(
+                {
+                    "sourced_id": path_sourced_id if isinstance(sourced_id, NotGiven) else sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "role": role,
+                    "primary": primary,
+                    "begin_date": begin_date,
+                    "end_date": end_date,
+                    "user": user,
+                    "class_": class_,
+                    "school": school,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"enrollment": _body},
             timeout=timeout,
             max_retries=max_retries,
@@ -3166,8 +4064,17 @@ class GradingPeriods(SyncAPIResource):
 
     def create(
         self,
-        grading_period: OneRosterGradingPeriodInputParam,
         *,
+        title: str,
+        start_date: str,
+        end_date: str,
+        type: Literal["gradingPeriod"],
+        school_year: str,
+        org: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -3180,11 +4087,26 @@ class GradingPeriods(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.grading_periods.create(
-                {"title": "...", "start_date": "...", "end_date": "..."},
-            )
+            sourced_id_pairs = lk.oneroster.grading_periods.create(title="...", start_date="...", end_date="...")
         """
-        _body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
+        _body = check_body(
+            OneRosterGradingPeriodInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "title": title,
+                    "start_date": start_date,
+                    "end_date": end_date,
+                    "type": type,
+                    "parent": parent,
+                    "school_year": school_year,
+                    "org": org,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/gradingPeriods/",
@@ -3201,9 +4123,19 @@ class GradingPeriods(SyncAPIResource):
 
     def update(
         self,
-        sourced_id: str,
-        grading_period: OneRosterGradingPeriodInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        title: str,
+        start_date: str,
+        end_date: str,
+        type: Literal["gradingPeriod"],
+        school_year: str,
+        org: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -3216,14 +4148,31 @@ class GradingPeriods(SyncAPIResource):
 
         Example::
 
-            lk.oneroster.grading_periods.update(sourced_id, {"title": "...", "start_date": "...", "end_date": "..."})
+            lk.oneroster.grading_periods.update(sourced_id, title="...", start_date="...", end_date="...")
         """
-        _body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
-        same_id(_body, sourced_id, "grading_period")
+        _body = check_body(
+            OneRosterGradingPeriodInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "title": title,
+                    "start_date": start_date,
+                    "end_date": end_date,
+                    "type": type,
+                    "parent": parent,
+                    "school_year": school_year,
+                    "org": org,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"academicSession": _body},
             timeout=timeout,
             max_retries=max_retries,
@@ -3338,8 +4287,17 @@ class AsyncGradingPeriods(AsyncAPIResource):
 
     async def create(
         self,
-        grading_period: OneRosterGradingPeriodInputParam,
         *,
+        title: str,
+        start_date: str,
+        end_date: str,
+        type: Literal["gradingPeriod"],
+        school_year: str,
+        org: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -3352,11 +4310,26 @@ class AsyncGradingPeriods(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.grading_periods.create(
-                {"title": "...", "start_date": "...", "end_date": "..."},
-            )
+            sourced_id_pairs = await alk.oneroster.grading_periods.create(title="...", start_date="...", end_date="...")
         """
-        _body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
+        _body = check_body(
+            OneRosterGradingPeriodInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "title": title,
+                    "start_date": start_date,
+                    "end_date": end_date,
+                    "type": type,
+                    "parent": parent,
+                    "school_year": school_year,
+                    "org": org,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/gradingPeriods/",
@@ -3373,9 +4346,19 @@ class AsyncGradingPeriods(AsyncAPIResource):
 
     async def update(
         self,
-        sourced_id: str,
-        grading_period: OneRosterGradingPeriodInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        title: str,
+        start_date: str,
+        end_date: str,
+        type: Literal["gradingPeriod"],
+        school_year: str,
+        org: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -3388,17 +4371,31 @@ class AsyncGradingPeriods(AsyncAPIResource):
 
         Example::
 
-            await alk.oneroster.grading_periods.update(
-                sourced_id,
-                {"title": "...", "start_date": "...", "end_date": "..."},
-            )
+            await alk.oneroster.grading_periods.update(sourced_id, title="...", start_date="...", end_date="...")
         """
-        _body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
-        same_id(_body, sourced_id, "grading_period")
+        _body = check_body(
+            OneRosterGradingPeriodInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "title": title,
+                    "start_date": start_date,
+                    "end_date": end_date,
+                    "type": type,
+                    "parent": parent,
+                    "school_year": school_year,
+                    "org": org,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/gradingPeriods/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"academicSession": _body},
             timeout=timeout,
             max_retries=max_retries,
@@ -3512,8 +4509,14 @@ class Orgs(SyncAPIResource):
 
     def create(
         self,
-        org: OneRosterOrgInputParam,
         *,
+        name: str,
+        type: Literal["department", "school", "district", "local", "state", "national"],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        identifier: str | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -3526,9 +4529,23 @@ class Orgs(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.orgs.create({"name": "...", "type": "department"})
+            sourced_id_pairs = lk.oneroster.orgs.create(name="...", type="department")
         """
-        _body = check_body(OneRosterOrgInputParam, org, "org")
+        _body = check_body(
+            OneRosterOrgInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "name": name,
+                    "type": type,
+                    "identifier": identifier,
+                    "parent": parent,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/orgs/",
@@ -3545,9 +4562,16 @@ class Orgs(SyncAPIResource):
 
     def update(
         self,
-        sourced_id: str,
-        org: OneRosterOrgInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        name: str,
+        type: Literal["department", "school", "district", "local", "state", "national"],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        identifier: str | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -3560,14 +4584,28 @@ class Orgs(SyncAPIResource):
 
         Example::
 
-            lk.oneroster.orgs.update(sourced_id, {"name": "...", "type": "department"})
+            lk.oneroster.orgs.update(sourced_id, name="...", type="department")
         """
-        _body = check_body(OneRosterOrgInputParam, org, "org")
-        same_id(_body, sourced_id, "org")
+        _body = check_body(
+            OneRosterOrgInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "name": name,
+                    "type": type,
+                    "identifier": identifier,
+                    "parent": parent,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/orgs/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"org": _body},
             timeout=timeout,
             max_retries=max_retries,
@@ -3681,8 +4719,14 @@ class AsyncOrgs(AsyncAPIResource):
 
     async def create(
         self,
-        org: OneRosterOrgInputParam,
         *,
+        name: str,
+        type: Literal["department", "school", "district", "local", "state", "national"],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        identifier: str | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -3695,9 +4739,23 @@ class AsyncOrgs(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.orgs.create({"name": "...", "type": "department"})
+            sourced_id_pairs = await alk.oneroster.orgs.create(name="...", type="department")
         """
-        _body = check_body(OneRosterOrgInputParam, org, "org")
+        _body = check_body(
+            OneRosterOrgInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "name": name,
+                    "type": type,
+                    "identifier": identifier,
+                    "parent": parent,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/orgs/",
@@ -3714,9 +4772,16 @@ class AsyncOrgs(AsyncAPIResource):
 
     async def update(
         self,
-        sourced_id: str,
-        org: OneRosterOrgInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        name: str,
+        type: Literal["department", "school", "district", "local", "state", "national"],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        identifier: str | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -3729,14 +4794,28 @@ class AsyncOrgs(AsyncAPIResource):
 
         Example::
 
-            await alk.oneroster.orgs.update(sourced_id, {"name": "...", "type": "department"})
+            await alk.oneroster.orgs.update(sourced_id, name="...", type="department")
         """
-        _body = check_body(OneRosterOrgInputParam, org, "org")
-        same_id(_body, sourced_id, "org")
+        _body = check_body(
+            OneRosterOrgInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "name": name,
+                    "type": type,
+                    "identifier": identifier,
+                    "parent": parent,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/orgs/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"org": _body},
             timeout=timeout,
             max_retries=max_retries,
@@ -3850,8 +4929,14 @@ class Schools(SyncAPIResource):
 
     def create(
         self,
-        school: OneRosterSchoolInputParam,
         *,
+        name: str,
+        type: Literal["school"],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        identifier: str | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -3867,9 +4952,23 @@ class Schools(SyncAPIResource):
 
         Example::
 
-            school_created = lk.oneroster.schools.create({"name": "...", "type": "school"})
+            school_created = lk.oneroster.schools.create(name="...", type="school")
         """
-        _body = check_body(OneRosterSchoolInputParam, school, "school")
+        _body = check_body(
+            OneRosterSchoolInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "name": name,
+                    "type": type,
+                    "identifier": identifier,
+                    "parent": parent,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSchoolCreated = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/schools/",
@@ -3885,9 +4984,16 @@ class Schools(SyncAPIResource):
 
     def update(
         self,
-        sourced_id: str,
-        school: OneRosterSchoolInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        name: str,
+        type: Literal["school"],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        identifier: str | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -3899,14 +5005,28 @@ class Schools(SyncAPIResource):
 
         Example::
 
-            org = lk.oneroster.schools.update(sourced_id, {"name": "...", "type": "school"})
+            org = lk.oneroster.schools.update(sourced_id, name="...", type="school")
         """
-        _body = check_body(OneRosterSchoolInputParam, school, "school")
-        same_id(_body, sourced_id, "school")
+        _body = check_body(
+            OneRosterSchoolInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "name": name,
+                    "type": type,
+                    "identifier": identifier,
+                    "parent": parent,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         _result: OneRosterOrg = self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/schools/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"org": _body},
             cast=OneRosterOrg,
             timeout=timeout,
@@ -4022,8 +5142,14 @@ class AsyncSchools(AsyncAPIResource):
 
     async def create(
         self,
-        school: OneRosterSchoolInputParam,
         *,
+        name: str,
+        type: Literal["school"],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        identifier: str | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -4039,9 +5165,23 @@ class AsyncSchools(AsyncAPIResource):
 
         Example::
 
-            school_created = await alk.oneroster.schools.create({"name": "...", "type": "school"})
+            school_created = await alk.oneroster.schools.create(name="...", type="school")
         """
-        _body = check_body(OneRosterSchoolInputParam, school, "school")
+        _body = check_body(
+            OneRosterSchoolInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "name": name,
+                    "type": type,
+                    "identifier": identifier,
+                    "parent": parent,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSchoolCreated = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/schools/",
@@ -4057,9 +5197,16 @@ class AsyncSchools(AsyncAPIResource):
 
     async def update(
         self,
-        sourced_id: str,
-        school: OneRosterSchoolInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        name: str,
+        type: Literal["school"],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        identifier: str | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -4071,14 +5218,28 @@ class AsyncSchools(AsyncAPIResource):
 
         Example::
 
-            org = await alk.oneroster.schools.update(sourced_id, {"name": "...", "type": "school"})
+            org = await alk.oneroster.schools.update(sourced_id, name="...", type="school")
         """
-        _body = check_body(OneRosterSchoolInputParam, school, "school")
-        same_id(_body, sourced_id, "school")
+        _body = check_body(
+            OneRosterSchoolInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "name": name,
+                    "type": type,
+                    "identifier": identifier,
+                    "parent": parent,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         _result: OneRosterOrg = await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/schools/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"org": _body},
             cast=OneRosterOrg,
             timeout=timeout,
@@ -5774,8 +6935,17 @@ class TermGradingPeriods(SyncAPIResource):
     def create(
         self,
         term_sourced_id: str,
-        grading_period: OneRosterGradingPeriodInputParam,
         *,
+        title: str,
+        start_date: str,
+        end_date: str,
+        type: Literal["gradingPeriod"],
+        school_year: str,
+        org: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -5790,10 +6960,29 @@ class TermGradingPeriods(SyncAPIResource):
 
             academic_session = lk.oneroster.terms.grading_periods.create(
                 term_sourced_id,
-                {"title": "...", "start_date": "...", "end_date": "..."},
+                title="...",
+                start_date="...",
+                end_date="...",
             )
         """
-        _body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
+        _body = check_body(
+            OneRosterGradingPeriodInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "title": title,
+                    "start_date": start_date,
+                    "end_date": end_date,
+                    "type": type,
+                    "parent": parent,
+                    "school_year": school_year,
+                    "org": org,
+                }
+            ),
+            "",
+        )
         _result: OneRosterAcademicSession = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/terms/{termSourcedId}/gradingPeriods",
@@ -5858,8 +7047,17 @@ class AsyncTermGradingPeriods(AsyncAPIResource):
     async def create(
         self,
         term_sourced_id: str,
-        grading_period: OneRosterGradingPeriodInputParam,
         *,
+        title: str,
+        start_date: str,
+        end_date: str,
+        type: Literal["gradingPeriod"],
+        school_year: str,
+        org: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -5874,10 +7072,29 @@ class AsyncTermGradingPeriods(AsyncAPIResource):
 
             academic_session = await alk.oneroster.terms.grading_periods.create(
                 term_sourced_id,
-                {"title": "...", "start_date": "...", "end_date": "..."},
+                title="...",
+                start_date="...",
+                end_date="...",
             )
         """
-        _body = check_body(OneRosterGradingPeriodInputParam, grading_period, "grading_period")
+        _body = check_body(
+            OneRosterGradingPeriodInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "metadata": metadata,
+                    "title": title,
+                    "start_date": start_date,
+                    "end_date": end_date,
+                    "type": type,
+                    "parent": parent,
+                    "school_year": school_year,
+                    "org": org,
+                }
+            ),
+            "",
+        )
         _result: OneRosterAcademicSession = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/terms/{termSourcedId}/gradingPeriods",
@@ -5970,8 +7187,30 @@ class Users(SyncAPIResource):
 
     def create(
         self,
-        user: OneRosterUserInputParam,
         *,
+        enabled_user: bool,
+        given_name: str,
+        family_name: str,
+        roles: Sequence[OneRosterRoleInputParam],
+        user_profiles: Sequence[OneRosterUserProfileInputParam],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        user_master_identifier: str | None | NotGiven = NOT_GIVEN,
+        username: str | None | NotGiven = NOT_GIVEN,
+        user_ids: Sequence[OneRosterUserIdParam] | NotGiven = NOT_GIVEN,
+        middle_name: str | None | NotGiven = NOT_GIVEN,
+        primary_org: OneRosterSourcedIdRefInputParam | NotGiven = NOT_GIVEN,
+        email: str | None | NotGiven = NOT_GIVEN,
+        preferred_first_name: str | None | NotGiven = NOT_GIVEN,
+        preferred_middle_name: str | None | NotGiven = NOT_GIVEN,
+        preferred_last_name: str | None | NotGiven = NOT_GIVEN,
+        pronouns: str | None | NotGiven = NOT_GIVEN,
+        grades: Sequence[str] | NotGiven = NOT_GIVEN,
+        password: str | None | NotGiven = NOT_GIVEN,
+        sms: str | None | NotGiven = NOT_GIVEN,
+        phone: str | None | NotGiven = NOT_GIVEN,
+        agents: Sequence[OneRosterSourcedIdRefInputParam] | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -5988,9 +7227,39 @@ class Users(SyncAPIResource):
 
         Example::
 
-            user_created = lk.oneroster.users.create({"enabled_user": True, "given_name": "...", "family_name": "..."})
+            user_created = lk.oneroster.users.create(enabled_user=True, given_name="...", family_name="...")
         """
-        _body = check_body(OneRosterUserInputParam, user, "user")
+        _body = check_body(
+            OneRosterUserInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "metadata": metadata,
+                    "status": status,
+                    "user_master_identifier": user_master_identifier,
+                    "username": username,
+                    "user_ids": user_ids,
+                    "enabled_user": enabled_user,
+                    "given_name": given_name,
+                    "family_name": family_name,
+                    "middle_name": middle_name,
+                    "roles": roles,
+                    "primary_org": primary_org,
+                    "email": email,
+                    "preferred_first_name": preferred_first_name,
+                    "preferred_middle_name": preferred_middle_name,
+                    "preferred_last_name": preferred_last_name,
+                    "pronouns": pronouns,
+                    "grades": grades,
+                    "password": password,
+                    "sms": sms,
+                    "phone": phone,
+                    "agents": agents,
+                    "user_profiles": user_profiles,
+                }
+            ),
+            "",
+        )
         _result: OneRosterUserCreated = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/users/",
@@ -6006,9 +7275,32 @@ class Users(SyncAPIResource):
 
     def update(
         self,
-        sourced_id: str,
-        user: OneRosterUserInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        enabled_user: bool,
+        given_name: str,
+        family_name: str,
+        roles: Sequence[OneRosterRoleInputParam],
+        user_profiles: Sequence[OneRosterUserProfileInputParam],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        user_master_identifier: str | None | NotGiven = NOT_GIVEN,
+        username: str | None | NotGiven = NOT_GIVEN,
+        user_ids: Sequence[OneRosterUserIdParam] | NotGiven = NOT_GIVEN,
+        middle_name: str | None | NotGiven = NOT_GIVEN,
+        primary_org: OneRosterSourcedIdRefInputParam | NotGiven = NOT_GIVEN,
+        email: str | None | NotGiven = NOT_GIVEN,
+        preferred_first_name: str | None | NotGiven = NOT_GIVEN,
+        preferred_middle_name: str | None | NotGiven = NOT_GIVEN,
+        preferred_last_name: str | None | NotGiven = NOT_GIVEN,
+        pronouns: str | None | NotGiven = NOT_GIVEN,
+        grades: Sequence[str] | NotGiven = NOT_GIVEN,
+        password: str | None | NotGiven = NOT_GIVEN,
+        sms: str | None | NotGiven = NOT_GIVEN,
+        phone: str | None | NotGiven = NOT_GIVEN,
+        agents: Sequence[OneRosterSourcedIdRefInputParam] | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -6023,17 +7315,44 @@ class Users(SyncAPIResource):
 
         Example::
 
-            user = lk.oneroster.users.update(
-                sourced_id,
-                {"enabled_user": True, "given_name": "...", "family_name": "..."},
-            )
+            user = lk.oneroster.users.update(sourced_id, enabled_user=True, given_name="...", family_name="...")
         """
-        _body = check_body(OneRosterUserInputParam, user, "user")
-        same_id(_body, sourced_id, "user")
+        _body = check_body(
+            OneRosterUserInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "metadata": metadata,
+                    "status": status,
+                    "user_master_identifier": user_master_identifier,
+                    "username": username,
+                    "user_ids": user_ids,
+                    "enabled_user": enabled_user,
+                    "given_name": given_name,
+                    "family_name": family_name,
+                    "middle_name": middle_name,
+                    "roles": roles,
+                    "primary_org": primary_org,
+                    "email": email,
+                    "preferred_first_name": preferred_first_name,
+                    "preferred_middle_name": preferred_middle_name,
+                    "preferred_last_name": preferred_last_name,
+                    "pronouns": pronouns,
+                    "grades": grades,
+                    "password": password,
+                    "sms": sms,
+                    "phone": phone,
+                    "agents": agents,
+                    "user_profiles": user_profiles,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         _result: OneRosterUser = self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/users/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"user": _body},
             cast=OneRosterUser,
             returns="user",
@@ -6153,8 +7472,30 @@ class AsyncUsers(AsyncAPIResource):
 
     async def create(
         self,
-        user: OneRosterUserInputParam,
         *,
+        enabled_user: bool,
+        given_name: str,
+        family_name: str,
+        roles: Sequence[OneRosterRoleInputParam],
+        user_profiles: Sequence[OneRosterUserProfileInputParam],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        user_master_identifier: str | None | NotGiven = NOT_GIVEN,
+        username: str | None | NotGiven = NOT_GIVEN,
+        user_ids: Sequence[OneRosterUserIdParam] | NotGiven = NOT_GIVEN,
+        middle_name: str | None | NotGiven = NOT_GIVEN,
+        primary_org: OneRosterSourcedIdRefInputParam | NotGiven = NOT_GIVEN,
+        email: str | None | NotGiven = NOT_GIVEN,
+        preferred_first_name: str | None | NotGiven = NOT_GIVEN,
+        preferred_middle_name: str | None | NotGiven = NOT_GIVEN,
+        preferred_last_name: str | None | NotGiven = NOT_GIVEN,
+        pronouns: str | None | NotGiven = NOT_GIVEN,
+        grades: Sequence[str] | NotGiven = NOT_GIVEN,
+        password: str | None | NotGiven = NOT_GIVEN,
+        sms: str | None | NotGiven = NOT_GIVEN,
+        phone: str | None | NotGiven = NOT_GIVEN,
+        agents: Sequence[OneRosterSourcedIdRefInputParam] | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -6171,11 +7512,39 @@ class AsyncUsers(AsyncAPIResource):
 
         Example::
 
-            user_created = await alk.oneroster.users.create(
-                {"enabled_user": True, "given_name": "...", "family_name": "..."},
-            )
+            user_created = await alk.oneroster.users.create(enabled_user=True, given_name="...", family_name="...")
         """
-        _body = check_body(OneRosterUserInputParam, user, "user")
+        _body = check_body(
+            OneRosterUserInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "metadata": metadata,
+                    "status": status,
+                    "user_master_identifier": user_master_identifier,
+                    "username": username,
+                    "user_ids": user_ids,
+                    "enabled_user": enabled_user,
+                    "given_name": given_name,
+                    "family_name": family_name,
+                    "middle_name": middle_name,
+                    "roles": roles,
+                    "primary_org": primary_org,
+                    "email": email,
+                    "preferred_first_name": preferred_first_name,
+                    "preferred_middle_name": preferred_middle_name,
+                    "preferred_last_name": preferred_last_name,
+                    "pronouns": pronouns,
+                    "grades": grades,
+                    "password": password,
+                    "sms": sms,
+                    "phone": phone,
+                    "agents": agents,
+                    "user_profiles": user_profiles,
+                }
+            ),
+            "",
+        )
         _result: OneRosterUserCreated = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/users/",
@@ -6191,9 +7560,32 @@ class AsyncUsers(AsyncAPIResource):
 
     async def update(
         self,
-        sourced_id: str,
-        user: OneRosterUserInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        enabled_user: bool,
+        given_name: str,
+        family_name: str,
+        roles: Sequence[OneRosterRoleInputParam],
+        user_profiles: Sequence[OneRosterUserProfileInputParam],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        user_master_identifier: str | None | NotGiven = NOT_GIVEN,
+        username: str | None | NotGiven = NOT_GIVEN,
+        user_ids: Sequence[OneRosterUserIdParam] | NotGiven = NOT_GIVEN,
+        middle_name: str | None | NotGiven = NOT_GIVEN,
+        primary_org: OneRosterSourcedIdRefInputParam | NotGiven = NOT_GIVEN,
+        email: str | None | NotGiven = NOT_GIVEN,
+        preferred_first_name: str | None | NotGiven = NOT_GIVEN,
+        preferred_middle_name: str | None | NotGiven = NOT_GIVEN,
+        preferred_last_name: str | None | NotGiven = NOT_GIVEN,
+        pronouns: str | None | NotGiven = NOT_GIVEN,
+        grades: Sequence[str] | NotGiven = NOT_GIVEN,
+        password: str | None | NotGiven = NOT_GIVEN,
+        sms: str | None | NotGiven = NOT_GIVEN,
+        phone: str | None | NotGiven = NOT_GIVEN,
+        agents: Sequence[OneRosterSourcedIdRefInputParam] | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -6208,17 +7600,44 @@ class AsyncUsers(AsyncAPIResource):
 
         Example::
 
-            user = await alk.oneroster.users.update(
-                sourced_id,
-                {"enabled_user": True, "given_name": "...", "family_name": "..."},
-            )
+            user = await alk.oneroster.users.update(sourced_id, enabled_user=True, given_name="...", family_name="...")
         """
-        _body = check_body(OneRosterUserInputParam, user, "user")
-        same_id(_body, sourced_id, "user")
+        _body = check_body(
+            OneRosterUserInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "metadata": metadata,
+                    "status": status,
+                    "user_master_identifier": user_master_identifier,
+                    "username": username,
+                    "user_ids": user_ids,
+                    "enabled_user": enabled_user,
+                    "given_name": given_name,
+                    "family_name": family_name,
+                    "middle_name": middle_name,
+                    "roles": roles,
+                    "primary_org": primary_org,
+                    "email": email,
+                    "preferred_first_name": preferred_first_name,
+                    "preferred_middle_name": preferred_middle_name,
+                    "preferred_last_name": preferred_last_name,
+                    "pronouns": pronouns,
+                    "grades": grades,
+                    "password": password,
+                    "sms": sms,
+                    "phone": phone,
+                    "agents": agents,
+                    "user_profiles": user_profiles,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         _result: OneRosterUser = await self._client._call(
             "PUT",
             "/ims/oneroster/rostering/v1p2/users/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"user": _body},
             cast=OneRosterUser,
             returns="user",
@@ -6332,8 +7751,9 @@ class UserCredentials(SyncAPIResource):
     def create(
         self,
         user_id: str,
-        credentials: OneRosterStudentCredentialsInputParam,
         *,
+        application_name: str,
+        credentials: OneRosterStudentCredentialsInputCredentialsParam,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -6351,10 +7771,15 @@ class UserCredentials(SyncAPIResource):
 
             registered_credentials = lk.oneroster.users.credentials.create(
                 user_id,
-                {"application_name": "...", "credentials": {"username": "...", "password": "..."}},
+                application_name="...",
+                credentials={"username": "...", "password": "..."},
             )
         """
-        _body = check_body(OneRosterStudentCredentialsInputParam, credentials, "credentials")
+        _body = check_body(
+            OneRosterStudentCredentialsInputParam,
+            given_members({"application_name": application_name, "credentials": credentials}),
+            "",
+        )
         _result: OneRosterRegisteredCredentials = self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/users/{userId}/credentials",
@@ -6413,8 +7838,9 @@ class AsyncUserCredentials(AsyncAPIResource):
     async def create(
         self,
         user_id: str,
-        credentials: OneRosterStudentCredentialsInputParam,
         *,
+        application_name: str,
+        credentials: OneRosterStudentCredentialsInputCredentialsParam,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -6432,10 +7858,15 @@ class AsyncUserCredentials(AsyncAPIResource):
 
             registered_credentials = await alk.oneroster.users.credentials.create(
                 user_id,
-                {"application_name": "...", "credentials": {"username": "...", "password": "..."}},
+                application_name="...",
+                credentials={"username": "...", "password": "..."},
             )
         """
-        _body = check_body(OneRosterStudentCredentialsInputParam, credentials, "credentials")
+        _body = check_body(
+            OneRosterStudentCredentialsInputParam,
+            given_members({"application_name": application_name, "credentials": credentials}),
+            "",
+        )
         _result: OneRosterRegisteredCredentials = await self._client._call(
             "POST",
             "/ims/oneroster/rostering/v1p2/users/{userId}/credentials",
@@ -6665,8 +8096,21 @@ class AssessmentLineItems(SyncAPIResource):
 
     def create(
         self,
-        line_item: OneRosterAssessmentLineItemInputParam,
         *,
+        status: Literal["active", "tobedeleted"],
+        title: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        description: str | None | NotGiven = NOT_GIVEN,
+        class_: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score_scale: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        result_value_min: float | None | NotGiven = NOT_GIVEN,
+        result_value_max: float | None | NotGiven = NOT_GIVEN,
+        component: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        component_resource: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        learning_objective_set: Sequence[OneRosterLearningObjectiveSetItemParam] | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -6682,9 +8126,30 @@ class AssessmentLineItems(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.gradebook.assessment_line_items.create({"status": "active", "title": "..."})
+            sourced_id_pairs = lk.oneroster.gradebook.assessment_line_items.create(status="active", title="...")
         """
-        _body = check_body(OneRosterAssessmentLineItemInputParam, line_item, "line_item")
+        _body = check_body(
+            OneRosterAssessmentLineItemInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "description": description,
+                    "class_": class_,
+                    "parent": parent,
+                    "score_scale": score_scale,
+                    "result_value_min": result_value_min,
+                    "result_value_max": result_value_max,
+                    "component": component,
+                    "component_resource": component_resource,
+                    "learning_objective_set": learning_objective_set,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/assessmentLineItems/",
@@ -6701,9 +8166,23 @@ class AssessmentLineItems(SyncAPIResource):
 
     def update(
         self,
-        sourced_id: str,
-        line_item: OneRosterAssessmentLineItemInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        status: Literal["active", "tobedeleted"],
+        title: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        description: str | None | NotGiven = NOT_GIVEN,
+        class_: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score_scale: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        result_value_min: float | None | NotGiven = NOT_GIVEN,
+        result_value_max: float | None | NotGiven = NOT_GIVEN,
+        component: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        component_resource: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        learning_objective_set: Sequence[OneRosterLearningObjectiveSetItemParam] | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -6718,15 +8197,37 @@ class AssessmentLineItems(SyncAPIResource):
 
             assessment_line_item = lk.oneroster.gradebook.assessment_line_items.update(
                 sourced_id,
-                {"status": "active", "title": "..."},
+                status="active",
+                title="...",
             )
         """
-        _body = check_body(OneRosterAssessmentLineItemInputParam, line_item, "line_item")
-        same_id(_body, sourced_id, "line_item")
+        _body = check_body(
+            OneRosterAssessmentLineItemInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "description": description,
+                    "class_": class_,
+                    "parent": parent,
+                    "score_scale": score_scale,
+                    "result_value_min": result_value_min,
+                    "result_value_max": result_value_max,
+                    "component": component,
+                    "component_resource": component_resource,
+                    "learning_objective_set": learning_objective_set,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         _result: OneRosterAssessmentLineItem = self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"assessmentLineItem": _body},
             cast=OneRosterAssessmentLineItem,
             returns="assessmentLineItem",
@@ -6844,8 +8345,21 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
 
     async def create(
         self,
-        line_item: OneRosterAssessmentLineItemInputParam,
         *,
+        status: Literal["active", "tobedeleted"],
+        title: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        description: str | None | NotGiven = NOT_GIVEN,
+        class_: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score_scale: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        result_value_min: float | None | NotGiven = NOT_GIVEN,
+        result_value_max: float | None | NotGiven = NOT_GIVEN,
+        component: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        component_resource: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        learning_objective_set: Sequence[OneRosterLearningObjectiveSetItemParam] | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -6861,11 +8375,30 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.gradebook.assessment_line_items.create(
-                {"status": "active", "title": "..."},
-            )
+            sourced_id_pairs = await alk.oneroster.gradebook.assessment_line_items.create(status="active", title="...")
         """
-        _body = check_body(OneRosterAssessmentLineItemInputParam, line_item, "line_item")
+        _body = check_body(
+            OneRosterAssessmentLineItemInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "description": description,
+                    "class_": class_,
+                    "parent": parent,
+                    "score_scale": score_scale,
+                    "result_value_min": result_value_min,
+                    "result_value_max": result_value_max,
+                    "component": component,
+                    "component_resource": component_resource,
+                    "learning_objective_set": learning_objective_set,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/assessmentLineItems/",
@@ -6882,9 +8415,23 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
 
     async def update(
         self,
-        sourced_id: str,
-        line_item: OneRosterAssessmentLineItemInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        status: Literal["active", "tobedeleted"],
+        title: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        description: str | None | NotGiven = NOT_GIVEN,
+        class_: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        parent: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score_scale: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        result_value_min: float | None | NotGiven = NOT_GIVEN,
+        result_value_max: float | None | NotGiven = NOT_GIVEN,
+        component: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        component_resource: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        learning_objective_set: Sequence[OneRosterLearningObjectiveSetItemParam] | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -6899,15 +8446,37 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
 
             assessment_line_item = await alk.oneroster.gradebook.assessment_line_items.update(
                 sourced_id,
-                {"status": "active", "title": "..."},
+                status="active",
+                title="...",
             )
         """
-        _body = check_body(OneRosterAssessmentLineItemInputParam, line_item, "line_item")
-        same_id(_body, sourced_id, "line_item")
+        _body = check_body(
+            OneRosterAssessmentLineItemInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "description": description,
+                    "class_": class_,
+                    "parent": parent,
+                    "score_scale": score_scale,
+                    "result_value_min": result_value_min,
+                    "result_value_max": result_value_max,
+                    "component": component,
+                    "component_resource": component_resource,
+                    "learning_objective_set": learning_objective_set,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         _result: OneRosterAssessmentLineItem = await self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/assessmentLineItems/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"assessmentLineItem": _body},
             cast=OneRosterAssessmentLineItem,
             returns="assessmentLineItem",
@@ -7025,8 +8594,25 @@ class AssessmentResults(SyncAPIResource):
 
     def create(
         self,
-        result: OneRosterAssessmentResultInputParam,
         *,
+        status: Literal["active", "tobedeleted"],
+        assessment_line_item: OneRosterSourcedIdRefInputParam,
+        student: OneRosterSourcedIdRefInputParam,
+        score_date: str,
+        score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        score: float | None | NotGiven = NOT_GIVEN,
+        text_score: str | None | NotGiven = NOT_GIVEN,
+        score_scale: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score_percentile: float | None | NotGiven = NOT_GIVEN,
+        comment: str | None | NotGiven = NOT_GIVEN,
+        learning_objective_set: Sequence[OneRosterLearningObjectiveSetItemParam] | None | NotGiven = NOT_GIVEN,
+        in_progress: str | None | NotGiven = NOT_GIVEN,
+        incomplete: str | None | NotGiven = NOT_GIVEN,
+        late: str | None | NotGiven = NOT_GIVEN,
+        missing: str | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -7040,10 +8626,37 @@ class AssessmentResults(SyncAPIResource):
         Example::
 
             sourced_id_pairs = lk.oneroster.gradebook.assessment_results.create(
-                {"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}},
+                status="active",
+                assessment_line_item={"sourced_id": "..."},
+                student={"sourced_id": "..."},
             )
         """
-        _body = check_body(OneRosterAssessmentResultInputParam, result, "result")
+        _body = check_body(
+            OneRosterAssessmentResultInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "assessment_line_item": assessment_line_item,
+                    "student": student,
+                    "score": score,
+                    "text_score": text_score,
+                    "score_date": score_date,
+                    "score_scale": score_scale,
+                    "score_percentile": score_percentile,
+                    "score_status": score_status,
+                    "comment": comment,
+                    "learning_objective_set": learning_objective_set,
+                    "in_progress": in_progress,
+                    "incomplete": incomplete,
+                    "late": late,
+                    "missing": missing,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/assessmentResults/",
@@ -7060,9 +8673,27 @@ class AssessmentResults(SyncAPIResource):
 
     def update(
         self,
-        sourced_id: str,
-        result: OneRosterAssessmentResultInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        status: Literal["active", "tobedeleted"],
+        assessment_line_item: OneRosterSourcedIdRefInputParam,
+        student: OneRosterSourcedIdRefInputParam,
+        score_date: str,
+        score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        score: float | None | NotGiven = NOT_GIVEN,
+        text_score: str | None | NotGiven = NOT_GIVEN,
+        score_scale: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score_percentile: float | None | NotGiven = NOT_GIVEN,
+        comment: str | None | NotGiven = NOT_GIVEN,
+        learning_objective_set: Sequence[OneRosterLearningObjectiveSetItemParam] | None | NotGiven = NOT_GIVEN,
+        in_progress: str | None | NotGiven = NOT_GIVEN,
+        incomplete: str | None | NotGiven = NOT_GIVEN,
+        late: str | None | NotGiven = NOT_GIVEN,
+        missing: str | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -7077,15 +8708,42 @@ class AssessmentResults(SyncAPIResource):
 
             assessment_result = lk.oneroster.gradebook.assessment_results.update(
                 sourced_id,
-                {"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}},
+                status="active",
+                assessment_line_item={"sourced_id": "..."},
+                student={"sourced_id": "..."},
             )
         """
-        _body = check_body(OneRosterAssessmentResultInputParam, result, "result")
-        same_id(_body, sourced_id, "result")
+        _body = check_body(
+            OneRosterAssessmentResultInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "assessment_line_item": assessment_line_item,
+                    "student": student,
+                    "score": score,
+                    "text_score": text_score,
+                    "score_date": score_date,
+                    "score_scale": score_scale,
+                    "score_percentile": score_percentile,
+                    "score_status": score_status,
+                    "comment": comment,
+                    "learning_objective_set": learning_objective_set,
+                    "in_progress": in_progress,
+                    "incomplete": incomplete,
+                    "late": late,
+                    "missing": missing,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         _result: OneRosterAssessmentResult = self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"assessmentResult": _body},
             cast=OneRosterAssessmentResult,
             returns="assessmentResult",
@@ -7203,8 +8861,25 @@ class AsyncAssessmentResults(AsyncAPIResource):
 
     async def create(
         self,
-        result: OneRosterAssessmentResultInputParam,
         *,
+        status: Literal["active", "tobedeleted"],
+        assessment_line_item: OneRosterSourcedIdRefInputParam,
+        student: OneRosterSourcedIdRefInputParam,
+        score_date: str,
+        score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        score: float | None | NotGiven = NOT_GIVEN,
+        text_score: str | None | NotGiven = NOT_GIVEN,
+        score_scale: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score_percentile: float | None | NotGiven = NOT_GIVEN,
+        comment: str | None | NotGiven = NOT_GIVEN,
+        learning_objective_set: Sequence[OneRosterLearningObjectiveSetItemParam] | None | NotGiven = NOT_GIVEN,
+        in_progress: str | None | NotGiven = NOT_GIVEN,
+        incomplete: str | None | NotGiven = NOT_GIVEN,
+        late: str | None | NotGiven = NOT_GIVEN,
+        missing: str | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -7218,10 +8893,37 @@ class AsyncAssessmentResults(AsyncAPIResource):
         Example::
 
             sourced_id_pairs = await alk.oneroster.gradebook.assessment_results.create(
-                {"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}},
+                status="active",
+                assessment_line_item={"sourced_id": "..."},
+                student={"sourced_id": "..."},
             )
         """
-        _body = check_body(OneRosterAssessmentResultInputParam, result, "result")
+        _body = check_body(
+            OneRosterAssessmentResultInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "assessment_line_item": assessment_line_item,
+                    "student": student,
+                    "score": score,
+                    "text_score": text_score,
+                    "score_date": score_date,
+                    "score_scale": score_scale,
+                    "score_percentile": score_percentile,
+                    "score_status": score_status,
+                    "comment": comment,
+                    "learning_objective_set": learning_objective_set,
+                    "in_progress": in_progress,
+                    "incomplete": incomplete,
+                    "late": late,
+                    "missing": missing,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/assessmentResults/",
@@ -7238,9 +8940,27 @@ class AsyncAssessmentResults(AsyncAPIResource):
 
     async def update(
         self,
-        sourced_id: str,
-        result: OneRosterAssessmentResultInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        status: Literal["active", "tobedeleted"],
+        assessment_line_item: OneRosterSourcedIdRefInputParam,
+        student: OneRosterSourcedIdRefInputParam,
+        score_date: str,
+        score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        score: float | None | NotGiven = NOT_GIVEN,
+        text_score: str | None | NotGiven = NOT_GIVEN,
+        score_scale: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score_percentile: float | None | NotGiven = NOT_GIVEN,
+        comment: str | None | NotGiven = NOT_GIVEN,
+        learning_objective_set: Sequence[OneRosterLearningObjectiveSetItemParam] | None | NotGiven = NOT_GIVEN,
+        in_progress: str | None | NotGiven = NOT_GIVEN,
+        incomplete: str | None | NotGiven = NOT_GIVEN,
+        late: str | None | NotGiven = NOT_GIVEN,
+        missing: str | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -7255,15 +8975,42 @@ class AsyncAssessmentResults(AsyncAPIResource):
 
             assessment_result = await alk.oneroster.gradebook.assessment_results.update(
                 sourced_id,
-                {"status": "active", "assessment_line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}},
+                status="active",
+                assessment_line_item={"sourced_id": "..."},
+                student={"sourced_id": "..."},
             )
         """
-        _body = check_body(OneRosterAssessmentResultInputParam, result, "result")
-        same_id(_body, sourced_id, "result")
+        _body = check_body(
+            OneRosterAssessmentResultInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "assessment_line_item": assessment_line_item,
+                    "student": student,
+                    "score": score,
+                    "text_score": text_score,
+                    "score_date": score_date,
+                    "score_scale": score_scale,
+                    "score_percentile": score_percentile,
+                    "score_status": score_status,
+                    "comment": comment,
+                    "learning_objective_set": learning_objective_set,
+                    "in_progress": in_progress,
+                    "incomplete": incomplete,
+                    "late": late,
+                    "missing": missing,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         _result: OneRosterAssessmentResult = await self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/assessmentResults/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"assessmentResult": _body},
             cast=OneRosterAssessmentResult,
             returns="assessmentResult",
@@ -7380,8 +9127,13 @@ class Categories(SyncAPIResource):
 
     def create(
         self,
-        category: OneRosterCategoryInputParam,
         *,
+        status: Literal["active", "tobedeleted"],
+        title: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        weight: float | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -7394,9 +9146,22 @@ class Categories(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.gradebook.categories.create({"status": "active", "title": "..."})
+            sourced_id_pairs = lk.oneroster.gradebook.categories.create(status="active", title="...")
         """
-        _body = check_body(OneRosterCategoryInputParam, category, "category")
+        _body = check_body(
+            OneRosterCategoryInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "weight": weight,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/categories/",
@@ -7413,9 +9178,15 @@ class Categories(SyncAPIResource):
 
     def update(
         self,
-        sourced_id: str,
-        category: OneRosterCategoryInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        status: Literal["active", "tobedeleted"],
+        title: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        weight: float | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -7428,14 +9199,27 @@ class Categories(SyncAPIResource):
 
         Example::
 
-            category = lk.oneroster.gradebook.categories.update(sourced_id, {"status": "active", "title": "..."})
+            category = lk.oneroster.gradebook.categories.update(sourced_id, status="active", title="...")
         """
-        _body = check_body(OneRosterCategoryInputParam, category, "category")
-        same_id(_body, sourced_id, "category")
+        _body = check_body(
+            OneRosterCategoryInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "weight": weight,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         _result: OneRosterCategory = self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/categories/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"category": _body},
             cast=OneRosterCategory,
             returns="category",
@@ -7552,8 +9336,13 @@ class AsyncCategories(AsyncAPIResource):
 
     async def create(
         self,
-        category: OneRosterCategoryInputParam,
         *,
+        status: Literal["active", "tobedeleted"],
+        title: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        weight: float | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -7566,9 +9355,22 @@ class AsyncCategories(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.gradebook.categories.create({"status": "active", "title": "..."})
+            sourced_id_pairs = await alk.oneroster.gradebook.categories.create(status="active", title="...")
         """
-        _body = check_body(OneRosterCategoryInputParam, category, "category")
+        _body = check_body(
+            OneRosterCategoryInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "weight": weight,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/categories/",
@@ -7585,9 +9387,15 @@ class AsyncCategories(AsyncAPIResource):
 
     async def update(
         self,
-        sourced_id: str,
-        category: OneRosterCategoryInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        status: Literal["active", "tobedeleted"],
+        title: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        weight: float | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -7600,14 +9408,27 @@ class AsyncCategories(AsyncAPIResource):
 
         Example::
 
-            category = await alk.oneroster.gradebook.categories.update(sourced_id, {"status": "active", "title": "..."})
+            category = await alk.oneroster.gradebook.categories.update(sourced_id, status="active", title="...")
         """
-        _body = check_body(OneRosterCategoryInputParam, category, "category")
-        same_id(_body, sourced_id, "category")
+        _body = check_body(
+            OneRosterCategoryInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "weight": weight,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         _result: OneRosterCategory = await self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/categories/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"category": _body},
             cast=OneRosterCategory,
             returns="category",
@@ -7724,8 +9545,24 @@ class LineItems(SyncAPIResource):
 
     def create(
         self,
-        line_item: OneRosterLineItemInputParam,
         *,
+        title: str,
+        assign_date: str,
+        due_date: str,
+        class_: OneRosterSourcedIdRefInputParam,
+        school: OneRosterSourcedIdRefInputParam,
+        category: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        description: str | None | NotGiven = NOT_GIVEN,
+        grading_period: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        academic_session: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score_scale: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        result_value_min: float | None | NotGiven = NOT_GIVEN,
+        result_value_max: float | None | NotGiven = NOT_GIVEN,
+        learning_objective_set: Sequence[OneRosterLearningObjectiveSetItemParam] | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -7738,11 +9575,33 @@ class LineItems(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.gradebook.line_items.create(
-                {"title": "...", "assign_date": "...", "due_date": "..."},
-            )
+            sourced_id_pairs = lk.oneroster.gradebook.line_items.create(title="...", assign_date="...", due_date="...")
         """
-        _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
+        _body = check_body(
+            OneRosterLineItemInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "description": description,
+                    "assign_date": assign_date,
+                    "due_date": due_date,
+                    "class_": class_,
+                    "school": school,
+                    "category": category,
+                    "grading_period": grading_period,
+                    "academic_session": academic_session,
+                    "score_scale": score_scale,
+                    "result_value_min": result_value_min,
+                    "result_value_max": result_value_max,
+                    "learning_objective_set": learning_objective_set,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/lineItems/",
@@ -7759,9 +9618,26 @@ class LineItems(SyncAPIResource):
 
     def update(
         self,
-        sourced_id: str,
-        line_item: OneRosterLineItemInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        title: str,
+        assign_date: str,
+        due_date: str,
+        class_: OneRosterSourcedIdRefInputParam,
+        school: OneRosterSourcedIdRefInputParam,
+        category: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        description: str | None | NotGiven = NOT_GIVEN,
+        grading_period: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        academic_session: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score_scale: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        result_value_min: float | None | NotGiven = NOT_GIVEN,
+        result_value_max: float | None | NotGiven = NOT_GIVEN,
+        learning_objective_set: Sequence[OneRosterLearningObjectiveSetItemParam] | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -7774,17 +9650,38 @@ class LineItems(SyncAPIResource):
 
         Example::
 
-            lk.oneroster.gradebook.line_items.update(
-                sourced_id,
-                {"title": "...", "assign_date": "...", "due_date": "..."},
-            )
+            lk.oneroster.gradebook.line_items.update(sourced_id, title="...", assign_date="...", due_date="...")
         """
-        _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
-        same_id(_body, sourced_id, "line_item")
+        _body = check_body(
+            OneRosterLineItemInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "description": description,
+                    "assign_date": assign_date,
+                    "due_date": due_date,
+                    "class_": class_,
+                    "school": school,
+                    "category": category,
+                    "grading_period": grading_period,
+                    "academic_session": academic_session,
+                    "score_scale": score_scale,
+                    "result_value_min": result_value_min,
+                    "result_value_max": result_value_max,
+                    "learning_objective_set": learning_objective_set,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"lineItem": _body},
             timeout=timeout,
             max_retries=max_retries,
@@ -7898,8 +9795,24 @@ class AsyncLineItems(AsyncAPIResource):
 
     async def create(
         self,
-        line_item: OneRosterLineItemInputParam,
         *,
+        title: str,
+        assign_date: str,
+        due_date: str,
+        class_: OneRosterSourcedIdRefInputParam,
+        school: OneRosterSourcedIdRefInputParam,
+        category: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        description: str | None | NotGiven = NOT_GIVEN,
+        grading_period: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        academic_session: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score_scale: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        result_value_min: float | None | NotGiven = NOT_GIVEN,
+        result_value_max: float | None | NotGiven = NOT_GIVEN,
+        learning_objective_set: Sequence[OneRosterLearningObjectiveSetItemParam] | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -7913,10 +9826,36 @@ class AsyncLineItems(AsyncAPIResource):
         Example::
 
             sourced_id_pairs = await alk.oneroster.gradebook.line_items.create(
-                {"title": "...", "assign_date": "...", "due_date": "..."},
+                title="...",
+                assign_date="...",
+                due_date="...",
             )
         """
-        _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
+        _body = check_body(
+            OneRosterLineItemInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "description": description,
+                    "assign_date": assign_date,
+                    "due_date": due_date,
+                    "class_": class_,
+                    "school": school,
+                    "category": category,
+                    "grading_period": grading_period,
+                    "academic_session": academic_session,
+                    "score_scale": score_scale,
+                    "result_value_min": result_value_min,
+                    "result_value_max": result_value_max,
+                    "learning_objective_set": learning_objective_set,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/lineItems/",
@@ -7933,9 +9872,26 @@ class AsyncLineItems(AsyncAPIResource):
 
     async def update(
         self,
-        sourced_id: str,
-        line_item: OneRosterLineItemInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        title: str,
+        assign_date: str,
+        due_date: str,
+        class_: OneRosterSourcedIdRefInputParam,
+        school: OneRosterSourcedIdRefInputParam,
+        category: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        description: str | None | NotGiven = NOT_GIVEN,
+        grading_period: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        academic_session: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score_scale: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        result_value_min: float | None | NotGiven = NOT_GIVEN,
+        result_value_max: float | None | NotGiven = NOT_GIVEN,
+        learning_objective_set: Sequence[OneRosterLearningObjectiveSetItemParam] | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -7948,17 +9904,38 @@ class AsyncLineItems(AsyncAPIResource):
 
         Example::
 
-            await alk.oneroster.gradebook.line_items.update(
-                sourced_id,
-                {"title": "...", "assign_date": "...", "due_date": "..."},
-            )
+            await alk.oneroster.gradebook.line_items.update(sourced_id, title="...", assign_date="...", due_date="...")
         """
-        _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
-        same_id(_body, sourced_id, "line_item")
+        _body = check_body(
+            OneRosterLineItemInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "description": description,
+                    "assign_date": assign_date,
+                    "due_date": due_date,
+                    "class_": class_,
+                    "school": school,
+                    "category": category,
+                    "grading_period": grading_period,
+                    "academic_session": academic_session,
+                    "score_scale": score_scale,
+                    "result_value_min": result_value_min,
+                    "result_value_max": result_value_max,
+                    "learning_objective_set": learning_objective_set,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         await self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"lineItem": _body},
             timeout=timeout,
             max_retries=max_retries,
@@ -8156,8 +10133,25 @@ class Results(SyncAPIResource):
 
     def create(
         self,
-        result: OneRosterResultInputParam,
         *,
+        status: Literal["active", "tobedeleted"],
+        line_item: OneRosterSourcedIdRefInputParam,
+        student: OneRosterSourcedIdRefInputParam,
+        score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"],
+        score_date: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        class_: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score_scale: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score: float | None | NotGiven = NOT_GIVEN,
+        text_score: str | None | NotGiven = NOT_GIVEN,
+        comment: str | None | NotGiven = NOT_GIVEN,
+        learning_objective_set: Sequence[OneRosterLearningObjectiveSetItemParam] | None | NotGiven = NOT_GIVEN,
+        in_progress: str | NotGiven = NOT_GIVEN,
+        incomplete: str | NotGiven = NOT_GIVEN,
+        late: str | NotGiven = NOT_GIVEN,
+        missing: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -8171,10 +10165,37 @@ class Results(SyncAPIResource):
         Example::
 
             sourced_id_pairs = lk.oneroster.gradebook.results.create(
-                {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}},
+                status="active",
+                line_item={"sourced_id": "..."},
+                student={"sourced_id": "..."},
             )
         """
-        _body = check_body(OneRosterResultInputParam, result, "result")
+        _body = check_body(
+            OneRosterResultInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "line_item": line_item,
+                    "student": student,
+                    "class_": class_,
+                    "score_scale": score_scale,
+                    "score_status": score_status,
+                    "score": score,
+                    "text_score": text_score,
+                    "score_date": score_date,
+                    "comment": comment,
+                    "learning_objective_set": learning_objective_set,
+                    "in_progress": in_progress,
+                    "incomplete": incomplete,
+                    "late": late,
+                    "missing": missing,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/results/",
@@ -8191,9 +10212,27 @@ class Results(SyncAPIResource):
 
     def update(
         self,
-        sourced_id: str,
-        result: OneRosterResultInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        status: Literal["active", "tobedeleted"],
+        line_item: OneRosterSourcedIdRefInputParam,
+        student: OneRosterSourcedIdRefInputParam,
+        score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"],
+        score_date: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        class_: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score_scale: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score: float | None | NotGiven = NOT_GIVEN,
+        text_score: str | None | NotGiven = NOT_GIVEN,
+        comment: str | None | NotGiven = NOT_GIVEN,
+        learning_objective_set: Sequence[OneRosterLearningObjectiveSetItemParam] | None | NotGiven = NOT_GIVEN,
+        in_progress: str | NotGiven = NOT_GIVEN,
+        incomplete: str | NotGiven = NOT_GIVEN,
+        late: str | NotGiven = NOT_GIVEN,
+        missing: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -8208,15 +10247,42 @@ class Results(SyncAPIResource):
 
             result = lk.oneroster.gradebook.results.update(
                 sourced_id,
-                {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}},
+                status="active",
+                line_item={"sourced_id": "..."},
+                student={"sourced_id": "..."},
             )
         """
-        _body = check_body(OneRosterResultInputParam, result, "result")
-        same_id(_body, sourced_id, "result")
+        _body = check_body(
+            OneRosterResultInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "line_item": line_item,
+                    "student": student,
+                    "class_": class_,
+                    "score_scale": score_scale,
+                    "score_status": score_status,
+                    "score": score,
+                    "text_score": text_score,
+                    "score_date": score_date,
+                    "comment": comment,
+                    "learning_objective_set": learning_objective_set,
+                    "in_progress": in_progress,
+                    "incomplete": incomplete,
+                    "late": late,
+                    "missing": missing,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         _result: OneRosterResult = self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/results/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"result": _body},
             cast=OneRosterResult,
             returns="result",
@@ -8333,8 +10399,25 @@ class AsyncResults(AsyncAPIResource):
 
     async def create(
         self,
-        result: OneRosterResultInputParam,
         *,
+        status: Literal["active", "tobedeleted"],
+        line_item: OneRosterSourcedIdRefInputParam,
+        student: OneRosterSourcedIdRefInputParam,
+        score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"],
+        score_date: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        class_: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score_scale: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score: float | None | NotGiven = NOT_GIVEN,
+        text_score: str | None | NotGiven = NOT_GIVEN,
+        comment: str | None | NotGiven = NOT_GIVEN,
+        learning_objective_set: Sequence[OneRosterLearningObjectiveSetItemParam] | None | NotGiven = NOT_GIVEN,
+        in_progress: str | NotGiven = NOT_GIVEN,
+        incomplete: str | NotGiven = NOT_GIVEN,
+        late: str | NotGiven = NOT_GIVEN,
+        missing: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -8348,10 +10431,37 @@ class AsyncResults(AsyncAPIResource):
         Example::
 
             sourced_id_pairs = await alk.oneroster.gradebook.results.create(
-                {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}},
+                status="active",
+                line_item={"sourced_id": "..."},
+                student={"sourced_id": "..."},
             )
         """
-        _body = check_body(OneRosterResultInputParam, result, "result")
+        _body = check_body(
+            OneRosterResultInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "line_item": line_item,
+                    "student": student,
+                    "class_": class_,
+                    "score_scale": score_scale,
+                    "score_status": score_status,
+                    "score": score,
+                    "text_score": text_score,
+                    "score_date": score_date,
+                    "comment": comment,
+                    "learning_objective_set": learning_objective_set,
+                    "in_progress": in_progress,
+                    "incomplete": incomplete,
+                    "late": late,
+                    "missing": missing,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/results/",
@@ -8368,9 +10478,27 @@ class AsyncResults(AsyncAPIResource):
 
     async def update(
         self,
-        sourced_id: str,
-        result: OneRosterResultInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        status: Literal["active", "tobedeleted"],
+        line_item: OneRosterSourcedIdRefInputParam,
+        student: OneRosterSourcedIdRefInputParam,
+        score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"],
+        score_date: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        class_: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score_scale: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score: float | None | NotGiven = NOT_GIVEN,
+        text_score: str | None | NotGiven = NOT_GIVEN,
+        comment: str | None | NotGiven = NOT_GIVEN,
+        learning_objective_set: Sequence[OneRosterLearningObjectiveSetItemParam] | None | NotGiven = NOT_GIVEN,
+        in_progress: str | NotGiven = NOT_GIVEN,
+        incomplete: str | NotGiven = NOT_GIVEN,
+        late: str | NotGiven = NOT_GIVEN,
+        missing: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -8385,15 +10513,42 @@ class AsyncResults(AsyncAPIResource):
 
             result = await alk.oneroster.gradebook.results.update(
                 sourced_id,
-                {"status": "active", "line_item": {"sourced_id": "..."}, "student": {"sourced_id": "..."}},
+                status="active",
+                line_item={"sourced_id": "..."},
+                student={"sourced_id": "..."},
             )
         """
-        _body = check_body(OneRosterResultInputParam, result, "result")
-        same_id(_body, sourced_id, "result")
+        _body = check_body(
+            OneRosterResultInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "line_item": line_item,
+                    "student": student,
+                    "class_": class_,
+                    "score_scale": score_scale,
+                    "score_status": score_status,
+                    "score": score,
+                    "text_score": text_score,
+                    "score_date": score_date,
+                    "comment": comment,
+                    "learning_objective_set": learning_objective_set,
+                    "in_progress": in_progress,
+                    "incomplete": incomplete,
+                    "late": late,
+                    "missing": missing,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         _result: OneRosterResult = await self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/results/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"result": _body},
             cast=OneRosterResult,
             returns="result",
@@ -8510,8 +10665,16 @@ class ScoreScales(SyncAPIResource):
 
     def create(
         self,
-        score_scale: OneRosterScoreScaleInputParam,
         *,
+        status: Literal["active", "tobedeleted"],
+        title: str,
+        type: str,
+        class_: OneRosterSourcedIdRefInputParam,
+        score_scale_value: Sequence[OneRosterScoreScaleValueParam],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        course: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -8524,11 +10687,25 @@ class ScoreScales(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.gradebook.score_scales.create(
-                {"status": "active", "title": "...", "type": "..."},
-            )
+            sourced_id_pairs = lk.oneroster.gradebook.score_scales.create(status="active", title="...", type="...")
         """
-        _body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
+        _body = check_body(
+            OneRosterScoreScaleInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "type": type,
+                    "class_": class_,
+                    "course": course,
+                    "score_scale_value": score_scale_value,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/scoreScales/",
@@ -8545,9 +10722,18 @@ class ScoreScales(SyncAPIResource):
 
     def update(
         self,
-        sourced_id: str,
-        score_scale: OneRosterScoreScaleInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        status: Literal["active", "tobedeleted"],
+        title: str,
+        type: str,
+        class_: OneRosterSourcedIdRefInputParam,
+        score_scale_value: Sequence[OneRosterScoreScaleValueParam],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        course: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -8562,15 +10748,33 @@ class ScoreScales(SyncAPIResource):
 
             score_scale = lk.oneroster.gradebook.score_scales.update(
                 sourced_id,
-                {"status": "active", "title": "...", "type": "..."},
+                status="active",
+                title="...",
+                type="...",
             )
         """
-        _body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
-        same_id(_body, sourced_id, "score_scale")
+        _body = check_body(
+            OneRosterScoreScaleInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "type": type,
+                    "class_": class_,
+                    "course": course,
+                    "score_scale_value": score_scale_value,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         _result: OneRosterScoreScale = self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"scoreScale": _body},
             cast=OneRosterScoreScale,
             returns="scoreScale",
@@ -8687,8 +10891,16 @@ class AsyncScoreScales(AsyncAPIResource):
 
     async def create(
         self,
-        score_scale: OneRosterScoreScaleInputParam,
         *,
+        status: Literal["active", "tobedeleted"],
+        title: str,
+        type: str,
+        class_: OneRosterSourcedIdRefInputParam,
+        score_scale_value: Sequence[OneRosterScoreScaleValueParam],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        course: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -8702,10 +10914,28 @@ class AsyncScoreScales(AsyncAPIResource):
         Example::
 
             sourced_id_pairs = await alk.oneroster.gradebook.score_scales.create(
-                {"status": "active", "title": "...", "type": "..."},
+                status="active",
+                title="...",
+                type="...",
             )
         """
-        _body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
+        _body = check_body(
+            OneRosterScoreScaleInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "type": type,
+                    "class_": class_,
+                    "course": course,
+                    "score_scale_value": score_scale_value,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/scoreScales/",
@@ -8722,9 +10952,18 @@ class AsyncScoreScales(AsyncAPIResource):
 
     async def update(
         self,
-        sourced_id: str,
-        score_scale: OneRosterScoreScaleInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        status: Literal["active", "tobedeleted"],
+        title: str,
+        type: str,
+        class_: OneRosterSourcedIdRefInputParam,
+        score_scale_value: Sequence[OneRosterScoreScaleValueParam],
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        course: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -8739,15 +10978,33 @@ class AsyncScoreScales(AsyncAPIResource):
 
             score_scale = await alk.oneroster.gradebook.score_scales.update(
                 sourced_id,
-                {"status": "active", "title": "...", "type": "..."},
+                status="active",
+                title="...",
+                type="...",
             )
         """
-        _body = check_body(OneRosterScoreScaleInputParam, score_scale, "score_scale")
-        same_id(_body, sourced_id, "score_scale")
+        _body = check_body(
+            OneRosterScoreScaleInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "type": type,
+                    "class_": class_,
+                    "course": course,
+                    "score_scale_value": score_scale_value,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         _result: OneRosterScoreScale = await self._client._call(
             "PUT",
             "/ims/oneroster/gradebook/v1p2/scoreScales/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"scoreScale": _body},
             cast=OneRosterScoreScale,
             returns="scoreScale",
@@ -9038,8 +11295,24 @@ class GradebookClassLineItems(SyncAPIResource):
     def create(
         self,
         class_sourced_id: str,
-        line_item: OneRosterLineItemInputParam,
         *,
+        title: str,
+        assign_date: str,
+        due_date: str,
+        class_: OneRosterSourcedIdRefInputParam,
+        school: OneRosterSourcedIdRefInputParam,
+        category: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        description: str | None | NotGiven = NOT_GIVEN,
+        grading_period: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        academic_session: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score_scale: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        result_value_min: float | None | NotGiven = NOT_GIVEN,
+        result_value_max: float | None | NotGiven = NOT_GIVEN,
+        learning_objective_set: Sequence[OneRosterLearningObjectiveSetItemParam] | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -9056,10 +11329,36 @@ class GradebookClassLineItems(SyncAPIResource):
 
             sourced_id_pairs = lk.oneroster.gradebook.classes.line_items.create(
                 class_sourced_id,
-                {"title": "...", "assign_date": "...", "due_date": "..."},
+                title="...",
+                assign_date="...",
+                due_date="...",
             )
         """
-        _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
+        _body = check_body(
+            OneRosterLineItemInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "description": description,
+                    "assign_date": assign_date,
+                    "due_date": due_date,
+                    "class_": class_,
+                    "school": school,
+                    "category": category,
+                    "grading_period": grading_period,
+                    "academic_session": academic_session,
+                    "score_scale": score_scale,
+                    "result_value_min": result_value_min,
+                    "result_value_max": result_value_max,
+                    "learning_objective_set": learning_objective_set,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems",
@@ -9124,8 +11423,24 @@ class AsyncGradebookClassLineItems(AsyncAPIResource):
     async def create(
         self,
         class_sourced_id: str,
-        line_item: OneRosterLineItemInputParam,
         *,
+        title: str,
+        assign_date: str,
+        due_date: str,
+        class_: OneRosterSourcedIdRefInputParam,
+        school: OneRosterSourcedIdRefInputParam,
+        category: OneRosterSourcedIdRefInputParam,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        description: str | None | NotGiven = NOT_GIVEN,
+        grading_period: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        academic_session: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        score_scale: OneRosterSourcedIdRefInputParam | None | NotGiven = NOT_GIVEN,
+        result_value_min: float | None | NotGiven = NOT_GIVEN,
+        result_value_max: float | None | NotGiven = NOT_GIVEN,
+        learning_objective_set: Sequence[OneRosterLearningObjectiveSetItemParam] | None | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -9142,10 +11457,36 @@ class AsyncGradebookClassLineItems(AsyncAPIResource):
 
             sourced_id_pairs = await alk.oneroster.gradebook.classes.line_items.create(
                 class_sourced_id,
-                {"title": "...", "assign_date": "...", "due_date": "..."},
+                title="...",
+                assign_date="...",
+                due_date="...",
             )
         """
-        _body = check_body(OneRosterLineItemInputParam, line_item, "line_item")
+        _body = check_body(
+            OneRosterLineItemInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "description": description,
+                    "assign_date": assign_date,
+                    "due_date": due_date,
+                    "class_": class_,
+                    "school": school,
+                    "category": category,
+                    "grading_period": grading_period,
+                    "academic_session": academic_session,
+                    "score_scale": score_scale,
+                    "result_value_min": result_value_min,
+                    "result_value_max": result_value_max,
+                    "learning_objective_set": learning_objective_set,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/gradebook/v1p2/classes/{classSourcedId}/lineItems",
@@ -9920,8 +12261,17 @@ class Resources(SyncAPIResource):
 
     def create(
         self,
-        resource: OneRosterResourceInputParam,
         *,
+        title: str,
+        vendor_resource_id: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        roles: Sequence[Literal["primary", "secondary"]] | NotGiven = NOT_GIVEN,
+        importance: Literal["primary", "secondary"] | NotGiven = NOT_GIVEN,
+        vendor_id: str | NotGiven = NOT_GIVEN,
+        application_id: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -9934,9 +12284,26 @@ class Resources(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.resources.create({"title": "...", "vendor_resource_id": "..."})
+            sourced_id_pairs = lk.oneroster.resources.create(title="...", vendor_resource_id="...")
         """
-        _body = check_body(OneRosterResourceInputParam, resource, "resource")
+        _body = check_body(
+            OneRosterResourceInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "roles": roles,
+                    "importance": importance,
+                    "vendor_resource_id": vendor_resource_id,
+                    "vendor_id": vendor_id,
+                    "application_id": application_id,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/resources/v1p2/resources/",
@@ -9953,9 +12320,19 @@ class Resources(SyncAPIResource):
 
     def update(
         self,
-        sourced_id: str,
-        resource: OneRosterResourceInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        title: str,
+        vendor_resource_id: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        roles: Sequence[Literal["primary", "secondary"]] | NotGiven = NOT_GIVEN,
+        importance: Literal["primary", "secondary"] | NotGiven = NOT_GIVEN,
+        vendor_id: str | NotGiven = NOT_GIVEN,
+        application_id: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -9969,14 +12346,31 @@ class Resources(SyncAPIResource):
 
         Example::
 
-            lk.oneroster.resources.update(sourced_id, {"title": "...", "vendor_resource_id": "..."})
+            lk.oneroster.resources.update(sourced_id, title="...", vendor_resource_id="...")
         """
-        _body = check_body(OneRosterResourceInputParam, resource, "resource")
-        same_id(_body, sourced_id, "resource")
+        _body = check_body(
+            OneRosterResourceInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "roles": roles,
+                    "importance": importance,
+                    "vendor_resource_id": vendor_resource_id,
+                    "vendor_id": vendor_id,
+                    "application_id": application_id,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         self._client._call(
             "PUT",
             "/ims/oneroster/resources/v1p2/resources/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"resource": _body},
             timeout=timeout,
             max_retries=max_retries,
@@ -10126,8 +12520,17 @@ class AsyncResources(AsyncAPIResource):
 
     async def create(
         self,
-        resource: OneRosterResourceInputParam,
         *,
+        title: str,
+        vendor_resource_id: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        roles: Sequence[Literal["primary", "secondary"]] | NotGiven = NOT_GIVEN,
+        importance: Literal["primary", "secondary"] | NotGiven = NOT_GIVEN,
+        vendor_id: str | NotGiven = NOT_GIVEN,
+        application_id: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -10140,9 +12543,26 @@ class AsyncResources(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.resources.create({"title": "...", "vendor_resource_id": "..."})
+            sourced_id_pairs = await alk.oneroster.resources.create(title="...", vendor_resource_id="...")
         """
-        _body = check_body(OneRosterResourceInputParam, resource, "resource")
+        _body = check_body(
+            OneRosterResourceInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "roles": roles,
+                    "importance": importance,
+                    "vendor_resource_id": vendor_resource_id,
+                    "vendor_id": vendor_id,
+                    "application_id": application_id,
+                }
+            ),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/resources/v1p2/resources/",
@@ -10159,9 +12579,19 @@ class AsyncResources(AsyncAPIResource):
 
     async def update(
         self,
-        sourced_id: str,
-        resource: OneRosterResourceInputParam,
+        path_sourced_id: str,
+        /,
         *,
+        title: str,
+        vendor_resource_id: str,
+        sourced_id: str | NotGiven = NOT_GIVEN,
+        status: Literal["active", "tobedeleted"] | NotGiven = NOT_GIVEN,
+        date_last_modified: str | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        roles: Sequence[Literal["primary", "secondary"]] | NotGiven = NOT_GIVEN,
+        importance: Literal["primary", "secondary"] | NotGiven = NOT_GIVEN,
+        vendor_id: str | NotGiven = NOT_GIVEN,
+        application_id: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -10175,14 +12605,31 @@ class AsyncResources(AsyncAPIResource):
 
         Example::
 
-            await alk.oneroster.resources.update(sourced_id, {"title": "...", "vendor_resource_id": "..."})
+            await alk.oneroster.resources.update(sourced_id, title="...", vendor_resource_id="...")
         """
-        _body = check_body(OneRosterResourceInputParam, resource, "resource")
-        same_id(_body, sourced_id, "resource")
+        _body = check_body(
+            OneRosterResourceInputParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "date_last_modified": date_last_modified,
+                    "metadata": metadata,
+                    "title": title,
+                    "roles": roles,
+                    "importance": importance,
+                    "vendor_resource_id": vendor_resource_id,
+                    "vendor_id": vendor_id,
+                    "application_id": application_id,
+                }
+            ),
+            "",
+        )
+        same_id(_body, path_sourced_id, "")
         await self._client._call(
             "PUT",
             "/ims/oneroster/resources/v1p2/resources/{sourcedId}",
-            path_params={"sourcedId": check_id(sourced_id, "sourced_id")},
+            path_params={"sourcedId": check_id(path_sourced_id, "sourced_id")},
             body={"resource": _body},
             timeout=timeout,
             max_retries=max_retries,
@@ -10304,8 +12751,9 @@ class ClassResources(SyncAPIResource):
     def assign(
         self,
         class_sourced_id: str,
-        resource: OneRosterResourceAssignmentParam,
         *,
+        sourced_id: str,
+        date_assigned: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -10318,9 +12766,13 @@ class ClassResources(SyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = lk.oneroster.resources.classes.assign(class_sourced_id, {"sourced_id": "..."})
+            sourced_id_pairs = lk.oneroster.resources.classes.assign(class_sourced_id, sourced_id="...")
         """
-        _body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
+        _body = check_body(
+            OneRosterResourceAssignmentParam,
+            given_members({"sourced_id": sourced_id, "date_assigned": date_assigned}),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = self._client._call(
             "POST",
             "/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources",
@@ -10417,8 +12869,9 @@ class AsyncClassResources(AsyncAPIResource):
     async def assign(
         self,
         class_sourced_id: str,
-        resource: OneRosterResourceAssignmentParam,
         *,
+        sourced_id: str,
+        date_assigned: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -10431,9 +12884,13 @@ class AsyncClassResources(AsyncAPIResource):
 
         Example::
 
-            sourced_id_pairs = await alk.oneroster.resources.classes.assign(class_sourced_id, {"sourced_id": "..."})
+            sourced_id_pairs = await alk.oneroster.resources.classes.assign(class_sourced_id, sourced_id="...")
         """
-        _body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
+        _body = check_body(
+            OneRosterResourceAssignmentParam,
+            given_members({"sourced_id": sourced_id, "date_assigned": date_assigned}),
+            "",
+        )
         _result: OneRosterSourcedIdPairs = await self._client._call(
             "POST",
             "/ims/oneroster/resources/v1p2/resources/classes/{classSourcedId}/resources",
@@ -10530,8 +12987,9 @@ class CourseResources(SyncAPIResource):
     def assign(
         self,
         course_sourced_id: str,
-        resource: OneRosterResourceAssignmentParam,
         *,
+        sourced_id: str,
+        date_assigned: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -10544,9 +13002,13 @@ class CourseResources(SyncAPIResource):
 
         Example::
 
-            lk.oneroster.resources.courses.assign(course_sourced_id, {"sourced_id": "..."})
+            lk.oneroster.resources.courses.assign(course_sourced_id, sourced_id="...")
         """
-        _body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
+        _body = check_body(
+            OneRosterResourceAssignmentParam,
+            given_members({"sourced_id": sourced_id, "date_assigned": date_assigned}),
+            "",
+        )
         self._client._call(
             "POST",
             "/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources",
@@ -10640,8 +13102,9 @@ class AsyncCourseResources(AsyncAPIResource):
     async def assign(
         self,
         course_sourced_id: str,
-        resource: OneRosterResourceAssignmentParam,
         *,
+        sourced_id: str,
+        date_assigned: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -10654,9 +13117,13 @@ class AsyncCourseResources(AsyncAPIResource):
 
         Example::
 
-            await alk.oneroster.resources.courses.assign(course_sourced_id, {"sourced_id": "..."})
+            await alk.oneroster.resources.courses.assign(course_sourced_id, sourced_id="...")
         """
-        _body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
+        _body = check_body(
+            OneRosterResourceAssignmentParam,
+            given_members({"sourced_id": sourced_id, "date_assigned": date_assigned}),
+            "",
+        )
         await self._client._call(
             "POST",
             "/ims/oneroster/resources/v1p2/resources/courses/{courseSourcedId}/resources",
@@ -10750,8 +13217,9 @@ class UserResources(SyncAPIResource):
     def assign(
         self,
         user_sourced_id: str,
-        resource: OneRosterResourceAssignmentParam,
         *,
+        sourced_id: str,
+        date_assigned: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -10764,9 +13232,13 @@ class UserResources(SyncAPIResource):
 
         Example::
 
-            lk.oneroster.resources.users.assign(user_sourced_id, {"sourced_id": "..."})
+            lk.oneroster.resources.users.assign(user_sourced_id, sourced_id="...")
         """
-        _body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
+        _body = check_body(
+            OneRosterResourceAssignmentParam,
+            given_members({"sourced_id": sourced_id, "date_assigned": date_assigned}),
+            "",
+        )
         self._client._call(
             "POST",
             "/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources",
@@ -10860,8 +13332,9 @@ class AsyncUserResources(AsyncAPIResource):
     async def assign(
         self,
         user_sourced_id: str,
-        resource: OneRosterResourceAssignmentParam,
         *,
+        sourced_id: str,
+        date_assigned: str | NotGiven = NOT_GIVEN,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -10874,9 +13347,13 @@ class AsyncUserResources(AsyncAPIResource):
 
         Example::
 
-            await alk.oneroster.resources.users.assign(user_sourced_id, {"sourced_id": "..."})
+            await alk.oneroster.resources.users.assign(user_sourced_id, sourced_id="...")
         """
-        _body = check_body(OneRosterResourceAssignmentParam, resource, "resource")
+        _body = check_body(
+            OneRosterResourceAssignmentParam,
+            given_members({"sourced_id": sourced_id, "date_assigned": date_assigned}),
+            "",
+        )
         await self._client._call(
             "POST",
             "/ims/oneroster/resources/v1p2/resources/users/{userSourcedId}/resources",

@@ -8,19 +8,22 @@ roles, profiles, agents and linked users, enrollments, org config.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Literal
 
 import httpx
 
-from ..._models import check_body
+from ..._models import check_body, given_members
 from ..._pagination import AsyncPager, SyncPager
 from ..._resource import AsyncAPIResource, SyncAPIResource, check_id
-from ..._types import QueryValue
+from ..._types import NOT_GIVEN, NotGiven, QueryValue
 from ...types.platform import (
     Enrollment,
+    GUIDRefParam,
     LinkedUser,
     Org,
     OrgConfig,
+    OrgRefParam,
     StudentUpsertParam,
     User,
     UserAgent,
@@ -97,8 +100,15 @@ class Users(SyncAPIResource):
     def upsert(
         self,
         user_id: str,
-        user: UserUpsertParam,
         *,
+        email: str | NotGiven = NOT_GIVEN,
+        given_name: str | NotGiven = NOT_GIVEN,
+        family_name: str | NotGiven = NOT_GIVEN,
+        primary_org_id: str | None | NotGiven = NOT_GIVEN,
+        status: str | NotGiven = NOT_GIVEN,
+        roles: Sequence[UserRoleUpsertParam] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | None | NotGiven = NOT_GIVEN,
+        extra_body: Mapping[str, object] | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -114,9 +124,24 @@ class Users(SyncAPIResource):
 
         Example::
 
-            user = lk.rostering.users.upsert(user_id, {"email": "..."})
+            user = lk.rostering.users.upsert(user_id)
         """
-        _body = check_body(UserUpsertParam, user, "user")
+        _body = check_body(
+            UserUpsertParam,
+            given_members(
+                {
+                    "email": email,
+                    "given_name": given_name,
+                    "family_name": family_name,
+                    "primary_org_id": primary_org_id,
+                    "status": status,
+                    "roles": roles,
+                    "metadata": metadata,
+                },
+                extra_body,
+            ),
+            "",
+        )
         _result: User = self._client._call(
             "PUT",
             "/rostering/1.0/users/{sourcedId}",
@@ -166,8 +191,15 @@ class AsyncUsers(AsyncAPIResource):
     async def upsert(
         self,
         user_id: str,
-        user: UserUpsertParam,
         *,
+        email: str | NotGiven = NOT_GIVEN,
+        given_name: str | NotGiven = NOT_GIVEN,
+        family_name: str | NotGiven = NOT_GIVEN,
+        primary_org_id: str | None | NotGiven = NOT_GIVEN,
+        status: str | NotGiven = NOT_GIVEN,
+        roles: Sequence[UserRoleUpsertParam] | NotGiven = NOT_GIVEN,
+        metadata: Mapping[str, object] | None | NotGiven = NOT_GIVEN,
+        extra_body: Mapping[str, object] | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -183,9 +215,24 @@ class AsyncUsers(AsyncAPIResource):
 
         Example::
 
-            user = await alk.rostering.users.upsert(user_id, {"email": "..."})
+            user = await alk.rostering.users.upsert(user_id)
         """
-        _body = check_body(UserUpsertParam, user, "user")
+        _body = check_body(
+            UserUpsertParam,
+            given_members(
+                {
+                    "email": email,
+                    "given_name": given_name,
+                    "family_name": family_name,
+                    "primary_org_id": primary_org_id,
+                    "status": status,
+                    "roles": roles,
+                    "metadata": metadata,
+                },
+                extra_body,
+            ),
+            "",
+        )
         _result: User = await self._client._call(
             "PUT",
             "/rostering/1.0/users/{sourcedId}",
@@ -206,8 +253,19 @@ class Students(SyncAPIResource):
 
     def upsert(
         self,
-        student: StudentUpsertParam,
         *,
+        sourced_id: str,
+        given_name: str,
+        family_name: str,
+        status: Literal["active", "tobedeleted", "inactive"] | NotGiven = NOT_GIVEN,
+        username: str | NotGiven = NOT_GIVEN,
+        enabled_user: Literal["true", "false"] | NotGiven = NOT_GIVEN,
+        middle_name: str | None | NotGiven = NOT_GIVEN,
+        email: str | None | NotGiven = NOT_GIVEN,
+        phone: str | None | NotGiven = NOT_GIVEN,
+        grades: Sequence[str] | NotGiven = NOT_GIVEN,
+        primary_org: OrgRefParam | NotGiven = NOT_GIVEN,
+        extra_body: Mapping[str, object] | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -220,9 +278,28 @@ class Students(SyncAPIResource):
 
         Example::
 
-            user = lk.rostering.students.upsert({"sourced_id": "...", "given_name": "...", "family_name": "..."})
+            user = lk.rostering.students.upsert(sourced_id="...", given_name="...", family_name="...")
         """
-        _body = check_body(StudentUpsertParam, student, "student")
+        _body = check_body(
+            StudentUpsertParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "username": username,
+                    "enabled_user": enabled_user,
+                    "given_name": given_name,
+                    "family_name": family_name,
+                    "middle_name": middle_name,
+                    "email": email,
+                    "phone": phone,
+                    "grades": grades,
+                    "primary_org": primary_org,
+                },
+                extra_body,
+            ),
+            "",
+        )
         _result: User = self._client._call(
             "PUT",
             "/rostering/1.0/students",
@@ -242,8 +319,19 @@ class AsyncStudents(AsyncAPIResource):
 
     async def upsert(
         self,
-        student: StudentUpsertParam,
         *,
+        sourced_id: str,
+        given_name: str,
+        family_name: str,
+        status: Literal["active", "tobedeleted", "inactive"] | NotGiven = NOT_GIVEN,
+        username: str | NotGiven = NOT_GIVEN,
+        enabled_user: Literal["true", "false"] | NotGiven = NOT_GIVEN,
+        middle_name: str | None | NotGiven = NOT_GIVEN,
+        email: str | None | NotGiven = NOT_GIVEN,
+        phone: str | None | NotGiven = NOT_GIVEN,
+        grades: Sequence[str] | NotGiven = NOT_GIVEN,
+        primary_org: OrgRefParam | NotGiven = NOT_GIVEN,
+        extra_body: Mapping[str, object] | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -256,9 +344,28 @@ class AsyncStudents(AsyncAPIResource):
 
         Example::
 
-            user = await alk.rostering.students.upsert({"sourced_id": "...", "given_name": "...", "family_name": "..."})
+            user = await alk.rostering.students.upsert(sourced_id="...", given_name="...", family_name="...")
         """
-        _body = check_body(StudentUpsertParam, student, "student")
+        _body = check_body(
+            StudentUpsertParam,
+            given_members(
+                {
+                    "sourced_id": sourced_id,
+                    "status": status,
+                    "username": username,
+                    "enabled_user": enabled_user,
+                    "given_name": given_name,
+                    "family_name": family_name,
+                    "middle_name": middle_name,
+                    "email": email,
+                    "phone": phone,
+                    "grades": grades,
+                    "primary_org": primary_org,
+                },
+                extra_body,
+            ),
+            "",
+        )
         _result: User = await self._client._call(
             "PUT",
             "/rostering/1.0/students",
@@ -317,8 +424,13 @@ class Roles(SyncAPIResource):
         self,
         user_id: str,
         role_id: str,
-        role: UserRoleUpsertParam,
         *,
+        org_id: str | NotGiven = NOT_GIVEN,
+        role: str | NotGiven = NOT_GIVEN,
+        role_type: str | NotGiven = NOT_GIVEN,
+        begin_date: str | None | NotGiven = NOT_GIVEN,
+        end_date: str | None | NotGiven = NOT_GIVEN,
+        extra_body: Mapping[str, object] | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -331,9 +443,22 @@ class Roles(SyncAPIResource):
 
         Example::
 
-            user_role = lk.rostering.roles.upsert(user_id, role_id, {"org_id": "..."})
+            user_role = lk.rostering.roles.upsert(user_id, role_id)
         """
-        _body = check_body(UserRoleUpsertParam, role, "role")
+        _body = check_body(
+            UserRoleUpsertParam,
+            given_members(
+                {
+                    "org_id": org_id,
+                    "role": role,
+                    "role_type": role_type,
+                    "begin_date": begin_date,
+                    "end_date": end_date,
+                },
+                extra_body,
+            ),
+            "",
+        )
         _result: UserRole = self._client._call(
             "PUT",
             "/rostering/1.0/users/{sourcedId}/roles/{roleId}",
@@ -393,8 +518,13 @@ class AsyncRoles(AsyncAPIResource):
         self,
         user_id: str,
         role_id: str,
-        role: UserRoleUpsertParam,
         *,
+        org_id: str | NotGiven = NOT_GIVEN,
+        role: str | NotGiven = NOT_GIVEN,
+        role_type: str | NotGiven = NOT_GIVEN,
+        begin_date: str | None | NotGiven = NOT_GIVEN,
+        end_date: str | None | NotGiven = NOT_GIVEN,
+        extra_body: Mapping[str, object] | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -407,9 +537,22 @@ class AsyncRoles(AsyncAPIResource):
 
         Example::
 
-            user_role = await alk.rostering.roles.upsert(user_id, role_id, {"org_id": "..."})
+            user_role = await alk.rostering.roles.upsert(user_id, role_id)
         """
-        _body = check_body(UserRoleUpsertParam, role, "role")
+        _body = check_body(
+            UserRoleUpsertParam,
+            given_members(
+                {
+                    "org_id": org_id,
+                    "role": role,
+                    "role_type": role_type,
+                    "begin_date": begin_date,
+                    "end_date": end_date,
+                },
+                extra_body,
+            ),
+            "",
+        )
         _result: UserRole = await self._client._call(
             "PUT",
             "/rostering/1.0/users/{sourcedId}/roles/{roleId}",
@@ -608,8 +751,10 @@ class Agents(SyncAPIResource):
         self,
         student_id: str,
         agent_id: str,
-        agent: UserAgentUpsertParam,
         *,
+        relationship_type: str,
+        user: GUIDRefParam,
+        extra_body: Mapping[str, object] | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -625,10 +770,13 @@ class Agents(SyncAPIResource):
             user_agent = lk.rostering.agents.upsert(
                 student_id,
                 agent_id,
-                {"relationship_type": "...", "user": {"href": "...", "sourced_id": "...", "type": "..."}},
+                relationship_type="...",
+                user={"href": "...", "sourced_id": "...", "type": "..."},
             )
         """
-        _body = check_body(UserAgentUpsertParam, agent, "agent")
+        _body = check_body(
+            UserAgentUpsertParam, given_members({"relationship_type": relationship_type, "user": user}, extra_body), ""
+        )
         _result: UserAgent = self._client._call(
             "PUT",
             "/rostering/1.0/users/{sourcedId}/agents/{agentId}",
@@ -718,8 +866,10 @@ class AsyncAgents(AsyncAPIResource):
         self,
         student_id: str,
         agent_id: str,
-        agent: UserAgentUpsertParam,
         *,
+        relationship_type: str,
+        user: GUIDRefParam,
+        extra_body: Mapping[str, object] | None = None,
         timeout: float | httpx.Timeout | None = None,
         max_retries: int | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -735,10 +885,13 @@ class AsyncAgents(AsyncAPIResource):
             user_agent = await alk.rostering.agents.upsert(
                 student_id,
                 agent_id,
-                {"relationship_type": "...", "user": {"href": "...", "sourced_id": "...", "type": "..."}},
+                relationship_type="...",
+                user={"href": "...", "sourced_id": "...", "type": "..."},
             )
         """
-        _body = check_body(UserAgentUpsertParam, agent, "agent")
+        _body = check_body(
+            UserAgentUpsertParam, given_members({"relationship_type": relationship_type, "user": user}, extra_body), ""
+        )
         _result: UserAgent = await self._client._call(
             "PUT",
             "/rostering/1.0/users/{sourcedId}/agents/{agentId}",

@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
-from ._api_errors import (
+from .._redact import redact
+from ._api import (
     ApiError,
     AuthenticationError,
     BadRequestError,
@@ -26,8 +27,7 @@ from ._api_errors import (
     UnprocessableEntityError,
     create_api_error,
 )
-from ._errors_base import LearnKitError, ValidationError, ValidationIssue
-from ._redact import redact
+from ._base import LearnKitError, ValidationError, ValidationIssue
 
 __all__ = [
     "ApiConnectionError",

@@ -1,4 +1,5 @@
-"""The base of every LearnKit error, and ``ValidationError`` (re-exported by :mod:`learnkit.errors`)."""
+"""The base of every LearnKit error, and ``ValidationError`` (re-exported by :mod:`learnkit.errors`, where users
+import it)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._redact import redact
+from .._redact import redact
 
 
 class LearnKitError(Exception):

@@ -9,9 +9,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ._errors_base import LearnKitError
-from ._redact import redact
-from ._retry_after import parse_retry_after_ms
+from .._redact import redact
+from .._retry_after import parse_retry_after_ms
+from ._base import LearnKitError
 
 
 @dataclass(frozen=True)
