@@ -1,6 +1,6 @@
 """``with_raw_response`` keeps each method's parameters, hand-written ones included
-(docs/decisions.md#d-python-raw-views): mypy --strict (run by ``pnpm test:python``) checks the calls below, and an ignore it finds unused is an error, so a
-view typed ``Callable[..., ...]`` would fail the type check."""
+(docs/decisions.md#d-python-raw-views): mypy --strict (run by ``pnpm test:python``) checks the calls below, and
+an ignore it finds unused is an error, so a view typed ``Callable[..., ...]`` would fail the type check."""
 
 from __future__ import annotations
 
