@@ -83,7 +83,7 @@ const COPIED = [
 function filesUnder(dir: string, base = dir): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (name === 'node_modules') return [];
+    if (name === 'node_modules' || name === '.cache') return [];
     return statSync(path).isDirectory() ? filesUnder(path, base) : [relative(base, path)];
   });
 }
@@ -91,6 +91,9 @@ function filesUnder(dir: string, base = dir): string[] {
 /** The copy's node_modules: the workspace's, with the copied core in place of the real one. */
 function linkDependencies(copy: string): void {
   symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  // The pinned ruff `pnpm gen` formats Python with, in the workspace's tools venv (made there on first use).
+  mkdirSync(join(ROOT, 'python/.cache'), { recursive: true });
+  symlinkSync(join(ROOT, 'python/.cache'), join(copy, 'python/.cache'), 'dir');
   symlinkSync(join(ROOT, 'packages/core/node_modules'), join(copy, 'packages/core/node_modules'), 'dir');
   // The case generator's ajv is a development dependency of @learnkit/case.
   symlinkSync(join(ROOT, 'packages/case/node_modules'), join(copy, 'packages/case/node_modules'), 'dir');
