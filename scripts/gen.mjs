@@ -19,7 +19,7 @@ import { generateOperations } from '../packages/mock/scripts/gen-operations.mjs'
 import { generateCatalogue } from '../packages/webhooks/scripts/gen-catalogue.mjs';
 import { generateApiOperations } from './gen/api-operations.mjs';
 import { generateApiReference } from './gen/api-reference.mjs';
-import { formatTypeScript } from './gen/format.mjs';
+import { formatPython, formatTypeScript } from './gen/format.mjs';
 import { generateOperationTables } from './gen/operation-tables.mjs';
 import { generatePython } from './gen/python.mjs';
 import { loadResourceMap } from './gen/resource-map.mjs';
@@ -94,8 +94,9 @@ export async function generateAll(root = repoRoot) {
   );
   // The API reference of every package the map names, and of the umbrella (docs/decisions.md#d-i28-api-md).
   outputs.push(...generateApiReference(resources, root));
-  // The Python package's models, bodies, events and resources, sync and async (docs/decisions.md#d-i30-generated-python).
-  outputs.push(...generatePython(resources, root));
+  // The Python package's models, bodies, events and resources, sync and async (docs/decisions.md#d-i30-generated-python),
+  // formatted by ruff as `pnpm lint` checks them (docs/decisions.md#d-python-ruff).
+  outputs.push(...formatPython(generatePython(resources, root), root));
   return outputs;
 }
 
@@ -127,7 +128,6 @@ const GENERATED_FOLDERS = [
   ...['case', 'oneroster', 'platform'].map((pkg) => `packages/${pkg}/src/generated/resources`),
   'packages/sdk/src/generated',
   'python/learnkit/_generated',
-  'python/learnkit/resources',
   'python/learnkit/types',
 ];
 

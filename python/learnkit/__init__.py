@@ -19,16 +19,17 @@ import logging as _logging
 
 from . import errors as _errors
 from ._binary import BinaryResponseContent
-from ._client import ENV, AsyncLearnKit, LearnKit, QueryValue
+from ._client import ENV, AsyncLearnKit, LearnKit
 from ._environments import ENVIRONMENTS, Environment, EnvironmentName
 from ._models import BaseModel
 from ._pagination import AsyncPage, AsyncPager, Page, SyncPager
 from ._response import ApiResponse
 from ._retry import DEFAULT_RETRY, RetryOptions
 from ._secret import SigningSecret
+from ._types import QueryValue
 from ._version import __version__
 from .activity import ActivityServer, AsyncActivityServer, RecordResult
-from .errors import *
+from .errors import *  # noqa: F403 - every public name of learnkit.errors, listed once in its __all__
 from .webhooks import (
     AsyncWebhookHandler,
     MemoryDedupeStore,

@@ -33,7 +33,9 @@ _OAUTH_ADVICE = {
     "invalid_client": "Check client_id/client_secret and the token URL (and that auth_url matches the endpoint).",
     "invalid_scope": "The client may not ask for that scope; ask the platform team to assign it, or drop scopes.",
     "unauthorized_client": "The client may not use the client-credentials grant; ask the platform team.",
-    "invalid_request": "The token request was malformed; check that auth_url is set only for an /oauth2/token endpoint.",
+    "invalid_request": (
+        "The token request was malformed; check that auth_url is set only for an /oauth2/token endpoint."
+    ),
     "unsupported_grant_type": "The endpoint refused the client-credentials grant; check the token URL.",
     "invalid_grant": "The endpoint refused the grant; check the token URL and the credentials.",
 }
@@ -46,7 +48,10 @@ TokenSender = Callable[[str, bytes, dict[str, str], str], tuple[int, dict[str, s
 
 
 def _token_endpoint_body(text: str, ok: bool) -> str:
-    """What an error keeps of a token endpoint's body: its OAuth error members only (docs/decisions.md#d-i13-redaction)."""
+    """What an error keeps of a token endpoint's body: its OAuth error members only.
+
+    See docs/decisions.md#d-i13-redaction.
+    """
     try:
         parsed = json.loads(text)
     except ValueError:
@@ -297,8 +302,10 @@ class ClientCredentials(_TokenEndpoint):
             if pending is None:
                 pending = state.thread_refresh = Future()
                 threading.Thread(
-                    target=self._refresh, args=(state, pending, self._still_valid(state, now)),
-                    name="learnkit-token-refresh", daemon=True,
+                    target=self._refresh,
+                    args=(state, pending, self._still_valid(state, now)),
+                    name="learnkit-token-refresh",
+                    daemon=True,
                 ).start()
         try:
             return pending.result(timeout=max(0.0, deadline_at - time.monotonic()))
@@ -417,4 +424,3 @@ def check_credential(name: str, value: object) -> str | None:
     if value.strip() != value:
         return "has leading or trailing whitespace (a pasted newline?); trim it before passing it"
     return None
-

@@ -69,7 +69,9 @@ class MemoryDedupeStore:
 
     def __init__(self, max_entries: int = 10_000, *, clock: Callable[[], float] = time.monotonic) -> None:
         if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
-            raise ValidationError([ValidationIssue(("max_entries",), f"must be a whole number >= 1 (got {max_entries!r})")])
+            raise ValidationError(
+                [ValidationIssue(("max_entries",), f"must be a whole number >= 1 (got {max_entries!r})")]
+            )
         self._max = max_entries
         self._clock = clock
         self._lock = threading.Lock()

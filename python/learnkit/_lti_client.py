@@ -21,8 +21,9 @@ class LtiSlot:
 
     def __init__(self, options: LtiOptions | Mapping[str, Any] | None) -> None:
         if options is not None and not isinstance(options, Mapping) and not hasattr(options, "audience"):
-            raise ValidationError([ValidationIssue(("lti",), "must be LtiOptions(audience=<your LTI client id>) or "
-                                                   "a dict with audience")])
+            raise ValidationError(
+                [ValidationIssue(("lti",), "must be LtiOptions(audience=<your LTI client id>) or a dict with audience")]
+            )
         self._options = options
         self._lock = threading.Lock()
         self._verifier: Any = None
@@ -31,14 +32,24 @@ class LtiSlot:
         from .lti import LtiOptions
 
         if self._options is None:
-            raise ValidationError([ValidationIssue(("lti",), "is required for lk.lti: pass "
-                                                   "lti=LtiOptions(audience=<your app's LTI client id>)")])
+            raise ValidationError(
+                [
+                    ValidationIssue(
+                        ("lti",), "is required for lk.lti: pass lti=LtiOptions(audience=<your app's LTI client id>)"
+                    )
+                ]
+            )
         if isinstance(self._options, Mapping):
             try:
                 return LtiOptions(**self._options)
             except TypeError:
-                raise ValidationError([ValidationIssue(("lti",), "takes audience, issuer, jwks_url, "
-                                                       "clock_tolerance_sec, deployment_id and timeout")]) from None
+                raise ValidationError(
+                    [
+                        ValidationIssue(
+                            ("lti",), "takes audience, issuer, jwks_url, clock_tolerance_sec, deployment_id and timeout"
+                        )
+                    ]
+                ) from None
         return self._options
 
     def verifier(self, base_url: str, environment: str | None) -> LaunchVerifier:

@@ -4,15 +4,16 @@
 from __future__ import annotations
 
 import logging
-from functools import lru_cache
+from collections.abc import Mapping
+from functools import cache
 from types import UnionType
 from typing import Any, ClassVar, TypeVar, Union, cast, get_args, get_origin, get_type_hints
 
-from typing_extensions import is_typeddict
-
 import pydantic
 from pydantic import ConfigDict, TypeAdapter
+from typing_extensions import is_typeddict
 
+from ._types import NotGiven
 from .errors import ValidationError, ValidationIssue
 
 __all__ = ["BaseModel"]
@@ -49,7 +50,7 @@ class BaseModel(pydantic.BaseModel):
         return self.model_dump_json(by_alias=True, exclude_unset=True)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _adapter(kind: Any) -> TypeAdapter[Any]:
     return TypeAdapter(kind)
 
@@ -89,8 +90,11 @@ def parse(kind: Any, data: object, *, partial: bool = False) -> Any:
         except pydantic.ValidationError as error:
             if not isinstance(data, dict):
                 raise
-            _log.warning("the answer does not fit %s (%d issues); its members are kept as sent",
-                         kind.__name__, error.error_count())
+            _log.warning(
+                "the answer does not fit %s (%d issues); its members are kept as sent",
+                kind.__name__,
+                error.error_count(),
+            )
             return _partial(kind, data)
     members = _model_members(kind)
     if members and isinstance(data, dict):
@@ -133,11 +137,12 @@ def _required_aliases(model: type[BaseModel]) -> set[str]:
 def check_body(kind: Any, value: object, name: str) -> Any:
     """A request body given as a ``TypedDict`` (snake_case keys), checked and turned into the platform's JSON
     (its member names). Every problem is one :class:`ValidationError` issue under ``name``, in the caller's
-    names; a member given in the platform's camelCase is named with its Python name."""
+    names (at the top level when ``name`` is empty: a body given as keyword arguments); a member given in the
+    platform's camelCase is named with its Python name."""
     adapter = _adapter(kind)
     # A member in the platform's camelCase is refused even where the body takes other members as they are: the
     # Python name is the one that is sent (docs/decisions.md#d-i30-models).
-    camel = _camel_issues(kind, value, (name,))
+    camel = _camel_issues(kind, value, (name,) if name else ())
     try:
         checked = adapter.validate_python(value)
     except pydantic.ValidationError as error:
@@ -145,6 +150,13 @@ def check_body(kind: Any, value: object, name: str) -> Any:
     if camel:
         raise ValidationError(camel)
     return cast(Any, adapter.dump_python(checked, by_alias=True, mode="json", exclude_none=False))
+
+
+def given_members(members: Mapping[str, object], extra_body: Mapping[str, object] | None = None) -> dict[str, object]:
+    """A body from a method's keyword arguments: the members the call gave (those left at ``NOT_GIVEN`` dropped),
+    after the other members of ``extra_body``."""
+    given = {key: value for key, value in members.items() if not isinstance(value, NotGiven)}
+    return {**(extra_body or {}), **given}
 
 
 def check_bodies(kind: Any, value: object, name: str) -> list[Any]:
@@ -178,9 +190,7 @@ def issues_of(error: pydantic.ValidationError, name: str, kind: Any = None) -> l
         if item["type"] == "extra_forbidden" and loc:
             last = loc[-1]
             python = aliases.get(str(last))
-            message = (
-                f"is not a member; the Python name is {python}" if python else "is not a member of this parameter"
-            )
+            message = f"is not a member; the Python name is {python}" if python else "is not a member of this parameter"
         elif item["type"] == "missing":
             message = "is required"
         issues.append(ValidationIssue(path, message))
@@ -200,8 +210,12 @@ def _camel_issues(kind: Any, value: object, path: tuple[str | int, ...]) -> list
     if not is_typeddict(kind) or not isinstance(value, dict):
         return issues
     hints = get_type_hints(kind, include_extras=True)
-    wire = {alias: key for key, hint in hints.items() for meta in getattr(hint, "__metadata__", ())
-            if isinstance(alias := getattr(meta, "alias", None), str)}
+    wire = {
+        alias: key
+        for key, hint in hints.items()
+        for meta in getattr(hint, "__metadata__", ())
+        if isinstance(alias := getattr(meta, "alias", None), str)
+    }
     for key, item in value.items():
         if key not in hints and key in wire:
             issues.append(ValidationIssue((*path, key), f"is not a member; the Python name is {wire[key]}"))

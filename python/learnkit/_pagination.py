@@ -61,8 +61,11 @@ AsyncPageReader = Callable[[int, "int | None"], Awaitable[tuple[list[T], "int | 
 def check_page_options(limit: object, offset: object, max_items: object, max_limit: int = MAX_LIMIT) -> None:
     """Refuses a bad ``limit`` (1 to ``max_limit``), ``offset`` or ``max_items`` before anything is sent."""
     issues: list[ValidationIssue] = []
-    for name, value, low, high in (("limit", limit, 1, max_limit), ("offset", offset, 0, math.inf),
-                                   ("max_items", max_items, 0, math.inf)):
+    for name, value, low, high in (
+        ("limit", limit, 1, max_limit),
+        ("offset", offset, 0, math.inf),
+        ("max_items", max_items, 0, math.inf),
+    ):
         if value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:

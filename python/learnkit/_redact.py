@@ -107,7 +107,7 @@ def redact(text: str, also: tuple[str, ...] = ()) -> str:
 # packages/core/test/fixtures/userinfo.json (docs/decisions.md#d-i33-userinfo-copies).
 
 # A token runs up to whitespace, a double quote, a backslash or a backtick.
-_BOUNDARIES = frozenset(" \t\n\v\f\r\"\\`\xa0")
+_BOUNDARIES = frozenset(' \t\n\v\f\r"\\`\xa0')
 _COLONS = ("%3a", "%3A")
 _ENCODED_SEPARATORS = ("%2f", "%2F", "%3f", "%3F", "%23")
 # A port and then a path, query or fragment (``host:8443/users/a@b.c``): no password.

@@ -39,5 +39,10 @@ def same_id(body: Any, path_value: str, name: str) -> None:
     given = body.get("sourcedId") if isinstance(body, dict) else None
     if given is not None and given != path_value:
         raise ValidationError(
-            [ValidationIssue((name, "sourced_id"), f"is {given!r}, but the path names {path_value!r}: give the same id")]
+            [
+                ValidationIssue(
+                    (name, "sourced_id") if name else ("sourced_id",),
+                    f"is {given!r}, but the path names {path_value!r}: give the same id",
+                )
+            ]
         )

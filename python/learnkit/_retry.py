@@ -48,7 +48,8 @@ class RetryOptions:
             if not ok:
                 issues.append(
                     ValidationIssue(
-                        ("retry", name), f"must be a {'whole number' if whole else 'number of seconds'} >= 0 (got {value!r})"
+                        ("retry", name),
+                        f"must be a {'whole number' if whole else 'number of seconds'} >= 0 (got {value!r})",
                     )
                 )
         if issues:

@@ -24,9 +24,9 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.csrf import csrf_exempt
 
-from ._webhook_handler import WebhookAnswer, WebhookHandler
 from .activity import User
 from .activity._server import MAX_BATCH_BYTES, ActivityAnswer, ActivityServer
+from .webhooks import WebhookAnswer, WebhookHandler
 
 __all__ = ["activity_view", "signed_in_user", "webhook_view"]
 
@@ -91,7 +91,8 @@ def activity_view(
     def view(request: HttpRequest) -> HttpResponse:
         if _too_large(request, MAX_BATCH_BYTES):
             return HttpResponse(
-                '{"error":"body_too_large","message":"bodies are at most 16384 bytes"}', status=413,
+                '{"error":"body_too_large","message":"bodies are at most 16384 bytes"}',
+                status=413,
                 content_type="application/json",
             )
         user = get_user(request) if request.method == "POST" else None

@@ -24,12 +24,11 @@ from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from pydantic import SecretStr
 from starlette.concurrency import run_in_threadpool
 
-from ._webhook_handler import AsyncWebhookHandler, WebhookAnswer, WebhookHandler
 from .activity import User
 from .activity._server import MAX_BATCH_BYTES, ActivityAnswer, ActivityServer, AsyncActivityServer
 from .errors import WebhookVerificationError
 from .types.platform import WebhookEvent
-from .webhooks import DEFAULT_TOLERANCE_SEC, verify_webhook
+from .webhooks import DEFAULT_TOLERANCE_SEC, AsyncWebhookHandler, WebhookAnswer, WebhookHandler, verify_webhook
 
 __all__ = ["activity_router", "raw_body", "verified_webhook", "webhook_router"]
 
@@ -141,7 +140,8 @@ def activity_router(
             body = await raw_body(request, MAX_BATCH_BYTES)
         except _TooLarge:
             return Response(
-                '{"error":"body_too_large","message":"bodies are at most 16384 bytes"}', status_code=413,
+                '{"error":"body_too_large","message":"bodies are at most 16384 bytes"}',
+                status_code=413,
                 media_type="application/json",
             )
         if isinstance(server, AsyncActivityServer):

@@ -164,7 +164,12 @@ class MockPlatform:
         argv = [*(command if command is not None else mock_command(cwd)), *SERVE]
         try:
             process = subprocess.Popen(
-                argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.PIPE, text=True,
+                argv,
+                cwd=cwd,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.PIPE,
+                text=True,
                 encoding="utf-8",
             )
         except FileNotFoundError as error:

@@ -44,12 +44,22 @@ def batch(run: str | None = None) -> dict[str, Any]:
         "v": 1,
         "events": [
             {
-                "kind": "timeSpent", "id": event_id(), "runId": run, "activity": activity,
-                "window": {"activeMs": 50_000, "inactiveMs": 10_000, "startedAt": "2026-01-05T10:00:00.000Z",
-                           "endedAt": "2026-01-05T10:01:00.000Z"},
+                "kind": "timeSpent",
+                "id": event_id(),
+                "runId": run,
+                "activity": activity,
+                "window": {
+                    "activeMs": 50_000,
+                    "inactiveMs": 10_000,
+                    "startedAt": "2026-01-05T10:00:00.000Z",
+                    "endedAt": "2026-01-05T10:01:00.000Z",
+                },
             },
             {
-                "kind": "completion", "id": event_id(), "runId": run, "activity": activity,
+                "kind": "completion",
+                "id": event_id(),
+                "runId": run,
+                "activity": activity,
                 "at": "2026-01-05T10:01:00.000Z",
                 "completion": {"xpEarned": 3, "totalQuestions": 4, "correctQuestions": 3, "masteredUnits": 1},
             },
@@ -127,7 +137,9 @@ def test_the_async_server_answers_as_the_sync_one(platform: MockProcess) -> None
             server = AsyncActivityServer(alk)
             body = json.dumps(batch())
             ada = {"email": platform.student_email}
-            first, copy = await asyncio.gather(server.handle("POST", body, user=ada), server.handle("POST", body, user=ada))
+            first, copy = await asyncio.gather(
+                server.handle("POST", body, user=ada), server.handle("POST", body, user=ada)
+            )
             assert sorted([first.body["accepted"], copy.body["accepted"]]) == [0, 2]
             assert (await server.handle("POST", body, user=ada)).body == {"accepted": 0, "duplicates": 2}
 
@@ -160,14 +172,16 @@ def test_two_hundred_concurrent_records_make_one_token_request_and_lose_none(pla
 
     async def main() -> list[str]:
         async with AsyncLearnKit(platform.url, partner.client_id, partner.client_secret, activity_config=CONFIG) as alk:
-            results = await asyncio.gather(*(
-                alk.activity.record(
-                    user={"email": platform.student_email},
-                    activity={"id": f"bench-{i}", "name": f"Bench {i}", "course": {"code": "ALG-1"}},
-                    metrics={"xp_earned": 1},
+            results = await asyncio.gather(
+                *(
+                    alk.activity.record(
+                        user={"email": platform.student_email},
+                        activity={"id": f"bench-{i}", "name": f"Bench {i}", "course": {"code": "ALG-1"}},
+                        metrics={"xp_earned": 1},
+                    )
+                    for i in range(200)
                 )
-                for i in range(200)
-            ))
+            )
             assert alk.token_requests == 1
             assert all(r.accepted == 1 for r in results)
             return [r.events[0]["id"] for r in results]

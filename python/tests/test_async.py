@@ -155,12 +155,18 @@ def echo() -> Iterator[str]:
 def test_per_call_headers_query_and_idempotency_key_and_client_options(echo: str) -> None:
     with LearnKit(echo, "id", "secret-value", headers={"x-app": "one"}) as lk:
         seen = lk.request(
-            "POST", "/things", body={"a": 1}, headers={"x-call": "two"}, extra_query={"trace": "yes"},
+            "POST",
+            "/things",
+            body={"a": 1},
+            headers={"x-call": "two"},
+            extra_query={"trace": "yes"},
             idempotency_key="key-1",
         )
         assert seen["path"] == "/things?trace=yes"
         assert (seen["headers"]["x-app"], seen["headers"]["x-call"], seen["headers"]["idempotency-key"]) == (
-            "one", "two", "key-1"
+            "one",
+            "two",
+            "key-1",
         )
         assert seen["body"] == '{"a":1}'
         other = lk.with_options(headers={"x-app": "three"}, timeout=5)

@@ -71,7 +71,7 @@ def test_export_of_no_resource_is_404_and_of_a_deleted_one_422(platform: MockPro
     with client(platform) as lk:
         with pytest.raises(NotFoundError):
             lk.oneroster.resources.export("res-nope")
-        created = lk.oneroster.resources.create({"title": "Gone soon", "vendor_resource_id": "vendor-gone"})
+        created = lk.oneroster.resources.create(title="Gone soon", vendor_resource_id="vendor-gone")
         lk.oneroster.resources.delete(created.allocated_sourced_id)
         with pytest.raises(UnprocessableEntityError, match="tobedeleted"):
             lk.oneroster.resources.export(created.allocated_sourced_id)
@@ -85,14 +85,22 @@ def answering(content_type: str, body: bytes) -> LearnKit:
         assert request.method == "POST" and request.content == b""
         return httpx.Response(200, content=body, headers={"content-type": content_type})
 
-    return LearnKit("https://api.example.com", "id", "secret-value", max_retries=0,
-                    http_client=httpx.Client(transport=httpx.MockTransport(answer)))
+    return LearnKit(
+        "https://api.example.com",
+        "id",
+        "secret-value",
+        max_retries=0,
+        http_client=httpx.Client(transport=httpx.MockTransport(answer)),
+    )
 
 
-@pytest.mark.parametrize("content_type, body", [
-    ("text/html; charset=utf-8", b"<html>Sign in</html>"),
-    ("application/json", b'{"imsx_codeMajor": "failure"}'),
-])
+@pytest.mark.parametrize(
+    "content_type, body",
+    [
+        ("text/html; charset=utf-8", b"<html>Sign in</html>"),
+        ("application/json", b'{"imsx_codeMajor": "failure"}'),
+    ],
+)
 def test_a_page_where_a_file_was_asked_for_is_an_api_error(content_type: str, body: bytes) -> None:
     with answering(content_type, body) as lk:
         with pytest.raises(ApiError, match="where a file was expected. Check base_url"):
@@ -106,14 +114,17 @@ def test_a_file_without_a_name_or_type_is_still_its_bytes() -> None:
     assert file.content == b"PK\x05\x06" + bytes(18)
 
 
-@pytest.mark.parametrize("disposition, name", [
-    ('attachment; filename="a.imscc"', "a.imscc"),
-    ("attachment; filename=a.imscc", "a.imscc"),
-    ("attachment; filename*=UTF-8''caf%C3%A9.imscc; filename=\"cafe.imscc\"", "café.imscc"),
-    ('attachment; filename="../../etc/passwd"', "passwd"),
-    ('attachment; filename=".."', None),
-    ("inline", None),
-    (None, None),
-])
+@pytest.mark.parametrize(
+    "disposition, name",
+    [
+        ('attachment; filename="a.imscc"', "a.imscc"),
+        ("attachment; filename=a.imscc", "a.imscc"),
+        ("attachment; filename*=UTF-8''caf%C3%A9.imscc; filename=\"cafe.imscc\"", "café.imscc"),
+        ('attachment; filename="../../etc/passwd"', "passwd"),
+        ('attachment; filename=".."', None),
+        ("inline", None),
+        (None, None),
+    ],
+)
 def test_the_file_name_is_content_dispositions_last_segment(disposition: str | None, name: str | None) -> None:
     assert filename_of(disposition) == name

@@ -159,8 +159,14 @@ class ACallersClientThatFollowsRedirects(unittest.TestCase):
         reached: list[tuple[str, bytes]] = []
         transport = httpx.MockTransport(self.platform(reached))
         with httpx.Client(transport=transport, follow_redirects=True) as http_client:
-            lk = LearnKit(BASE, "client-abc", "secret-xyz-0123456789", http_client=http_client, retry=False,
-                          auth_url="https://auth.example.test")
+            lk = LearnKit(
+                BASE,
+                "client-abc",
+                "secret-xyz-0123456789",
+                http_client=http_client,
+                retry=False,
+                auth_url="https://auth.example.test",
+            )
             with self.assertRaises(RedirectError) as caught:
                 lk.request("GET", DOCUMENTS)
         self.assertEqual(caught.exception.to_origin, self.EVIL)
@@ -172,8 +178,14 @@ class ACallersClientThatFollowsRedirects(unittest.TestCase):
 
         async def call() -> None:
             async with httpx.AsyncClient(transport=transport, follow_redirects=True) as http_client:
-                alk = AsyncLearnKit(BASE, "client-abc", "secret-xyz-0123456789", http_client=http_client,
-                                    retry=False, auth_url="https://auth.example.test")
+                alk = AsyncLearnKit(
+                    BASE,
+                    "client-abc",
+                    "secret-xyz-0123456789",
+                    http_client=http_client,
+                    retry=False,
+                    auth_url="https://auth.example.test",
+                )
                 await alk.request("GET", DOCUMENTS)
 
         with self.assertRaises(RedirectError) as caught:

@@ -245,8 +245,8 @@ class Errors(AgainstTheMock):
 
     def test_a_success_body_is_read_as_typescript_reads_it(self) -> None:
         # Empty is no data; whitespace is not JSON; bytes that are not UTF-8 are replaced, not refused.
-        from learnkit._client import _Shared
-        from learnkit._transport import Sent
+        from learnkit._attempts import Sent
+        from learnkit._base_client import _Shared
 
         def read(body: bytes) -> Any:
             sent = Sent(200, {"content-type": "application/json"}, body, "req_1", "Bearer tok_secret_value")
@@ -268,7 +268,9 @@ class Errors(AgainstTheMock):
         self.assertEqual(caught.exception.from_origin, self.platform.url)
 
     def test_a_platform_nobody_listens_on_is_an_api_connection_error(self) -> None:
-        lk = LearnKit("http://127.0.0.1:9", "id", "secret-value", retry=RetryOptions(max_retries=1, initial_delay=0.001))
+        lk = LearnKit(
+            "http://127.0.0.1:9", "id", "secret-value", retry=RetryOptions(max_retries=1, initial_delay=0.001)
+        )
         with self.assertRaises(ApiConnectionError) as caught:
             lk.request("GET", DOCUMENTS)
         self.assertEqual(caught.exception.code, "ECONNREFUSED")
@@ -292,8 +294,10 @@ class Configuration(unittest.TestCase):
             "LEARNKIT_CLIENT_SECRET": "env-secret-value",
         }
         lk = LearnKit(env=env)
-        self.assertEqual((lk.base_url, lk.client_id, lk.token_url), ("https://api.example.com", "from-env",
-                                                                    "https://api.example.com/auth/1.0/token"))
+        self.assertEqual(
+            (lk.base_url, lk.client_id, lk.token_url),
+            ("https://api.example.com", "from-env", "https://api.example.com/auth/1.0/token"),
+        )
         self.assertEqual(LearnKit(client_id="given", env=env).client_id, "given")
         idp = LearnKit(env={**env, "LEARNKIT_AUTH_URL": "https://auth.example.com"})
         self.assertEqual(idp.token_url, "https://auth.example.com/oauth2/token")
@@ -302,13 +306,22 @@ class Configuration(unittest.TestCase):
 
     def test_refuses_credentials_with_whitespace_and_urls_with_credentials_or_no_scheme(self) -> None:
         cases = [
-            ({"base_url": "https://api.example.com", "client_id": "id\n", "client_secret": "s"}, "client_id",
-             "whitespace"),
-            ({"base_url": "https://user:pw@api.example.com", "client_id": "id", "client_secret": "s"}, "base_url",
-             "must not contain credentials"),
+            (
+                {"base_url": "https://api.example.com", "client_id": "id\n", "client_secret": "s"},
+                "client_id",
+                "whitespace",
+            ),
+            (
+                {"base_url": "https://user:pw@api.example.com", "client_id": "id", "client_secret": "s"},
+                "base_url",
+                "must not contain credentials",
+            ),
             ({"base_url": "api.example.com", "client_id": "id", "client_secret": "s"}, "base_url", "absolute http(s)"),
-            ({"base_url": "https://api.example.com", "client_id": "id", "client_secret": "s", "timeout": 0},
-             "timeout", "positive number of seconds"),
+            (
+                {"base_url": "https://api.example.com", "client_id": "id", "client_secret": "s", "timeout": 0},
+                "timeout",
+                "positive number of seconds",
+            ),
         ]
         for options, field, words in cases:
             assert isinstance(options, dict) and isinstance(field, str) and isinstance(words, str)

@@ -52,7 +52,9 @@ class Parse(unittest.TestCase):
         config = parse_learnkit_config(GOOD)
         self.assertEqual(config.sensor, "https://app.example.com")
         self.assertEqual((config.app.name, config.app.id), ("Fractions App", "app-1"))
-        self.assertEqual(config.courses[0], CourseConfig(subject="Math", grade=3, course_id="c-math-3", total_lessons=40))
+        self.assertEqual(
+            config.courses[0], CourseConfig(subject="Math", grade=3, course_id="c-math-3", total_lessons=40)
+        )
 
     def test_finds_a_course_by_code_or_by_subject_and_grade_as_text(self) -> None:
         courses = parse_learnkit_config(GOOD).courses
@@ -83,8 +85,10 @@ class TheFile(unittest.TestCase):
         with self.assertRaises(ValidationError) as caught:
             load()
         self.assertEqual(caught.exception.issues[0].path, ("config",))
-        self.assertIn("learnkit.config.json does not exist. LearnKit loads learnkit.config.json from the working "
-                      "directory", str(caught.exception))
+        self.assertIn(
+            "learnkit.config.json does not exist. LearnKit loads learnkit.config.json from the working directory",
+            str(caught.exception),
+        )
         self.assertIn("LearnKit(activity_config=...)", str(caught.exception))
         Path("learnkit.config.json").write_text(json.dumps(GOOD), encoding="utf-8")
         self.assertEqual(load().sensor, "https://app.example.com")
@@ -98,12 +102,13 @@ class TheFile(unittest.TestCase):
         with self.assertRaises(ValidationError) as refused:
             config_source("bad.json")()
         self.assertRegex(
-            refused.exception.issues[0].message, r"bad\.json: sensor must be an http\(s\) URL, got \"app\.example\.com\"$"
+            refused.exception.issues[0].message,
+            r"bad\.json: sensor must be an http\(s\) URL, got \"app\.example\.com\"$",
         )
 
     def test_a_given_configuration_is_checked_at_once(self) -> None:
         with self.assertRaises(ValidationError) as caught:
-            LearnKit("https://api.example.com", "id", "secret-value", activity_config={"sensor": "x"}).activity
+            _ = LearnKit("https://api.example.com", "id", "secret-value", activity_config={"sensor": "x"}).activity
         self.assertEqual(
             caught.exception.issues[0].message, 'the given configuration: sensor must be an http(s) URL, got "x"'
         )
@@ -185,10 +190,20 @@ class Userinfo(unittest.TestCase):
         for value in ISSUE_33:
             cases: list[dict[str, Any]] = [
                 {"base_url": value, "client_id": "id", "client_secret": "secret-value", "env": {}},
-                {"base_url": "https://api.example.com", "client_id": "id", "client_secret": "secret-value",
-                 "auth_url": value, "env": {}},
-                {"env": {"LEARNKIT_BASE_URL": value, "LEARNKIT_CLIENT_ID": "id",
-                         "LEARNKIT_CLIENT_SECRET": "secret-value"}},
+                {
+                    "base_url": "https://api.example.com",
+                    "client_id": "id",
+                    "client_secret": "secret-value",
+                    "auth_url": value,
+                    "env": {},
+                },
+                {
+                    "env": {
+                        "LEARNKIT_BASE_URL": value,
+                        "LEARNKIT_CLIENT_ID": "id",
+                        "LEARNKIT_CLIENT_SECRET": "secret-value",
+                    }
+                },
             ]
             for options in cases:
                 with self.subTest(value=value, options=sorted(options)), self.assertRaises(ValidationError) as caught:
@@ -198,11 +213,13 @@ class Userinfo(unittest.TestCase):
                 self.assertRegex(str(caught.exception), r"^LearnKit is misconfigured\.\n  (base|auth)_url  must be")
 
     def test_any_validation_error_shows_no_password_in_its_message_issues_or_path(self) -> None:
-        error = ValidationError([
-            ValidationIssue(("note",), "could not reach https//user:pa55word@example.test: refused"),
-            ValidationIssue(("headers", "user:pa55word@h"), "is not allowed"),
-            ValidationIssue(("contact",), "write to ops@example.test"),
-        ])
+        error = ValidationError(
+            [
+                ValidationIssue(("note",), "could not reach https//user:pa55word@example.test: refused"),
+                ValidationIssue(("headers", "user:pa55word@h"), "is not allowed"),
+                ValidationIssue(("contact",), "write to ops@example.test"),
+            ]
+        )
         for text in error_texts(error):
             self.assertNotIn("pa55word", text)
         self.assertEqual(
@@ -217,10 +234,14 @@ class Userinfo(unittest.TestCase):
         for _ in range(300):
             value, password = with_userinfo(rng)
             where = rng.choice(["base_url", "auth_url", "LEARNKIT_BASE_URL", "LEARNKIT_AUTH_URL"])
-            env = {"LEARNKIT_BASE_URL": "https://api.example.com", "LEARNKIT_CLIENT_ID": "id",
-                   "LEARNKIT_CLIENT_SECRET": "secret-value"}
-            options: dict[str, Any] = {"env": {**env, where: value}} if where.startswith("LEARNKIT_") else {
-                "env": env, where: value}
+            env = {
+                "LEARNKIT_BASE_URL": "https://api.example.com",
+                "LEARNKIT_CLIENT_ID": "id",
+                "LEARNKIT_CLIENT_SECRET": "secret-value",
+            }
+            options: dict[str, Any] = (
+                {"env": {**env, where: value}} if where.startswith("LEARNKIT_") else {"env": env, where: value}
+            )
             with self.subTest(value=value), self.assertRaises(ValidationError) as caught:
                 LearnKit(**options)
             self.assert_no_password(error_texts(caught.exception), password)

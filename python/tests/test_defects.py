@@ -53,7 +53,9 @@ def proxy() -> Iterator[tuple[str, list[str]]]:
             seen.append(self.path)
             length = int(self.headers.get("content-length") or 0)
             body = self.rfile.read(length) if length else None
-            headers = {k: v for k, v in self.headers.items() if k.lower() not in ("proxy-connection", "connection", "host")}
+            headers = {
+                k: v for k, v in self.headers.items() if k.lower() not in ("proxy-connection", "connection", "host")
+            }
             request = urllib.request.Request(self.path, data=body, headers=headers, method=self.command)
             opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
             try:
@@ -114,7 +116,9 @@ def test_http_proxy_from_the_environment_carries_the_async_clients_calls_too(
     assert paths == ["/auth/1.0/token", "/ims/case/v1p1/CFDocuments"]
 
 
-def test_a_proxy_that_refuses_connections_is_an_api_connection_error_not_a_bypass(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_proxy_that_refuses_connections_is_an_api_connection_error_not_a_bypass(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     for name in ("NO_PROXY", "no_proxy"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("HTTP_PROXY", "http://127.0.0.1:9")
@@ -221,11 +225,13 @@ def test_a_bad_call_is_refused_before_anything_is_sent(platform: MockProcess, ca
     assert since.requests() == []
 
 
-def test_a_created_subscriptions_secret_never_prints_itself(platform: MockProcess, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_created_subscriptions_secret_never_prints_itself(
+    platform: MockProcess, caplog: pytest.LogCaptureFixture
+) -> None:
     partner = platform.partner
     lk = LearnKit(platform.url, partner.client_id, partner.client_secret)
     subscription = lk.webhooks.subscriptions.create(
-        platform.application_id, {"url": "https://hooks.partner.example/py-secret", "event_types": ["user.created"]}
+        platform.application_id, url="https://hooks.partner.example/py-secret", event_types=["user.created"]
     )
     secret = subscription.signing_secret.reveal()
     assert secret.startswith("whsec_") and len(secret) > 12
@@ -233,8 +239,14 @@ def test_a_created_subscriptions_secret_never_prints_itself(platform: MockProces
 
     with caplog.at_level(logging.INFO, logger="learnkit"):
         logging.getLogger("learnkit").info("created %s %r", subscription, subscription)
-    shown = [str(subscription), repr(subscription), f"{subscription.signing_secret}", subscription.to_json(),
-             json.dumps(subscription.to_dict()), caplog.text]
+    shown = [
+        str(subscription),
+        repr(subscription),
+        f"{subscription.signing_secret}",
+        subscription.to_json(),
+        json.dumps(subscription.to_dict()),
+        caplog.text,
+    ]
     for text in shown:
         assert secret not in text
     assert str(subscription.signing_secret) == f"whsec_…{secret[-4:]}"
@@ -244,7 +256,7 @@ def test_a_created_subscriptions_secret_never_prints_itself(platform: MockProces
 
 
 #: Code a user could write that the types must refuse: camelCase and misspelled members, a typo on a model.
-TYPED = '''
+TYPED = """
 from learnkit import AsyncLearnKit, LearnKit, verify_webhook
 
 lk = LearnKit()
@@ -269,7 +281,7 @@ event = verify_webhook(b"{}", {}, "whsec_x")
 if event.type == "enrollment.created":
     print(event.data.enrollment_id)
     print(event.data.enrolment_id)
-'''
+"""
 #: The lines of TYPED each checker must report, one error at least on each.
 TYPED_LINES = {6, 8, 11, 12, 17, 19, 25}
 #: Lines that must pass: the event narrowed by its type.
@@ -282,7 +294,10 @@ def test_mypy_and_pyright_refuse_misspelled_members_and_typos_on_models() -> Non
         script.write_text(TYPED, encoding="utf-8")
         bin_dir = Path(sys.executable).parent
         mypy = subprocess.run(
-            [str(bin_dir / "mypy"), "--strict", "--no-incremental", str(script)], cwd=folder, capture_output=True, text=True
+            [str(bin_dir / "mypy"), "--strict", "--no-incremental", str(script)],
+            cwd=folder,
+            capture_output=True,
+            text=True,
         )
         mypy_lines = {int(line.split(":")[1]) for line in mypy.stdout.splitlines() if ": error:" in line}
         assert TYPED_LINES <= mypy_lines and not CLEAN_LINES & mypy_lines, mypy.stdout
@@ -291,9 +306,14 @@ def test_mypy_and_pyright_refuse_misspelled_members_and_typos_on_models() -> Non
             pytest.fail("pyright is installed with the workspace: run pnpm install")
         env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
         checked = subprocess.run(
-            [str(pyright), "--pythonpath", sys.executable, "--outputjson", str(script)], cwd=folder, capture_output=True,
-            text=True, env=env,
+            [str(pyright), "--pythonpath", sys.executable, "--outputjson", str(script)],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            env=env,
         )
         report = json.loads(checked.stdout)
-        pyright_lines = {d["range"]["start"]["line"] + 1 for d in report["generalDiagnostics"] if d["severity"] == "error"}
+        pyright_lines = {
+            d["range"]["start"]["line"] + 1 for d in report["generalDiagnostics"] if d["severity"] == "error"
+        }
         assert TYPED_LINES <= pyright_lines and not CLEAN_LINES & pyright_lines, checked.stdout

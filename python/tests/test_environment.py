@@ -46,7 +46,10 @@ class TheTable(unittest.TestCase):
         fixture = json.loads((PROJECT / "tests" / "support" / "environments.json").read_text(encoding="utf-8"))
         ours = {
             name: {
-                "baseUrl": e.base_url, "tokenUrl": e.token_url, "ltiIssuer": e.lti_issuer, "ltiJwksUrl": e.lti_jwks_url
+                "baseUrl": e.base_url,
+                "tokenUrl": e.token_url,
+                "ltiIssuer": e.lti_issuer,
+                "ltiJwksUrl": e.lti_jwks_url,
             }
             for name, e in ENVIRONMENTS.items()
         }
@@ -66,7 +69,10 @@ class EnvironmentOption(unittest.TestCase):
                 lk.request("GET", "/ims/case/v1p1/CFDocuments")
             self.assertEqual(
                 sent,
-                [f"POST {ENVIRONMENTS[name].token_url}", f"GET {ENVIRONMENTS[name].base_url}/ims/case/v1p1/CFDocuments"],
+                [
+                    f"POST {ENVIRONMENTS[name].token_url}",
+                    f"GET {ENVIRONMENTS[name].base_url}/ims/case/v1p1/CFDocuments",
+                ],
             )
 
     def test_async_too(self) -> None:
@@ -95,10 +101,18 @@ class EnvironmentOption(unittest.TestCase):
             lk.request("GET", "/ims/case/v1p1/CFDocuments")
             self.assertEqual(lk.environment, "sandbox")
         self.assertEqual(
-            sent, ["POST https://proxy.example.com/auth/1.0/token", "GET https://proxy.example.com/ims/case/v1p1/CFDocuments"]
+            sent,
+            [
+                "POST https://proxy.example.com/auth/1.0/token",
+                "GET https://proxy.example.com/ims/case/v1p1/CFDocuments",
+            ],
         )
-        with LearnKit(**CREDENTIALS, environment="production", env={"LEARNKIT_BASE_URL": "http://127.0.0.1:4010"}) as lk:
-            self.assertEqual((lk.base_url, lk.token_url), ("http://127.0.0.1:4010", "http://127.0.0.1:4010/auth/1.0/token"))
+        with LearnKit(
+            **CREDENTIALS, environment="production", env={"LEARNKIT_BASE_URL": "http://127.0.0.1:4010"}
+        ) as lk:
+            self.assertEqual(
+                (lk.base_url, lk.token_url), ("http://127.0.0.1:4010", "http://127.0.0.1:4010/auth/1.0/token")
+            )
         with LearnKit(**CREDENTIALS, environment="staging", auth_url="https://auth.example.com", env={}) as lk:
             self.assertEqual(lk.token_url, "https://auth.example.com/oauth2/token")
 
@@ -112,7 +126,8 @@ class EnvironmentOption(unittest.TestCase):
             LearnKit(**CREDENTIALS, environment="prod", env={})  # type: ignore[arg-type]
         self.assertEqual([issue.path for issue in caught.exception.issues], [("environment",)])
         self.assertIn(
-            "must be one of 'production', 'sandbox', 'staging' (got \"prod\"); for another address pass base_url instead",
+            "must be one of 'production', 'sandbox', 'staging' (got \"prod\"); "
+            "for another address pass base_url instead",
             str(caught.exception),
         )
         with self.assertRaises(ValidationError) as from_env:
@@ -141,7 +156,9 @@ class FilterLimits(unittest.TestCase):
                 )
                 with self.assertRaises(ValidationError) as mixed:
                     lk.request("GET", path, query={"filter": MIXED})
-                self.assertIn(f"mixes AND with OR (on status, role, role), which {family} refuses", str(mixed.exception))
+                self.assertIn(
+                    f"mixes AND with OR (on status, role, role), which {family} refuses", str(mixed.exception)
+                )
         self.assertEqual(sent, [])
 
     def test_async_refuses_too(self) -> None:
@@ -161,7 +178,9 @@ class FilterLimits(unittest.TestCase):
         sent: list[str] = []
         with _client(sent, environment="sandbox") as lk:
             lk.request("GET", "/rostering/1.0/users", query={"filter": "status='active' OR status='tobedeleted'"})
-            lk.request("GET", "/rostering/1.0/orgs", query={"filter": "name~'Fish AND Chips OR Peas' AND type='school'"})
+            lk.request(
+                "GET", "/rostering/1.0/orgs", query={"filter": "name~'Fish AND Chips OR Peas' AND type='school'"}
+            )
             lk.request("GET", "/ims/oneroster/rostering/v1p2/users", query={"filter": THREE})
             lk.request("GET", "/ims/case/v1p1/CFItems", query={"filter": MIXED})
         self.assertEqual(len([line for line in sent if line.startswith("GET")]), 4)

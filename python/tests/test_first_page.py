@@ -24,8 +24,14 @@ TOKEN = {"access_token": "tok_first_page", "token_type": "Bearer", "expires_in":
 
 def document(number: int) -> dict[str, str]:
     sourced_id = str(uuid.UUID(int=number))
-    return {"sourcedId": sourced_id, "identifier": sourced_id, "title": f"Doc {number}", "creator": "LearnKit",
-            "uri": f"{BASE}{DOCUMENTS}/{sourced_id}", "lastChangeDateTime": "2024-01-01T00:00:00Z"}
+    return {
+        "sourcedId": sourced_id,
+        "identifier": sourced_id,
+        "title": f"Doc {number}",
+        "creator": "LearnKit",
+        "uri": f"{BASE}{DOCUMENTS}/{sourced_id}",
+        "lastChangeDateTime": "2024-01-01T00:00:00Z",
+    }
 
 
 class Platform:
@@ -49,14 +55,15 @@ class Platform:
 @pytest.fixture
 def served() -> Iterator[tuple[LearnKit, Platform]]:
     platform = Platform()
-    with httpx.Client(transport=httpx.MockTransport(platform)) as http, LearnKit(
-        BASE, "client-pages", "secret-pages-0123", http_client=http, retry=False
-    ) as lk:
+    with (
+        httpx.Client(transport=httpx.MockTransport(platform)) as http,
+        LearnKit(BASE, "client-pages", "secret-pages-0123", http_client=http, retry=False) as lk,
+    ):
         yield lk, platform
 
 
 def titles(items: Iterable[object]) -> list[str]:
-    return [getattr(item, "title") for item in items]
+    return [item.title for item in items]
 
 
 def test_list_reads_the_first_page_and_returns_it(served: tuple[LearnKit, Platform]) -> None:
@@ -90,18 +97,21 @@ def test_iterating_walks_every_item_and_iter_pages_every_page(served: tuple[Lear
 @pytest.mark.parametrize(("status", "error"), [(404, NotFoundError), (500, InternalServerError)])
 def test_an_error_is_raised_by_list_itself(status: int, error: type[Exception]) -> None:
     platform = Platform(status)
-    with httpx.Client(transport=httpx.MockTransport(platform)) as http, LearnKit(
-        BASE, "client-pages", "secret-pages-0123", http_client=http, retry=False
-    ) as lk, pytest.raises(error):
+    with (
+        httpx.Client(transport=httpx.MockTransport(platform)) as http,
+        LearnKit(BASE, "client-pages", "secret-pages-0123", http_client=http, retry=False) as lk,
+        pytest.raises(error),
+    ):
         lk.case.documents.list(limit=2)
     assert platform.reads == [(0, 2)]
 
 
 def run_async(platform: Platform, main: Callable[[AsyncLearnKit], object]) -> None:
     async def go() -> None:
-        async with httpx.AsyncClient(transport=httpx.MockTransport(platform)) as http, AsyncLearnKit(
-            BASE, "client-pages", "secret-pages-0123", http_client=http, retry=False
-        ) as alk:
+        async with (
+            httpx.AsyncClient(transport=httpx.MockTransport(platform)) as http,
+            AsyncLearnKit(BASE, "client-pages", "secret-pages-0123", http_client=http, retry=False) as alk,
+        ):
             await main(alk)  # type: ignore[misc]
 
     asyncio.run(go())

@@ -46,8 +46,12 @@ def delivery(event_type: str = "user.created") -> tuple[bytes, dict[str, str]]:
 def tracker_batch() -> bytes:
     activity = {"id": "algebra-1", "name": "Algebra 1", "course": {"code": "ALG-1"}}
     message = {
-        "kind": "completion", "id": f"urn:uuid:{uuid.uuid4()}", "runId": str(uuid.uuid4()), "activity": activity,
-        "at": "2026-01-05T10:01:00.000Z", "completion": {"xpEarned": 2},
+        "kind": "completion",
+        "id": f"urn:uuid:{uuid.uuid4()}",
+        "runId": str(uuid.uuid4()),
+        "activity": activity,
+        "at": "2026-01-05T10:01:00.000Z",
+        "completion": {"xpEarned": 2},
     }
     return json.dumps({"v": 1, "events": [message]}).encode()
 
@@ -75,7 +79,9 @@ def test_fastapi_routers_take_the_raw_body_verify_dedupe_and_record(platform: Mo
         return {"email": platform.student_email} if request.headers.get("x-session") == "ada" else None
 
     app = FastAPI()
-    app.include_router(webhook_router(AsyncWebhookHandler(secret=SECRET, on={"user.created": on_user}), path="/webhooks"))
+    app.include_router(
+        webhook_router(AsyncWebhookHandler(secret=SECRET, on={"user.created": on_user}), path="/webhooks")
+    )
     app.include_router(activity_router(AsyncActivityServer(alk), get_user=current_user, path="/api/activity"))
 
     @app.post("/events")

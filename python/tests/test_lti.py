@@ -75,11 +75,19 @@ def test_a_launch_signed_rs256_or_es256_is_read_into_a_typed_launch(platform: Ke
     v = verifier(platform)
     launch = v.verify(sign(RSA, claims()))
     assert (launch.platform_user_id, launch.email, launch.name, launch.given_name, launch.family_name) == (
-        "3f1c2a8e-5b7d-4c1e-9a2f-6d8e0b4c7a10", "ada@example.com", "Ada Lovelace", "Ada", "Lovelace")
+        "3f1c2a8e-5b7d-4c1e-9a2f-6d8e0b4c7a10",
+        "ada@example.com",
+        "Ada Lovelace",
+        "Ada",
+        "Lovelace",
+    )
     assert launch.roles == ("http://purl.imsglobal.org/vocab/lis/v2/membership#Learner",)
     assert (launch.context, launch.resource_link) == ({"id": "class-1", "title": "Math 3"}, {"id": "link-1"})
     assert (launch.deployment_id, launch.target_link_uri, launch.message_type) == (
-        "dep-1", "https://app.example/lesson", "LtiResourceLinkRequest")
+        "dep-1",
+        "https://app.example/lesson",
+        "LtiResourceLinkRequest",
+    )
     assert launch.claims["iss"] == ISSUER
     assert v.verify(sign(EC, claims())).platform_user_id == launch.platform_user_id
     assert platform.fetches == 1
@@ -139,7 +147,9 @@ def test_missing_and_wrong_lti_claims_are_refused(platform: KeySetServer) -> Non
     assert refusal(v, "not.a-token") == "malformed"
 
 
-def test_a_token_over_64_kb_is_refused_before_it_is_parsed(platform: KeySetServer, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_token_over_64_kb_is_refused_before_it_is_parsed(
+    platform: KeySetServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import base64
 
     import jwt
@@ -195,8 +205,12 @@ async def test_the_async_verifier_has_the_same_checks_and_one_of_two_concurrent_
     results = await asyncio.gather(v.verify(token), v.verify(token), return_exceptions=True)
     assert sorted(type(r).__name__ for r in results) == ["Launch", "LaunchVerificationError"]
     assert [r.reason for r in results if isinstance(r, LaunchVerificationError)] == ["replayed"]
-    for bad, reason in ((unsigned(claims()), "algorithm_not_allowed"), (sign(RSA, claims(aud="x")), "wrong_audience"),
-                        (sign(RSA, claims(iss="x")), "wrong_issuer"), (sign(RSA, claims(sub=None)), "missing_claim")):
+    for bad, reason in (
+        (unsigned(claims()), "algorithm_not_allowed"),
+        (sign(RSA, claims(aud="x")), "wrong_audience"),
+        (sign(RSA, claims(iss="x")), "wrong_issuer"),
+        (sign(RSA, claims(sub=None)), "missing_claim"),
+    ):
         with pytest.raises(LaunchVerificationError) as caught:
             await v.verify(bad)
         assert caught.value.reason == reason
@@ -299,15 +313,24 @@ def test_no_claim_of_a_refused_token_reaches_a_log_or_the_error(
     secret_claims = {"sub": "sub-7d1e4f", "email": "grace@secret.example", "name": "Grace Hopper"}
     v = verifier(platform)
     errors: list[LaunchVerificationError] = []
-    for token in (sign(RSA, claims(aud="other", **secret_claims)), sign(RSA, claims(iss="https://x", **secret_claims)),
-                  sign(RSA, claims(exp=1, **secret_claims)), unsigned(claims(**secret_claims)),
-                  sign(RSA, claims(**secret_claims, **{LTI + "version": "9"}))):
+    for token in (
+        sign(RSA, claims(aud="other", **secret_claims)),
+        sign(RSA, claims(iss="https://x", **secret_claims)),
+        sign(RSA, claims(exp=1, **secret_claims)),
+        unsigned(claims(**secret_claims)),
+        sign(RSA, claims(**secret_claims, **{LTI + "version": "9"})),
+    ):
         with pytest.raises(LaunchVerificationError) as caught:
             v.verify(token)
         errors.append(caught.value)
     text = caplog.text + " ".join(f"{e} {e.to_dict()} {e!r}" for e in errors)
-    assert [e.reason for e in errors] == ["wrong_audience", "wrong_issuer", "expired", "algorithm_not_allowed",
-                                          "malformed"]
+    assert [e.reason for e in errors] == [
+        "wrong_audience",
+        "wrong_issuer",
+        "expired",
+        "algorithm_not_allowed",
+        "malformed",
+    ]
     assert "wrong_audience" in caplog.text
     for value in secret_claims.values():
         assert value not in text
@@ -322,7 +345,12 @@ def test_the_refusal_is_a_learnkit_error_with_its_reason() -> None:
 def test_the_options_are_checked_naming_each_field() -> None:
     with pytest.raises(ValidationError) as caught:
         LaunchVerifier(issuer="", audience="", jwks_url="ftp://x", clock_tolerance_sec=-1)
-    assert [i.path for i in caught.value.issues] == [("issuer",), ("audience",), ("jwks_url",), ("clock_tolerance_sec",)]
+    assert [i.path for i in caught.value.issues] == [
+        ("issuer",),
+        ("audience",),
+        ("jwks_url",),
+        ("clock_tolerance_sec",),
+    ]
     from learnkit.lti import KeySetCache
 
     with pytest.raises(ValidationError) as cache:
@@ -344,13 +372,15 @@ def test_redis_nonce_stores_share_a_nonce_between_verifiers(platform: KeySetServ
 
 
 async def test_the_async_redis_nonce_store_lets_one_of_two_concurrent_launches_win(
-    platform: KeySetServer, redis_url: str  # noqa: F811
+    platform: KeySetServer,
+    redis_url: str,  # noqa: F811
 ) -> None:
     import redis.asyncio
 
     client = redis.asyncio.Redis.from_url(redis_url)
-    v = AsyncLaunchVerifier(issuer=ISSUER, audience=AUDIENCE, jwks_url=platform.url,
-                            nonce_store=AsyncRedisNonceStore(client))
+    v = AsyncLaunchVerifier(
+        issuer=ISSUER, audience=AUDIENCE, jwks_url=platform.url, nonce_store=AsyncRedisNonceStore(client)
+    )
     token = sign(RSA, claims())
     results = await asyncio.gather(v.verify(token), v.verify(token), return_exceptions=True)
     assert sorted(type(r).__name__ for r in results) == ["Launch", "LaunchVerificationError"]
@@ -385,12 +415,14 @@ def test_lk_lti_reads_the_client_s_environment() -> None:
     from learnkit import LearnKit
 
     # An explicit base URL wins for the API, yet the environment still names the launches' issuer and key set.
-    with LearnKit("https://proxy.example", "client", "secret-value", environment="production",
-                  lti=LtiOptions(audience=AUDIENCE)) as lk:
+    with LearnKit(
+        "https://proxy.example", "client", "secret-value", environment="production", lti=LtiOptions(audience=AUDIENCE)
+    ) as lk:
         assert lk.lti.issuer == "https://timeback.com"
         assert lk.lti.key_set._state.jwks_url == "https://platform.timeback.com/.well-known/jwks.json"
-    with LearnKit(client_id="client", client_secret="secret-value", environment="sandbox",
-                  lti=LtiOptions(audience=AUDIENCE)) as lk:
+    with LearnKit(
+        client_id="client", client_secret="secret-value", environment="sandbox", lti=LtiOptions(audience=AUDIENCE)
+    ) as lk:
         assert lk.lti.issuer == "https://staging.timeback.com"
         assert lk.lti.key_set._state.jwks_url == "https://sandbox.platform.timeback.com/.well-known/jwks.json"
 

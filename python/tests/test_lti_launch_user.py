@@ -23,8 +23,11 @@ from .support.mock import MockProcess, mock
 
 KEY = rsa_key("email-less-key")
 SECRET = "e" * 40
-CONFIG = {"sensor": "https://app.example.com", "app": {"name": "Fractions App"},
-          "courses": [{"code": "ALG-1", "subject": "Math", "name": "Algebra 1"}]}
+CONFIG = {
+    "sensor": "https://app.example.com",
+    "app": {"name": "Fractions App"},
+    "courses": [{"code": "ALG-1", "subject": "Math", "name": "Algebra 1"}],
+}
 
 
 @pytest.fixture(scope="module")
@@ -43,11 +46,19 @@ def lk() -> Iterator[tuple[LearnKit, MockProcess]]:
 
 def batch() -> tuple[str, dict[str, Any]]:
     event = f"urn:uuid:{uuid.uuid4()}"
-    return event, {"v": 1, "events": [{
-        "kind": "completion", "id": event, "runId": str(uuid.uuid4()),
-        "activity": {"id": "algebra-1", "name": "Algebra 1", "course": {"code": "ALG-1"}},
-        "at": "2026-01-05T10:00:00.000Z", "completion": {"xpEarned": 2},
-    }]}
+    return event, {
+        "v": 1,
+        "events": [
+            {
+                "kind": "completion",
+                "id": event,
+                "runId": str(uuid.uuid4()),
+                "activity": {"id": "algebra-1", "name": "Algebra 1", "course": {"code": "ALG-1"}},
+                "at": "2026-01-05T10:00:00.000Z",
+                "completion": {"xpEarned": 2},
+            }
+        ],
+    }
 
 
 def actor_of(mock_platform: MockProcess, event: str) -> str:
@@ -64,8 +75,7 @@ def test_the_session_user_of_an_email_less_launch_has_the_sub_at_launch_invalid(
     launch = launch_from_claims(claims(sub="usr 1/é(x)", email=None))
     user = session.user_from_cookie(session.cookie_for(launch).value)
     # encodeURIComponent's rule: TypeScript and Python give one address for one sub.
-    assert user == {"email": "usr%201%2F%C3%A9(x)@launch.invalid", "platform_id": "usr 1/é(x)",
-                    "name": "Ada Lovelace"}
+    assert user == {"email": "usr%201%2F%C3%A9(x)@launch.invalid", "platform_id": "usr 1/é(x)", "name": "Ada Lovelace"}
 
 
 def test_fastapi_an_email_less_launch_then_an_activity_record_has_the_sub_as_actor(
@@ -75,14 +85,18 @@ def test_fastapi_an_email_less_launch_then_an_activity_record_has_the_sub_as_act
     from learnkit.lti.fastapi import LaunchRouter
 
     client, mock_platform = lk
-    router = LaunchRouter(LaunchVerifier(issuer=ISSUER, audience=AUDIENCE, jwks_url=platform.url),
-                          on_launch=lambda launch, request: "/lesson", session_secret=SECRET)
+    router = LaunchRouter(
+        LaunchVerifier(issuer=ISSUER, audience=AUDIENCE, jwks_url=platform.url),
+        on_launch=lambda launch, request: "/lesson",
+        session_secret=SECRET,
+    )
     app = FastAPI()
     app.include_router(router.router)
     app.include_router(activity_router(ActivityServer(client), get_user=router.get_launch_user))
     with TestClient(app, base_url="https://testserver") as browser:
-        launched = browser.post("/lti/launch", data={"id_token": email_less_token(mock_platform.student_id)},
-                                follow_redirects=False)
+        launched = browser.post(
+            "/lti/launch", data={"id_token": email_less_token(mock_platform.student_id)}, follow_redirects=False
+        )
         assert launched.status_code == 302, launched.text
         event, body = batch()
         answer = browser.post("/api/activity", content=json.dumps(body), headers={"content-type": "application/json"})
@@ -101,16 +115,29 @@ def test_django_an_email_less_launch_then_an_activity_record_has_the_sub_as_acto
     from learnkit.lti.django import LaunchViews
 
     if not settings.configured:  # tests/test_frameworks.py's settings, whichever module runs first
-        settings.configure(DEBUG=False, ROOT_URLCONF="learnkit_test_urls", ALLOWED_HOSTS=["testserver"],
-                           SECRET_KEY="django-test-only", MIDDLEWARE=["django.middleware.csrf.CsrfViewMiddleware"],
-                           INSTALLED_APPS=[])
+        settings.configure(
+            DEBUG=False,
+            ROOT_URLCONF="learnkit_test_urls",
+            ALLOWED_HOSTS=["testserver"],
+            SECRET_KEY="django-test-only",
+            MIDDLEWARE=["django.middleware.csrf.CsrfViewMiddleware"],
+            INSTALLED_APPS=[],
+        )
         django.setup()
     client, mock_platform = lk
-    views = LaunchViews(LaunchVerifier(issuer=ISSUER, audience=AUDIENCE, jwks_url=platform.url),
-                        on_launch=lambda launch, request: "/lesson", session_secret=SECRET)
+    views = LaunchViews(
+        LaunchVerifier(issuer=ISSUER, audience=AUDIENCE, jwks_url=platform.url),
+        on_launch=lambda launch, request: "/lesson",
+        session_secret=SECRET,
+    )
     factory = RequestFactory()
-    launched = views.launch_view(factory.post("/lti/launch", urlencode({"id_token": email_less_token(
-        mock_platform.student_id)}), content_type="application/x-www-form-urlencoded"))
+    launched = views.launch_view(
+        factory.post(
+            "/lti/launch",
+            urlencode({"id_token": email_less_token(mock_platform.student_id)}),
+            content_type="application/x-www-form-urlencoded",
+        )
+    )
     assert launched.status_code == 302, launched.content
     event, body = batch()
     request = factory.post("/api/activity", json.dumps(body), content_type="application/json")

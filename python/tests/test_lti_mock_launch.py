@@ -24,8 +24,11 @@ from learnkit.testing import LaunchFault, MockLaunch
 from .support.mock import MockProcess, mock
 
 LAUNCH_URL = "https://testserver/lti/launch"
-CONFIG = {"sensor": "https://app.example.com", "app": {"name": "Fractions App"},
-          "courses": [{"code": "ALG-1", "subject": "Math", "name": "Algebra 1"}]}
+CONFIG = {
+    "sensor": "https://app.example.com",
+    "app": {"name": "Fractions App"},
+    "courses": [{"code": "ALG-1", "subject": "Math", "name": "Algebra 1"}],
+}
 
 
 @pytest.fixture(scope="module")
@@ -36,8 +39,13 @@ def platform() -> MockProcess:
 @pytest.fixture
 def lk(platform: MockProcess) -> Iterator[LearnKit]:
     partner = platform.partner
-    with LearnKit(base_url=platform.url, client_id=partner.client_id, client_secret=partner.client_secret,
-                  activity_config=CONFIG, lti=LtiOptions(audience=platform.application.client_id)) as client:
+    with LearnKit(
+        base_url=platform.url,
+        client_id=partner.client_id,
+        client_secret=partner.client_secret,
+        activity_config=CONFIG,
+        lti=LtiOptions(audience=platform.application.client_id),
+    ) as client:
         yield client
 
 
@@ -51,7 +59,10 @@ def test_the_mock_s_launch_is_verified_by_lk_lti_and_its_replay_refused(platform
     made = platform.lti_launch(user=platform.student_id, target_link_uri=LAUNCH_URL)
     launch = lk.lti.verify(made.id_token)
     assert (launch.platform_user_id, launch.email, launch.target_link_uri) == (
-        platform.student_id, platform.student_email, LAUNCH_URL)
+        platform.student_id,
+        platform.student_email,
+        LAUNCH_URL,
+    )
     assert launch.claims["iss"] == platform.url and launch.claims == made.claims
     assert reason_of(lk, made.id_token) == "replayed"
     assert platform.lti_launch(target_link_uri=LAUNCH_URL, fault="replay").id_token == made.id_token
@@ -62,9 +73,12 @@ def test_the_async_client_verifies_the_mock_s_launch_once(platform: MockProcess)
 
     async def verify_twice() -> tuple[str, str]:
         partner = platform.partner
-        async with AsyncLearnKit(base_url=platform.url, client_id=partner.client_id,
-                                 client_secret=partner.client_secret,
-                                 lti=LtiOptions(audience=platform.application.client_id)) as alk:
+        async with AsyncLearnKit(
+            base_url=platform.url,
+            client_id=partner.client_id,
+            client_secret=partner.client_secret,
+            lti=LtiOptions(audience=platform.application.client_id),
+        ) as alk:
             launch = await alk.lti.verify(made.id_token)
             with pytest.raises(LaunchVerificationError) as refused:
                 await alk.lti.verify(made.id_token)
@@ -73,9 +87,14 @@ def test_the_async_client_verifies_the_mock_s_launch_once(platform: MockProcess)
     assert asyncio.run(verify_twice()) == (platform.student_id, "replayed")
 
 
-@pytest.mark.parametrize(("fault", "reason"), [
-    ("expired", "expired"), ("wrong_audience", "wrong_audience"), ("unknown_key", "unknown_key"),
-])
+@pytest.mark.parametrize(
+    ("fault", "reason"),
+    [
+        ("expired", "expired"),
+        ("wrong_audience", "wrong_audience"),
+        ("unknown_key", "unknown_key"),
+    ],
+)
 def test_the_mock_s_faults_are_refused_with_their_reason(
     platform: MockProcess, lk: LearnKit, fault: LaunchFault, reason: str
 ) -> None:
@@ -109,11 +128,19 @@ def test_fastapi_the_mock_s_launch_page_signs_in_the_student_whose_sub_is_the_ca
     action, fields = form_of(platform.lti_launch(target_link_uri=LAUNCH_URL))
     assert action == LAUNCH_URL and set(fields) == {"id_token"}
     event = f"urn:uuid:{uuid.uuid4()}"
-    batch = {"v": 1, "events": [{
-        "kind": "completion", "id": event, "runId": str(uuid.uuid4()),
-        "activity": {"id": "algebra-1", "name": "Algebra 1", "course": {"code": "ALG-1"}},
-        "at": "2026-01-05T10:00:00.000Z", "completion": {"xpEarned": 2},
-    }]}
+    batch = {
+        "v": 1,
+        "events": [
+            {
+                "kind": "completion",
+                "id": event,
+                "runId": str(uuid.uuid4()),
+                "activity": {"id": "algebra-1", "name": "Algebra 1", "course": {"code": "ALG-1"}},
+                "at": "2026-01-05T10:00:00.000Z",
+                "completion": {"xpEarned": 2},
+            }
+        ],
+    }
     with TestClient(app, base_url="https://testserver") as browser:
         launched = browser.post(action, data=fields, follow_redirects=False)
         assert (launched.status_code, launched.headers["location"]) == (302, "/lesson"), launched.text

@@ -32,8 +32,14 @@ def platform() -> Iterator[KeySetServer]:
 
 
 def login(**options: Any) -> LoginInitiation:
-    return LoginInitiation(issuer=ISSUER, client_id=AUDIENCE, auth_endpoint=AUTH,
-                           redirect_uri="https://app.example/lti/launch", state_secret="t" * 40, **options)
+    return LoginInitiation(
+        issuer=ISSUER,
+        client_id=AUDIENCE,
+        auth_endpoint=AUTH,
+        redirect_uri="https://app.example/lti/launch",
+        state_secret="t" * 40,
+        **options,
+    )
 
 
 def fastapi_app(platform: KeySetServer, launched: list[Launch]) -> tuple[FastAPI, Any]:
@@ -59,7 +65,9 @@ def form(token: str, **extra: str) -> dict[str, str]:
     return {"id_token": token, **extra}
 
 
-def test_fastapi_launch_redirects_with_a_secure_session_cookie_read_back_by_get_launch_user(platform: KeySetServer) -> None:
+def test_fastapi_launch_redirects_with_a_secure_session_cookie_read_back_by_get_launch_user(
+    platform: KeySetServer,
+) -> None:
     launched: list[Launch] = []
     app, _ = fastapi_app(platform, launched)
     with TestClient(app, base_url="https://testserver") as client:
@@ -80,7 +88,9 @@ def test_fastapi_refuses_with_401_naming_the_reason_405_for_get_and_415_for_json
     with TestClient(app, base_url="https://testserver") as client:
         refused = client.post("/lti/launch", data=form(token), follow_redirects=False)
         assert refused.status_code == 401 and "wrong_audience" in refused.text
-        assert token not in refused.text and "ada@example.com" not in refused.text and "set-cookie" not in refused.headers
+        assert (
+            token not in refused.text and "ada@example.com" not in refused.text and "set-cookie" not in refused.headers
+        )
         good = sign(KEY, claims())
         in_query = client.get("/lti/launch", params={"id_token": good}, follow_redirects=False)
         assert (in_query.status_code, in_query.headers["allow"]) == (405, "POST")
@@ -94,12 +104,25 @@ def test_fastapi_refuses_with_401_naming_the_reason_405_for_get_and_415_for_json
 
 
 def test_a_cookie_from_another_secret_is_no_user_and_an_old_secret_still_is() -> None:
-    launch = Launch(platform_user_id="u-1", email="ada@example.com", name=None, given_name=None, family_name=None,
-                    roles=(), context=None, resource_link=None, deployment_id=None, target_link_uri=None,
-                    message_type="LtiResourceLinkRequest", claims={})
+    launch = Launch(
+        platform_user_id="u-1",
+        email="ada@example.com",
+        name=None,
+        given_name=None,
+        family_name=None,
+        roles=(),
+        context=None,
+        resource_link=None,
+        deployment_id=None,
+        target_link_uri=None,
+        message_type="LtiResourceLinkRequest",
+        claims={},
+    )
     current = LaunchSession([SECRET, OLD_SECRET])
     assert current.user_from_cookie(LaunchSession(OLD_SECRET).cookie_for(launch).value) == {
-        "email": "ada@example.com", "platform_id": "u-1"}
+        "email": "ada@example.com",
+        "platform_id": "u-1",
+    }
     assert current.user_from_cookie(LaunchSession("x" * 40).cookie_for(launch).value) is None
     value = current.cookie_for(launch).value
     assert current.user_from_cookie(value[:-2] + ("A" if value[-2] != "A" else "B") + value[-1]) is None
@@ -112,23 +135,32 @@ def test_the_login_initiation_redirects_with_state_and_nonce_checked_on_return(p
     launched: list[Launch] = []
     app, _ = fastapi_app(platform, launched)
     with TestClient(app, base_url="https://testserver") as client:
-        started = client.get("/lti/login", params={"iss": ISSUER, "login_hint": "hint-1",
-                                                   "target_link_uri": "https://app.example/lesson"},
-                             follow_redirects=False)
+        started = client.get(
+            "/lti/login",
+            params={"iss": ISSUER, "login_hint": "hint-1", "target_link_uri": "https://app.example/lesson"},
+            follow_redirects=False,
+        )
         assert started.status_code == 302
         location = urlsplit(started.headers["location"])
         query = {k: v[0] for k, v in parse_qs(location.query).items()}
         assert f"{location.scheme}://{location.netloc}{location.path}" == AUTH
         assert (query["scope"], query["response_type"], query["response_mode"], query["prompt"]) == (
-            "openid", "id_token", "form_post", "none")
+            "openid",
+            "id_token",
+            "form_post",
+            "none",
+        )
         assert (query["client_id"], query["login_hint"]) == (AUDIENCE, "hint-1")
         state, nonce = query["state"], query["nonce"]
         other = client.post("/lti/launch", data=form(sign(KEY, claims()), state=state), follow_redirects=False)
         assert other.status_code == 401  # a state of another launch's nonce
-        forged = client.post("/lti/launch", data=form(sign(KEY, claims(nonce=nonce)), state=state[:-3] + "abc"),
-                             follow_redirects=False)
+        forged = client.post(
+            "/lti/launch", data=form(sign(KEY, claims(nonce=nonce)), state=state[:-3] + "abc"), follow_redirects=False
+        )
         assert forged.status_code == 401
-        back = client.post("/lti/launch", data=form(sign(KEY, claims(nonce=nonce)), state=state), follow_redirects=False)
+        back = client.post(
+            "/lti/launch", data=form(sign(KEY, claims(nonce=nonce)), state=state), follow_redirects=False
+        )
         assert back.status_code == 302
         missing = client.get("/lti/login", params={"iss": "https://other.example"}, follow_redirects=False)
         assert missing.status_code == 400 and "login_hint" in missing.text
@@ -138,8 +170,9 @@ def test_require_state_refuses_a_launch_without_one(platform: KeySetServer) -> N
     from learnkit.lti.fastapi import LaunchRouter
 
     verifier = LaunchVerifier(issuer=ISSUER, audience=AUDIENCE, jwks_url=platform.url)
-    router = LaunchRouter(verifier, on_launch=lambda launch, request: "/x", session_secret=SECRET, login=login(),
-                          require_state=True)
+    router = LaunchRouter(
+        verifier, on_launch=lambda launch, request: "/x", session_secret=SECRET, login=login(), require_state=True
+    )
     app = FastAPI()
     app.include_router(router.router)
     with TestClient(app, base_url="https://testserver") as client:
@@ -153,9 +186,14 @@ def django_ready() -> None:
 
     if not settings.configured:
         # tests/test_frameworks.py's settings, whichever module runs first (these tests resolve no URL).
-        settings.configure(DEBUG=False, ROOT_URLCONF="learnkit_test_urls", ALLOWED_HOSTS=["testserver"],
-                           SECRET_KEY="django-test-only", MIDDLEWARE=["django.middleware.csrf.CsrfViewMiddleware"],
-                           INSTALLED_APPS=[])
+        settings.configure(
+            DEBUG=False,
+            ROOT_URLCONF="learnkit_test_urls",
+            ALLOWED_HOSTS=["testserver"],
+            SECRET_KEY="django-test-only",
+            MIDDLEWARE=["django.middleware.csrf.CsrfViewMiddleware"],
+            INSTALLED_APPS=[],
+        )
         django.setup()
 
 
@@ -171,8 +209,12 @@ def test_django_views_launch_refuse_and_read_the_session_back(platform: KeySetSe
         launched.append(launch)
         return "/lesson"
 
-    views = LaunchViews(LaunchVerifier(issuer=ISSUER, audience=AUDIENCE, jwks_url=platform.url), on_launch=on_launch,
-                        session_secret=SECRET, login=login())
+    views = LaunchViews(
+        LaunchVerifier(issuer=ISSUER, audience=AUDIENCE, jwks_url=platform.url),
+        on_launch=on_launch,
+        session_secret=SECRET,
+        login=login(),
+    )
     factory = RequestFactory()
     token = sign(KEY, claims())
 
@@ -186,8 +228,11 @@ def test_django_views_launch_refuse_and_read_the_session_back(platform: KeySetSe
     assert (morsel["httponly"], morsel["secure"], morsel["samesite"]) == (True, True, "None")
     back = factory.get("/me")
     back.COOKIES["learnkit_launch"] = morsel.value
-    assert views.get_launch_user(back) == {"email": "ada@example.com", "platform_id": launched[0].platform_user_id,
-                                           "name": "Ada Lovelace"}
+    assert views.get_launch_user(back) == {
+        "email": "ada@example.com",
+        "platform_id": launched[0].platform_user_id,
+        "name": "Ada Lovelace",
+    }
     other = factory.get("/me")
     other.COOKIES["learnkit_launch"] = LaunchSession("x" * 40).cookie_for(launched[0]).value
     assert views.get_launch_user(other) is None
@@ -197,7 +242,9 @@ def test_django_views_launch_refuse_and_read_the_session_back(platform: KeySetSe
     as_json = factory.post("/lti/launch", {"id_token": token}, content_type="application/json")
     assert views.launch_view(as_json).status_code == 415
     assert views.launch_view(factory.post("/lti/launch", {"id_token": token})).status_code == 415  # multipart
-    started = views.login_view(factory.get("/lti/login", {"iss": ISSUER, "login_hint": "h", "target_link_uri": "https://a"}))
+    started = views.login_view(
+        factory.get("/lti/login", {"iss": ISSUER, "login_hint": "h", "target_link_uri": "https://a"})
+    )
     assert started.status_code == 302 and started["location"].startswith(AUTH + "?")
 
 
@@ -214,23 +261,38 @@ def test_the_launched_student_is_the_activity_s_actor_by_sub_with_no_roster_look
 
     mock_platform = mock()
     partner = mock_platform.partner
-    config = {"sensor": "https://app.example.com", "app": {"name": "Fractions App"},
-              "courses": [{"code": "ALG-1", "subject": "Math", "name": "Algebra 1"}]}
+    config = {
+        "sensor": "https://app.example.com",
+        "app": {"name": "Fractions App"},
+        "courses": [{"code": "ALG-1", "subject": "Math", "name": "Algebra 1"}],
+    }
     lk = LearnKit(mock_platform.url, partner.client_id, partner.client_secret, activity_config=config)
-    views = LaunchViews(LaunchVerifier(issuer=ISSUER, audience=AUDIENCE, jwks_url=platform.url),
-                        on_launch=lambda launch, request: "/lesson", session_secret=SECRET)
+    views = LaunchViews(
+        LaunchVerifier(issuer=ISSUER, audience=AUDIENCE, jwks_url=platform.url),
+        on_launch=lambda launch, request: "/lesson",
+        session_secret=SECRET,
+    )
     factory = RequestFactory()
     # An email the roster does not have: only the token's sub can name the student.
     token = sign(KEY, claims(sub=mock_platform.student_id, email="not-on-the-roster@example.com"))
-    launched = views.launch_view(factory.post("/lti/launch", urlencode({"id_token": token}),
-                                              content_type="application/x-www-form-urlencoded"))
+    launched = views.launch_view(
+        factory.post("/lti/launch", urlencode({"id_token": token}), content_type="application/x-www-form-urlencoded")
+    )
     assert launched.status_code == 302
     event = f"urn:uuid:{uuid.uuid4()}"
-    batch = {"v": 1, "events": [{
-        "kind": "completion", "id": event, "runId": str(uuid.uuid4()),
-        "activity": {"id": "algebra-1", "name": "Algebra 1", "course": {"code": "ALG-1"}},
-        "at": "2026-01-05T10:00:00.000Z", "completion": {"xpEarned": 2},
-    }]}
+    batch = {
+        "v": 1,
+        "events": [
+            {
+                "kind": "completion",
+                "id": event,
+                "runId": str(uuid.uuid4()),
+                "activity": {"id": "algebra-1", "name": "Algebra 1", "course": {"code": "ALG-1"}},
+                "at": "2026-01-05T10:00:00.000Z",
+                "completion": {"xpEarned": 2},
+            }
+        ],
+    }
     request = factory.post("/api/activity", json.dumps(batch), content_type="application/json")
     request.COOKIES["learnkit_launch"] = launched.cookies["learnkit_launch"].value
     since = Since(mock_platform)

@@ -135,4 +135,3 @@ class TheCommandThatStartsIt(unittest.TestCase):
         self.assertIsNotNone(start_command(self.repo).from_sources_because)
         self.build("mock", at=4_000)
         self.assertIsNone(start_command(self.repo).from_sources_because)
-

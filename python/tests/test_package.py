@@ -23,8 +23,17 @@ SOURCES = sorted((PROJECT / "learnkit").rglob("*.py"))
 DIST = PROJECT / "dist"
 #: What the package may import besides the standard library: its dependencies, and the frameworks of its optional
 #: modules (each imported only by its own module).
-ALLOWED = {"httpx": None, "pydantic": None, "typing_extensions": None, "fastapi": "fastapi.py", "starlette": "fastapi.py",
-           "django": "django.py", "redis": None, "pytest": "testing.py", "jwt": None}
+ALLOWED = {
+    "httpx": None,
+    "pydantic": None,
+    "typing_extensions": None,
+    "fastapi": "fastapi.py",
+    "starlette": "fastapi.py",
+    "django": "django.py",
+    "redis": None,
+    "pytest": "testing.py",
+    "jwt": None,
+}
 #: The modules of the ``lti`` extra: the only ones that import PyJWT (docs/decisions.md#d-lti-python-jwt).
 LTI_MODULES = {"_claims.py", "_keys.py"}
 

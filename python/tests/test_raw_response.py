@@ -16,9 +16,16 @@ BASE = "https://api.example.test"
 DOCUMENT = "8fc3d514-3262-41a0-a8bf-8f13259f20ca"
 DOCUMENT_PATH = f"/ims/case/v1p1/CFDocuments/{DOCUMENT}"
 TOKEN = {"access_token": "tok_raw_response", "token_type": "Bearer", "expires_in": 3600}
-BODY = {"CFDocument": {"sourcedId": DOCUMENT, "identifier": DOCUMENT, "title": "Math", "creator": "LearnKit",
-                       "uri": f"{BASE}/ims/case/v1p1/CFDocuments/{DOCUMENT}",
-                       "lastChangeDateTime": "2024-01-01T00:00:00Z"}}
+BODY = {
+    "CFDocument": {
+        "sourcedId": DOCUMENT,
+        "identifier": DOCUMENT,
+        "title": "Math",
+        "creator": "LearnKit",
+        "uri": f"{BASE}/ims/case/v1p1/CFDocuments/{DOCUMENT}",
+        "lastChangeDateTime": "2024-01-01T00:00:00Z",
+    }
+}
 
 
 def platform(request_id: str | None) -> httpx.MockTransport:
@@ -52,17 +59,19 @@ def check(response: ApiResponse[CFDocument], request_id: str | None) -> None:
 
 def test_a_sync_raw_response_has_the_http_fields() -> None:
     for request_id in ("req_platform_1", None):
-        with httpx.Client(transport=platform(request_id)) as http, LearnKit(
-            BASE, "client-raw", "secret-raw-0123", http_client=http
-        ) as lk:
+        with (
+            httpx.Client(transport=platform(request_id)) as http,
+            LearnKit(BASE, "client-raw", "secret-raw-0123", http_client=http) as lk,
+        ):
             check(lk.case.documents.with_raw_response.get(DOCUMENT), request_id)
 
 
 def test_an_async_raw_response_has_the_http_fields() -> None:
     async def main(request_id: str | None) -> None:
-        async with httpx.AsyncClient(transport=platform(request_id)) as http, AsyncLearnKit(
-            BASE, "client-raw", "secret-raw-0123", http_client=http
-        ) as alk:
+        async with (
+            httpx.AsyncClient(transport=platform(request_id)) as http,
+            AsyncLearnKit(BASE, "client-raw", "secret-raw-0123", http_client=http) as alk,
+        ):
             check(await alk.case.documents.with_raw_response.get(DOCUMENT), request_id)
 
     asyncio.run(main("req_platform_2"))

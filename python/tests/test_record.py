@@ -37,7 +37,10 @@ class Record(unittest.TestCase):
     def setUp(self) -> None:
         partner = self.platform.partner
         self.lk = LearnKit(
-            self.platform.url, partner.client_id, partner.client_secret, activity_config=CONFIG,
+            self.platform.url,
+            partner.client_id,
+            partner.client_secret,
+            activity_config=CONFIG,
             retry=RetryOptions(initial_delay=0.02),
         )
         self.ada: User = {"email": self.platform.student_email, "platform_id": self.platform.student_id}
@@ -48,7 +51,8 @@ class Record(unittest.TestCase):
     def units_so_far(self) -> int:
         """Ada's mastered units in course-math-g3, read from the mock's gradebook as a test would by hand."""
         rows = self.lk.request(
-            "GET", "/ims/oneroster/gradebook/v1p2/assessmentResults/",
+            "GET",
+            "/ims/oneroster/gradebook/v1p2/assessmentResults/",
             query={"filter": f"student='{self.platform.student_id}'", "limit": 1000},
         )["assessmentResults"]
         return sum(
@@ -68,18 +72,24 @@ class Record(unittest.TestCase):
         self.assertEqual((result.run_id, result.accepted, result.duplicates, result.pct_complete), (RUN, 1, 0, None))
         (event,) = result.events
         self.assertIn(event, self.platform.caliper_events())
-        self.assertEqual(event["actor"], {
-            "id": f"{self.platform.url}/rostering/1.0/users/{self.platform.student_id}",
-            "type": "TimebackUser",
-            "email": self.platform.student_email,
-            "name": "Ada Lovelace",
-            "role": "student",
-        })
+        self.assertEqual(
+            event["actor"],
+            {
+                "id": f"{self.platform.url}/rostering/1.0/users/{self.platform.student_id}",
+                "type": "TimebackUser",
+                "email": self.platform.student_email,
+                "name": "Ada Lovelace",
+                "role": "student",
+            },
+        )
         self.assertEqual(event["object"]["id"], "https://app.example.com/activities/Math/g3/fractions-1")
         self.assertEqual(
             event["generated"]["items"],
-            [{"type": "xpEarned", "value": 12}, {"type": "totalQuestions", "value": 10},
-             {"type": "correctQuestions", "value": 8}],
+            [
+                {"type": "xpEarned", "value": 12},
+                {"type": "totalQuestions", "value": 10},
+                {"type": "correctQuestions", "value": 8},
+            ],
         )
         # A fresh (version 4) id: without an idempotency key every record is a new completion.
         self.assertRegex(event["id"], r"^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
@@ -114,7 +124,9 @@ class Record(unittest.TestCase):
         keyed = self.lk.activity.record(**params, idempotency_key="attempt-42")
         # A retry after a lost answer, from a client that remembers nothing: the same completion.
         again = LearnKit(
-            self.platform.url, self.platform.partner.client_id, self.platform.partner.client_secret,
+            self.platform.url,
+            self.platform.partner.client_id,
+            self.platform.partner.client_secret,
             activity_config=CONFIG,
         ).activity.record(**params, idempotency_key="attempt-42")
         self.assertEqual((keyed.accepted, keyed.duplicates), (2, 0))
@@ -140,10 +152,20 @@ class Record(unittest.TestCase):
                 run_id="run-1",
             )
         paths = [i.path for i in caught.exception.issues]
-        self.assertEqual(paths, [
-            ("user", "email"), ("activity", "id"), ("activity", "name"), ("activity", "course"),
-            ("metrics", "xpEarned"), ("metrics",), ("run_id",), ("time", "started_at"), ("time", "active_ms"),
-        ])
+        self.assertEqual(
+            paths,
+            [
+                ("user", "email"),
+                ("activity", "id"),
+                ("activity", "name"),
+                ("activity", "course"),
+                ("metrics", "xpEarned"),
+                ("metrics",),
+                ("run_id",),
+                ("time", "started_at"),
+                ("time", "active_ms"),
+            ],
+        )
         message = str(caught.exception)
         self.assertIn("metrics.xpEarned: is not a member of metrics; the Python name is xp_earned", message)
         self.assertIn("total_questions and correct_questions must be given together", message)
@@ -170,9 +192,16 @@ class Record(unittest.TestCase):
         """Adds a student of the partner's Maple elementary school through the platform's user upsert."""
         school = "org-maple-elementary"
         self.lk.request(
-            "PUT", "/rostering/1.0/users/{sourcedId}", path_params={"sourcedId": sourced_id},
-            body={"email": email, "givenName": "Sean", "familyName": "O'Brien", "primaryOrgId": school,
-                  "roles": [{"orgId": school, "role": "student"}]},
+            "PUT",
+            "/rostering/1.0/users/{sourcedId}",
+            path_params={"sourcedId": sourced_id},
+            body={
+                "email": email,
+                "givenName": "Sean",
+                "familyName": "O'Brien",
+                "primaryOrgId": school,
+                "roles": [{"orgId": school, "role": "student"}],
+            },
         )
         return sourced_id
 

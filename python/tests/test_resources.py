@@ -100,13 +100,15 @@ def test_fields_gives_only_those_members(lk: LearnKit) -> None:
         document.sourced_id  # noqa: B018 - left out by fields
 
 
-def test_a_body_is_checked_before_anything_is_sent_naming_the_python_member(lk: LearnKit, platform: MockProcess) -> None:
+def test_a_body_is_checked_before_anything_is_sent_naming_the_python_member(
+    lk: LearnKit, platform: MockProcess
+) -> None:
     since = Since(platform)
     with pytest.raises(ValidationError) as caught:
-        lk.rostering.users.upsert("usr-x", {"email": 3, "givenName": "Ada"})  # type: ignore[typeddict-item,typeddict-unknown-key]
+        lk.rostering.users.upsert("usr-x", email=3, extra_body={"givenName": "Ada"})  # type: ignore[arg-type]
     paths = {issue.path: issue.message for issue in caught.value.issues}
-    assert ("user", "email") in paths
-    assert paths[("user", "givenName")] == "is not a member; the Python name is given_name"
+    assert ("email",) in paths
+    assert paths[("givenName",)] == "is not a member; the Python name is given_name"
     with pytest.raises(ValidationError) as empty:
         lk.case.documents.get("")
     assert empty.value.issues[0].path == ("id",)
@@ -116,19 +118,19 @@ def test_a_body_is_checked_before_anything_is_sent_naming_the_python_member(lk: 
 def test_writes_with_snake_case_members_sent_with_the_platforms_names(lk: LearnKit) -> None:
     user_id = f"usr-py-{uuid.uuid4().hex[:8]}"
     created = lk.rostering.users.upsert(
-        user_id, {"email": f"{user_id}@maple.learnkit.test", "given_name": "Py", "family_name": "Thon"}
+        user_id, email=f"{user_id}@maple.learnkit.test", given_name="Py", family_name="Thon"
     )
     assert (created.sourced_id, created.given_name, created.family_name) == (user_id, "Py", "Thon")
     line_item = f"ali-py-{uuid.uuid4().hex[:8]}"
     stored = lk.oneroster.gradebook.assessment_line_items.update(
-        line_item, {"status": "active", "title": "Quiz", "result_value_max": 10}
+        line_item, status="active", title="Quiz", result_value_max=10
     )
     assert (stored.sourced_id, stored.title) == (line_item, "Quiz")
     with pytest.raises(ValidationError) as caught:
         lk.oneroster.gradebook.assessment_line_items.update(
-            line_item, {"sourced_id": "other", "status": "active", "title": "Quiz"}
+            line_item, sourced_id="other", status="active", title="Quiz"
         )
-    assert caught.value.issues[0].path == ("line_item", "sourced_id")
+    assert caught.value.issues[0].path == ("sourced_id",)
     assert lk.rostering.orgs.config.update("org-maple-elementary", {"theme": "dark"})["theme"] == "dark"
 
 
@@ -198,7 +200,9 @@ def test_every_read_of_the_map_answers_through_both_clients(lk: LearnKit, platfo
     }
 
     async def gather(alk: AsyncLearnKit) -> dict[str, list[Any]]:
-        return {name: [item.to_dict() async for item in method_of(alk, name)(**kwargs)] for name, kwargs in reads.items()}
+        return {
+            name: [item.to_dict() async for item in method_of(alk, name)(**kwargs)] for name, kwargs in reads.items()
+        }
 
     sync = {name: [item.to_dict() for item in method_of(lk, name)(**kwargs)] for name, kwargs in reads.items()}
 

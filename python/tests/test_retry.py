@@ -55,7 +55,9 @@ class Decide(unittest.TestCase):
                 self.assertEqual(self.decide(outcome, **changes), expected)
 
     def test_backoff_doubles_to_the_cap_less_up_to_a_quarter_of_jitter(self) -> None:
-        self.assertEqual([backoff_delay_ms(POLICY, n, lambda: 0.0) for n in range(6)], [500, 1000, 2000, 4000, 8000, 8000])
+        self.assertEqual(
+            [backoff_delay_ms(POLICY, n, lambda: 0.0) for n in range(6)], [500, 1000, 2000, 4000, 8000, 8000]
+        )
         self.assertEqual(backoff_delay_ms(POLICY, 0, lambda: 0.999), 375)
 
     def test_retries_off_still_refreshes_a_refused_token_once(self) -> None:

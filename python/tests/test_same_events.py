@@ -8,7 +8,7 @@ import json
 import shutil
 import subprocess
 import unittest
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 from learnkit import ValidationError
@@ -51,35 +51,70 @@ CASES: list[dict[str, Any]] = [
     {
         "user": {**ADA, "name": 'Zoë "Z" Ω', "role": "student"},
         "activity": {"id": "fractions~1.b_c", "name": "Fractions: ½ & ¼", "course": {"code": "ALG 1/é"}},
-        "metrics": {"xp_earned": 12.5, "total_questions": 10, "correct_questions": 8, "mastered_units": 1,
-                    "pct_complete": 42.5},
-        "time": {"started_at": "2026-01-05T10:00:00.000Z", "ended_at": "2026-01-05T10:05:00.500Z",
-                 "active_ms": 240_250, "inactive_ms": 60_000},
+        "metrics": {
+            "xp_earned": 12.5,
+            "total_questions": 10,
+            "correct_questions": 8,
+            "mastered_units": 1,
+            "pct_complete": 42.5,
+        },
+        "time": {
+            "started_at": "2026-01-05T10:00:00.000Z",
+            "ended_at": "2026-01-05T10:05:00.500Z",
+            "active_ms": 240_250,
+            "inactive_ms": 60_000,
+        },
         "run_id": RUN,
         "idempotency_key": "attempt 42 / retry",
     },
-    {"user": ADA, "activity": LESSON, "metrics": {"xp_earned": 4, "mastered_units": 3}, "run_id": RUN,
-     "idempotency_key": "k-3"},
-    {"user": ADA, "activity": LESSON, "metrics": {"xp_earned": 4, "mastered_units": 60}, "run_id": RUN,
-     "idempotency_key": "k-capped"},
-    {"user": {"email": "ada@example.com"}, "activity": {**LESSON, "course": {"subject": "Reading", "grade": "2"}},
-     "metrics": {"xp_earned": 1, "mastered_units": 1}, "run_id": RUN, "idempotency_key": "k-lookup"},
+    {
+        "user": ADA,
+        "activity": LESSON,
+        "metrics": {"xp_earned": 4, "mastered_units": 3},
+        "run_id": RUN,
+        "idempotency_key": "k-3",
+    },
+    {
+        "user": ADA,
+        "activity": LESSON,
+        "metrics": {"xp_earned": 4, "mastered_units": 60},
+        "run_id": RUN,
+        "idempotency_key": "k-capped",
+    },
+    {
+        "user": {"email": "ada@example.com"},
+        "activity": {**LESSON, "course": {"subject": "Reading", "grade": "2"}},
+        "metrics": {"xp_earned": 1, "mastered_units": 1},
+        "run_id": RUN,
+        "idempotency_key": "k-lookup",
+    },
     {
         "user": ADA,
         "activity": {"id": "maps", "name": "Maps", "course": {"subject": "Social Studies", "grade": "K"}},
         "metrics": {"xp_earned": 0, "total_questions": 0, "correct_questions": 0},
-        "time": {"started_at": datetime(2026, 1, 5, 11, 0, 0, 123456, tzinfo=timezone(timedelta(hours=2))),
-                 "ended_at": datetime(2026, 1, 5, 9, 1, 0, 999999, tzinfo=timezone.utc), "active_ms": 60_876.5},
+        "time": {
+            "started_at": datetime(2026, 1, 5, 11, 0, 0, 123456, tzinfo=timezone(timedelta(hours=2))),
+            "ended_at": datetime(2026, 1, 5, 9, 1, 0, 999999, tzinfo=UTC),
+            "active_ms": 60_876.5,
+        },
         "run_id": RUN,
         "idempotency_key": "k-datetimes",
     },
 ]
 
 _CAMEL = {
-    "platform_id": "platformId", "xp_earned": "xpEarned", "total_questions": "totalQuestions",
-    "correct_questions": "correctQuestions", "mastered_units": "masteredUnits", "pct_complete": "pctComplete",
-    "started_at": "startedAt", "ended_at": "endedAt", "active_ms": "activeMs", "inactive_ms": "inactiveMs",
-    "run_id": "runId", "idempotency_key": "idempotencyKey",
+    "platform_id": "platformId",
+    "xp_earned": "xpEarned",
+    "total_questions": "totalQuestions",
+    "correct_questions": "correctQuestions",
+    "mastered_units": "masteredUnits",
+    "pct_complete": "pctComplete",
+    "started_at": "startedAt",
+    "ended_at": "endedAt",
+    "active_ms": "activeMs",
+    "inactive_ms": "inactiveMs",
+    "run_id": "runId",
+    "idempotency_key": "idempotencyKey",
 }
 
 
@@ -88,7 +123,7 @@ def typescript_params(value: Any) -> Any:
     if isinstance(value, dict):
         return {_CAMEL.get(k, k): typescript_params(v) for k, v in value.items()}
     if isinstance(value, datetime):
-        utc = value.astimezone(timezone.utc)
+        utc = value.astimezone(UTC)
         return utc.strftime("%Y-%m-%dT%H:%M:%S.") + f"{utc.microsecond // 1000:03d}Z"
     return value
 
@@ -97,11 +132,22 @@ def run_typescript() -> list[dict[str, Any]]:
     node = shutil.which("node")
     assert node is not None, "the comparison runs the TypeScript record with Node 20: put node on PATH"
     script = PROJECT / "tests" / "ts" / "record-events.ts"
-    payload = {"baseUrl": BASE_URL, "config": CONFIG, "nowMs": NOW_MS, "users": USERS, "history": HISTORY,
-               "cases": [typescript_params(c) for c in CASES]}
+    payload = {
+        "baseUrl": BASE_URL,
+        "config": CONFIG,
+        "nowMs": NOW_MS,
+        "users": USERS,
+        "history": HISTORY,
+        "cases": [typescript_params(c) for c in CASES],
+    }
     done = subprocess.run(
         [node, "--import", "tsx", "--conditions=@learnkit/source", str(script)],
-        cwd=REPO, input=json.dumps(payload), capture_output=True, text=True, encoding="utf-8", timeout=180,
+        cwd=REPO,
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=180,
     )
     if done.returncode != 0:
         raise AssertionError(f"record-events.ts failed:\n{done.stderr}")
@@ -118,9 +164,7 @@ class SameEventsAsTypeScript(unittest.TestCase):
 
     def python(self, case: dict[str, Any]) -> tuple[str, float | None, FakePlatform]:
         platform = FakePlatform(users=USERS, history=HISTORY)
-        activity = Activity(
-            platform, base_url=BASE_URL, config=lambda: check_config(CONFIG), now_ms=lambda: NOW_MS
-        )
+        activity = Activity(platform, base_url=BASE_URL, config=lambda: check_config(CONFIG), now_ms=lambda: NOW_MS)
         result = activity.record(**case)
         (sent,) = platform.envelopes
         self.assertEqual(sent["data"], result.events)
@@ -180,14 +224,25 @@ class SameUserLookupAsTypeScript(unittest.TestCase):
         node = shutil.which("node")
         assert node is not None, "the comparison runs the TypeScript look-up with Node 20: put node on PATH"
         done = subprocess.run(
-            [node, "--import", "tsx", "--conditions=@learnkit/source", str(PROJECT / "tests" / "ts" / "email-lookup.ts")],
-            cwd=REPO, input=json.dumps(LOOKUP_EMAILS), capture_output=True, text=True, encoding="utf-8", timeout=180,
+            [
+                node,
+                "--import",
+                "tsx",
+                "--conditions=@learnkit/source",
+                str(PROJECT / "tests" / "ts" / "email-lookup.ts"),
+            ],
+            cwd=REPO,
+            input=json.dumps(LOOKUP_EMAILS),
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=180,
         )
         if done.returncode != 0:
             raise AssertionError(f"email-lookup.ts failed:\n{done.stderr}")
         typescript: list[dict[str, Any]] = json.loads(done.stdout)
         self.assertEqual(len(typescript), len(LOOKUP_EMAILS))
-        for email, theirs in zip(LOOKUP_EMAILS, typescript):
+        for email, theirs in zip(LOOKUP_EMAILS, typescript, strict=True):
             with self.subTest(email=email):
                 platform = FakePlatform(users=[{"sourcedId": "usr-1", "email": email}])
                 ours: dict[str, Any] = {}

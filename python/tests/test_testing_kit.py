@@ -17,7 +17,7 @@ from pathlib import Path
 from .support.mock import SERVE, start_command
 from .support.paths import REPO
 
-USER_TEST = '''
+USER_TEST = """
 import os
 
 from learnkit import LearnKit
@@ -29,7 +29,7 @@ def test_reads_from_the_mock(learnkit_mock: MockPlatform) -> None:
     with LearnKit() as lk:
         assert lk.case.documents.list(limit=1).first_page().items
     print("MOCK-PID", learnkit_mock.pid, flush=True)
-'''
+"""
 
 
 def repo_command() -> str:
@@ -55,7 +55,11 @@ def pytest_in(folder: str, env: dict[str, str]) -> subprocess.CompletedProcess[s
     Path(folder, "test_user.py").write_text(USER_TEST, encoding="utf-8")
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", "test_user.py"],
-        cwd=folder, env=env, capture_output=True, text=True, timeout=300,
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
 
 

@@ -43,8 +43,13 @@ class Tokens(unittest.TestCase):
 
     def provider(self, endpoint: Endpoint, style: str = "basic") -> ClientCredentials:
         return ClientCredentials(
-            token_url="https://api.example.com/auth/1.0/token", client_id="client-1", client_secret="secret-of-client",
-            style=style, scope="", send=endpoint.send, clock=lambda: self.now,  # type: ignore[arg-type]
+            token_url="https://api.example.com/auth/1.0/token",
+            client_id="client-1",
+            client_secret="secret-of-client",
+            style=style,  # type: ignore[arg-type]
+            scope="",
+            send=endpoint.send,
+            clock=lambda: self.now,
         )
 
     def get(self, provider: ClientCredentials) -> str:

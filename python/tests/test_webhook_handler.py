@@ -25,13 +25,17 @@ from .support.redis_server import redis_url  # noqa: F401 - the fixture
 SECRET = "whsec_handler_test_secret"
 
 
-def delivery(event_type: str = "enrollment.created", data: dict[str, Any] | None = None, event_id: str | None = None) -> tuple[bytes, dict[str, str]]:
-    body = json.dumps({
-        "id": event_id or str(uuid.uuid4()),
-        "type": event_type,
-        "timestamp": "2026-01-01T00:00:00Z",
-        "data": data if data is not None else {"enrollmentId": "enr-1", "classId": "class-1", "userId": "usr-1"},
-    }).encode()
+def delivery(
+    event_type: str = "enrollment.created", data: dict[str, Any] | None = None, event_id: str | None = None
+) -> tuple[bytes, dict[str, str]]:
+    body = json.dumps(
+        {
+            "id": event_id or str(uuid.uuid4()),
+            "type": event_type,
+            "timestamp": "2026-01-01T00:00:00Z",
+            "data": data if data is not None else {"enrollmentId": "enr-1", "classId": "class-1", "userId": "usr-1"},
+        }
+    ).encode()
     return body, sign_webhook(body, SECRET)
 
 
@@ -48,14 +52,18 @@ def test_events_are_typed_by_their_type() -> None:
 
 def test_handles_once_answers_duplicates_and_refusals_as_typescript_does() -> None:
     seen: list[str] = []
-    handler = WebhookHandler(secret=SECRET, on={"enrollment.created": lambda event: seen.append(event.data.enrollment_id)})
+    handler = WebhookHandler(
+        secret=SECRET, on={"enrollment.created": lambda event: seen.append(event.data.enrollment_id)}
+    )
     body, headers = delivery()
     first = handler.handle("POST", body, headers)
     again = handler.handle("POST", body, headers)
     assert (first.status, first.body) == (200, {"received": True})
     assert (again.status, again.body) == (200, {"received": True, "duplicate": True})
     assert seen == ["enr-1"]
-    assert handler.handle("POST", body, {**headers, "X-Service-Webhook-Signature": "0" * 64}).body == {"error": "signature_mismatch"}
+    assert handler.handle("POST", body, {**headers, "X-Service-Webhook-Signature": "0" * 64}).body == {
+        "error": "signature_mismatch"
+    }
     assert handler.handle("GET", body, headers).status == 405
     assert handler.handle("POST", b"x" * (1024 * 1024 + 1), headers).status == 413
     bad, bad_headers = delivery(data={"enrollmentId": 1})
@@ -109,11 +117,16 @@ def test_the_configuration_is_one_error_naming_each_problem() -> None:
     with pytest.raises(ValidationError) as caught:
         WebhookHandler(secret="", on={"enrolment.created": print, "user.created": 3}, dedupe_ttl=0)  # type: ignore[dict-item]
     assert [i.path for i in caught.value.issues] == [
-        ("secret",), ("on", "enrolment.created"), ("on", "user.created"), ("dedupe_ttl",)
+        ("secret",),
+        ("on", "enrolment.created"),
+        ("on", "user.created"),
+        ("dedupe_ttl",),
     ]
 
 
-def test_the_redis_store_shares_claims_between_handlers_and_answers_503_while_another_is_handling(redis_url: str) -> None:
+def test_the_redis_store_shares_claims_between_handlers_and_answers_503_while_another_is_handling(
+    redis_url: str,
+) -> None:
     client = redis.Redis.from_url(redis_url)
     release = threading.Event()
     started = threading.Event()

@@ -1,4 +1,5 @@
-"""verify_webhook and sign_webhook: the TypeScript package's vectors and reasons, read from the file both suites share."""
+"""verify_webhook and sign_webhook: the TypeScript package's vectors and reasons, read from the file both suites
+share."""
 
 from __future__ import annotations
 
@@ -7,11 +8,11 @@ import hmac
 import http.client
 import json
 import unittest
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from learnkit import LearnKitError, ValidationError, WebhookVerificationError, sign_webhook, verify_webhook
-from learnkit._catalogue import CATALOGUE_MEMBERS
+from learnkit.webhooks._catalogue import CATALOGUE_MEMBERS
 
 from .support.paths import WEBHOOK_VECTORS
 
@@ -29,7 +30,10 @@ def delivery(data: dict[str, Any] | None = None, event_type: str = "test.ping") 
     body = json.dumps(
         {"id": "evt-1", "type": event_type, "timestamp": "2026-01-01T00:00:00Z", "data": data or {"message": "hi"}}
     ).encode()
-    return body, {"X-Service-Webhook-Timestamp": str(T0), "X-Service-Webhook-Signature": platform_sign(SECRET, T0, body)}
+    return body, {
+        "X-Service-Webhook-Timestamp": str(T0),
+        "X-Service-Webhook-Signature": platform_sign(SECRET, T0, body),
+    }
 
 
 def reason_of(**kwargs: Any) -> str:
@@ -85,7 +89,10 @@ class Verify(unittest.TestCase):
         shapes: list[Any] = [
             message,
             {k.lower(): [v, "ignored"] for k, v in headers.items()},
-            {"x-SERVICE-webhook-timestamp": str(T0), "X-Service-Webhook-SIGNATURE": headers["X-Service-Webhook-Signature"]},
+            {
+                "x-SERVICE-webhook-timestamp": str(T0),
+                "X-Service-Webhook-SIGNATURE": headers["X-Service-Webhook-Signature"],
+            },
         ]
         for shape in shapes:
             self.assertEqual(verify_webhook(body, shape, SECRET, now=T0).type, "test.ping")
@@ -110,7 +117,9 @@ class Verify(unittest.TestCase):
         self.assertIsNone(outcome({"userId": "u", "subject": "Math", "masteredGrade": None}, "mastery.deleted"))
         self.assertIsNone(outcome({"enrollmentId": "e", "classId": "c", "userId": "u", "new": 1}, "enrollment.created"))
         self.assertRegex(
-            outcome({"caliperSessionId": "s", "userId": "u", "applicationId": "a", "isProctored": "yes"}, "session.started")
+            outcome(
+                {"caliperSessionId": "s", "userId": "u", "applicationId": "a", "isProctored": "yes"}, "session.started"
+            )
             or "",
             r"\(session\.started data\.isProctored must be boolean\)$",
         )
@@ -118,7 +127,10 @@ class Verify(unittest.TestCase):
             outcome({"userId": "u", "subject": None, "masteredGrade": "3"}, "mastery.created") or "",
             r"\(mastery\.created data\.subject must be string\)$",
         )
-        self.assertRegex(outcome({"enrollmentId": 1, "classId": "c", "userId": "u"}, "enrollment.created") or "", r"enrollmentId must be string")
+        self.assertRegex(
+            outcome({"enrollmentId": 1, "classId": "c", "userId": "u"}, "enrollment.created") or "",
+            r"enrollmentId must be string",
+        )
 
     def test_diagnoses_whitespace_or_a_missing_prefix_in_a_secret_without_echoing_it(self) -> None:
         body, headers = delivery()
@@ -131,7 +143,9 @@ class Verify(unittest.TestCase):
         with self.assertRaises(WebhookVerificationError) as bare:
             verify_webhook(body, headers, SECRET.removeprefix("whsec_"), now=T0)
         self.assertIn("A secret lacks the whsec_ prefix.", str(bare.exception))
-        self.assertNotIn(SECRET, str(caught.exception) + repr(caught.exception) + json.dumps(caught.exception.to_dict()))
+        self.assertNotIn(
+            SECRET, str(caught.exception) + repr(caught.exception) + json.dumps(caught.exception.to_dict())
+        )
 
     def test_refuses_an_unusable_secret_or_tolerance_as_a_usage_error_not_a_refused_delivery(self) -> None:
         body, headers = delivery()
@@ -154,7 +168,9 @@ class Verify(unittest.TestCase):
     def test_uses_the_time_now_by_default(self) -> None:
         body = b'{"id":"e","type":"test.ping","timestamp":"2026-01-01T00:00:00Z","data":{"message":"now"}}'
         self.assertEqual(verify_webhook(body, sign_webhook(body, SECRET), SECRET).to_dict()["data"], {"message": "now"})
-        self.assertEqual(reason_of(body=body, headers=sign_webhook(body, SECRET, T0), secret=SECRET), "timestamp_too_old")
+        self.assertEqual(
+            reason_of(body=body, headers=sign_webhook(body, SECRET, T0), secret=SECRET), "timestamp_too_old"
+        )
 
     def test_refuses_nan_in_a_signed_body_as_javascript_does(self) -> None:
         body = b'{"id":"e","type":"x.y","timestamp":"t","data":{"v":NaN}}'
@@ -168,7 +184,7 @@ class Verify(unittest.TestCase):
 
 class Sign(unittest.TestCase):
     def test_signs_at_whole_seconds_of_an_aware_datetime(self) -> None:
-        at = datetime.fromtimestamp(T0 + 0.999, tz=timezone.utc)
+        at = datetime.fromtimestamp(T0 + 0.999, tz=UTC)
         self.assertEqual(sign_webhook("{}", SECRET, at)["X-Service-Webhook-Timestamp"], str(T0))
 
     def test_refuses_a_timestamp_that_is_not_whole_seconds_and_a_naive_datetime(self) -> None:

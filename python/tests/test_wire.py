@@ -119,15 +119,28 @@ class Wire(unittest.TestCase):
 
 class Json(unittest.TestCase):
     def test_writes_numbers_as_javascript_does(self) -> None:
-        cases = {300.0: "300", 0.1: "0.1", 1e-5: "0.00001", 1e-7: "1e-7", 1.5e16: "15000000000000000", 1e21: "1e+21",
-                 -2.5: "-2.5", 1 / 3: "0.3333333333333333", -0.0: "0", 5e-324: "5e-324", 2**53: "9007199254740992"}
+        cases = {
+            300.0: "300",
+            0.1: "0.1",
+            1e-5: "0.00001",
+            1e-7: "1e-7",
+            1.5e16: "15000000000000000",
+            1e21: "1e+21",
+            -2.5: "-2.5",
+            1 / 3: "0.3333333333333333",
+            -0.0: "0",
+            5e-324: "5e-324",
+            2**53: "9007199254740992",
+        }
         for value, text in cases.items():
             with self.subTest(value=value):
                 self.assertEqual(js_number(float(value)), text)
         self.assertEqual(js_number(math.inf), "null")
 
     def test_writes_strings_and_containers_as_json_stringify(self) -> None:
-        self.assertEqual(dumps({"b": [1, 2.0, None, True], "a": "é\n\"\u2028"}), '{"b":[1,2,null,true],"a":"é\\n\\"\u2028"}')
+        self.assertEqual(
+            dumps({"b": [1, 2.0, None, True], "a": 'é\n"\u2028'}), '{"b":[1,2,null,true],"a":"é\\n\\"\u2028"}'
+        )
         self.assertEqual(dumps({"b": 1, "a": {"d": 1, "c": 2}}, sort_keys=True), '{"a":{"c":2,"d":1},"b":1}')
         with self.assertRaises(TypeError):
             dumps({"a": object()})
@@ -136,11 +149,18 @@ class Json(unittest.TestCase):
 class Redaction(unittest.TestCase):
     def test_replaces_secret_shapes_it_never_saw(self) -> None:
         text = (
-            'Authorization: Bearer abc.def-ghi and Basic dXNlcjpwYXNz, whsec_abcdefgh, client_secret=shh123456&x=1, '
+            "Authorization: Bearer abc.def-ghi and Basic dXNlcjpwYXNz, whsec_abcdefgh, client_secret=shh123456&x=1, "
             '{"access_token": "tok-123456789"}, eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.sig'
         )
         out = redact(text)
-        for secret in ("abc.def-ghi", "dXNlcjpwYXNz", "whsec_abcdefgh", "shh123456", "tok-123456789", "eyJhbGciOiJIUzI1NiJ9"):
+        for secret in (
+            "abc.def-ghi",
+            "dXNlcjpwYXNz",
+            "whsec_abcdefgh",
+            "shh123456",
+            "tok-123456789",
+            "eyJhbGciOiJIUzI1NiJ9",
+        ):
             self.assertNotIn(secret, out)
         self.assertIn("Bearer [redacted]", out)
         self.assertIn("x=1", out)

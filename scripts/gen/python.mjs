@@ -1,16 +1,17 @@
 // Writes the Python package's models and resources from openapi/ and the resource map
-// (docs/decisions.md#d-i30-generated-python):
+// (docs/decisions.md#d-i30-generated-python), in the layout of docs/decisions.md#d-python-layout:
 //   python/learnkit/types/{case,platform,oneroster}.py   pydantic models of every component schema, the TypedDicts
 //                                                          of every request body, the webhook events by type
 //   python/learnkit/types/__init__.py                      every public type, as `learnkit.types.<Name>`
-//   python/learnkit/_generated/<family>.py                 one sync and one async class per resource, one plain
+//   python/learnkit/_generated/resources/<family>.py       one sync and one async class per resource, one plain
 //                                                          method per operation that is not `custom`
-//   python/learnkit/_generated/families.py                 the families of `LearnKit` and `AsyncLearnKit`
-//   python/learnkit/resources/<family>.py                  the public classes: the generated ones, or the
-//                                                          hand-written ones of python/learnkit/_custom/<family>.py
-//                                                          that extend them (custom methods, docs/decisions.md#d-i30-custom)
+//   python/learnkit/_generated/client/<family>.py          the family's tree: each resource's class (the generated
+//                                                          one, or the hand-written one of python/learnkit/resources/
+//                                                          <family>.py that extends it, docs/decisions.md#d-i30-custom)
+//                                                          with its children and its `with_raw_response` view
+//   python/learnkit/_generated/client/__init__.py          the families of `LearnKit` and `AsyncLearnKit`
 // Names are the TypeScript ones (`OneRoster` before OneRoster's schemas, the map's `models`), members in snake_case.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readEventCatalogue } from '../../packages/webhooks/scripts/gen-catalogue.mjs';
 import { deref, pascalCase, refName, snakeCase } from './resource-map.mjs';
@@ -107,6 +108,69 @@ function wrap(text, width) {
   return out;
 }
 
+/** Where the bracket opened at `open` closes in `line`, skipping string literals; -1 when it does not. */
+function closingBracket(line, open) {
+  let depth = 0;
+  let quote = '';
+  for (let i = open; i < line.length; i++) {
+    const c = line[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c) && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The items of `inner` split at its top-level commas. */
+function topLevelItems(inner) {
+  const items = [];
+  let start = 0;
+  for (let i = 0; i < inner.length; i++) {
+    if ('([{"\''.includes(inner[i]))
+      i = inner[i] === '"' || inner[i] === "'" ? skipString(inner, i) : closingBracket(inner, i);
+    else if (inner[i] === ',') {
+      items.push(inner.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  items.push(inner.slice(start).trim());
+  return items.filter(Boolean);
+}
+
+function skipString(text, at) {
+  for (let i = at + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === text[at]) return i;
+  }
+  return text.length;
+}
+
+/**
+ * A line of example code in lines of at most `width` characters, as ruff would format it: the first bracket that
+ * holds items is opened, one item a line, each fitted the same way.
+ */
+function fitLine(line, width) {
+  if (line.length <= width) return [line];
+  const indent = /^ */.exec(line)[0];
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] === '"' || line[i] === "'") i = skipString(line, i);
+    else if ('([{'.includes(line[i])) {
+      const close = closingBracket(line, i);
+      if (close < 0 || close === i + 1) continue;
+      const items = topLevelItems(line.slice(i + 1, close));
+      return [
+        line.slice(0, i + 1),
+        ...items.flatMap((item) => fitLine(`${indent}    ${item},`, width)),
+        `${indent}${line.slice(close)}`,
+      ];
+    }
+  }
+  return [line];
+}
+
 /** A docstring at `indent`: paragraphs, then an `Example::` block. */
 function docstring(indent, paragraphs, example) {
   const lines = [];
@@ -115,7 +179,8 @@ function docstring(indent, paragraphs, example) {
     lines.push(...wrap(paragraph.replace(/\\/g, '\\\\').replace(/"""/g, '\\"\\"\\"'), 112 - indent.length));
   }
   if (example) {
-    lines.push('', 'Example::', '', ...example.split('\n').map((l) => (l ? `    ${l}` : '')));
+    const fitted = example.split('\n').flatMap((l) => fitLine(l, 120 - indent.length - 4));
+    lines.push('', 'Example::', '', ...fitted.map((l) => (l ? `    ${l}` : '')));
   }
   if (lines.length === 1 && indent.length + lines[0].length + 6 <= 118) return `${indent}"""${lines[0]}"""`;
   return [
@@ -368,6 +433,28 @@ class ModelWriter {
     return name;
   }
 
+  /**
+   * The members of a body whose TypedDict `paramTypeOfRef` writes, as a method's keyword arguments
+   * (docs/decisions.md#d-python-body-kwargs): `list` of `{ field, type, required, wire }`, and whether the body
+   * takes other members (`open`); undefined for a body that is not a TypedDict (a free-form object, a list).
+   */
+  paramMembers(ref) {
+    const target = this.schemas[ref];
+    if (!this.isModel(target)) return undefined;
+    const { properties, required, open } = this.shape(target);
+    const fields = this.fieldNames(properties);
+    const owner = `${this.nameOf(ref)}Param`.replace(/Param$/, '');
+    const list = Object.entries(properties)
+      .filter(([, property]) => !deref(this.document, property)?.readOnly)
+      .map(([wire, property]) => ({
+        field: fields[wire],
+        wire,
+        type: this.typeOf(property, owner, wire, true),
+        required: required.includes(wire),
+      }));
+    return { list, open };
+  }
+
   writeParam(name, schema) {
     this.params.set(name, true);
     if (this.written(name, schema)) return;
@@ -607,7 +694,22 @@ function exampleName(model, fallback) {
 
 function methodExample(op, py, writer, access, async) {
   const args = py.pathArgs.map((p) => p.name);
-  if (op.body) {
+  const members = op.body && !op.body.list ? writer.paramMembers(op.body.inner ?? op.body.schema) : undefined;
+  if (members) {
+    // The body's members as keyword arguments: the required ones the path does not give.
+    const pathNames = new Set(args);
+    const { properties, required } = writer.shape(
+      deref(writer.document, { $ref: `#/components/schemas/${op.body.inner}` }) ?? {},
+    );
+    const keys = required
+      .filter((k) => properties[k] && !deref(writer.document, properties[k])?.readOnly)
+      .slice(0, 3);
+    const fields = writer.fieldNames(properties);
+    for (const key of keys) {
+      if (!pathNames.has(fields[key]))
+        args.push(`${fields[key]}=${exampleValue(writer, properties[key], 1)}`);
+    }
+  } else if (op.body) {
     const value = exampleValue(
       writer,
       op.body.inner ? { $ref: `#/components/schemas/${op.body.inner}` } : {},
@@ -670,18 +772,45 @@ function methodDoc(op) {
 
 function methodSource(op, writer, async, access, imports) {
   const py = pythonOp(op, writer);
-  const args = ['self', ...py.pathArgs.map((p) => `${p.name}: str`)];
+  // An object body's members are keyword arguments, its TypedDict accepted as `**body`
+  // (docs/decisions.md#d-python-body-kwargs). A path parameter named like a member (a OneRoster write names its
+  // object's `sourced_id` twice) is positional-only under another name, and a required member it names is filled
+  // from it when the call leaves it out.
+  const members = op.body && !op.body.list ? writer.paramMembers(op.body.inner ?? op.body.schema) : undefined;
+  const memberNames = new Set(members?.list.map((m) => m.field) ?? []);
+  const vars = new Map(py.pathArgs.map((p) => [p.name, memberNames.has(p.name) ? `path_${p.name}` : p.name]));
+  const args = ['self', ...py.pathArgs.map((p) => `${vars.get(p.name)}: str`)];
+  if (py.pathArgs.some((p) => memberNames.has(p.name))) args.push('/');
   const bodyName = op.body ? pySnake(op.body.name) : undefined;
   let bodyType;
   let itemType;
+  const kw = [];
   if (op.body) {
     itemType = writer.paramTypeOfRef(op.body.inner ?? op.body.schema);
     imports.add(itemType);
-    // A wrapped list (`{"results": [...]}`): the method takes the list, each item checked.
-    bodyType = op.body.list ? `Sequence[${itemType}]` : itemType;
-    args.push(op.body.optional ? `${bodyName}: ${bodyType} | None = None` : `${bodyName}: ${bodyType}`);
+    if (members) {
+      for (const member of members.list) {
+        // The models and TypedDicts a member's type names come from the document's types module.
+        for (const [name] of member.type.matchAll(/\b[A-Z]\w*(Param|Field)\b/g)) imports.add(name);
+      }
+      const own = members.list;
+      const first = (m) => m.required && !op.body.optional && !vars.has(m.field);
+      // Required members first, then the optional ones, each in the document's order.
+      for (const member of [...own.filter(first), ...own.filter((m) => !first(m))]) {
+        kw.push(
+          first(member)
+            ? `${member.field}: ${member.type}`
+            : `${member.field}: ${member.type} | NotGiven = NOT_GIVEN`,
+        );
+      }
+      // A body that takes other members takes them as `extra_body`, as openai-python's methods do.
+      if (members.open) kw.push('extra_body: Mapping[str, object] | None = None');
+    } else {
+      // A wrapped list (`{"results": [...]}`): the method takes the list, each item checked.
+      bodyType = op.body.list ? `Sequence[${itemType}]` : itemType;
+      args.push(op.body.optional ? `${bodyName}: ${bodyType} | None = None` : `${bodyName}: ${bodyType}`);
+    }
   }
-  const kw = [];
   const queryPass = [];
   let fieldsType;
   for (const q of py.query) {
@@ -711,7 +840,7 @@ function methodSource(op, writer, async, access, imports) {
   // A parameter is never named like another: the generated locals (`_body`, `_result`) start with `_`, which no
   // parameter does (pySnake strips it), and a path, body or query parameter named like a per-call setting stops
   // the generator rather than shadowing it (docs/decisions.md#d-i30-generated-answers).
-  const names = args.filter((a) => a !== '*').map((a) => a.split(':')[0]);
+  const names = args.filter((a) => a !== '*' && a !== '/').map((a) => a.split(':')[0]);
   const twice = names.find((name, i) => names.indexOf(name) !== i);
   if (twice) throw new Error(`gen python: ${op.operationId} would take two parameters named ${twice}`);
   if (names.some((name) => name.startsWith('_')))
@@ -724,16 +853,28 @@ function methodSource(op, writer, async, access, imports) {
   else if (!['None', 'Any', BINARY].includes(py.result)) imports.add(py.result.replace(/^list\[|\]$/g, ''));
   const doc = docstring('        ', methodDoc(op), methodExample(op, py, writer, access, async));
   const lines = [];
-  const pathParams = py.pathArgs.map((p) => `${pyString(p.wire)}: check_id(${p.name}, ${pyString(p.name)})`);
+  const pathParams = py.pathArgs.map(
+    (p) => `${pyString(p.wire)}: check_id(${vars.get(p.name)}, ${pyString(p.name)})`,
+  );
   const callArgs = [pyString(op.path)];
   if (pathParams.length) callArgs.push(`path_params={${pathParams.join(', ')}}`);
   if (queryPass.length) callArgs.push(`query={${queryPass.join(', ')}}`);
-  if (op.body) {
+  if (op.body && members) {
+    const entries = members.list.map((m) =>
+      vars.has(m.field) && m.required && !op.body.optional
+        ? `${pyString(m.field)}: ${vars.get(m.field)} if isinstance(${m.field}, NotGiven) else ${m.field}`
+        : `${pyString(m.field)}: ${m.field}`,
+    );
+    const extra = members.open ? ', extra_body' : '';
+    lines.push(`        _body = check_body(${itemType}, given_members({${entries.join(', ')}}${extra}), "")`);
+  } else if (op.body) {
     const given = op.body.optional ? `{} if ${bodyName} is None else ${bodyName}` : bodyName;
     const checked = op.body.list
       ? `check_bodies(${itemType}, ${given}, ${pyString(bodyName)})`
       : `check_body(${itemType}, ${given}, ${pyString(bodyName)})`;
     lines.push(`        _body = ${checked}`);
+  }
+  if (op.body) {
     // A OneRoster write names its object twice, in the path and in the body: the two must agree (not for a list,
     // whose path names the parent).
     const samePath =
@@ -741,8 +882,8 @@ function methodSource(op, writer, async, access, imports) {
       op.pathParams.find((p) => p.name === 'sourcedId') &&
       op.body.members.includes('sourcedId');
     if (samePath && writer.doc === 'oneroster') {
-      const arg = py.pathArgs.find((p) => p.wire === 'sourcedId').name;
-      lines.push(`        same_id(_body, ${arg}, ${pyString(bodyName)})`);
+      const arg = vars.get(py.pathArgs.find((p) => p.wire === 'sourcedId').name);
+      lines.push(`        same_id(_body, ${arg}, ${pyString(members ? '' : bodyName)})`);
     }
     callArgs.push(op.body.wrap ? `body={${pyString(op.body.wrap)}: _body}` : 'body=_body');
   }
@@ -782,51 +923,18 @@ function methodSource(op, writer, async, access, imports) {
       lines.push(`        _result: ${py.result} = ${async ? 'await ' : ''}${call}`, '        return _result');
   }
   const def = `${async && !op.page ? 'async def' : 'def'} ${op.python.method}`;
-  // The raw-response view's method: the same signature, the same arguments passed on.
-  const passed = args
-    .slice(1)
-    .filter((a) => a !== '*')
-    .map((a) => a.split(':')[0]);
-  const positional = args.slice(1, args.indexOf('*')).map((a) => a.split(':')[0]);
-  const call = passed.map((name) => (positional.includes(name) ? name : `${name}=${name}`)).join(', ');
-  const wrapper = op.page
-    ? async
-      ? 'to_async_raw_pager'
-      : 'to_raw_pager'
-    : async
-      ? 'to_async_raw_response'
-      : 'to_raw_response';
-  const rawDoc = docstring('        ', [
-    `\`\`${access}.${op.python.method}\`\` returning an \`\`ApiResponse\`\` around its data.`,
-  ]);
-  const raw = `    ${async ? 'async def' : 'def'} ${op.python.method}(\n        ${args.join(',\n        ')},\n    ) -> ApiResponse[${returnType}]:\n${rawDoc}\n        return ${async ? 'await ' : ''}${wrapper}(self._resource.${op.python.method})(${call})\n`;
-  rawSources.set(`${async}:${op.operationId}`, raw);
   return `    ${def}(\n        ${args.join(',\n        ')},\n    ) -> ${returnType}:\n${doc}\n${lines.join('\n')}\n`;
 }
 
-/** The raw-response view's method of each generated method, by `<async>:<operationId>`. */
-const rawSources = new Map();
-
-/** The return type of a hand-written method, read from its module, with its names qualified by `_custom.`. */
-function customReturn(custom, cls, method, writers, imports) {
+/** Whether the hand-written `cls.method` of `custom` returns a pager (its raw view then reads the first page). */
+function customReturnsPager(custom, cls, method) {
   const start = custom.text.indexOf(`class ${cls}(`);
   const end = custom.text.indexOf('\nclass ', start + 1);
   const block = custom.text.slice(start, end === -1 ? undefined : end);
   const found = new RegExp(`def ${method}\\([\\s\\S]*?\\) -> ([^\\n]+):\\n`).exec(block);
   if (!found)
-    throw new Error(`gen python: ${cls}.${method} in python/learnkit/_custom has no return annotation`);
-  const builtin = new Set(['list', 'dict', 'None', 'str', 'int', 'float', 'bool', 'Any']);
-  return found[1].trim().replace(/\b[A-Za-z_]\w*\b/g, (name) => {
-    if (builtin.has(name)) return name;
-    // A model of learnkit.types is imported from there; anything else is the hand-written module's own.
-    for (const [doc, writer] of Object.entries(writers)) {
-      if (Object.values(writer.names).includes(name)) {
-        imports[doc].add(name);
-        return name;
-      }
-    }
-    return `_custom.${name}`;
-  });
+    throw new Error(`gen python: ${cls}.${method} in python/learnkit/resources has no return annotation`);
+  return /^(Sync|Async)Pager\[/.test(found[1].trim());
 }
 
 /** Every node of a family: the family itself and its resources, depth first. */
@@ -840,95 +948,55 @@ function nodesOf(family) {
   return out;
 }
 
-/** The classes `_custom/<family>.py` defines, read from its text. */
+/** The classes the hand-written `resources/<family>.py` (or the modules of `resources/<family>/`) define. */
 function customClasses(root, family) {
-  const file = join(root, 'python', 'learnkit', '_custom', `${snakeCase(family)}.py`);
-  if (!existsSync(file)) return { file: undefined, classes: new Set() };
-  const text = readFileSync(file, 'utf8');
+  const base = join(root, 'python', 'learnkit', 'resources', snakeCase(family));
+  const files = existsSync(`${base}.py`)
+    ? [`${base}.py`]
+    : existsSync(base)
+      ? readdirSync(base)
+          .filter((name) => name.endsWith('.py'))
+          .sort()
+          .map((name) => join(base, name))
+      : [];
+  if (files.length === 0) return { file: undefined, classes: new Set() };
+  const file = files[0];
+  const text = files.map((path) => readFileSync(path, 'utf8')).join('\n');
   return { file, text, classes: new Set([...text.matchAll(/^class (\w+)\(/gm)].map((m) => m[1])) };
 }
 
-function generateFamily(root, family, writers) {
-  const module = snakeCase(family.family);
-  const custom = customClasses(root, family.family);
-  const nodes = nodesOf(family);
-  const imports = { case: new Set(), platform: new Set(), oneroster: new Set() };
-  const usesBinary = nodes.some((node) => node.methods.some((op) => !op.custom && op.success.binary));
-  const binaryImport = usesBinary ? [`from .._binary import ${BINARY}`] : [];
-  const classes = [];
-  const rawClasses = [];
-  let usesCustom = false;
-  const finalNames = [];
-  for (const node of nodes) {
-    const name = className(node);
-    for (const async of [false, true]) {
-      const cls = `${async ? 'Async' : ''}${name}`;
-      const base = async ? 'AsyncAPIResource' : 'SyncAPIResource';
-      const access = `${async ? 'alk' : 'lk'}.${[node.family, ...node.path].map(snakeCase).join('.')}`;
-      const methods = [];
-      for (const op of node.methods) {
-        const writer = writers[op.documentName];
-        if (op.custom) {
-          if (!custom.classes.has(cls)) {
-            throw new Error(
-              `gen python: ${op.sdkPath}.${op.method} is custom: write class ${cls}(_generated.${module}.${cls}) with ${op.python.method}() in python/learnkit/_custom/${module}.py`,
-            );
-          }
-          if (!new RegExp(`def ${op.python.method}\\(`).test(custom.text)) {
-            throw new Error(
-              `gen python: python/learnkit/_custom/${module}.py defines no ${op.python.method}()`,
-            );
-          }
-          continue;
-        }
-        methods.push(methodSource(op, writer, async, access, imports[op.documentName]));
-      }
-      const children = node.children.map((child) => {
-        const childClass = `${async ? 'Async' : ''}${className(child)}`;
-        return `    @cached_property\n    def ${snakeCase(child.name)}(self) -> _public.${childClass}:\n${docstring('        ', [ticks(child.summary)])}\n        from ..resources import ${module} as public\n\n        return public.${childClass}(self._client)\n`;
-      });
-      const raw = `    @cached_property\n    def with_raw_response(self) -> _public.${cls}WithRawResponse:\n${docstring('        ', ['The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.'])}\n        from ..resources import ${module} as public\n\n        return public.${cls}WithRawResponse(${custom.classes.has(cls) ? `cast("public.${cls}", self)` : 'self'})\n`;
-      const summary = [node.summary, node.description].filter(Boolean).map(ticks);
-      const example = node.methods.length
-        ? methodExample(
-            node.methods[0],
-            pythonOp(node.methods[0], writers[node.methods[0].documentName]),
-            writers[node.methods[0].documentName],
-            access,
-            async,
-          )
-        : undefined;
-      classes.push(
-        `class ${cls}(${base}):\n${docstring('    ', summary, example)}\n\n${[...children, ...methods, raw].join('\n')}`,
-      );
-      finalNames.push(cls);
-      // The raw-response view: every method, the custom ones too, and the children's views.
-      const rawLines = [];
-      const rawMethods = [];
-      for (const op of node.methods) {
-        if (!op.custom) {
-          rawMethods.push(rawSources.get(`${async}:${op.operationId}`));
-          continue;
-        }
-        const wrapper = async ? 'to_async_raw_response' : 'to_raw_response';
-        const returned = customReturn(custom, cls, op.python.method, writers, imports);
-        const type = async
-          ? `Callable[..., Awaitable[ApiResponse[${returned}]]]`
-          : `Callable[..., ApiResponse[${returned}]]`;
-        rawLines.push(`        self.${op.python.method}: ${type} = ${wrapper}(resource.${op.python.method})`);
-        usesCustom = true;
-      }
-      const rawChildren = node.children.map((child) => {
-        const childClass = `${async ? 'Async' : ''}${className(child)}`;
-        return `    @cached_property\n    def ${snakeCase(child.name)}(self) -> ${childClass}WithRawResponse:\n        return ${childClass}WithRawResponse(self._resource.${snakeCase(child.name)})\n`;
-      });
-      rawClasses.push(
-        `class ${cls}WithRawResponse:\n${docstring('    ', [`\`\`${access}.with_raw_response\`\`: each method returns an \`\`ApiResponse\`\` around its data.`])}\n\n    def __init__(self, resource: ${cls}) -> None:\n        self._resource = resource\n${rawLines.join('\n')}\n${rawChildren.length ? `\n${rawChildren.join('\n')}` : ''}${rawMethods.length ? `\n${rawMethods.join('\n')}` : ''}`,
-      );
-    }
-  }
-  const typeImports = Object.entries(imports)
-    .filter(([, names]) => names.size)
+const RAW_DOC =
+  'The same methods, each returning an ``ApiResponse`` (status, headers, request id) around its data.';
+
+/** The raw-response view of one node: one `ParamSpec`-typed line per method, and the children's views. */
+function rawViewSource(node, cls, access, async, custom) {
+  const lines = node.methods.map((op) => {
+    const pager = op.custom ? customReturnsPager(custom, cls, op.python.method) : Boolean(op.page);
+    const wrapper = `to_${async ? 'async_' : ''}raw_${pager ? 'pager' : 'response'}`;
+    return `        self.${op.python.method} = ${wrapper}(resource.${op.python.method})`;
+  });
+  const children = node.children.map((child) => {
+    const childClass = `${async ? 'Async' : ''}${className(child)}`;
+    return `    @cached_property\n    def ${snakeCase(child.name)}(self) -> ${childClass}WithRawResponse:\n        return ${childClass}WithRawResponse(self._resource.${snakeCase(child.name)})\n`;
+  });
+  const doc = docstring('    ', [
+    `\`\`${access}.with_raw_response\`\`: each method returns an \`\`ApiResponse\`\` around its data.`,
+  ]);
+  return `class ${cls}WithRawResponse:\n${doc}\n\n    def __init__(self, resource: ${cls}) -> None:\n        self._resource = resource\n${lines.join('\n')}\n${children.length ? `\n${children.join('\n')}` : ''}`;
+}
+
+/** The node's class of the tree: its methods (generated or hand-written), its children and its raw view. */
+function treeClassSource(node, cls, base, doc, async) {
+  const children = node.children.map((child) => {
+    const childClass = `${async ? 'Async' : ''}${className(child)}`;
+    return `    @cached_property\n    def ${snakeCase(child.name)}(self) -> ${childClass}:\n${docstring('        ', [ticks(child.summary)])}\n        return ${childClass}(self._client)\n`;
+  });
+  const raw = `    @cached_property\n    def with_raw_response(self) -> ${cls}WithRawResponse:\n${docstring('        ', [RAW_DOC])}\n        return ${cls}WithRawResponse(self)\n`;
+  return `class ${cls}(${base}):\n${doc}\n\n${[...children, raw].join('\n')}`;
+}
+
+function typeImportLines(imports, up) {
+  return Object.entries(imports)
     .map(([doc, names]) => [
       doc,
       [...names].filter(
@@ -938,67 +1006,103 @@ function generateFamily(root, family, writers) {
     .filter(([, names]) => names.length)
     .map(
       ([doc, names]) =>
-        `from ..types.${doc} import (\n${names
+        `from ${up}types.${doc} import (\n${names
           .sort()
           .map((n) => `    ${n},\n`)
           .join('')})`,
     );
-  const generated = [
+}
+
+function generateFamily(root, family, writers) {
+  const module = snakeCase(family.family);
+  const custom = customClasses(root, family.family);
+  const nodes = nodesOf(family);
+  const imports = { case: new Set(), platform: new Set(), oneroster: new Set() };
+  const usesBinary = nodes.some((node) => node.methods.some((op) => !op.custom && op.success.binary));
+  const methodClasses = [];
+  const treeClasses = [];
+  const finalNames = [];
+  for (const node of nodes) {
+    const name = className(node);
+    for (const async of [false, true]) {
+      const cls = `${async ? 'Async' : ''}${name}`;
+      const access = `${async ? 'alk' : 'lk'}.${[node.family, ...node.path].map(snakeCase).join('.')}`;
+      const methods = [];
+      for (const op of node.methods) {
+        if (op.custom) {
+          if (!custom.classes.has(cls)) {
+            throw new Error(
+              `gen python: ${op.sdkPath}.${op.method} is custom: write class ${cls}(generated.${cls}) with ${op.python.method}() in python/learnkit/resources/${module}.py`,
+            );
+          }
+          if (!new RegExp(`def ${op.python.method}\\(`).test(custom.text)) {
+            throw new Error(
+              `gen python: python/learnkit/resources/${module}.py defines no ${op.python.method}()`,
+            );
+          }
+          continue;
+        }
+        methods.push(methodSource(op, writers[op.documentName], async, access, imports[op.documentName]));
+      }
+      const example = node.methods.length
+        ? methodExample(
+            node.methods[0],
+            pythonOp(node.methods[0], writers[node.methods[0].documentName]),
+            writers[node.methods[0].documentName],
+            access,
+            async,
+          )
+        : undefined;
+      const summary = [node.summary, node.description].filter(Boolean).map(ticks);
+      const methodsDoc = docstring('    ', [`The generated methods of \`\`${access}\`\`.`]);
+      methodClasses.push(
+        `class ${cls}(${async ? 'AsyncAPIResource' : 'SyncAPIResource'}):\n${methodsDoc}\n${methods.length ? `\n${methods.join('\n')}` : ''}`,
+      );
+      const base = custom.classes.has(cls) ? `custom.${cls}` : `generated.${cls}`;
+      treeClasses.push(
+        rawViewSource(node, cls, access, async, custom),
+        treeClassSource(node, cls, base, docstring('    ', summary, example), async),
+      );
+      finalNames.push(cls);
+    }
+  }
+  const methodsModule = [
     PYTHON_HEADER,
-    `"""The ${family.family} family's resources as the resource map names them: ${ticks(family.summary)}"""`,
+    docstring('', [
+      `The generated methods of the ${family.family} family's resources: ${ticks(family.summary)}`,
+    ]),
     '',
     'from __future__ import annotations',
     '',
     'from collections.abc import Mapping, Sequence',
-    'from functools import cached_property',
-    'from typing import TYPE_CHECKING, Any, Literal, cast',
-    '',
-    'import httpx',
-    '',
-    ...binaryImport,
-    'from .._client import QueryValue',
-    'from .._models import check_bodies, check_body',
-    'from .._pagination import AsyncPager, SyncPager',
-    'from .._resource import AsyncAPIResource, SyncAPIResource, check_id, same_id',
-    ...typeImports,
-    '',
-    'if TYPE_CHECKING:',
-    `    from ..resources import ${module} as _public`,
-    '',
-    `__all__ = [\n${finalNames.map((n) => `    ${pyString(n)},\n`).join('')}]`,
-    '',
-    '',
-    classes.join('\n\n'),
-  ].join('\n');
-  const chosen = finalNames.map((n) => ({
-    name: n,
-    from: custom.classes.has(n) ? `.._custom.${module}` : `.._generated.${module}`,
-  }));
-  const publicModule = [
-    PYTHON_HEADER,
-    `"""\`\`lk.${module}\`\`: ${ticks(family.summary)}"""`,
-    '',
-    'from __future__ import annotations',
-    '',
-    'from collections.abc import Awaitable, Callable, Mapping, Sequence',
-    'from functools import cached_property',
     'from typing import Any, Literal',
     '',
     'import httpx',
     '',
-    ...binaryImport,
-    'from .._client import QueryValue',
-    'from .._pagination import AsyncPager, SyncPager',
-    'from .._response import ApiResponse, to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response',
-    ...(usesCustom ? [`from .._custom import ${module} as _custom`] : []),
-    ...typeImports,
-    ...[...new Set(chosen.map((c) => c.from))].map(
-      (from) =>
-        `from ${from} import (\n${chosen
-          .filter((c) => c.from === from)
-          .map((c) => `    ${c.name},\n`)
-          .join('')})`,
-    ),
+    ...(usesBinary ? [`from ..._binary import ${BINARY}`] : []),
+    'from ..._models import check_bodies, check_body, given_members',
+    'from ..._pagination import AsyncPager, SyncPager',
+    'from ..._resource import AsyncAPIResource, SyncAPIResource, check_id, same_id',
+    'from ..._types import NOT_GIVEN, NotGiven, QueryValue',
+    ...typeImportLines(imports, '...'),
+    '',
+    `__all__ = [\n${finalNames.map((n) => `    ${pyString(n)},\n`).join('')}]`,
+    '',
+    '',
+    methodClasses.join('\n\n'),
+  ].join('\n');
+  // Children are written before their parents, each raw view before its class.
+  const treeModule = [
+    PYTHON_HEADER,
+    docstring('', [`\`\`lk.${module}\`\`: ${ticks(family.summary)}`]),
+    '',
+    'from __future__ import annotations',
+    '',
+    'from functools import cached_property',
+    '',
+    'from ..._response import to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response',
+    ...(custom.file ? [`from ...resources import ${module} as custom`] : []),
+    `from ..resources import ${module} as generated`,
     '',
     `__all__ = [\n${finalNames
       .flatMap((n) => [n, `${n}WithRawResponse`])
@@ -1007,11 +1111,11 @@ function generateFamily(root, family, writers) {
       .join('')}]`,
     '',
     '',
-    rawClasses.reverse().join('\n\n'),
+    treeClasses.reverse().join('\n\n'),
   ].join('\n');
   return {
-    generated: { path: `python/learnkit/_generated/${module}.py`, content: clean(generated) },
-    public: { path: `python/learnkit/resources/${module}.py`, content: clean(publicModule) },
+    methods: { path: `python/learnkit/_generated/resources/${module}.py`, content: clean(methodsModule) },
+    tree: { path: `python/learnkit/_generated/client/${module}.py`, content: clean(treeModule) },
     family: { module, class: className(family) },
   };
 }
@@ -1101,7 +1205,7 @@ export function generatePython(map, root) {
       ].join('\n'),
     ),
   });
-  for (const family of families) outputs.push(family.generated, family.public);
+  for (const family of families) outputs.push(family.methods, family.tree);
   outputs.push({
     path: 'python/learnkit/_generated/operations.py',
     content: clean(
@@ -1135,35 +1239,30 @@ export function generatePython(map, root) {
   });
   outputs.push({
     path: 'python/learnkit/_generated/__init__.py',
-    content: `${PYTHON_HEADER}"""Generated code: see learnkit.resources and learnkit.types for the public names."""\n`,
+    content: `${PYTHON_HEADER}"""Code written by \`pnpm gen\`: \`\`resources\`\` (each resource's generated methods), \`\`client\`\` (the tree
+of \`\`lk.<family>\`\`, with the hand-written methods of \`\`learnkit.resources\`\`) and the operation table. The public
+names are those of \`\`learnkit\`\` and \`\`learnkit.types\`\`.
+"""\n`,
   });
   outputs.push({
-    path: 'python/learnkit/resources/__init__.py',
-    content: clean(
-      [
-        PYTHON_HEADER,
-        '"""The resources of `LearnKit` and `AsyncLearnKit`, one module per family (`learnkit.resources.case`, ...)."""',
-        '',
-        `from . import ${families.map((f) => f.family.module).join(', ')}`,
-        '',
-        `__all__ = [${families.map((f) => pyString(f.family.module)).join(', ')}]`,
-      ].join('\n'),
-    ),
+    path: 'python/learnkit/_generated/resources/__init__.py',
+    content: `${PYTHON_HEADER}"""The generated methods of every resource, one module per family."""\n`,
   });
   const familyProps = (async) =>
     map.families
       .map((family, i) => {
         const { module, class: cls } = families[i].family;
         const name = `${async ? 'Async' : ''}${cls}`;
-        return `    @cached_property\n    def ${module}(self) -> ${name}:\n${docstring('        ', [ticks(family.summary)])}\n        from ..resources.${module} import ${name}\n\n        return ${name}(cast("${async ? 'AsyncLearnKit' : 'LearnKit'}", self))\n`;
+        // Imported on first use, so `import learnkit` does not load every family.
+        return `    @cached_property\n    def ${module}(self) -> ${name}:\n${docstring('        ', [ticks(family.summary)])}\n        from .${module} import ${name}\n\n        return ${name}(cast("${async ? 'AsyncLearnKit' : 'LearnKit'}", self))\n`;
       })
       .join('\n');
   outputs.push({
-    path: 'python/learnkit/_generated/families.py',
+    path: 'python/learnkit/_generated/client/__init__.py',
     content: clean(
       [
         PYTHON_HEADER,
-        '"""The families of `LearnKit` (`lk.case`, `lk.oneroster`, ...) and of `AsyncLearnKit`."""',
+        '"""The families of `LearnKit` (`lk.case`, `lk.oneroster`, ...) and of `AsyncLearnKit`, one module each."""',
         '',
         'from __future__ import annotations',
         '',
@@ -1171,10 +1270,12 @@ export function generatePython(map, root) {
         'from typing import TYPE_CHECKING, cast',
         '',
         'if TYPE_CHECKING:',
-        '    from .._client import AsyncLearnKit, LearnKit',
+        '    from ..._client import AsyncLearnKit, LearnKit',
         ...families.map(
-          (f) => `    from ..resources.${f.family.module} import Async${f.family.class}, ${f.family.class}`,
+          (f) => `    from .${f.family.module} import Async${f.family.class}, ${f.family.class}`,
         ),
+        '',
+        '__all__ = ["AsyncFamilies", "Families"]',
         '',
         '',
         'class Families:',

@@ -56,9 +56,10 @@ const COPIED = [
   'packages/mcp/src/generated',
   'packages/case/scripts',
   'packages/case/src',
-  'python/learnkit/_catalogue.py',
-  // The Python package's generated resources and types, and the hand-written classes they extend.
-  'python/learnkit/_custom',
+  'python/learnkit/webhooks/_catalogue.py',
+  // The Python package's generated resources and types, the hand-written classes they extend, and the ruff settings
+  // `pnpm gen` formats them with.
+  'python/pyproject.toml',
   'python/learnkit/_generated',
   'python/learnkit/resources',
   'python/learnkit/types',
@@ -82,7 +83,7 @@ const COPIED = [
 function filesUnder(dir: string, base = dir): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (name === 'node_modules') return [];
+    if (name === 'node_modules' || name === '.cache') return [];
     return statSync(path).isDirectory() ? filesUnder(path, base) : [relative(base, path)];
   });
 }
@@ -90,6 +91,9 @@ function filesUnder(dir: string, base = dir): string[] {
 /** The copy's node_modules: the workspace's, with the copied core in place of the real one. */
 function linkDependencies(copy: string): void {
   symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  // The pinned ruff `pnpm gen` formats Python with, in the workspace's tools venv (made there on first use).
+  mkdirSync(join(ROOT, 'python/.cache'), { recursive: true });
+  symlinkSync(join(ROOT, 'python/.cache'), join(copy, 'python/.cache'), 'dir');
   symlinkSync(join(ROOT, 'packages/core/node_modules'), join(copy, 'packages/core/node_modules'), 'dir');
   // The case generator's ajv is a development dependency of @learnkit/case.
   symlinkSync(join(ROOT, 'packages/case/node_modules'), join(copy, 'packages/case/node_modules'), 'dir');
@@ -210,9 +214,9 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
         'packages/platform/src/generated/resources/insights/types.ts',
         'packages/sdk/api.md',
         'packages/sdk/src/generated/api-operations.ts',
-        'python/learnkit/_generated/insights.py',
+        'python/learnkit/_generated/client/insights.py',
         'python/learnkit/_generated/operations.py',
-        'python/learnkit/resources/insights.py',
+        'python/learnkit/_generated/resources/insights.py',
         handlerPath!,
       ].sort(),
     );
@@ -240,7 +244,7 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
       '--noEmit',
     ]);
     // The Python methods, sync and async, generated from the same entry.
-    const python = readFileSync(join(copy, 'python/learnkit/_generated/insights.py'), 'utf8');
+    const python = readFileSync(join(copy, 'python/learnkit/_generated/resources/insights.py'), 'utf8');
     expect(python).toMatch(/ {4}def get\(\n {8}self,\n {8}slug: str,/);
     expect(python).toMatch(/ {4}async def get\(\n {8}self,\n {8}slug: str,/);
     for (const reference of ['packages/platform/api.md', 'packages/sdk/api.md']) {

@@ -16,7 +16,7 @@ import { writeOrCheck } from '../../../scripts/generated-files.mjs';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const CATALOGUE_PATH = 'packages/webhooks/src/generated/catalogue.ts';
 /** The same runtime catalogue for the Python package's `verify_webhook` (docs/decisions.md#d-i17-catalogue). */
-export const PYTHON_CATALOGUE_PATH = 'python/learnkit/_catalogue.py';
+export const PYTHON_CATALOGUE_PATH = 'python/learnkit/webhooks/_catalogue.py';
 
 const HEADER = [
   '/**',

@@ -7,7 +7,7 @@ import math
 import urllib.parse
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from ._config import AppConfig, CourseConfig, _js_text, course_name
@@ -47,14 +47,14 @@ class TimeWindow:
 
 def iso(moment: datetime) -> str:
     """An aware datetime as JavaScript's ``Date.toISOString()`` writes it: UTC, milliseconds, ``Z``."""
-    utc = moment.astimezone(timezone.utc)
+    utc = moment.astimezone(UTC)
     return utc.strftime("%Y-%m-%dT%H:%M:%S.") + f"{utc.microsecond // 1000:03d}Z"
 
 
 def iso_at(millis: float) -> str:
     """Milliseconds since the epoch as ``new Date(millis).toISOString()`` writes them (whole ms, as a ``Date``)."""
     whole = math.floor(millis)
-    return iso(datetime.fromtimestamp(whole // 1000, tz=timezone.utc).replace(microsecond=(whole % 1000) * 1000))
+    return iso(datetime.fromtimestamp(whole // 1000, tz=UTC).replace(microsecond=(whole % 1000) * 1000))
 
 
 def encode_uri_component(text: str) -> str:
@@ -162,7 +162,11 @@ def activity_completed_event(
     """The spec's ActivityCompletedEvent: ``ActivityEvent`` with action ``Completed``, the metrics as items and
     ``pct_complete`` as ``generated.extensions.pctCompleteApp``. ``metrics`` has the Python names."""
     items = [{"type": wire, "value": metrics[name]} for name, wire in METRICS if metrics.get(name) is not None]
-    generated: dict[str, Any] = {"id": f"{event_id}/metrics", "type": "TimebackActivityMetricsCollection", "items": items}
+    generated: dict[str, Any] = {
+        "id": f"{event_id}/metrics",
+        "type": "TimebackActivityMetricsCollection",
+        "items": items,
+    }
     if metrics.get("pct_complete") is not None:
         generated["extensions"] = {"pctCompleteApp": metrics["pct_complete"]}
     return {

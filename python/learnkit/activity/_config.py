@@ -153,7 +153,11 @@ def normalize_courses(value: object, where: str = "courses") -> tuple[CourseConf
             raise _invalid(["courses", i], f"{at} must be an object, got {show(raw)}")
 
         def fail(field: str, rule: str) -> ValidationError:
-            return _invalid(["courses", i, field], f"{at}.{field} {rule}, got {show(raw.get(field, _MISSING))}")
+            # Called only within this turn of the loop, so it reads this turn's `i`, `at` and `raw`.
+            return _invalid(
+                ["courses", i, field],  # noqa: B023
+                f"{at}.{field} {rule}, got {show(raw.get(field, _MISSING))}",  # noqa: B023
+            )
 
         code = raw.get("code", _MISSING)
         subject = raw.get("subject", _MISSING)
@@ -193,7 +197,9 @@ def normalize_courses(value: object, where: str = "courses") -> tuple[CourseConf
                 and _js_text(other.grade) == _js_text(course.grade)
             )
             if same_code or same_grade:
-                raise _invalid(["courses", i], f"{at} repeats the course {describe_course(other)}; give each course once")
+                raise _invalid(
+                    ["courses", i], f"{at} repeats the course {describe_course(other)}; give each course once"
+                )
         out.append(course)
     return tuple(out)
 

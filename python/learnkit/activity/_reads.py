@@ -10,6 +10,7 @@ from collections.abc import Generator, Mapping
 from typing import Any, Protocol, TypeVar
 
 from .._response import ApiResponse
+from .._totals import total_of
 from ..errors import UnknownUserError, ValidationError, ValidationIssue
 
 T = TypeVar("T")
@@ -26,9 +27,7 @@ _USER_MAX_PAGES = 100
 # What splits an email into the parts a filter can search for: a quote (the filter grammar cannot escape it), control
 # characters (no filter value may hold one), and whitespace (around AND/OR it reads as a second condition). The same
 # characters as the TypeScript package's (docs/decisions.md#d-i33-quote-email).
-_UNSENDABLE = re.compile(
-    "['\u0000-\u0020\u007f\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]"
-)
+_UNSENDABLE = re.compile("['\u0000-\u0020\u007f\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]")
 
 
 class Caller(Protocol):
@@ -99,11 +98,16 @@ def _user_lookup(
     its answer, so the sync and async callers share one walk."""
     fragment = email_fragment(email)
     if fragment is None:
-        raise ValidationError([ValidationIssue(
-            ("user", "email"),
-            "has no part a roster filter can search for (a filter cannot carry ', control characters or spaces, and "
-            "what is left between them is only @); pass user platform_id, the user's rostering sourcedId",
-        )])
+        raise ValidationError(
+            [
+                ValidationIssue(
+                    ("user", "email"),
+                    "has no part a roster filter can search for "
+                    "(a filter cannot carry ', control characters or spaces, and what is left between them is only @); "
+                    "pass user platform_id, the user's rostering sourcedId",
+                )
+            ]
+        )
     if fragment == email:
         answer = yield USERS, {"filter": quoted("email", email), "limit": 2, "fields": ["sourcedId"]}
         users = answer.data.get("users", []) if isinstance(answer.data, dict) else []
@@ -126,10 +130,14 @@ def _user_lookup(
             return _id_of(matches[0] if matches else None)
         offset += len(rows)
     shown = json.dumps(fragment, ensure_ascii=False)
-    raise UnknownUserError(email, f"too many rostering users (over {max_pages * page}) have an email containing {shown}")
+    raise UnknownUserError(
+        email, f"too many rostering users (over {max_pages * page}) have an email containing {shown}"
+    )
 
 
-def _drive(walk: Generator[tuple[str, dict[str, Any]], ApiResponse[Any], T], caller: Caller, calls: Mapping[str, Any]) -> T:
+def _drive(
+    walk: Generator[tuple[str, dict[str, Any]], ApiResponse[Any], T], caller: Caller, calls: Mapping[str, Any]
+) -> T:
     try:
         path, query = next(walk)
         while True:
@@ -169,7 +177,12 @@ def user_id_by_email(
 
 
 async def user_id_by_email_async(
-    caller: AsyncCaller, email: str, calls: Mapping[str, Any], *, page: int = _USER_PAGE, max_pages: int = _USER_MAX_PAGES
+    caller: AsyncCaller,
+    email: str,
+    calls: Mapping[str, Any],
+    *,
+    page: int = _USER_PAGE,
+    max_pages: int = _USER_MAX_PAGES,
 ) -> str | None:
     """:func:`user_id_by_email` for tasks."""
     return await _drive_async(_user_lookup(email, page, max_pages), caller, calls)
@@ -179,19 +192,6 @@ def _id_of(row: object) -> str | None:
     """The ``sourcedId`` of a user the roster answered, if it has one."""
     found = row.get("sourcedId") if isinstance(row, dict) else None
     return found if isinstance(found, str) and found != "" else None
-
-
-def total_of(response: ApiResponse[Any]) -> int | None:
-    """The list's total: ``X-Total-Count``, else a ``totalCount`` member (docs/decisions.md#d-pagination)."""
-    header = response.headers.get("x-total-count", "").strip()
-    if header.isascii() and header.isdigit():
-        return int(header)
-    member = response.data.get("totalCount") if isinstance(response.data, dict) else None
-    if isinstance(member, (int, float)) and not isinstance(member, bool) and math.isfinite(member) and member >= 0:
-        return int(member)
-    if isinstance(member, str) and member.isascii() and member.isdigit():
-        return int(member)
-    return None
 
 
 def pct_of(units: float, total_lessons: int) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeGuard
 
 from .._json import dumps
@@ -13,7 +13,7 @@ from ..errors import ValidationIssue
 from ._caliper import TimeWindow, iso
 from ._config import is_grade, is_integer, is_text
 
-_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 # Slack for clocks read separately: active + inactive may exceed ended_at - started_at by this much.
 SPAN_SLACK_MS = 1000
 _SLUG = re.compile(r"[A-Za-z0-9._~-]{1,128}")
@@ -73,18 +73,14 @@ def _time_text(value: object) -> str | None:
     return value if isinstance(value, str) and is_iso_time(value) else None
 
 
-def _unknown(
-    issues: list[ValidationIssue], name: str, given: Mapping[str, Any], extra: tuple[str, ...] = ()
-) -> None:
+def _unknown(issues: list[ValidationIssue], name: str, given: Mapping[str, Any], extra: tuple[str, ...] = ()) -> None:
     """An issue per member ``name`` does not take: a camelCase one gets its snake_case name."""
     members = MEMBERS[name]
     camel = {wire: python for python, wire in members.items()}
     for key in given:
         if key in members or key in extra:
             continue
-        hint = (
-            f"; the Python name is {camel[key]}" if key in camel else f"; {name} takes {', '.join(members)}"
-        )
+        hint = f"; the Python name is {camel[key]}" if key in camel else f"; {name} takes {', '.join(members)}"
         issues.append(ValidationIssue((name, str(key)), f"is not a member of {name}{hint}"))
 
 
@@ -165,12 +161,15 @@ def record_issues(
     if idempotency_key is not None and not is_text(idempotency_key, 255):
         add(
             ("idempotency_key",),
-            f"must be a non-empty string of at most 255 characters (your id of this completion), got {show(idempotency_key)}",
+            "must be a non-empty string of at most 255 characters (your id of this completion), "
+            f"got {show(idempotency_key)}",
         )
     window: TimeWindow | None = None
     if time is not None:
         if not isinstance(time, Mapping):
-            add(("time",), f'must be a dict with "started_at", "ended_at", "active_ms", "inactive_ms", got {show(time)}')
+            add(
+                ("time",), f'must be a dict with "started_at", "ended_at", "active_ms", "inactive_ms", got {show(time)}'
+            )
         else:
             _unknown(issues, "time", time)
             started_at = _time_text(time.get("started_at"))

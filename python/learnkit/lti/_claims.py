@@ -26,8 +26,15 @@ MAX_TOKEN_BYTES = 64 * 1024
 ALLOWED_ALGORITHMS = ("RS256", "ES256")
 
 _DECODE_OPTIONS: Any = {
-    "verify_signature": True, "verify_exp": False, "verify_nbf": False, "verify_iat": False, "verify_aud": False,
-    "verify_iss": False, "verify_sub": False, "verify_jti": False, "require": [],
+    "verify_signature": True,
+    "verify_exp": False,
+    "verify_nbf": False,
+    "verify_iat": False,
+    "verify_aud": False,
+    "verify_iss": False,
+    "verify_sub": False,
+    "verify_jti": False,
+    "require": [],
 }
 
 

@@ -37,10 +37,13 @@ class LaunchAnswer:
 
 def page(status: int, title: str, message: str, headers: dict[str, str] | None = None) -> LaunchAnswer:
     """A short HTML page: nothing the request sent is in it."""
-    body = (f"<!doctype html><meta charset=utf-8><title>{html.escape(title)}</title>"
-            f"<h1>{html.escape(title)}</h1><p>{html.escape(message)}</p>\n")
-    return LaunchAnswer(status, body, {"content-type": "text/html; charset=utf-8", "cache-control": "no-store",
-                                       **(headers or {})})
+    body = (
+        f"<!doctype html><meta charset=utf-8><title>{html.escape(title)}</title>"
+        f"<h1>{html.escape(title)}</h1><p>{html.escape(message)}</p>\n"
+    )
+    return LaunchAnswer(
+        status, body, {"content-type": "text/html; charset=utf-8", "cache-control": "no-store", **(headers or {})}
+    )
 
 
 def refusal(error: LaunchVerificationError) -> LaunchAnswer:
@@ -61,8 +64,9 @@ class LaunchFlow:
         """405 for anything but POST (a token in a query is never read), 415 for anything but a form, 413 when too
         large; None when the request may be read."""
         if method.upper() != "POST":
-            return page(405, "Method not allowed", "The platform launches with a form POST of id_token.",
-                        {"allow": "POST"})
+            return page(
+                405, "Method not allowed", "The platform launches with a form POST of id_token.", {"allow": "POST"}
+            )
         if content_type.split(";")[0].strip().lower() != _FORM:
             return page(415, "Unsupported media type", f"The launch is a form post ({_FORM}).")
         if length.isdigit() and int(length) > MAX_FORM_BYTES:

@@ -42,8 +42,11 @@ def _pick(keys: dict[str, list[Mapping[str, Any]]], kid: str | None, alg: str) -
     """The key of ``kid`` fit for ``alg`` (a token without ``kid``: the key set's only fit key)."""
     kty, crv = KEY_TYPES[alg]
     candidates = keys.get(kid, []) if kid is not None else [k for listed in keys.values() for k in listed]
-    fit = [k for k in candidates if k.get("kty") == kty and (crv is None or k.get("crv") == crv)
-           and k.get("alg", alg) == alg]
+    fit = [
+        k
+        for k in candidates
+        if k.get("kty") == kty and (crv is None or k.get("crv") == crv) and k.get("alg", alg) == alg
+    ]
     if len(fit) != 1:
         return None
     try:

@@ -44,12 +44,16 @@ class LoginInitiation:
         state_ttl: int = 600,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        issues = [ValidationIssue((name,), f"must be {what}") for name, value, what in (
-            ("issuer", issuer, "the platform's issuer (its iss)"),
-            ("client_id", client_id, "your tool's client id on the platform"),
-            ("auth_endpoint", auth_endpoint, "the platform's OIDC authorization URL (https://...)"),
-            ("redirect_uri", redirect_uri, "your launch URL, registered on the platform (https://...)"),
-        ) if not isinstance(value, str) or not value or (name.endswith(("endpoint", "uri")) and "://" not in value)]
+        issues = [
+            ValidationIssue((name,), f"must be {what}")
+            for name, value, what in (
+                ("issuer", issuer, "the platform's issuer (its iss)"),
+                ("client_id", client_id, "your tool's client id on the platform"),
+                ("auth_endpoint", auth_endpoint, "the platform's OIDC authorization URL (https://...)"),
+                ("redirect_uri", redirect_uri, "your launch URL, registered on the platform (https://...)"),
+            )
+            if not isinstance(value, str) or not value or (name.endswith(("endpoint", "uri")) and "://" not in value)
+        ]
         if issues:
             raise ValidationError(issues)
         #: The platform's issuer; its login requests must name it.
@@ -67,8 +71,11 @@ class LoginInitiation:
     def redirect_for(self, params: Mapping[str, str]) -> str:
         """The authorization URL to redirect the browser to, for the login request's ``params``; a
         :class:`~learnkit.ValidationError` names a missing or foreign parameter."""
-        issues = [ValidationIssue((name,), "is required in the login request") for name in
-                  ("iss", "login_hint", "target_link_uri") if not params.get(name)]
+        issues = [
+            ValidationIssue((name,), "is required in the login request")
+            for name in ("iss", "login_hint", "target_link_uri")
+            if not params.get(name)
+        ]
         if params.get("iss") and params.get("iss") != self.issuer:
             issues.append(ValidationIssue(("iss",), "is not the issuer this login is configured for"))
         if params.get("client_id") and params.get("client_id") != self.client_id:
@@ -76,11 +83,20 @@ class LoginInitiation:
         if issues:
             raise ValidationError(issues)
         nonce = _secrets.token_urlsafe(24)
-        state = self._signer.sign({"nonce": nonce, "target": params["target_link_uri"],
-                                   "exp": int(self._clock()) + self._ttl})
-        query = {"scope": "openid", "response_type": "id_token", "response_mode": "form_post", "prompt": "none",
-                 "client_id": self.client_id, "redirect_uri": self.redirect_uri, "login_hint": params["login_hint"],
-                 "state": state, "nonce": nonce}
+        state = self._signer.sign(
+            {"nonce": nonce, "target": params["target_link_uri"], "exp": int(self._clock()) + self._ttl}
+        )
+        query = {
+            "scope": "openid",
+            "response_type": "id_token",
+            "response_mode": "form_post",
+            "prompt": "none",
+            "client_id": self.client_id,
+            "redirect_uri": self.redirect_uri,
+            "login_hint": params["login_hint"],
+            "state": state,
+            "nonce": nonce,
+        }
         if params.get("lti_message_hint"):
             query["lti_message_hint"] = params["lti_message_hint"]
         separator = "&" if "?" in self.auth_endpoint else "?"

@@ -56,8 +56,12 @@ class LaunchSession:
 
     def cookie_for(self, launch: Launch) -> SessionCookie:
         """The cookie that signs in the student of ``launch``."""
-        payload = {"sub": launch.platform_user_id, "email": launch.email, "name": launch.name,
-                   "exp": int(self._clock()) + self.max_age}
+        payload = {
+            "sub": launch.platform_user_id,
+            "email": launch.email,
+            "name": launch.name,
+            "exp": int(self._clock()) + self.max_age,
+        }
         return SessionCookie(self.cookie_name, self._signer.sign(payload), self.max_age)
 
     def user_from_cookie(self, value: str | None) -> User | None:

@@ -33,8 +33,15 @@ class Signer:
         listed = [secrets] if isinstance(secrets, (str, SecretStr)) else list(secrets)
         keys = [s.get_secret_value() if isinstance(s, SecretStr) else s for s in listed]
         if not keys or not all(isinstance(k, str) and len(k) >= 32 for k in keys):
-            raise ValidationError([ValidationIssue((field,), "must be a secret of at least 32 characters (or a list "
-                                                   "of them, the first signing: rotate by putting the new one first)")])
+            raise ValidationError(
+                [
+                    ValidationIssue(
+                        (field,),
+                        "must be a secret of at least 32 characters (or a list "
+                        "of them, the first signing: rotate by putting the new one first)",
+                    )
+                ]
+            )
         self._keys = [hashlib.sha256(f"learnkit-lti:{purpose}:{k}".encode()).digest() for k in keys]
 
     def _mac(self, key: bytes, body: str) -> str:

@@ -24,7 +24,11 @@ _log = logging.getLogger("learnkit")
 
 
 def _rules(
-    issuer: object, audience: object, jwks_url: object, key_set: object, clock_tolerance_sec: object,
+    issuer: object,
+    audience: object,
+    jwks_url: object,
+    key_set: object,
+    clock_tolerance_sec: object,
     deployment_id: object,
 ) -> ClaimRules:
     """The options checked, every problem in one :class:`~learnkit.ValidationError`."""
@@ -34,8 +38,13 @@ def _rules(
     if not isinstance(audience, str) or not audience:
         issues.append(ValidationIssue(("audience",), "must be your app's LTI client id (the tokens' aud)"))
     if key_set is None and (not isinstance(jwks_url, str) or not jwks_url.startswith(("https://", "http://"))):
-        issues.append(ValidationIssue(("jwks_url",), "must be the platform's key set URL, e.g. "
-                                      "https://platform.timeback.com/.well-known/jwks.json (or pass key_set)"))
+        issues.append(
+            ValidationIssue(
+                ("jwks_url",),
+                "must be the platform's key set URL, e.g. "
+                "https://platform.timeback.com/.well-known/jwks.json (or pass key_set)",
+            )
+        )
     tolerance = clock_tolerance_sec
     if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not 0 <= tolerance <= 300:
         issues.append(ValidationIssue(("clock_tolerance_sec",), "must be seconds between 0 and 300 (default 5)"))
@@ -60,8 +69,15 @@ def _refused(error: LaunchVerificationError) -> LaunchVerificationError:
 
 class _VerifierBase:
     def __init__(
-        self, *, issuer: str, audience: str, jwks_url: str | None, key_set: object, clock_tolerance_sec: float,
-        deployment_id: str | Sequence[str] | None, clock: Callable[[], float],
+        self,
+        *,
+        issuer: str,
+        audience: str,
+        jwks_url: str | None,
+        key_set: object,
+        clock_tolerance_sec: float,
+        deployment_id: str | Sequence[str] | None,
+        clock: Callable[[], float],
     ) -> None:
         self._rules = _rules(issuer, audience, jwks_url, key_set, clock_tolerance_sec, deployment_id)
         self._clock = clock
@@ -115,10 +131,18 @@ class LaunchVerifier(_VerifierBase):
         http_client: httpx.Client | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        super().__init__(issuer=issuer, audience=audience, jwks_url=jwks_url, key_set=key_set,
-                         clock_tolerance_sec=clock_tolerance_sec, deployment_id=deployment_id, clock=clock)
-        self.key_set: KeySetCache = key_set or KeySetCache(str(jwks_url), timeout=timeout, http_client=http_client,
-                                                           clock=clock)
+        super().__init__(
+            issuer=issuer,
+            audience=audience,
+            jwks_url=jwks_url,
+            key_set=key_set,
+            clock_tolerance_sec=clock_tolerance_sec,
+            deployment_id=deployment_id,
+            clock=clock,
+        )
+        self.key_set: KeySetCache = key_set or KeySetCache(
+            str(jwks_url), timeout=timeout, http_client=http_client, clock=clock
+        )
         self._nonces: NonceStore = nonce_store if nonce_store is not None else MemoryNonceStore(100_000)
 
     def verify(self, id_token: str, *, nonce: str | None = None) -> Launch:
@@ -159,12 +183,21 @@ class AsyncLaunchVerifier(_VerifierBase):
         http_client: httpx.AsyncClient | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        super().__init__(issuer=issuer, audience=audience, jwks_url=jwks_url, key_set=key_set,
-                         clock_tolerance_sec=clock_tolerance_sec, deployment_id=deployment_id, clock=clock)
+        super().__init__(
+            issuer=issuer,
+            audience=audience,
+            jwks_url=jwks_url,
+            key_set=key_set,
+            clock_tolerance_sec=clock_tolerance_sec,
+            deployment_id=deployment_id,
+            clock=clock,
+        )
         self.key_set: AsyncKeySetCache = key_set or AsyncKeySetCache(
             str(jwks_url), timeout=timeout, http_client=http_client, clock=clock
         )
-        self._nonces: AsyncNonceStore | NonceStore = nonce_store if nonce_store is not None else MemoryNonceStore(100_000)
+        self._nonces: AsyncNonceStore | NonceStore = (
+            nonce_store if nonce_store is not None else MemoryNonceStore(100_000)
+        )
 
     async def verify(self, id_token: str, *, nonce: str | None = None) -> Launch:
         """The launch of ``id_token``, or :class:`~learnkit.LaunchVerificationError`; ``nonce``: the one the token

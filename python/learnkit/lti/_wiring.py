@@ -31,14 +31,23 @@ def _issuer_and_keys(base_url: str | None, environment: str | None, options: Lti
     if environment is not None and not is_environment_name(environment):
         raise ValidationError([ValidationIssue(("environment",), f"must be one of {', '.join(ENVIRONMENTS)}")])
     base = (base_url or "").rstrip("/")
-    preset = ENVIRONMENTS[environment] if environment is not None else next(
-        (row for row in ENVIRONMENTS.values() if row.base_url == base), None)
+    preset = (
+        ENVIRONMENTS[environment]
+        if environment is not None
+        else next((row for row in ENVIRONMENTS.values() if row.base_url == base), None)
+    )
     # Elsewhere (the mock, a stand-in) the base URL is the issuer, as the mock signs (docs/decisions.md#d-lti-defaults).
     issuer = options.issuer or (preset.lti_issuer if preset else base or None)
     jwks_url = options.jwks_url or (preset.lti_jwks_url if preset else f"{base}/.well-known/jwks.json")
     if issuer is None:
-        raise ValidationError([ValidationIssue(("lti", "issuer"), "is required without a base URL or environment: "
-                                               "pass LtiOptions(issuer=...), the platform's `iss`")])
+        raise ValidationError(
+            [
+                ValidationIssue(
+                    ("lti", "issuer"),
+                    "is required without a base URL or environment: pass LtiOptions(issuer=...), the platform's `iss`",
+                )
+            ]
+        )
     if not jwks_url.startswith(("https://", "http://")):
         raise ValidationError([ValidationIssue(("lti", "jwks_url"), "is required without a base URL or environment")])
     return issuer, jwks_url
@@ -50,9 +59,15 @@ def launch_verifier_for(
     """The :class:`LaunchVerifier` of a client: ``issuer`` and ``jwks_url`` from ``environment`` (``production``,
     ``staging``, ``sandbox``), else from a ``base_url`` that is one of theirs, unless ``options`` name them."""
     issuer, jwks_url = _issuer_and_keys(base_url, environment, options)
-    return LaunchVerifier(issuer=issuer, audience=options.audience, jwks_url=jwks_url, nonce_store=nonce_store,
-                          clock_tolerance_sec=options.clock_tolerance_sec, deployment_id=options.deployment_id,
-                          timeout=options.timeout)
+    return LaunchVerifier(
+        issuer=issuer,
+        audience=options.audience,
+        jwks_url=jwks_url,
+        nonce_store=nonce_store,
+        clock_tolerance_sec=options.clock_tolerance_sec,
+        deployment_id=options.deployment_id,
+        timeout=options.timeout,
+    )
 
 
 def async_launch_verifier_for(
@@ -63,6 +78,12 @@ def async_launch_verifier_for(
 ) -> AsyncLaunchVerifier:
     """:func:`launch_verifier_for` for :class:`AsyncLaunchVerifier`."""
     issuer, jwks_url = _issuer_and_keys(base_url, environment, options)
-    return AsyncLaunchVerifier(issuer=issuer, audience=options.audience, jwks_url=jwks_url, nonce_store=nonce_store,
-                               clock_tolerance_sec=options.clock_tolerance_sec, deployment_id=options.deployment_id,
-                               timeout=options.timeout)
+    return AsyncLaunchVerifier(
+        issuer=issuer,
+        audience=options.audience,
+        jwks_url=jwks_url,
+        nonce_store=nonce_store,
+        clock_tolerance_sec=options.clock_tolerance_sec,
+        deployment_id=options.deployment_id,
+        timeout=options.timeout,
+    )

@@ -73,8 +73,11 @@ class LaunchViews:
         self.login_view: View = csrf_exempt(self._login)
 
     def _launch(self, request: HttpRequest) -> HttpResponseBase:
-        early = self._flow.check_request(request.method or "", str(request.META.get("CONTENT_TYPE") or ""),
-                                         str(request.META.get("CONTENT_LENGTH") or ""))
+        early = self._flow.check_request(
+            request.method or "",
+            str(request.META.get("CONTENT_TYPE") or ""),
+            str(request.META.get("CONTENT_LENGTH") or ""),
+        )
         if early is not None:
             return _response(early)
         try:
@@ -83,11 +86,13 @@ class LaunchViews:
         except LaunchVerificationError as error:
             return _response(refusal(error))
         result = self._on_launch(launch, request)
-        response = result if isinstance(result, HttpResponseBase) else _response(
-            LaunchAnswer(302, "", {"location": result}))
+        response = (
+            result if isinstance(result, HttpResponseBase) else _response(LaunchAnswer(302, "", {"location": result}))
+        )
         cookie = self.session.cookie_for(launch)
-        response.set_cookie(cookie.name, cookie.value, max_age=cookie.max_age, path="/", secure=True, httponly=True,
-                            samesite="None")
+        response.set_cookie(
+            cookie.name, cookie.value, max_age=cookie.max_age, path="/", secure=True, httponly=True, samesite="None"
+        )
         return response
 
     def _login(self, request: HttpRequest) -> HttpResponseBase:

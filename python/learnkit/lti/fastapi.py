@@ -67,8 +67,9 @@ class LaunchRouter:
         self._on_launch = on_launch
         #: The router to include in the app.
         self.router: APIRouter = APIRouter()
-        self.router.add_api_route(launch_path, self._launch, methods=["GET", "POST", "PUT", "DELETE", "PATCH"],
-                                  include_in_schema=False)
+        self.router.add_api_route(
+            launch_path, self._launch, methods=["GET", "POST", "PUT", "DELETE", "PATCH"], include_in_schema=False
+        )
         if login is not None:
             self.router.add_api_route(login_path, self._login, methods=["GET", "POST"], include_in_schema=False)
 
@@ -79,8 +80,9 @@ class LaunchRouter:
         return await run_in_threadpool(lambda: verifier.verify(token, nonce=nonce))
 
     async def _launch(self, request: Request) -> Response:
-        early = self._flow.check_request(request.method, request.headers.get("content-type", ""),
-                                         request.headers.get("content-length", ""))
+        early = self._flow.check_request(
+            request.method, request.headers.get("content-type", ""), request.headers.get("content-length", "")
+        )
         if early is not None:
             return _response(early)
         try:
@@ -94,8 +96,9 @@ class LaunchRouter:
             result = await result
         response = result if isinstance(result, Response) else Response(status_code=302, headers={"location": result})
         cookie = self.session.cookie_for(launch)
-        response.set_cookie(cookie.name, cookie.value, max_age=cookie.max_age, path="/", secure=True, httponly=True,
-                            samesite="none")
+        response.set_cookie(
+            cookie.name, cookie.value, max_age=cookie.max_age, path="/", secure=True, httponly=True, samesite="none"
+        )
         return response
 
     async def _login(self, request: Request) -> Response:

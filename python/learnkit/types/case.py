@@ -7,19 +7,99 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Any, Literal, TypeAlias
+from typing import Annotated, Any, Literal, Required, TypeAlias
 
 from pydantic import ConfigDict, Field, with_config
-from typing_extensions import Required, TypedDict
+from typing_extensions import TypedDict
 
 from .._models import BaseModel
 
-__all__ = ["CFAssociation", "CFDocument", "CFDocumentField", "CFDocumentList", "CFItem", "CFItemField", "CFItemList", "CFItemsValidateRequest", "CFItemsValidateRequestParam", "CFItemsValidateResult", "CFPackage", "CFPackageField", "CFPackageLinkRef", "CFPackageLinkRefParam", "CFPackageNodeRef", "CFPackageNodeRefParam", "CFPackageUpload", "CFPackageUploadAssociation", "CFPackageUploadAssociationParam", "CFPackageUploadDefinitions", "CFPackageUploadDefinitionsParam", "CFPackageUploadDocument", "CFPackageUploadDocumentParam", "CFPackageUploadItem", "CFPackageUploadItemParam", "CFPackageUploadParam", "CFPackageUploadResult", "CFPackageUploadResultResult", "CFPackageUploadResultResultStats", "Extensions", "FreeForm", "Link", "NullableLink", "Uuid"]
+__all__ = [
+    "CFAssociation",
+    "CFDocument",
+    "CFDocumentField",
+    "CFDocumentList",
+    "CFItem",
+    "CFItemField",
+    "CFItemList",
+    "CFItemsValidateRequest",
+    "CFItemsValidateRequestParam",
+    "CFItemsValidateResult",
+    "CFPackage",
+    "CFPackageField",
+    "CFPackageLinkRef",
+    "CFPackageLinkRefParam",
+    "CFPackageNodeRef",
+    "CFPackageNodeRefParam",
+    "CFPackageUpload",
+    "CFPackageUploadAssociation",
+    "CFPackageUploadAssociationParam",
+    "CFPackageUploadDefinitions",
+    "CFPackageUploadDefinitionsParam",
+    "CFPackageUploadDocument",
+    "CFPackageUploadDocumentParam",
+    "CFPackageUploadItem",
+    "CFPackageUploadItemParam",
+    "CFPackageUploadParam",
+    "CFPackageUploadResult",
+    "CFPackageUploadResultResult",
+    "CFPackageUploadResultResultStats",
+    "Extensions",
+    "FreeForm",
+    "Link",
+    "NullableLink",
+    "Uuid",
+]
 
-CFDocumentField: TypeAlias = Literal["sourcedId", "title", "uri", "frameworkType", "caseVersion", "creator", "lastChangeDateTime", "officialSourceURL", "publisher", "description", "subject", "subjectURI", "language", "version", "adoptionStatus", "statusStartDate", "statusEndDate", "licenseURI", "notes", "extensions", "CFPackageURI"]
+CFDocumentField: TypeAlias = Literal[
+    "sourcedId",
+    "title",
+    "uri",
+    "frameworkType",
+    "caseVersion",
+    "creator",
+    "lastChangeDateTime",
+    "officialSourceURL",
+    "publisher",
+    "description",
+    "subject",
+    "subjectURI",
+    "language",
+    "version",
+    "adoptionStatus",
+    "statusStartDate",
+    "statusEndDate",
+    "licenseURI",
+    "notes",
+    "extensions",
+    "CFPackageURI",
+]
 """The members of CFDocument that `fields` may ask for."""
 
-CFItemField: TypeAlias = Literal["sourcedId", "fullStatement", "alternativeLabel", "CFItemType", "uri", "humanCodingScheme", "listEnumeration", "abbreviatedStatement", "conceptKeywords", "conceptKeywordsURI", "notes", "subject", "subjectURI", "language", "educationLevel", "CFItemTypeURI", "licenseURI", "statusStartDate", "statusEndDate", "lastChangeDateTime", "extensions", "CFDocumentURI"]
+CFItemField: TypeAlias = Literal[
+    "sourcedId",
+    "fullStatement",
+    "alternativeLabel",
+    "CFItemType",
+    "uri",
+    "humanCodingScheme",
+    "listEnumeration",
+    "abbreviatedStatement",
+    "conceptKeywords",
+    "conceptKeywordsURI",
+    "notes",
+    "subject",
+    "subjectURI",
+    "language",
+    "educationLevel",
+    "CFItemTypeURI",
+    "licenseURI",
+    "statusStartDate",
+    "statusEndDate",
+    "lastChangeDateTime",
+    "extensions",
+    "CFDocumentURI",
+]
 """The members of CFItem that `fields` may ask for."""
 
 CFPackageField: TypeAlias = Literal["sourcedId", "CFDocument", "CFItems", "CFAssociations", "CFDefinitions"]

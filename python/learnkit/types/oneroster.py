@@ -7,61 +7,419 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Any, Literal, TypeAlias
+from typing import Annotated, Any, Literal, Required, TypeAlias
 
 from pydantic import ConfigDict, Field, with_config
-from typing_extensions import Required, TypedDict
+from typing_extensions import TypedDict
 
 from .._models import BaseModel
 
-__all__ = ["OneRosterAcademicSession", "OneRosterAcademicSessionField", "OneRosterAcademicSessionInput", "OneRosterAcademicSessionInputParam", "OneRosterAcademicSessionList", "OneRosterAcademicSessionResponse", "OneRosterAssessmentLineItem", "OneRosterAssessmentLineItemField", "OneRosterAssessmentLineItemInput", "OneRosterAssessmentLineItemInputParam", "OneRosterAssessmentLineItemList", "OneRosterAssessmentLineItemResponse", "OneRosterAssessmentResult", "OneRosterAssessmentResultField", "OneRosterAssessmentResultInput", "OneRosterAssessmentResultInputParam", "OneRosterAssessmentResultList", "OneRosterAssessmentResultResponse", "OneRosterCategory", "OneRosterCategoryField", "OneRosterCategoryInput", "OneRosterCategoryInputParam", "OneRosterCategoryList", "OneRosterCategoryResponse", "OneRosterClass", "OneRosterClassEnrollmentInput", "OneRosterClassEnrollmentInputParam", "OneRosterClassField", "OneRosterClassInput", "OneRosterClassInputParam", "OneRosterClassList", "OneRosterClassResponse", "OneRosterClassUpdate", "OneRosterClassUpdateParam", "OneRosterComponentResource", "OneRosterComponentResourceField", "OneRosterComponentResourceInput", "OneRosterComponentResourceInputParam", "OneRosterComponentResourceList", "OneRosterComponentResourceResponse", "OneRosterCourse", "OneRosterCourseComponent", "OneRosterCourseComponentField", "OneRosterCourseComponentInput", "OneRosterCourseComponentInputParam", "OneRosterCourseComponentList", "OneRosterCourseComponentResponse", "OneRosterCourseField", "OneRosterCourseInput", "OneRosterCourseInputParam", "OneRosterCourseList", "OneRosterCourseResponse", "OneRosterDecryptedCredential", "OneRosterDemographics", "OneRosterDemographicsField", "OneRosterDemographicsInput", "OneRosterDemographicsInputParam", "OneRosterDemographicsList", "OneRosterDemographicsResponse", "OneRosterEnrollment", "OneRosterEnrollmentField", "OneRosterEnrollmentInput", "OneRosterEnrollmentInputParam", "OneRosterEnrollmentList", "OneRosterEnrollmentResponse", "OneRosterEnrollmentUpdate", "OneRosterEnrollmentUpdateParam", "OneRosterGUIDRef", "OneRosterGUIDRefType", "OneRosterGradingPeriodInput", "OneRosterGradingPeriodInputParam", "OneRosterGradingPeriodList", "OneRosterGradingPeriodResponse", "OneRosterLearningObjectiveSet", "OneRosterLearningObjectiveSetItem", "OneRosterLearningObjectiveSetItemLearningObjectiveIds", "OneRosterLearningObjectiveSetItemLearningObjectiveIdsParam", "OneRosterLearningObjectiveSetItemParam", "OneRosterLineItem", "OneRosterLineItemField", "OneRosterLineItemInput", "OneRosterLineItemInputParam", "OneRosterLineItemList", "OneRosterLineItemResponse", "OneRosterMetadata", "OneRosterNullableGUIDRef", "OneRosterNullableSourcedIdRef", "OneRosterNullableSourcedIdRefInput", "OneRosterNullableTypedGUIDRef", "OneRosterOrg", "OneRosterOrgField", "OneRosterOrgInput", "OneRosterOrgInputParam", "OneRosterOrgList", "OneRosterOrgResponse", "OneRosterPageMembers", "OneRosterRegisteredCredentials", "OneRosterResource", "OneRosterResourceAssignment", "OneRosterResourceAssignmentParam", "OneRosterResourceField", "OneRosterResourceInput", "OneRosterResourceInputParam", "OneRosterResourceList", "OneRosterResourceResponse", "OneRosterResult", "OneRosterResultField", "OneRosterResultInput", "OneRosterResultInputParam", "OneRosterResultList", "OneRosterResultResponse", "OneRosterRole", "OneRosterRoleInput", "OneRosterRoleInputParam", "OneRosterSchoolCreated", "OneRosterSchoolInput", "OneRosterSchoolInputParam", "OneRosterScoreScale", "OneRosterScoreScaleField", "OneRosterScoreScaleInput", "OneRosterScoreScaleInputParam", "OneRosterScoreScaleList", "OneRosterScoreScaleResponse", "OneRosterScoreScaleValue", "OneRosterScoreScaleValueParam", "OneRosterSourcedIdPairs", "OneRosterSourcedIdPairsResponse", "OneRosterSourcedIdRef", "OneRosterSourcedIdRefInput", "OneRosterSourcedIdRefInputParam", "OneRosterStatus", "OneRosterStudentCredentialsInput", "OneRosterStudentCredentialsInputCredentials", "OneRosterStudentCredentialsInputCredentialsParam", "OneRosterStudentCredentialsInputParam", "OneRosterStudentList", "OneRosterTeacherList", "OneRosterTermList", "OneRosterTermResponse", "OneRosterTypedGUIDRef", "OneRosterUnstatedAnswer", "OneRosterUser", "OneRosterUserCreated", "OneRosterUserField", "OneRosterUserId", "OneRosterUserIdParam", "OneRosterUserInput", "OneRosterUserInputParam", "OneRosterUserList", "OneRosterUserProfile", "OneRosterUserProfileCredential", "OneRosterUserProfileCredentialInput", "OneRosterUserProfileCredentialInputParam", "OneRosterUserProfileInput", "OneRosterUserProfileInputParam", "OneRosterUserResponse", "OneRosterUserWithDemographics", "OneRosterUserWithDemographicsResponse"]
+__all__ = [
+    "OneRosterAcademicSession",
+    "OneRosterAcademicSessionField",
+    "OneRosterAcademicSessionInput",
+    "OneRosterAcademicSessionInputParam",
+    "OneRosterAcademicSessionList",
+    "OneRosterAcademicSessionResponse",
+    "OneRosterAssessmentLineItem",
+    "OneRosterAssessmentLineItemField",
+    "OneRosterAssessmentLineItemInput",
+    "OneRosterAssessmentLineItemInputParam",
+    "OneRosterAssessmentLineItemList",
+    "OneRosterAssessmentLineItemResponse",
+    "OneRosterAssessmentResult",
+    "OneRosterAssessmentResultField",
+    "OneRosterAssessmentResultInput",
+    "OneRosterAssessmentResultInputParam",
+    "OneRosterAssessmentResultList",
+    "OneRosterAssessmentResultResponse",
+    "OneRosterCategory",
+    "OneRosterCategoryField",
+    "OneRosterCategoryInput",
+    "OneRosterCategoryInputParam",
+    "OneRosterCategoryList",
+    "OneRosterCategoryResponse",
+    "OneRosterClass",
+    "OneRosterClassEnrollmentInput",
+    "OneRosterClassEnrollmentInputParam",
+    "OneRosterClassField",
+    "OneRosterClassInput",
+    "OneRosterClassInputParam",
+    "OneRosterClassList",
+    "OneRosterClassResponse",
+    "OneRosterClassUpdate",
+    "OneRosterClassUpdateParam",
+    "OneRosterComponentResource",
+    "OneRosterComponentResourceField",
+    "OneRosterComponentResourceInput",
+    "OneRosterComponentResourceInputParam",
+    "OneRosterComponentResourceList",
+    "OneRosterComponentResourceResponse",
+    "OneRosterCourse",
+    "OneRosterCourseComponent",
+    "OneRosterCourseComponentField",
+    "OneRosterCourseComponentInput",
+    "OneRosterCourseComponentInputParam",
+    "OneRosterCourseComponentList",
+    "OneRosterCourseComponentResponse",
+    "OneRosterCourseField",
+    "OneRosterCourseInput",
+    "OneRosterCourseInputParam",
+    "OneRosterCourseList",
+    "OneRosterCourseResponse",
+    "OneRosterDecryptedCredential",
+    "OneRosterDemographics",
+    "OneRosterDemographicsField",
+    "OneRosterDemographicsInput",
+    "OneRosterDemographicsInputParam",
+    "OneRosterDemographicsList",
+    "OneRosterDemographicsResponse",
+    "OneRosterEnrollment",
+    "OneRosterEnrollmentField",
+    "OneRosterEnrollmentInput",
+    "OneRosterEnrollmentInputParam",
+    "OneRosterEnrollmentList",
+    "OneRosterEnrollmentResponse",
+    "OneRosterEnrollmentUpdate",
+    "OneRosterEnrollmentUpdateParam",
+    "OneRosterGUIDRef",
+    "OneRosterGUIDRefType",
+    "OneRosterGradingPeriodInput",
+    "OneRosterGradingPeriodInputParam",
+    "OneRosterGradingPeriodList",
+    "OneRosterGradingPeriodResponse",
+    "OneRosterLearningObjectiveSet",
+    "OneRosterLearningObjectiveSetItem",
+    "OneRosterLearningObjectiveSetItemLearningObjectiveIds",
+    "OneRosterLearningObjectiveSetItemLearningObjectiveIdsParam",
+    "OneRosterLearningObjectiveSetItemParam",
+    "OneRosterLineItem",
+    "OneRosterLineItemField",
+    "OneRosterLineItemInput",
+    "OneRosterLineItemInputParam",
+    "OneRosterLineItemList",
+    "OneRosterLineItemResponse",
+    "OneRosterMetadata",
+    "OneRosterNullableGUIDRef",
+    "OneRosterNullableSourcedIdRef",
+    "OneRosterNullableSourcedIdRefInput",
+    "OneRosterNullableTypedGUIDRef",
+    "OneRosterOrg",
+    "OneRosterOrgField",
+    "OneRosterOrgInput",
+    "OneRosterOrgInputParam",
+    "OneRosterOrgList",
+    "OneRosterOrgResponse",
+    "OneRosterPageMembers",
+    "OneRosterRegisteredCredentials",
+    "OneRosterResource",
+    "OneRosterResourceAssignment",
+    "OneRosterResourceAssignmentParam",
+    "OneRosterResourceField",
+    "OneRosterResourceInput",
+    "OneRosterResourceInputParam",
+    "OneRosterResourceList",
+    "OneRosterResourceResponse",
+    "OneRosterResult",
+    "OneRosterResultField",
+    "OneRosterResultInput",
+    "OneRosterResultInputParam",
+    "OneRosterResultList",
+    "OneRosterResultResponse",
+    "OneRosterRole",
+    "OneRosterRoleInput",
+    "OneRosterRoleInputParam",
+    "OneRosterSchoolCreated",
+    "OneRosterSchoolInput",
+    "OneRosterSchoolInputParam",
+    "OneRosterScoreScale",
+    "OneRosterScoreScaleField",
+    "OneRosterScoreScaleInput",
+    "OneRosterScoreScaleInputParam",
+    "OneRosterScoreScaleList",
+    "OneRosterScoreScaleResponse",
+    "OneRosterScoreScaleValue",
+    "OneRosterScoreScaleValueParam",
+    "OneRosterSourcedIdPairs",
+    "OneRosterSourcedIdPairsResponse",
+    "OneRosterSourcedIdRef",
+    "OneRosterSourcedIdRefInput",
+    "OneRosterSourcedIdRefInputParam",
+    "OneRosterStatus",
+    "OneRosterStudentCredentialsInput",
+    "OneRosterStudentCredentialsInputCredentials",
+    "OneRosterStudentCredentialsInputCredentialsParam",
+    "OneRosterStudentCredentialsInputParam",
+    "OneRosterStudentList",
+    "OneRosterTeacherList",
+    "OneRosterTermList",
+    "OneRosterTermResponse",
+    "OneRosterTypedGUIDRef",
+    "OneRosterUnstatedAnswer",
+    "OneRosterUser",
+    "OneRosterUserCreated",
+    "OneRosterUserField",
+    "OneRosterUserId",
+    "OneRosterUserIdParam",
+    "OneRosterUserInput",
+    "OneRosterUserInputParam",
+    "OneRosterUserList",
+    "OneRosterUserProfile",
+    "OneRosterUserProfileCredential",
+    "OneRosterUserProfileCredentialInput",
+    "OneRosterUserProfileCredentialInputParam",
+    "OneRosterUserProfileInput",
+    "OneRosterUserProfileInputParam",
+    "OneRosterUserResponse",
+    "OneRosterUserWithDemographics",
+    "OneRosterUserWithDemographicsResponse",
+]
 
-OneRosterAcademicSessionField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "startDate", "endDate", "type", "parent", "schoolYear", "org"]
+OneRosterAcademicSessionField: TypeAlias = Literal[
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "metadata",
+    "title",
+    "startDate",
+    "endDate",
+    "type",
+    "parent",
+    "schoolYear",
+    "org",
+]
 """The members of OneRosterAcademicSession that `fields` may ask for."""
 
-OneRosterClassField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "classCode", "classType", "location", "grades", "subjects", "course", "school", "terms", "subjectCodes", "periods", "resources"]
+OneRosterClassField: TypeAlias = Literal[
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "metadata",
+    "title",
+    "classCode",
+    "classType",
+    "location",
+    "grades",
+    "subjects",
+    "course",
+    "school",
+    "terms",
+    "subjectCodes",
+    "periods",
+    "resources",
+]
 """The members of OneRosterClass that `fields` may ask for."""
 
-OneRosterUserField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "userMasterIdentifier", "username", "userIds", "enabledUser", "givenName", "familyName", "middleName", "roles", "agents", "userProfiles", "primaryOrg", "email", "preferredFirstName", "preferredMiddleName", "preferredLastName", "pronouns", "grades", "password", "sms", "phone"]
+OneRosterUserField: TypeAlias = Literal[
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "metadata",
+    "userMasterIdentifier",
+    "username",
+    "userIds",
+    "enabledUser",
+    "givenName",
+    "familyName",
+    "middleName",
+    "roles",
+    "agents",
+    "userProfiles",
+    "primaryOrg",
+    "email",
+    "preferredFirstName",
+    "preferredMiddleName",
+    "preferredLastName",
+    "pronouns",
+    "grades",
+    "password",
+    "sms",
+    "phone",
+]
 """The members of OneRosterUser that `fields` may ask for."""
 
-OneRosterCourseField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "academicSession", "courseCode", "grades", "subjects", "subjectCodes", "org", "level", "gradingScheme"]
+OneRosterCourseField: TypeAlias = Literal[
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "metadata",
+    "title",
+    "academicSession",
+    "courseCode",
+    "grades",
+    "subjects",
+    "subjectCodes",
+    "org",
+    "level",
+    "gradingScheme",
+]
 """The members of OneRosterCourse that `fields` may ask for."""
 
-OneRosterCourseComponentField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "course", "courseComponent", "parent", "title", "sortOrder", "prerequisites", "prerequisiteCriteria", "unlockDate"]
+OneRosterCourseComponentField: TypeAlias = Literal[
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "metadata",
+    "course",
+    "courseComponent",
+    "parent",
+    "title",
+    "sortOrder",
+    "prerequisites",
+    "prerequisiteCriteria",
+    "unlockDate",
+]
 """The members of OneRosterCourseComponent that `fields` may ask for."""
 
-OneRosterComponentResourceField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "courseComponent", "resource", "title", "sortOrder"]
+OneRosterComponentResourceField: TypeAlias = Literal[
+    "sourcedId", "status", "dateLastModified", "metadata", "courseComponent", "resource", "title", "sortOrder"
+]
 """The members of OneRosterComponentResource that `fields` may ask for."""
 
-OneRosterDemographicsField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "birthDate", "sex", "americanIndianOrAlaskaNative", "asian", "blackOrAfricanAmerican", "nativeHawaiianOrOtherPacificIslander", "white", "demographicRaceTwoOrMoreRaces", "hispanicOrLatinoEthnicity", "countryOfBirthCode", "stateOfBirthAbbreviation", "cityOfBirth", "publicSchoolResidenceStatus"]
+OneRosterDemographicsField: TypeAlias = Literal[
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "metadata",
+    "birthDate",
+    "sex",
+    "americanIndianOrAlaskaNative",
+    "asian",
+    "blackOrAfricanAmerican",
+    "nativeHawaiianOrOtherPacificIslander",
+    "white",
+    "demographicRaceTwoOrMoreRaces",
+    "hispanicOrLatinoEthnicity",
+    "countryOfBirthCode",
+    "stateOfBirthAbbreviation",
+    "cityOfBirth",
+    "publicSchoolResidenceStatus",
+]
 """The members of OneRosterDemographics that `fields` may ask for."""
 
-OneRosterEnrollmentField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "role", "primary", "beginDate", "endDate", "user", "class", "school"]
+OneRosterEnrollmentField: TypeAlias = Literal[
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "metadata",
+    "role",
+    "primary",
+    "beginDate",
+    "endDate",
+    "user",
+    "class",
+    "school",
+]
 """The members of OneRosterEnrollment that `fields` may ask for."""
 
-OneRosterOrgField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "name", "type", "identifier", "parent", "children"]
+OneRosterOrgField: TypeAlias = Literal[
+    "sourcedId", "status", "dateLastModified", "metadata", "name", "type", "identifier", "parent", "children"
+]
 """The members of OneRosterOrg that `fields` may ask for."""
 
-OneRosterAssessmentLineItemField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "description", "class", "parent", "scoreScale", "resultValueMin", "resultValueMax", "component", "componentResource", "learningObjectiveSet"]
+OneRosterAssessmentLineItemField: TypeAlias = Literal[
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "metadata",
+    "title",
+    "description",
+    "class",
+    "parent",
+    "scoreScale",
+    "resultValueMin",
+    "resultValueMax",
+    "component",
+    "componentResource",
+    "learningObjectiveSet",
+]
 """The members of OneRosterAssessmentLineItem that `fields` may ask for."""
 
-OneRosterAssessmentResultField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "assessmentLineItem", "student", "score", "textScore", "scoreDate", "scoreScale", "scorePercentile", "scoreStatus", "comment", "learningObjectiveSet", "inProgress", "incomplete", "late", "missing"]
+OneRosterAssessmentResultField: TypeAlias = Literal[
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "metadata",
+    "assessmentLineItem",
+    "student",
+    "score",
+    "textScore",
+    "scoreDate",
+    "scoreScale",
+    "scorePercentile",
+    "scoreStatus",
+    "comment",
+    "learningObjectiveSet",
+    "inProgress",
+    "incomplete",
+    "late",
+    "missing",
+]
 """The members of OneRosterAssessmentResult that `fields` may ask for."""
 
 OneRosterCategoryField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "weight"]
 """The members of OneRosterCategory that `fields` may ask for."""
 
-OneRosterLineItemField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "description", "assignDate", "dueDate", "class", "school", "category", "gradingPeriod", "academicSession", "scoreScale", "resultValueMin", "resultValueMax", "learningObjectiveSet"]
+OneRosterLineItemField: TypeAlias = Literal[
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "metadata",
+    "title",
+    "description",
+    "assignDate",
+    "dueDate",
+    "class",
+    "school",
+    "category",
+    "gradingPeriod",
+    "academicSession",
+    "scoreScale",
+    "resultValueMin",
+    "resultValueMax",
+    "learningObjectiveSet",
+]
 """The members of OneRosterLineItem that `fields` may ask for."""
 
-OneRosterResultField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "lineItem", "student", "class", "scoreScale", "scoreStatus", "score", "textScore", "scoreDate", "comment", "learningObjectiveSet", "inProgress", "incomplete", "late", "missing"]
+OneRosterResultField: TypeAlias = Literal[
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "metadata",
+    "lineItem",
+    "student",
+    "class",
+    "scoreScale",
+    "scoreStatus",
+    "score",
+    "textScore",
+    "scoreDate",
+    "comment",
+    "learningObjectiveSet",
+    "inProgress",
+    "incomplete",
+    "late",
+    "missing",
+]
 """The members of OneRosterResult that `fields` may ask for."""
 
-OneRosterScoreScaleField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "type", "class", "course", "scoreScaleValue"]
+OneRosterScoreScaleField: TypeAlias = Literal[
+    "sourcedId", "status", "dateLastModified", "metadata", "title", "type", "class", "course", "scoreScaleValue"
+]
 """The members of OneRosterScoreScale that `fields` may ask for."""
 
-OneRosterResourceField: TypeAlias = Literal["sourcedId", "status", "dateLastModified", "metadata", "title", "roles", "importance", "vendorResourceId", "vendorId", "applicationId"]
+OneRosterResourceField: TypeAlias = Literal[
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "metadata",
+    "title",
+    "roles",
+    "importance",
+    "vendorResourceId",
+    "vendorId",
+    "applicationId",
+]
 """The members of OneRosterResource that `fields` may ask for."""
 
 
@@ -78,7 +436,27 @@ class OneRosterTypedGUIDRef(BaseModel):
 
     href: str
     sourced_id: str = Field(alias="sourcedId")
-    type: Literal["academicSession", "assessmentLineItem", "category", "class", "course", "demographics", "enrollment", "gradingPeriod", "lineItem", "org", "resource", "result", "scoreScale", "student", "teacher", "term", "user", "componentResource", "courseComponent"]
+    type: Literal[
+        "academicSession",
+        "assessmentLineItem",
+        "category",
+        "class",
+        "course",
+        "demographics",
+        "enrollment",
+        "gradingPeriod",
+        "lineItem",
+        "org",
+        "resource",
+        "result",
+        "scoreScale",
+        "student",
+        "teacher",
+        "term",
+        "user",
+        "componentResource",
+        "courseComponent",
+    ]
     """The kind of object a typed reference points to."""
 
 
@@ -106,7 +484,9 @@ class OneRosterLearningObjectiveSetItem(BaseModel):
     """The OneRosterLearningObjectiveSetItem schema."""
 
     source: str
-    learning_objective_ids: list[OneRosterLearningObjectiveSetItemLearningObjectiveIds] = Field(alias="learningObjectiveIds")
+    learning_objective_ids: list[OneRosterLearningObjectiveSetItemLearningObjectiveIds] = Field(
+        alias="learningObjectiveIds"
+    )
 
 
 class OneRosterRole(BaseModel):
@@ -218,7 +598,9 @@ class OneRosterAssessmentLineItem(BaseModel):
     """A reference by ``sourcedId``, or null."""
     component_resource: OneRosterSourcedIdRef | None = Field(default=None, alias="componentResource")
     """A reference by ``sourcedId``, or null."""
-    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(default=None, alias="learningObjectiveSet")
+    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(
+        default=None, alias="learningObjectiveSet"
+    )
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
 
 
@@ -247,7 +629,9 @@ class OneRosterAssessmentLineItemInput(BaseModel):
     """A reference by ``sourcedId`` in a request body, or null."""
     component_resource: OneRosterSourcedIdRefInput | None = Field(default=None, alias="componentResource")
     """A reference by ``sourcedId`` in a request body, or null."""
-    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(default=None, alias="learningObjectiveSet")
+    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(
+        default=None, alias="learningObjectiveSet"
+    )
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
 
 
@@ -270,9 +654,13 @@ class OneRosterAssessmentResult(BaseModel):
     score_scale: OneRosterSourcedIdRef | None = Field(default=None, alias="scoreScale")
     """A reference by ``sourcedId``, or null."""
     score_percentile: float | None = Field(default=None, alias="scorePercentile")
-    score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"] = Field(alias="scoreStatus")
+    score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"] = Field(
+        alias="scoreStatus"
+    )
     comment: str | None = None
-    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(default=None, alias="learningObjectiveSet")
+    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(
+        default=None, alias="learningObjectiveSet"
+    )
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
     in_progress: str | None = Field(default=None, alias="inProgress")
     incomplete: str | None = None
@@ -299,9 +687,13 @@ class OneRosterAssessmentResultInput(BaseModel):
     score_scale: OneRosterSourcedIdRefInput | None = Field(default=None, alias="scoreScale")
     """A reference by ``sourcedId`` in a request body, or null."""
     score_percentile: float | None = Field(default=None, alias="scorePercentile")
-    score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"] = Field(alias="scoreStatus")
+    score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"] = Field(
+        alias="scoreStatus"
+    )
     comment: str | None = None
-    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(default=None, alias="learningObjectiveSet")
+    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(
+        default=None, alias="learningObjectiveSet"
+    )
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
     in_progress: str | None = Field(default=None, alias="inProgress")
     incomplete: str | None = None
@@ -578,13 +970,21 @@ class OneRosterDemographicsInput(BaseModel):
     metadata: dict[str, Any] | None = None
     birth_date: str | None = Field(default=None, alias="birthDate")
     sex: Literal["male", "female"] | None = None
-    american_indian_or_alaska_native: Literal["true", "false"] | None = Field(default=None, alias="americanIndianOrAlaskaNative")
+    american_indian_or_alaska_native: Literal["true", "false"] | None = Field(
+        default=None, alias="americanIndianOrAlaskaNative"
+    )
     asian: Literal["true", "false"] | None = None
     black_or_african_american: Literal["true", "false"] | None = Field(default=None, alias="blackOrAfricanAmerican")
-    native_hawaiian_or_other_pacific_islander: Literal["true", "false"] | None = Field(default=None, alias="nativeHawaiianOrOtherPacificIslander")
+    native_hawaiian_or_other_pacific_islander: Literal["true", "false"] | None = Field(
+        default=None, alias="nativeHawaiianOrOtherPacificIslander"
+    )
     white: Literal["true", "false"] | None = None
-    demographic_race_two_or_more_races: Literal["true", "false"] | None = Field(default=None, alias="demographicRaceTwoOrMoreRaces")
-    hispanic_or_latino_ethnicity: Literal["true", "false"] | None = Field(default=None, alias="hispanicOrLatinoEthnicity")
+    demographic_race_two_or_more_races: Literal["true", "false"] | None = Field(
+        default=None, alias="demographicRaceTwoOrMoreRaces"
+    )
+    hispanic_or_latino_ethnicity: Literal["true", "false"] | None = Field(
+        default=None, alias="hispanicOrLatinoEthnicity"
+    )
     country_of_birth_code: str | None = Field(default=None, alias="countryOfBirthCode")
     state_of_birth_abbreviation: str | None = Field(default=None, alias="stateOfBirthAbbreviation")
     city_of_birth: str | None = Field(default=None, alias="cityOfBirth")
@@ -699,7 +1099,9 @@ class OneRosterLineItem(BaseModel):
     """A reference by ``sourcedId``, or null."""
     result_value_min: float | None = Field(default=None, alias="resultValueMin")
     result_value_max: float | None = Field(default=None, alias="resultValueMax")
-    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(default=None, alias="learningObjectiveSet")
+    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(
+        default=None, alias="learningObjectiveSet"
+    )
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
 
 
@@ -732,7 +1134,9 @@ class OneRosterLineItemInput(BaseModel):
     """A reference by ``sourcedId`` in a request body, or null."""
     result_value_min: float | None = Field(default=None, alias="resultValueMin")
     result_value_max: float | None = Field(default=None, alias="resultValueMax")
-    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(default=None, alias="learningObjectiveSet")
+    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(
+        default=None, alias="learningObjectiveSet"
+    )
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
 
 
@@ -829,12 +1233,16 @@ class OneRosterResult(BaseModel):
     """A reference by ``sourcedId``, or null."""
     score_scale: OneRosterSourcedIdRef | None = Field(default=None, alias="scoreScale")
     """A reference by ``sourcedId``, or null."""
-    score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"] = Field(alias="scoreStatus")
+    score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"] = Field(
+        alias="scoreStatus"
+    )
     score: float | None = None
     text_score: str | None = Field(default=None, alias="textScore")
     score_date: str = Field(alias="scoreDate")
     comment: str | None = None
-    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(default=None, alias="learningObjectiveSet")
+    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(
+        default=None, alias="learningObjectiveSet"
+    )
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
     in_progress: str | None = Field(default=None, alias="inProgress")
     incomplete: str | None = None
@@ -859,12 +1267,16 @@ class OneRosterResultInput(BaseModel):
     """A reference by ``sourcedId`` in a request body, or null."""
     score_scale: OneRosterSourcedIdRefInput | None = Field(default=None, alias="scoreScale")
     """A reference by ``sourcedId`` in a request body, or null."""
-    score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"] = Field(alias="scoreStatus")
+    score_status: Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"] = Field(
+        alias="scoreStatus"
+    )
     score: float | None = None
     text_score: str | None = Field(default=None, alias="textScore")
     score_date: str = Field(alias="scoreDate")
     comment: str | None = None
-    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(default=None, alias="learningObjectiveSet")
+    learning_objective_set: list[OneRosterLearningObjectiveSetItem] | None = Field(
+        default=None, alias="learningObjectiveSet"
+    )
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
     in_progress: str | None = Field(default=None, alias="inProgress")
     incomplete: str | None = None
@@ -1512,7 +1924,27 @@ OneRosterMetadata: TypeAlias = dict[str, Any] | None
 """Free-form metadata, or null."""
 
 
-OneRosterGUIDRefType: TypeAlias = Literal["academicSession", "assessmentLineItem", "category", "class", "course", "demographics", "enrollment", "gradingPeriod", "lineItem", "org", "resource", "result", "scoreScale", "student", "teacher", "term", "user", "componentResource", "courseComponent"]
+OneRosterGUIDRefType: TypeAlias = Literal[
+    "academicSession",
+    "assessmentLineItem",
+    "category",
+    "class",
+    "course",
+    "demographics",
+    "enrollment",
+    "gradingPeriod",
+    "lineItem",
+    "org",
+    "resource",
+    "result",
+    "scoreScale",
+    "student",
+    "teacher",
+    "term",
+    "user",
+    "componentResource",
+    "courseComponent",
+]
 """The kind of object a typed reference points to."""
 
 
@@ -1742,12 +2174,18 @@ class OneRosterDemographicsInputParam(TypedDict, total=False):
     metadata: Mapping[str, object]
     birth_date: Annotated[str | None, Field(alias="birthDate")]
     sex: Literal["male", "female"] | None
-    american_indian_or_alaska_native: Annotated[Literal["true", "false"] | None, Field(alias="americanIndianOrAlaskaNative")]
+    american_indian_or_alaska_native: Annotated[
+        Literal["true", "false"] | None, Field(alias="americanIndianOrAlaskaNative")
+    ]
     asian: Literal["true", "false"] | None
     black_or_african_american: Annotated[Literal["true", "false"] | None, Field(alias="blackOrAfricanAmerican")]
-    native_hawaiian_or_other_pacific_islander: Annotated[Literal["true", "false"] | None, Field(alias="nativeHawaiianOrOtherPacificIslander")]
+    native_hawaiian_or_other_pacific_islander: Annotated[
+        Literal["true", "false"] | None, Field(alias="nativeHawaiianOrOtherPacificIslander")
+    ]
     white: Literal["true", "false"] | None
-    demographic_race_two_or_more_races: Annotated[Literal["true", "false"] | None, Field(alias="demographicRaceTwoOrMoreRaces")]
+    demographic_race_two_or_more_races: Annotated[
+        Literal["true", "false"] | None, Field(alias="demographicRaceTwoOrMoreRaces")
+    ]
     hispanic_or_latino_ethnicity: Annotated[Literal["true", "false"] | None, Field(alias="hispanicOrLatinoEthnicity")]
     country_of_birth_code: Annotated[str | None, Field(alias="countryOfBirthCode")]
     state_of_birth_abbreviation: Annotated[str | None, Field(alias="stateOfBirthAbbreviation")]
@@ -1997,7 +2435,10 @@ class OneRosterLearningObjectiveSetItemParam(TypedDict, total=False):
     """
 
     source: Required[str]
-    learning_objective_ids: Annotated[Required[Sequence[OneRosterLearningObjectiveSetItemLearningObjectiveIdsParam]], Field(alias="learningObjectiveIds")]
+    learning_objective_ids: Annotated[
+        Required[Sequence[OneRosterLearningObjectiveSetItemLearningObjectiveIdsParam]],
+        Field(alias="learningObjectiveIds"),
+    ]
 
 
 @with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
@@ -2028,7 +2469,9 @@ class OneRosterAssessmentLineItemInputParam(TypedDict, total=False):
     """A reference by ``sourcedId`` in a request body, or null."""
     component_resource: Annotated[OneRosterSourcedIdRefInputParam | None, Field(alias="componentResource")]
     """A reference by ``sourcedId`` in a request body, or null."""
-    learning_objective_set: Annotated[Sequence[OneRosterLearningObjectiveSetItemParam] | None, Field(alias="learningObjectiveSet")]
+    learning_objective_set: Annotated[
+        Sequence[OneRosterLearningObjectiveSetItemParam] | None, Field(alias="learningObjectiveSet")
+    ]
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
 
 
@@ -2055,9 +2498,14 @@ class OneRosterAssessmentResultInputParam(TypedDict, total=False):
     score_scale: Annotated[OneRosterSourcedIdRefInputParam | None, Field(alias="scoreScale")]
     """A reference by ``sourcedId`` in a request body, or null."""
     score_percentile: Annotated[float | None, Field(alias="scorePercentile")]
-    score_status: Annotated[Required[Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"]], Field(alias="scoreStatus")]
+    score_status: Annotated[
+        Required[Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"]],
+        Field(alias="scoreStatus"),
+    ]
     comment: str | None
-    learning_objective_set: Annotated[Sequence[OneRosterLearningObjectiveSetItemParam] | None, Field(alias="learningObjectiveSet")]
+    learning_objective_set: Annotated[
+        Sequence[OneRosterLearningObjectiveSetItemParam] | None, Field(alias="learningObjectiveSet")
+    ]
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
     in_progress: Annotated[str | None, Field(alias="inProgress")]
     incomplete: str | None
@@ -2114,7 +2562,9 @@ class OneRosterLineItemInputParam(TypedDict, total=False):
     """A reference by ``sourcedId`` in a request body, or null."""
     result_value_min: Annotated[float | None, Field(alias="resultValueMin")]
     result_value_max: Annotated[float | None, Field(alias="resultValueMax")]
-    learning_objective_set: Annotated[Sequence[OneRosterLearningObjectiveSetItemParam] | None, Field(alias="learningObjectiveSet")]
+    learning_objective_set: Annotated[
+        Sequence[OneRosterLearningObjectiveSetItemParam] | None, Field(alias="learningObjectiveSet")
+    ]
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
 
 
@@ -2139,12 +2589,17 @@ class OneRosterResultInputParam(TypedDict, total=False):
     """A reference by ``sourcedId`` in a request body, or null."""
     score_scale: Annotated[OneRosterSourcedIdRefInputParam | None, Field(alias="scoreScale")]
     """A reference by ``sourcedId`` in a request body, or null."""
-    score_status: Annotated[Required[Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"]], Field(alias="scoreStatus")]
+    score_status: Annotated[
+        Required[Literal["exempt", "fully graded", "not submitted", "partially graded", "submitted"]],
+        Field(alias="scoreStatus"),
+    ]
     score: float | None
     text_score: Annotated[str | None, Field(alias="textScore")]
     score_date: Annotated[Required[str], Field(alias="scoreDate")]
     comment: str | None
-    learning_objective_set: Annotated[Sequence[OneRosterLearningObjectiveSetItemParam] | None, Field(alias="learningObjectiveSet")]
+    learning_objective_set: Annotated[
+        Sequence[OneRosterLearningObjectiveSetItemParam] | None, Field(alias="learningObjectiveSet")
+    ]
     """The learning objectives a line item or result is about, by source, with a score per objective; or null."""
     in_progress: Annotated[str, Field(alias="inProgress")]
     incomplete: str

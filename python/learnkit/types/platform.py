@@ -7,15 +7,174 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Required, TypeAlias
 
 from pydantic import ConfigDict, Field, SecretStr, with_config
-from typing_extensions import Required, TypedDict
+from typing_extensions import TypedDict
 
 from .._models import BaseModel
 from .._secret import SigningSecret
 
-__all__ = ["Application", "ApplicationCreatedEvent", "ApplicationCredentials", "ApplicationCredentialsRotation", "ApplicationDeletedEvent", "ApplicationDraft", "ApplicationDraftCreate", "ApplicationDraftCreateParam", "ApplicationEventData", "ApplicationList", "ApplicationUpdatedEvent", "ApplicationUpsert", "ApplicationUpsertParam", "CaliperActivityCompletedEvent", "CaliperActivityCompletedEventParam", "CaliperAssessmentEvent", "CaliperAssessmentEventParam", "CaliperContext", "CaliperEntity", "CaliperEntityParam", "CaliperEntityRef", "CaliperEnvelope", "CaliperEnvelopeParam", "CaliperEvent", "CaliperEventId", "CaliperEventParam", "CaliperIngestResult", "CaliperProfile", "CaliperSession", "CaliperSessionArchivedRule", "CaliperSessionArchivedRuleN1", "CaliperSessionArchivedRuleValue", "CaliperSessionEvent", "CaliperTimeSpentEvent", "CaliperTimeSpentEventParam", "ClientCredentials", "DiscountCodeValidateRequest", "DiscountCodeValidateRequestParam", "DiscountCodeValidateResult", "EnforcementState", "Enrollment", "EnrollmentCreatedEvent", "EnrollmentDeletedEvent", "EnrollmentEventData", "EnrollmentList", "EnrollmentUpdatedEvent", "GUIDRef", "GUIDRefParam", "Insight", "InsightCreatedEvent", "InsightDeletedEvent", "InsightEventData", "InsightGroup", "InsightGroupList", "InsightList", "InsightReview", "InsightSession", "InsightSessionList", "InsightSessionSummary", "InsightSummaryEntry", "InsightType", "InsightTypeList", "InsightUpdatedEvent", "KnownWebhookEvent", "LinkedUser", "LinkedUserList", "MasteryCreatedEvent", "MasteryDeletedEvent", "MasteryEventData", "MasteryUpdatedEvent", "Org", "OrgConfig", "OrgConfigEventData", "OrgConfigUpdatedEvent", "OrgList", "OrgRef", "OrgRefParam", "PlatformPageMembers", "ProctoringEnforcementEventData", "ProctoringEnforcementRecordedEvent", "ProfileCredential", "SessionEndedEvent", "SessionEventData", "SessionMetadataWrite", "SessionMetadataWriteParam", "SessionRecording", "SessionStartedEvent", "StudentGrade", "StudentUpsert", "StudentUpsertParam", "TestEndedEvent", "TestEventData", "TestExitedEvent", "TestPingEvent", "TestPingEventData", "TestStartedEvent", "TimebackActivityContext", "TimebackActivityContextActivity", "TimebackActivityContextActivityParam", "TimebackActivityContextApp", "TimebackActivityContextAppParam", "TimebackActivityContextCourse", "TimebackActivityContextCourseParam", "TimebackActivityContextParam", "TimebackActivityMetric", "TimebackActivityMetricParam", "TimebackActivityMetricsCollection", "TimebackActivityMetricsCollectionExtensions", "TimebackActivityMetricsCollectionExtensionsParam", "TimebackActivityMetricsCollectionParam", "TimebackEventExtensions", "TimebackEventExtensionsParam", "TimebackTimeSpentMetric", "TimebackTimeSpentMetricParam", "TimebackTimeSpentMetricsCollection", "TimebackTimeSpentMetricsCollectionParam", "TimebackUser", "TimebackUserParam", "UnknownWebhookEvent", "User", "UserAgent", "UserAgentList", "UserAgentUpsert", "UserAgentUpsertParam", "UserCreatedEvent", "UserDeletedEvent", "UserDeletedEventData", "UserEventData", "UserInsightsOverview", "UserProfile", "UserProfileCreatedEvent", "UserProfileDeletedEvent", "UserProfileEventData", "UserProfileList", "UserProfileUpdatedEvent", "UserRole", "UserRoleCreatedEvent", "UserRoleDeletedEvent", "UserRoleEventData", "UserRoleList", "UserRoleUpdatedEvent", "UserRoleUpsert", "UserRoleUpsertParam", "UserUpdatedEvent", "UserUpsert", "UserUpsertParam", "WEBHOOK_EVENT_TYPES", "WebhookDelivery", "WebhookEvent", "WebhookEventType", "WebhookSubscription", "WebhookSubscriptionCreate", "WebhookSubscriptionCreateParam", "WebhookSubscriptionStatus", "WebhookSubscriptionUpdate", "WebhookSubscriptionUpdateParam", "WebhookSubscriptionWithSecret", "WebhookUrl"]
+__all__ = [
+    "Application",
+    "ApplicationCreatedEvent",
+    "ApplicationCredentials",
+    "ApplicationCredentialsRotation",
+    "ApplicationDeletedEvent",
+    "ApplicationDraft",
+    "ApplicationDraftCreate",
+    "ApplicationDraftCreateParam",
+    "ApplicationEventData",
+    "ApplicationList",
+    "ApplicationUpdatedEvent",
+    "ApplicationUpsert",
+    "ApplicationUpsertParam",
+    "CaliperActivityCompletedEvent",
+    "CaliperActivityCompletedEventParam",
+    "CaliperAssessmentEvent",
+    "CaliperAssessmentEventParam",
+    "CaliperContext",
+    "CaliperEntity",
+    "CaliperEntityParam",
+    "CaliperEntityRef",
+    "CaliperEnvelope",
+    "CaliperEnvelopeParam",
+    "CaliperEvent",
+    "CaliperEventId",
+    "CaliperEventParam",
+    "CaliperIngestResult",
+    "CaliperProfile",
+    "CaliperSession",
+    "CaliperSessionArchivedRule",
+    "CaliperSessionArchivedRuleN1",
+    "CaliperSessionArchivedRuleValue",
+    "CaliperSessionEvent",
+    "CaliperTimeSpentEvent",
+    "CaliperTimeSpentEventParam",
+    "ClientCredentials",
+    "DiscountCodeValidateRequest",
+    "DiscountCodeValidateRequestParam",
+    "DiscountCodeValidateResult",
+    "EnforcementState",
+    "Enrollment",
+    "EnrollmentCreatedEvent",
+    "EnrollmentDeletedEvent",
+    "EnrollmentEventData",
+    "EnrollmentList",
+    "EnrollmentUpdatedEvent",
+    "GUIDRef",
+    "GUIDRefParam",
+    "Insight",
+    "InsightCreatedEvent",
+    "InsightDeletedEvent",
+    "InsightEventData",
+    "InsightGroup",
+    "InsightGroupList",
+    "InsightList",
+    "InsightReview",
+    "InsightSession",
+    "InsightSessionList",
+    "InsightSessionSummary",
+    "InsightSummaryEntry",
+    "InsightType",
+    "InsightTypeList",
+    "InsightUpdatedEvent",
+    "KnownWebhookEvent",
+    "LinkedUser",
+    "LinkedUserList",
+    "MasteryCreatedEvent",
+    "MasteryDeletedEvent",
+    "MasteryEventData",
+    "MasteryUpdatedEvent",
+    "Org",
+    "OrgConfig",
+    "OrgConfigEventData",
+    "OrgConfigUpdatedEvent",
+    "OrgList",
+    "OrgRef",
+    "OrgRefParam",
+    "PlatformPageMembers",
+    "ProctoringEnforcementEventData",
+    "ProctoringEnforcementRecordedEvent",
+    "ProfileCredential",
+    "SessionEndedEvent",
+    "SessionEventData",
+    "SessionMetadataWrite",
+    "SessionMetadataWriteParam",
+    "SessionRecording",
+    "SessionStartedEvent",
+    "StudentGrade",
+    "StudentUpsert",
+    "StudentUpsertParam",
+    "TestEndedEvent",
+    "TestEventData",
+    "TestExitedEvent",
+    "TestPingEvent",
+    "TestPingEventData",
+    "TestStartedEvent",
+    "TimebackActivityContext",
+    "TimebackActivityContextActivity",
+    "TimebackActivityContextActivityParam",
+    "TimebackActivityContextApp",
+    "TimebackActivityContextAppParam",
+    "TimebackActivityContextCourse",
+    "TimebackActivityContextCourseParam",
+    "TimebackActivityContextParam",
+    "TimebackActivityMetric",
+    "TimebackActivityMetricParam",
+    "TimebackActivityMetricsCollection",
+    "TimebackActivityMetricsCollectionExtensions",
+    "TimebackActivityMetricsCollectionExtensionsParam",
+    "TimebackActivityMetricsCollectionParam",
+    "TimebackEventExtensions",
+    "TimebackEventExtensionsParam",
+    "TimebackTimeSpentMetric",
+    "TimebackTimeSpentMetricParam",
+    "TimebackTimeSpentMetricsCollection",
+    "TimebackTimeSpentMetricsCollectionParam",
+    "TimebackUser",
+    "TimebackUserParam",
+    "UnknownWebhookEvent",
+    "User",
+    "UserAgent",
+    "UserAgentList",
+    "UserAgentUpsert",
+    "UserAgentUpsertParam",
+    "UserCreatedEvent",
+    "UserDeletedEvent",
+    "UserDeletedEventData",
+    "UserEventData",
+    "UserInsightsOverview",
+    "UserProfile",
+    "UserProfileCreatedEvent",
+    "UserProfileDeletedEvent",
+    "UserProfileEventData",
+    "UserProfileList",
+    "UserProfileUpdatedEvent",
+    "UserRole",
+    "UserRoleCreatedEvent",
+    "UserRoleDeletedEvent",
+    "UserRoleEventData",
+    "UserRoleList",
+    "UserRoleUpdatedEvent",
+    "UserRoleUpsert",
+    "UserRoleUpsertParam",
+    "UserUpdatedEvent",
+    "UserUpsert",
+    "UserUpsertParam",
+    "WEBHOOK_EVENT_TYPES",
+    "WebhookDelivery",
+    "WebhookEvent",
+    "WebhookEventType",
+    "WebhookSubscription",
+    "WebhookSubscriptionCreate",
+    "WebhookSubscriptionCreateParam",
+    "WebhookSubscriptionStatus",
+    "WebhookSubscriptionUpdate",
+    "WebhookSubscriptionUpdateParam",
+    "WebhookSubscriptionWithSecret",
+    "WebhookUrl",
+]
 
 
 class WebhookSubscription(BaseModel):
@@ -29,7 +188,39 @@ class WebhookSubscription(BaseModel):
     """The consumer endpoint: ``https://`` with a domain name. HTTP, raw IP addresses and URLs with embedded
     credentials (``user:pass@``) are refused with 400.
     """
-    event_types: list[Literal["test.ping", "insight.created", "insight.updated", "insight.deleted", "enrollment.created", "enrollment.updated", "enrollment.deleted", "user.created", "user.updated", "user.deleted", "user_role.created", "user_role.updated", "user_role.deleted", "user_profile.created", "user_profile.updated", "user_profile.deleted", "application.created", "application.updated", "application.deleted", "mastery.created", "mastery.updated", "mastery.deleted", "session.started", "session.ended", "test.started", "test.ended", "test.exited", "proctoring_enforcement.recorded", "org.config.updated"]] = Field(alias="eventTypes")
+    event_types: list[
+        Literal[
+            "test.ping",
+            "insight.created",
+            "insight.updated",
+            "insight.deleted",
+            "enrollment.created",
+            "enrollment.updated",
+            "enrollment.deleted",
+            "user.created",
+            "user.updated",
+            "user.deleted",
+            "user_role.created",
+            "user_role.updated",
+            "user_role.deleted",
+            "user_profile.created",
+            "user_profile.updated",
+            "user_profile.deleted",
+            "application.created",
+            "application.updated",
+            "application.deleted",
+            "mastery.created",
+            "mastery.updated",
+            "mastery.deleted",
+            "session.started",
+            "session.ended",
+            "test.started",
+            "test.ended",
+            "test.exited",
+            "proctoring_enforcement.recorded",
+            "org.config.updated",
+        ]
+    ] = Field(alias="eventTypes")
     status: Literal["active", "paused", "disabled"]
     """``active``, ``paused`` (deliveries held), or ``disabled`` (set only by the platform when all retries of a
     delivery are exhausted).
@@ -46,7 +237,39 @@ class WebhookSubscriptionWithSecret(BaseModel):
     """The consumer endpoint: ``https://`` with a domain name. HTTP, raw IP addresses and URLs with embedded
     credentials (``user:pass@``) are refused with 400.
     """
-    event_types: list[Literal["test.ping", "insight.created", "insight.updated", "insight.deleted", "enrollment.created", "enrollment.updated", "enrollment.deleted", "user.created", "user.updated", "user.deleted", "user_role.created", "user_role.updated", "user_role.deleted", "user_profile.created", "user_profile.updated", "user_profile.deleted", "application.created", "application.updated", "application.deleted", "mastery.created", "mastery.updated", "mastery.deleted", "session.started", "session.ended", "test.started", "test.ended", "test.exited", "proctoring_enforcement.recorded", "org.config.updated"]] = Field(alias="eventTypes")
+    event_types: list[
+        Literal[
+            "test.ping",
+            "insight.created",
+            "insight.updated",
+            "insight.deleted",
+            "enrollment.created",
+            "enrollment.updated",
+            "enrollment.deleted",
+            "user.created",
+            "user.updated",
+            "user.deleted",
+            "user_role.created",
+            "user_role.updated",
+            "user_role.deleted",
+            "user_profile.created",
+            "user_profile.updated",
+            "user_profile.deleted",
+            "application.created",
+            "application.updated",
+            "application.deleted",
+            "mastery.created",
+            "mastery.updated",
+            "mastery.deleted",
+            "session.started",
+            "session.ended",
+            "test.started",
+            "test.ended",
+            "test.exited",
+            "proctoring_enforcement.recorded",
+            "org.config.updated",
+        ]
+    ] = Field(alias="eventTypes")
     status: Literal["active", "paused", "disabled"]
     """``active``, ``paused`` (deliveries held), or ``disabled`` (set only by the platform when all retries of a
     delivery are exhausted).
@@ -63,7 +286,39 @@ class WebhookSubscriptionCreate(BaseModel):
     """The consumer endpoint: ``https://`` with a domain name. HTTP, raw IP addresses and URLs with embedded
     credentials (``user:pass@``) are refused with 400.
     """
-    event_types: list[Literal["test.ping", "insight.created", "insight.updated", "insight.deleted", "enrollment.created", "enrollment.updated", "enrollment.deleted", "user.created", "user.updated", "user.deleted", "user_role.created", "user_role.updated", "user_role.deleted", "user_profile.created", "user_profile.updated", "user_profile.deleted", "application.created", "application.updated", "application.deleted", "mastery.created", "mastery.updated", "mastery.deleted", "session.started", "session.ended", "test.started", "test.ended", "test.exited", "proctoring_enforcement.recorded", "org.config.updated"]] = Field(alias="eventTypes")
+    event_types: list[
+        Literal[
+            "test.ping",
+            "insight.created",
+            "insight.updated",
+            "insight.deleted",
+            "enrollment.created",
+            "enrollment.updated",
+            "enrollment.deleted",
+            "user.created",
+            "user.updated",
+            "user.deleted",
+            "user_role.created",
+            "user_role.updated",
+            "user_role.deleted",
+            "user_profile.created",
+            "user_profile.updated",
+            "user_profile.deleted",
+            "application.created",
+            "application.updated",
+            "application.deleted",
+            "mastery.created",
+            "mastery.updated",
+            "mastery.deleted",
+            "session.started",
+            "session.ended",
+            "test.started",
+            "test.ended",
+            "test.exited",
+            "proctoring_enforcement.recorded",
+            "org.config.updated",
+        ]
+    ] = Field(alias="eventTypes")
     """At least one; every entry must be in the catalogue (400 names the unknown ones)."""
 
 
@@ -76,7 +331,42 @@ class WebhookSubscriptionUpdate(BaseModel):
     """The consumer endpoint: ``https://`` with a domain name. HTTP, raw IP addresses and URLs with embedded
     credentials (``user:pass@``) are refused with 400.
     """
-    event_types: list[Literal["test.ping", "insight.created", "insight.updated", "insight.deleted", "enrollment.created", "enrollment.updated", "enrollment.deleted", "user.created", "user.updated", "user.deleted", "user_role.created", "user_role.updated", "user_role.deleted", "user_profile.created", "user_profile.updated", "user_profile.deleted", "application.created", "application.updated", "application.deleted", "mastery.created", "mastery.updated", "mastery.deleted", "session.started", "session.ended", "test.started", "test.ended", "test.exited", "proctoring_enforcement.recorded", "org.config.updated"]] | None = Field(default=None, alias="eventTypes")
+    event_types: (
+        list[
+            Literal[
+                "test.ping",
+                "insight.created",
+                "insight.updated",
+                "insight.deleted",
+                "enrollment.created",
+                "enrollment.updated",
+                "enrollment.deleted",
+                "user.created",
+                "user.updated",
+                "user.deleted",
+                "user_role.created",
+                "user_role.updated",
+                "user_role.deleted",
+                "user_profile.created",
+                "user_profile.updated",
+                "user_profile.deleted",
+                "application.created",
+                "application.updated",
+                "application.deleted",
+                "mastery.created",
+                "mastery.updated",
+                "mastery.deleted",
+                "session.started",
+                "session.ended",
+                "test.started",
+                "test.ended",
+                "test.exited",
+                "proctoring_enforcement.recorded",
+                "org.config.updated",
+            ]
+        ]
+        | None
+    ) = Field(default=None, alias="eventTypes")
     status: Literal["active", "paused"] | None = None
 
 
@@ -200,7 +490,19 @@ class ProctoringEnforcementEventData(BaseModel):
     """Data of ``proctoring_enforcement.recorded``."""
 
     enforcement_event_id: str = Field(alias="enforcementEventId")
-    enforcement_type: Literal["prevented_start", "warning_accrued", "warning_displayed", "warning_released", "forced_end", "locked_out_restart", "warnings_reset", "warning_budget_granted", "blocked_mid_test", "unblocked_mid_test", "exited_mid_test"] = Field(alias="enforcementType")
+    enforcement_type: Literal[
+        "prevented_start",
+        "warning_accrued",
+        "warning_displayed",
+        "warning_released",
+        "forced_end",
+        "locked_out_restart",
+        "warnings_reset",
+        "warning_budget_granted",
+        "blocked_mid_test",
+        "unblocked_mid_test",
+        "exited_mid_test",
+    ] = Field(alias="enforcementType")
     """prevented_start: launch blocked by an active lockout; warning_accrued: a strike accrued; warning_displayed:
     the student confirmed seeing the warning; warning_released: a strike given back; forced_end: session
     force-ended and a lockout began; locked_out_restart: restart attempted while locked out; warnings_reset: a
@@ -232,7 +534,9 @@ class CaliperEnvelope(BaseModel):
     """The sensor (the partner application) that sends the batch."""
     send_time: str = Field(alias="sendTime")
     data_version: Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] = Field(alias="dataVersion")
-    data: list[CaliperTimeSpentEvent | CaliperActivityCompletedEvent | dict[str, Any] | CaliperAssessmentEvent | CaliperEvent]
+    data: list[
+        CaliperTimeSpentEvent | CaliperActivityCompletedEvent | dict[str, Any] | CaliperAssessmentEvent | CaliperEvent
+    ]
 
 
 class CaliperEntity(BaseModel):
@@ -249,14 +553,37 @@ class CaliperEvent(BaseModel):
     references as well).
     """
 
-    context: Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] | list[str | dict[str, Any]] = Field(alias="@context")
+    context: Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] | list[str | dict[str, Any]] = Field(
+        alias="@context"
+    )
     """The ``@context`` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context
     objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see
     docs/decisions.md#d-i12-caliper-rules).
     """
     id: str
     """Caliper 1.2 requires a UUID expressed as a URN, ``urn:uuid:<uuid>``."""
-    type: Literal["Event", "AnnotationEvent", "AssessmentItemEvent", "AssignableEvent", "FeedbackEvent", "ForumEvent", "GradeEvent", "MediaEvent", "MessageEvent", "NavigationEvent", "QuestionnaireEvent", "QuestionnaireItemEvent", "ResourceManagementEvent", "SearchEvent", "SurveyEvent", "SurveyInvitationEvent", "ThreadEvent", "ToolLaunchEvent", "ToolUseEvent", "ViewEvent"]
+    type: Literal[
+        "Event",
+        "AnnotationEvent",
+        "AssessmentItemEvent",
+        "AssignableEvent",
+        "FeedbackEvent",
+        "ForumEvent",
+        "GradeEvent",
+        "MediaEvent",
+        "MessageEvent",
+        "NavigationEvent",
+        "QuestionnaireEvent",
+        "QuestionnaireItemEvent",
+        "ResourceManagementEvent",
+        "SearchEvent",
+        "SurveyEvent",
+        "SurveyInvitationEvent",
+        "ThreadEvent",
+        "ToolLaunchEvent",
+        "ToolUseEvent",
+        "ViewEvent",
+    ]
     actor: str | CaliperEntity
     """A Caliper entity, either as an object or only as an IRI. An IRI-only ``actor`` or ``edApp`` is resolved from
     the matching rostering user or LTI application; with no match the event is rejected.
@@ -272,7 +599,27 @@ class CaliperEvent(BaseModel):
     """A Caliper entity, either as an object or only as an IRI. An IRI-only ``actor`` or ``edApp`` is resolved from
     the matching rostering user or LTI application; with no match the event is rejected.
     """
-    profile: Literal["AnnotationProfile", "AssessmentProfile", "AssignableProfile", "FeedbackProfile", "ForumProfile", "GeneralProfile", "GradingProfile", "MediaProfile", "ReadingProfile", "ResourceManagementProfile", "SearchProfile", "SessionProfile", "SurveyProfile", "ToolLaunchProfile", "ToolUseProfile", "TimebackProfile"] | None = None
+    profile: (
+        Literal[
+            "AnnotationProfile",
+            "AssessmentProfile",
+            "AssignableProfile",
+            "FeedbackProfile",
+            "ForumProfile",
+            "GeneralProfile",
+            "GradingProfile",
+            "MediaProfile",
+            "ReadingProfile",
+            "ResourceManagementProfile",
+            "SearchProfile",
+            "SessionProfile",
+            "SurveyProfile",
+            "ToolLaunchProfile",
+            "ToolUseProfile",
+            "TimebackProfile",
+        ]
+        | None
+    ) = None
     """A Caliper 1.2 metric profile, or the platform's own."""
     generated: str | CaliperEntity | None = None
     """A Caliper entity, either as an object or only as an IRI. An IRI-only ``actor`` or ``edApp`` is resolved from
@@ -423,7 +770,9 @@ class TimebackActivityMetricsCollection(BaseModel):
 class CaliperTimeSpentEvent(BaseModel):
     """Time on task, as the platform's Caliper profile defines it (docs/decisions.md#d-caliper-wire)."""
 
-    context: Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] | list[str | dict[str, Any]] = Field(alias="@context")
+    context: Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] | list[str | dict[str, Any]] = Field(
+        alias="@context"
+    )
     """The ``@context`` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context
     objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see
     docs/decisions.md#d-i12-caliper-rules).
@@ -456,7 +805,9 @@ class CaliperActivityCompletedEvent(BaseModel):
     (docs/decisions.md#d-caliper-wire).
     """
 
-    context: Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] | list[str | dict[str, Any]] = Field(alias="@context")
+    context: Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] | list[str | dict[str, Any]] = Field(
+        alias="@context"
+    )
     """The ``@context`` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context
     objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see
     docs/decisions.md#d-i12-caliper-rules).
@@ -508,7 +859,9 @@ class CaliperSessionEvent(BaseModel):
     existing session (in the envelope it is combined with CaliperSessionArchivedRule).
     """
 
-    context: Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] | list[str | dict[str, Any]] = Field(alias="@context")
+    context: Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] | list[str | dict[str, Any]] = Field(
+        alias="@context"
+    )
     """The ``@context`` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context
     objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see
     docs/decisions.md#d-i12-caliper-rules).
@@ -527,7 +880,27 @@ class CaliperSessionEvent(BaseModel):
     """A Caliper entity, either as an object or only as an IRI. An IRI-only ``actor`` or ``edApp`` is resolved from
     the matching rostering user or LTI application; with no match the event is rejected.
     """
-    profile: Literal["AnnotationProfile", "AssessmentProfile", "AssignableProfile", "FeedbackProfile", "ForumProfile", "GeneralProfile", "GradingProfile", "MediaProfile", "ReadingProfile", "ResourceManagementProfile", "SearchProfile", "SessionProfile", "SurveyProfile", "ToolLaunchProfile", "ToolUseProfile", "TimebackProfile"] | None = None
+    profile: (
+        Literal[
+            "AnnotationProfile",
+            "AssessmentProfile",
+            "AssignableProfile",
+            "FeedbackProfile",
+            "ForumProfile",
+            "GeneralProfile",
+            "GradingProfile",
+            "MediaProfile",
+            "ReadingProfile",
+            "ResourceManagementProfile",
+            "SearchProfile",
+            "SessionProfile",
+            "SurveyProfile",
+            "ToolLaunchProfile",
+            "ToolUseProfile",
+            "TimebackProfile",
+        ]
+        | None
+    ) = None
     """A Caliper 1.2 metric profile, or the platform's own."""
     target: str | CaliperEntity | None = None
     """A Caliper entity, either as an object or only as an IRI. An IRI-only ``actor`` or ``edApp`` is resolved from
@@ -550,7 +923,9 @@ class CaliperAssessmentEvent(BaseModel):
     produce no event.
     """
 
-    context: Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] | list[str | dict[str, Any]] = Field(alias="@context")
+    context: Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] | list[str | dict[str, Any]] = Field(
+        alias="@context"
+    )
     """The ``@context`` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context
     objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see
     docs/decisions.md#d-i12-caliper-rules).
@@ -572,7 +947,27 @@ class CaliperAssessmentEvent(BaseModel):
     """A Caliper entity, either as an object or only as an IRI. An IRI-only ``actor`` or ``edApp`` is resolved from
     the matching rostering user or LTI application; with no match the event is rejected.
     """
-    profile: Literal["AnnotationProfile", "AssessmentProfile", "AssignableProfile", "FeedbackProfile", "ForumProfile", "GeneralProfile", "GradingProfile", "MediaProfile", "ReadingProfile", "ResourceManagementProfile", "SearchProfile", "SessionProfile", "SurveyProfile", "ToolLaunchProfile", "ToolUseProfile", "TimebackProfile"] | None = None
+    profile: (
+        Literal[
+            "AnnotationProfile",
+            "AssessmentProfile",
+            "AssignableProfile",
+            "FeedbackProfile",
+            "ForumProfile",
+            "GeneralProfile",
+            "GradingProfile",
+            "MediaProfile",
+            "ReadingProfile",
+            "ResourceManagementProfile",
+            "SearchProfile",
+            "SessionProfile",
+            "SurveyProfile",
+            "ToolLaunchProfile",
+            "ToolUseProfile",
+            "TimebackProfile",
+        ]
+        | None
+    ) = None
     """A Caliper 1.2 metric profile, or the platform's own."""
     generated: str | CaliperEntity | None = None
     """A Caliper entity, either as an object or only as an IRI. An IRI-only ``actor`` or ``edApp`` is resolved from
@@ -625,7 +1020,9 @@ class ApplicationDraftCreate(BaseModel):
     description: str
     launch_url: str = Field(alias="launchUrl")
     """The LTI launch target."""
-    application_type: Literal["learning_app", "assessment", "internal"] | None = Field(default=None, alias="applicationType")
+    application_type: Literal["learning_app", "assessment", "internal"] | None = Field(
+        default=None, alias="applicationType"
+    )
     publisher_id: str | None = Field(default=None, alias="publisherId")
     """Required when the caller belongs to several publishers (otherwise 400 with a ``nextAction``)."""
 
@@ -1503,7 +1900,37 @@ class OrgConfigUpdatedEvent(BaseModel):
     """Data of ``org.config.updated``."""
 
 
-WebhookEventType: TypeAlias = Literal["test.ping", "insight.created", "insight.updated", "insight.deleted", "enrollment.created", "enrollment.updated", "enrollment.deleted", "user.created", "user.updated", "user.deleted", "user_role.created", "user_role.updated", "user_role.deleted", "user_profile.created", "user_profile.updated", "user_profile.deleted", "application.created", "application.updated", "application.deleted", "mastery.created", "mastery.updated", "mastery.deleted", "session.started", "session.ended", "test.started", "test.ended", "test.exited", "proctoring_enforcement.recorded", "org.config.updated"]
+WebhookEventType: TypeAlias = Literal[
+    "test.ping",
+    "insight.created",
+    "insight.updated",
+    "insight.deleted",
+    "enrollment.created",
+    "enrollment.updated",
+    "enrollment.deleted",
+    "user.created",
+    "user.updated",
+    "user.deleted",
+    "user_role.created",
+    "user_role.updated",
+    "user_role.deleted",
+    "user_profile.created",
+    "user_profile.updated",
+    "user_profile.deleted",
+    "application.created",
+    "application.updated",
+    "application.deleted",
+    "mastery.created",
+    "mastery.updated",
+    "mastery.deleted",
+    "session.started",
+    "session.ended",
+    "test.started",
+    "test.ended",
+    "test.exited",
+    "proctoring_enforcement.recorded",
+    "org.config.updated",
+]
 """An event type of the catalogue (29 types, catalogue version v1.7)."""
 
 
@@ -1536,7 +1963,24 @@ matching rostering user or LTI application; with no match the event is rejected.
 """
 
 
-CaliperProfile: TypeAlias = Literal["AnnotationProfile", "AssessmentProfile", "AssignableProfile", "FeedbackProfile", "ForumProfile", "GeneralProfile", "GradingProfile", "MediaProfile", "ReadingProfile", "ResourceManagementProfile", "SearchProfile", "SessionProfile", "SurveyProfile", "ToolLaunchProfile", "ToolUseProfile", "TimebackProfile"]
+CaliperProfile: TypeAlias = Literal[
+    "AnnotationProfile",
+    "AssessmentProfile",
+    "AssignableProfile",
+    "FeedbackProfile",
+    "ForumProfile",
+    "GeneralProfile",
+    "GradingProfile",
+    "MediaProfile",
+    "ReadingProfile",
+    "ResourceManagementProfile",
+    "SearchProfile",
+    "SessionProfile",
+    "SurveyProfile",
+    "ToolLaunchProfile",
+    "ToolUseProfile",
+    "TimebackProfile",
+]
 """A Caliper 1.2 metric profile, or the platform's own."""
 
 
@@ -1698,47 +2142,6 @@ class SessionMetadataWriteParam(TypedDict, total=False):
     extensions: Mapping[str, object]
 
 
-@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
-class DiscountCodeValidateRequestParam(TypedDict, total=False):
-    """The code to validate; other members pass through. See docs/decisions.md#d-oa-20.
-
-    Members in snake_case; checked before anything is sent and sent with the platform's names.
-    """
-
-    code: Required[str]
-
-
-@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
-class WebhookSubscriptionCreateParam(TypedDict, total=False):
-    """The body of subscription create.
-
-    Members in snake_case; checked before anything is sent and sent with the platform's names.
-    """
-
-    url: Required[str]
-    """The consumer endpoint: ``https://`` with a domain name. HTTP, raw IP addresses and URLs with embedded
-    credentials (``user:pass@``) are refused with 400.
-    """
-    event_types: Annotated[Required[Sequence[Literal["test.ping", "insight.created", "insight.updated", "insight.deleted", "enrollment.created", "enrollment.updated", "enrollment.deleted", "user.created", "user.updated", "user.deleted", "user_role.created", "user_role.updated", "user_role.deleted", "user_profile.created", "user_profile.updated", "user_profile.deleted", "application.created", "application.updated", "application.deleted", "mastery.created", "mastery.updated", "mastery.deleted", "session.started", "session.ended", "test.started", "test.ended", "test.exited", "proctoring_enforcement.recorded", "org.config.updated"]]], Field(alias="eventTypes")]
-    """At least one; every entry must be in the catalogue (400 names the unknown ones)."""
-
-
-@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
-class WebhookSubscriptionUpdateParam(TypedDict, total=False):
-    """The body of subscription update; every field optional, only supplied fields change. `status` may be `active`
-    or `paused`; `disabled` is refused with 400 (see docs/decisions.md#d-oa-7).
-
-    Members in snake_case; checked before anything is sent and sent with the platform's names.
-    """
-
-    url: str
-    """The consumer endpoint: ``https://`` with a domain name. HTTP, raw IP addresses and URLs with embedded
-    credentials (``user:pass@``) are refused with 400.
-    """
-    event_types: Annotated[Sequence[Literal["test.ping", "insight.created", "insight.updated", "insight.deleted", "enrollment.created", "enrollment.updated", "enrollment.deleted", "user.created", "user.updated", "user.deleted", "user_role.created", "user_role.updated", "user_role.deleted", "user_profile.created", "user_profile.updated", "user_profile.deleted", "application.created", "application.updated", "application.deleted", "mastery.created", "mastery.updated", "mastery.deleted", "session.started", "session.ended", "test.started", "test.ended", "test.exited", "proctoring_enforcement.recorded", "org.config.updated"]], Field(alias="eventTypes")]
-    status: Literal["active", "paused"]
-
-
 @with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
 class TimebackUserParam(TypedDict, total=False):
     """The actor of the platform's Caliper profile (docs/decisions.md#d-caliper-wire); nothing else is allowed.
@@ -1864,7 +2267,10 @@ class CaliperTimeSpentEventParam(TypedDict, total=False):
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
 
-    context: Annotated[Required[Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] | Sequence[str | Mapping[str, object]]], Field(alias="@context")]
+    context: Annotated[
+        Required[Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] | Sequence[str | Mapping[str, object]]],
+        Field(alias="@context"),
+    ]
     """The ``@context`` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context
     objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see
     docs/decisions.md#d-i12-caliper-rules).
@@ -1934,7 +2340,10 @@ class CaliperActivityCompletedEventParam(TypedDict, total=False):
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
 
-    context: Annotated[Required[Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] | Sequence[str | Mapping[str, object]]], Field(alias="@context")]
+    context: Annotated[
+        Required[Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] | Sequence[str | Mapping[str, object]]],
+        Field(alias="@context"),
+    ]
     """The ``@context`` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context
     objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see
     docs/decisions.md#d-i12-caliper-rules).
@@ -1971,7 +2380,10 @@ class CaliperAssessmentEventParam(TypedDict, total=False):
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
 
-    context: Annotated[Required[Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] | Sequence[str | Mapping[str, object]]], Field(alias="@context")]
+    context: Annotated[
+        Required[Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] | Sequence[str | Mapping[str, object]]],
+        Field(alias="@context"),
+    ]
     """The ``@context`` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context
     objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see
     docs/decisions.md#d-i12-caliper-rules).
@@ -1983,7 +2395,9 @@ class CaliperAssessmentEventParam(TypedDict, total=False):
     """A Caliper entity, either as an object or only as an IRI. An IRI-only ``actor`` or ``edApp`` is resolved from
     the matching rostering user or LTI application; with no match the event is rejected.
     """
-    action: Required[Literal["Started", "Submitted", "Abandoned", "Reviewed", "Restarted", "Reset", "Paused", "Resumed"]]
+    action: Required[
+        Literal["Started", "Submitted", "Abandoned", "Reviewed", "Restarted", "Reset", "Paused", "Resumed"]
+    ]
     object: Required[str | CaliperEntityParam]
     """A Caliper entity, either as an object or only as an IRI. An IRI-only ``actor`` or ``edApp`` is resolved from
     the matching rostering user or LTI application; with no match the event is rejected.
@@ -1993,7 +2407,24 @@ class CaliperAssessmentEventParam(TypedDict, total=False):
     """A Caliper entity, either as an object or only as an IRI. An IRI-only ``actor`` or ``edApp`` is resolved from
     the matching rostering user or LTI application; with no match the event is rejected.
     """
-    profile: Literal["AnnotationProfile", "AssessmentProfile", "AssignableProfile", "FeedbackProfile", "ForumProfile", "GeneralProfile", "GradingProfile", "MediaProfile", "ReadingProfile", "ResourceManagementProfile", "SearchProfile", "SessionProfile", "SurveyProfile", "ToolLaunchProfile", "ToolUseProfile", "TimebackProfile"]
+    profile: Literal[
+        "AnnotationProfile",
+        "AssessmentProfile",
+        "AssignableProfile",
+        "FeedbackProfile",
+        "ForumProfile",
+        "GeneralProfile",
+        "GradingProfile",
+        "MediaProfile",
+        "ReadingProfile",
+        "ResourceManagementProfile",
+        "SearchProfile",
+        "SessionProfile",
+        "SurveyProfile",
+        "ToolLaunchProfile",
+        "ToolUseProfile",
+        "TimebackProfile",
+    ]
     """A Caliper 1.2 metric profile, or the platform's own."""
     generated: str | CaliperEntityParam
     """A Caliper entity, either as an object or only as an IRI. An IRI-only ``actor`` or ``edApp`` is resolved from
@@ -2016,14 +2447,40 @@ class CaliperEventParam(TypedDict, total=False):
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
 
-    context: Annotated[Required[Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] | Sequence[str | Mapping[str, object]]], Field(alias="@context")]
+    context: Annotated[
+        Required[Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] | Sequence[str | Mapping[str, object]]],
+        Field(alias="@context"),
+    ]
     """The ``@context`` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context
     objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see
     docs/decisions.md#d-i12-caliper-rules).
     """
     id: Required[str]
     """Caliper 1.2 requires a UUID expressed as a URN, ``urn:uuid:<uuid>``."""
-    type: Required[Literal["Event", "AnnotationEvent", "AssessmentItemEvent", "AssignableEvent", "FeedbackEvent", "ForumEvent", "GradeEvent", "MediaEvent", "MessageEvent", "NavigationEvent", "QuestionnaireEvent", "QuestionnaireItemEvent", "ResourceManagementEvent", "SearchEvent", "SurveyEvent", "SurveyInvitationEvent", "ThreadEvent", "ToolLaunchEvent", "ToolUseEvent", "ViewEvent"]]
+    type: Required[
+        Literal[
+            "Event",
+            "AnnotationEvent",
+            "AssessmentItemEvent",
+            "AssignableEvent",
+            "FeedbackEvent",
+            "ForumEvent",
+            "GradeEvent",
+            "MediaEvent",
+            "MessageEvent",
+            "NavigationEvent",
+            "QuestionnaireEvent",
+            "QuestionnaireItemEvent",
+            "ResourceManagementEvent",
+            "SearchEvent",
+            "SurveyEvent",
+            "SurveyInvitationEvent",
+            "ThreadEvent",
+            "ToolLaunchEvent",
+            "ToolUseEvent",
+            "ViewEvent",
+        ]
+    ]
     actor: Required[str | CaliperEntityParam]
     """A Caliper entity, either as an object or only as an IRI. An IRI-only ``actor`` or ``edApp`` is resolved from
     the matching rostering user or LTI application; with no match the event is rejected.
@@ -2039,7 +2496,24 @@ class CaliperEventParam(TypedDict, total=False):
     """A Caliper entity, either as an object or only as an IRI. An IRI-only ``actor`` or ``edApp`` is resolved from
     the matching rostering user or LTI application; with no match the event is rejected.
     """
-    profile: Literal["AnnotationProfile", "AssessmentProfile", "AssignableProfile", "FeedbackProfile", "ForumProfile", "GeneralProfile", "GradingProfile", "MediaProfile", "ReadingProfile", "ResourceManagementProfile", "SearchProfile", "SessionProfile", "SurveyProfile", "ToolLaunchProfile", "ToolUseProfile", "TimebackProfile"]
+    profile: Literal[
+        "AnnotationProfile",
+        "AssessmentProfile",
+        "AssignableProfile",
+        "FeedbackProfile",
+        "ForumProfile",
+        "GeneralProfile",
+        "GradingProfile",
+        "MediaProfile",
+        "ReadingProfile",
+        "ResourceManagementProfile",
+        "SearchProfile",
+        "SessionProfile",
+        "SurveyProfile",
+        "ToolLaunchProfile",
+        "ToolUseProfile",
+        "TimebackProfile",
+    ]
     """A Caliper 1.2 metric profile, or the platform's own."""
     generated: str | CaliperEntityParam
     """A Caliper entity, either as an object or only as an IRI. An IRI-only ``actor`` or ``edApp`` is resolved from
@@ -2072,6 +2546,119 @@ class CaliperEventParam(TypedDict, total=False):
     extensions: Mapping[str, object]
 
 
+@with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
+class DiscountCodeValidateRequestParam(TypedDict, total=False):
+    """The code to validate; other members pass through. See docs/decisions.md#d-oa-20.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    code: Required[str]
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class WebhookSubscriptionCreateParam(TypedDict, total=False):
+    """The body of subscription create.
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    url: Required[str]
+    """The consumer endpoint: ``https://`` with a domain name. HTTP, raw IP addresses and URLs with embedded
+    credentials (``user:pass@``) are refused with 400.
+    """
+    event_types: Annotated[
+        Required[
+            Sequence[
+                Literal[
+                    "test.ping",
+                    "insight.created",
+                    "insight.updated",
+                    "insight.deleted",
+                    "enrollment.created",
+                    "enrollment.updated",
+                    "enrollment.deleted",
+                    "user.created",
+                    "user.updated",
+                    "user.deleted",
+                    "user_role.created",
+                    "user_role.updated",
+                    "user_role.deleted",
+                    "user_profile.created",
+                    "user_profile.updated",
+                    "user_profile.deleted",
+                    "application.created",
+                    "application.updated",
+                    "application.deleted",
+                    "mastery.created",
+                    "mastery.updated",
+                    "mastery.deleted",
+                    "session.started",
+                    "session.ended",
+                    "test.started",
+                    "test.ended",
+                    "test.exited",
+                    "proctoring_enforcement.recorded",
+                    "org.config.updated",
+                ]
+            ]
+        ],
+        Field(alias="eventTypes"),
+    ]
+    """At least one; every entry must be in the catalogue (400 names the unknown ones)."""
+
+
+@with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
+class WebhookSubscriptionUpdateParam(TypedDict, total=False):
+    """The body of subscription update; every field optional, only supplied fields change. `status` may be `active`
+    or `paused`; `disabled` is refused with 400 (see docs/decisions.md#d-oa-7).
+
+    Members in snake_case; checked before anything is sent and sent with the platform's names.
+    """
+
+    url: str
+    """The consumer endpoint: ``https://`` with a domain name. HTTP, raw IP addresses and URLs with embedded
+    credentials (``user:pass@``) are refused with 400.
+    """
+    event_types: Annotated[
+        Sequence[
+            Literal[
+                "test.ping",
+                "insight.created",
+                "insight.updated",
+                "insight.deleted",
+                "enrollment.created",
+                "enrollment.updated",
+                "enrollment.deleted",
+                "user.created",
+                "user.updated",
+                "user.deleted",
+                "user_role.created",
+                "user_role.updated",
+                "user_role.deleted",
+                "user_profile.created",
+                "user_profile.updated",
+                "user_profile.deleted",
+                "application.created",
+                "application.updated",
+                "application.deleted",
+                "mastery.created",
+                "mastery.updated",
+                "mastery.deleted",
+                "session.started",
+                "session.ended",
+                "test.started",
+                "test.ended",
+                "test.exited",
+                "proctoring_enforcement.recorded",
+                "org.config.updated",
+            ]
+        ],
+        Field(alias="eventTypes"),
+    ]
+    status: Literal["active", "paused"]
+
+
 @with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
 class CaliperEnvelopeParam(TypedDict, total=False):
     """A Caliper 1.2 event batch (the input of the event ingest). `data` holds events only: an entity describe (an
@@ -2086,7 +2673,15 @@ class CaliperEnvelopeParam(TypedDict, total=False):
     """The sensor (the partner application) that sends the batch."""
     send_time: Annotated[Required[str], Field(alias="sendTime")]
     data_version: Annotated[Required[Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"]], Field(alias="dataVersion")]
-    data: Required[Sequence[CaliperTimeSpentEventParam | CaliperActivityCompletedEventParam | Mapping[str, object] | CaliperAssessmentEventParam | CaliperEventParam]]
+    data: Required[
+        Sequence[
+            CaliperTimeSpentEventParam
+            | CaliperActivityCompletedEventParam
+            | Mapping[str, object]
+            | CaliperAssessmentEventParam
+            | CaliperEventParam
+        ]
+    ]
 
 
 class UnknownWebhookEvent(BaseModel):
@@ -2106,18 +2701,110 @@ class UnknownWebhookEvent(BaseModel):
     @property
     def event_type(self) -> str:
         """The delivered type, one this package's catalogue lacks."""
-        return str(self.__dict__['type'])
+        return str(self.__dict__["type"])
 
 
-KnownWebhookEvent: TypeAlias = Annotated[Union[TestPingEvent, InsightCreatedEvent, InsightUpdatedEvent, InsightDeletedEvent, EnrollmentCreatedEvent, EnrollmentUpdatedEvent, EnrollmentDeletedEvent, UserCreatedEvent, UserUpdatedEvent, UserDeletedEvent, UserRoleCreatedEvent, UserRoleUpdatedEvent, UserRoleDeletedEvent, UserProfileCreatedEvent, UserProfileUpdatedEvent, UserProfileDeletedEvent, ApplicationCreatedEvent, ApplicationUpdatedEvent, ApplicationDeletedEvent, MasteryCreatedEvent, MasteryUpdatedEvent, MasteryDeletedEvent, SessionStartedEvent, SessionEndedEvent, TestStartedEvent, TestEndedEvent, TestExitedEvent, ProctoringEnforcementRecordedEvent, OrgConfigUpdatedEvent], Field(discriminator="type")]
+KnownWebhookEvent: TypeAlias = Annotated[
+    TestPingEvent
+    | InsightCreatedEvent
+    | InsightUpdatedEvent
+    | InsightDeletedEvent
+    | EnrollmentCreatedEvent
+    | EnrollmentUpdatedEvent
+    | EnrollmentDeletedEvent
+    | UserCreatedEvent
+    | UserUpdatedEvent
+    | UserDeletedEvent
+    | UserRoleCreatedEvent
+    | UserRoleUpdatedEvent
+    | UserRoleDeletedEvent
+    | UserProfileCreatedEvent
+    | UserProfileUpdatedEvent
+    | UserProfileDeletedEvent
+    | ApplicationCreatedEvent
+    | ApplicationUpdatedEvent
+    | ApplicationDeletedEvent
+    | MasteryCreatedEvent
+    | MasteryUpdatedEvent
+    | MasteryDeletedEvent
+    | SessionStartedEvent
+    | SessionEndedEvent
+    | TestStartedEvent
+    | TestEndedEvent
+    | TestExitedEvent
+    | ProctoringEnforcementRecordedEvent
+    | OrgConfigUpdatedEvent,
+    Field(discriminator="type"),
+]
 """Every event type of the catalogue, told apart by `type`: after `if event.type == "enrollment.created":`,
 `event.data` is an `EnrollmentEventData`.
 """
 
-WebhookEvent: TypeAlias = Union[TestPingEvent, InsightCreatedEvent, InsightUpdatedEvent, InsightDeletedEvent, EnrollmentCreatedEvent, EnrollmentUpdatedEvent, EnrollmentDeletedEvent, UserCreatedEvent, UserUpdatedEvent, UserDeletedEvent, UserRoleCreatedEvent, UserRoleUpdatedEvent, UserRoleDeletedEvent, UserProfileCreatedEvent, UserProfileUpdatedEvent, UserProfileDeletedEvent, ApplicationCreatedEvent, ApplicationUpdatedEvent, ApplicationDeletedEvent, MasteryCreatedEvent, MasteryUpdatedEvent, MasteryDeletedEvent, SessionStartedEvent, SessionEndedEvent, TestStartedEvent, TestEndedEvent, TestExitedEvent, ProctoringEnforcementRecordedEvent, OrgConfigUpdatedEvent, UnknownWebhookEvent]
+WebhookEvent: TypeAlias = (
+    TestPingEvent
+    | InsightCreatedEvent
+    | InsightUpdatedEvent
+    | InsightDeletedEvent
+    | EnrollmentCreatedEvent
+    | EnrollmentUpdatedEvent
+    | EnrollmentDeletedEvent
+    | UserCreatedEvent
+    | UserUpdatedEvent
+    | UserDeletedEvent
+    | UserRoleCreatedEvent
+    | UserRoleUpdatedEvent
+    | UserRoleDeletedEvent
+    | UserProfileCreatedEvent
+    | UserProfileUpdatedEvent
+    | UserProfileDeletedEvent
+    | ApplicationCreatedEvent
+    | ApplicationUpdatedEvent
+    | ApplicationDeletedEvent
+    | MasteryCreatedEvent
+    | MasteryUpdatedEvent
+    | MasteryDeletedEvent
+    | SessionStartedEvent
+    | SessionEndedEvent
+    | TestStartedEvent
+    | TestEndedEvent
+    | TestExitedEvent
+    | ProctoringEnforcementRecordedEvent
+    | OrgConfigUpdatedEvent
+    | UnknownWebhookEvent
+)
 """A verified delivery: an event of the catalogue, or an `UnknownWebhookEvent`."""
 
-WEBHOOK_EVENT_TYPES: tuple[str, ...] = ("test.ping", "insight.created", "insight.updated", "insight.deleted", "enrollment.created", "enrollment.updated", "enrollment.deleted", "user.created", "user.updated", "user.deleted", "user_role.created", "user_role.updated", "user_role.deleted", "user_profile.created", "user_profile.updated", "user_profile.deleted", "application.created", "application.updated", "application.deleted", "mastery.created", "mastery.updated", "mastery.deleted", "session.started", "session.ended", "test.started", "test.ended", "test.exited", "proctoring_enforcement.recorded", "org.config.updated",)
+WEBHOOK_EVENT_TYPES: tuple[str, ...] = (
+    "test.ping",
+    "insight.created",
+    "insight.updated",
+    "insight.deleted",
+    "enrollment.created",
+    "enrollment.updated",
+    "enrollment.deleted",
+    "user.created",
+    "user.updated",
+    "user.deleted",
+    "user_role.created",
+    "user_role.updated",
+    "user_role.deleted",
+    "user_profile.created",
+    "user_profile.updated",
+    "user_profile.deleted",
+    "application.created",
+    "application.updated",
+    "application.deleted",
+    "mastery.created",
+    "mastery.updated",
+    "mastery.deleted",
+    "session.started",
+    "session.ended",
+    "test.started",
+    "test.ended",
+    "test.exited",
+    "proctoring_enforcement.recorded",
+    "org.config.updated",
+)
 """The event types of the catalogue, in catalogue order."""
 
 

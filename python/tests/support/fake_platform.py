@@ -36,13 +36,15 @@ class FakePlatform:
         max_retries: int | None = None,
         operation: str | None = None,
     ) -> ApiResponse[Any]:
-        self.calls.append({"method": method, "path": path, "query": dict(query or {}), "body": body,
-                           "idempotent": idempotent})
+        self.calls.append(
+            {"method": method, "path": path, "query": dict(query or {}), "body": body, "idempotent": idempotent}
+        )
         if path.endswith("/users/"):
             return ApiResponse({"users": self.users}, 200, {"x-total-count": str(len(self.users))}, "req_test")
         if path.endswith("/assessmentResults/"):
-            return ApiResponse({"assessmentResults": self.history}, 200, {"x-total-count": str(len(self.history))},
-                               "req_test")
+            return ApiResponse(
+                {"assessmentResults": self.history}, 200, {"x-total-count": str(len(self.history))}, "req_test"
+            )
         if path == "/caliper/v1p2":
             return ApiResponse({"accepted": len(body["data"]), "duplicates": 0}, 200, {}, "req_test")
         raise AssertionError(f"record called {method} {path}")

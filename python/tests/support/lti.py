@@ -40,12 +40,17 @@ class Key:
 
     @property
     def public_pem(self) -> bytes:
-        return bytes(self.private.public_key().public_bytes(
-            serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo))
+        return bytes(
+            self.private.public_key().public_bytes(
+                serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+            )
+        )
 
 
 def rsa_key(kid: str | None = None) -> Key:
-    return Key(kid or f"rsa-{uuid.uuid4().hex[:8]}", "RS256", rsa.generate_private_key(public_exponent=65537, key_size=2048))
+    return Key(
+        kid or f"rsa-{uuid.uuid4().hex[:8]}", "RS256", rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    )
 
 
 def ec_key(kid: str | None = None) -> Key:
@@ -56,12 +61,23 @@ def claims(now: float | None = None, /, **overrides: Any) -> dict[str, Any]:
     """A resource-link launch's claims for the student ada, ``overrides`` applied (None removes a claim)."""
     at = int(time.time() if now is None else now)
     base: dict[str, Any] = {
-        "iss": ISSUER, "aud": AUDIENCE, "sub": "3f1c2a8e-5b7d-4c1e-9a2f-6d8e0b4c7a10", "iat": at, "exp": at + 300,
-        "nonce": uuid.uuid4().hex, "email": "ada@example.com", "name": "Ada Lovelace", "given_name": "Ada",
-        "family_name": "Lovelace", LTI + "message_type": "LtiResourceLinkRequest", LTI + "version": "1.3.0",
-        LTI + "deployment_id": "dep-1", LTI + "target_link_uri": "https://app.example/lesson",
+        "iss": ISSUER,
+        "aud": AUDIENCE,
+        "sub": "3f1c2a8e-5b7d-4c1e-9a2f-6d8e0b4c7a10",
+        "iat": at,
+        "exp": at + 300,
+        "nonce": uuid.uuid4().hex,
+        "email": "ada@example.com",
+        "name": "Ada Lovelace",
+        "given_name": "Ada",
+        "family_name": "Lovelace",
+        LTI + "message_type": "LtiResourceLinkRequest",
+        LTI + "version": "1.3.0",
+        LTI + "deployment_id": "dep-1",
+        LTI + "target_link_uri": "https://app.example/lesson",
         LTI + "roles": ["http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"],
-        LTI + "context": {"id": "class-1", "title": "Math 3"}, LTI + "resource_link": {"id": "link-1"},
+        LTI + "context": {"id": "class-1", "title": "Math 3"},
+        LTI + "resource_link": {"id": "link-1"},
     }
     base.update(overrides)
     return {k: v for k, v in base.items() if v is not None}

@@ -3,7 +3,8 @@ when it is newer than the sources, else from the repository's sources (no build 
 docs/decisions.md#d-i33-mock-start), started on first use and stopped when the tests end, or when the test process
 is killed: the mock stops when the process that started it ends (docs/decisions.md#d-i33-orphans). Its control path
 (``/__learnkit-mock/...``) injects faults and shows what it saw (docs/decisions.md#d-i17-mock-control). The process
-is ``learnkit.testing``'s ``MockPlatform``, started with the repository's command (docs/decisions.md#d-i30-testing-kit)."""
+is ``learnkit.testing``'s ``MockPlatform``, started with the repository's command
+(docs/decisions.md#d-i30-testing-kit)."""
 
 from __future__ import annotations
 

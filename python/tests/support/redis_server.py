@@ -22,7 +22,8 @@ def redis_url() -> Iterator[str]:
         port = probe.getsockname()[1]
     process = subprocess.Popen(
         [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     client = redis.Redis(port=port)
     for _ in range(100):

@@ -23,10 +23,17 @@ def _ref(kind: str, collection: str, sourced_id: str) -> dict[str, str]:
 def _enrollment(n: int) -> dict[str, Any]:
     key = f"{n:05d}"
     return {
-        "sourcedId": f"enr-{key}", "status": "active", "dateLastModified": "2026-09-01T12:00:00.000Z",
-        "role": "student", "primary": False, "beginDate": "2026-08-17", "endDate": None,
-        "user": _ref("user", "users", f"usr-{key}"), "class": _ref("class", "classes", f"cls-{n % 6}"),
-        "school": _ref("org", "orgs", "org-school"), "metadata": None,
+        "sourcedId": f"enr-{key}",
+        "status": "active",
+        "dateLastModified": "2026-09-01T12:00:00.000Z",
+        "role": "student",
+        "primary": False,
+        "beginDate": "2026-08-17",
+        "endDate": None,
+        "user": _ref("user", "users", f"usr-{key}"),
+        "class": _ref("class", "classes", f"cls-{n % 6}"),
+        "school": _ref("org", "orgs", "org-school"),
+        "metadata": None,
     }
 
 
@@ -54,7 +61,7 @@ class ReferencePlatform:
         if not limit_text.isdigit() or not 1 <= int(limit_text) <= 100:
             return _json(400, {"error": "bad_request", "message": "limit must be from 1 to 100"})
         limit, offset = int(limit_text), int(offset_text)
-        return _json(200, {key: items[offset:offset + limit], "limit": limit, "offset": offset, "total": len(items)})
+        return _json(200, {key: items[offset : offset + limit], "limit": limit, "offset": offset, "total": len(items)})
 
     def handle(self, request: httpx.Request) -> httpx.Response:
         path = request.url.path
@@ -68,13 +75,25 @@ class ReferencePlatform:
             return self.page(request, "enrollments", self.enrollments)
         if method == "PUT" and path == "/rostering/1.0/students":
             student = json.loads(request.content)["student"]
-            return _json(201, {"sourcedId": student["sourcedId"], "givenName": student["givenName"],
-                               "familyName": student["familyName"], "enabledUser": student.get("enabledUser", "true"),
-                               "roles": [], "agents": []})
+            return _json(
+                201,
+                {
+                    "sourcedId": student["sourcedId"],
+                    "givenName": student["givenName"],
+                    "familyName": student["familyName"],
+                    "enabledUser": student.get("enabledUser", "true"),
+                    "roles": [],
+                    "agents": [],
+                },
+            )
         if match := re.fullmatch(r"/rostering/1\.0/users/([^/]+)/agents/([^/]+)", path):
             agent_id = match[2]
             if method == "DELETE":
-                return _json(204) if self.agents.pop(agent_id, None) else _json(404, {"error": "not_found", "message": "no agent"})
+                return (
+                    _json(204)
+                    if self.agents.pop(agent_id, None)
+                    else _json(404, {"error": "not_found", "message": "no agent"})
+                )
             body = json.loads(request.content)
             created = agent_id not in self.agents
             self.agents[agent_id] = {"agentId": agent_id, **body}
@@ -82,9 +101,15 @@ class ReferencePlatform:
         if re.fullmatch(r"/rostering/1\.0/users/([^/]+)/agents", path):
             return self.page(request, "agents", list(self.agents.values()))
         if method == "GET" and path == "/rostering/1.0/orgs":
-            orgs = [{"sourcedId": "org-district", "name": "Sandbox District", "type": "district", "parent": None},
-                    {"sourcedId": "org-school", "name": "Sandbox School", "type": "school",
-                     "parent": _ref("org", "orgs", "org-district")}]
+            orgs = [
+                {"sourcedId": "org-district", "name": "Sandbox District", "type": "district", "parent": None},
+                {
+                    "sourcedId": "org-school",
+                    "name": "Sandbox School",
+                    "type": "school",
+                    "parent": _ref("org", "orgs", "org-district"),
+                },
+            ]
             return self.page(request, "orgs", orgs)
         if method == "POST" and path == "/applications/1.0/drafts":
             body = json.loads(request.content)
@@ -92,12 +117,26 @@ class ReferencePlatform:
             if missing:
                 return _json(400, {"error": "bad_request", "message": f"{', '.join(missing)} required"})
             app_id = "c7a2d9e4-3333-4444-8555-b66677778888"
-            return _json(201, {"applicationId": app_id, "appUrn": f"urn:uuid:{app_id}", "clientId": "draft-client",
-                               "clientSecret": "shown-once", "publisherId": None})
+            return _json(
+                201,
+                {
+                    "applicationId": app_id,
+                    "appUrn": f"urn:uuid:{app_id}",
+                    "clientId": "draft-client",
+                    "clientSecret": "shown-once",
+                    "publisherId": None,
+                },
+            )
         if match := re.fullmatch(r"/applications/1\.0/([^/]+)/credentials", path):
-            return _json(200, {"applicationId": match[1], "appUrn": f"urn:uuid:{match[1]}",
-                               "productionCredentials": _pool("prod-client", ["lti.readonly"]),
-                               "sandboxCredentials": _pool("sandbox-client", ["roster.readonly"])})
+            return _json(
+                200,
+                {
+                    "applicationId": match[1],
+                    "appUrn": f"urn:uuid:{match[1]}",
+                    "productionCredentials": _pool("prod-client", ["lti.readonly"]),
+                    "sandboxCredentials": _pool("sandbox-client", ["roster.readonly"]),
+                },
+            )
         if match := re.fullmatch(r"/insights/1\.0/users/([^/]+)/sessions", path):
             session = {"id": "ses-1", "applicationId": None, "durationInSeconds": 1500, "wastePercentage": 10}
             return self.page(request, "sessions", [session])
