@@ -333,7 +333,7 @@ describe('handler statuses and dedupe (msw)', () => {
     expect(() => server.handler).toThrow(ValidationError);
     expect(() => server.handler).toThrow(/getUser: is required to serve the browser tracker/);
     expect(() => createActivityServer({ client: ctx.http(), config: CONFIG })).toThrow(
-      /baseUrl: is required when client is an HTTP client/,
+      /baseUrl: is required when client is an HTTP client: pass the platform base URL as baseUrl.*or pass the LearnKit you hold as client/,
     );
     expect(() =>
       createActivityServer({ client: ctx.options(), getUser: 'x' as never, dedupeTtlMs: -1 }),
