@@ -257,7 +257,7 @@ export function createActivityHandler(
       const sending = !fresh && leases && (await dedupe.status?.(id)) !== 'handled';
       return { fresh, sending };
     } catch (error) {
-      // A store that cannot answer must not lose time: send anyway (the platform dedupes by id too).
+      // A store that cannot respond must not lose time: send anyway (the platform dedupes by id too).
       ctx.log?.warn({ error: (error as Error).message }, 'activity handler: dedupe store failed');
       return { fresh: true, sending: false };
     }

@@ -1,4 +1,4 @@
-/** Thrown by `readText` when a body is larger than allowed: the handler answers 413. */
+/** Thrown by `readText` when a body is larger than allowed: the handler responds 413. */
 export class TooLarge extends Error {}
 
 /** The body's text, refusing more than `max` bytes without reading them all. */

@@ -79,7 +79,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
   return toFetchLike(createBufferedTransport(options));
 }
 
-/** @internal The fetch-like face of a buffered transport: each answer as a `Response` over its read body. */
+/** @internal The fetch-like face of a buffered transport: each response as a `Response` over its read body. */
 export function toFetchLike(send: BufferedTransport): Transport {
   return async (input, init, call) => toResponse(await send(input, init, call));
 }
