@@ -141,6 +141,7 @@ export function operationOf(c: CallState): string {
   return c.operation ?? `${c.req.method} ${pathOf(c.req.url)}`;
 }
 
+/** The error of a call whose overall deadline ran out. */
 export function deadlineError(c: CallState): TimeoutError {
   return new TimeoutError(operationOf(c), c.deadlineMs, 'deadline');
 }
