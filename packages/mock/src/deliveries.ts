@@ -179,18 +179,38 @@ export class DeliveryEngine implements Outbox {
     return currentSecret(subscription);
   }
 
+  /** Sends one attempt of `delivery` and decides what follows: done, failed, dead, or another attempt later. */
   async #attempt(delivery: Delivery): Promise<void> {
     this.#timers.delete(delivery.id);
-    const { state, clock, options } = this.#core;
-    const subscription = state.subscriptions.get(delivery.subscriptionId);
+    const subscription = this.#subscriptionToSend(delivery);
+    if (!subscription) return;
+    const attempt = await this.#send(delivery, subscription);
+    delivery.attempts.push(attempt);
+    delivery.nextAttemptAt = null;
+    this.#core.options.onDeliveryAttempt?.(delivery, attempt);
+    // The subscription may have been deleted or paused while the consumer was responding.
     if (delivery.status !== 'pending') return;
+    this.#settle(delivery, subscription, attempt);
+  }
+
+  /**
+   * The subscription a pending delivery is sent to now; undefined when the delivery is no longer pending, or its
+   * subscription is gone (the delivery is dropped) or not active (held while paused).
+   */
+  #subscriptionToSend(delivery: Delivery): StoredSubscription | undefined {
+    const subscription = this.#core.state.subscriptions.get(delivery.subscriptionId);
+    if (delivery.status !== 'pending') return undefined;
     const reason = !subscription || subscription.deletedAt !== null ? 'deleted' : subscription.status;
-    if (!subscription || reason !== 'active') {
-      delivery.status = reason === 'paused' ? 'held' : 'dropped';
-      delivery.nextAttemptAt = null;
-      if (subscription && reason !== 'active') this.#skip(reason, delivery, { subscription });
-      return;
-    }
+    if (subscription && reason === 'active') return subscription;
+    delivery.status = reason === 'paused' ? 'held' : 'dropped';
+    delivery.nextAttemptAt = null;
+    if (subscription && reason !== 'active') this.#skip(reason, delivery, { subscription });
+    return undefined;
+  }
+
+  /** POSTs the signed event to the consumer (or `forwardTo`); the attempt, with the status or the failure. */
+  async #send(delivery: Delivery, subscription: StoredSubscription): Promise<DeliveryAttempt> {
+    const { clock, options } = this.#core;
     const event = this.#events.get(delivery.eventId)!;
     const body = JSON.stringify(event.envelope);
     const at = clock.now();
@@ -208,7 +228,7 @@ export class DeliveryEngine implements Outbox {
       timestampHeader: headers['X-Service-Webhook-Timestamp'],
       signature: headers['X-Service-Webhook-Signature'],
     };
-    // The consumer has `deliveryTimeoutMs` (10 s) of real time to answer, body included. A plain timer rather than
+    // The consumer has `deliveryTimeoutMs` (10 s) of real time to respond, body included. A plain timer rather than
     // `AbortSignal.timeout`, so tests can drive the time-out with fake timers (docs/decisions.md#d-delivery-timeout).
     const timeout = new AbortController();
     const timer = setTimeout(
@@ -244,11 +264,12 @@ export class DeliveryEngine implements Outbox {
     } finally {
       clearTimeout(timer);
     }
-    delivery.attempts.push(attempt);
-    delivery.nextAttemptAt = null;
-    options.onDeliveryAttempt?.(delivery, attempt);
-    // The subscription may have been deleted or paused while the consumer was answering.
-    if (delivery.status !== 'pending') return;
+    return attempt;
+  }
+
+  /** After an attempt: the delivery is done or failed, dead once out of attempts, else tried again with backoff. */
+  #settle(delivery: Delivery, subscription: StoredSubscription, attempt: DeliveryAttempt): void {
+    const { options } = this.#core;
     if (attempt.outcome !== 'retry') delivery.status = attempt.outcome;
     else if (delivery.attempts.length >= options.maxDeliveryAttempts) {
       attempt.outcome = 'dead';
@@ -259,7 +280,7 @@ export class DeliveryEngine implements Outbox {
         options.retryBackoffMs.max,
         options.retryBackoffMs.initial * 2 ** (delivery.attempts.length - 1),
       );
-      this.#schedule(delivery, at + delay);
+      this.#schedule(delivery, attempt.at + delay);
     }
   }
 

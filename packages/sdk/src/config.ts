@@ -156,12 +156,22 @@ const EXAMPLES = {
   authUrl: 'https://auth.example.com',
 } as const;
 
-/**
- * @internal Merges options and environment and checks them. Everything missing or malformed is reported in one
- * `ValidationError` whose message says, per setting, the option and the variable that set it.
- */
-export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
-  // Which settings came from the environment, for the error messages.
+/** The connection settings as given, an option winning over its variable, before they are checked. */
+interface GivenSettings {
+  chosen: ChosenEnvironment;
+  /** The base URL given as an option or variable (it wins over the environment's). */
+  explicitBaseUrl: string | undefined;
+  baseUrl: string | undefined;
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  developerToken: string | undefined;
+  authUrl: string | undefined;
+  /** Which settings came from the environment, for the error messages. */
+  fromEnv: Set<keyof typeof ENV>;
+}
+
+/** Reads each connection setting from its option, else its variable, noting which came from the environment. */
+function givenSettings(options: LearnKitOptions): GivenSettings {
   const fromEnv = new Set<keyof typeof ENV>();
   const pick = (
     key: 'baseUrl' | 'clientId' | 'clientSecret' | 'authUrl' | 'developerToken',
@@ -175,45 +185,75 @@ export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
   const chosen = chooseEnvironment(options.environment, readVariable(options.env, ENV.environment));
   // An explicit baseUrl, option or variable, wins over the environment's (docs/decisions.md#d-environment-option).
   const explicitBaseUrl = pick('baseUrl');
-  const baseUrl = explicitBaseUrl ?? chosen.addresses?.baseUrl;
-  let clientId = pick('clientId');
-  let clientSecret = pick('clientSecret');
-  let developerToken = pick('developerToken');
-  const authUrl = pick('authUrl');
+  return {
+    chosen,
+    explicitBaseUrl,
+    baseUrl: explicitBaseUrl ?? chosen.addresses?.baseUrl,
+    clientId: pick('clientId'),
+    clientSecret: pick('clientSecret'),
+    developerToken: pick('developerToken'),
+    authUrl: pick('authUrl'),
+    fromEnv,
+  };
+}
 
-  const issues: ValidationIssue[] = chosen.issue ? [chosen.issue] : [];
-  // One credential kind per instance; an option wins over the environment (docs/decisions.md#d-s20-developer-token).
+/**
+ * Keeps one credential kind per instance: an option wins over the environment, and both kinds given the same way is
+ * an issue (docs/decisions.md#d-s20-developer-token).
+ */
+function chooseCredentialKind(
+  given: GivenSettings,
+  options: LearnKitOptions,
+  issues: ValidationIssue[],
+): void {
+  const { fromEnv } = given;
+  if (
+    given.developerToken === undefined ||
+    (given.clientId === undefined && given.clientSecret === undefined)
+  )
+    return;
   const credentialOption = present(options.clientId) ?? present(options.clientSecret);
-  if (developerToken !== undefined && (clientId !== undefined || clientSecret !== undefined)) {
-    if (!fromEnv.has('developerToken') && credentialOption === undefined) {
-      clientId = undefined;
-      clientSecret = undefined;
-    } else if (fromEnv.has('developerToken') && credentialOption !== undefined) developerToken = undefined;
-    else {
-      issues.push({
-        path: ['developerToken'],
-        message: `cannot be used with clientId/clientSecret: give either a developer token (webhook subscriptions only) or client credentials${fromEnv.has('developerToken') ? ` (unset ${ENV.developerToken} or ${ENV.clientId}/${ENV.clientSecret})` : ''}`,
-      });
-    }
+  if (!fromEnv.has('developerToken') && credentialOption === undefined) {
+    given.clientId = undefined;
+    given.clientSecret = undefined;
+  } else if (fromEnv.has('developerToken') && credentialOption !== undefined)
+    given.developerToken = undefined;
+  else {
+    issues.push({
+      path: ['developerToken'],
+      message: `cannot be used with clientId/clientSecret: give either a developer token (webhook subscriptions only) or client credentials${fromEnv.has('developerToken') ? ` (unset ${ENV.developerToken} or ${ENV.clientId}/${ENV.clientSecret})` : ''}`,
+    });
   }
-  const developer = developerToken !== undefined && issues.length === 0;
+}
 
+/** The required settings that are missing, each with its issue added to `issues`. */
+function missingSettings(
+  given: GivenSettings,
+  developer: boolean,
+  issues: ValidationIssue[],
+): ('baseUrl' | 'clientId' | 'clientSecret')[] {
   const missing: ('baseUrl' | 'clientId' | 'clientSecret')[] = [];
   const required = developer
-    ? ([['baseUrl', baseUrl]] as const)
+    ? ([['baseUrl', given.baseUrl]] as const)
     : ([
-        ['baseUrl', baseUrl],
-        ['clientId', clientId],
-        ['clientSecret', clientSecret],
+        ['baseUrl', given.baseUrl],
+        ['clientId', given.clientId],
+        ['clientSecret', given.clientSecret],
       ] as const);
   for (const [key, value] of required) {
     // A misspelt environment is its own issue; "baseUrl is required" beside it would point the wrong way.
-    if (value === undefined && !(key === 'baseUrl' && chosen.issue)) {
+    if (value === undefined && !(key === 'baseUrl' && given.chosen.issue)) {
       missing.push(key);
       issues.push({ path: [key], message: requiredMessage(key) });
     }
   }
-  if (developer && /\s/.test(developerToken as string)) {
+  return missing;
+}
+
+/** Adds the issues of a malformed developer token or URL, each saying which variable set it when one did. */
+function malformedSettings(given: GivenSettings, developer: boolean, issues: ValidationIssue[]): void {
+  const { fromEnv, baseUrl, authUrl } = given;
+  if (developer && /\s/.test(given.developerToken as string)) {
     issues.push({
       path: ['developerToken'],
       message: `contains whitespace (a pasted newline or a "Bearer " prefix?)${fromEnv.has('developerToken') ? ` (from ${ENV.developerToken})` : ''}: pass the bare token`,
@@ -237,6 +277,20 @@ export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
     if (issue)
       issues.push({ ...issue, message: `${issue.message}${from(issue.path[0] as 'baseUrl' | 'authUrl')}` });
   }
+}
+
+/**
+ * @internal Merges options and environment and checks them. Everything missing or malformed is reported in one
+ * `ValidationError` whose message says, per setting, the option and the variable that set it.
+ */
+export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
+  const given = givenSettings(options);
+  const { chosen } = given;
+  const issues: ValidationIssue[] = chosen.issue ? [chosen.issue] : [];
+  chooseCredentialKind(given, options, issues);
+  const developer = given.developerToken !== undefined && issues.length === 0;
+  const missing = missingSettings(given, developer, issues);
+  malformedSettings(given, developer, issues);
   if (issues.length > 0) {
     const error = new ValidationError(issues);
     // From the error's issues, which are redacted, not from the values given (docs/decisions.md#d-i33-issues).
@@ -246,17 +300,17 @@ export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
 
   const level = present(readVariable(options.env, ENV.log))?.trim().toLowerCase();
   const logger = LEVELS.includes(level as LogLevel) ? consoleLogger(level as LogLevel) : undefined;
-  const base = trimSlashes(baseUrl as string);
+  const base = trimSlashes(given.baseUrl as string);
   if (developer)
     return {
       kind: 'developer',
       baseUrl: base,
       environment: chosen.name,
-      developerToken: developerToken as string,
+      developerToken: given.developerToken as string,
       logger,
     };
-  const token = tokenEndpoint(base, explicitBaseUrl === undefined ? chosen : {}, authUrl);
-  const credentials = { clientId: clientId as string, clientSecret: clientSecret as string };
+  const token = tokenEndpoint(base, given.explicitBaseUrl === undefined ? chosen : {}, given.authUrl);
+  const credentials = { clientId: given.clientId as string, clientSecret: given.clientSecret as string };
   return { kind: 'client', baseUrl: base, environment: chosen.name, ...credentials, ...token, logger };
 }
 

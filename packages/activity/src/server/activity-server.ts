@@ -26,8 +26,9 @@ export const DEFAULT_ACTIVITY_DEDUPE_TTL_MS = 30 * 24 * 3_600_000;
 /** Options of {@link createActivityServer}. */
 export interface ActivityServerOptions {
   /**
-   * The transport, shared with the rest of the SDK: a core HTTP client (`createHttpClient`), `{ http }`, or the
-   * options to build one. Needs scopes `events.write` (Caliper) and `roster.readonly` (users, gradebook).
+   * The transport, shared with the rest of the SDK: the `LearnKit` you hold (`new LearnKit()`), a core HTTP client
+   * (`createHttpClient`), `{ http, baseUrl }`, or the options to build one. Needs scopes `events.write` (Caliper)
+   * and `roster.readonly` (users, gradebook).
    */
   client: ClientInit;
   /**
@@ -54,7 +55,8 @@ export interface ActivityServerOptions {
   userCacheTtlMs?: number | undefined;
   /**
    * The platform's base URL, which actor ids (`<baseUrl>/rostering/1.0/users/<id>`) start with. Default the
-   * `baseUrl` of `client` when it is given as options; required when `client` is an HTTP client.
+   * `baseUrl` of `client` when it is a `LearnKit`, `{ http, baseUrl }` or options; required when `client` is an HTTP
+   * client.
    */
   baseUrl?: string | undefined;
   /** The Caliper client to send with (default one over `client`); share it with `lk.caliper`. */
@@ -152,7 +154,11 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
   if (typeof options !== 'object' || options === null)
     throw new ValidationError('createActivityServer needs { client, config?, getUser? }');
   if (options.client === undefined || options.client === null)
-    issues.push({ path: ['client'], message: 'is required: a core HTTP client or createHttpClient options' });
+    issues.push({
+      path: ['client'],
+      message:
+        'is required: the LearnKit you hold (new LearnKit()), a core HTTP client (createHttpClient), or createHttpClient options',
+    });
   if (options.getUser !== undefined && typeof options.getUser !== 'function')
     issues.push({ path: ['getUser'], message: 'must be a function (request) => user | null' });
   ms('dedupeTtlMs', options.dedupeTtlMs, issues);

@@ -11,6 +11,7 @@ import { type ActivityMessage, MAX_BATCH_BYTES, parseActivityBatch } from '../pr
 import type { ServerContext } from './context';
 import { deliver, type Enqueue } from './deliver';
 import { ActivityQueueStoreError } from './queue/errors';
+import { readText, TooLarge } from './read-text';
 import { windowSpanProblem } from './time-window';
 import { type ActivityUser, UnknownUserError } from './users';
 
@@ -50,8 +51,6 @@ const json = (status: number, body: unknown, headers?: Record<string, string>) =
 /** The body of the 413 answer, also written by `toNodeListener` when it refuses a body itself. */
 export const TOO_LARGE = { error: 'body_too_large', message: `bodies are at most ${MAX_BATCH_BYTES} bytes` };
 
-class TooLarge extends Error {}
-
 /**
  * The Node listener options of the handler (docs/decisions.md#d-i15-one-node-listener): the protocol's 16 KiB limit
  * with its 413 answer, and no context, so the handler finds the user with `getUser` unless the listener's own
@@ -59,33 +58,6 @@ class TooLarge extends Error {}
  * `express.json()`'s object are all taken).
  */
 const NODE_OPTIONS = { maxBodyBytes: MAX_BATCH_BYTES, tooLargeBody: TOO_LARGE, context: () => undefined };
-
-/** The body's text, refusing more than `max` bytes without reading them all. */
-async function readText(request: Request, max: number): Promise<string> {
-  const length = Number(request.headers.get('content-length'));
-  if (Number.isFinite(length) && length > max) throw new TooLarge();
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw new TooLarge();
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(all);
-}
 
 // How long a claim holds while its events are being sent, in a store that can complete claims (the webhook handler's
 // lease): a process that dies mid-send frees its ids after this, and the tracker's resend sends them
@@ -104,6 +76,26 @@ function deferred() {
     resolve = r;
   });
   return { promise, resolve };
+}
+
+/** The configuration a body is read against, and each of its events' course. */
+interface Courses {
+  config: Awaited<ReturnType<ServerContext['config']>>;
+  courses: Map<ActivityMessage, CourseConfig>;
+}
+
+/** How a body's ids were claimed: those this request sends, copies it waits for, and what it only counts. */
+interface Claims {
+  /** The events whose ids this request claimed: it sends them. */
+  owned: ActivityMessage[];
+  /** The outcomes of copies of ids another request of this process is sending. */
+  waits: Promise<boolean>[];
+  /** This request's ids, each with the resolver of its copies' wait. */
+  mine: Map<string, (accepted: boolean) => void>;
+  /** Ids seen before (or twice in the body): acknowledged without sending. */
+  duplicates: number;
+  /** Ids another process is sending now: this body cannot be acknowledged until they are sent. */
+  elsewhere: number;
 }
 
 /** An upstream failure (the platform, the network, the roster): 5xx, so the tracker keeps the windows. */
@@ -186,24 +178,21 @@ export function createActivityHandler(
       : json(500, { error: 'internal_error', message: 'the activity endpoint failed; see its log' });
   };
 
-  return Object.assign(activityHandler, { nodeListenerOptions: NODE_OPTIONS });
-
-  async function activityHandler(request: Request, context?: ActivityHandlerContext): Promise<Response> {
-    if (request.method !== 'POST')
-      return json(
-        405,
-        { error: 'method_not_allowed', message: 'POST a batch of activity events' },
-        { allow: 'POST' },
-      );
-
-    let text: string;
+  /** The body's text, or the 413 or 400 response that refuses it. */
+  const readBody = async (request: Request): Promise<string | Response> => {
     try {
-      text = await readText(request, MAX_BATCH_BYTES);
+      return await readText(request, MAX_BATCH_BYTES);
     } catch (error) {
       if (error instanceof TooLarge) return json(413, TOO_LARGE);
       return json(400, { error: 'invalid_body', message: 'the body could not be read' });
     }
+  };
 
+  /** The signed-in user (the caller's `{ user }`, else `getUser`), or the response that refuses the request. */
+  const findUser = async (
+    request: Request,
+    context: ActivityHandlerContext | undefined,
+  ): Promise<ActivityUser | Response> => {
     let user: ActivityUser | null | undefined;
     try {
       user = context && 'user' in context ? context.user : await getUser(request);
@@ -213,7 +202,11 @@ export function createActivityHandler(
     if (user === null || user === undefined) return json(401, { error: 'unauthorized', message: 'no user' });
     if (!isRecord(user) || !isText(user.email))
       return failure(new TypeError('getUser must return { email, platformId? } or null'), 'bad user');
+    return user;
+  };
 
+  /** The body's events, or the 400 response that says why the body is not a plausible batch. */
+  const parseEvents = (text: string): ActivityMessage[] | Response => {
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -229,8 +222,12 @@ export function createActivityHandler(
         : [],
     );
     if (implausible.length) return json(400, { error: 'invalid_batch', message: implausible.join('; ') });
+    return parsed.value.events;
+  };
 
-    let config: Awaited<ReturnType<ServerContext['config']>>;
+  /** The configuration and each event's course, or the response that refuses the body (an unknown course). */
+  const findCourses = async (events: ActivityMessage[]): Promise<Courses | Response> => {
+    let config: Courses['config'];
     try {
       config = await ctx.config();
     } catch (error) {
@@ -238,89 +235,106 @@ export function createActivityHandler(
     }
     const courses = new Map<ActivityMessage, CourseConfig>();
     const unknown: string[] = [];
-    for (const message of parsed.value.events) {
+    for (const message of events) {
       const course = ctx.courseOf(config, message.activity.course);
       if (typeof course === 'string') unknown.push(course);
       else courses.set(message, course);
     }
     if (unknown.length)
       return json(400, { error: 'unknown_course', message: [...new Set(unknown)].join('; ') });
+    return { config, courses };
+  };
 
-    // Claim each id once: owned ids are sent here; ids seen before are duplicates; ids being sent by another
-    // request of this process are waited for.
-    const owned: ActivityMessage[] = [];
-    const waits: Promise<boolean>[] = [];
-    const mine = new Map<string, (accepted: boolean) => void>();
-    let duplicates = 0;
-    // Ids another process is sending now: this body cannot be acknowledged until they are sent.
-    let elsewhere = 0;
-    for (const message of parsed.value.events) {
+  /**
+   * Claims one id in the dedupe store: `fresh` when this request owns it, else whether another process is still
+   * sending it (`sending`) rather than having sent it.
+   */
+  const claimInStore = async (id: string): Promise<{ fresh: boolean; sending: boolean }> => {
+    if (!dedupe) return { fresh: true, sending: false };
+    try {
+      const fresh = (await dedupe.claim(id, leases ? CLAIM_LEASE_MS : dedupeTtlMs)) || failed.delete(id);
+      // Claimed elsewhere and not sent yet (or its lease just lapsed): not a duplicate to acknowledge.
+      const sending = !fresh && leases && (await dedupe.status?.(id)) !== 'handled';
+      return { fresh, sending };
+    } catch (error) {
+      // A store that cannot respond must not lose time: send anyway (the platform dedupes by id too).
+      ctx.log?.warn({ error: (error as Error).message }, 'activity handler: dedupe store failed');
+      return { fresh: true, sending: false };
+    }
+  };
+
+  // Claim each id once: owned ids are sent here; ids seen before are duplicates; ids being sent by another
+  // request of this process are waited for.
+  const claimEach = async (events: ActivityMessage[]): Promise<Claims> => {
+    const claims: Claims = { owned: [], waits: [], mine: new Map(), duplicates: 0, elsewhere: 0 };
+    const { owned, waits, mine } = claims;
+    for (const message of events) {
       const id = message.id;
       const pending = inFlight.get(id);
       if (pending || mine.has(id)) {
         if (pending && !mine.has(id)) waits.push(pending);
-        else duplicates++;
+        else claims.duplicates++;
         continue;
       }
       const d = deferred();
       inFlight.set(id, d.promise);
       mine.set(id, d.resolve);
-      let fresh = true;
-      let sending = false;
-      try {
-        if (dedupe) {
-          fresh = (await dedupe.claim(id, leases ? CLAIM_LEASE_MS : dedupeTtlMs)) || failed.delete(id);
-          // Claimed elsewhere and not sent yet (or its lease just lapsed): not a duplicate to acknowledge.
-          if (!fresh && leases) sending = (await dedupe.status?.(id)) !== 'handled';
-        }
-      } catch (error) {
-        // A store that cannot answer must not lose time: send anyway (the platform dedupes by id too).
-        ctx.log?.warn({ error: (error as Error).message }, 'activity handler: dedupe store failed');
-        fresh = true;
-      }
+      const { fresh, sending } = await claimInStore(id);
       if (fresh) owned.push(message);
       else {
-        if (sending) elsewhere++;
-        else duplicates++;
+        if (sending) claims.elsewhere++;
+        else claims.duplicates++;
         inFlight.delete(id);
         mine.delete(id);
         d.resolve(!sending);
       }
     }
-    const settle = (accepted: (id: string) => boolean) => {
-      for (const [id, resolve] of mine) {
-        inFlight.delete(id);
-        resolve(accepted(id));
-      }
-    };
+    return claims;
+  };
 
-    let accepted = 0;
-    if (owned.length) {
-      try {
-        const taken = await deliver(ctx, settings.enqueue, { user, owned, courses, config, now });
-        accepted = taken.accepted;
-        duplicates += taken.duplicates;
-      } catch (error) {
-        // Ids the platform did not take (none when the queue's store failed) are released, so the tracker's resend
-        // is taken again.
-        const kept = (id: string) => !settings.enqueue && ctx.caliper.hasAccepted(id);
-        if (dedupe) await Promise.all(owned.filter((m) => !kept(m.id)).map((m) => unclaim(m.id)));
-        await complete(owned.filter((m) => kept(m.id)).map((m) => m.id));
-        settle(kept);
-        return failure(error, settings.enqueue ? 'the queue did not store the events' : 'sending failed');
-      }
-      await complete(owned.map((m) => m.id));
+  /** Resolves the waits on this request's ids (whether each was taken) and forgets them. */
+  const settle = (claims: Claims, accepted: (id: string) => boolean) => {
+    for (const [id, resolve] of claims.mine) {
+      inFlight.delete(id);
+      resolve(accepted(id));
     }
-    settle(() => true);
+  };
 
-    const outcomes = await Promise.all(waits);
+  /** Delivers the owned events; the count accepted, or the failure response once the ids not taken are released. */
+  const deliverOwned = async (
+    claims: Claims,
+    user: ActivityUser,
+    { config, courses }: Courses,
+  ): Promise<number | Response> => {
+    const { owned } = claims;
+    if (!owned.length) return 0;
+    let taken: Awaited<ReturnType<typeof deliver>>;
+    try {
+      taken = await deliver(ctx, settings.enqueue, { user, owned, courses, config, now });
+    } catch (error) {
+      // Ids the platform did not take (none when the queue's store failed) are released, so the tracker's resend
+      // is taken again.
+      const kept = (id: string) => !settings.enqueue && ctx.caliper.hasAccepted(id);
+      if (dedupe) await Promise.all(owned.filter((m) => !kept(m.id)).map((m) => unclaim(m.id)));
+      await complete(owned.filter((m) => kept(m.id)).map((m) => m.id));
+      settle(claims, kept);
+      return failure(error, settings.enqueue ? 'the queue did not store the events' : 'sending failed');
+    }
+    claims.duplicates += taken.duplicates;
+    await complete(owned.map((m) => m.id));
+    return taken.accepted;
+  };
+
+  /** The response once this request's own ids are settled: waits on copies, then ids sent elsewhere, then 202. */
+  const acknowledge = async (claims: Claims, accepted: number): Promise<Response> => {
+    const outcomes = await Promise.all(claims.waits);
     if (outcomes.includes(false))
       return json(502, {
         error: 'upstream_failed',
         message: 'a copy of these events sent at the same time failed; send them again',
       });
-    duplicates += waits.length;
-    if (elsewhere > 0) {
+    const duplicates = claims.duplicates + claims.waits.length;
+    if (claims.elsewhere > 0) {
       // 503, never a 2xx: the tracker keeps the windows and sends them again; the ids sent now are duplicates then.
       return json(
         503,
@@ -332,5 +346,29 @@ export function createActivityHandler(
       );
     }
     return json(202, { accepted, duplicates });
+  };
+
+  return Object.assign(activityHandler, { nodeListenerOptions: NODE_OPTIONS });
+
+  async function activityHandler(request: Request, context?: ActivityHandlerContext): Promise<Response> {
+    if (request.method !== 'POST')
+      return json(
+        405,
+        { error: 'method_not_allowed', message: 'POST a batch of activity events' },
+        { allow: 'POST' },
+      );
+    const text = await readBody(request);
+    if (text instanceof Response) return text;
+    const user = await findUser(request, context);
+    if (user instanceof Response) return user;
+    const events = parseEvents(text);
+    if (events instanceof Response) return events;
+    const courses = await findCourses(events);
+    if (courses instanceof Response) return courses;
+    const claims = await claimEach(events);
+    const accepted = await deliverOwned(claims, user, courses);
+    if (accepted instanceof Response) return accepted;
+    settle(claims, () => true);
+    return acknowledge(claims, accepted);
   }
 }

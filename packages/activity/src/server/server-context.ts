@@ -39,7 +39,7 @@ export function serverContext(options: ContextOptions): {
       {
         path: ['baseUrl'],
         message:
-          'is required when client is an HTTP client: the platform base URL (actor ids are <baseUrl>/rostering/1.0/users/<id>)',
+          'is required when client is an HTTP client: pass the platform base URL as baseUrl (actor ids are <baseUrl>/rostering/1.0/users/<id>), or pass the LearnKit you hold as client',
       },
     ]);
   const now = options.now ?? Date.now;

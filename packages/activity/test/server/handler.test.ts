@@ -328,12 +328,24 @@ describe('handler statuses and dedupe (msw)', () => {
     expect(getUser).toHaveBeenCalledTimes(1);
   });
 
+  test('client may hold an HTTP client with its base URL, as a LearnKit does (lk.http, lk.baseUrl)', async () => {
+    const holder = { http: ctx.http(), baseUrl: ctx.baseUrl, credentials: 'client' as const };
+    const server = createActivityServer({
+      client: holder,
+      config: CONFIG,
+      getUser: () => ({ email: ctx.platform.fixtures.roster.student.email }),
+    });
+    expect((await server.handler(post([windowMessage(1000)]))).status).toBe(202);
+    const actor = ctx.platform.state.caliperEvents[0]?.event.actor as { id?: string } | undefined;
+    expect(actor?.id?.startsWith(`${ctx.baseUrl}/rostering/1.0/users/`)).toBe(true);
+  });
+
   test('the handler needs getUser; bad options are refused at creation', () => {
     const server = createActivityServer({ client: ctx.options(), config: CONFIG });
     expect(() => server.handler).toThrow(ValidationError);
     expect(() => server.handler).toThrow(/getUser: is required to serve the browser tracker/);
     expect(() => createActivityServer({ client: ctx.http(), config: CONFIG })).toThrow(
-      /baseUrl: is required when client is an HTTP client/,
+      /baseUrl: is required when client is an HTTP client: pass the platform base URL as baseUrl.*or pass the LearnKit you hold as client/,
     );
     expect(() =>
       createActivityServer({ client: ctx.options(), getUser: 'x' as never, dedupeTtlMs: -1 }),

@@ -154,6 +154,77 @@ function checkOptions(options: unknown): boolean {
   return options.strict === true;
 }
 
+/** The package object of the input: unwrapped from the platform's `{ CFPackage }`; refused when not an object. */
+function packageOf(report: Report, json: unknown): Json {
+  let input = parse(json);
+  if (isRecord(input) && isRecord(input.CFPackage) && input.CFDocument === undefined) {
+    // `{ CFPackage: {...} }` is how the platform's GET responds.
+    report.repair(
+      At.of(['CFPackage']),
+      input.CFPackage,
+      input.CFPackage,
+      'the platform wraps a package: unwrapped',
+    );
+    input = input.CFPackage;
+  }
+  if (!isRecord(input)) {
+    throw createValidationError([
+      {
+        path: [],
+        message: `a CASE package must be an object with CFDocument, CFItems and CFAssociations (got ${showValue(input)})`,
+      },
+    ]);
+  }
+  return input;
+}
+
+/** The package's `extensions`: its own, plus the top-level members CASE has no place for (each a repair). */
+function packageExtensionsOf(report: Report, input: Json): Json {
+  const packageExtensions: Json = isRecord(input.extensions) ? { ...input.extensions } : {};
+  for (const [key, value] of Object.entries(input)) {
+    if (Object.hasOwn(TOP_DROPPED, key))
+      report.repair(At.of([key]), value, undefined, TOP_DROPPED[key] as string);
+    else if (!TOP_MEMBERS.includes(key)) {
+      put(packageExtensions, key, value);
+      const why =
+        key === 'CFRubrics' ? 'the upload shape has no place for rubrics' : 'not a member of a CASE package';
+      report.repair(At.of([key]), value, value, why, At.of(['extensions', key]).text);
+    }
+  }
+  if (input.extensions !== undefined && !isRecord(input.extensions)) {
+    packageExtensions.extensions = input.extensions;
+    report.repair(
+      At.of(['extensions']),
+      input.extensions,
+      input.extensions,
+      'extensions must be an object',
+      At.of(['extensions', 'extensions']).text,
+    );
+  }
+  return packageExtensions;
+}
+
+/** Converts the package's items and associations into `body`: a missing or null list is an empty one (a repair). */
+function convertLists(c: Converter, report: Report, input: Json, body: Json): void {
+  for (const [key, convert] of [
+    ['CFItems', item],
+    ['CFAssociations', association],
+  ] as const) {
+    const value = input[key];
+    if (value === undefined || value === null) {
+      // A framework without associations is legal; the upload shape still needs the member.
+      report.repair(At.of([key]), value, [], `${value === null ? 'null' : 'missing'}: an empty list`);
+      body[key] = [];
+    } else {
+      const list = listEntries(report, value, At.of([key]), key);
+      const out: Json[] = [];
+      if (list)
+        for (let i = 0; i < list.entries.length; i++) out.push(convert(c, list.entries[i], list.at(i)));
+      body[key] = out;
+    }
+  }
+}
+
 /**
  * Converts CASE 1.0 or 1.1 JSON as publishers write it (OpenSALT, the CASE Network, state agencies), or a package
  * read from the platform, into the upload body, with a report of every change (`path`, `before`, `after`, `why`).
@@ -180,46 +251,8 @@ function checkOptions(options: unknown): boolean {
 export function fromCaseJson(json: unknown, options?: FromCaseJsonOptions): CaseJsonConversion {
   const report = new Report(checkOptions(options));
   const c = new Converter(report);
-  let input = parse(json);
-  if (isRecord(input) && isRecord(input.CFPackage) && input.CFDocument === undefined) {
-    // `{ CFPackage: {...} }` is how the platform's GET answers.
-    report.repair(
-      At.of(['CFPackage']),
-      input.CFPackage,
-      input.CFPackage,
-      'the platform wraps a package: unwrapped',
-    );
-    input = input.CFPackage;
-  }
-  if (!isRecord(input)) {
-    throw createValidationError([
-      {
-        path: [],
-        message: `a CASE package must be an object with CFDocument, CFItems and CFAssociations (got ${showValue(input)})`,
-      },
-    ]);
-  }
-  const packageExtensions: Json = isRecord(input.extensions) ? { ...input.extensions } : {};
-  for (const [key, value] of Object.entries(input)) {
-    if (Object.hasOwn(TOP_DROPPED, key))
-      report.repair(At.of([key]), value, undefined, TOP_DROPPED[key] as string);
-    else if (!TOP_MEMBERS.includes(key)) {
-      put(packageExtensions, key, value);
-      const why =
-        key === 'CFRubrics' ? 'the upload shape has no place for rubrics' : 'not a member of a CASE package';
-      report.repair(At.of([key]), value, value, why, At.of(['extensions', key]).text);
-    }
-  }
-  if (input.extensions !== undefined && !isRecord(input.extensions)) {
-    packageExtensions.extensions = input.extensions;
-    report.repair(
-      At.of(['extensions']),
-      input.extensions,
-      input.extensions,
-      'extensions must be an object',
-      At.of(['extensions', 'extensions']).text,
-    );
-  }
+  const input = packageOf(report, json);
+  const packageExtensions = packageExtensionsOf(report, input);
 
   const body: Json = {};
   const doc = document(c, input.CFDocument);
@@ -232,23 +265,7 @@ export function fromCaseJson(json: unknown, options?: FromCaseJsonOptions): Case
     const defs = definitions(c, input.CFDefinitions);
     if (defs) body.CFDefinitions = defs;
   }
-  for (const [key, convert] of [
-    ['CFItems', item],
-    ['CFAssociations', association],
-  ] as const) {
-    const value = input[key];
-    if (value === undefined || value === null) {
-      // A framework without associations is legal; the upload shape still needs the member.
-      report.repair(At.of([key]), value, [], `${value === null ? 'null' : 'missing'}: an empty list`);
-      body[key] = [];
-    } else {
-      const list = listEntries(report, value, At.of([key]), key);
-      const out: Json[] = [];
-      if (list)
-        for (let i = 0; i < list.entries.length; i++) out.push(convert(c, list.entries[i], list.at(i)));
-      body[key] = out;
-    }
-  }
+  convertLists(c, report, input, body);
   if (Object.keys(packageExtensions).length > 0 || isRecord(input.extensions))
     body.extensions = packageExtensions;
 

@@ -87,19 +87,10 @@ export function link(c: ReferenceContext, target: Target, key: string, value: un
   return link;
 }
 
-/**
- * An association end as `{ title, identifier, uri }`: a string (id or URI) becomes one, a non-uuid identifier
- * its name-based uuid, a missing title or uri is taken from the package's node, else made from what is known.
- * An end with neither identifier nor uri cannot be saved. `key` names the end within `parent`; its repairs are
- * reported by path text alone, and its place is made only for a problem (docs/decisions.md#d-i12-end-paths).
- */
-export function node(c: ReferenceContext, value: unknown, parent: At, key: string): Json | undefined {
+/** An end as an object: a string (id or URI) becomes one (a repair); anything else is a problem (undefined). */
+function nodeSource(c: ReferenceContext, value: unknown, parent: At, key: string): Json | undefined {
   const { report } = c;
-  let src: Json;
   if (typeof value === 'string' && value !== '') {
-    src = isCaseId(value)
-      ? { identifier: value }
-      : { identifier: value, ...(isAbsoluteUri(value) && { uri: value }) };
     report.repairIn(
       parent,
       key,
@@ -107,15 +98,30 @@ export function node(c: ReferenceContext, value: unknown, parent: At, key: strin
       undefined,
       'a node reference given as a string: written as { title, identifier, uri }',
     );
-  } else if (isRecord(value)) src = value;
-  else {
-    report.problem(
-      parent.child(key),
-      `must be a node reference { title, identifier, uri } (got ${showValue(value)})`,
-    );
-    return undefined;
+    return isCaseId(value)
+      ? { identifier: value }
+      : { identifier: value, ...(isAbsoluteUri(value) && { uri: value }) };
   }
-  const raw = src.identifier ?? src.sourcedId;
+  if (isRecord(value)) return value;
+  report.problem(
+    parent.child(key),
+    `must be a node reference { title, identifier, uri } (got ${showValue(value)})`,
+  );
+  return undefined;
+}
+
+/**
+ * The end's uuid: its identifier (or sourcedId), the node whose uri it is, else the name-based uuid of what it
+ * holds, else from its uri; undefined (a problem) when it has neither identifier nor uri.
+ */
+function nodeIdentifier(
+  c: ReferenceContext,
+  src: Json,
+  raw: unknown,
+  parent: At,
+  key: string,
+): string | undefined {
+  const { report } = c;
   if (src.identifier === undefined && src.sourcedId !== undefined) {
     report.repairUnder(
       parent,
@@ -127,13 +133,10 @@ export function node(c: ReferenceContext, value: unknown, parent: At, key: strin
       parent.grandchildText(key, 'identifier'),
     );
   }
-  let id: string;
-  let original: string | undefined;
-  if (isCaseId(raw)) id = raw;
-  else if (typeof raw === 'string' && raw !== '') {
+  if (isCaseId(raw)) return raw;
+  if (typeof raw === 'string' && raw !== '') {
     const byUri = c.nodes.nodeByUri(raw);
-    id = byUri ?? c.namedId(raw);
-    original = raw;
+    const id = byUri ?? c.namedId(raw);
     report.repairUnder(
       parent,
       key,
@@ -142,17 +145,31 @@ export function node(c: ReferenceContext, value: unknown, parent: At, key: strin
       id,
       byUri ? 'the uri of a node of the package' : 'not a uuid: the name-based uuid of the original',
     );
-  } else if (typeof src.uri === 'string' && src.uri !== '') {
-    id = c.nodes.nodeByUri(src.uri) ?? c.namedId(src.uri);
-    report.repairUnder(parent, key, 'identifier', raw, id, 'no identifier: taken from the uri');
-  } else {
-    report.problem(
-      parent.child(key).child('identifier'),
-      'is required: an association end needs an identifier or a uri',
-    );
-    return undefined;
+    return id;
   }
-  const node: Json = { title: src.title, identifier: id, uri: src.uri };
+  if (typeof src.uri === 'string' && src.uri !== '') {
+    const id = c.nodes.nodeByUri(src.uri) ?? c.namedId(src.uri);
+    report.repairUnder(parent, key, 'identifier', raw, id, 'no identifier: taken from the uri');
+    return id;
+  }
+  report.problem(
+    parent.child(key).child('identifier'),
+    'is required: an association end needs an identifier or a uri',
+  );
+  return undefined;
+}
+
+/** Gives `node` a text title and an absolute uri: its own, the package's node's, else made from what is known. */
+function completeNode(
+  c: ReferenceContext,
+  node: Json,
+  src: Json,
+  original: string | undefined,
+  parent: At,
+  key: string,
+): void {
+  const { report } = c;
+  const id = node.identifier as string;
   // Checked once (the dearest check of a complete end), and the node looked up only for an end that lacks
   // something: most ends are complete.
   const hasUri = isAbsoluteUri(node.uri);
@@ -182,9 +199,27 @@ export function node(c: ReferenceContext, value: unknown, parent: At, key: strin
       known?.uri ? `taken from the package's node ${id}` : 'no absolute uri: one made from the identifier',
     );
   }
+}
+
+/**
+ * An association end as `{ title, identifier, uri }`: a string (id or URI) becomes one, a non-uuid identifier
+ * its name-based uuid, a missing title or uri is taken from the package's node, else made from what is known.
+ * An end with neither identifier nor uri cannot be saved. `key` names the end within `parent`; its repairs are
+ * reported by path text alone, and its place is made only for a problem (docs/decisions.md#d-i12-end-paths).
+ */
+export function node(c: ReferenceContext, value: unknown, parent: At, key: string): Json | undefined {
+  const src = nodeSource(c, value, parent, key);
+  if (src === undefined) return undefined;
+  const raw = src.identifier ?? src.sourcedId;
+  const id = nodeIdentifier(c, src, raw, parent, key);
+  if (id === undefined) return undefined;
+  // The identifier as given when it was not a uuid (its uuid is made from it): a made title or uri keeps it.
+  const original = typeof raw === 'string' && raw !== '' && !isCaseId(raw) ? raw : undefined;
+  const node: Json = { title: src.title, identifier: id, uri: src.uri };
+  completeNode(c, node, src, original, parent, key);
   for (const member in src) {
     if (member !== 'title' && member !== 'identifier' && member !== 'uri' && member !== 'sourcedId') {
-      report.repairUnder(
+      c.report.repairUnder(
         parent,
         key,
         member,

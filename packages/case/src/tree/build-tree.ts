@@ -92,28 +92,14 @@ const isChildOf = (association: TreeAssociation) =>
   typeof association.associationType === 'string' &&
   association.associationType.toLowerCase() === 'ischildof';
 
-/**
- * Builds the hierarchy of a framework from its `isChildOf` associations (origin = child, destination =
- * parent; the document is the root), over a fetched package (`sourcedId`-keyed) or an upload body
- * (`identifier`-keyed). Children are ordered by `sequenceNumber`, then `listEnumeration`, then
- * `humanCodingScheme` (numbers by value), then package order. Cycles, dangling ends, extra parents, orphans
- * and duplicate ids go to `problems`; nothing loops and nothing recurses, whatever the depth.
- *
- * @example
- * const tree = buildTree(await lk.case.packages.get(documentId));
- * for (const node of tree.walk()) console.log('  '.repeat(node.depth - 1) + node.item?.humanCodingScheme);
- * if (tree.problems.length) console.warn(tree.problems.map((p) => p.message));
- */
-export function buildTree<TItem extends TreeItem, TDocument extends TreeDocument = TreeDocument>(
-  pkg: TreeSource<TItem, TDocument>,
-): FrameworkTree<TItem, TDocument> {
-  const problems: TreeProblem[] = [];
-  const documentId = idOf(pkg.CFDocument) ?? '';
-  const root = new Node<TItem>(documentId, 'document', undefined, -1);
+/** A node per item of the package, in package order; items without an id, or repeating one, go to `problems`. */
+function itemNodes<TItem extends TreeItem>(
+  list: readonly TItem[],
+  documentId: string,
+  problems: TreeProblem[],
+): { nodes: Map<string, Node<TItem>>; items: Node<TItem>[] } {
   const nodes = new Map<string, Node<TItem>>();
   const items: Node<TItem>[] = [];
-
-  const list = pkg.CFItems ?? [];
   for (let i = 0; i < list.length; i++) {
     const item = list[i] as TItem;
     const id = idOf(item);
@@ -133,12 +119,22 @@ export function buildTree<TItem extends TreeItem, TDocument extends TreeDocument
     nodes.set(id, node);
     items.push(node);
   }
+  return { nodes, items };
+}
 
-  // The parent edge of each item: the first isChildOf association in package order that names it.
+/**
+ * The parent edge of each item: the first isChildOf association in package order that names it. Dangling ends and
+ * extra parents go to `problems`; `placedBy` holds every child an isChildOf names, valid or not.
+ */
+function parentEdges<TItem extends TreeItem>(
+  associations: readonly TreeAssociation[],
+  nodes: Map<string, Node<TItem>>,
+  documentId: string,
+  problems: TreeProblem[],
+): { edges: Map<string, Edge>; placedBy: Set<string> } {
   const edges = new Map<string, Edge>();
   const extraParents = new Map<string, string[]>();
   const placedBy = new Set<string>();
-  const associations = pkg.CFAssociations ?? [];
   for (let i = 0; i < associations.length; i++) {
     const association = associations[i] as TreeAssociation;
     if (!isChildOf(association)) continue;
@@ -186,9 +182,20 @@ export function buildTree<TItem extends TreeItem, TDocument extends TreeDocument
       ids: [child, first, ...more],
     });
   }
+  return { edges, placedBy };
+}
 
-  // Cycles: follow each item's parent chain once (iteratively), marking nodes as on-the-path or done. A chain
-  // that meets its own path is a loop; it is cut at its item that comes first in the package.
+/**
+ * Cuts each isChildOf cycle: follows each item's parent chain once (iteratively), marking nodes as on-the-path or
+ * done. A chain that meets its own path is a loop; it is cut at its item that comes first in the package.
+ */
+function cutCycles<TItem extends TreeItem>(
+  items: readonly Node<TItem>[],
+  nodes: Map<string, Node<TItem>>,
+  edges: Map<string, Edge>,
+  documentId: string,
+  problems: TreeProblem[],
+): void {
   const state = new Map<string, 1 | 2>();
   for (const start of items) {
     if (state.has(start.id)) continue;
@@ -219,8 +226,16 @@ export function buildTree<TItem extends TreeItem, TDocument extends TreeDocument
     }
     for (const id of path) state.set(id, 2);
   }
+}
 
-  // Link the nodes, then order each family.
+/** Links each item to its parent and orders each family; the items with no parent (orphans). */
+function linkNodes<TItem extends TreeItem>(
+  root: Node<TItem>,
+  { items, nodes }: { items: readonly Node<TItem>[]; nodes: Map<string, Node<TItem>> },
+  { edges, placedBy }: { edges: Map<string, Edge>; placedBy: Set<string> },
+  problems: TreeProblem[],
+): Node<TItem>[] {
+  const documentId = root.id;
   const orphans: Node<TItem>[] = [];
   for (const node of items) {
     const edge = edges.get(node.id);
@@ -243,6 +258,32 @@ export function buildTree<TItem extends TreeItem, TDocument extends TreeDocument
   }
   if (root.children.length > 1) root.children.sort(compareNodes);
   for (const node of items) if (node.children.length > 1) node.children.sort(compareNodes);
+  return orphans;
+}
+
+/**
+ * Builds the hierarchy of a framework from its `isChildOf` associations (origin = child, destination =
+ * parent; the document is the root), over a fetched package (`sourcedId`-keyed) or an upload body
+ * (`identifier`-keyed). Children are ordered by `sequenceNumber`, then `listEnumeration`, then
+ * `humanCodingScheme` (numbers by value), then package order. Cycles, dangling ends, extra parents, orphans
+ * and duplicate ids go to `problems`; nothing loops and nothing recurses, whatever the depth.
+ *
+ * @example
+ * const tree = buildTree(await lk.case.packages.get(documentId));
+ * for (const node of tree.walk()) console.log('  '.repeat(node.depth - 1) + node.item?.humanCodingScheme);
+ * if (tree.problems.length) console.warn(tree.problems.map((p) => p.message));
+ */
+export function buildTree<TItem extends TreeItem, TDocument extends TreeDocument = TreeDocument>(
+  pkg: TreeSource<TItem, TDocument>,
+): FrameworkTree<TItem, TDocument> {
+  const problems: TreeProblem[] = [];
+  const documentId = idOf(pkg.CFDocument) ?? '';
+  const root = new Node<TItem>(documentId, 'document', undefined, -1);
+  const found = itemNodes<TItem>(pkg.CFItems ?? [], documentId, problems);
+  const { nodes, items } = found;
+  const parents = parentEdges(pkg.CFAssociations ?? [], nodes, documentId, problems);
+  cutCycles(items, nodes, parents.edges, documentId, problems);
+  const orphans = linkNodes(root, found, parents, problems);
 
   return {
     root,

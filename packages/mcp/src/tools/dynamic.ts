@@ -47,20 +47,18 @@ function unknownOperation(tools: readonly Tool[], tool: string, name: unknown): 
   );
 }
 
-/**
- * The three tools of `--tools dynamic` (docs/decisions.md#d-i28-mcp-dynamic): list the operations, describe one
- * (its input and output schemas), call one with arguments, over `tools` (the tools the selection reaches).
- */
-export function dynamicTools(tools: readonly Tool[]): Tool[] {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const names = tools.map((tool) => tool.name);
-  const tags = tagsOf(tools);
-  const nameArgument = {
+/** The argument naming an operation: one of the names `learnkit_list_operations` gives. */
+function nameArgument(tools: readonly Tool[]) {
+  return {
     type: 'string',
-    enum: names,
+    enum: tools.map((tool) => tool.name),
     description: `The operation's name, as ${LIST_OPERATIONS} gives it.`,
   };
+}
 
+/** `learnkit_list_operations`: the operations' summaries, optionally those matching words or of one tag. */
+function listTool(tools: readonly Tool[]): Tool {
+  const tags = tagsOf(tools);
   const listInput: ObjectSchema = {
     type: 'object',
     properties: {
@@ -116,10 +114,14 @@ export function dynamicTools(tools: readonly Tool[]): Tool[] {
       }
     },
   };
+  return list;
+}
 
+/** `learnkit_describe_operation`: one operation's description, argument and result schemas, and hints. */
+function describeTool(tools: readonly Tool[], byName: ReadonlyMap<string, Tool>): Tool {
   const describeInput: ObjectSchema = {
     type: 'object',
-    properties: { name: nameArgument },
+    properties: { name: nameArgument(tools) },
     required: ['name'],
     additionalProperties: false,
   };
@@ -154,11 +156,15 @@ export function dynamicTools(tools: readonly Tool[]): Tool[] {
       }
     },
   };
+  return describe;
+}
 
+/** `learnkit_call_operation`: calls one operation; its hints hold for every operation it reaches. */
+function callTool(tools: readonly Tool[], byName: ReadonlyMap<string, Tool>): Tool {
   const callInput: ObjectSchema = {
     type: 'object',
     properties: {
-      name: nameArgument,
+      name: nameArgument(tools),
       arguments: {
         type: 'object',
         description: `The operation's arguments, valid against the inputSchema ${DESCRIBE_OPERATION} gives.`,
@@ -193,5 +199,14 @@ export function dynamicTools(tools: readonly Tool[]): Tool[] {
       return tool.call(connection, (args.arguments as Record<string, unknown> | undefined) ?? {});
     },
   };
-  return [list, describe, call];
+  return call;
+}
+
+/**
+ * The three tools of `--tools dynamic` (docs/decisions.md#d-i28-mcp-dynamic): list the operations, describe one
+ * (its input and output schemas), call one with arguments, over `tools` (the tools the selection reaches).
+ */
+export function dynamicTools(tools: readonly Tool[]): Tool[] {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  return [listTool(tools), describeTool(tools, byName), callTool(tools, byName)];
 }

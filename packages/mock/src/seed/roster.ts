@@ -62,18 +62,16 @@ const NO_DEMOGRAPHICS = {
   publicSchoolResidenceStatus: null,
 };
 
-/** Seeds orgs, users, roles, courses, classes, enrollments, gradebook and resources. Deterministic per `seed`. */
-export function seedRoster(state: MockState, seed: number, now: string, baseUrl: string): RosterFixtures {
-  const roster = state.roster;
-  const base = { status: 'active' as const, dateLastModified: now };
-  const ref = (type: string, collection: string, id: string) => guidRef(baseUrl, type, collection, id);
-  const session = (id: string) => ({
-    ...ref('academicSession', 'academicSessions', id),
-    type: 'academicSession' as const,
-  });
-  const district = { ...ref('org', 'orgs', 'org-maple-district'), type: 'org' as const };
+/** What every part of the roster seed shares: the roster, the fields of every record, and references. */
+interface Seeding {
+  roster: MockState['roster'];
+  base: { status: 'active'; dateLastModified: string };
+  ref: (type: string, collection: string, id: string) => ReturnType<typeof guidRef>;
+  session: (id: string) => ReturnType<typeof guidRef> & { type: 'academicSession' };
+}
 
-  // Only the Maple district has a configuration to begin with.
+/** The two districts and their schools; only the Maple district has a configuration to begin with. */
+function seedOrgs({ roster, base }: Seeding): void {
   const mapleConfig = { timezone: 'America/Chicago', cameraMicDefault: 'at_school', appStoreEnabled: true };
   for (const [sourcedId, name, type, parentId] of [
     ['org-maple-district', 'Maple Unified School District', 'district', null],
@@ -93,9 +91,14 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
     });
     roster.orgConfigs.set(sourcedId, sourcedId === 'org-maple-district' ? mapleConfig : {});
   }
+}
 
-  // The Maple district's school year, its two terms and their grading periods (the vendor's shape: `org` and a
-  // numeric `schoolYear`).
+/**
+ * The Maple district's school year, its two terms and their grading periods (the vendor's shape: `org` and a
+ * numeric `schoolYear`).
+ */
+function seedSessions({ roster, base, ref, session }: Seeding): { schoolYearId: string; termIds: string[] } {
+  const district = { ...ref('org', 'orgs', 'org-maple-district'), type: 'org' as const };
   const schoolYearId = 'as-2025-2026';
   const termIds = ['as-2025-fall', 'as-2026-spring'];
   for (const [sourcedId, title, startDate, endDate, type, parent] of [
@@ -120,17 +123,22 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
       org: district,
     });
   }
+  return { schoolYearId, termIds };
+}
 
-  const courses = [
-    ['course-math-g3', 'Math Grade 3', 'MATH-3', 'Math', '03', 'org-maple-elementary'],
-    ['course-reading-g3', 'Reading Grade 3', 'READ-3', 'Reading', '03', 'org-maple-elementary'],
-    ['course-science-g5', 'Science Grade 5', 'SCI-5', 'Science', '05', 'org-maple-elementary'],
-    ['course-math-g7', 'Math Grade 7', 'MATH-7', 'Math', '07', 'org-maple-middle'],
-    ['course-language-g7', 'Language Grade 7', 'LANG-7', 'Language', '07', 'org-maple-middle'],
-    ['course-science-g7', 'Science Grade 7', 'SCI-7', 'Science', '07', 'org-maple-middle'],
-    ['course-math-g10', 'Geometry', 'MATH-10', 'Math', '10', 'org-cedar-high'],
-  ] as const;
-  for (const [sourcedId, title, courseCode, subject, grade, orgId] of courses) {
+const COURSES = [
+  ['course-math-g3', 'Math Grade 3', 'MATH-3', 'Math', '03', 'org-maple-elementary'],
+  ['course-reading-g3', 'Reading Grade 3', 'READ-3', 'Reading', '03', 'org-maple-elementary'],
+  ['course-science-g5', 'Science Grade 5', 'SCI-5', 'Science', '05', 'org-maple-elementary'],
+  ['course-math-g7', 'Math Grade 7', 'MATH-7', 'Math', '07', 'org-maple-middle'],
+  ['course-language-g7', 'Language Grade 7', 'LANG-7', 'Language', '07', 'org-maple-middle'],
+  ['course-science-g7', 'Science Grade 7', 'SCI-7', 'Science', '07', 'org-maple-middle'],
+  ['course-math-g10', 'Geometry', 'MATH-10', 'Math', '10', 'org-cedar-high'],
+] as const;
+
+/** Each course, and one class of it in period 1 over both terms. */
+function seedCourses({ roster, base, ref, session }: Seeding, schoolYearId: string, termIds: string[]): void {
+  for (const [sourcedId, title, courseCode, subject, grade, orgId] of COURSES) {
     const shared = { grades: [grade], subjects: [subject] };
     roster.courses.set(sourcedId, {
       sourcedId,
@@ -160,51 +168,60 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
       terms: termIds.map(session),
     });
   }
+}
 
-  /** A user with one role, in its primary org, and an enrollment with that role in each of `classIds`. */
-  const person = (
-    sourcedId: string,
-    [givenName, familyName]: [string, string],
-    orgId: string,
-    role: string,
-    classIds: string[] = [],
-    grades?: string[],
-  ): StoredUser => {
-    // The email domain is the district's (maple, cedar); parents have their own.
-    const domain = `${role === 'parent' ? 'parents' : orgId.split('-')[1]}.learnkit.test`;
-    const email = `${givenName}.${familyName}@${domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, '');
-    const username = email.split('@')[0] ?? null;
-    const names = { givenName, familyName, email, username, enabledUser: true, primaryOrgId: orgId };
-    const user = { sourcedId, ...base, ...names, grades, metadata: null };
-    roster.users.set(sourcedId, user);
-    const roleId = `role-${sourcedId}-${orgId}-${role}`;
-    const dates = { beginDate: START, endDate: null };
-    const membership = { roleId, userId: sourcedId, orgId, role, roleType: 'primary' };
-    roster.roles.set(roleId, { ...membership, ...dates, ended: false });
-    for (const classId of classIds) {
-      const schoolId = refId(roster.classes.get(classId)!.school)!;
-      const enrollment = `enr-${sourcedId}-${classId}`;
-      const fields = {
-        userId: sourcedId,
-        classId,
-        schoolId,
-        role: role as 'student',
-        primary: role === 'teacher',
-        ...dates,
-      };
-      roster.enrollments.set(enrollment, { sourcedId: enrollment, ...base, ...fields, metadata: null });
-    }
-    return user;
-  };
+/** A user with one role, in its primary org, and an enrollment with that role in each of `classIds`. */
+function person(
+  { roster, base }: Seeding,
+  sourcedId: string,
+  [givenName, familyName]: [string, string],
+  orgId: string,
+  role: string,
+  classIds: string[] = [],
+  grades?: string[],
+): StoredUser {
+  // The email domain is the district's (maple, cedar); parents have their own.
+  const domain = `${role === 'parent' ? 'parents' : orgId.split('-')[1]}.learnkit.test`;
+  const email = `${givenName}.${familyName}@${domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, '');
+  const username = email.split('@')[0] ?? null;
+  const names = { givenName, familyName, email, username, enabledUser: true, primaryOrgId: orgId };
+  const user = { sourcedId, ...base, ...names, grades, metadata: null };
+  roster.users.set(sourcedId, user);
+  const roleId = `role-${sourcedId}-${orgId}-${role}`;
+  const dates = { beginDate: START, endDate: null };
+  const membership = { roleId, userId: sourcedId, orgId, role, roleType: 'primary' };
+  roster.roles.set(roleId, { ...membership, ...dates, ended: false });
+  for (const classId of classIds) {
+    const schoolId = refId(roster.classes.get(classId)!.school)!;
+    const enrollment = `enr-${sourcedId}-${classId}`;
+    const fields = {
+      userId: sourcedId,
+      classId,
+      schoolId,
+      role: role as 'student',
+      primary: role === 'teacher',
+      ...dates,
+    };
+    roster.enrollments.set(enrollment, { sourcedId: enrollment, ...base, ...fields, metadata: null });
+  }
+  return user;
+}
+
+/** The named people (Ada, her teacher and parent, and the staff), the generated students, and Cedar's two. */
+function seedPeople(
+  seeding: Seeding,
+  seed: number,
+): Record<'ada' | 'teacher' | 'parent' | 'other', StoredUser> {
+  const { roster } = seeding;
   const [elementary, middle, cedar] = ['org-maple-elementary', 'org-maple-middle', 'org-cedar-high'];
   const [grade3, grade7, geometry] = [
     ['class-math-g3', 'class-reading-g3'],
     ['class-math-g7', 'class-language-g7'],
     ['class-math-g10'],
   ];
-  const ada = person('usr-ada-lovelace', ['Ada', 'Lovelace'], elementary, 'student', grade3, ['03']);
-  const teacher = person('usr-grace-hopper', ['Grace', 'Hopper'], elementary, 'teacher', grade3);
-  const parent = person('usr-annabella-byron', ['Annabella', 'Byron'], elementary, 'parent');
+  const ada = person(seeding, 'usr-ada-lovelace', ['Ada', 'Lovelace'], elementary, 'student', grade3, ['03']);
+  const teacher = person(seeding, 'usr-grace-hopper', ['Grace', 'Hopper'], elementary, 'teacher', grade3);
+  const parent = person(seeding, 'usr-annabella-byron', ['Annabella', 'Byron'], elementary, 'parent');
   // The second relationship has ended: reads must leave it out (change 2026.09.08.2).
   for (const [index, [agentUserId, relationshipType, beginDate, endDate]] of (
     [
@@ -224,13 +241,13 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
       status,
     });
   }
-  person('usr-alan-turing', ['Alan', 'Turing'], middle, 'teacher', grade7);
-  person('usr-rachel-carson', ['Rachel', 'Carson'], elementary, 'teacher', ['class-science-g5']);
-  person('usr-mae-jemison', ['Mae', 'Jemison'], middle, 'teacher', ['class-science-g7']);
+  person(seeding, 'usr-alan-turing', ['Alan', 'Turing'], middle, 'teacher', grade7);
+  person(seeding, 'usr-rachel-carson', ['Rachel', 'Carson'], elementary, 'teacher', ['class-science-g5']);
+  person(seeding, 'usr-mae-jemison', ['Mae', 'Jemison'], middle, 'teacher', ['class-science-g7']);
   // Two teachers without a class yet (a specialist, a substitute), as a new tenant has.
-  person('usr-emmy-noether', ['Emmy', 'Noether'], elementary, 'teacher');
-  person('usr-srinivasa-ramanujan', ['Srinivasa', 'Ramanujan'], middle, 'teacher');
-  person('usr-katherine-johnson', ['Katherine', 'Johnson'], 'org-maple-district', 'administrator');
+  person(seeding, 'usr-emmy-noether', ['Emmy', 'Noether'], elementary, 'teacher');
+  person(seeding, 'usr-srinivasa-ramanujan', ['Srinivasa', 'Ramanujan'], middle, 'teacher');
+  person(seeding, 'usr-katherine-johnson', ['Katherine', 'Johnson'], 'org-maple-district', 'administrator');
 
   // Generated students: deterministic names, spread over the Maple schools. With Ada, the partner's tenant holds
   // what the platform seeds a sandbox tenant with (integration/sandbox-environment): 3 organizations, 6 courses,
@@ -241,11 +258,17 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
     const classes = school === elementary ? [...grade3, 'class-science-g5'] : grade7;
     const id = `usr-student-${String(n + 1).padStart(3, '0')}`;
     const enrolled = n < 28 ? [classes[n % classes.length]!] : [];
-    person(id, name, school, 'student', enrolled, [school === middle ? '07' : '03']);
+    person(seeding, id, name, school, 'student', enrolled, [school === middle ? '07' : '03']);
   }
-  const other = person('usr-cedar-student', ['Rosalind', 'Franklin'], cedar, 'student', geometry, ['10']);
-  person('usr-cedar-teacher', ['Marie', 'Curie'], cedar, 'teacher', geometry);
+  const other = person(seeding, 'usr-cedar-student', ['Rosalind', 'Franklin'], cedar, 'student', geometry, [
+    '10',
+  ]);
+  person(seeding, 'usr-cedar-teacher', ['Marie', 'Curie'], cedar, 'teacher', geometry);
+  return { ada, teacher, parent, other };
+}
 
+/** Demographics of Ada and of the Cedar student, and Ada's application profile. */
+function seedDemographics({ roster, base }: Seeding, ada: StoredUser, other: StoredUser): void {
   for (const [{ sourcedId }, birthDate, cityOfBirth] of [
     [ada, '2017-12-10', 'Springfield'],
     [other, '2010-07-25', 'Cedar Rapids'],
@@ -266,6 +289,27 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
     profileType: 'learner',
     status: 'active',
   });
+}
+
+/** Seeds orgs, users, roles, courses, classes, enrollments, gradebook and resources. Deterministic per `seed`. */
+export function seedRoster(state: MockState, seed: number, now: string, baseUrl: string): RosterFixtures {
+  const roster = state.roster;
+  const ref = (type: string, collection: string, id: string) => guidRef(baseUrl, type, collection, id);
+  const seeding: Seeding = {
+    roster,
+    base: { status: 'active' as const, dateLastModified: now },
+    ref,
+    session: (id: string) => ({
+      ...ref('academicSession', 'academicSessions', id),
+      type: 'academicSession' as const,
+    }),
+  };
+  seedOrgs(seeding);
+  const { schoolYearId, termIds } = seedSessions(seeding);
+  seedCourses(seeding, schoolYearId, termIds);
+  const { ada, teacher, parent, other } = seedPeople(seeding, seed);
+  seedDemographics(seeding, ada, other);
+  const [elementary, middle, cedar] = ['org-maple-elementary', 'org-maple-middle', 'org-cedar-high'];
 
   const seeded = ({ sourcedId, email }: StoredUser): SeededUser => ({ sourcedId, email });
   return {
@@ -275,7 +319,7 @@ export function seedRoster(state: MockState, seed: number, now: string, baseUrl:
     otherSchoolId: cedar,
     schoolYearId,
     termIds,
-    courseIds: courses.map(([id]) => id),
+    courseIds: COURSES.map(([id]) => id),
     classIds: [...roster.classes.keys()],
     student: seeded(ada),
     teacher: seeded(teacher),

@@ -23,7 +23,11 @@ export function createActivityQueue(options: ActivityQueueOptions): ActivityQueu
     throw new ValidationError('createActivityQueue needs { client, store, config?, batch? }');
   if (options.client === undefined || options.client === null)
     throw new ValidationError([
-      { path: ['client'], message: 'is required: a core HTTP client or createHttpClient options' },
+      {
+        path: ['client'],
+        message:
+          'is required: the LearnKit you hold (new LearnKit()), a core HTTP client (createHttpClient), or createHttpClient options',
+      },
     ]);
   return queueOver(serverContext(options), options);
 }

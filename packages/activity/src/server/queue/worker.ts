@@ -93,6 +93,66 @@ interface Item {
   at: number;
 }
 
+/** Keeps `ids` leased while they are worked on (a long outage included): their visibility timeout starts again. */
+function keepLeased(s: WorkerSettings, consumer: string, ids: string[]): ReturnType<typeof setInterval> {
+  const lease = setInterval(
+    () => {
+      s.store.extend(consumer, ids).catch((error: unknown) => {
+        s.ctx.log?.warn({ error: (error as Error).message }, 'activity queue: could not extend a batch');
+      });
+    },
+    Math.max(1, Math.floor(s.visibilityTimeoutMs / 3)),
+  );
+  (lease as { unref?: () => void }).unref?.();
+  return lease;
+}
+
+/** Tells the reporter and the log that sending `pending` events failed and is tried again in `delayMs`. */
+function reportRetry(
+  s: WorkerSettings,
+  error: unknown,
+  attempt: number,
+  delayMs: number,
+  pending: number,
+): void {
+  s.report({
+    event: 'retried',
+    count: pending,
+    delayMs,
+    reason: reasonOf(error),
+    ...(error instanceof ApiError && { status: error.status }),
+  });
+  s.ctx.log?.warn(
+    { reason: reasonOf(error), retryInMs: delayMs, attempt, events: pending },
+    `activity queue: sending a batch failed (${reasonOf(error)}), retrying in ${delayMs} ms`,
+  );
+}
+
+/** Stores the dead letters, acknowledges the entries, and reports what was sent and what was dead-lettered. */
+async function acknowledgeBatch(
+  s: WorkerSettings,
+  ids: string[],
+  dead: DeadLetterInput[],
+  delivered: number,
+): Promise<void> {
+  if (dead.length) {
+    await s.store.addDeadLetters(dead);
+    s.ctx.log?.error(
+      { count: dead.length, reason: dead[0]?.reason },
+      `activity queue: ${dead.length} dead-lettered: ${dead[0]?.reason}`,
+    );
+  }
+  await s.store.ack(ids);
+  if (delivered) s.report({ event: 'sent', count: delivered });
+  if (dead.length)
+    s.report({
+      event: 'dead-lettered',
+      count: dead.length,
+      reason: dead[0]?.reason,
+      ...(dead[0]?.status !== undefined && { status: dead[0].status }),
+    });
+}
+
 /**
  * Processes the entries a worker took, to their acknowledgement: `'done'` when each event was delivered or
  * dead-lettered and the entries acknowledged; `'released'` when `signal` aborted a wait first (the entries are given
@@ -117,16 +177,7 @@ export async function processBatch(
   const letter = (payload: string, reason: string, status?: number) =>
     dead.push({ payload, reason, at: s.now(), ...(status !== undefined && { status }) });
 
-  // Keep the entries while working on them (a long outage included): their visibility timeout starts again.
-  const lease = setInterval(
-    () => {
-      s.store.extend(consumer, ids).catch((error: unknown) => {
-        s.ctx.log?.warn({ error: (error as Error).message }, 'activity queue: could not extend a batch');
-      });
-    },
-    Math.max(1, Math.floor(s.visibilityTimeoutMs / 3)),
-  );
-  (lease as { unref?: () => void }).unref?.();
+  const lease = keepLeased(s, consumer, ids);
 
   /** The events not yet delivered or dead-lettered, in order; dead-letters the entries refused whole. */
   const pendingItems = (): Item[] => {
@@ -222,61 +273,37 @@ export async function processBatch(
     for (const batch of batches) await deliver(batch);
   };
 
-  try {
+  /** Builds and sends until every entry is settled; `false` when `signal` aborted a wait first. */
+  const workUntilSettled = async (): Promise<boolean> => {
     for (let attempt = 1; ; attempt++) {
       try {
         await buildEntries(s.ctx, items, built, round);
         await sendPending();
-        break;
+        return true;
       } catch (error) {
-        if (signal?.aborted) {
-          // Time is up (a stop or a flush): another worker sends the rest, with the same ids.
-          await s.store.release(consumer, ids);
-          return 'released';
-        }
+        // Time is up (a stop or a flush): another worker sends the rest, with the same ids.
+        if (signal?.aborted) return false;
         if (!isTransient(error)) {
-          // Not the platform's answer and not the network: a bug, or something no retry mends. Nothing is dropped: the
-          // events wait in the dead letters, to be retried once it is fixed.
+          // Not the platform's response and not the network: a bug, or something no retry mends. Nothing is
+          // dropped: the events wait in the dead letters, to be retried once it is fixed.
           const why = `failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
           for (const item of pendingItems()) deadLetterEvent(item, why);
           for (const { id, stored } of items) if (!built.has(id)) letter(stored.payload, why);
-          break;
+          return true;
         }
         const delayMs = retryDelay(error, attempt, s);
-        const pending = pendingItems().length || taken.length;
-        s.report({
-          event: 'retried',
-          count: pending,
-          delayMs,
-          reason: reasonOf(error),
-          ...(error instanceof ApiError && { status: error.status }),
-        });
-        s.ctx.log?.warn(
-          { reason: reasonOf(error), retryInMs: delayMs, attempt, events: pending },
-          `activity queue: sending a batch failed (${reasonOf(error)}), retrying in ${delayMs} ms`,
-        );
-        if (!(await sleep(delayMs, signal))) {
-          await s.store.release(consumer, ids);
-          return 'released';
-        }
+        reportRetry(s, error, attempt, delayMs, pendingItems().length || taken.length);
+        if (!(await sleep(delayMs, signal))) return false;
       }
     }
-    if (dead.length) {
-      await s.store.addDeadLetters(dead);
-      s.ctx.log?.error(
-        { count: dead.length, reason: dead[0]?.reason },
-        `activity queue: ${dead.length} dead-lettered: ${dead[0]?.reason}`,
-      );
+  };
+
+  try {
+    if (!(await workUntilSettled())) {
+      await s.store.release(consumer, ids);
+      return 'released';
     }
-    await s.store.ack(ids);
-    if (delivered.size) s.report({ event: 'sent', count: delivered.size });
-    if (dead.length)
-      s.report({
-        event: 'dead-lettered',
-        count: dead.length,
-        reason: dead[0]?.reason,
-        ...(dead[0]?.status !== undefined && { status: dead[0].status }),
-      });
+    await acknowledgeBatch(s, ids, dead, delivered.size);
     return 'done';
   } finally {
     clearInterval(lease);
