@@ -8,11 +8,8 @@ import asyncio
 import base64
 import copy
 import functools
-import hashlib
-import hmac
 import json
 import logging
-import os
 import threading
 import time
 import urllib.parse
@@ -21,6 +18,7 @@ from concurrent.futures import Future
 from typing import Any, Literal
 
 from ._redact import register_secret, register_token
+from ._token_cache import TokenState, shared_tokens
 from .errors import ApiTimeoutError, AuthenticationError, LearnKitError, create_api_error
 
 # Tokens are refreshed this long before they expire, so a call never leaves with a token about to die.
@@ -65,69 +63,6 @@ def _token_endpoint_body(text: str, ok: bool) -> str:
     return json.dumps(kept, separators=(",", ":"))
 
 
-class _TokenState:
-    """One cached token and the refreshes in flight for it, shared by every provider of the process with the same
-    key. ``lock`` (a thread lock, never held across an ``await``) guards every field."""
-
-    __slots__ = ("expires_at", "lock", "refresh_at", "task_refreshes", "thread_refresh", "token")
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.token: str | None = None
-        self.expires_at = 0.0
-        self.refresh_at = 0.0
-        #: The refresh the threads wait on.
-        self.thread_refresh: Future[str] | None = None
-        #: The refresh the tasks of each event loop wait on (a task belongs to one loop), by ``id(loop)``.
-        self.task_refreshes: dict[int, asyncio.Task[str]] = {}
-
-    def __repr__(self) -> str:
-        return f"_TokenState(token={'[redacted]' if self.token else None})"
-
-
-#: What keys a token: token URL, client id, scope, style and an HMAC of the secret, as one JSON string (a string keeps
-#: its hash, so the lookup on every call hashes nothing).
-CacheKey = str
-
-
-class TokenCache:
-    """The tokens of this process, one :class:`_TokenState` per key: every ``LearnKit`` and ``AsyncLearnKit`` with the
-    same token URL, client id, scope and secret shares one token and one refresh
-    (docs/decisions.md#d-shared-token-cache)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._states: dict[CacheKey, _TokenState] = {}
-        # Keys hold an HMAC of the secret under a key made once per process: no spelling of the secret, and nothing
-        # that means anything outside the process (docs/decisions.md#d-i13-token-cache-key).
-        self._hmac_key = os.urandom(32)
-
-    def key(self, token_url: str, client_id: str, scope: str, style: str, client_secret: str) -> CacheKey:
-        """The key of these credentials."""
-        digest = hmac.new(self._hmac_key, client_secret.encode("utf-8"), hashlib.sha256).hexdigest()
-        return json.dumps([token_url, client_id, scope, style, digest])
-
-    def state(self, key: CacheKey) -> _TokenState:
-        """The state of ``key``, made empty on first use."""
-        found = self._states.get(key)
-        if found is not None:
-            return found
-        with self._lock:
-            return self._states.setdefault(key, _TokenState())
-
-    def clear(self) -> None:
-        """Forgets every token of this process; a refresh in flight still completes for the callers waiting on it."""
-        with self._lock:
-            self._states = {}
-
-    def __repr__(self) -> str:
-        return f"TokenCache({len(self._states)} keys)"
-
-
-#: The process-wide cache every provider uses.
-shared_tokens = TokenCache()
-
-
 class _TokenEndpoint:
     """What both providers share: the cached token (in :data:`shared_tokens`), the token request's form, and how its
     response is read."""
@@ -165,7 +100,7 @@ class _TokenEndpoint:
             "client_secret=[redacted])"
         )
 
-    def _state(self) -> _TokenState:
+    def _state(self) -> TokenState:
         # Looked up on every call, so that clearing the cache reaches providers made before.
         return shared_tokens.state(self._key)
 
@@ -187,7 +122,7 @@ class _TokenEndpoint:
                 state.refresh_at = 0.0
 
     @staticmethod
-    def _still_valid(state: _TokenState, now: float) -> str | None:
+    def _still_valid(state: TokenState, now: float) -> str | None:
         return state.token if state.token is not None and now < state.expires_at else None
 
     def _form(self) -> tuple[bytes, dict[str, str], float]:
@@ -205,14 +140,14 @@ class _TokenEndpoint:
         return urllib.parse.urlencode(form).encode(), headers, self._clock()
 
     @staticmethod
-    def _store(state: _TokenState, token: str, expires_in: float, issued_at: float) -> None:
+    def _store(state: TokenState, token: str, expires_in: float, issued_at: float) -> None:
         with state.lock:
             state.token = token
             state.expires_at = issued_at + expires_in
             # A token living under two minutes is refreshed at half-life instead of 60 s before its end.
             state.refresh_at = state.expires_at - min(_REFRESH_MARGIN_S, expires_in / 2)
 
-    def _keep_after_failure(self, state: _TokenState, still_valid: str | None, error: BaseException) -> bool:
+    def _keep_after_failure(self, state: TokenState, still_valid: str | None, error: BaseException) -> bool:
         """Whether an early refresh that failed leaves the current token in use (until it really expires)."""
         with state.lock:
             keep = still_valid is not None and state.token == still_valid and self._clock() < state.expires_at
@@ -316,7 +251,7 @@ class ClientCredentials(_TokenEndpoint):
             # Every waiter gets the refresh's error; a copy each, so that threads do not share one traceback.
             raise copy.copy(error) from error.__cause__
 
-    def _refresh(self, state: _TokenState, future: Future[str], still_valid: str | None) -> None:
+    def _refresh(self, state: TokenState, future: Future[str], still_valid: str | None) -> None:
         try:
             body, headers, issued_at = self._form()
             # The grant is safe to repeat, so the sender retries it like a GET; its own deadline bounds it.
@@ -384,7 +319,7 @@ class AsyncClientCredentials(_TokenEndpoint):
         except LearnKitError as error:
             raise copy.copy(error) from error.__cause__
 
-    async def _refresh(self, state: _TokenState, still_valid: str | None) -> str:
+    async def _refresh(self, state: TokenState, still_valid: str | None) -> str:
         try:
             body, headers, issued_at = self._form()
             token, expires_in = self._read(*await self._send(self.token_url, body, headers, self._operation))
@@ -396,7 +331,7 @@ class AsyncClientCredentials(_TokenEndpoint):
         return token
 
 
-def _forget(state: _TokenState, loop_id: int, task: asyncio.Task[str]) -> None:
+def _forget(state: TokenState, loop_id: int, task: asyncio.Task[str]) -> None:
     """Drops a finished refresh from its state, and marks its error retrieved: every waiter may have given up
     before it ended."""
     with state.lock:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import learnkit
-from learnkit._auth import shared_tokens
+from learnkit._token_cache import shared_tokens
 
 from .support.paths import PROJECT
 

@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from learnkit import AsyncLearnKit, LearnKit
-from learnkit._auth import shared_tokens
+from learnkit._token_cache import shared_tokens
 
 BASE = "https://api.example.test"
 DOCUMENTS = "/ims/case/v1p1/CFDocuments"

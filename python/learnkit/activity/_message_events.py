@@ -14,18 +14,28 @@ from ._reads import pct_of
 __all__ = ["message_event", "pct_complete", "wants_pct"]
 
 
-def message_event(message: Mapping[str, Any], batch: _Batch, course: CourseConfig, actor: Actor, pct: float | None) -> dict[str, Any]:
+def message_event(
+    message: Mapping[str, Any], batch: _Batch, course: CourseConfig, actor: Actor, pct: float | None
+) -> dict[str, Any]:
     """The Caliper event of one message; its id is the message's, so resends dedupe downstream."""
     profile: dict[str, Any] = {
-        "sensor": batch.config.sensor, "app": batch.config.app, "course": course, "actor": actor,
-        "activity_id": message["activity"]["id"], "activity_name": message["activity"]["name"],
+        "sensor": batch.config.sensor,
+        "app": batch.config.app,
+        "course": course,
+        "actor": actor,
+        "activity_id": message["activity"]["id"],
+        "activity_name": message["activity"]["name"],
         "run_id": message["runId"],
     }
     if message["kind"] == "timeSpent":
         w = message["window"]
         window = TimeWindow(float(w["activeMs"]), float(w["inactiveMs"]), w["startedAt"], w["endedAt"])
         return time_spent_event(event_id=message["id"], window=window, **profile)
-    metrics = {python: message["completion"][wire] for wire, python, _, _ in _METRICS if message["completion"].get(wire) is not None}
+    metrics = {
+        python: message["completion"][wire]
+        for wire, python, _, _ in _METRICS
+        if message["completion"].get(wire) is not None
+    }
     if metrics.get("pct_complete") is None and pct is not None:
         metrics["pct_complete"] = pct
     return activity_completed_event(event_id=message["id"], event_time=message["at"], metrics=metrics, **profile)
@@ -36,8 +46,11 @@ def wants_pct(message: Mapping[str, Any], course: CourseConfig) -> bool:
     no ``pctComplete``, and its course has a course id and a number of lessons."""
     completion = message.get("completion") or {}
     return (
-        message["kind"] == "completion" and completion.get("masteredUnits") is not None
-        and completion.get("pctComplete") is None and bool(course.total_lessons) and course.course_id is not None
+        message["kind"] == "completion"
+        and completion.get("masteredUnits") is not None
+        and completion.get("pctComplete") is None
+        and bool(course.total_lessons)
+        and course.course_id is not None
     )
 
 

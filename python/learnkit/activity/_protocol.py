@@ -154,7 +154,9 @@ def _failure(error: BaseException, what: str) -> ActivityAnswer:
     # Never 4xx here: the tracker drops a body answered 400/413/422, and these events are valid. The details go to
     # the log only.
     if _upstream(error):
-        return _answer(502, {"error": "upstream_failed", "message": "the platform did not take the events; send them again"})
+        return _answer(
+            502, {"error": "upstream_failed", "message": "the platform did not take the events; send them again"}
+        )
     return _answer(500, {"error": "internal_error", "message": "the activity endpoint failed; see its log"})
 
 
@@ -164,7 +166,9 @@ def read_batch(
     """The checked batch of one POST of the tracker, or the response that refuses it: 405, 413, 401, 400 (bad JSON,
     a bad batch, an implausible window, an unknown course), or 500 when the configuration cannot be read."""
     if method.upper() != "POST":
-        return _answer(405, {"error": "method_not_allowed", "message": "POST a batch of activity events"}, {"allow": "POST"})
+        return _answer(
+            405, {"error": "method_not_allowed", "message": "POST a batch of activity events"}, {"allow": "POST"}
+        )
     raw = body.encode() if isinstance(body, str) else body
     if len(raw) > MAX_BATCH_BYTES:
         return _answer(413, dict(_TOO_LARGE))
@@ -177,15 +181,20 @@ def read_batch(
     except (ValueError, UnicodeDecodeError):
         return _answer(400, {"error": "invalid_json", "message": "the body is not JSON"})
     if not isinstance(parsed, dict) or parsed.get("v") != PROTOCOL_VERSION:
-        return _answer(400, {"error": "invalid_batch", "message": f"body must be {{ v: {PROTOCOL_VERSION}, events: [...] }}"})
+        return _answer(
+            400, {"error": "invalid_batch", "message": f"body must be {{ v: {PROTOCOL_VERSION}, events: [...] }}"}
+        )
     events = parsed.get("events")
     if not isinstance(events, list) or not 0 < len(events) <= MAX_BATCH_EVENTS:
-        return _answer(400, {"error": "invalid_batch", "message": f"events must be an array of 1 to {MAX_BATCH_EVENTS} events"})
+        return _answer(
+            400, {"error": "invalid_batch", "message": f"events must be an array of 1 to {MAX_BATCH_EVENTS} events"}
+        )
     errors = [p for i, m in enumerate(events) if (p := _message_problem(m, f"events[{i}]")) is not None]
     if errors:
         return _answer(400, {"error": "invalid_batch", "message": "; ".join(errors)})
     spans = [
-        p for i, m in enumerate(events)
+        p
+        for i, m in enumerate(events)
         if m["kind"] == "timeSpent" and (p := _span_problem(m["window"], f"events[{i}].window")) is not None
     ]
     if spans:

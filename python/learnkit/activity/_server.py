@@ -54,11 +54,21 @@ class _Claims(Generic[_F]):
 def _acknowledge(claims: _Claims[Any], accepted: int, copies_taken: bool) -> ActivityAnswer:
     """The response once this request's own ids are settled: failed copies, then ids sent elsewhere, then 202."""
     if not copies_taken:
-        return _answer(502, {"error": "upstream_failed", "message": "a copy of these events sent at the same time failed; send them again"})
+        return _answer(
+            502,
+            {
+                "error": "upstream_failed",
+                "message": "a copy of these events sent at the same time failed; send them again",
+            },
+        )
     duplicates = claims.duplicates + len(claims.waits)
     if claims.elsewhere:
         return _answer(
-            503, {"error": "in_flight", "message": "some of these events are being sent by another request; send them again"},
+            503,
+            {
+                "error": "in_flight",
+                "message": "some of these events are being sent by another request; send them again",
+            },
             {"retry-after": _IN_FLIGHT_RETRY_AFTER},
         )
     return _answer(202, {"accepted": accepted, "duplicates": duplicates})
@@ -77,7 +87,9 @@ class _ServerBase:
     def _actor(self, user: Mapping[str, Any], source_id: str) -> Actor:
         return Actor(
             id=f"{self._base_url}/rostering/1.0/users/{encode_uri_component(source_id)}",
-            email=user["email"], name=user.get("name"), role=user.get("role"),
+            email=user["email"],
+            name=user.get("name"),
+            role=user.get("role"),
         )
 
     def _remember_failed(self, event_id: str) -> None:
@@ -101,7 +113,9 @@ class ActivityServer(_ServerBase):
         answer = server.handle(request.method, request.body, user={"email": request.user.email})
     """
 
-    def __init__(self, lk: LearnKit, *, dedupe: DedupeStore | bool | None = None, dedupe_ttl: float = DEFAULT_DEDUPE_TTL) -> None:
+    def __init__(
+        self, lk: LearnKit, *, dedupe: DedupeStore | bool | None = None, dedupe_ttl: float = DEFAULT_DEDUPE_TTL
+    ) -> None:
         activity = lk.activity
         super().__init__(dedupe=dedupe, dedupe_ttl=dedupe_ttl, config=activity.config, base_url=lk.base_url)
         self._lk = lk
@@ -229,8 +243,6 @@ class ActivityServer(_ServerBase):
                 _log.warning("activity handler: dedupe store could not complete")
 
 
-
-
 class AsyncActivityServer(_ServerBase):
     """:class:`ActivityServer` for asyncio servers (FastAPI): the same checks, answers and dedupe; the store may be
     an :class:`~learnkit.webhooks.AsyncRedisDedupeStore`.
@@ -242,7 +254,10 @@ class AsyncActivityServer(_ServerBase):
     """
 
     def __init__(
-        self, alk: AsyncLearnKit, *, dedupe: AsyncDedupeStore | DedupeStore | bool | None = None,
+        self,
+        alk: AsyncLearnKit,
+        *,
+        dedupe: AsyncDedupeStore | DedupeStore | bool | None = None,
         dedupe_ttl: float = DEFAULT_DEDUPE_TTL,
     ) -> None:
         activity = alk.activity
@@ -255,7 +270,9 @@ class AsyncActivityServer(_ServerBase):
         result = getattr(self._store, name)(*args)
         return await result if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future) else result
 
-    async def handle(self, method: str, body: bytes | str, *, user: User | Mapping[str, object] | None) -> ActivityAnswer:
+    async def handle(
+        self, method: str, body: bytes | str, *, user: User | Mapping[str, object] | None
+    ) -> ActivityAnswer:
         """:meth:`ActivityServer.handle` for tasks."""
         batch = read_batch(method, body, user, self._config)
         if isinstance(batch, ActivityAnswer):
