@@ -1,14 +1,14 @@
-// Writes each family package's `src/generated/models.ts`: a named interface for every component schema a user of
-// the package meets, with a doc comment per property, generated from the family's OpenAPI document
-// (docs/decisions.md#d-generated-model-interfaces). The types say what openapi-typescript says of the same schemas
-// (optional members, `| null`, string-literal unions, index signatures only where the schema has
+// Writes each family package's `src/generated/models.ts`: a named interface for every component schema a user
+// of the package meets, with a doc comment per property, from the family's OpenAPI document
+// (docs/decisions.md#d-generated-model-interfaces). The types say what openapi-typescript says of the same
+// schemas (optional members, `| null`, string-literal unions, index signatures only where the schema has
 // `additionalProperties`), so a model and its `components['schemas'][...]` type are assignable both ways.
 import { HEADER } from './typescript.mjs';
 
 /**
  * How each family names its models: a prefix before every schema name, names that differ from the schema's
- * (`Link` is `CFLink`), and schemas that read better written out where they are used than as a name of their own
- * (an id string, a free-form object). The names are the public names the packages export.
+ * (`Link` is `CFLink`), and schemas that read better written out where they are used than named (an id string,
+ * a free-form object). The names are the public names the packages export.
  */
 const FAMILIES = {
   case: {
@@ -24,8 +24,8 @@ const FAMILIES = {
     names: {},
     inline: [],
     // Objects of the platform's reference whose other members pass through
-    // (docs/decisions.md#d-platform-reference-shapes): the document leaves their `additionalProperties` unsaid,
-    // which JSON Schema reads as open, so their models keep an index signature
+    // (docs/decisions.md#d-platform-reference-shapes): the document leaves their `additionalProperties`
+    // unsaid, which JSON Schema reads as open, so their models keep an index signature
     // (docs/decisions.md#d-generated-model-interfaces).
     open: [
       'Application',
@@ -45,7 +45,7 @@ const FAMILIES = {
   },
 };
 
-/** Nullable wrappers, pages and response envelopes: a method gives what they hold, so they are written out. */
+/** Nullable wrappers, pages and response envelopes: a method gives what they hold, so they are inlined. */
 const WRAPPER = /^Nullable|List$|Response$|PageMembers$/;
 
 const SCHEMA_REF = '#/components/schemas/';
@@ -53,7 +53,7 @@ const DECISION_LINK = /docs\/decisions\.md#d-[\w-]+/g;
 
 /** The `models.ts` of every family package, unformatted (`{ path, content }`). */
 export function generateModels(resources) {
-  return Object.entries(FAMILIES).map(([pkg, family]) => modelsFile(pkg, family, resources));
+  return Object.keys(FAMILIES).map((pkg) => familyModels(pkg, resources));
 }
 
 /** The public name of every schema the package shows, by schema name (`User` → `OneRosterUser`). */
@@ -98,7 +98,9 @@ function reachable(document, name, found) {
   return found;
 }
 
-function modelsFile(pkg, family, resources) {
+/** The `models.ts` of one family package (`case`, `oneroster`, `platform`), unformatted. */
+export function familyModels(pkg, resources) {
+  const family = FAMILIES[pkg];
   const schemas = resources.documents[family.document].components.schemas;
   const names = modelNames(pkg, resources);
   const context = { schemas, names };
@@ -106,7 +108,7 @@ function modelsFile(pkg, family, resources) {
     .sort(([, a], [, b]) => a.localeCompare(b))
     .map(([schema, name]) => declaration(name, shown(schema, schemas[schema], family), context));
   const intro =
-    `// Every model of @learnkit/${pkg}: the objects its methods take and give, named, from openapi/${family.document}.yaml.\n` +
+    `// The objects the methods of @learnkit/${pkg} take and give, from openapi/${family.document}.yaml.\n` +
     '// `src/types.ts` re-exports them by name.\n\n';
   return {
     path: `packages/${pkg}/src/generated/models.ts`,
@@ -221,7 +223,10 @@ function resolve(schema, context) {
   return schema.$ref ? context.schemas[schema.$ref.slice(SCHEMA_REF.length)] : schema;
 }
 
-/** `{ member: type; ... }` with a doc comment per member; `withExtra` adds the `[key: string]: unknown` the schema allows. */
+/**
+ * `{ member: type; ... }` with a doc comment per member; `withExtra` adds the `[key: string]: unknown` the schema
+ * allows.
+ */
 function objectBody(schema, context, indent, withExtra = true) {
   const { properties, required, extra } = membersOf(schema, context);
   const inner = `${indent}  `;
@@ -262,7 +267,7 @@ function describe(schema, name) {
   return { paragraphs: [text], tags: seeTags(schema.description) };
 }
 
-/** The doc of a member: what it is, its constraints (format, enum, bounds, default), an example where one is given. */
+/** The doc of a member: what it is, its constraints (format, enum, bounds, default) and an example if given. */
 function describeProperty(name, property, context) {
   const target = property.$ref ? resolve(property, context) : undefined;
   const own = userText(property.description);
@@ -284,7 +289,7 @@ function userText(description) {
       /\s*\((?:[^()]*;\s*)?(?:see\s+)?docs\/decisions\.md#[\w-]+(?:[;,]\s*docs\/decisions\.md#[\w-]+)*\)/g,
       '',
     )
-    .replace(/\bDecision:\s*(\w)/g, (_, first) => first.toUpperCase())
+    .replace(/\bDecision:\s*([a-z]?)/g, (_, first) => first.toUpperCase())
     .replace(/\s+([.,;])/g, '$1')
     .trim();
 }
@@ -354,9 +359,10 @@ function constraints(schema) {
 }
 
 function bound(facts, min, max, unit) {
-  if (min !== undefined && max !== undefined) facts.push(`From ${min} to ${max}${unit}.`);
-  else if (min !== undefined) facts.push(`At least ${min}${unit}.`);
-  else if (max !== undefined) facts.push(`At most ${max}${unit}.`);
+  const of = (count) => (count === 1 ? unit.replace(/s$/, '') : unit);
+  if (min !== undefined && max !== undefined) facts.push(`From ${min} to ${max}${of(max)}.`);
+  else if (min !== undefined) facts.push(`At least ${min}${of(min)}.`);
+  else if (max !== undefined) facts.push(`At most ${max}${of(max)}.`);
 }
 
 const code = (value) =>
