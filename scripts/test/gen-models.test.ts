@@ -26,7 +26,7 @@ const document = {
       NullableTag: { anyOf: [ref('Tag'), { type: 'null' }] },
       Widget: {
         description:
-          'A widget. Decision: its `size` is a whole number (see docs/decisions.md#d-widget-size).',
+          'A widget. Decision: its `size` is a whole number (see docs/decisions.md#d-generated-model-interfaces).',
         allOf: [
           ref('Base'),
           {
@@ -95,7 +95,7 @@ describe('the generated models', () => {
   it('documents the model and every member, with constraints, an example and the decision as @see', () => {
     const widget = declarationOf('OneRosterWidget');
     expect(widget).toMatch(
-      /^\/\*\*\n \* A widget\. Its `size` is a whole number\.\n \*\n \* @see docs\/decisions\.md#d-widget-size/,
+      /^\/\*\*\n \* A widget\. Its `size` is a whole number\.\n \*\n \* @see docs\/decisions\.md#d-generated-model-interfaces/,
     );
     expect(widget).toContain('/** How big it is. From 1 to 9. */');
     expect(widget).toContain('/** When the object last changed. Format `date-time`. */');
