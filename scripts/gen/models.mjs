@@ -298,9 +298,17 @@ function seeTags(description) {
   return [...new Set(description?.match(DECISION_LINK) ?? [])].map((link) => `@see ${link}`);
 }
 
+/** The text up to its first `.` or `:` that ends a sentence outside parentheses. */
 function firstSentence(text) {
-  const end = text.search(/[.:](\s|$)/);
-  return end === -1 ? text : `${text.slice(0, end)}.`;
+  let depth = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    if (text[i] === '(') depth += 1;
+    else if (text[i] === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && /[.:]/.test(text[i]) && /^(\s|$)/.test(text.slice(i + 1, i + 2))) {
+      return text[i - 1] === '.' ? text.slice(0, i + 1) : `${text.slice(0, i)}.`;
+    }
+  }
+  return text;
 }
 
 /** A member that names another schema, said by that schema's description: "The org: a reference by ...". */
@@ -335,10 +343,14 @@ function memberSentence(name, property) {
     .split(/[\s_-]+/)
     .map((word) => ({ id: 'ID', uri: 'URI', url: 'URL', lti: 'LTI' })[word.toLowerCase()] ?? word)
     .map((word) => (/^[A-Z][a-z]/.test(word) ? word.toLowerCase() : word));
-  if (property.type === 'boolean') {
+  const types = typesOf(property);
+  const flag = property.enum?.every((value) => value === 'true' || value === 'false' || value === null);
+  if ((types.includes('boolean') && types.every((type) => type === 'boolean' || type === 'null')) || flag) {
     const rest = /^(is|has)$/.test(words[0]) ? words.slice(1) : words;
-    return `Whether ${rest.join(' ')}.`;
+    return `Whether ${rest.join(' ')}${flag ? ', as the string `true` or `false`' : ''}.`;
   }
+  const at = words.at(-1) === 'at' ? 1 : words.slice(-2).join(' ') === 'at time' ? 2 : 0;
+  if (at > 0 && words.length > at) return `When ${words.slice(0, -at).join(' ')}.`;
   return `The ${words.join(' ')}.`;
 }
 
@@ -346,7 +358,9 @@ function memberSentence(name, property) {
 function constraints(schema) {
   const facts = [];
   if (schema.format) facts.push(`Format \`${schema.format}\`.`);
-  if (schema.enum && schema.enum.length > 1) facts.push(`One of ${schema.enum.map(code).join(', ')}.`);
+  const flag = schema.enum?.every((value) => value === 'true' || value === 'false' || value === null);
+  if (schema.enum && schema.enum.length > 1 && !flag)
+    facts.push(`One of ${schema.enum.map(code).join(', ')}.`);
   if (schema.pattern) facts.push(`Matches \`${schema.pattern}\`.`);
   bound(facts, schema.minimum, schema.maximum, '');
   bound(facts, schema.minLength, schema.maxLength, ' characters');

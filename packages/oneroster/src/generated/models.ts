@@ -628,19 +628,19 @@ export interface OneRosterDemographicsInput {
   birthDate?: string | null;
   /** The sex. One of `male`, `female`, `null`. */
   sex?: 'male' | 'female' | null;
-  /** The american indian or alaska native. One of `true`, `false`, `null`. */
+  /** Whether american indian or alaska native, as the string `true` or `false`. */
   americanIndianOrAlaskaNative?: 'true' | 'false' | null;
-  /** The asian. One of `true`, `false`, `null`. */
+  /** Whether asian, as the string `true` or `false`. */
   asian?: 'true' | 'false' | null;
-  /** The black or african american. One of `true`, `false`, `null`. */
+  /** Whether black or african american, as the string `true` or `false`. */
   blackOrAfricanAmerican?: 'true' | 'false' | null;
-  /** The native hawaiian or other pacific islander. One of `true`, `false`, `null`. */
+  /** Whether native hawaiian or other pacific islander, as the string `true` or `false`. */
   nativeHawaiianOrOtherPacificIslander?: 'true' | 'false' | null;
-  /** The white. One of `true`, `false`, `null`. */
+  /** Whether white, as the string `true` or `false`. */
   white?: 'true' | 'false' | null;
-  /** The demographic race two or more races. One of `true`, `false`, `null`. */
+  /** Whether demographic race two or more races, as the string `true` or `false`. */
   demographicRaceTwoOrMoreRaces?: 'true' | 'false' | null;
-  /** The hispanic or latino ethnicity. One of `true`, `false`, `null`. */
+  /** Whether hispanic or latino ethnicity, as the string `true` or `false`. */
   hispanicOrLatinoEthnicity?: 'true' | 'false' | null;
   /** The country of birth code. */
   countryOfBirthCode?: string | null;

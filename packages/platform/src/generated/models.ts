@@ -176,9 +176,9 @@ export interface CaliperEntity {
 export interface CaliperSession {
   /** The session ID. */
   sessionId: string;
-  /** The started at time. Format `date-time`. */
+  /** When started. Format `date-time`. */
   startedAtTime?: string;
-  /** The ended at time. Format `date-time`. */
+  /** When ended. Format `date-time`. */
   endedAtTime: string | null;
   /** The events. */
   events: CaliperEntity[];
@@ -309,9 +309,9 @@ export interface Insight {
   reason?: string | null;
   /** The duration in seconds. At least 0. */
   durationInSeconds?: number | null;
-  /** The started at time. Format `date-time`. */
+  /** When started. Format `date-time`. */
   startedAtTime?: string | null;
-  /** The ended at time. Format `date-time`. */
+  /** When ended. Format `date-time`. */
   endedAtTime?: string | null;
   /** The version. */
   version?: number | string | null;
@@ -339,7 +339,7 @@ export interface InsightGroup {
 
 /** The review of an insight. */
 export interface InsightReview {
-  /** The reviewed at. Format `date-time`. */
+  /** When reviewed. Format `date-time`. */
   reviewedAt?: string;
   /** The reviewed by. */
   reviewedBy?: string | null;
@@ -360,9 +360,9 @@ export interface InsightSession {
   id: string;
   /** The application ID. */
   applicationId?: string | null;
-  /** The started at time. Format `date-time`. */
+  /** When started. Format `date-time`. */
   startedAtTime?: string;
-  /** The ended at time. Format `date-time`. */
+  /** When ended. Format `date-time`. */
   endedAtTime?: string | null;
   /** The duration in seconds. At least 0. */
   durationInSeconds?: number | null;
@@ -372,13 +372,13 @@ export interface InsightSession {
   wastePercentage?: number | null;
   /** Whether proctored. */
   isProctored?: boolean;
-  /** The webcam enabled. */
+  /** Whether webcam enabled. */
   webcamEnabled?: boolean | null;
   /** The proctored result. */
   proctoredResult?: string | null;
-  /** The recording started at time. Format `date-time`. */
+  /** When recording started. Format `date-time`. */
   recordingStartedAtTime?: string | null;
-  /** The recording ended at time. Format `date-time`. */
+  /** When recording ended. Format `date-time`. */
   recordingEndedAtTime?: string | null;
   /** The recording S3 key. */
   recordingS3Key?: string | null;
@@ -441,7 +441,7 @@ export interface InsightType {
   insightGroup?: string | null;
   /** Whether deprecated. */
   deprecated: boolean;
-  /** The sunset at. Format `date-time`. */
+  /** When sunset. Format `date-time`. */
   sunsetAt: string | null;
 }
 
@@ -501,11 +501,11 @@ export interface Org {
  * @see docs/decisions.md#d-platform-reference-shapes
  */
 export type OrgConfig = {
-  /** The app store enabled. */
+  /** Whether app store enabled. */
   appStoreEnabled?: boolean | null;
   /** Default `at_school`. One of `always_on`, `at_school`, `user_choice`, `always_off`, `null`. */
   cameraMicDefault?: 'always_on' | 'at_school' | 'user_choice' | 'always_off' | null;
-  /** The consent management enabled. */
+  /** Whether consent management enabled. */
   consentManagementEnabled?: boolean | null;
   /** The credential import mode. One of `enabled`, `disabled`, `null`. */
   credentialImportMode?: 'enabled' | 'disabled' | null;
@@ -551,9 +551,9 @@ export interface SessionMetadataWrite {
   isProctored?: boolean;
   /** Whether webcam used. */
   webcamUsed?: boolean;
-  /** The recording started at time. Format `date-time`. */
+  /** When recording started. Format `date-time`. */
   recordingStartedAtTime?: string;
-  /** The recording ended at time. Format `date-time`. */
+  /** When recording ended. Format `date-time`. */
   recordingEndedAtTime?: string | null;
   /** The storage key. */
   storageKey?: string;
@@ -590,7 +590,7 @@ export interface StudentUpsert {
   status?: 'active' | 'tobedeleted' | 'inactive';
   /** The username. */
   username?: string;
-  /** The enabled user. One of `true`, `false`. */
+  /** Whether enabled user, as the string `true` or `false`. */
   enabledUser?: 'true' | 'false';
   /** The given name. At least 1 character. */
   givenName: string;
@@ -627,7 +627,7 @@ export interface User {
   status?: string;
   /** When the object last changed. Format `date-time`. */
   dateLastModified?: string;
-  /** The enabled user. One of `true`, `false`. */
+  /** Whether enabled user, as the string `true` or `false`. */
   enabledUser?: 'true' | 'false';
   /** The given name. */
   givenName?: string;
