@@ -198,7 +198,8 @@ function objectType(schema, context, indent) {
   if (extra && typeof extra === 'object' && Object.keys(extra).length > 0) {
     const named =
       Object.keys(properties).length > 0 ? `${objectBody(schema, context, indent, false)} & ` : '';
-    return `${named}{\n${indent}  [key: string]: ${typeOf(extra, context, `${indent}  `)};\n${indent}}`;
+    const doc = `${indent}  /** Members the schema does not name, each as typed here. */\n`;
+    return `${named}{\n${doc}${indent}  [key: string]: ${typeOf(extra, context, `${indent}  `)};\n${indent}}`;
   }
   return objectBody(schema, context, indent);
 }
@@ -341,7 +342,7 @@ function memberSentence(name, property) {
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .split(/[\s_-]+/)
-    .map((word) => ({ id: 'ID', uri: 'URI', url: 'URL', lti: 'LTI' })[word.toLowerCase()] ?? word)
+    .map((word) => ({ id: 'ID', ids: 'IDs', uri: 'URI', url: 'URL', lti: 'LTI' })[word.toLowerCase()] ?? word)
     .map((word) => (/^[A-Z][a-z]/.test(word) ? word.toLowerCase() : word));
   const types = typesOf(property);
   const flag = property.enum?.every((value) => value === 'true' || value === 'false' || value === null);

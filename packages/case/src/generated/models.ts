@@ -139,7 +139,7 @@ export interface CFItem {
 
 /** The item identifiers to check. */
 export interface CFItemsValidateRequest {
-  /** The ids. */
+  /** The IDs. */
   ids: string[];
 }
 

@@ -815,7 +815,7 @@ export type OneRosterLearningObjectiveSet =
   | {
       /** The source. */
       source: string;
-      /** The learning objective ids. */
+      /** The learning objective IDs. */
       learningObjectiveIds: {
         /** The learning objective ID. */
         learningObjectiveId: string;
@@ -1324,7 +1324,7 @@ export interface OneRosterUser {
   userMasterIdentifier?: string | null;
   /** The username. */
   username?: string | null;
-  /** The user ids. */
+  /** The user IDs. */
   userIds?: OneRosterUserId[];
   /** Whether enabled user. */
   enabledUser: boolean;
@@ -1408,7 +1408,7 @@ export interface OneRosterUserInput {
   userMasterIdentifier?: string | null;
   /** The username. */
   username?: string | null;
-  /** The user ids. */
+  /** The user IDs. */
   userIds?: OneRosterUserId[];
   /** Whether enabled user. */
   enabledUser: boolean;
@@ -1518,7 +1518,7 @@ export interface OneRosterUserWithDemographics {
   userMasterIdentifier?: string | null;
   /** The username. */
   username?: string | null;
-  /** The user ids. */
+  /** The user IDs. */
   userIds?: OneRosterUserId[];
   /** Whether enabled user. */
   enabledUser: boolean;

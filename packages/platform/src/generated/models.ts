@@ -512,6 +512,7 @@ export type OrgConfig = {
   /** The privacy policy URL. Format `uri`. */
   privacyPolicyUrl?: string | null;
 } & {
+  /** Members the schema does not name, each as typed here. */
   [key: string]: string | null;
 };
 
@@ -643,7 +644,7 @@ export interface User {
   agents?: GUIDRef[];
   /** The resources. */
   resources?: GUIDRef[];
-  /** The user ids. */
+  /** The user IDs. */
   userIds?: unknown[];
   /** The user profiles. */
   userProfiles?: UserProfile[];
