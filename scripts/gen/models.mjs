@@ -409,7 +409,8 @@ const safe = (line) => line.replace(/\*\//g, '*\\/');
 function wrap(text, width) {
   const lines = [];
   let line = '';
-  for (const word of text.split(' ')) {
+  // A code span (`{ user }`) is never split over two lines.
+  for (const word of text.match(/[^\s`]*(?:`[^`]*`[^\s`]*)+|\S+/g) ?? []) {
     if (line && line.length + 1 + word.length > width) {
       lines.push(line);
       line = word;

@@ -119,6 +119,8 @@ describe('the checked-in models of case, oneroster and platform', () => {
       expect(text).not.toMatch(/Schemas\[/);
       expect(text).not.toMatch(/^import /m);
       expect(text.split('\n').filter((line) => line.length > 120)).toEqual([]);
+      // A code span is never cut over two lines of a doc comment.
+      expect(text.split('\n').filter((line) => (line.match(/`/g)?.length ?? 0) % 2 === 1)).toEqual([]);
       const lines = text.split('\n');
       const undocumented = lines.filter(
         (line, i) => /^\s+['\w]+\??: /.test(line) && !/\*\/$/.test(lines[i - 1] ?? ''),

@@ -1367,8 +1367,8 @@ export interface OneRosterUser {
 }
 
 /**
- * The answer of a user create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or `{
- * user }` as the one before did.
+ * The answer of a user create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or
+ * `{ user }` as the one before did.
  *
  * @see docs/decisions.md#d-oneroster-2025-10
  */
