@@ -75,7 +75,11 @@ export function modelNames(pkg, resources) {
   const names = new Map();
   for (const schema of [...used].sort()) {
     if (WRAPPER.test(schema) || family.inline.includes(schema)) continue;
-    names.set(schema, renamed[schema] ?? `${family.prefix}${schema}`);
+    const name = renamed[schema] ?? `${family.prefix}${schema}`;
+    const taken = [...names].find(([, other]) => other === name);
+    if (taken)
+      throw new Error(`gen: schemas ${taken[0]} and ${schema} of ${pkg} are both model ${name}; rename one`);
+    names.set(schema, name);
   }
   return names;
 }

@@ -107,6 +107,16 @@ describe('the generated models', () => {
     expect(docs).toHaveLength(members.length);
   });
 
+  it('refuses two schemas given one public name, naming both', () => {
+    const clash = {
+      ...resources,
+      operations: [{ ...resources.operations[0], models: { prefix: 'OneRoster', Tag: 'OneRosterBase' } }],
+    };
+    expect(() => familyModels('oneroster', clash)).toThrow(
+      /schemas Base and Tag of oneroster are both model OneRosterBase/,
+    );
+  });
+
   it('writes the same source for the same document', () => {
     expect(familyModels('oneroster', resources).content).toBe(source);
   });
