@@ -107,10 +107,11 @@ export function familyModels(pkg, resources) {
   const family = FAMILIES[pkg];
   const schemas = resources.documents[family.document].components.schemas;
   const names = modelNames(pkg, resources);
-  const context = { schemas, names };
+  const ops = resources.operations.filter((op) => op.package === pkg);
+  const context = { schemas, names, ops };
   const blocks = [...names]
     .sort(([, a], [, b]) => a.localeCompare(b))
-    .map(([schema, name]) => declaration(name, shown(schema, schemas[schema], family), context));
+    .map(([schema, name]) => declaration(schema, name, shown(schema, schemas[schema], family), context));
   const intro =
     `// The objects the methods of @learnkit/${pkg} take and give, from openapi/${family.document}.yaml.\n` +
     '// `src/types.ts` re-exports them by name.\n\n';
@@ -127,8 +128,10 @@ function shown(name, schema, family) {
 }
 
 /** `export interface Name { ... }` for a plain object schema, `export type Name = ...` for any other. */
-function declaration(name, schema, context) {
-  const doc = docComment('', describe(schema, name));
+function declaration(schemaName, name, schema, context) {
+  // An object the document states no member of (`x-unstated-answer`) has nothing an example could show.
+  const example = schema['x-unstated-answer'] ? undefined : modelExample(schemaName, context.ops);
+  const doc = docComment('', describe(schema, name, example));
   if (isPlainObject(schema, context))
     return `${doc}\nexport interface ${name} ${objectBody(schema, context, '')}`;
   return `${doc}\nexport type ${name} = ${typeOf(schema, context, '')};`;
@@ -267,9 +270,31 @@ function grouped(type, array = false) {
 // ---- doc comments ----
 
 /** The doc of a model: the schema's description as a user needs it, and the decisions it rests on. */
-function describe(schema, name) {
+function describe(schema, name, example) {
   const text = userText(schema.description) || `The ${name} object.`;
-  return { paragraphs: [text], tags: seeTags(schema.description) };
+  const tags = seeTags(schema.description);
+  if (example) tags.push('@example', ...example.split('\n'));
+  return { paragraphs: [text], tags };
+}
+
+/**
+ * Where a user meets a model, from the resource map's examples: a method that reads one, else one that takes it
+ * as its body, else one that lists it; an example that fits the line width.
+ */
+function modelExample(schema, ops) {
+  const rank = (op) => {
+    if (op.result.schema === schema && !op.page) return 0;
+    return op.body?.inner === schema || op.body?.schema === schema ? 1 : 2;
+  };
+  const fits = (example) => example.split('\n').every((line) => line.length <= 117);
+  const uses = ops.filter(
+    (op) =>
+      op.example &&
+      fits(op.example) &&
+      (op.result.schema === schema || op.body?.inner === schema || op.body?.schema === schema),
+  );
+  const where = (op) => `${op.sdkPath}.${op.method}`;
+  return uses.sort((a, b) => rank(a) - rank(b) || where(a).localeCompare(where(b)))[0]?.example;
 }
 
 /** The doc of a member: what it is, its constraints (format, enum, bounds, default) and an example if given. */

@@ -50,7 +50,22 @@ const document = {
 
 const resources = {
   documents: { oneroster: document },
-  operations: [{ package: 'oneroster', models: { prefix: 'OneRoster' }, result: { schema: 'WidgetList' } }],
+  operations: [
+    {
+      package: 'oneroster',
+      models: { prefix: 'OneRoster' },
+      result: { schema: 'WidgetList' },
+      page: 'widgets',
+    },
+    {
+      package: 'oneroster',
+      models: { prefix: 'OneRoster' },
+      result: { schema: 'Widget' },
+      sdkPath: 'oneroster.widgets',
+      method: 'get',
+      example: "const { size } = await lk.oneroster.widgets.get('w-1');",
+    },
+  ],
 };
 
 const source: string = familyModels('oneroster', resources).content;
@@ -92,12 +107,12 @@ describe('the generated models', () => {
     expect(declarationOf('OneRosterTag')).not.toContain('[key: string]');
   });
 
-  it('documents the model and every member, with constraints, an example and the decision as @see', () => {
+  it('documents the model, with an example from the map, and each member, with constraints; decisions as @see', () => {
     const widget = declarationOf('OneRosterWidget');
     const link = 'docs/decisions.md#d-generated-model-interfaces';
-    expect(
-      widget.startsWith(`/**\n * A widget. Its \`size\` is a whole number.\n *\n * @see ${link}\n */`),
-    ).toBe(true);
+    const example = "const { size } = await lk.oneroster.widgets.get('w-1');";
+    const intro = `/**\n * A widget. Its \`size\` is a whole number.\n *\n * @see ${link}\n`;
+    expect(widget.startsWith(`${intro} * @example\n * ${example}\n */`)).toBe(true);
     expect(widget).toContain('/** How big it is. From 1 to 9. */');
     expect(widget).toContain('/** When the object last changed. Format `date-time`. */');
     expect(widget).toMatch(/\* The colour\.\n\s+\*\n\s+\* @example 'red'/);

@@ -8,6 +8,9 @@
 /**
  * A relationship between two nodes (response shape). Allowed `associationType` values are not shown in the
  * spec.
+ *
+ * @example
+ * const { associationType, originNodeURI, destinationNodeURI } = await lk.case.associations.get(id);
  */
 export interface CFAssociation {
   /**
@@ -37,7 +40,12 @@ export interface CFAssociation {
   CFDocumentURI?: CFLink | null;
 }
 
-/** A competency framework (response shape). */
+/**
+ * A competency framework (response shape).
+ *
+ * @example
+ * const { title, uri } = await lk.case.documents.get(id, { fields: ['title', 'uri'] });
+ */
 export interface CFDocument {
   /**
    * A CASE identifier. Format `uuid`. Matches
@@ -86,7 +94,12 @@ export interface CFDocument {
   CFPackageURI: CFLink;
 }
 
-/** A standard (response shape). */
+/**
+ * A standard (response shape).
+ *
+ * @example
+ * const item = await lk.case.items.get(id, { fields: ['fullStatement', 'humanCodingScheme'] });
+ */
 export interface CFItem {
   /**
    * A CASE identifier. Format `uuid`. Matches
@@ -137,13 +150,23 @@ export interface CFItem {
   CFDocumentURI?: CFLink | null;
 }
 
-/** The item identifiers to check. */
+/**
+ * The item identifiers to check.
+ *
+ * @example
+ * const { valid, invalid } = await lk.case.items.validate(['00000000-0000-0000-0000-000000000001']);
+ */
 export interface CFItemsValidateRequest {
   /** The IDs. */
   ids: string[];
 }
 
-/** The checked identifiers, split into valid and invalid. */
+/**
+ * The checked identifiers, split into valid and invalid.
+ *
+ * @example
+ * const { valid, invalid } = await lk.case.items.validate(['00000000-0000-0000-0000-000000000001']);
+ */
 export interface CFItemsValidateResult {
   /** The valid. */
   valid: string[];
@@ -228,7 +251,12 @@ export interface CFPackageNodeRef {
   uri: string;
 }
 
-/** The package upload body (input shape). Input uses `identifier` where responses use `sourcedId`. */
+/**
+ * The package upload body (input shape). Input uses `identifier` where responses use `sourcedId`.
+ *
+ * @example
+ * const { result } = await lk.case.packages.upload(body);
+ */
 export interface CFPackageUpload {
   /** The CF document: the document of an uploaded package (input shape). */
   CFDocument: CFPackageUploadDocument;
@@ -383,6 +411,8 @@ export interface CFPackageUploadItem {
  * The result of a package upload. The spec's table marks no member required, so none is required here.
  *
  * @see docs/decisions.md#d-oa-11
+ * @example
+ * const { result } = await lk.case.packages.upload(body);
  */
 export interface CFPackageUploadResult {
   /** Whether success. */

@@ -9,6 +9,9 @@
  * A OneRoster academic session: a school year, semester, term or grading period, of an org. Terms and grading
  * periods are academic sessions of those types. The shape the vendor publishes (openapi/vendor/oneroster):
  * `schoolYear` a number, `org` required.
+ *
+ * @example
+ * const { title, startDate, endDate } = await lk.oneroster.academicSessions.get('as-2025-fall');
  */
 export interface OneRosterAcademicSession {
   /** The id of the object. */
@@ -38,6 +41,12 @@ export interface OneRosterAcademicSession {
 /**
  * An academic session in a POST or PUT body (`schoolYear` a string here, as the vendor states it; `org`
  * required).
+ *
+ * @example
+ * const { allocatedSourcedId } = await lk.oneroster.academicSessions.create({
+ *   status: 'active', title: 'Summer 2026', type: 'term', startDate: '2026-06-20', endDate: '2026-08-10',
+ *   schoolYear: '2026', org: { sourcedId: 'org-maple-district' },
+ * });
  */
 export interface OneRosterAcademicSessionInput {
   /** The id of the object. */
@@ -66,6 +75,9 @@ export interface OneRosterAcademicSessionInput {
  * A gradebook assessment line item (a test or assessment not aligned to a class), with the extension members
  * `component` (a course component) and `componentResource` (a component resource), each a `{ sourcedId }` or
  * null.
+ *
+ * @example
+ * const { component, componentResource } = await lk.oneroster.gradebook.assessmentLineItems.get('ali-quiz-1');
  */
 export interface OneRosterAssessmentLineItem {
   /** The id of the object. */
@@ -139,7 +151,12 @@ export interface OneRosterAssessmentLineItemInput {
   learningObjectiveSet?: OneRosterLearningObjectiveSet;
 }
 
-/** A gradebook assessment result: a student's score on an assessment line item. */
+/**
+ * A gradebook assessment result: a student's score on an assessment line item.
+ *
+ * @example
+ * const { score, scoreStatus } = await lk.oneroster.gradebook.assessmentResults.get('ar-ada-1');
+ */
 export interface OneRosterAssessmentResult {
   /** The id of the object. */
   sourcedId?: string;
@@ -182,7 +199,15 @@ export interface OneRosterAssessmentResult {
   missing?: string | null;
 }
 
-/** An assessment result in a POST or PUT body. */
+/**
+ * An assessment result in a POST or PUT body.
+ *
+ * @example
+ * await lk.oneroster.gradebook.assessmentResults.create({
+ *   status: 'active', assessmentLineItem: { sourcedId: 'ali-quiz-1' }, student: { sourcedId: 'usr-ada-lovelace' },
+ *   score: 9, scoreDate: '2025-10-01T14:00:00Z', scoreStatus: 'fully graded',
+ * });
+ */
 export interface OneRosterAssessmentResultInput {
   /** The id of the object. */
   sourcedId?: string;
@@ -225,7 +250,12 @@ export interface OneRosterAssessmentResultInput {
   missing?: string | null;
 }
 
-/** A gradebook category: a collection of line items, with its weight. */
+/**
+ * A gradebook category: a collection of line items, with its weight.
+ *
+ * @example
+ * const { title, weight } = await lk.oneroster.gradebook.categories.get('cat-homework');
+ */
 export interface OneRosterCategory {
   /** The id of the object. */
   sourcedId?: string;
@@ -241,7 +271,12 @@ export interface OneRosterCategory {
   weight?: number | null;
 }
 
-/** A category in a POST or PUT body. */
+/**
+ * A category in a POST or PUT body.
+ *
+ * @example
+ * await lk.oneroster.gradebook.categories.update('cat-quizzes', { status: 'active', title: 'Quizzes', weight: 0.25 });
+ */
 export interface OneRosterCategoryInput {
   /** The id of the object. */
   sourcedId?: string;
@@ -257,7 +292,12 @@ export interface OneRosterCategoryInput {
   weight?: number | null;
 }
 
-/** A class: a scheduled section of a course at a school, for some terms. */
+/**
+ * A class: a scheduled section of a course at a school, for some terms.
+ *
+ * @example
+ * const { title, course, school } = await lk.oneroster.classes.get('class-math-g3');
+ */
 export interface OneRosterClass {
   /** The id of the object. */
   sourcedId: string;
@@ -296,6 +336,11 @@ export interface OneRosterClass {
 /**
  * The enrollment of a user in a class, in the body of POST `classes/{classSourcedId}/students` or `teachers`
  * (the class and the role come from the path).
+ *
+ * @example
+ * const { allocatedSourcedId } = await lk.oneroster.classes.students.add('class-math-g3', {
+ *   user: { sourcedId: 'usr-student-004' }, beginDate: '2025-08-15',
+ * });
  */
 export interface OneRosterClassEnrollmentInput {
   /** The user: a reference by `sourcedId`, in a request body. */
@@ -322,7 +367,15 @@ export interface OneRosterClassEnrollmentInput {
   endDate?: string;
 }
 
-/** A class in a POST body: `course`, `org` (its school) and `terms` required. */
+/**
+ * A class in a POST body: `course`, `org` (its school) and `terms` required.
+ *
+ * @example
+ * const { allocatedSourcedId } = await lk.oneroster.classes.create({
+ *   title: 'Math Grade 3 - Period 2', course: { sourcedId: 'course-math-g3' },
+ *   org: { sourcedId: 'org-maple-elementary' }, terms: [{ sourcedId: 'as-2025-fall' }],
+ * });
+ */
 export interface OneRosterClassInput {
   /** The id of the object. */
   sourcedId?: string;
@@ -356,7 +409,12 @@ export interface OneRosterClassInput {
   terms: OneRosterSourcedIdRefInput[];
 }
 
-/** A class in a PUT body: the members that may change (its course and school may not). */
+/**
+ * A class in a PUT body: the members that may change (its course and school may not).
+ *
+ * @example
+ * const updated = await lk.oneroster.classes.update('class-math-g3', { location: 'Room 12' });
+ */
 export interface OneRosterClassUpdate {
   /** The status of an object. One of `active`, `tobedeleted`. */
   status?: OneRosterStatus;
@@ -384,7 +442,12 @@ export interface OneRosterClassUpdate {
   terms?: OneRosterSourcedIdRefInput[];
 }
 
-/** A course component resource: a learning resource placed in a course component, in its order. */
+/**
+ * A course component resource: a learning resource placed in a course component, in its order.
+ *
+ * @example
+ * const { resource, courseComponent } = await lk.oneroster.courses.componentResources.get('cr-fractions-video');
+ */
 export interface OneRosterComponentResource {
   /** The id of the object. */
   sourcedId: string;
@@ -404,7 +467,15 @@ export interface OneRosterComponentResource {
   sortOrder: number;
 }
 
-/** A component resource in a POST or PUT body. */
+/**
+ * A component resource in a POST or PUT body.
+ *
+ * @example
+ * await lk.oneroster.courses.componentResources.create({
+ *   sourcedId: 'cr-geometry-game', status: 'active', title: 'Shapes game',
+ *   courseComponent: { sourcedId: 'component-math-g3-unit-4' }, resource: { sourcedId: 'res-multiplication-game' },
+ * });
+ */
 export interface OneRosterComponentResourceInput {
   /** The id of the object. */
   sourcedId: string;
@@ -427,6 +498,9 @@ export interface OneRosterComponentResourceInput {
 /**
  * A course: a programme of study of an org; its classes are sections of it. The vendor's shape:
  * `academicSession`, `level` and `gradingScheme`, no `schoolYear`.
+ *
+ * @example
+ * const { title, courseCode } = await lk.oneroster.courses.get('course-math-g3');
  */
 export interface OneRosterCourse {
   /** The id of the object. */
@@ -459,6 +533,9 @@ export interface OneRosterCourse {
 
 /**
  * A course component (a unit, a module) of a course, possibly inside another component, unlocked on a date.
+ *
+ * @example
+ * const { title, unlockDate } = await lk.oneroster.courses.components.get('component-math-g3-unit-2');
  */
 export interface OneRosterCourseComponent {
   /** The id of the object. */
@@ -495,7 +572,14 @@ export interface OneRosterCourseComponent {
   unlockDate: string;
 }
 
-/** A course component in a POST or PUT body. */
+/**
+ * A course component in a POST or PUT body.
+ *
+ * @example
+ * await lk.oneroster.courses.components.create({
+ *   status: 'active', title: 'Unit 4: Geometry', course: { sourcedId: 'course-math-g3' }, sortOrder: 4,
+ * });
+ */
 export interface OneRosterCourseComponentInput {
   /** The id of the object. */
   sourcedId?: string;
@@ -531,7 +615,14 @@ export interface OneRosterCourseComponentInput {
   unlockDate?: string;
 }
 
-/** A course in a POST or PUT body. */
+/**
+ * A course in a POST or PUT body.
+ *
+ * @example
+ * const { allocatedSourcedId } = await lk.oneroster.courses.create({
+ *   status: 'active', title: 'Math Grade 4', courseCode: 'MATH-4', org: { sourcedId: 'org-maple-elementary' },
+ * });
+ */
 export interface OneRosterCourseInput {
   /** The id of the object. */
   sourcedId?: string;
@@ -561,7 +652,12 @@ export interface OneRosterCourseInput {
   gradingScheme?: string | null;
 }
 
-/** The password of a credential, decrypted. */
+/**
+ * The password of a credential, decrypted.
+ *
+ * @example
+ * const { password } = await lk.oneroster.users.credentials.decrypt('usr-ada-lovelace', credentialId);
+ */
 export interface OneRosterDecryptedCredential {
   /** The password. */
   password: string;
@@ -570,6 +666,9 @@ export interface OneRosterDecryptedCredential {
 /**
  * The demographics of a user (keyed by the user's `sourcedId`). The race and ethnicity flags are the strings
  * `true` and `false`, or null.
+ *
+ * @example
+ * const { birthDate, sex } = await lk.oneroster.demographics.get('usr-ada-lovelace');
  */
 export interface OneRosterDemographics {
   /** The id of the object. */
@@ -612,7 +711,12 @@ export interface OneRosterDemographics {
   publicSchoolResidenceStatus: string | null;
 }
 
-/** Demographics in a POST or PUT body (`sourcedId`, the user's, required). */
+/**
+ * Demographics in a POST or PUT body (`sourcedId`, the user's, required).
+ *
+ * @example
+ * await lk.oneroster.demographics.create({ sourcedId: 'usr-student-001', birthDate: '2017-03-02', sex: 'female' });
+ */
 export interface OneRosterDemographicsInput {
   /** The id of the object. */
   sourcedId: string;
@@ -652,7 +756,12 @@ export interface OneRosterDemographicsInput {
   publicSchoolResidenceStatus?: string | null;
 }
 
-/** An enrollment of a user in a class, with the role the user has there. `primary` is a JSON boolean. */
+/**
+ * An enrollment of a user in a class, with the role the user has there. `primary` is a JSON boolean.
+ *
+ * @example
+ * const { role, user, class: klass } = await lk.oneroster.enrollments.get('enr-usr-ada-lovelace-class-math-g3');
+ */
 export interface OneRosterEnrollment {
   /** The id of the object. */
   sourcedId: string;
@@ -690,7 +799,14 @@ export interface OneRosterEnrollment {
   school: OneRosterGUIDRef;
 }
 
-/** An enrollment in a POST body. */
+/**
+ * An enrollment in a POST body.
+ *
+ * @example
+ * const { allocatedSourcedId } = await lk.oneroster.enrollments.create({
+ *   role: 'student', user: { sourcedId: 'usr-student-004' }, class: { sourcedId: 'class-science-g5' },
+ * });
+ */
 export interface OneRosterEnrollmentInput {
   /** The id of the object. */
   sourcedId?: string;
@@ -754,7 +870,15 @@ export interface OneRosterEnrollmentUpdate {
   school: OneRosterSourcedIdRefInput;
 }
 
-/** A grading period (an academic session of type `gradingPeriod`) in a POST or PUT body. */
+/**
+ * A grading period (an academic session of type `gradingPeriod`) in a POST or PUT body.
+ *
+ * @example
+ * await lk.oneroster.gradingPeriods.create({
+ *   title: 'Spring Q3', type: 'gradingPeriod', startDate: '2026-01-06', endDate: '2026-03-20',
+ *   schoolYear: '2026', org: { sourcedId: 'org-maple-district' }, parent: { sourcedId: 'as-2026-spring' },
+ * });
+ */
 export interface OneRosterGradingPeriodInput {
   /** The id of the object. */
   sourcedId?: string;
@@ -830,6 +954,9 @@ export type OneRosterLearningObjectiveSet =
 /**
  * A gradebook line item: the set of results for one activity of a class, in a category, assigned and due on
  * given dates.
+ *
+ * @example
+ * const { title, dueDate } = await lk.oneroster.gradebook.lineItems.get('li-math-g3-homework-1');
  */
 export interface OneRosterLineItem {
   /** The id of the object. */
@@ -876,6 +1003,8 @@ export interface OneRosterLineItem {
  * `dueDate`; `status` may be left out.
  *
  * @see docs/decisions.md#d-oneroster-2025-10
+ * @example
+ * await lk.oneroster.gradebook.lineItems.update('li-fractions-quiz', { ...lineItem, resultValueMax: 20 });
  */
 export interface OneRosterLineItemInput {
   /** The id of the object. */
@@ -923,6 +1052,9 @@ export type OneRosterMetadata = { [key: string]: unknown } | null;
 /**
  * An organization: a district, school, department,... with its parent and children. Schools are orgs of type
  * `school`.
+ *
+ * @example
+ * const { name, children } = await lk.oneroster.orgs.get('org-maple-district');
  */
 export interface OneRosterOrg {
   /** The id of the object. */
@@ -945,7 +1077,12 @@ export interface OneRosterOrg {
   children: OneRosterGUIDRef[];
 }
 
-/** An org in a POST or PUT body. */
+/**
+ * An org in a POST or PUT body.
+ *
+ * @example
+ * await lk.oneroster.orgs.update('org-maple-math', { name: 'Maple Mathematics', type: 'department' });
+ */
 export interface OneRosterOrgInput {
   /** The id of the object. */
   sourcedId?: string;
@@ -973,7 +1110,12 @@ export interface OneRosterRegisteredCredentials {
   message?: string;
 }
 
-/** A learning resource of the resources service. */
+/**
+ * A learning resource of the resources service.
+ *
+ * @example
+ * const { title, vendorResourceId } = await lk.oneroster.resources.get('res-fractions-video');
+ */
 export interface OneRosterResource {
   /** The id of the object. */
   sourcedId: string;
@@ -1000,6 +1142,9 @@ export interface OneRosterResource {
 /**
  * The body of POST `resources/{classes|courses|users}/{sourcedId}/resources`: the resource to assign, by
  * `sourcedId`.
+ *
+ * @example
+ * await lk.oneroster.resources.courses.assign('course-math-g3', { sourcedId: 'res-fractions-video' });
  */
 export interface OneRosterResourceAssignment {
   /** The id of the object. */
@@ -1032,7 +1177,12 @@ export interface OneRosterResourceInput {
   applicationId?: string;
 }
 
-/** A gradebook result: a student's score on a line item. */
+/**
+ * A gradebook result: a student's score on a line item.
+ *
+ * @example
+ * const { score, student } = await lk.oneroster.gradebook.results.get('res-ada-1');
+ */
 export interface OneRosterResult {
   /** The id of the object. */
   sourcedId?: string;
@@ -1075,7 +1225,15 @@ export interface OneRosterResult {
   missing?: string;
 }
 
-/** A result in a POST or PUT body. */
+/**
+ * A result in a POST or PUT body.
+ *
+ * @example
+ * await lk.oneroster.gradebook.classes.academicSessions.results.create('class-math-g3', 'as-2025-fall', [
+ *   { status: 'active', lineItem: { sourcedId: 'li-fractions-quiz' }, student: { sourcedId: 'usr-ada-lovelace' },
+ *     score: 18, scoreDate: '2025-10-08T15:00:00Z', scoreStatus: 'fully graded' },
+ * ]);
+ */
 export interface OneRosterResultInput {
   /** The id of the object. */
   sourcedId?: string;
@@ -1172,7 +1330,12 @@ export type OneRosterSchoolCreated =
     }
   | OneRosterOrg;
 
-/** A school (an org of type `school`) in a POST or PUT body. */
+/**
+ * A school (an org of type `school`) in a POST or PUT body.
+ *
+ * @example
+ * const school = await lk.oneroster.schools.update('org-maple-high', { name: 'Maple High', type: 'school' });
+ */
 export interface OneRosterSchoolInput {
   /** The id of the object. */
   sourcedId?: string;
@@ -1190,7 +1353,12 @@ export interface OneRosterSchoolInput {
   parent?: OneRosterSourcedIdRefInput | null;
 }
 
-/** A score scale: the values results of a class (or course) are given in. */
+/**
+ * A score scale: the values results of a class (or course) are given in.
+ *
+ * @example
+ * const { scoreScaleValue } = await lk.oneroster.gradebook.scoreScales.get('ss-letter-grades');
+ */
 export interface OneRosterScoreScale {
   /** The id of the object. */
   sourcedId?: string;
@@ -1212,7 +1380,12 @@ export interface OneRosterScoreScale {
   scoreScaleValue: OneRosterScoreScaleValue[];
 }
 
-/** A score scale in a POST or PUT body. */
+/**
+ * A score scale in a POST or PUT body.
+ *
+ * @example
+ * const scale = await lk.oneroster.gradebook.scoreScales.update('ss-pass-fail', { ...scale, title: 'Pass or fail' });
+ */
 export interface OneRosterScoreScaleInput {
   /** The id of the object. */
   sourcedId?: string;
@@ -1248,7 +1421,15 @@ export interface OneRosterScoreScaleValue {
   description?: string;
 }
 
-/** The `sourcedId` a create supplied and the one the platform allocated (the same when one was supplied). */
+/**
+ * The `sourcedId` a create supplied and the one the platform allocated (the same when one was supplied).
+ *
+ * @example
+ * const { allocatedSourcedId } = await lk.oneroster.academicSessions.create({
+ *   status: 'active', title: 'Summer 2026', type: 'term', startDate: '2026-06-20', endDate: '2026-08-10',
+ *   schoolYear: '2026', org: { sourcedId: 'org-maple-district' },
+ * });
+ */
 export interface OneRosterSourcedIdPairs {
   /** The supplied sourced ID. */
   suppliedSourcedId: string;
@@ -1310,6 +1491,9 @@ export type OneRosterUnstatedAnswer = { [key: string]: unknown };
 /**
  * A OneRoster user (student, teacher, parent, administrator...) with its roles in orgs. `enabledUser` is a
  * JSON boolean; `roles` and `agents` are always present.
+ *
+ * @example
+ * const { givenName, grades } = await lk.oneroster.students.get('usr-ada-lovelace');
  */
 export interface OneRosterUser {
   /** The id of the object. */
@@ -1371,6 +1555,12 @@ export interface OneRosterUser {
  * `{ user }` as the one before did.
  *
  * @see docs/decisions.md#d-oneroster-2025-10
+ * @example
+ * const created = await lk.oneroster.users.create({
+ *   enabledUser: true, givenName: 'Mary', familyName: 'Somerville', email: 'mary@maple.learnkit.test',
+ *   roles: [{ roleType: 'primary', role: 'student', org: { sourcedId: 'org-maple-elementary' } }], userProfiles: [],
+ * });
+ * const userId = 'sourcedIdPairs' in created ? created.sourcedIdPairs.allocatedSourcedId : created.user.sourcedId;
  */
 export type OneRosterUserCreated =
   | {
@@ -1396,6 +1586,13 @@ export interface OneRosterUserId {
 /**
  * A user in a POST or PUT body: `enabledUser`, `givenName`, `familyName`, `roles` and `userProfiles` (may be
  * empty) required.
+ *
+ * @example
+ * const created = await lk.oneroster.users.create({
+ *   enabledUser: true, givenName: 'Mary', familyName: 'Somerville', email: 'mary@maple.learnkit.test',
+ *   roles: [{ roleType: 'primary', role: 'student', org: { sourcedId: 'org-maple-elementary' } }], userProfiles: [],
+ * });
+ * const userId = 'sourcedIdPairs' in created ? created.sourcedIdPairs.allocatedSourcedId : created.user.sourcedId;
  */
 export interface OneRosterUserInput {
   /** The id of the object. */
@@ -1504,7 +1701,12 @@ export interface OneRosterUserProfileInput {
   credentials?: OneRosterUserProfileCredentialInput[];
 }
 
-/** A user with its demographics (`null` when it has none), as `users/{sourcedId}/demographics` answers it. */
+/**
+ * A user with its demographics (`null` when it has none), as `users/{sourcedId}/demographics` answers it.
+ *
+ * @example
+ * const { givenName, demographics } = await lk.oneroster.users.demographics.get('usr-ada-lovelace');
+ */
 export interface OneRosterUserWithDemographics {
   /** The id of the object. */
   sourcedId: string;

@@ -10,6 +10,8 @@
  * `sourcedId` is required and other members pass through.
  *
  * @see docs/decisions.md#d-platform-reference-shapes
+ * @example
+ * const app = await lk.applications.applications.get(appId);
  */
 export interface Application {
   /** The id of the object. */
@@ -60,6 +62,8 @@ export interface Application {
  * surfaced (spec/001, explicit); other values pass through.
  *
  * @see docs/decisions.md#d-platform-reference-shapes
+ * @example
+ * const status = await lk.applications.credentials.get(appId);
  */
 export interface ApplicationCredentials {
   /** The application ID. */
@@ -87,6 +91,8 @@ export interface ApplicationCredentials {
  * The result of a credential rotation; `claimUrl` is present when a secret awaits claim. Member names.
  *
  * @see docs/decisions.md#d-oa-20
+ * @example
+ * const { claimUrl } = await lk.applications.credentials.rotate(appId);
  */
 export interface ApplicationCredentialsRotation {
   /** The claim URL. Format `uri`. */
@@ -148,6 +154,8 @@ export interface ApplicationDraftCreate {
  *
  * @see docs/decisions.md#d-oa-19
  * @see docs/decisions.md#d-i15-tightened
+ * @example
+ * await lk.applications.applications.upsert(appId, { name: 'Fractions', proctoringEnabled: true });
  */
 export interface ApplicationUpsert {
   /** The id of the object. */
@@ -172,6 +180,8 @@ export interface CaliperEntity {
  * A Caliper session as recorded. `endedAtTime` is null while the session is open. Member names.
  *
  * @see docs/decisions.md#d-oa-20
+ * @example
+ * const session = await lk.events.sessions.get('https://app.example.com/sessions/1');
  */
 export interface CaliperSession {
   /** The session ID. */
@@ -198,6 +208,8 @@ export interface ClientCredentials {
  * The code to validate; other members pass through.
  *
  * @see docs/decisions.md#d-oa-20
+ * @example
+ * const { valid } = await lk.discountCodes.validateForApp('WELCOME10');
  */
 export interface DiscountCodeValidateRequest {
   /** The code. */
@@ -210,6 +222,8 @@ export interface DiscountCodeValidateRequest {
  * Whether the code is valid; other members pass through.
  *
  * @see docs/decisions.md#d-oa-20
+ * @example
+ * const { valid } = await lk.discountCodes.validateForApp('WELCOME10');
  */
 export interface DiscountCodeValidateResult {
   /** Whether valid. */
@@ -222,6 +236,8 @@ export interface DiscountCodeValidateResult {
  * The enforcement state of a session.
  *
  * @see docs/decisions.md#d-oa-20
+ * @example
+ * const { lockedOut, warningsAccrued, warningBudget } = await lk.insights.sessions.getEnforcementState(sessionId);
  */
 export interface EnforcementState {
   /** The session ID. */
@@ -240,6 +256,8 @@ export interface EnforcementState {
  * An enrollment, OneRoster-shaped: the user, class and school are GUIDRefs.
  *
  * @see docs/decisions.md#d-platform-reference-shapes
+ * @example
+ * const { user, class: klass, role } = await lk.rostering.enrollments.get(enrollmentId);
  */
 export interface Enrollment {
   /** The id of the object. */
@@ -293,6 +311,9 @@ export interface GUIDRef {
 /**
  * An insight on a user's learning (integration/level-4-insights-api models): `insightType` is a slug of
  * `/insights/1.0/types`; `review` is null until reviewed.
+ *
+ * @example
+ * const { data: insights, total } = await lk.insights.users.list(userId, { limit: 20 });
  */
 export interface Insight {
   /** The ID. */
@@ -325,6 +346,8 @@ export interface Insight {
  * A registered insight group. Member names `slug`, `family`, `membershipRule` and `visibleTypeCount`.
  *
  * @see docs/decisions.md#d-oa-20
+ * @example
+ * const { data: groups } = await lk.insights.groups.list();
  */
 export interface InsightGroup {
   /** The slug. */
@@ -354,6 +377,8 @@ export interface InsightReview {
  * `applicationId`.
  *
  * @see docs/decisions.md#d-platform-reference-shapes
+ * @example
+ * await lk.insights.sessions.writeMetadata({ sessionId, isProctored: true, webcamUsed: true, storageKey: 'rec/42' });
  */
 export interface InsightSession {
   /** The ID. */
@@ -398,6 +423,8 @@ export interface InsightSession {
  * The session insight summary.
  *
  * @see docs/decisions.md#d-oa-20
+ * @example
+ * const { insights } = await lk.insights.sessions.get(sessionId);
  */
 export interface InsightSessionSummary {
   /** The session ID. */
@@ -431,6 +458,8 @@ export interface InsightSummaryEntry {
  * being retired. The slug member is named `slug`.
  *
  * @see docs/decisions.md#d-oa-20
+ * @example
+ * for await (const type of lk.insights.types.list()) console.log(type.slug, type.deprecated, type.sunsetAt);
  */
 export interface InsightType {
   /** The slug. */
@@ -445,7 +474,12 @@ export interface InsightType {
   sunsetAt: string | null;
 }
 
-/** A user linked by an open agent relationship: `{ agentId, relationshipType, userId }`. */
+/**
+ * A user linked by an open agent relationship: `{ agentId, relationshipType, userId }`.
+ *
+ * @example
+ * const { data: links } = await lk.rostering.linkedUsers.list(parentId);
+ */
 export interface LinkedUser {
   /** The agent ID. */
   agentId: string;
@@ -465,6 +499,8 @@ export interface LinkedUser {
  * An organization.
  *
  * @see docs/decisions.md#d-platform-reference-shapes
+ * @example
+ * const { data: orgs, total } = await lk.rostering.orgs.list({ limit: 20 });
  */
 export interface Org {
   /** The id of the object. */
@@ -499,6 +535,8 @@ export interface Org {
  * write, `null` deletes a key (back to the inherited or default value) and absent keys are untouched.
  *
  * @see docs/decisions.md#d-platform-reference-shapes
+ * @example
+ * const { cameraMicDefault } = await lk.rostering.orgs.config.get(orgId);
  */
 export type OrgConfig = {
   /** Whether app store enabled. */
@@ -544,6 +582,8 @@ export interface ProfileCredential {
  * The session-metadata body uses the SessionRecording member names and stays open.
  *
  * @see docs/decisions.md#d-oa-15
+ * @example
+ * await lk.insights.sessions.writeMetadata({ sessionId, isProctored: true, webcamUsed: true, storageKey: 'rec/42' });
  */
 export interface SessionMetadataWrite {
   /** The session ID. */
@@ -570,6 +610,8 @@ export interface SessionMetadataWrite {
  * The highest mastered grade of a student in a subject. Member names, `masteredGrade` as in `mastery.*`.
  *
  * @see docs/decisions.md#d-oa-20
+ * @example
+ * const grade = await lk.beyond.grades.get({ studentId, subject: 'Math' });
  */
 export interface StudentGrade {
   /** The student ID. */
@@ -616,6 +658,8 @@ export interface StudentUpsert {
  * GUIDRefs of the open agent relationships only (change 2026.09.08.2).
  *
  * @see docs/decisions.md#d-platform-reference-shapes
+ * @example
+ * const { givenName, roles } = await lk.rostering.users.get(userId);
  */
 export interface User {
   /** The id of the object. */
@@ -659,6 +703,9 @@ export interface User {
 /**
  * An open agent relationship of a user (ended ones are excluded): `agentId`, the relationship, and the agent
  * as a GUIDRef (integration/level-1-student-onboarding).
+ *
+ * @example
+ * await lk.rostering.agents.upsert(studentId, agentId, { relationshipType: 'parent', user: parentRef });
  */
 export interface UserAgent {
   /** The agent ID. Format `uuid`. */
@@ -678,6 +725,9 @@ export interface UserAgent {
 /**
  * The body of a student's agent upsert: the relationship and the agent
  * (integration/level-1-student-onboarding).
+ *
+ * @example
+ * await lk.rostering.agents.upsert(studentId, agentId, { relationshipType: 'parent', user: parentRef });
  */
 export interface UserAgentUpsert {
   /**
@@ -697,6 +747,8 @@ export interface UserAgentUpsert {
  * by the reference, so they are open objects.
  *
  * @see docs/decisions.md#d-platform-new-operations
+ * @example
+ * const { trend, breakdown } = await lk.insights.users.overview(userId);
  */
 export interface UserInsightsOverview {
   /** The user ID. */
@@ -713,6 +765,8 @@ export interface UserInsightsOverview {
  * A profile of a user.
  *
  * @see docs/decisions.md#d-platform-reference-shapes
+ * @example
+ * const profile = await lk.rostering.profiles.get(userId, profileId);
  */
 export interface UserProfile {
   /** The profile ID. */
@@ -738,6 +792,8 @@ export interface UserProfile {
  * id the role upsert takes, is LearnKit's addition from spec/001's path and event data.
  *
  * @see docs/decisions.md#d-platform-reference-shapes
+ * @example
+ * await lk.rostering.roles.upsert(userId, 'role-1', { orgId: schoolId, role: 'student' });
  */
 export interface UserRole {
   /** The role ID. */
@@ -768,6 +824,8 @@ export interface UserRole {
  * The role upsert body is not shown in the spec; it is open, with the known members listed.
  *
  * @see docs/decisions.md#d-oa-19
+ * @example
+ * await lk.rostering.roles.upsert(userId, 'role-1', { orgId: schoolId, role: 'student' });
  */
 export interface UserRoleUpsert {
   /** The org ID. */
@@ -788,6 +846,8 @@ export interface UserRoleUpsert {
  * The user upsert body is not shown in the spec; it is open, with the known members listed.
  *
  * @see docs/decisions.md#d-oa-19
+ * @example
+ * await lk.rostering.users.upsert('usr-42', { email: 'ada@example.com', givenName: 'Ada', familyName: 'Lovelace' });
  */
 export interface UserUpsert {
   /** The email. */
