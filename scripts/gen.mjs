@@ -20,6 +20,7 @@ import { generateCatalogue } from '../packages/webhooks/scripts/gen-catalogue.mj
 import { generateApiOperations } from './gen/api-operations.mjs';
 import { generateApiReference } from './gen/api-reference.mjs';
 import { formatPython, formatTypeScript } from './gen/format.mjs';
+import { generateModels } from './gen/models.mjs';
 import { generateOperationTables } from './gen/operation-tables.mjs';
 import { generatePython } from './gen/python.mjs';
 import { loadResourceMap } from './gen/resource-map.mjs';
@@ -86,6 +87,8 @@ export async function generateAll(root = repoRoot) {
     ...formatTypeScript(
       [
         ...generateTypeScript(resources),
+        // Each family's named models (docs/decisions.md#d-generated-model-interfaces).
+        ...generateModels(resources),
         ...generateOperationTables(resources),
         ...generateApiOperations(resources),
       ],

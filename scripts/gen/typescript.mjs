@@ -28,9 +28,7 @@ const PACKAGES = {
     // Listings check `sort` and the fields of `filter` against the listed object's schema before sending
     // (docs/decisions.md#d-i29-query-fields).
     pages: { helper: 'rosterPages', from: 'internal/pages' },
-    // The public types of the schemas the methods take and give, generated from the document's component schemas,
-    // and a barrel of every resource class (docs/decisions.md#d-i29-generated-models).
-    models: { schemas: 'OneRosterSchemas', document: 'oneroster' },
+    // A barrel of every resource class (docs/decisions.md#d-i29-generated-models); the models are models.mjs's.
     barrel: true,
     document: 'openapi/oneroster.yaml',
   },
@@ -517,7 +515,6 @@ export function generateTypeScript(model) {
       if (family.children.length > 0) trees.push(family);
     }
     if (conventions.barrel) outputs.push(barrelSource(pkg, families, multiFamily));
-    if (conventions.models) outputs.push(modelsSource(pkg, model, conventions.models));
     if (trees.length > 0)
       outputs.push({
         path: `packages/${pkg}/src/generated/client.ts`,
@@ -542,50 +539,6 @@ function barrelSource(pkg, families, multiFamily) {
   return {
     path: `packages/${pkg}/src/generated/resources/index.ts`,
     content: `${HEADER}\n// Every resource class of the package, as its entry exports them.\n${lines.sort().join('\n')}\n`,
-  };
-}
-
-/** The component schemas a schema refers to, itself included (names, `$ref`s followed). */
-function reachable(document, name, found = new Set()) {
-  if (found.has(name)) return found;
-  found.add(name);
-  const visit = (value) => {
-    if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) {
-        if (key === '$ref' && typeof inner === 'string' && inner.startsWith('#/components/schemas/')) {
-          reachable(document, inner.slice('#/components/schemas/'.length), found);
-        } else visit(inner);
-      }
-    }
-  };
-  visit(document.components?.schemas?.[name]);
-  return found;
-}
-
-/**
- * `src/generated/models.ts`: a public type for every component schema the package's methods take or give and the
- * named schemas inside them, `<prefix><Schema>`, with the schema's description as its doc comment. A nullable
- * alias (`NullableX`, `X | null`) and the page and wrapper schemas of the answers (`*List`, `*Response`) are left
- * out: the methods give what they hold.
- */
-function modelsSource(pkg, model, { schemas, document: name }) {
-  const document = model.documents[name];
-  const ops = model.operations.filter((op) => op.package === pkg && !op.custom);
-  const used = new Set();
-  for (const op of ops) {
-    for (const schema of [op.result.schema, op.body?.inner]) if (schema) reachable(document, schema, used);
-  }
-  const skip = (schema) => /^Nullable|List$|Response$/.test(schema) || schema === 'PageMembers';
-  const prefix = ops[0]?.models.prefix ?? '';
-  const names = [...used].filter((schema) => !skip(schema)).sort();
-  const entries = names.map((schema) => {
-    const text = document.components.schemas[schema]?.description ?? schema;
-    return `${docComment('', [text.replace(/\s*Decision:[\s\S]*$/, '')])}\nexport type ${prefix}${schema} = Schemas['${schema}'];`;
-  });
-  return {
-    path: `packages/${pkg}/src/generated/models.ts`,
-    content: `${HEADER}import type { ${schemas} as Schemas } from '@learnkit/core';\n\n${entries.join('\n\n')}\n`,
   };
 }
 

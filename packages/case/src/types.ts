@@ -1,32 +1,25 @@
-import type { ListQuery, RequestOptions, CaseSchemas as Schemas } from '@learnkit/core';
+import type { ListQuery, RequestOptions } from '@learnkit/core';
+import type { CFDocument, CFItem, CFPackage } from './generated/models';
 
-/** A competency framework as the API returns it (response shape, `sourcedId`-keyed). */
-export type CFDocument = Schemas['CFDocument'];
-/** A standard (or grade, domain, cluster, ...) as the API returns it. */
-export type CFItem = Schemas['CFItem'];
-/** A relationship between two nodes as the API returns it; `isChildOf` builds the hierarchy. */
-export type CFAssociation = Schemas['CFAssociation'];
-/** A document with its items, associations and definitions, as `packages.get` returns it. */
-export type CFPackage = Schemas['CFPackage'];
-/** The `{ sourcedId, title, uri }` reference of every `...URI` member of a response. */
-export type CFLink = Schemas['Link'];
-
-/** The body of `packages.upload` (input shape, `identifier`-keyed). */
-export type CFPackageUpload = Schemas['CFPackageUpload'];
-/** The document of an upload body. */
-export type CFPackageUploadDocument = Schemas['CFPackageUploadDocument'];
-/** An item of an upload body; `CFItemType` and `cfItemType` are both accepted. */
-export type CFPackageUploadItem = Schemas['CFPackageUploadItem'];
-/** An association of an upload body. */
-export type CFPackageUploadAssociation = Schemas['CFPackageUploadAssociation'];
-/** The `{ title, identifier, uri }` node reference of an uploaded association's origin and destination. */
-export type CFPackageNodeRef = Schemas['CFPackageNodeRef'];
-/** The definitions (item types, subjects, concepts, licences, groupings) of an upload body. */
-export type CFPackageUploadDefinitions = Schemas['CFPackageUploadDefinitions'];
-/** What `packages.upload` resolves with: success, message, document id and counts. */
-export type CFPackageUploadResult = Schemas['CFPackageUploadResult'];
-/** What `items.validate` resolves with: the ids split into `valid` and `invalid`, in input order. */
-export type CFItemsValidateResult = Schemas['CFItemsValidateResult'];
+// The objects the methods take and give are generated from openapi/case.yaml into generated/models.ts
+// (docs/decisions.md#d-generated-model-interfaces); the types below are the package's own.
+export type {
+  CFAssociation,
+  CFDocument,
+  CFItem,
+  CFItemsValidateRequest,
+  CFItemsValidateResult,
+  CFLink,
+  CFPackage,
+  CFPackageLinkRef,
+  CFPackageNodeRef,
+  CFPackageUpload,
+  CFPackageUploadAssociation,
+  CFPackageUploadDefinitions,
+  CFPackageUploadDocument,
+  CFPackageUploadItem,
+  CFPackageUploadResult,
+} from './generated/models';
 
 /** A field of {@link CFDocument}, as `fields` takes it. */
 export type CFDocumentField = keyof CFDocument & string;

@@ -466,7 +466,7 @@ export function caseSuite(mode: Mode): void {
       [
         'an association end with sourcedId instead of identifier',
         (b) => {
-          const end = b.CFAssociations[2]!.originNodeURI as Record<string, unknown>;
+          const end = b.CFAssociations[2]!.originNodeURI as unknown as Record<string, unknown>;
           end.sourcedId = end.identifier;
           delete end.identifier;
           return b;
@@ -476,7 +476,7 @@ export function caseSuite(mode: Mode): void {
       [
         'an unknown member',
         (b) => {
-          (b.CFItems[4] as Record<string, unknown>).colour = 'red';
+          (b.CFItems[4] as unknown as Record<string, unknown>).colour = 'red';
           return b;
         },
         'CFItems[4].colour: is not a member',

@@ -1,10 +1,71 @@
 import type { ListQuery, RequestOptions } from '@learnkit/core';
 
-export type * from './generated/models';
-
-// The types of the objects the methods take and give (`OneRosterUser`, `OneRosterLineItemInput`, ...) are generated
-// from openapi/oneroster.yaml into generated/models.ts (docs/decisions.md#d-i29-generated-models); these are the
-// package's own.
+// The objects the methods take and give are generated from openapi/oneroster.yaml into generated/models.ts
+// (docs/decisions.md#d-generated-model-interfaces); the types below are the package's own.
+export type {
+  OneRosterAcademicSession,
+  OneRosterAcademicSessionInput,
+  OneRosterAssessmentLineItem,
+  OneRosterAssessmentLineItemInput,
+  OneRosterAssessmentResult,
+  OneRosterAssessmentResultInput,
+  OneRosterCategory,
+  OneRosterCategoryInput,
+  OneRosterClass,
+  OneRosterClassEnrollmentInput,
+  OneRosterClassInput,
+  OneRosterClassUpdate,
+  OneRosterComponentResource,
+  OneRosterComponentResourceInput,
+  OneRosterCourse,
+  OneRosterCourseComponent,
+  OneRosterCourseComponentInput,
+  OneRosterCourseInput,
+  OneRosterDecryptedCredential,
+  OneRosterDemographics,
+  OneRosterDemographicsInput,
+  OneRosterEnrollment,
+  OneRosterEnrollmentInput,
+  OneRosterEnrollmentUpdate,
+  OneRosterGradingPeriodInput,
+  OneRosterGUIDRef,
+  OneRosterGUIDRefType,
+  OneRosterLearningObjectiveSet,
+  OneRosterLineItem,
+  OneRosterLineItemInput,
+  OneRosterMetadata,
+  OneRosterOrg,
+  OneRosterOrgInput,
+  OneRosterRegisteredCredentials,
+  OneRosterResource,
+  OneRosterResourceAssignment,
+  OneRosterResourceInput,
+  OneRosterResult,
+  OneRosterResultInput,
+  OneRosterRole,
+  OneRosterRoleInput,
+  OneRosterSchoolCreated,
+  OneRosterSchoolInput,
+  OneRosterScoreScale,
+  OneRosterScoreScaleInput,
+  OneRosterScoreScaleValue,
+  OneRosterSourcedIdPairs,
+  OneRosterSourcedIdRef,
+  OneRosterSourcedIdRefInput,
+  OneRosterStatus,
+  OneRosterStudentCredentialsInput,
+  OneRosterTypedGUIDRef,
+  OneRosterUnstatedAnswer,
+  OneRosterUser,
+  OneRosterUserCreated,
+  OneRosterUserId,
+  OneRosterUserInput,
+  OneRosterUserProfile,
+  OneRosterUserProfileCredential,
+  OneRosterUserProfileCredentialInput,
+  OneRosterUserProfileInput,
+  OneRosterUserWithDemographics,
+} from './generated/models';
 
 /** Per-call settings: abort signal, timeout, deadline, retries, extra headers (idempotency is fixed per operation). */
 export type OneRosterCallOptions = Pick<

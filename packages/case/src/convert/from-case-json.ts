@@ -281,5 +281,5 @@ export function fromCaseJson(json: unknown, options?: FromCaseJsonOptions): Case
         : 'Cannot convert the CASE JSON',
     );
   }
-  return { body: body as CFPackageUpload, changes: report.changes };
+  return { body: body as unknown as CFPackageUpload, changes: report.changes };
 }
