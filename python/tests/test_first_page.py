@@ -62,7 +62,7 @@ def served() -> Iterator[tuple[LearnKit, Platform]]:
         yield lk, platform
 
 
-def titles(items: Iterable[object]) -> list[str]:
+def titles(items: Iterable[Any]) -> list[str]:
     return [item.title for item in items]
 
 

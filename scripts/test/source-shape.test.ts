@@ -140,12 +140,6 @@ function pythonModules(packageDir = join(root, 'python', 'learnkit')): PythonMod
   return JSON.parse(out) as PythonModule[];
 }
 
-/**
- * Hand-written Python files over the limit that another issue is splitting (its own engineer owns them); each entry
- * says why. The test fails when a listed file is back under the limit, so the list only shrinks.
- */
-const PYTHON_OVER_LIMIT_ELSEWHERE: Record<string, string> = {};
-
 describe('the Python package', () => {
   const modules = pythonModules();
 
@@ -188,9 +182,6 @@ describe('the Python package', () => {
     const long = modules
       .filter((m) => !m.generated && m.lines > MAX_LINES)
       .map((m) => ({ file: relative(root, m.file), lines: m.lines }));
-    expect(long.filter(({ file }) => !(file in PYTHON_OVER_LIMIT_ELSEWHERE))).toEqual([]);
-    expect(
-      Object.keys(PYTHON_OVER_LIMIT_ELSEWHERE).filter((file) => !long.some((entry) => entry.file === file)),
-    ).toEqual([]);
+    expect(long).toEqual([]);
   });
 });
