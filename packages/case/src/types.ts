@@ -1,4 +1,5 @@
-import type { ListQuery, RequestOptions, CaseSchemas as Schemas } from '@learnkit/core';
+import type { ListQuery, RequestOptions } from '@learnkit/core';
+import type { CaseSchemas as Schemas } from '@learnkit/core/internal';
 
 /** A competency framework as the API returns it (response shape, `sourcedId`-keyed). */
 export type CFDocument = Schemas['CFDocument'];

@@ -1,4 +1,4 @@
-import { caseSchemas } from '@learnkit/core';
+import { caseSchemas } from '@learnkit/core/internal';
 import { describe, expect, it } from 'vitest';
 import { ASSOCIATION, DOCUMENT, ITEM, type ObjectRules, type Rule } from '../src/convert/case-members';
 

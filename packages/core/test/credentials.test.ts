@@ -11,14 +11,13 @@ import {
   ApiError,
   AuthenticationError,
   clientCredentials,
-  createApiError,
   createHttpClient,
   createTokenCache,
-  createTransport,
   RedirectError,
   type TokenCache,
   ValidationError,
 } from '../src/index';
+import { createApiError, createTransport } from '../src/internal/index';
 import { redactValue } from '../src/internal/redact';
 import { BASE, IDP_TOKEN_URL, ITEMS_URL, TOKEN_URL, tokenResponse, useMswServer } from './helpers';
 

@@ -5,13 +5,12 @@ import type { paths as CasePaths } from '../src/generated/case';
 import {
   consoleLogger,
   createHttpClient,
-  createLogger,
   createMemoryDedupeStore,
   type DedupeStore,
   type Logger,
   staticToken,
-  VERSION,
 } from '../src/index';
+import { createLogger, VERSION } from '../src/internal/index';
 import { BASE, ITEMS_URL, makeAuth, tokenEndpoint, useMswServer } from './helpers';
 
 // A developer's single-sign-on token: the platform requires a bearer, and a static one writes no log lines.

@@ -7,13 +7,12 @@ import {
   createHttpClient,
   LearnKitError,
   type ListQuery,
-  type PagePromise,
-  type PageRequest,
   paginate,
   readTotal,
   ValidationError,
   where,
 } from '../src/index';
+import type { PagePromise, PageRequest } from '../src/internal/index';
 import { BASE, cfItem, ITEMS_URL, makeAuth, tokenEndpoint, useMswServer } from './helpers';
 
 const msw = useMswServer();

@@ -8,12 +8,12 @@ import {
   clientCredentials,
   createHttpClient,
   createTokenCache,
-  createTransport,
   type FetchLike,
   InternalServerError,
   RateLimitError,
   TimeoutError,
 } from '../src/index';
+import { createTransport } from '../src/internal/index';
 import { APP_ID, BASE, TOKEN_URL } from './helpers';
 
 const ITEMS_PATH = '/ims/case/v1p1/CFItems';

@@ -7,13 +7,12 @@ import {
   AuthenticationError,
   ConnectionError,
   createHttpClient,
-  createTransport,
   InternalServerError,
   RateLimitError,
   staticToken,
   TimeoutError,
-  VERSION,
 } from '../src/index';
+import { createTransport, VERSION } from '../src/internal/index';
 import {
   APP_ID,
   BASE,

@@ -1,4 +1,4 @@
-import { caseSchemas, onerosterSchemas, platformSchemas } from '@learnkit/core';
+import { caseSchemas, onerosterSchemas, platformSchemas } from '@learnkit/core/internal';
 import type { JsonSchema } from './operation-types';
 
 /** A document of openapi/ whose component schemas the tools use. */

@@ -1,7 +1,7 @@
 // `learnkit-mcp` as an MCP host runs it: spawned by the MCP SDK's own client over stdio, against the mock platform
 // on a loopback port. Each server is a real process (the command from src/, through tsx).
 import { fileURLToPath } from 'node:url';
-import { platformSchemas } from '@learnkit/core';
+import { platformSchemas } from '@learnkit/core/internal';
 import type { MockPlatform } from '@learnkit/mock';
 import { usePlatform } from '@learnkit/test-utils';
 import { runProcess } from '@learnkit/test-utils/process';

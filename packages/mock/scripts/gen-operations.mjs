@@ -218,7 +218,7 @@ export function generateOperations(root) {
   }
   const content =
     header('the operations of openapi/*.yaml') +
-    "import type { CasePaths, OneRosterPaths, PlatformPaths } from '@learnkit/core';\n\n" +
+    "import type { CasePaths, OneRosterPaths, PlatformPaths } from '@learnkit/core/internal';\n\n" +
     '/**\n' +
     ' * Every operation of the documents: which document states it, its method, path template and tags; `auth`\n' +
     ' * (`none`, `basic`, `session` or `bearer`), the `scope` it needs and whether a developer-tool operation mirrors\n' +

@@ -1,4 +1,8 @@
-import type { CaseSchemas, OneRosterSchemas as OneRoster, PlatformSchemas as Platform } from '@learnkit/core';
+import type {
+  CaseSchemas,
+  OneRosterSchemas as OneRoster,
+  PlatformSchemas as Platform,
+} from '@learnkit/core/internal';
 import type { CaseDefinitionsInput } from './case/types.js';
 import type { components as Control } from './generated/mock-control.js';
 import type { Delivery, OutboxRow, RaisedEvent, StoredSubscription } from './webhook-state.js';

@@ -1,4 +1,4 @@
-import type { PlatformSchemas as Schemas } from '@learnkit/core';
+import type { PlatformSchemas as Schemas } from '@learnkit/core/internal';
 import type { WebhookEventType } from './catalogue.js';
 
 // The webhook subscriptions, events, outbox and deliveries of the mock's state (state.ts holds the rest).

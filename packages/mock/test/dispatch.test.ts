@@ -3,7 +3,7 @@
 // member an answer wraps; and the one schema set the mock and the contract share (docs/decisions.md#d-i15m-one-schema-set).
 import { loadContract, readDocuments } from '@learnkit/contract';
 import { schemaOf, sharedSchemas } from '@learnkit/contract/schemas';
-import { caseSchemas, onerosterSchemas, platformSchemas } from '@learnkit/core';
+import { caseSchemas, onerosterSchemas, platformSchemas } from '@learnkit/core/internal';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS, type OperationId } from '../src/generated/operations.js';
 import { createMockPlatform } from '../src/index.js';

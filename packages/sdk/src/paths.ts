@@ -1,4 +1,4 @@
-import type { CasePaths, OneRosterPaths, PlatformPaths } from '@learnkit/core';
+import type { CasePaths, OneRosterPaths, PlatformPaths } from '@learnkit/core/internal';
 
 /**
  * Every operation of the platform's OpenAPI documents (`openapi/case.yaml`, `platform.yaml`, `oneroster.yaml`):

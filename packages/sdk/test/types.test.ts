@@ -1,4 +1,4 @@
-import type { CaseComponents, OneRosterComponents, PlatformComponents } from '@learnkit/core';
+import type { CaseComponents, OneRosterComponents, PlatformComponents } from '@learnkit/core/internal';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   type CaseClient,

@@ -3,9 +3,9 @@ import {
   createHttpClient,
   type HttpClient,
   type HttpClientOptions,
-  isHttpClient,
   type RequestOptions,
 } from '@learnkit/core';
+import { isHttpClient } from '@learnkit/core/internal';
 
 /**
  * What the server side takes as its transport: a core HTTP client (the one the rest of the SDK uses, so one

@@ -1,4 +1,4 @@
-import type { CaseSchemas } from '@learnkit/core';
+import type { CaseSchemas } from '@learnkit/core/internal';
 import { OPERATIONS } from '../generated/operations.js';
 import { hashText, seededUuid } from '../internal/random.js';
 import type { CaseState } from '../state.js';

@@ -1,4 +1,4 @@
-import { type PlatformComponents, platformSchemas } from '@learnkit/core';
+import { type PlatformComponents, platformSchemas } from '@learnkit/core/internal';
 import { listQuery } from '../internal/list-query.js';
 import { json } from '../internal/responses.js';
 import type {

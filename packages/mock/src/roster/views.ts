@@ -1,4 +1,4 @@
-import { type JsonSchemaDefs, type OneRosterComponents, onerosterSchemas } from '@learnkit/core';
+import { type JsonSchemaDefs, type OneRosterComponents, onerosterSchemas } from '@learnkit/core/internal';
 import { project } from '../internal/list-query.js';
 import { pathSegment } from '../internal/path-segment.js';
 import {

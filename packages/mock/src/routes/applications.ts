@@ -1,4 +1,4 @@
-import type { PlatformComponents } from '@learnkit/core';
+import type { PlatformComponents } from '@learnkit/core/internal';
 import type { Core } from '../core.js';
 import { badRequest, notFound } from '../internal/http-error.js';
 import { randomHex, randomId } from '../internal/random.js';

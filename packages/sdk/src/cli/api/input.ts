@@ -9,7 +9,7 @@ import {
   showValue,
   type ValidationIssue,
   valueAtPath,
-} from '@learnkit/core';
+} from '@learnkit/core/internal';
 import { z } from 'zod';
 import type { ApiOperation, ApiQueryParameter, ApiSchema } from '../../generated/api-operations';
 import { CliError, EXIT } from '../exit-codes';
