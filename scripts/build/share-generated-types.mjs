@@ -44,6 +44,7 @@ function filesUnder(dir) {
 function shareGeneratedTypes() {
   mkdirSync(join(dist, 'generated'), { recursive: true });
   for (const name of names) {
+    mkdirSync(dirname(join(dist, 'generated', name)), { recursive: true });
     copyFileSync(
       join(packageDir, 'src', 'generated', `${name}.ts`),
       join(dist, 'generated', `${name}.d.cts`),
@@ -53,7 +54,7 @@ function shareGeneratedTypes() {
   // `./generated/case`). Only statements are rewritten (they start a line), not the same text inside a doc
   // comment's example.
   const specifier = new RegExp(
-    `^((?:import|export)\\b[^;]*?from\\s*)(['"])(?:\\.\\.?/)+(?:src/)?generated/(${names.join('|')})\\2`,
+    `^((?:import|export)\\b[^;]*?from\\s*)(['"])(?:\\.\\.?/)+(?:src/)?generated/(${names.join('|')})(?:\\.js)?\\2`,
     'gm',
   );
   let rewritten = 0;

@@ -613,7 +613,7 @@ function modelsSource(pkg, model, { schemas, document: name }) {
   });
   return {
     path: `packages/${pkg}/src/generated/models.ts`,
-    content: `${HEADER}import type { ${schemas} as Schemas } from '@learnkit/core/internal';\n\n${entries.join('\n\n')}\n`,
+    content: `${HEADER}import type { ${schemas} as Schemas } from './openapi-types';\n\n${entries.join('\n\n')}\n`,
   };
 }
 

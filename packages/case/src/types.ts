@@ -1,5 +1,5 @@
 import type { ListQuery, RequestOptions } from '@learnkit/core';
-import type { CaseSchemas as Schemas } from '@learnkit/core/internal';
+import type { CaseSchemas as Schemas } from './generated/openapi-types';
 
 /** A competency framework as the API returns it (response shape, `sourcedId`-keyed). */
 export type CFDocument = Schemas['CFDocument'];

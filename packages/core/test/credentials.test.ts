@@ -4,9 +4,9 @@ import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import type { paths as CasePaths } from '../../case/src/generated/openapi-types';
 import { recordingLogger } from '../../test-utils/src/logger';
 import { expectNoPassword, withUserinfo } from '../../test-utils/src/userinfo';
-import type { paths as CasePaths } from '../src/generated/case';
 import {
   ApiError,
   AuthenticationError,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { paths as CasePaths } from '../src/generated/case';
+import type { paths as CasePaths } from '../../case/src/generated/openapi-types';
 import {
   consoleLogger,
   createHttpClient,

@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import type { paths as CasePaths } from '../src/generated/case';
+import type { paths as CasePaths } from '../../case/src/generated/openapi-types';
 import {
   createHttpClient,
   LearnKitError,

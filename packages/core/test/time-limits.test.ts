@@ -1,8 +1,8 @@
 // Issue 13, findings 6 to 9: every wait of a call is bounded, and a broken response is a typed, retryable error.
 // The platform is a fake `fetch` here, so a stalled or cut body is exact; time is vitest's fake clock.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { paths as CasePaths } from '../src/generated/case';
-import type { paths as PlatformPaths } from '../src/generated/platform';
+import type { paths as CasePaths } from '../../case/src/generated/openapi-types';
+import type { paths as PlatformPaths } from '../../platform/src/generated/openapi-types';
 import {
   ConnectionError,
   clientCredentials,

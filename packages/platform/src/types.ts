@@ -1,5 +1,5 @@
 import type { ListQuery, RequestOptions } from '@learnkit/core';
-import type { PlatformSchemas as Schemas } from '@learnkit/core/internal';
+import type { PlatformSchemas as Schemas } from './generated/openapi-types';
 
 /** Per-call settings: abort signal, timeout, deadline, retries, extra headers (idempotency is fixed per operation). */
 export type PlatformCallOptions = Pick<

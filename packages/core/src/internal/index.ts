@@ -44,15 +44,6 @@ export {
   type ValidationIssue,
   type WebhookVerificationReason,
 } from '../errors';
-// The platform as generated from openapi/ (types only, plus the JSON Schemas for runtime validators).
-export type { components as CaseComponents, paths as CasePaths } from '../generated/case';
-export type { components as OneRosterComponents, paths as OneRosterPaths } from '../generated/oneroster';
-export type {
-  components as PlatformComponents,
-  paths as PlatformPaths,
-  webhooks as PlatformWebhooks,
-} from '../generated/platform';
-export { caseSchemas, type JsonSchemaDefs, onerosterSchemas, platformSchemas } from '../generated/schemas';
 // The checks every LearnKit client makes of its caller's arguments (docs/decisions.md#d-i15-core-input). No browser
 // entry reaches them.
 export {
@@ -69,7 +60,13 @@ export {
   platformFilterError,
   platformFilterIssue,
 } from '../input/platform-filter';
-export { type FormatWording, type IssueWording, type SchemaRef, schemaChecker } from '../input/schema-check';
+export {
+  type FormatWording,
+  type IssueWording,
+  type JsonSchemaDefs,
+  type SchemaRef,
+  schemaChecker,
+} from '../input/schema-check';
 export { formatJsonPath, jsonTypeName, showValue, valueAtPath } from '../input/show';
 export { createValidationError } from '../input/validation-error';
 // The listings of the generated resources (docs/decisions.md#d-i28-typescript).
@@ -105,7 +102,6 @@ export {
 export type { RedisClientLike, RedisDedupeStoreOptions } from '../redis-dedupe';
 // The base of the clients' resource classes and its helpers (docs/decisions.md#d-i15-resource).
 export { type PathInit, pathBodyInit, pathInit, Resource, resourcesOver } from '../resource';
-export type { CaseSchemas, OneRosterSchemas, PlatformSchemas } from '../schema-types';
 export type {
   AttemptInfo,
   QueueHookInfo,

@@ -1,5 +1,5 @@
 import { readQueryValue, sharedSchemas } from '@learnkit/contract/schemas';
-import { caseSchemas, onerosterSchemas, platformSchemas } from '@learnkit/core/internal';
+import { caseSchemas, onerosterSchemas, platformSchemas } from '../generated/openapi/json-schemas.js';
 import { OPERATIONS, type OperationId, REQUEST_SCHEMAS } from '../generated/operations.js';
 import { badRequest } from '../internal/http-error.js';
 import { problemsOf } from './messages.js';
