@@ -4,7 +4,7 @@ import { OPERATIONS, type OperationId, REQUEST_SCHEMAS } from '../generated/oper
 import { badRequest } from '../internal/http-error.js';
 import { problemsOf } from './messages.js';
 
-// The component schemas come from core's generated copy of the documents; the contract, in the same process, finds
+// The component schemas come from the mock's generated copy of the documents; the contract, in the same process, finds
 // them defined already (docs/decisions.md#d-i15m-one-schema-set).
 sharedSchemas
   .define('case', () => caseSchemas)
