@@ -108,6 +108,8 @@ export {
   WebhookVerificationError,
   where,
 } from '@learnkit/core';
+// What a caller receives from the SDK (hook infos, issues, pages, the environments), which core's public index
+// leaves to the packages that hand it out (docs/decisions.md#d-core-internal-entry).
 export {
   type CallInit,
   ENVIRONMENTS,
