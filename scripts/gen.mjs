@@ -40,27 +40,51 @@ const HEADER = [
   '',
 ].join('\n');
 
+/** The name each document's types carry (`CaseSchemas`, `OneRosterPaths`, ...). */
+const TYPE_PREFIX = { case: 'Case', platform: 'Platform', oneroster: 'OneRoster' };
+
+/**
+ * The platform's schemas that `@learnkit/activity`'s Caliper types name, generated into it with what they reference
+ * (the activity package cannot depend on `@learnkit/platform`, whose tests send its events; docs/decisions.md#d-generated-types-per-family).
+ */
+const ACTIVITY_PLATFORM_SCHEMAS = [
+  'SessionRecording',
+  'TimebackActivityContext',
+  'TimebackActivityMetric',
+  'TimebackEventExtensions',
+  'TimebackTimeSpentMetric',
+  'TimebackUser',
+];
+
 /** Every generated file as `{ path, content }`, path relative to the repository root. */
 export async function generateAll(root = repoRoot) {
   const outputs = [];
   const schemaBlocks = [];
+  // Each document's types and JSON Schemas live in its family's package; the mock, which serves all three and
+  // which the families test against, has its own copy (docs/decisions.md#d-generated-types-per-family).
   for (const doc of DOCUMENTS) {
     const file = join(root, 'openapi', `${doc}.yaml`);
-    const ast = await openapiTS(pathToFileURL(file), { alphabetize: false });
+    const document = parseYaml(readFileSync(file, 'utf8'));
+    const types = await openapiTypes(doc, pathToFileURL(file));
+    outputs.push({ path: `packages/${doc}/src/generated/openapi-types.ts`, content: types });
+    outputs.push({ path: `packages/mock/src/generated/openapi/${doc}-types.ts`, content: types });
+    const block = schemaBlock(doc, document);
     outputs.push({
-      path: `packages/core/src/generated/${doc}.ts`,
-      content: HEADER.replace('%DOC%', doc) + astToString(ast),
+      path: `packages/${doc}/src/generated/json-schemas.ts`,
+      content: jsonSchemasFile(doc, [block]),
     });
-    schemaBlocks.push(schemaBlock(doc, parseYaml(readFileSync(file, 'utf8'))));
+    schemaBlocks.push(block);
+    if (doc === 'platform') {
+      const subset = subsetDocument(document, ACTIVITY_PLATFORM_SCHEMAS);
+      outputs.push({
+        path: 'packages/activity/src/generated/platform-types.ts',
+        content: await openapiTypes(doc, subset),
+      });
+    }
   }
   outputs.push({
-    path: 'packages/core/src/generated/schemas.ts',
-    content:
-      HEADER.replace('%DOC%', '*') +
-      '// JSON Schema 2020-12 of every component schema, refs rewritten to `#/$defs/<Name>`,\n' +
-      '// so `z.fromJSONSchema({ $defs, $ref })` derives the runtime validator from the same source.\n\n' +
-      'export type JsonSchemaDefs = Readonly<Record<string, unknown>>;\n\n' +
-      schemaBlocks.join('\n'),
+    path: 'packages/mock/src/generated/openapi/json-schemas.ts',
+    content: jsonSchemasFile('*', schemaBlocks),
   });
   // The webhook event catalogue: types and a compact runtime table small enough for the web bundle.
   outputs.push(...generateCatalogue(root));
@@ -103,6 +127,51 @@ export async function generateAll(root = repoRoot) {
   return outputs;
 }
 
+/** The types openapi-typescript writes for `source` (a file URL or a document), and the schemas by name. */
+async function openapiTypes(doc, source) {
+  const ast = await openapiTS(source, { alphabetize: false });
+  const prefix = TYPE_PREFIX[doc];
+  return (
+    HEADER.replace('%DOC%', doc) +
+    astToString(ast) +
+    `\n/** The schemas of openapi/${doc}.yaml, by name (\`${prefix}Schemas['${doc === 'case' ? 'CFItem' : 'User'}']\`). */\n` +
+    `export type ${prefix}Schemas = components['schemas'];\n`
+  );
+}
+
+/** A module of JSON Schemas: one block per document. */
+function jsonSchemasFile(doc, blocks) {
+  return (
+    HEADER.replace('%DOC%', doc) +
+    '// JSON Schema 2020-12 of every component schema, refs rewritten to `#/$defs/<Name>`,\n' +
+    '// so `z.fromJSONSchema({ $defs, $ref })` derives the runtime validator from the same source.\n' +
+    "import type { JsonSchemaDefs } from '@learnkit/core/internal';\n\n" +
+    blocks.join('\n')
+  );
+}
+
+/** `document` with no paths and only the component schemas `names` and those they reference. */
+function subsetDocument(document, names) {
+  const schemas = document.components?.schemas ?? {};
+  const keep = new Set();
+  const pending = [...names];
+  while (pending.length > 0) {
+    const name = pending.pop();
+    if (keep.has(name)) continue;
+    if (!schemas[name]) throw new Error(`openapi/platform.yaml has no schema ${name}`);
+    keep.add(name);
+    for (const match of JSON.stringify(schemas[name]).matchAll(/#\/components\/schemas\/([^"]+)/g))
+      pending.push(match[1]);
+  }
+  const kept = Object.keys(schemas).filter((name) => keep.has(name));
+  return {
+    openapi: document.openapi,
+    info: document.info,
+    paths: {},
+    components: { schemas: Object.fromEntries(kept.map((name) => [name, schemas[name]])) },
+  };
+}
+
 function schemaBlock(doc, document) {
   const defs = rewriteRefs(document.components?.schemas ?? {});
   return `/** Component schemas of openapi/${doc}.yaml. */\nexport const ${doc}Schemas: JsonSchemaDefs = ${JSON.stringify(defs, null, 2)};\n`;
@@ -128,6 +197,8 @@ function rewriteRefs(value) {
 
 /** The folders whose every file is generated: a file there that no generator writes is left over. */
 const GENERATED_FOLDERS = [
+  'packages/core/src/generated',
+  'packages/mock/src/generated/openapi',
   ...['case', 'oneroster', 'platform'].map((pkg) => `packages/${pkg}/src/generated/resources`),
   'packages/sdk/src/generated',
   'python/learnkit/_generated',

@@ -6,7 +6,7 @@ import { HEADER } from './typescript.mjs';
 
 export const API_OPERATIONS_PATH = 'packages/sdk/src/generated/api-operations.ts';
 
-/** A document's `$ref` as core's generated schemas write it (`#/components/schemas/X` -> `#/$defs/X`). */
+/** A document's `$ref` as the generated JSON Schemas write it (`#/components/schemas/X` -> `#/$defs/X`). */
 function localRefs(value) {
   if (Array.isArray(value)) return value.map(localRefs);
   if (value && typeof value === 'object') {
@@ -101,7 +101,7 @@ export function generateApiOperations(model) {
     {
       path: API_OPERATIONS_PATH,
       content: `${HEADER}
-/** A JSON Schema, as the documents give it (references point into the document's \`*Schemas\` of @learnkit/core). */
+/** A JSON Schema, as the documents give it (references point into its family's \`*Schemas\`: \`caseSchemas\` of @learnkit/case, ...). */
 export type ApiSchema = Readonly<Record<string, unknown>>;
 
 /** A path parameter: its name in the document, and what the SDK method calls it. */
@@ -140,7 +140,7 @@ export interface ApiOperation {
   readonly path: string;
   /** One line: what the call does (the map's summary). */
   readonly summary: string;
-  /** The document of openapi/ that describes it, whose \`*Schemas\` of @learnkit/core hold its schemas. */
+  /** The document of openapi/ that describes it, whose family's \`*Schemas\` hold its schemas. */
   readonly document: 'case' | 'platform' | 'oneroster';
   /** The path parameters, in path order. */
   readonly pathParams: readonly ApiPathParameter[];

@@ -4,6 +4,7 @@
 // packages/<package>/src/generated/client.ts, the interface and builder of each family's tree of resources.
 // A method marked `custom` in the map is written by hand in the class `extend` names, which extends the generated
 // one; the tree uses that class.
+import { readFileSync } from 'node:fs';
 import { pascalCase } from './resource-map.mjs';
 
 /**
@@ -385,6 +386,31 @@ function toSrc(file) {
   return '../'.repeat(file.split('/').length + 1);
 }
 
+/**
+ * The names of core's public index (`@learnkit/core`); every other name of core is in `@learnkit/core/internal`
+ * (docs/decisions.md#d-core-internal-entry).
+ */
+const CORE_PUBLIC_NAMES = new Set(
+  [
+    ...readFileSync(new URL('../../packages/core/src/index.ts', import.meta.url), 'utf8').matchAll(
+      /export (?:type )?\{([^}]*)\}/g,
+    ),
+  ].flatMap((match) =>
+    match[1]
+      .split(',')
+      .map((name) => name.trim().replace(/^type /, ''))
+      .filter(Boolean),
+  ),
+);
+
+/** `names` of core as `[public, internal]`. */
+function splitCoreNames(names) {
+  return [
+    [...names].filter((n) => CORE_PUBLIC_NAMES.has(n)),
+    [...names].filter((n) => !CORE_PUBLIC_NAMES.has(n)),
+  ];
+}
+
 /** Names of @learnkit/core that are types, imported as such (`verbatimModuleSyntax`). */
 const TYPE_NAMES = new Set(['PagePromise']);
 
@@ -425,7 +451,9 @@ function resourceSource(node, conventions, file, multiFamily) {
   const header = docComment('', [node.summary, node.description], node.example);
   const lines = [];
   lines.push(HEADER);
-  let imports = importLine(use.core, '@learnkit/core');
+  const [publicCore, internalCore] = splitCoreNames(use.core);
+  let imports =
+    importLine(publicCore, '@learnkit/core') + importLine(internalCore, '@learnkit/core/internal');
   const localImports = [...use.local].filter((name) => name !== 'nothing');
   if (conventions.body) {
     const helpers = [conventions.body.helper, conventions.body.listHelper].filter((h) =>

@@ -85,7 +85,7 @@ describe('decisions live in the repository', () => {
   });
 
   // The file is grouped by topic; the anchors of earlier layouts survive only as rows of its redirect table.
-  const [body, table = ''] = decisions.split(/^## Redirects from old anchors$/m);
+  const [body = '', table = ''] = decisions.split(/^## Redirects from old anchors$/m);
   const ids = (text: string) => [...text.matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1] as string);
 
   it('names every anchor after its decision, not after an issue or a number', () => {

@@ -1,10 +1,11 @@
 // The platform's Caliper profile as openapi/platform.yaml describes it (TimebackProfile), checked with Ajv: every
 // event the builders make is valid against it, and the shared rules (caliper/rules) agree with its schemas.
-import { platformSchemas } from '@learnkit/core';
+
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { platformSchemas } from '../../platform/src/generated/json-schemas';
 import {
   activityCompletedEvent,
   activityUrl,

@@ -1,4 +1,5 @@
-import { type HttpClient, type HttpClientOptions, httpClientOf } from '@learnkit/core';
+import type { HttpClient, HttpClientOptions } from '@learnkit/core';
+import { httpClientOf } from '@learnkit/core/internal';
 import { type CaseClient, caseResources } from './generated/client';
 import type { CaseHttp } from './internal/http';
 

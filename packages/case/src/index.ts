@@ -24,6 +24,14 @@ export {
   fromCaseJson,
 } from './convert/from-case-json';
 export { toCaseJson } from './convert/to-case-json';
+// The CASE document as generated from openapi/case.yaml: its paths and components (`createHttpClient<CasePaths>`
+// of `@learnkit/core`), and the JSON Schema of each component.
+export { caseSchemas } from './generated/json-schemas';
+export type {
+  CaseSchemas,
+  components as CaseComponents,
+  paths as CasePaths,
+} from './generated/openapi-types';
 export { Associations } from './generated/resources/associations';
 export { Documents } from './generated/resources/documents';
 export { Items, VALIDATE_CHUNK_SIZE } from './resources/items';

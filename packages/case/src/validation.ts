@@ -5,7 +5,7 @@ import {
   jsonTypeName,
   showValue,
   type ValidationIssue,
-} from '@learnkit/core';
+} from '@learnkit/core/internal';
 import { validateUpload } from './generated/upload-validator';
 import { notAUuid } from './internal/ids';
 import type { CFPackageUpload } from './types';

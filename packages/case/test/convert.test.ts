@@ -1,4 +1,5 @@
-import { formatJsonPath, ValidationError } from '@learnkit/core';
+import { ValidationError } from '@learnkit/core';
+import { formatJsonPath } from '@learnkit/core/internal';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CaseJsonChange, describeChange, fromCaseJson, validatePackageUpload } from '../src/index';

@@ -3,13 +3,13 @@ import {
   and,
   BadRequestError,
   ConnectionError,
-  createApiError,
   NotFoundError,
   TimeoutError,
   UnprocessableEntityError,
   ValidationError,
   where,
 } from '@learnkit/core';
+import { createApiError } from '@learnkit/core/internal';
 import { generateFramework } from '@learnkit/mock';
 import { itChecksEveryExchange, itWorksOverASharedHttpClient } from '@learnkit/test-utils';
 import { describe, expect, expectTypeOf, it } from 'vitest';

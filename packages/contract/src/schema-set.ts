@@ -48,7 +48,7 @@ export class SchemaSet {
 
   /**
    * Gives the component schemas of `document`, read when first needed. The first definition of a document
-   * stays: the mock gives core's generated schemas, the contract the same ones read from openapi/, and a test
+   * stays: the mock gives its generated schemas, the contract the same ones read from openapi/, and a test
    * holds the two equal (`packages/mock/test/schema-set.test.ts`).
    */
   define(document: string, defs: () => ComponentDefs): this {

@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import createClient from 'openapi-fetch';
 import { type BenchRow, getGc, isMain, liveHeap, MB, median, ratio, round } from '../../../bench/support';
-import type { paths } from '../src/generated/case';
+import type { paths } from '../../case/src/generated/openapi-types';
 import { clientCredentials, createHttpClient, createTokenCache, paginate, readTotal } from '../src/index';
 
 /** Options of {@link runCoreBench}. */

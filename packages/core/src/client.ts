@@ -199,7 +199,7 @@ function errorOf(result: BufferedResponse, operation: string, hint: string | und
  * transport (auth, timeouts, retries, logging), with `call()` helpers that unwrap data or throw typed errors.
  *
  * @example
- * import type { paths } from './generated/case';
+ * import type { CasePaths as paths } from '@learnkit/case';
  * const http = createHttpClient<paths>({
  *   baseUrl: 'https://api.example.com',
  *   auth: clientCredentials({ tokenUrl: 'https://api.example.com/auth/1.0/token', clientId, clientSecret, style: 'basic' }),

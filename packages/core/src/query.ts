@@ -10,7 +10,7 @@ const FILTER = Symbol.for('learnkit.filter');
  * `status='active' AND dateLastModified>'2024-01-01'`.
  */
 export interface Filter {
-  /** Brand `Symbol.for('learnkit.filter')`, checked by {@link isFilter} (works across package copies). */
+  /** Brand `Symbol.for('learnkit.filter')`, checked by `isFilter` (works across package copies). */
   readonly [FILTER]: true;
   /** `condition` for one comparison, `and` / `or` for a combination. */
   readonly kind: 'condition' | 'and' | 'or';

@@ -2,8 +2,8 @@
 // readers give the bytes as often as asked, and refuses a JSON or HTML page where a file was asked for.
 import { HttpResponse, http } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { paths as OneRosterPaths } from '../../oneroster/src/generated/openapi-types';
 import { filenameOf } from '../src/binary-content';
-import type { paths as OneRosterPaths } from '../src/generated/oneroster';
 import { ApiError, BinaryContent, createHttpClient, NotFoundError } from '../src/index';
 import { BASE, makeAuth, tokenEndpoint, useMswServer } from './helpers';
 

@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { paths as CasePaths } from '../src/generated/case';
-import type { paths as PlatformPaths } from '../src/generated/platform';
+import type { paths as CasePaths } from '../../case/src/generated/openapi-types';
+import type { paths as PlatformPaths } from '../../platform/src/generated/openapi-types';
 import { createHttpClient, InternalServerError, NotFoundError, TimeoutError } from '../src/index';
 import {
   APP_ID,

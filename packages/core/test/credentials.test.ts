@@ -4,21 +4,20 @@ import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import type { paths as CasePaths } from '../../case/src/generated/openapi-types';
 import { recordingLogger } from '../../test-utils/src/logger';
 import { expectNoPassword, withUserinfo } from '../../test-utils/src/userinfo';
-import type { paths as CasePaths } from '../src/generated/case';
 import {
   ApiError,
   AuthenticationError,
   clientCredentials,
-  createApiError,
   createHttpClient,
   createTokenCache,
-  createTransport,
   RedirectError,
   type TokenCache,
   ValidationError,
 } from '../src/index';
+import { createApiError, createTransport } from '../src/internal/index';
 import { redactValue } from '../src/internal/redact';
 import { BASE, IDP_TOKEN_URL, ITEMS_URL, TOKEN_URL, tokenResponse, useMswServer } from './helpers';
 

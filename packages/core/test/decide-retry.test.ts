@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY } from '../src/index';
+import { DEFAULT_RETRY } from '../src/internal/index';
 import {
   type DecidePolicy,
   decideRetry,

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ENVIRONMENTS } from '../src/index';
+import { ENVIRONMENTS } from '../src/internal/index';
 
 const FIXTURE = fileURLToPath(new URL('../../../python/tests/support/environments.json', import.meta.url));
 

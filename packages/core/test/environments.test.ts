@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENVIRONMENT_NAMES, ENVIRONMENTS, isEnvironmentName } from '../src/index';
+import { ENVIRONMENT_NAMES, ENVIRONMENTS, isEnvironmentName } from '../src/internal/index';
 
 // The addresses the platform's reference publishes (docs/decisions.md#d-environments).
 describe('ENVIRONMENTS', () => {

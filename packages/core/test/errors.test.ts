@@ -6,7 +6,6 @@ import {
   BadRequestError,
   ConflictError,
   ConnectionError,
-  createApiError,
   InternalServerError,
   isLearnKitError,
   LearnKitError,
@@ -18,6 +17,7 @@ import {
   ValidationError,
   WebhookVerificationError,
 } from '../src/index';
+import { createApiError } from '../src/internal/index';
 
 const OP = 'GET /ims/case/v1p1/CFItems';
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>

@@ -3,19 +3,17 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { createHttpClient, staticToken, ValidationError } from '../src/index';
 import {
   checkCallOptions,
   checkId,
-  createHttpClient,
   createValidationError,
   formatJsonPath,
   getByIdInit,
   httpClientOf,
   schemaChecker,
   showValue,
-  staticToken,
-  ValidationError,
-} from '../src/index';
+} from '../src/internal/index';
 import { redactUserinfo } from '../src/internal/userinfo';
 
 /** The ValidationError `run` throws (it is run twice: these checks are pure). */

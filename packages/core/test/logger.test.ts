@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { paths as CasePaths } from '../src/generated/case';
+import type { paths as CasePaths } from '../../case/src/generated/openapi-types';
 import {
   consoleLogger,
   createHttpClient,
-  createLogger,
   createMemoryDedupeStore,
   type DedupeStore,
   type Logger,
   staticToken,
-  VERSION,
 } from '../src/index';
+import { createLogger, VERSION } from '../src/internal/index';
 import { BASE, ITEMS_URL, makeAuth, tokenEndpoint, useMswServer } from './helpers';
 
 // A developer's single-sign-on token: the platform requires a bearer, and a static one writes no log lines.

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, test, vi } from 'vitest';
-import { type NodeRequestLike, toNodeListener } from '../src/index';
+import { toNodeListener } from '../src/index';
+import type { NodeRequestLike } from '../src/internal/index';
 
 /** A fake Node request: its stream yields `chunks`; `body` as a parser would leave it. */
 function nodeRequest(init: Partial<NodeRequestLike> & { chunks?: (Uint8Array | string)[] } = {}) {

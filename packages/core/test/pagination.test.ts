@@ -2,18 +2,17 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import type { paths as CasePaths } from '../src/generated/case';
+import type { paths as CasePaths } from '../../case/src/generated/openapi-types';
 import {
   createHttpClient,
   LearnKitError,
   type ListQuery,
-  type PagePromise,
-  type PageRequest,
   paginate,
   readTotal,
   ValidationError,
   where,
 } from '../src/index';
+import type { PagePromise, PageRequest } from '../src/internal/index';
 import { BASE, cfItem, ITEMS_URL, makeAuth, tokenEndpoint, useMswServer } from './helpers';
 
 const msw = useMswServer();

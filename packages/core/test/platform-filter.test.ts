@@ -2,15 +2,8 @@
 // listing conventions; docs/decisions.md#d-platform-filter-limits). Refused before sending; OneRoster 1.2 and CASE
 // keep their own rules.
 import { describe, expect, it } from 'vitest';
-import {
-  and,
-  createHttpClient,
-  or,
-  platformFilterIssue,
-  staticToken,
-  ValidationError,
-  where,
-} from '../src/index';
+import { and, createHttpClient, or, staticToken, ValidationError, where } from '../src/index';
+import { platformFilterIssue } from '../src/internal/index';
 
 const THREE = and(where.eq('status', 'active'), where.eq('role', 'student'), where.eq('grade', '09'));
 const MIXED = "status='active' AND role='student' OR role='teacher'";

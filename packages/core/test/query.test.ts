@@ -1,16 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { and, or, ValidationError, where } from '../src/index';
 import {
-  and,
   filterFieldNames,
   isFilter,
-  or,
   queryFieldIssues,
   toListQuery,
-  ValidationError,
   validateListQuery,
-  where,
-} from '../src/index';
+} from '../src/internal/index';
 
 type Op = 'eq' | 'ne' | 'contains' | 'gt' | 'gte' | 'lt' | 'lte';
 const SYMBOL: Record<Op, string> = {

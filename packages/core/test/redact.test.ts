@@ -4,14 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expectNoPassword, withUserinfo } from '../../test-utils/src/userinfo';
-import {
-  createValidationError,
-  jsonParseProblem,
-  schemaChecker,
-  showValue,
-  ValidationError,
-  WebhookVerificationError,
-} from '../src/index';
+import { ValidationError, WebhookVerificationError } from '../src/index';
+import { createValidationError, jsonParseProblem, schemaChecker, showValue } from '../src/internal/index';
 import { redact, redactValue } from '../src/internal/redact';
 import { redactUserinfo } from '../src/internal/userinfo';
 

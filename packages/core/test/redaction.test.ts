@@ -2,8 +2,8 @@ import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { paths as CasePaths } from '../../case/src/generated/openapi-types';
 import { recordingLogger } from '../../test-utils/src/logger';
-import type { paths as CasePaths } from '../src/generated/case';
 import { clientCredentials, createHttpClient, createTokenCache } from '../src/index';
 import { BASE, IDP_TOKEN_URL, ITEMS_URL, imsxError, TOKEN_URL, useMswServer } from './helpers';
 

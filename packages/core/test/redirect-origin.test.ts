@@ -3,7 +3,7 @@
 // RedirectError, and the bearer token reaches neither target.
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { paths as CasePaths } from '../src/generated/case';
+import type { paths as CasePaths } from '../../case/src/generated/openapi-types';
 import { clientCredentials, createHttpClient, createTokenCache, RedirectError } from '../src/index';
 import { BASE, ITEMS_URL, TOKEN_URL, tokenResponse, useMswServer } from './helpers';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkId, pathBodyInit, pathInit, Resource, resourcesOver, ValidationError } from '../src/index';
+import { ValidationError } from '../src/index';
+import { checkId, pathBodyInit, pathInit, Resource, resourcesOver } from '../src/internal/index';
 
 /** A resource over a stand-in client, reading it the way the packages' methods do. */
 class Things extends Resource<{ name: string }> {

@@ -1,19 +1,19 @@
 // Issue 13, findings 6 to 9: every wait of a call is bounded, and a broken response is a typed, retryable error.
 // The platform is a fake `fetch` here, so a stalled or cut body is exact; time is vitest's fake clock.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { paths as CasePaths } from '../src/generated/case';
-import type { paths as PlatformPaths } from '../src/generated/platform';
+import type { paths as CasePaths } from '../../case/src/generated/openapi-types';
+import type { paths as PlatformPaths } from '../../platform/src/generated/openapi-types';
 import {
   ConnectionError,
   clientCredentials,
   createHttpClient,
   createTokenCache,
-  createTransport,
   type FetchLike,
   InternalServerError,
   RateLimitError,
   TimeoutError,
 } from '../src/index';
+import { createTransport } from '../src/internal/index';
 import { APP_ID, BASE, TOKEN_URL } from './helpers';
 
 const ITEMS_PATH = '/ims/case/v1p1/CFItems';

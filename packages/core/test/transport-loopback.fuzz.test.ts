@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { paths as CasePaths } from '../../case/src/generated/openapi-types';
 import { recordingLogger } from '../../test-utils/src/logger';
-import type { paths as CasePaths } from '../src/generated/case';
 import { clientCredentials, createHttpClient, createTokenCache, LearnKitError } from '../src/index';
 
 const RUNS = Number(process.env.LEARNKIT_FUZZ_LOOPBACK_RUNS ?? 20);

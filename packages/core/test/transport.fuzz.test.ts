@@ -8,8 +8,8 @@
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { paths as CasePaths } from '../../case/src/generated/openapi-types';
 import { recordingLogger } from '../../test-utils/src/logger';
-import type { paths as CasePaths } from '../src/generated/case';
 import {
   clientCredentials,
   createHttpClient,

@@ -1,19 +1,18 @@
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { paths as CasePaths } from '../src/generated/case';
-import type { paths as PlatformPaths } from '../src/generated/platform';
+import type { paths as CasePaths } from '../../case/src/generated/openapi-types';
+import type { paths as PlatformPaths } from '../../platform/src/generated/openapi-types';
 import {
   ApiError,
   AuthenticationError,
   ConnectionError,
   createHttpClient,
-  createTransport,
   InternalServerError,
   RateLimitError,
   staticToken,
   TimeoutError,
-  VERSION,
 } from '../src/index';
+import { createTransport, VERSION } from '../src/internal/index';
 import {
   APP_ID,
   BASE,

@@ -1,4 +1,5 @@
-import { PayloadTooLargeError, readBodyWithLimit, ValidationError } from '@learnkit/core';
+import { ValidationError } from '@learnkit/core';
+import { PayloadTooLargeError, readBodyWithLimit } from '@learnkit/core/internal';
 import type { Launch } from './claims';
 import { LaunchVerificationError, type LaunchVerificationReason } from './errors';
 import {

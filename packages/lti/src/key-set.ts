@@ -1,4 +1,4 @@
-import { PayloadTooLargeError, readBodyWithLimit } from '@learnkit/core';
+import { PayloadTooLargeError, readBodyWithLimit } from '@learnkit/core/internal';
 import {
   createLocalJWKSet,
   errors,

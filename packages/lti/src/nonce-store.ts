@@ -1,10 +1,5 @@
-import {
-  createMemoryDedupeStore,
-  createRedisDedupeStore,
-  type DedupeStore,
-  type MemoryDedupeStoreOptions,
-  type RedisClientLike,
-} from '@learnkit/core';
+import { createMemoryDedupeStore, createRedisDedupeStore, type DedupeStore } from '@learnkit/core';
+import type { MemoryDedupeStoreOptions, RedisClientLike } from '@learnkit/core/internal';
 
 /**
  * Remembers the nonces of verified launches, so a token is accepted once. The shape of the webhook dedupe stores

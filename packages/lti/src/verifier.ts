@@ -1,4 +1,5 @@
-import { type Logger, ValidationError, type ValidationIssue } from '@learnkit/core';
+import { type Logger, ValidationError } from '@learnkit/core';
+import type { ValidationIssue } from '@learnkit/core/internal';
 import { errors, type JWTPayload, type JWTVerifyGetKey, type JWTVerifyOptions, jwtVerify } from 'jose';
 import { type Launch, LTI_CLAIM, LTI_MESSAGE_TYPES, LTI_VERSION, launchOf } from './claims';
 import { LaunchVerificationError, type LaunchVerificationReason } from './errors';

@@ -1,6 +1,6 @@
 import { createActivityServer } from '@learnkit/activity/server';
 import { Contract, readDocuments } from '@learnkit/contract';
-import { ENVIRONMENTS } from '@learnkit/core';
+import { ENVIRONMENTS } from '@learnkit/core/internal';
 import { createMockPlatform, type MockPlatform } from '@learnkit/mock';
 import { clientOptions, usePlatform } from '@learnkit/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';

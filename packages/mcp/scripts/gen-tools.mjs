@@ -8,7 +8,7 @@
 //   keep that name and their flat arguments instead (`DEVPLATFORM_OPERATIONS`);
 // - openapi/case.yaml: the query parameters of `listCFItems`, for `case_search_items`.
 // Bodies and answers are named, not copied: the server reads them from `platformSchemas`, `caseSchemas` and
-// `onerosterSchemas` of @learnkit/core at run time, so one generated copy of each schema serves every package.
+// `onerosterSchemas` of the family packages at run time, so one generated copy of each schema serves the server.
 //
 //   node packages/mcp/scripts/gen-tools.mjs          write the file
 //   node packages/mcp/scripts/gen-tools.mjs --check  exit 1 when the checked-in file differs

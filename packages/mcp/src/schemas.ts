@@ -1,4 +1,6 @@
-import { caseSchemas, onerosterSchemas, platformSchemas } from '@learnkit/core';
+import { caseSchemas } from '@learnkit/case';
+import { onerosterSchemas } from '@learnkit/oneroster';
+import { platformSchemas } from '@learnkit/platform';
 import type { JsonSchema } from './operation-types';
 
 /** A document of openapi/ whose component schemas the tools use. */

@@ -1,8 +1,8 @@
 // `learnkit-mcp` as an MCP host runs it: spawned by the MCP SDK's own client over stdio, against the mock platform
 // on a loopback port. Each server is a real process (the command from src/, through tsx).
 import { fileURLToPath } from 'node:url';
-import { platformSchemas } from '@learnkit/core';
 import type { MockPlatform } from '@learnkit/mock';
+import { platformSchemas } from '@learnkit/platform';
 import { usePlatform } from '@learnkit/test-utils';
 import { runProcess } from '@learnkit/test-utils/process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';

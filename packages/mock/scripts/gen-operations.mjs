@@ -218,7 +218,9 @@ export function generateOperations(root) {
   }
   const content =
     header('the operations of openapi/*.yaml') +
-    "import type { CasePaths, OneRosterPaths, PlatformPaths } from '@learnkit/core';\n\n" +
+    "import type { paths as CasePaths } from './openapi/case-types.js';\n" +
+    "import type { paths as OneRosterPaths } from './openapi/oneroster-types.js';\n" +
+    "import type { paths as PlatformPaths } from './openapi/platform-types.js';\n\n" +
     '/**\n' +
     ' * Every operation of the documents: which document states it, its method, path template and tags; `auth`\n' +
     ' * (`none`, `basic`, `session` or `bearer`), the `scope` it needs and whether a developer-tool operation mirrors\n' +

@@ -1,4 +1,4 @@
-import { ENVIRONMENTS } from '@learnkit/core';
+import { ENVIRONMENTS } from '@learnkit/core/internal';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import type { Core } from './core.js';
 

@@ -1,4 +1,4 @@
-import { isRecord } from '@learnkit/core';
+import { isRecord } from '@learnkit/core/internal';
 import { createState, type MockState } from './state.js';
 
 /** What `saveState()` writes besides the data: enough to rebuild the same platform around it. */

@@ -1,6 +1,8 @@
-import type { CaseSchemas, OneRosterSchemas as OneRoster, PlatformSchemas as Platform } from '@learnkit/core';
 import type { CaseDefinitionsInput } from './case/types.js';
 import type { components as Control } from './generated/mock-control.js';
+import type { CaseSchemas } from './generated/openapi/case-types.js';
+import type { OneRosterSchemas as OneRoster } from './generated/openapi/oneroster-types.js';
+import type { PlatformSchemas as Platform } from './generated/openapi/platform-types.js';
 import type { Delivery, OutboxRow, RaisedEvent, StoredSubscription } from './webhook-state.js';
 
 // The webhook part of the state has its own module (docs/decisions.md#d-i15-source-shape); its names stay exported

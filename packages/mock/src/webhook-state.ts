@@ -1,5 +1,5 @@
-import type { PlatformSchemas as Schemas } from '@learnkit/core';
 import type { WebhookEventType } from './catalogue.js';
+import type { PlatformSchemas as Schemas } from './generated/openapi/platform-types.js';
 
 // The webhook subscriptions, events, outbox and deliveries of the mock's state (state.ts holds the rest).
 

@@ -3,8 +3,8 @@
 // member an answer wraps; and the one schema set the mock and the contract share (docs/decisions.md#d-i15m-one-schema-set).
 import { loadContract, readDocuments } from '@learnkit/contract';
 import { schemaOf, sharedSchemas } from '@learnkit/contract/schemas';
-import { caseSchemas, onerosterSchemas, platformSchemas } from '@learnkit/core';
 import { describe, expect, it } from 'vitest';
+import { caseSchemas, onerosterSchemas, platformSchemas } from '../src/generated/openapi/json-schemas';
 import { OPERATIONS, type OperationId } from '../src/generated/operations.js';
 import { createMockPlatform } from '../src/index.js';
 import { patternOf } from '../src/operations/index.js';

@@ -1,4 +1,5 @@
-import { type HttpClient, type HttpClientOptions, httpClientOf } from '@learnkit/core';
+import type { HttpClient, HttpClientOptions } from '@learnkit/core';
+import { httpClientOf } from '@learnkit/core/internal';
 import { type OneRosterClient, onerosterResources } from './generated/client';
 import type { OneRosterHttp } from './internal/http';
 

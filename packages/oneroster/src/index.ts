@@ -10,6 +10,14 @@
  * @module \@learnkit/oneroster
  */
 export { createOneRosterClient, type OneRosterClient, type OneRosterClientInit } from './client';
+// The OneRoster document as generated from openapi/oneroster.yaml: its paths and components
+// (`createHttpClient<OneRosterPaths>` of `@learnkit/core`), and the JSON Schema of each component.
+export { onerosterSchemas } from './generated/json-schemas';
+export type {
+  components as OneRosterComponents,
+  OneRosterSchemas,
+  paths as OneRosterPaths,
+} from './generated/openapi-types';
 export * from './generated/resources/index';
 // Every type of the types module is public (docs/decisions.md#d-i15-type-reexports).
 export type * from './types';

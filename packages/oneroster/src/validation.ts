@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '@learnkit/core';
+import type { ValidationIssue } from '@learnkit/core/internal';
 import { writeIssues } from './internal/write';
 
 /**

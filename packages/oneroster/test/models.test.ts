@@ -2,8 +2,8 @@
 // result and body stay assignable to and from `components['schemas'][...]` (docs/decisions.md#d-generated-model-interfaces).
 // The type checks run when `tsc` checks this file (`pnpm typecheck`); the run checks the table is complete.
 import { readFileSync } from 'node:fs';
-import type { OneRosterSchemas as Schemas } from '@learnkit/core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { OneRosterSchemas as Schemas } from '../src/index';
 import type * as Models from '../src/types';
 
 /** Every model the package exports, by the schema of openapi/oneroster.yaml it is generated from. */

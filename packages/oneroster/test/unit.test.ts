@@ -66,7 +66,7 @@ describe('search', () => {
   });
 
   it('is refused before sending by a listing whose operation names no search fields', async () => {
-    const { offsetPages } = await import('@learnkit/core');
+    const { offsetPages } = await import('@learnkit/core/internal');
     let sent = 0;
     const pages = offsetPages(
       { search: 'ada' },

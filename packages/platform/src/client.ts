@@ -1,10 +1,5 @@
-import {
-  createHttpClient,
-  type HttpClient,
-  type HttpClientOptions,
-  isHttpClient,
-  staticToken,
-} from '@learnkit/core';
+import { createHttpClient, type HttpClient, type HttpClientOptions, staticToken } from '@learnkit/core';
+import { isHttpClient } from '@learnkit/core/internal';
 import {
   type ApplicationsClient,
   applicationsResources,

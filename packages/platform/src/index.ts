@@ -17,6 +17,15 @@ export {
   type PlatformClientInit,
   type RosteringClient,
 } from './client';
+// The platform's document as generated from openapi/platform.yaml: its paths, components and webhooks
+// (`createHttpClient<PlatformPaths>` of `@learnkit/core`), and the JSON Schema of each component.
+export { platformSchemas } from './generated/json-schemas';
+export type {
+  components as PlatformComponents,
+  PlatformSchemas,
+  paths as PlatformPaths,
+  webhooks as PlatformWebhooks,
+} from './generated/openapi-types';
 export { OPERATIONS, type OperationId as PlatformOperationId } from './generated/operations';
 export { Applications } from './generated/resources/applications/applications';
 export { Credentials } from './generated/resources/applications/credentials';

@@ -1,16 +1,14 @@
 import {
   consoleLogger,
-  type EnvironmentName,
   type FetchLike,
   type Hooks,
   type Logger,
   type LogLevel,
   type RetryOptions,
   type TokenCache,
-  urlOptionIssue,
   ValidationError,
-  type ValidationIssue,
 } from '@learnkit/core';
+import { type EnvironmentName, urlOptionIssue, type ValidationIssue } from '@learnkit/core/internal';
 import type { ActivityOptions } from './activity';
 import { type ChosenEnvironment, chooseEnvironment } from './environment-option';
 import type { LearnKitLtiOptions } from './lti';

@@ -5,7 +5,7 @@ import {
   type EnvironmentName,
   isEnvironmentName,
   type ValidationIssue,
-} from '@learnkit/core';
+} from '@learnkit/core/internal';
 
 /** What the `environment` setting resolved to: its name and addresses, or the problem that refused it. */
 export type ChosenEnvironment =

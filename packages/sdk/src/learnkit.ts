@@ -4,13 +4,13 @@ import {
   clientCredentials,
   createHttpClient,
   createTokenCache,
-  type EnvironmentName,
   type HttpClient,
   type HttpClientOptions,
   staticToken,
   type TokenProvider,
   ValidationError,
 } from '@learnkit/core';
+import type { EnvironmentName } from '@learnkit/core/internal';
 import { createOneRosterClient, type OneRosterClient } from '@learnkit/oneroster';
 import {
   type ApplicationsClient,

@@ -1,10 +1,5 @@
-import {
-  ENVIRONMENTS,
-  type EnvironmentName,
-  type FetchLike,
-  type Logger,
-  ValidationError,
-} from '@learnkit/core';
+import { type FetchLike, type Logger, ValidationError } from '@learnkit/core';
+import { ENVIRONMENTS, type EnvironmentName } from '@learnkit/core/internal';
 import { createLaunchVerifier, type LaunchVerifier, type LaunchVerifierOptions } from '@learnkit/lti';
 
 /** `new LearnKit({ lti })`: what `lk.lti` verifies launches with; everything but `audience` has a default. */

@@ -1,4 +1,6 @@
-import type { CasePaths, OneRosterPaths, PlatformPaths } from '@learnkit/core';
+import type { CasePaths } from '@learnkit/case';
+import type { OneRosterPaths } from '@learnkit/oneroster';
+import type { PlatformPaths } from '@learnkit/platform';
 
 /**
  * Every operation of the platform's OpenAPI documents (`openapi/case.yaml`, `platform.yaml`, `oneroster.yaml`):

@@ -1,4 +1,5 @@
-import { ENVIRONMENTS, ValidationError } from '@learnkit/core';
+import { ValidationError } from '@learnkit/core';
+import { ENVIRONMENTS } from '@learnkit/core/internal';
 import { createMockPlatform } from '@learnkit/mock';
 import { describe, expect, it } from 'vitest';
 import { LaunchVerificationError, LearnKit, ltiDefaults } from '../src/index';

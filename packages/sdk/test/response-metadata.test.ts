@@ -2,7 +2,8 @@
 // `.withResponse()` the data with the final response and the request id the call sent, `.asResponse()` the raw
 // response with its body still to read.
 import { sessionEvent } from '@learnkit/activity/caliper';
-import { ApiPromise, NotFoundError, PagePromise, ValidationError } from '@learnkit/core';
+import { ApiPromise, NotFoundError, ValidationError } from '@learnkit/core';
+import { PagePromise } from '@learnkit/core/internal';
 import { describe, expect, it } from 'vitest';
 import type { LearnKit } from '../src/index';
 import { useSdkMock } from './harness';

@@ -1,4 +1,6 @@
-import type { CaseComponents, OneRosterComponents, PlatformComponents } from '@learnkit/core';
+import type { CaseComponents } from '@learnkit/case';
+import type { OneRosterComponents } from '@learnkit/oneroster';
+import type { PlatformComponents } from '@learnkit/platform';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   type CaseClient,

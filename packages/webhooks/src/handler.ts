@@ -1,14 +1,16 @@
 import {
-  createLogger,
   createMemoryDedupeStore,
   type DedupeStore,
   type Logger,
-  type NodeAdaptable,
-  PayloadTooLargeError,
-  readBodyWithLimit,
   ValidationError,
   WebhookVerificationError,
 } from '@learnkit/core';
+import {
+  createLogger,
+  type NodeAdaptable,
+  PayloadTooLargeError,
+  readBodyWithLimit,
+} from '@learnkit/core/internal';
 import { WEBHOOK_NODE_OPTIONS } from './adapters/node';
 import {
   isWebhookEventType,

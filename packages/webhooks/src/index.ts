@@ -15,16 +15,18 @@
 export {
   createRedisDedupeStore,
   type DedupeStore,
-  type NodeListener,
-  type NodeListenerOptions,
-  type NodeRequestLike,
-  type NodeResponseLike,
-  type RedisClientLike,
-  type RedisDedupeStoreOptions,
   toNodeListener,
   WebhookVerificationError,
-  type WebhookVerificationReason,
 } from '@learnkit/core';
+export type {
+  NodeListener,
+  NodeListenerOptions,
+  NodeRequestLike,
+  NodeResponseLike,
+  RedisClientLike,
+  RedisDedupeStoreOptions,
+  WebhookVerificationReason,
+} from '@learnkit/core/internal';
 export {
   CATALOGUE_VERSION,
   isKnownWebhookEvent,

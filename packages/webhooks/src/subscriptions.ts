@@ -3,11 +3,10 @@ import {
   createHttpClient,
   type HttpClient,
   type HttpClientOptions,
-  isHttpClient,
   type RequestOptions,
   ValidationError,
-  type ValidationIssue,
 } from '@learnkit/core';
+import { isHttpClient, type ValidationIssue } from '@learnkit/core/internal';
 import { isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './events';
 import { CATALOGUE_VERSION, SETTABLE_STATUSES, type WebhookSubscription } from './generated/catalogue';
 import { SigningSecret } from './signing-secret';

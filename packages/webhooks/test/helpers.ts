@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { WebhookVerificationReason } from '@learnkit/core';
+import type { WebhookVerificationReason } from '@learnkit/core/internal';
 
 export const SECRET = 'whsec_c2VjcmV0LWV4YW1wbGU';
 export const OTHER_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';

@@ -1,10 +1,6 @@
 import { readFileSync } from 'node:fs';
-import {
-  LearnKitError,
-  ValidationError,
-  WebhookVerificationError,
-  type WebhookVerificationReason,
-} from '@learnkit/core';
+import { LearnKitError, ValidationError, WebhookVerificationError } from '@learnkit/core';
+import type { WebhookVerificationReason } from '@learnkit/core/internal';
 import { describe, expect, it } from 'vitest';
 import { webhookCrypto as nodeCrypto } from '../src/crypto/node';
 import { webhookCrypto as webCrypto } from '../src/crypto/web';

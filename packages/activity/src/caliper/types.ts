@@ -1,5 +1,5 @@
 import { CALIPER_CONTEXT } from '@learnkit/caliper';
-import type { PlatformSchemas } from '@learnkit/core';
+import type { PlatformSchemas } from '../generated/platform-types';
 
 // The Caliper 1.2 context IRI lives with the rules (docs/decisions.md#d-i12-caliper-rules).
 export { CALIPER_CONTEXT };

@@ -4,9 +4,9 @@ import {
   type DedupeStore,
   type Hooks,
   type Logger,
-  type RawAnswer,
   ValidationError,
 } from '@learnkit/core';
+import type { RawAnswer } from '@learnkit/core/internal';
 import type { LearnkitConfig } from '../config/types';
 import type { CaliperClient } from './caliper-client';
 import type { ConfigInit } from './config';

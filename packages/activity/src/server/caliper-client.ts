@@ -1,11 +1,6 @@
 import { caliperEventIssues, envelopeMemberIssues, isIri } from '@learnkit/caliper';
-import {
-  ApiPromise,
-  type RawAnswer,
-  type RequestOptions,
-  ValidationError,
-  type ValidationIssue,
-} from '@learnkit/core';
+import { ApiPromise, type RequestOptions, ValidationError } from '@learnkit/core';
+import type { RawAnswer, ValidationIssue } from '@learnkit/core/internal';
 import { envelope } from '../caliper/envelope';
 import {
   CALIPER_CONTEXT,

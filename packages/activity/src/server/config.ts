@@ -1,4 +1,5 @@
-import { jsonParseProblem, ValidationError } from '@learnkit/core';
+import { ValidationError } from '@learnkit/core';
+import { jsonParseProblem } from '@learnkit/core/internal';
 import { parseLearnkitConfig } from '../config/parse';
 import type { LearnkitConfig } from '../config/types';
 

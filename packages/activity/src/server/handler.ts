@@ -1,10 +1,5 @@
-import {
-  ApiError,
-  ConnectionError,
-  type DedupeStore,
-  type NodeListenerOptions,
-  TimeoutError,
-} from '@learnkit/core';
+import { ApiError, ConnectionError, type DedupeStore, TimeoutError } from '@learnkit/core';
+import type { NodeListenerOptions } from '@learnkit/core/internal';
 import { isRecord, isText } from '../check';
 import type { CourseConfig } from '../config/types';
 import { type ActivityMessage, MAX_BATCH_BYTES, parseActivityBatch } from '../protocol';

@@ -3,10 +3,10 @@ import {
   createHttpClient,
   type HttpClient,
   type HttpClientOptions,
-  isHttpClient,
   type RequestOptions,
   ValidationError,
 } from '@learnkit/core';
+import { isHttpClient } from '@learnkit/core/internal';
 
 /**
  * What the server side takes as its transport: the `LearnKit` you hold (`new LearnKit()` of `@learnkit/sdk`), a core

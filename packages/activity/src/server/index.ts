@@ -8,16 +8,17 @@
  * @module \@learnkit/activity/server
  */
 
-export type { QueueHookInfo, QueueStats } from '@learnkit/core';
 // The Node adapter is core's `toNodeListener`: the activity handler carries what it needs of it (its body limit and
 // answers), and `getUser` gives it the user of a Node request (docs/decisions.md#d-i15-one-node-listener).
-export {
-  type NodeListener,
-  type NodeListenerOptions,
-  type NodeRequestLike,
-  type NodeResponseLike,
-  toNodeListener,
-} from '@learnkit/core';
+export { toNodeListener } from '@learnkit/core';
+export type {
+  NodeListener,
+  NodeListenerOptions,
+  NodeRequestLike,
+  NodeResponseLike,
+  QueueHookInfo,
+  QueueStats,
+} from '@learnkit/core/internal';
 export {
   type ActivityServer,
   type ActivityServerOptions,

@@ -1,4 +1,5 @@
-import { type FetchPage, paginate, type RequestOptions, readTotal, where } from '@learnkit/core';
+import { paginate, type RequestOptions, readTotal, where } from '@learnkit/core';
+import type { FetchPage } from '@learnkit/core/internal';
 import type { CompletionMetrics } from '../completion';
 import type { CourseConfig } from '../config/types';
 import type { LooseHttp } from './http';

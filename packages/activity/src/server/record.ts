@@ -1,4 +1,5 @@
-import { type RequestOptions, ValidationError, type ValidationIssue } from '@learnkit/core';
+import { type RequestOptions, ValidationError } from '@learnkit/core';
+import type { ValidationIssue } from '@learnkit/core/internal';
 import type { CaliperActivityCompletedEvent, CaliperTimeSpentEvent } from '../caliper/types';
 import { isNonNegative, isRecord, isText, show } from '../check';
 import { type CompletionMetrics, completionProblem } from '../completion';

@@ -1,4 +1,5 @@
-import { createLogger, type Logger, ValidationError } from '@learnkit/core';
+import { type Logger, ValidationError } from '@learnkit/core';
+import { createLogger } from '@learnkit/core/internal';
 import type { ActorInput } from '../caliper/profile';
 import { describeCourse, findCourse } from '../config/courses';
 import { type CaliperClient, caliperClientOver } from './caliper-client';

@@ -1,4 +1,5 @@
-import { type FetchPage, LearnKitError, paginate, readTotal, ValidationError, where } from '@learnkit/core';
+import { LearnKitError, paginate, readTotal, ValidationError, where } from '@learnkit/core';
+import type { FetchPage } from '@learnkit/core/internal';
 import type { LooseHttp } from './http';
 
 /** The student an event is about, as your server knows them. */

@@ -2,7 +2,8 @@
 // what `record` would send, with the same ids; a worker sends batches within the bounds; what the platform refuses
 // is dead-lettered, listed and retried; hooks and stats report it (docs/decisions.md#d-i32-same-events to
 // docs/decisions.md#d-i32-observability).
-import { type QueueHookInfo, ValidationError } from '@learnkit/core';
+import { ValidationError } from '@learnkit/core';
+import type { QueueHookInfo } from '@learnkit/core/internal';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ActivityQueueStoreError, createMemoryQueueStore, type RecordParams } from '../../src/server/index';
 import { CONFIG, LESSON, RUN, useMock } from './harness';

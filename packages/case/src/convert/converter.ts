@@ -1,4 +1,4 @@
-import { isRecord, showValue } from '@learnkit/core';
+import { isRecord, showValue } from '@learnkit/core/internal';
 import { isAbsoluteUri, isCaseId } from '../internal/ids';
 import { sameJson } from '../internal/same-json';
 import { type ObjectRules, ORIGINAL_IDENTIFIER, type Rule } from './case-members';

@@ -1,4 +1,4 @@
-import { isRecord } from '@learnkit/core';
+import { isRecord } from '@learnkit/core/internal';
 import {
   DEFINITION_LISTS,
   DEFINITIONS,

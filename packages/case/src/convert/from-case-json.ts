@@ -1,4 +1,4 @@
-import { createValidationError, isRecord, showValue } from '@learnkit/core';
+import { createValidationError, isRecord, showValue } from '@learnkit/core/internal';
 import type { CFPackageUpload } from '../types';
 import { crossChecks } from '../validation';
 import { ASSOCIATION, DOCUMENT, ITEM } from './case-members';

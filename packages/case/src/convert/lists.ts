@@ -1,4 +1,4 @@
-import { isRecord, showValue } from '@learnkit/core';
+import { isRecord, showValue } from '@learnkit/core/internal';
 import type { At, Report } from './report';
 
 /** The entries of a CASE list, in order, and the place of each in the input. */

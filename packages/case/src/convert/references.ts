@@ -1,4 +1,4 @@
-import { isRecord, showValue } from '@learnkit/core';
+import { isRecord, showValue } from '@learnkit/core/internal';
 import { isAbsoluteUri, isCaseId } from '../internal/ids';
 import { uriFor } from './identifiers';
 import type { At } from './report';

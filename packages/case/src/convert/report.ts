@@ -1,4 +1,4 @@
-import { formatJsonPath, showValue, type ValidationIssue } from '@learnkit/core';
+import { formatJsonPath, showValue, type ValidationIssue } from '@learnkit/core/internal';
 
 /** A JSON path as segments (`['CFItems', 3, 'lastChangeDateTime']`). */
 export type Path = (string | number)[];

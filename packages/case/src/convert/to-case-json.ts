@@ -1,4 +1,4 @@
-import { createValidationError, isRecord } from '@learnkit/core';
+import { createValidationError, isRecord } from '@learnkit/core/internal';
 import { isCaseId } from '../internal/ids';
 import type { CFPackage } from '../types';
 import type {

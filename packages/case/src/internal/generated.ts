@@ -1,5 +1,2 @@
-/**
- * The generated paths and components of the CASE document, as `@learnkit/core` names them (types.ts reads the
- * schemas by name from core's `CaseSchemas`).
- */
-export type { CaseComponents as components, CasePaths as paths } from '@learnkit/core';
+/** The one place this package reaches the OpenAPI-generated types of the CASE document (types.ts reads `CaseSchemas`). */
+export type { components, paths } from '../generated/openapi-types';

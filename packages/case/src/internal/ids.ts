@@ -1,4 +1,4 @@
-import { showValue } from '@learnkit/core';
+import { showValue } from '@learnkit/core/internal';
 
 /** 1 for the character codes of hex digits, either case. */
 const HEX = new Uint8Array(128);

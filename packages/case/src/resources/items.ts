@@ -1,10 +1,10 @@
+import { ApiPromise } from '@learnkit/core';
 import {
-  ApiPromise,
   checkCallOptions,
   createValidationError,
   type RawAnswer,
   type ValidationIssue,
-} from '@learnkit/core';
+} from '@learnkit/core/internal';
 import { GeneratedItems } from '../generated/resources/items';
 import { isCaseId, notAUuid } from '../internal/ids';
 import type { CaseCallOptions, CFItemsValidateResult } from '../types';

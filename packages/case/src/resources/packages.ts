@@ -1,4 +1,5 @@
-import { ApiPromise, checkCallOptions } from '@learnkit/core';
+import { ApiPromise } from '@learnkit/core';
+import { checkCallOptions } from '@learnkit/core/internal';
 import { GeneratedPackages } from '../generated/resources/packages';
 import type { CaseCallOptions, CFPackageUpload, CFPackageUploadResult } from '../types';
 import { assertPackageUpload } from '../validation';

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { ValidationIssue } from '../errors/validation';
-import type { JsonSchemaDefs } from '../generated/schemas';
 import { jsonTypeName, showValue, valueAtPath } from './show';
+
+/** The JSON Schemas of a document's components by name, as `pnpm gen` writes them (`caseSchemas`, ...). */
+export type JsonSchemaDefs = Readonly<Record<string, unknown>>;
 
 /** @internal How a zod issue that fails a string format is told, by zod's format name (`date`, `datetime`, `regex`...). */
 export type FormatWording = (

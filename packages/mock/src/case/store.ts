@@ -1,4 +1,4 @@
-import type { CaseSchemas } from '@learnkit/core';
+import type { CaseSchemas } from '../generated/openapi/case-types.js';
 import { OPERATIONS } from '../generated/operations.js';
 import { hashText, seededUuid } from '../internal/random.js';
 import type { CaseState } from '../state.js';

@@ -1,5 +1,5 @@
 // The CASE shapes of openapi/case.yaml, as core generates them (docs/decisions.md#d-i15m-generated-types).
-import type { CaseSchemas as Schemas } from '@learnkit/core';
+import type { CaseSchemas as Schemas } from '../generated/openapi/case-types.js';
 
 /** A node reference of an uploaded association: `{ title, identifier, uri }` (`CFPackageNodeRef`). */
 export type CaseNodeRef = Schemas['CFPackageNodeRef'];

@@ -1,5 +1,5 @@
 import { parseArgs as parseNodeArgs } from 'node:util';
-import { isRecord } from '@learnkit/core';
+import { isRecord } from '@learnkit/core/internal';
 import { isWebhookEventType, WEBHOOK_EVENT_TYPES } from '../catalogue.js';
 import type { ClockMode } from '../clock.js';
 import type { LaunchRequest, TriggerRequest } from './control.js';

@@ -1,7 +1,7 @@
 import { badRequest, HttpError } from './http-error.js';
 import { echo, MAX_JSON_DEPTH } from './limits.js';
 
-export { isRecord } from '@learnkit/core';
+export { isRecord } from '@learnkit/core/internal';
 
 /**
  * Whether JSON text nests arrays and objects deeper than `max` levels (the outermost value is level 1). A scan of

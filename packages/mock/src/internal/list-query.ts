@@ -1,4 +1,4 @@
-import type { ListQueryParams } from '@learnkit/core';
+import type { ListQueryParams } from '@learnkit/core/internal';
 import { matchesFilter, parseFilter, scalarOf } from './filter.js';
 import { badRequest } from './http-error.js';
 

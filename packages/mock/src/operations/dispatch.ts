@@ -1,4 +1,4 @@
-import type { ListQueryParams } from '@learnkit/core';
+import type { ListQueryParams } from '@learnkit/core/internal';
 import type { Core } from '../core.js';
 import { OPERATIONS, type OperationId, type OperationTypes } from '../generated/operations.js';
 import { readJson } from '../internal/body.js';

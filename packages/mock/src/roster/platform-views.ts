@@ -1,4 +1,5 @@
-import { type PlatformComponents, platformSchemas } from '@learnkit/core';
+import { platformSchemas } from '../generated/openapi/json-schemas.js';
+import type { components as PlatformComponents } from '../generated/openapi/platform-types.js';
 import { listQuery } from '../internal/list-query.js';
 import { json } from '../internal/responses.js';
 import type {

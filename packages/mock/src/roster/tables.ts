@@ -1,4 +1,4 @@
-import { onerosterSchemas } from '@learnkit/core';
+import { onerosterSchemas } from '../generated/openapi/json-schemas.js';
 import { pathSegment } from '../internal/path-segment.js';
 import type { RosterState } from '../state.js';
 

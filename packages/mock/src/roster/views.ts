@@ -1,4 +1,6 @@
-import { type JsonSchemaDefs, type OneRosterComponents, onerosterSchemas } from '@learnkit/core';
+import type { JsonSchemaDefs } from '@learnkit/core/internal';
+import { onerosterSchemas } from '../generated/openapi/json-schemas.js';
+import type { components as OneRosterComponents } from '../generated/openapi/oneroster-types.js';
 import { project } from '../internal/list-query.js';
 import { pathSegment } from '../internal/path-segment.js';
 import {

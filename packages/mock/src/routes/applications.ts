@@ -1,5 +1,5 @@
-import type { PlatformComponents } from '@learnkit/core';
 import type { Core } from '../core.js';
+import type { components as PlatformComponents } from '../generated/openapi/platform-types.js';
 import { badRequest, notFound } from '../internal/http-error.js';
 import { randomHex, randomId } from '../internal/random.js';
 import { found, type OperationContext, type OperationRoutes } from '../operations/dispatch.js';

@@ -1,4 +1,4 @@
-import type { PlatformComponents } from '@learnkit/core';
+import type { components as PlatformComponents } from '../generated/openapi/platform-types.js';
 import { badRequest, HttpError, notFound } from '../internal/http-error.js';
 import type { OperationRoutes } from '../operations/dispatch.js';
 import { type Caller, canSeeUser, orgsOfUser, scopeCovers, today, visibleUser } from '../roster/orgs.js';

@@ -1,4 +1,4 @@
-import { jsonTypeName } from '@learnkit/core';
+import { jsonTypeName } from '@learnkit/core/internal';
 import type { ErrorObject } from 'ajv/dist/2020.js';
 
 /** How a JSON Schema format is named in a problem. */

@@ -1,10 +1,10 @@
 import { readQueryValue, sharedSchemas } from '@learnkit/contract/schemas';
-import { caseSchemas, onerosterSchemas, platformSchemas } from '@learnkit/core';
+import { caseSchemas, onerosterSchemas, platformSchemas } from '../generated/openapi/json-schemas.js';
 import { OPERATIONS, type OperationId, REQUEST_SCHEMAS } from '../generated/operations.js';
 import { badRequest } from '../internal/http-error.js';
 import { problemsOf } from './messages.js';
 
-// The component schemas come from core's generated copy of the documents; the contract, in the same process, finds
+// The component schemas come from the mock's generated copy of the documents; the contract, in the same process, finds
 // them defined already (docs/decisions.md#d-i15m-one-schema-set).
 sharedSchemas
   .define('case', () => caseSchemas)

@@ -1,3 +1,4 @@
-/** The one place this package reaches the OpenAPI-generated types and JSON Schemas (from `@learnkit/core`). */
-export type { OneRosterComponents as components, OneRosterPaths as paths } from '@learnkit/core';
-export { onerosterSchemas } from '@learnkit/core';
+/** The one place this package reaches the OpenAPI-generated types and JSON Schemas of the OneRoster document. */
+
+export { onerosterSchemas } from '../generated/json-schemas';
+export type { components, paths } from '../generated/openapi-types';

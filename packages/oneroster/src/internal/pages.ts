@@ -1,14 +1,12 @@
+import { type ListQuery, paginate, type RequestOptions } from '@learnkit/core';
 import {
   createValidationError,
-  type ListQuery,
   offsetPages,
   type PagePromise,
   type PageRequest,
   type PageResult,
-  paginate,
   queryFieldIssues,
-  type RequestOptions,
-} from '@learnkit/core';
+} from '@learnkit/core/internal';
 import { onerosterSchemas } from './generated';
 import { nounOf } from './write';
 

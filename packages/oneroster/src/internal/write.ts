@@ -4,7 +4,7 @@ import {
   schemaChecker,
   showValue,
   type ValidationIssue,
-} from '@learnkit/core';
+} from '@learnkit/core/internal';
 import { z } from 'zod';
 import { onerosterSchemas } from './generated';
 

@@ -1,3 +1,4 @@
-/** The one place this package reaches the OpenAPI-generated types and JSON Schemas (from `@learnkit/core`). */
-export type { PlatformComponents as components, PlatformPaths as paths } from '@learnkit/core';
-export { platformSchemas } from '@learnkit/core';
+/** The one place this package reaches the OpenAPI-generated types and JSON Schemas of the platform's document. */
+
+export { platformSchemas } from '../generated/json-schemas';
+export type { components, paths } from '../generated/openapi-types';

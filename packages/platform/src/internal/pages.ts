@@ -1,14 +1,12 @@
+import { type ListQuery, paginate, type RequestOptions } from '@learnkit/core';
 import {
   createValidationError,
   isRecord,
-  type ListQuery,
   offsetPages,
   type PagePromise,
   type PageRequest,
   type PageResult,
-  paginate,
-  type RequestOptions,
-} from '@learnkit/core';
+} from '@learnkit/core/internal';
 
 /** The largest page the platform's `/rostering/1.0`, `/applications/1.0` and insights listings give. */
 export const PLATFORM_MAX_LIMIT = 100;

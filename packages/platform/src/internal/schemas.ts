@@ -1,4 +1,4 @@
-import { createValidationError, schemaChecker, showValue } from '@learnkit/core';
+import { createValidationError, schemaChecker, showValue } from '@learnkit/core/internal';
 import { z } from 'zod';
 import { platformSchemas } from './generated';
 

@@ -1,4 +1,4 @@
-import { ENVIRONMENTS, type EnvironmentName } from '@learnkit/core';
+import { ENVIRONMENTS, type EnvironmentName } from '@learnkit/core/internal';
 import { LearnKit } from '../learnkit';
 import { VERSION } from '../version';
 import { activity } from './activity';

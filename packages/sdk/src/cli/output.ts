@@ -1,5 +1,5 @@
 import * as util from 'node:util';
-import { redactUserinfo } from '@learnkit/core';
+import { redactUserinfo } from '@learnkit/core/internal';
 
 /** The streams the CLI writes to (process.stdout and process.stderr, or test doubles), and reads `--body -` from. */
 export interface Streams {

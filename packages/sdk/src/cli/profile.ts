@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { jsonParseProblem } from '@learnkit/core';
+import { jsonParseProblem } from '@learnkit/core/internal';
 import type { LearnKitOptions } from '../config';
 import { CliError, EXIT } from './exit-codes';
 

@@ -3,7 +3,7 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-/** A JSON Schema, as the documents give it (references point into the document's `*Schemas` of @learnkit/core). */
+/** A JSON Schema, as the documents give it (references point into its family's `*Schemas`: `caseSchemas` of @learnkit/case, ...). */
 export type ApiSchema = Readonly<Record<string, unknown>>;
 
 /** A path parameter: its name in the document, and what the SDK method calls it. */
@@ -42,7 +42,7 @@ export interface ApiOperation {
   readonly path: string;
   /** One line: what the call does (the map's summary). */
   readonly summary: string;
-  /** The document of openapi/ that describes it, whose `*Schemas` of @learnkit/core hold its schemas. */
+  /** The document of openapi/ that describes it, whose family's `*Schemas` hold its schemas. */
   readonly document: 'case' | 'platform' | 'oneroster';
   /** The path parameters, in path order. */
   readonly pathParams: readonly ApiPathParameter[];

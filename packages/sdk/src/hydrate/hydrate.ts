@@ -1,4 +1,5 @@
-import { NotFoundError, ValidationError, type ValidationIssue } from '@learnkit/core';
+import { NotFoundError, ValidationError } from '@learnkit/core';
+import type { ValidationIssue } from '@learnkit/core/internal';
 import type { PlatformCallOptions } from '@learnkit/platform';
 import { isWebhookEventType, type WebhookEvent } from '@learnkit/webhooks';
 import { type HydrationClients, REFERENCES, type Reference } from './references';

@@ -1,4 +1,5 @@
-import { type RedisClientLike, type TokenCache, ValidationError } from '@learnkit/core';
+import { type TokenCache, ValidationError } from '@learnkit/core';
+import type { RedisClientLike } from '@learnkit/core/internal';
 import {
   createSharedTokenCache,
   type SharedTokenCacheOptions,

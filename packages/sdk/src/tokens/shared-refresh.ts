@@ -1,4 +1,4 @@
-import type { SharedTokenOutcome, SharedTokenRecord, SharedTokenRequest } from '@learnkit/core';
+import type { SharedTokenOutcome, SharedTokenRecord, SharedTokenRequest } from '@learnkit/core/internal';
 import type { SharedTokenStore } from './store';
 
 /** @internal The store and timings of a shared token cache. */

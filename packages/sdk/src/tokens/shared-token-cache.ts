@@ -1,4 +1,5 @@
-import { createTokenCache, type TokenCache, ValidationError, type ValidationIssue } from '@learnkit/core';
+import { createTokenCache, type TokenCache, ValidationError } from '@learnkit/core';
+import type { ValidationIssue } from '@learnkit/core/internal';
 import { obtainSharedToken, type SharedTokens } from './shared-refresh';
 import type { SharedTokenStore } from './store';
 

@@ -1,4 +1,5 @@
-import { type NodeListenerOptions, WebhookVerificationError } from '@learnkit/core';
+import { WebhookVerificationError } from '@learnkit/core';
+import type { NodeListenerOptions } from '@learnkit/core/internal';
 
 // What a webhook delivery needs of core's `toNodeListener` (docs/decisions.md#d-i15-one-node-listener): it travels
 // with the handler (`createWebhookHandler(...).nodeListenerOptions`).

@@ -1,4 +1,5 @@
-import { WebhookVerificationError, type WebhookVerificationReason } from '@learnkit/core';
+import { WebhookVerificationError } from '@learnkit/core';
+import type { WebhookVerificationReason } from '@learnkit/core/internal';
 
 /**
  * Throws `WebhookVerificationError(reason)` with the message `Webhook verification failed: <reason><detail>`. Every

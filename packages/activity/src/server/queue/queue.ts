@@ -1,11 +1,5 @@
-import {
-  type Hooks,
-  LearnKitError,
-  type QueueHookInfo,
-  type QueueStats,
-  ValidationError,
-  type ValidationIssue,
-} from '@learnkit/core';
+import { type Hooks, LearnKitError, ValidationError } from '@learnkit/core';
+import type { QueueHookInfo, QueueStats, ValidationIssue } from '@learnkit/core/internal';
 import type { AnyCaliperEvent } from '../caliper-client';
 import type { ServerContext } from '../context';
 import type { LooseHttp } from '../http';

@@ -1,11 +1,6 @@
 import { caliperEventIssues, formatCaliperIssue } from '@learnkit/caliper';
-import {
-  ApiError,
-  ConnectionError,
-  parseRetryAfterMs,
-  type QueueHookInfo,
-  TimeoutError,
-} from '@learnkit/core';
+import { ApiError, ConnectionError, TimeoutError } from '@learnkit/core';
+import { parseRetryAfterMs, type QueueHookInfo } from '@learnkit/core/internal';
 import { envelope } from '../../caliper/envelope';
 import type { CourseConfig } from '../../config/types';
 import type { AnyCaliperEvent } from '../caliper-client';

@@ -3,7 +3,8 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { ApiPromise, getByIdInit, offsetPages, type PagePromise, Resource, readTotal } from '@learnkit/core';
+import { ApiPromise, readTotal } from '@learnkit/core';
+import { getByIdInit, offsetPages, type PagePromise, Resource } from '@learnkit/core/internal';
 import type { CaseHttp } from '../../internal/http';
 import type {
   CaseCallOptions,

@@ -3,15 +3,8 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import {
-  ApiPromise,
-  checkCallOptions,
-  checkId,
-  getByIdInit,
-  type PagePromise,
-  Resource,
-  readTotal,
-} from '@learnkit/core';
+import { ApiPromise, readTotal } from '@learnkit/core';
+import { checkCallOptions, checkId, getByIdInit, type PagePromise, Resource } from '@learnkit/core/internal';
 import type { OneRosterHttp } from '../../internal/http';
 import { rosterPages } from '../../internal/pages';
 import { checkWrite } from '../../internal/write';

@@ -1,11 +1,5 @@
-import {
-  ApiPromise,
-  checkCallOptions,
-  isRecord,
-  LearnKitError,
-  showValue,
-  ValidationError,
-} from '@learnkit/core';
+import { ApiPromise, LearnKitError, ValidationError } from '@learnkit/core';
+import { checkCallOptions, isRecord, showValue } from '@learnkit/core/internal';
 import type { PlatformHttp } from '../../internal/http';
 import { checkBody } from '../../internal/schemas';
 import type {

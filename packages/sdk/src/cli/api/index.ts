@@ -1,4 +1,5 @@
-import type { Page, PagePromise } from '@learnkit/core';
+import type { Page } from '@learnkit/core';
+import type { PagePromise } from '@learnkit/core/internal';
 import type { ApiOperation } from '../../generated/api-operations';
 import type { LearnKit } from '../../learnkit';
 import type { CommandContext } from '../context';

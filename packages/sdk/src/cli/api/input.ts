@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { caseSchemas } from '@learnkit/case';
 import {
-  caseSchemas,
   createValidationError,
   type JsonSchemaDefs,
-  onerosterSchemas,
-  platformSchemas,
   schemaChecker,
   showValue,
   type ValidationIssue,
   valueAtPath,
-} from '@learnkit/core';
+} from '@learnkit/core/internal';
+import { onerosterSchemas } from '@learnkit/oneroster';
+import { platformSchemas } from '@learnkit/platform';
 import { z } from 'zod';
 import type { ApiOperation, ApiQueryParameter, ApiSchema } from '../../generated/api-operations';
 import { CliError, EXIT } from '../exit-codes';

@@ -3,7 +3,8 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { checkId, type PagePromise, Resource, readTotal } from '@learnkit/core';
+import { readTotal } from '@learnkit/core';
+import { checkId, type PagePromise, Resource } from '@learnkit/core/internal';
 import type { OneRosterHttp } from '../../../internal/http';
 import { rosterPages } from '../../../internal/pages';
 import type {

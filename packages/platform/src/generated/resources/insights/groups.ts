@@ -3,7 +3,7 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { type PagePromise, Resource, wholeListPage } from '@learnkit/core';
+import { type PagePromise, Resource, wholeListPage } from '@learnkit/core/internal';
 import type { PlatformHttp } from '../../../internal/http';
 import type { InsightGroup, PlatformCallOptions, PlatformListQuery } from '../../../types';
 

@@ -3,7 +3,7 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { checkId, type PagePromise, Resource } from '@learnkit/core';
+import { checkId, type PagePromise, Resource } from '@learnkit/core/internal';
 import type { PlatformHttp } from '../../../internal/http';
 import { platformPages, totalOf } from '../../../internal/pages';
 import type { LinkedUser, PlatformCallOptions, PlatformPageQuery } from '../../../types';

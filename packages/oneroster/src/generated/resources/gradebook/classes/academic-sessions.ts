@@ -3,7 +3,7 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { Resource } from '@learnkit/core';
+import { Resource } from '@learnkit/core/internal';
 import type { OneRosterHttp } from '../../../../internal/http';
 import { GradebookClassSessionResults } from './academic-sessions/results';
 

@@ -3,7 +3,8 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { ApiPromise, checkCallOptions, checkId, Resource } from '@learnkit/core';
+import { ApiPromise } from '@learnkit/core';
+import { checkCallOptions, checkId, Resource } from '@learnkit/core/internal';
 import type { PlatformHttp } from '../../../../internal/http';
 import { checkBody } from '../../../../internal/schemas';
 import type { OrgConfig, PlatformCallOptions } from '../../../../types';

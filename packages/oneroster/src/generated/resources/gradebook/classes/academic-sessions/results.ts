@@ -3,7 +3,8 @@
  * Do not edit it by hand: change them and run `pnpm gen`; `pnpm gen:check` fails when the two drift apart.
  */
 
-import { ApiPromise, checkCallOptions, checkId, Resource } from '@learnkit/core';
+import { ApiPromise } from '@learnkit/core';
+import { checkCallOptions, checkId, Resource } from '@learnkit/core/internal';
 import type { OneRosterHttp } from '../../../../../internal/http';
 import { checkWrites } from '../../../../../internal/write';
 import type {

@@ -6404,3 +6404,6 @@ export interface operations {
         };
     };
 }
+
+/** The schemas of openapi/platform.yaml, by name (`PlatformSchemas['User']`). */
+export type PlatformSchemas = components['schemas'];

@@ -9202,3 +9202,6 @@ export interface operations {
         };
     };
 }
+
+/** The schemas of openapi/oneroster.yaml, by name (`OneRosterSchemas['User']`). */
+export type OneRosterSchemas = components['schemas'];

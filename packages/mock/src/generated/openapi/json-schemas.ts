@@ -4,8 +4,7 @@
  */
 // JSON Schema 2020-12 of every component schema, refs rewritten to `#/$defs/<Name>`,
 // so `z.fromJSONSchema({ $defs, $ref })` derives the runtime validator from the same source.
-
-export type JsonSchemaDefs = Readonly<Record<string, unknown>>;
+import type { JsonSchemaDefs } from '@learnkit/core/internal';
 
 /** Component schemas of openapi/case.yaml. */
 export const caseSchemas: JsonSchemaDefs = {

@@ -1211,3 +1211,6 @@ export interface operations {
         };
     };
 }
+
+/** The schemas of openapi/case.yaml, by name (`CaseSchemas['CFItem']`). */
+export type CaseSchemas = components['schemas'];
