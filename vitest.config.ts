@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'scripts/test/**/*.test.ts'],
     // `*.packed.test.ts` check what a user installs (the examples built from the packed tarballs): they run in
-    // `pnpm test:packages` (vitest.packages.config.ts), after the build (docs/decisions.md#d-i31-packed-examples).
+    // `pnpm test:packages` (vitest.packages.config.ts), after the build (docs/decisions.md#d-framework-packed-examples).
     exclude: [...configDefaults.exclude, '**/*.packed.test.ts'],
     environment: 'node',
     testTimeout: 20_000,

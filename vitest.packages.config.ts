@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // The framework examples' real-browser tests build the pages from the packed tarballs, so they are package checks
-    // too (docs/decisions.md#d-i31-packed-examples).
+    // too (docs/decisions.md#d-framework-packed-examples).
     include: ['scripts/packages/test/**/*.test.ts', 'examples/*/test/**/*.packed.test.ts'],
     globalSetup: ['scripts/packages/test/global-setup.ts'],
     environment: 'node',

@@ -1,5 +1,5 @@
 // The last part of a call: the public API against plain `fetch` and bare openapi-fetch, on a server that answers at
-// once (docs/decisions.md#d-i33-instant-server). Run by bench/packed.ts with plain Node from inside the scratch
+// once (docs/decisions.md#d-bench-instant-server). Run by bench/packed.ts with plain Node from inside the scratch
 // project, so `@learnkit/*` are the installed tarballs. Prints one JSON line: { rows: [...] }.
 //
 // The loopback server of bench/public-api.mjs is node:http in the client's own process: its parsing and its turn
@@ -97,7 +97,7 @@ async function main() {
     logger: false,
   });
   // The same request as LearnKit's, header for header: the token, the SDK's User-Agent and a fresh request id
-  // (docs/decisions.md#d-i33-instant-server). LearnKit's own User-Agent is read off one of its requests.
+  // (docs/decisions.md#d-bench-instant-server). LearnKit's own User-Agent is read off one of its requests.
   let userAgent = '';
   await lk.case.documents.get(id, { headers: {} }).asResponse();
   const seen = await new Promise((resolve) => {

@@ -6,7 +6,7 @@
  * - Tarball sizes, against the budgets the package tests enforce.
  * - The browser bundles (web entry of verifyWebhook, activity tracker), bundled by esbuild from the installed
  *   tarballs with the browser conditions, against their budgets; and what `@learnkit/activity/react`, `/vue` and
- *   `/svelte` add to the tracker, their framework external (docs/decisions.md#d-i31-sizes).
+ *   `/svelte` add to the tracker, their framework external (docs/decisions.md#d-framework-entry-sizes).
  * - The public API against plain fetch to the same loopback server, interleaved, same run (bench/public-api.mjs,
  *   run with plain Node from the scratch project): lk.case.documents.get, lk.case.items.list (first page),
  *   lk.webhooks.subscriptions.get, and one call of each family of @learnkit/platform (rostering, applications,
@@ -79,7 +79,7 @@ interface InstantRow {
   rounds: number;
 }
 
-/** The public API on a server that answers at once (docs/decisions.md#d-i33-instant-server). */
+/** The public API on a server that answers at once (docs/decisions.md#d-bench-instant-server). */
 export const INSTANT_BUDGET = 1.05;
 
 /** Runs bench/instant-server.mjs with plain Node in the scratch project and returns its rows. */

@@ -137,7 +137,7 @@ const operations = [
     learnkit: () => lk.webhooks.subscriptions.get(appId, subscriptionId),
     fetch: () => plain(paths.subscription),
   },
-  // One call of each family of @learnkit/platform (docs/decisions.md#d-i16-bench).
+  // One call of each family of @learnkit/platform (docs/decisions.md#d-platform-bench-call).
   {
     operation: 'lk.rostering.users.get(id)',
     learnkit: () => lk.rostering.users.get(studentId),
@@ -185,7 +185,7 @@ for (const { operation, learnkit, fetch: viaFetch } of operations) {
   const samples = { fetch: [], learnkit: [] };
   // Each round times a batch of each, back to back (order alternating); the ratio is the median of the rounds'
   // ratios, so a slow spell of the machine (GC, the other core's work) weighs on one round, not on one side
-  // (docs/decisions.md#d-s22-paired-ratio).
+  // (docs/decisions.md#d-bench-paired-ratio).
   const ratios = [];
   for (let round = 0; round * BATCH < REQUESTS; round++) {
     const order = round % 2 === 0 ? ['fetch', 'learnkit'] : ['learnkit', 'fetch'];

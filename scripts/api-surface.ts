@@ -1,5 +1,5 @@
 // The public surface of `LearnKit`: every method reachable as `lk.<family>.<resource>...<method>` and its type,
-// overloads included (docs/decisions.md#d-i28-public-surface). The committed baseline,
+// overloads included (docs/decisions.md#d-public-surface-declaration). The committed baseline,
 // `packages/sdk/test/fixtures/public-surface.d.ts`, is the declaration TypeScript itself emits for an object of
 // every method; `packages/sdk/test/public-surface.test.ts` fails when a method of the baseline is missing or its
 // type is no longer the same (assignable both ways), so generated resources cannot change a name or a type unseen.
@@ -111,7 +111,7 @@ export function baselineText(methods: readonly string[]): string {
   const body = text.replace(/^import type .*\n/m, '').replace(/^export declare const lk: .*\n/m, '');
   return (
     '// The public surface of LearnKit before the generated resources: written by `tsx scripts/api-surface.ts --write`\n' +
-    '// (docs/decisions.md#d-i28-public-surface). Do not edit by hand.\n' +
+    '// (docs/decisions.md#d-public-surface-declaration). Do not edit by hand.\n' +
     body
   );
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // First step of `pnpm test`: the system programs some tests run for real (redis-server for the Redis dedupe store,
-// Chromium for the browser tracker, Python 3.11+ with venv for the Python package; docs/decisions.md#d-i17-test-command). A fresh machine has only Node and npm, so install what is missing with
+// Chromium for the browser tracker, Python 3.11+ with venv for the Python package; docs/decisions.md#d-python-in-test-command). A fresh machine has only Node and npm, so install what is missing with
 // apt-get when we are root; otherwise say exactly what to install. Nothing is ever skipped for want of them.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,7 +15,7 @@ const NEEDS = [
     packages: ['chromium'],
   },
   // The Python package's tests (`pnpm test:python`): `python3` builds the wheel and makes the virtual environment
-  // the tests run in (pip fills it; mypy and pytest come from there, docs/decisions.md#d-i30-wheel-tests).
+  // the tests run in (pip fills it; mypy and pytest come from there, docs/decisions.md#d-python-wheel-tests).
   { what: 'Python 3.11 or newer', present: () => pythonAtLeast(3, 11), packages: ['python3'] },
   {
     what: "Python's venv and pip",

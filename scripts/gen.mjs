@@ -89,23 +89,23 @@ export async function generateAll(root = repoRoot) {
   // The webhook event catalogue: types and a compact runtime table small enough for the web bundle.
   outputs.push(...generateCatalogue(root));
   // The mock's checks of the events it raises, from the same reading of the catalogue
-  // (docs/decisions.md#d-i15-generated-catalogue).
+  // (docs/decisions.md#d-mock-event-catalogue-generated).
   outputs.push(...generateEventSchemas(root));
   // The operation table (with the fields `search` matches, docs/decisions.md#d-search-fields), the request schemas
-  // the mock routes and validates by, and its handler index (docs/decisions.md#d-i15-operation-table).
+  // the mock routes and validates by, and its handler index (docs/decisions.md#d-mock-routes-by-operation-id).
   outputs.push(...generateOperations(root));
-  // The control path of `learnkit-mock serve`: its types, routes and schemas, in the mock (docs/decisions.md#d-i15-control-document).
+  // The control path of `learnkit-mock serve`: its types, routes and schemas, in the mock (docs/decisions.md#d-mock-control-document).
   outputs.push(...(await generateControl(root)));
-  // The upload body's validator of @learnkit/case, from the same component schemas (docs/decisions.md#d-i12-upload-validator).
+  // The upload body's validator of @learnkit/case, from the same component schemas (docs/decisions.md#d-case-upload-standalone-validator).
   const caseDocument = parseYaml(readFileSync(join(root, 'openapi', 'case.yaml'), 'utf8'));
   outputs.push(generateUploadValidator(rewriteRefs(caseDocument.components?.schemas ?? {})));
-  // SHA-1 for @learnkit/case's name-based uuids, written out step by step (docs/decisions.md#d-i12-sha1-unrolled).
+  // SHA-1 for @learnkit/case's name-based uuids, written out step by step (docs/decisions.md#d-case-sha1-unrolled).
   outputs.push(generateSha1Block());
-  // The operations behind the MCP server's tools (docs/decisions.md#d-i17-mcp-schemas).
+  // The operations behind the MCP server's tools (docs/decisions.md#d-mcp-tool-schemas).
   outputs.push(...generateTools(root));
-  // Every surface of every operation, from the resource map (docs/decisions.md#d-i28-resource-map): the clients'
+  // Every surface of every operation, from the resource map (docs/decisions.md#d-resource-map): the clients'
   // resources and trees, the packages' operation tables and the table of `learnkit api`
-  // (docs/decisions.md#d-i28-cli-table), formatted as the hand-written code is.
+  // (docs/decisions.md#d-cli-api-table), formatted as the hand-written code is.
   const resources = loadResourceMap(root);
   outputs.push(
     ...formatTypeScript(
@@ -119,9 +119,9 @@ export async function generateAll(root = repoRoot) {
       root,
     ),
   );
-  // The API reference of every package the map names, and of the umbrella (docs/decisions.md#d-i28-api-md).
+  // The API reference of every package the map names, and of the umbrella (docs/decisions.md#d-api-md).
   outputs.push(...generateApiReference(resources, root));
-  // The Python package's models, bodies, events and resources, sync and async (docs/decisions.md#d-i30-generated-python),
+  // The Python package's models, bodies, events and resources, sync and async (docs/decisions.md#d-python-generated-resources),
   // formatted by ruff as `pnpm lint` checks them (docs/decisions.md#d-python-ruff).
   outputs.push(...formatPython(generatePython(resources, root), root));
   return outputs;

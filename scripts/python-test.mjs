@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm test:python`: the Python package tested as a user installs it (docs/decisions.md#d-i30-wheel-tests).
+// `pnpm test:python`: the Python package tested as a user installs it (docs/decisions.md#d-python-wheel-tests).
 //  1. the wheel and the sdist, built with the standard build front end (`python -m build`);
 //  2. a fresh virtual environment with the wheel (and its extras) and the test tools installed, from a wheelhouse
 //     kept in python/.cache (filled once per change of python/requirements-test.txt, from the package index pip is

@@ -4,7 +4,7 @@ import { packageBuild } from '../../tsup.base';
 // `.` is the browser tracker (kept within 4,200 B of gzip); what both sides share has its own subpaths; `./server` is
 // the server side (core transport, zod), which the browser entry never imports. `./react`, `./vue` and `./svelte`
 // bind an activity to a component; they import the tracker by the package's own name, left external, so every
-// build (the CommonJS bundles too) shares the one `activity` of `.` (docs/decisions.md#d-i31-self-import), and the
+// build (the CommonJS bundles too) shares the one `activity` of `.` (docs/decisions.md#d-framework-self-import), and the
 // frameworks are peer dependencies, never bundled.
 export default defineConfig(
   packageBuild({

@@ -70,7 +70,7 @@ __all__ = [
     "sign_webhook",
     "verify_webhook",
 ]
-# Every public name of learnkit.errors is one of the package's too (docs/decisions.md#d-i15-cross-packages-3).
+# Every public name of learnkit.errors is one of the package's too (docs/decisions.md#d-cross-package-pairs-once).
 __all__ += _errors.__all__
 
 # A library logs to its own logger and prints nothing unless the application (or LEARNKIT_LOG) configures it.

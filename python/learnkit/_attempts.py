@@ -1,5 +1,5 @@
 """One attempt of a call: its time limits, what it came to, the retry decision after it and its log line, shared by
-the sync and async loops of ``_transport`` (docs/decisions.md#d-retries, docs/decisions.md#d-i30-httpx)."""
+the sync and async loops of ``_transport`` (docs/decisions.md#d-retries, docs/decisions.md#d-python-httpx-pool)."""
 
 from __future__ import annotations
 
@@ -122,7 +122,7 @@ class _Call:
     deadline_at: float
     state: RetryState
     #: httpx's phases for an attempt that has its whole time: one object per client for its own timeout
-    #: (docs/decisions.md#d-i30-own-requests).
+    #: (docs/decisions.md#d-python-own-requests).
     phases: httpx.Timeout
     attempt: int = 0
 
@@ -154,7 +154,7 @@ class _Base:
         self._random = random
         #: Whether the SDK made the httpx client: its requests skip ``build_request``, so httpx's default
         #: ``accept-encoding`` is the SDK's to send (a caller's client keeps its own; HTTP/1.1 keeps connections alive
-        #: without httpx's ``connection: keep-alive``) (docs/decisions.md#d-i30-own-requests).
+        #: without httpx's ``connection: keep-alive``) (docs/decisions.md#d-python-own-requests).
         self.own = own
         self.headers = {
             "accept": "application/json",
@@ -192,7 +192,7 @@ class _Base:
         call_s = self.deadline if deadline is None else float(deadline)
         request_headers = {**self.headers, **{k.lower(): v for k, v in headers.items()}}
         # One id per call, kept across retries, so a partner can quote one id to support
-        # (docs/decisions.md#d-s20-request-id). A caller's own id wins when it is fit to send.
+        # (docs/decisions.md#d-request-id-per-call). A caller's own id wins when it is fit to send.
         request_id = request_headers.get("x-request-id", "")
         if not _SAFE_ID.fullmatch(request_id):
             request_headers["x-request-id"] = f"req_{os.urandom(16).hex()}"
@@ -308,7 +308,7 @@ def _log_attempt(
 ) -> None:
     """The attempt's log line, at the level TypeScript's logger gives it."""
     # The levels of TypeScript's logger: a retry is info; a failure not retried and a 5xx are warnings, which a
-    # logger set to WARNING must still get; a success is debug, a 4xx info (docs/decisions.md#d-i30-log-levels).
+    # logger set to WARNING must still get; a success is debug, a 4xx info (docs/decisions.md#d-python-log-levels).
     if error is not None or decision.retry:
         level = logging.INFO if decision.retry else logging.WARNING
     else:
@@ -353,7 +353,7 @@ def _log_attempt(
 
 def no_cookies() -> http.cookiejar.CookieJar:
     """The cookie jar of a pool the SDK makes: it keeps none. Its requests skip the client's merge, so a kept cookie
-    would never be sent back; TypeScript's ``fetch`` sends none either (docs/decisions.md#d-i30-own-requests)."""
+    would never be sent back; TypeScript's ``fetch`` sends none either (docs/decisions.md#d-python-own-requests)."""
     return http.cookiejar.CookieJar(http.cookiejar.DefaultCookiePolicy(allowed_domains=[]))
 
 
@@ -362,7 +362,7 @@ def _request(client: httpx.Client | httpx.AsyncClient, own: bool, call: _Call, p
     client has no defaults of the caller's to merge, and the merge cost more than the rest of the SDK's work per call);
     on a client the caller passed, ``build_request`` merges its default headers, cookies and query. Either way
     ``send`` picks the transport for the URL, so the proxies of the environment apply
-    (docs/decisions.md#d-i30-own-requests)."""
+    (docs/decisions.md#d-python-own-requests)."""
     if own:
         return httpx.Request(
             call.method, call.url, headers=call.headers, content=call.body, extensions={"timeout": phases.as_dict()}

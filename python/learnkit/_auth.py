@@ -1,6 +1,6 @@
 """OAuth 2.0 client-credentials tokens for threads and tasks: cached once per process per token URL, client id, scope
 and secret, refreshed 60 s early, one refresh in flight however many threads wait (docs/decisions.md#d-tokens,
-docs/decisions.md#d-i17-threads, docs/decisions.md#d-shared-token-cache)."""
+docs/decisions.md#d-python-threads, docs/decisions.md#d-shared-token-cache)."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ TokenSender = Callable[[str, bytes, dict[str, str], str], tuple[int, dict[str, s
 def _token_endpoint_body(text: str, ok: bool) -> str:
     """What an error keeps of a token endpoint's body: its OAuth error members only.
 
-    See docs/decisions.md#d-i13-redaction.
+    See docs/decisions.md#d-redaction-by-value.
     """
     try:
         parsed = json.loads(text)
@@ -90,7 +90,7 @@ class _TokenEndpoint:
         self._operation = f"POST {urllib.parse.urlsplit(token_url).path}"
         #: How many token requests this provider made (for tests and metrics).
         self.requests = 0
-        # Redacted for as long as this provider lives (docs/decisions.md#d-i13-redaction).
+        # Redacted for as long as this provider lives (docs/decisions.md#d-redaction-by-value).
         register_secret(client_secret, self)
         register_secret(self._basic[6:], self)
 
@@ -279,7 +279,7 @@ class AsyncClientCredentials(_TokenEndpoint):
     """Tokens of one :class:`AsyncLearnKit`, shared by every task and by every client of the process with the same
     credentials: the one refresh in flight on an event loop is a task of its own, which each caller awaits no longer
     than its own deadline (``asyncio.shield``), so a caller giving up (or cancelled) never cancels it for the others
-    (docs/decisions.md#d-i30-async-tokens, docs/decisions.md#d-shared-token-cache)."""
+    (docs/decisions.md#d-python-async-token-refresh, docs/decisions.md#d-shared-token-cache)."""
 
     def __init__(
         self,

@@ -1,5 +1,5 @@
 """What ``LearnKit`` and ``AsyncLearnKit`` share: how a call is checked and prepared (path, query, body, headers)
-and how its response is read (docs/decisions.md#d-i30-request-checks)."""
+and how its response is read (docs/decisions.md#d-python-request-checks)."""
 
 from __future__ import annotations
 
@@ -52,13 +52,13 @@ def _file_of(sent: Sent, name: str) -> BinaryResponseContent:
 
 @functools.lru_cache(maxsize=1024)
 def _placeholders(path: str) -> tuple[str, ...]:
-    """The ``{name}`` placeholders of a path template, read once per template (docs/decisions.md#d-i30-own-requests)."""
+    """The ``{name}`` placeholders of a path template, read once per template (docs/decisions.md#d-python-own-requests)."""
     return tuple(part.split("}", 1)[0] for part in path.split("{")[1:])
 
 
 def _fill(path: str, params: Mapping[str, object]) -> str:
     """``path`` with each ``{name}`` replaced by its percent-encoded value. A placeholder without a value, or a value
-    without a placeholder, is a ValidationError (docs/decisions.md#d-i30-request-checks)."""
+    without a placeholder, is a ValidationError (docs/decisions.md#d-python-request-checks)."""
     if not isinstance(path, str) or not path.startswith("/"):
         raise ValidationError([ValidationIssue(("path",), f"must start with / (got {path!r})")])
     names = _placeholders(path)
@@ -163,7 +163,7 @@ class _Shared:
         operation: str | None,
     ) -> tuple[str, str, bytes | None, dict[str, str], str]:
         """Checks a call and builds its method, URL, body and headers: an unknown method, ``body=None`` and a path
-        parameter the path does not use are refused before anything is sent (docs/decisions.md#d-i30-request-checks)."""
+        parameter the path does not use are refused before anything is sent (docs/decisions.md#d-python-request-checks)."""
         verb = method.upper() if isinstance(method, str) else ""
         if verb not in _METHODS:
             raise ValidationError(

@@ -301,7 +301,7 @@ class LearnKit(_Shared, Families):
         )
         return self._answer(sent, name, _binary)
 
-    # The one call every generated method makes (docs/decisions.md#d-i30-generated-python).
+    # The one call every generated method makes (docs/decisions.md#d-python-generated-resources).
     def _call(
         self,
         method: str,

@@ -1,7 +1,7 @@
 """Dedupe stores: remember handled ids so a redelivered webhook (or a resent activity event) is handled once. The
 protocol is the TypeScript ``DedupeStore``'s: ``claim`` before handling, ``release`` when handling failed,
 ``complete`` and ``status`` so a copy being handled elsewhere is told from one handled
-(docs/decisions.md#d-i13-dedupe-in-flight); times are seconds (docs/decisions.md#d-i30-seconds)."""
+(docs/decisions.md#d-webhook-ack-after-handled); times are seconds (docs/decisions.md#d-python-seconds)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Python's :mod:`json` writes ``300.0`` where JavaScript writes ``300`` and ``1e-05`` where it writes ``0.00001``;
 the Caliper events of ``record`` must be byte for byte those of the TypeScript package
-(docs/decisions.md#d-i17-same-events). Strings are escaped as both do alike (``ensure_ascii=False``).
+(docs/decisions.md#d-python-same-caliper-events). Strings are escaped as both do alike (``ensure_ascii=False``).
 """
 
 from __future__ import annotations

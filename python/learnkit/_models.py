@@ -1,5 +1,5 @@
 """The base of the generated models and how answers and bodies are read with them
-(docs/decisions.md#d-i30-models)."""
+(docs/decisions.md#d-python-models)."""
 
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ def _partial(model: type[M], data: dict[str, Any]) -> M:
 
 def parse(kind: Any, data: object, *, partial: bool = False) -> Any:
     """``data`` (parsed JSON) read as ``kind``: a model, a list of one, or any type pydantic reads. An answer that
-    does not fit is kept as it is, member by member, with a warning (docs/decisions.md#d-i30-lenient-answers)."""
+    does not fit is kept as it is, member by member, with a warning (docs/decisions.md#d-python-lenient-responses)."""
     if isinstance(kind, type) and issubclass(kind, BaseModel):
         if partial and isinstance(data, dict):
             return _partial(kind, data)
@@ -141,7 +141,7 @@ def check_body(kind: Any, value: object, name: str) -> Any:
     platform's camelCase is named with its Python name."""
     adapter = _adapter(kind)
     # A member in the platform's camelCase is refused even where the body takes other members as they are: the
-    # Python name is the one that is sent (docs/decisions.md#d-i30-models).
+    # Python name is the one that is sent (docs/decisions.md#d-python-models).
     camel = _camel_issues(kind, value, (name,) if name else ())
     try:
         checked = adapter.validate_python(value)
@@ -163,7 +163,7 @@ def check_bodies(kind: Any, value: object, name: str) -> list[Any]:
     """A list body (``{"results": [...]}``, the method taking the list): a non-empty list, each item checked as
     :func:`check_body` checks a body. Every problem of every item is one :class:`ValidationError`, each issue under
     ``name`` and the item's index (``results[1].score``), as TypeScript's ``checkWrites`` names them
-    (docs/decisions.md#d-i30-generated-answers)."""
+    (docs/decisions.md#d-python-generated-methods)."""
     if not isinstance(value, (list, tuple)) or not value:
         shown = "an empty list" if isinstance(value, (list, tuple)) else f"a {type(value).__name__}"
         raise ValidationError([ValidationIssue((name,), f"must be a non-empty list (got {shown})")])

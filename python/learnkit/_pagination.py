@@ -1,5 +1,5 @@
 """Listings: ``list()`` reads the first page and returns it; iterating walks every item of every page, up to
-``max_items`` (docs/decisions.md#d-pagination, docs/decisions.md#d-i30-pagers, docs/decisions.md#d-first-page)."""
+``max_items`` (docs/decisions.md#d-pagination, docs/decisions.md#d-python-pagers, docs/decisions.md#d-first-page)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
 """Redaction of credentials from everything the SDK writes out: error messages, error bodies, log records.
 
-As in the TypeScript core (docs/decisions.md#d-i13-redaction), by what a value is: the credentials of a live client
+As in the TypeScript core (docs/decisions.md#d-redaction-by-value), by what a value is: the credentials of a live client
 and the tokens it was issued are replaced verbatim, and shapes that are always secret (``Bearer x``, ``Basic x``,
 JWTs, ``whsec_x``, ``client_secret=x``, ``"access_token": "x"``) by pattern, so a secret the SDK never saw is
 caught too, and so is the password of anything shaped like userinfo (``user:password@``), a URL or not
-(docs/decisions.md#d-i33-userinfo).
+(docs/decisions.md#d-userinfo-redacted).
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def register_secret(value: str, holder: object | None = None) -> None:
 def _release(spellings: set[str]) -> None:
     # Called by the garbage collector, which runs at any allocation, also while this thread holds the lock inside
     # redact(): taking the lock here would never return. The spellings wait for the next holder of the lock
-    # (docs/decisions.md#d-i33-release).
+    # (docs/decisions.md#d-python-credentials-released).
     _released.append(spellings)
 
 
@@ -102,9 +102,9 @@ def redact(text: str, also: tuple[str, ...] = ()) -> str:
     return redact_userinfo(text)
 
 
-# The password of userinfo (docs/decisions.md#d-i33-userinfo), as the TypeScript core's redactUserinfo
+# The password of userinfo (docs/decisions.md#d-userinfo-redacted), as the TypeScript core's redactUserinfo
 # (packages/core/src/internal/userinfo.ts) finds it, step for step; both are held to
-# packages/core/test/fixtures/userinfo.json (docs/decisions.md#d-i33-userinfo-copies).
+# packages/core/test/fixtures/userinfo.json (docs/decisions.md#d-userinfo-rule-vectors).
 
 # A token runs up to whitespace, a double quote, a backslash or a backtick.
 _BOUNDARIES = frozenset(' \t\n\v\f\r"\\`\xa0')

@@ -1,5 +1,5 @@
 """What a call gives besides its data: :class:`ApiResponse`, and ``with_raw_response``'s wrappers
-(docs/decisions.md#d-i30-raw-response, docs/decisions.md#d-raw-response-fields)."""
+(docs/decisions.md#d-python-raw-response, docs/decisions.md#d-raw-response-fields)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The retry settings and the one retry decision, as the TypeScript core's ``decideRetry``
-(docs/decisions.md#d-retries, docs/decisions.md#d-i15-retry-table)."""
+(docs/decisions.md#d-retries, docs/decisions.md#d-retry-decision-table)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ __all__ = ["DEFAULT_RETRY", "RetryOptions"]
 
 @dataclass(frozen=True)
 class RetryOptions:
-    """Retry settings, times in seconds (docs/decisions.md#d-i30-seconds). Defaults: 2 retries, backoff from 0.5 s
+    """Retry settings, times in seconds (docs/decisions.md#d-python-seconds). Defaults: 2 retries, backoff from 0.5 s
     doubling to at most 8 s, and a server's ``Retry-After`` honoured up to 60 s (beyond that the call fails at once
     with :class:`RateLimitError`).
 
@@ -179,7 +179,7 @@ def _backoff(state: RetryState, policy: RetryOptions, random: Callable[[], float
 
 
 def decide_retry(state: RetryState, outcome: Outcome, policy: RetryOptions, random: Callable[[], float]) -> Decision:
-    """The whole retry decision as one pure function: one branch per row of docs/decisions.md#d-i15-retry-table."""
+    """The whole retry decision as one pure function: one branch per row of docs/decisions.md#d-retry-decision-table."""
     if isinstance(outcome, Response):
         status = outcome.status
         if status < 400:

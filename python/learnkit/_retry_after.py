@@ -1,4 +1,4 @@
-"""``Retry-After`` as RFC 9110 section 10.2.3 writes it (docs/decisions.md#d-i13-retry-after)."""
+"""``Retry-After`` as RFC 9110 section 10.2.3 writes it (docs/decisions.md#d-retry-after-formats)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Secrets the platform returns (a subscription's ``signingSecret``, an application's ``clientSecret``): values that
-never print themselves (docs/decisions.md#d-i30-secrets)."""
+never print themselves (docs/decisions.md#d-python-secrets)."""
 
 from __future__ import annotations
 

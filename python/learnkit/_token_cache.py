@@ -48,7 +48,7 @@ class TokenCache:
         self._lock = threading.Lock()
         self._states: dict[CacheKey, TokenState] = {}
         # Keys hold an HMAC of the secret under a key made once per process: no spelling of the secret, and nothing
-        # that means anything outside the process (docs/decisions.md#d-i13-token-cache-key).
+        # that means anything outside the process (docs/decisions.md#d-token-cache-by-credentials).
         self._hmac_key = os.urandom(32)
 
     def key(self, token_url: str, client_id: str, scope: str, style: str, client_secret: str) -> CacheKey:

@@ -1,6 +1,6 @@
 """The call loop over httpx, sync and async: the bearer token, one id per call, per-attempt timeouts under one
 deadline, retries with backoff and ``Retry-After``, and one token refresh after a 401 (docs/decisions.md#d-retries,
-docs/decisions.md#d-tokens, docs/decisions.md#d-i30-httpx).
+docs/decisions.md#d-tokens, docs/decisions.md#d-python-httpx-pool).
 
 The decision after each attempt is ``_attempts._Base._after``, shared by both loops; only waiting differs
 (``time.sleep`` in threads, ``asyncio.sleep`` in tasks)."""
@@ -83,7 +83,7 @@ class Transport(_Base):
         try:
             chunks: list[bytes] = []
             # Each chunk is read within the attempt's time: a body that trickles cannot stretch it
-            # (docs/decisions.md#d-i13-body-in-time).
+            # (docs/decisions.md#d-body-read-in-attempt).
             for chunk in response.iter_bytes():
                 chunks.append(chunk)
                 if time.monotonic() - started > limit:

@@ -1,6 +1,6 @@
 """Django glue: views for the webhook endpoint and for the activity endpoint the browser tracker posts to, each
 reading ``request.body`` (the raw body) and exempt from CSRF, which a signed delivery or the tracker's same-origin
-POST does not carry (docs/decisions.md#d-i30-framework-glue). ``pip install learnkit[django]``.
+POST does not carry (docs/decisions.md#d-python-framework-glue). ``pip install learnkit[django]``.
 
 Example::
 

@@ -1,5 +1,5 @@
 """FastAPI glue: a router for the webhook endpoint and one for the activity endpoint the browser tracker posts to,
-each reading the raw body as it arrived (docs/decisions.md#d-i30-framework-glue). ``pip install learnkit[fastapi]``.
+each reading the raw body as it arrived (docs/decisions.md#d-python-framework-glue). ``pip install learnkit[fastapi]``.
 
 Example::
 

@@ -1,6 +1,6 @@
 """Testing against the mock platform: a pytest plugin whose ``learnkit_mock`` fixture starts ``learnkit-mock serve``
 on a free port, sets the ``LEARNKIT_*`` variables for the test, and stops the mock when the run ends, however it ends
-(docs/decisions.md#d-i30-testing-kit).
+(docs/decisions.md#d-python-testing-kit).
 
 The plugin is registered when the package is installed (``pytest11``); nothing starts until a test asks for the
 fixture. The mock comes from, in order: ``LEARNKIT_MOCK_COMMAND`` (a command line), ``node_modules/.bin/learnkit-mock``
@@ -99,7 +99,7 @@ def mock_command(cwd: str | os.PathLike[str] | None = None) -> list[str]:
     for folder in (here, *here.parents):
         local = folder / "node_modules" / "@learnkit" / "mock" / "bin" / "learnkit-mock.js"
         if local.is_file():
-            # Node runs it directly, so the mock's parent watch sees this process (docs/decisions.md#d-i33-orphans).
+            # Node runs it directly, so the mock's parent watch sees this process (docs/decisions.md#d-mock-serve-stops-with-parent).
             return [node, str(local)]
     npx = shutil.which("npx")
     if npx is None:

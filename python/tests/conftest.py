@@ -1,4 +1,4 @@
-"""The tests run against the installed wheel (docs/decisions.md#d-i30-wheel-tests): under ``pnpm test:python``
+"""The tests run against the installed wheel (docs/decisions.md#d-python-wheel-tests): under ``pnpm test:python``
 (``LEARNKIT_TEST_INSTALLED=1``) a ``learnkit`` imported from the source folder is refused."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The server side the browser tracker posts to (sync and async, the TypeScript handler's answers), ``caliper.send``,
 and ``record`` from many tasks at once: one token request and no completion lost
-(docs/decisions.md#d-i30-activity-server)."""
+(docs/decisions.md#d-python-activity-server)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """``AsyncLearnKit``: one token request however many tasks wait, one refresh after a revoked token, deadlines,
-per-call settings, ``with_options`` and the context managers (docs/decisions.md#d-i30-async-tokens)."""
+per-call settings, ``with_options`` and the context managers (docs/decisions.md#d-python-async-token-refresh)."""
 
 from __future__ import annotations
 
@@ -194,7 +194,7 @@ def test_an_injected_httpx_client_is_used_and_left_open(echo: str) -> None:
 
 
 def test_the_own_pool_sends_the_sdks_headers_and_no_cookie(echo: str) -> None:
-    # Requests on the SDK's own pool skip build_request (docs/decisions.md#d-i30-own-requests): the headers httpx
+    # Requests on the SDK's own pool skip build_request (docs/decisions.md#d-python-own-requests): the headers httpx
     # would have merged in are the SDK's own, and a cookie the server sets is neither kept nor sent.
     def check(seen: dict[str, Any]) -> None:
         headers = seen["headers"]
@@ -221,7 +221,7 @@ def test_the_own_pool_sends_the_sdks_headers_and_no_cookie(echo: str) -> None:
 
 
 def test_an_injected_clients_default_headers_and_cookies_are_sent(echo: str) -> None:
-    # A caller's client keeps build_request (docs/decisions.md#d-i30-own-requests): its defaults are merged, the SDK's
+    # A caller's client keeps build_request (docs/decisions.md#d-python-own-requests): its defaults are merged, the SDK's
     # own headers win where both set one, and its accept-encoding is its own.
     def check(seen: dict[str, Any], http_client: httpx.Client | httpx.AsyncClient) -> None:
         headers = seen["headers"]

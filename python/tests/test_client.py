@@ -85,7 +85,7 @@ class Tokens(AgainstTheMock):
         since = Since(self.platform)
         with ThreadPoolExecutor(max_workers=20) as pool:
             # A method, not a lambda returning Any: mypy 1.0 infers a lambda's return as object and then needs an
-            # ignore that later versions call unused (docs/decisions.md#d-i33-mypy-both).
+            # ignore that later versions call unused (docs/decisions.md#d-mypy-both-versions).
             answers = list(pool.map(self.documents, [lk] * 20))
         self.assertEqual(len(answers), 20)
         self.assertEqual(len(since.requests("POST", TOKEN)), 1)
@@ -170,7 +170,7 @@ class Retries(AgainstTheMock):
 
     def test_a_logger_at_warning_gets_the_final_5xx_and_not_the_retries(self) -> None:
         # LEARNKIT_LOG=warning, or an application's logger at WARNING: TypeScript's warn lines, no info ones
-        # (docs/decisions.md#d-i30-log-levels).
+        # (docs/decisions.md#d-python-log-levels).
         lk = self.client()
         self.documents(lk)
         self.platform.inject(method="GET", path=DOCUMENTS, status=503, times=3)

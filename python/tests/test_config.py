@@ -115,7 +115,7 @@ class TheFile(unittest.TestCase):
 
 
 # Issue 33, item 1: a password shaped like userinfo (``user:password@``) is shown by no text of an error, whether the
-# value is a URL or not (docs/decisions.md#d-i33-userinfo). The vectors are the TypeScript core's.
+# value is a URL or not (docs/decisions.md#d-userinfo-redacted). The vectors are the TypeScript core's.
 USERINFO: dict[str, Any] = json.loads(
     (REPO / "packages" / "core" / "test" / "fixtures" / "userinfo.json").read_text(encoding="utf-8")
 )
@@ -142,7 +142,7 @@ def _quote(value: str) -> str:
     return urllib.parse.quote(value, safe="-_.!~*'()")
 
 
-# The shapes of @learnkit/test-utils/userinfo (docs/decisions.md#d-i33-userinfo-copies).
+# The shapes of @learnkit/test-utils/userinfo (docs/decisions.md#d-userinfo-rule-vectors).
 _SHAPES: list[Callable[[str, str, str], str]] = [
     lambda u, p, h: f"https//{u}:{p}@{h}",
     lambda u, p, h: f"{u}:{p}@{h}",

@@ -99,7 +99,7 @@ def test_http_proxy_from_the_environment_carries_the_token_request_and_the_calls
 def test_http_proxy_from_the_environment_carries_the_async_clients_calls_too(
     platform: MockProcess, proxy: tuple[str, list[str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The SDK builds its requests without build_request (docs/decisions.md#d-i30-own-requests); httpx picks the
+    # The SDK builds its requests without build_request (docs/decisions.md#d-python-own-requests); httpx picks the
     # proxy in send, by the request's URL, so both pools still go through it.
     url, seen = proxy
     for name in ("NO_PROXY", "no_proxy", "ALL_PROXY", "all_proxy", "HTTPS_PROXY", "https_proxy"):

@@ -1,6 +1,6 @@
 """Docs are code: every ```python block of docs/python.md and python/README.md is compiled, and each ```python run
 block runs to its end against the mock platform, in a folder holding the guide's ``learnkit.config.json``. The info
-string says what is done (docs/decisions.md#d-i17-python-docs): ``python`` compiled, ``python run`` also run,
+string says what is done (docs/decisions.md#d-python-docs-run): ``python`` compiled, ``python run`` also run,
 ``python illustrative`` neither; an unknown word fails the test, so a typo cannot turn a check off."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """``learnkit.fastapi`` and ``learnkit.django`` in the real frameworks: FastAPI's TestClient and Django's test client
-post signed deliveries and tracker batches to the routes and views (docs/decisions.md#d-i30-framework-glue)."""
+post signed deliveries and tracker batches to the routes and views (docs/decisions.md#d-python-framework-glue)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The mock the tests start: from the build when it is up to date, and never left running by a killed test run
-(docs/decisions.md#d-i33-mock-start, docs/decisions.md#d-i33-orphans)."""
+(docs/decisions.md#d-python-tests-mock-build, docs/decisions.md#d-mock-serve-stops-with-parent)."""
 
 from __future__ import annotations
 

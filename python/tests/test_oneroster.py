@@ -2,7 +2,7 @@
 ``with_raw_response`` twin against the mock platform, with valid arguments and bodies (the calls of the TypeScript
 OneRoster suite, packages/oneroster/test), and seen answered in the mock's request log: one scenario, typed against
 ``LearnKit`` so mypy and pyright check every argument and body, run four ways
-(docs/decisions.md#d-i30-generated-answers)."""
+(docs/decisions.md#d-python-generated-methods)."""
 
 from __future__ import annotations
 
@@ -631,7 +631,7 @@ def test_a_list_body_is_a_non_empty_list_each_item_checked_before_anything_is_se
 
 def test_an_answer_with_nothing_to_read_is_none_in_the_signature() -> None:
     """The PUT whose answer has no content and the answers the platform leaves unstated return None, as
-    TypeScript's resolve with nothing (docs/decisions.md#d-i29-unstated-answers)."""
+    TypeScript's resolve with nothing (docs/decisions.md#d-oneroster-unstated-responses)."""
     lk = LearnKit("http://127.0.0.1:9", "id", "secret-value")
     for dotted in (
         "gradebook.line_items.update",

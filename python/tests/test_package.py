@@ -1,6 +1,6 @@
 """What a user installs: the wheel and the sdist ``python -m build`` made, the dependencies the package declares and
-imports, ``py.typed``, and the public names (docs/decisions.md#d-i17-python-package,
-docs/decisions.md#d-i30-dependencies)."""
+imports, ``py.typed``, and the public names (docs/decisions.md#d-python-package-layout,
+docs/decisions.md#d-python-dependencies)."""
 
 from __future__ import annotations
 

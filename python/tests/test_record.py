@@ -1,5 +1,5 @@
 """``lk.activity.record`` against the mock platform: what its ingest stores, decision 10's ``pct_complete`` from the
-mock's gradebook, the run id and the idempotency key (docs/decisions.md#d-i12-runid), and bad input."""
+mock's gradebook, the run id and the idempotency key (docs/decisions.md#d-runid-correlates), and bad input."""
 
 from __future__ import annotations
 
@@ -214,7 +214,7 @@ class Record(unittest.TestCase):
         return actor_id.rsplit("/", 1)[-1]
 
     def test_an_email_with_a_quote_is_found_by_its_longest_sendable_part_then_the_exact_email(self) -> None:
-        # docs/decisions.md#d-i33-quote-email
+        # docs/decisions.md#d-email-filter-longest-part
         sean = self.add_student("usr-sean-obrien", "o'brien@maple.learnkit.test")
         since = Since(self.platform)
         result = self.lk.activity.record(
@@ -227,7 +227,7 @@ class Record(unittest.TestCase):
         self.assertIn(result.events[0], self.platform.caliper_events())
 
     def test_of_users_whose_emails_share_that_part_the_exact_email_picks_one_case_included(self) -> None:
-        # docs/decisions.md#d-i33-quote-email
+        # docs/decisions.md#d-email-filter-longest-part
         sean = self.add_student("usr-sean-obrien", "o'brien@maple.learnkit.test")
         mary = self.add_student("usr-mary-obrien", "mary.o'brien@maple.learnkit.test")
         self.add_student("usr-obrien", "obrien@maple.learnkit.test")
@@ -238,7 +238,7 @@ class Record(unittest.TestCase):
             self.actor_of("O'Brien@maple.learnkit.test")
 
     def test_the_candidates_are_read_page_by_page_and_two_exact_matches_are_refused(self) -> None:
-        # docs/decisions.md#d-i33-quote-email
+        # docs/decisions.md#d-email-filter-longest-part
         ids = [self.add_student(f"usr-obrien-{n}", f"{n}.o'brien@cedar.test") for n in (1, 2, 3, 4)]
         since = Since(self.platform)
         self.assertEqual(user_id_by_email(self.lk, "4.o'brien@cedar.test", {}, page=1), ids[3])
@@ -254,7 +254,7 @@ class Record(unittest.TestCase):
             user_id_by_email(self.lk, "4.o'brien@cedar.test", {}, page=1, max_pages=2)
 
     def test_an_email_with_no_part_a_filter_can_search_for_is_refused_naming_user_email(self) -> None:
-        # docs/decisions.md#d-i33-quote-email
+        # docs/decisions.md#d-email-filter-longest-part
         since = Since(self.platform)
         with self.assertRaises(ValidationError) as caught:
             self.lk.activity.record(user={"email": "'@'"}, activity=LESSON, metrics={"xp_earned": 1})

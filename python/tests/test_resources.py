@@ -1,4 +1,4 @@
-"""Every operation of the resource map is a typed sync and async method (docs/decisions.md#d-i30-generated-python),
+"""Every operation of the resource map is a typed sync and async method (docs/decisions.md#d-python-generated-resources),
 and the generated methods work against the mock platform: models, pagers, ``fields``, bodies checked before anything
 is sent, ``with_raw_response``, per-call settings."""
 

@@ -1,4 +1,4 @@
-"""The retry decision, one row per rule of docs/decisions.md#d-i15-retry-table, and ``Retry-After``."""
+"""The retry decision, one row per rule of docs/decisions.md#d-retry-decision-table, and ``Retry-After``."""
 
 from __future__ import annotations
 

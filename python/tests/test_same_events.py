@@ -1,6 +1,6 @@
 """``record`` sends the same Caliper events as the TypeScript ``record`` from the same input: both run here on the
 same cases (the TypeScript one through python/tests/ts/record-events.ts, with Node), and the events are compared
-byte for byte after key sorting (docs/decisions.md#d-i17-same-events)."""
+byte for byte after key sorting (docs/decisions.md#d-python-same-caliper-events)."""
 
 from __future__ import annotations
 
@@ -218,7 +218,7 @@ LOOKUP_EMAILS = [
 
 class SameUserLookupAsTypeScript(unittest.TestCase):
     """The roster look-up by email sends the same queries and answers the same in both languages
-    (docs/decisions.md#d-i33-quote-email): through python/tests/ts/email-lookup.ts, with Node."""
+    (docs/decisions.md#d-email-filter-longest-part): through python/tests/ts/email-lookup.ts, with Node."""
 
     def test_sends_the_same_queries_and_finds_or_refuses_alike(self) -> None:
         node = shutil.which("node")

@@ -1,6 +1,6 @@
 """``learnkit.testing``: the pytest plugin the wheel registers. A user's test asking for ``learnkit_mock`` gets a
 running ``learnkit-mock serve`` and the ``LEARNKIT_*`` variables; the mock is gone when pytest ends, even killed; and
-without Node the failure says what to install (docs/decisions.md#d-i30-testing-kit)."""
+without Node the failure says what to install (docs/decisions.md#d-python-testing-kit)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The token provider on a driven clock: refreshed 60 s before it expires (half-life for short tokens), an early
 refresh that fails keeps the current token, a refused token is dropped only if it is still the cached one
-(docs/decisions.md#d-tokens, docs/decisions.md#d-i17-threads)."""
+(docs/decisions.md#d-tokens, docs/decisions.md#d-python-threads)."""
 
 from __future__ import annotations
 
@@ -172,7 +172,7 @@ _COLLECTED_WHILE_LOCKED = textwrap.dedent(
 class Redactor(unittest.TestCase):
     def test_a_credential_holder_collected_while_the_redactor_holds_its_lock_neither_deadlocks_nor_stays(self) -> None:
         # Issue 33: every error message is redacted now, and a client collected meanwhile hung the process
-        # (docs/decisions.md#d-i33-release).
+        # (docs/decisions.md#d-python-credentials-released).
         try:
             ran = subprocess.run(
                 [sys.executable, "-c", _COLLECTED_WHILE_LOCKED],

@@ -1,6 +1,6 @@
 """The ready webhook handler (sync and async), its dedupe stores (memory, and Redis through ``redis`` and
 ``redis.asyncio`` against a real redis-server) with the TypeScript duplicate-in-flight rule, typed events, and
-``hydrate`` (docs/decisions.md#d-i30-webhook-handler, docs/decisions.md#d-i13-dedupe-in-flight)."""
+``hydrate`` (docs/decisions.md#d-python-webhook-handler, docs/decisions.md#d-webhook-ack-after-handled)."""
 
 from __future__ import annotations
 

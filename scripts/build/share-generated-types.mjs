@@ -10,7 +10,7 @@
 //    CommonJS one must, TS1541) and points the imports of the bundled declarations at it. It fails when a
 //    declaration still refers to the sources, so a change of tsup's output cannot go unnoticed.
 // 2. The declarations ship once: each dist/**/*.d.ts that tsup wrote with the content of its .d.cts twin becomes a
-//    re-export of it (an ESM declaration may re-export a CommonJS one; docs/decisions.md#d-s21-core-declarations-once),
+//    re-export of it (an ESM declaration may re-export a CommonJS one; docs/decisions.md#d-core-declarations-once),
 //    and the .d.ts chunks only those imported are removed.
 // 3. `--cjs-bundle name`: the CommonJS build is one bundle, dist/<name>.cjs, of every entry's names; each entry's
 //    .cjs picks its own names from it (the names its ESM entry exports), so one program loads one copy of the

@@ -1,4 +1,4 @@
-// Writes packages/sdk/src/generated/api-operations.ts from the resource map (docs/decisions.md#d-i28-cli-table): one
+// Writes packages/sdk/src/generated/api-operations.ts from the resource map (docs/decisions.md#d-cli-api-table): one
 // row per operation, holding what `learnkit api` needs to parse a command line, check it against the document and
 // call `lk.<resource>.<method>` with it. Body schemas are named, not copied: the command reads them from core's
 // `caseSchemas`, `platformSchemas` and `onerosterSchemas` at run time, the copy every package already ships.

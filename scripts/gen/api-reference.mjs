@@ -1,5 +1,5 @@
 // Writes the API reference `api.md` of every package the resource map names, and the umbrella's, in the style of
-// Stainless's (docs/decisions.md#d-i28-api-md): every method as it is called from `lk`, its HTTP route, its
+// Stainless's (docs/decisions.md#d-api-md): every method as it is called from `lk`, its HTTP route, its
 // parameters with their types, what it resolves with, and its summary. Generated methods are described from the
 // same rules that write them; hand-written ones from their declaration in the module the map's `extend` names,
 // read with the TypeScript parser (no type check), so the reference never disagrees with the code.

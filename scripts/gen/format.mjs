@@ -1,4 +1,4 @@
-// Formats generated TypeScript with the repository's own Biome settings (docs/decisions.md#d-i28-typescript), so
+// Formats generated TypeScript with the repository's own Biome settings (docs/decisions.md#d-generated-resources), so
 // generated files read like the hand-written ones: one Biome run over a scratch folder, the same result every time
 // for the same input (the Biome version is pinned), which `pnpm gen:check` relies on.
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Writes the operation tables of the packages from the resource map (docs/decisions.md#d-i28-resource-map):
+// Writes the operation tables of the packages from the resource map (docs/decisions.md#d-resource-map):
 // `packages/<package>/src/generated/operations.ts`, each operationId of the package and the method that calls it
 // as a path from a `LearnKit` instance (`oneroster.users.get`). The coverage tests and the packages' own suites
 // read them; `@learnkit/platform` also exports its table.

@@ -1,5 +1,5 @@
 // Writes the Python package's models and resources from openapi/ and the resource map
-// (docs/decisions.md#d-i30-generated-python), in the layout of docs/decisions.md#d-python-layout:
+// (docs/decisions.md#d-python-generated-resources), in the layout of docs/decisions.md#d-python-layout:
 //   python/learnkit/types/{case,platform,oneroster}.py   pydantic models of every component schema, the TypedDicts
 //                                                          of every request body, the webhook events by type
 //   python/learnkit/types/__init__.py                      every public type, as `learnkit.types.<Name>`
@@ -7,7 +7,7 @@
 //                                                          method per operation that is not `custom`
 //   python/learnkit/_generated/client/<family>.py          the family's tree: each resource's class (the generated
 //                                                          one, or the hand-written one of python/learnkit/resources/
-//                                                          <family>.py that extends it, docs/decisions.md#d-i30-custom)
+//                                                          <family>.py that extends it, docs/decisions.md#d-python-hand-written-methods)
 //                                                          with its children and its `with_raw_response` view
 //   python/learnkit/_generated/client/__init__.py          the families of `LearnKit` and `AsyncLearnKit`
 // Names are the TypeScript ones (`OneRoster` before OneRoster's schemas, the map's `models`), members in snake_case.
@@ -90,7 +90,7 @@ export function pySnake(name) {
 }
 
 const pyString = (text) => JSON.stringify(String(text));
-/** Members that hold a secret the platform shows once: values that never print themselves (docs/decisions.md#d-i30-secrets). */
+/** Members that hold a secret the platform shows once: values that never print themselves (docs/decisions.md#d-python-secrets). */
 const SECRETS = { signingSecret: 'SigningSecret', clientSecret: 'SecretStr' };
 
 /** Words of `text` in lines of at most `width` characters. */
@@ -574,7 +574,7 @@ class ModelWriter {
       '    if TYPE_CHECKING:',
       '        # A brand for the type checkers only (a string at run time), as the TypeScript package brands it: comparing',
       "        # `event.type` with a catalogue type then narrows `WebhookEvent` to exactly that type's event",
-      '        # (docs/decisions.md#d-i30-typed-events). Read the delivered type as `event.event_type`.',
+      '        # (docs/decisions.md#d-python-typed-events). Read the delivered type as `event.event_type`.',
       '        type: Literal["<unknown>"]',
       '    else:',
       '        type: str',
@@ -648,7 +648,7 @@ function pythonOp(op, writer) {
   }));
   let result;
   // No content, or an answer the document states with no member to read: nothing to return, as in TypeScript
-  // (docs/decisions.md#d-i30-generated-answers).
+  // (docs/decisions.md#d-python-generated-methods).
   // A file answer: its bytes in a BinaryResponseContent (docs/decisions.md#d-oneroster-binary-export).
   if (op.success.binary) result = BINARY;
   else if (!op.success.content || op.success.unstated) result = 'None';
@@ -839,7 +839,7 @@ function methodSource(op, writer, async, access, imports) {
   args.push('*', ...kw);
   // A parameter is never named like another: the generated locals (`_body`, `_result`) start with `_`, which no
   // parameter does (pySnake strips it), and a path, body or query parameter named like a per-call setting stops
-  // the generator rather than shadowing it (docs/decisions.md#d-i30-generated-answers).
+  // the generator rather than shadowing it (docs/decisions.md#d-python-generated-methods).
   const names = args.filter((a) => a !== '*' && a !== '/').map((a) => a.split(':')[0]);
   const twice = names.find((name, i) => names.indexOf(name) !== i);
   if (twice) throw new Error(`gen python: ${op.operationId} would take two parameters named ${twice}`);

@@ -1,5 +1,5 @@
 // Reads openapi/resources.yaml (the resource map) with the documents it names, checks the two against each other,
-// and gives every operation as one plain object each generator writes from (docs/decisions.md#d-i28-resource-map).
+// and gives every operation as one plain object each generator writes from (docs/decisions.md#d-resource-map).
 // A map that misses an operation, names one the documents lack, or says something the documents contradict is an
 // error naming the entry and the fix: `pnpm gen` and `pnpm gen:check` stop there.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Writes the TypeScript resources of every domain client from the resource map (docs/decisions.md#d-i28-typescript):
+// Writes the TypeScript resources of every domain client from the resource map (docs/decisions.md#d-generated-resources):
 // one file per resource under packages/<package>/src/generated/resources/, a class whose methods call the core HTTP
 // client with the operation's path template and typed parameters, each with a doc comment and an `@example`; and
 // packages/<package>/src/generated/client.ts, the interface and builder of each family's tree of resources.
@@ -27,9 +27,9 @@ const PACKAGES = {
     idNoun: 'sourcedId',
     body: { helper: 'checkWrite', listHelper: 'checkWrites', from: 'internal/write', sameId: true },
     // Listings check `sort` and the fields of `filter` against the listed object's schema before sending
-    // (docs/decisions.md#d-i29-query-fields).
+    // (docs/decisions.md#d-oneroster-query-fields).
     pages: { helper: 'rosterPages', from: 'internal/pages' },
-    // A barrel of every resource class (docs/decisions.md#d-i29-generated-models); the models are models.mjs's.
+    // A barrel of every resource class (docs/decisions.md#d-oneroster-generated-models); the models are models.mjs's.
     barrel: true,
     document: 'openapi/oneroster.yaml',
   },
@@ -77,7 +77,7 @@ function modelName(models, key) {
 function resultType(op) {
   // A file answer (docs/decisions.md#d-oneroster-binary-export): its bytes, read as the caller chooses.
   if (op.success.binary) return 'BinaryContent';
-  // No content, or an answer the document states with no member to read (docs/decisions.md#d-i29-unstated-answers).
+  // No content, or an answer the document states with no member to read (docs/decisions.md#d-oneroster-unstated-responses).
   if (!op.success.content || op.success.unstated) return 'void';
   if (op.result.schema) {
     const name = modelName(op.models, op.result.schema);

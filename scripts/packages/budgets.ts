@@ -10,7 +10,7 @@ export const TARBALL_BUDGETS: Record<string, number> = {
   // carried for it before (mock and core together went from 408 KB to 368 KB; docs/decisions.md#d-generated-types-per-family).
   '@learnkit/mock': 300_000,
   // Core holds the transport, tokens, errors, pages and queries only; each document's generated types and schemas
-  // live in its family's package (docs/decisions.md#d-i29-core-budget): 100 KiB.
+  // live in its family's package (docs/decisions.md#d-core-budget): 100 KiB.
   '@learnkit/core': 102_400,
   default: 150_000,
 };
@@ -29,7 +29,7 @@ export interface BrowserBundle {
 
 /**
  * Most bytes of gzip of `@learnkit/activity`'s browser entry: 4,096 until its errors became LearnKit errors
- * (docs/decisions.md#d-i33-tracker-errors). The workspace measure (packages/activity/test/size.test.ts, its bench row)
+ * (docs/decisions.md#d-tracker-errors-branded). The workspace measure (packages/activity/test/size.test.ts, its bench row)
  * holds the sources to it too.
  */
 export const ACTIVITY_BROWSER_BUDGET = 4200;
@@ -50,7 +50,7 @@ export const BROWSER_BUNDLES: BrowserBundle[] = [
   },
 ];
 
-/** Most bytes of gzip a framework entry of `@learnkit/activity` adds to the browser entry (docs/decisions.md#d-i31-sizes). */
+/** Most bytes of gzip a framework entry of `@learnkit/activity` adds to the browser entry (docs/decisions.md#d-framework-entry-sizes). */
 export const FRAMEWORK_ENTRY_BUDGET = 700;
 
 /** A framework entry measured as what it adds to the browser entry, its framework left out (a peer, never bundled). */

@@ -22,7 +22,7 @@ export const THIRD_PARTY = [
   // docs/core.md#behind-a-proxy (undici's fetch and ProxyAgent); pinned by the SDK's proxy test.
   'undici',
   // The framework entries of @learnkit/activity (optional peers), pinned by its tests: imported and rendered on the
-  // server, their docs' blocks type-checked, the examples built with Vite (docs/decisions.md#d-i31-packed-examples).
+  // server, their docs' blocks type-checked, the examples built with Vite (docs/decisions.md#d-framework-packed-examples).
   'react',
   'react-dom',
   '@types/react',
@@ -36,14 +36,14 @@ export const THIRD_PARTY = [
 
 /**
  * React 18, the other major `@learnkit/activity/react` supports, in a project of its own (`react-18/`): pnpm links
- * one react for a package, npm installs this one as a user of React 18 has it (docs/decisions.md#d-i31-react-18).
+ * one react for a package, npm installs this one as a user of React 18 has it (docs/decisions.md#d-framework-react-18).
  */
 export const REACT_18: Readonly<Record<string, string>> = { react: '18.3.1', 'react-dom': '18.3.1' };
 
 /**
  * Packages only the docs' snippets use (no workspace package depends on them), pinned here: pino in the logging
  * example, Jest's types for the Jest example, OpenTelemetry in the observability guide
- * (docs/decisions.md#d-pkg-snippets, docs/decisions.md#d-s20-hooks).
+ * (docs/decisions.md#d-pkg-snippets, docs/decisions.md#d-transport-hooks).
  */
 export const DOCS_ONLY: Readonly<Record<string, string>> = {
   pino: '10.4.0',

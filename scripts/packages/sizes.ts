@@ -51,7 +51,7 @@ export interface FrameworkEntrySize {
 
 /**
  * Measures `bundle.entry` as a page that already has the browser entry ships it: `export *` of both, its framework
- * external, minus `export * from '@learnkit/activity'` alone (docs/decisions.md#d-i31-sizes).
+ * external, minus `export * from '@learnkit/activity'` alone (docs/decisions.md#d-framework-entry-sizes).
  */
 export async function measureFrameworkEntry(
   project: string,

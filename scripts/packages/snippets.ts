@@ -40,7 +40,7 @@ const LANGUAGES: Record<string, SnippetLanguage> = {
   tsx: 'tsx',
   js: 'js',
   javascript: 'js',
-  // A single-file component: its `<script lang="ts">` is checked as TypeScript (docs/decisions.md#d-i31-snippets).
+  // A single-file component: its `<script lang="ts">` is checked as TypeScript (docs/decisions.md#d-snippets-tsx-vue-svelte).
   vue: 'ts',
   svelte: 'ts',
 };
@@ -179,10 +179,10 @@ export function formatsOf(snippet: Snippet): ('esm' | 'cjs')[] {
   if (snippet.language === 'js' && /\brequire\(/.test(snippet.source)) return ['cjs'];
   if (/from ['"]vitest['"]/.test(snippet.source)) return ['esm'];
   // The MCP SDK's declarations are ESM only, for `require` too (TS1479 in any CommonJS program that imports it):
-  // a host written against it is checked as ESM (docs/decisions.md#d-i17-mcp-snippets).
+  // a host written against it is checked as ESM (docs/decisions.md#d-mcp-snippets-esm).
   if (/from ['"]@modelcontextprotocol\/sdk/.test(snippet.source)) return ['esm'];
   // Svelte is ESM only (its declarations too, TS1479 from any CommonJS program under node16): a Svelte component is
-  // checked as ESM (docs/decisions.md#d-i31-snippets).
+  // checked as ESM (docs/decisions.md#d-snippets-tsx-vue-svelte).
   if (/from ['"](svelte|@learnkit\/activity\/svelte)['"]/.test(snippet.source)) return ['esm'];
   return ['esm', 'cjs'];
 }

@@ -1,7 +1,7 @@
 // `pnpm test:runtimes`: smoke tests of the PACKED packages (token, a CASE read, an LTI launch, verifyWebhook, the webhook handler, a
 // Caliper send, and CommonJS on Node) on Node 20 (this process's node), Node 22 and 24, Bun, Deno, and workerd (the
 // Cloudflare Workers runtime) without and with `nodejs_compat` (docs/decisions.md#d-pkg-runtime-matrix,
-// docs/decisions.md#d-i33-workerd).
+// docs/decisions.md#d-workerd-runtime).
 //
 // - The packages are packed and installed with npm into the scratch project the package tests share
 //   (scripts/packages/scratch.ts; run `pnpm build` first): every runtime imports `@learnkit/*` as a user would,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Compares openapi/oneroster.yaml with the vendor's published OneRoster description that it states
-// (openapi/vendor/oneroster/openapi.yaml, docs/decisions.md#d-i29-vendor-document), operation by operation: every
+// (openapi/vendor/oneroster/openapi.yaml, docs/decisions.md#d-oneroster-vendor-document), operation by operation: every
 // fact of its parameters, body and answers, each schema flattened to one line per member (`path: types format enum
 // required`). What differs is a list of lines; `openapi/vendor/oneroster/differences.yaml` names each one with the
 // decision behind it, and scripts/test/oneroster-vendor.test.ts holds the two lists equal.

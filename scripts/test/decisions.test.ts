@@ -1,5 +1,5 @@
 // Every decision the code relies on lives in docs/decisions.md under a stable anchor, and every citation of one
-// resolves (docs/decisions.md#d-i15-design-map); old anchors are rows of its redirect table: a reader of the repository can follow each of them.
+// resolves (docs/decisions.md#d-design-brief-map); old anchors are rows of its redirect table: a reader of the repository can follow each of them.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,7 @@ const SKIP_DIRS = new Set([
   'api',
   '__pycache__',
   '.mypy_cache',
-  // The Python tests' virtual environment and wheelhouse (docs/decisions.md#d-i30-wheel-tests).
+  // The Python tests' virtual environment and wheelhouse (docs/decisions.md#d-python-wheel-tests).
   'test-venv',
   '.cache',
 ]);

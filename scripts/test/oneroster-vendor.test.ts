@@ -1,6 +1,6 @@
 // openapi/oneroster.yaml states every operation of the vendor's published OneRoster description with the shapes the
 // vendor gives them; each difference is named, with its decision, in openapi/vendor/oneroster/differences.yaml
-// (docs/decisions.md#d-i29-vendor-document).
+// (docs/decisions.md#d-oneroster-vendor-document).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

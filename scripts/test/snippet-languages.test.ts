@@ -1,6 +1,6 @@
 // The TypeScript snippet checks take the ts and js blocks of the docs and leave every other language to its own
 // checks: the python blocks of docs/python.md are the Python package's (python/tests/test_docs.py), with their own
-// info strings (docs/decisions.md#d-i17-python-docs).
+// info strings (docs/decisions.md#d-python-docs-run).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { extractSnippets } from '../packages/snippets';
@@ -23,7 +23,7 @@ describe('the snippet extractor', () => {
     ]);
   });
 
-  it('takes tsx blocks as tsx, and the <script lang="ts"> of a vue or svelte block as ts (docs/decisions.md#d-i31-snippets)', () => {
+  it('takes tsx blocks as tsx, and the <script lang="ts"> of a vue or svelte block as ts (docs/decisions.md#d-snippets-tsx-vue-svelte)', () => {
     const markdown = [
       '```tsx',
       'export const A = () => <p />;',

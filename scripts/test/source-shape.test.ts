@@ -14,7 +14,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// Two rules on the hand-written sources of every package (docs/decisions.md#d-i15-source-shape): no import cycle,
+// Two rules on the hand-written sources of every package (docs/decisions.md#d-source-shape): no import cycle,
 // type-only imports included, and no file over 400 lines. Generated files (`src/generated/`) are exempt from both.
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

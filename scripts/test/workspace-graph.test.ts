@@ -1,4 +1,4 @@
-// The workspace's packages form no cycle, counting every kind of dependency (docs/decisions.md#d-i12-caliper-rules):
+// The workspace's packages form no cycle, counting every kind of dependency (docs/decisions.md#d-caliper-one-rule-set):
 // pnpm warns on a fresh install when one does, and a cycle forces an order on builds and releases that nobody chose.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -42,7 +42,7 @@ export interface ActivityResult {
 
 /**
  * An activity completes: record it (Caliper), then post its score, the share of questions right, as a result in
- * the OneRoster gradebook of the student's class (docs/decisions.md#d-i29-backend-grade).
+ * the OneRoster gradebook of the student's class (docs/decisions.md#d-oneroster-backend-grade).
  */
 export async function completeActivity(lk: LearnKit, print: Print, email: string): Promise<ActivityResult> {
   const recorded = await recordActivity(lk, print, email);

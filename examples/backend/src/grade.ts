@@ -30,7 +30,7 @@ export interface GradeResult {
 }
 
 /**
- * The ids the example writes under, derived from what it grades (docs/decisions.md#d-i29-backend-grade): one line
+ * The ids the example writes under, derived from what it grades (docs/decisions.md#d-oneroster-backend-grade): one line
  * item per activity and class, one result per line item and student. Writing by these ids with PUT makes a repeat
  * (a retried request, a job run again, the activity completed again) replace the same objects, never add more.
  */

@@ -1,5 +1,5 @@
 // The one test suite of the webhook consumer examples: each example runs it on its own app
-// (docs/decisions.md#d-i15-examples), against the mock platform of @learnkit/test-utils.
+// (docs/decisions.md#d-webhook-consumer-examples), against the mock platform of @learnkit/test-utils.
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { clientOptions, usePlatform } from '@learnkit/test-utils';

@@ -1,7 +1,7 @@
 // The real-browser suite of the framework examples (examples/frontend-react, examples/frontend-vue): the example's
 // page, built with Vite from a copy in a scratch project where the packed tarballs are installed (as a partner's
 // app is), served by this example's activity server, driven in headless Chromium on Playwright's fake clock
-// (docs/decisions.md#d-i31-packed-examples). Each example's test file is one call of describeFrameworkLesson.
+// (docs/decisions.md#d-framework-packed-examples). Each example's test file is one call of describeFrameworkLesson.
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

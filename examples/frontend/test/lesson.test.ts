@@ -230,7 +230,7 @@ describe('the lesson page in Chromium', () => {
     await sleep(1200);
     expect(example.requests.some((r) => r.status === 502)).toBe(true);
     // The page's onError got the failure as a LearnKitError of @learnkit/core (its own bundle's class, checked by
-    // brand), an ActivitySendError with the status (docs/decisions.md#d-i33-tracker-errors).
+    // brand), an ActivitySendError with the status (docs/decisions.md#d-tracker-errors-branded).
     const log = (await page.textContent('#log')) ?? '';
     expect(log).toContain('timeSpent failed (ActivitySendError): activity: POST /api/activity answered 502');
     expect(log).not.toContain('not a LearnKitError');

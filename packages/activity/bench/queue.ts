@@ -10,7 +10,7 @@
  * Before that, 10,000 `queue.record(...)` one at a time (into a stream no worker reads, after 2,000 to warm up) give
  * the latency a request handler waits for; with 50 in flight each call also waits for the 49 others (Little's law), which is reported too.
  *
- * The mock runs in a child process of its own each time (a fresh one per path). Budgets of issue 32 (docs/decisions.md#d-i32-bench):
+ * The mock runs in a child process of its own each time (a fresh one per path). Budgets of issue 32 (docs/decisions.md#d-queue-bench):
  * at most 1,000 Caliper requests for the queue, at least 5x the direct path's throughput (records per second from the
  * first call until the ingest holds the last event), worker heap under 100 MB, `queue.record` p99 under 5 ms (one call
  * at a time).

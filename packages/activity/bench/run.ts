@@ -1,7 +1,7 @@
 /**
  * Benchmark of @learnkit/activity (not a test; `pnpm bench` imports runActivityBench()): the size of the browser
- * entry as a page ships it, against its budget of 4,200 B gzip (docs/decisions.md#d-i33-tracker-errors) with no zod
- * and no openapi-fetch inside; what each framework entry adds to it, at most 700 B (docs/decisions.md#d-i31-sizes). `test/size.test.ts` fails the tests above the same budget.
+ * entry as a page ships it, against its budget of 4,200 B gzip (docs/decisions.md#d-tracker-errors-branded) with no zod
+ * and no openapi-fetch inside; what each framework entry adds to it, at most 700 B (docs/decisions.md#d-framework-entry-sizes). `test/size.test.ts` fails the tests above the same budget.
  */
 import type { BenchRow } from '../../../bench/support';
 import { ACTIVITY_BROWSER_BUDGET, FRAMEWORK_ENTRY_BUDGET } from '../../../scripts/packages/budgets';

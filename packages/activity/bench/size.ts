@@ -16,7 +16,7 @@ export async function measureBrowserEntry(): Promise<{
   return { bytes: code.byteLength, gzipBytes: gzip, modules: Object.keys(metafile.inputs) };
 }
 
-/** Frameworks of the framework entries, left external as a page has its own copy (docs/decisions.md#d-i31-sizes). */
+/** Frameworks of the framework entries, left external as a page has its own copy (docs/decisions.md#d-framework-entry-sizes). */
 const FRAMEWORKS = { react: ['react'], vue: ['vue'], svelte: ['svelte', 'svelte/*'] } as const;
 
 /**

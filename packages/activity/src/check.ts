@@ -21,7 +21,7 @@ export const isGrade = (v: unknown): v is number | string => Number.isInteger(v)
 /** The value as JSON for an error message (`undefined` for undefined). */
 /**
  * A value as a message quotes it. A password shaped like userinfo (`user:password@`) goes, by a rule small enough for
- * the browser entry: from a colon of the value to its next `@` (docs/decisions.md#d-i33-userinfo-browser).
+ * the browser entry: from a colon of the value to its next `@` (docs/decisions.md#d-userinfo-browser).
  */
 export const show = (v: unknown): string =>
   (JSON.stringify(v) ?? String(v)).replace(/:[^@]*@/g, ':[redacted]@');

@@ -1,5 +1,5 @@
 // The errors of the browser tracker and of the input checks both sides share, as core's errors by brand, without
-// importing core: the browser entry carries no module of @learnkit/core (docs/decisions.md#d-i33-tracker-errors).
+// importing core: the browser entry carries no module of @learnkit/core (docs/decisions.md#d-tracker-errors-branded).
 // Core's `instanceof LearnKitError` and `instanceof ValidationError` read a brand, a registered symbol that is the
 // same in every copy of core, so an error that carries the brands is one of them wherever its class comes from.
 // Every construct here is the one that measured smallest in the browser entry (its budget is 4,200 B of gzip).

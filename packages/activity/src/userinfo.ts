@@ -1,9 +1,9 @@
 /**
  * The activity package's copy of core's `redactUserinfo` (packages/core/src/internal/userinfo.ts): the password of
- * anything shaped like userinfo (`user:password@`) replaced, the user name kept (docs/decisions.md#d-i33-userinfo).
+ * anything shaped like userinfo (`user:password@`) replaced, the user name kept (docs/decisions.md#d-userinfo-redacted).
  * A copy because the configuration module is shared with the browser tracker, whose bundle holds no module of core
- * (docs/decisions.md#d-i15-activity-errors); packages/activity/test/config.test.ts holds it to core's vectors and
- * to core's function (docs/decisions.md#d-i33-userinfo-copies).
+ * (docs/decisions.md#d-activity-errors-are-validation-errors); packages/activity/test/config.test.ts holds it to core's vectors and
+ * to core's function (docs/decisions.md#d-userinfo-rule-vectors).
  */
 
 const REDACTED = '[redacted]';

@@ -3,7 +3,7 @@
  * `learnkit-activity-worker MODULE`: a worker of an activity queue in its own process. MODULE (a path) exports the
  * queue your application records to, built with your Redis client and credentials (`export const queue =
  * createActivityQueue({ ... })`, or `lk.activity.queue(...)`; a default export, or a function returning one, works
- * too). An entry of its own, never imported by the library (docs/decisions.md#d-i32-worker-bin).
+ * too). An entry of its own, never imported by the library (docs/decisions.md#d-queue-worker-bin).
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,5 +1,5 @@
 // The official Caliper 1.2 fixtures (test/fixtures/caliper-1.2, SOURCES.md there) through both sides of the one
-// rule set (docs/decisions.md#d-i12-caliper-rules): every valid event is checked, sent by the SDK and ingested by
+// rule set (docs/decisions.md#d-caliper-one-rule-set): every valid event is checked, sent by the SDK and ingested by
 // the mock unchanged; every error fixture is refused by the SDK before sending and by the mock's ingest.
 import { readdirSync, readFileSync } from 'node:fs';
 import { ValidationError } from '@learnkit/core';
@@ -19,7 +19,7 @@ const isEnvelope = (json: Json) => 'data' in json;
 const eventsOf = (json: Json) => (isEnvelope(json) ? (json.data as Json[]) : [json]);
 
 /**
- * Valid fixtures the platform refuses on purpose (docs/decisions.md#d-i12-caliper-fixtures): a top-level
+ * Valid fixtures the platform refuses on purpose (docs/decisions.md#d-caliper-official-fixtures): a top-level
  * `@context` given only as an object, which Caliper 1.2 section 4.1 forbids, and envelopes of entity describes
  * (the ingest takes events). Each with the message that says why.
  */

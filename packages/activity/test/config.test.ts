@@ -133,7 +133,7 @@ describe('the refusals shared with the Python package', () => {
 });
 
 // Issue 33, item 1: a refused value shaped like userinfo is shown without its password, by this package's copy of
-// core's rule (docs/decisions.md#d-i33-userinfo-copies).
+// core's rule (docs/decisions.md#d-userinfo-rule-vectors).
 describe('a password shaped like userinfo in the configuration', () => {
   const USERINFO = JSON.parse(
     readFileSync(new URL('../../core/test/fixtures/userinfo.json', import.meta.url), 'utf8'),

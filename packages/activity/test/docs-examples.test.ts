@@ -27,7 +27,7 @@ function exampleUnder(heading: string): string {
   return block![1]!;
 }
 
-// The activity queue's Redis block reads REDIS_URL, as it does in the package checks (docs/decisions.md#d-i32-docs-redis).
+// The activity queue's Redis block reads REDIS_URL, as it does in the package checks (docs/decisions.md#d-docs-redis-server).
 let redis: RedisServer;
 beforeAll(async () => {
   redis = await startRedisServer({ persistent: true });

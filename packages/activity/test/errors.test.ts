@@ -54,7 +54,7 @@ describe('one name per concept in the server entry', () => {
   test("toNodeListener is core's, and the dedupe TTL has one name of its own", () => {
     expect(toNodeListener).toBe(core.toNodeListener);
     expect(DEFAULT_ACTIVITY_DEDUPE_TTL_MS).toBe(30 * 24 * 3_600_000);
-    // The webhook handler's TTL has another value; the shared draft name went (docs/decisions.md#d-i15-one-name-unpublished).
+    // The webhook handler's TTL has another value; the shared draft name went (docs/decisions.md#d-draft-names-no-aliases).
     expect(Object.keys(server)).not.toContain('DEFAULT_DEDUPE_TTL_MS');
   });
 });

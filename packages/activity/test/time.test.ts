@@ -441,7 +441,7 @@ describe("the instance's time figures (spec: elapsedMs, onFlush, totalActiveMs)"
     expect(page.server.requests).toHaveLength(sent);
     expect(onFlush).not.toHaveBeenCalled();
     // Never lost: resume() sends nothing itself; the next heartbeat carries the kept window along with the new one
-    // (docs/decisions.md#d-i33-paused-outbox).
+    // (docs/decisions.md#d-paused-outbox).
     run.resume();
     await settle();
     expect(page.server.requests).toHaveLength(sent);

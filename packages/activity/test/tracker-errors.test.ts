@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 // @vitest-environment happy-dom
 // Every error the browser tracker throws or hands to onError is a LearnKitError of core, as on the server: a
 // ValidationError for bad arguments, an ActivitySendError for a send, a plain LearnKitError for misuse
-// (docs/decisions.md#d-i33-tracker-errors).
+// (docs/decisions.md#d-tracker-errors-branded).
 import { isLearnKitError, LearnKitError, ValidationError } from '@learnkit/core';
 import { describe, expect, test, vi } from 'vitest';
 import { ActivitySendError, createActivityTracker } from '../src/index';
@@ -58,7 +58,7 @@ describe('bad arguments are ValidationErrors naming the bad field and the fix', 
     );
     expect(error.message).toBe('activity.start: id must be a URL-safe slug of A-Za-z0-9._~-, got undefined');
     expect(error.issues[0]!.message).toBe(error.message);
-    // The checks stop at the first bad argument (docs/decisions.md#d-i33-tracker-errors): then name, then course.
+    // The checks stop at the first bad argument (docs/decisions.md#d-tracker-errors-branded): then name, then course.
     expectValidation(
       thrown(() => page.tracker.start({ id: 'fractions-1' } as never)),
       [['name']],

@@ -110,7 +110,7 @@ function seconds(rounds: number, run: () => unknown): number {
  * The export as a file read from disk gives it (parsed JSON: flat strings, not the spreads and template strings that
  * built it, whose strings V8 keeps as ropes), and the median seconds of parsing its text: the anchor of the
  * conversion's ratio, what any reader of the file pays on this host this hour. The host's pace moves by a third
- * between hours; the ratio moves less (docs/decisions.md#d-i12-parse-anchor). The text is dropped on return.
+ * between hours; the ratio moves less (docs/decisions.md#d-case-parse-anchor). The text is dropped on return.
  */
 function parsed(exported: Json, rounds: number): { input: Json; parse: number } {
   const text = JSON.stringify(exported);
@@ -130,7 +130,7 @@ export async function runCaseConvertBench(
   const items = options.items ?? 100_000;
   const rounds = options.rounds ?? 5;
   // Made again for each figure and not kept: while a figure is timed, the heap holds its input and nothing else of
-  // the bench, as a user's process holds the one file it converts (docs/decisions.md#d-i12-bench-rounds).
+  // the bench, as a user's process holds the one file it converts (docs/decisions.md#d-case-bench-rounds).
   const framework = () => generateFramework({ seed: 12, items }) as CFPackageUpload;
   const rows: BenchRow[] = [];
   let count = '';

@@ -108,7 +108,7 @@ export async function runCaseBench(options: CaseBenchOptions = {}): Promise<{ ro
 
     const rate = { fetch: [] as number[], learnkit: [] as number[] };
     // Each round's LearnKit time over the same round's fetch time; the ratio is their median, so a slow spell of
-    // the machine weighs on one round, not on one side (docs/decisions.md#d-s22-paired-ratio).
+    // the machine weighs on one round, not on one side (docs/decisions.md#d-bench-paired-ratio).
     const ratios: number[] = [];
     for (let r = 0; r < rounds; r++) {
       const order: ('fetch' | 'learnkit')[] = r % 2 === 0 ? ['fetch', 'learnkit'] : ['learnkit', 'fetch'];

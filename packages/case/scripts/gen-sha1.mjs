@@ -2,7 +2,7 @@
 // 6.1.2), its 80 steps written out one per line with the message schedule in 16 local variables. A loop over a
 // typed array schedule was a tenth of converting an ASN export (250,000 name-based uuids); written out, the engine
 // keeps the schedule in registers and a hash takes a little over half the time (230 ms against 424 ms for
-// 254,000 names; docs/decisions.md#d-i12-sha1-unrolled).
+// 254,000 names; docs/decisions.md#d-case-sha1-unrolled).
 // Written by a program rather than by hand so that the 80 lines cannot disagree with the four rules below.
 //
 // The root `scripts/gen.mjs` runs it, so `pnpm gen` and `pnpm gen:check` cover it.

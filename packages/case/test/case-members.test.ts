@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ASSOCIATION, DOCUMENT, ITEM, type ObjectRules, type Rule } from '../src/convert/case-members';
 import { caseSchemas } from '../src/generated/json-schemas';
 
-// fromCaseJson does not run the upload schema over its result (docs/decisions.md#d-i12-valid-by-construction):
+// fromCaseJson does not run the upload schema over its result (docs/decisions.md#d-case-valid-by-construction):
 // the rules are what make it valid. These hold the rules to openapi/case.yaml's upload shape, both ways.
 
 type Schema = { type?: string; $ref?: string; items?: Schema; properties?: Record<string, Schema> };

@@ -335,7 +335,7 @@ describe('fromCaseJson', () => {
   });
 
   it('names every repair inside an association end by its JSON path, whatever the member is called', () => {
-    // The paths of an end's repairs are written without making the end's place (docs/decisions.md#d-i12-end-paths):
+    // The paths of an end's repairs are written without making the end's place (docs/decisions.md#d-case-end-paths):
     // they must read as formatJsonPath writes the same segments, in the report and in strict mode's issues.
     const names = ['extra', 'my key', '0', '__proto__', 'a"b', 'toString', 'sourcedId'];
     const input: Loose = tinyExport();
@@ -673,7 +673,7 @@ describe('fromCaseJson', () => {
     expect(body.CFItems[1]?.identifier).toBe('00000000-0000-0000-0000-00000000000A');
   });
 
-  it('property: what converts is a valid upload body, whatever the file held (docs/decisions.md#d-i12-valid-by-construction)', () => {
+  it('property: what converts is a valid upload body, whatever the file held (docs/decisions.md#d-case-valid-by-construction)', () => {
     // fromCaseJson no longer runs the upload schema over its own result: the rules make it valid. This holds them
     // to it on files wrong in every way a member can be, and counts the conversions so the property is not empty.
     let converted = 0;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isAbsoluteUri, isCaseId } from '../src/internal/ids';
 
 // The character-by-character check must answer as the regular expression it replaced, on every string
-// (docs/decisions.md#d-i12-char-checks).
+// (docs/decisions.md#d-case-char-checks).
 const CASE_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** Every UTF-16 code unit, lone surrogates included. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { validatePackageUpload } from '../src/index';
 import { repeatedIds } from '../src/validation';
 
-// The duplicate-identifier check sorts hashes instead of filling a Map (docs/decisions.md#d-i12-duplicate-ids):
+// The duplicate-identifier check sorts hashes instead of filling a Map (docs/decisions.md#d-case-duplicate-ids-sorted):
 // it must find exactly what a Map finds, hash collisions included.
 
 /** The plain answer: each repeat's index to its first occurrence's. */

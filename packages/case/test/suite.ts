@@ -545,7 +545,7 @@ export function caseSuite(mode: Mode): void {
   describe('error statuses as typed errors', () => {
     // Which class a status becomes is core's table, pinned once by core's own test (errors.test.ts); here, that
     // every CASE call goes through it, after the attempts its status earns: a 401 fetches a new token once, 429 and
-    // 5xx are retried (docs/decisions.md#d-i15-cross-packages-3).
+    // 5xx are retried (docs/decisions.md#d-cross-package-pairs-once).
     const classOf = (status: number) =>
       createApiError({ status, headers: new Headers(), body: '', operation: 'GET /' }).constructor;
     const table: [status: number, attempts: number][] = [

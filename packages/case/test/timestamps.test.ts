@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Normalised, normaliseDate, normaliseDateTime } from '../src/convert/timestamps';
 
-// The timestamps are read character by character (docs/decisions.md#d-i12-char-checks); these are the regular
+// The timestamps are read character by character (docs/decisions.md#d-case-char-checks); these are the regular
 // expressions that state the grammar, and the normalisation as it was written with them: the code must give the
 // same value, the same reason and the same refusals on every string.
 const DATE_TIME =

@@ -115,7 +115,7 @@ describe('items.validate (ordering and chunking)', () => {
   });
 });
 
-describe('lists load lazily (docs/decisions.md#d-i14-lazy-pages)', () => {
+describe('lists load lazily (docs/decisions.md#d-lazy-pages)', () => {
   /** A core client whose list answers are one-item pages, recording each request. */
   function listingHttp() {
     const paths: string[] = [];

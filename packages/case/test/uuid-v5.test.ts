@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { NON_URI_NAMESPACE } from '../src/convert/identifiers';
 import { namespaceBytes, uuidV5Of } from '../src/convert/uuid-v5';
 
-// The hand-rolled v5 must give the `uuid` package's output on every name (docs/decisions.md#d-i12-convert-speed).
+// The hand-rolled v5 must give the `uuid` package's output on every name (docs/decisions.md#d-case-convert-speed).
 const NAMESPACES = [v5.URL, NON_URI_NAMESPACE, v5.DNS];
 
 describe('uuidV5Of', () => {

@@ -32,7 +32,7 @@ export class Contract {
 
   /**
    * A checker of `documents`. `schemas` is the compiled set to validate with: by default one of its own;
-   * `loadContract()` gives the workspace's shared one, which the mock uses too (docs/decisions.md#d-i15m-one-schema-set).
+   * `loadContract()` gives the workspace's shared one, which the mock uses too (docs/decisions.md#d-one-compiled-schema-set).
    */
   constructor(documents: Map<string, OpenApiDocument>, schemas: SchemaSet = new SchemaSet()) {
     this.#documents = documents;
@@ -229,7 +229,7 @@ export class Contract {
 
   /**
    * The answer to a request no operation states, under the base path of a document whose `x-unstated-requests`
-   * states those answers (the mock's control path, docs/decisions.md#d-i15-control-document): a 405 whose `Allow`
+   * states those answers (the mock's control path, docs/decisions.md#d-mock-control-document): a 405 whose `Allow`
    * lists the methods the document gives the path, else a 404. Undefined for a request under no such document.
    */
   #checkUnstated(url: URL, response: ResponseLike, where: string): ContractResult | undefined {
@@ -387,7 +387,7 @@ export function loadContract(options: { dir?: string } = {}): Contract {
 
 /**
  * The checker of openapi/mock-control.yaml, the control path of `learnkit-mock serve`, loaded once per process with
- * the shared schema set (docs/decisions.md#d-i15-control-document). Apart from `loadContract()`'s: no platform
+ * the shared schema set (docs/decisions.md#d-mock-control-document). Apart from `loadContract()`'s: no platform
  * client calls it, and its paths are not the platform's.
  */
 export function loadControlContract(): Contract {

@@ -7,7 +7,7 @@ export const DOCUMENT_NAMES = ['case', 'platform', 'oneroster'] as const;
 
 /**
  * The document of the control path of `learnkit-mock serve` (not the platform's: no platform client calls it), read
- * only when asked for by name (docs/decisions.md#d-i15-control-document).
+ * only when asked for by name (docs/decisions.md#d-mock-control-document).
  */
 export const CONTROL_DOCUMENT = 'mock-control';
 

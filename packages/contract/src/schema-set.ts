@@ -1,4 +1,4 @@
-// The one compiled JSON Schema set of the workspace (docs/decisions.md#d-i15m-one-schema-set): the mock validates
+// The one compiled JSON Schema set of the workspace (docs/decisions.md#d-one-compiled-schema-set): the mock validates
 // requests with it and the contract checks exchanges with it. It imports no file system and no YAML, so the mock
 // bundles it into its published build; the contract itself stays private.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -18,7 +18,7 @@ export function schemaOf(value: unknown, document: string, relaxed = false): unk
   const record = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(record)) {
-    // The pattern is the rule (docs/decisions.md#d-i15-format-pattern); `required` goes for `fields` answers.
+    // The pattern is the rule (docs/decisions.md#d-pattern-over-format); `required` goes for `fields` answers.
     if (key === 'format' && typeof record.pattern === 'string') continue;
     if (relaxed && key === 'required' && Array.isArray(inner)) continue;
     out[key] =

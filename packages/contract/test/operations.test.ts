@@ -6,7 +6,7 @@ import { CONTROL_DOCUMENT, Contract, formatResult, readDocuments } from '../src/
 
 const documents = readDocuments();
 const contract = new Contract(documents);
-// The control path of `learnkit-mock serve`, checked by a contract of its own (docs/decisions.md#d-i15-control-document).
+// The control path of `learnkit-mock serve`, checked by a contract of its own (docs/decisions.md#d-mock-control-document).
 const controlContract = new Contract(readDocuments(undefined, [CONTROL_DOCUMENT]));
 const BASE = 'https://api.example.com';
 

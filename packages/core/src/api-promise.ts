@@ -30,7 +30,7 @@ const carried = <T>(raw: RawAnswer<T>): T => raw.value as T;
  * The promise every LearnKit call returns. `await` it for the data; `.withResponse()` for `{ data, response,
  * requestId }`; `.asResponse()` for the raw `Response` (its body unread, nothing parsed). The request is sent when
  * the call is made, whether or not the promise is awaited; the body is parsed only when the data is asked for
- * (docs/decisions.md#d-s21-api-promise).
+ * (docs/decisions.md#d-api-promise).
  *
  * @example
  * const doc = await lk.case.documents.get(id);
@@ -111,7 +111,7 @@ export class ApiPromise<T> extends Promise<T> {
     const make = shape ?? pair;
     if (this.#data === undefined) {
       // Not parsed yet (a page loader's own call): one reaction, not an async frame over Promise.all
-      // (docs/decisions.md#d-s22-list-path).
+      // (docs/decisions.md#d-page-in-one-reaction).
       const parse = this.#parse;
       return this.#answer.then((answer) => make(parse(answer), answer));
     }

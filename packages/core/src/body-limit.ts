@@ -46,7 +46,7 @@ function chunksOf(source: BodySource): AsyncIterator<Uint8Array | string> {
 /**
  * Reads a request body whole, refusing one over `maxBytes` with {@link PayloadTooLargeError}: at once when its
  * declared length (`Content-Length`) is over the limit, else as soon as the bytes read pass it, leaving the rest
- * unread (docs/decisions.md#d-i13-body-cap). The one body reader of LearnKit's handlers: the webhook handler on a
+ * unread (docs/decisions.md#d-capped-body-reader). The one body reader of LearnKit's handlers: the webhook handler on a
  * web `Request` and `toNodeListener` on a Node request both read through it.
  *
  * @example

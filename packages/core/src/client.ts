@@ -148,7 +148,7 @@ function checkBaseUrl(baseUrl: unknown): string {
 
 /**
  * Parses a success body, turning "not JSON" (an HTML login page, a proxy's text) into a clear ApiError. The
- * parser's own message is left out: it quotes the body unredacted (docs/decisions.md#d-i13-inspect).
+ * parser's own message is left out: it quotes the body unredacted (docs/decisions.md#d-error-inspect-output).
  */
 function parseJsonBody(text: string, result: BufferedResponse, operation: string): unknown {
   if (text === '') return undefined;
@@ -274,7 +274,7 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
 
   /**
    * The direct route: openapi-fetch's query serializer and path rules (each path template compiled once,
-   * docs/decisions.md#d-i14-url), without its per-call Request, header merging passes and middleware loop.
+   * docs/decisions.md#d-path-templates-compiled-once), without its per-call Request, header merging passes and middleware loop.
    */
   function direct(method: string, path: string, init: CallInitRecord | undefined): PreparedRequest {
     const params = (init?.params ?? {}) as Params;

@@ -9,8 +9,8 @@ import type { RequestOptions } from './transport/transport';
 
 /**
  * @internal The page promise of a listing that pages by `offset` (the generated `list` methods,
- * docs/decisions.md#d-i28-typescript): the call settings checked first, `search` refused when the operation names
- * no search fields (docs/decisions.md#d-i16-search), then `load` for each page as it is used. A bad argument
+ * docs/decisions.md#d-generated-resources): the call settings checked first, `search` refused when the operation names
+ * no search fields (docs/decisions.md#d-oneroster-search-by-fields), then `load` for each page as it is used. A bad argument
  * rejects the page promise (as a bad query does in `paginate`), so a list call never throws synchronously.
  */
 export function offsetPages<T>(
@@ -75,7 +75,7 @@ function wholeList<T>(data: T[], answer: RawAnswer): PageResult<T> {
 
 /**
  * @internal A page promise over a listing that answers its whole list at once (its document declares no query
- * parameters, docs/decisions.md#d-i16-platform-lists): one page holding every item, `total` its length, so
+ * parameters, docs/decisions.md#d-platform-lists-take-no-query): one page holding every item, `total` its length, so
  * `for await` and `.toArray()` work as on any other listing and never ask for a second page. A bad query or option
  * rejects the page promise before anything is sent.
  */

@@ -53,7 +53,7 @@ interface PageContext<T> {
 }
 
 // A reaction on the loader's promise, not an async frame: a whole-list call (`lk.insights.types.list()`) is one
-// page, and each frame was a measurable part of it (docs/decisions.md#d-s22-list-path).
+// page, and each frame was a measurable part of it (docs/decisions.md#d-page-in-one-reaction).
 function loadPage<T>(ctx: PageContext<T>, offset: number): Promise<Page<T>> {
   if (ctx.signal?.aborted) return Promise.reject(ctx.signal.reason);
   const limit = ctx.limit;
@@ -175,7 +175,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     this.#load = loadFirst;
   }
 
-  /** The first page, requested on the first use (docs/decisions.md#d-i14-lazy-pages) and kept. */
+  /** The first page, requested on the first use (docs/decisions.md#d-lazy-pages) and kept. */
   #firstPage(): Promise<Page<T>> {
     if (this.#first === undefined) {
       const load = this.#load as () => Promise<Page<T>>;
@@ -206,7 +206,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   }
 
   /**
-   * The first page with the response it came in and the call's request id (docs/decisions.md#d-s21-api-promise).
+   * The first page with the response it came in and the call's request id (docs/decisions.md#d-api-promise).
    *
    * @example
    * const { data: page, response } = await lk.case.items.list({ limit: 50 }).withResponse();

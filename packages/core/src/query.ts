@@ -366,7 +366,7 @@ export function filterFieldNames(filter: string | Filter): string[] | undefined 
  * @internal The problems of a list query's `sort` and `filter` that name a field the listed object does not have
  * (`fields`, its members), each naming the fields it has; empty when they name only known fields. A query the
  * family's checks refuse anyway (not an object, a malformed filter) is left to them. `fields` itself is not
- * checked: OneRoster ignores an unknown name there (docs/decisions.md#d-i29-query-fields).
+ * checked: OneRoster ignores an unknown name there (docs/decisions.md#d-oneroster-query-fields).
  *
  * @example
  * queryFieldIssues({ sort: 'colour' }, ['sourcedId', 'title'], 'a class')

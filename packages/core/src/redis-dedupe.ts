@@ -2,7 +2,7 @@ import type { DedupeStatus, DedupeStore } from './dedupe';
 import { ValidationError } from './errors';
 
 // In core, beside the DedupeStore interface it implements, because webhooks and activity both dedupe with it
-// (docs/decisions.md#d-i15-dedupe-in-core). It imports no Redis client (the client is passed in, typed by the
+// (docs/decisions.md#d-dedupe-store-in-core). It imports no Redis client (the client is passed in, typed by the
 // commands it needs), so it costs nothing in the main entry and adds no dependency.
 
 /**
@@ -44,7 +44,7 @@ export interface RedisDedupeStoreOptions {
  * `SET key claimed PX ttl NX` (first claimer wins, the key expires by itself); `release` is `DEL key`, so a
  * delivery whose handler failed runs again on the platform's retry, whichever machine receives it; `complete` is
  * `SET key handled PX ttl` and `status` a `GET`, so a copy that arrives on another machine while the first is still
- * being handled is told apart from one already handled (docs/decisions.md#d-i13-dedupe-in-flight).
+ * being handled is told apart from one already handled (docs/decisions.md#d-webhook-ack-after-handled).
  *
  * @example
  * import Redis from 'ioredis';

@@ -3,7 +3,7 @@ import type { RequestOptions } from './transport/transport';
 
 /**
  * @internal The base of the clients' resource classes (`lk.case.documents`, `lk.rostering.users`): it holds the
- * core HTTP client the methods call, so that a class states only its methods (docs/decisions.md#d-i15-resource).
+ * core HTTP client the methods call, so that a class states only its methods (docs/decisions.md#d-resource-base-class).
  */
 export abstract class Resource<Http> {
   readonly #http: Http;
@@ -31,7 +31,7 @@ export interface PathInit<Path> {
 /**
  * @internal The request init of a call on one resource: `path` (ids already checked with `checkId`), and the
  * transport's options from `options` checked by `rules` (see `checkCallOptions`). Without options, the transport's
- * options are one shared frozen object, never a copy (docs/decisions.md#d-i14-hot-path).
+ * options are one shared frozen object, never a copy (docs/decisions.md#d-no-options-no-allocation).
  */
 export function pathInit<Path>(path: Path, options: unknown, rules?: CallOptionsRules): PathInit<Path> {
   return { params: { path }, options: checkCallOptions(options, rules).request };

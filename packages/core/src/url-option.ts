@@ -40,7 +40,7 @@ function shown(value: unknown): string {
 /**
  * The problem with a URL option (`baseUrl`, `tokenUrl`, `authUrl`), or undefined when it is usable: it must be an
  * absolute `http:`/`https:` URL, without userinfo (credentials in a URL travel to wherever it points and into
- * logs; docs/decisions.md#d-i13-url-userinfo). The message never echoes userinfo.
+ * logs; docs/decisions.md#d-url-options-refuse-userinfo). The message never echoes userinfo.
  *
  * @example
  * const issue = urlOptionIssue('baseUrl', options.baseUrl, { bare: true, example: 'https://api.example.com' });

@@ -1,4 +1,4 @@
-// What every call returns (docs/decisions.md#d-s21-api-promise): a Promise of the data that also gives the
+// What every call returns (docs/decisions.md#d-api-promise): a Promise of the data that also gives the
 // response and request id, or the raw response, without parsing what the caller did not ask for.
 import { describe, expect, it } from 'vitest';
 import { ApiError, ApiPromise, createHttpClient, staticToken, ValidationError } from '../src/index';

@@ -8,7 +8,7 @@ import {
   type RetryOutcome,
 } from '../src/transport/decide-retry';
 
-// One row per rule of docs/decisions.md#d-i15-retry-table (decision 3 of the design, with the transport's
+// One row per rule of docs/decisions.md#d-retry-decision-table (decision 3 of the design, with the transport's
 // refinements). Time is a fixed epoch: the function reads no clock, so no fake timers are needed.
 const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);
 const policy: DecidePolicy = { ...DEFAULT_RETRY, random: () => 0 };
@@ -317,7 +317,7 @@ const rows: Row[] = [
   },
 ];
 
-describe('decideRetry: the retry table (docs/decisions.md#d-i15-retry-table)', () => {
+describe('decideRetry: the retry table (docs/decisions.md#d-retry-decision-table)', () => {
   it.each(rows)('$rule', ({ attempt, outcome, policy: p, expected }) => {
     expect(decideRetry(attempt, outcome, p ?? policy)).toEqual(expected);
   });

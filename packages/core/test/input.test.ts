@@ -1,4 +1,4 @@
-// The input checks core shares with the client packages (docs/decisions.md#d-i15-core-input): case, oneroster and
+// The input checks core shares with the client packages (docs/decisions.md#d-input-checks-in-core): case, oneroster and
 // platform call them for every method, so their rules are pinned here once.
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
@@ -121,7 +121,7 @@ describe('createValidationError', () => {
       fc.property(
         fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' })),
         (text) => {
-          // A password shaped like userinfo goes first (docs/decisions.md#d-i33-userinfo), then the cut.
+          // A password shaped like userinfo goes first (docs/decisions.md#d-userinfo-redacted), then the cut.
           const safe = redactUserinfo(text);
           expect(showValue(text)).toBe(JSON.stringify(safe.length > 48 ? `${safe.slice(0, 45)}...` : safe));
         },

@@ -197,7 +197,7 @@ describe('the page promise', () => {
   });
 });
 
-describe('lazy pages (docs/decisions.md#d-i14-lazy-pages)', () => {
+describe('lazy pages (docs/decisions.md#d-lazy-pages)', () => {
   /** A loader of 3 pages of 2 numbers, counting its calls. */
   const loader = () => vi.fn(async ({ offset }: PageRequest) => ({ items: [offset, offset + 1], total: 6 }));
   /** Lets every pending promise callback run: an eager list would have asked for its page by then. */

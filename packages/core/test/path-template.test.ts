@@ -15,7 +15,7 @@ const openapiFetchUrl = (path: string, params: Record<string, unknown> | undefin
     pathSerializer: defaultPathSerializer,
   });
 
-describe('createPathBuilder (docs/decisions.md#d-i14-url)', () => {
+describe('createPathBuilder (docs/decisions.md#d-path-templates-compiled-once)', () => {
   it('property: fills a template exactly as openapi-fetch does, whatever the values', () => {
     const value = fc.oneof(
       fc.string(),

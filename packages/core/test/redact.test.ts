@@ -151,7 +151,7 @@ describe('redact()', () => {
 });
 
 // The vectors the activity package's copy and the Python package are held to as well
-// (docs/decisions.md#d-i33-userinfo).
+// (docs/decisions.md#d-userinfo-redacted).
 const USERINFO = JSON.parse(readFileSync(new URL('./fixtures/userinfo.json', import.meta.url), 'utf8')) as {
   redacted: [string, string][];
   unchanged: string[];

@@ -1,5 +1,5 @@
 // The redirect guard compares whole origins (scheme, host and port), not host names
-// (docs/decisions.md#d-i13-redirects): a redirect to the same host over http, or on another port, is refused with a
+// (docs/decisions.md#d-redirects-same-origin): a redirect to the same host over http, or on another port, is refused with a
 // RedirectError, and the bearer token reaches neither target.
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';

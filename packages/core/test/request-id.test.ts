@@ -1,5 +1,5 @@
 // Every call carries one X-Request-Id, kept across its retries, which errors and log lines quote
-// (docs/decisions.md#d-s20-request-id). The platform is a fake `fetch`: what was sent is exact.
+// (docs/decisions.md#d-request-id-per-call). The platform is a fake `fetch`: what was sent is exact.
 import { describe, expect, it } from 'vitest';
 import type { paths } from '../../case/src/generated/openapi-types';
 import { ApiError, createHttpClient, type FetchLike, type Logger, staticToken } from '../src/index';

@@ -1,4 +1,4 @@
-// Core's tarball stays at most 100 KiB (docs/decisions.md#d-i29-core-budget): the packed check
+// Core's tarball stays at most 100 KiB (docs/decisions.md#d-core-budget): the packed check
 // (scripts/packages/test/tarballs.test.ts) holds the tarball to `TARBALL_BUDGETS`; this keeps the budget itself and
 // what would push past it, a document's generated types or JSON Schemas back in core.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

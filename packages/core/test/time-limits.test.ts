@@ -303,7 +303,7 @@ describe('finding 9: Retry-After is a non-negative integer of seconds or an IMF-
   });
 });
 
-describe('one timer for every attempt in flight (docs/decisions.md#d-i33-shared-timer)', () => {
+describe('one timer for every attempt in flight (docs/decisions.md#d-shared-attempt-timer)', () => {
   it('ends each stalled attempt at its own time limit, earlier limits first, whatever order they began in', async () => {
     const fake = platform(async () => stalledBody('{"CFItems":[').response);
     const slow = settle(caseClient(fake.fetch, { timeoutMs: 9000, retry: false }).call('GET', ITEMS_PATH));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tokenSealer } from '../src/auth/token-seal';
 
-// The sealing of a token kept in a store other processes share (docs/decisions.md#d-i16-shared-token-sealed): the
+// The sealing of a token kept in a store other processes share (docs/decisions.md#d-shared-token-sealed): the
 // behaviour across processes is tested in packages/sdk/test/shared-token-cache.test.ts and shared-tokens.test.ts.
 
 const IDENTITY = 'https://api.example.com/auth/1.0/token\nclient-abc\n';

@@ -388,7 +388,7 @@ describe('fuzz: the transport against responses of every shape and timing', () =
           if (outcome && !outcome.ok) {
             const { error } = outcome;
             // openapi-fetch's own methods parse a success body themselves and keep its contract: a body that is not
-            // JSON is its SyntaxError (docs/decisions.md#d-i13-fuzz). Everything else is typed.
+            // JSON is its SyntaxError (docs/decisions.md#d-fuzz-suites). Everything else is typed.
             const rawParse = s.route === 'raw' && error instanceof SyntaxError;
             if (error !== reason && !rawParse) {
               expect(error, `a raw ${String((error as Error)?.name)} escaped`).toBeInstanceOf(LearnKitError);

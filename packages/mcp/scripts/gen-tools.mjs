@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Generates packages/mcp/src/generated/tools.ts: the operations the MCP tools call, with what each tool's JSON
-// Schemas are made of (docs/decisions.md#d-i17-mcp-schemas, docs/decisions.md#d-i28-mcp-every-operation).
+// Schemas are made of (docs/decisions.md#d-mcp-tool-schemas, docs/decisions.md#d-mcp-tool-per-operation).
 // - openapi/resources.yaml, the resource map, with the documents: one tool for every operation, named
 //   `<family>_<resource>_<method>` and called through the SDK method the map names (`OPERATION_TOOLS`), its path
 //   and query parameters, its body and its answer by component schema name;
@@ -31,7 +31,7 @@ const EXTRA_TOOLS = ['devplatform_list_event_types', 'case_search_items'];
 
 /**
  * The names of SDK methods that replace what is stored or rotate a secret: with DELETE, the writes a tool marks
- * `destructiveHint` (docs/decisions.md#d-i28-mcp-hints).
+ * `destructiveHint` (docs/decisions.md#d-mcp-hints).
  */
 const REPLACING = /^(put|replace|upload|rotate)/;
 
@@ -83,14 +83,14 @@ function resultOf(operation) {
 }
 
 /**
- * MCP's hints of an operation, from its method and the map (docs/decisions.md#d-i28-mcp-hints): read-only for
+ * MCP's hints of an operation, from its method and the map (docs/decisions.md#d-mcp-hints): read-only for
  * GET; destructive for DELETE and the writes that replace or rotate; idempotent when the map says `retry: safe`.
  */
 function annotationsOf(op) {
   const readOnly = op.httpMethod === 'GET';
   return {
     readOnlyHint: readOnly,
-    // A OneRoster PUT creates or replaces the object with the body given (docs/decisions.md#d-i29-mcp-hints).
+    // A OneRoster PUT creates or replaces the object with the body given (docs/decisions.md#d-mcp-oneroster-hints).
     destructiveHint:
       !readOnly &&
       (op.httpMethod === 'DELETE' ||
@@ -177,7 +177,7 @@ function optionSchema(model, op, name) {
 
 /**
  * Every operation of the map but the six developer-tool ones, as the generic tool of
- * docs/decisions.md#d-i28-mcp-every-operation reads it. Query parameters go to `parameters`, shared by key.
+ * docs/decisions.md#d-mcp-tool-per-operation reads it. Query parameters go to `parameters`, shared by key.
  */
 function operationTools(model, parameters, devplatform) {
   const parameterKey = (op, parameter) => {
@@ -253,7 +253,7 @@ function operationTools(model, parameters, devplatform) {
         oneLine(text),
       );
     const takesFields = queryNames.has('fields');
-    // An answer the document states with no member to read resolves with nothing (docs/decisions.md#d-i29-unstated-answers).
+    // An answer the document states with no member to read resolves with nothing (docs/decisions.md#d-oneroster-unstated-responses).
     const output =
       op.success.schema && !op.success.unstated
         ? {

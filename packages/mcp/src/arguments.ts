@@ -29,7 +29,7 @@ function typeProblem(schema: JsonSchema, value: unknown): string | undefined {
  * The shape checks of a tool's arguments against its input schema: an object, no member the schema does not
  * name, every required member, each member's JSON type. Values (enums included) (an https URL with a domain name, event
  * types of the catalogue) are then checked by the SDK, with the same messages library users get
- * (docs/decisions.md#d-i17-mcp-arguments). Throws one `ValidationError` naming every problem.
+ * (docs/decisions.md#d-mcp-arguments-checked). Throws one `ValidationError` naming every problem.
  */
 export function checkArguments(schema: ObjectSchema, args: unknown): Record<string, unknown> {
   const issues: ValidationIssue[] = [];

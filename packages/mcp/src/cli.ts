@@ -53,7 +53,7 @@ function listing(built: ReturnType<typeof buildTools>, choice: string): string {
 /**
  * `learnkit-mcp`: the LearnKit tools as an MCP server on stdio. stdout carries the protocol alone; what a person
  * should read goes to stderr, which MCP hosts show in their server logs (`--list-tools`, which serves nothing,
- * prints to stdout). A bad option exits with 2 (docs/decisions.md#d-i28-mcp-selection).
+ * prints to stdout). A bad option exits with 2 (docs/decisions.md#d-mcp-tool-selection).
  */
 async function main(): Promise<void> {
   let values: { tools?: string | undefined; 'list-tools'?: boolean | undefined; help?: boolean | undefined };

@@ -10,7 +10,7 @@ import {
 } from '@learnkit/sdk';
 import { errorResult, type ToolResult } from './result';
 
-/** Who is calling, for advice that fits the credentials (docs/decisions.md#d-s20-developer-token). */
+/** Who is calling, for advice that fits the credentials (docs/decisions.md#d-developer-token). */
 export interface CallerContext {
   /** The tool that failed. */
   tool: string;
@@ -24,7 +24,7 @@ export interface CallerContext {
   subscriptionId?: string | undefined;
   /**
    * The operation of a tool that is no webhook subscription tool: its route and the scope it needs, for advice
-   * about that operation rather than about webhook grants (docs/decisions.md#d-i28-mcp-every-operation).
+   * about that operation rather than about webhook grants (docs/decisions.md#d-mcp-tool-per-operation).
    */
   operation?:
     | {

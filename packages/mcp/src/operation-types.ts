@@ -11,7 +11,7 @@ export interface OperationResult {
   readonly arrayOf?: string;
 }
 
-/** MCP's hints of a tool, as the generator derives them from the operation (docs/decisions.md#d-i28-mcp-hints). */
+/** MCP's hints of a tool, as the generator derives them from the operation (docs/decisions.md#d-mcp-hints). */
 export interface OperationAnnotations {
   readonly readOnlyHint: boolean;
   readonly destructiveHint: boolean;
@@ -53,7 +53,7 @@ export interface CaseSearchOperation {
 
 /**
  * One operation of openapi/resources.yaml as a tool that calls its SDK method, as `gen-tools.mjs` writes it
- * (docs/decisions.md#d-i28-mcp-every-operation).
+ * (docs/decisions.md#d-mcp-tool-per-operation).
  */
 export interface OperationTool {
   /** The tool name: `<family>_<resource>_<method>` in snake_case. */

@@ -15,7 +15,7 @@ const DEFS: Record<DocumentName, Readonly<Record<string, JsonSchema>>> = {
 /**
  * `schema` with every `#/$defs/<Name>` reference replaced by that component schema of the document (from
  * `platformSchemas`, `caseSchemas` or `onerosterSchemas`), recursively. MCP hosts read tool schemas unevenly:
- * inlined, every one of them sees the whole shape (docs/decisions.md#d-i17-mcp-schemas).
+ * inlined, every one of them sees the whole shape (docs/decisions.md#d-mcp-tool-schemas).
  */
 export function inline(
   schema: unknown,

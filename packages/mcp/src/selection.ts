@@ -4,7 +4,7 @@ import type { Tool } from './tool';
 
 /**
  * Which tools a server serves (`learnkit-mcp --tools`, `createLearnKitTools({ tools })`), comma-separated or as a
- * list (docs/decisions.md#d-i28-mcp-selection):
+ * list (docs/decisions.md#d-mcp-tool-selection):
  * - `default` (when nothing is given): the read tools and the six developer tools (webhook subscriptions);
  * - `read`: the tools that only read (GET, and the event catalogue); `write`: the others; `all`: every tool;
  * - an OpenAPI tag of the operations (`Learning Standards`, `Rostering`, `Gradebook`, ...; any case): its tools;

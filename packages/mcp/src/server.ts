@@ -35,7 +35,7 @@ function instructions(tools: LearnKitTools): string {
 /**
  * The MCP server of the LearnKit tools on a low-level `Server` of the MCP SDK: `tools/list` publishes the JSON
  * Schemas taken from the OpenAPI documents as they are (`McpServer.registerTool` takes zod schemas and publishes
- * its own rendering of them; docs/decisions.md#d-i17-mcp-schemas). Exported for the tests, which connect the
+ * its own rendering of them; docs/decisions.md#d-mcp-tool-schemas). Exported for the tests, which connect the
  * MCP SDK's client to it in memory; the package's index does not export it.
  */
 export function createServer(tools: LearnKitTools): Server {

@@ -43,7 +43,7 @@ export type Connection =
 
 /** A tool: its definition, what a call does, and what the `tools` choice selects it by. */
 export interface Tool extends ToolDefinition {
-  /** The OpenAPI tags of its operation (`--tools <tag>`, docs/decisions.md#d-i28-mcp-selection). */
+  /** The OpenAPI tags of its operation (`--tools <tag>`, docs/decisions.md#d-mcp-tool-selection). */
   tags: readonly string[];
   /** `GET /path` of its operation; none for a tool that sends no request. */
   route?: string | undefined;

@@ -1,4 +1,4 @@
-// Every operation of the resource map is an MCP tool (docs/decisions.md#d-i28-mcp-every-operation): named from the
+// Every operation of the resource map is an MCP tool (docs/decisions.md#d-mcp-tool-per-operation): named from the
 // map, taking the operation's parameters, calling the SDK method the map names with the arguments its `args` say,
 // with the hints of its method. No platform here: the SDK is a recorder standing in for `LearnKit`.
 import type { LearnKit } from '@learnkit/sdk';

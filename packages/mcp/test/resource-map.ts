@@ -1,4 +1,4 @@
-// The resource map as the MCP tests read it (docs/decisions.md#d-i28-resource-map): every operation of openapi/,
+// The resource map as the MCP tests read it (docs/decisions.md#d-resource-map): every operation of openapi/,
 // from the same loader `pnpm gen` writes the tools from, with the name its tool must have.
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error: plain ESM script without type declarations

@@ -1,5 +1,5 @@
 // Which tools a server serves: `createLearnKitTools({ tools })`, what `learnkit-mcp --tools` takes
-// (docs/decisions.md#d-i28-mcp-selection).
+// (docs/decisions.md#d-mcp-tool-selection).
 import { ValidationError } from '@learnkit/sdk';
 import { describe, expect, it } from 'vitest';
 import { createLearnKitTools } from '../src/index';

@@ -1,5 +1,5 @@
 // Generates, from openapi/mock-control.yaml (the control path of `learnkit-mock serve`), the mock's own copy of
-// what the other documents give core and the operation table (docs/decisions.md#d-i15-control-document):
+// what the other documents give core and the operation table (docs/decisions.md#d-mock-control-document):
 //
 // - packages/mock/src/generated/mock-control.ts: the document's types (openapi-typescript, as core's documents);
 // - packages/mock/src/generated/control-operations.ts: every control operation's method and path, the JSON

@@ -2,7 +2,7 @@
 // catalogue with its Since and the members of its `data` (which are optional, nullable, booleans, closed lists), as
 // the mock checks the events it raises. It reads the catalogue with the webhooks package's generator
 // (`readEventCatalogue`), so the SDK's types and the mock's checks come from one reading of one document
-// (docs/decisions.md#d-i15-generated-catalogue).
+// (docs/decisions.md#d-mock-event-catalogue-generated).
 //
 // The root `scripts/gen.mjs` runs it (`generateEventSchemas(root)`), so `pnpm gen` and `pnpm gen:check` cover it.
 import { jsonType, readEventCatalogue, readPlatformDocument } from '../../webhooks/scripts/gen-catalogue.mjs';

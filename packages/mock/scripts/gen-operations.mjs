@@ -2,10 +2,10 @@
 // template, tags, security (the scope it needs), the fields `search` matches (`x-search-fields`), the member its
 // answer wraps and that member's fields, and the JSON Schemas of its request (path parameters, query parameters,
 // JSON body). The mock routes, authenticates, validates and pages from it without parsing YAML at run time
-// (docs/decisions.md#d-i15-operation-table, docs/decisions.md#d-i15m-dispatch).
+// (docs/decisions.md#d-mock-routes-by-operation-id, docs/decisions.md#d-mock-dispatcher-checks).
 //
 // It also writes packages/mock/src/generated/handlers.ts, which imports the `handlers` of every file of
-// packages/mock/src/routes/, so a new handler file needs no other edit (docs/decisions.md#d-i15m-handler-files).
+// packages/mock/src/routes/, so a new handler file needs no other edit (docs/decisions.md#d-mock-handler-files-found).
 //
 // The root `scripts/gen.mjs` runs it (`generateOperations(root)`), so `pnpm gen` and `pnpm gen:check` cover it.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -94,7 +94,7 @@ export function rewrite(value, doc) {
   if (!value || typeof value !== 'object') return value;
   const out = {};
   for (const [key, inner] of Object.entries(value)) {
-    // Where a schema gives both, the pattern is the rule (docs/decisions.md#d-i15-format-pattern).
+    // Where a schema gives both, the pattern is the rule (docs/decisions.md#d-pattern-over-format).
     if (key === 'format' && typeof value.pattern === 'string') continue;
     out[key] =
       key === '$ref' && typeof inner === 'string'
@@ -192,7 +192,7 @@ function generateHandlers(root) {
     header('the files of packages/mock/src/routes/') +
     "import type { OperationRoutes } from '../operations/dispatch.js';\n" +
     files.map((file) => `import { handlers as ${name(file)} } from '../routes/${file}.js';\n`).join('') +
-    '\n/** The `handlers` of every file of `src/routes/`, by file name (docs/decisions.md#d-i15m-handler-files). */\n' +
+    '\n/** The `handlers` of every file of `src/routes/`, by file name (docs/decisions.md#d-mock-handler-files-found). */\n' +
     'export const HANDLER_FILES: Readonly<Record<string, OperationRoutes>> = {\n' +
     files.map((file) => `  '${file}': ${name(file)},\n`).join('') +
     '};\n';

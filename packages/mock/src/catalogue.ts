@@ -2,7 +2,7 @@ import { WEBHOOK_EVENT_SCHEMAS, type WebhookEventType } from './generated/event-
 
 // The event catalogue as the mock checks and routes it. The members of each type's `data` are generated from
 // openapi/platform.yaml (generated/event-schemas.ts); what the schemas cannot say is here, as code: how a type is
-// routed, and the spec's two refinements of the shared data schemas (docs/decisions.md#d-i15-generated-catalogue).
+// routed, and the spec's two refinements of the shared data schemas (docs/decisions.md#d-mock-event-catalogue-generated).
 
 export type { WebhookEventType } from './generated/event-schemas.js';
 

@@ -4,7 +4,7 @@ import type { CliOptions } from './cli/args.js';
 import { startedBy } from './cli/parent.js';
 
 // Who started this process, noted before the platform's modules load (seconds from the TypeScript sources), so that
-// a parent that dies meanwhile is still seen to have ended (docs/decisions.md#d-i33-orphans).
+// a parent that dies meanwhile is still seen to have ended (docs/decisions.md#d-mock-serve-stops-with-parent).
 const started = startedBy();
 
 /** How long a mock whose parent ended may take to stop before it exits anyway: nobody is left to kill it. */

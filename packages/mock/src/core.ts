@@ -28,7 +28,7 @@ export function resolveOptions(options: MockPlatformOptions) {
 
 /**
  * The delivery engine as routes see it, implemented by `DeliveryEngine` (deliveries.ts), which itself takes a
- * `Core`: named here so that no import cycle goes through it (docs/decisions.md#d-i15-source-shape).
+ * `Core`: named here so that no import cycle goes through it (docs/decisions.md#d-source-shape).
  */
 export interface Outbox {
   /** Adds an event's outbox row and makes sure a drain is scheduled (about a minute after it). */
@@ -37,7 +37,7 @@ export interface Outbox {
   resume(subscription: StoredSubscription): void;
   /** A subscription was deleted (or disabled): nothing of it is delivered any more. */
   dropAll(subscription: StoredSubscription): void;
-  /** Picks up a state restored from a saved one (docs/decisions.md#d-i14-state): indexes and schedules what was pending. */
+  /** Picks up a state restored from a saved one (docs/decisions.md#d-mock-state-file): indexes and schedules what was pending. */
   restore(): void;
 }
 

@@ -100,7 +100,7 @@ export class DeliveryEngine implements Outbox {
     }
   }
 
-  // A delivery whose attempt was under way when the state was saved is attempted again (docs/decisions.md#d-i14-state).
+  // A delivery whose attempt was under way when the state was saved is attempted again (docs/decisions.md#d-mock-state-file).
   restore(): void {
     const { state, clock } = this.#core;
     for (const event of state.events) this.#events.set(event.envelope.id, event);
@@ -110,7 +110,7 @@ export class DeliveryEngine implements Outbox {
     this.#scheduleDrain();
   }
 
-  /** Reports an event (or a delivery's) the mock decided not to send (docs/decisions.md#d-i14-skips). */
+  /** Reports an event (or a delivery's) the mock decided not to send (docs/decisions.md#d-mock-skipped-deliveries). */
   #skip(reason: DeliverySkipReason, of: RaisedEvent | Delivery, context: Omit<SkipContext, 'event'>): void {
     const event = 'envelope' in of ? of : this.#events.get(of.eventId)!;
     this.#core.options.onDeliverySkipped?.(skipped(reason, { event, ...context }));

@@ -1,5 +1,5 @@
 // Apart from events.ts so that `Core` (core.ts) can name it without importing the module that takes a `Core`
-// (no import cycle, docs/decisions.md#d-i15-source-shape).
+// (no import cycle, docs/decisions.md#d-source-shape).
 
 /** Who and what an event is attributed to, for routing. */
 export type EmitOptions = {

@@ -57,7 +57,7 @@ export type ActiveFault = FaultSpec & {
   expiresAt?: number;
 };
 
-/** Which tokens `revokeTokens` revokes (docs/decisions.md#d-i15-revoke-filter). */
+/** Which tokens `revokeTokens` revokes (docs/decisions.md#d-revoke-tokens-filter). */
 export type RevokeFilter = {
   /** Only tokens issued to this client (any client when omitted). */
   clientId?: string | undefined;

@@ -3,7 +3,7 @@ import type { ClockMode } from './clock.js';
 import type { Delivery, DeliveryAttempt, RequestLogEntry, SkippedDelivery } from './state.js';
 
 // Apart from the platform's other public types (platform-types.ts) so that `Core` (core.ts) can name what it resolves
-// without importing the types that import `Core` (no import cycle, docs/decisions.md#d-i15-source-shape).
+// without importing the types that import `Core` (no import cycle, docs/decisions.md#d-source-shape).
 
 /** Options of `createMockPlatform`. */
 export type MockPlatformOptions = {

@@ -13,7 +13,7 @@ import type { MockClient, MockState, WebhookEnvelope } from './state.js';
 export type { MockPlatformOptions } from './options.js';
 
 // The public shape of `createMockPlatform` (its options and the platform it returns), apart from the function that
-// builds it (platform.ts; docs/decisions.md#d-i15-source-shape).
+// builds it (platform.ts; docs/decisions.md#d-source-shape).
 
 /** Well-known ids of the seeded data. */
 export type MockFixtures = {

@@ -21,7 +21,7 @@ import { seedRoster } from './seed/roster.js';
 import { createState, snapshotState } from './state.js';
 import { issueToken } from './tokens.js';
 
-// The platform's types have their own module (docs/decisions.md#d-i15-source-shape), re-exported whole.
+// The platform's types have their own module (docs/decisions.md#d-source-shape), re-exported whole.
 export type * from './platform-types.js';
 
 /** The saved state, checked against the options that must agree with it. */
@@ -52,7 +52,7 @@ const until = (signal: AbortSignal, ms?: number) =>
 
 /**
  * Answers with the request's `X-Request-Id` (a fresh one when it sent none or an unfit one), as the platform's
- * gateway does, so a test can tie a response to its request (docs/decisions.md#d-s20-request-id).
+ * gateway does, so a test can tie a response to its request (docs/decisions.md#d-request-id-per-call).
  */
 function withRequestId(request: Request, response: Response): Response {
   if (response.type === 'error' || response.headers.has('x-request-id')) return response;
@@ -100,7 +100,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     application,
   };
   if (saved) {
-    // docs/decisions.md#d-i14-state: the saved data replaces the seeded data; what is derived from it is rebuilt.
+    // docs/decisions.md#d-mock-state-file: the saved data replaces the seeded data; what is derived from it is rebuilt.
     Object.assign(state, saved.state, { requests: state.requests, errors: state.errors });
     for (const token of state.tokens) core.tokensByValue.set(token.token, token);
     for (const key of Object.keys(clients) as (keyof MockClients)[]) {

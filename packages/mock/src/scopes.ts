@@ -8,7 +8,7 @@ export const SCOPES = {
   rosterRead: 'https://scopes.example.com/rostering/roster.readonly',
   /** Create and update roster data. */
   rosterWrite: 'https://scopes.example.com/rostering/roster.createput',
-  /** Delete roster data (OneRoster's DELETE operations, docs/decisions.md#d-i29-scopes). */
+  /** Delete roster data (OneRoster's DELETE operations, docs/decisions.md#d-oneroster-scopes). */
   rosterDelete: 'https://scopes.example.com/rostering/roster.delete',
   /** Send Caliper events to the ingest. */
   eventsWrite: 'https://scopes.example.com/caliper/events.write',

@@ -18,7 +18,7 @@ export type SkipContext = {
 
 const list = (values: readonly string[]) => (values.length === 0 ? 'none' : values.join(', '));
 
-/** The sentence of a skipped delivery: what happened, and what would have made it go (docs/decisions.md#d-i14-skips). */
+/** The sentence of a skipped delivery: what happened, and what would have made it go (docs/decisions.md#d-mock-skipped-deliveries). */
 function message(reason: DeliverySkipReason, context: SkipContext): string {
   const { event, subscription, owner, sentInstead } = context;
   const type = event.envelope.type;

@@ -5,8 +5,8 @@ import type { OneRosterSchemas as OneRoster } from './generated/openapi/oneroste
 import type { PlatformSchemas as Platform } from './generated/openapi/platform-types.js';
 import type { Delivery, OutboxRow, RaisedEvent, StoredSubscription } from './webhook-state.js';
 
-// The webhook part of the state has its own module (docs/decisions.md#d-i15-source-shape); its names stay exported
-// from here, where the rest of the mock imports them, whole (docs/decisions.md#d-i15-type-reexports).
+// The webhook part of the state has its own module (docs/decisions.md#d-source-shape); its names stay exported
+// from here, where the rest of the mock imports them, whole (docs/decisions.md#d-type-reexports).
 export type * from './webhook-state.js';
 
 /** A client-credentials client the mock accepts. */
@@ -181,7 +181,7 @@ export type StoredResourceLink = {
 
 /**
  * The roster: OneRoster rostering, gradebook and resources, plus the platform's rostering extras. One table per
- * kind of object; every relationship route is a view of them (docs/decisions.md#d-i29-mock-store).
+ * kind of object; every relationship route is a view of them (docs/decisions.md#d-mock-oneroster-store).
  */
 export type RosterState = {
   orgs: Map<string, StoredOrg>;

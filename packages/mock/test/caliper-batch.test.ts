@@ -1,4 +1,4 @@
-// Properties of the Caliper ingest (docs/decisions.md#d-i12-atomic-batch): a batch with one bad event is refused
+// Properties of the Caliper ingest (docs/decisions.md#d-caliper-atomic-batch): a batch with one bad event is refused
 // whole (4xx, never 5xx) and changes nothing; a good batch is taken in any order of its events.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';

@@ -1,7 +1,7 @@
 // The ingest counts every copy of an event id it receives in a batch it accepts (`receipts`), so a test can show
 // at-least-once delivery with the same id; and two faults serve the activity queue's fault tests: one that lasts a
 // span of the platform's clock (`forMs`), one that refuses only bodies holding a text (`bodyIncludes`)
-// (docs/decisions.md#d-i32-mock-receipts).
+// (docs/decisions.md#d-mock-caliper-receipts).
 import { beforeEach, describe, expect, test } from 'vitest';
 import { createMockPlatform, type MockPlatform } from '../src/index.js';
 import { actor, assessment, completed, envelope, timeSpent } from './support/helpers.js';

@@ -64,7 +64,7 @@ describe('the event catalogue, generated from openapi/platform.yaml', () => {
   });
 
   it('exports each catalogue name once, as the webhooks package names it (no draft aliases)', () => {
-    // docs/decisions.md#d-i15-one-name-unpublished
+    // docs/decisions.md#d-draft-names-no-aliases
     for (const draft of ['EVENT_CATALOGUE', 'EVENT_TYPES', 'isEventType', 'signDelivery'])
       expect(Object.keys(mock)).not.toContain(draft);
   });

@@ -1,6 +1,6 @@
 // `learnkit-mock serve --state` and `learnkit-mock trigger`, run as processes the way a developer runs them; every
 // exchange of trigger with the control path is checked against openapi/mock-control.yaml
-// (docs/decisions.md#d-i15-control-document).
+// (docs/decisions.md#d-mock-control-document).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -159,7 +159,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('learnkit-mock serve --state (docs/decisions.md#d-i14-state)', () => {
+describe('learnkit-mock serve --state (docs/decisions.md#d-mock-state-file)', () => {
   it('keeps tokens, subscriptions and their signing secrets across a restart', SLOW, async () => {
     const state = join(dir, 'restart.json');
     const args = ['--port', '0', '--clock', 'fast', '--forward-to', consumerUrl, '--state', state];
@@ -213,7 +213,7 @@ describe('learnkit-mock serve --state (docs/decisions.md#d-i14-state)', () => {
   });
 });
 
-describe('learnkit-mock trigger, and the reasons of skipped deliveries (docs/decisions.md#d-i14-trigger)', () => {
+describe('learnkit-mock trigger, and the reasons of skipped deliveries (docs/decisions.md#d-mock-trigger-command)', () => {
   it(
     'fires events at the running mock, which logs every delivery it does not send with the reason',
     SLOW,
@@ -411,7 +411,7 @@ async function orphaned(
   return { pid, parent: parent.pid!, url, output, ...(wrapped && { wrapper: child }) };
 }
 
-describe('learnkit-mock serve and the process that started it (docs/decisions.md#d-i33-orphans)', () => {
+describe('learnkit-mock serve and the process that started it (docs/decisions.md#d-mock-serve-stops-with-parent)', () => {
   it('stops within 2 s when the process that started it is killed with SIGKILL', SLOW, async () => {
     const mock = await orphaned('killed-parent', {});
     await until('the mock to stop', () => !isRunning(mock.pid), 2_000);
@@ -434,7 +434,7 @@ describe('learnkit-mock serve and the process that started it (docs/decisions.md
   });
 });
 
-describe('learnkit-mock serve and its stdin, a pipe (docs/decisions.md#d-i33-orphans-stdin)', () => {
+describe('learnkit-mock serve and its stdin, a pipe (docs/decisions.md#d-mock-serve-stops-with-stdin)', () => {
   it(
     'stops within 2 s when a process that started it through a wrapper, with a pipe as stdin, is killed',
     SLOW,

@@ -1,6 +1,6 @@
 // openapi/mock-control.yaml is the one statement of the control path of `learnkit-mock serve`: every operation has a
 // handler and every handler an operation, the generated table and schemas are the document's, and the public hand
-// types agree with the document's (docs/decisions.md#d-i15-control-document).
+// types agree with the document's (docs/decisions.md#d-mock-control-document).
 import { CONTROL_DOCUMENT, loadControlContract, readDocuments } from '@learnkit/contract';
 import { schemaOf } from '@learnkit/contract/schemas';
 import { describe, expect, expectTypeOf, it } from 'vitest';

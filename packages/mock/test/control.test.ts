@@ -1,6 +1,6 @@
 // The control operations of `learnkit-mock serve` that tests in other languages (the Python package's) use to
-// inject faults and read what the mock saw (docs/decisions.md#d-i17-mock-control); every exchange is checked
-// against openapi/mock-control.yaml (docs/decisions.md#d-i15-control-document).
+// inject faults and read what the mock saw (docs/decisions.md#d-mock-control-over-http); every exchange is checked
+// against openapi/mock-control.yaml (docs/decisions.md#d-mock-control-document).
 import { loadControlContract } from '@learnkit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../src/cli/args.js';

@@ -1,6 +1,6 @@
-// What the dispatcher takes from the documents for every operation (docs/decisions.md#d-i15m-dispatch): who may
+// What the dispatcher takes from the documents for every operation (docs/decisions.md#d-mock-dispatcher-checks): who may
 // call and with which scope, the query parameters (typed, with defaults, nothing undeclared or empty) and the
-// member an answer wraps; and the one schema set the mock and the contract share (docs/decisions.md#d-i15m-one-schema-set).
+// member an answer wraps; and the one schema set the mock and the contract share (docs/decisions.md#d-one-compiled-schema-set).
 import { loadContract, readDocuments } from '@learnkit/contract';
 import { schemaOf, sharedSchemas } from '@learnkit/contract/schemas';
 import { describe, expect, it } from 'vitest';

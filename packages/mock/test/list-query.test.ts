@@ -10,7 +10,7 @@ const rows = [
   { sourcedId: 'c', title: "Gamma's", grade: 7, tags: [], org: null, active: true },
 ];
 const spec = { fields: ['sourcedId', 'title', 'grade', 'tags', 'org', 'active'], searchFields: ['title'] };
-// The dispatcher reads these string parameters as they are (docs/decisions.md#d-i15m-dispatch).
+// The dispatcher reads these string parameters as they are (docs/decisions.md#d-mock-dispatcher-checks).
 const ids = (query: string) =>
   listQuery(rows, Object.fromEntries(new URLSearchParams(query)), spec).entries.map((row) => row.sourcedId);
 

@@ -4,12 +4,12 @@ import { OPERATIONS } from '../src/generated/operations.js';
 import { buildRouter, EXTRA_ROUTES, HANDLERS, NOT_MODELLED, patternOf } from '../src/operations/index.js';
 
 // The operationIds as the documents state them, read from openapi/ by the contract package, not from the
-// generated table the mock routes by (docs/decisions.md#d-i15-operation-table).
+// generated table the mock routes by (docs/decisions.md#d-mock-routes-by-operation-id).
 const documented = loadContract().operationIds().sort();
 const handled = Object.keys(HANDLERS).sort();
 const notModelled = Object.keys(NOT_MODELLED).sort();
 
-describe('the mock routes every operation of openapi/ by operationId (docs/decisions.md#d-i15-operation-table)', () => {
+describe('the mock routes every operation of openapi/ by operationId (docs/decisions.md#d-mock-routes-by-operation-id)', () => {
   it('has a handler or a listed reason for every operation of the documents, and never both', () => {
     const missing = documented.filter((id) => !handled.includes(id) && !notModelled.includes(id));
     expect(

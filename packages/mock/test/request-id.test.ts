@@ -1,5 +1,5 @@
 // The mock answers every request with its X-Request-Id, as the platform's gateway does
-// (docs/decisions.md#d-s20-request-id): the client's own id echoed, a fresh one when it sent none.
+// (docs/decisions.md#d-request-id-per-call): the client's own id echoed, a fresh one when it sent none.
 import { describe, expect, it } from 'vitest';
 import { createMockPlatform } from '../src/index.js';
 

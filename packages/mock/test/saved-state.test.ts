@@ -28,7 +28,7 @@ function consumer(status: number) {
   return { received, fetch: fetch as typeof globalThis.fetch };
 }
 
-describe('saveState and savedState (docs/decisions.md#d-i14-state)', () => {
+describe('saveState and savedState (docs/decisions.md#d-mock-state-file)', () => {
   it('restores everything a developer set up: tokens, subscriptions and their secrets, data', async () => {
     const first = createMockPlatform();
     const token = first.accessToken(first.clients.partner);

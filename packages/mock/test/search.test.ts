@@ -71,8 +71,8 @@ const SPEC_FIELDS: Record<string, string[]> = {
 
 /**
  * Every listing of the documents takes `search`: the vendor's OneRoster description gives it to all 49, and the
- * CASE listings take the family's list parameters (docs/decisions.md#d-oa-3, docs/decisions.md#d-i29-search-fields).
- * The platform's own whole lists take no query (docs/decisions.md#d-i16-platform-lists).
+ * CASE listings take the family's list parameters (docs/decisions.md#d-case-list-parameters, docs/decisions.md#d-oneroster-search-fields).
+ * The platform's own whole lists take no query (docs/decisions.md#d-platform-lists-take-no-query).
  */
 const pagedListings = [...documents.entries()].flatMap(([name, document]) =>
   name === 'platform'

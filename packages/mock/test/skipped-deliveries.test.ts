@@ -49,7 +49,7 @@ async function change(platform: MockPlatform, method: 'PUT' | 'DELETE', id: stri
   expect(response.status).toBeLessThan(300);
 }
 
-describe('deliveries the mock decides not to send are reported with the reason (docs/decisions.md#d-i14-skips)', () => {
+describe('deliveries the mock decides not to send are reported with the reason (docs/decisions.md#d-mock-skipped-deliveries)', () => {
   it('self-suppression: the subscription owner caused the event', async () => {
     const { platform, skips, sent } = setup();
     const { id } = await subscribe(platform, ['user.created']);

@@ -3,7 +3,7 @@ import { checkPackage } from '../src/case/validate-package.js';
 import { generateFramework } from '../src/index.js';
 import { useHarness } from './support/harness.js';
 
-describe('requests validated by the schemas of openapi/ (docs/decisions.md#d-i15-validation)', () => {
+describe('requests validated by the schemas of openapi/ (docs/decisions.md#d-mock-validates-with-ajv)', () => {
   const h = useHarness('msw');
 
   it('names every failing member by its JSON path and the fix, in the imsx format on OneRoster paths', async () => {

@@ -1,7 +1,7 @@
-// CONTRIBUTING.md "Adding an endpoint", done again on a copy of the repository (docs/decisions.md#d-i15m-walkthrough):
+// CONTRIBUTING.md "Adding an endpoint", done again on a copy of the repository (docs/decisions.md#d-contributing-walkthrough-test):
 // its YAML fragment, its resource-map entry and its handler file, taken from the markdown as they are, then
 // `pnpm gen`, a type check of the mock and of the SDK package, and calls to the new endpoint. Proves that the
-// endpoint needs the document, one map entry and one handler file, nothing else (docs/decisions.md#d-i28-resource-map).
+// endpoint needs the document, one map entry and one handler file, nothing else (docs/decisions.md#d-resource-map).
 // The example endpoint exists only in the copy: openapi/ describes the real platform.
 import { execFileSync } from 'node:child_process';
 import {

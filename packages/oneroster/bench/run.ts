@@ -1,6 +1,6 @@
 /**
  * Benchmark of @learnkit/oneroster (not a test; `pnpm bench` imports runOneRosterBench()), modelled on the CASE
- * walk (packages/case/bench/run.ts, docs/decisions.md#d-i29-oneroster-bench).
+ * walk (packages/case/bench/run.ts, docs/decisions.md#d-oneroster-bench).
  *
  * Walks every user of a roster of 100,000 students (plus the seeded users the partner sees) in pages of 3,000
  * through the loopback mock, which runs in a child process:
@@ -9,7 +9,7 @@
  *  - users per second of that walk against a hand-written `fetch` loop with the same token and pages (reported).
  *
  * The two walks alternate (ABBA); each rate is the median of the rounds, the ratio the median of the rounds'
- * ratios (docs/decisions.md#d-s22-paired-ratio).
+ * ratios (docs/decisions.md#d-bench-paired-ratio).
  */
 import { clientCredentials, staticToken } from '@learnkit/core';
 import { type BenchRow, forkBenchMock, getGc, liveHeap, MB, median, round } from '../../../bench/support';

@@ -19,6 +19,6 @@ export type {
   paths as OneRosterPaths,
 } from './generated/openapi-types';
 export * from './generated/resources/index';
-// Every type of the types module is public (docs/decisions.md#d-i15-type-reexports).
+// Every type of the types module is public (docs/decisions.md#d-type-reexports).
 export type * from './types';
 export { validateAssessmentLineItem } from './validation';

@@ -7,7 +7,7 @@
  * loop with `limit=100` and the same token, reading `total` from the body. Budget: at most 1.10x the fetch loop.
  *
  * The two walks alternate (ABBA); each rate is the median of the rounds, the ratio the median of the rounds'
- * ratios (docs/decisions.md#d-s22-paired-ratio).
+ * ratios (docs/decisions.md#d-bench-paired-ratio).
  */
 import { clientCredentials, staticToken } from '@learnkit/core';
 import { type BenchRow, forkBenchMock, median, round } from '../../../bench/support';

@@ -47,5 +47,5 @@ export { Roles } from './generated/resources/rostering/roles';
 export { Students } from './generated/resources/rostering/students';
 export { Users } from './generated/resources/rostering/users';
 export { DiscountCodes, type ParentSessionHttp } from './resources/store/discount-codes';
-// Every type of the types module is public (docs/decisions.md#d-i15-type-reexports).
+// Every type of the types module is public (docs/decisions.md#d-type-reexports).
 export type * from './types';

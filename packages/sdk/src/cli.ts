@@ -4,7 +4,7 @@ import { run } from './cli/main';
 
 /**
  * `learnkit`: the command line of the LearnKit platform (CASE frameworks, webhook subscriptions, the event
- * catalogue). An entry of its own, never imported by the library's index (docs/decisions.md#d-i17-cli-entry).
+ * catalogue). An entry of its own, never imported by the library's index (docs/decisions.md#d-cli-bin-entry).
  */
 // `learnkit events | head`: a reader that stops early is not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -40,7 +40,7 @@ export interface LearnKitOptions {
    * Instead of client credentials: a developer's single-sign-on token, for the webhook subscription operations
    * of the developer-tool path (no refresh, no scopes; subscriptions made with it are owned by the application's
    * own auth client). Every other family refuses before sending. Default: `LEARNKIT_DEVELOPER_TOKEN`
-   * (docs/decisions.md#d-s20-developer-token).
+   * (docs/decisions.md#d-developer-token).
    */
   developerToken?: string | undefined;
   /**
@@ -197,7 +197,7 @@ function givenSettings(options: LearnKitOptions): GivenSettings {
 
 /**
  * Keeps one credential kind per instance: an option wins over the environment, and both kinds given the same way is
- * an issue (docs/decisions.md#d-s20-developer-token).
+ * an issue (docs/decisions.md#d-developer-token).
  */
 function chooseCredentialKind(
   given: GivenSettings,
@@ -291,7 +291,7 @@ export function resolveConfig(options: LearnKitOptions): ResolvedConfig {
   malformedSettings(given, developer, issues);
   if (issues.length > 0) {
     const error = new ValidationError(issues);
-    // From the error's issues, which are redacted, not from the values given (docs/decisions.md#d-i33-issues).
+    // From the error's issues, which are redacted, not from the values given (docs/decisions.md#d-validation-issues-redacted).
     error.message = describeProblems(missing, error.issues);
     throw error;
   }

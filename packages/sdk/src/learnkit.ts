@@ -171,7 +171,7 @@ export class LearnKit {
     return this.#config.kind;
   }
 
-  /** Refuses, before anything is sent, a family the developer-tool path cannot call (docs/decisions.md#d-s20-developer-token). */
+  /** Refuses, before anything is sent, a family the developer-tool path cannot call (docs/decisions.md#d-developer-token). */
   #needsClientCredentials(family: string): void {
     if (this.#config.kind === 'developer') throw developerPathError(family);
   }
@@ -189,12 +189,12 @@ export class LearnKit {
     return this.#case;
   }
 
-  /** The platform's own families, built on first use over `http` (docs/decisions.md#d-i16-package). */
+  /** The platform's own families, built on first use over `http` (docs/decisions.md#d-platform-package). */
   get #platformClient(): PlatformClient {
     this.#platform ??= createPlatformClient({
       http: this.http,
       // The store's discount-code check is authorized by a parent's session, not by this client's token
-      // (docs/decisions.md#d-i16-parent-session): same platform and settings, the session as the bearer.
+      // (docs/decisions.md#d-store-variant-parent-session): same platform and settings, the session as the bearer.
       parentSessionHttp: (parentSession) =>
         createHttpClient<LearnKitPaths>({ ...this.#httpOptions, auth: staticToken(parentSession) }),
     });

@@ -1,5 +1,5 @@
 // lk.activity.queue(...): the activity queue over the instance's transport, configuration and hooks
-// (docs/decisions.md#d-i32-observability): records reach the platform in batches through the same requests `lk`
+// (docs/decisions.md#d-queue-observability): records reach the platform in batches through the same requests `lk`
 // makes, and `onQueue` of `new LearnKit({ hooks })` reports them beside the transport's hooks.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// The developer-tool path (docs/decisions.md#d-s20-developer-token): a developer's single-sign-on token manages
+// The developer-tool path (docs/decisions.md#d-developer-token): a developer's single-sign-on token manages
 // webhook subscriptions, owned by the application's own auth client; every other family refuses before sending.
 import { describe, expect, it } from 'vitest';
 import { AuthenticationError, LearnKit, NotFoundError, ValidationError } from '../src/index';

@@ -1,4 +1,4 @@
-// Every operation of openapi/ on every surface (docs/decisions.md#d-i28-resource-map): a method of `LearnKit`, a
+// Every operation of openapi/ on every surface (docs/decisions.md#d-resource-map): a method of `LearnKit`, a
 // `learnkit api` command, an MCP tool, and an entry of the API reference of its package and of the umbrella. The
 // map is the one list; a surface that misses an operation of it fails here, naming the operation. (Each surface
 // also has its own suite that calls every operation: the CLI's and the MCP server's.)

@@ -121,7 +121,7 @@ describe('faults and bad input (docs/decisions.md#d-fault-table), against the mo
     await lk.case.documents.list({ limit: 1 }); // the token, before time stands still
     inject({ method: 'GET', path: DOCUMENTS, status: 429, retryAfter: 2 });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    // `then` uses the list, which sends it (pages load lazily, docs/decisions.md#d-i14-lazy-pages).
+    // `then` uses the list, which sends it (pages load lazily, docs/decisions.md#d-lazy-pages).
     const call = lk.case.documents.list({ limit: 1 }).then((page) => page);
     await vi.waitFor(() => expect(answered(DOCUMENTS)).toHaveLength(2), { interval: 1 });
     await vi.advanceTimersByTimeAsync(1_900);

@@ -1,4 +1,4 @@
-// hooks: onRequest, onResponse, onRetry and onTokenRefresh (docs/decisions.md#d-s20-hooks), against the mock.
+// hooks: onRequest, onResponse, onRetry and onTokenRefresh (docs/decisions.md#d-transport-hooks), against the mock.
 import { describe, expect, it } from 'vitest';
 import type {
   Logger,

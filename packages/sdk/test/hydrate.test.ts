@@ -16,7 +16,7 @@ import {
 } from '../src/index';
 import { type Mode, useSdkMock } from './harness';
 
-// Issue 16, item 5: lk.webhooks.hydrate reads the entity each event refers to (docs/decisions.md#d-i16-hydrate-table)
+// Issue 16, item 5: lk.webhooks.hydrate reads the entity each event refers to (docs/decisions.md#d-hydrate-table)
 // through the platform clients, against the mock, every exchange checked against openapi/.
 
 const HOOK_URL = 'https://hooks.partner.example/lk-consumer';

@@ -1,5 +1,5 @@
 // Every operation of openapi/*.yaml is a method of `LearnKit`, and every method of a domain client is an
-// operation (docs/decisions.md#d-i28-resource-map): the resource map names them, and this test holds the map, the
+// operation (docs/decisions.md#d-resource-map): the resource map names them, and this test holds the map, the
 // documents and the instance to each other.
 import { readDocuments } from '@learnkit/contract';
 import { describe, expect, it } from 'vitest';

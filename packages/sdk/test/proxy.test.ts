@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConnectionError, type FetchLike } from '../src/index';
 import { useSdkMock } from './harness';
 
-// Behind an egress proxy (docs/core.md#behind-a-proxy, docs/decisions.md#d-i33-proxy): Node's fetch ignores
+// Behind an egress proxy (docs/core.md#behind-a-proxy, docs/decisions.md#d-egress-proxy): Node's fetch ignores
 // HTTP_PROXY, so a partner passes LearnKit a `fetch` that goes through the proxy, here undici's ProxyAgent as the
 // docs show it. The proxy below is a small forwarding HTTP proxy on loopback; the mock platform is its target.
 

@@ -1,4 +1,4 @@
-// The public surface before and after the generated resources (docs/decisions.md#d-i28-public-surface): every
+// The public surface before and after the generated resources (docs/decisions.md#d-public-surface-declaration): every
 // method of the committed baseline is still a method of `LearnKit`, with the same type (assignable both ways, each
 // overload included). New methods may come; none may go or change unless the baseline is rewritten on purpose.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The resource map as the tests read it (docs/decisions.md#d-i28-resource-map): every operation of openapi/ with
+// The resource map as the tests read it (docs/decisions.md#d-resource-map): every operation of openapi/ with
 // the method of `LearnKit` that calls it, from the same loader `pnpm gen` writes every surface from.
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error: plain ESM script without type declarations

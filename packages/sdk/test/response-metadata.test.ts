@@ -1,4 +1,4 @@
-// Response metadata on every call (issue 16 item 3, docs/decisions.md#d-s21-api-promise): `await` gives the data,
+// Response metadata on every call (issue 16 item 3, docs/decisions.md#d-api-promise): `await` gives the data,
 // `.withResponse()` the data with the final response and the request id the call sent, `.asResponse()` the raw
 // response with its body still to read.
 import { sessionEvent } from '@learnkit/activity/caliper';

@@ -7,7 +7,7 @@ import {
   ValidationError,
 } from '../src/index';
 
-// The cross-process token cache (docs/decisions.md#d-i16-shared-token-lock) on an in-memory store that behaves as
+// The cross-process token cache (docs/decisions.md#d-shared-token-lock) on an in-memory store that behaves as
 // Redis does (values and locks with a TTL, atomic take), each "process" a provider with its own cache over it. The
 // real redis-server and real processes are in packages/sdk/test/shared-tokens.test.ts.
 

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisTokenCache, LearnKit } from '../src/index';
 
 // Issue 16, item 6: several server processes of one partner share one token through Redis
-// (docs/decisions.md#d-i16-shared-token-lock). Real processes (tsx children), a real redis-server, the mock platform
+// (docs/decisions.md#d-shared-token-lock). Real processes (tsx children), a real redis-server, the mock platform
 // on a loopback port counting the token requests it answers.
 
 const ctx = usePlatform('loopback');

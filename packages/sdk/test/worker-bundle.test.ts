@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 // A Cloudflare Worker gets the SDK through a bundler: esbuild with the conditions wrangler uses (`workerd`,
-// `worker`, `browser`) for a runtime without Node's built-in modules (docs/decisions.md#d-i33-lazy-node-builtins).
+// `worker`, `browser`) for a runtime without Node's built-in modules (docs/decisions.md#d-activity-lazy-node-builtins).
 // An `import('node:fs/promises')` anywhere in the SDK, even one never called, fails that build. The runtime matrix
 // runs the packed packages in workerd itself (scripts/runtimes/run.ts); this is the same check on the sources.
 describe('@learnkit/sdk in a Worker bundle', () => {

@@ -1,4 +1,4 @@
-// The one test harness of the workspace (docs/decisions.md#d-i15-test-utils): every package's tests start the
+// The one test harness of the workspace (docs/decisions.md#d-test-utils-harness): every package's tests start the
 // mock, make clients, collect requests and deliveries and control time through it.
 export { clientOptions, developerHttpClient, httpClient, QUICK_RETRY } from './clients';
 export { recordingLogger } from './logger';

@@ -1,5 +1,5 @@
 // Dependency-free on purpose (a type import only): core's own tests use it by path, as core cannot depend on this
-// package without a cycle (docs/decisions.md#d-i15-test-utils).
+// package without a cycle (docs/decisions.md#d-test-utils-harness).
 import type { Logger } from '@learnkit/core';
 
 /**

@@ -1,5 +1,5 @@
 // Running a command to its end and collecting its output: the one helper the tests, the package checks and the
-// runtime matrix spawn processes with (docs/decisions.md#d-i15-process-helper). Node built-ins only, so scripts that
+// runtime matrix spawn processes with (docs/decisions.md#d-one-process-runner). Node built-ins only, so scripts that
 // are not tests (scripts/runtimes/run.ts) can import it.
 import { spawn } from 'node:child_process';
 

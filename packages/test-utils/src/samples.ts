@@ -1,5 +1,5 @@
 // Sample inputs more than one check sends: plain data, no imports, so scripts that run the packed packages
-// (scripts/runtimes/run.ts) can take them by path too (docs/decisions.md#d-i15-one-harness).
+// (scripts/runtimes/run.ts) can take them by path too (docs/decisions.md#d-one-test-harness).
 
 /** The student a sample is about, as the mock's fixtures give it (`platform.fixtures.roster.student`). */
 export interface SampleStudent {

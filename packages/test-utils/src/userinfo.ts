@@ -1,6 +1,6 @@
 // What the fuzz suites of configuration and errors generate to check that no password shaped like userinfo
-// (`user:password@`) is echoed (docs/decisions.md#d-i33-userinfo). Imports fast-check and vitest only: core's own
-// tests use it by path, as core cannot depend on this package without a cycle (docs/decisions.md#d-i15-test-utils).
+// (`user:password@`) is echoed (docs/decisions.md#d-userinfo-redacted). Imports fast-check and vitest only: core's own
+// tests use it by path, as core cannot depend on this package without a cycle (docs/decisions.md#d-test-utils-harness).
 import fc from 'fast-check';
 import { expect } from 'vitest';
 

@@ -144,7 +144,7 @@ async function throughput(options: WebhooksBenchOptions): Promise<Throughput> {
     const rates = new Map<string, number>();
     for (const variant of order) rates.set(variant.name, await rate(variant, roundMs));
     // Paired with the floor of the same round: a slow spell of the machine weighs on one round, not on one
-    // variant (docs/decisions.md#d-s22-paired-ratio).
+    // variant (docs/decisions.md#d-bench-paired-ratio).
     const floor = rates.get(FLOOR) as number;
     for (const [name, value] of rates) {
       samples.get(name)?.push(value);

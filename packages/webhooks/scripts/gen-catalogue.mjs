@@ -15,7 +15,7 @@ import { writeOrCheck } from '../../../scripts/generated-files.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const CATALOGUE_PATH = 'packages/webhooks/src/generated/catalogue.ts';
-/** The same runtime catalogue for the Python package's `verify_webhook` (docs/decisions.md#d-i17-catalogue). */
+/** The same runtime catalogue for the Python package's `verify_webhook` (docs/decisions.md#d-python-catalogue-generated). */
 export const PYTHON_CATALOGUE_PATH = 'python/learnkit/webhooks/_catalogue.py';
 
 const HEADER = [
@@ -208,7 +208,7 @@ function dataRefOf(schemas, eventSchemaName) {
  * The event catalogue of openapi/platform.yaml, in catalogue order: each type with its Since (`x-since`), the
  * schemas of its delivery and of its `data`, and the summary of its description. Shared with the mock's generator
  * (packages/mock/scripts/gen-event-rules.mjs), so both packages read the catalogue one way
- * (docs/decisions.md#d-i15-generated-catalogue). Throws when the `WebhookEventType` enum and the top-level
+ * (docs/decisions.md#d-mock-event-catalogue-generated). Throws when the `WebhookEventType` enum and the top-level
  * `webhooks` disagree, or a type has no `x-since`.
  */
 export function readEventCatalogue(document) {

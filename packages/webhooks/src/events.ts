@@ -58,7 +58,7 @@ function membersOf(type: string): Member[] | undefined {
 function decodeCatalogue(): Readonly<Record<WebhookEventType, WebhookEventSpec>> {
   const since = CATALOGUE_SINCE.split(' ');
   // Null prototypes: looking up a type or member read from input (`constructor`, `__proto__`) finds nothing of
-  // Object's (docs/decisions.md#d-i13-lookup-tables).
+  // Object's (docs/decisions.md#d-own-property-lookups).
   const catalogue: Record<string, WebhookEventSpec> = Object.create(null);
   WEBHOOK_EVENT_TYPES.forEach((type, i) => {
     const fields: Record<string, WebhookEventField> = Object.create(null);

@@ -78,7 +78,7 @@ export const DEFAULT_WEBHOOK_DEDUPE_TTL_MS = 48 * 3_600_000;
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 // How long a claim holds while its function runs, in a store that can complete claims: shorter than the platform's
 // first retry (10 min), so a delivery whose process died mid-way runs again on that retry
-// (docs/decisions.md#d-i13-dedupe-in-flight).
+// (docs/decisions.md#d-webhook-ack-after-handled).
 const CLAIM_LEASE_MS = 5 * 60_000;
 // What a copy of a delivery being handled in another process is answered: retryable, never a 2xx (any other 4xx
 // would end the delivery on the platform).
@@ -198,7 +198,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
     ((event: WebhookEvent, context: WebhookHandlerContext) => unknown) | undefined
   >;
   // Own properties only: an event type named `constructor` or `__proto__` must not find Object's
-  // (docs/decisions.md#d-i13-lookup-tables).
+  // (docs/decisions.md#d-own-property-lookups).
   const handlerOf = (type: string) => (Object.hasOwn(handlers, type) ? handlers[type] : undefined);
 
   const rememberFailed = (id: string) => {
@@ -270,14 +270,14 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
     return answer(200, { received: true });
   }
 
-  // Served from Node by core's toNodeListener with these (docs/decisions.md#d-i15-one-node-listener).
+  // Served from Node by core's toNodeListener with these (docs/decisions.md#d-one-node-listener).
   return Object.assign(handleWebhook, { nodeListenerOptions: WEBHOOK_NODE_OPTIONS });
 
   async function handleWebhook(request: Request): Promise<Response> {
     if (request.method !== 'POST') return json(405, { error: 'method_not_allowed' }, { allow: 'POST' });
     let event: WebhookEvent;
     try {
-      // The same capped reader as toNodeListener's (docs/decisions.md#d-i13-body-cap).
+      // The same capped reader as toNodeListener's (docs/decisions.md#d-capped-body-reader).
       const body = await readBodyWithLimit(request.body, maxBodyBytes, request.headers.get('content-length'));
       event = await verifyWebhook({ body, headers: request.headers, secret, toleranceSec, now });
     } catch (error) {
@@ -298,7 +298,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
     if (!fn) return json(200, { received: true, handled: false });
 
     // A copy of a delivery this process is handling gets that delivery's answer, once there is one: never a 2xx
-    // before the event was handled (docs/decisions.md#d-i13-dedupe-in-flight).
+    // before the event was handled (docs/decisions.md#d-webhook-ack-after-handled).
     if (!store) return respond(await handle(event, fn, request));
     const running = inFlight.get(event.id);
     if (running) {

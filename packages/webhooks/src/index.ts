@@ -7,11 +7,11 @@
  */
 
 // The dedupe store interface, its Redis store and the verification error live in core (shared with activity,
-// docs/decisions.md#d-i15-dedupe-in-core); re-exported so a consumer needs only this package
+// docs/decisions.md#d-dedupe-store-in-core); re-exported so a consumer needs only this package
 // (`catch (e) { if (e instanceof WebhookVerificationError) ... }` next to `verifyWebhook`). So is the Node adapter,
 // core's `toNodeListener`: what a webhook delivery needs of it travels with the handler
 // (`createWebhookHandler(...).nodeListenerOptions`), so `toNodeListener(handler)` from any LearnKit package serves it
-// the same way (docs/decisions.md#d-i15-one-node-listener).
+// the same way (docs/decisions.md#d-one-node-listener).
 export {
   createRedisDedupeStore,
   type DedupeStore,

@@ -122,7 +122,7 @@ interface LooseHttp {
   ): ApiPromise<unknown>;
 }
 
-// The per-call options of a call given none, shared (never written to): docs/decisions.md#d-i14-hot-path.
+// The per-call options of a call given none, shared (never written to): docs/decisions.md#d-no-options-no-allocation.
 const READ: RequestOptions = Object.freeze({ idempotent: true });
 const WRITE: RequestOptions = Object.freeze({ idempotent: false });
 

@@ -74,7 +74,7 @@ export async function verifyWebhook(
   const age = Math.floor((options.now ?? Date.now)() / 1000) - +(timestamp as string);
   // A broken clock (NaN, Infinity, undefined) makes every comparison below false, a stale delivery a pass: it is a
   // TypeError instead. `age - age` is 0 for a finite age only, in fewer bytes than Number.isFinite
-  // (docs/decisions.md#d-i13-broken-clock).
+  // (docs/decisions.md#d-webhook-broken-clock).
   if (age - age !== 0) throw TypeError('now() is not finite');
   if (age > tolerance) fail('timestamp_too_old');
   if (-age > tolerance) fail('timestamp_in_future');

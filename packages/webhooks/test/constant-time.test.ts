@@ -2,7 +2,7 @@
 // inside the engine) elsewhere. No behaviour test can see a timing leak, so these pin the mechanism: each verify goes
 // through the constant-time primitive once for every secret (a match stops nothing), and its answer alone is the verdict, so a plain comparison
 // (`===` on hex, Buffer#equals, subtle.sign and a string compare) put in its place or beside it fails them
-// (docs/decisions.md#d-i33-constant-time-pinned).
+// (docs/decisions.md#d-constant-time-check-pinned).
 import * as nodeCrypto from 'node:crypto';
 import { WebhookVerificationError } from '@learnkit/core';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';

@@ -22,7 +22,7 @@ describe('one name per concept', () => {
 
   it('names the 48-hour dedupe TTL for webhooks, and exports no second name of it or of the store', () => {
     expect(DEFAULT_WEBHOOK_DEDUPE_TTL_MS).toBe(48 * 3_600_000);
-    // Never published, so the names of the first drafts went without aliases (docs/decisions.md#d-i15-one-name-unpublished).
+    // Never published, so the names of the first drafts went without aliases (docs/decisions.md#d-draft-names-no-aliases).
     expect(Object.keys(webhooks)).not.toContain('DEFAULT_DEDUPE_TTL_MS');
   });
 });

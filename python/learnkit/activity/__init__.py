@@ -1,5 +1,5 @@
 """Server-side activity recording: ``lk.activity.record(...)`` sends the same Caliper events as the TypeScript
-``record`` (docs/decisions.md#d-i17-same-events), with the spec's members in snake_case."""
+``record`` (docs/decisions.md#d-python-same-caliper-events), with the spec's members in snake_case."""
 
 from __future__ import annotations
 
@@ -179,7 +179,7 @@ class _ActivityBase:
 
         def event_id(kind: str) -> str:
             # The run id never dedupes: fresh ids, unless the caller names this completion with an idempotency key
-            # (docs/decisions.md#d-i12-runid); then the TypeScript package's name-based id, the same in both.
+            # (docs/decisions.md#d-runid-correlates); then the TypeScript package's name-based id, the same in both.
             if idempotency_key is None:
                 return f"urn:uuid:{uuid.uuid4()}"
             name = f"{kind}:{source_id}:{activity_id}:{idempotency_key}"

@@ -100,7 +100,7 @@ def _object(sensor: str, app: AppConfig, course: CourseConfig, activity_id: str,
         else {"id": course.course_id, "name": course_name(course)}
     )
     # The profile types `activity.id` as a URI: the activity's URL, never the bare slug
-    # (docs/decisions.md#d-i12-activity-id).
+    # (docs/decisions.md#d-activity-id-is-url).
     return {
         "id": url,
         "type": "TimebackActivityContext",

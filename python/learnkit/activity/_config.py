@@ -272,7 +272,7 @@ def config_source(init: Mapping[str, object] | str | os.PathLike[str] | None) ->
         return lambda: config
     # Narrowed here, outside the closure: mypy before 1.4 forgets the isinstance above inside load(), later ones
     # remember it, so an ignore in load() was needed by one and unused by the other
-    # (docs/decisions.md#d-i33-mypy-both).
+    # (docs/decisions.md#d-mypy-both-versions).
     path: str | os.PathLike[str] = CONFIG_FILE if init is None else init
     lock = threading.Lock()
     loaded: list[LearnkitConfig] = []

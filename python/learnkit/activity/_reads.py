@@ -26,7 +26,7 @@ _USER_PAGE = 1000
 _USER_MAX_PAGES = 100
 # What splits an email into the parts a filter can search for: a quote (the filter grammar cannot escape it), control
 # characters (no filter value may hold one), and whitespace (around AND/OR it reads as a second condition). The same
-# characters as the TypeScript package's (docs/decisions.md#d-i33-quote-email).
+# characters as the TypeScript package's (docs/decisions.md#d-email-filter-longest-part).
 _UNSENDABLE = re.compile("['\u0000-\u0020\u007f\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]")
 
 
@@ -86,7 +86,7 @@ def quoted(field_name: str, value: str, operator: str = "=") -> str:
 def email_fragment(email: str) -> str | None:
     """The part of ``email`` a roster filter searches by: the whole email when a filter can carry it, else its longest
     part between the characters none can (the first of equal length); None when that part is only ``@``s, which every
-    address contains (docs/decisions.md#d-i33-quote-email)."""
+    address contains (docs/decisions.md#d-email-filter-longest-part)."""
     longest = max(_UNSENDABLE.split(email), key=len)
     return None if longest.replace("@", "") == "" else longest
 
@@ -172,7 +172,7 @@ def user_id_by_email(
     """The rostering ``sourcedId`` of the user with exactly ``email``; None when the roster has none.
     ``filter=email='<email>'``; an email no filter can carry (a quote: O'Brien) is searched by its longest sendable
     part, ``filter=email~'<part>'``, and the answers are compared with the email exactly, case included, page by page
-    (docs/decisions.md#d-i33-quote-email). Several matches are an :class:`UnknownUserError`."""
+    (docs/decisions.md#d-email-filter-longest-part). Several matches are an :class:`UnknownUserError`."""
     return _drive(_user_lookup(email, page, max_pages), caller, calls)
 
 

@@ -1,5 +1,5 @@
 """The endpoint the browser tracker posts to: the counterpart of the TypeScript ``createActivityServer().handler``
-(docs/decisions.md#d-browser-to-server, docs/decisions.md#d-i30-activity-server). The framework glue reads the
+(docs/decisions.md#d-browser-to-server, docs/decisions.md#d-python-activity-server). The framework glue reads the
 request and the signed-in user and calls :meth:`ActivityServer.handle`; the response is framework-neutral."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The errors of the SDK: the TypeScript classes in Python form (docs/decisions.md#d-i17-error-names).
+"""The errors of the SDK: the TypeScript classes in Python form (docs/decisions.md#d-python-error-names).
 
 Every error is a :class:`LearnKitError`. A response that is not a success is an :class:`ApiError` subclass chosen by
 status; no response at all is :class:`ApiConnectionError` or :class:`ApiTimeoutError`; input refused before anything
@@ -58,7 +58,7 @@ __all__ = [
 
 class ApiConnectionError(LearnKitError):
     """The platform could not be reached (DNS, refused or reset connection, TLS). Not a subclass of the builtin
-    ``ConnectionError``, whose name it does not take (docs/decisions.md#d-i17-error-names); ``__cause__`` holds
+    ``ConnectionError``, whose name it does not take (docs/decisions.md#d-python-error-names); ``__cause__`` holds
     the socket's error."""
 
     def __init__(self, operation: str, cause: BaseException) -> None:
@@ -93,7 +93,7 @@ def _code_of(error: BaseException) -> str | None:
 
 class ApiTimeoutError(LearnKitError):
     """No answer within ``timeout`` (one attempt) or ``deadline`` (the whole call, retries included), both in
-    seconds. Not the builtin ``TimeoutError`` (docs/decisions.md#d-i17-error-names)."""
+    seconds. Not the builtin ``TimeoutError`` (docs/decisions.md#d-python-error-names)."""
 
     def __init__(self, operation: str, timeout: float, kind: Literal["attempt", "deadline"]) -> None:
         what = (
@@ -194,7 +194,7 @@ class UnknownUserError(LearnKitError):
 
 
 # The public classes print as ``learnkit.ValidationError``, not as the private module that defines them
-# (docs/decisions.md#d-i30-public-module-paths); pickle finds them there too.
+# (docs/decisions.md#d-python-error-module-path); pickle finds them there too.
 for _name in __all__:
     _value = globals()[_name]
     if isinstance(_value, type):

@@ -244,7 +244,7 @@ class InternalServerError(ApiError):
 
 class RedirectError(ApiError):
     """A redirect, which the SDK never follows: credentials must not leave their origin
-    (docs/decisions.md#d-i17-no-redirects)."""
+    (docs/decisions.md#d-python-no-redirects)."""
 
     def __init__(self, *, from_origin: str, to_origin: str | None, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -22,7 +22,7 @@ class LearnKitError(Exception):
     """
 
     def __init__(self, message: str) -> None:
-        # Every message is redacted here, whatever it quotes (docs/decisions.md#d-i33-issues).
+        # Every message is redacted here, whatever it quotes (docs/decisions.md#d-validation-issues-redacted).
         message = redact(message)
         super().__init__(message)
         #: What went wrong and what to do; never a secret.
@@ -86,7 +86,7 @@ class ValidationError(LearnKitError):
         text = "; ".join(f"{format_issue_path(i.path)}: {i.message}" if i.path else i.message for i in listed)
         super().__init__(f"Invalid input: {text}")
         #: Each problem: the field path and what is wrong with it; redacted as the message is, since ``to_dict()``
-        #: and whoever prints them echo them too (docs/decisions.md#d-i33-issues).
+        #: and whoever prints them echo them too (docs/decisions.md#d-validation-issues-redacted).
         self.issues: list[ValidationIssue] = [_redact_issue(i) for i in listed]
 
     def to_dict(self) -> dict[str, Any]:

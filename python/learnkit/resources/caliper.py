@@ -63,7 +63,7 @@ def _is_envelope(value: object) -> bool:
 def _normalize(events: object, sensor: str | None) -> tuple[str, str | None, list[Mapping[str, Any]]]:
     """The envelope's sensor and send time and the events, checked; one ValidationError lists every problem. The
     Python package checks the envelope, each event's id, type and context; the platform checks the rest and its
-    400 names the member (docs/decisions.md#d-i30-caliper-checks)."""
+    400 names the member (docs/decisions.md#d-python-caliper-checks)."""
     issues: list[ValidationIssue] = []
     send_time: str | None = None
     if _is_envelope(events):

@@ -74,7 +74,7 @@ class DiscountCodes(generated.DiscountCodes):
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> DiscountCodeValidateResult:
         """Validates a discount code at a parent's checkout: ``parent_session`` is this call's bearer token
-        instead of the client's (docs/decisions.md#d-i16-parent-session).
+        instead of the client's (docs/decisions.md#d-store-variant-parent-session).
 
         Example::
 

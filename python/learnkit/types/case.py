@@ -112,7 +112,7 @@ class Link(BaseModel):
     sourced_id: str = Field(alias="sourcedId")
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
     is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
-    4122 uuid. See docs/decisions.md#d-oa-8.
+    4122 uuid. See docs/decisions.md#d-case-identifier-schema.
     """
     title: str
     uri: str
@@ -124,7 +124,7 @@ class CFDocument(BaseModel):
     sourced_id: str = Field(alias="sourcedId")
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
     is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
-    4122 uuid. See docs/decisions.md#d-oa-8.
+    4122 uuid. See docs/decisions.md#d-case-identifier-schema.
     """
     title: str
     uri: str
@@ -158,7 +158,7 @@ class CFItem(BaseModel):
     sourced_id: str = Field(alias="sourcedId")
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
     is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
-    4122 uuid. See docs/decisions.md#d-oa-8.
+    4122 uuid. See docs/decisions.md#d-case-identifier-schema.
     """
     full_statement: str = Field(alias="fullStatement")
     alternative_label: str | None = Field(default=None, alias="alternativeLabel")
@@ -196,7 +196,7 @@ class CFAssociation(BaseModel):
     sourced_id: str = Field(alias="sourcedId")
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
     is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
-    4122 uuid. See docs/decisions.md#d-oa-8.
+    4122 uuid. See docs/decisions.md#d-case-identifier-schema.
     """
     association_type: str = Field(alias="associationType")
     sequence_number: int | None = Field(default=None, alias="sequenceNumber")
@@ -217,32 +217,33 @@ class CFAssociation(BaseModel):
 
 class CFPackage(BaseModel):
     """A document with its items and associations (response shape). ``sourcedId`` and ``CFDocument`` always;
-    ``CFItems``, ``CFAssociations`` and ``CFDefinitions`` when present. See docs/decisions.md#d-oa-10.
+    ``CFItems``, ``CFAssociations`` and ``CFDefinitions`` when present. See
+    docs/decisions.md#d-cfpackage-members.
     """
 
     sourced_id: str = Field(alias="sourcedId")
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
     is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
-    4122 uuid. See docs/decisions.md#d-oa-8.
+    4122 uuid. See docs/decisions.md#d-case-identifier-schema.
     """
     cf_document: CFDocument = Field(alias="CFDocument")
     """A competency framework (response shape)."""
     cf_items: list[CFItem] | None = Field(default=None, alias="CFItems")
-    """Optional. See docs/decisions.md#d-oa-10."""
+    """Optional. See docs/decisions.md#d-cfpackage-members."""
     cf_associations: list[CFAssociation] | None = Field(default=None, alias="CFAssociations")
-    """Optional. See docs/decisions.md#d-oa-10."""
+    """Optional. See docs/decisions.md#d-cfpackage-members."""
     cf_definitions: dict[str, Any] | None = Field(default=None, alias="CFDefinitions")
-    """Optional free-form object. See docs/decisions.md#d-oa-10."""
+    """Optional free-form object. See docs/decisions.md#d-cfpackage-members."""
 
 
 class CFDocumentList(BaseModel):
     """A page of documents. ``offset``, ``limit`` and ``totalCount`` are optional page members. See
-    docs/decisions.md#d-oa-4.
+    docs/decisions.md#d-page-members-total-count.
     """
 
     cf_documents: list[CFDocument] = Field(alias="CFDocuments")
     """The unfiltered listing always holds a document; a ``filter``, ``search`` or ``offset`` past the end may
-    match none, so the page may be empty. See docs/decisions.md#d-oa-26.
+    match none, so the page may be empty. See docs/decisions.md#d-empty-document-page-valid.
     """
     offset: int | None = None
     limit: int | None = None
@@ -251,7 +252,7 @@ class CFDocumentList(BaseModel):
 
 class CFItemList(BaseModel):
     """A page of items. ``offset``, ``limit`` and ``totalCount`` are optional page members. See
-    docs/decisions.md#d-oa-4.
+    docs/decisions.md#d-page-members-total-count.
     """
 
     cf_items: list[CFItem] = Field(alias="CFItems")
@@ -267,14 +268,15 @@ class CFPackageNodeRef(BaseModel):
     identifier: str
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
     is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
-    4122 uuid. See docs/decisions.md#d-oa-8.
+    4122 uuid. See docs/decisions.md#d-case-identifier-schema.
     """
     uri: str
 
 
 class CFPackageLinkRef(BaseModel):
     """``CFItemTypeURI`` and ``licenseURI`` of an uploaded item are CASE LinkURI objects (``title``,
-    ``identifier``, ``uri``); other members pass through. See docs/decisions.md#d-oa-9.
+    ``identifier``, ``uri``); other members pass through. See
+    docs/decisions.md#d-open-responses-closed-requests.
     """
 
     title: str | None = None
@@ -288,7 +290,7 @@ class CFPackageUploadDocument(BaseModel):
     identifier: str
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
     is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
-    4122 uuid. See docs/decisions.md#d-oa-8.
+    4122 uuid. See docs/decisions.md#d-case-identifier-schema.
     """
     uri: str
     last_change_date_time: str = Field(alias="lastChangeDateTime")
@@ -316,7 +318,7 @@ class CFPackageUploadItem(BaseModel):
     identifier: str
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
     is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
-    4122 uuid. See docs/decisions.md#d-oa-8.
+    4122 uuid. See docs/decisions.md#d-case-identifier-schema.
     """
     uri: str
     last_change_date_time: str = Field(alias="lastChangeDateTime")
@@ -336,11 +338,13 @@ class CFPackageUploadItem(BaseModel):
     education_level: list[str] | None = Field(default=None, alias="educationLevel")
     cf_item_type_uri: CFPackageLinkRef | None = Field(default=None, alias="CFItemTypeURI")
     """``CFItemTypeURI`` and ``licenseURI`` of an uploaded item are CASE LinkURI objects (``title``,
-    ``identifier``, ``uri``); other members pass through. See docs/decisions.md#d-oa-9.
+    ``identifier``, ``uri``); other members pass through. See
+    docs/decisions.md#d-open-responses-closed-requests.
     """
     license_uri: CFPackageLinkRef | None = Field(default=None, alias="licenseURI")
     """``CFItemTypeURI`` and ``licenseURI`` of an uploaded item are CASE LinkURI objects (``title``,
-    ``identifier``, ``uri``); other members pass through. See docs/decisions.md#d-oa-9.
+    ``identifier``, ``uri``); other members pass through. See
+    docs/decisions.md#d-open-responses-closed-requests.
     """
     extensions: dict[str, Any] | None = None
     """Free-form members."""
@@ -352,7 +356,7 @@ class CFPackageUploadAssociation(BaseModel):
     identifier: str
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
     is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
-    4122 uuid. See docs/decisions.md#d-oa-8.
+    4122 uuid. See docs/decisions.md#d-case-identifier-schema.
     """
     uri: str
     last_change_date_time: str = Field(alias="lastChangeDateTime")
@@ -408,7 +412,9 @@ class CFPackageUploadResultResult(BaseModel):
 
 
 class CFPackageUploadResult(BaseModel):
-    """The result of a package upload. No member is required. See docs/decisions.md#d-oa-11."""
+    """The result of a package upload. No member is required. See
+    docs/decisions.md#d-tables-without-required-column.
+    """
 
     success: bool | None = None
     message: str | None = None
@@ -431,7 +437,7 @@ class CFItemsValidateResult(BaseModel):
 Uuid: TypeAlias = str
 """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits is
 preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC 4122
-uuid. See docs/decisions.md#d-oa-8.
+uuid. See docs/decisions.md#d-case-identifier-schema.
 """
 
 
@@ -467,7 +473,7 @@ class CFPackageUploadDocumentParam(TypedDict, total=False):
     identifier: Required[str]
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
     is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
-    4122 uuid. See docs/decisions.md#d-oa-8.
+    4122 uuid. See docs/decisions.md#d-case-identifier-schema.
     """
     uri: Required[str]
     last_change_date_time: Annotated[Required[str], Field(alias="lastChangeDateTime")]
@@ -492,7 +498,7 @@ class CFPackageUploadDocumentParam(TypedDict, total=False):
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
 class CFPackageLinkRefParam(TypedDict, total=False):
     """`CFItemTypeURI` and `licenseURI` of an uploaded item are CASE LinkURI objects (`title`, `identifier`,
-    `uri`); other members pass through. See docs/decisions.md#d-oa-9.
+    `uri`); other members pass through. See docs/decisions.md#d-open-responses-closed-requests.
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
@@ -512,7 +518,7 @@ class CFPackageUploadItemParam(TypedDict, total=False):
     identifier: Required[str]
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
     is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
-    4122 uuid. See docs/decisions.md#d-oa-8.
+    4122 uuid. See docs/decisions.md#d-case-identifier-schema.
     """
     uri: Required[str]
     last_change_date_time: Annotated[Required[str], Field(alias="lastChangeDateTime")]
@@ -532,11 +538,13 @@ class CFPackageUploadItemParam(TypedDict, total=False):
     education_level: Annotated[Sequence[str], Field(alias="educationLevel")]
     cf_item_type_uri: Annotated[CFPackageLinkRefParam, Field(alias="CFItemTypeURI")]
     """``CFItemTypeURI`` and ``licenseURI`` of an uploaded item are CASE LinkURI objects (``title``,
-    ``identifier``, ``uri``); other members pass through. See docs/decisions.md#d-oa-9.
+    ``identifier``, ``uri``); other members pass through. See
+    docs/decisions.md#d-open-responses-closed-requests.
     """
     license_uri: Annotated[CFPackageLinkRefParam, Field(alias="licenseURI")]
     """``CFItemTypeURI`` and ``licenseURI`` of an uploaded item are CASE LinkURI objects (``title``,
-    ``identifier``, ``uri``); other members pass through. See docs/decisions.md#d-oa-9.
+    ``identifier``, ``uri``); other members pass through. See
+    docs/decisions.md#d-open-responses-closed-requests.
     """
     extensions: Mapping[str, object]
     """Free-form members."""
@@ -553,7 +561,7 @@ class CFPackageNodeRefParam(TypedDict, total=False):
     identifier: Required[str]
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
     is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
-    4122 uuid. See docs/decisions.md#d-oa-8.
+    4122 uuid. See docs/decisions.md#d-case-identifier-schema.
     """
     uri: Required[str]
 
@@ -568,7 +576,7 @@ class CFPackageUploadAssociationParam(TypedDict, total=False):
     identifier: Required[str]
     """A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits
     is preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC
-    4122 uuid. See docs/decisions.md#d-oa-8.
+    4122 uuid. See docs/decisions.md#d-case-identifier-schema.
     """
     uri: Required[str]
     last_change_date_time: Annotated[Required[str], Field(alias="lastChangeDateTime")]

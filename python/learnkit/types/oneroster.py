@@ -1982,7 +1982,7 @@ org as the one before did (docs/decisions.md#d-oneroster-2025-10).
 
 OneRosterUnstatedAnswer: TypeAlias = dict[str, Any]
 """A response stated only as an object, with no members named: the SDK reads nothing from it. See
-docs/decisions.md#d-i29-unstated-answers.
+docs/decisions.md#d-oneroster-unstated-responses.
 """
 
 

@@ -179,7 +179,7 @@ __all__ = [
 
 class WebhookSubscription(BaseModel):
     """A webhook subscription, without its secret. Belongs to one application and is owned by one auth client.
-    Every member is required in responses. See docs/decisions.md#d-oa-13.
+    Every member is required in responses. See docs/decisions.md#d-subscription-responses.
     """
 
     id: str
@@ -324,7 +324,7 @@ class WebhookSubscriptionCreate(BaseModel):
 
 class WebhookSubscriptionUpdate(BaseModel):
     """The body of subscription update; every field optional, only supplied fields change. ``status`` may be
-    ``active`` or ``paused``; ``disabled`` is refused with 400 (see docs/decisions.md#d-oa-7).
+    ``active`` or ``paused``; ``disabled`` is refused with 400 (see docs/decisions.md#d-missing-scope-403).
     """
 
     url: str | None = None
@@ -392,7 +392,7 @@ class TestPingEventData(BaseModel):
 
 class InsightEventData(BaseModel):
     """Data of ``insight.*``. ``insightGroup`` may be missing (the ``Journal`` type omits it) and is null when the
-    type has no group. See docs/decisions.md#d-oa-18.
+    type has no group. See docs/decisions.md#d-event-data-details.
     """
 
     insight_id: str = Field(alias="insightId")
@@ -527,7 +527,7 @@ class CaliperEnvelope(BaseModel):
     """A Caliper 1.2 event batch (the input of the event ingest). ``data`` holds events only: an entity describe
     (an entity sent on its own) is refused, so entities travel inline as members of the events. Beyond this
     schema, every event must follow Caliper 1.2: the action must be one its type allows, and its entity members
-    must be of the types the type allows (see docs/decisions.md#d-i12-caliper-rules).
+    must be of the types the type allows (see docs/decisions.md#d-caliper-one-rule-set).
     """
 
     sensor: str
@@ -558,7 +558,7 @@ class CaliperEvent(BaseModel):
     )
     """The ``@context`` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context
     objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see
-    docs/decisions.md#d-i12-caliper-rules).
+    docs/decisions.md#d-caliper-one-rule-set).
     """
     id: str
     """Caliper 1.2 requires a UUID expressed as a URN, ``urn:uuid:<uuid>``."""
@@ -658,7 +658,7 @@ class CaliperSessionArchivedRuleValue(BaseModel):
     action: Literal["Archived"]
     object: SessionRecording
     """The inline recording a SessionEvent ``Archived`` carries as its ``object``, with these member names.
-    ``session`` names the existing session it belongs to. See docs/decisions.md#d-oa-15.
+    ``session`` names the existing session it belongs to. See docs/decisions.md#d-session-recording-shape.
     """
 
 
@@ -699,7 +699,7 @@ class TimebackActivityContextActivity(BaseModel):
 
     id: str | None = None
     """The activity's URL, the same as the object's ``id``: the profile types it as a URI, so a bare activity slug
-    is invalid (see docs/decisions.md#d-i12-activity-id).
+    is invalid (see docs/decisions.md#d-activity-id-is-url).
     """
     name: str
 
@@ -720,7 +720,7 @@ class TimebackActivityContext(BaseModel):
 
 class TimebackEventExtensions(BaseModel):
     """Extensions of the platform's Caliper profile: ``runId`` correlates heartbeats and completion. Required on
-    TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-oa-16.
+    TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-caliper-event-schemas.
     """
 
     run_id: str = Field(alias="runId")
@@ -775,7 +775,7 @@ class CaliperTimeSpentEvent(BaseModel):
     )
     """The ``@context`` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context
     objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see
-    docs/decisions.md#d-i12-caliper-rules).
+    docs/decisions.md#d-caliper-one-rule-set).
     """
     id: str
     """Caliper 1.2 requires a UUID expressed as a URN, ``urn:uuid:<uuid>``."""
@@ -796,7 +796,7 @@ class CaliperTimeSpentEvent(BaseModel):
     """
     extensions: TimebackEventExtensions
     """Extensions of the platform's Caliper profile: ``runId`` correlates heartbeats and completion. Required on
-    TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-oa-16.
+    TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-caliper-event-schemas.
     """
 
 
@@ -810,7 +810,7 @@ class CaliperActivityCompletedEvent(BaseModel):
     )
     """The ``@context`` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context
     objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see
-    docs/decisions.md#d-i12-caliper-rules).
+    docs/decisions.md#d-caliper-one-rule-set).
     """
     id: str
     """Caliper 1.2 requires a UUID expressed as a URN, ``urn:uuid:<uuid>``."""
@@ -831,13 +831,13 @@ class CaliperActivityCompletedEvent(BaseModel):
     """
     extensions: TimebackEventExtensions
     """Extensions of the platform's Caliper profile: ``runId`` correlates heartbeats and completion. Required on
-    TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-oa-16.
+    TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-caliper-event-schemas.
     """
 
 
 class SessionRecording(BaseModel):
     """The inline recording a SessionEvent ``Archived`` carries as its ``object``, with these member names.
-    ``session`` names the existing session it belongs to. See docs/decisions.md#d-oa-15.
+    ``session`` names the existing session it belongs to. See docs/decisions.md#d-session-recording-shape.
     """
 
     id: str | None = None
@@ -864,7 +864,7 @@ class CaliperSessionEvent(BaseModel):
     )
     """The ``@context`` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context
     objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see
-    docs/decisions.md#d-i12-caliper-rules).
+    docs/decisions.md#d-caliper-one-rule-set).
     """
     id: str
     """Caliper 1.2 requires a UUID expressed as a URN, ``urn:uuid:<uuid>``."""
@@ -928,7 +928,7 @@ class CaliperAssessmentEvent(BaseModel):
     )
     """The ``@context`` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context
     objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see
-    docs/decisions.md#d-i12-caliper-rules).
+    docs/decisions.md#d-caliper-one-rule-set).
     """
     id: str
     """Caliper 1.2 requires a UUID expressed as a URN, ``urn:uuid:<uuid>``."""
@@ -982,7 +982,7 @@ class CaliperAssessmentEvent(BaseModel):
 
 class CaliperIngestResult(BaseModel):
     """The response of the ingest: how many events were new and how many were already known by id. See
-    docs/decisions.md#d-oa-14.
+    docs/decisions.md#d-caliper-ingest-responses.
     """
 
     accepted: int
@@ -1065,7 +1065,7 @@ class ApplicationCredentials(BaseModel):
 
 class ApplicationCredentialsRotation(BaseModel):
     """The result of a credential rotation; ``claimUrl`` is present when a secret awaits claim. See
-    docs/decisions.md#d-oa-20.
+    docs/decisions.md#d-platform-member-names.
     """
 
     claim_url: str | None = Field(default=None, alias="claimUrl")
@@ -1105,8 +1105,8 @@ class ApplicationList(BaseModel):
 
 
 class ApplicationUpsert(BaseModel):
-    """The body is open; the members the Application states keep their types. See docs/decisions.md#d-oa-19 and
-    docs/decisions.md#d-i15-tightened.
+    """The body is open; the members the Application states keep their types. See
+    docs/decisions.md#d-platform-operation-conventions and docs/decisions.md#d-schemas-tightened-to-mock.
     """
 
     sourced_id: str | None = Field(default=None, alias="sourcedId")
@@ -1202,7 +1202,7 @@ class UserRoleList(BaseModel):
 
 
 class UserRoleUpsert(BaseModel):
-    """The body is open; the known members are listed. See docs/decisions.md#d-oa-19."""
+    """The body is open; the known members are listed. See docs/decisions.md#d-platform-operation-conventions."""
 
     org_id: str | None = Field(default=None, alias="orgId")
     role: str | None = None
@@ -1287,7 +1287,7 @@ class User(BaseModel):
 
 
 class UserUpsert(BaseModel):
-    """The body is open; the known members are listed. See docs/decisions.md#d-oa-19."""
+    """The body is open; the known members are listed. See docs/decisions.md#d-platform-operation-conventions."""
 
     email: str | None = None
     given_name: str | None = Field(default=None, alias="givenName")
@@ -1363,7 +1363,7 @@ class UserProfileList(BaseModel):
 
 class CaliperSession(BaseModel):
     """A Caliper session as recorded. ``endedAtTime`` is null while the session is open. See
-    docs/decisions.md#d-oa-20.
+    docs/decisions.md#d-platform-member-names.
     """
 
     session_id: str = Field(alias="sessionId")
@@ -1451,7 +1451,7 @@ class UserInsightsOverview(BaseModel):
 
 class SessionMetadataWrite(BaseModel):
     """The session-metadata body uses the SessionRecording member names and stays open. See
-    docs/decisions.md#d-oa-15.
+    docs/decisions.md#d-session-recording-shape.
     """
 
     session_id: str = Field(alias="sessionId")
@@ -1465,7 +1465,7 @@ class SessionMetadataWrite(BaseModel):
 
 
 class InsightSummaryEntry(BaseModel):
-    """One insight of a session summary. See docs/decisions.md#d-oa-20."""
+    """One insight of a session summary. See docs/decisions.md#d-platform-member-names."""
 
     insight_id: str = Field(alias="insightId")
     insight_type: str = Field(alias="insightType")
@@ -1474,14 +1474,14 @@ class InsightSummaryEntry(BaseModel):
 
 
 class InsightSessionSummary(BaseModel):
-    """The session insight summary. See docs/decisions.md#d-oa-20."""
+    """The session insight summary. See docs/decisions.md#d-platform-member-names."""
 
     session_id: str = Field(alias="sessionId")
     insights: list[InsightSummaryEntry] | None = None
 
 
 class EnforcementState(BaseModel):
-    """The enforcement state of a session. See docs/decisions.md#d-oa-20."""
+    """The enforcement state of a session. See docs/decisions.md#d-platform-member-names."""
 
     session_id: str = Field(alias="sessionId")
     locked_out: bool | None = Field(default=None, alias="lockedOut")
@@ -1492,7 +1492,7 @@ class EnforcementState(BaseModel):
 
 class InsightType(BaseModel):
     """An insight type of the catalogue. ``deprecated`` is always present; ``sunsetAt`` is null unless the type is
-    being retired. See docs/decisions.md#d-oa-20.
+    being retired. See docs/decisions.md#d-platform-member-names.
     """
 
     slug: str
@@ -1503,13 +1503,13 @@ class InsightType(BaseModel):
 
 
 class InsightTypeList(BaseModel):
-    """The list, in one member. See docs/decisions.md#d-oa-19."""
+    """The list, in one member. See docs/decisions.md#d-platform-operation-conventions."""
 
     types: list[InsightType]
 
 
 class InsightGroup(BaseModel):
-    """A registered insight group. See docs/decisions.md#d-oa-20."""
+    """A registered insight group. See docs/decisions.md#d-platform-member-names."""
 
     slug: str
     family: str
@@ -1519,14 +1519,14 @@ class InsightGroup(BaseModel):
 
 
 class InsightGroupList(BaseModel):
-    """The list, in one member. See docs/decisions.md#d-oa-19."""
+    """The list, in one member. See docs/decisions.md#d-platform-operation-conventions."""
 
     groups: list[InsightGroup]
 
 
 class StudentGrade(BaseModel):
     """The highest mastered grade of a student in a subject. ``masteredGrade`` is the value ``mastery.*`` events
-    carry. See docs/decisions.md#d-oa-20.
+    carry. See docs/decisions.md#d-platform-member-names.
     """
 
     student_id: str = Field(alias="studentId")
@@ -1536,13 +1536,13 @@ class StudentGrade(BaseModel):
 
 
 class DiscountCodeValidateRequest(BaseModel):
-    """The code to validate; other members pass through. See docs/decisions.md#d-oa-20."""
+    """The code to validate; other members pass through. See docs/decisions.md#d-platform-member-names."""
 
     code: str
 
 
 class DiscountCodeValidateResult(BaseModel):
-    """Whether the code is valid; other members pass through. See docs/decisions.md#d-oa-20."""
+    """Whether the code is valid; other members pass through. See docs/decisions.md#d-platform-member-names."""
 
     valid: bool
     code: str | None = None
@@ -1569,7 +1569,7 @@ class InsightCreatedEvent(BaseModel):
     """When the event occurred."""
     data: InsightEventData
     """Data of ``insight.*``. ``insightGroup`` may be missing (the ``Journal`` type omits it) and is null when the
-    type has no group. See docs/decisions.md#d-oa-18.
+    type has no group. See docs/decisions.md#d-event-data-details.
     """
 
 
@@ -1584,7 +1584,7 @@ class InsightUpdatedEvent(BaseModel):
     """When the event occurred."""
     data: InsightEventData
     """Data of ``insight.*``. ``insightGroup`` may be missing (the ``Journal`` type omits it) and is null when the
-    type has no group. See docs/decisions.md#d-oa-18.
+    type has no group. See docs/decisions.md#d-event-data-details.
     """
 
 
@@ -1599,7 +1599,7 @@ class InsightDeletedEvent(BaseModel):
     """When the event occurred."""
     data: InsightEventData
     """Data of ``insight.*``. ``insightGroup`` may be missing (the ``Journal`` type omits it) and is null when the
-    type has no group. See docs/decisions.md#d-oa-18.
+    type has no group. See docs/decisions.md#d-event-data-details.
     """
 
 
@@ -1949,7 +1949,7 @@ credentials (``user:pass@``) are refused with 400.
 CaliperContext: TypeAlias = Literal["http://purl.imsglobal.org/ctx/caliper/v1p2"] | list[str | dict[str, Any]]
 """The ``@context`` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context
 objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see
-docs/decisions.md#d-i12-caliper-rules).
+docs/decisions.md#d-caliper-one-rule-set).
 """
 
 
@@ -1986,7 +1986,7 @@ CaliperProfile: TypeAlias = Literal[
 
 CaliperSessionArchivedRule: TypeAlias = CaliperSessionArchivedRuleValue | CaliperSessionArchivedRuleN1
 """A SessionEvent with action ``Archived`` must carry a SessionRecording as its ``object``. See
-docs/decisions.md#d-oa-15.
+docs/decisions.md#d-session-recording-shape.
 """
 
 
@@ -2000,7 +2000,7 @@ write, ``null`` deletes a key (back to the inherited or default value) and absen
 
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
 class UserRoleUpsertParam(TypedDict, total=False):
-    """The body is open; the known members are listed. See docs/decisions.md#d-oa-19.
+    """The body is open; the known members are listed. See docs/decisions.md#d-platform-operation-conventions.
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
@@ -2014,7 +2014,7 @@ class UserRoleUpsertParam(TypedDict, total=False):
 
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
 class UserUpsertParam(TypedDict, total=False):
-    """The body is open; the known members are listed. See docs/decisions.md#d-oa-19.
+    """The body is open; the known members are listed. See docs/decisions.md#d-platform-operation-conventions.
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
@@ -2113,8 +2113,8 @@ class ApplicationDraftCreateParam(TypedDict, total=False):
 
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
 class ApplicationUpsertParam(TypedDict, total=False):
-    """The body is open; the members the Application states keep their types. See docs/decisions.md#d-oa-19 and
-    docs/decisions.md#d-i15-tightened.
+    """The body is open; the members the Application states keep their types. See
+    docs/decisions.md#d-platform-operation-conventions and docs/decisions.md#d-schemas-tightened-to-mock.
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
@@ -2127,7 +2127,7 @@ class ApplicationUpsertParam(TypedDict, total=False):
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
 class SessionMetadataWriteParam(TypedDict, total=False):
     """The session-metadata body uses the SessionRecording member names and stays open. See
-    docs/decisions.md#d-oa-15.
+    docs/decisions.md#d-session-recording-shape.
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
@@ -2189,7 +2189,7 @@ class TimebackActivityContextActivityParam(TypedDict, total=False):
 
     id: str
     """The activity's URL, the same as the object's ``id``: the profile types it as a URI, so a bare activity slug
-    is invalid (see docs/decisions.md#d-i12-activity-id).
+    is invalid (see docs/decisions.md#d-activity-id-is-url).
     """
     name: Required[str]
 
@@ -2251,7 +2251,7 @@ class CaliperEntityParam(TypedDict, total=False):
 @with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
 class TimebackEventExtensionsParam(TypedDict, total=False):
     """Extensions of the platform's Caliper profile: `runId` correlates heartbeats and completion. Required on
-    TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-oa-16.
+    TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-caliper-event-schemas.
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
@@ -2273,7 +2273,7 @@ class CaliperTimeSpentEventParam(TypedDict, total=False):
     ]
     """The ``@context`` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context
     objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see
-    docs/decisions.md#d-i12-caliper-rules).
+    docs/decisions.md#d-caliper-one-rule-set).
     """
     id: Required[str]
     """Caliper 1.2 requires a UUID expressed as a URN, ``urn:uuid:<uuid>``."""
@@ -2294,7 +2294,7 @@ class CaliperTimeSpentEventParam(TypedDict, total=False):
     """
     extensions: Required[TimebackEventExtensionsParam]
     """Extensions of the platform's Caliper profile: ``runId`` correlates heartbeats and completion. Required on
-    TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-oa-16.
+    TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-caliper-event-schemas.
     """
 
 
@@ -2346,7 +2346,7 @@ class CaliperActivityCompletedEventParam(TypedDict, total=False):
     ]
     """The ``@context`` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context
     objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see
-    docs/decisions.md#d-i12-caliper-rules).
+    docs/decisions.md#d-caliper-one-rule-set).
     """
     id: Required[str]
     """Caliper 1.2 requires a UUID expressed as a URN, ``urn:uuid:<uuid>``."""
@@ -2367,7 +2367,7 @@ class CaliperActivityCompletedEventParam(TypedDict, total=False):
     """
     extensions: Required[TimebackEventExtensionsParam]
     """Extensions of the platform's Caliper profile: ``runId`` correlates heartbeats and completion. Required on
-    TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-oa-16.
+    TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-caliper-event-schemas.
     """
 
 
@@ -2386,7 +2386,7 @@ class CaliperAssessmentEventParam(TypedDict, total=False):
     ]
     """The ``@context`` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context
     objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see
-    docs/decisions.md#d-i12-caliper-rules).
+    docs/decisions.md#d-caliper-one-rule-set).
     """
     id: Required[str]
     """Caliper 1.2 requires a UUID expressed as a URN, ``urn:uuid:<uuid>``."""
@@ -2453,7 +2453,7 @@ class CaliperEventParam(TypedDict, total=False):
     ]
     """The ``@context`` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context
     objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see
-    docs/decisions.md#d-i12-caliper-rules).
+    docs/decisions.md#d-caliper-one-rule-set).
     """
     id: Required[str]
     """Caliper 1.2 requires a UUID expressed as a URN, ``urn:uuid:<uuid>``."""
@@ -2548,7 +2548,7 @@ class CaliperEventParam(TypedDict, total=False):
 
 @with_config(ConfigDict(extra="allow", validate_by_name=True, validate_by_alias=False, strict=True))
 class DiscountCodeValidateRequestParam(TypedDict, total=False):
-    """The code to validate; other members pass through. See docs/decisions.md#d-oa-20.
+    """The code to validate; other members pass through. See docs/decisions.md#d-platform-member-names.
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
@@ -2611,7 +2611,7 @@ class WebhookSubscriptionCreateParam(TypedDict, total=False):
 @with_config(ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=False, strict=True))
 class WebhookSubscriptionUpdateParam(TypedDict, total=False):
     """The body of subscription update; every field optional, only supplied fields change. `status` may be `active`
-    or `paused`; `disabled` is refused with 400 (see docs/decisions.md#d-oa-7).
+    or `paused`; `disabled` is refused with 400 (see docs/decisions.md#d-missing-scope-403).
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
@@ -2664,7 +2664,7 @@ class CaliperEnvelopeParam(TypedDict, total=False):
     """A Caliper 1.2 event batch (the input of the event ingest). `data` holds events only: an entity describe (an
     entity sent on its own) is refused, so entities travel inline as members of the events. Beyond this schema,
     every event must follow Caliper 1.2: the action must be one its type allows, and its entity members must be
-    of the types the type allows (see docs/decisions.md#d-i12-caliper-rules).
+    of the types the type allows (see docs/decisions.md#d-caliper-one-rule-set).
 
     Members in snake_case; checked before anything is sent and sent with the platform's names.
     """
@@ -2691,7 +2691,7 @@ class UnknownWebhookEvent(BaseModel):
     if TYPE_CHECKING:
         # A brand for the type checkers only (a string at run time), as the TypeScript package brands it: comparing
         # `event.type` with a catalogue type then narrows `WebhookEvent` to exactly that type's event
-        # (docs/decisions.md#d-i30-typed-events). Read the delivered type as `event.event_type`.
+        # (docs/decisions.md#d-python-typed-events). Read the delivered type as `event.event_type`.
         type: Literal["<unknown>"]
     else:
         type: str

@@ -1,5 +1,5 @@
 """``AsyncWebhookHandler``: the ready webhook handler for asyncio frameworks, the twin of ``WebhookHandler``
-(docs/decisions.md#d-i30-webhook-handler)."""
+(docs/decisions.md#d-python-webhook-handler)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The ready webhook handler, for any framework: verify, dedupe, run the function of the event's type, answer as
-the TypeScript ``createWebhookHandler`` does (docs/decisions.md#d-i30-webhook-handler). The framework glue
+the TypeScript ``createWebhookHandler`` does (docs/decisions.md#d-python-webhook-handler). The framework glue
 (``learnkit.fastapi``, ``learnkit.django``) turns requests into :meth:`WebhookHandler.handle` calls and
 :class:`WebhookAnswer` into responses."""
 

@@ -162,7 +162,7 @@ _KNOWN: TypeAdapter[Any] = TypeAdapter(KnownWebhookEvent)
 
 def _parse_event(value: Any) -> WebhookEvent:
     """Checks a parsed body: the envelope, and for a catalogue type the members of ``data`` it lists; then reads it
-    as the event model of its type (docs/decisions.md#d-i30-typed-events)."""
+    as the event model of its type (docs/decisions.md#d-python-typed-events)."""
     if not isinstance(value, dict):
         problem: str | None = "body must be object"
     else:
@@ -241,7 +241,7 @@ def verify_webhook(
         raise _fail("signature_mismatch", f". {_hints(secrets)}Pass the raw body as received.")
     clock = time.time() if now is None else now
     if isinstance(clock, bool) or not isinstance(clock, (int, float)) or not math.isfinite(clock):
-        # A broken clock must never let a stale delivery pass (docs/decisions.md#d-i13-broken-clock).
+        # A broken clock must never let a stale delivery pass (docs/decisions.md#d-webhook-broken-clock).
         raise TypeError("now is not a finite number of Unix seconds")
     age = math.floor(clock) - int(timestamp)
     if age > tolerance_sec:

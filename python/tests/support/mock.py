@@ -1,10 +1,10 @@
 """The mock platform as a process, as a partner runs it: ``learnkit-mock serve --port 0``, from the package's build
 when it is newer than the sources, else from the repository's sources (no build needed;
-docs/decisions.md#d-i33-mock-start), started on first use and stopped when the tests end, or when the test process
-is killed: the mock stops when the process that started it ends (docs/decisions.md#d-i33-orphans). Its control path
-(``/__learnkit-mock/...``) injects faults and shows what it saw (docs/decisions.md#d-i17-mock-control). The process
+docs/decisions.md#d-python-tests-mock-build), started on first use and stopped when the tests end, or when the test process
+is killed: the mock stops when the process that started it ends (docs/decisions.md#d-mock-serve-stops-with-parent). Its control path
+(``/__learnkit-mock/...``) injects faults and shows what it saw (docs/decisions.md#d-mock-control-over-http). The process
 is ``learnkit.testing``'s ``MockPlatform``, started with the repository's command
-(docs/decisions.md#d-i30-testing-kit)."""
+(docs/decisions.md#d-python-testing-kit)."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def _workspace_packages(repo: Path, name: str) -> list[Path]:
 def start_command(repo: Path = REPO) -> Start:
     """The build of the mock when every package of it that has a build (the mock, and the workspace packages it
     depends on) is built and newer than its sources and those of the workspace packages it depends on, else the
-    sources: a first start from them compiles them and can take a minute (docs/decisions.md#d-i33-mock-start)."""
+    sources: a first start from them compiles them and can take a minute (docs/decisions.md#d-python-tests-mock-build)."""
     for folder in _workspace_packages(repo, "@learnkit/mock"):
         if "build" not in _manifest(folder).get("scripts", {}):
             continue
@@ -86,7 +86,7 @@ def start_command(repo: Path = REPO) -> Start:
 
 class MockProcess(MockPlatform):
     """The repository's mock, as ``learnkit.testing`` starts one: from its build when it is up to date, else from the
-    TypeScript sources (docs/decisions.md#d-i33-mock-start)."""
+    TypeScript sources (docs/decisions.md#d-python-tests-mock-build)."""
 
     def __init__(self) -> None:
         node = shutil.which("node")

@@ -1,6 +1,6 @@
 // The TypeScript roster look-up by email on the emails of the Python package's test (python/tests/test_same_events.py),
 // so that the two packages can be compared: the queries each sends and what it answers
-// (docs/decisions.md#d-i33-quote-email).
+// (docs/decisions.md#d-email-filter-longest-part).
 //
 // Reads on stdin a JSON array of emails. For each, runs the look-up of `createActivityServer` against a roster that
 // holds one user with that email (id `usr-1`), and prints a JSON array: per email, the queries sent and the id found,

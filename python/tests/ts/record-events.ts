@@ -1,5 +1,5 @@
 // The TypeScript `record` on the inputs of the Python package's test (python/tests/test_same_events.py), so that
-// the two packages can be compared byte for byte (docs/decisions.md#d-i17-same-events).
+// the two packages can be compared byte for byte (docs/decisions.md#d-python-same-caliper-events).
 //
 // Reads on stdin `{ baseUrl, config, nowMs, users, history, cases: [params, ...] }` and runs each case's params
 // through `createActivityServer(...).record` with the clock pinned, a Caliper client that keeps what it is given, and

@@ -88,7 +88,7 @@ describe('learnkit-mcp (@learnkit/mcp) from the installed tarball', () => {
       const names = (messages[1].result.tools as { name: string }[]).map((tool) => tool.name);
       expect(names).toContain('devplatform_rotate_webhook_subscription_secret');
       expect(names).toContain('oneroster_gradebook_classes_students_results_list');
-      // The default: the read tools and the developer tools (docs/decisions.md#d-i28-mcp-selection).
+      // The default: the read tools and the developer tools (docs/decisions.md#d-mcp-tool-selection).
       expect(names).toHaveLength(109);
     } finally {
       await server.stop();

@@ -1,7 +1,7 @@
 // The framework entries of the packed @learnkit/activity in plain Node, as Next.js, Nuxt and SvelteKit load them on
 // the server: imported with ESM `import` and CommonJS `require`, a component rendered to a string with
 // react-dom/server (React 19 and React 18), Vue's server renderer and svelte/server's `render`. Nothing may read
-// `window`, `document` or `navigator` from the package's files, and nothing may be sent (docs/decisions.md#d-i31-ssr).
+// `window`, `document` or `navigator` from the package's files, and nothing may be sent (docs/decisions.md#d-framework-ssr).
 import { describe, expect, it } from 'vitest';
 import { runToEnd, scratch, writeFiles } from './helpers';
 

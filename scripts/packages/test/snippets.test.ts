@@ -1,7 +1,7 @@
 // Docs are tests: every ts/js code block of README.md, docs/*.md and packages/*/README.md, type-checked against
 // the installed tarballs in every setup users compile with, and the runnable ones run against the mock and, for
 // the blocks that use Redis, a real redis-server at REDIS_URL (docs/decisions.md#d-pkg-snippets,
-// docs/decisions.md#d-i32-docs-redis). The info strings are explained in scripts/packages/snippets.ts.
+// docs/decisions.md#d-docs-redis-server). The info strings are explained in scripts/packages/snippets.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -33,7 +33,7 @@ describe('the code blocks of the docs, against the installed tarballs', () => {
   let checks: SnippetChecks;
 
   // One synchronous type-check of every block in eight programs: 781 s for 122 blocks on the shared two-core machine
-  // once React's, Vue's and Svelte's declarations joined them (docs/decisions.md#d-i31-snippets).
+  // once React's, Vue's and Svelte's declarations joined them (docs/decisions.md#d-snippets-tsx-vue-svelte).
   beforeAll(() => {
     checks = typecheckSnippets(join(scratch().project, 'checks', 'snippets'), checked);
   }, 1_500_000);

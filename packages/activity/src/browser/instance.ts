@@ -68,7 +68,7 @@ export function runActivity(
     unconfirmed.set(id, activeMs);
     outbox.add({ kind: 'timeSpent', id, runId, activity, window });
   };
-  // With `time: false` nothing is measured, stored or sent (docs/decisions.md#d-i12-tracker-time).
+  // With `time: false` nothing is measured, stored or sent (docs/decisions.md#d-tracker-time-figures).
   const cut = (t: number, stop?: boolean) => {
     if (!time) return;
     const w = meter.cut(t, stop);
@@ -195,7 +195,7 @@ export function runActivity(
       if (!time || ended) return;
       const t = lateTimeout(mono());
       // Spec: a no-op while paused, even with windows a failed send left in the outbox; they go with the first
-      // send after resume() (docs/decisions.md#d-i33-paused-outbox).
+      // send after resume() (docs/decisions.md#d-paused-outbox).
       if (paused) return;
       cut(t);
       await deliver();

@@ -3,7 +3,7 @@ import { type ActivityMessage, MAX_BATCH_BYTES, PROTOCOL_VERSION } from '../prot
 
 /**
  * A body the endpoint did not take (`status` set), or a network failure or timeout (`status` undefined). A
- * `LearnKitError` of core (`instanceof`, by brand: docs/decisions.md#d-i33-tracker-errors).
+ * `LearnKitError` of core (`instanceof`, by brand: docs/decisions.md#d-tracker-errors-branded).
  */
 export class ActivitySendError extends Error {
   /** Always `ActivitySendError`, for checks across realms where `instanceof` fails. */

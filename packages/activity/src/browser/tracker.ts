@@ -21,7 +21,7 @@ const localStore = (): Storage | null => {
 /**
  * Throws the ValidationError of a bad argument of `activity.start`, naming `field` as the caller wrote it. The checks
  * stop at the first bad argument: naming them all cost more bytes than the budget has
- * (docs/decisions.md#d-i33-tracker-errors).
+ * (docs/decisions.md#d-tracker-errors-branded).
  */
 const refuse = (field: string, problem: string) => {
   throw invalid([field], `activity.start: ${field} ${problem}`);

@@ -74,7 +74,7 @@ export function activityContext(input: ProfileEventInput): TimebackActivityConte
       : { id: course.courseId, name: courseName(course) };
   const url = activityUrl(sensor, course, activity.id);
   // The profile types `activity.id` as a URI: the activity's URL, never the bare slug
-  // (docs/decisions.md#d-i12-activity-id).
+  // (docs/decisions.md#d-activity-id-is-url).
   return {
     id: url,
     type: 'TimebackActivityContext',

@@ -1,7 +1,7 @@
 import { CALIPER_CONTEXT } from '@learnkit/caliper';
 import type { PlatformSchemas } from '../generated/platform-types';
 
-// The Caliper 1.2 context IRI lives with the rules (docs/decisions.md#d-i12-caliper-rules).
+// The Caliper 1.2 context IRI lives with the rules (docs/decisions.md#d-caliper-one-rule-set).
 export { CALIPER_CONTEXT };
 
 /** The platform's Caliper profile name, `profile` of its two events. */

@@ -7,7 +7,7 @@ import type { LearnkitConfig } from './types';
 /**
  * A value as this module's messages quote it, with core's whole rule for passwords shaped like userinfo
  * (percent-encoded forms included), as core's ValidationError applies it. This module is not in the browser entry,
- * whose checks keep a smaller rule (docs/decisions.md#d-i33-userinfo-browser).
+ * whose checks keep a smaller rule (docs/decisions.md#d-userinfo-browser).
  */
 const shown = (value: unknown): string => redactUserinfo(JSON.stringify(value) ?? String(value));
 

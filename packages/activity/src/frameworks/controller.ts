@@ -1,8 +1,8 @@
 // What the React, Vue and Svelte entries share: one activity bound to a component's life
-// (docs/decisions.md#d-i31-controller). Framework-free; each entry only wires it to its framework's lifecycle and
+// (docs/decisions.md#d-framework-controller). Framework-free; each entry only wires it to its framework's lifecycle and
 // reactivity. The tracker comes from the package's own name, never from a relative path, so the CommonJS bundle of
 // an entry uses the same `activity` as `@learnkit/activity` instead of a copy of its own
-// (docs/decisions.md#d-i31-self-import). Nothing here touches `window`, `document` or `navigator` before `mount`.
+// (docs/decisions.md#d-framework-self-import). Nothing here touches `window`, `document` or `navigator` before `mount`.
 import {
   type ActivityInstance,
   type ActivityTracker,
@@ -106,7 +106,7 @@ export function createController(options: ActivityOptions | undefined, set: (sta
       return update(error);
     }
     clearInterval(timer);
-    // At least once a second while it runs (docs/decisions.md#d-i31-refresh); `set` only when something changed.
+    // At least once a second while it runs (docs/decisions.md#d-framework-active-time-refresh); `set` only when something changed.
     timer = setInterval(update, 1000);
     update();
   };

@@ -1,7 +1,7 @@
 /**
  * `@learnkit/activity/react`: `useActivity` and `<ActivityBoundary>` for React 18 and 19. The activity starts when
  * the component mounts, and flushes and ends (without completion data) when it unmounts, unless `end(data)` ran.
- * StrictMode's mount, unmount and mount again in development keeps one run (docs/decisions.md#d-i31-controller).
+ * StrictMode's mount, unmount and mount again in development keeps one run (docs/decisions.md#d-framework-controller).
  * Server rendering is safe: nothing starts and nothing touches `window` until an effect runs in a browser.
  *
  * @packageDocumentation
@@ -35,7 +35,7 @@ export interface UseActivityResult extends ActivityState, ActivityActions {}
 export function useActivity(params: StartParams, options?: ActivityOptions): UseActivityResult {
   const [state, setState] = useState(INITIAL);
   const [controller] = useState(() => createController(options, setState));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new id starts a new activity (docs/decisions.md#d-i31-controller)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new id starts a new activity (docs/decisions.md#d-framework-controller)
   useEffect(() => {
     controller.mount(params);
     return controller.unmount;

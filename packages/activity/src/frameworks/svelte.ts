@@ -2,7 +2,7 @@
  * `@learnkit/activity/svelte`: `useActivity` for Svelte 5 (and 4), a readable store of the activity's state with the
  * actions beside `subscribe`: `$lesson.totalActiveMs` in a template, `fromStore(lesson)` with runes. The activity
  * starts in `onMount` and flushes and ends (without completion data) when the component is destroyed, unless
- * `end(data)` ran. Server rendering is safe: `onMount` never runs on the server (docs/decisions.md#d-i31-svelte).
+ * `end(data)` ran. Server rendering is safe: `onMount` never runs on the server (docs/decisions.md#d-framework-svelte).
  *
  * @packageDocumentation
  * @module \@learnkit/activity/svelte

@@ -2,7 +2,7 @@
  * `@learnkit/activity/vue`: the `useActivity` composable for Vue 3.3 and later. The activity starts in `onMounted`
  * and flushes and ends (without completion data) in `onBeforeUnmount`, unless `end(data)` ran; a new `id` (when
  * `params` is a ref or a getter) ends the old activity and starts the new one. Server rendering is safe: mount hooks
- * never run on the server (docs/decisions.md#d-i31-vue).
+ * never run on the server (docs/decisions.md#d-framework-vue).
  *
  * @packageDocumentation
  * @module \@learnkit/activity/vue

@@ -43,13 +43,13 @@ export interface components {
             activity: {
                 /**
                  * Format: uri
-                 * @description The activity's URL, the same as the object's `id`: the profile types it as a URI, so a bare activity slug is invalid (see docs/decisions.md#d-i12-activity-id).
+                 * @description The activity's URL, the same as the object's `id`: the profile types it as a URI, so a bare activity slug is invalid (see docs/decisions.md#d-activity-id-is-url).
                  */
                 id?: string;
                 name: string;
             };
         };
-        /** @description Extensions of the platform's Caliper profile: `runId` correlates heartbeats and completion. Required on TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-oa-16. */
+        /** @description Extensions of the platform's Caliper profile: `runId` correlates heartbeats and completion. Required on TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-caliper-event-schemas. */
         TimebackEventExtensions: {
             runId: string;
             courseId?: string;
@@ -69,7 +69,7 @@ export interface components {
             type: "xpEarned" | "totalQuestions" | "correctQuestions" | "masteredUnits";
             value: number;
         };
-        /** @description The inline recording a SessionEvent `Archived` carries as its `object`, with these member names. `session` names the existing session it belongs to. See docs/decisions.md#d-oa-15. */
+        /** @description The inline recording a SessionEvent `Archived` carries as its `object`, with these member names. `session` names the existing session it belongs to. See docs/decisions.md#d-session-recording-shape. */
         SessionRecording: {
             id?: string;
             /** @constant */

@@ -216,7 +216,7 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
     if (pctComplete !== undefined) metrics.pctComplete = pctComplete;
     const activity = { id: params.activity.id, name: params.activity.name };
     // The runId correlates and never dedupes: fresh ids, unless the caller names this completion with an
-    // idempotency key (docs/decisions.md#d-i12-runid).
+    // idempotency key (docs/decisions.md#d-runid-correlates).
     const key = params.idempotencyKey;
     const events = await recordEvents(
       { sensor: cfg.sensor, app: cfg.app, course, actor, activity, runId },

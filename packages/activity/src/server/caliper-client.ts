@@ -42,7 +42,7 @@ export interface CaliperClientOptions {
   rememberAccepted?: number | undefined;
   /**
    * Check every event before sending (default true), with the rules the platform's ingest applies: Caliper 1.2
-   * and the platform's profile (docs/decisions.md#d-i12-caliper-rules).
+   * and the platform's profile (docs/decisions.md#d-caliper-one-rule-set).
    */
   validate?: boolean | undefined;
 }

@@ -37,7 +37,7 @@ interface FileAccess {
  * `nodejs_compat`) when a file is actually read; undefined on a runtime without it. No `import('node:...')`: a
  * bundler building for a runtime without `node:` modules (esbuild for a Worker or a browser) refuses one it cannot
  * resolve even when it is never called, and so does Miniflare's module walker
- * (docs/decisions.md#d-i33-lazy-node-builtins).
+ * (docs/decisions.md#d-activity-lazy-node-builtins).
  */
 function fileAccess(): FileAccess | undefined {
   const { process } = globalThis;
@@ -78,7 +78,7 @@ export async function loadConfigFile(file: string | URL = CONFIG_FILE): Promise<
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    // The parser's words without the stretch of the file they quote (docs/decisions.md#d-i33-json-text).
+    // The parser's words without the stretch of the file they quote (docs/decisions.md#d-config-not-json).
     throw fail(`${path} is not valid JSON (${jsonParseProblem(error)})`);
   }
   return checkConfig(json, path);

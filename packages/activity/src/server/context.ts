@@ -6,7 +6,7 @@ import type { pctCompleteTally } from './pct-complete';
 import type { ActivityUser } from './users';
 
 // Its own module so the handler (handler.ts) and the server that builds it (activity-server.ts) both name it
-// without importing each other (docs/decisions.md#d-i15-source-shape).
+// without importing each other (docs/decisions.md#d-source-shape).
 
 /** What both paths share: who the actor is, which configured course, and decision 10. */
 export interface ServerContext {

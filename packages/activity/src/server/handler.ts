@@ -47,7 +47,7 @@ const json = (status: number, body: unknown, headers?: Record<string, string>) =
 export const TOO_LARGE = { error: 'body_too_large', message: `bodies are at most ${MAX_BATCH_BYTES} bytes` };
 
 /**
- * The Node listener options of the handler (docs/decisions.md#d-i15-one-node-listener): the protocol's 16 KiB limit
+ * The Node listener options of the handler (docs/decisions.md#d-one-node-listener): the protocol's 16 KiB limit
  * with its 413 answer, and no context, so the handler finds the user with `getUser` unless the listener's own
  * `getUser` gives it `{ user }`. Works with or without a body parser before it (a raw Buffer, a string, or
  * `express.json()`'s object are all taken).
@@ -56,7 +56,7 @@ const NODE_OPTIONS = { maxBodyBytes: MAX_BATCH_BYTES, tooLargeBody: TOO_LARGE, c
 
 // How long a claim holds while its events are being sent, in a store that can complete claims (the webhook handler's
 // lease): a process that dies mid-send frees its ids after this, and the tracker's resend sends them
-// (docs/decisions.md#d-i16-activity-dedupe-leases).
+// (docs/decisions.md#d-activity-dedupe-leases).
 const CLAIM_LEASE_MS = 5 * 60_000;
 // What a body with ids being sent by another process is answered: retryable, so the tracker keeps the windows.
 const IN_FLIGHT_RETRY_AFTER_S = '60';

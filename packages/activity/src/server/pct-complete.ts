@@ -18,7 +18,7 @@ interface ResultRow {
  * Units the student mastered earlier in `courseId`, from the gradebook: the sum of `metadata.masteredUnits` of
  * their assessment results (`GET .../assessmentResults/?filter=student='<id>'`, every page) whose
  * `metadata.courseId` is the course's, leaving out results marked `tobedeleted`. Earlier completions of the same
- * run count too: `masteredUnits` are incremental (docs/decisions.md#d-i12-runid).
+ * run count too: `masteredUnits` are incremental (docs/decisions.md#d-runid-correlates).
  */
 export async function masteredUnitsSoFar(
   http: LooseHttp,

@@ -9,7 +9,7 @@ import { newEventId } from '../uuid';
 import { nameBasedUuid } from './ids';
 
 // What `record` sends, built in one place for `record` and for the activity queue's workers, so the queue sends the
-// same events with the same ids (docs/decisions.md#d-i32-same-events).
+// same events with the same ids (docs/decisions.md#d-queue-same-events).
 
 /** The events of one `record`: a TimeSpentEvent when `time` was given, then the completion. */
 export type RecordEvents = (CaliperTimeSpentEvent | CaliperActivityCompletedEvent)[];
@@ -19,7 +19,7 @@ export type RecordEventKind = 'timeSpent' | 'completion';
 
 /**
  * The id of a `record`'s event of `kind`: fresh without an idempotency key; with one, name-based on the key, the
- * user's rostering id and the activity, so a repeat is the same event (docs/decisions.md#d-i12-runid).
+ * user's rostering id and the activity, so a repeat is the same event (docs/decisions.md#d-runid-correlates).
  */
 export async function recordEventId(
   kind: RecordEventKind,

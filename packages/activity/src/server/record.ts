@@ -157,7 +157,7 @@ export function recordIssues(params: unknown): { issues: ValidationIssue[]; wind
 /**
  * `record`'s parameters checked as `record` checks them, the course included: a `ValidationError` listing every
  * problem, else the configuration, the configured course and the time window. `queue.record` checks with this too,
- * so both refuse the same input with the same error (docs/decisions.md#d-i32-same-events).
+ * so both refuse the same input with the same error (docs/decisions.md#d-queue-same-events).
  */
 export async function checkRecord(
   ctx: ServerContext,

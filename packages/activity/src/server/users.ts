@@ -39,7 +39,7 @@ const MAX_PAGES = 100;
 /*
  * What splits an email into the parts a filter can search for: a quote (the filter grammar cannot escape it),
  * control characters (no filter value may hold one), and whitespace (which, around AND/OR, would read as a
- * second condition). The Python package splits on the same characters (docs/decisions.md#d-i33-quote-email).
+ * second condition). The Python package splits on the same characters (docs/decisions.md#d-email-filter-longest-part).
  */
 const UNSENDABLE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
@@ -48,7 +48,7 @@ const UNSENDABLE =
 /**
  * The part of `email` a roster filter searches by: the whole email when a filter can carry it, else its longest
  * part between the characters none can (the first of equal length); undefined when that part is only `@`s, which
- * every address contains (docs/decisions.md#d-i33-quote-email).
+ * every address contains (docs/decisions.md#d-email-filter-longest-part).
  */
 export function emailFragment(email: string): string | undefined {
   const longest = email
@@ -68,7 +68,7 @@ export interface RosterLookupOptions {
 /**
  * Looks a user up in OneRoster by exact email: `GET .../users/?filter=email='<email>'`. An email the filter cannot
  * carry (a quote: O'Brien) is searched by its longest sendable part, `filter=email~'<part>'`, and the answers are
- * compared with the email exactly, case included, page by page (docs/decisions.md#d-i33-quote-email).
+ * compared with the email exactly, case included, page by page (docs/decisions.md#d-email-filter-longest-part).
  */
 export function rosterLookup(http: LooseHttp, options: RosterLookupOptions = {}): ResolveUserId {
   const pageSize = options.pageSize ?? PAGE;

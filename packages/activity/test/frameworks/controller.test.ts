@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The controller the React, Vue and Svelte entries share (docs/decisions.md#d-i31-controller): a component mounted
+// The controller the React, Vue and Svelte entries share (docs/decisions.md#d-framework-controller): a component mounted
 // again after its activity ended starts a new run; only a run still going is kept across a quick remount.
 import { describe, expect, test } from 'vitest';
 import { type ActivityState, createController } from '../../src/frameworks/controller';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // useActivity and <ActivityBoundary> on React 19 (the workspace's React; React 18 runs the same page in Chromium,
 // examples/frontend-react): what a lesson component relies on, on fake clocks and a fake endpoint
-// (docs/decisions.md#d-i31-controller).
+// (docs/decisions.md#d-framework-controller).
 import { LearnKitError, ValidationError } from '@learnkit/core';
 import { act, createElement, type ReactNode, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';

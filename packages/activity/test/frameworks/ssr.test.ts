@@ -1,6 +1,6 @@
 // Server rendering, as Next.js, Nuxt and SvelteKit do it: in plain Node (no DOM), importing every entry and
 // rendering a component that uses it to a string starts nothing, sends nothing and touches neither `window`,
-// `document` nor `navigator` from this package's code (docs/decisions.md#d-i31-ssr). The packed tarballs are held to
+// `document` nor `navigator` from this package's code (docs/decisions.md#d-framework-ssr). The packed tarballs are held to
 // the same in plain Node by scripts/packages/test/frameworks.test.ts.
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { compileSvelte, SVELTE_ENTRY } from './svelte-compile';

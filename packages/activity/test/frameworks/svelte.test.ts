@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The Svelte helper: a store a template reads with `$lesson`, the activity bound to the component's life, bad input
-// as `$lesson.error`; on fake clocks and a fake endpoint (docs/decisions.md#d-i31-svelte).
+// as `$lesson.error`; on fake clocks and a fake endpoint (docs/decisions.md#d-framework-svelte).
 import { ValidationError } from '@learnkit/core';
 import { type Component, flushSync, mount, unmount } from 'svelte';
 import { fromStore, get } from 'svelte/store';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The Vue composable: refs a template renders, the activity bound to the component's life, a new id from a ref,
-// bad input as an error ref; on fake clocks and a fake endpoint (docs/decisions.md#d-i31-vue).
+// bad input as an error ref; on fake clocks and a fake endpoint (docs/decisions.md#d-framework-vue).
 import { LearnKitError, ValidationError } from '@learnkit/core';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createApp, defineComponent, h, nextTick, type Ref, ref } from 'vue';

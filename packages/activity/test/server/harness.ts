@@ -106,7 +106,7 @@ export function useMock(mode: Mode) {
         ...extra,
       });
     },
-    /** How many times the ingest received each event id (docs/decisions.md#d-i32-mock-receipts). */
+    /** How many times the ingest received each event id (docs/decisions.md#d-mock-caliper-receipts). */
     receipts: (): Map<string, number> =>
       new Map(ctx.platform.state.caliperEvents.map((s) => [s.event.id as string, s.receipts ?? 1])),
     /** The Caliper events the platform stored. */

@@ -115,7 +115,7 @@ describe('the activity queue, bound by bound', () => {
     );
     const tooLarge = queued[5]?.eventIds?.[0] as string;
     // openapi/ declares no 413 for the ingest; a proxy's body limit in front of it answers one
-    // (docs/decisions.md#d-i32-split treats it as a refusal), so this answer is outside the contract on purpose.
+    // (docs/decisions.md#d-queue-split-refused-batch treats it as a refusal), so this answer is outside the contract on purpose.
     ctx.allowBadResponses();
     ctx.platform.faults.inject({
       method: 'POST',

@@ -1,4 +1,4 @@
-// kill -9 of a worker in the middle of a batch (docs/decisions.md#d-i32-worker): two `learnkit-activity-worker`
+// kill -9 of a worker in the middle of a batch (docs/decisions.md#d-queue-worker-batch): two `learnkit-activity-worker`
 // processes (the command from src/, on fixtures/queue-module.ts) drain one Redis queue on a real redis-server; one is
 // killed with SIGKILL while its batch is at the ingest; the other takes the batch over after the visibility timeout
 // (1.5 s here).

@@ -1,5 +1,5 @@
-// Faults the activity queue survives with the ingest misbehaving, on a fake clock (docs/decisions.md#d-i32-retries,
-// docs/decisions.md#d-i32-split): the ingest down for two minutes loses nothing and dead-letters nothing; a
+// Faults the activity queue survives with the ingest misbehaving, on a fake clock (docs/decisions.md#d-queue-retries,
+// docs/decisions.md#d-queue-split-refused-batch): the ingest down for two minutes loses nothing and dead-letters nothing; a
 // Retry-After is honoured; one event the ingest refuses is dead-lettered with its reason and the 99 others sent.
 import { advanceTime } from '@learnkit/test-utils';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';

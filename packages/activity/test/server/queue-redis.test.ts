@@ -1,7 +1,7 @@
-// The activity queue's Redis store against a real redis-server (docs/decisions.md#d-i32-streams): workers share one
+// The activity queue's Redis store against a real redis-server (docs/decisions.md#d-queue-redis-streams): workers share one
 // stream through a consumer group, an abandoned batch is taken over after the visibility timeout, a client shaped
 // like node-redis works as ioredis does, an unreachable store is an error naming it, and a Redis killed and restarted
-// while records are added loses nothing it acknowledged (docs/decisions.md#d-i32-record-acknowledged).
+// while records are added loses nothing it acknowledged (docs/decisions.md#d-queue-record-acknowledged).
 import { type RedisServer, startRedisServer } from '@learnkit/test-utils';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';

@@ -1,7 +1,7 @@
 // The activity queue over the memory store (docs/activity.md#the-activity-queue): `queue.record` checks and stores
 // what `record` would send, with the same ids; a worker sends batches within the bounds; what the platform refuses
-// is dead-lettered, listed and retried; hooks and stats report it (docs/decisions.md#d-i32-same-events to
-// docs/decisions.md#d-i32-observability).
+// is dead-lettered, listed and retried; hooks and stats report it (docs/decisions.md#d-queue-same-events to
+// docs/decisions.md#d-queue-observability).
 import { ValidationError } from '@learnkit/core';
 import type { QueueHookInfo } from '@learnkit/core/internal';
 import { afterEach, describe, expect, test } from 'vitest';

@@ -109,7 +109,7 @@ describe.each<Mode>(['msw', 'loopback'])('record (%s)', (mode) => {
       .map((r) => r.url.searchParams.get('filter'));
 
   test("an email with a quote (O'Brien) is found by a contains-filter on its longest sendable part, then the exact email", async () => {
-    // docs/decisions.md#d-i33-quote-email
+    // docs/decisions.md#d-email-filter-longest-part
     const id = await addStudent('usr-sean-obrien', "o'brien@maple.learnkit.test");
     const result = await ctx.server().record({
       user: { email: "o'brien@maple.learnkit.test" },
@@ -127,7 +127,7 @@ describe.each<Mode>(['msw', 'loopback'])('record (%s)', (mode) => {
   });
 
   test('of users whose emails contain the same part, the exact email picks one; the comparison is case-sensitive', async () => {
-    // docs/decisions.md#d-i33-quote-email
+    // docs/decisions.md#d-email-filter-longest-part
     const sean = await addStudent('usr-sean-obrien', "o'brien@maple.learnkit.test");
     const mary = await addStudent('usr-mary-obrien', "mary.o'brien@maple.learnkit.test");
     await addStudent('usr-obrien', 'obrien@maple.learnkit.test');
@@ -151,7 +151,7 @@ describe.each<Mode>(['msw', 'loopback'])('record (%s)', (mode) => {
   });
 
   test('the candidates are read page by page until the exact email is found; two exact matches are refused', async () => {
-    // docs/decisions.md#d-i33-quote-email
+    // docs/decisions.md#d-email-filter-longest-part
     const ids = [];
     for (const n of [1, 2, 3, 4]) ids.push(await addStudent(`usr-obrien-${n}`, `${n}.o'brien@cedar.test`));
     const lookup = rosterLookup(ctx.http() as unknown as LooseHttp, { pageSize: 1 });
@@ -171,7 +171,7 @@ describe.each<Mode>(['msw', 'loopback'])('record (%s)', (mode) => {
   });
 
   test('an email with no part a filter can search for is refused naming user.email, nothing sent', async () => {
-    // docs/decisions.md#d-i33-quote-email
+    // docs/decisions.md#d-email-filter-longest-part
     const error = await ctx
       .server()
       .record({ user: { email: "'@'" }, activity: LESSON, metrics: { xpEarned: 1 } })

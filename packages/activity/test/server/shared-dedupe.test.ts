@@ -7,7 +7,7 @@ import { activeSeconds, post, useMock, windowMessage } from './harness';
 // The activity server dedupes with the webhook handler's protocol on a shared store: a claim is a 5-minute lease
 // while the events are sent, `complete` marks them sent for dedupeTtlMs, and a copy that meets an id another server
 // is still sending is answered 503 (the tracker keeps the windows), never acknowledged before the platform took it
-// (docs/decisions.md#d-i16-activity-dedupe-leases).
+// (docs/decisions.md#d-activity-dedupe-leases).
 
 const CALIPER = '/caliper/v1p2';
 const answer = async (response: Response) => ({

@@ -1,5 +1,5 @@
 // One rule set for Caliper 1.2 events and envelopes, shared by the SDK's pre-send check (`caliper.send`) and the
-// mock's ingest (docs/decisions.md#d-i12-caliper-rules). Structure only: whether an IRI-only actor or edApp
+// mock's ingest (docs/decisions.md#d-caliper-one-rule-set). Structure only: whether an IRI-only actor or edApp
 // matches a rostering user or an application is the platform's business, checked after these rules pass.
 import { CALIPER_CONTEXT } from '../context';
 import { type EntityMember, EVENT_MEMBERS, eventTypeRule, memberTypes } from './event-types';

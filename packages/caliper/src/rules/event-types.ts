@@ -1,7 +1,7 @@
 // Per event type: the actions it allows and the entity types of its members, transcribed from the Caliper 1.2
 // specification (1EdTech/caliper-spec, commit c0261faa): the event fragments (`fragments/events`), widened where
 // a profile's table allows more (`fragments/profiles`: a ViewEvent of a Result, the Attempt an
-// AssessmentItemEvent Started generates), plus the platform's additions (docs/decisions.md#d-i12-caliper-rules).
+// AssessmentItemEvent Started generates), plus the platform's additions (docs/decisions.md#d-caliper-one-rule-set).
 import { CALIPER_ACTIONS } from './vocabulary';
 
 /** An event member that holds an entity (as an object or an IRI). */

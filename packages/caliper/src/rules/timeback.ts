@@ -1,6 +1,6 @@
 // The platform's profile (TimebackProfile, docs/decisions.md#d-caliper-wire and openapi/platform.yaml): its two events are
 // closed, member by member, and `SessionEvent` `Archived` carries a SessionRecording. The OpenAPI schemas say
-// the same; a test compares the two verdicts (docs/decisions.md#d-i12-caliper-rules).
+// the same; a test compares the two verdicts (docs/decisions.md#d-caliper-one-rule-set).
 import {
   anyObject,
   boolean,

@@ -1,6 +1,6 @@
 // The Caliper 1.2 vocabulary the rules check against, transcribed from the specification's fragments
 // (1EdTech/caliper-spec, commit c0261faa, `fragments/{entities,actions,profiles}`); see
-// docs/decisions.md#d-i12-caliper-rules.
+// docs/decisions.md#d-caliper-one-rule-set.
 
 /** Each Caliper 1.2 entity type and its direct supertypes (`Entity` is the root). */
 const ENTITY_SUPERTYPES: Readonly<Record<string, readonly string[]>> = {

@@ -271,7 +271,7 @@ export function fromCaseJson(json: unknown, options?: FromCaseJsonOptions): Case
 
   // The rules write only what the upload schema allows, so the schema is not run again over the result (a tenth
   // of a 100,000-item conversion); what it cannot say, identifiers used twice, is checked here
-  // (docs/decisions.md#d-i12-valid-by-construction).
+  // (docs/decisions.md#d-case-valid-by-construction).
   crossChecks(body, report.issues);
   if (report.issues.length > 0) {
     throw createValidationError(

@@ -205,7 +205,7 @@ function completeNode(
  * An association end as `{ title, identifier, uri }`: a string (id or URI) becomes one, a non-uuid identifier
  * its name-based uuid, a missing title or uri is taken from the package's node, else made from what is known.
  * An end with neither identifier nor uri cannot be saved. `key` names the end within `parent`; its repairs are
- * reported by path text alone, and its place is made only for a problem (docs/decisions.md#d-i12-end-paths).
+ * reported by path text alone, and its place is made only for a problem (docs/decisions.md#d-case-end-paths).
  */
 export function node(c: ReferenceContext, value: unknown, parent: At, key: string): Json | undefined {
   const src = nodeSource(c, value, parent, key);

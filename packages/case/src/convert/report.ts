@@ -47,7 +47,7 @@ export function childText(parent: string, key: string | number): string {
 /**
  * A place in the input: the text of its path, as `formatJsonPath` writes it, built from its parent's (each object's
  * once, each member's by one concatenation), and its segments only when asked (strict mode, problems). A report
- * of a million entries costs that many paths (docs/decisions.md#d-i12-convert-speed).
+ * of a million entries costs that many paths (docs/decisions.md#d-case-convert-speed).
  */
 export class At {
   private constructor(
@@ -113,7 +113,7 @@ function describe(before: unknown, after: unknown, movedTo: string | undefined):
 /**
  * A change of `fromCaseJson`'s report as one line for logs, without its path:
  * `"2019-03-20T14:22:31" -> "2019-03-20T14:22:31Z" (no time zone: Z (UTC) added)`, `moved to X (why)`,
- * `removed (why)`. Written on demand, not kept in each entry (docs/decisions.md#d-i12-plain-entries).
+ * `removed (why)`. Written on demand, not kept in each entry (docs/decisions.md#d-case-report-plain-entries).
  *
  * @example
  * for (const change of fromCaseJson(text).changes) console.log(`${change.path}: ${describeChange(change)}`);
@@ -125,7 +125,7 @@ export function describeChange(change: CaseJsonChange): string {
 /**
  * An entry of the report: a plain object literal, which the engine allocates straight into the old generation
  * once most of its kind outlive the young one (a report keeps all of its million entries), and which, unlike an
- * object given a prototype, costs no call into the runtime (docs/decisions.md#d-i12-plain-entries).
+ * object given a prototype, costs no call into the runtime (docs/decisions.md#d-case-report-plain-entries).
  */
 function entry(
   path: string,
@@ -174,7 +174,7 @@ export class Report {
   /**
    * {@link repair} of member `member` of member `key` of `at` (an association end's `identifier`), without making
    * the place of `key`: a 100,000-item file repairs 300,000 ends, most of them once
-   * (docs/decisions.md#d-i12-end-paths).
+   * (docs/decisions.md#d-case-end-paths).
    */
   repairUnder(
     at: At,

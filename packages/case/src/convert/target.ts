@@ -3,7 +3,7 @@ import type { At, Report } from './report';
 
 // The shapes a conversion writes, apart from the Converter class so that the reference converters (references.ts)
 // can name what they use of it without importing it back: converter.ts imports references.ts (no import cycle,
-// docs/decisions.md#d-i15-source-shape).
+// docs/decisions.md#d-source-shape).
 
 /** A JSON object. */
 export type Json = Record<string, unknown>;

@@ -4,7 +4,7 @@ export type Normalised = { value: string; why?: string } | { invalid: true };
 // Read character by character, not by regular expressions: a 100,000-item package has 250,000 timestamps, and
 // match arrays, captured parts and rebuilt strings were a fifth of what a conversion allocated. The grammar is
 // the one these expressions state, which test/timestamps.test.ts holds the code to
-// (docs/decisions.md#d-i12-char-checks):
+// (docs/decisions.md#d-case-char-checks):
 //   date       ^\d{4}-\d{2}-\d{2}$
 //   date-time  ^(\d{4}-\d{2}-\d{2})[Tt ]((?:[01]\d|2[0-3]):[0-5]\d)(:[0-5]\d(?:\.\d+)?)?\s*(Z|z|[+-]\d{2}:?\d{2})?$
 

@@ -5,7 +5,7 @@ import { sha1Block } from '../generated/sha1-block';
 // `createHash('sha1')` (Node) or its own SHA-1 on byte arrays (browsers), about 4 µs a call, and a 100,000-item
 // ASN file has 250,000 distinct identifiers. The output is the package's, byte for byte; any name that is not
 // ASCII is still handed to the package, so UTF-8 encoding and its errors stay its own
-// (docs/decisions.md#d-i12-convert-speed).
+// (docs/decisions.md#d-case-convert-speed).
 
 /** The 16 bytes of a namespace uuid (`6ba7b811-9dad-...`). */
 export function namespaceBytes(namespace: string): Uint8Array {

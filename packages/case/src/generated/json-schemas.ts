@@ -11,7 +11,7 @@ export const caseSchemas: JsonSchemaDefs = {
   "Uuid": {
     "type": "string",
     "pattern": "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
-    "description": "A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits is\npreserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC 4122\nuuid. See docs/decisions.md#d-oa-8.\n",
+    "description": "A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits is\npreserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC 4122\nuuid. See docs/decisions.md#d-case-identifier-schema.\n",
     "examples": [
       "00000000-0000-0000-0000-000000000001"
     ]
@@ -376,7 +376,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "CFPackage": {
     "type": "object",
-    "description": "A document with its items and associations (response shape). `sourcedId` and `CFDocument` always; `CFItems`,\n`CFAssociations` and `CFDefinitions` when present. See docs/decisions.md#d-oa-10.\n",
+    "description": "A document with its items and associations (response shape). `sourcedId` and `CFDocument` always; `CFItems`,\n`CFAssociations` and `CFDefinitions` when present. See docs/decisions.md#d-cfpackage-members.\n",
     "required": [
       "sourcedId",
       "CFDocument"
@@ -390,14 +390,14 @@ export const caseSchemas: JsonSchemaDefs = {
       },
       "CFItems": {
         "type": "array",
-        "description": "Optional. See docs/decisions.md#d-oa-10.",
+        "description": "Optional. See docs/decisions.md#d-cfpackage-members.",
         "items": {
           "$ref": "#/$defs/CFItem"
         }
       },
       "CFAssociations": {
         "type": "array",
-        "description": "Optional. See docs/decisions.md#d-oa-10.",
+        "description": "Optional. See docs/decisions.md#d-cfpackage-members.",
         "items": {
           "$ref": "#/$defs/CFAssociation"
         }
@@ -407,21 +407,21 @@ export const caseSchemas: JsonSchemaDefs = {
           "object",
           "null"
         ],
-        "description": "Optional free-form object. See docs/decisions.md#d-oa-10.",
+        "description": "Optional free-form object. See docs/decisions.md#d-cfpackage-members.",
         "additionalProperties": true
       }
     }
   },
   "CFDocumentList": {
     "type": "object",
-    "description": "A page of documents. `offset`, `limit` and `totalCount` are optional page members. See docs/decisions.md#d-oa-4.",
+    "description": "A page of documents. `offset`, `limit` and `totalCount` are optional page members. See docs/decisions.md#d-page-members-total-count.",
     "required": [
       "CFDocuments"
     ],
     "properties": {
       "CFDocuments": {
         "type": "array",
-        "description": "The unfiltered listing always holds a document; a `filter`, `search` or `offset` past the end may match none, so the page may be empty. See docs/decisions.md#d-oa-26.",
+        "description": "The unfiltered listing always holds a document; a `filter`, `search` or `offset` past the end may match none, so the page may be empty. See docs/decisions.md#d-empty-document-page-valid.",
         "items": {
           "$ref": "#/$defs/CFDocument"
         }
@@ -442,7 +442,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "CFItemList": {
     "type": "object",
-    "description": "A page of items. `offset`, `limit` and `totalCount` are optional page members. See docs/decisions.md#d-oa-4.",
+    "description": "A page of items. `offset`, `limit` and `totalCount` are optional page members. See docs/decisions.md#d-page-members-total-count.",
     "required": [
       "CFItems"
     ],
@@ -495,7 +495,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "CFPackageLinkRef": {
     "type": "object",
-    "description": "`CFItemTypeURI` and `licenseURI` of an uploaded item are CASE LinkURI objects (`title`, `identifier`, `uri`);\nother members pass through. See docs/decisions.md#d-oa-9.\n",
+    "description": "`CFItemTypeURI` and `licenseURI` of an uploaded item are CASE LinkURI objects (`title`, `identifier`, `uri`);\nother members pass through. See docs/decisions.md#d-open-responses-closed-requests.\n",
     "additionalProperties": true,
     "properties": {
       "title": {
@@ -776,7 +776,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "CFPackageUploadResult": {
     "type": "object",
-    "description": "The result of a package upload. No member is required. See docs/decisions.md#d-oa-11.\n",
+    "description": "The result of a package upload. No member is required. See docs/decisions.md#d-tables-without-required-column.\n",
     "properties": {
       "success": {
         "type": "boolean"
@@ -879,7 +879,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "ImsxStatusInfo": {
     "type": "object",
-    "description": "The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Both spellings `imsx_CodeMinor`\nand `imsx_codeMinor` are accepted as optional members. See docs/decisions.md#d-oa-5.\n",
+    "description": "The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Both spellings `imsx_CodeMinor`\nand `imsx_codeMinor` are accepted as optional members. See docs/decisions.md#d-imsx-error-bodies.\n",
     "required": [
       "imsx_codeMajor",
       "imsx_severity"
@@ -918,7 +918,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "CaseTokenRequest": {
     "type": "object",
-    "description": "Form fields of `POST {auth_url}/oauth2/token`. `scope` (space-separated) is optional. A field not stated here\nis ignored, as RFC 6749 section 3.2 requires of a token endpoint. See docs/decisions.md#d-oa-12 and\ndocs/decisions.md#d-mock-hostile-input.\n",
+    "description": "Form fields of `POST {auth_url}/oauth2/token`. `scope` (space-separated) is optional. A field not stated here\nis ignored, as RFC 6749 section 3.2 requires of a token endpoint. See docs/decisions.md#d-case-token-endpoint and\ndocs/decisions.md#d-mock-hostile-input.\n",
     "additionalProperties": true,
     "required": [
       "grant_type",
@@ -945,7 +945,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "TokenResponse": {
     "type": "object",
-    "description": "An access token. `access_token`, `token_type` and `expires_in` are required, `scope` optional as in RFC 6749.\nSee docs/decisions.md#d-oa-11.\n",
+    "description": "An access token. `access_token`, `token_type` and `expires_in` are required, `scope` optional as in RFC 6749.\nSee docs/decisions.md#d-tables-without-required-column.\n",
     "required": [
       "access_token",
       "token_type",

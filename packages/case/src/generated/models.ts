@@ -189,9 +189,9 @@ export interface CFLink {
 
 /**
  * A document with its items and associations (response shape). `sourcedId` and `CFDocument` always;
- * `CFItems`, `CFAssociations` and `CFDefinitions` when present. See docs/decisions.md#d-oa-10.
+ * `CFItems`, `CFAssociations` and `CFDefinitions` when present. See docs/decisions.md#d-cfpackage-members.
  *
- * @see docs/decisions.md#d-oa-10
+ * @see docs/decisions.md#d-cfpackage-members
  */
 export interface CFPackage {
   /**
@@ -202,30 +202,30 @@ export interface CFPackage {
   /** The CF document: a competency framework (response shape). */
   CFDocument: CFDocument;
   /**
-   * Optional. See docs/decisions.md#d-oa-10.
+   * Optional. See docs/decisions.md#d-cfpackage-members.
    *
-   * @see docs/decisions.md#d-oa-10
+   * @see docs/decisions.md#d-cfpackage-members
    */
   CFItems?: CFItem[];
   /**
-   * Optional. See docs/decisions.md#d-oa-10.
+   * Optional. See docs/decisions.md#d-cfpackage-members.
    *
-   * @see docs/decisions.md#d-oa-10
+   * @see docs/decisions.md#d-cfpackage-members
    */
   CFAssociations?: CFAssociation[];
   /**
-   * Optional free-form object. See docs/decisions.md#d-oa-10.
+   * Optional free-form object. See docs/decisions.md#d-cfpackage-members.
    *
-   * @see docs/decisions.md#d-oa-10
+   * @see docs/decisions.md#d-cfpackage-members
    */
   CFDefinitions?: { [key: string]: unknown } | null;
 }
 
 /**
  * `CFItemTypeURI` and `licenseURI` of an uploaded item are CASE LinkURI objects (`title`, `identifier`,
- * `uri`); other members pass through. See docs/decisions.md#d-oa-9.
+ * `uri`); other members pass through. See docs/decisions.md#d-open-responses-closed-requests.
  *
- * @see docs/decisions.md#d-oa-9
+ * @see docs/decisions.md#d-open-responses-closed-requests
  */
 export interface CFPackageLinkRef {
   /** The title. */
@@ -408,9 +408,10 @@ export interface CFPackageUploadItem {
 }
 
 /**
- * The result of a package upload. No member is required. See docs/decisions.md#d-oa-11.
+ * The result of a package upload. No member is required. See
+ * docs/decisions.md#d-tables-without-required-column.
  *
- * @see docs/decisions.md#d-oa-11
+ * @see docs/decisions.md#d-tables-without-required-column
  * @example
  * const { result } = await lk.case.packages.upload(body);
  */

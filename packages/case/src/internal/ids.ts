@@ -16,7 +16,7 @@ function hexRun(text: string, start: number, end: number): boolean {
 /**
  * True for a CASE identifier: any 8-4-4-4-12 hex string, whatever its version bits, hex case as given (not
  * lower-cased; docs/decisions.md#d-case-identifiers). Read character by character, not by a regular expression:
- * every id of a 100,000-item package comes here several times (docs/decisions.md#d-i12-char-checks).
+ * every id of a 100,000-item package comes here several times (docs/decisions.md#d-case-char-checks).
  */
 export function isCaseId(value: unknown): value is string {
   return (
@@ -45,7 +45,7 @@ const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s"<>\\^`{|}]+$/;
 /**
  * Whether a string is an absolute URI: a scheme, then no spaces and none of the characters RFC 3986 never allows
  * unencoded. The platform refuses any other `uri` (the mock's rule, which stands for it). A regular expression
- * still: for a string of 70 characters it beats a loop over character codes (docs/decisions.md#d-i12-char-checks).
+ * still: for a string of 70 characters it beats a loop over character codes (docs/decisions.md#d-case-char-checks).
  */
 export function isAbsoluteUri(value: unknown): value is string {
   return typeof value === 'string' && ABSOLUTE_URI.test(value);

@@ -17,7 +17,7 @@ export const VALIDATE_CHUNK_SIZE = 1000;
 
 /**
  * The standards (CFItems): list, get (generated from openapi/resources.yaml), and validate ids, which does more
- * than one call (docs/decisions.md#d-i28-typescript).
+ * than one call (docs/decisions.md#d-generated-resources).
  *
  * @example
  * const { valid, invalid } = await lk.case.items.validate(ids);

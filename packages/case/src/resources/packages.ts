@@ -6,7 +6,7 @@ import { assertPackageUpload } from '../validation';
 
 /**
  * Packages: a document with its items and associations, read whole (generated from openapi/resources.yaml) or
- * uploaded whole, after the upload is checked (docs/decisions.md#d-i28-typescript).
+ * uploaded whole, after the upload is checked (docs/decisions.md#d-generated-resources).
  *
  * @example
  * const pkg = await lk.case.packages.get(documentId);

@@ -73,7 +73,7 @@ function checkUrl(issues: ValidationIssue[], name: string, value: unknown): void
 }
 
 // Null prototype: `error` comes from the token endpoint, and `constructor` must not find Object's
-// (docs/decisions.md#d-i13-lookup-tables).
+// (docs/decisions.md#d-own-property-lookups).
 const OAUTH_ADVICE: Record<string, string> = Object.assign(Object.create(null), {
   invalid_client: 'Check clientId/clientSecret and the token URL (and that style matches the endpoint).',
   invalid_scope: 'The client may not ask for that scope; ask the platform team to assign it, or drop scope.',
@@ -90,7 +90,7 @@ const OAUTH_ERROR_MEMBERS = ['error', 'error_description', 'error_uri'] as const
 /**
  * What an error keeps of a token endpoint's body: a token endpoint's answer is a credential by what it is, so only
  * its OAuth error members (strings) are kept; any other JSON member is dropped, and a success body that is not JSON
- * is withheld whole (docs/decisions.md#d-i13-redaction).
+ * is withheld whole (docs/decisions.md#d-redaction-by-value).
  */
 function tokenEndpointBody(text: string, ok: boolean): string {
   const json = tryParseJson(text);
@@ -147,10 +147,10 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
   const now = options.now ?? Date.now;
   const cache = options.cache ?? sharedTokenCache;
   // A token is shared only by callers that proved the same credentials: the secret is part of the key, as a keyed
-  // hash (docs/decisions.md#d-i13-token-cache-key).
+  // hash (docs/decisions.md#d-token-cache-by-credentials).
   const key = `${tokenUrl}\n${clientId}\n${scope}\n${keyedHash(clientSecret)}`;
   // Across processes the key is a hash under the secret itself (the same in every process), and the stored token is
-  // encrypted with a key derived from it (docs/decisions.md#d-i16-shared-token-sealed).
+  // encrypted with a key derived from it (docs/decisions.md#d-shared-token-sealed).
   const shared = cache.shared;
   const sealer = shared ? tokenSealer(`${tokenUrl}\n${clientId}\n${scope}`, clientSecret) : undefined;
   const log = createLogger(options.logger);
@@ -329,7 +329,7 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
     invalidate(token: string) {
       const entry = cache.entry(key);
       if (entry.token === token) {
-        // Remembered, so a shared store still holding it is not trusted again (docs/decisions.md#d-i16-shared-token-401).
+        // Remembered, so a shared store still holding it is not trusted again (docs/decisions.md#d-shared-token-401).
         entry.rejected = token;
         entry.token = undefined;
         entry.expiresAt = 0;
@@ -342,7 +342,7 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
     toJSON: () => describe(),
     [INSPECT]: describe,
   };
-  // Redacted for as long as this provider lives, however many tokens it fetches (docs/decisions.md#d-i13-redaction).
+  // Redacted for as long as this provider lives, however many tokens it fetches (docs/decisions.md#d-redaction-by-value).
   registerSecret(clientSecret, provider);
   registerSecret(basic.slice(6), provider);
   return provider as TokenProvider;

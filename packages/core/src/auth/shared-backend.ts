@@ -5,7 +5,7 @@ export type { SharedTokenRecord, TokenSealer } from './token-seal';
 
 /**
  * @internal How a token cache shares tokens across processes (`createSharedTokenCache` of `@learnkit/sdk`). The
- * provider keeps the secret and hands over a sealer made from it (docs/decisions.md#d-i16-shared-token-sealed).
+ * provider keeps the secret and hands over a sealer made from it (docs/decisions.md#d-shared-token-sealed).
  */
 export interface SharedTokenBackend {
   /** The token to use: from the store, or from `fetchToken` under the store's lock. */

@@ -35,7 +35,7 @@ export function staticToken(token: string): TokenProvider {
     toJSON: describe,
     [INSPECT]: describe,
   };
-  // Redacted for as long as this provider lives (docs/decisions.md#d-i13-redaction).
+  // Redacted for as long as this provider lives (docs/decisions.md#d-redaction-by-value).
   registerSecret(token, provider);
   return provider as TokenProvider;
 }

@@ -11,7 +11,7 @@ export interface TokenCacheEntry {
   inflight: Promise<string> | undefined;
   /**
    * The last token the API refused (401): a shared store may still hold it for other processes, and it must not be
-   * adopted again (docs/decisions.md#d-i16-shared-token-401).
+   * adopted again (docs/decisions.md#d-shared-token-401).
    */
   rejected?: string | undefined;
 }

@@ -4,7 +4,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 
 // A token kept in a store other processes share is sealed: the key names the credentials by a keyed hash, and the
 // value is AES-256-GCM under a key derived from the client secret, so reading the store alone gives no usable token
-// (docs/decisions.md#d-i16-shared-token-sealed).
+// (docs/decisions.md#d-shared-token-sealed).
 
 /** @internal A token as processes share it: the value and its times (ms epoch). */
 export interface SharedTokenRecord {

@@ -313,7 +313,7 @@ export interface RedirectErrorInit extends ApiErrorInit {
 /**
  * A redirect the SDK did not follow: one to another origin (requests carry credentials, which must not leave
  * their origin), more than 20 in a row, or any redirect when the request said `redirect: 'error'`. `from` and
- * `to` name both origins (docs/decisions.md#d-i13-redirects).
+ * `to` name both origins (docs/decisions.md#d-redirects-same-origin).
  *
  * @example
  * catch (e) { if (e instanceof RedirectError) console.error(`moved from ${e.from} to ${e.to}: check baseUrl`) }

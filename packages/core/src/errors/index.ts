@@ -1,5 +1,5 @@
 // The errors of the SDK, one module per concern: the base class and its brand, the API errors, the network errors,
-// bad input and webhook verification (docs/decisions.md#d-i15-source-shape).
+// bad input and webhook verification (docs/decisions.md#d-source-shape).
 export {
   ApiError,
   type ApiErrorInit,

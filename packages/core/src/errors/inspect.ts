@@ -2,7 +2,7 @@ import { redact } from '../internal/redact';
 import { isRecord, preview } from '../internal/text';
 import { brandOf, type LearnKitError } from './base';
 
-// What `util.inspect` shows of a LearnKit error (docs/decisions.md#d-i13-inspect), shared by the error classes.
+// What `util.inspect` shows of a LearnKit error (docs/decisions.md#d-error-inspect-output), shared by the error classes.
 
 /** The system error code of `error` or of a cause in its chain (`ECONNREFUSED`), if any. */
 export function causeCode(error: unknown): string | undefined {
@@ -29,7 +29,7 @@ function describeCause(cause: unknown): string {
 /**
  * `util.inspect` of a LearnKit error: its redacted message, the stack frames and the public fields of `toJSON()`
  * (for an `ApiError` also the start of its redacted body). Response headers, the runtime's cause chain and
- * internal parse errors stay out: they may hold what a log must not (docs/decisions.md#d-i13-inspect).
+ * internal parse errors stay out: they may hold what a log must not (docs/decisions.md#d-error-inspect-output).
  */
 function inspectError(
   this: LearnKitError,

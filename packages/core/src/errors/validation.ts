@@ -52,7 +52,7 @@ export class ValidationError extends LearnKitError {
     super(redact(`Invalid input: ${text}`));
     showSafely(this);
     // The issues are redacted as the message is: they are echoed too, by toJSON() and by whoever prints them
-    // (docs/decisions.md#d-i33-issues). One pass over all their texts, each after a space, says whether any needs
+    // (docs/decisions.md#d-validation-issues-redacted). One pass over all their texts, each after a space, says whether any needs
     // it: redaction finds in a text alone nothing it would not find there after a space, so 100,000 issues of a
     // CASE import are not redacted one by one for nothing.
     const texts = list

@@ -8,7 +8,7 @@ import { createValidationError } from './validation-error';
 /** @internal The per-call settings every client method takes, besides its own (`fields` on reads). */
 export const CALL_OPTION_KEYS = ['signal', 'timeoutMs', 'deadlineMs', 'retry', 'headers'] as const;
 
-/** The per-call options of a call given none: shared, never written to (docs/decisions.md#d-i14-hot-path). */
+/** The per-call options of a call given none: shared, never written to (docs/decisions.md#d-no-options-no-allocation). */
 const NO_OPTIONS: RequestOptions = Object.freeze({});
 const IDEMPOTENT: RequestOptions = Object.freeze({ idempotent: true });
 
@@ -63,7 +63,7 @@ export function checkCallOptions(
  * @internal Refuses an id that cannot name a resource (not a string, or blank) before anything is sent: `name` is
  * the argument's name in the message, `noun` what the id is (`identifier`, `sourcedId`). Any other text is sent
  * percent-encoded as one path segment (`/` and `?` included), except `.` and `..`, which a URL reads as a step of
- * the path itself, whatever their encoding: those are refused (docs/decisions.md#d-i29-path-ids).
+ * the path itself, whatever their encoding: those are refused (docs/decisions.md#d-oneroster-path-ids).
  */
 export function checkId(id: unknown, name: string, noun = 'identifier'): string {
   if (typeof id !== 'string' || id.trim() === '') {

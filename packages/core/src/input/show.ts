@@ -1,4 +1,4 @@
-// How the clients' input checks name a place and a value in an error message (docs/decisions.md#d-i15-core-input).
+// How the clients' input checks name a place and a value in an error message (docs/decisions.md#d-input-checks-in-core).
 
 import { redactUserinfo } from '../internal/userinfo';
 
@@ -31,13 +31,13 @@ function plainJson(text: string): boolean {
 /**
  * @internal A short, quoted rendering of a value for an error message (long strings are cut, objects named). A
  * string is quoted as `JSON.stringify` would, without calling it when nothing needs escaping: a CASE import report
- * can quote a million values (docs/decisions.md#d-i12-char-checks).
+ * can quote a million values (docs/decisions.md#d-case-char-checks).
  */
 export function showValue(value: unknown): string {
   if (value === undefined) return 'undefined';
   if (typeof value === 'string') {
     // A password shaped like userinfo goes before the cut, which could drop the `@` that marks it as one
-    // (docs/decisions.md#d-i33-userinfo); the message is redacted as a whole afterwards.
+    // (docs/decisions.md#d-userinfo-redacted); the message is redacted as a whole afterwards.
     const safe = redactUserinfo(value);
     const text = safe.length > 48 ? `${safe.slice(0, 45)}...` : safe;
     return plainJson(text) ? `"${text}"` : JSON.stringify(text);

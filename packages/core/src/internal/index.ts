@@ -44,7 +44,7 @@ export {
   type ValidationIssue,
   type WebhookVerificationReason,
 } from '../errors';
-// The checks every LearnKit client makes of its caller's arguments (docs/decisions.md#d-i15-core-input). No browser
+// The checks every LearnKit client makes of its caller's arguments (docs/decisions.md#d-input-checks-in-core). No browser
 // entry reaches them.
 export {
   CALL_OPTION_KEYS,
@@ -69,7 +69,7 @@ export {
 } from '../input/schema-check';
 export { formatJsonPath, jsonTypeName, showValue, valueAtPath } from '../input/show';
 export { createValidationError } from '../input/validation-error';
-// The listings of the generated resources (docs/decisions.md#d-i28-typescript).
+// The listings of the generated resources (docs/decisions.md#d-generated-resources).
 export { checkQueryObject, offsetPages, wholeListPage } from '../listing';
 export { createLogger, type LogFn } from '../logger';
 export type {
@@ -100,7 +100,7 @@ export {
   validateListQuery,
 } from '../query';
 export type { RedisClientLike, RedisDedupeStoreOptions } from '../redis-dedupe';
-// The base of the clients' resource classes and its helpers (docs/decisions.md#d-i15-resource).
+// The base of the clients' resource classes and its helpers (docs/decisions.md#d-resource-base-class).
 export { type PathInit, pathBodyInit, pathInit, Resource, resourcesOver } from '../resource';
 export type {
   AttemptInfo,
@@ -120,7 +120,7 @@ export {
 export { createTransport, type Transport, type TransportOptions } from '../transport/transport';
 export { type UrlOptionRules, urlOptionIssue } from '../url-option';
 export { VERSION } from '../version';
-// How long a 429 or 503 asked to wait, for the activity queue's own retries (docs/decisions.md#d-i32-retries).
+// How long a 429 or 503 asked to wait, for the activity queue's own retries (docs/decisions.md#d-queue-retries).
 export { parseRetryAfterMs } from './retry-after';
 export { isRecord, jsonParseProblem } from './text';
 // A password shaped like userinfo redacted, for text the SDK writes outside its errors (the CLI's stderr).

@@ -8,7 +8,7 @@ let processKey: Uint8Array | undefined;
 
 /**
  * HMAC-SHA256 of `value` under a random key made once per process, as hex: equal values give equal hashes within
- * the process, and the value cannot be recovered from one (docs/decisions.md#d-i13-token-cache-key).
+ * the process, and the value cannot be recovered from one (docs/decisions.md#d-token-cache-by-credentials).
  */
 export function keyedHash(value: string): string {
   processKey ??= randomBytes(32);

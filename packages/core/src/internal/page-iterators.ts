@@ -70,7 +70,7 @@ export class ItemIterator<T> implements AsyncIterableIterator<T> {
 
   next(): Promise<IteratorResult<T, undefined>> {
     // An item of the page in hand needs no async frame: `for await` over 100,000 items makes 100,000 calls
-    // (docs/decisions.md#d-s22-list-path).
+    // (docs/decisions.md#d-page-in-one-reaction).
     if (this.#index < this.#data.length)
       return Promise.resolve({ done: false, value: this.#data[this.#index++] as T });
     return this.#nextPage();

@@ -3,7 +3,7 @@ import { defaultPathSerializer } from 'openapi-fetch';
 /**
  * A path template (`/ims/case/v1p1/CFItems/{sourcedId}`) split once into its literal parts and parameter
  * names, so a call fills it by concatenation instead of openapi-fetch's regex match and `replace` per
- * parameter (docs/decisions.md#d-i14-url).
+ * parameter (docs/decisions.md#d-path-templates-compiled-once).
  */
 interface CompiledPath {
   /** Literal text around the parameters, the base URL in the first part; one more than `names`. */

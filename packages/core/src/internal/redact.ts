@@ -2,7 +2,7 @@
  * Redaction of credentials from anything the SDK writes out (log lines, error messages, error bodies).
  *
  * Redaction goes by what a value is, with a list of seen values as one layer among several
- * (docs/decisions.md#d-i13-redaction):
+ * (docs/decisions.md#d-redaction-by-value):
  * - credentials (client secrets, Basic credentials, static tokens) are replaced wherever they occur verbatim for
  *   as long as the provider holding them lives, however many tokens are issued meanwhile;
  * - issued tokens are replaced verbatim too (the most recent ones), and wherever they stand as what they are:
@@ -10,7 +10,7 @@
  * - shapes that are always secret (`Bearer x`, `Basic x`, JWTs, `whsec_x`, `client_secret=x`, `"password": "x"`,
  *   `secret: "x"`) are replaced by pattern, so a secret the SDK never saw is caught too. A field-path message
  *   such as `secret: must be ...` is not an assignment and stays as it is;
- * - the password of anything shaped like userinfo (`user:password@`), a URL or not (docs/decisions.md#d-i33-userinfo).
+ * - the password of anything shaped like userinfo (`user:password@`), a URL or not (docs/decisions.md#d-userinfo-redacted).
  */
 
 import { formEncode } from './form';
@@ -139,7 +139,7 @@ const SECRET_KEY =
 /**
  * A copy of `value` safe to log: strings redacted, values under secret-sounding keys replaced whole.
  * Depth-limited because log fields are shallow and a cycle must not hang the caller. Keys are copied as own
- * properties (a key named `__proto__` stays data, docs/decisions.md#d-i13-lookup-tables).
+ * properties (a key named `__proto__` stays data, docs/decisions.md#d-own-property-lookups).
  */
 export function redactValue(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return redact(value);

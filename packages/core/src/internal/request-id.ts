@@ -19,8 +19,8 @@ function refill(bytes: Uint8Array): void {
 
 /**
  * A fresh id for one call, `req_` and 32 hex digits: random enough to be unique across a partner's fleet, short
- * enough to quote to support (docs/decisions.md#d-s20-request-id). Made from a pool of random bytes drawn 128 ids
- * at a time: a request id is on every call's path (docs/decisions.md#d-s21-hot-path).
+ * enough to quote to support (docs/decisions.md#d-request-id-per-call). Made from a pool of random bytes drawn 128 ids
+ * at a time: a request id is on every call's path (docs/decisions.md#d-call-path-allocation).
  */
 export function newRequestId(): string {
   if (used === POOL_SIZE) {

@@ -1,6 +1,6 @@
 // RFC 9110 section 10.2.3: `Retry-After = HTTP-date / delay-seconds`, where delay-seconds is 1*DIGIT and the
 // date a sender generates is an IMF-fixdate. Anything else is garbage from a proxy or a bug; it is ignored and
-// normal backoff applies (docs/decisions.md#d-i13-retry-after).
+// normal backoff applies (docs/decisions.md#d-retry-after-formats).
 const DELAY_SECONDS = /^\d+$/;
 const IMF_FIXDATE =
   /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT$/;

@@ -17,7 +17,7 @@ export function tryParseJson(text: string): unknown {
  * @internal What `JSON.parse` said of a text that is not JSON, without the stretch of the text V8 quotes
  * (`Unexpected token 's', ..."Secret": s3cr3t"... is not valid JSON` -> `Unexpected token 's'`): a configuration
  * file's text holds its secrets, and a quoted stretch can cut a password off from the `@` that marks it as one
- * (docs/decisions.md#d-i33-json-text). A message that still quotes something is not shown at all.
+ * (docs/decisions.md#d-config-not-json). A message that still quotes something is not shown at all.
  */
 export function jsonParseProblem(error: unknown): string {
   const message = error instanceof Error ? error.message : '';

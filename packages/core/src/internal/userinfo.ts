@@ -2,7 +2,7 @@
  * The password of anything shaped like URL userinfo (`user:password@`), replaced wherever it stands in a text,
  * whether or not the text parses as a URL: `https//user:pa55word@host` (the scheme's colon forgotten),
  * `user:pa55word@host`, `ftp:/u:p@h`, percent-encoded (`user%3Apa55word%40host`) and inside a longer message. The
- * user name stays, so a reader still sees which account was written there (docs/decisions.md#d-i33-userinfo).
+ * user name stays, so a reader still sees which account was written there (docs/decisions.md#d-userinfo-redacted).
  *
  * Kept free of imports: the activity package holds a copy for the errors of its browser-shared configuration
  * module, and the Python package another; all three are held to packages/core/test/fixtures/userinfo.json.

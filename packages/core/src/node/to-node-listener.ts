@@ -55,7 +55,7 @@ export type NodeRequestHandler<R extends NodeRequestLike = NodeRequestLike> = ((
  * A web handler that says how it is served from Node: the listener options its package chose (a body limit, the
  * answers it writes), which {@link toNodeListener} takes before the caller's. `createWebhookHandler` and the
  * activity server's `handler` carry them, so one `toNodeListener` serves every LearnKit handler
- * (docs/decisions.md#d-i15-one-node-listener).
+ * (docs/decisions.md#d-one-node-listener).
  */
 export interface NodeAdaptable {
   /** The handler's own listener options; the caller's options win member by member. */

@@ -48,7 +48,7 @@ export interface Settings {
 
 /**
  * One call across its attempts: its request, limits and where it stands. It is also what `decideRetry` weighs
- * (docs/decisions.md#d-i15-retry-table), so a call allocates one object for both.
+ * (docs/decisions.md#d-retry-decision-table), so a call allocates one object for both.
  */
 export interface CallState extends RetryAttempt {
   readonly req: Prepared;
@@ -62,7 +62,7 @@ export interface CallState extends RetryAttempt {
   /** The caller's name of the operation, else undefined (then it is named from the request's method and path). */
   readonly operation: string | undefined;
   readonly fetch: FetchLike;
-  /** The caller's redirect mode; fetch itself always gets 'manual' (docs/decisions.md#d-i13-redirects). */
+  /** The caller's redirect mode; fetch itself always gets 'manual' (docs/decisions.md#d-redirects-same-origin). */
   readonly redirectMode: RequestRedirect;
   /** The request as the caller made it: each new attempt starts from it again. */
   readonly start: Hop;
@@ -74,7 +74,7 @@ export interface CallState extends RetryAttempt {
 
 /**
  * Checks the call's own time limits and signal before anything is read or sent; the time its deadline ends. Every
- * await of the call, from here on, ends by the deadline (docs/decisions.md#d-i13-deadline).
+ * await of the call, from here on, ends by the deadline (docs/decisions.md#d-deadline-covers-every-await).
  */
 export function startCall(call: RequestOptions | undefined, settings: Settings): number {
   if (call !== undefined && (call.timeoutMs !== undefined || call.deadlineMs !== undefined)) {
@@ -99,7 +99,7 @@ export function callState(
   addDefaults(headers, settings.defaults);
   if (call?.headers) for (const [k, v] of new Headers(call.headers)) headers[k] = v;
   // One id per call, kept across retries, so a partner can quote one id to support
-  // (docs/decisions.md#d-s20-request-id). A caller's own id wins.
+  // (docs/decisions.md#d-request-id-per-call). A caller's own id wins.
   let requestId = headers[REQUEST_ID_HEADER];
   if (requestId === undefined || !isSafeRequestId(requestId)) {
     requestId = newRequestId();

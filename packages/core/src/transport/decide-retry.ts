@@ -3,7 +3,7 @@ import { backoffDelayMs, isRetryableStatus, type RetryPolicy } from './retry-pol
 
 /**
  * Where a call stands when an attempt has ended: what it already spent, what time it is, and whether repeating
- * the request is harmless (docs/decisions.md#d-i15-retry-table).
+ * the request is harmless (docs/decisions.md#d-retry-decision-table).
  */
 export interface RetryAttempt {
   /** Retries already made in this call (0 after the first attempt). A 401 refresh is not counted. */
@@ -29,7 +29,7 @@ export type RetryOutcome =
   /** The caller's signal aborted the call. */
   | { kind: 'aborted' };
 
-/** Why {@link decideRetry} decided as it did; one value per row of docs/decisions.md#d-i15-retry-table. */
+/** Why {@link decideRetry} decided as it did; one value per row of docs/decisions.md#d-retry-decision-table. */
 export type RetryReason =
   | 'success'
   | 'refresh-token'
@@ -63,7 +63,7 @@ export interface DecidePolicy extends Readonly<RetryPolicy> {
   random: () => number;
 }
 
-// Shared answers: deciding on a 2xx allocates nothing (the GET hot path, docs/decisions.md#d-i15-retry-table).
+// Shared answers: deciding on a 2xx allocates nothing (the GET hot path, docs/decisions.md#d-retry-decision-table).
 const SUCCESS: RetryDecision = Object.freeze({ retry: false, delayMs: 0, reason: 'success' });
 const REFRESH: RetryDecision = Object.freeze({ retry: true, delayMs: 0, reason: 'refresh-token' });
 
@@ -85,7 +85,7 @@ function backoff(attempt: RetryAttempt, policy: DecidePolicy, reason: RetryReaso
 
 /**
  * The transport's whole retry decision, as one pure function: whether to send the request again, how long to
- * wait, and which rule said so. Each rule of docs/decisions.md#d-i15-retry-table is one branch here and one row
+ * wait, and which rule said so. Each rule of docs/decisions.md#d-retry-decision-table is one branch here and one row
  * of its table test. On `refresh-token` the transport replaces the token; when the provider hands back the same
  * one (a static token), the call ends with the 401.
  *

@@ -11,7 +11,7 @@ export interface AttemptInfo {
   url: string;
   /** 1 for the first attempt, 2 for the first retry, and so on. */
   attempt: number;
-  /** The call's `X-Request-Id`, the same on every attempt (docs/decisions.md#d-s20-request-id). */
+  /** The call's `X-Request-Id`, the same on every attempt (docs/decisions.md#d-request-id-per-call). */
   requestId: string;
 }
 
@@ -97,7 +97,7 @@ export interface QueueHookInfo {
 /**
  * Functions the transport calls around each attempt, for traces and metrics (docs/observability.md). They get
  * metadata only, never a token or a secret; one that throws is logged and ignored, so observability never
- * breaks a call (docs/decisions.md#d-s20-hooks).
+ * breaks a call (docs/decisions.md#d-transport-hooks).
  *
  * @example
  * const lk = new LearnKit({ hooks: { onResponse: ({ operation, status, durationMs }) => histogram.record(durationMs, { operation, status }) } });

@@ -9,7 +9,7 @@ export interface DefaultHeaders {
 
 /**
  * The transport's own headers (`TransportOptions.headers`), then the SDK's name, once: in `User-Agent` where a
- * script may set it, else (browsers) in `X-LearnKit-Client` (docs/decisions.md#d-i33-client-header).
+ * script may set it, else (browsers) in `X-LearnKit-Client` (docs/decisions.md#d-client-header).
  */
 export function defaultHeaders(given: HeadersInit | undefined): DefaultHeaders {
   const names: string[] = [];

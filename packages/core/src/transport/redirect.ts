@@ -31,7 +31,7 @@ export function isRedirect(response: Response): boolean {
 
 /**
  * The next hop of a redirect the transport follows (same origin, `follow` mode), or throws a `RedirectError`
- * naming both origins (docs/decisions.md#d-i13-redirects). Undefined when `attempt` is no redirect to act on.
+ * naming both origins (docs/decisions.md#d-redirects-same-origin). Undefined when `attempt` is no redirect to act on.
  */
 export function nextHop(
   hop: Hop,

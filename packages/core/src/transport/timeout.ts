@@ -23,7 +23,7 @@ interface Due {
 }
 
 /**
- * One timer for every attempt in flight (docs/decisions.md#d-i33-shared-timer): armed for the earliest time
+ * One timer for every attempt in flight (docs/decisions.md#d-shared-attempt-timer): armed for the earliest time
  * limit, re-armed only when it fires or when an attempt with an earlier limit starts. An attempt that ends takes
  * itself out of the set and leaves the timer as it is, so a call answered in time costs no timer of its own. The
  * timer is unref'd: it never keeps a process alive (an attempt in flight holds its socket, which does).
@@ -102,7 +102,7 @@ async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>): Promise
 
 /**
  * Sends one attempt and reads its whole body, within `timeoutMs`: headers and body alike
- * (docs/decisions.md#d-i13-body-in-time). Rejects with {@link AttemptTimeout} when the time passes, with
+ * (docs/decisions.md#d-body-read-in-attempt). Rejects with {@link AttemptTimeout} when the time passes, with
  * `caller.reason` when the caller aborts, else as `send` or the body stream does (a connection closed mid-body
  * is undici's `TypeError: terminated`, which the transport makes a `ConnectionError`).
  *

@@ -104,7 +104,7 @@ export const DEVPLATFORM_OPERATIONS: readonly DevplatformOperation[] = [
     tags: ['Webhooks'],
     summary: 'Update a webhook subscription',
     description:
-      'Changes only the supplied fields. `status` may be `active` or `paused`: pausing holds events (none are\nenqueued) until the subscription is active again, when they are all delivered; re-activating a\ndisabled subscription does not deliver what happened while it was disabled. Setting `disabled` is\nrefused with 400 (docs/decisions.md#d-oa-7). Answers 200 with the\nsubscription (docs/decisions.md#d-oa-13). 404 when it is missing or owned by another auth\nclient; 403 without the `app:manage_webhooks` grant.',
+      'Changes only the supplied fields. `status` may be `active` or `paused`: pausing holds events (none are\nenqueued) until the subscription is active again, when they are all delivered; re-activating a\ndisabled subscription does not deliver what happened while it was disabled. Setting `disabled` is\nrefused with 400 (docs/decisions.md#d-missing-scope-403). Answers 200 with the\nsubscription (docs/decisions.md#d-subscription-responses). 404 when it is missing or owned by another auth\nclient; 403 without the `app:manage_webhooks` grant.',
     pathParameters: {
       sourcedApplicationId: {
         type: 'string',
@@ -206,28 +206,30 @@ export const CASE_SEARCH_OPERATION: CaseSearchOperation = {
       maximum: 3000,
       default: 100,
       description:
-        'Page size; default 100, maximum 3000. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3.',
+        'Page size; default 100, maximum 3000. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters.',
     },
     offset: {
       type: 'integer',
       minimum: 0,
       default: 0,
       description:
-        'Offset of the first entry of the page. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3.',
+        'Offset of the first entry of the page. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters.',
     },
     sort: {
       type: 'string',
-      description: 'Field name to sort by. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3.',
+      description:
+        'Field name to sort by. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters.',
     },
     orderBy: {
       type: 'string',
       enum: ['asc', 'desc'],
-      description: 'Sort direction. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3.',
+      description:
+        'Sort direction. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters.',
     },
     filter: {
       type: 'string',
       description:
-        "Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive), `>`,\n`>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `; filtering on\nnested relations is unsupported. Example: `title~'math'`. Accepted by the CASE listings too. See\ndocs/decisions.md#d-oa-3.",
+        "Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive), `>`,\n`>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `; filtering on\nnested relations is unsupported. Example: `title~'math'`. Accepted by the CASE listings too. See\ndocs/decisions.md#d-case-list-parameters.",
     },
     fields: {
       type: 'array',
@@ -235,12 +237,12 @@ export const CASE_SEARCH_OPERATION: CaseSearchOperation = {
         type: 'string',
       },
       description:
-        'Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-oa-3.',
+        'Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-case-list-parameters.',
     },
     search: {
       type: 'string',
       description:
-        "Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never over\nevery field. Accepted by the CASE listings too; each listing names its fields in the vendor extension\n`x-search-fields` of its operation. See docs/decisions.md#d-oa-3 and\ndocs/decisions.md#d-search-fields-decided.",
+        "Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never over\nevery field. Accepted by the CASE listings too; each listing names its fields in the vendor extension\n`x-search-fields` of its operation. See docs/decisions.md#d-case-list-parameters and\ndocs/decisions.md#d-search-fields-decided.",
     },
   },
 };
@@ -253,28 +255,30 @@ export const PARAMETERS: Readonly<Record<string, JsonSchema>> = {
     maximum: 3000,
     default: 100,
     description:
-      'Page size; default 100, maximum 3000. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3.',
+      'Page size; default 100, maximum 3000. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters.',
   },
   'case.offset': {
     type: 'integer',
     minimum: 0,
     default: 0,
     description:
-      'Offset of the first entry of the page. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3.',
+      'Offset of the first entry of the page. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters.',
   },
   'case.sort': {
     type: 'string',
-    description: 'Field name to sort by. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3.',
+    description:
+      'Field name to sort by. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters.',
   },
   'case.orderBy': {
     type: 'string',
     enum: ['asc', 'desc'],
-    description: 'Sort direction. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3.',
+    description:
+      'Sort direction. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters.',
   },
   'case.filter': {
     type: 'string',
     description:
-      "Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive), `>`,\n`>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `; filtering on\nnested relations is unsupported. Example: `title~'math'`. Accepted by the CASE listings too. See\ndocs/decisions.md#d-oa-3.",
+      "Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive), `>`,\n`>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `; filtering on\nnested relations is unsupported. Example: `title~'math'`. Accepted by the CASE listings too. See\ndocs/decisions.md#d-case-list-parameters.",
   },
   'case.fields': {
     type: 'array',
@@ -282,12 +286,12 @@ export const PARAMETERS: Readonly<Record<string, JsonSchema>> = {
       type: 'string',
     },
     description:
-      'Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-oa-3.',
+      'Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-case-list-parameters.',
   },
   'case.search': {
     type: 'string',
     description:
-      "Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never over\nevery field. Accepted by the CASE listings too; each listing names its fields in the vendor extension\n`x-search-fields` of its operation. See docs/decisions.md#d-oa-3 and\ndocs/decisions.md#d-search-fields-decided.",
+      "Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never over\nevery field. Accepted by the CASE listings too; each listing names its fields in the vendor extension\n`x-search-fields` of its operation. See docs/decisions.md#d-case-list-parameters and\ndocs/decisions.md#d-search-fields-decided.",
   },
   'oneroster.limit': {
     type: 'integer',
@@ -322,7 +326,7 @@ export const PARAMETERS: Readonly<Record<string, JsonSchema>> = {
       type: 'string',
     },
     description:
-      'Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3.',
+      'Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters.',
   },
   'oneroster.search': {
     type: 'string',
@@ -6319,7 +6323,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     summary:
       'Writes the recording metadata of an existing session (proctored status, webcam use, recording times, storage key, subject, extensions) and resolves with the session.',
     description:
-      'It never creates a session (`NotFoundError` for an unknown `sessionId`). Writing the same values twice is harmless (docs/decisions.md#d-i16-idempotent-writes).',
+      'It never creates a session (`NotFoundError` for an unknown `sessionId`). Writing the same values twice is harmless (docs/decisions.md#d-platform-retried-writes).',
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -6546,7 +6550,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     title: 'Validate a discount code (parent checkout)',
     summary: "Validates a discount code at a parent's checkout, authorized by the parent's session token.",
     description:
-      "`parentSession` is sent as this call's bearer token instead of the client's (docs/decisions.md#d-i16-parent-session).",
+      "`parentSession` is sent as this call's bearer token instead of the client's (docs/decisions.md#d-store-variant-parent-session).",
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,

@@ -203,7 +203,7 @@ function callTool(tools: readonly Tool[], byName: ReadonlyMap<string, Tool>): To
 }
 
 /**
- * The three tools of `--tools dynamic` (docs/decisions.md#d-i28-mcp-dynamic): list the operations, describe one
+ * The three tools of `--tools dynamic` (docs/decisions.md#d-mcp-dynamic-tools): list the operations, describe one
  * (its input and output schemas), call one with arguments, over `tools` (the tools the selection reaches).
  */
 export function dynamicTools(tools: readonly Tool[]): Tool[] {

@@ -59,7 +59,7 @@ const queryName = (key: string) => key.split('.')[1] as string;
 function bodySchema(body: NonNullable<OperationTool['body']>, op: OperationTool): JsonSchema {
   const schema = componentSchema(body.schema, op.document);
   if (body.list) {
-    // A list of objects, sent inside the request body as one member (docs/decisions.md#d-i29-batch-writes).
+    // A list of objects, sent inside the request body as one member (docs/decisions.md#d-oneroster-batch-writes).
     const note = `A list of ${body.schema}, one or more: sent inside the request body as its member ${body.wrap}.`;
     return { type: 'array', items: schema, minItems: 1, description: note };
   }
@@ -75,7 +75,7 @@ function bodySchema(body: NonNullable<OperationTool['body']>, op: OperationTool)
 /**
  * The arguments of an operation's tool, under the document's names: its path parameters, its query parameters,
  * the call options that are no parameter (a parent's session), and its body as `body`
- * (docs/decisions.md#d-i28-mcp-every-operation).
+ * (docs/decisions.md#d-mcp-tool-per-operation).
  */
 function inputSchemaOf(op: OperationTool): ObjectSchema {
   const properties: Record<string, JsonSchema> = { ...op.pathParams };
@@ -112,7 +112,7 @@ function partial(schema: ObjectSchema): ObjectSchema {
   return rest as ObjectSchema;
 }
 
-/** What a listing's tool answers: one page (docs/decisions.md#d-i28-mcp-paging). */
+/** What a listing's tool answers: one page (docs/decisions.md#d-mcp-one-page). */
 function pageSchema(items: JsonSchema): ObjectSchema {
   return {
     type: 'object',
@@ -327,7 +327,7 @@ function operationTool(op: OperationTool): Tool {
 
 /**
  * A tool for every operation of openapi/resources.yaml but the six developer-tool ones, each calling its SDK
- * method (docs/decisions.md#d-i28-mcp-every-operation), in the order of the map.
+ * method (docs/decisions.md#d-mcp-tool-per-operation), in the order of the map.
  */
 export function operationTools(): Tool[] {
   return OPERATION_TOOLS.map(operationTool);

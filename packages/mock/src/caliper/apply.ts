@@ -57,7 +57,7 @@ const ANONYMOUS = /^http:\/\/purl\.imsglobal\.org\/caliper\/[A-Za-z]+$/;
  * event, or as an object anywhere in this batch: the batch is one write, so the order of its events does not
  * matter), an anonymous entity, or match a rostering user / application; an `Archived` recording must name a
  * session that exists or that an earlier event of the batch opens. Returns the refusal (an error code, and the
- * member of the event it is about), or undefined. See docs/decisions.md#d-i12-atomic-batch.
+ * member of the event it is about), or undefined. See docs/decisions.md#d-caliper-atomic-batch.
  */
 export function unresolved(core: Core, events: CaliperEvent[]) {
   const before = caliperLedger(core.state).defined;
@@ -225,7 +225,7 @@ function recordCompletion(core: Core, event: CaliperEvent, userId: string): void
       description: `${object.course.name}: ${object.activity.name}`,
       resultValueMin: 0,
       resultValueMax: 100,
-      // The activity's URL: the learning resource the line item is about (docs/decisions.md#d-i29-mock-store).
+      // The activity's URL: the learning resource the line item is about (docs/decisions.md#d-mock-oneroster-store).
       componentResource: { sourcedId: object.id },
       metadata: { activityUrl: object.id, courseId: courseId ?? null },
     });

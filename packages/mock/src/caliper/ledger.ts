@@ -4,7 +4,7 @@ import type { MockState, StoredCaliperEvent } from '../state.js';
 /**
  * What the ingest looks up in the events it accepted before: each stored event by id, and the entity ids they define
  * as objects. Kept in step with `state.caliperEvents` (read, and appended to, as before), so one batch costs its own
- * size rather than a pass over every event stored (docs/decisions.md#d-i32-mock-receipts).
+ * size rather than a pass over every event stored (docs/decisions.md#d-mock-caliper-receipts).
  */
 export interface CaliperLedger {
   /** The stored event of each id. */

@@ -14,7 +14,7 @@ const FIELDS = {
 /**
  * The answer `schema` of the documents made of `given`, else `source`, member by member in the documents' order,
  * without undefined ones (so responses carry only what is known): the upload names most members as the answer
- * does (docs/decisions.md#d-i15-mock-answer-fields). Two objects, not one spread: it runs once per uploaded node.
+ * does (docs/decisions.md#d-mock-response-fields). Two objects, not one spread: it runs once per uploaded node.
  */
 function answerOf<K extends keyof typeof FIELDS>(
   schema: K,

@@ -1,4 +1,4 @@
-// The CASE shapes of openapi/case.yaml, as core generates them (docs/decisions.md#d-i15m-generated-types).
+// The CASE shapes of openapi/case.yaml, as core generates them (docs/decisions.md#d-mock-case-types).
 import type { CaseSchemas as Schemas } from '../generated/openapi/case-types.js';
 
 /** A node reference of an uploaded association: `{ title, identifier, uri }` (`CFPackageNodeRef`). */

@@ -21,7 +21,7 @@ function repeatedIds(upload: CasePackageUpload): string[] {
 }
 
 /**
- * Checks a package upload (docs/decisions.md#d-i15m-package-check): the body against `CFPackageUpload` of
+ * Checks a package upload (docs/decisions.md#d-mock-case-package-check): the body against `CFPackageUpload` of
  * openapi/case.yaml, then the rules a schema of the upload cannot state: every identifier once in the package,
  * and every object the package stores a valid answer (`CFDocument`, `CFItem`, `CFAssociation`: URIs with a scheme,
  * date-times with a zone, integer sequence numbers, `caseVersion` 1.1). Returns the problems (at most

@@ -22,7 +22,7 @@ export type CliOptions = {
   quiet: boolean;
   /** The file the state is kept in across runs (`--state`). */
   state?: string;
-  /** Keep serving after the process that started it ends (`--keep-alive`; docs/decisions.md#d-i33-orphans). */
+  /** Keep serving after the process that started it ends (`--keep-alive`; docs/decisions.md#d-mock-serve-stops-with-parent). */
   keepAlive: boolean;
   /** The event of `trigger`. */
   trigger?: TriggerOptions;

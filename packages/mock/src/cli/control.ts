@@ -15,10 +15,10 @@ import { refuseControlCaller, refuseControlContentType } from './control-guard.j
 import { sampleEventData } from './samples.js';
 
 // The control operations of `learnkit-mock serve`, outside every platform path and never in the MSW handlers: the
-// event trigger (docs/decisions.md#d-i14-trigger), and the faults, token revocation, request log and Caliper events
-// that let a test in any language drive the mock over HTTP (docs/decisions.md#d-i17-mock-control). Their paths,
+// event trigger (docs/decisions.md#d-mock-trigger-command), and the faults, token revocation, request log and Caliper events
+// that let a test in any language drive the mock over HTTP (docs/decisions.md#d-mock-control-over-http). Their paths,
 // bodies and answers are stated by openapi/mock-control.yaml, which routes and checks them here through the table
-// and schemas `pnpm gen` makes of it (docs/decisions.md#d-i15-control-document).
+// and schemas `pnpm gen` makes of it (docs/decisions.md#d-mock-control-document).
 
 const PREFIX = '/__learnkit-mock';
 
@@ -175,7 +175,7 @@ const OPERATION_IDS = Object.keys(CONTROL_OPERATIONS) as ControlOperationId[];
 /**
  * The answer to a request at `path` below the prefix: the operation the document states at its method and path,
  * with its query and body checked against the document; 405 with `Allow` for a path of the document called with
- * another method, 404 for any other path (docs/decisions.md#d-i15-control-document).
+ * another method, 404 for any other path (docs/decisions.md#d-mock-control-document).
  */
 async function answer(handlers: ControlHandlers, request: Request, path: string): Promise<Response> {
   const atPath = OPERATION_IDS.filter((id) => CONTROL_OPERATIONS[id].path === path);

@@ -36,7 +36,7 @@ function exists(pid: number): boolean {
  * `tty.ReadStream` (a Socket too, hence isatty first, which also leaves a terminal's stdin untouched); for
  * /dev/null (what `stdio: 'ignore'` gives) and a file, an `fs.ReadStream`. Not `fs.fstatSync(0)`: on a pipe it leaves
  * the FIFO bit in the stat buffer `fs.realpathSync` reads, and the module loader then stops following pnpm's
- * symlinks (nodejs/node#51142; docs/decisions.md#d-i33-orphans-stdin).
+ * symlinks (nodejs/node#51142; docs/decisions.md#d-mock-serve-stops-with-stdin).
  */
 function stdinIsPipe(): boolean {
   return !isatty(0) && process.stdin instanceof Socket;
@@ -60,8 +60,8 @@ function pipedStdin(): { closed: boolean; onClose(listener: () => void): void } 
 }
 
 /**
- * Notes who started this process, first thing at start (docs/decisions.md#d-i33-orphans): the parent's pid, and
- * whether a piped stdin is still open (docs/decisions.md#d-i33-orphans-stdin). `watch()`, once the mock serves,
+ * Notes who started this process, first thing at start (docs/decisions.md#d-mock-serve-stops-with-parent): the parent's pid, and
+ * whether a piped stdin is still open (docs/decisions.md#d-mock-serve-stops-with-stdin). `watch()`, once the mock serves,
  * resolves `ended` when the parent has ended, however it ended (SIGKILL included): where a process whose parent
  * ends is given another (Linux, macOS) `process.ppid` changes, elsewhere (Windows) the parent's pid stops existing.
  * It also resolves when a piped stdin closes after serving began: whoever held the pipe has ended, even with a

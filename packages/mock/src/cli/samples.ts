@@ -5,7 +5,7 @@ import type { MockPlatform } from '../platform.js';
  * The data `learnkit-mock trigger <type>` sends when `--data` does not say: for each member the catalogue lists for
  * the type, a reference to the seeded student (Ada Lovelace, in the `partner` client's org scope), her enrollment,
  * role and profile, and the seeded application, so a consumer that refetches what an event names finds it
- * (docs/decisions.md#d-i14-trigger); a member of a closed list takes an allowed value, and one the seed knows
+ * (docs/decisions.md#d-mock-trigger-command); a member of a closed list takes an allowed value, and one the seed knows
  * nothing of a fresh id (or null where the catalogue allows it).
  */
 export function sampleEventData(platform: MockPlatform, type: WebhookEventType): Record<string, unknown> {

@@ -5,7 +5,7 @@ import { dirname, resolve } from 'node:path';
 const WRITE_DELAY_MS = 200;
 
 /**
- * The `--state FILE` of `learnkit-mock serve`, whose content comes from `save` (docs/decisions.md#d-i14-state): read
+ * The `--state FILE` of `learnkit-mock serve`, whose content comes from `save` (docs/decisions.md#d-mock-state-file): read
  * once at start, written after changes and at exit. Each write goes to a temporary file that then replaces the old
  * one, so a crash mid-write never leaves half a state behind.
  */

@@ -260,7 +260,7 @@ export const CONTROL_SCHEMAS: Readonly<Record<string, unknown>> = {
     }
   },
   "FaultSpec": {
-    "description": "A fault to inject. A member not stated here is refused. See docs/decisions.md#d-i15-control-document.",
+    "description": "A fault to inject. A member not stated here is refused. See docs/decisions.md#d-mock-control-document.",
     "allOf": [
       {
         "$ref": "learnkit:mock-control#/$defs/FaultMembers"

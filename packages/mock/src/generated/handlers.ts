@@ -14,7 +14,7 @@ import { handlers as onerosterHandlers } from '../routes/oneroster.js';
 import { handlers as rosteringHandlers } from '../routes/rostering.js';
 import { handlers as webhooksHandlers } from '../routes/webhooks.js';
 
-/** The `handlers` of every file of `src/routes/`, by file name (docs/decisions.md#d-i15m-handler-files). */
+/** The `handlers` of every file of `src/routes/`, by file name (docs/decisions.md#d-mock-handler-files-found). */
 export const HANDLER_FILES: Readonly<Record<string, OperationRoutes>> = {
   'applications': applicationsHandlers,
   'auth': authHandlers,

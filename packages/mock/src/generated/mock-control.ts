@@ -108,7 +108,7 @@ export interface paths {
         /**
          * Raise a webhook event
          * @description Raises an event of the catalogue with `platform.emit`, as `learnkit-mock trigger` does
-         *     (docs/decisions.md#d-i14-trigger); it is then routed like any other (about a minute later on the mock's
+         *     (docs/decisions.md#d-mock-trigger-command); it is then routed like any other (about a minute later on the mock's
          *     clock), each skip logged with its reason. Refused with a 400 besides what the schema states: a type that
          *     is not in the catalogue, an `origin` that names no client, data the platform refuses, and a finding in
          *     `SHADOW` (the platform raises nothing for it).
@@ -224,7 +224,7 @@ export interface components {
             /** @description Only requests whose body contains this text (an event id, say). */
             bodyIncludes?: string;
         };
-        /** @description A fault to inject. A member not stated here is refused. See docs/decisions.md#d-i15-control-document. */
+        /** @description A fault to inject. A member not stated here is refused. See docs/decisions.md#d-mock-control-document. */
         FaultSpec: components["schemas"]["FaultMembers"];
         /** @description A fault as stored, with the requests it has left. */
         ActiveFault: components["schemas"]["FaultMembers"] & {

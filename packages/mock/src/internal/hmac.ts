@@ -17,7 +17,7 @@ async function hmacHex(secret: string, message: string): Promise<string> {
 
 /**
  * Signs a delivery as the platform does (docs/decisions.md#d-webhook-signature), with the same name and arguments as `signWebhook` of
- * `@learnkit/webhooks` (docs/decisions.md#d-i15-one-name): the key is the whole `signingSecret` (with `whsec_`) as
+ * `@learnkit/webhooks` (docs/decisions.md#d-one-name-per-concept): the key is the whole `signingSecret` (with `whsec_`) as
  * UTF-8, the message `${timestamp}.${body}`, the signature lowercase hex. `timestamp`: Unix seconds or a Date
  * (default now).
  *

@@ -97,7 +97,7 @@ export type OperationRoute<Id extends OperationId> = {
   handle: OperationHandler<Id>;
   /** A larger body limit than `MAX_BODY_BYTES` for this operation (a whole CASE framework). */
   maxBodyBytes?: number;
-  /** `raw`: `body()` reads the JSON unchecked; the handler checks it (Caliper: docs/decisions.md#d-i15-raw-bodies). */
+  /** `raw`: `body()` reads the JSON unchecked; the handler checks it (Caliper: docs/decisions.md#d-mock-dedicated-body-validators). */
   body?: 'raw';
   /** A business message that replaces the schema problems when it applies (a named unknown event type). */
   explain?: (body: unknown) => string | undefined;
@@ -106,7 +106,7 @@ export type OperationRoute<Id extends OperationId> = {
 /** The handlers of a group of operations, keyed by operationId. */
 export type OperationRoutes = { [Id in OperationId]?: OperationHandler<Id> | OperationRoute<Id> };
 
-/** The record of `records` at `id`, or a 404 `<what> <id> not found` (docs/decisions.md#d-i15-mock-domain3). */
+/** The record of `records` at `id`, or a 404 `<what> <id> not found` (docs/decisions.md#d-mock-found-records). */
 export function found<T>(records: ReadonlyMap<string, T>, id: string, what: string): T {
   const record = records.get(id);
   if (record === undefined) throw notFound(`${what} ${id} not found`);
@@ -116,7 +116,7 @@ export function found<T>(records: ReadonlyMap<string, T>, id: string, what: stri
 /**
  * Checks a request against its operation in the documents, in this order, then runs the handler: the path
  * parameters (404 for a path naming nothing, after the bearer check), the caller (401, 403 without the scope),
- * the query parameters (400); the body when the handler reads it (docs/decisions.md#d-i15m-dispatch).
+ * the query parameters (400); the body when the handler reads it (docs/decisions.md#d-mock-dispatcher-checks).
  */
 export function dispatcher<Id extends OperationId>(
   operationId: Id,

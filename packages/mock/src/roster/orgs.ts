@@ -65,7 +65,7 @@ const orgOfCourse = (roster: RosterState, courseId: string | undefined) =>
   refId(roster.courses.get(courseId ?? '')?.org);
 
 /**
- * The orgs a record belongs to, for org-scoped reads and writes, by table (docs/decisions.md#d-i29-mock-store); the
+ * The orgs a record belongs to, for org-scoped reads and writes, by table (docs/decisions.md#d-mock-oneroster-store); the
  * records of other tables (categories, resources) belong to none and are visible to every client.
  */
 const ORGS_OF: Partial<Record<TableName, Orgs>> = {

@@ -16,7 +16,7 @@ import {
 import { TABLES, type TableName, tableOf } from './tables.js';
 
 // The handlers of openapi/oneroster.yaml are built from these few kinds, over the generic store
-// (docs/decisions.md#d-i29-mock-store): a listing (a whole table or a view of it), a read, a create, an upsert and
+// (docs/decisions.md#d-mock-oneroster-store): a listing (a whole table or a view of it), a read, a create, an upsert and
 // a soft delete. Each answers with the status and the shape its operation states; the dispatcher has checked the
 // path, the caller, the query, and (when read) the body against the document before.
 
@@ -63,7 +63,7 @@ export const reading = <Id extends OperationId>(table: TableName, keep?: Keep) =
 /**
  * How a write answers, as its operation states: `pairs` (the supplied and allocated `sourcedId`), `object` (the
  * object itself), a member name (the object in it), `unstated` (an object the document leaves open: the mock gives
- * the object in the body's member, docs/decisions.md#d-i29-unstated-answers), or `none` (no content).
+ * the object in the body's member, docs/decisions.md#d-oneroster-unstated-responses), or `none` (no content).
  */
 export type Answer = 'pairs' | 'object' | 'unstated' | 'none' | { member: string };
 

@@ -22,7 +22,7 @@ import {
   rolesByUser,
 } from './views.js';
 
-// The generic OneRoster store over the roster's tables (docs/decisions.md#d-i29-mock-store): the objects a caller
+// The generic OneRoster store over the roster's tables (docs/decisions.md#d-mock-oneroster-store): the objects a caller
 // may see, in their answer shape; the stored record a write makes of a body, with its references checked; and the
 // soft delete. The routes of openapi/oneroster.yaml are views and writes of these (routes/oneroster.ts).
 

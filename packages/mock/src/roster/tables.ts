@@ -4,7 +4,7 @@ import type { RosterState } from '../state.js';
 
 // The tables of the OneRoster store: what each kind of object is in openapi/oneroster.yaml (its answer schema), where
 // it lives (its area and collection, for the `href` of references to it), which of its members refer to objects of
-// other tables, and the members a write may leave out (docs/decisions.md#d-i29-mock-store).
+// other tables, and the members a write may leave out (docs/decisions.md#d-mock-oneroster-store).
 
 /** A table of the roster that holds OneRoster objects (the platform's roles, agents and profiles are not). */
 export type TableName =
@@ -107,7 +107,7 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
     refs: { lineItem: 'lineItems', student: 'users', class: 'classes', scoreScale: 'scoreScales' },
   },
   // `component` and `componentResource` are the extension members, whose targets the specification texts and the
-  // vendor describe differently: not checked (docs/decisions.md#d-i29-mock-store).
+  // vendor describe differently: not checked (docs/decisions.md#d-mock-oneroster-store).
   assessmentLineItems: {
     ...gradebook('AssessmentLineItem', 'assessment line item', 'assessmentLineItems', 'assessmentLineItem'),
     refs: { class: 'classes', parent: 'assessmentLineItems', scoreScale: 'scoreScales' },

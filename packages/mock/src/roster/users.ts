@@ -7,7 +7,7 @@ import { orgsOfUser } from './orgs.js';
 import { isOpenAgent, rolesOf } from './views.js';
 
 // The writes of users that both the platform's rostering paths and the OneRoster paths make: a deletion with its
-// cascade, and a roles-list sync with its events (docs/decisions.md#d-i29-mock-events).
+// cascade, and a roles-list sync with its events (docs/decisions.md#d-mock-oneroster-events).
 
 /** A role membership as a write gives it (the platform's role input; OneRoster's `org` is its `orgId`). */
 export type RoleSpec = RequestBody<'upsertUserRole'>;
@@ -97,7 +97,7 @@ export function syncRoles(
 /**
  * Sets a user's open agent relationships to the agents given (a OneRoster user's `agents`): a relationship to an
  * agent not named ends, one to a new agent opens, typed by the agent's role when it is parent, guardian or relative
- * (docs/decisions.md#d-i29-mock-events).
+ * (docs/decisions.md#d-mock-oneroster-events).
  */
 export function syncAgents(core: Core, userId: string, agentIds: readonly string[]): void {
   const roster = core.state.roster;

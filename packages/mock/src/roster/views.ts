@@ -59,7 +59,7 @@ export function rolesByUser(roster: RosterState): Map<string, StoredRole[]> {
 
 /**
  * `record` in the shape of the documents' schema `name`: its members, in its order, and no others
- * (docs/decisions.md#d-i15-roster-views).
+ * (docs/decisions.md#d-mock-roster-views).
  */
 function shaped(schemas: JsonSchemaDefs, name: string, record: object) {
   return project(record, Object.keys((schemas[name] as { properties: object }).properties));

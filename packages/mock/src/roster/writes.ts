@@ -8,7 +8,7 @@ import { refId } from './views.js';
 
 // The writes of the three kinds of objects the platform's own rostering shares with OneRoster (orgs, users,
 // enrollments): their records are the platform's, and their writes raise the catalogue's events
-// (docs/decisions.md#d-i29-mock-events). Every other table is written by the generic `recordOf`.
+// (docs/decisions.md#d-mock-oneroster-events). Every other table is written by the generic `recordOf`.
 
 type Input = Record<string, unknown>;
 

@@ -10,13 +10,13 @@ type Envelope = { sensor: string; data: Record<string, unknown>[] };
 const SHOWN_PROBLEMS = 8;
 
 /**
- * The Caliper ingest, one batch as one write (docs/decisions.md#d-i12-atomic-batch): the structure of every event
+ * The Caliper ingest, one batch as one write (docs/decisions.md#d-caliper-atomic-batch): the structure of every event
  * first (400), then what the events refer to (422), and only then are the events not seen before (by id) stored
  * and applied. A refused batch changes nothing.
  */
 export const handlers: OperationRoutes = {
   // Read raw: the Caliper rules `caliper.send` applies too word each problem as Caliper clients show it, so the SDK
-  // and the mock accept and refuse the same events (docs/decisions.md#d-i12-caliper-rules).
+  // and the mock accept and refuse the same events (docs/decisions.md#d-caliper-one-rule-set).
   sendCaliperEvents: {
     body: 'raw',
     handle: async (context) => {
@@ -37,7 +37,7 @@ export const handlers: OperationRoutes = {
       const { byId } = caliperLedger(core.state);
       let accepted = 0;
       // The events of ids not seen before are stored and applied, each once (a batch may repeat an id too); every
-      // copy of an id counts as a receipt of it, so tests can tell at-least-once delivery (docs/decisions.md#d-i32-mock-receipts).
+      // copy of an id counts as a receipt of it, so tests can tell at-least-once delivery (docs/decisions.md#d-mock-caliper-receipts).
       for (const event of envelope.data) {
         const known = byId.get(event.id as string);
         if (known) {

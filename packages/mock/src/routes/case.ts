@@ -28,7 +28,7 @@ export const handlers: OperationRoutes = {
   },
 
   // A whole framework in one request: 100,000 items are about 155 MB (docs/decisions.md#d-mock-limits). Read raw:
-  // a refused package is a 422 naming each member (docs/decisions.md#d-i15m-package-check).
+  // a refused package is a 422 naming each member (docs/decisions.md#d-mock-case-package-check).
   uploadCFPackage: {
     maxBodyBytes: MAX_PACKAGE_BYTES,
     body: 'raw',

@@ -20,7 +20,7 @@ import { refId } from '../roster/views.js';
 
 // OneRoster gradebook (`/ims/oneroster/gradebook/v1p2`, 42 operations of openapi/oneroster.yaml) over the generic
 // store: line items, categories, score scales, results, assessment line items and results, and what a class or a
-// school holds of them, as views (docs/decisions.md#d-i29-mock-store).
+// school holds of them, as views (docs/decisions.md#d-mock-oneroster-store).
 
 /** The class the path names, which the caller must see (404 otherwise). */
 const inClass =
@@ -55,7 +55,7 @@ const resultsOfClass =
 /**
  * A write of several objects of `table` at once (`{ <wrap>: [...] }`): every one is checked first, nothing is
  * stored unless all are (`rule` adds the route's own check of each), and the answer is the `sourcedId` pair of the
- * first (the vendor states one pair: docs/decisions.md#d-i29-batch-writes), so an empty list is a 400.
+ * first (the vendor states one pair: docs/decisions.md#d-oneroster-batch-writes), so an empty list is a 400.
  */
 const batch =
   (

@@ -17,7 +17,7 @@ import type { StoredResourceLink } from '../state.js';
 
 // OneRoster resources (`/ims/oneroster/resources/v1p2`, 15 operations of openapi/oneroster.yaml): the resources,
 // and their assignment to classes, courses and users, kept as links beside the tables they join
-// (docs/decisions.md#d-i29-mock-store).
+// (docs/decisions.md#d-mock-oneroster-store).
 
 /** The table of the objects a resource is assigned to, and the path parameter that names one. */
 const OWNERS = {
@@ -53,7 +53,7 @@ const assigned = (kind: Kind) =>
 /**
  * Assigns a resource (the body's `resource.sourcedId`, which must exist: 422) to the object the path names, and
  * answers as the operation states: the `sourcedId` pair (the resource's) or, where the document leaves the answer
- * open, the resource (docs/decisions.md#d-i29-unstated-answers).
+ * open, the resource (docs/decisions.md#d-oneroster-unstated-responses).
  */
 const assign = (kind: Kind, how: 'pairs' | 'unstated') => async (context: Context, params: Params) => {
   const ownerId = ownerOf(kind, params, context);

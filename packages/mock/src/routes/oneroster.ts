@@ -28,8 +28,8 @@ import type { StoredEnrollment, StoredOrg } from '../state.js';
 
 // OneRoster rostering (`/ims/oneroster/rostering/v1p2`, 84 operations of openapi/oneroster.yaml): each a listing, a
 // read or a write of the generic store, and each relationship route a view of the same tables
-// (docs/decisions.md#d-i29-mock-store). Users, orgs and enrollments are the platform's own records, written with
-// the catalogue's events (docs/decisions.md#d-i29-mock-events).
+// (docs/decisions.md#d-mock-oneroster-store). Users, orgs and enrollments are the platform's own records, written with
+// the catalogue's events (docs/decisions.md#d-mock-oneroster-events).
 
 /** A route whose path names a parent object the caller must see (404 otherwise). */
 const parentIn =

@@ -48,7 +48,7 @@ const AUTHORITY_USERINFO = /^https:\/\/[^/?#]*@/;
 
 /**
  * Why a subscription URL is refused (HTTPS with a domain name; no IP address, no credentials), or undefined: a
- * rule of the platform the schema's `format: uri` cannot state (docs/decisions.md#d-i15-business-rules).
+ * rule of the platform the schema's `format: uri` cannot state (docs/decisions.md#d-mock-business-rules-in-handlers).
  */
 function urlProblem(value: string): string | undefined {
   if (!value.startsWith('https://')) return 'url must be an https:// URL';
@@ -73,7 +73,7 @@ function urlProblem(value: string): string | undefined {
 
 /**
  * The message for event types outside the catalogue, naming each, where a body's `eventTypes` holds such strings:
- * clients show it as is (docs/decisions.md#d-i15-business-rules).
+ * clients show it as is (docs/decisions.md#d-mock-business-rules-in-handlers).
  */
 function unknownEventTypes(body: unknown): string | undefined {
   const types = (body as { eventTypes?: unknown } | null)?.eventTypes;

@@ -10,7 +10,7 @@ import type { GenerateFrameworkOptions } from './framework-options.js';
 import { GRADE_LEVELS, vocabularyFor } from './vocabulary.js';
 
 // How a generated framework is made: its tree of grade levels, domains, clusters and standards, and each record
-// of it. framework.ts streams the records (docs/decisions.md#d-i15-source-shape).
+// of it. framework.ts streams the records (docs/decisions.md#d-source-shape).
 
 const LEVEL_TYPES = ['Grade Level', 'Domain', 'Cluster', 'Standard'] as const;
 const SALT = { document: 0xd0c, item: 0x17e, association: 0xa55, external: 0xe47 };

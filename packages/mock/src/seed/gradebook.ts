@@ -1,7 +1,7 @@
 import type { RosterState, StoredResourceLink } from '../state.js';
 
 // The seeded gradebook and course content, apart from the rest of the roster (roster.ts;
-// docs/decisions.md#d-i15-source-shape), in the shapes of openapi/oneroster.yaml (the vendor's).
+// docs/decisions.md#d-source-shape), in the shapes of openapi/oneroster.yaml (the vendor's).
 
 type Base = { status: 'active'; dateLastModified: string; metadata: null };
 

@@ -8,7 +8,7 @@ import {
 import { problemsOf, refusal } from './messages.js';
 
 // The control path's component schemas, generated from openapi/mock-control.yaml, join the set the platform
-// requests and the contract use (docs/decisions.md#d-i15m-one-schema-set, docs/decisions.md#d-i15-control-document).
+// requests and the contract use (docs/decisions.md#d-one-compiled-schema-set, docs/decisions.md#d-mock-control-document).
 sharedSchemas.define(CONTROL_DOCUMENT, () => CONTROL_SCHEMAS);
 
 /**

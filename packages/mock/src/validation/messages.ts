@@ -29,7 +29,7 @@ function describe(root: string, error: ErrorObject): string | undefined {
       return `${at}.${String(params.missingProperty)} is required`;
     case 'additionalProperties':
       return `${at}.${String(params.additionalProperty)} is not allowed; remove it`;
-    // A closed schema whose members come from an `allOf` (the control path's FaultSpec, docs/decisions.md#d-i15-control-document).
+    // A closed schema whose members come from an `allOf` (the control path's FaultSpec, docs/decisions.md#d-mock-control-document).
     case 'unevaluatedProperties':
       return `${at}.${String(params.unevaluatedProperty)} is not allowed; remove it`;
     case 'type': {
@@ -73,7 +73,7 @@ function describe(root: string, error: ErrorObject): string | undefined {
 
 /**
  * ajv's errors as problems that each name the failing member and what would fix it, without repeats
- * (docs/decisions.md#d-i15-messages). `root` is what the value is called: `body`, `query` or `path`.
+ * (docs/decisions.md#d-mock-problems-name-json-path). `root` is what the value is called: `body`, `query` or `path`.
  */
 export function problemsOf(root: string, errors: readonly ErrorObject[]): string[] {
   const problems = new Set<string>();

@@ -5,7 +5,7 @@ import { badRequest } from '../internal/http-error.js';
 import { problemsOf } from './messages.js';
 
 // The component schemas come from the mock's generated copy of the documents; the contract, in the same process, finds
-// them defined already (docs/decisions.md#d-i15m-one-schema-set).
+// them defined already (docs/decisions.md#d-one-compiled-schema-set).
 sharedSchemas
   .define('case', () => caseSchemas)
   .define('platform', () => platformSchemas)
@@ -13,7 +13,7 @@ sharedSchemas
 
 /**
  * ajv's errors of `value` as `part` of `operationId`, against the documents' schema of it (empty when valid or
- * without one). Compiled on first use, in the set the contract shares (docs/decisions.md#d-i15-validation).
+ * without one). Compiled on first use, in the set the contract shares (docs/decisions.md#d-mock-validates-with-ajv).
  */
 export function checkRequest(operationId: OperationId, part: 'path' | 'query' | 'body', value: unknown) {
   const schema = REQUEST_SCHEMAS[operationId]?.[part];

@@ -1,5 +1,5 @@
 // Every exchange with the control path of `learnkit-mock serve` checked against openapi/mock-control.yaml, with the
-// contract package's checker (docs/decisions.md#d-i15-control-document).
+// contract package's checker (docs/decisions.md#d-mock-control-document).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {

@@ -3881,7 +3881,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
   },
   "UnstatedAnswer": {
     "type": "object",
-    "description": "A response stated only as an object, with no members named: the SDK reads nothing from it. See docs/decisions.md#d-i29-unstated-answers.",
+    "description": "A response stated only as an object, with no members named: the SDK reads nothing from it. See docs/decisions.md#d-oneroster-unstated-responses.",
     "additionalProperties": true,
     "x-unstated-answer": true
   },
@@ -3915,7 +3915,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
   },
   "ImsxStatusInfo": {
     "type": "object",
-    "description": "The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Both spellings `imsx_CodeMinor`\nand `imsx_codeMinor` are accepted as optional members. See docs/decisions.md#d-oa-5.\n",
+    "description": "The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Both spellings `imsx_CodeMinor`\nand `imsx_codeMinor` are accepted as optional members. See docs/decisions.md#d-imsx-error-bodies.\n",
     "required": [
       "imsx_codeMajor",
       "imsx_severity"

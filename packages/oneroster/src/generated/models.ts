@@ -1482,9 +1482,9 @@ export interface OneRosterTypedGUIDRef {
 
 /**
  * A response stated only as an object, with no members named: the SDK reads nothing from it. See
- * docs/decisions.md#d-i29-unstated-answers.
+ * docs/decisions.md#d-oneroster-unstated-responses.
  *
- * @see docs/decisions.md#d-i29-unstated-answers
+ * @see docs/decisions.md#d-oneroster-unstated-responses
  */
 export type OneRosterUnstatedAnswer = { [key: string]: unknown };
 

@@ -12,7 +12,7 @@ export interface paths {
         };
         /**
          * Get all Academic Sessions
-         * @description To get all Academic Sessions on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description To get all Academic Sessions on the service provider. `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getAllAcademicSessions"];
         put?: never;
@@ -236,7 +236,7 @@ export interface paths {
         };
         /**
          * Get all Component Resources
-         * @description To get all Component Resources on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description To get all Component Resources on the service provider. `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getAllComponentResources"];
         put?: never;
@@ -288,7 +288,7 @@ export interface paths {
         };
         /**
          * Get all Course Components
-         * @description To get all Course Components on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description To get all Course Components on the service provider. `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getAllCourseComponents"];
         put?: never;
@@ -340,7 +340,7 @@ export interface paths {
         };
         /**
          * Get all Demographic records
-         * @description To get all Demographic records on the service provider. `search` matches `cityOfBirth`. See docs/decisions.md#d-i29-search-fields.
+         * @description To get all Demographic records on the service provider. `search` matches `cityOfBirth`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getAllDemographics"];
         put?: never;
@@ -392,7 +392,7 @@ export interface paths {
         };
         /**
          * Get all Enrollments
-         * @description To get all Enrollments on the service provider. `search` matches `role`. See docs/decisions.md#d-i29-search-fields.
+         * @description To get all Enrollments on the service provider. `search` matches `role`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getAllEnrollments"];
         put?: never;
@@ -444,7 +444,7 @@ export interface paths {
         };
         /**
          * Get all Grading Periods
-         * @description To get all Grading Periods on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description To get all Grading Periods on the service provider. `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getAllGradingPeriods"];
         put?: never;
@@ -592,7 +592,7 @@ export interface paths {
         };
         /**
          * Get Enrollments for a specific Class in a School
-         * @description To get all Enrollments for a Class in a School on the service provider. If the specified school and/or class cannot be identified within the service provider, the api will return a 404 error code and message 'School or class not found.' `search` matches `role`. See docs/decisions.md#d-i29-search-fields.
+         * @description To get all Enrollments for a Class in a School on the service provider. If the specified school and/or class cannot be identified within the service provider, the api will return a 404 error code and message 'School or class not found.' `search` matches `role`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getEnrollmentsForClassInSchool"];
         put?: never;
@@ -672,7 +672,7 @@ export interface paths {
         };
         /**
          * Get all Enrollments for a School
-         * @description To get all Enrollments for a School on the service provider. If the specified school cannot be identified within the service provider, the api will return a 404 error code and message 'School not found.' `search` matches `role`. See docs/decisions.md#d-i29-search-fields.
+         * @description To get all Enrollments for a School on the service provider. If the specified school cannot be identified within the service provider, the api will return a 404 error code and message 'School not found.' `search` matches `role`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getEnrollmentsForSchool"];
         put?: never;
@@ -732,7 +732,7 @@ export interface paths {
         };
         /**
          * Get all Terms for a School
-         * @description To get all Terms for a School on the service provider. If the specified school cannot be identified within the service provider, the api will return a 404 error code and message 'School not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description To get all Terms for a School on the service provider. If the specified school cannot be identified within the service provider, the api will return a 404 error code and message 'School not found.' `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getTermsForSchool"];
         put?: never;
@@ -900,7 +900,7 @@ export interface paths {
         };
         /**
          * Get all Terms
-         * @description To get all Terms on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description To get all Terms on the service provider. `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getAllTerms"];
         put?: never;
@@ -960,7 +960,7 @@ export interface paths {
         };
         /**
          * Get Grading Periods for a Term
-         * @description To get the set of Grading Periods related to a specific Term. If the specified Term cannot be identified within the service provider, the api will return a 404 error code and message 'Term not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description To get the set of Grading Periods related to a specific Term. If the specified Term cannot be identified within the service provider, the api will return a 404 error code and message 'Term not found.' `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getGradingPeriodsForTerm"];
         put?: never;
@@ -1116,7 +1116,7 @@ export interface paths {
         };
         /**
          * Get all Assessment Line Items
-         * @description Get all of the Assessment Line Items on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description Get all of the Assessment Line Items on the service provider. `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getAllAssessmentLineItems"];
         put?: never;
@@ -1168,7 +1168,7 @@ export interface paths {
         };
         /**
          * Get all Assessment Results
-         * @description Get all of the Assessment Results on the service provider. `search` matches `comment`. See docs/decisions.md#d-i29-search-fields.
+         * @description Get all of the Assessment Results on the service provider. `search` matches `comment`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getAllAssessmentResults"];
         put?: never;
@@ -1220,7 +1220,7 @@ export interface paths {
         };
         /**
          * Get all Categories
-         * @description Get all of the Line Item Categories on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description Get all of the Line Item Categories on the service provider. `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getAllCategories"];
         put?: never;
@@ -1292,7 +1292,7 @@ export interface paths {
         };
         /**
          * Get Line Items for a Class
-         * @description Get the set of lineItems on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description Get the set of lineItems on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getLineItemsForClass"];
         put?: never;
@@ -1316,7 +1316,7 @@ export interface paths {
         };
         /**
          * Get Results for a Line Item for a Class
-         * @description Get the set of results on the service provider for a specific lineItem and for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class or line item not found.' `search` matches `comment`. See docs/decisions.md#d-i29-search-fields.
+         * @description Get the set of results on the service provider for a specific lineItem and for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class or line item not found.' `search` matches `comment`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getResultsForLineItemForClass"];
         put?: never;
@@ -1336,7 +1336,7 @@ export interface paths {
         };
         /**
          * Get Results for a Student for a Class
-         * @description Get the set of results on the service provider for a specific student and for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class or student not found.' `search` matches `comment`. See docs/decisions.md#d-i29-search-fields.
+         * @description Get the set of results on the service provider for a specific student and for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class or student not found.' `search` matches `comment`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getResultsForStudentForClass"];
         put?: never;
@@ -1356,7 +1356,7 @@ export interface paths {
         };
         /**
          * Get Categories for a Class
-         * @description Get the set of categories on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description Get the set of categories on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getCategoriesForClass"];
         put?: never;
@@ -1376,7 +1376,7 @@ export interface paths {
         };
         /**
          * Get Results for a Class
-         * @description Get the set of results on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `comment`. See docs/decisions.md#d-i29-search-fields.
+         * @description Get the set of results on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `comment`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getResultsForClass"];
         put?: never;
@@ -1396,7 +1396,7 @@ export interface paths {
         };
         /**
          * Get Score Scales for a Class
-         * @description Get the set of scoreScales on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description Get the set of scoreScales on the service provider for a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getScoreScalesForClass"];
         put?: never;
@@ -1416,7 +1416,7 @@ export interface paths {
         };
         /**
          * Get all Line Items
-         * @description Get all of the Line Items on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description Get all of the Line Items on the service provider. `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getAllLineItems"];
         put?: never;
@@ -1488,7 +1488,7 @@ export interface paths {
         };
         /**
          * Get all Results
-         * @description Get all of the results on the service provider. `search` matches `comment`. See docs/decisions.md#d-i29-search-fields.
+         * @description Get all of the results on the service provider. `search` matches `comment`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getAllResults"];
         put?: never;
@@ -1540,7 +1540,7 @@ export interface paths {
         };
         /**
          * Get Line Items for a School
-         * @description Get the set of lineItems on the service provider for a specific school. If the corresponding record cannot be located, the api will return a 404 error code and message 'School not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description Get the set of lineItems on the service provider for a specific school. If the corresponding record cannot be located, the api will return a 404 error code and message 'School not found.' `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getLineItemsForSchool"];
         put?: never;
@@ -1564,7 +1564,7 @@ export interface paths {
         };
         /**
          * Get Score Scales for a School
-         * @description Get the set of scoreScales on the service provider for a specific school. If the corresponding record cannot be located, the api will return a 404 error code and message 'School not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description Get the set of scoreScales on the service provider for a specific school. If the corresponding record cannot be located, the api will return a 404 error code and message 'School not found.' `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getScoreScalesForSchool"];
         put?: never;
@@ -1584,7 +1584,7 @@ export interface paths {
         };
         /**
          * Get all Score Scales
-         * @description Get all of the ScoreScales on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description Get all of the ScoreScales on the service provider. `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getAllScoreScales"];
         put?: never;
@@ -1636,7 +1636,7 @@ export interface paths {
         };
         /**
          * Get all Resources
-         * @description To get a collection of resources that exist on the service provider. `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description To get a collection of resources that exist on the service provider. `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getAllResources"];
         put?: never;
@@ -1688,7 +1688,7 @@ export interface paths {
         };
         /**
          * Get resources for a class
-         * @description To get the collection of resources available to a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description To get the collection of resources available to a specific class. If the corresponding record cannot be located, the api will return a 404 error code and message 'Class not found.' `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getResourcesForClass"];
         put?: never;
@@ -1732,7 +1732,7 @@ export interface paths {
         };
         /**
          * Get resources for a course
-         * @description To get the collection of resources assigned to a specific course. If the corresponding record cannot be located, the api will return a 404 error code and message 'Course not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description To get the collection of resources assigned to a specific course. If the corresponding record cannot be located, the api will return a 404 error code and message 'Course not found.' `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getResourcesForCourse"];
         put?: never;
@@ -1796,7 +1796,7 @@ export interface paths {
         };
         /**
          * Get resources for a user
-         * @description To get the collection of resources available to a specific user. If the corresponding record cannot be located, the api will return a 404 error code and message 'User not found.' `search` matches `title`. See docs/decisions.md#d-i29-search-fields.
+         * @description To get the collection of resources available to a specific user. If the corresponding record cannot be located, the api will return a 404 error code and message 'User not found.' `search` matches `title`. See docs/decisions.md#d-oneroster-search-fields.
          */
         get: operations["getResourcesForUser"];
         put?: never;
@@ -2855,7 +2855,7 @@ export interface components {
         SourcedIdPairsResponse: {
             sourcedIdPairs: components["schemas"]["SourcedIdPairs"];
         };
-        /** @description A response stated only as an object, with no members named: the SDK reads nothing from it. See docs/decisions.md#d-i29-unstated-answers. */
+        /** @description A response stated only as an object, with no members named: the SDK reads nothing from it. See docs/decisions.md#d-oneroster-unstated-responses. */
         UnstatedAnswer: {
             [key: string]: unknown;
         };
@@ -2873,7 +2873,7 @@ export interface components {
         };
         /**
          * @description The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Both spellings `imsx_CodeMinor`
-         *     and `imsx_codeMinor` are accepted as optional members. See docs/decisions.md#d-oa-5.
+         *     and `imsx_codeMinor` are accepted as optional members. See docs/decisions.md#d-imsx-error-bodies.
          */
         ImsxStatusInfo: {
             /** @enum {string} */
@@ -2963,7 +2963,7 @@ export interface components {
                 "application/json": components["schemas"]["ImsxStatusInfo"];
             };
         };
-        /** @description Forbidden. Also the response to a token without the endpoint's scope. See docs/decisions.md#d-oa-7. */
+        /** @description Forbidden. Also the response to a token without the endpoint's scope. See docs/decisions.md#d-missing-scope-403. */
         ForbiddenResponse: {
             headers: {
                 [name: string]: unknown;
@@ -3101,7 +3101,7 @@ export interface components {
          * @example email='a@b.c'
          */
         Filter: string;
-        /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+        /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
         Fields: string[];
         /**
          * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -3113,7 +3113,7 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description The total number of entries of the listing, when the server knows it. See docs/decisions.md#d-oa-4. */
+        /** @description The total number of entries of the listing, when the server knows it. See docs/decisions.md#d-page-members-total-count. */
         XTotalCount: number;
         /** @description Seconds to wait, or an HTTP date, before trying again. */
         RetryAfter: string;
@@ -3140,7 +3140,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -3216,7 +3216,7 @@ export interface operations {
     getAcademicSession: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -3335,7 +3335,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -3426,7 +3426,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -3523,7 +3523,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -3605,7 +3605,7 @@ export interface operations {
     getClass: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -3724,7 +3724,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -3815,7 +3815,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -3858,7 +3858,7 @@ export interface operations {
     getCourse: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -3979,7 +3979,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -4055,7 +4055,7 @@ export interface operations {
     getComponentResource: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -4176,7 +4176,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -4252,7 +4252,7 @@ export interface operations {
     getCourseComponent: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -4373,7 +4373,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -4449,7 +4449,7 @@ export interface operations {
     getDemographics: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -4568,7 +4568,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -4644,7 +4644,7 @@ export interface operations {
     getEnrollmentOneRoster: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -4763,7 +4763,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -4839,7 +4839,7 @@ export interface operations {
     getGradingPeriod: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -4958,7 +4958,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5034,7 +5034,7 @@ export interface operations {
     getOrg: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -5153,7 +5153,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5244,7 +5244,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5302,7 +5302,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5362,7 +5362,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5422,7 +5422,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5482,7 +5482,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5540,7 +5540,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5598,7 +5598,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5656,7 +5656,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5714,7 +5714,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5757,7 +5757,7 @@ export interface operations {
     getSchool: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -5876,7 +5876,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -5916,7 +5916,7 @@ export interface operations {
     getStudent: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -5966,7 +5966,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -6024,7 +6024,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -6064,7 +6064,7 @@ export interface operations {
     getTeacher: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -6114,7 +6114,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -6172,7 +6172,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -6212,7 +6212,7 @@ export interface operations {
     getTerm: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -6262,7 +6262,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -6320,7 +6320,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -6417,7 +6417,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -6493,7 +6493,7 @@ export interface operations {
     getUserOneRoster: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -6708,7 +6708,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -6766,7 +6766,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -6842,7 +6842,7 @@ export interface operations {
     getAssessmentLineItem: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -6970,7 +6970,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -7046,7 +7046,7 @@ export interface operations {
     getAssessmentResult: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -7174,7 +7174,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -7250,7 +7250,7 @@ export interface operations {
     getCategory: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -7419,7 +7419,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -7516,7 +7516,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -7576,7 +7576,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -7636,7 +7636,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -7694,7 +7694,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -7752,7 +7752,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -7810,7 +7810,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -7886,7 +7886,7 @@ export interface operations {
     getLineItem: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -8042,7 +8042,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -8118,7 +8118,7 @@ export interface operations {
     getResult: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -8246,7 +8246,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -8343,7 +8343,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -8401,7 +8401,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -8477,7 +8477,7 @@ export interface operations {
     getScoreScale: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -8605,7 +8605,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -8681,7 +8681,7 @@ export interface operations {
     getResource: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -8800,7 +8800,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -8929,7 +8929,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never
@@ -9090,7 +9090,7 @@ export interface operations {
                  * @example email='a@b.c'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,givenName`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never

@@ -23,7 +23,7 @@ function fieldsOf(schema: string): readonly string[] {
  * The page promise of a OneRoster listing (the generated `list` methods): `sort` and the fields of `filter` must be
  * members of the listed object (`schema`, its component schema in openapi/oneroster.yaml), or the page promise
  * rejects with a `ValidationError` naming the fields the object has, before anything is sent
- * (docs/decisions.md#d-i29-query-fields); then core's paging by offset.
+ * (docs/decisions.md#d-oneroster-query-fields); then core's paging by offset.
  */
 export function rosterPages<T>(
   schema: string,

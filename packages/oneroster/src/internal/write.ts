@@ -18,7 +18,7 @@ export function nounOf(schema: string): string {
 
 const article = (noun: string) => (/^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`);
 
-/** One checker per schema, built on first use (docs/decisions.md#d-i16-validation). */
+/** One checker per schema, built on first use (docs/decisions.md#d-platform-inputs-checked). */
 const checkers = new Map<string, ReturnType<typeof schemaChecker>>();
 
 /**
@@ -47,7 +47,7 @@ export function writeIssues(schema: string, value: unknown): ValidationIssue[] {
 }
 
 /**
- * The body of a OneRoster write, checked before anything is sent (docs/decisions.md#d-i28-typescript): one
+ * The body of a OneRoster write, checked before anything is sent (docs/decisions.md#d-generated-resources): one
  * `ValidationError` (`Invalid <noun>: ...`) names every problem. Given the call's `sourcedId`, a `sourcedId` inside
  * the body must be the same.
  */

@@ -28,7 +28,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "TokenResponse": {
     "type": "object",
-    "description": "An access token. `access_token`, `token_type` and `expires_in` are required, `scope` optional as in RFC 6749. See docs/decisions.md#d-oa-11.",
+    "description": "An access token. `access_token`, `token_type` and `expires_in` are required, `scope` optional as in RFC 6749. See docs/decisions.md#d-tables-without-required-column.",
     "required": [
       "access_token",
       "token_type",
@@ -78,7 +78,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "PlatformError": {
     "type": "object",
-    "description": "The error body of platform paths, `{ error, message }`. See docs/decisions.md#d-oa-6 and docs/decisions.md#d-wire-errors.",
+    "description": "The error body of platform paths, `{ error, message }`. See docs/decisions.md#d-platform-error-bodies and docs/decisions.md#d-wire-errors.",
     "required": [
       "error",
       "message"
@@ -148,7 +148,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "WebhookSubscription": {
     "type": "object",
-    "description": "A webhook subscription, without its secret. Belongs to one application and is owned by one auth client. Every member is required in responses. See docs/decisions.md#d-oa-13.",
+    "description": "A webhook subscription, without its secret. Belongs to one application and is owned by one auth client. Every member is required in responses. See docs/decisions.md#d-subscription-responses.",
     "required": [
       "id",
       "url",
@@ -227,7 +227,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "WebhookSubscriptionUpdate": {
     "type": "object",
-    "description": "The body of subscription update; every field optional, only supplied fields change. `status` may be `active` or `paused`; `disabled` is refused with 400 (see docs/decisions.md#d-oa-7).",
+    "description": "The body of subscription update; every field optional, only supplied fields change. `status` may be `active` or `paused`; `disabled` is refused with 400 (see docs/decisions.md#d-missing-scope-403).",
     "additionalProperties": false,
     "minProperties": 0,
     "properties": {
@@ -293,7 +293,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightEventData": {
     "type": "object",
-    "description": "Data of `insight.*`. `insightGroup` may be missing (the `Journal` type omits it) and is null when the type has no group. See docs/decisions.md#d-oa-18.",
+    "description": "Data of `insight.*`. `insightGroup` may be missing (the `Journal` type omits it) and is null when the type has no group. See docs/decisions.md#d-event-data-details.",
     "required": [
       "insightId",
       "insightType",
@@ -603,7 +603,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "CaliperEnvelope": {
     "type": "object",
-    "description": "A Caliper 1.2 event batch (the input of the event ingest). `data` holds events only: an entity describe (an entity sent on its own) is refused, so entities travel inline as members of the events. Beyond this schema, every event must follow Caliper 1.2: the action must be one its type allows, and its entity members must be of the types the type allows (see docs/decisions.md#d-i12-caliper-rules).",
+    "description": "A Caliper 1.2 event batch (the input of the event ingest). `data` holds events only: an entity describe (an entity sent on its own) is refused, so entities travel inline as members of the events. Beyond this schema, every event must follow Caliper 1.2: the action must be one its type allows, and its entity members must be of the types the type allows (see docs/decisions.md#d-caliper-one-rule-set).",
     "additionalProperties": false,
     "required": [
       "sensor",
@@ -708,7 +708,7 @@ export const platformSchemas: JsonSchemaDefs = {
     }
   },
   "CaliperContext": {
-    "description": "The `@context` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see docs/decisions.md#d-i12-caliper-rules).",
+    "description": "The `@context` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see docs/decisions.md#d-caliper-one-rule-set).",
     "anyOf": [
       {
         "type": "string",
@@ -881,7 +881,7 @@ export const platformSchemas: JsonSchemaDefs = {
     ]
   },
   "CaliperSessionArchivedRule": {
-    "description": "A SessionEvent with action `Archived` must carry a SessionRecording as its `object`. See docs/decisions.md#d-oa-15.",
+    "description": "A SessionEvent with action `Archived` must carry a SessionRecording as its `object`. See docs/decisions.md#d-session-recording-shape.",
     "anyOf": [
       {
         "type": "object",
@@ -1012,7 +1012,7 @@ export const platformSchemas: JsonSchemaDefs = {
           "id": {
             "type": "string",
             "format": "uri",
-            "description": "The activity's URL, the same as the object's `id`: the profile types it as a URI, so a bare activity slug is invalid (see docs/decisions.md#d-i12-activity-id)."
+            "description": "The activity's URL, the same as the object's `id`: the profile types it as a URI, so a bare activity slug is invalid (see docs/decisions.md#d-activity-id-is-url)."
           },
           "name": {
             "type": "string"
@@ -1023,7 +1023,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "TimebackEventExtensions": {
     "type": "object",
-    "description": "Extensions of the platform's Caliper profile: `runId` correlates heartbeats and completion. Required on TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-oa-16.",
+    "description": "Extensions of the platform's Caliper profile: `runId` correlates heartbeats and completion. Required on TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-caliper-event-schemas.",
     "additionalProperties": false,
     "required": [
       "runId"
@@ -1266,7 +1266,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "SessionRecording": {
     "type": "object",
-    "description": "The inline recording a SessionEvent `Archived` carries as its `object`, with these member names. `session` names the existing session it belongs to. See docs/decisions.md#d-oa-15.",
+    "description": "The inline recording a SessionEvent `Archived` carries as its `object`, with these member names. `session` names the existing session it belongs to. See docs/decisions.md#d-session-recording-shape.",
     "required": [
       "type",
       "session"
@@ -1449,7 +1449,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "CaliperIngestResult": {
     "type": "object",
-    "description": "The response of the ingest: how many events were new and how many were already known by id. See docs/decisions.md#d-oa-14.",
+    "description": "The response of the ingest: how many events were new and how many were already known by id. See docs/decisions.md#d-caliper-ingest-responses.",
     "required": [
       "accepted",
       "duplicates"
@@ -1648,7 +1648,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "ApplicationCredentialsRotation": {
     "type": "object",
-    "description": "The result of a credential rotation; `claimUrl` is present when a secret awaits claim. See docs/decisions.md#d-oa-20.",
+    "description": "The result of a credential rotation; `claimUrl` is present when a secret awaits claim. See docs/decisions.md#d-platform-member-names.",
     "properties": {
       "claimUrl": {
         "type": "string",
@@ -1781,7 +1781,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "ApplicationUpsert": {
     "type": "object",
-    "description": "The body is open; the members the Application states keep their types. See docs/decisions.md#d-oa-19 and docs/decisions.md#d-i15-tightened.",
+    "description": "The body is open; the members the Application states keep their types. See docs/decisions.md#d-platform-operation-conventions and docs/decisions.md#d-schemas-tightened-to-mock.",
     "additionalProperties": true,
     "properties": {
       "sourcedId": {
@@ -2059,7 +2059,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "UserRoleUpsert": {
     "type": "object",
-    "description": "The body is open; the known members are listed. See docs/decisions.md#d-oa-19.",
+    "description": "The body is open; the known members are listed. See docs/decisions.md#d-platform-operation-conventions.",
     "additionalProperties": true,
     "properties": {
       "orgId": {
@@ -2296,7 +2296,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "UserUpsert": {
     "type": "object",
-    "description": "The body is open; the known members are listed. See docs/decisions.md#d-oa-19.",
+    "description": "The body is open; the known members are listed. See docs/decisions.md#d-platform-operation-conventions.",
     "additionalProperties": true,
     "properties": {
       "email": {
@@ -2574,7 +2574,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "CaliperSessionRead": {
     "type": "object",
-    "description": "A Caliper session as recorded. `endedAtTime` is null while the session is open. See docs/decisions.md#d-oa-20.",
+    "description": "A Caliper session as recorded. `endedAtTime` is null while the session is open. See docs/decisions.md#d-platform-member-names.",
     "required": [
       "sessionId",
       "endedAtTime",
@@ -2880,7 +2880,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "SessionMetadataWrite": {
     "type": "object",
-    "description": "The session-metadata body uses the SessionRecording member names and stays open. See docs/decisions.md#d-oa-15.",
+    "description": "The session-metadata body uses the SessionRecording member names and stays open. See docs/decisions.md#d-session-recording-shape.",
     "additionalProperties": true,
     "required": [
       "sessionId"
@@ -2920,7 +2920,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightSummaryEntry": {
     "type": "object",
-    "description": "One insight of a session summary. See docs/decisions.md#d-oa-20.",
+    "description": "One insight of a session summary. See docs/decisions.md#d-platform-member-names.",
     "required": [
       "insightId",
       "insightType"
@@ -2949,7 +2949,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightSessionSummary": {
     "type": "object",
-    "description": "The session insight summary. See docs/decisions.md#d-oa-20.",
+    "description": "The session insight summary. See docs/decisions.md#d-platform-member-names.",
     "required": [
       "sessionId"
     ],
@@ -2967,7 +2967,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "EnforcementState": {
     "type": "object",
-    "description": "The enforcement state of a session. See docs/decisions.md#d-oa-20.",
+    "description": "The enforcement state of a session. See docs/decisions.md#d-platform-member-names.",
     "required": [
       "sessionId"
     ],
@@ -2996,7 +2996,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightType": {
     "type": "object",
-    "description": "An insight type of the catalogue. `deprecated` is always present; `sunsetAt` is null unless the type is being retired. See docs/decisions.md#d-oa-20.",
+    "description": "An insight type of the catalogue. `deprecated` is always present; `sunsetAt` is null unless the type is being retired. See docs/decisions.md#d-platform-member-names.",
     "required": [
       "slug",
       "deprecated",
@@ -3029,7 +3029,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightTypeList": {
     "type": "object",
-    "description": "The list, in one member. See docs/decisions.md#d-oa-19.",
+    "description": "The list, in one member. See docs/decisions.md#d-platform-operation-conventions.",
     "required": [
       "types"
     ],
@@ -3044,7 +3044,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightGroup": {
     "type": "object",
-    "description": "A registered insight group. See docs/decisions.md#d-oa-20.",
+    "description": "A registered insight group. See docs/decisions.md#d-platform-member-names.",
     "required": [
       "slug",
       "family",
@@ -3070,7 +3070,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightGroupList": {
     "type": "object",
-    "description": "The list, in one member. See docs/decisions.md#d-oa-19.",
+    "description": "The list, in one member. See docs/decisions.md#d-platform-operation-conventions.",
     "required": [
       "groups"
     ],
@@ -3085,7 +3085,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "StudentGrade": {
     "type": "object",
-    "description": "The highest mastered grade of a student in a subject. `masteredGrade` is the value `mastery.*` events carry. See docs/decisions.md#d-oa-20.",
+    "description": "The highest mastered grade of a student in a subject. `masteredGrade` is the value `mastery.*` events carry. See docs/decisions.md#d-platform-member-names.",
     "required": [
       "studentId",
       "subject",
@@ -3109,7 +3109,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "DiscountCodeValidateRequest": {
     "type": "object",
-    "description": "The code to validate; other members pass through. See docs/decisions.md#d-oa-20.",
+    "description": "The code to validate; other members pass through. See docs/decisions.md#d-platform-member-names.",
     "additionalProperties": true,
     "required": [
       "code"
@@ -3122,7 +3122,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "DiscountCodeValidateResult": {
     "type": "object",
-    "description": "Whether the code is valid; other members pass through. See docs/decisions.md#d-oa-20.",
+    "description": "Whether the code is valid; other members pass through. See docs/decisions.md#d-platform-member-names.",
     "required": [
       "valid"
     ],

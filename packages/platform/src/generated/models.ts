@@ -89,9 +89,9 @@ export interface ApplicationCredentials {
 
 /**
  * The result of a credential rotation; `claimUrl` is present when a secret awaits claim. See
- * docs/decisions.md#d-oa-20.
+ * docs/decisions.md#d-platform-member-names.
  *
- * @see docs/decisions.md#d-oa-20
+ * @see docs/decisions.md#d-platform-member-names
  * @example
  * const { claimUrl } = await lk.applications.credentials.rotate(appId);
  */
@@ -150,11 +150,11 @@ export interface ApplicationDraftCreate {
 }
 
 /**
- * The body is open; the members the Application states keep their types. See docs/decisions.md#d-oa-19 and
- * docs/decisions.md#d-i15-tightened.
+ * The body is open; the members the Application states keep their types. See
+ * docs/decisions.md#d-platform-operation-conventions and docs/decisions.md#d-schemas-tightened-to-mock.
  *
- * @see docs/decisions.md#d-oa-19
- * @see docs/decisions.md#d-i15-tightened
+ * @see docs/decisions.md#d-platform-operation-conventions
+ * @see docs/decisions.md#d-schemas-tightened-to-mock
  * @example
  * await lk.applications.applications.upsert(appId, { name: 'Fractions', proctoringEnabled: true });
  */
@@ -179,9 +179,9 @@ export interface CaliperEntity {
 
 /**
  * A Caliper session as recorded. `endedAtTime` is null while the session is open. See
- * docs/decisions.md#d-oa-20.
+ * docs/decisions.md#d-platform-member-names.
  *
- * @see docs/decisions.md#d-oa-20
+ * @see docs/decisions.md#d-platform-member-names
  * @example
  * const session = await lk.events.sessions.get('https://app.example.com/sessions/1');
  */
@@ -207,9 +207,9 @@ export interface ClientCredentials {
 }
 
 /**
- * The code to validate; other members pass through. See docs/decisions.md#d-oa-20.
+ * The code to validate; other members pass through. See docs/decisions.md#d-platform-member-names.
  *
- * @see docs/decisions.md#d-oa-20
+ * @see docs/decisions.md#d-platform-member-names
  * @example
  * const { valid } = await lk.discountCodes.validateForApp('WELCOME10');
  */
@@ -221,9 +221,9 @@ export interface DiscountCodeValidateRequest {
 }
 
 /**
- * Whether the code is valid; other members pass through. See docs/decisions.md#d-oa-20.
+ * Whether the code is valid; other members pass through. See docs/decisions.md#d-platform-member-names.
  *
- * @see docs/decisions.md#d-oa-20
+ * @see docs/decisions.md#d-platform-member-names
  * @example
  * const { valid } = await lk.discountCodes.validateForApp('WELCOME10');
  */
@@ -235,9 +235,9 @@ export interface DiscountCodeValidateResult {
 }
 
 /**
- * The enforcement state of a session. See docs/decisions.md#d-oa-20.
+ * The enforcement state of a session. See docs/decisions.md#d-platform-member-names.
  *
- * @see docs/decisions.md#d-oa-20
+ * @see docs/decisions.md#d-platform-member-names
  * @example
  * const { lockedOut, warningsAccrued, warningBudget } = await lk.insights.sessions.getEnforcementState(sessionId);
  */
@@ -345,9 +345,9 @@ export interface Insight {
 }
 
 /**
- * A registered insight group. See docs/decisions.md#d-oa-20.
+ * A registered insight group. See docs/decisions.md#d-platform-member-names.
  *
- * @see docs/decisions.md#d-oa-20
+ * @see docs/decisions.md#d-platform-member-names
  * @example
  * const { data: groups } = await lk.insights.groups.list();
  */
@@ -422,9 +422,9 @@ export interface InsightSession {
 }
 
 /**
- * The session insight summary. See docs/decisions.md#d-oa-20.
+ * The session insight summary. See docs/decisions.md#d-platform-member-names.
  *
- * @see docs/decisions.md#d-oa-20
+ * @see docs/decisions.md#d-platform-member-names
  * @example
  * const { insights } = await lk.insights.sessions.get(sessionId);
  */
@@ -436,9 +436,9 @@ export interface InsightSessionSummary {
 }
 
 /**
- * One insight of a session summary. See docs/decisions.md#d-oa-20.
+ * One insight of a session summary. See docs/decisions.md#d-platform-member-names.
  *
- * @see docs/decisions.md#d-oa-20
+ * @see docs/decisions.md#d-platform-member-names
  */
 export interface InsightSummaryEntry {
   /** The insight ID. */
@@ -457,9 +457,9 @@ export interface InsightSummaryEntry {
 
 /**
  * An insight type of the catalogue. `deprecated` is always present; `sunsetAt` is null unless the type is
- * being retired. See docs/decisions.md#d-oa-20.
+ * being retired. See docs/decisions.md#d-platform-member-names.
  *
- * @see docs/decisions.md#d-oa-20
+ * @see docs/decisions.md#d-platform-member-names
  * @example
  * for await (const type of lk.insights.types.list()) console.log(type.slug, type.deprecated, type.sunsetAt);
  */
@@ -582,9 +582,9 @@ export interface ProfileCredential {
 
 /**
  * The session-metadata body uses the SessionRecording member names and stays open. See
- * docs/decisions.md#d-oa-15.
+ * docs/decisions.md#d-session-recording-shape.
  *
- * @see docs/decisions.md#d-oa-15
+ * @see docs/decisions.md#d-session-recording-shape
  * @example
  * await lk.insights.sessions.writeMetadata({ sessionId, isProctored: true, webcamUsed: true, storageKey: 'rec/42' });
  */
@@ -611,9 +611,9 @@ export interface SessionMetadataWrite {
 
 /**
  * The highest mastered grade of a student in a subject. `masteredGrade` is the value `mastery.*` events
- * carry. See docs/decisions.md#d-oa-20.
+ * carry. See docs/decisions.md#d-platform-member-names.
  *
- * @see docs/decisions.md#d-oa-20
+ * @see docs/decisions.md#d-platform-member-names
  * @example
  * const grade = await lk.beyond.grades.get({ studentId, subject: 'Math' });
  */
@@ -825,9 +825,9 @@ export interface UserRole {
 }
 
 /**
- * The body is open; the known members are listed. See docs/decisions.md#d-oa-19.
+ * The body is open; the known members are listed. See docs/decisions.md#d-platform-operation-conventions.
  *
- * @see docs/decisions.md#d-oa-19
+ * @see docs/decisions.md#d-platform-operation-conventions
  * @example
  * await lk.rostering.roles.upsert(userId, 'role-1', { orgId: schoolId, role: 'student' });
  */
@@ -847,9 +847,9 @@ export interface UserRoleUpsert {
 }
 
 /**
- * The body is open; the known members are listed. See docs/decisions.md#d-oa-19.
+ * The body is open; the known members are listed. See docs/decisions.md#d-platform-operation-conventions.
  *
- * @see docs/decisions.md#d-oa-19
+ * @see docs/decisions.md#d-platform-operation-conventions
  * @example
  * await lk.rostering.users.upsert('usr-42', { email: 'ada@example.com', givenName: 'Ada', familyName: 'Lovelace' });
  */

@@ -9,7 +9,7 @@ export type BodySchema = string;
  * The check of a request body against the document's component schema (through the generated JSON Schemas, never
  * written by hand), in the family's own words: JSON objects, and what its date and date-time members take. Each
  * validator is built on first use, so that a program pays only for the bodies it sends
- * (docs/decisions.md#d-i16-validation).
+ * (docs/decisions.md#d-platform-inputs-checked).
  */
 const check = schemaChecker(platformSchemas, z.fromJSONSchema, {
   types: { object: 'a JSON object' },

@@ -1,5 +1,5 @@
 // The command specs of `learnkit activity` (handled in activity.ts), apart so args.ts imports no command handler
-// (docs/decisions.md#d-i32-cli).
+// (docs/decisions.md#d-cli-dead-letters).
 
 const QUEUE = {
   type: 'string',

@@ -6,7 +6,7 @@ import { CliError, EXIT } from './exit-codes';
 import { table } from './output';
 
 // `learnkit activity dead-letters list|retry`: the dead letters of the activity queue a module exports, the module
-// `learnkit-activity-worker` runs (docs/decisions.md#d-i32-cli). Its own files (the command specs in
+// `learnkit-activity-worker` runs (docs/decisions.md#d-cli-dead-letters). Its own files (the command specs in
 // activity-commands.ts), wired into args.ts and main.ts by a line each.
 
 /**

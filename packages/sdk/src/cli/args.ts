@@ -178,7 +178,7 @@ function parse(args: readonly string[], options: Record<string, OptionSpec>, str
 
 /**
  * Parses `argv` with `node:util` `parseArgs`: a first lenient pass (every option known) finds the command's
- * words, then a strict pass with that command's options refuses anything else (docs/decisions.md#d-i17-cli-node-util).
+ * words, then a strict pass with that command's options refuses anything else (docs/decisions.md#d-cli-parse-args).
  */
 export function parseCommandLine(argv: readonly string[]): Invocation {
   const loose = parse(argv, ALL_OPTIONS, false);

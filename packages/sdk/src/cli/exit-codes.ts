@@ -1,5 +1,5 @@
 /**
- * The exit codes of `learnkit`, documented in docs/cli.md (docs/decisions.md#d-i17-cli-exit-codes): a script can
+ * The exit codes of `learnkit`, documented in docs/cli.md (docs/decisions.md#d-cli-exit-codes): a script can
  * tell "the platform said no" from "you called it wrong" from "nothing answered".
  */
 export const EXIT = Object.freeze({
@@ -9,7 +9,7 @@ export const EXIT = Object.freeze({
   api: 1,
   /**
    * The command line is wrong: unknown command or option, missing argument; for `api`, an unknown resource,
-   * method or query parameter (docs/decisions.md#d-i28-cli-exit-codes).
+   * method or query parameter (docs/decisions.md#d-cli-api-exit-codes).
    */
   usage: 2,
   /** No usable credentials: missing or malformed LEARNKIT_* variables, an unknown profile, an unreadable config file. */

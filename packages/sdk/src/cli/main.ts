@@ -38,7 +38,7 @@ function connect(
     const { profile, warning } = loadProfile(profileName, env);
     if (warning) out.note(warning);
     out.hide(profile.clientSecret, profile.developerToken);
-    // The profile alone: a shell's LEARNKIT_* credentials never mix with it (docs/decisions.md#d-i17-cli-config-file).
+    // The profile alone: a shell's LEARNKIT_* credentials never mix with it (docs/decisions.md#d-cli-profiles-file).
     const options = { ...profile, environment: chosen ?? profile.environment };
     return noteOverride(out, new LearnKit({ ...options, env: { LEARNKIT_LOG: env.LEARNKIT_LOG } }));
   } catch (error) {

@@ -11,7 +11,7 @@ export interface Streams {
 
 type Style = 'bold' | 'dim' | 'green' | 'red' | 'yellow' | 'cyan';
 
-// `styleText` is Node >= 20.12; on an older Node the output is plain (docs/decisions.md#d-i17-cli-node-util).
+// `styleText` is Node >= 20.12; on an older Node the output is plain (docs/decisions.md#d-cli-parse-args).
 const styleText = (util as { styleText?: (format: Style, text: string) => string }).styleText;
 
 /** Whether `stream` is a terminal that wants colour (tty's `hasColors` honours NO_COLOR and FORCE_COLOR). */
@@ -22,7 +22,7 @@ function colours(stream: Streams['stdout']): boolean {
 /**
  * Where every line of the CLI goes: data on stdout, messages on stderr, coloured only on a terminal, and every
  * known secret (the client secret, the developer token) replaced before it is written
- * (docs/decisions.md#d-i17-cli-redaction).
+ * (docs/decisions.md#d-cli-no-secret-output).
  */
 export class Output {
   readonly #streams: Streams;
@@ -70,7 +70,7 @@ export class Output {
   /**
    * A message for the person on stderr (never data). Besides the hidden values, the password of anything shaped
    * like userinfo (`user:password@`) goes: a message may quote a profile's value, key or name
-   * (docs/decisions.md#d-i33-userinfo). Data on stdout is the platform's and is written as it is.
+   * (docs/decisions.md#d-userinfo-redacted). Data on stdout is the platform's and is written as it is.
    */
   note(line: string): void {
     this.#streams.stderr.write(`${redactUserinfo(this.redact(line))}\n`);

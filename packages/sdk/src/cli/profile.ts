@@ -20,7 +20,7 @@ export type Profile = Pick<LearnKitOptions, (typeof PROFILE_KEYS)[number]>;
 
 /**
  * The config file: `$XDG_CONFIG_HOME/learnkit/config.json`, else `~/.config/learnkit/config.json`
- * (docs/decisions.md#d-i17-cli-config-file).
+ * (docs/decisions.md#d-cli-profiles-file).
  */
 export function configPath(env: Readonly<Record<string, string | undefined>>): string {
   const base = env.XDG_CONFIG_HOME?.trim() ? env.XDG_CONFIG_HOME : join(env.HOME || homedir(), '.config');
@@ -49,7 +49,7 @@ export function loadProfile(name: string, env: Readonly<Record<string, string | 
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    // The parser's words without the text it quotes, which holds the secrets (docs/decisions.md#d-i33-json-text).
+    // The parser's words without the text it quotes, which holds the secrets (docs/decisions.md#d-config-not-json).
     throw new CliError(EXIT.config, `${path} is not JSON (${jsonParseProblem(error)}).`);
   }
   const profiles = (parsed as { profiles?: unknown } | null)?.profiles;

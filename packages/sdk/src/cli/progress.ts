@@ -22,7 +22,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
  * Steps with a spinner and a timer, redrawn in place, when `stream` is a terminal; nothing at all otherwise, so
- * a script's stderr holds only real messages (docs/decisions.md#d-i17-cli-progress). `now` is the clock (tests).
+ * a script's stderr holds only real messages (docs/decisions.md#d-cli-progress-display). `now` is the clock (tests).
  */
 export function createProgress(
   stream: Streams['stderr'],

@@ -15,7 +15,7 @@ type HydratedFunction = (event: WebhookEvent, entity: unknown, context: unknown)
  * wrapped so it reads the event's entity first. The wrapper runs where the function would (after verification and
  * the dedupe claim), so a duplicate reads nothing and a failed read is a failed function: 500, the claim released,
  * the platform retries. `@learnkit/webhooks` knows nothing of the platform clients
- * (docs/decisions.md#d-i16-hydrate-handler).
+ * (docs/decisions.md#d-hydrating-handler).
  */
 export function createLearnKitWebhookHandler(
   options: LearnKitWebhookHandlerOptions,

@@ -92,7 +92,7 @@ function limiter(limit: number): <T>(run: () => Promise<T>) => Promise<T> {
 
 /**
  * @internal The hydrator over `clients` (called only when a read is needed, so delete events and `test.ping` need no
- * client credentials). Outcomes per docs/decisions.md#d-i16-hydrate-table; a 404 is `not_found`, any other failure
+ * client credentials). Outcomes per docs/decisions.md#d-hydrate-table; a 404 is `not_found`, any other failure
  * rejects.
  */
 export function createHydrator(clients: () => HydrationClients): Hydrator {

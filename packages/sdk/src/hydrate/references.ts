@@ -99,7 +99,7 @@ const orgConfig = ({ orgId }: { orgId: string }): Reference => ({
 });
 
 /**
- * @internal What each event type of the catalogue refers to (docs/decisions.md#d-i16-hydrate-table). A type added to
+ * @internal What each event type of the catalogue refers to (docs/decisions.md#d-hydrate-table). A type added to
  * the catalogue is a type error here until it is given a row.
  */
 export const REFERENCES: { readonly [K in WebhookEventType]: (data: WebhookEventDataMap[K]) => Reference } = {

@@ -23,7 +23,7 @@ import type {
 } from '@learnkit/webhooks';
 
 /**
- * The entity each event type refers to, as `lk.webhooks.hydrate` reads it now (docs/decisions.md#d-i16-hydrate-table):
+ * The entity each event type refers to, as `lk.webhooks.hydrate` reads it now (docs/decisions.md#d-hydrate-table):
  * the enrollment, user, role, profile, application, mastered grade, Caliper session (`session.*`, and `test.*` whose
  * assessment events it records), insight summary of the session (`insight.*`), enforcement state of the session
  * (`proctoring_enforcement.recorded`) or org config. Delete events and `test.ping` are not here: they fetch nothing.

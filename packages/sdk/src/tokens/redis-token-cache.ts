@@ -7,7 +7,7 @@ import {
 } from './shared-token-cache';
 
 // Like core's Redis dedupe store, it imports no Redis client: the client is passed in, typed by the commands it
-// sends, so the SDK gains no dependency (docs/decisions.md#d-i16-shared-token-redis).
+// sends, so the SDK gains no dependency (docs/decisions.md#d-redis-token-cache).
 
 /**
  * The commands the Redis token cache sends: `GET`, `SET ... PX ... [NX]` (as the dedupe store's
@@ -51,7 +51,7 @@ function redisTokenStore(redis: RedisTokenClientLike): SharedTokenStore {
  * 60 s before expiry by whichever process needs it first, and a 401 in one process replaces the token for all, once.
  * Keys are `learnkit:tokens:token:<hash>` and `learnkit:tokens:lock:<hash>`, the hash a keyed hash of the
  * credentials under the client secret; the token is stored AES-256-GCM encrypted under a key derived from the
- * secret, so access to Redis alone yields no usable token (docs/decisions.md#d-i16-shared-token-sealed). When Redis
+ * secret, so access to Redis alone yields no usable token (docs/decisions.md#d-shared-token-sealed). When Redis
  * fails, a process requests its own token and logs a warning.
  *
  * @example

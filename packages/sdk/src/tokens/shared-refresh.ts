@@ -20,7 +20,7 @@ function lockOwner(): string {
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * @internal The token of the credentials `sealer` names, shared across processes (docs/decisions.md#d-i16-shared-token-lock):
+ * @internal The token of the credentials `sealer` names, shared across processes (docs/decisions.md#d-shared-token-lock):
  * 1. a fresh token in the store (not refused here, not due for refresh) is adopted;
  * 2. else the process that takes the lock (`SET NX PX` with an owner) reads again, requests a token, stores it
  *    sealed until it expires, and frees the lock (only its own);

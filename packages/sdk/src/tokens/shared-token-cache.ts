@@ -7,7 +7,7 @@ export type { SharedTokenStore } from './store';
 
 // In the umbrella, not in core: core's tarball is at its budget. Core keeps what touches the secret (the keyed hash
 // and the sealing) and asks the cache's backend for a token; the store, the lock and the polling are here
-// (docs/decisions.md#d-i16-shared-token-redis).
+// (docs/decisions.md#d-redis-token-cache).
 
 /** Options of {@link createSharedTokenCache} (and of `createRedisTokenCache`). */
 export interface SharedTokenCacheOptions {

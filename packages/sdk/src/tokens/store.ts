@@ -2,7 +2,7 @@
  * A store several processes share tokens through: Redis (`createRedisTokenCache` builds on one), a database table,
  * Memcached. It keeps opaque values under keys and one lock per key with an owner. Token providers never hand it a
  * secret or a usable token: keys end with a keyed hash of the credentials, and values are encrypted with a key
- * derived from the client secret (docs/decisions.md#d-i16-shared-token-sealed).
+ * derived from the client secret (docs/decisions.md#d-shared-token-sealed).
  *
  * @example
  * // A store over a database table with a unique key (a sketch: `db` is yours).

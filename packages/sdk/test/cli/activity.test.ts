@@ -1,5 +1,5 @@
 // `learnkit activity dead-letters list|retry --queue MODULE`, run as a process on fixtures/activity-queue.ts against
-// a real redis-server and the mock on a loopback port (docs/decisions.md#d-i32-cli): the dead letters the queue's
+// a real redis-server and the mock on a loopback port (docs/decisions.md#d-cli-dead-letters): the dead letters the queue's
 // worker made are listed (table and --json) and put back with their ids; usage and an unreachable store have their
 // exit codes.
 import { fileURLToPath } from 'node:url';

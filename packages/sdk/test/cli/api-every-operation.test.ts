@@ -1,5 +1,5 @@
 // Every operation of the resource map is a `learnkit api` command, and each one runs against the mock platform
-// (docs/decisions.md#d-i28-cli-command): an operation added to the map without a way here to call it fails this file.
+// (docs/decisions.md#d-cli-api-command): an operation added to the map without a way here to call it fails this file.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

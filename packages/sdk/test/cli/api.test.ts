@@ -1,6 +1,6 @@
 // `learnkit api`: what a user of the command relies on beyond "each operation runs" (api-every-operation.test.ts):
 // paging, bodies from files and standard input, the output, the checks before sending, and no secret printed
-// (docs/decisions.md#d-i28-cli-command).
+// (docs/decisions.md#d-cli-api-command).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 // `learnkit` run as a process against the mock platform on a loopback port: output, --json, exit codes, the
-// config file and redaction (docs/decisions.md#d-i17-cli-exit-codes).
+// config file and redaction (docs/decisions.md#d-cli-exit-codes).
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';

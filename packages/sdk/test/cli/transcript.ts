@@ -1,5 +1,5 @@
 // The shell transcripts of the docs (```console blocks), as the transcript test reads and checks them
-// (docs/decisions.md#d-i17-cli-transcripts).
+// (docs/decisions.md#d-cli-transcripts-run).
 //
 // A block is a series of `$ command` lines, each followed by what it prints (stdout and stderr as one stream). In
 // the expected output:

@@ -1,5 +1,5 @@
 // The shell transcripts of docs/cli.md and docs/mcp.md, run as written against a loopback mock platform
-// (docs/decisions.md#d-i17-cli-transcripts): `learnkit` and `learnkit-mcp` are the commands from src/.
+// (docs/decisions.md#d-cli-transcripts-run): `learnkit` and `learnkit-mcp` are the commands from src/.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 import { WebhookVerificationError } from '@learnkit/core';
 import type { NodeListenerOptions } from '@learnkit/core/internal';
 
-// What a webhook delivery needs of core's `toNodeListener` (docs/decisions.md#d-i15-one-node-listener): it travels
+// What a webhook delivery needs of core's `toNodeListener` (docs/decisions.md#d-one-node-listener): it travels
 // with the handler (`createWebhookHandler(...).nodeListenerOptions`).
 
 /** A parsed object in `req.body`: the signed bytes are gone, so the delivery cannot be verified. */

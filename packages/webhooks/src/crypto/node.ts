@@ -34,7 +34,7 @@ export function verifySignature(
   const expected = Buffer.from(signature, 'hex');
   let ok = false;
   // Every secret is tried, whichever matches; test/constant-time.test.ts holds this to timingSafeEqual
-  // (docs/decisions.md#d-i33-constant-time-pinned).
+  // (docs/decisions.md#d-constant-time-check-pinned).
   for (const secret of secrets) {
     if (timingSafeEqual(digest(secret, timestamp, body), expected)) ok = true;
   }

@@ -26,7 +26,7 @@ export async function verifySignature(
   const expected = Uint8Array.from(signature.match(/../g) as string[], (hex) => parseInt(hex, 16));
   let ok = false;
   // Every secret is tried, whichever matches, so the time taken does not tell which one did; test/constant-time.test.ts
-  // holds this to subtle.verify (docs/decisions.md#d-i33-constant-time-pinned).
+  // holds this to subtle.verify (docs/decisions.md#d-constant-time-check-pinned).
   for (const secret of secrets)
     ok = (await crypto.subtle.verify('HMAC', await keyOf(secret, 'verify'), expected, data)) || ok;
   return ok;

@@ -12,7 +12,7 @@ export interface TestPingEventData {
   message: string;
 }
 
-/** Data of `insight.*`. `insightGroup` may be missing (the `Journal` type omits it) and is null when the type has no group. See docs/decisions.md#d-oa-18. */
+/** Data of `insight.*`. `insightGroup` may be missing (the `Journal` type omits it) and is null when the type has no group. See docs/decisions.md#d-event-data-details. */
 export interface InsightEventData {
   /** Id of the insight that became visible, changed or left view. */
   insightId: string;
@@ -252,7 +252,7 @@ export type WebhookSubscriptionStatus = 'active' | 'paused' | 'disabled';
 /** The consumer endpoint: `https://` with a domain name. HTTP, raw IP addresses and URLs with embedded credentials (`user:pass@`) are refused with 400. */
 export type WebhookUrl = string;
 
-/** A webhook subscription, without its secret. Belongs to one application and is owned by one auth client. Every member is required in responses. See docs/decisions.md#d-oa-13. */
+/** A webhook subscription, without its secret. Belongs to one application and is owned by one auth client. Every member is required in responses. See docs/decisions.md#d-subscription-responses. */
 export interface WebhookSubscription {
   /** Assigned by the platform. */
   id: string;
@@ -274,7 +274,7 @@ export interface WebhookSubscriptionCreate {
   eventTypes: WebhookEventType[];
 }
 
-/** The body of subscription update; every field optional, only supplied fields change. `status` may be `active` or `paused`; `disabled` is refused with 400 (see docs/decisions.md#d-oa-7). */
+/** The body of subscription update; every field optional, only supplied fields change. `status` may be `active` or `paused`; `disabled` is refused with 400 (see docs/decisions.md#d-missing-scope-403). */
 export interface WebhookSubscriptionUpdate {
   /** The new HTTPS endpoint of the deliveries; omitted, it stays. */
   url?: WebhookUrl;

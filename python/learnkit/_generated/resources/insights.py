@@ -164,7 +164,7 @@ class InsightSessions(SyncAPIResource):
         ``SessionMetadataWrite`` before anything is sent. Safe to repeat, so it is retried on 5xx and timeouts.
 
         It never creates a session (``NotFoundError`` for an unknown ``sessionId``). Writing the same values
-        twice is harmless (docs/decisions.md#d-i16-idempotent-writes).
+        twice is harmless (docs/decisions.md#d-platform-retried-writes).
 
         Example::
 
@@ -317,7 +317,7 @@ class AsyncInsightSessions(AsyncAPIResource):
         ``SessionMetadataWrite`` before anything is sent. Safe to repeat, so it is retried on 5xx and timeouts.
 
         It never creates a session (``NotFoundError`` for an unknown ``sessionId``). Writing the same values
-        twice is harmless (docs/decisions.md#d-i16-idempotent-writes).
+        twice is harmless (docs/decisions.md#d-platform-retried-writes).
 
         Example::
 

@@ -1,5 +1,5 @@
 """``lk.webhooks``: the subscriptions of an application (secrets that never print themselves), and ``hydrate``, which
-reads what an event refers to (docs/decisions.md#d-i16-hydrate-table)."""
+reads what an event refers to (docs/decisions.md#d-hydrate-table)."""
 
 from ._async_subscriptions import AsyncSubscriptions
 from ._hydrate import AsyncWebhooks, HydratedEvent, HydrationStatus, Webhooks

@@ -1,4 +1,4 @@
-"""``lk.webhooks.hydrate``: reads what an event refers to, as it is now (docs/decisions.md#d-i16-hydrate-table)."""
+"""``lk.webhooks.hydrate``: reads what an event refers to, as it is now (docs/decisions.md#d-hydrate-table)."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ HydrationStatus = Literal["found", "not_found", "deleted", "none"]
 
 @dataclass(frozen=True)
 class HydratedEvent(Generic[E]):
-    """An event with the current state of what it refers to (docs/decisions.md#d-i16-hydrate-table).
+    """An event with the current state of what it refers to (docs/decisions.md#d-hydrate-table).
 
     Example::
 
@@ -96,7 +96,7 @@ def _p(value: str) -> str:
 
 
 def _reference(event: WebhookEvent) -> _Read | Literal["tombstone", "none"]:
-    """The row of docs/decisions.md#d-i16-hydrate-table for ``event``."""
+    """The row of docs/decisions.md#d-hydrate-table for ``event``."""
     kind = event.type
     if isinstance(event, UnknownWebhookEvent) or kind == "test.ping":
         return "none"

@@ -11,7 +11,7 @@ import { type ActivityUser, UnknownUserError } from '../users';
 
 // What the queue stores: the checked parameters of a `record` with everything decided at record time (the run, the
 // event time, the ids it can know, the configured course), and nothing that needs the platform: the roster and the
-// gradebook are read by the worker that sends it (docs/decisions.md#d-i32-gradebook-in-worker).
+// gradebook are read by the worker that sends it (docs/decisions.md#d-queue-gradebook-in-worker).
 
 /** A `queue.record`, as stored. */
 export interface RecordEntry {

@@ -5,7 +5,7 @@ import { LearnKitError } from '@learnkit/core';
  * memory store that is full. The message names the store (`the Redis store "learnkit:activity:queue" at
  * 127.0.0.1:6379`) and what it was asked. A `queue.record` that rejects with it stored nothing, or may have stored
  * its record when the store failed after taking it: send it again with an `idempotencyKey` to make the repeat the
- * same completion (docs/decisions.md#d-i32-record-acknowledged).
+ * same completion (docs/decisions.md#d-queue-record-acknowledged).
  */
 export class ActivityQueueStoreError extends LearnKitError {
   /** @internal */

@@ -32,7 +32,7 @@ interface Held {
 /**
  * An activity queue store in this process's memory, for development, tests and serverless functions that flush
  * before they return. Nothing survives the process: use the Redis store where a record must outlive a restart
- * (docs/decisions.md#d-i32-stores).
+ * (docs/decisions.md#d-queue-stores).
  *
  * @example
  * const queue = createActivityQueue({ client, config, store: createMemoryQueueStore() });

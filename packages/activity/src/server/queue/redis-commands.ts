@@ -3,7 +3,7 @@ import { ActivityQueueStoreError } from './errors';
 /**
  * A Redis client the activity queue sends its commands with: an `ioredis` client (`Redis` or `Cluster`, through its
  * `call`) or a `node-redis` 4 or 5 client (through its `sendCommand`), connected. The queue imports no Redis library
- * (docs/decisions.md#d-i32-redis-client).
+ * (docs/decisions.md#d-queue-redis-client).
  */
 export type RedisCommandClient =
   | {

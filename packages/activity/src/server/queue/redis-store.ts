@@ -37,7 +37,7 @@ const RELEASED_IDLE_MS = '1000000000000';
  * The activity queue's durable store: a Redis stream read by a consumer group, so any number of worker processes
  * share one queue; an entry a worker took and stopped touching (it crashed) is taken over by another after the
  * visibility timeout (`XAUTOCLAIM`). Needs Redis >= 6.2 and a client you bring: `ioredis` or `node-redis`. For
- * records to outlive Redis itself, run it with `appendonly yes` (docs/decisions.md#d-i32-stores).
+ * records to outlive Redis itself, run it with `appendonly yes` (docs/decisions.md#d-queue-stores).
  *
  * @example
  * import { Redis } from 'ioredis';

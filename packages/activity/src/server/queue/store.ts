@@ -1,4 +1,4 @@
-// What a store of the activity queue implements (docs/decisions.md#d-i32-store-contract). The memory store and the
+// What a store of the activity queue implements (docs/decisions.md#d-queue-store-contract). The memory store and the
 // Redis store are the two LearnKit ships; the worker and `queue.record` use nothing else of a store.
 
 /** An entry as a store hands it to a worker. */

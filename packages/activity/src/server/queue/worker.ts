@@ -11,7 +11,7 @@ import type { ActivityQueueStore, DeadLetterInput, StoredEntry } from './store';
 
 // One batch of a worker, from the entries it took to their acknowledgement: build the events, send them in requests
 // within the bounds, retry what failed for a reason that passes, split what the platform refused to find the events
-// it refuses, dead-letter those (docs/decisions.md#d-i32-worker).
+// it refuses, dead-letter those (docs/decisions.md#d-queue-worker-batch).
 
 /** What a worker needs: the store, the platform, the bounds and what it reports. */
 export interface WorkerSettings {
@@ -197,7 +197,7 @@ export async function processBatch(
     letter(JSON.stringify(entry), reason, status);
   };
 
-  /** Sends `batch` in one request; on a refusal, its halves, down to the one event refused (docs/decisions.md#d-i32-split). */
+  /** Sends `batch` in one request; on a refusal, its halves, down to the one event refused (docs/decisions.md#d-queue-split-refused-batch). */
   const deliver = async (batch: Item[]): Promise<void> => {
     const sensor = (batch[0] as Item).sensor;
     try {

@@ -36,7 +36,7 @@ export interface paths {
          *
          *     This listing takes the family's list parameters (limit, offset, sort, orderBy, filter, fields, search) and
          *     pages like every other listing. `search` matches title, creator, description and publisher. See
-         *     docs/decisions.md#d-oa-3 and docs/decisions.md#d-oa-4 and docs/decisions.md#d-search-fields-decided.
+         *     docs/decisions.md#d-case-list-parameters and docs/decisions.md#d-page-members-total-count and docs/decisions.md#d-search-fields-decided.
          */
         get: operations["listCFDocuments"];
         put?: never;
@@ -80,7 +80,7 @@ export interface paths {
          *
          *     This listing takes the family's list parameters (limit, offset, sort, orderBy, filter, fields, search) and
          *     pages like every other listing. `search` matches fullStatement, humanCodingScheme, abbreviatedStatement and
-         *     alternativeLabel. See docs/decisions.md#d-oa-3 and docs/decisions.md#d-oa-4 and
+         *     alternativeLabel. See docs/decisions.md#d-case-list-parameters and docs/decisions.md#d-page-members-total-count and
          *     docs/decisions.md#d-search-fields-decided.
          */
         get: operations["listCFItems"];
@@ -192,7 +192,7 @@ export interface paths {
          *     per environment. The answer is used as `Authorization: Bearer <ACCESS_TOKEN>` on every CASE call.
          *
          *     The optional `scope` field, the token response and the RFC 6749 error body are those of the platform's token
-         *     endpoint. See docs/decisions.md#d-oa-12.
+         *     endpoint. See docs/decisions.md#d-case-token-endpoint.
          */
         post: operations["issueCaseToken"];
         delete?: never;
@@ -209,7 +209,7 @@ export interface components {
          * Format: uuid
          * @description A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits is
          *     preserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC 4122
-         *     uuid. See docs/decisions.md#d-oa-8.
+         *     uuid. See docs/decisions.md#d-case-identifier-schema.
          * @example 00000000-0000-0000-0000-000000000001
          */
         Uuid: string;
@@ -306,29 +306,29 @@ export interface components {
         };
         /**
          * @description A document with its items and associations (response shape). `sourcedId` and `CFDocument` always; `CFItems`,
-         *     `CFAssociations` and `CFDefinitions` when present. See docs/decisions.md#d-oa-10.
+         *     `CFAssociations` and `CFDefinitions` when present. See docs/decisions.md#d-cfpackage-members.
          */
         CFPackage: {
             sourcedId: components["schemas"]["Uuid"];
             CFDocument: components["schemas"]["CFDocument"];
-            /** @description Optional. See docs/decisions.md#d-oa-10. */
+            /** @description Optional. See docs/decisions.md#d-cfpackage-members. */
             CFItems?: components["schemas"]["CFItem"][];
-            /** @description Optional. See docs/decisions.md#d-oa-10. */
+            /** @description Optional. See docs/decisions.md#d-cfpackage-members. */
             CFAssociations?: components["schemas"]["CFAssociation"][];
-            /** @description Optional free-form object. See docs/decisions.md#d-oa-10. */
+            /** @description Optional free-form object. See docs/decisions.md#d-cfpackage-members. */
             CFDefinitions?: {
                 [key: string]: unknown;
             } | null;
         };
-        /** @description A page of documents. `offset`, `limit` and `totalCount` are optional page members. See docs/decisions.md#d-oa-4. */
+        /** @description A page of documents. `offset`, `limit` and `totalCount` are optional page members. See docs/decisions.md#d-page-members-total-count. */
         CFDocumentList: {
-            /** @description The unfiltered listing always holds a document; a `filter`, `search` or `offset` past the end may match none, so the page may be empty. See docs/decisions.md#d-oa-26. */
+            /** @description The unfiltered listing always holds a document; a `filter`, `search` or `offset` past the end may match none, so the page may be empty. See docs/decisions.md#d-empty-document-page-valid. */
             CFDocuments: components["schemas"]["CFDocument"][];
             offset?: number;
             limit?: number;
             totalCount?: number;
         };
-        /** @description A page of items. `offset`, `limit` and `totalCount` are optional page members. See docs/decisions.md#d-oa-4. */
+        /** @description A page of items. `offset`, `limit` and `totalCount` are optional page members. See docs/decisions.md#d-page-members-total-count. */
         CFItemList: {
             CFItems: components["schemas"]["CFItem"][];
             offset?: number;
@@ -347,7 +347,7 @@ export interface components {
         };
         /**
          * @description `CFItemTypeURI` and `licenseURI` of an uploaded item are CASE LinkURI objects (`title`, `identifier`, `uri`);
-         *     other members pass through. See docs/decisions.md#d-oa-9.
+         *     other members pass through. See docs/decisions.md#d-open-responses-closed-requests.
          */
         CFPackageLinkRef: {
             title?: string;
@@ -428,7 +428,7 @@ export interface components {
             CFDefinitions?: components["schemas"]["CFPackageUploadDefinitions"];
             extensions?: components["schemas"]["FreeForm"];
         };
-        /** @description The result of a package upload. No member is required. See docs/decisions.md#d-oa-11. */
+        /** @description The result of a package upload. No member is required. See docs/decisions.md#d-tables-without-required-column. */
         CFPackageUploadResult: {
             success?: boolean;
             message?: string;
@@ -465,7 +465,7 @@ export interface components {
         };
         /**
          * @description The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Both spellings `imsx_CodeMinor`
-         *     and `imsx_codeMinor` are accepted as optional members. See docs/decisions.md#d-oa-5.
+         *     and `imsx_codeMinor` are accepted as optional members. See docs/decisions.md#d-imsx-error-bodies.
          */
         ImsxStatusInfo: {
             /** @enum {string} */
@@ -478,7 +478,7 @@ export interface components {
         };
         /**
          * @description Form fields of `POST {auth_url}/oauth2/token`. `scope` (space-separated) is optional. A field not stated here
-         *     is ignored, as RFC 6749 section 3.2 requires of a token endpoint. See docs/decisions.md#d-oa-12 and
+         *     is ignored, as RFC 6749 section 3.2 requires of a token endpoint. See docs/decisions.md#d-case-token-endpoint and
          *     docs/decisions.md#d-mock-hostile-input.
          */
         CaseTokenRequest: {
@@ -493,7 +493,7 @@ export interface components {
         };
         /**
          * @description An access token. `access_token`, `token_type` and `expires_in` are required, `scope` optional as in RFC 6749.
-         *     See docs/decisions.md#d-oa-11.
+         *     See docs/decisions.md#d-tables-without-required-column.
          */
         TokenResponse: {
             /** @description A JWT. */
@@ -623,7 +623,7 @@ export interface components {
                 "application/json": components["schemas"]["ImsxStatusInfo"];
             };
         };
-        /** @description Forbidden. Also the response to a token without the endpoint's scope. See docs/decisions.md#d-oa-7. */
+        /** @description Forbidden. Also the response to a token without the endpoint's scope. See docs/decisions.md#d-missing-scope-403. */
         ForbiddenResponse: {
             headers: {
                 [name: string]: unknown;
@@ -778,35 +778,35 @@ export interface components {
     parameters: {
         /** @description The identifier of the object (a CASE identifier, see the `Uuid` schema). */
         SourcedIdPath: string;
-        /** @description Page size; default 100, maximum 3000. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
+        /** @description Page size; default 100, maximum 3000. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters. */
         Limit: number;
-        /** @description Offset of the first entry of the page. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
+        /** @description Offset of the first entry of the page. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters. */
         Offset: number;
-        /** @description Field name to sort by. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
+        /** @description Field name to sort by. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters. */
         Sort: string;
-        /** @description Sort direction. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
+        /** @description Sort direction. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters. */
         OrderBy: "asc" | "desc";
         /**
          * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive), `>`,
          *     `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `; filtering on
          *     nested relations is unsupported. Example: `title~'math'`. Accepted by the CASE listings too. See
-         *     docs/decisions.md#d-oa-3.
+         *     docs/decisions.md#d-case-list-parameters.
          * @example title~'math'
          */
         Filter: string;
-        /** @description Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-oa-3. */
+        /** @description Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-case-list-parameters. */
         Fields: string[];
         /**
          * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never over
          *     every field. Accepted by the CASE listings too; each listing names its fields in the vendor extension
-         *     `x-search-fields` of its operation. See docs/decisions.md#d-oa-3 and
+         *     `x-search-fields` of its operation. See docs/decisions.md#d-case-list-parameters and
          *     docs/decisions.md#d-search-fields-decided.
          */
         Search: string;
     };
     requestBodies: never;
     headers: {
-        /** @description The total number of entries of the listing, when the server knows it. See docs/decisions.md#d-oa-4. */
+        /** @description The total number of entries of the listing, when the server knows it. See docs/decisions.md#d-page-members-total-count. */
         XTotalCount: number;
         /** @description Seconds to wait, or an HTTP date, before trying again. */
         RetryAfter: string;
@@ -852,28 +852,28 @@ export interface operations {
     listCFDocuments: {
         parameters: {
             query?: {
-                /** @description Page size; default 100, maximum 3000. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
+                /** @description Page size; default 100, maximum 3000. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Offset of the first entry of the page. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
+                /** @description Offset of the first entry of the page. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters. */
                 offset?: components["parameters"]["Offset"];
-                /** @description Field name to sort by. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
+                /** @description Field name to sort by. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters. */
                 sort?: components["parameters"]["Sort"];
-                /** @description Sort direction. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
+                /** @description Sort direction. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters. */
                 orderBy?: components["parameters"]["OrderBy"];
                 /**
                  * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive), `>`,
                  *     `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `; filtering on
                  *     nested relations is unsupported. Example: `title~'math'`. Accepted by the CASE listings too. See
-                 *     docs/decisions.md#d-oa-3.
+                 *     docs/decisions.md#d-case-list-parameters.
                  * @example title~'math'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never over
                  *     every field. Accepted by the CASE listings too; each listing names its fields in the vendor extension
-                 *     `x-search-fields` of its operation. See docs/decisions.md#d-oa-3 and
+                 *     `x-search-fields` of its operation. See docs/decisions.md#d-case-list-parameters and
                  *     docs/decisions.md#d-search-fields-decided.
                  */
                 search?: components["parameters"]["Search"];
@@ -908,7 +908,7 @@ export interface operations {
     getCFDocument: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -945,28 +945,28 @@ export interface operations {
     listCFItems: {
         parameters: {
             query?: {
-                /** @description Page size; default 100, maximum 3000. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
+                /** @description Page size; default 100, maximum 3000. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Offset of the first entry of the page. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
+                /** @description Offset of the first entry of the page. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters. */
                 offset?: components["parameters"]["Offset"];
-                /** @description Field name to sort by. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
+                /** @description Field name to sort by. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters. */
                 sort?: components["parameters"]["Sort"];
-                /** @description Sort direction. Accepted by the CASE listings too. See docs/decisions.md#d-oa-3. */
+                /** @description Sort direction. Accepted by the CASE listings too. See docs/decisions.md#d-case-list-parameters. */
                 orderBy?: components["parameters"]["OrderBy"];
                 /**
                  * @description Expression `<field><operator><value>`; operators `=` (exact), `!=`, `~` (contains, case-insensitive), `>`,
                  *     `>=`, `<`, `<=`, `@` (in a comma-separated list); conditions combine with ` AND ` and ` OR `; filtering on
                  *     nested relations is unsupported. Example: `title~'math'`. Accepted by the CASE listings too. See
-                 *     docs/decisions.md#d-oa-3.
+                 *     docs/decisions.md#d-case-list-parameters.
                  * @example title~'math'
                  */
                 filter?: components["parameters"]["Filter"];
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
                 /**
                  * @description Free-text, case-insensitive partial match over the endpoint's predefined fields (proprietary), never over
                  *     every field. Accepted by the CASE listings too; each listing names its fields in the vendor extension
-                 *     `x-search-fields` of its operation. See docs/decisions.md#d-oa-3 and
+                 *     `x-search-fields` of its operation. See docs/decisions.md#d-case-list-parameters and
                  *     docs/decisions.md#d-search-fields-decided.
                  */
                 search?: components["parameters"]["Search"];
@@ -1001,7 +1001,7 @@ export interface operations {
     getCFItem: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;
@@ -1139,7 +1139,7 @@ export interface operations {
     getCFPackage: {
         parameters: {
             query?: {
-                /** @description Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-oa-3. */
+                /** @description Fields to include, sent comma-separated (`fields=sourcedId,title`). See docs/decisions.md#d-case-list-parameters. */
                 fields?: components["parameters"]["Fields"];
             };
             header?: never;

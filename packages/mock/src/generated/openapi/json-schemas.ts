@@ -11,7 +11,7 @@ export const caseSchemas: JsonSchemaDefs = {
   "Uuid": {
     "type": "string",
     "pattern": "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
-    "description": "A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits is\npreserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC 4122\nuuid. See docs/decisions.md#d-oa-8.\n",
+    "description": "A CASE identifier: any 8-4-4-4-12 hex string, whatever its version and variant bits; the case of hex digits is\npreserved as given (docs/decisions.md#d-case-identifiers). Validate it with the pattern, not as an RFC 4122\nuuid. See docs/decisions.md#d-case-identifier-schema.\n",
     "examples": [
       "00000000-0000-0000-0000-000000000001"
     ]
@@ -376,7 +376,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "CFPackage": {
     "type": "object",
-    "description": "A document with its items and associations (response shape). `sourcedId` and `CFDocument` always; `CFItems`,\n`CFAssociations` and `CFDefinitions` when present. See docs/decisions.md#d-oa-10.\n",
+    "description": "A document with its items and associations (response shape). `sourcedId` and `CFDocument` always; `CFItems`,\n`CFAssociations` and `CFDefinitions` when present. See docs/decisions.md#d-cfpackage-members.\n",
     "required": [
       "sourcedId",
       "CFDocument"
@@ -390,14 +390,14 @@ export const caseSchemas: JsonSchemaDefs = {
       },
       "CFItems": {
         "type": "array",
-        "description": "Optional. See docs/decisions.md#d-oa-10.",
+        "description": "Optional. See docs/decisions.md#d-cfpackage-members.",
         "items": {
           "$ref": "#/$defs/CFItem"
         }
       },
       "CFAssociations": {
         "type": "array",
-        "description": "Optional. See docs/decisions.md#d-oa-10.",
+        "description": "Optional. See docs/decisions.md#d-cfpackage-members.",
         "items": {
           "$ref": "#/$defs/CFAssociation"
         }
@@ -407,21 +407,21 @@ export const caseSchemas: JsonSchemaDefs = {
           "object",
           "null"
         ],
-        "description": "Optional free-form object. See docs/decisions.md#d-oa-10.",
+        "description": "Optional free-form object. See docs/decisions.md#d-cfpackage-members.",
         "additionalProperties": true
       }
     }
   },
   "CFDocumentList": {
     "type": "object",
-    "description": "A page of documents. `offset`, `limit` and `totalCount` are optional page members. See docs/decisions.md#d-oa-4.",
+    "description": "A page of documents. `offset`, `limit` and `totalCount` are optional page members. See docs/decisions.md#d-page-members-total-count.",
     "required": [
       "CFDocuments"
     ],
     "properties": {
       "CFDocuments": {
         "type": "array",
-        "description": "The unfiltered listing always holds a document; a `filter`, `search` or `offset` past the end may match none, so the page may be empty. See docs/decisions.md#d-oa-26.",
+        "description": "The unfiltered listing always holds a document; a `filter`, `search` or `offset` past the end may match none, so the page may be empty. See docs/decisions.md#d-empty-document-page-valid.",
         "items": {
           "$ref": "#/$defs/CFDocument"
         }
@@ -442,7 +442,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "CFItemList": {
     "type": "object",
-    "description": "A page of items. `offset`, `limit` and `totalCount` are optional page members. See docs/decisions.md#d-oa-4.",
+    "description": "A page of items. `offset`, `limit` and `totalCount` are optional page members. See docs/decisions.md#d-page-members-total-count.",
     "required": [
       "CFItems"
     ],
@@ -495,7 +495,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "CFPackageLinkRef": {
     "type": "object",
-    "description": "`CFItemTypeURI` and `licenseURI` of an uploaded item are CASE LinkURI objects (`title`, `identifier`, `uri`);\nother members pass through. See docs/decisions.md#d-oa-9.\n",
+    "description": "`CFItemTypeURI` and `licenseURI` of an uploaded item are CASE LinkURI objects (`title`, `identifier`, `uri`);\nother members pass through. See docs/decisions.md#d-open-responses-closed-requests.\n",
     "additionalProperties": true,
     "properties": {
       "title": {
@@ -776,7 +776,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "CFPackageUploadResult": {
     "type": "object",
-    "description": "The result of a package upload. No member is required. See docs/decisions.md#d-oa-11.\n",
+    "description": "The result of a package upload. No member is required. See docs/decisions.md#d-tables-without-required-column.\n",
     "properties": {
       "success": {
         "type": "boolean"
@@ -879,7 +879,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "ImsxStatusInfo": {
     "type": "object",
-    "description": "The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Both spellings `imsx_CodeMinor`\nand `imsx_codeMinor` are accepted as optional members. See docs/decisions.md#d-oa-5.\n",
+    "description": "The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Both spellings `imsx_CodeMinor`\nand `imsx_codeMinor` are accepted as optional members. See docs/decisions.md#d-imsx-error-bodies.\n",
     "required": [
       "imsx_codeMajor",
       "imsx_severity"
@@ -918,7 +918,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "CaseTokenRequest": {
     "type": "object",
-    "description": "Form fields of `POST {auth_url}/oauth2/token`. `scope` (space-separated) is optional. A field not stated here\nis ignored, as RFC 6749 section 3.2 requires of a token endpoint. See docs/decisions.md#d-oa-12 and\ndocs/decisions.md#d-mock-hostile-input.\n",
+    "description": "Form fields of `POST {auth_url}/oauth2/token`. `scope` (space-separated) is optional. A field not stated here\nis ignored, as RFC 6749 section 3.2 requires of a token endpoint. See docs/decisions.md#d-case-token-endpoint and\ndocs/decisions.md#d-mock-hostile-input.\n",
     "additionalProperties": true,
     "required": [
       "grant_type",
@@ -945,7 +945,7 @@ export const caseSchemas: JsonSchemaDefs = {
   },
   "TokenResponse": {
     "type": "object",
-    "description": "An access token. `access_token`, `token_type` and `expires_in` are required, `scope` optional as in RFC 6749.\nSee docs/decisions.md#d-oa-11.\n",
+    "description": "An access token. `access_token`, `token_type` and `expires_in` are required, `scope` optional as in RFC 6749.\nSee docs/decisions.md#d-tables-without-required-column.\n",
     "required": [
       "access_token",
       "token_type",
@@ -1016,7 +1016,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "TokenResponse": {
     "type": "object",
-    "description": "An access token. `access_token`, `token_type` and `expires_in` are required, `scope` optional as in RFC 6749. See docs/decisions.md#d-oa-11.",
+    "description": "An access token. `access_token`, `token_type` and `expires_in` are required, `scope` optional as in RFC 6749. See docs/decisions.md#d-tables-without-required-column.",
     "required": [
       "access_token",
       "token_type",
@@ -1066,7 +1066,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "PlatformError": {
     "type": "object",
-    "description": "The error body of platform paths, `{ error, message }`. See docs/decisions.md#d-oa-6 and docs/decisions.md#d-wire-errors.",
+    "description": "The error body of platform paths, `{ error, message }`. See docs/decisions.md#d-platform-error-bodies and docs/decisions.md#d-wire-errors.",
     "required": [
       "error",
       "message"
@@ -1136,7 +1136,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "WebhookSubscription": {
     "type": "object",
-    "description": "A webhook subscription, without its secret. Belongs to one application and is owned by one auth client. Every member is required in responses. See docs/decisions.md#d-oa-13.",
+    "description": "A webhook subscription, without its secret. Belongs to one application and is owned by one auth client. Every member is required in responses. See docs/decisions.md#d-subscription-responses.",
     "required": [
       "id",
       "url",
@@ -1215,7 +1215,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "WebhookSubscriptionUpdate": {
     "type": "object",
-    "description": "The body of subscription update; every field optional, only supplied fields change. `status` may be `active` or `paused`; `disabled` is refused with 400 (see docs/decisions.md#d-oa-7).",
+    "description": "The body of subscription update; every field optional, only supplied fields change. `status` may be `active` or `paused`; `disabled` is refused with 400 (see docs/decisions.md#d-missing-scope-403).",
     "additionalProperties": false,
     "minProperties": 0,
     "properties": {
@@ -1281,7 +1281,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightEventData": {
     "type": "object",
-    "description": "Data of `insight.*`. `insightGroup` may be missing (the `Journal` type omits it) and is null when the type has no group. See docs/decisions.md#d-oa-18.",
+    "description": "Data of `insight.*`. `insightGroup` may be missing (the `Journal` type omits it) and is null when the type has no group. See docs/decisions.md#d-event-data-details.",
     "required": [
       "insightId",
       "insightType",
@@ -1591,7 +1591,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "CaliperEnvelope": {
     "type": "object",
-    "description": "A Caliper 1.2 event batch (the input of the event ingest). `data` holds events only: an entity describe (an entity sent on its own) is refused, so entities travel inline as members of the events. Beyond this schema, every event must follow Caliper 1.2: the action must be one its type allows, and its entity members must be of the types the type allows (see docs/decisions.md#d-i12-caliper-rules).",
+    "description": "A Caliper 1.2 event batch (the input of the event ingest). `data` holds events only: an entity describe (an entity sent on its own) is refused, so entities travel inline as members of the events. Beyond this schema, every event must follow Caliper 1.2: the action must be one its type allows, and its entity members must be of the types the type allows (see docs/decisions.md#d-caliper-one-rule-set).",
     "additionalProperties": false,
     "required": [
       "sensor",
@@ -1696,7 +1696,7 @@ export const platformSchemas: JsonSchemaDefs = {
     }
   },
   "CaliperContext": {
-    "description": "The `@context` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see docs/decisions.md#d-i12-caliper-rules).",
+    "description": "The `@context` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see docs/decisions.md#d-caliper-one-rule-set).",
     "anyOf": [
       {
         "type": "string",
@@ -1869,7 +1869,7 @@ export const platformSchemas: JsonSchemaDefs = {
     ]
   },
   "CaliperSessionArchivedRule": {
-    "description": "A SessionEvent with action `Archived` must carry a SessionRecording as its `object`. See docs/decisions.md#d-oa-15.",
+    "description": "A SessionEvent with action `Archived` must carry a SessionRecording as its `object`. See docs/decisions.md#d-session-recording-shape.",
     "anyOf": [
       {
         "type": "object",
@@ -2000,7 +2000,7 @@ export const platformSchemas: JsonSchemaDefs = {
           "id": {
             "type": "string",
             "format": "uri",
-            "description": "The activity's URL, the same as the object's `id`: the profile types it as a URI, so a bare activity slug is invalid (see docs/decisions.md#d-i12-activity-id)."
+            "description": "The activity's URL, the same as the object's `id`: the profile types it as a URI, so a bare activity slug is invalid (see docs/decisions.md#d-activity-id-is-url)."
           },
           "name": {
             "type": "string"
@@ -2011,7 +2011,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "TimebackEventExtensions": {
     "type": "object",
-    "description": "Extensions of the platform's Caliper profile: `runId` correlates heartbeats and completion. Required on TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-oa-16.",
+    "description": "Extensions of the platform's Caliper profile: `runId` correlates heartbeats and completion. Required on TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-caliper-event-schemas.",
     "additionalProperties": false,
     "required": [
       "runId"
@@ -2254,7 +2254,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "SessionRecording": {
     "type": "object",
-    "description": "The inline recording a SessionEvent `Archived` carries as its `object`, with these member names. `session` names the existing session it belongs to. See docs/decisions.md#d-oa-15.",
+    "description": "The inline recording a SessionEvent `Archived` carries as its `object`, with these member names. `session` names the existing session it belongs to. See docs/decisions.md#d-session-recording-shape.",
     "required": [
       "type",
       "session"
@@ -2437,7 +2437,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "CaliperIngestResult": {
     "type": "object",
-    "description": "The response of the ingest: how many events were new and how many were already known by id. See docs/decisions.md#d-oa-14.",
+    "description": "The response of the ingest: how many events were new and how many were already known by id. See docs/decisions.md#d-caliper-ingest-responses.",
     "required": [
       "accepted",
       "duplicates"
@@ -2636,7 +2636,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "ApplicationCredentialsRotation": {
     "type": "object",
-    "description": "The result of a credential rotation; `claimUrl` is present when a secret awaits claim. See docs/decisions.md#d-oa-20.",
+    "description": "The result of a credential rotation; `claimUrl` is present when a secret awaits claim. See docs/decisions.md#d-platform-member-names.",
     "properties": {
       "claimUrl": {
         "type": "string",
@@ -2769,7 +2769,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "ApplicationUpsert": {
     "type": "object",
-    "description": "The body is open; the members the Application states keep their types. See docs/decisions.md#d-oa-19 and docs/decisions.md#d-i15-tightened.",
+    "description": "The body is open; the members the Application states keep their types. See docs/decisions.md#d-platform-operation-conventions and docs/decisions.md#d-schemas-tightened-to-mock.",
     "additionalProperties": true,
     "properties": {
       "sourcedId": {
@@ -3047,7 +3047,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "UserRoleUpsert": {
     "type": "object",
-    "description": "The body is open; the known members are listed. See docs/decisions.md#d-oa-19.",
+    "description": "The body is open; the known members are listed. See docs/decisions.md#d-platform-operation-conventions.",
     "additionalProperties": true,
     "properties": {
       "orgId": {
@@ -3284,7 +3284,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "UserUpsert": {
     "type": "object",
-    "description": "The body is open; the known members are listed. See docs/decisions.md#d-oa-19.",
+    "description": "The body is open; the known members are listed. See docs/decisions.md#d-platform-operation-conventions.",
     "additionalProperties": true,
     "properties": {
       "email": {
@@ -3562,7 +3562,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "CaliperSessionRead": {
     "type": "object",
-    "description": "A Caliper session as recorded. `endedAtTime` is null while the session is open. See docs/decisions.md#d-oa-20.",
+    "description": "A Caliper session as recorded. `endedAtTime` is null while the session is open. See docs/decisions.md#d-platform-member-names.",
     "required": [
       "sessionId",
       "endedAtTime",
@@ -3868,7 +3868,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "SessionMetadataWrite": {
     "type": "object",
-    "description": "The session-metadata body uses the SessionRecording member names and stays open. See docs/decisions.md#d-oa-15.",
+    "description": "The session-metadata body uses the SessionRecording member names and stays open. See docs/decisions.md#d-session-recording-shape.",
     "additionalProperties": true,
     "required": [
       "sessionId"
@@ -3908,7 +3908,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightSummaryEntry": {
     "type": "object",
-    "description": "One insight of a session summary. See docs/decisions.md#d-oa-20.",
+    "description": "One insight of a session summary. See docs/decisions.md#d-platform-member-names.",
     "required": [
       "insightId",
       "insightType"
@@ -3937,7 +3937,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightSessionSummary": {
     "type": "object",
-    "description": "The session insight summary. See docs/decisions.md#d-oa-20.",
+    "description": "The session insight summary. See docs/decisions.md#d-platform-member-names.",
     "required": [
       "sessionId"
     ],
@@ -3955,7 +3955,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "EnforcementState": {
     "type": "object",
-    "description": "The enforcement state of a session. See docs/decisions.md#d-oa-20.",
+    "description": "The enforcement state of a session. See docs/decisions.md#d-platform-member-names.",
     "required": [
       "sessionId"
     ],
@@ -3984,7 +3984,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightType": {
     "type": "object",
-    "description": "An insight type of the catalogue. `deprecated` is always present; `sunsetAt` is null unless the type is being retired. See docs/decisions.md#d-oa-20.",
+    "description": "An insight type of the catalogue. `deprecated` is always present; `sunsetAt` is null unless the type is being retired. See docs/decisions.md#d-platform-member-names.",
     "required": [
       "slug",
       "deprecated",
@@ -4017,7 +4017,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightTypeList": {
     "type": "object",
-    "description": "The list, in one member. See docs/decisions.md#d-oa-19.",
+    "description": "The list, in one member. See docs/decisions.md#d-platform-operation-conventions.",
     "required": [
       "types"
     ],
@@ -4032,7 +4032,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightGroup": {
     "type": "object",
-    "description": "A registered insight group. See docs/decisions.md#d-oa-20.",
+    "description": "A registered insight group. See docs/decisions.md#d-platform-member-names.",
     "required": [
       "slug",
       "family",
@@ -4058,7 +4058,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "InsightGroupList": {
     "type": "object",
-    "description": "The list, in one member. See docs/decisions.md#d-oa-19.",
+    "description": "The list, in one member. See docs/decisions.md#d-platform-operation-conventions.",
     "required": [
       "groups"
     ],
@@ -4073,7 +4073,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "StudentGrade": {
     "type": "object",
-    "description": "The highest mastered grade of a student in a subject. `masteredGrade` is the value `mastery.*` events carry. See docs/decisions.md#d-oa-20.",
+    "description": "The highest mastered grade of a student in a subject. `masteredGrade` is the value `mastery.*` events carry. See docs/decisions.md#d-platform-member-names.",
     "required": [
       "studentId",
       "subject",
@@ -4097,7 +4097,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "DiscountCodeValidateRequest": {
     "type": "object",
-    "description": "The code to validate; other members pass through. See docs/decisions.md#d-oa-20.",
+    "description": "The code to validate; other members pass through. See docs/decisions.md#d-platform-member-names.",
     "additionalProperties": true,
     "required": [
       "code"
@@ -4110,7 +4110,7 @@ export const platformSchemas: JsonSchemaDefs = {
   },
   "DiscountCodeValidateResult": {
     "type": "object",
-    "description": "Whether the code is valid; other members pass through. See docs/decisions.md#d-oa-20.",
+    "description": "Whether the code is valid; other members pass through. See docs/decisions.md#d-platform-member-names.",
     "required": [
       "valid"
     ],
@@ -8696,7 +8696,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
   },
   "UnstatedAnswer": {
     "type": "object",
-    "description": "A response stated only as an object, with no members named: the SDK reads nothing from it. See docs/decisions.md#d-i29-unstated-answers.",
+    "description": "A response stated only as an object, with no members named: the SDK reads nothing from it. See docs/decisions.md#d-oneroster-unstated-responses.",
     "additionalProperties": true,
     "x-unstated-answer": true
   },
@@ -8730,7 +8730,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
   },
   "ImsxStatusInfo": {
     "type": "object",
-    "description": "The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Both spellings `imsx_CodeMinor`\nand `imsx_codeMinor` are accepted as optional members. See docs/decisions.md#d-oa-5.\n",
+    "description": "The error body of CASE and OneRoster paths (docs/decisions.md#d-wire-errors). Both spellings `imsx_CodeMinor`\nand `imsx_codeMinor` are accepted as optional members. See docs/decisions.md#d-imsx-error-bodies.\n",
     "required": [
       "imsx_codeMajor",
       "imsx_severity"

@@ -83,8 +83,8 @@ export interface paths {
          * @description Changes only the supplied fields. `status` may be `active` or `paused`: pausing holds events (none are
          *     enqueued) until the subscription is active again, when they are all delivered; re-activating a
          *     disabled subscription does not deliver what happened while it was disabled. Setting `disabled` is
-         *     refused with 400 (docs/decisions.md#d-oa-7). Answers 200 with the
-         *     subscription (docs/decisions.md#d-oa-13). 404 when it is missing or owned by another auth
+         *     refused with 400 (docs/decisions.md#d-missing-scope-403). Answers 200 with the
+         *     subscription (docs/decisions.md#d-subscription-responses). 404 when it is missing or owned by another auth
          *     client; 403 without the `app:manage_webhooks` grant.
          */
         put: operations["updateWebhookSubscription"];
@@ -149,7 +149,7 @@ export interface paths {
          *       created).
          *
          *     A batch accepted is answered 200 with the counts of new and already-seen events.
-         *     See docs/decisions.md#d-oa-14.
+         *     See docs/decisions.md#d-caliper-ingest-responses.
          */
         post: operations["sendCaliperEvents"];
         delete?: never;
@@ -191,7 +191,7 @@ export interface paths {
          * Register an application as a draft
          * @description Registers an application as a draft; the response carries `clientId`, `clientSecret` and the application id.
          *     Sandbox credentials come from a separate pool. The request body is open; responds 201. See
-         *     docs/decisions.md#d-oa-19 and docs/decisions.md#d-oa-20.
+         *     docs/decisions.md#d-platform-operation-conventions and docs/decisions.md#d-platform-member-names.
          */
         post: operations["createApplicationDraft"];
         delete?: never;
@@ -239,7 +239,7 @@ export interface paths {
         /**
          * Rotate the credentials of an application
          * @description Rotates the application's credentials; returns a claim URL when a secret awaits claim (`sandboxStatus:
-         *     awaiting_secret_claim`). No request body; responds 200. See docs/decisions.md#d-oa-20.
+         *     awaiting_secret_claim`). No request body; responds 200. See docs/decisions.md#d-platform-member-names.
          */
         post: operations["rotateApplicationCredentials"];
         delete?: never;
@@ -286,7 +286,7 @@ export interface paths {
         /**
          * Create or update an application
          * @description Upserts an application; the first upsert emits `application.created`, later ones `application.updated`. The
-         *     body is open; 201 when created, 200 when updated. See docs/decisions.md#d-oa-19.
+         *     body is open; 201 when created, 200 when updated. See docs/decisions.md#d-platform-operation-conventions.
          */
         put: operations["upsertApplication"];
         post?: never;
@@ -359,7 +359,7 @@ export interface paths {
          * @description Upserts a user: `user.created` for a new id, `user.updated` for later upserts; the `roles` list may create or
          *     end role memberships (`user_role.*`). The body is open with the known members listed; 201 when created, 200
          *     when updated. `status: tobedeleted` deletes the user with its roles, profiles, enrollments and agents, raising
-         *     only `user.deleted`; 404 for an id that does not exist. See docs/decisions.md#d-oa-19 and
+         *     only `user.deleted`; 404 for an id that does not exist. See docs/decisions.md#d-platform-operation-conventions and
          *     docs/decisions.md#d-user-deletion.
          */
         put: operations["upsertUser"];
@@ -409,7 +409,7 @@ export interface paths {
         /**
          * Create or update a role of a user
          * @description Upserts a role (`user_role.created` for a new id, `user_role.updated` when role, type or org change). The body
-         *     is open with the known members listed; 201 when created, 200 when updated. See docs/decisions.md#d-oa-19.
+         *     is open with the known members listed; 201 when created, 200 when updated. See docs/decisions.md#d-platform-operation-conventions.
          */
         put: operations["upsertUserRole"];
         post?: never;
@@ -600,7 +600,7 @@ export interface paths {
         /**
          * Write the config of an organization
          * @description Writes the organization's config; emits one `org.config.updated` per write regardless of the number of keys
-         *     (an empty write emits nothing). Responds 200 with the stored config. See docs/decisions.md#d-oa-19.
+         *     (an empty write emits nothing). Responds 200 with the stored config. See docs/decisions.md#d-platform-operation-conventions.
          */
         put: operations["putOrgConfig"];
         post?: never;
@@ -622,7 +622,7 @@ export interface paths {
         };
         /**
          * Read a Caliper session and its events
-         * @description Reads a Caliper session; `endedAtTime` is null while the session is open. The response is `{ sessionId, startedAtTime, endedAtTime, events }`. See docs/decisions.md#d-oa-20.
+         * @description Reads a Caliper session; `endedAtTime` is null while the session is open. The response is `{ sessionId, startedAtTime, endedAtTime, events }`. See docs/decisions.md#d-platform-member-names.
          */
         get: operations["listSessionEvents"];
         put?: never;
@@ -650,7 +650,7 @@ export interface paths {
          * Write session metadata
          * @description Writes session metadata (proctored status, webcam usage, recording times, storage key, subject, extensions);
          *     the same writes a Caliper SessionEvent `Archived` applies. The body uses the SessionRecording member names and
-         *     stays open; responds 200 with the session. See docs/decisions.md#d-oa-15 and docs/decisions.md#d-oa-19.
+         *     stays open; responds 200 with the session. See docs/decisions.md#d-session-recording-shape and docs/decisions.md#d-platform-operation-conventions.
          */
         post: operations["createInsightSession"];
         delete?: never;
@@ -783,7 +783,7 @@ export interface paths {
         };
         /**
          * List insight types
-         * @description The insight type catalogue; each type has `deprecated` (always present) and `sunsetAt` (nullable). Deprecated types (for example IgnoringHelp, TopicShopping) stay until their `sunsetAt`. The response is `{ types: [...] }`. See docs/decisions.md#d-oa-19.
+         * @description The insight type catalogue; each type has `deprecated` (always present) and `sunsetAt` (nullable). Deprecated types (for example IgnoringHelp, TopicShopping) stay until their `sunsetAt`. The response is `{ types: [...] }`. See docs/decisions.md#d-platform-operation-conventions.
          */
         get: operations["listInsightTypes"];
         put?: never;
@@ -803,7 +803,7 @@ export interface paths {
         };
         /**
          * List insight groups
-         * @description Registered insight groups with family, membership rule and the count of types visible to the caller. The response is `{ groups: [...] }` of InsightGroup objects. See docs/decisions.md#d-oa-19 and docs/decisions.md#d-oa-20.
+         * @description Registered insight groups with family, membership rule and the count of types visible to the caller. The response is `{ groups: [...] }` of InsightGroup objects. See docs/decisions.md#d-platform-operation-conventions and docs/decisions.md#d-platform-member-names.
          */
         get: operations["listInsightGroups"];
         put?: never;
@@ -823,7 +823,7 @@ export interface paths {
         };
         /**
          * Get the highest mastered grade of a student
-         * @description Returns the highest mastered grade of a student in a subject (the same resolved value `mastery.*` events carry; the placement grade wins when derived data conflicts). Both query parameters are required and the response is `{ studentId, subject, masteredGrade }`. See docs/decisions.md#d-oa-20.
+         * @description Returns the highest mastered grade of a student in a subject (the same resolved value `mastery.*` events carry; the placement grade wins when derived data conflicts). Both query parameters are required and the response is `{ studentId, subject, masteredGrade }`. See docs/decisions.md#d-platform-member-names.
          */
         get: operations["getStudentGrades"];
         put?: never;
@@ -845,7 +845,7 @@ export interface paths {
         put?: never;
         /**
          * Validate a discount code (app)
-         * @description Validates a discount code with a client-credentials token holding scope `purchases.write`. See docs/decisions.md#d-oa-20.
+         * @description Validates a discount code with a client-credentials token holding scope `purchases.write`. See docs/decisions.md#d-platform-member-names.
          */
         post: operations["validateAppDiscountCode"];
         delete?: never;
@@ -865,7 +865,7 @@ export interface paths {
         put?: never;
         /**
          * Validate a discount code (parent checkout)
-         * @description The parent checkout variant; needs a parent session. The parent session is sent as the `parentSession` scheme; the body and the response are those of the app variant. See docs/decisions.md#d-oa-20 and docs/decisions.md#d-oa-21.
+         * @description The parent checkout variant; needs a parent session. The parent session is sent as the `parentSession` scheme; the body and the response are those of the app variant. See docs/decisions.md#d-platform-member-names and docs/decisions.md#d-store-parent-session.
          */
         post: operations["validateStoreDiscountCode"];
         delete?: never;
@@ -1497,7 +1497,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description An access token. `access_token`, `token_type` and `expires_in` are required, `scope` optional as in RFC 6749. See docs/decisions.md#d-oa-11. */
+        /** @description An access token. `access_token`, `token_type` and `expires_in` are required, `scope` optional as in RFC 6749. See docs/decisions.md#d-tables-without-required-column. */
         TokenResponse: {
             /** @description A JWT. */
             access_token: string;
@@ -1519,7 +1519,7 @@ export interface components {
             error: string;
             error_description?: string;
         };
-        /** @description The error body of platform paths, `{ error, message }`. See docs/decisions.md#d-oa-6 and docs/decisions.md#d-wire-errors. */
+        /** @description The error body of platform paths, `{ error, message }`. See docs/decisions.md#d-platform-error-bodies and docs/decisions.md#d-wire-errors. */
         PlatformError: {
             /** @description A short machine-readable code. */
             error: string;
@@ -1542,7 +1542,7 @@ export interface components {
          * @example https://hooks.example.com/learnkit
          */
         WebhookUrl: string;
-        /** @description A webhook subscription, without its secret. Belongs to one application and is owned by one auth client. Every member is required in responses. See docs/decisions.md#d-oa-13. */
+        /** @description A webhook subscription, without its secret. Belongs to one application and is owned by one auth client. Every member is required in responses. See docs/decisions.md#d-subscription-responses. */
         WebhookSubscription: {
             /**
              * Format: uuid
@@ -1569,7 +1569,7 @@ export interface components {
             /** @description At least one; every entry must be in the catalogue (400 names the unknown ones). */
             eventTypes: components["schemas"]["WebhookEventType"][];
         };
-        /** @description The body of subscription update; every field optional, only supplied fields change. `status` may be `active` or `paused`; `disabled` is refused with 400 (see docs/decisions.md#d-oa-7). */
+        /** @description The body of subscription update; every field optional, only supplied fields change. `status` may be `active` or `paused`; `disabled` is refused with 400 (see docs/decisions.md#d-missing-scope-403). */
         WebhookSubscriptionUpdate: {
             url?: components["schemas"]["WebhookUrl"];
             eventTypes?: components["schemas"]["WebhookEventType"][];
@@ -1595,7 +1595,7 @@ export interface components {
         TestPingEventData: {
             message: string;
         };
-        /** @description Data of `insight.*`. `insightGroup` may be missing (the `Journal` type omits it) and is null when the type has no group. See docs/decisions.md#d-oa-18. */
+        /** @description Data of `insight.*`. `insightGroup` may be missing (the `Journal` type omits it) and is null when the type has no group. See docs/decisions.md#d-event-data-details. */
         InsightEventData: {
             insightId: string;
             /** @description The type slug. */
@@ -1695,7 +1695,7 @@ export interface components {
             orgId: string;
         };
         /**
-         * @description A Caliper 1.2 event batch (the input of the event ingest). `data` holds events only: an entity describe (an entity sent on its own) is refused, so entities travel inline as members of the events. Beyond this schema, every event must follow Caliper 1.2: the action must be one its type allows, and its entity members must be of the types the type allows (see docs/decisions.md#d-i12-caliper-rules).
+         * @description A Caliper 1.2 event batch (the input of the event ingest). `data` holds events only: an entity describe (an entity sent on its own) is refused, so entities travel inline as members of the events. Beyond this schema, every event must follow Caliper 1.2: the action must be one its type allows, and its entity members must be of the types the type allows (see docs/decisions.md#d-caliper-one-rule-set).
          * @example {
          *       "sensor": "https://app.example.com",
          *       "sendTime": "2026-01-05T10:15:30.000Z",
@@ -1759,7 +1759,7 @@ export interface components {
             dataVersion: "http://purl.imsglobal.org/ctx/caliper/v1p2";
             data: (components["schemas"]["CaliperTimeSpentEvent"] | components["schemas"]["CaliperActivityCompletedEvent"] | (components["schemas"]["CaliperSessionEvent"] & components["schemas"]["CaliperSessionArchivedRule"]) | components["schemas"]["CaliperAssessmentEvent"] | components["schemas"]["CaliperEvent"])[];
         };
-        /** @description The `@context` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see docs/decisions.md#d-i12-caliper-rules). */
+        /** @description The `@context` of an event: the Caliper 1.2 context IRI, or an array of contexts (IRIs and inline context objects) that holds it. Caliper 1.2 section 4.1 forbids a top-level context given only as an object (see docs/decisions.md#d-caliper-one-rule-set). */
         CaliperContext: "http://purl.imsglobal.org/ctx/caliper/v1p2" | (string | Record<string, never>)[];
         /** @description Caliper 1.2 requires a UUID expressed as a URN, `urn:uuid:<uuid>`. */
         CaliperEventId: string;
@@ -1806,7 +1806,7 @@ export interface components {
          * @enum {string}
          */
         CaliperProfile: "AnnotationProfile" | "AssessmentProfile" | "AssignableProfile" | "FeedbackProfile" | "ForumProfile" | "GeneralProfile" | "GradingProfile" | "MediaProfile" | "ReadingProfile" | "ResourceManagementProfile" | "SearchProfile" | "SessionProfile" | "SurveyProfile" | "ToolLaunchProfile" | "ToolUseProfile" | "TimebackProfile";
-        /** @description A SessionEvent with action `Archived` must carry a SessionRecording as its `object`. See docs/decisions.md#d-oa-15. */
+        /** @description A SessionEvent with action `Archived` must carry a SessionRecording as its `object`. See docs/decisions.md#d-session-recording-shape. */
         CaliperSessionArchivedRule: {
             /** @constant */
             action: "Archived";
@@ -1851,13 +1851,13 @@ export interface components {
             activity: {
                 /**
                  * Format: uri
-                 * @description The activity's URL, the same as the object's `id`: the profile types it as a URI, so a bare activity slug is invalid (see docs/decisions.md#d-i12-activity-id).
+                 * @description The activity's URL, the same as the object's `id`: the profile types it as a URI, so a bare activity slug is invalid (see docs/decisions.md#d-activity-id-is-url).
                  */
                 id?: string;
                 name: string;
             };
         };
-        /** @description Extensions of the platform's Caliper profile: `runId` correlates heartbeats and completion. Required on TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-oa-16. */
+        /** @description Extensions of the platform's Caliper profile: `runId` correlates heartbeats and completion. Required on TimeSpentEvent and ActivityEvent. See docs/decisions.md#d-caliper-event-schemas. */
         TimebackEventExtensions: {
             runId: string;
             courseId?: string;
@@ -1928,7 +1928,7 @@ export interface components {
             edApp?: components["schemas"]["CaliperEntityRef"];
             extensions: components["schemas"]["TimebackEventExtensions"];
         };
-        /** @description The inline recording a SessionEvent `Archived` carries as its `object`, with these member names. `session` names the existing session it belongs to. See docs/decisions.md#d-oa-15. */
+        /** @description The inline recording a SessionEvent `Archived` carries as its `object`, with these member names. `session` names the existing session it belongs to. See docs/decisions.md#d-session-recording-shape. */
         SessionRecording: {
             id?: string;
             /** @constant */
@@ -1991,7 +1991,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description The response of the ingest: how many events were new and how many were already known by id. See docs/decisions.md#d-oa-14. */
+        /** @description The response of the ingest: how many events were new and how many were already known by id. See docs/decisions.md#d-caliper-ingest-responses. */
         CaliperIngestResult: {
             accepted: number;
             duplicates: number;
@@ -2058,7 +2058,7 @@ export interface components {
             /** @example awaiting_secret_claim */
             sandboxStatus?: string | null;
         };
-        /** @description The result of a credential rotation; `claimUrl` is present when a secret awaits claim. See docs/decisions.md#d-oa-20. */
+        /** @description The result of a credential rotation; `claimUrl` is present when a secret awaits claim. See docs/decisions.md#d-platform-member-names. */
         ApplicationCredentialsRotation: {
             /** Format: uri */
             claimUrl?: string;
@@ -2101,7 +2101,7 @@ export interface components {
         ApplicationList: components["schemas"]["PlatformPageMembers"] & {
             applications: components["schemas"]["Application"][];
         };
-        /** @description The body is open; the members the Application states keep their types. See docs/decisions.md#d-oa-19 and docs/decisions.md#d-i15-tightened. */
+        /** @description The body is open; the members the Application states keep their types. See docs/decisions.md#d-platform-operation-conventions and docs/decisions.md#d-schemas-tightened-to-mock. */
         ApplicationUpsert: {
             sourcedId?: string;
             name?: string;
@@ -2194,7 +2194,7 @@ export interface components {
         UserRoleList: components["schemas"]["PlatformPageMembers"] & {
             roles: components["schemas"]["UserRole"][];
         };
-        /** @description The body is open; the known members are listed. See docs/decisions.md#d-oa-19. */
+        /** @description The body is open; the known members are listed. See docs/decisions.md#d-platform-operation-conventions. */
         UserRoleUpsert: {
             orgId?: string;
             role?: string;
@@ -2276,7 +2276,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
-        /** @description The body is open; the known members are listed. See docs/decisions.md#d-oa-19. */
+        /** @description The body is open; the known members are listed. See docs/decisions.md#d-platform-operation-conventions. */
         UserUpsert: {
             email?: string;
             givenName?: string;
@@ -2355,7 +2355,7 @@ export interface components {
         } & {
             [key: string]: string | null;
         };
-        /** @description A Caliper session as recorded. `endedAtTime` is null while the session is open. See docs/decisions.md#d-oa-20. */
+        /** @description A Caliper session as recorded. `endedAtTime` is null while the session is open. See docs/decisions.md#d-platform-member-names. */
         CaliperSessionRead: {
             sessionId: string;
             /** Format: date-time */
@@ -2432,7 +2432,7 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
-        /** @description The session-metadata body uses the SessionRecording member names and stays open. See docs/decisions.md#d-oa-15. */
+        /** @description The session-metadata body uses the SessionRecording member names and stays open. See docs/decisions.md#d-session-recording-shape. */
         SessionMetadataWrite: {
             sessionId: string;
             isProctored?: boolean;
@@ -2449,7 +2449,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description One insight of a session summary. See docs/decisions.md#d-oa-20. */
+        /** @description One insight of a session summary. See docs/decisions.md#d-platform-member-names. */
         InsightSummaryEntry: {
             insightId: string;
             insightType: string;
@@ -2460,12 +2460,12 @@ export interface components {
              */
             rolloutState?: string;
         };
-        /** @description The session insight summary. See docs/decisions.md#d-oa-20. */
+        /** @description The session insight summary. See docs/decisions.md#d-platform-member-names. */
         InsightSessionSummary: {
             sessionId: string;
             insights?: components["schemas"]["InsightSummaryEntry"][];
         };
-        /** @description The enforcement state of a session. See docs/decisions.md#d-oa-20. */
+        /** @description The enforcement state of a session. See docs/decisions.md#d-platform-member-names. */
         EnforcementState: {
             sessionId: string;
             lockedOut?: boolean;
@@ -2473,7 +2473,7 @@ export interface components {
             warningsAccrued?: number;
             warningBudget?: number;
         };
-        /** @description An insight type of the catalogue. `deprecated` is always present; `sunsetAt` is null unless the type is being retired. See docs/decisions.md#d-oa-20. */
+        /** @description An insight type of the catalogue. `deprecated` is always present; `sunsetAt` is null unless the type is being retired. See docs/decisions.md#d-platform-member-names. */
         InsightType: {
             slug: string;
             name?: string;
@@ -2482,11 +2482,11 @@ export interface components {
             /** Format: date-time */
             sunsetAt: string | null;
         };
-        /** @description The list, in one member. See docs/decisions.md#d-oa-19. */
+        /** @description The list, in one member. See docs/decisions.md#d-platform-operation-conventions. */
         InsightTypeList: {
             types: components["schemas"]["InsightType"][];
         };
-        /** @description A registered insight group. See docs/decisions.md#d-oa-20. */
+        /** @description A registered insight group. See docs/decisions.md#d-platform-member-names. */
         InsightGroup: {
             slug: string;
             family: string;
@@ -2494,24 +2494,24 @@ export interface components {
             /** @description The number of types of the group visible to the caller. */
             visibleTypeCount: number;
         };
-        /** @description The list, in one member. See docs/decisions.md#d-oa-19. */
+        /** @description The list, in one member. See docs/decisions.md#d-platform-operation-conventions. */
         InsightGroupList: {
             groups: components["schemas"]["InsightGroup"][];
         };
-        /** @description The highest mastered grade of a student in a subject. `masteredGrade` is the value `mastery.*` events carry. See docs/decisions.md#d-oa-20. */
+        /** @description The highest mastered grade of a student in a subject. `masteredGrade` is the value `mastery.*` events carry. See docs/decisions.md#d-platform-member-names. */
         StudentGrade: {
             studentId: string;
             subject: string;
             /** @description A grade code, or null when nothing is mastered. */
             masteredGrade: string | null;
         };
-        /** @description The code to validate; other members pass through. See docs/decisions.md#d-oa-20. */
+        /** @description The code to validate; other members pass through. See docs/decisions.md#d-platform-member-names. */
         DiscountCodeValidateRequest: {
             code: string;
         } & {
             [key: string]: unknown;
         };
-        /** @description Whether the code is valid; other members pass through. See docs/decisions.md#d-oa-20. */
+        /** @description Whether the code is valid; other members pass through. See docs/decisions.md#d-platform-member-names. */
         DiscountCodeValidateResult: {
             valid: boolean;
             code?: string;
@@ -2750,7 +2750,7 @@ export interface components {
                 "application/json": components["schemas"]["OAuthError"];
             };
         };
-        /** @description Bad Request. PlatformError body `{ error, message }`. See docs/decisions.md#d-oa-6 and docs/decisions.md#d-wire-errors. */
+        /** @description Bad Request. PlatformError body `{ error, message }`. See docs/decisions.md#d-platform-error-bodies and docs/decisions.md#d-wire-errors. */
         PlatformBadRequestResponse: {
             headers: {
                 [name: string]: unknown;
@@ -2780,7 +2780,7 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
-        /** @description The caller lacks the grant or the token lacks the endpoint's scope (see docs/decisions.md#d-wire-errors and docs/decisions.md#d-oa-7). */
+        /** @description The caller lacks the grant or the token lacks the endpoint's scope (see docs/decisions.md#d-wire-errors and docs/decisions.md#d-missing-scope-403). */
         PlatformForbiddenResponse: {
             headers: {
                 [name: string]: unknown;
@@ -2810,7 +2810,7 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
-        /** @description Too Many Requests. Any platform path may respond with it, with `Retry-After`. See docs/decisions.md#d-oa-6. */
+        /** @description Too Many Requests. Any platform path may respond with it, with `Retry-After`. See docs/decisions.md#d-platform-error-bodies. */
         PlatformTooManyRequestsResponse: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -2826,7 +2826,7 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
-        /** @description Service Unavailable: the ingest is down or shedding load, for a while; `Retry-After` may say how long. Send the batch again with the same event ids: events already received are not counted twice. See docs/decisions.md#d-i32-retries. */
+        /** @description Service Unavailable: the ingest is down or shedding load, for a while; `Retry-After` may say how long. Send the batch again with the same event ids: events already received are not counted twice. See docs/decisions.md#d-queue-retries. */
         PlatformServiceUnavailableResponse: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -2842,7 +2842,7 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
-        /** @description Internal Server Error. Any platform path may respond with it. See docs/decisions.md#d-oa-6. */
+        /** @description Internal Server Error. Any platform path may respond with it. See docs/decisions.md#d-platform-error-bodies. */
         PlatformInternalServerErrorResponse: {
             headers: {
                 [name: string]: unknown;
@@ -3215,7 +3215,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The batch was accepted; counts of new and already-seen events. See docs/decisions.md#d-oa-14. */
+            /** @description The batch was accepted; counts of new and already-seen events. See docs/decisions.md#d-caliper-ingest-responses. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3230,7 +3230,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaliperIngestResult"];
                 };
             };
-            /** @description The envelope or an event is invalid. PlatformError body. See docs/decisions.md#d-oa-6. */
+            /** @description The envelope or an event is invalid. PlatformError body. See docs/decisions.md#d-platform-error-bodies. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3244,7 +3244,7 @@ export interface operations {
             405: components["responses"]["PlatformMethodNotAllowedResponse"];
             413: components["responses"]["PlatformPayloadTooLargeResponse"];
             414: components["responses"]["PlatformUriTooLongResponse"];
-            /** @description An IRI-only `actor` or `edApp` with no matching rostering user or LTI application. See docs/decisions.md#d-oa-14. */
+            /** @description An IRI-only `actor` or `edApp` with no matching rostering user or LTI application. See docs/decisions.md#d-caliper-ingest-responses. */
             422: {
                 headers: {
                     [name: string]: unknown;

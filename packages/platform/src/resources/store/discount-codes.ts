@@ -60,7 +60,7 @@ export class DiscountCodes {
   /**
    * Validates a discount code at a parent's checkout: the `/store` variant, authorized by the parent's
    * session token (`parentSession`, sent as this call's bearer token instead of the client's;
-   * docs/decisions.md#d-i16-parent-session).
+   * docs/decisions.md#d-store-variant-parent-session).
    *
    * @example
    * const { valid } = await lk.discountCodes.validateForParentCheckout('WELCOME10', { parentSession });

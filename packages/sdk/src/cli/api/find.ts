@@ -21,7 +21,7 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
- * The names of `known` closest to `given` (docs/decisions.md#d-i28-cli-suggestions): the nearest ones by edit
+ * The names of `known` closest to `given` (docs/decisions.md#d-cli-suggestions): the nearest ones by edit
  * distance, when that is at most a third of the name (and at least 2), and names whose last segment is `given`
  * (`users` -> `oneroster.users`, `rostering.users`); at most three.
  */

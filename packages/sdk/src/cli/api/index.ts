@@ -81,7 +81,7 @@ async function listing(
 /**
  * `learnkit api <resource> <method> [ARGS...] [--query NAME=VALUE]... [--body @FILE|-|JSON] [--all]` and
  * `learnkit api --list`: any operation of the platform through the SDK method that calls it
- * (docs/decisions.md#d-i28-cli-command).
+ * (docs/decisions.md#d-cli-api-command).
  */
 export async function apiCommand(ctx: CommandContext, rest: readonly string[]): Promise<void> {
   const { out, options } = ctx;

@@ -26,7 +26,7 @@ export const DOCUMENT_SCHEMAS: Readonly<Record<ApiOperation['document'], JsonSch
 /** The name the query's schema gets beside the document's component schemas (no component is named so). */
 const QUERY_SCHEMA = '~query';
 
-/** Format wordings of the SDK's own body checks (docs/decisions.md#d-i16-validation). */
+/** Format wordings of the SDK's own body checks (docs/decisions.md#d-platform-inputs-checked). */
 const WORDING = {
   types: { int: 'an integer', object: 'a JSON object' },
   formats: {
@@ -44,7 +44,7 @@ const LISTED_CHOICES = 6;
 /**
  * zod's `Invalid option: expected one of "a"|"b"|...` as the SDK words a choice: what was given, the values (or
  * how many there are), and the nearest one, so that 29 event types do not fill the terminal
- * (docs/decisions.md#d-i28-cli-checks).
+ * (docs/decisions.md#d-cli-api-checks).
  */
 function choiceIssue(issue: ValidationIssue, root: unknown): ValidationIssue {
   const listed = /^Invalid option: expected one of (.+)$/.exec(issue.message)?.[1];
@@ -99,7 +99,7 @@ export function callOptionNames(op: ApiOperation): string[] {
     .filter((name) => !op.query.some((param) => param.name === name));
 }
 
-/** The path arguments, checked against the operation's count (docs/decisions.md#d-i28-cli-arguments). */
+/** The path arguments, checked against the operation's count (docs/decisions.md#d-cli-api-arguments). */
 function pathValues(op: ApiOperation, given: readonly string[]): string[] {
   const names = op.pathParams.map((param) => param.name);
   if (given.length < names.length) {
@@ -254,7 +254,7 @@ function optionValues(op: ApiOperation, given: readonly string[], out: Output): 
       );
     }
     // A call option outside the query is a credential of the call (`parentSession`): never printed
-    // (docs/decisions.md#d-i28-cli-call-options).
+    // (docs/decisions.md#d-cli-call-options).
     out.hide(value);
     options[name] = value;
   }
@@ -263,7 +263,7 @@ function optionValues(op: ApiOperation, given: readonly string[], out: Output): 
 
 /**
  * The arguments of `lk.<resource>.<method>(...)`, built from the command line as the table's `args` says, after
- * the query and the body were checked against the operation's document (docs/decisions.md#d-i28-cli-checks): a
+ * the query and the body were checked against the operation's document (docs/decisions.md#d-cli-api-checks): a
  * `ValidationError` naming every problem (`query.limit: ...`, `body.title: is required`) before anything is sent.
  */
 export async function callArguments(op: ApiOperation, input: ApiInput, out: Output): Promise<unknown[]> {
@@ -274,7 +274,7 @@ export async function callArguments(op: ApiOperation, input: ApiInput, out: Outp
   const body = await bodyValue(op, input.body, out);
   if (op.body && body !== undefined) {
     const check = schemaChecker(DOCUMENT_SCHEMAS[op.document], z.fromJSONSchema, WORDING);
-    // A list body (`[{...}, ...]`) is checked item by item (docs/decisions.md#d-i29-batch-writes).
+    // A list body (`[{...}, ...]`) is checked item by item (docs/decisions.md#d-oneroster-batch-writes).
     const items: [(string | number)[], unknown][] = !op.body.list
       ? [[[], body]]
       : Array.isArray(body) && body.length > 0

@@ -10,7 +10,7 @@ const INLINE_JSON = 80;
 /**
  * The answer as plain JSON data: a value that guards a secret the platform hands out once (a webhook subscription's
  * `signingSecret`, which prints itself redacted) revealed, as `learnkit webhooks create` shows it
- * (docs/decisions.md#d-i17-cli-redaction). `revealed` is set when there was one.
+ * (docs/decisions.md#d-cli-no-secret-output). `revealed` is set when there was one.
  */
 export function plain(value: unknown, revealed: { secret: boolean }): unknown {
   if (Array.isArray(value)) return value.map((item) => plain(item, revealed));
@@ -45,7 +45,7 @@ function shown(value: unknown): string {
 }
 
 /**
- * Items as a table of their top-level scalar members (docs/decisions.md#d-i28-cli-output): one column per member
+ * Items as a table of their top-level scalar members (docs/decisions.md#d-cli-api-output): one column per member
  * that some item gives a value that is no object, list or null, in the order the items first give them, named as
  * the answer names them.
  */

@@ -77,7 +77,7 @@ export class InsightSessions extends Resource<PlatformHttp> {
    * timeouts.
    *
    * It never creates a session (`NotFoundError` for an unknown `sessionId`). Writing the same values twice is
-   * harmless (docs/decisions.md#d-i16-idempotent-writes).
+   * harmless (docs/decisions.md#d-platform-retried-writes).
    *
    * @example
    * await lk.insights.sessions.writeMetadata({ sessionId, isProctored: true, webcamUsed: true, storageKey: 'rec/42' });
